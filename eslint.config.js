@@ -1,0 +1,20 @@
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries: the wire (shared/) imports neither side, and the two sides never import each other. */
+const boundary = (forbidden) => ({
+  'no-restricted-imports': ['error', { patterns: forbidden.map((dir) => ({ group: [`**/${dir}/**`, `**/${dir}`], message: `this layer must not import ${dir}/` })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results.json'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-prototype-builtins': 'error',
+    },
+  },
+  { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer']) },
+  { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
+  { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
+);

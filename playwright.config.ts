@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/** Port of the Vite server the specs run against; set SUIP_E2E_PORT to run two suites side by side. */
+const port = Number(process.env.SUIP_E2E_PORT ?? 5173);
+
+/**
+ * End-to-end specs run in Debian's Chromium (Playwright cannot download browsers on these machines).
+ * The flags keep Chromium from reaching for the network on start (the machine has none).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,63 @@
+import { compile } from './check.ts';
+import { describeValue } from './describe.ts';
+import { ErrorCode } from './error-codes.ts';
+import { opError, type SuipErrorObject } from './error.ts';
+import type { Limits } from './limits.ts';
+import { Method, OP_METHODS } from './methods.ts';
+import { OpParamsShallow, type Op } from './ops.ts';
+
+const checks = new Map<string, ReturnType<typeof compile>>([
+  [Method.append, compile(OpParamsShallow.append)],
+  [Method.insert, compile(OpParamsShallow.insert)],
+  [Method.remove, compile(OpParamsShallow.remove)],
+  [Method.replace, compile(OpParamsShallow.replace)],
+]);
+
+const EXAMPLES = new Map<string, string>([
+  [Method.append, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}}'],
+  [Method.insert, '{"path": ["list"], "id": "item-0", "particle": {"text": "Hi"}, "before": "item-1"}'],
+  [Method.remove, '{"path": ["list", "item-1"]}'],
+  [Method.replace, '{"path": ["list", "item-1"], "particle": {"text": "Bye"}}'],
+]);
+
+/** The result of checking one op's envelope and shallow params (particles are checked when applied). */
+export type OpCheck = { ok: true; op: Op } | { ok: false; error: SuipErrorObject };
+
+/**
+ * Checks that `method` + `params` form an op with well-shaped params and a path within limits.
+ * Particles inside are left to `validateParticle`, which needs the tree's depth and budget.
+ * Never throws; methods are looked up in a `Map`, so `"constructor"` is just unknown.
+ */
+export function checkOp(method: unknown, params: unknown, index: number, limits: Limits): OpCheck {
+  if (typeof method !== 'string' || !OP_METHODS.has(method)) {
+    return { ok: false, error: opError(ErrorCode.MethodNotFound, `${describeValue(method)} is not an op; ops are suip/ops/append, suip/ops/insert, suip/ops/remove and suip/ops/replace`, { index }) };
+  }
+  const check = checks.get(method)!;
+  const path = readPath(params);
+  try {
+    const error = check.firstError(params);
+    if (error !== undefined) {
+      return { ok: false, error: opError(ErrorCode.InvalidParams, `params are malformed at ${error}; expected params like ${EXAMPLES.get(method)}`, { method, index, path }) };
+    }
+  } catch {
+    return { ok: false, error: opError(ErrorCode.InvalidParams, `params could not be read; expected params like ${EXAMPLES.get(method)}`, { method, index }) };
+  }
+  const op = { method, params } as Op;
+  if (op.params.path.length > limits.maxDepth) {
+    return { ok: false, error: opError(ErrorCode.LimitExceeded, `the path has ${op.params.path.length} ids; maxDepth is ${limits.maxDepth}`, { method, index }) };
+  }
+  for (const id of op.params.path) {
+    if (id.length > limits.maxIdLength) {
+      return { ok: false, error: opError(ErrorCode.LimitExceeded, `a path id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}`, { method, index }) };
+    }
+  }
+  return { ok: true, op };
+}
+
+function readPath(params: unknown): string[] | undefined {
+  if (typeof params !== 'object' || params === null || !Object.hasOwn(params, 'path')) return undefined;
+  const path = (params as { path: unknown }).path;
+  if (!Array.isArray(path) || path.length > 64 || !path.every((s) => typeof s === 'string')) return undefined;
+  return path as string[];
+}
+

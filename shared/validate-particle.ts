@@ -1,0 +1,162 @@
+import { compile } from './check.ts';
+import { describeValue, formatPath, quoteList } from './describe.ts';
+import { ErrorCode, type ErrorCodeValue } from './error-codes.ts';
+import type { Limits } from './limits.ts';
+import { DataParticle, GroupShallow, TextParticle, type Particle } from './particle.ts';
+import { isReservedKey } from './reserved.ts';
+
+/** Why a particle (or a value claiming to be one) was refused. */
+export interface ParticleIssue {
+  code: ErrorCodeValue;
+  /** Text a model can act on, starting with where in the particle the problem is. */
+  message: string;
+}
+
+/** The outcome of `validateParticle`: the node count on success (for budgets), the issue otherwise. */
+export type ParticleCheck = { ok: true; particle: Particle; nodes: number } | { ok: false; issue: ParticleIssue };
+
+/** Where the particle sits and how much room is left for it. */
+export interface ParticleContext {
+  limits: Limits;
+  /** Depth at which the particle itself will sit (a child of the generator root is at 1). */
+  depth: number;
+  /** Particles the generator may still add. */
+  nodeBudget: number;
+  /** How the particle is named in messages, e.g. `params.particle`. */
+  where: string;
+}
+
+const textCheck = compile(TextParticle);
+const dataCheck = compile(DataParticle);
+const groupCheck = compile(GroupShallow);
+const KINDS = ['text', 'data', 'group'] as const;
+const SHAPES = 'a particle is exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
+
+interface Frame {
+  value: unknown;
+  depth: number;
+  /** The frame of the parent group and this child's id: the location is only spelled out on error. */
+  parent?: Frame;
+  id?: string;
+}
+
+/** `params.particle` or `params.particle at child path ["list","a"]`. */
+function locate(root: string, frame: Frame): string {
+  const ids: string[] = [];
+  for (let f: Frame | undefined = frame; f?.parent; f = f.parent) ids.push(f.id!);
+  return ids.length === 0 ? root : `${root} child ${formatPath(ids.reverse())}`;
+}
+
+/**
+ * Checks an untrusted value is a well-formed particle within the limits, without recursion: an
+ * explicit stack walks the tree, so a depth-200,000 input cannot overflow the JS stack. Depth,
+ * node, width and size budgets are checked before anything is iterated. Never throws.
+ */
+export function validateParticle(value: unknown, ctx: ParticleContext): ParticleCheck {
+  try {
+    return walk(value, ctx);
+  } catch (error) {
+    return fail(ErrorCode.InvalidParams, `${ctx.where} could not be read (${error instanceof Error ? error.name : 'error'})`);
+  }
+}
+
+function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
+  const { limits } = ctx;
+  const stack: Frame[] = [{ value: root, depth: ctx.depth }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const { value, depth } = frame;
+    const where = () => locate(ctx.where, frame);
+    nodes += 1;
+    if (nodes > ctx.nodeBudget) {
+      return fail(ErrorCode.LimitExceeded, `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left of maxNodes ${limits.maxNodes}); render less at once or remove particles first`);
+    }
+    if (depth > limits.maxDepth) {
+      return fail(ErrorCode.LimitExceeded, `${where()} would sit at depth ${depth}; the deepest allowed is maxDepth ${limits.maxDepth}; flatten the tree`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return fail(ErrorCode.InvalidParams, `${where()} must be a particle object but is ${describeValue(value)}; ${SHAPES}`);
+    }
+    const keys = Object.keys(value);
+    const reserved = keys.find(isReservedKey);
+    if (reserved !== undefined || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+      return fail(ErrorCode.PolicyViolation, `${where()} has the forbidden key ${JSON.stringify(reserved ?? '__proto__')}; particles are plain JSON objects`);
+    }
+    const kinds = KINDS.filter((k) => keys.includes(k));
+    if (kinds.length !== 1) {
+      return fail(ErrorCode.InvalidParams, `${where()} has keys ${quoteList(keys)}; ${SHAPES}`);
+    }
+    const record = value as Record<string, unknown>;
+    switch (kinds[0]) {
+      case 'text': {
+        const text = record.text;
+        if (typeof text === 'string' && text.length > limits.maxTextLength) {
+          return fail(ErrorCode.LimitExceeded, `${where()}.text has ${text.length} characters; maxTextLength is ${limits.maxTextLength}; split it into several text particles`);
+        }
+        const error = textCheck.firstError(value);
+        if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid text particle (${error}); use {"text": "...", "mimeType"?: "text/markdown"}`);
+        break;
+      }
+      case 'data': {
+        const data = record.data;
+        if (typeof data === 'string' && data.length > limits.maxDataLength) {
+          return fail(ErrorCode.LimitExceeded, `${where()}.data has ${data.length} characters; maxDataLength is ${limits.maxDataLength}; link to the media by URL instead`);
+        }
+        const error = dataCheck.firstError(value);
+        if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid data particle (${error}); use {"data": "https://...", "mimeType": "image/png"}`);
+        break;
+      }
+      case 'group': {
+        const children = record.group;
+        if (!Array.isArray(children)) {
+          return fail(ErrorCode.InvalidParams, `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}`);
+        }
+        if (children.length > limits.maxChildren) {
+          return fail(ErrorCode.LimitExceeded, `${where()}.group has ${children.length} children; maxChildren is ${limits.maxChildren}; nest them in sub-groups`);
+        }
+        const error = groupCheck.firstError(value);
+        if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid group (${error}); use {"group": [["id", particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`);
+        const handlerIssue = checkHandlers(record.on, where, limits);
+        if (handlerIssue) return { ok: false, issue: handlerIssue };
+        const seen = new Set<string>();
+        for (let i = children.length - 1; i >= 0; i -= 1) {
+          const [id, child] = children[i] as [string, unknown];
+          const idIssue = checkId(id, () => `${where()}.group[${i}]`, limits);
+          if (idIssue) return { ok: false, issue: idIssue };
+          if (seen.has(id)) return fail(ErrorCode.IdExists, `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings`);
+          seen.add(id);
+          stack.push({ value: child, depth: depth + 1, parent: frame, id });
+        }
+        break;
+      }
+    }
+  }
+  return { ok: true, particle: root as Particle, nodes };
+}
+
+/** Checks one particle id against length and reserved-key rules (shape was checked already). */
+export function checkId(id: string, where: string | (() => string), limits: Limits): ParticleIssue | undefined {
+  if (id.length <= limits.maxIdLength && !isReservedKey(id)) return undefined;
+  const at = typeof where === 'function' ? where() : where;
+  if (id.length > limits.maxIdLength) {
+    return { code: ErrorCode.LimitExceeded, message: `${at}: the id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}` };
+  }
+  if (isReservedKey(id)) {
+    return { code: ErrorCode.PolicyViolation, message: `${at}: the id ${JSON.stringify(id)} is reserved; choose another id` };
+  }
+  return undefined;
+}
+
+function checkHandlers(on: unknown, where: () => string, limits: Limits): ParticleIssue | undefined {
+  if (on === undefined) return undefined;
+  for (const [event, handler] of Object.entries(on as Record<string, { handler: string }>)) {
+    const issue = checkId(handler.handler, () => `${where()}.on.${event}.handler`, limits);
+    if (issue) return issue;
+  }
+  return undefined;
+}
+
+function fail(code: ErrorCodeValue, message: string): ParticleCheck {
+  return { ok: false, issue: { code, message } };
+}
