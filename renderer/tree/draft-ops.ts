@@ -1,0 +1,205 @@
+import { isDraft, original } from 'immer';
+import {
+  ErrorCode,
+  Method,
+  checkId,
+  formatPath,
+  isGroup,
+  opError,
+  quoteList,
+  validateParticle,
+  type AppendParams,
+  type ErrorCodeValue,
+  type GroupEntry,
+  type GroupParticle,
+  type InsertParams,
+  type Limits,
+  type Op,
+  type Particle,
+  type RemoveParams,
+  type ReplaceParams,
+} from '../../shared/index.ts';
+import { subtreeSize } from './tree-stats.ts';
+import { TxError } from './tx-error.ts';
+
+/** What one transaction learns while its ops run on the draft. */
+export interface TxState {
+  limits: Limits;
+  /** Particles the generator may still add (its maxNodes minus what it has). */
+  nodeBudget: number;
+  /** Sibling ids per group array touched in this transaction, kept in step with every splice. */
+  ids: Map<GroupEntry[], string[]>;
+  /** Plain objects this transaction copied and may therefore mutate. */
+  owned: WeakSet<object>;
+  /** Particles removed in this transaction, by id: an insert/append without `particle` moves one back. */
+  stash: Map<string, Particle>;
+  /** Groups whose children changed, and new subtrees, with the op index that did it (for vocabulary checks). */
+  touched: Array<{ path: readonly string[]; index: number; subtree: boolean }>;
+}
+
+interface Where {
+  method: Op['method'];
+  index: number;
+  path: readonly string[];
+}
+
+const fail = (code: ErrorCodeValue, detail: string, at: Where): never => {
+  throw new TxError(opError(code, detail, { method: at.method, index: at.index, path: at.path }));
+};
+
+/** Applies one op to the draft of a generator root; throws `TxError` naming the op on any problem. */
+export function applyOp(root: GroupParticle, op: Op, index: number, state: TxState): void {
+  const at: Where = { method: op.method, index, path: op.params.path };
+  switch (op.method) {
+    case Method.append:
+      return 'text' in op.params ? appendText(root, op.params, at, state) : append(root, op.params, at, state);
+    case Method.insert:
+      return insert(root, op.params, at, state);
+    case Method.remove:
+      return remove(root, op.params, at, state);
+    case Method.replace:
+      return replace(root, op.params, at, state);
+    default:
+      return assertNever(op);
+  }
+}
+
+function append(root: GroupParticle, params: Extract<AppendParams, { id: string }>, at: Where, state: TxState): void {
+  const group = resolveGroup(root, params.path, at, state);
+  const ids = idsOf(group.group, state);
+  claimId(ids, params.id, at, state);
+  if (ids.length + 1 > state.limits.maxChildren) fail(ErrorCode.LimitExceeded, `the group already has ${ids.length} children; maxChildren is ${state.limits.maxChildren}`, at);
+  const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
+  group.group.push([params.id, particle]);
+  ids.push(params.id);
+  state.touched.push({ path: params.path, index: at.index, subtree: false });
+  if (params.particle !== undefined) state.touched.push({ path: [...params.path, params.id], index: at.index, subtree: true });
+}
+
+function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxState): void {
+  const group = resolveGroup(root, params.path, at, state);
+  const ids = idsOf(group.group, state);
+  claimId(ids, params.id, at, state);
+  const before = ids.indexOf(params.before);
+  if (before < 0) fail(ErrorCode.PathNotFound, `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${quoteList(ids.slice(0, 12))}; use append to add at the end`, at);
+  if (ids.length + 1 > state.limits.maxChildren) fail(ErrorCode.LimitExceeded, `the group already has ${ids.length} children; maxChildren is ${state.limits.maxChildren}`, at);
+  const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
+  group.group.splice(before, 0, [params.id, particle]);
+  ids.splice(before, 0, params.id);
+  state.touched.push({ path: params.path, index: at.index, subtree: false });
+  if (params.particle !== undefined) state.touched.push({ path: [...params.path, params.id], index: at.index, subtree: true });
+}
+
+function remove(root: GroupParticle, params: RemoveParams, at: Where, state: TxState): void {
+  const parentPath = params.path.slice(0, -1);
+  const id = params.path[params.path.length - 1]!;
+  const group = resolveGroup(root, parentPath, at, state);
+  const ids = idsOf(group.group, state);
+  const index = indexOrFail(ids, id, parentPath, at);
+  const [entry] = group.group.splice(index, 1);
+  ids.splice(index, 1);
+  state.stash.set(id, entry![1]);
+  state.nodeBudget += sizeOf(entry![1]);
+  state.touched.push({ path: parentPath, index: at.index, subtree: false });
+}
+
+function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: TxState): void {
+  const parentPath = params.path.slice(0, -1);
+  const id = params.path[params.path.length - 1]!;
+  const group = resolveGroup(root, parentPath, at, state);
+  const index = indexOrFail(idsOf(group.group, state), id, parentPath, at);
+  const old = group.group[index]![1];
+  group.group[index] = [id, takeParticle(params.particle, id, params.path.length, at, state)];
+  state.nodeBudget += sizeOf(old);
+  state.touched.push({ path: params.path, index: at.index, subtree: true });
+}
+
+function appendText(root: GroupParticle, params: Extract<AppendParams, { text: string }>, at: Where, state: TxState): void {
+  if (params.path.length === 0) fail(ErrorCode.InvalidParams, 'text append needs the path of a text particle; [] is the generator root group', at);
+  const parentPath = params.path.slice(0, -1);
+  const id = params.path[params.path.length - 1]!;
+  const group = resolveGroup(root, parentPath, at, state);
+  const index = indexOrFail(idsOf(group.group, state), id, parentPath, at);
+  const target = group.group[index]![1];
+  if (!('text' in target)) fail(ErrorCode.InvalidParams, 'text append needs a text particle there, but it is a ' + (isGroup(target) ? 'group' : 'data particle') + '; use replace instead', at);
+  const text = (target as { text: string }).text + params.text;
+  if (text.length > state.limits.maxTextLength) fail(ErrorCode.LimitExceeded, `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`, at);
+  group.group[index] = [id, { ...(target as { text: string; mimeType?: string }), text }];
+}
+
+/**
+ * Walks the draft to the group at `path`. Groups reached through the draft are immer drafts; a
+ * group added earlier in this transaction is a plain object and is copied before it is written
+ * (never mutate the sender's objects).
+ */
+function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, state: TxState): GroupParticle {
+  let node: GroupParticle = root;
+  for (let depth = 0; depth < path.length; depth += 1) {
+    const id = path[depth]!;
+    const ids = idsOf(node.group, state);
+    const index = indexOrFail(ids, id, path.slice(0, depth), at);
+    let child = node.group[index]![1];
+    if (!isGroup(child)) {
+      fail(ErrorCode.NotAGroup, `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`, at);
+    }
+    let group = child as GroupParticle;
+    if (!isDraft(group) && !state.owned.has(group)) {
+      group = { ...group, group: group.group.slice() };
+      state.owned.add(group);
+      state.owned.add(group.group);
+      node.group[index] = [id, group];
+    }
+    node = group;
+  }
+  return node;
+}
+
+/** Sibling ids of a group array, read once per transaction without drafting every entry. */
+function idsOf(entries: GroupEntry[], state: TxState): string[] {
+  let ids = state.ids.get(entries);
+  if (ids === undefined) {
+    const base = isDraft(entries) ? (original(entries) as GroupEntry[]) : entries;
+    ids = base.map((entry) => entry[0]);
+    state.ids.set(entries, ids);
+  }
+  return ids;
+}
+
+function indexOrFail(ids: readonly string[], id: string, parentPath: readonly string[], at: Where): number {
+  const index = ids.indexOf(id);
+  if (index < 0) {
+    fail(ErrorCode.PathNotFound, `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${quoteList(ids.slice(0, 12))}${ids.length > 12 ? ' …' : ''}`, at);
+  }
+  return index;
+}
+
+function claimId(ids: readonly string[], id: string, at: Where, state: TxState): void {
+  const issue = checkId(id, 'params.id', state.limits);
+  if (issue) fail(issue.code, issue.message, at);
+  if (ids.includes(id)) fail(ErrorCode.IdExists, `the group already has a child ${JSON.stringify(id)}; choose another id, or replace ${JSON.stringify(id)} instead`, at);
+}
+
+/** The particle an insert/append/replace brings: validated from the op, or moved from the stash. */
+function takeParticle(particle: unknown, id: string, depth: number, at: Where, state: TxState): Particle {
+  if (particle === undefined) {
+    const moved = state.stash.get(id);
+    if (moved === undefined || at.method === Method.replace) {
+      fail(ErrorCode.InvalidParams, `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in this transaction to move here; include "particle", or remove it first in the same batch`, at);
+    }
+    state.stash.delete(id);
+    return moved!;
+  }
+  const check = validateParticle(particle, { limits: state.limits, depth, nodeBudget: state.nodeBudget, where: 'params.particle' });
+  if (!check.ok) fail(check.issue.code, check.issue.message, at);
+  state.nodeBudget -= (check as { nodes: number }).nodes;
+  return particle as Particle;
+}
+
+/** Size of a particle that leaves the tree, read from the frozen base when it is a draft (memoized there). */
+function sizeOf(particle: Particle): number {
+  return subtreeSize(isDraft(particle) ? (original(particle) as Particle) : particle);
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled op ${JSON.stringify(value)}`);
+}

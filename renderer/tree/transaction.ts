@@ -1,0 +1,108 @@
+import { Immer, enableArrayMethods } from 'immer';
+import {
+  DEFAULT_LIMITS,
+  ErrorCode,
+  isGroup,
+  opError,
+  type GroupParticle,
+  type Limits,
+  type Op,
+  type Particle,
+  type ParticleIssue,
+  type SuipErrorObject,
+} from '../../shared/index.ts';
+import { applyOp, type TxState } from './draft-ops.ts';
+import { subtreeHeight, subtreeSize } from './tree-stats.ts';
+import { TxError } from './tx-error.ts';
+
+enableArrayMethods();
+/** A private immer instance: frozen output (the tree is shared with views), no effect on host code using immer. */
+const immer = new Immer({ autoFreeze: true });
+
+/** The vocabulary hook: checks one group's structure against its `type`. */
+export type CheckGroup = (group: GroupParticle, path: readonly string[]) => ParticleIssue | undefined;
+
+/** How a transaction is checked. */
+export interface TransactionOptions {
+  limits?: Limits;
+  /** Run on every group the transaction created or whose children it changed, after all ops. */
+  checkGroup?: CheckGroup;
+}
+
+/** A transaction's outcome: the new tree, or an error naming the op (and the input tree untouched). */
+export type TransactionResult = { ok: true; tree: GroupParticle } | { ok: false; error: SuipErrorObject };
+
+/**
+ * Applies a batch of ops to a generator's tree, all or nothing, in one immer `produce`. On any
+ * invalid op, budget breach or vocabulary violation, the input tree is returned untouched (it is
+ * never mutated) and the error names the op index, method and path in words a model can act on.
+ * A `remove` then an `insert`/`append` of the same id without `particle` moves the removed object
+ * itself, so its identity (and the DOM node keyed by it) survives.
+ */
+export function applyTransaction(tree: GroupParticle, ops: readonly Op[], options: TransactionOptions = {}): TransactionResult {
+  if (ops.length === 0) return { ok: true, tree };
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const state: TxState = {
+    limits,
+    nodeBudget: limits.maxNodes - subtreeSize(tree),
+    ids: new Map(),
+    owned: new WeakSet(),
+    stash: new Map(),
+    touched: [],
+  };
+  let next: GroupParticle;
+  try {
+    next = immer.produce(tree, (draft) => {
+      for (let index = 0; index < ops.length; index += 1) applyOp(draft as GroupParticle, ops[index]!, index, state);
+    });
+  } catch (error) {
+    if (error instanceof TxError) return { ok: false, error: error.error };
+    return { ok: false, error: opError(ErrorCode.InternalError, `the renderer failed while applying the transaction (${error instanceof Error ? error.message : 'unknown'}); the tree is unchanged`, {}) };
+  }
+  const last = { index: ops.length - 1, method: ops[ops.length - 1]!.method };
+  const size = subtreeSize(next);
+  if (size > limits.maxNodes) {
+    return { ok: false, error: opError(ErrorCode.LimitExceeded, `the transaction would leave ${size} particles; maxNodes is ${limits.maxNodes}; the tree is unchanged`, last) };
+  }
+  const height = subtreeHeight(next);
+  if (height > limits.maxDepth) {
+    return { ok: false, error: opError(ErrorCode.LimitExceeded, `the transaction would make the tree ${height} levels deep; maxDepth is ${limits.maxDepth}; the tree is unchanged`, last) };
+  }
+  if (options.checkGroup) {
+    const error = checkTouched(next, state, ops, options.checkGroup);
+    if (error) return { ok: false, error };
+  }
+  return { ok: true, tree: next };
+}
+
+/** Runs the vocabulary hook on changed groups and on every group inside new subtrees. */
+function checkTouched(tree: GroupParticle, state: TxState, ops: readonly Op[], checkGroup: CheckGroup): SuipErrorObject | undefined {
+  const seen = new Set<Particle>();
+  for (const { path, index, subtree } of state.touched) {
+    const node = lookup(tree, path);
+    if (node === undefined || !isGroup(node)) continue; // removed again later in the batch, or a leaf
+    const stack: Array<{ group: GroupParticle; path: readonly string[] }> = [{ group: node, path }];
+    while (stack.length > 0) {
+      const { group, path: at } = stack.pop()!;
+      if (seen.has(group)) continue;
+      seen.add(group);
+      const issue = checkGroup(group, at);
+      if (issue) return opError(issue.code, issue.message, { index, method: ops[index]!.method, path: at });
+      if (!subtree) continue;
+      for (const [id, child] of group.group) if (isGroup(child)) stack.push({ group: child, path: [...at, id] });
+    }
+  }
+  return undefined;
+}
+
+/** The particle at `path` in a finished tree, or undefined. */
+export function lookup(tree: GroupParticle, path: readonly string[]): Particle | undefined {
+  let node: Particle = tree;
+  for (const id of path) {
+    if (!isGroup(node)) return undefined;
+    const entry: [string, Particle] | undefined = node.group.find((e) => e[0] === id);
+    if (entry === undefined) return undefined;
+    node = entry[1];
+  }
+  return node;
+}

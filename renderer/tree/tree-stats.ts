@@ -1,0 +1,48 @@
+import { isGroup, type Particle } from '../../shared/index.ts';
+
+/**
+ * Size and height of immutable subtrees, memoized per object. Trees out of `applyTransaction` are
+ * frozen and share unchanged subtrees, so after a transaction only the new objects on changed paths
+ * are counted again: budgets cost O(change), not O(tree).
+ */
+const sizes = new WeakMap<object, number>();
+const heights = new WeakMap<object, number>();
+
+/** Number of particles in `root`'s subtree, itself included. */
+export function subtreeSize(root: Particle): number {
+  return measure(root, sizes, (child, acc) => acc + child, 1);
+}
+
+/** Height of `root`'s subtree: 0 for a leaf, 1 + the tallest child for a group. */
+export function subtreeHeight(root: Particle): number {
+  return measure(root, heights, (child, acc) => Math.max(acc, child + 1), 0);
+}
+
+/** Post-order walk with an explicit stack; only objects not in the memo are visited. */
+function measure(root: Particle, memo: WeakMap<object, number>, combine: (child: number, acc: number) => number, leaf: number): number {
+  const known = memo.get(root);
+  if (known !== undefined) return known;
+  const stack: Array<{ node: Particle; expanded: boolean }> = [{ node: root, expanded: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (memo.has(top.node)) {
+      stack.pop();
+      continue;
+    }
+    if (!isGroup(top.node)) {
+      memo.set(top.node, leaf);
+      stack.pop();
+      continue;
+    }
+    if (!top.expanded) {
+      top.expanded = true;
+      for (const [, child] of top.node.group) if (!memo.has(child)) stack.push({ node: child, expanded: false });
+      continue;
+    }
+    let acc = leaf;
+    for (const [, child] of top.node.group) acc = combine(memo.get(child)!, acc);
+    memo.set(top.node, acc);
+    stack.pop();
+  }
+  return memo.get(root)!;
+}
