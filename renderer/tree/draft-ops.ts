@@ -138,7 +138,7 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
     const id = path[depth]!;
     const ids = idsOf(node.group, state);
     const index = indexOrFail(ids, id, path.slice(0, depth), at);
-    let child = node.group[index]![1];
+    const child = node.group[index]![1];
     if (!isGroup(child)) {
       fail(ErrorCode.NotAGroup, `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`, at);
     }
