@@ -26,7 +26,15 @@ export function compile<T extends TSchema>(schema: T): Checker<T> {
     firstError(value) {
       if (check(value)) return undefined;
       const first = Value.Errors(schema, value).First();
-      return first ? `${first.path || '/'}: ${first.message}` : 'does not fit the schema';
+      return first ? `${shortPointer(first.path)}: ${first.message}` : 'does not fit the schema';
     },
   };
+}
+
+/** A JSON pointer for error text; hostile keys can be megabytes long, so segments and the whole are capped. */
+function shortPointer(pointer: string): string {
+  if (pointer === '') return '/';
+  const segments = pointer.split('/').map((s) => (s.length > 40 ? `${s.slice(0, 40)}…` : s));
+  const shown = segments.length > 10 ? [...segments.slice(0, 5), '…', ...segments.slice(-4)] : segments;
+  return shown.join('/');
 }

@@ -12,9 +12,11 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** `["a","b"]` → `"a", "b"` for messages. */
+/** `["a","b"]` → `"a", "b"` for messages; at most 8 items are spelled out, so hostile input cannot bloat the error. */
 export function quoteList(items: readonly string[]): string {
-  return items.length === 0 ? '(none)' : items.map((s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s)).join(', ');
+  if (items.length === 0) return '(none)';
+  const shown = items.slice(0, 8).map((s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s)).join(', ');
+  return items.length > 8 ? `${shown} and ${items.length - 8} more` : shown;
 }
 
 /** A path for error text: `["list","a"]`, shortened when long. */

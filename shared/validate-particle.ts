@@ -2,7 +2,7 @@ import { compile } from './check.ts';
 import { describeValue, formatPath, quoteList } from './describe.ts';
 import { ErrorCode, type ErrorCodeValue } from './error-codes.ts';
 import type { Limits } from './limits.ts';
-import { DataParticle, GroupShallow, TextParticle, type Particle } from './particle.ts';
+import { DataParticle, EVENT_NAMES, GroupShallow, TextParticle, type Particle } from './particle.ts';
 import { isReservedKey } from './reserved.ts';
 
 /** Why a particle (or a value claiming to be one) was refused. */
@@ -80,8 +80,14 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
     }
     const keys = Object.keys(value);
     const reserved = keys.find(isReservedKey);
-    if (reserved !== undefined || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
-      return fail(ErrorCode.PolicyViolation, `${where()} has the forbidden key ${JSON.stringify(reserved ?? '__proto__')}; particles are plain JSON objects`);
+    // SECURITY: an own "__proto__"/"constructor"/"prototype" key (JSON.parse creates them) is refused
+    // before anything reads the object, so no later copy can turn it into a prototype write.
+    if (reserved !== undefined) {
+      return fail(ErrorCode.PolicyViolation, `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects`);
+    }
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      return fail(ErrorCode.InvalidParams, `${where()} must be a plain JSON object but is a ${className(value)}; ${SHAPES}`);
     }
     const kinds = KINDS.filter((k) => keys.includes(k));
     if (kinds.length !== 1) {
@@ -114,6 +120,10 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         }
         if (children.length > limits.maxChildren) {
           return fail(ErrorCode.LimitExceeded, `${where()}.group has ${children.length} children; maxChildren is ${limits.maxChildren}; nest them in sub-groups`);
+        }
+        const reservedEvent = reservedOwnKey(record.on);
+        if (reservedEvent !== undefined) {
+          return fail(ErrorCode.PolicyViolation, `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}`);
         }
         const error = groupCheck.firstError(value);
         if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid group (${error}); use {"group": [["id", particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`);
@@ -155,6 +165,18 @@ function checkHandlers(on: unknown, where: () => string, limits: Limits): Partic
     if (issue) return issue;
   }
   return undefined;
+}
+
+/** The first reserved own key of an object (`on` maps arrive from JSON.parse with own `__proto__` keys). */
+function reservedOwnKey(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return Object.keys(value).find(isReservedKey);
+}
+
+/** `Date`, `Map`, … for the error text; never calls into the value beyond its prototype chain. */
+function className(value: object): string {
+  const ctor: unknown = Object.getPrototypeOf(value)?.constructor;
+  return typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== '' ? ctor.name.slice(0, 40) : 'non-plain object';
 }
 
 function fail(code: ErrorCodeValue, message: string): ParticleCheck {
