@@ -5,16 +5,25 @@ import { opError, type SuipErrorObject } from './error.ts';
 import type { Limits } from './limits.ts';
 import { Method, OP_METHODS } from './methods.ts';
 import { OpParamsShallow, type Op } from './ops.ts';
+import { checkId } from './validate-particle.ts';
+
+const APPEND_PARTICLE = `${Method.append}#particle`;
+const APPEND_TEXT = `${Method.append}#text`;
 
 const checks = new Map<string, ReturnType<typeof compile>>([
   [Method.append, compile(OpParamsShallow.append)],
+  // The two forms of append, checked one by one only to word the error after the form that was meant.
+  [APPEND_PARTICLE, compile(OpParamsShallow.append.anyOf[0])],
+  [APPEND_TEXT, compile(OpParamsShallow.append.anyOf[1])],
   [Method.insert, compile(OpParamsShallow.insert)],
   [Method.remove, compile(OpParamsShallow.remove)],
   [Method.replace, compile(OpParamsShallow.replace)],
 ]);
 
 const EXAMPLES = new Map<string, string>([
-  [Method.append, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}}'],
+  [Method.append, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}} or, to stream into a text particle, {"path": ["list", "item-1"], "text": " more"}'],
+  [APPEND_PARTICLE, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}}'],
+  [APPEND_TEXT, '{"path": ["list", "item-1"], "text": " more"}'],
   [Method.insert, '{"path": ["list"], "id": "item-0", "particle": {"text": "Hi"}, "before": "item-1"}'],
   [Method.remove, '{"path": ["list", "item-1"]}'],
   [Method.replace, '{"path": ["list", "item-1"], "particle": {"text": "Bye"}}'],
@@ -32,12 +41,13 @@ export function checkOp(method: unknown, params: unknown, index: number, limits:
   if (typeof method !== 'string' || !OP_METHODS.has(method)) {
     return { ok: false, error: opError(ErrorCode.MethodNotFound, `${describeValue(method)} is not an op; ops are suip/ops/append, suip/ops/insert, suip/ops/remove and suip/ops/replace`, { index }) };
   }
-  const check = checks.get(method)!;
+  const form = method === Method.append ? appendForm(params) : method;
+  const check = checks.get(form)!;
   const path = readPath(params);
   try {
     const error = check.firstError(params);
     if (error !== undefined) {
-      return { ok: false, error: opError(ErrorCode.InvalidParams, `params are malformed at ${error}; expected params like ${EXAMPLES.get(method)}`, { method, index, path }) };
+      return { ok: false, error: opError(ErrorCode.InvalidParams, `params are malformed at ${error}; expected params like ${EXAMPLES.get(form)}`, { method, index, path }) };
     }
   } catch {
     return { ok: false, error: opError(ErrorCode.InvalidParams, `params could not be read; expected params like ${EXAMPLES.get(method)}`, { method, index }) };
@@ -51,7 +61,23 @@ export function checkOp(method: unknown, params: unknown, index: number, limits:
       return { ok: false, error: opError(ErrorCode.LimitExceeded, `a path id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}`, { method, index }) };
     }
   }
+  // SECURITY: the new id and the `before` sibling of append/insert obey the same rules as ids inside
+  // particles (length, no "__proto__"/"constructor"/"prototype"), so no reserved id ever enters a tree.
+  for (const field of ['id', 'before'] as const) {
+    const id = (op.params as Partial<Record<typeof field, string>>)[field];
+    const issue = id === undefined ? undefined : checkId(id, `params.${field}`, limits);
+    if (issue) return { ok: false, error: opError(issue.code, issue.message, { method, index, path: op.params.path }) };
+  }
   return { ok: true, op };
+}
+
+/** Which append form the sender meant: `text` without `id` is streaming, `id` is adding; else either. */
+function appendForm(params: unknown): string {
+  if (typeof params !== 'object' || params === null) return Method.append;
+  const has = (key: string) => Object.hasOwn(params, key);
+  if (has('id')) return APPEND_PARTICLE;
+  if (has('text')) return APPEND_TEXT;
+  return Method.append;
 }
 
 function readPath(params: unknown): string[] | undefined {
