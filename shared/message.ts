@@ -35,12 +35,16 @@ export function utf8Length(text: string): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) bytes += 1;
     else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    else if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
       bytes += 4;
       i += 1;
-    } else bytes += 3;
+    } else bytes += 3; // BMP, or a lone surrogate (encoded as U+FFFD, 3 bytes)
   }
   return bytes;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 /** True when `text` is within `max` UTF-8 bytes; cheap length bounds decide most cases without counting. */
