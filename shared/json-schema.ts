@@ -65,5 +65,12 @@ function refify(node: unknown, names: ReadonlySet<string>, top: boolean): unknow
     if (key === '$id') continue;
     out[key] = key === '$ref' && typeof value === 'string' && names.has(value) ? `#/$defs/${value}` : refify(value, names, false);
   }
+  // TypeBox writes tuples the draft-07 way (`items: [...]`, `additionalItems`); 2020-12 spells them
+  // `prefixItems` + `items: false`, and a 2020-12 validator rejects the array form of `items`.
+  if (Array.isArray(out.items)) {
+    out.prefixItems = out.items;
+    out.items = out.additionalItems ?? false;
+    delete out.additionalItems;
+  }
   return out;
 }
