@@ -1,0 +1,15 @@
+import type { Op, Particle } from '../../shared/index.ts';
+
+/** What one diff run accumulates while it walks both trees. */
+export interface DiffState {
+  /** The ops so far, in the order they must be applied. */
+  ops: Op[];
+  /** Moves emitted so far (a remove + insert/append without `particle`): these keep identity. */
+  moves: number;
+  /**
+   * Diffs one particle that exists in both trees at `path`, pushing its ops; returns their estimated
+   * size. Passed in rather than imported so the children diff and the particle diff do not import
+   * each other.
+   */
+  diffParticle(prev: Particle, next: Particle, path: readonly string[]): number;
+}
