@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createUrlPolicy } from './url-policy.ts';
+import { renderMarkdown } from './markdown.ts';
+
+const policy = createUrlPolicy();
+
+describe('createUrlPolicy', () => {
+  it('allows http, https and mailto links, normalised by WHATWG parsing', () => {
+    expect(policy.linkHref('https://Example.org/a b')).toBe('https://example.org/a%20b');
+    expect(policy.linkHref('mailto:ada@example.org')).toBe('mailto:ada@example.org');
+    expect(policy.linkHref('http://example.org')).toBe('http://example.org/');
+  });
+  it('refuses script-capable, relative and malformed links', () => {
+    for (const url of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '/relative', '//evil.example', 'http://', 'blob:https://a/b', 'file:///etc/passwd']) {
+      expect(policy.linkHref(url), url).toBeUndefined();
+    }
+  });
+  it('allows https media and data: media whose type matches the declared allowlisted mime type', () => {
+    expect(policy.mediaSrc('https://img.example/a.png', 'image/png')).toBe('https://img.example/a.png');
+    expect(policy.mediaSrc('data:image/png;base64,iVBORw0KGgo=', 'image/png')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(policy.mediaSrc('data:image/svg+xml,%3Csvg%3E', 'image/svg+xml')).toBeDefined();
+  });
+  it('refuses mismatched, unlisted or non-media data: URIs, http media and unknown mime types', () => {
+    expect(policy.mediaSrc('data:text/html;base64,PHNjcmlwdD4=', 'image/png')).toBeUndefined();
+    expect(policy.mediaSrc('data:image/svg+xml,%3Csvg%3E', 'image/png')).toBeUndefined();
+    expect(policy.mediaSrc('data:image/png;base64,AAAA', 'text/html')).toBeUndefined();
+    expect(policy.mediaSrc('data:image/svg+xml,<svg>', 'video/mp4')).toBeUndefined();
+    expect(policy.mediaSrc('http://img.example/a.png', 'image/png')).toBeUndefined();
+    expect(policy.mediaSrc('javascript:alert(1)', 'image/png')).toBeUndefined();
+    expect(policy.mediaSrc('https://img.example/a.html', 'text/html')).toBeUndefined();
+  });
+  it('restricts remote media to configured origins', () => {
+    const strict = createUrlPolicy({ mediaOrigins: ['https://img.example'] });
+    expect(strict.mediaSrc('https://img.example/a.png', 'image/png')).toBeDefined();
+    expect(strict.mediaSrc('https://other.example/a.png', 'image/png')).toBeUndefined();
+    expect(createUrlPolicy({ mediaOrigins: [] }).mediaSrc('https://img.example/a.png', 'image/png')).toBeUndefined();
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('escapes raw HTML instead of rendering it', () => {
+    const html = renderMarkdown('<img src=x onerror=alert(1)> <script>alert(1)</script>', policy);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;img');
+  });
+  it('keeps safe links with rel noopener noreferrer and drops unsafe ones', () => {
+    expect(renderMarkdown('[ok](https://example.org)', policy)).toContain('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">ok</a>');
+    const bad = renderMarkdown('[x](javascript:alert(1)) <javascript:alert(1)>', policy);
+    expect(bad).not.toContain('<a');
+  });
+  it('renders no images and no style attributes', () => {
+    expect(renderMarkdown('![a](https://example.org/a.png)', policy)).not.toContain('<img');
+    const table = renderMarkdown('| a | b |\n|--:|:-:|\n| 1 | 2 |', policy);
+    expect(table).not.toContain('style=');
+    expect(table).toContain('class="align-right"');
+  });
+  it('keeps a fence language only when it is a plain name', () => {
+    expect(renderMarkdown('```python\nx=1\n```', policy)).toContain('class="language-python"');
+    expect(renderMarkdown('```"><script>\nx\n```', policy)).not.toContain('language-');
+  });
+});

@@ -1,0 +1,97 @@
+import { ErrorCode, formatPath, quoteList, type GroupParticle, type Particle, type ParticleIssue, type VocabularyEntry, type VocabularyRole } from '../../shared/index.ts';
+import { indexVocabulary } from './registry.ts';
+
+/** The vocabulary hook of `applyTransaction`: checks one group a transaction created or changed. */
+export type GroupChecker = (group: GroupParticle, path: readonly string[]) => ParticleIssue | undefined;
+
+function kindOf(p: Particle): 'text' | 'data' | 'group' {
+  return 'group' in p ? 'group' : 'text' in p ? 'text' : 'data';
+}
+
+/** `image/*` matches `image/png`; otherwise exact match, case-insensitive, parameters ignored. */
+export function mimeMatches(pattern: string, mimeType: string): boolean {
+  const actual = mimeType.split(';')[0]!.trim().toLowerCase();
+  const wanted = pattern.toLowerCase();
+  return wanted.endsWith('/*') ? actual.startsWith(wanted.slice(0, -1)) : actual === wanted;
+}
+
+function shape(role: VocabularyRole): string {
+  switch (role.kind) {
+    case 'text':
+      return `["${role.id}", {"text": "..."${role.mimeTypes ? `, "mimeType": "${role.mimeTypes[0]}"` : ''}}]`;
+    case 'data':
+      return `["${role.id}", {"data": "https://...", "mimeType": "${(role.mimeTypes?.[0] ?? 'text/html').replace('/*', '/png')}"}]`;
+    case 'group':
+      return `["${role.id}", {"group": [...]${role.types ? `, "type": "${role.types[0]}"` : ''}}]`;
+    default:
+      return `["${role.id}", particle]`;
+  }
+}
+
+function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, child: Particle): string | undefined {
+  const kind = kindOf(child);
+  const named = role.id === '*' ? `child "${id.slice(0, 40)}"` : `role "${role.id}"`;
+  if (role.kind !== 'any' && kind !== role.kind) {
+    return `${named} of a "${entry.type}" must be a ${role.kind} particle but is a ${kind}; send ${shape({ ...role, id: role.id === '*' ? id.slice(0, 40) : role.id })}`;
+  }
+  if (kind === 'group' && role.types && !role.types.includes((child as GroupParticle).type ?? '')) {
+    const type = (child as GroupParticle).type;
+    return `${named} of a "${entry.type}" must be a group of type ${quoteList(role.types)} but is ${type === undefined ? 'an untyped group' : `a "${type}"`}; wrap it as {"group": [...], "type": "${role.types[0]}"}`;
+  }
+  if (role.mimeTypes && kind !== 'group') {
+    const mime = (child as { mimeType?: string }).mimeType ?? (kind === 'text' ? 'text/markdown' : '');
+    if (!role.mimeTypes.some((m) => mimeMatches(m, mime))) {
+      return `${named} of a "${entry.type}" must have mimeType ${quoteList(role.mimeTypes)} but has ${JSON.stringify(mime.slice(0, 64))}; send ${shape(role)}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Builds the `checkGroup` hook from vocabulary entries: required roles present, each child in a
+ * role of the right kind, group type and mime type, and only the events the type accepts. Groups
+ * without a type, or of a type the vocabulary does not know, pass (they render as a plain group or
+ * the visible fallback). Messages name the type, the role and the fix, for a model to act on.
+ */
+export function createGroupChecker(entries?: readonly VocabularyEntry[]): GroupChecker {
+  const index = indexVocabulary(entries);
+  return (group, path) => {
+    const type = group.type;
+    if (type === undefined) return undefined;
+    const entry = index.get(type);
+    if (entry === undefined) return undefined;
+    const issue = checkAgainst(entry, group);
+    return issue === undefined ? undefined : { code: ErrorCode.VocabularyViolation, message: `the "${type}" group at ${formatPath(path)}: ${issue}` };
+  };
+}
+
+function checkAgainst(entry: VocabularyEntry, group: GroupParticle): string | undefined {
+  const roles = new Map(entry.roles.map((r) => [r.id, r]));
+  const others = roles.get('*');
+  const seen = new Set<string>();
+  for (const [id, child] of group.group) {
+    const role = id !== '*' ? (roles.get(id) ?? others) : others;
+    if (role === undefined) {
+      const named = entry.roles.map((r) => r.id);
+      return named.length === 0
+        ? `a "${entry.type}" takes no children but has "${id.slice(0, 40)}"; send {"group": [], "type": "${entry.type}"}`
+        : `a "${entry.type}" has no role "${id.slice(0, 40)}"; its roles are ${quoteList(named)}; rename the child to one of them`;
+    }
+    seen.add(role.id === '*' ? '*' : id);
+    const issue = roleIssue(entry, role, id, child);
+    if (issue) return issue;
+  }
+  for (const role of entry.roles) {
+    if (role.required && !seen.has(role.id)) {
+      return `a "${entry.type}" needs the role "${role.id}" (${role.description}); add ${shape(role)}`;
+    }
+  }
+  for (const event of Object.keys(group.on ?? {})) {
+    if (!entry.events.includes(event)) {
+      return entry.events.length === 0
+        ? `a "${entry.type}" accepts no events but has on.${event}; put the handler on a child button or field`
+        : `a "${entry.type}" accepts the events ${quoteList(entry.events)}, not "${event}"; remove on.${event}`;
+    }
+  }
+  return undefined;
+}
