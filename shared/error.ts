@@ -38,3 +38,14 @@ export function opError(code: ErrorCodeValue, detail: string, data: { method?: s
   const path = data.path === undefined ? undefined : data.path.slice(0, 64).map((s) => (s.length > 256 ? s.slice(0, 256) : s));
   return { code, message: where ? `${where}: ${detail}` : detail, data: { ...data, path } as ErrorData };
 }
+
+/**
+ * The error for a request in a failed transaction that was not itself the failing op: the same
+ * code and `data` as the failure (so `data` points at the op to fix), and a message that says this
+ * op was rolled back and then quotes the failure, because a peer may only read its own response.
+ */
+export function rolledBackError(failed: SuipErrorObject, index: number, method: string): SuipErrorObject {
+  const culprit = failed.data?.index === undefined ? 'another op' : `op ${failed.data.index}`;
+  const message = `op ${index} (${method.slice(0, 64)}): rolled back because ${culprit} failed; nothing in this transaction was applied. ${failed.message}`;
+  return failed.data === undefined ? { code: failed.code, message } : { code: failed.code, message, data: failed.data };
+}

@@ -4,7 +4,7 @@ export { Method, OP_METHODS, GENERATOR_METHODS, RENDERER_METHODS } from './metho
 export type { MethodName } from './methods.ts';
 export { ErrorCode, errorCodeName } from './error-codes.ts';
 export type { ErrorCodeValue } from './error-codes.ts';
-export { SuipErrorObject, ErrorData, opError } from './error.ts';
+export { SuipErrorObject, ErrorData, opError, rolledBackError } from './error.ts';
 export { Limits, DEFAULT_LIMITS } from './limits.ts';
 export {
   Particle,
