@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+/** Virtual module giving the benchmark pages the remote-dom sandbox script as a string. */
+export const ANCHORS_MODULE_ID = 'virtual:bench-anchors';
+const RESOLVED_ID = `\0${ANCHORS_MODULE_ID}`;
+
+const REMOTE_DOM_ENTRY = fileURLToPath(new URL('../anchors-browser/remote-dom-remote.ts', import.meta.url));
+
+/**
+ * Bundle one entry as a single classic script. Like suip's own sandbox, the remote-dom anchor runs
+ * in a `sandbox="allow-scripts"` srcdoc iframe (origin "null"), which cannot load modules from the
+ * dev server, so its code is inlined.
+ */
+async function bundle(entry) {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      emptyOutDir: false,
+      lib: { entry, formats: ['iife'], name: 'benchAnchor', fileName: () => 'out.js' },
+    },
+  });
+  for (const out of Array.isArray(output) ? output : [output]) {
+    if (!('output' in out)) continue;
+    for (const chunk of out.output) if (chunk.type === 'chunk') return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
+  }
+  throw new Error(`bench anchor build produced no chunk for ${entry}`);
+}
+
+/** Vite plugin: `import { remoteDomSource } from 'virtual:bench-anchors'`. */
+export function benchAnchors() {
+  return {
+    name: 'bench-anchors',
+    resolveId: (id) => (id === ANCHORS_MODULE_ID ? RESOLVED_ID : undefined),
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const remoteDom = await bundle(REMOTE_DOM_ENTRY);
+      for (const file of remoteDom.modules) this.addWatchFile(file);
+      return `export const remoteDomSource = ${JSON.stringify(remoteDom.code)};\n`;
+    },
+  };
+}

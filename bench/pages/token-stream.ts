@@ -1,0 +1,107 @@
+import { createTokenScript, type TokenScriptConfig } from '../anchors-browser/token-script.ts';
+import { afterPaint } from './kit/after-paint.ts';
+import { textDeep } from './kit/deep-text.ts';
+import { startHostProbe, type HostCost } from './kit/host-probe.ts';
+import { percentile } from './kit/stats.ts';
+import { createPaintTracker } from './stream/paint-tracker.ts';
+import { startRemoteDomStream } from './stream/remote-dom-stream.ts';
+import type { StreamAnchor, StreamRun, StreamSetup } from './stream/stream-types.ts';
+import { startSuipStream } from './stream/suip-stream.ts';
+import { startVanillaStream } from './stream/vanilla-stream.ts';
+
+/** Parameters of one token-stream run (cases 3, 7 and 8). */
+export interface TokenStreamParams {
+  anchor: StreamAnchor;
+  particles: number;
+  rate: number;
+  tokens: number;
+  seed?: number;
+  /** A new item every this many tokens (case 7 streams one long paragraph: a large number). */
+  tokensPerItem?: number;
+  churn?: number;
+}
+
+/** What one run reports. */
+export interface TokenStreamResult extends HostCost {
+  anchor: StreamAnchor;
+  p50: number;
+  p95: number;
+  max: number;
+  painted: number;
+  bytes: number;
+  messages: number;
+  bytesPerToken: number;
+  correct: boolean;
+  problem?: string;
+}
+
+async function start(anchor: StreamAnchor, setup: StreamSetup): Promise<StreamRun> {
+  switch (anchor) {
+    case 'suip':
+    case 'full':
+      return startSuipStream(anchor, setup);
+    case 'remote-dom':
+      return startRemoteDomStream(setup);
+    case 'vanilla':
+      return startVanillaStream(setup);
+  }
+}
+
+/** Expected visible text after the whole stream: replay the same script in the host. */
+function expectedText(config: TokenScriptConfig, tokens: number): string {
+  const script = createTokenScript(config);
+  for (let i = 0; i < tokens; i++) script.step(i);
+  return script.items.map((it) => it.text).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** One run: stream, measure, check the DOM shows exactly what the model wrote. */
+async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult> {
+  const container = document.createElement('div');
+  container.id = 'stage';
+  document.body.append(container);
+  const config: TokenScriptConfig = { particles: params.particles, seed: params.seed ?? 7, tokensPerItem: params.tokensPerItem ?? 30, churn: params.churn ?? 0.05 };
+  let startAt = Number.POSITIVE_INFINITY;
+  const interval = 1000 / params.rate;
+  const tracker = createPaintTracker(container, (token) => startAt + token * interval);
+  const run = await start(params.anchor, { container, config, timing: { startAt: 300, rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() });
+  startAt = await run.ready;
+  const probe = await startHostProbe();
+  const traffic = await run.done;
+  await tracker.settle();
+  await afterPaint();
+  const cost = await probe.stop();
+  // Busy % over the scheduled stream (the same window for everyone, whatever each one's tail).
+  const streamMs = params.tokens * interval;
+  cost.busyPct = (100 * cost.taskMs) / streamMs;
+  const { latencies, lastSeen } = tracker.result();
+  const shown = textDeep(container).replace(/bench-start:[\d.]+/, '').replace(/\s+/g, ' ').trim();
+  const expected = expectedText(config, params.tokens);
+  let problem: string | undefined;
+  if (shown !== expected) {
+    const at = [...shown].findIndex((c, i) => c !== expected[i]);
+    problem = `DOM text differs at ${at}: got "${shown.slice(Math.max(0, at - 20), at + 40)}" want "${expected.slice(Math.max(0, at - 20), at + 40)}"`;
+  } else if (lastSeen !== params.tokens - 1) problem = `last token seen on screen ${lastSeen}, expected ${params.tokens - 1}`;
+  await run.dispose();
+  container.remove();
+  return {
+    anchor: params.anchor,
+    ...cost,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: percentile(latencies, 100),
+    painted: latencies.length,
+    bytes: traffic.bytes,
+    messages: traffic.messages,
+    bytesPerToken: traffic.bytes / params.tokens,
+    correct: problem === undefined,
+    ...(problem !== undefined ? { problem } : {}),
+  };
+}
+
+declare global {
+  interface Window {
+    bench: Record<string, (params: never) => Promise<unknown>>;
+  }
+}
+
+window.bench = { ...window.bench, tokenStream: tokenStream as (params: never) => Promise<unknown> };
