@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+import type { AttachOutcome, HostEvent, MountOptions, SuipTestHost, TrafficCount } from '../fixtures/security/host-api.ts';
+
+/** The security host page at `/e2e/fixtures/security/host.html`, driven from a spec. */
+export interface MountedRenderer {
+  page: Page;
+  /** Attach a generator; resolves once `renderer.attach` settled. */
+  attach(id: string, code: string): Promise<AttachOutcome>;
+  /** The handle's current status ('none' when attach never returned a handle). */
+  status(id: string): Promise<string>;
+  detach(id: string): Promise<void>;
+  /** `renderer.snapshot()` (the merged tree as JSON). */
+  snapshot(): Promise<unknown>;
+  /** Every `suip-status` / `suip-error` event seen so far. */
+  events(): Promise<HostEvent[]>;
+  /** Port traffic per generator, from the renderer's devtools tap. */
+  traffic(): Promise<Record<string, TrafficCount>>;
+  /** Wait until an event matching `match` has been seen (polls the page; the page is never blocked by it). */
+  waitForEvent(match: Partial<HostEvent>, timeout?: number): Promise<HostEvent>;
+}
+
+const HOST_URL = '/e2e/fixtures/security/host.html';
+
+/** The host page's window, as seen inside `page.evaluate`. */
+type HostWindow = Window & { suipTest: SuipTestHost };
+
+/**
+ * Open the security host page and mount a renderer on it through the public API
+ * (`createRenderer(container, options)`, or `<suip-renderer>` with `element: true`).
+ */
+export async function mountRenderer(page: Page, options: MountOptions = {}): Promise<MountedRenderer> {
+  await page.goto(HOST_URL);
+  await page.waitForFunction(() => (window as unknown as { suipTest?: SuipTestHost }).suipTest?.ready === true);
+  await page.evaluate((value) => (window as unknown as HostWindow).suipTest.mount(value), options);
+  const events = (): Promise<HostEvent[]> => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.events)) as HostEvent[]);
+  return {
+    page,
+    attach: (id, code) => page.evaluate(([i, c]) => (window as unknown as HostWindow).suipTest.attach(i, c), [id, code] as const),
+    status: (id) => page.evaluate((i) => (window as unknown as HostWindow).suipTest.status(i), id),
+    detach: (id) => page.evaluate((i) => (window as unknown as HostWindow).suipTest.detach(i), id),
+    snapshot: () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.snapshot() ?? null)) as unknown),
+    events,
+    traffic: () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.traffic)) as Record<string, TrafficCount>),
+    async waitForEvent(match, timeout = 10_000) {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const found = (await events()).find((event) => Object.entries(match).every(([key, value]) => event[key as keyof HostEvent] === value));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no event matching ${JSON.stringify(match)}; saw ${JSON.stringify(await events())}`);
+        await page.waitForTimeout(25);
+      }
+    },
+  };
+}

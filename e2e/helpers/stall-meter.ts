@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+
+/** What the meter saw between start and read. */
+export interface StallReading {
+  /** Largest gap in ms between two consecutive 10 ms interval callbacks (≈10 when nothing stalls). */
+  maxGap: number;
+  /** Interval callbacks seen; a frozen page shows few. */
+  ticks: number;
+  /** Time covered in ms. */
+  span: number;
+}
+
+interface MeterState {
+  last: number;
+  start: number;
+  maxGap: number;
+  ticks: number;
+  timer: number;
+}
+
+/**
+ * Start measuring the host's event loop: a 10 ms `setInterval` in the page records the largest
+ * `performance.now()` gap between callbacks (design §8: `page.evaluate` round trips would wait
+ * while the page is busy and hide the freeze). Restarting resets the meter.
+ */
+export async function startStallMeter(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const host = window as unknown as { __suipStall?: MeterState };
+    if (host.__suipStall) clearInterval(host.__suipStall.timer);
+    const now = performance.now();
+    const state: MeterState = { last: now, start: now, maxGap: 0, ticks: 0, timer: 0 };
+    state.timer = window.setInterval(() => {
+      const t = performance.now();
+      state.maxGap = Math.max(state.maxGap, t - state.last);
+      state.last = t;
+      state.ticks += 1;
+    }, 10);
+    host.__suipStall = state;
+  });
+}
+
+/**
+ * Read the meter. The gap still open since the last tick counts too, so a page that is frozen
+ * right now reports it.
+ */
+export async function readStallMeter(page: Page): Promise<StallReading> {
+  return page.evaluate(() => {
+    const state = (window as unknown as { __suipStall?: MeterState }).__suipStall;
+    if (!state) throw new Error('stall meter not started');
+    const now = performance.now();
+    return { maxGap: Math.round(Math.max(state.maxGap, now - state.last) * 10) / 10, ticks: state.ticks, span: Math.round(now - state.start) };
+  });
+}
+
+/** Busy-loop the host's main thread for `ms` (the meter's positive control). */
+export async function blockHost(page: Page, ms: number): Promise<void> {
+  await page.evaluate((duration) => {
+    const end = performance.now() + duration;
+    while (performance.now() < end) {
+      // A deliberate freeze: the meter must see it.
+    }
+  }, ms);
+}

@@ -1,0 +1,58 @@
+import { blockHost, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
+import { hostFingerprint } from './helpers/host-dom.ts';
+import { mountRenderer } from './helpers/mount-renderer.ts';
+import { attachHealthy, expect, expectHealthy, test } from './helpers/security-test.ts';
+
+/**
+ * Positive controls for the security suite's instruments: each security spec asserts that
+ * something did NOT happen (no request, no stall, no change), which proves nothing unless the
+ * instrument would have seen it happen.
+ */
+
+test('the canary records a request the HOST page makes (so 0 elsewhere means 0)', async ({ page, canary }) => {
+  const renderer = await mountRenderer(page);
+  await page.evaluate((url) => fetch(url, { mode: 'no-cors' }).then(() => 'done'), `${canary.origin}/from-host`);
+  await page.evaluate((url) => new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    socket.onerror = socket.onclose = () => resolve('closed');
+  }), `${canary.origin.replace('http:', 'ws:')}/ws-from-host`);
+  await expect.poll(() => canary.hits.map((hit) => hit.url ?? hit.kind)).toEqual(expect.arrayContaining(['/from-host', '/ws-from-host']));
+  expect(canary.hits.some((hit) => hit.kind === 'upgrade')).toBe(true);
+  expect(await renderer.status('nobody')).toBe('none');
+});
+
+test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms otherwise', async ({ page }) => {
+  await mountRenderer(page);
+  await startStallMeter(page);
+  await page.waitForTimeout(300);
+  const quiet = await readStallMeter(page);
+  expect(quiet.ticks).toBeGreaterThan(10);
+  expect(quiet.maxGap).toBeLessThan(100);
+  await blockHost(page, 300);
+  const busy = await readStallMeter(page);
+  expect(busy.maxGap).toBeGreaterThanOrEqual(290);
+});
+
+test('the host fingerprint changes when the host DOM, a cookie or storage changes', async ({ page }) => {
+  await mountRenderer(page);
+  const before = await hostFingerprint(page);
+  await page.evaluate(() => document.getElementById('host-header')!.append('x'));
+  const afterDom = await hostFingerprint(page);
+  expect(afterDom.domHash).not.toBe(before.domHash);
+  await page.evaluate(() => {
+    document.cookie = 'control=1; path=/';
+    localStorage.setItem('control', '1');
+    document.querySelector<HTMLInputElement>('input[name="secret"]')!.value = 'changed';
+  });
+  const after = await hostFingerprint(page);
+  expect(after.cookie).not.toBe(before.cookie);
+  expect(after.localStorage).not.toBe(before.localStorage);
+  expect(after.secretValue).toBe('changed');
+});
+
+test('a healthy generator renders, takes a click and re-renders (the baseline every attack spec reuses)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  await attachHealthy(renderer, 'b');
+  await expectHealthy(renderer, 'b', 0);
+  await expectHealthy(renderer, 'b', 1);
+});
