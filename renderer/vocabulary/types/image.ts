@@ -11,6 +11,6 @@ export const image = defineType({
     textRole('alt', 'What the image shows, for people who cannot see it, plain text.', { required: true }),
     textRole('caption', 'Visible caption, plain text.'),
   ],
-  events: ['click'],
+  events: [],
   example: ex.group('image', [['src', ex.data(IMAGE_EXAMPLE, 'image/svg+xml')], ['alt', ex.plain('A blue rectangle')], ['caption', ex.plain('An inline SVG image')]]),
 });

@@ -1,0 +1,61 @@
+import { html } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { EventName } from '../../../shared/index.ts';
+import { SuipFieldElement } from './field-element.ts';
+import { describedBy, renderHelp } from './field.ts';
+
+/**
+ * Base of `choice` (radios) and `multi-choice` (checkboxes): a `<fieldset>` whose legend is the
+ * label; options are the other text children (id = value, text = label). Option ids become
+ * `.value` properties, never markup.
+ */
+export class SuipChoiceElement extends SuipFieldElement {
+  static override roles = ['label', 'hint', 'error', 'value'];
+  /** Radio (one) or checkbox (many). */
+  protected multiple = false;
+
+  private options(): { id: string; label: string }[] {
+    const seen = new Set<string>();
+    return this.others()
+      .filter(([id]) => !seen.has(id) && (seen.add(id), true))
+      .map(([id, child]) => ({ id, label: 'text' in child && typeof child.text === 'string' ? child.text : id }));
+  }
+
+  private initial(): Set<string> {
+    const value = this.text('value') ?? '';
+    return new Set(this.multiple ? value.split('\n').map((v) => v.trim()) : [value.trim()]);
+  }
+
+  /** Ids of the checked options, in option order. */
+  selected(): string[] {
+    const inputs = [...(this.shadowRoot?.querySelectorAll<HTMLInputElement>('input') ?? [])];
+    return inputs.filter((i) => i.checked).map((i) => i.value);
+  }
+
+  protected override eventValue(): string {
+    return this.selected().join('\n');
+  }
+
+  protected override accepts(name: EventName, source: EventTarget | undefined): boolean {
+    return name !== 'click' || source instanceof HTMLInputElement;
+  }
+
+  override formEntries(): [string, string][] {
+    return this.selected().map((v) => [this.ownId, v]);
+  }
+
+  protected override render(): unknown {
+    const parts = this.parts;
+    const initial = this.initial();
+    const type = this.multiple ? 'checkbox' : 'radio';
+    const options = this.options();
+    return html`<fieldset aria-describedby=${ifDefined(describedBy(parts))} aria-invalid=${parts.error === undefined ? 'false' : 'true'}>
+      <legend>${parts.label}</legend>
+      ${repeat(options, (o) => o.id, (o, i) => html`<div class="option">
+        <input id=${`o${i}`} type=${type} name="choice" .value=${o.id} .checked=${initial.has(o.id)} /><label for=${`o${i}`}>${o.label}</label>
+      </div>`)}
+      ${renderHelp(parts)}
+    </fieldset>`;
+  }
+}

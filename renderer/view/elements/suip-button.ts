@@ -1,0 +1,22 @@
+import { html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { buttonStyles } from './button-styles.ts';
+import { isTrue } from './field.ts';
+
+/** `button`: a native `<button>`; tone "submit" also submits the surrounding form. */
+export class SuipButton extends SuipGroupElement {
+  static override styles = [baseStyles, buttonStyles];
+  static override roles = ['label', 'tone', 'disabled'];
+
+  private onClick = (): void => {
+    if ((this.text('tone') ?? '').trim() === 'submit') this.dispatchEvent(new CustomEvent('suip-submit', { bubbles: true, composed: true }));
+  };
+
+  protected override render(): unknown {
+    const tone = (this.text('tone') ?? '').trim();
+    const cls = tone === 'secondary' || tone === 'danger' ? tone : 'primary';
+    return html`<button type="button" class=${cls} ?disabled=${isTrue(this.text('disabled'))} @click=${this.onClick}>${this.text('label') ?? ''}</button>`;
+  }
+}
+customElements.define('suip-button', SuipButton);

@@ -1,0 +1,21 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { describeMime } from '../../policy/mime.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { blockedMedia, safeLink } from '../media.ts';
+
+/** `file`: a link to a file with its kind; opens in a new tab on a real click only. */
+export class SuipFile extends SuipGroupElement {
+  static override styles = [baseStyles, css`.file { display: flex; gap: 8px; align-items: center; } a { color: var(--_color-accent); }`];
+  static override roles = ['src', 'name'];
+
+  protected override render(): unknown {
+    const src = this.child('src');
+    const name = this.text('name') ?? 'file';
+    const mime = src && 'data' in src && typeof src.mimeType === 'string' ? src.mimeType : '';
+    const href = src && 'data' in src && typeof src.data === 'string' ? this.context?.policy.linkHref(src.data) : undefined;
+    if (href === undefined) return blockedMedia(mime, name);
+    return html`<div class="file"><span aria-hidden="true">📄</span>${safeLink(href, name)}<span class="muted">${describeMime(mime)}</span></div>`;
+  }
+}
+customElements.define('suip-file', SuipFile);

@@ -1,0 +1,19 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { blockedMedia, renderMedia } from '../media.ts';
+
+/** `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. */
+export class SuipImage extends SuipGroupElement {
+  static override styles = [baseStyles, css`figure { margin: 0; } img { max-width: 100%; height: auto; border-radius: var(--_radius); display: block; } figcaption { font-size: 0.9rem; }`];
+  static override roles = ['src', 'alt', 'caption'];
+
+  protected override render(): unknown {
+    const src = this.child('src');
+    const alt = this.text('alt') ?? '';
+    const caption = this.text('caption');
+    const media = src && 'data' in src && this.context ? renderMedia(src, this.context.policy, { label: alt }) : blockedMedia('image/*', alt);
+    return html`<figure>${media}${caption === undefined ? '' : html`<figcaption class="muted">${caption}</figcaption>`}</figure>`;
+  }
+}
+customElements.define('suip-image', SuipImage);

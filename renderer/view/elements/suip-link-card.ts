@@ -1,0 +1,28 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { safeLink } from '../media.ts';
+
+/** `link-card`: a boxed link; the whole card is one policy-checked anchor. */
+export class SuipLinkCard extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      a, .card { display: flex; flex-direction: column; gap: 2px; padding: var(--_space); border: 1px solid var(--_color-border); border-radius: var(--_radius); background: var(--_color-surface); color: var(--_color-fg); text-decoration: none; }
+      .title { color: var(--_color-accent); text-decoration: underline; font-weight: 600; margin: 0; font-size: 1rem; }
+      .host { font-size: 0.85rem; }
+    `,
+  ];
+  static override roles = ['url', 'title', 'description'];
+
+  protected override render(): unknown {
+    const url = this.child('url');
+    const href = url && 'data' in url && typeof url.data === 'string' ? this.context?.policy.linkHref(url.data) : undefined;
+    const description = this.text('description');
+    const body = html`<span class="title">${this.text('title') ?? ''}</span>
+      ${description === undefined ? '' : html`<span>${description}</span>`}
+      <span class="host muted">${href === undefined ? 'Link not allowed here' : new URL(href).host || href.split(':')[0]}</span>`;
+    return href === undefined ? html`<div class="card">${body}</div>` : safeLink(href, body);
+  }
+}
+customElements.define('suip-link-card', SuipLinkCard);

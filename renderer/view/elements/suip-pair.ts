@@ -1,0 +1,22 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+
+/** `pair` → `<dl><dt>key</dt><dd>value</dd></dl>` (the value may be any particle). */
+export class SuipPair extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      dl { display: grid; grid-template-columns: minmax(6rem, 1fr) 2fr; gap: var(--_space); margin: 0; padding: 6px 0; border-bottom: 1px solid var(--_color-border); }
+      dt { font-weight: 600; }
+      dd { margin: 0; }
+    `,
+  ];
+  static override roles = ['key', 'value'];
+
+  protected override render(): unknown {
+    const value = this.entries.filter(([id]) => id === 'value');
+    return html`<dl><dt>${this.text('key') ?? ''}</dt><dd>${this.renderKeyed(value)}</dd></dl>`;
+  }
+}
+customElements.define('suip-pair', SuipPair);

@@ -1,0 +1,29 @@
+import { css, html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { numberOf } from './tone.ts';
+
+/** `progress`: a native `<progress>` labelled by its label, with the amount as text. */
+export class SuipProgress extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      .progress { display: flex; flex-direction: column; gap: 4px; }
+      .top { display: flex; justify-content: space-between; gap: var(--_space); }
+      progress { width: 100%; height: 12px; accent-color: var(--_color-accent); }
+    `,
+  ];
+  static override roles = ['label', 'value', 'max'];
+
+  protected override render(): unknown {
+    const max = Math.max(numberOf(this.text('max'), 100), Number.MIN_VALUE);
+    const raw = this.text('value');
+    const value = raw === undefined ? undefined : Math.min(Math.max(numberOf(raw, 0), 0), max);
+    return html`<div class="progress">
+      <div class="top"><label for="bar">${this.text('label') ?? ''}</label><span class="muted">${value === undefined ? '' : `${Math.round((value / max) * 100)} %`}</span></div>
+      <progress id="bar" max=${max} value=${ifDefined(value)}></progress>
+    </div>`;
+  }
+}
+customElements.define('suip-progress', SuipProgress);

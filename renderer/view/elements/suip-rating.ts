@@ -1,0 +1,22 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { numberOf } from './tone.ts';
+
+/** `rating`: stars drawn as text, named "4 of 5 stars" for screen readers. */
+export class SuipRating extends SuipGroupElement {
+  static override styles = [baseStyles, css`.stars { color: var(--_color-warning); font-size: 1.2rem; letter-spacing: 2px; } .rating { display: flex; gap: 8px; align-items: center; }`];
+  static override roles = ['label', 'value', 'max'];
+
+  protected override render(): unknown {
+    const max = Math.min(Math.max(Math.round(numberOf(this.text('max'), 5)), 1), 10);
+    const value = Math.min(Math.max(numberOf(this.text('value'), 0), 0), max);
+    const full = Math.round(value);
+    const label = this.text('label');
+    return html`<div class="rating">
+      ${label === undefined ? '' : html`<span>${label}</span>`}
+      <span class="stars" role="img" aria-label=${`${value} of ${max} stars`}>${'★'.repeat(full)}${'☆'.repeat(max - full)}</span>
+    </div>`;
+  }
+}
+customElements.define('suip-rating', SuipRating);

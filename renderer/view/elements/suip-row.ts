@@ -1,0 +1,13 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+
+/** `row`: a layout container without extra semantics. */
+export class SuipRow extends SuipGroupElement {
+  static override styles = [baseStyles, css`.layout { display: flex; flex-wrap: wrap; gap: var(--_space); align-items: center; }`];
+
+  protected override render(): unknown {
+    return html`<div class="layout">${this.renderOthers()}</div>`;
+  }
+}
+customElements.define('suip-row', SuipRow);

@@ -1,0 +1,26 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+
+/**
+ * `section` → `<section>` labelled by its heading. Inside tabs or accordion the container shows
+ * the title (tab / summary), so the section hides its own heading there.
+ */
+export class SuipSection extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      section { display: flex; flex-direction: column; gap: var(--_space); }
+      h2 { font-size: 1.1rem; font-weight: 600; margin: 0; }
+    `,
+  ];
+  static override roles = ['title'];
+
+  protected override render(): unknown {
+    const title = this.text('title') ?? '';
+    const inPanel = this.parentElement?.hasAttribute('data-panel') === true;
+    if (inPanel) return html`<div class="stack">${this.renderOthers()}</div>`;
+    return html`<section aria-labelledby="title"><h2 id="title">${title}</h2>${this.renderOthers()}</section>`;
+  }
+}
+customElements.define('suip-section', SuipSection);

@@ -1,0 +1,27 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { toneOf } from './tone.ts';
+
+/** `status`: a coloured dot, a label and detail, in a polite live region. */
+export class SuipStatus extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      .status { display: flex; align-items: center; gap: 8px; }
+      .dot { width: 10px; height: 10px; border-radius: 50%; background: var(--_tone); flex: none; }
+      .label { font-weight: 600; }
+    `,
+  ];
+  static override roles = ['label', 'tone', 'detail'];
+
+  protected override render(): unknown {
+    const tone = toneOf(this.text('tone'), 'neutral');
+    const detail = this.text('detail');
+    return html`<div class=${`status tone-${tone}`} role="status">
+      <span class="dot" aria-hidden="true"></span><span class="label">${this.text('label') ?? ''}</span>
+      <span class="sr-only">(${tone})</span>${detail === undefined ? '' : html`<span class="muted">${detail}</span>`}
+    </div>`;
+  }
+}
+customElements.define('suip-status', SuipStatus);

@@ -1,0 +1,33 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { arrayOf, cellText, field, parseJson } from './json-data.ts';
+
+/** `table`: a real `<table>` with column headers, cells as plain text, scrollable when wide. */
+export class SuipTable extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      .scroll { overflow-x: auto; }
+      table { border-collapse: collapse; width: 100%; }
+      caption { text-align: start; font-weight: 600; padding-bottom: 4px; }
+      th, td { text-align: start; padding: 6px 10px; border-bottom: 1px solid var(--_color-border); }
+      th { background: var(--_color-surface); }
+    `,
+  ];
+  static override roles = ['caption', 'data'];
+
+  protected override render(): unknown {
+    const data = parseJson(this.text('data'));
+    const headers = arrayOf(field(data, 'headers'), 100);
+    const rows = arrayOf(field(data, 'rows'), 5000);
+    const caption = this.text('caption');
+    if (data === undefined) return html`<p class="muted" role="note">Table data is not valid JSON.</p>`;
+    return html`<div class="scroll" tabindex="0" role="region" aria-label=${caption ?? 'Table'}><table>
+      ${caption === undefined ? '' : html`<caption>${caption}</caption>`}
+      ${headers.length === 0 ? '' : html`<thead><tr>${headers.map((h) => html`<th scope="col">${cellText(h)}</th>`)}</tr></thead>`}
+      <tbody>${rows.map((row) => html`<tr>${arrayOf(row, 100).map((c) => html`<td>${cellText(c)}</td>`)}</tr>`)}</tbody>
+    </table></div>`;
+  }
+}
+customElements.define('suip-table', SuipTable);

@@ -1,0 +1,22 @@
+import { css, html } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+
+/** `tags`: a list of chips; text children are shown as plain text. */
+export class SuipTags extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      ul { list-style: none; display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; }
+      li { border: 1px solid var(--_color-border); background: var(--_color-surface); border-radius: 999px; padding: 0 10px; font-size: 0.9rem; }
+    `,
+  ];
+
+  protected override render(): unknown {
+    const seen = new Set<string>();
+    const entries = this.entries.filter(([id]) => !seen.has(id) && (seen.add(id), true));
+    return html`<ul role="list">${repeat(entries, ([id]) => id, ([id, child]) => ('text' in child ? html`<li>${child.text}</li>` : html`<li>${this.renderKeyed([[id, child]])}</li>`))}</ul>`;
+  }
+}
+customElements.define('suip-tags', SuipTags);

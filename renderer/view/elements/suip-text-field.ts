@@ -1,0 +1,31 @@
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { SuipFieldElement } from './field-element.ts';
+import { describedBy, isTrue, renderHelp } from './field.ts';
+
+const KINDS = new Set(['text', 'email', 'number', 'password', 'tel', 'url', 'search']);
+
+/** `text-field`: a labelled `<input>`; Enter submits the surrounding form. */
+export class SuipTextField extends SuipFieldElement {
+  static override roles = ['label', 'hint', 'error', 'value', 'placeholder', 'kind', 'required'];
+
+  constructor() {
+    super();
+    // On the host, so it runs after the handler listener (which may preventDefault the Enter).
+    this.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.defaultPrevented && event.composedPath()[0] === this.control) this.requestSubmit();
+    });
+  }
+
+  protected override render(): unknown {
+    const parts = this.parts;
+    const kind = (this.text('kind') ?? 'text').trim().toLowerCase();
+    return html`<div class="field">
+      <label for="control">${parts.label}</label>
+      <input id="control" type=${KINDS.has(kind) ? kind : 'text'} .value=${this.text('value') ?? ''} placeholder=${ifDefined(this.text('placeholder'))}
+        ?required=${isTrue(this.text('required'))} aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))} />
+      ${renderHelp(parts)}
+    </div>`;
+  }
+}
+customElements.define('suip-text-field', SuipTextField);

@@ -1,0 +1,20 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+
+/** `timeline` → an ordered list with a rail. */
+export class SuipTimeline extends SuipGroupElement {
+  static override styles = [
+    baseStyles,
+    css`
+      ol { list-style: none; margin: 0; padding: 0 0 0 var(--_space); border-left: 2px solid var(--_color-border); display: flex; flex-direction: column; gap: var(--_space); }
+      li { position: relative; }
+      li::before { content: ''; position: absolute; left: calc(-1 * var(--_space) - 6px); top: 6px; width: 10px; height: 10px; border-radius: 50%; background: var(--_color-accent); }
+    `,
+  ];
+
+  protected override render(): unknown {
+    return html`<ol role="list">${this.renderKeyed(this.entries, (inner) => html`<li>${inner}</li>`)}</ol>`;
+  }
+}
+customElements.define('suip-timeline', SuipTimeline);

@@ -1,0 +1,19 @@
+import { css, html } from 'lit';
+import { baseStyles } from '../../theme/base-styles.ts';
+import { SuipGroupElement } from '../suip-element.ts';
+import { blockedMedia, renderMedia } from '../media.ts';
+
+/** `video`: a titled player with native controls; the source goes through the media policy. */
+export class SuipVideo extends SuipGroupElement {
+  static override styles = [baseStyles, css`figure { margin: 0; display: flex; flex-direction: column; gap: 4px; } video { max-width: 100%; } figcaption { font-weight: 600; }`];
+  static override roles = ['src', 'title', 'caption'];
+
+  protected override render(): unknown {
+    const src = this.child('src');
+    const title = this.text('title') ?? '';
+    const caption = this.text('caption');
+    const media = src && 'data' in src && this.context ? renderMedia(src, this.context.policy, { label: title }) : blockedMedia('video/*', title);
+    return html`<figure><figcaption>${title}</figcaption>${media}${caption === undefined ? '' : html`<p class="muted">${caption}</p>`}</figure>`;
+  }
+}
+customElements.define('suip-video', SuipVideo);

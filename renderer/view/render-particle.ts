@@ -1,0 +1,35 @@
+import { html as staticHtml } from 'lit/static-html.js';
+import { html, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { GroupEntry, Particle } from '../../shared/index.ts';
+import { childPath } from './child-path.ts';
+import { tagFor } from './element-tags.ts';
+import type { ViewContext } from './view-context.ts';
+
+/** One particle as its element: text → `<suip-text>`, data → `<suip-data>`, group → its type's element. */
+export function renderParticle(particle: Particle, path: readonly string[], context: ViewContext): TemplateResult {
+  if ('group' in particle) {
+    const tag = tagFor(particle.type);
+    return staticHtml`<${tag} .particle=${particle} .path=${path} .context=${context}></${tag}>`;
+  }
+  if ('text' in particle) return html`<suip-text .particle=${particle} .path=${path} .context=${context}></suip-text>`;
+  return html`<suip-data .particle=${particle} .path=${path} .context=${context}></suip-data>`;
+}
+
+/**
+ * Entries keyed by id with `repeat`, so a move keeps the DOM node (focus, caret, typed input).
+ * Duplicate ids cannot pass validation; if one ever arrives, later duplicates are skipped rather
+ * than confusing the keyed diff.
+ */
+export function renderEntries(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
+  const seen = new Set<string>();
+  const unique = entries.filter(([id]) => !seen.has(id) && (seen.add(id), true));
+  return repeat(
+    unique,
+    ([id]) => id,
+    ([id, child]) => {
+      const inner = renderParticle(child, childPath(parent, id), context);
+      return wrap ? wrap(inner, id) : inner;
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { LitElement, html, type PropertyDeclarations } from 'lit';
+import type { DataParticle } from '../../shared/index.ts';
+import { baseStyles } from '../theme/base-styles.ts';
+import { renderMedia } from './media.ts';
+import type { ViewContext } from './view-context.ts';
+
+/** A data particle outside a named role: shown by its mime type (image, audio, video or file link). */
+export class SuipData extends LitElement {
+  static override properties: PropertyDeclarations = {
+    particle: { attribute: false },
+    path: { attribute: false },
+    context: { attribute: false },
+  };
+  static override styles = [baseStyles];
+  /** The data particle. */
+  declare particle: DataParticle;
+  /** Absolute path. */
+  declare path: readonly string[];
+  /** The view context (URL policy). */
+  declare context: ViewContext;
+
+  protected override render(): unknown {
+    if (!this.particle || !this.context) return html``;
+    return renderMedia(this.particle, this.context.policy, { label: '' });
+  }
+}
+customElements.define('suip-data', SuipData);

@@ -1,0 +1,175 @@
+import { LitElement, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { EVENT_NAMES, type EventHandler, type EventName, type EventPayload, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
+import { baseStyles } from '../theme/base-styles.ts';
+import { debounceInput, flushInputs } from './pending-input.ts';
+import { renderEntries } from './render-particle.ts';
+import type { ViewContext } from './view-context.ts';
+
+const roleMaps = new WeakMap<GroupParticle, Map<string, Particle>>();
+
+/** The innermost group element an event passed through: only that element handles it. */
+function ownerOf(event: Event): SuipGroupElement | undefined {
+  for (const node of event.composedPath()) if (node instanceof SuipGroupElement) return node;
+  return undefined;
+}
+
+/**
+ * Base of every group element: the particle, its absolute path and the view context as
+ * properties; role lookups by child id; keyed child rendering; and the DOM → `suip/event` wiring
+ * (synchronous `preventDefault`, key filters, debounced input, value/checked/formData payloads).
+ */
+export class SuipGroupElement extends LitElement {
+  static override properties: PropertyDeclarations = {
+    particle: { attribute: false },
+    path: { attribute: false },
+    context: { attribute: false },
+  };
+  static override styles = [baseStyles];
+  /** Ids of this type's named roles; every other child is rendered as content by `renderOthers`. */
+  static roles: readonly string[] = [];
+
+  /** The group this element shows (hostile data: read, never mutated). */
+  declare particle: GroupParticle;
+  /** Absolute path in the merged tree; its first id is the generator's mount id. */
+  declare path: readonly string[];
+  /** Where events go, and the URL policy. */
+  declare context: ViewContext;
+
+  /** Children of the group, or none if it is malformed. */
+  protected get entries(): readonly GroupEntry[] {
+    return Array.isArray(this.particle?.group) ? this.particle.group : [];
+  }
+
+  /** The child with id `id` (a `Map`, because ids are hostile keys). */
+  protected child(id: string): Particle | undefined {
+    const p = this.particle;
+    if (!p) return undefined;
+    let map = roleMaps.get(p);
+    if (!map) {
+      map = new Map();
+      for (const [key, value] of this.entries) if (!map.has(key)) map.set(key, value);
+      roleMaps.set(p, map);
+    }
+    return map.get(id);
+  }
+
+  /** The text of role `id` if that child is a text particle. */
+  protected text(id: string): string | undefined {
+    const c = this.child(id);
+    return c && 'text' in c && typeof c.text === 'string' ? c.text : undefined;
+  }
+
+  /** Children that are not one of the type's named roles, in order. */
+  protected others(): readonly GroupEntry[] {
+    const roles = (this.constructor as typeof SuipGroupElement).roles;
+    return roles.length === 0 ? this.entries : this.entries.filter(([id]) => !roles.includes(id));
+  }
+
+  /** Render entries keyed by id, optionally wrapping each (e.g. in a list item). */
+  protected renderKeyed(entries: readonly GroupEntry[], wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
+    return renderEntries(entries, this.path ?? [], this.context, wrap);
+  }
+
+  /** The content children (everything but the named roles). */
+  protected renderOthers(): unknown {
+    return this.renderKeyed(this.others());
+  }
+
+  /** The id of this group (the last path element). */
+  protected get ownId(): string {
+    return this.path?.[this.path.length - 1] ?? '';
+  }
+
+  /** Form entries this element contributes (controls override); names are control ids. */
+  formEntries(): [string, string][] {
+    return [];
+  }
+
+  /** The `value` payload for an event whose innermost target was `source`. */
+  protected eventValue(source: EventTarget | undefined): string {
+    const value = (source as { value?: unknown } | undefined)?.value;
+    return typeof value === 'string' ? value : '';
+  }
+
+  /** The `checked` payload. */
+  protected eventChecked(source: EventTarget | undefined): boolean {
+    return (source as { checked?: unknown } | undefined)?.checked === true;
+  }
+
+  /** Whether this element reports a DOM event (e.g. a checkbox ignores the click on its label). */
+  protected accepts(_name: EventName, _source: EventTarget | undefined): boolean {
+    return true;
+  }
+
+  /** Every form entry of this element's subtree, in document order (shadow roots included). */
+  collectFormData(): [string, string][] {
+    const out: [string, string][] = [];
+    const visit = (root: ParentNode) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (!(el instanceof SuipGroupElement)) continue;
+        out.push(...el.formEntries());
+        if (el.shadowRoot) visit(el.shadowRoot);
+      }
+    };
+    if (this.shadowRoot) visit(this.shadowRoot);
+    return out;
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    for (const name of EVENT_NAMES) root.addEventListener(name, this.onDomEvent);
+    return root;
+  }
+
+  /** Send a `suip/event` for this group's handler of `name` (no-op without a handler). */
+  protected emit(name: EventName, source?: EventTarget, key?: string): void {
+    const handler = this.handlerFor(name);
+    if (!handler || !this.context) return;
+    const send = () => {
+      const payload = this.payload(handler, source);
+      this.context.emit({ path: this.path ?? [], event: name, handler: handler.handler, payload, ...(key === undefined ? {} : { key }) });
+    };
+    if (name === 'input') {
+      debounceInput(this, send);
+      return;
+    }
+    flushInputs();
+    send();
+  }
+
+  private handlerFor(name: EventName): EventHandler | undefined {
+    const on = this.particle?.on;
+    return on && Object.hasOwn(on, name) ? on[name] : undefined;
+  }
+
+  private payload(handler: EventHandler, source: EventTarget | undefined): EventPayload {
+    switch (handler.data) {
+      case 'value':
+        return { value: this.eventValue(source) };
+      case 'checked':
+        return { checked: this.eventChecked(source) };
+      case 'formData':
+        return { formData: this.collectFormData() };
+      default:
+        return null;
+    }
+  }
+
+  private onDomEvent = (event: Event): void => {
+    const name = event.type as EventName;
+    // SECURITY: a form inside the renderer never navigates the host page, handler or not.
+    if (name === 'submit') event.preventDefault();
+    const handler = this.handlerFor(name);
+    if (!handler || ownerOf(event) !== this) return;
+    const source = event.composedPath()[0];
+    if (!this.accepts(name, source)) return;
+    let key: string | undefined;
+    if (name === 'keydown') {
+      key = (event as KeyboardEvent).key;
+      if (handler.keys && !handler.keys.includes(key)) return;
+    }
+    // preventDefault must happen now, inside the DOM listener: no peer can do it across the port.
+    if (handler.preventDefault) event.preventDefault();
+    this.emit(name, source, key);
+  };
+}

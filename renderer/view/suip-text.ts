@@ -1,0 +1,67 @@
+import { LitElement, css, html, type PropertyDeclarations } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { TextParticle } from '../../shared/index.ts';
+import { essence } from '../policy/mime.ts';
+import { renderMarkdown } from '../policy/markdown.ts';
+import { baseStyles } from '../theme/base-styles.ts';
+import type { ViewContext } from './view-context.ts';
+
+/**
+ * A text particle. `text/markdown` (the default) goes through the markdown pipeline, which cannot
+ * produce anything but markdown-it's own tags; `text/plain` and every other type are shown
+ * literally; `application/json` and `text/x-<lang>` as preformatted code.
+ */
+export class SuipText extends LitElement {
+  static override properties: PropertyDeclarations = {
+    particle: { attribute: false },
+    path: { attribute: false },
+    context: { attribute: false },
+  };
+  static override styles = [
+    baseStyles,
+    css`
+      :host { overflow-wrap: anywhere; }
+      .md > :first-child { margin-top: 0; }
+      .md > :last-child { margin-bottom: 0; }
+      .plain { white-space: pre-wrap; margin: 0; }
+      pre { font-family: var(--_font-mono); background: var(--_color-surface); padding: var(--_space); border-radius: var(--_radius); overflow: auto; margin: 0; }
+      code { font-family: var(--_font-mono); }
+      a { color: var(--_color-accent); text-decoration: underline; }
+      table { border-collapse: collapse; }
+      th, td { border: 1px solid var(--_color-border); padding: 4px 8px; }
+      .align-right { text-align: right; }
+      .align-center { text-align: center; }
+      blockquote { margin: 0; padding-left: var(--_space); border-left: 3px solid var(--_color-border); }
+    `,
+  ];
+  /** The text particle. */
+  declare particle: TextParticle;
+  /** Absolute path (unused by text, kept for symmetry with groups). */
+  declare path: readonly string[];
+  /** The view context; its URL policy checks markdown links. */
+  declare context: ViewContext;
+
+  constructor() {
+    super();
+    this.addEventListener('click', this.onClick, { capture: true });
+  }
+
+  /** Links open only on a real user click, never on a synthetic one. */
+  private onClick = (event: Event): void => {
+    const anchor = event.composedPath().find((n) => n instanceof HTMLAnchorElement);
+    if (anchor && !event.isTrusted) event.preventDefault();
+  };
+
+  protected override render(): unknown {
+    const p = this.particle;
+    const text = typeof p?.text === 'string' ? p.text : '';
+    const mime = essence(typeof p?.mimeType === 'string' ? p.mimeType : 'text/markdown');
+    if (mime === 'text/markdown' && this.context?.policy) {
+      // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
+      return html`<div class="md">${unsafeHTML(renderMarkdown(text, this.context.policy))}</div>`;
+    }
+    if (mime === 'application/json' || mime.startsWith('text/x-')) return html`<pre><code>${text}</code></pre>`;
+    return html`<p class="plain">${text}</p>`;
+  }
+}
+customElements.define('suip-text', SuipText);
