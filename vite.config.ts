@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { suipSandbox } from './generator/build/sandbox-plugin.ts';
 
 /**
  * One config for the playground dev server, the static build and the unit tests.
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // Relative asset URLs, so `dist/` works from any static server and any sub-path.
   base: './',
+  // The sandbox's relay and Worker runtime, bundled as single scripts for inlining (virtual:suip-sandbox).
+  plugins: [suipSandbox()],
   build: { outDir: 'dist', target: 'es2022' },
   test: {
     include: ['shared/**/*.test.ts', 'generator/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'playground/**/*.test.ts'],

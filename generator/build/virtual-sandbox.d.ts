@@ -1,0 +1,13 @@
+/** The sandbox scripts as strings, produced by `generator/build/sandbox-plugin.ts`. */
+declare module 'virtual:suip-sandbox' {
+  /** The relay (iframe main thread) as one classic script; the Worker runtime is embedded in it. */
+  export const relaySource: string;
+  /** The Worker runtime alone as one classic script. */
+  export const runtimeSource: string;
+}
+
+/** The Worker runtime source, embedded into the relay bundle by the sandbox build. */
+declare module 'virtual:suip-runtime-source' {
+  const source: string;
+  export default source;
+}

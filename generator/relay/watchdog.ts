@@ -1,0 +1,53 @@
+/** What the watchdog needs: a ping that resolves when the Worker answers. */
+export interface WatchdogOptions {
+  ping(): Promise<unknown>;
+  intervalMs: number;
+  timeoutMs: number;
+  /** Allowed for the first ping (the Worker is still parsing its script). */
+  startupTimeoutMs: number;
+  /** Called once when a ping stays unanswered too long. */
+  onTimeout(waitedMs: number): void;
+  now?: () => number;
+}
+
+/**
+ * Pings the Worker every `intervalMs`; a ping unanswered for `timeoutMs` means its event loop is
+ * stuck (`while (true) {}`), and only terminating it helps. Returns a stop function.
+ */
+export function startWatchdog(options: WatchdogOptions): () => void {
+  const now = options.now ?? (() => performance.now());
+  let sentAt: number | undefined;
+  let lastSent = -Infinity;
+  let answered = false;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  const tick = () => {
+    if (stopped) return;
+    const t = now();
+    if (sentAt !== undefined) {
+      const limit = answered ? options.timeoutMs : options.startupTimeoutMs;
+      if (t - sentAt > limit) {
+        stop();
+        options.onTimeout(t - sentAt);
+      }
+      return;
+    }
+    if (t - lastSent < options.intervalMs) return;
+    sentAt = t;
+    lastSent = t;
+    options.ping().then(
+      () => {
+        answered = true;
+        sentAt = undefined;
+      },
+      () => undefined,
+    );
+  };
+  // Checked more often than pinged, so a stuck Worker is caught soon after its timeout.
+  const timer = setInterval(tick, Math.max(10, Math.min(options.intervalMs, options.timeoutMs / 4)));
+  tick();
+  return stop;
+}

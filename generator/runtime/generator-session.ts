@@ -1,0 +1,257 @@
+import { JSONRPCClient, JSONRPCServer, type JSONRPCRequest, type JSONRPCResponse } from 'json-rpc-2.0';
+import type { Channel } from '../../shared/channel.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { EventParams } from '../../shared/event.ts';
+import type { InitializeResult } from '../../shared/handshake.ts';
+import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
+import { withinBytes } from '../../shared/message.ts';
+import { Method } from '../../shared/methods.ts';
+import type { Op } from '../../shared/ops.ts';
+import type { GroupParticle } from '../../shared/particle.ts';
+import { PROTOCOL_VERSION } from '../../shared/version.ts';
+import { diff } from '../diff/diff.ts';
+import type { HandlerEvent, ModelParticle } from './builders.ts';
+import { createFlushScheduler } from './flush-queue.ts';
+import { HandlerRegistry } from './handler-registry.ts';
+import { SuipError, toErrorObject } from './suip-error.ts';
+
+/** Options of a generator session. */
+export interface GeneratorSessionOptions {
+  /** The data channel to the renderer (a MessagePort in the Worker, a memory channel in tests). */
+  channel: Channel;
+  /** Name and version announced in `suip/initialize`. */
+  generator?: { name: string; version: string };
+  /** Called with exceptions thrown by the model's handlers (the host reports them). */
+  onUncaught?: (error: unknown) => void;
+}
+
+interface Deferred {
+  resolve(): void;
+  reject(error: SuipError): void;
+}
+
+/** One unit of work waiting for the channel: a raw `ops()` call. */
+interface RawJob {
+  ops: readonly Op[];
+  waiters: Deferred[];
+  /** The root the renderer holds once this job is applied (render jobs only). */
+  root?: GroupParticle;
+}
+
+/**
+ * The generator end of a SUIP session: the handshake, `render` (diff against what the renderer
+ * has, one transaction per task), raw `ops`, events to handler functions, and errors back to the
+ * model. At most one transaction is unacknowledged at a time; renders issued meanwhile coalesce
+ * into the newest tree, so a fast loop cannot queue unbounded work.
+ */
+export class GeneratorSession {
+  /** The handshake result, once initialized. */
+  result: InitializeResult | undefined;
+  private readonly client: JSONRPCClient;
+  private readonly server = new JSONRPCServer();
+  private readonly registry = new HandlerRegistry();
+  private readonly errorHooks = new Set<(error: SuipError) => void>();
+  private readonly shutdownHooks = new Set<() => void>();
+  private readonly schedule: () => void;
+  private readonly raw: RawJob[] = [];
+  /** The root the renderer holds (acknowledged). */
+  private acked: GroupParticle | undefined;
+  /** The newest root asked for by `render`, not yet sent. */
+  private wanted: GroupParticle | undefined;
+  private waiters: Deferred[] = [];
+  private inFlight = false;
+  private closed = false;
+
+  constructor(private readonly options: GeneratorSessionOptions) {
+    this.client = new JSONRPCClient((payload: unknown) => {
+      if (!this.closed) options.channel.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    });
+    this.schedule = createFlushScheduler(() => this.flush());
+    this.server.addMethod(Method.event, (params) => this.dispatchEvent(params as EventParams));
+    this.server.addMethod(Method.error, (params) => this.emitError(new SuipError(toErrorObject(params))));
+    this.server.addMethod(Method.shutdown, () => this.shutdown());
+    options.channel.onMessage((text) => this.receive(text));
+  }
+
+  /** The limits in force (announced by the renderer). */
+  get limits(): Limits {
+    return this.result?.limits ?? DEFAULT_LIMITS;
+  }
+
+  /** `suip/initialize` → result → `suip/initialized`. Resolves with the renderer's result. */
+  async initialize(): Promise<InitializeResult> {
+    const generator = this.options.generator ?? { name: 'suip-generator', version: '0.1.0' };
+    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities: { textAppend: true, moves: true } })) as InitializeResult;
+    this.result = result;
+    this.client.notify(Method.initialized, {});
+    return result;
+  }
+
+  /**
+   * Show `tree`: a plain group (no type, no `on`) becomes the generator root's children; any
+   * other particle is rendered as the root's single child `"root"`. Resolves when the renderer
+   * applied the transaction holding this tree (or a newer one); rejects with its error.
+   */
+  render(tree: ModelParticle): Promise<void> {
+    if (this.closed) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down; render() does nothing now' })));
+    let root: GroupParticle;
+    try {
+      root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
+    } catch (error) {
+      return handled(Promise.reject(new SuipError({ code: ErrorCode.InvalidParams, message: `render() could not read the tree: ${error instanceof Error ? error.message : String(error)}` })));
+    }
+    this.wanted = root;
+    const promise = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.schedule();
+    return handled(promise);
+  }
+
+  /** Send raw ops as one transaction (not diffed; `render` keeps diffing against its own last tree). */
+  ops(list: readonly Op[]): Promise<void> {
+    if (this.closed) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
+    const promise = new Promise<void>((resolve, reject) => this.raw.push({ ops: [...list], waiters: [{ resolve, reject }] }));
+    this.schedule();
+    return handled(promise);
+  }
+
+  /** Register an error hook: every error the renderer reports reaches it. Returns an unsubscribe. */
+  onError(hook: (error: SuipError) => void): () => void {
+    this.errorHooks.add(hook);
+    return () => this.errorHooks.delete(hook);
+  }
+
+  /** Register a hook run when the renderer shuts the generator down. */
+  onShutdown(hook: () => void): () => void {
+    this.shutdownHooks.add(hook);
+    return () => this.shutdownHooks.delete(hook);
+  }
+
+  private flush(): void {
+    if (this.inFlight || this.closed) return;
+    const job = this.raw.shift() ?? this.takeRender();
+    if (job === undefined) return;
+    const { ops, waiters, root } = job;
+    if (ops.length === 0) return this.settle(waiters, root, undefined);
+    const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: `t${nextId()}` } : { jsonrpc: '2.0', method: op.method, params: op.params }));
+    const text = JSON.stringify(requests);
+    // Checked here so the model gets a repairable error instead of being terminated by the relay.
+    if (!withinBytes(text, this.limits.maxMessageBytes)) {
+      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`, data: { reason: 'bytes' } }));
+    }
+    this.inFlight = true;
+    this.client.requestAdvanced(requests).then((responses: JSONRPCResponse[]) => {
+      this.inFlight = false;
+      const failed = responses.find((response) => response.error !== undefined && response.error !== null);
+      this.settle(waiters, root, failed ? new SuipError(toErrorObject(failed.error)) : undefined);
+    });
+  }
+
+  private takeRender(): RawJob | undefined {
+    const root = this.wanted;
+    if (root === undefined) return undefined;
+    const waiters = this.waiters;
+    this.wanted = undefined;
+    this.waiters = [];
+    try {
+      return { ops: diff(this.acked, root), waiters, root };
+    } catch (error) {
+      this.settle(waiters, undefined, new SuipError({ code: ErrorCode.InvalidParams, message: `render() could not diff the tree: ${error instanceof Error ? error.message : String(error)}` }));
+      return this.takeRender();
+    }
+  }
+
+  private settle(waiters: Deferred[], root: GroupParticle | undefined, error: SuipError | undefined): void {
+    if (error === undefined && root !== undefined) this.acked = root;
+    for (const waiter of waiters) {
+      if (error) waiter.reject(error);
+      else waiter.resolve();
+    }
+    if (error) this.emitError(error);
+    if (this.raw.length > 0 || this.wanted !== undefined) this.schedule();
+  }
+
+  private emitError(error: SuipError): void {
+    for (const hook of this.errorHooks) {
+      try {
+        hook(error);
+      } catch (thrown) {
+        this.options.onUncaught?.(thrown);
+      }
+    }
+  }
+
+  private dispatchEvent(params: EventParams): void {
+    const fn = this.closed ? undefined : this.registry.lookup(params?.handler);
+    if (fn === undefined) return; // unknown, stale or post-shutdown ids are ignored
+    const event: HandlerEvent = { event: params.event, path: [...(params.path ?? [])] };
+    const payload = params.payload as Record<string, unknown> | null;
+    if (payload && typeof payload.value === 'string') event.value = payload.value;
+    if (payload && typeof payload.checked === 'boolean') event.checked = payload.checked;
+    if (payload && Array.isArray(payload.formData)) event.formData = Object.fromEntries(payload.formData as Array<[string, string]>);
+    if (typeof params.key === 'string') event.key = params.key;
+    try {
+      const result = fn(event);
+      if (result instanceof Promise) result.catch((error: unknown) => this.options.onUncaught?.(error));
+    } catch (error) {
+      this.options.onUncaught?.(error);
+    }
+  }
+
+  private shutdown(): Record<string, never> {
+    for (const hook of this.shutdownHooks) {
+      try {
+        hook();
+      } catch (error) {
+        this.options.onUncaught?.(error);
+      }
+    }
+    // Answer first (the response is sent after this returns), then go quiet.
+    queueMicrotask(() => {
+      this.closed = true;
+      this.registry.clear();
+    });
+    return {};
+  }
+
+  private receive(text: unknown): void {
+    if (typeof text !== 'string') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    for (const message of Array.isArray(value) ? value : [value]) {
+      if (typeof message !== 'object' || message === null) continue;
+      const record = message as Record<string, unknown>;
+      if (typeof record.method === 'string') {
+        void this.server.receive(record as unknown as JSONRPCRequest).then((response) => {
+          if (response !== null && !this.closed) this.options.channel.send(JSON.stringify(response));
+        });
+      } else if (record.id === null && record.error !== undefined) {
+        // A message the renderer could not even parse: no request to answer, so it is reported.
+        this.emitError(new SuipError(toErrorObject(record.error)));
+      } else {
+        this.client.receive(record as unknown as JSONRPCResponse);
+      }
+    }
+  }
+}
+
+let counter = 0;
+function nextId(): number {
+  counter += 1;
+  return counter;
+}
+
+/** Marks a promise handled so a model that does not await `render()` gets no unhandled rejection. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+function asRoot(tree: ModelParticle): ModelParticle {
+  if (typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined) return tree;
+  return { group: [['root', tree]] };
+}
+

@@ -1,0 +1,90 @@
+import type { EventHandler, GroupParticle, Particle } from '../../shared/index.ts';
+import type { HandlerFunction, HandlerSpec, ModelGroup, ModelParticle } from './builders.ts';
+
+interface Converted {
+  key: string;
+  wire: Particle;
+}
+
+/**
+ * Maps handler functions to opaque handler ids and model particles to wire particles.
+ *
+ * A handler id belongs to a slot (the group's path plus the event name), not to a function: a
+ * view that builds a fresh closure on every render keeps the same id, so the diff sees no change
+ * and the DOM node (with its focus) survives. The newest function in a slot wins. Converted
+ * subtrees are cached per model object, so an unchanged subtree stays `===` on the wire and the
+ * diff skips it.
+ */
+export class HandlerRegistry {
+  private readonly functions = new Map<string, HandlerFunction>();
+  private readonly slots = new Map<string, string>();
+  private readonly cache = new WeakMap<object, Converted>();
+  private next = 0;
+
+  /** The function behind a handler id; undefined for unknown or stale ids (which are ignored). */
+  lookup(handler: unknown): HandlerFunction | undefined {
+    return typeof handler === 'string' ? this.functions.get(handler) : undefined;
+  }
+
+  /** Forget every handler (after shutdown, events are ignored). */
+  clear(): void {
+    this.functions.clear();
+  }
+
+  /** The wire form of a model particle sitting at `path` (relative to the generator root). */
+  toWire(particle: ModelParticle, path: readonly string[]): Particle {
+    if (typeof particle !== 'object' || particle === null || !('group' in particle) || !Array.isArray(particle.group)) return particle as Particle;
+    const key = JSON.stringify(path);
+    const cached = this.cache.get(particle);
+    if (cached !== undefined && cached.key === key) return cached.wire;
+    const wire = this.convertGroup(particle, path);
+    this.cache.set(particle, { key, wire });
+    return wire;
+  }
+
+  private convertGroup(model: ModelGroup, path: readonly string[]): GroupParticle {
+    let same = true;
+    const children = model.group.map((entry) => {
+      const id = entry[0];
+      const wire = this.toWire(entry[1], [...path, id]);
+      if (wire !== entry[1]) same = false;
+      return [id, wire] as [string, Particle];
+    });
+    let on: Record<string, EventHandler> | undefined;
+    if (model.on !== undefined && typeof model.on === 'object') {
+      on = {};
+      for (const [name, spec] of Object.entries(model.on)) {
+        const handler = this.handlerFor(spec as HandlerSpec, path, name);
+        if (handler === undefined) continue;
+        on[name] = handler;
+        if (handler !== spec) same = false;
+      }
+    }
+    if (same) return model as unknown as GroupParticle;
+    const result: Record<string, unknown> = { group: children };
+    if (model.type !== undefined) result.type = model.type;
+    if (on !== undefined) result.on = on;
+    return result as unknown as GroupParticle;
+  }
+
+  private handlerFor(spec: HandlerSpec, path: readonly string[], event: string): EventHandler | undefined {
+    if (typeof spec === 'function') return { handler: this.register(spec, path, event) };
+    if (typeof spec !== 'object' || spec === null) return undefined;
+    if (typeof spec.handler === 'string') return spec as EventHandler;
+    if (typeof spec.handler !== 'function') return undefined;
+    const { handler, ...options } = spec;
+    return { ...options, handler: this.register(handler, path, event) };
+  }
+
+  private register(fn: HandlerFunction, path: readonly string[], event: string): string {
+    const slot = `${JSON.stringify(path)}#${event}`;
+    let id = this.slots.get(slot);
+    if (id === undefined) {
+      this.next += 1;
+      id = `h${this.next}`;
+      this.slots.set(slot, id);
+    }
+    this.functions.set(id, fn);
+    return id;
+  }
+}

@@ -1,0 +1,43 @@
+import type { HostContext, InitializeResult, VocabularyEntry } from '../../shared/handshake.ts';
+import type { Limits } from '../../shared/limits.ts';
+import type { Op } from '../../shared/ops.ts';
+import { data, group, text, type ModelParticle } from './builders.ts';
+import type { GeneratorSession } from './generator-session.ts';
+import type { SuipError } from './suip-error.ts';
+
+/** The global `suip` the model's code uses inside the Worker. */
+export interface SuipApi {
+  /** A text particle (markdown unless `mimeType` says otherwise). */
+  text: typeof text;
+  /** A data particle: URL or data: URI plus mime type. */
+  data: typeof data;
+  /** A group: vocabulary type (or null), `[id, particle]` children, `{on: {click: fn}}`. */
+  group: typeof group;
+  /** Show a tree: diffed against the last one, sent once per task; resolves when applied. */
+  render(tree: ModelParticle): Promise<void>;
+  /** Send raw ops as one transaction. */
+  ops(list: readonly Op[]): Promise<void>;
+  /** Hear every error the renderer reports (code, message, data `{method, path, index}`). */
+  onError(hook: (error: SuipError) => void): () => void;
+  /** The host's vocabulary: the group types it can show. */
+  readonly vocabulary: readonly VocabularyEntry[];
+  /** Theme, locale and the like. */
+  readonly hostContext: HostContext;
+  /** The budgets in force. */
+  readonly limits: Limits;
+}
+
+/** Build the `suip` object over an initialized session; the functions work detached (`const {render} = suip`). */
+export function createSuipApi(session: GeneratorSession, result: InitializeResult): SuipApi {
+  return Object.freeze({
+    text,
+    data,
+    group,
+    render: (tree: ModelParticle) => session.render(tree),
+    ops: (list: readonly Op[]) => session.ops(list),
+    onError: (hook: (error: SuipError) => void) => session.onError(hook),
+    vocabulary: result.vocabulary,
+    hostContext: result.hostContext,
+    limits: result.limits,
+  });
+}

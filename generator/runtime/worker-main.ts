@@ -1,0 +1,59 @@
+import { expose } from 'comlink';
+import { GeneratorSession } from './generator-session.ts';
+import { portChannel } from './port-channel.ts';
+import { createSuipApi } from './suip-api.ts';
+import { CODE_LINE_OFFSET, reportFor, type WorkerReport } from './worker-report.ts';
+
+/**
+ * The Worker's entry (UNTRUSTED realm: the model's code runs here too). The relay sends one
+ * `{suip: "boot"}` message carrying the comlink control port and the data port; both stay in this
+ * closure, out of the model's reach. The handshake completes before the model's code runs.
+ */
+
+/** The control plane the relay drives through comlink. */
+export interface WorkerControl {
+  /** Run the handshake over the data port, then the model's code. */
+  start(report: (report: WorkerReport) => void): Promise<void>;
+  /** Heartbeat: answers only when the Worker's event loop is free. */
+  ping(): true;
+  /** Stop sending; the relay terminates the Worker right after. */
+  stop(): void;
+}
+
+// Typed as a Window: the DOM lib's event maps cover what a Worker scope uses here.
+const scope = self as unknown as Window & Record<string, unknown>;
+const main = scope.__suipMain as (() => Promise<unknown>) | undefined;
+delete scope.__suipMain;
+let report: (report: WorkerReport) => void = () => undefined;
+
+scope.addEventListener('error', (event: ErrorEvent) => {
+  event.preventDefault(); // reported here; keeps the relay's onerror for scripts that never ran
+  report({ kind: 'exception', message: String(event.message).slice(0, 1000), line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined });
+});
+scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+  report(reportFor(event.reason, scope.location.href));
+});
+
+function boot(event: MessageEvent): void {
+  const [control, dataPort] = event.ports;
+  if ((event.data as { suip?: unknown } | null)?.suip !== 'boot' || !control || !dataPort) return;
+  scope.removeEventListener('message', boot);
+  const channel = portChannel(dataPort);
+  let session: GeneratorSession | undefined;
+  const api: WorkerControl = {
+    async start(reporter) {
+      report = (r) => void reporter(r);
+      session = new GeneratorSession({ channel, onUncaught: (error) => report(reportFor(error, scope.location.href)) });
+      const result = await session.initialize();
+      scope.suip = createSuipApi(session, result);
+      // After this call has answered: the model's code may block the loop forever.
+      setTimeout(() => {
+        main?.().catch((error: unknown) => report(reportFor(error, scope.location.href)));
+      }, 0);
+    },
+    ping: () => true,
+    stop: () => channel.close(),
+  };
+  expose(api, control);
+}
+scope.addEventListener('message', boot);

@@ -1,0 +1,67 @@
+import type { Channel } from '../../shared/index.ts';
+
+/** A control message from the relay (never a string; data always is). */
+export type RelayReport =
+  | { suip: 'terminated'; reason: string; message: string }
+  | { suip: 'exception'; message: string; line?: number };
+
+/** Control messages the host sends the relay. */
+export type RelayCommand =
+  | { suip: 'start'; code: string; budgets: { maxMessageBytes: number; maxMessagesPerSecond: number; heartbeatIntervalMs: number; heartbeatTimeoutMs: number; startupTimeoutMs: number } }
+  | { suip: 'stop' };
+
+/** The host's end of the relay port, split into the data `Channel` and the control plane. */
+export interface HostLink {
+  readonly channel: Channel;
+  command(command: RelayCommand): void;
+  close(): void;
+}
+
+/**
+ * Splits the port: strings are JSON-RPC data for the session, objects are relay reports. Reports
+ * are read field by field into fresh objects (the sandbox is the sender; only known shapes pass).
+ */
+export function createHostLink(port: MessagePort, onReport: (report: RelayReport) => void): HostLink {
+  const listeners = new Set<(text: unknown) => void>();
+  let closed = false;
+  port.onmessage = (event: MessageEvent) => {
+    if (closed) return;
+    const data: unknown = event.data;
+    if (typeof data === 'string') {
+      for (const listener of listeners) listener(data);
+      return;
+    }
+    const report = readReport(data);
+    if (report) onReport(report);
+  };
+  port.onmessageerror = () => undefined;
+  return {
+    channel: {
+      send: (text) => {
+        if (!closed) port.postMessage(text);
+      },
+      onMessage(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      close: () => undefined,
+    },
+    command: (command) => {
+      if (!closed) port.postMessage(command);
+    },
+    close() {
+      closed = true;
+      listeners.clear();
+      port.close();
+    },
+  };
+}
+
+function readReport(data: unknown): RelayReport | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  const message = typeof record.message === 'string' ? record.message.slice(0, 1000) : '';
+  if (record.suip === 'terminated') return { suip: 'terminated', reason: typeof record.reason === 'string' ? record.reason.slice(0, 32) : 'unknown', message };
+  if (record.suip === 'exception') return { suip: 'exception', message, line: typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined };
+  return undefined;
+}

@@ -1,0 +1,76 @@
+import { SANDBOX_ALLOW, SANDBOX_TOKENS, sandboxSrcdoc } from './srcdoc.ts';
+
+/** One sandbox iframe and the port to its relay. */
+export interface SandboxFrame {
+  readonly iframe: HTMLIFrameElement;
+  /** Resolves with the host's end of the port once the relay document has loaded and been sent the other end. */
+  readonly connected: Promise<MessagePort>;
+  /** Remove the iframe (its relay and Worker die with it) and close the port. */
+  destroy(): void;
+}
+
+/** Options of `createSandboxFrame`. */
+export interface SandboxFrameOptions {
+  /** The relay script (from `virtual:suip-sandbox`). */
+  relaySource: string;
+  /** Called once if the sandbox document loads a second time (it navigated itself). */
+  onNavigated(): void;
+}
+
+/**
+ * Creates the sandbox iframe inside `parent` and connects to its relay: on the first `load` the
+ * host posts one `{suip: "connect"}` with a transferred MessagePort (targetOrigin `*`: the
+ * sandbox's origin is "null", so no origin string could name it). The port is the only channel
+ * afterwards; the host never listens for window messages at all, so spoofed ones have no reader.
+ */
+export function createSandboxFrame(parent: Element, options: SandboxFrameOptions): SandboxFrame {
+  const iframe = document.createElement('iframe');
+  // SECURITY: exactly "allow-scripts" (opaque origin, no top navigation, no popups, no forms).
+  iframe.setAttribute('sandbox', SANDBOX_TOKENS);
+  iframe.setAttribute('allow', SANDBOX_ALLOW);
+  iframe.setAttribute('referrerpolicy', 'no-referrer');
+  iframe.setAttribute('aria-hidden', 'true');
+  iframe.tabIndex = -1;
+  iframe.title = 'suip generator sandbox';
+  // Kept rendered (1px, transparent) rather than display:none so the browser does not throttle its timers.
+  iframe.style.cssText = 'position:absolute;width:1px;height:1px;border:0;opacity:0;pointer-events:none;overflow:hidden;';
+  iframe.srcdoc = sandboxSrcdoc(options.relaySource);
+
+  let loads = 0;
+  let port: MessagePort | undefined;
+  let destroyed = false;
+  let resolveConnected!: (port: MessagePort) => void;
+  let rejectConnected!: (error: Error) => void;
+  const connected = new Promise<MessagePort>((resolve, reject) => {
+    resolveConnected = resolve;
+    rejectConnected = reject;
+  });
+  connected.catch(() => undefined);
+
+  const onLoad = () => {
+    loads += 1;
+    if (loads === 1) {
+      const channel = new MessageChannel();
+      port = channel.port1;
+      iframe.contentWindow?.postMessage({ suip: 'connect' }, '*', [channel.port2]);
+      resolveConnected(port);
+      return;
+    }
+    // SECURITY: a second load means the sandbox navigated itself; whatever runs there now gets nothing.
+    destroy();
+    options.onNavigated();
+  };
+  iframe.addEventListener('load', onLoad);
+  parent.appendChild(iframe);
+
+  function destroy(): void {
+    if (destroyed) return;
+    destroyed = true;
+    iframe.removeEventListener('load', onLoad);
+    port?.close();
+    iframe.remove();
+    rejectConnected(new Error('the sandbox frame was removed before it connected'));
+  }
+
+  return { iframe, connected, destroy };
+}

@@ -1,0 +1,58 @@
+/**
+ * The sandbox iframe's attributes and document. Every value here is a security invariant; the
+ * e2e specs read them back from the live iframe.
+ */
+
+/** The only sandbox token: scripts run, in an opaque origin ("null"), with no navigation of the top, no popups, no forms, no same-origin. */
+export const SANDBOX_TOKENS = 'allow-scripts';
+
+/** The sandbox document's CSP: no network at all; inline scripts (the relay) and blob: Workers only. */
+export const SANDBOX_CSP = "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:";
+
+/**
+ * Permissions Policy for the iframe: every feature whose default allowlist is `*` (which a
+ * sandboxed frame would otherwise inherit) is turned off, plus the powerful ones for good measure.
+ * `execution-while-not-rendered` / `-out-of-viewport` are left alone: turning them off would
+ * freeze the relay (and its watchdog) while the frame is off screen.
+ */
+export const SANDBOX_ALLOW = [
+  'attribution-reporting',
+  'browsing-topics',
+  'document-domain',
+  'focus-without-user-activation',
+  'join-ad-interest-group',
+  'picture-in-picture',
+  'private-aggregation',
+  'private-state-token-issuance',
+  'private-state-token-redemption',
+  'run-ad-auction',
+  'shared-storage',
+  'shared-storage-select-url',
+  'storage-access',
+  'sync-xhr',
+  'autoplay',
+  'camera',
+  'clipboard-read',
+  'clipboard-write',
+  'display-capture',
+  'fullscreen',
+  'geolocation',
+  'microphone',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'usb',
+  'web-share',
+]
+  .map((feature) => `${feature} 'none'`)
+  .join('; ');
+
+/**
+ * The srcdoc: the meta CSP first (before any script can run), then the relay inline. `</script`
+ * and `<!--` inside the relay would end or confuse the script element, so they are escaped
+ * (both only ever appear inside string literals of the bundle).
+ */
+export function sandboxSrcdoc(relaySource: string): string {
+  const script = relaySource.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+  return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${SANDBOX_CSP}"><meta charset="utf-8"></head><body><script>${script}</script></body></html>`;
+}

@@ -1,0 +1,15 @@
+/** A token bucket: `perSecond` on average, `perSecond` as the burst; `take()` is false once spent. */
+export function createRateLimit(perSecond: number, now: () => number = () => performance.now()): { take(): boolean } {
+  let tokens = perSecond;
+  let last = now();
+  return {
+    take() {
+      const t = now();
+      tokens = Math.min(perSecond, tokens + ((t - last) * perSecond) / 1000);
+      last = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}

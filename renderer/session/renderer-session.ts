@@ -1,0 +1,208 @@
+import { JSONRPCClient, type JSONRPCResponse } from 'json-rpc-2.0';
+import {
+  ErrorCode,
+  InitializeParams,
+  Method,
+  OP_METHODS,
+  checkOp,
+  compile,
+  isCall,
+  opError,
+  parseMessage,
+  type Channel,
+  type EventParams,
+  type InitializeResult,
+  type Limits,
+  type Op,
+  type RpcCall,
+  type RpcMessage,
+  type SuipErrorObject,
+} from '../../shared/index.ts';
+import { createRateLimit } from './rate-limit.ts';
+
+/** Outcome of applying a transaction to the generator's subtree (the tree's `TransactionResult`). */
+export type ApplyResult = { ok: true } | { ok: false; error: SuipErrorObject };
+
+/** What a renderer session needs from the renderer. */
+export interface RendererSessionOptions {
+  channel: Channel;
+  limits: Limits;
+  /** The `suip/initialize` result (vocabulary, limits, host context, renderer info). */
+  result: InitializeResult;
+  /** Apply one transaction to this generator's subtree, all or nothing. */
+  apply(ops: readonly Op[]): ApplyResult;
+  /** The generator finished the handshake (`suip/initialized`). */
+  onInitialized(params: InitializeParams): void;
+  /** An error the session sent back to the generator (rejected op, malformed message). */
+  onError(error: SuipErrorObject): void;
+  /** The generator broke a budget the renderer enforces itself (messages per second). */
+  onViolation(reason: 'rate', message: string): void;
+  /** Every data text in and out, for devtools. */
+  onTraffic?(direction: 'in' | 'out', text: string): void;
+}
+
+type State = 'new' | 'initializing' | 'ready' | 'closed';
+
+const checkInitialize = compile(InitializeParams);
+
+/**
+ * The renderer end of one generator's session. Everything arriving is hostile: it is parsed at
+ * the boundary (size before JSON.parse), ops are accepted only after `suip/initialized`, a batch
+ * of ops is one all-or-nothing transaction, and every failure goes back to the generator with
+ * the op's index, method and path — a JSON-RPC error for requests, a `suip/error` notification
+ * when the failed messages were all notifications. Never throws.
+ */
+export class RendererSession {
+  private state: State = 'new';
+  private readonly client: JSONRPCClient;
+  private readonly rate: { take(): boolean };
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: RendererSessionOptions) {
+    this.rate = createRateLimit(options.limits.maxMessagesPerSecond);
+    this.client = new JSONRPCClient((payload: unknown) => this.send(payload));
+    this.unsubscribe = options.channel.onMessage((text) => this.receive(text));
+  }
+
+  /** True once the generator sent `suip/initialized`. */
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  /** Send a user event to the generator (`suip/event`); dropped unless ready. */
+  sendEvent(params: EventParams): void {
+    if (this.state === 'ready') this.client.notify(Method.event, params);
+  }
+
+  /** Ask the generator to shut down; resolves on its answer or after `timeoutMs`. Then the session is closed. */
+  async shutdown(timeoutMs = 300): Promise<void> {
+    if (this.state === 'closed') return;
+    const wasReady = this.state === 'ready';
+    this.state = 'closed';
+    if (wasReady) {
+      try {
+        await this.client.timeout(timeoutMs).request(Method.shutdown, {});
+      } catch {
+        // No answer in time: the frame is removed anyway.
+      }
+    }
+    this.close();
+  }
+
+  /** Stop reading and writing. */
+  close(): void {
+    this.state = 'closed';
+    this.unsubscribe();
+    this.client.rejectAllPendingRequests('the session is closed');
+  }
+
+  private send(payload: unknown): void {
+    const text = JSON.stringify(payload);
+    this.options.onTraffic?.('out', text);
+    this.options.channel.send(text);
+  }
+
+  private receive(text: unknown): void {
+    if (this.state === 'closed') return;
+    if (typeof text === 'string') this.options.onTraffic?.('in', text);
+    try {
+      if (!this.rate.take()) {
+        this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+        return;
+      }
+      const parsed = parseMessage(text, this.options.limits);
+      if (!parsed.ok) return this.reject([], parsed.error, false, true);
+      this.dispatch(parsed.messages, parsed.batch);
+    } catch (error) {
+      // Defence in depth: a bug here must not take the host down.
+      this.reject([], opError(ErrorCode.InternalError, `the renderer failed on this message (${error instanceof Error ? error.message : 'unknown'})`, {}), false, true);
+    }
+  }
+
+  private dispatch(messages: RpcMessage[], batch: boolean): void {
+    const calls: RpcCall[] = [];
+    for (const message of messages) {
+      if (isCall(message)) calls.push(message);
+      else this.client.receive(message as JSONRPCResponse);
+    }
+    if (calls.length === 0) return;
+    const ops = calls.filter((call) => OP_METHODS.has(call.method));
+    if (ops.length > 0) {
+      if (ops.length !== calls.length) {
+        const index = calls.findIndex((call) => !OP_METHODS.has(call.method));
+        return this.reject(calls, opError(ErrorCode.InvalidRequest, `a batch is one transaction and may hold only ops, but entry ${index} is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`, { index }), batch);
+      }
+      return this.transaction(calls, batch);
+    }
+    const responses: JSONRPCResponse[] = [];
+    for (const call of calls) {
+      const response = this.control(call);
+      if (response) responses.push(response);
+    }
+    if (responses.length > 0) this.send(batch ? responses : responses[0]);
+  }
+
+  /** The non-op methods: the handshake. Anything else is not a method a generator may call. */
+  private control(call: RpcCall): JSONRPCResponse | undefined {
+    const id = call.id;
+    const fail = (error: SuipErrorObject): JSONRPCResponse | undefined => {
+      this.options.onError(error);
+      if (id === undefined) {
+        this.client.notify(Method.error, error);
+        return undefined;
+      }
+      return { jsonrpc: '2.0', id, error };
+    };
+    if (call.method === Method.initialize) {
+      if (this.state !== 'new') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize may be sent only once', { method: call.method }));
+      const problem = checkInitialize.firstError(call.params);
+      if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `initialize params are malformed at ${problem}`, { method: call.method }));
+      if (id === undefined) return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize must be a request (with an id)', { method: call.method }));
+      this.state = 'initializing';
+      this.initializeParams = call.params as InitializeParams;
+      return { jsonrpc: '2.0', id, result: this.options.result };
+    }
+    if (call.method === Method.initialized) {
+      if (this.state !== 'initializing') return fail(opError(ErrorCode.NotInitialized, 'suip/initialized must follow the suip/initialize result', { method: call.method }));
+      this.state = 'ready';
+      this.options.onInitialized(this.initializeParams!);
+      return id === undefined ? undefined : { jsonrpc: '2.0', id, result: {} };
+    }
+    return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized and the ops suip/ops/append|insert|remove|replace`, {}));
+  }
+
+  private initializeParams: InitializeParams | undefined;
+
+  /** One batch of ops = one transaction: checked, applied all or nothing, answered. */
+  private transaction(calls: RpcCall[], batch: boolean): void {
+    if (this.state !== 'ready') {
+      return this.reject(calls, opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', { index: 0, method: calls[0]!.method }), batch);
+    }
+    const ops: Op[] = [];
+    for (let index = 0; index < calls.length; index += 1) {
+      const check = checkOp(calls[index]!.method, calls[index]!.params, index, this.options.limits);
+      if (!check.ok) return this.reject(calls, check.error, batch);
+      ops.push(check.op);
+    }
+    const result = this.options.apply(ops);
+    if (!result.ok) return this.reject(calls, result.error, batch);
+    const responses: JSONRPCResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
+    if (responses.length > 0) this.send(batch ? responses : responses[0]);
+  }
+
+  /**
+   * Report a failure: every request in the message gets the error as its response; when there was
+   * no request to answer, one `suip/error` notification carries it (`unparsed`: the message could
+   * not be read at all, so JSON-RPC's `id: null` error response is used).
+   */
+  private reject(calls: RpcCall[], error: SuipErrorObject, batch: boolean, unparsed = false): void {
+    this.options.onError(error);
+    if (unparsed) {
+      this.send({ jsonrpc: '2.0', id: null, error });
+      return;
+    }
+    const responses: JSONRPCResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, error }));
+    if (responses.length === 0) this.client.notify(Method.error, error);
+    else this.send(batch ? responses : responses[0]);
+  }
+}
