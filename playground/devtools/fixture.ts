@@ -59,7 +59,7 @@ export function recordedTransactions(messages: readonly FixtureMessage[], genera
   for (const message of messages) {
     if (message.generatorId !== generatorId) continue;
     if (message.direction === 'life') {
-      if (message.text === 'detached') transactions = [];
+      if (message.text === 'unmounted') transactions = [];
       continue;
     }
     if (message.direction !== 'in') continue;

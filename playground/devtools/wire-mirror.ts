@@ -17,7 +17,7 @@ export class WireMirror {
   /** Feeds one log line. */
   feed(generatorId: string, direction: 'in' | 'out' | 'life', text: string): void {
     if (direction === 'life') {
-      if (text === 'detached') this.tree = unmountGenerator(this.tree, generatorId);
+      if (text === 'unmounted') this.tree = unmountGenerator(this.tree, generatorId);
       return;
     }
     if (direction !== 'in') return;

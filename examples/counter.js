@@ -1,0 +1,15 @@
+// Counter: the smallest interactive program (a card, a text that changes, two buttons).
+const { text, group, render } = suip;
+
+let count = 0;
+
+const view = () => group('card', [
+  ['title', text('Counter')],
+  ['body', text(`Clicked **${count}** times`)],
+  ['buttons', group('row', [
+    ['inc', group('button', [['label', text('+1')]], { on: { click: () => { count += 1; render(view()); } } })],
+    ['reset', group('button', [['label', text('Reset')], ['tone', text('secondary')]], { on: { click: () => { count = 0; render(view()); } } })],
+  ])],
+]);
+
+render(view());

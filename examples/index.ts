@@ -1,0 +1,48 @@
+import chat from './chat.js?raw';
+import counter from './counter.js?raw';
+import dashboard from './dashboard.js?raw';
+import dataTable from './data-table.js?raw';
+import kanbanBoard from './kanban-board.js?raw';
+import liveTicker from './live-ticker.js?raw';
+import quiz from './quiz.js?raw';
+import settings from './settings.js?raw';
+import setupWizard from './setup-wizard.js?raw';
+import signupForm from './signup-form.js?raw';
+import todoList from './todo-list.js?raw';
+import weatherCard from './weather-card.js?raw';
+
+/** One example generator program of the playground's menu. */
+export interface Example {
+  /** Stable id: the file name without `.js`, used in URLs (`#example=todo-list`) and tests. */
+  id: string;
+  title: string;
+  /** One line: what it shows off. */
+  summary: string;
+  /** The program, exactly as in `examples/<id>.js`. */
+  code: string;
+}
+
+/**
+ * Every example program, in menu order. Each is a plain generator program written the way a model
+ * writes one from `systemPrompt()`: `const { text, group, render } = suip;`, state, a `view()`,
+ * handlers that change state and render again.
+ */
+export const EXAMPLES: readonly Example[] = [
+  { id: 'weather-card', title: 'Weather card', summary: 'card, stats, list; a °C/°F switch', code: weatherCard },
+  { id: 'todo-list', title: 'Todo list', summary: 'form submit with formData, checkboxes, deletes', code: todoList },
+  { id: 'signup-form', title: 'Sign-up form', summary: 'validation errors rendered next to fields', code: signupForm },
+  { id: 'dashboard', title: 'Dashboard', summary: 'stats, bar/line/pie charts and a table', code: dashboard },
+  { id: 'quiz', title: 'Quiz', summary: 'choices, scoring, feedback alerts', code: quiz },
+  { id: 'kanban-board', title: 'Kanban board', summary: 'cards moving across and within columns', code: kanbanBoard },
+  { id: 'setup-wizard', title: 'Setup wizard', summary: 'multi-step form with progress and Back/Next', code: setupWizard },
+  { id: 'data-table', title: 'Data table', summary: 'filter as you type, sort by column', code: dataTable },
+  { id: 'chat', title: 'Chat', summary: 'a reply streamed token by token (text appends)', code: chat },
+  { id: 'settings', title: 'Settings', summary: 'toggles, sliders and a live summary', code: settings },
+  { id: 'counter', title: 'Counter', summary: 'the smallest interactive program', code: counter },
+  { id: 'live-ticker', title: 'Live ticker', summary: 'a timer-driven update stream (ops/s)', code: liveTicker },
+];
+
+/** The example with this id, if any. */
+export function findExample(id: string): Example | undefined {
+  return EXAMPLES.find((example) => example.id === id);
+}

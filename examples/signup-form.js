@@ -1,0 +1,56 @@
+// Sign-up form with validation: errors appear next to the fields; a valid form shows a welcome.
+const { text, group, render } = suip;
+
+let values = { name: '', email: '', password: '', terms: 'false' };
+let errors = {};
+let done = false;
+
+function validate(v) {
+  const e = {};
+  if (v.name.trim().length < 2) e.name = 'Enter your name (at least 2 characters).';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) e.email = 'Enter an email address like ada@example.org.';
+  if (v.password.length < 8) e.password = 'Use at least 8 characters.';
+  else if (!/\d/.test(v.password)) e.password = 'Add at least one digit.';
+  if (v.terms !== 'true') e.terms = 'Please accept the terms to continue.';
+  return e;
+}
+
+function field(id, type, label, extra = []) {
+  const children = [['label', text(label)], ['value', text(values[id] ?? '')], ...extra];
+  if (errors[id]) children.push(['error', text(errors[id])]);
+  return [id, group(type, children)];
+}
+
+function view() {
+  if (done) {
+    return group('card', [
+      ['title', text('Account created')],
+      ['welcome', group('alert', [['tone', text('success')], ['title', text(`Welcome, ${values.name}!`)], ['message', text(`We sent a confirmation to **${values.email}**.`)]])],
+    ]);
+  }
+  const count = Object.keys(errors).length;
+  return group('form', [
+    ['title', text('Create your account')],
+    ...(count ? [['summary', group('alert', [['tone', text('error')], ['message', text(`Please fix ${count} field${count === 1 ? '' : 's'}.`)]])]] : []),
+    field('name', 'text-field', 'Full name', [['placeholder', text('Ada Lovelace')]]),
+    field('email', 'text-field', 'Email', [['kind', text('email')]]),
+    field('password', 'text-field', 'Password', [['kind', text('password')], ['hint', text('At least 8 characters with a digit.')]]),
+    ['terms', group('checkbox', [['label', text('I accept the terms')], ['checked', text(values.terms)], ...(errors.terms ? [['error', text(errors.terms)]] : [])])],
+    ['submit', text('Sign up')],
+  ], {
+    on: {
+      submit: {
+        preventDefault: true,
+        data: 'formData',
+        handler: (e) => {
+          values = { ...values, ...e.formData };
+          errors = validate(values);
+          done = Object.keys(errors).length === 0;
+          render(view());
+        },
+      },
+    },
+  });
+}
+
+render(view());

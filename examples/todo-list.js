@@ -1,0 +1,51 @@
+// Todo list: add tasks, tick them off, delete them; the count of open tasks stays current.
+const { text, group, render } = suip;
+
+let nextId = 4;
+let fieldKey = 0;
+let todos = [
+  { id: 't1', title: 'Water the plants', done: true },
+  { id: 't2', title: 'Book train tickets', done: false },
+  { id: 't3', title: 'Call the bakery', done: false },
+];
+
+function item(todo) {
+  return group('row', [
+    ['done', group('checkbox', [['label', text(todo.title)], ['checked', text(String(todo.done))]], {
+      on: { change: { handler: (e) => { todo.done = e.checked === true; render(view()); }, data: 'checked' } },
+    })],
+    ['delete', group('button', [['label', text(`Delete ${todo.title}`)], ['tone', text('danger')]], {
+      on: { click: () => { todos = todos.filter((t) => t !== todo); render(view()); } },
+    })],
+  ]);
+}
+
+function view() {
+  const open = todos.filter((t) => !t.done).length;
+  const field = `task-${fieldKey}`;
+  return group('card', [
+    ['title', text('My todos')],
+    ['count', text(`${open} of ${todos.length} open`)],
+    ['add', group('form', [
+      [field, group('text-field', [['label', text('New task')], ['placeholder', text('What needs doing?')], ['required', text('true')]])],
+      ['submit', text('Add')],
+    ], {
+      on: {
+        submit: {
+          preventDefault: true,
+          data: 'formData',
+          handler: (e) => {
+            const title = (e.formData?.[field] ?? '').trim();
+            if (!title) return;
+            todos.push({ id: `t${nextId++}`, title, done: false });
+            fieldKey += 1; // a fresh, empty field for the next task
+            render(view());
+          },
+        },
+      },
+    })],
+    ['items', group('list', todos.map((todo) => [todo.id, item(todo)]))],
+  ]);
+}
+
+render(view());

@@ -1,0 +1,244 @@
+import { errorCodeName, type SuipErrorObject } from '../../shared/index.ts';
+import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/renderer-types.ts';
+import type { TransactionOptions } from '../../renderer/tree/index.ts';
+import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
+import { TrafficLog } from '../devtools/traffic-log.ts';
+import { WireMirror } from '../devtools/wire-mirror.ts';
+import type { RunOutcome } from '../llm/repair-loop.ts';
+
+/** The two generators the playground runs side by side in one renderer. */
+export const SLOTS = ['left', 'right'] as const;
+/** A slot id, also the generator's mount id in the merged tree. */
+export type SlotId = (typeof SLOTS)[number];
+
+/** One error shown next to the code: where it came from and what op and path it names. */
+export interface ErrorLine {
+  generatorId: string;
+  source: 'renderer' | 'generator' | 'sandbox';
+  message: string;
+  code?: number;
+  codeName?: string;
+  method?: string;
+  path?: readonly string[];
+  index?: number;
+  line?: number;
+}
+
+/** A slot's lifecycle as the playground shows it. */
+export type SlotStatus = 'stopped' | 'starting' | 'ready' | 'terminated' | 'error';
+
+/**
+ * The playground's model: one renderer, two generator slots, the op log with its wire mirror,
+ * and the errors per slot. Views listen for `change` (coalesced to one per frame) and read the
+ * fields; they never touch the renderer themselves.
+ */
+export class PlaygroundHost extends EventTarget {
+  readonly log = new TrafficLog();
+  readonly mirror: WireMirror;
+  readonly status = new Map<string, SlotStatus>(SLOTS.map((slot) => [slot, 'stopped']));
+  readonly errors = new Map<string, ErrorLine[]>(SLOTS.map((slot) => [slot, []]));
+  /** Milliseconds from the last transaction's arrival in the host to the next frame. */
+  lastTransactionMs: number | undefined;
+  /** Incremented on every attach of a slot, so late events of an old run are told apart. */
+  readonly #runs = new Map<string, number>();
+  #frame = 0;
+
+  constructor(
+    readonly renderer: Renderer,
+    readonly container: HTMLElement,
+    mirrorOptions: TransactionOptions = {},
+  ) {
+    super();
+    this.mirror = new WireMirror(mirrorOptions);
+    renderer.onTraffic((record) => this.#traffic(record));
+    container.addEventListener('suip-error', (event) => this.#error((event as CustomEvent<SuipErrorDetail>).detail));
+    container.addEventListener('suip-status', (event) => this.#status((event as CustomEvent<SuipStatusDetail>).detail));
+  }
+
+  /** Starts `code` in a slot, replacing what ran there. Resolves once it is initialized (or failed to). */
+  async run(slot: string, code: string): Promise<void> {
+    await this.stop(slot);
+    this.#runs.set(slot, (this.#runs.get(slot) ?? 0) + 1);
+    this.errors.set(slot, []);
+    this.status.set(slot, 'starting');
+    this.#life(slot, 'attach');
+    this.changed();
+    try {
+      await this.renderer.attach({ id: slot, code, name: `playground-${slot}` });
+      if (this.status.get(slot) === 'starting') this.status.set(slot, 'ready');
+    } catch (error) {
+      this.status.set(slot, 'error');
+      this.#push(slot, { generatorId: slot, source: 'sandbox', message: error instanceof Error ? error.message : String(error) });
+    }
+    this.changed();
+  }
+
+  /** Stops a slot's generator and removes its subtree. */
+  async stop(slot: string): Promise<void> {
+    if (this.status.get(slot) === 'stopped') return;
+    await this.renderer.detach(slot);
+    this.status.set(slot, 'stopped');
+    this.#life(slot, 'detached');
+    this.#life(slot, 'unmounted');
+    this.changed();
+  }
+
+  /** Stops everything and forgets the log, the mirror and the errors. */
+  async reset(): Promise<void> {
+    for (const slot of [...this.status.keys()]) await this.stop(slot);
+    this.log.clear();
+    this.mirror.reset();
+    for (const slot of this.errors.keys()) this.errors.set(slot, []);
+    this.lastTransactionMs = undefined;
+    this.changed();
+  }
+
+  /** The renderer's merged tree. */
+  snapshot(): unknown {
+    return this.renderer.snapshot();
+  }
+
+  /** The op log as a fixture, with the merged tree a replay must reproduce. */
+  exportFixture(): Fixture {
+    return toFixture(this.log.entries, this.snapshot());
+  }
+
+  /**
+   * Replays a fixture: each recorded generator is restarted under its recorded id with a replay
+   * program (see `replayProgram`) that posts the recorded transactions through the real sandbox.
+   * Returns the programs so the editor can show them.
+   */
+  async replay(fixture: Fixture, delayMs = 0): Promise<Map<string, string>> {
+    const programs = new Map<string, string>();
+    for (const id of fixture.generators) programs.set(id, replayProgram(recordedTransactions(fixture.messages, id), delayMs));
+    await this.reset();
+    for (const [id, program] of programs) {
+      if (!this.status.has(id)) {
+        this.status.set(id, 'stopped');
+        this.errors.set(id, []);
+      }
+      await this.run(id, program);
+    }
+    return programs;
+  }
+
+  /**
+   * Runs a program and judges it for the model-in-the-loop: it fails on an exception, a rejected
+   * transaction, a watchdog or budget termination, or when nothing renders within `renderMs`.
+   * A program that renders is watched for `settleMs` more, since errors often follow the first frame.
+   */
+  async judge(slot: string, code: string, { renderMs = 4000, settleMs = 800 } = {}): Promise<RunOutcome> {
+    await this.run(slot, code);
+    const started = performance.now();
+    let renderedAt: number | undefined;
+    for (;;) {
+      const failure = this.failure(slot);
+      if (failure !== undefined) return { ok: false, error: failure };
+      const now = performance.now();
+      if (renderedAt === undefined && this.#hasContent(slot)) renderedAt = now;
+      if (renderedAt !== undefined && now - renderedAt >= settleMs) return { ok: true };
+      if (renderedAt === undefined && now - started >= renderMs) {
+        return { ok: false, error: `The program ran but rendered nothing within ${renderMs / 1000} s. Call render(view()) at the top level of the program.` };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The slot's errors worded for a model, or undefined when it has none and still runs. */
+  failure(slot: string): string | undefined {
+    const lines = this.errors.get(slot) ?? [];
+    if (lines.length === 0) {
+      const status = this.status.get(slot);
+      return status === 'error' || status === 'terminated' ? `The generator stopped (${status}).` : undefined;
+    }
+    return lines.map(describeError).join('\n');
+  }
+
+  /** Asks views to re-render, once per frame however many messages arrive. */
+  changed(): void {
+    if (this.#frame !== 0) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      this.dispatchEvent(new Event('change'));
+    });
+  }
+
+  #hasContent(slot: string): boolean {
+    const tree = this.snapshot() as { group?: Array<[string, { group?: unknown[] }]> } | undefined;
+    const root = tree?.group?.find(([id]) => id === slot)?.[1];
+    return (root?.group?.length ?? 0) > 0;
+  }
+
+  #traffic(record: TrafficRecord): void {
+    const entry = this.log.add(record);
+    this.mirror.feed(record.generatorId, record.direction, record.text);
+    if (record.direction === 'in' && entry.summary.ops > 0) {
+      const arrived = record.time;
+      requestAnimationFrame(() => {
+        this.lastTransactionMs = performance.now() - arrived;
+        this.changed();
+      });
+    }
+    this.changed();
+  }
+
+  #life(generatorId: string, text: string): void {
+    this.log.add({ generatorId, direction: 'life', text, bytes: 0, time: performance.now() });
+    this.mirror.feed(generatorId, 'life', text);
+  }
+
+  #error({ generatorId, error }: SuipErrorDetail): void {
+    this.#push(generatorId, fromErrorObject(generatorId, error));
+    this.changed();
+  }
+
+  #status({ generatorId, status, reason }: SuipStatusDetail): void {
+    if (!this.status.has(generatorId)) return;
+    if (this.status.get(generatorId) === 'stopped' && status !== 'starting') return;
+    this.status.set(generatorId, status);
+    if (status === 'error' || status === 'terminated') {
+      this.#life(generatorId, `${status}${reason ? `: ${reason}` : ''}`);
+      // The renderer removes a torn-down generator's subtree; the mirror must follow (not on the wire).
+      if (!this.#mounted(generatorId)) this.#life(generatorId, 'unmounted');
+    }
+    this.changed();
+  }
+
+  #mounted(slot: string): boolean {
+    const tree = this.snapshot() as { group?: Array<[string, unknown]> } | undefined;
+    return tree?.group?.some(([id]) => id === slot) ?? false;
+  }
+
+  #push(slot: string, line: ErrorLine): void {
+    const lines = this.errors.get(slot) ?? [];
+    // A runaway program can report thousands of errors; the newest 50 tell the story.
+    lines.push(line);
+    if (lines.length > 50) lines.splice(0, lines.length - 50);
+    this.errors.set(slot, lines);
+  }
+}
+
+/**
+ * An error the renderer reported: a rejected op or transaction (with the op it names), the
+ * program's own exception (with its line), or a sandbox budget or watchdog termination.
+ */
+export function fromErrorObject(generatorId: string, error: SuipErrorObject): ErrorLine {
+  const reason = error.data?.reason;
+  const source: ErrorLine['source'] = reason === 'exception' ? 'generator' : reason !== undefined ? 'sandbox' : 'renderer';
+  const line: ErrorLine = { generatorId, source, message: error.message, code: error.code, codeName: errorCodeName(error.code) };
+  if (error.data?.method !== undefined) line.method = error.data.method;
+  if (error.data?.path !== undefined) line.path = error.data.path;
+  if (error.data?.index !== undefined) line.index = error.data.index;
+  const lineNumber = /\(line (\d+)\)/.exec(error.message)?.[1];
+  if (lineNumber !== undefined) line.line = Number(lineNumber);
+  return line;
+}
+
+/** One error as a sentence for the model (and the error list's title attribute). */
+export function describeError(line: ErrorLine): string {
+  const where = [
+    line.codeName !== undefined ? `${line.codeName} (${line.code})` : undefined,
+    line.line !== undefined ? `line ${line.line}` : undefined,
+  ].filter(Boolean);
+  return `${line.source} error${where.length ? ` [${where.join(', ')}]` : ''}: ${line.message}`;
+}

@@ -1,0 +1,162 @@
+import { LitElement, css, html, type PropertyDeclarations } from 'lit';
+import type { EndpointSettings } from './chat-client.ts';
+import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from './repair-loop.ts';
+import { loadEndpoint, saveEndpoint } from './settings.ts';
+
+/** What the panel needs from the app: the system prompt, where the code streams, and how to run it. */
+export interface LlmPanelHost {
+  systemPrompt(): string;
+  /** Shows code in the editor while it streams (read-only) or once it is final. */
+  showCode(code: string, streaming: boolean): void;
+  run(code: string): Promise<RunOutcome>;
+}
+
+/**
+ * `<pg-llm-panel>`: the model in the loop. The user gives an OpenAI-compatible endpoint (kept in
+ * `sessionStorage` only) and a request; the answer streams into the editor and runs; a failing
+ * program's error goes back for a repair turn, at most `maxTurns` turns, each listed here.
+ */
+export class PgLlmPanel extends LitElement {
+  static override properties: PropertyDeclarations = {
+    host: { attribute: false },
+    endpoint: { state: true },
+    maxTurns: { state: true },
+    turns: { state: true },
+    busy: { state: true },
+    progress: { state: true },
+    result: { state: true },
+  };
+
+  static override styles = css`
+    :host { display: block; font: 13px/1.45 var(--pg-sans, sans-serif); }
+    form { display: grid; grid-template-columns: auto 1fr; gap: 4px 8px; align-items: center; }
+    label { color: var(--pg-muted); }
+    input, textarea { font: inherit; padding: 3px 6px; border: 1px solid var(--pg-border); border-radius: 4px; background: var(--pg-bg); color: var(--pg-fg); min-width: 0; }
+    textarea { grid-column: 1 / -1; min-height: 3.2em; resize: vertical; }
+    .actions { grid-column: 1 / -1; display: flex; gap: 8px; align-items: center; }
+    button { font: inherit; padding: 3px 12px; border-radius: 4px; border: 1px solid var(--pg-accent); background: var(--pg-accent); color: var(--pg-accent-fg); cursor: pointer; }
+    button[disabled] { opacity: 0.5; cursor: default; }
+    button.secondary { background: transparent; color: var(--pg-accent); }
+    .note { color: var(--pg-muted); font-size: 12px; }
+    ol { margin: 6px 0 0; padding-left: 1.4em; }
+    li { margin: 2px 0; }
+    .ok { color: var(--pg-ok); }
+    .bad { color: var(--pg-error); }
+    details pre { white-space: pre-wrap; font: 11px var(--pg-mono, monospace); max-height: 8rem; overflow: auto; background: var(--pg-code-bg); padding: 4px; }
+  `;
+
+  declare host: LlmPanelHost | undefined;
+  declare endpoint: EndpointSettings;
+  declare maxTurns: number;
+  declare turns: Turn[];
+  declare busy: boolean;
+  declare progress: string;
+  declare result: string;
+  private abort: AbortController | undefined;
+
+  constructor() {
+    super();
+    this.endpoint = loadEndpoint();
+    this.maxTurns = 3;
+    this.turns = [];
+    this.busy = false;
+    this.progress = '';
+    this.result = '';
+  }
+
+  override render() {
+    return html`<form @submit=${this.onSubmit} @change=${this.onSettings} aria-label="Generate with a model">
+      <label for="base">Base URL</label><input id="base" name="baseUrl" .value=${this.endpoint.baseUrl} placeholder="http://127.0.0.1:11434/v1" required />
+      <label for="model">Model</label><input id="model" name="model" .value=${this.endpoint.model} required />
+      <label for="key">API key</label><input id="key" name="apiKey" type="password" autocomplete="off" .value=${this.endpoint.apiKey} placeholder="kept in sessionStorage only" />
+      <label for="turns">Max turns</label><input id="turns" name="maxTurns" type="number" min="1" max="8" .value=${String(this.maxTurns)} />
+      <textarea name="request" aria-label="What should the model build?" placeholder="A card that shows the weather in Lisbon with a 3-day forecast…" required></textarea>
+      <div class="actions">
+        <button type="submit" ?disabled=${this.busy}>Generate</button>
+        <button type="button" class="secondary" ?disabled=${!this.busy} @click=${() => this.abort?.abort()}>Cancel</button>
+        <span class="note" data-testid="llm-progress" aria-live="polite">${this.progress}</span>
+      </div>
+    </form>
+    ${this.turns.length > 0
+      ? html`<ol aria-label="Model turns" data-testid="llm-turns">
+          ${this.turns.map(
+            (turn) => html`<li data-turn=${turn.number} data-kind=${turn.kind} data-outcome=${turn.outcome === undefined ? 'pending' : turn.outcome.ok ? 'ok' : 'failed'}>
+              <strong>Turn ${turn.number} of ${this.maxTurns}</strong> · ${turn.kind === 'generate' ? 'generate' : 'repair'} ·
+              ${turn.outcome === undefined ? html`<span>${turn.answer ? 'running…' : 'streaming…'}</span>` : turn.outcome.ok ? html`<span class="ok">rendered</span>` : html`<span class="bad">failed</span>`}
+              <details><summary>prompt sent</summary><pre>${turn.prompt}</pre></details>
+              ${turn.outcome !== undefined && !turn.outcome.ok ? html`<details open><summary>error</summary><pre>${turn.outcome.error}</pre></details>` : ''}
+            </li>`,
+          )}
+        </ol>`
+      : ''}
+    <p class="note" data-testid="llm-result">${this.result}</p>`;
+  }
+
+  private onSettings(event: Event): void {
+    const form = (event.currentTarget as HTMLFormElement);
+    const data = new FormData(form);
+    this.endpoint = { baseUrl: String(data.get('baseUrl') ?? ''), model: String(data.get('model') ?? ''), apiKey: String(data.get('apiKey') ?? '') };
+    this.maxTurns = Math.min(8, Math.max(1, Number(data.get('maxTurns')) || 3));
+    saveEndpoint(this.endpoint);
+  }
+
+  private async onSubmit(event: Event): Promise<void> {
+    event.preventDefault();
+    const host = this.host;
+    if (host === undefined || this.busy) return;
+    this.onSettings(event);
+    const request = String(new FormData(event.currentTarget as HTMLFormElement).get('request') ?? '').trim();
+    if (request === '') return;
+    this.busy = true;
+    this.turns = [];
+    this.result = '';
+    this.abort = new AbortController();
+    const started = performance.now();
+    const observer: LoopObserver = {
+      onTurn: (turn) => {
+        this.turns = [...this.turns, turn];
+        this.progress = `turn ${turn.number} of ${this.maxTurns}: waiting for the model…`;
+      },
+      onDelta: (turn, answer, code) => {
+        this.progress = `turn ${turn.number} of ${this.maxTurns}: streaming ${answer.length} characters, ${code.split('\n').length} lines (${((performance.now() - started) / 1000).toFixed(1)} s)`;
+        host.showCode(code, true);
+      },
+      onOutcome: (turn) => {
+        this.turns = [...this.turns];
+        this.progress = turn.outcome?.ok ? `turn ${turn.number}: rendered` : `turn ${turn.number}: failed, ${turn.number < this.maxTurns ? 'sending the error back' : 'no turns left'}`;
+      },
+    };
+    try {
+      const { ok, turns } = await generateWithRepair({
+        endpoint: this.endpoint,
+        system: host.systemPrompt(),
+        request,
+        maxTurns: this.maxTurns,
+        observer,
+        signal: this.abort.signal,
+        run: async (code) => {
+          host.showCode(code, false);
+          this.progress = 'running the program…';
+          return host.run(code);
+        },
+      });
+      this.result = ok ? `Rendered after ${turns.length} turn${turns.length === 1 ? '' : 's'}.` : `Still failing after ${turns.length} turns; edit the code or try again.`;
+    } catch (error) {
+      this.result = `The request failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.busy = false;
+      this.progress = '';
+      this.abort = undefined;
+      const last = this.turns.at(-1);
+      if (last !== undefined && last.code === '') host.showCode('', false);
+    }
+  }
+}
+
+if (!customElements.get('pg-llm-panel')) customElements.define('pg-llm-panel', PgLlmPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pg-llm-panel': PgLlmPanel;
+  }
+}

@@ -1,0 +1,35 @@
+import { createRenderer } from '../renderer/index.ts';
+import { createUrlPolicy } from '../renderer/policy/url-policy.ts';
+import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
+import { BUILTIN_VOCABULARY } from '../renderer/vocabulary/registry.ts';
+// Defines <suip-tree>; it must be registered before createRenderer picks its view element.
+import '../renderer/view/suip-tree.ts';
+import { PgApp } from './app/pg-app.ts';
+import { PlaygroundHost } from './app/playground-host.ts';
+import { sideBySide } from './app/side-by-side.ts';
+import { playgroundSystemPrompt } from './app/system-prompt.ts';
+import './playground.css';
+
+/**
+ * The playground page's entry: one renderer with the built-in vocabulary, the host model around
+ * it, and the `<pg-app>` shell. `window.suipPlayground` is the hook the e2e suite reads.
+ */
+const stage = document.createElement('div');
+stage.className = 'stage';
+stage.dataset.testid = 'stage';
+const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
+const renderer = createRenderer(stage, {
+  vocabulary: BUILTIN_VOCABULARY,
+  checkGroup,
+  policy: createUrlPolicy(),
+  hostContext: { theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light', locale: navigator.language || 'en' },
+});
+sideBySide(stage);
+const host = new PlaygroundHost(renderer, stage, { checkGroup });
+
+const app = new PgApp();
+app.wiring = { host, stage, systemPrompt: () => playgroundSystemPrompt(BUILTIN_VOCABULARY) };
+document.querySelector('#app')?.replaceWith(app);
+app.id = 'app';
+
+Object.assign(window, { suipPlayground: { host, app, renderer, ready: app.start() } });
