@@ -2,12 +2,13 @@ import { DEFAULT_LIMITS, PROTOCOL_VERSION, utf8Length, type HostContext, type In
 import { createHostLink, type HostLink, type RelayReport } from './frame/host-link.ts';
 import { RELAY_SOURCE } from './frame/relay-source.ts';
 import { createSandboxFrame, type SandboxFrame } from './frame/sandbox-frame.ts';
-import './generic-view.ts';
 import type { AttachOptions, GeneratorHandle, GeneratorStatus, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, type MergedTree } from './tree/index.ts';
 import type { UrlPolicy, ViewContext, ViewEvent } from './view/view-context.ts';
+import type { SuipTree } from './view/suip-tree.ts';
+import './view/suip-tree.ts';
 
 const DEFAULT_WATCHDOG: WatchdogTiming = { intervalMs: 200, timeoutMs: 1000, startupTimeoutMs: 5000 };
 
@@ -25,13 +26,6 @@ interface Entry {
   settle?: (error?: Error) => void;
 }
 
-/** The element the merged tree is rendered by: the vocabulary's `<suip-tree>` when defined, else the generic view. */
-interface ViewElement extends HTMLElement {
-  root?: MergedTree;
-  particle?: MergedTree;
-  path?: readonly string[];
-  context?: ViewContext;
-}
 
 /**
  * Create a renderer in `container`: one merged tree shown by one view element, and a sandboxed
@@ -52,9 +46,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     policy: options.policy ?? REFUSE_ALL_URLS,
     emit: (event: ViewEvent) => routeEvent(merged, event, (id) => entries.get(id)?.session),
   };
-  const view = document.createElement(customElements.get('suip-tree') ? 'suip-tree' : 'suip-generic-group') as ViewElement;
+  const view = document.createElement('suip-tree') as SuipTree;
   view.context = context;
-  view.path = [];
   const frames = document.createElement('div');
   frames.setAttribute('data-suip-frames', '');
   frames.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;';
@@ -63,7 +56,6 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
 
   function updateView(): void {
     view.root = merged;
-    view.particle = merged;
   }
 
   function dispatch(name: 'suip-status', detail: SuipStatusDetail): void;
