@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { attach, events, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
+
+test('while (true) {} in the model code: host keeps running, watchdog terminates, a new generator attaches', async ({ page }) => {
+  await openHost(page);
+  await page.evaluate(() => (window as unknown as { sandboxTest: { startStallMeter(): void } }).sandboxTest.startStallMeter());
+  const looping = await attach(page, 'loop', `suip.render(suip.group(null, [['t', suip.text('about to loop')]])).then(() => { while (true) {} });`);
+  expect(looping).toEqual({ ok: true, status: 'ready' });
+  const terminated = await waitForStatus(page, 'loop', 'terminated');
+  expect(terminated.reason).toBe('heartbeat');
+  const gap = await page.evaluate(() => (window as unknown as { sandboxTest: { longestGap(): number } }).sandboxTest.longestGap());
+  console.log(`longest host gap while the Worker looped: ${gap.toFixed(1)} ms`);
+  expect(gap).toBeLessThan(100);
+  // The renderer reported it with the reason, and removed the dead generator's subtree and frame.
+  const error = (await events(page)).find((e) => e.type === 'suip-error' && e.detail.generatorId === 'loop');
+  expect(JSON.stringify(error?.detail)).toContain('heartbeat');
+  expect(await subtree(page, 'loop')).toBeUndefined();
+  await expect(page.locator('iframe')).toHaveCount(0);
+
+  const next = await attach(page, 'after', `suip.render(suip.group(null, [['t', suip.text('alive after the loop')]]));`);
+  expect(next).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('alive after the loop')).toBeVisible();
+});
+
+test('an uncaught exception in the model code is reported as an error status with message and line', async ({ page }) => {
+  await openHost(page);
+  const code = ["const { render, group, text } = suip;", "render(group(null, [['t', text('before the throw')]]));", "throw new Error('boom at three');"].join('\n');
+  expect(await attach(page, 'thrower', code)).toEqual({ ok: true, status: 'ready' });
+  const status = await waitForStatus(page, 'thrower', 'error');
+  expect(status.reason).toContain('boom at three');
+  expect(status.reason).toContain('line 3');
+  // The generator keeps what it rendered and stays attached.
+  await expect(page.getByText('before the throw')).toBeVisible();
+});
+
+test('a syntax error fails attach with the line, and leaves nothing behind', async ({ page }) => {
+  await openHost(page);
+  const result = await attach(page, 'broken', 'const a = 1;\nconst = ;');
+  expect(result.ok).toBe(false);
+  const status = await waitForStatus(page, 'broken', 'error');
+  expect(status.reason).toMatch(/SyntaxError|Unexpected/);
+  expect(status.reason).toContain('line 2');
+  expect(await subtree(page, 'broken')).toBeUndefined();
+  await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+test('detach sends suip/shutdown, removes the frame and the subtree', async ({ page }) => {
+  await openHost(page);
+  expect(await attach(page, 'g', `suip.render(suip.group(null, [['t', suip.text('here')]]));`)).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('here')).toBeVisible();
+  await page.evaluate(() => (window as unknown as { sandboxTest: { detach(id: string): Promise<void> } }).sandboxTest.detach('g'));
+  const status = await waitForStatus(page, 'g', 'terminated');
+  expect(status.reason).toBe('detached');
+  const out = await page.evaluate(() => (window as unknown as { sandboxTest: { traffic: Array<{ direction: string; text: string }> } }).sandboxTest.traffic.filter((t) => t.direction === 'out').map((t) => t.text));
+  expect(out.some((text) => text.includes('"suip/shutdown"'))).toBe(true);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(await subtree(page, 'g')).toBeUndefined();
+});
+
+test('the iframe has exactly sandbox="allow-scripts", an allow list, and a CSP-first srcdoc', async ({ page }) => {
+  await openHost(page);
+  expect(await attach(page, 'g', `suip.render(suip.group(null, []));`)).toEqual({ ok: true, status: 'ready' });
+  const frame = page.locator('iframe');
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  expect(await frame.getAttribute('allow')).toContain("sync-xhr 'none'");
+  const srcdoc = (await frame.getAttribute('srcdoc')) ?? '';
+  expect(srcdoc).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">/);
+});
