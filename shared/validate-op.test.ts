@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { hostileJsonTextArbitrary, hostileValueArbitrary, idArbitrary, particleArbitrary, watchPrototypes } from './arbitraries.ts';
+import { compile } from './check.ts';
 import { ErrorCode } from './error-codes.ts';
+import { SuipErrorObject } from './error.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { Method } from './methods.ts';
 import { appendOp, appendTextOp, insertOp, removeOp, replaceOp } from './ops.ts';
 import { checkOp, type OpCheck } from './validate-op.ts';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
+const errorCheck = compile(SuipErrorObject);
 
 function errorOf(result: OpCheck) {
   if (result.ok) throw new Error('expected the op to be refused');
@@ -88,6 +91,15 @@ describe('checkOp refuses', () => {
     expect(errorOf(checkOp(Method.remove, { path }, 0, DEFAULT_LIMITS))).toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringContaining('/path/1: Expected string') });
   });
 
+  test('InvalidParams: a path with a hole names no path in the error (only strings are echoed back)', () => {
+    const error = errorOf(checkOp(Method.insert, { path: ['a', , 'b'], id: 'x', before: 'y' }, 0, DEFAULT_LIMITS));
+    expect(error).toEqual({
+      code: ErrorCode.InvalidParams,
+      message: 'op 0 (suip/ops/insert): params are malformed at /path/1: Expected string; expected params like {"path": ["list"], "id": "item-0", "particle": {"text": "Hi"}, "before": "item-1"}',
+      data: { method: Method.insert, index: 0 },
+    });
+  });
+
   test('LimitExceeded: paths deeper than maxDepth, and too-long path ids, new ids and `before` ids', () => {
     const deepPath = Array.from({ length: 65 }, (_, i) => `p${i}`);
     expect(errorOf(checkOp(Method.remove, { path: deepPath }, 1, DEFAULT_LIMITS))).toEqual({
@@ -135,6 +147,7 @@ describe('checkOp on arbitrary input (properties)', () => {
     expect(result.error.message.length).toBeLessThan(1000);
     expect(result.error.message).not.toMatch(/could not be read/);
     expect(JSON.parse(JSON.stringify(result.error))).toEqual(result.error);
+    expect(errorCheck.firstError(JSON.parse(JSON.stringify(result.error)))).toBeUndefined();
   };
   const nearParams = fc.record(
     {

@@ -83,7 +83,9 @@ function appendForm(params: unknown): string {
 function readPath(params: unknown): string[] | undefined {
   if (typeof params !== 'object' || params === null || !Object.hasOwn(params, 'path')) return undefined;
   const path = (params as { path: unknown }).path;
-  if (!Array.isArray(path) || path.length > 64 || !path.every((s) => typeof s === 'string')) return undefined;
+  if (!Array.isArray(path) || path.length > 64) return undefined;
+  // An index loop, not `every`: `every` skips the holes of a sparse array, and a hole is no id.
+  for (let i = 0; i < path.length; i += 1) if (typeof path[i] !== 'string') return undefined;
   return path as string[];
 }
 
