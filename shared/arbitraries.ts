@@ -127,3 +127,29 @@ export function watchPrototypes(): () => string[] {
     return changes;
   };
 }
+
+/**
+ * Values shaped almost like particles: the right keys with sometimes-wrong values, extra keys,
+ * duplicate and reserved ids. They reach the validator's deeper branches, which `fc.anything` rarely does.
+ */
+export const nearParticleArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => {
+  const odd = fc.oneof(hostileValueArbitrary, fc.constantFrom('__proto__', 'constructor', '', 'x'.repeat(300)));
+  const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: odd });
+  const id = sometimes(fc.constantFrom('a', 'b', 'a', '0'));
+  return {
+    node: fc.oneof(
+      { maxDepth: 4, depthSize: 'small' },
+      fc.record({ text: sometimes(fc.string()), mimeType: sometimes(fc.constantFrom('text/plain', '')) }, { requiredKeys: [] }),
+      fc.record({ data: sometimes(fc.constant('https://x/a.png')), mimeType: sometimes(fc.constant('image/png')) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          group: sometimes(fc.array(fc.oneof(fc.tuple(id, tie('node')), odd), { maxLength: 4 })),
+          type: sometimes(fc.constantFrom('card', 'Card', 'a--b')),
+          on: sometimes(fc.dictionary(fc.constantFrom(...EVENT_NAMES, 'hover', '__proto__'), fc.record({ handler: id, data: sometimes(fc.constantFrom(...EVENT_DATA)) }, { requiredKeys: [] }), { maxKeys: 2 })),
+          extra: odd,
+        },
+        { requiredKeys: ['group'] },
+      ),
+    ),
+  };
+}).node;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { hostileJsonTextArbitrary, hostileValueArbitrary, particleArbitrary, watchPrototypes } from './arbitraries.ts';
+import { hostileJsonTextArbitrary, hostileValueArbitrary, nearParticleArbitrary, particleArbitrary, watchPrototypes } from './arbitraries.ts';
 import { ErrorCode } from './error-codes.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import type { Particle } from './particle.ts';
@@ -210,6 +210,12 @@ describe('validateParticle on arbitrary input (properties)', () => {
       }),
       { numRuns: 1000 },
     );
+    expect(changed()).toEqual([]);
+  });
+
+  test('never throws on near-particles (wrong values, extra keys, duplicate and reserved ids) and pollutes nothing', () => {
+    const changed = watchPrototypes();
+    fc.assert(fc.property(nearParticleArbitrary, (value) => wellFormed(validateParticle(value, ctx()))), { numRuns: 2000 });
     expect(changed()).toEqual([]);
   });
 
