@@ -41,7 +41,7 @@ export interface RendererSessionOptions {
   onTraffic?(direction: 'in' | 'out', text: string): void;
 }
 
-type State = 'new' | 'initializing' | 'ready' | 'closed';
+type State = 'new' | 'initializing' | 'ready' | 'closing' | 'closed';
 
 const checkInitialize = compile(InitializeParams);
 
@@ -76,9 +76,10 @@ export class RendererSession {
 
   /** Ask the generator to shut down; resolves on its answer or after `timeoutMs`. Then the session is closed. */
   async shutdown(timeoutMs = 300): Promise<void> {
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || this.state === 'closing') return;
     const wasReady = this.state === 'ready';
-    this.state = 'closed';
+    // Closing: only responses are read now (the shutdown answer); calls and ops are ignored.
+    this.state = 'closing';
     if (wasReady) {
       try {
         await this.client.timeout(timeoutMs).request(Method.shutdown, {});
@@ -125,7 +126,7 @@ export class RendererSession {
       if (isCall(message)) calls.push(message);
       else this.client.receive(message as JSONRPCResponse);
     }
-    if (calls.length === 0) return;
+    if (calls.length === 0 || this.state === 'closing') return;
     const ops = calls.filter((call) => OP_METHODS.has(call.method));
     if (ops.length > 0) {
       if (ops.length !== calls.length) {
