@@ -160,7 +160,9 @@ export class SuipGroupElement extends LitElement {
     // SECURITY: a form inside the renderer never navigates the host page, handler or not.
     if (name === 'submit') event.preventDefault();
     const handler = this.handlerFor(name);
-    if (!handler || ownerOf(event) !== this) return;
+    // `submit` is not composed: its path ends at this shadow root, so the owner is the root's host.
+    const owner = ownerOf(event) ?? ((event.currentTarget as ShadowRoot | null)?.host as SuipGroupElement | undefined);
+    if (!handler || owner !== this) return;
     const source = event.composedPath()[0];
     if (!this.accepts(name, source)) return;
     let key: string | undefined;
