@@ -2,6 +2,7 @@ import { html as staticHtml } from 'lit/static-html.js';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { GroupEntry, Particle } from '../../shared/index.ts';
+import { atomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
 import { tagFor } from './element-tags.ts';
 import type { ViewContext } from './view-context.ts';
@@ -24,12 +25,14 @@ export function renderParticle(particle: Particle, path: readonly string[], cont
 export function renderEntries(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
   const seen = new Set<string>();
   const unique = entries.filter(([id]) => !seen.has(id) && (seen.add(id), true));
-  return repeat(
-    unique,
-    ([id]) => id,
-    ([id, child]) => {
-      const inner = renderParticle(child, childPath(parent, id), context);
-      return wrap ? wrap(inner, id) : inner;
-    },
+  return atomicMoves(
+    repeat(
+      unique,
+      ([id]) => id,
+      ([id, child]) => {
+        const inner = renderParticle(child, childPath(parent, id), context);
+        return wrap ? wrap(inner, id) : inner;
+      },
+    ),
   );
 }
