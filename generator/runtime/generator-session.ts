@@ -61,6 +61,8 @@ export class GeneratorSession {
   private waiters: Deferred[] = [];
   private inFlight = false;
   private closed = false;
+  /** Shutdown was asked for: nothing is sent but its answer. */
+  private stopping = false;
 
   constructor(private readonly options: GeneratorSessionOptions) {
     this.client = new JSONRPCClient((payload: unknown) => {
@@ -93,7 +95,7 @@ export class GeneratorSession {
    * applied the transaction holding this tree (or a newer one); rejects with its error.
    */
   render(tree: ModelParticle): Promise<void> {
-    if (this.closed) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down; render() does nothing now' })));
+    if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down; render() does nothing now' })));
     let root: GroupParticle;
     try {
       root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
@@ -108,7 +110,7 @@ export class GeneratorSession {
 
   /** Send raw ops as one transaction (not diffed; `render` keeps diffing against its own last tree). */
   ops(list: readonly Op[]): Promise<void> {
-    if (this.closed) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
+    if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
     const promise = new Promise<void>((resolve, reject) => this.raw.push({ ops: [...list], waiters: [{ resolve, reject }] }));
     this.schedule();
     return handled(promise);
@@ -127,7 +129,7 @@ export class GeneratorSession {
   }
 
   private flush(): void {
-    if (this.inFlight || this.closed) return;
+    if (this.inFlight || this.closed || this.stopping) return;
     const job = this.raw.shift() ?? this.takeRender();
     if (job === undefined) return;
     const { ops, waiters, root } = job;
@@ -181,7 +183,7 @@ export class GeneratorSession {
   }
 
   private dispatchEvent(params: EventParams): void {
-    const fn = this.closed ? undefined : this.registry.lookup(params?.handler);
+    const fn = this.closed || this.stopping ? undefined : this.registry.lookup(params?.handler);
     if (fn === undefined) return; // unknown, stale or post-shutdown ids are ignored
     const event: HandlerEvent = { event: params.event, path: [...(params.path ?? [])] };
     const payload = params.payload as Record<string, unknown> | null;
@@ -205,11 +207,9 @@ export class GeneratorSession {
         this.options.onUncaught?.(error);
       }
     }
-    // Answer first (the response is sent after this returns), then go quiet.
-    queueMicrotask(() => {
-      this.closed = true;
-      this.registry.clear();
-    });
+    // Go quiet now; the answer itself is still sent (see `receive`), then the session closes.
+    this.stopping = true;
+    this.registry.clear();
     return {};
   }
 
@@ -227,6 +227,7 @@ export class GeneratorSession {
       if (typeof record.method === 'string') {
         void this.server.receive(record as unknown as JSONRPCRequest).then((response) => {
           if (response !== null && !this.closed) this.options.channel.send(JSON.stringify(response));
+          if (this.stopping) this.closed = true;
         });
       } else if (record.id === null && record.error !== undefined) {
         // A message the renderer could not even parse: no request to answer, so it is reported.

@@ -1,0 +1,223 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult } from '../../shared/index.ts';
+import { group, text } from './builders.ts';
+import { GeneratorSession } from './generator-session.ts';
+import type { SuipError } from './suip-error.ts';
+
+const RESULT: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [], limits: DEFAULT_LIMITS, hostContext: { theme: 'dark', locale: 'de' } };
+type Json = Record<string, unknown>;
+
+/** A generator session whose renderer end is scripted by the test: `inbox` holds what it sent. */
+function setup(options: { limits?: typeof DEFAULT_LIMITS } = {}) {
+  const [generatorEnd, rendererEnd] = createMemoryChannelPair();
+  const inbox: unknown[] = [];
+  rendererEnd.onMessage((t) => inbox.push(JSON.parse(t as string)));
+  const uncaught: unknown[] = [];
+  const session = new GeneratorSession({ channel: generatorEnd, onUncaught: (e) => uncaught.push(e) });
+  const reply = (message: unknown) => rendererEnd.send(JSON.stringify(message));
+  return { session, inbox, reply, uncaught, result: { ...RESULT, limits: options.limits ?? DEFAULT_LIMITS } };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function initialized(t: ReturnType<typeof setup>): Promise<void> {
+  const done = t.session.initialize();
+  await tick();
+  const request = t.inbox[0] as Json;
+  t.reply({ jsonrpc: '2.0', id: request.id, result: t.result });
+  await done;
+  await tick();
+  t.inbox.length = 0;
+}
+
+/** Acknowledge the last op of the batch in flight (the one with an id). */
+function ack(t: ReturnType<typeof setup>, batch: Json[], error?: unknown): void {
+  const last = batch.at(-1)!;
+  t.reply([error === undefined ? { jsonrpc: '2.0', id: last.id, result: {} } : { jsonrpc: '2.0', id: last.id, error }]);
+}
+
+describe('GeneratorSession handshake', () => {
+  it('sends suip/initialize, then suip/initialized after the result', async () => {
+    const t = setup();
+    const done = t.session.initialize();
+    await tick();
+    expect(t.inbox[0]).toMatchObject({ jsonrpc: '2.0', method: 'suip/initialize', params: { protocolVersion: PROTOCOL_VERSION, generator: { name: expect.any(String) } } });
+    expect(t.inbox).toHaveLength(1);
+    t.reply({ jsonrpc: '2.0', id: (t.inbox[0] as Json).id, result: RESULT });
+    expect(await done).toEqual(RESULT);
+    await tick();
+    expect(t.inbox[1]).toEqual({ jsonrpc: '2.0', method: 'suip/initialized', params: {} });
+  });
+});
+
+describe('GeneratorSession render', () => {
+  it('sends one batch per task however many renders, the last op a request', async () => {
+    const t = setup();
+    await initialized(t);
+    t.session.render(group(null, [['a', text('1')]]));
+    t.session.render(group(null, [['a', text('2')]]));
+    t.session.render(group(null, [['a', text('3')], ['b', text('b')]]));
+    await tick();
+    expect(t.inbox).toHaveLength(1);
+    const batch = t.inbox[0] as Json[];
+    expect(batch.map((m) => m.method)).toEqual(['suip/ops/append', 'suip/ops/append']);
+    expect(batch[0]).not.toHaveProperty('id');
+    expect(batch[1]).toHaveProperty('id');
+    expect(batch[0]!.params).toEqual({ path: [], id: 'a', particle: { text: '3' } });
+  });
+
+  it('keeps one transaction in flight; later renders coalesce into the newest tree', async () => {
+    const t = setup();
+    await initialized(t);
+    const first = t.session.render(group(null, [['n', text('0')]]));
+    await tick();
+    const renders = [];
+    for (let i = 1; i <= 50; i += 1) {
+      renders.push(t.session.render(group(null, [['n', text(String(i))]])));
+      await tick();
+    }
+    expect(t.inbox).toHaveLength(1);
+    ack(t, t.inbox[0] as Json[]);
+    await first;
+    await tick();
+    expect(t.inbox).toHaveLength(2);
+    const second = t.inbox[1] as Json[];
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ method: 'suip/ops/replace', params: { path: ['n'], particle: { text: '50' } } });
+    ack(t, second);
+    await Promise.all(renders);
+  });
+
+  it('resolves at once when nothing changed, and sends nothing', async () => {
+    const t = setup();
+    await initialized(t);
+    const tree = group(null, [['a', text('x')]]);
+    const first = t.session.render(tree);
+    await tick();
+    ack(t, t.inbox[0] as Json[]);
+    await first;
+    await t.session.render(tree);
+    await tick();
+    expect(t.inbox).toHaveLength(1);
+  });
+
+  it('a typed root is rendered as the single child "root"', async () => {
+    const t = setup();
+    await initialized(t);
+    t.session.render(group('card', [['title', text('T')]]));
+    await tick();
+    expect((t.inbox[0] as Json[])[0]).toMatchObject({ method: 'suip/ops/append', params: { path: [], id: 'root', particle: { type: 'card', group: [['title', { text: 'T' }]] } } });
+  });
+
+  it('a rejected transaction rejects the render and reaches onError with code, index and path; the next render diffs against what the renderer has', async () => {
+    const t = setup();
+    await initialized(t);
+    const heard: SuipError[] = [];
+    t.session.onError((e) => heard.push(e));
+    const rendered = t.session.render(group(null, [['a', text('A')]]));
+    await tick();
+    const error = { code: ErrorCode.VocabularyViolation, message: 'op 0 (suip/ops/append) at path []: nope', data: { method: 'suip/ops/append', path: [], index: 0 } };
+    ack(t, t.inbox[0] as Json[], error);
+    await expect(rendered).rejects.toMatchObject({ name: 'SuipError', code: ErrorCode.VocabularyViolation, data: { index: 0, path: [] } });
+    expect(heard.map((e) => e.toJSON())).toEqual([error]);
+    t.session.render(group(null, [['a', text('A')]]));
+    await tick();
+    // Not acknowledged, so the renderer still has nothing: the same append again.
+    expect((t.inbox[1] as Json[])[0]).toMatchObject({ method: 'suip/ops/append', params: { id: 'a' } });
+  });
+
+  it('refuses a transaction over maxMessageBytes locally (the relay would terminate the Worker)', async () => {
+    const t = setup({ limits: { ...DEFAULT_LIMITS, maxMessageBytes: 200 } });
+    await initialized(t);
+    await expect(t.session.render(group(null, [['a', text('x'.repeat(500))]]))).rejects.toMatchObject({ code: ErrorCode.LimitExceeded });
+    await tick();
+    expect(t.inbox).toHaveLength(0);
+  });
+
+  it('suip/error notifications and id-null error responses reach onError', async () => {
+    const t = setup();
+    await initialized(t);
+    const heard: number[] = [];
+    t.session.onError((e) => heard.push(e.code));
+    t.reply({ jsonrpc: '2.0', method: 'suip/error', params: { code: ErrorCode.PathNotFound, message: 'x' } });
+    t.reply({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'y' } });
+    await tick();
+    expect(heard).toEqual([ErrorCode.PathNotFound, ErrorCode.ParseError]);
+  });
+});
+
+describe('GeneratorSession events', () => {
+  it('maps handler ids to the newest function in the slot; ids stay stable across renders', async () => {
+    const t = setup();
+    await initialized(t);
+    const calls: string[] = [];
+    const view = (label: string) => group(null, [['btn', group('button', [['l', text(label)]], { on: { click: (e) => calls.push(`${label} ${e.event} ${JSON.stringify(e.path)}`) } })]]);
+    t.session.render(view('one'));
+    await tick();
+    const batch = t.inbox[0] as Json[];
+    const handler = ((batch[0]!.params as Json).particle as { on: { click: { handler: string } } }).on.click.handler;
+    ack(t, batch);
+    await tick();
+    t.session.render(view('two'));
+    await tick();
+    // Only the label changed: the handler id did not, so the group is not replaced.
+    expect(t.inbox[1]).toEqual([expect.objectContaining({ method: 'suip/ops/replace', params: { path: ['btn', 'l'], particle: { text: 'two' } } })]);
+    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler, path: ['btn'], event: 'click', payload: null } });
+    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h999', path: ['btn'], event: 'click', payload: null } });
+    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'constructor', path: [], event: 'click', payload: null } });
+    await tick();
+    expect(calls).toEqual(['two click ["btn"]']);
+  });
+
+  it('passes value, checked, formData (as an object) and key', async () => {
+    const t = setup();
+    await initialized(t);
+    const fn = vi.fn();
+    t.session.render(group(null, [['f', group('form', [], { on: { submit: { handler: fn, data: 'formData', preventDefault: true } } })]]));
+    await tick();
+    const particle = ((t.inbox[0] as Json[])[0]!.params as Json).particle as { on: { submit: { handler: string; preventDefault: boolean; data: string } } };
+    expect(particle.on.submit).toMatchObject({ preventDefault: true, data: 'formData' });
+    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: particle.on.submit.handler, path: ['f'], event: 'submit', payload: { formData: [['name', 'Ada'], ['mail', 'a@b']] } } });
+    await tick();
+    expect(fn).toHaveBeenCalledWith({ event: 'submit', path: ['f'], formData: { name: 'Ada', mail: 'a@b' } });
+  });
+
+  it('reports exceptions from handlers (sync and async) as uncaught', async () => {
+    const t = setup();
+    await initialized(t);
+    t.session.render(
+      group(null, [
+        ['a', group(null, [], { on: { click: () => { throw new Error('sync boom'); } } })],
+        ['b', group(null, [], { on: { click: async () => { throw new Error('async boom'); } } })],
+      ]),
+    );
+    await tick();
+    const ops = t.inbox[0] as Json[];
+    for (const op of ops) {
+      const particle = (op.params as Json).particle as { on: { click: { handler: string } } };
+      t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: particle.on.click.handler, path: [], event: 'click', payload: null } });
+    }
+    await tick();
+    await tick();
+    expect(t.uncaught.map((e) => (e as Error).message)).toEqual(['sync boom', 'async boom']);
+  });
+
+  it('answers suip/shutdown, then ignores events and refuses renders', async () => {
+    const t = setup();
+    await initialized(t);
+    const fn = vi.fn();
+    const onShutdown = vi.fn();
+    t.session.onShutdown(onShutdown);
+    t.session.render(group(null, [['a', group(null, [], { on: { click: fn } })]]));
+    await tick();
+    const handler = (((t.inbox[0] as Json[])[0]!.params as Json).particle as { on: { click: { handler: string } } }).on.click.handler;
+    t.reply({ jsonrpc: '2.0', id: 'bye', method: 'suip/shutdown', params: {} });
+    await tick();
+    expect(t.inbox[1]).toEqual({ jsonrpc: '2.0', id: 'bye', result: {} });
+    expect(onShutdown).toHaveBeenCalledOnce();
+    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler, path: ['a'], event: 'click', payload: null } });
+    await tick();
+    expect(fn).not.toHaveBeenCalled();
+    await expect(t.session.render(group(null, []))).rejects.toMatchObject({ code: ErrorCode.NotInitialized });
+  });
+});

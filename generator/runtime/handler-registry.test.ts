@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { data, group, text } from './builders.ts';
+import { HandlerRegistry } from './handler-registry.ts';
+
+describe('HandlerRegistry.toWire', () => {
+  it('returns plain particles (no functions inside) as they are', () => {
+    const registry = new HandlerRegistry();
+    const tree = group('card', [['t', text('hi')], ['d', data('https://x/y.png', 'image/png')]]);
+    expect(registry.toWire(tree, [])).toBe(tree);
+  });
+
+  it('keeps an unchanged subtree === across conversions (the diff skips it)', () => {
+    const registry = new HandlerRegistry();
+    const shared = group('list', [['a', group(null, [], { on: { click: () => 1 } })]]);
+    const first = registry.toWire(group(null, [['list', shared], ['t', text('1')]]), []) as { group: Array<[string, unknown]> };
+    const second = registry.toWire(group(null, [['list', shared], ['t', text('2')]]), []) as { group: Array<[string, unknown]> };
+    expect(second.group[0]![1]).toBe(first.group[0]![1]);
+  });
+
+  it('gives one id per slot (path + event), whatever closure fills it', () => {
+    const registry = new HandlerRegistry();
+    const calls: string[] = [];
+    const view = (n: number) => group(null, [['b', group(null, [], { on: { click: () => calls.push(`v${n}`), keydown: { handler: () => calls.push('key'), keys: ['Enter'] } } })]]);
+    const one = registry.toWire(view(1), []) as { group: Array<[string, { on: { click: { handler: string }; keydown: { handler: string; keys: string[] } } }]> };
+    const two = registry.toWire(view(2), []) as typeof one;
+    const click = one.group[0]![1].on.click.handler;
+    expect(two.group[0]![1].on.click.handler).toBe(click);
+    expect(one.group[0]![1].on.keydown).toEqual({ handler: expect.any(String), keys: ['Enter'] });
+    expect(one.group[0]![1].on.keydown.handler).not.toBe(click);
+    registry.lookup(click)?.({ event: 'click', path: ['b'] });
+    expect(calls).toEqual(['v2']);
+  });
+
+  it('ignores unknown and non-string ids, and forgets everything on clear', () => {
+    const registry = new HandlerRegistry();
+    const wire = registry.toWire(group(null, [], { on: { click: () => 1 } }), []) as { on: { click: { handler: string } } };
+    expect(registry.lookup('constructor')).toBeUndefined();
+    expect(registry.lookup({})).toBeUndefined();
+    expect(registry.lookup(wire.on.click.handler)).toBeTypeOf('function');
+    registry.clear();
+    expect(registry.lookup(wire.on.click.handler)).toBeUndefined();
+  });
+});
