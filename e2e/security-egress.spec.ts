@@ -40,3 +40,11 @@ test('the model\'s code reaches no network: the canary records 0 requests', asyn
   expect(popups).toHaveLength(0);
   expect(await hostFingerprint(page)).toEqual(before);
 });
+
+test('positive control: with a permissive host URL policy the same particle URLs DO reach the canary', async ({ page, canary }) => {
+  // Proves the particle probes above are real: the only thing between them and the network is the host's policy.
+  const renderer = await mountRenderer(page, { allowUrlsUnder: canary.origin });
+  const code = `await suip.render(suip.group(null, [['img', suip.data('${canary.origin}/control.png', 'image/png')]]));`;
+  expect(await renderer.attach('control', code)).toEqual({ ok: true, status: 'ready' });
+  await expect.poll(() => canary.hits.map((hit) => hit.url)).toContain('/control.png');
+});
