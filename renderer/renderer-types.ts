@@ -21,11 +21,11 @@ export interface RendererOptions {
   limits?: Partial<Limits>;
   /** Theme, locale … announced in the handshake. */
   hostContext?: HostContext;
-  /** The vocabulary announced in the handshake. */
+  /** The vocabulary announced in the handshake (default: the built-in one). */
   vocabulary?: readonly VocabularyEntry[];
-  /** The vocabulary check run on every group a transaction touches. */
+  /** The check run on every group a transaction touches (default: against `vocabulary`). */
   checkGroup?: CheckGroup;
-  /** URL allowlist for links and media (default: refuse every URL). */
+  /** URL allowlist for links and media (default: `createUrlPolicy()`: http(s)/mailto links, https media). */
   policy?: UrlPolicy;
   /** Watchdog timing (tests shorten it). */
   watchdog?: Partial<WatchdogTiming>;

@@ -6,14 +6,15 @@ import type { AttachOptions, GeneratorHandle, GeneratorStatus, Renderer, Rendere
 import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, type MergedTree } from './tree/index.ts';
-import type { UrlPolicy, ViewContext, ViewEvent } from './view/view-context.ts';
+import { createUrlPolicy } from './policy/url-policy.ts';
+import { createGroupChecker } from './vocabulary/check-group.ts';
+import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
 import './view/suip-tree.ts';
 
 const DEFAULT_WATCHDOG: WatchdogTiming = { intervalMs: 200, timeoutMs: 1000, startupTimeoutMs: 5000 };
 
-/** Without a host policy no URL is shown: links render as text, media as a fallback. */
-const REFUSE_ALL_URLS: UrlPolicy = { linkHref: () => undefined, mediaSrc: () => undefined };
 
 interface Entry {
   id: string;
@@ -37,13 +38,16 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const timing: WatchdogTiming = { ...DEFAULT_WATCHDOG, ...options.watchdog };
   const hostContext: HostContext = options.hostContext ?? { theme: 'light', locale: navigator.language || 'en' };
   const relaySource = options.relaySource ?? RELAY_SOURCE;
+  // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
+  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const checkGroup = options.checkGroup ?? createGroupChecker(vocabulary);
   const entries = new Map<string, Entry>();
   const traffic = new Set<(record: TrafficRecord) => void>();
   let merged: MergedTree = createMergedTree();
   let destroyed = false;
 
   const context: ViewContext = {
-    policy: options.policy ?? REFUSE_ALL_URLS,
+    policy: options.policy ?? createUrlPolicy(),
     emit: (event: ViewEvent) => routeEvent(merged, event, (id) => entries.get(id)?.session),
   };
   const view = document.createElement('suip-tree') as SuipTree;
@@ -83,7 +87,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   function apply(entry: Entry, ops: readonly Op[]): ApplyResult {
-    const result = applyGeneratorTransaction(merged, entry.id, ops, { limits, checkGroup: options.checkGroup });
+    const result = applyGeneratorTransaction(merged, entry.id, ops, { limits, checkGroup });
     if (!result.ok) return result;
     if (result.tree !== merged) {
       merged = result.tree;
@@ -110,7 +114,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     if (entries.get(entry.id) !== entry) return;
     const link = createHostLink(port, (report) => onReport(entry, report));
     entry.link = link;
-    const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...(options.vocabulary ?? [])], limits, hostContext };
+    const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext };
     entry.session = new RendererSession({
       channel: link.channel,
       limits,
