@@ -1,0 +1,60 @@
+import { applyTransaction } from '../../renderer/tree/index.ts';
+import type { GroupParticle, Op } from '../../shared/index.ts';
+import { applyImmerBatchUnchecked, applyImmerPerOp } from '../anchors/immer-per-op.ts';
+import { applyPathCopy } from '../anchors/path-copy.ts';
+import { check, checkEqual } from '../harness/check.ts';
+import { measure, measureOptions } from '../harness/measure.ts';
+import type { BenchCase } from '../harness/types.ts';
+import { mixedTransaction } from '../fixtures/transaction.ts';
+import { buildTree, deepFreeze, fanoutsFor } from '../fixtures/tree.ts';
+
+const N = 3000;
+
+function real(tree: GroupParticle, ops: readonly Op[]): GroupParticle {
+  const result = applyTransaction(tree, ops);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.tree;
+}
+
+const APPLIERS: Record<string, { label: string; apply: (tree: GroupParticle, ops: readonly Op[]) => GroupParticle }> = {
+  'immer-batch': { label: 'suip applyTransaction: one immer produce per batch, validated', apply: real },
+  'immer-batch-unchecked': { label: 'one immer produce per batch, no validation (anchor)', apply: applyImmerBatchUnchecked },
+  'immer-per-op': { label: 'one immer produce per op, no validation (anchor)', apply: applyImmerPerOp },
+  'path-copy': { label: 'hand-written path copy, no validation (anchor)', apply: applyPathCopy },
+};
+
+/**
+ * A 100-op transaction at 3k particles: the real `applyTransaction` (immer, one produce per batch,
+ * every op validated) against unvalidated anchors: immer one produce per batch, one produce per
+ * op, and a hand-written path copy. Issue 2 target: ≤ 1 ms.
+ */
+export const applyTransactionCase: BenchCase = {
+  name: 'apply-transaction',
+  description: '100-op transaction at 3k particles: immer per batch vs per op vs hand-written path copy',
+  variants: Object.keys(APPLIERS),
+  run(variant, { quick }) {
+    const applier = APPLIERS[variant];
+    if (applier === undefined) throw new Error(`unknown variant ${variant}`);
+    const tree = buildTree(fanoutsFor(N));
+    const base = deepFreeze(tree.root);
+    const ops = mixedTransaction(tree);
+    const expected = real(base, ops);
+    const snapshot = JSON.stringify(base);
+    const result = applier.apply(base, ops);
+    checkEqual(result, expected, variant);
+    checkEqual(applier.apply(base, ops), expected, `${variant}, second time on the same input`);
+    check(JSON.stringify(base) === snapshot, `${variant} mutated its input tree`);
+    const timing = measure(() => applier.apply(base, ops), measureOptions(quick));
+    check(JSON.stringify(base) === snapshot, `${variant} mutated its input tree`);
+    const isReal = variant === 'immer-batch';
+    return [{
+      key: variant,
+      label: `${ops.length} ops at ${tree.size} particles: ${applier.label}`,
+      value: timing.median / 1000,
+      unit: 'ms',
+      runs: timing.runs.map((us) => us / 1000),
+      anchor: isReal ? ['immer-per-op', 'path-copy', 'immer-batch-unchecked'] : undefined,
+      target: isReal ? { max: 1, text: 'issue 2: a 100-op transaction ≤ 1 ms at 3k particles' } : undefined,
+    }];
+  },
+};
