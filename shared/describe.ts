@@ -1,5 +1,14 @@
-/** A short, safe description of a hostile value for error text (never the whole value). */
+/** A short, safe description of a hostile value for error text (never the whole value). Never throws. */
 export function describeValue(value: unknown): string {
+  try {
+    return describe(value);
+  } catch {
+    // A Proxy or a throwing getter (only possible in-process, never from JSON) is still described.
+    return 'an unreadable value';
+  }
+}
+
+function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   switch (typeof value) {

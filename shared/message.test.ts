@@ -6,6 +6,12 @@ import { DEFAULT_LIMITS } from './limits.ts';
 import { isCall, parseMessage, utf8Length, withinBytes, type ParsedMessage } from './message.ts';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
+const trap = () => {
+  throw new Error('trap');
+};
+/** A hostile in-process value: every reflective operation throws (JSON.parse never makes one). */
+const evil = new Proxy({}, { ownKeys: trap, get: trap, has: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
+
 
 function errorOf(result: ParsedMessage) {
   if (result.ok) throw new Error('expected the message to be refused');
@@ -36,6 +42,10 @@ describe('parseMessage accepts', () => {
 });
 
 describe('parseMessage refuses', () => {
+  test('InvalidRequest: a throwing Proxy instead of a string is described, never thrown', () => {
+    expect(errorOf(parseMessage(evil, DEFAULT_LIMITS))).toEqual({ code: ErrorCode.InvalidRequest, message: 'a port message must be one JSON text (a string) but was an unreadable value', data: {} });
+  });
+
   test('ParseError: truncated JSON', () => {
     expect(parseMessage('{"jsonrpc":"2.0","method":"suip/ops/ap', DEFAULT_LIMITS)).toEqual({
       ok: false,

@@ -11,6 +11,12 @@ import { checkOp, type OpCheck } from './validate-op.ts';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 const errorCheck = compile(SuipErrorObject);
+const trap = () => {
+  throw new Error('trap');
+};
+/** A hostile in-process value: every reflective operation throws (JSON.parse never makes one). */
+const evil = new Proxy({}, { ownKeys: trap, get: trap, has: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
+
 
 function errorOf(result: OpCheck) {
   if (result.ok) throw new Error('expected the op to be refused');
@@ -136,6 +142,14 @@ describe('checkOp refuses', () => {
     const params: unknown = JSON.parse('{"path": ["a"], "__proto__": {"polluted": true}}');
     expect(errorOf(checkOp(Method.remove, params, 0, DEFAULT_LIMITS)).message).toMatch(/malformed at \/__proto__: Unexpected property/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('checkOp on in-process hostile values', () => {
+  test('a throwing Proxy as method, params or path is refused, never thrown', () => {
+    expect(errorOf(checkOp(evil, {}, 0, DEFAULT_LIMITS))).toMatchObject({ code: ErrorCode.MethodNotFound, message: expect.stringContaining('an unreadable value is not an op') });
+    expect(errorOf(checkOp(Method.remove, evil, 0, DEFAULT_LIMITS))).toEqual({ code: ErrorCode.InvalidParams, message: 'op 0: the op could not be read; send plain JSON', data: { index: 0 } });
+    expect(errorOf(checkOp(Method.remove, { path: evil }, 0, DEFAULT_LIMITS)).code).toBe(ErrorCode.InvalidParams);
   });
 });
 

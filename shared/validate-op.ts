@@ -38,6 +38,15 @@ export type OpCheck = { ok: true; op: Op } | { ok: false; error: SuipErrorObject
  * Never throws; methods are looked up in a `Map`, so `"constructor"` is just unknown.
  */
 export function checkOp(method: unknown, params: unknown, index: number, limits: Limits): OpCheck {
+  try {
+    return checkUnguarded(method, params, index, limits);
+  } catch {
+    // Only in-process values (a Proxy, a throwing getter) get here; JSON.parse output never does.
+    return { ok: false, error: opError(ErrorCode.InvalidParams, 'the op could not be read; send plain JSON', { index }) };
+  }
+}
+
+function checkUnguarded(method: unknown, params: unknown, index: number, limits: Limits): OpCheck {
   if (typeof method !== 'string' || !OP_METHODS.has(method)) {
     return { ok: false, error: opError(ErrorCode.MethodNotFound, `${describeValue(method)} is not an op; ops are suip/ops/append, suip/ops/insert, suip/ops/remove and suip/ops/replace`, { index }) };
   }

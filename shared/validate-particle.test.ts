@@ -102,6 +102,15 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     }
   });
 
+  test('InvalidParams: a throwing Proxy (in-process only) is refused, never thrown', () => {
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const evil = new Proxy({}, { ownKeys: trap, get: trap, has: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
+    expect(issueOf(validateParticle(evil, ctx()))).toEqual({ code: ErrorCode.InvalidParams, message: 'params.particle could not be read (Error)' });
+    expect(issueOf(validateParticle({ group: [['a', evil]] }, ctx())).code).toBe(ErrorCode.InvalidParams);
+  });
+
   test('the location of a nested problem is spelled out as a child path', () => {
     const tree = { group: [['list', { group: [['a', { text: 'ok' }], ['b', { text: 1 }]] }]] };
     expect(issueOf(validateParticle(tree, ctx())).message).toMatch(/^params.particle child \["list","b"\] is not a valid text particle/);
