@@ -147,7 +147,7 @@ export class PgApp extends LitElement {
           @run=${() => this.runSlot()}
         ></pg-code-editor>
         <pg-error-list data-testid="errors" .errors=${[...(host.errors.get(this.slot) ?? [])]} .revision=${this.revision}></pg-error-list>
-        <details class="llm" ?open=${this.streaming}>
+        <details class="llm">
           <summary>Generate with a model (OpenAI-compatible endpoint)</summary>
           <pg-llm-panel .host=${this.llmHost}></pg-llm-panel>
         </details>

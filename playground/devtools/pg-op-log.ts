@@ -70,7 +70,7 @@ export class PgOpLog extends LitElement {
         </select>
       </form>
       <div class="note" data-testid="op-log-count">${matching.length} of ${this.entries.length} messages${matching.length > SHOWN ? ` (showing the last ${SHOWN})` : ''}</div>
-      <ol aria-label="Op log">
+      <ol aria-label="Op log" @scroll=${this.onScroll}>
         ${repeat(shown, (entry) => entry.seq, (entry) => html`<li class=${entry.direction} data-seq=${entry.seq} data-direction=${entry.direction} data-generator=${entry.generatorId}>
           <button class="row" type="button" aria-expanded=${this.open.has(entry.seq)} @click=${() => this.toggle(entry.seq)}>
             <span>#${entry.seq}</span>
@@ -86,9 +86,16 @@ export class PgOpLog extends LitElement {
   }
 
   override updated(): void {
-    // Follow the newest message while the user is at the bottom.
+    // Follow the newest message unless the user scrolled up to read older ones.
     const list = this.renderRoot.querySelector('ol');
-    if (list && list.scrollHeight - list.scrollTop - list.clientHeight < 80) list.scrollTop = list.scrollHeight;
+    if (list && this.follow) list.scrollTop = list.scrollHeight;
+  }
+
+  private follow = true;
+
+  private onScroll(event: Event): void {
+    const list = event.currentTarget as HTMLElement;
+    this.follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   }
 
   private onFilter(event: Event): void {
