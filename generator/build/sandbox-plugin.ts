@@ -40,6 +40,12 @@ async function bundle(entry: string, runtimeSource?: string): Promise<Bundle> {
       sourcemap: false,
       emptyOutDir: false,
       lib: { entry, formats: ['iife'], name: 'suipSandbox', fileName: () => 'out.js' },
+      rollupOptions: {
+        // The wire's modules compile their TypeBox checks at load time; the sandbox never calls
+        // them, and the sandbox CSP forbids the `new Function` they use. Treating those modules as
+        // side-effect free lets unused checks (and TypeBox itself) drop out of the bundle.
+        treeshake: { moduleSideEffects: (id: string) => !/[\\/](shared|@sinclair[\\/]typebox)[\\/]/.test(id) },
+      },
     },
   });
   const outputs = Array.isArray(output) ? output : [output];
