@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { attach, events, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
+
+/**
+ * The relay's budgets, proven with a model that grabs the runtime's raw data port (it patches
+ * MessagePort.prototype.postMessage and waits for the runtime's next message): everything the
+ * runtime would refuse locally then reaches the relay, which must stop it before the host.
+ */
+const GRAB_PORT = `
+  const original = MessagePort.prototype.postMessage;
+  let port;
+  MessagePort.prototype.postMessage = function (...args) { port = this; return original.apply(this, args); };
+  await suip.render(suip.group(null, [['t', suip.text('grabbed')]]));
+  MessagePort.prototype.postMessage = original;
+`;
+
+const LIMITS = { maxMessageBytes: 4096, maxMessagesPerSecond: 50 };
+
+test('more messages per second than the budget: the relay terminates the Worker with reason "rate"', async ({ page }) => {
+  await openHost(page, { limits: LIMITS });
+  expect(await attach(page, 'bystander', `suip.render(suip.group(null, [['t', suip.text('bystander alive')]]));`)).toEqual({ ok: true, status: 'ready' });
+  const code = `await suip.render(suip.group(null, [['n', suip.text('0')]]));
+    for (let i = 1; ; i += 1) await suip.ops([{ method: 'suip/ops/replace', params: { path: ['n'], particle: { text: String(i) } } }]);`;
+  expect(await attach(page, 'flood', code)).toEqual({ ok: true, status: 'ready' });
+  expect((await waitForStatus(page, 'flood', 'terminated')).reason).toBe('rate');
+  expect(await subtree(page, 'flood')).toBeUndefined();
+  await expect(page.getByText('bystander alive')).toBeVisible();
+});
+
+test('a message over maxMessageBytes on the raw port: terminated with reason "bytes", nothing reaches the host', async ({ page }) => {
+  await openHost(page, { limits: LIMITS });
+  const code = `${GRAB_PORT}
+    port.postMessage(JSON.stringify({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'big', particle: { text: 'x'.repeat(10000) } } }));`;
+  expect(await attach(page, 'bomb', code)).toEqual({ ok: true, status: 'ready' });
+  expect((await waitForStatus(page, 'bomb', 'terminated')).reason).toBe('bytes');
+  const traffic = await page.evaluate(() => (window as unknown as { sandboxTest: { traffic: Array<{ generatorId: string; direction: string; text: string }> } }).sandboxTest.traffic);
+  expect(traffic.some((t) => t.generatorId === 'bomb' && t.direction === 'in' && t.text.includes('"big"'))).toBe(false);
+});
+
+test('a non-string message on the raw port: terminated with reason "type"', async ({ page }) => {
+  await openHost(page, { limits: LIMITS });
+  const code = `${GRAB_PORT}
+    port.postMessage({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'obj', particle: { text: 'object' } } });`;
+  expect(await attach(page, 'typed', code)).toEqual({ ok: true, status: 'ready' });
+  expect((await waitForStatus(page, 'typed', 'terminated')).reason).toBe('type');
+  const reported = (await events(page)).find((e) => e.type === 'suip-error' && e.detail.generatorId === 'typed');
+  expect(JSON.stringify(reported?.detail)).toContain('not a JSON text');
+});
