@@ -8,7 +8,7 @@ import { BenchCheckError } from './harness/check.ts';
  */
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === '--list') {
-    process.stdout.write(`${JSON.stringify(CASES.map(({ name, description, variants }) => ({ name, description, variants })))}\n`);
+    process.stdout.write(`${JSON.stringify(CASES.map(({ name, description, variants, maxRounds }) => ({ name, description, variants, maxRounds })))}\n`);
     return;
   }
   const [name, variant] = argv;

@@ -95,11 +95,6 @@ export function consoleTable(caseResult) {
     if (row.target) parts.push(verdict(row));
     lines.push(`  ${parts.join('  ')}`);
   }
-  for (const c of matrices) {
-    const [header, ...body] = pivot(c);
-    lines.push('', `**${c.name}**: ${c.description} (medians)`, '', `| ${header.map(cell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-    for (const r of body) lines.push(`| ${r.map(cell).join(' | ')} |`);
-  }
   return lines.join('\n');
 }
 

@@ -77,14 +77,15 @@ const results = {
 
 const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? (quick ? 1 : 3));
 let failed = false;
-for (const { name, description, variants } of cases) {
+for (const { name, description, variants, maxRounds } of cases) {
   if (filter !== undefined && !name.includes(filter)) continue;
   const caseResult = { name, description, rows: [] };
   const perRound = [];
-  rounds: for (let round = 0; round < rounds; round++) {
+  const caseRounds = Math.min(rounds, maxRounds ?? rounds);
+  rounds: for (let round = 0; round < caseRounds; round++) {
     const rows = [];
     for (const variant of variants) {
-      process.stderr.write(`  ${name} / ${variant} (round ${round + 1} of ${rounds})\n`);
+      process.stderr.write(`  ${name} / ${variant} (round ${round + 1} of ${caseRounds})\n`);
       const out = runChild([name, variant, ...(quick ? ['--quick'] : [])]);
       if (!out.ok) {
         failed = true;

@@ -5,7 +5,7 @@ import { applyPathCopy } from '../anchors/path-copy.ts';
 import { check, checkEqual } from '../harness/check.ts';
 import { measure, measureOptions } from '../harness/measure.ts';
 import type { BenchCase } from '../harness/types.ts';
-import { mixedTransaction } from '../fixtures/transaction.ts';
+import { localTransaction, mixedTransaction } from '../fixtures/transaction.ts';
 import { buildTree, deepFreeze, fanoutsFor } from '../fixtures/tree.ts';
 
 const N = 3000;
@@ -37,24 +37,28 @@ export const applyTransactionCase: BenchCase = {
     if (applier === undefined) throw new Error(`unknown variant ${variant}`);
     const tree = buildTree(fanoutsFor(N));
     const base = deepFreeze(tree.root);
-    const ops = mixedTransaction(tree);
-    const expected = real(base, ops);
-    const snapshot = JSON.stringify(base);
-    const result = applier.apply(base, ops);
-    checkEqual(result, expected, variant);
-    checkEqual(applier.apply(base, ops), expected, `${variant}, second time on the same input`);
-    check(JSON.stringify(base) === snapshot, `${variant} mutated its input tree`);
-    const timing = measure(() => applier.apply(base, ops), measureOptions(quick));
-    check(JSON.stringify(base) === snapshot, `${variant} mutated its input tree`);
+    const workloads = [
+      { name: 'scattered', ops: mixedTransaction(tree), text: '100 ops over 100 rows in all sections' },
+      { name: 'local', ops: localTransaction(tree), text: '100 ops in one section (streaming into one list)' },
+    ];
     const isReal = variant === 'immer-batch';
-    return [{
-      key: variant,
-      label: `${ops.length} ops at ${tree.size} particles: ${applier.label}`,
-      value: timing.median / 1000,
-      unit: 'ms',
-      runs: timing.runs.map((us) => us / 1000),
-      anchor: isReal ? ['immer-per-op', 'path-copy', 'immer-batch-unchecked'] : undefined,
-      target: isReal ? { max: 1, text: 'issue 2: a 100-op transaction ≤ 1 ms at 3k particles' } : undefined,
-    }];
+    return workloads.map(({ name, ops, text }) => {
+      const expected = real(base, ops);
+      const snapshot = JSON.stringify(base);
+      checkEqual(applier.apply(base, ops), expected, `${variant}, ${name}`);
+      checkEqual(applier.apply(base, ops), expected, `${variant}, ${name}, second time on the same input`);
+      check(JSON.stringify(base) === snapshot, `${variant} mutated its input tree`);
+      const timing = measure(() => applier.apply(base, ops), measureOptions(quick));
+      check(JSON.stringify(base) === snapshot, `${variant} mutated its input tree`);
+      return {
+        key: `${name}/${variant}`,
+        label: `${text}, ${tree.size} particles: ${applier.label}`,
+        value: timing.median / 1000,
+        unit: 'ms' as const,
+        runs: timing.runs.map((us) => us / 1000),
+        anchor: isReal ? ['immer-per-op', 'path-copy', 'immer-batch-unchecked'].map((v) => `${name}/${v}`) : undefined,
+        target: isReal ? { max: 1, text: 'issue 2: a 100-op transaction ≤ 1 ms at 3k particles' } : undefined,
+      };
+    });
   },
 };

@@ -46,6 +46,8 @@ export interface BenchCase {
   description: string;
   /** Each runs in its own process, in this order. */
   variants: readonly string[];
+  /** At most this many interleaved rounds (for cases whose slow variants take minutes per round). */
+  maxRounds?: number;
   /** Measures one variant; throws `BenchCheckError` when a result is wrong. */
   run(variant: string, context: RunContext): Promise<Row[]> | Row[];
 }
