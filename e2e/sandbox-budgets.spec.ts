@@ -46,3 +46,15 @@ test('a non-string message on the raw port: terminated with reason "type"', asyn
   const reported = (await events(page)).find((e) => e.type === 'suip-error' && e.detail.generatorId === 'typed');
   expect(JSON.stringify(reported?.detail)).toContain('not a JSON text');
 });
+
+test('a flood of uncaught exceptions spends the same budget: terminated with reason "rate"', async ({ page }) => {
+  await openHost(page, { limits: LIMITS });
+  const code = `await suip.render(suip.group(null, [['t', suip.text('throwing')]]));
+    setInterval(() => { throw new Error('again'); }, 0);
+    setInterval(() => Promise.reject(new Error('and again')), 0);`;
+  expect(await attach(page, 'thrower', code)).toEqual({ ok: true, status: 'ready' });
+  expect((await waitForStatus(page, 'thrower', 'terminated')).reason).toBe('rate');
+  const statuses = (await events(page)).filter((e) => e.type === 'suip-status' && e.detail.generatorId === 'thrower');
+  // Bounded by the budget (the burst plus what refilled while it ran), not by the flood.
+  expect(statuses.length).toBeLessThanOrEqual(2 * LIMITS.maxMessagesPerSecond);
+});

@@ -36,18 +36,21 @@ function terminate(reason: TerminationReason, message: string): void {
 }
 
 function start(code: string, budgets: RelayBudgets): void {
+  // One budget for everything the Worker can make the relay send: data, reports and errors.
+  const rate = createRateBudget(budgets.maxMessagesPerSecond);
   blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
   worker = new Worker(blobUrl, { name: 'suip-generator' });
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
   worker.onerror = (event) => {
     event.preventDefault();
+    if (dead) return;
+    if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
     toHost({ suip: 'exception', message: String(event.message ?? 'the generator script failed to load').slice(0, 1000), line: event.lineno ? event.lineno - 1 : undefined });
   };
   const control = new MessageChannel();
   const data = new MessageChannel();
   dataPort = data.port1;
   worker.postMessage({ suip: 'boot' }, [control.port2, data.port2]);
-  const rate = createRateBudget(budgets.maxMessagesPerSecond);
   // SECURITY: nothing from the Worker reaches the host unless it is a string within the byte and
   // rate budgets; the first breach terminates the Worker (it is never given a second chance).
   dataPort.onmessage = (event: MessageEvent) => {
@@ -66,7 +69,15 @@ function start(code: string, budgets: RelayBudgets): void {
     startupTimeoutMs: budgets.startupTimeoutMs,
     onTimeout: (waited) => terminate('heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`),
   });
-  remote.start(proxy((report: WorkerReport) => toHost({ suip: 'exception', message: String(report.message).slice(0, 1000), line: typeof report.line === 'number' ? report.line : undefined }))).catch(() => undefined);
+  // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
+  // so they spend the same message budget as data and are cut to a fixed size.
+  const onReport = (report: WorkerReport) => {
+    if (dead) return;
+    if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
+    const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
+    toHost({ suip: 'exception', message: String(report?.message).slice(0, 1000), line });
+  };
+  remote.start(proxy(onReport)).catch(() => undefined);
 }
 
 function onHostMessage(event: MessageEvent): void {
