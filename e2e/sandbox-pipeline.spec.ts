@@ -43,8 +43,16 @@ test('a generator renders, receives a click and re-renders; DOM and snapshot mat
     ],
   });
 
+  // The host sees the click after the view handled it: preventDefault was applied synchronously.
+  await page.evaluate(() => {
+    document.getElementById('renderer')!.addEventListener('click', (event) => {
+      (window as unknown as { prevented: boolean[] }).prevented = [...((window as unknown as { prevented?: boolean[] }).prevented ?? []), event.defaultPrevented];
+    });
+  });
   await page.getByText('plus one').click();
   await expect(page.getByText('Clicked 1 times')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([true]);
+  expect(await call(page, (host) => host.snapshot())).toMatchObject({ group: [['counter', { group: [['title', { text: 'Counter' }], ['body', { text: 'Clicked 1 times' }], ['inc', {}]] }]] });
   await page.getByText('plus one').click();
   await expect(page.getByText('Clicked 2 times')).toBeVisible();
   const second = (await call(page, (host) => host.snapshot())) as { group: [string, { group: [string, unknown][] }][] };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createHostLink, type RelayReport } from './host-link.ts';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('createHostLink', () => {
+  it('passes strings to the data channel and known control shapes, as fresh objects, to onReport', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const reports: RelayReport[] = [];
+    const data: unknown[] = [];
+    const link = createHostLink(port1, (r) => reports.push(r));
+    link.channel.onMessage((text) => data.push(text));
+    port2.postMessage('{"jsonrpc":"2.0"}');
+    port2.postMessage({ suip: 'terminated', reason: 'heartbeat', message: 'stuck', extra: 'dropped' });
+    port2.postMessage({ suip: 'exception', message: 'x'.repeat(5000), line: 2.5 });
+    port2.postMessage({ suip: 'connect' });
+    port2.postMessage(null);
+    port2.postMessage(42);
+    await tick();
+    expect(data).toEqual(['{"jsonrpc":"2.0"}']);
+    expect(reports).toEqual([
+      { suip: 'terminated', reason: 'heartbeat', message: 'stuck' },
+      { suip: 'exception', message: 'x'.repeat(1000), line: undefined },
+    ]);
+    link.close();
+    port2.close();
+  });
+
+  it('sends nothing and delivers nothing once closed', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const seen: unknown[] = [];
+    port2.onmessage = (event) => seen.push(event.data);
+    const link = createHostLink(port1, () => undefined);
+    link.channel.send('before');
+    await tick();
+    link.close();
+    link.channel.send('after');
+    link.command({ suip: 'stop' });
+    await tick();
+    expect(seen).toEqual(['before']);
+    port2.close();
+  });
+});
