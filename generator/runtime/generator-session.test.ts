@@ -221,3 +221,19 @@ describe('GeneratorSession events', () => {
     await expect(t.session.render(group(null, []))).rejects.toMatchObject({ code: ErrorCode.NotInitialized });
   });
 });
+
+describe('GeneratorSession handler memory', () => {
+  it('does not keep handlers of groups that were removed long ago', async () => {
+    const t = setup();
+    await initialized(t);
+    const registry = (t.session as unknown as { registry: { size: number } }).registry;
+    for (let round = 0; round < 40; round += 1) {
+      const rendered = t.session.render(group(null, [[`item-${round}`, group(null, [], { on: { click: () => round, input: () => round, change: () => round } })]]));
+      await tick();
+      ack(t, t.inbox.at(-1) as Json[]);
+      await rendered;
+    }
+    // 40 rounds × 3 handlers were registered; only the last round's are live.
+    expect(registry.size).toBeLessThan(70);
+  });
+});

@@ -60,6 +60,8 @@ export class GeneratorSession {
   private wanted: GroupParticle | undefined;
   private waiters: Deferred[] = [];
   private inFlight = false;
+  /** Registry size above which handlers of removed groups are pruned. */
+  private pruneAt = 64;
   private closed = false;
   /** Shutdown was asked for: nothing is sent but its answer. */
   private stopping = false;
@@ -164,6 +166,12 @@ export class GeneratorSession {
 
   private settle(waiters: Deferred[], root: GroupParticle | undefined, error: SuipError | undefined): void {
     if (error === undefined && root !== undefined) this.acked = root;
+    // Handlers of removed groups would pile up in a long session; pruning is a full walk, so it
+    // runs only when the registry has doubled since the last one (amortized O(1) per handler).
+    if (this.acked !== undefined && this.wanted === undefined && this.registry.size > this.pruneAt) {
+      this.registry.prune(this.acked);
+      this.pruneAt = 2 * this.registry.size + 64;
+    }
     for (const waiter of waiters) {
       if (error) waiter.reject(error);
       else waiter.resolve();

@@ -41,3 +41,18 @@ describe('HandlerRegistry.toWire', () => {
     expect(registry.lookup(wire.on.click.handler)).toBeUndefined();
   });
 });
+
+describe('HandlerRegistry.prune', () => {
+  it('forgets the handlers a tree no longer uses and keeps the ones it does', () => {
+    const registry = new HandlerRegistry();
+    const item = (id: string) => [id, group(null, [], { on: { click: () => id } })] as const;
+    const big = registry.toWire(group(null, [item('a'), item('b'), item('c')]), []) as { group: Array<[string, { on: { click: { handler: string } } }]> };
+    const [a, b] = big.group.map(([, g]) => g.on.click.handler);
+    const small = registry.toWire(group(null, [item('a')]), []);
+    expect(registry.size).toBe(3);
+    registry.prune(small);
+    expect(registry.size).toBe(1);
+    expect(registry.lookup(a)).toBeTypeOf('function');
+    expect(registry.lookup(b)).toBeUndefined();
+  });
+});

@@ -26,6 +26,29 @@ export class HandlerRegistry {
     return typeof handler === 'string' ? this.functions.get(handler) : undefined;
   }
 
+  /** How many handler functions are held. */
+  get size(): number {
+    return this.functions.size;
+  }
+
+  /**
+   * Forget every handler the tree `root` does not use (slots of removed groups). Called when the
+   * renderer holds exactly `root`, so no pending tree needs the others; a late event for a pruned
+   * id is ignored like any stale one.
+   */
+  prune(root: Particle): void {
+    const live = new Set<string>();
+    const stack: Particle[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!('group' in node)) continue;
+      if (node.on !== undefined) for (const spec of Object.values(node.on)) if (spec !== undefined) live.add(spec.handler);
+      for (const entry of node.group) stack.push(entry[1]);
+    }
+    for (const id of this.functions.keys()) if (!live.has(id)) this.functions.delete(id);
+    for (const [slot, id] of this.slots) if (!live.has(id)) this.slots.delete(slot);
+  }
+
   /** Forget every handler (after shutdown, events are ignored). */
   clear(): void {
     this.functions.clear();
