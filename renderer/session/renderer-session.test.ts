@@ -100,6 +100,21 @@ describe('RendererSession transactions', () => {
     expect(t.errors).toHaveLength(1);
   });
 
+  it('answers the other requests of a failed batch with a rolled-back error that quotes the failure', async () => {
+    const t = setup();
+    await ready(t);
+    await t.send([append('a', 'A', [], 1), append('b', 'B', ['missing']), append('c', 'C', [], 3)]);
+    expect(t.tree()).toEqual({ group: [] });
+    const [responses] = t.received as { id: number; error: { code: number; message: string; data: unknown } }[][];
+    expect(responses!.map((r) => r.id)).toEqual([1, 3]);
+    for (const [i, response] of [[0, responses![0]!], [2, responses![1]!]] as const) {
+      expect(response.error.code).toBe(ErrorCode.PathNotFound);
+      expect(response.error.data).toEqual({ method: 'suip/ops/append', index: 1, path: ['missing'] });
+      expect(response.error.message).toMatch(new RegExp(`^op ${i} \\(suip/ops/append\\): rolled back because op 1 failed; nothing in this transaction was applied\\. op 1 \\(suip/ops/append\\) at path \\["missing"\\]: there is no particle "missing"`));
+    }
+    expect(t.errors).toHaveLength(1);
+  });
+
   it('reports a failing batch of notifications with one suip/error', async () => {
     const t = setup();
     await ready(t);

@@ -9,6 +9,7 @@ import {
   isCall,
   opError,
   parseMessage,
+  rolledBackError,
   type Channel,
   type EventParams,
   type InitializeResult,
@@ -202,7 +203,11 @@ export class RendererSession {
       this.send({ jsonrpc: '2.0', id: null, error });
       return;
     }
-    const responses: JSONRPCResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, error }));
+    // The failing op's request gets the error itself; every other request says it was rolled back (docs/protocol.md §6).
+    const responses: JSONRPCResponse[] = calls
+      .map((call, index) => ({ call, error: index === error.data?.index ? error : rolledBackError(error, index, String(call.method)) }))
+      .filter(({ call }) => call.id !== undefined)
+      .map(({ call, error: answer }) => ({ jsonrpc: '2.0', id: call.id!, error: answer }));
     if (responses.length === 0) this.client.notify(Method.error, error);
     else this.send(batch ? responses : responses[0]);
   }
