@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { compile } from './check.ts';
@@ -164,6 +164,12 @@ describe('docs/protocol.md', () => {
   test('the limits table lists DEFAULT_LIMITS with their values', () => {
     const rows = new Map([...DOC.matchAll(/^\| `(max\w+)` \| ([\d,]+)/gm)].map((m) => [m[1]!, Number(m[2]!.replaceAll(',', ''))]));
     expect(Object.fromEntries(rows)).toEqual({ ...DEFAULT_LIMITS });
+  });
+
+  test('every source or test file it names exists', () => {
+    const files = [...DOC.matchAll(/`((?:shared|renderer|generator|e2e|bench)\/[\w/.-]+\.ts)`/g)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) expect(existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))), file).toBe(true);
   });
 
   test('the error table lists every code with its name', () => {
