@@ -66,6 +66,8 @@ export class PgApp extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The whole playground is the page's main content; the bar inside it is its toolbar.
+    this.setAttribute('role', 'main');
     this.wiring?.host.addEventListener('change', this.onHostChange);
   }
 
@@ -118,7 +120,7 @@ export class PgApp extends LitElement {
     const { host } = wiring;
     const generators = [...host.status.keys()];
     return html`
-      <header class="bar">
+      <div class="bar">
         <h1>suip <span>playground</span></h1>
         <label class="examples">Example
           <select aria-label="Examples" @change=${(e: Event) => this.loadExample((e.target as HTMLSelectElement).value)} .value=${this.exampleIds[this.slot]}>
@@ -131,7 +133,7 @@ export class PgApp extends LitElement {
           <button type="button" @click=${() => host.stop(this.slot)}>■ Stop</button>
           <button type="button" @click=${this.reset}>↺ Reset</button>
         </div>
-      </header>
+      </div>
       <section class="code" aria-label="Code">
         <div class="slots" role="tablist" aria-label="Generators">
           ${SLOTS.map((slot) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
@@ -158,16 +160,19 @@ export class PgApp extends LitElement {
       </section>
       <section class="devtools" aria-label="Devtools">
         <pg-counters .counters=${host.log.counters(performance.now())} .lastTransactionMs=${host.lastTransactionMs}></pg-counters>
+        <div class="devtools-head">
         <div class="tabs" role="tablist" aria-label="Devtools panels">
-          ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" data-tab=${tab} aria-selected=${tab === this.tab} @click=${() => (this.tab = tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
-          <span class="spacer"></span>
+          ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" id=${`tab-${tab}`} aria-controls=${`panel-${tab}`} data-tab=${tab} aria-selected=${tab === this.tab} @click=${() => (this.tab = tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
+        </div>
+        <div class="fixtures">
           <button type="button" @click=${this.exportFixture}>Export fixture</button>
           <label class="file">Replay fixture<input type="file" accept="application/json,.json" aria-label="Replay fixture" @change=${this.replayFile} /></label>
         </div>
+        </div>
         <span class="notice" role="status" data-testid="notice">${this.notice}</span>
-        <pg-op-log ?hidden=${this.tab !== 'ops'} .entries=${host.log.entries} .generators=${generators} .revision=${this.revision}></pg-op-log>
-        <pg-tree-inspector ?hidden=${this.tab !== 'tree'} .tree=${this.tab === 'tree' ? host.snapshot() : undefined} .mirror=${host.mirror.tree} .revision=${this.revision}></pg-tree-inspector>
-        <pg-event-log ?hidden=${this.tab !== 'events'} .entries=${host.log.entries} .revision=${this.revision}></pg-event-log>
+        <pg-op-log id="panel-ops" role="tabpanel" aria-labelledby="tab-ops" ?hidden=${this.tab !== 'ops'} .entries=${host.log.entries} .generators=${generators} .revision=${this.revision}></pg-op-log>
+        <pg-tree-inspector id="panel-tree" role="tabpanel" aria-labelledby="tab-tree" ?hidden=${this.tab !== 'tree'} .tree=${this.tab === 'tree' ? host.snapshot() : undefined} .mirror=${host.mirror.tree} .revision=${this.revision}></pg-tree-inspector>
+        <pg-event-log id="panel-events" role="tabpanel" aria-labelledby="tab-events" ?hidden=${this.tab !== 'events'} .entries=${host.log.entries} .revision=${this.revision}></pg-event-log>
       </section>
     `;
   }

@@ -59,7 +59,7 @@ export class PgTreeInspector extends LitElement {
       </div>
       ${this.raw
         ? html`<pre data-testid="tree-json">${JSON.stringify(this.tree, null, 2)}</pre>`
-        : html`<div role="tree" aria-label="Merged tree">${repeat(root?.group ?? [], ([id]) => id, ([id, child]) => this.node(id, child, [id], 0))}</div>`}
+        : html`<div role="group" aria-label="Merged tree">${repeat(root?.group ?? [], ([id]) => id, ([id, child]) => this.node(id, child, [id], 0))}</div>`}
     `;
   }
 
@@ -67,17 +67,17 @@ export class PgTreeInspector extends LitElement {
     const key = JSON.stringify(path);
     if (Array.isArray(node.group)) {
       const on = node.on ? Object.keys(node.on) : [];
-      return html`<details open role="treeitem" data-path=${key} aria-label=${id}>
+      return html`<details open data-path=${key} aria-label=${id}>
         <summary><span class="id">${id}</span>${typeof node.type === 'string' ? html` <span class="type">${node.type}</span>` : ''}
           <span class="meta">[${node.group.length}]</span>${on.length ? html` <span class="on">on:${on.join(',')}</span>` : ''}</summary>
         ${depth > 64 ? html`<div class="leaf">…</div>` : repeat(node.group, ([childId]) => childId, ([childId, child]) => this.node(childId, child, [...path, childId], depth + 1))}
       </details>`;
     }
     if (typeof node.text === 'string') {
-      return html`<div class="leaf" role="treeitem" data-path=${key} title=${node.text}><span class="id">${id}</span>: ${JSON.stringify(node.text.length > 120 ? `${node.text.slice(0, 120)}…` : node.text)}${typeof node.mimeType === 'string' ? html` <span class="mime">${node.mimeType}</span>` : ''}</div>`;
+      return html`<div class="leaf" data-path=${key} title=${node.text}><span class="id">${id}</span>: ${JSON.stringify(node.text.length > 120 ? `${node.text.slice(0, 120)}…` : node.text)}${typeof node.mimeType === 'string' ? html` <span class="mime">${node.mimeType}</span>` : ''}</div>`;
     }
     if (typeof node.data === 'string') {
-      return html`<div class="leaf" role="treeitem" data-path=${key}><span class="id">${id}</span>: <span class="mime">${String(node.mimeType)}</span> ${node.data.slice(0, 80)}</div>`;
+      return html`<div class="leaf" data-path=${key}><span class="id">${id}</span>: <span class="mime">${String(node.mimeType)}</span> ${node.data.slice(0, 80)}</div>`;
     }
     return nothing;
   }
