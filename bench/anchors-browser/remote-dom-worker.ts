@@ -1,13 +1,18 @@
-import { BatchingRemoteConnection, RemoteMutationObserver } from '@remote-dom/core/elements';
+import '@remote-dom/core/polyfill';
+import { BatchingRemoteConnection, RemoteRootElement } from '@remote-dom/core/elements';
 import type { RemoteConnection, RemoteMutationRecord } from '@remote-dom/core';
 import { createTokenScript, playTokenStream, type StreamTiming, type TokenScriptConfig } from './token-script.ts';
 
 /**
- * Anchor (b) of the token-stream benchmark, remote side: the same simulated model as suip's,
- * building the same UI with plain DOM in a `sandbox="allow-scripts"` iframe, mirrored to the host
- * the way remote-dom's docs describe for iframes: a `RemoteMutationObserver` on the remote root,
- * with its mutation records batched per task by `BatchingRemoteConnection` and posted to the
- * host's `DOMRemoteReceiver` over one transferred MessagePort (structured clone, no JSON).
+ * Anchor (b) of the token-stream benchmark, remote side, set up the way remote-dom documents it
+ * for a Worker: its DOM polyfill, a `RemoteRootElement` connected through a
+ * `BatchingRemoteConnection` (records batched per task), records posted to the host's
+ * `DOMRemoteReceiver` over a MessagePort (structured clone). The Worker runs inside a
+ * `sandbox="allow-scripts"` iframe (see `remoteDomFrameScript`), like suip's.
+ *
+ * (A first version used `RemoteMutationObserver` on the iframe's own DOM; it rendered wrong
+ * results whenever a move and an insert landed in one observer callback, because it computes
+ * positions from the DOM as it is at callback time. The polyfill hooks each DOM call instead.)
  */
 
 interface StartMessage {
@@ -16,9 +21,7 @@ interface StartMessage {
   timing: StreamTiming;
 }
 
-let port: MessagePort | undefined;
-
-function start({ config, timing }: StartMessage, hostPort: MessagePort): void {
+function start({ config, timing }: StartMessage, port: MessagePort): void {
   let bytes = 0;
   let messages = 0;
   const connection: RemoteConnection = {
@@ -27,13 +30,14 @@ function start({ config, timing }: StartMessage, hostPort: MessagePort): void {
       // Bytes are counted here, in the sandbox, so counting costs the host nothing.
       bytes += JSON.stringify(records).length;
       messages++;
-      hostPort.postMessage(records);
+      port.postMessage(records);
     },
   };
-  const root = document.createElement('div');
+  customElements.define('remote-root', RemoteRootElement);
+  const root = document.createElement('remote-root') as RemoteRootElement;
   const script = createTokenScript(config);
-  const nodes = new Map<string, { item: HTMLElement; text: Text }>();
-  const create = (id: string, value: string): HTMLElement => {
+  const nodes = new Map<string, { item: Element; text: Text }>();
+  const create = (id: string, value: string): Element => {
     const item = document.createElement('div');
     const p = document.createElement('p');
     const text = document.createTextNode(value);
@@ -43,27 +47,28 @@ function start({ config, timing }: StartMessage, hostPort: MessagePort): void {
     return item;
   };
   for (const { id, text } of script.items) root.append(create(id, text));
-  const observer = new RemoteMutationObserver(new BatchingRemoteConnection(connection) as unknown as RemoteConnection);
-  observer.observe(root);
+  root.connect(new BatchingRemoteConnection(connection) as unknown as RemoteConnection);
   const startAt = performance.timeOrigin + performance.now() + timing.startAt;
   // After the batched initial records (a microtask away), so the host sees them first.
-  setTimeout(() => hostPort.postMessage({ bench: 'ready', startAt }), 0);
+  setTimeout(() => port.postMessage({ bench: 'ready', startAt }), 0);
   void playTokenStream(script, { ...timing, startAt }, (edits) => {
     for (const edit of edits) {
-      if (edit.kind === 'token') nodes.get(edit.id)!.text.appendData(edit.token);
-      else if (edit.kind === 'add') root.append(create(edit.id, ''));
+      if (edit.kind === 'token') {
+        const node = nodes.get(edit.id)!.text;
+        node.data += edit.token;
+      } else if (edit.kind === 'add') root.append(create(edit.id, ''));
       else if (edit.kind === 'remove') {
         nodes.get(edit.id)!.item.remove();
         nodes.delete(edit.id);
       } else root.insertBefore(nodes.get(edit.id)!.item, nodes.get(edit.before)!.item);
     }
-  }).then(() => setTimeout(() => hostPort.postMessage({ bench: 'done', bytes, messages }), 50));
+  }).then(() => setTimeout(() => port.postMessage({ bench: 'done', bytes, messages }), 50));
 }
 
-window.addEventListener('message', (event: MessageEvent) => {
-  if (event.source !== window.parent || port !== undefined || event.ports[0] === undefined) return;
-  port = event.ports[0];
+self.addEventListener('message', (event: MessageEvent) => {
+  const port = event.ports[0];
+  if (port === undefined) return;
   port.onmessage = (message: MessageEvent) => {
-    if ((message.data as StartMessage | null)?.bench === 'start') start(message.data as StartMessage, port!);
+    if ((message.data as StartMessage | null)?.bench === 'start') start(message.data as StartMessage, port);
   };
 });

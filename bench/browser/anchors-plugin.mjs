@@ -5,7 +5,7 @@ import { build } from 'vite';
 export const ANCHORS_MODULE_ID = 'virtual:bench-anchors';
 const RESOLVED_ID = `\0${ANCHORS_MODULE_ID}`;
 
-const REMOTE_DOM_ENTRY = fileURLToPath(new URL('../anchors-browser/remote-dom-remote.ts', import.meta.url));
+const REMOTE_DOM_ENTRY = fileURLToPath(new URL('../anchors-browser/remote-dom-worker.ts', import.meta.url));
 
 /**
  * Bundle one entry as a single classic script. Like suip's own sandbox, the remote-dom anchor runs
@@ -32,7 +32,7 @@ async function bundle(entry) {
   throw new Error(`bench anchor build produced no chunk for ${entry}`);
 }
 
-/** Vite plugin: `import { remoteDomSource } from 'virtual:bench-anchors'`. */
+/** Vite plugin: `import { remoteDomWorkerSource } from 'virtual:bench-anchors'`. */
 export function benchAnchors() {
   return {
     name: 'bench-anchors',
@@ -41,7 +41,7 @@ export function benchAnchors() {
       if (id !== RESOLVED_ID) return undefined;
       const remoteDom = await bundle(REMOTE_DOM_ENTRY);
       for (const file of remoteDom.modules) this.addWatchFile(file);
-      return `export const remoteDomSource = ${JSON.stringify(remoteDom.code)};\n`;
+      return `export const remoteDomWorkerSource = ${JSON.stringify(remoteDom.code)};\n`;
     },
   };
 }

@@ -21,11 +21,18 @@ export const CHROMIUM_ARGS = [
  * benchmark session. Every run gets a fresh page, so runs do not share heaps or leftover DOM.
  */
 export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_PORT ?? 5291) } = {}) {
+  // Production builds of the dependencies (Lit's dev mode adds checks and warnings that a real
+  // host does not pay for).
+  process.env.NODE_ENV = 'production';
   const server = await createServer({
     root: ROOT,
+    mode: 'production',
     configFile: `${ROOT}/vite.config.ts`,
     logLevel: 'error',
     plugins: [benchAnchors()],
+    // Discover every dependency of the pages before the first request: a re-optimization
+    // mid-session would reload a page in the middle of a run.
+    optimizeDeps: { entries: ['bench/pages/*.html'] },
     server: { port, strictPort: true, host: '127.0.0.1', hmr: false },
   });
   await server.listen();
@@ -37,24 +44,37 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
      * Open `page` (a path under the server), call `window.bench[fn](params)` there and return its
      * result. The page can read this page's CDP Performance metrics through `benchMetrics()`.
      */
-    async run(pagePath, fn, params, { timeoutMs = 180_000, withPage } = {}) {
+    async run(pagePath, fn, params, { timeoutMs = 180_000, withPage, afterRun, profile } = {}) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (error) => errors.push(String(error)));
+      if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.type(), m.text()));
       try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+        let calls = 0;
+        if (profile) await cdp.send('Profiler.enable');
         await page.exposeFunction('benchMetrics', async () => {
+          // With `profile`, the measured window (between the first two calls) is CPU-profiled.
+          if (profile && calls === 0) await cdp.send('Profiler.start');
+          if (profile && calls === 1) profile((await cdp.send('Profiler.stop')).profile);
+          calls++;
           const { metrics } = await cdp.send('Performance.getMetrics');
           return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
         });
         await page.goto(`${base}${pagePath}`);
-        await page.waitForFunction((name) => typeof window.bench?.[name] === 'function', fn, { timeout: 60_000 });
+        try {
+          await page.waitForFunction((name) => typeof window.bench?.[name] === 'function', fn, { timeout: 30_000 });
+        } catch {
+          await page.reload();
+          await page.waitForFunction((name) => typeof window.bench?.[name] === 'function', fn, { timeout: 60_000 });
+        }
         if (withPage) await withPage(page, cdp);
         page.setDefaultTimeout(timeoutMs);
         const result = await page.evaluate(([name, args]) => window.bench[name](args), [fn, params]);
         if (errors.length > 0 && result && typeof result === 'object') result.pageErrors = errors.slice(0, 5);
+        if (afterRun) await afterRun(page, cdp);
         return result;
       } finally {
         await context.close();

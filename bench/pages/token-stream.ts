@@ -1,6 +1,6 @@
 import { createTokenScript, type TokenScriptConfig } from '../anchors-browser/token-script.ts';
 import { afterPaint } from './kit/after-paint.ts';
-import { textDeep } from './kit/deep-text.ts';
+import { lastTextDeep, textDeep } from './kit/deep-text.ts';
 import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
@@ -19,6 +19,16 @@ export interface TokenStreamParams {
   /** A new item every this many tokens (case 7 streams one long paragraph: a large number). */
   tokensPerItem?: number;
   churn?: number;
+  /** Split the run into this many equal time segments and report host CPU, bytes and latency per segment (case 7). */
+  segments?: number;
+}
+
+/** Figures of one time segment of a run. */
+export interface SegmentResult {
+  taskMsPerToken: number;
+  bytesPerToken: number;
+  p50: number;
+  textLength: number;
 }
 
 /** What one run reports. */
@@ -33,6 +43,7 @@ export interface TokenStreamResult extends HostCost {
   bytesPerToken: number;
   correct: boolean;
   problem?: string;
+  segments?: SegmentResult[];
 }
 
 async function start(anchor: StreamAnchor, setup: StreamSetup): Promise<StreamRun> {
@@ -66,6 +77,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   const run = await start(params.anchor, { container, config, timing: { startAt: 300, rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() });
   startAt = await run.ready;
   const probe = await startHostProbe();
+  const segments = params.segments ? sampleSegments(params.segments, startAt, params, run, () => tracker.result().latencies, container) : undefined;
   const traffic = await run.done;
   await tracker.settle();
   await afterPaint();
@@ -95,7 +107,31 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     bytesPerToken: traffic.bytes / params.tokens,
     correct: problem === undefined,
     ...(problem !== undefined ? { problem } : {}),
+    ...(segments ? { segments: await segments } : {}),
   };
+}
+
+/** Per-segment host CPU, bytes and latency: sampled at each segment's end (plus a 300 ms grace for the last). */
+async function sampleSegments(count: number, startAt: number, params: TokenStreamParams, run: StreamRun, latencies: () => number[], container: Element): Promise<SegmentResult[]> {
+  const perSegment = params.tokens / count;
+  const segmentMs = (perSegment * 1000) / params.rate;
+  const out: SegmentResult[] = [];
+  const metric = async (): Promise<number> => ((await window.benchMetrics?.())?.TaskDuration ?? Number.NaN) * 1000;
+  let task = await metric();
+  let bytes = run.bytesSoFar();
+  let seen = latencies().length;
+  for (let k = 1; k <= count; k++) {
+    const wait = startAt + k * segmentMs + (k === count ? 300 : 0) - (performance.timeOrigin + performance.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const nextTask = await metric();
+    const nextBytes = run.bytesSoFar();
+    const all = latencies();
+    out.push({ taskMsPerToken: (nextTask - task) / perSegment, bytesPerToken: (nextBytes - bytes) / perSegment, p50: percentile(all.slice(seen), 50), textLength: lastTextDeep(container).length });
+    task = nextTask;
+    bytes = nextBytes;
+    seen = all.length;
+  }
+  return out;
 }
 
 declare global {

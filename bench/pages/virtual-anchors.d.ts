@@ -1,5 +1,5 @@
 /** The remote-dom anchor's sandbox script, bundled by `bench/browser/anchors-plugin.mjs`. */
 declare module 'virtual:bench-anchors' {
-  /** The remote side of the remote-dom anchor as one classic script. */
-  export const remoteDomSource: string;
+  /** The remote-dom anchor's Worker (polyfill + RemoteRootElement) as one classic script. */
+  export const remoteDomWorkerSource: string;
 }

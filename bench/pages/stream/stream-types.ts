@@ -9,6 +9,8 @@ export interface StreamRun {
   ready: Promise<number>;
   /** Resolves after the last token was sent, with the bytes that crossed the boundary. */
   done: Promise<{ bytes: number; messages: number }>;
+  /** Bytes that crossed so far (for per-segment figures; 0 where nothing crosses). */
+  bytesSoFar(): number;
   /** Tear it all down. */
   dispose(): Promise<void>;
 }

@@ -1,9 +1,8 @@
 import { createRenderer } from '../../../renderer/index.ts';
 import { createTokenScript, playTokenStream } from '../../anchors-browser/token-script.ts';
+import { BENCH_LIMITS } from '../kit/suip-mount.ts';
 import type { StreamRun, StreamSetup } from './stream-types.ts';
 
-/** Limits for benchmarks: the defaults, with the message rate raised so 1,000 tok/s is not cut off. */
-export const BENCH_LIMITS = { maxMessagesPerSecond: 100_000 };
 
 const START_MARK = 'bench-start:';
 
@@ -89,6 +88,7 @@ export async function startSuipStream(mode: 'suip' | 'full', { container, config
   return {
     ready,
     done,
+    bytesSoFar: () => bytes,
     async dispose() {
       await handle.detach();
       await renderer.destroy();

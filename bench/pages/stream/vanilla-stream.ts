@@ -36,6 +36,7 @@ export function startVanillaStream({ container, config, timing, arrived }: Strea
   return {
     ready: Promise.resolve(startAt),
     done,
+    bytesSoFar: () => 0,
     async dispose() {
       list.remove();
     },
