@@ -10,7 +10,8 @@
  * fresh page, so load drift on the shared machine hits suip and its anchors alike; figures are
  * medians over rounds and ratios medians of per-round ratios (`resolveCase` of `bench/report.mjs`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { consoleTable, resolveCase } from '../report.mjs';
@@ -104,7 +105,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     machine: machineInfo(),
     ...(await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined })),
   };
-  writeFileSync(new URL('../results-browser.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  // Standalone runs keep their JSON out of the tree (`npm run bench` puts it in bench/results.json).
+  const out = fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`wrote ${out}`);
   if (!quick && filter === undefined && !args.includes('--no-docs')) writeBrowserDocs(results);
   if (results.cases.some((c) => c.error)) process.exitCode = 1;
 }
