@@ -51,7 +51,7 @@ test.describe('vocabulary forms and events', () => {
       path: ['gen'],
       event: 'submit',
       handler: 'h-submit',
-      payload: { formData: [['name', 'Ada Lovelace'], ['email', 'ada@example.org'], ['size', 'm'], ['extras', 'a'], ['extras', 'c'], ['news', 'true'], ['when', '2026-11-21'], ['vol', '30']] },
+      payload: { formData: [['name', 'Ada Lovelace'], ['email', 'ada@example.org'], ['size', 'm'], ['extras', 'a\nc'], ['news', 'true'], ['when', '2026-11-21'], ['vol', '30']] },
     });
     await stillSamePage(page);
     // Enter in a text field submits the same form, still without navigation.

@@ -41,8 +41,10 @@ export class SuipChoiceElement extends SuipFieldElement {
     return name !== 'click' || source instanceof HTMLInputElement;
   }
 
+  /** One entry per control, even for multi-choice (ids joined by newlines): generators read formData as a record. */
   override formEntries(): [string, string][] {
-    return this.selected().map((v) => [this.ownId, v]);
+    const selected = this.selected();
+    return this.multiple || selected.length > 0 ? [[this.ownId, selected.join('\n')]] : [];
   }
 
   protected override render(): unknown {

@@ -5,7 +5,7 @@ import { fieldRoles } from './text-field.ts';
 export const multiChoice = defineType({
   type: 'multi-choice',
   category: 'input',
-  description: 'Pick any number of options (a group of checkboxes). value payload = selected ids joined by newlines; formData has one entry per selected id.',
+  description: 'Pick any number of options (a group of checkboxes). value payload and the formData value = the selected ids joined by newlines.',
   roles: [
     ...fieldRoles,
     textRole('value', 'Ids of the selected options, one per line.'),

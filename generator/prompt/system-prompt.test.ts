@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, validateParticle, type Particle, type VocabularyEntry } from '../../shared/index.ts';
+import { data, group, text } from '../runtime/builders.ts';
+import { particleCode } from './particle-code.ts';
+import { systemPrompt } from './system-prompt.ts';
+
+const vocabulary: VocabularyEntry[] = [
+  {
+    type: 'card',
+    category: 'layout',
+    description: 'A block of content.',
+    roles: [{ id: 'title', kind: 'text', description: 'Heading.' }, { id: '*', kind: 'any', description: 'Content.' }],
+    events: [],
+    example: { type: 'card', group: [['title', { text: 'Hi', mimeType: 'text/plain' }], ['body', { text: 'x' }]] },
+  },
+  {
+    type: 'form',
+    category: 'input',
+    description: 'A form.',
+    roles: [{ id: 'submit', kind: 'text', required: true, description: 'Button label.' }],
+    events: ['submit'],
+    example: { type: 'form', group: [['submit', { text: 'Go' }], ['pic', { data: 'https://img.example/a.png', mimeType: 'image/png' }]], on: { submit: { handler: 'h1', preventDefault: true, data: 'formData' } } },
+  },
+];
+
+/** Run generator code against the real builders and a recording render(). */
+function run(code: string): Particle[] {
+  const rendered: Particle[] = [];
+  const strip = (p: unknown): Particle => JSON.parse(JSON.stringify(p, (_k, v: unknown) => (typeof v === 'function' ? 'h' : v))) as Particle;
+  const suip = { text, data, group, render: (tree: unknown) => (rendered.push(strip(tree)), Promise.resolve()), onError: () => () => {} };
+  new Function('suip', code)(suip);
+  return rendered;
+}
+
+describe('systemPrompt', () => {
+  const prompt = systemPrompt(vocabulary, { hostContext: { theme: 'dark', locale: 'fr-FR' } });
+
+  it('documents the suip API, events, errors and the host context', () => {
+    for (const word of ['text(str, mimeType?)', 'data(url, mimeType)', 'group(type, children, options?)', 'render(tree)', 'onError(fn)', 'preventDefault', 'formData', 'keys: ["Enter"]', 'theme dark, locale fr-FR']) {
+      expect(prompt).toContain(word);
+    }
+  });
+  it('lists every vocabulary type with its roles, events and example as code', () => {
+    expect(prompt).toContain('- **card** — A block of content.');
+    expect(prompt).toContain('title?: text — Heading.');
+    expect(prompt).toContain('*other ids*?: any particle');
+    expect(prompt).toContain('submit: text — Button label.');
+    expect(prompt).toContain('events: submit');
+    expect(prompt).toContain('example: `group("card", [["title", text("Hi", "text/plain")], ["body", text("x")]])`');
+  });
+  it('has a worked example that runs against the real builders and renders a valid tree', () => {
+    const code = /## Example\n```js\n([\s\S]*?)```/.exec(prompt)![1]!;
+    const [tree] = run(code);
+    expect(validateParticle(tree, { limits: DEFAULT_LIMITS, depth: 1, nodeBudget: 1000, where: 'tree' }).ok).toBe(true);
+  });
+});
+
+describe('particleCode', () => {
+  it('writes examples as runnable generator code that rebuilds the same particle', () => {
+    for (const entry of vocabulary) {
+      const [built] = run(`suip.render(${particleCode(entry.example).replaceAll('(e) => {…}', '(e) => {}')});`.replace(/^/, 'const { text, data, group } = suip; '));
+      const expected = JSON.parse(JSON.stringify(entry.example).replaceAll('"handler":"h1"', '"handler":"h"')) as Particle;
+      expect(JSON.parse(JSON.stringify(built).replace(/"handler":"[^"]*"/g, '"handler":"h"'))).toEqual(expected);
+    }
+  });
+});
