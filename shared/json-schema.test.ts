@@ -121,7 +121,7 @@ describe('docs/protocol.schema.json under a real JSON Schema 2020-12 validator (
       }),
       { numRuns: 1000 },
     );
-    expect(compared).toBeGreaterThan(300);
+    expect(compared).toBeGreaterThan(150); // about 300 of 1,000 samples are plain JSON
   });
 
   test('validates op params by method, as a model or another implementation would', () => {
