@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExample, openPlayground, slotView, trackPageErrors } from './fixtures/playground/playground-page.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
+
+// Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /**
  * `npm run build` output works from a plain static server, from a sub-path, the same as the dev

@@ -1,10 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Op } from '../shared/index.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../renderer/tree/index.ts';
 import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
 import { errorList, mirrorTree, openPlayground, slotView, snapshot, trackPageErrors } from './fixtures/playground/playground-page.ts';
+
+// Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /**
  * The devtools show exactly what crossed the wire: the op log rebuilds `renderer.snapshot()`

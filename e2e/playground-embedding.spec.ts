@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+
+// Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /** The embedding guide's 15-line host works as written: the program renders and reacts, in the host's container. */
 test('the docs/embedding.md example renders a program in a host page', async ({ page }) => {

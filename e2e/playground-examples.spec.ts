@@ -1,7 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { errorList, loadExample, openPlayground, slotTree, trackPageErrors } from './fixtures/playground/playground-page.ts';
+
+// Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /**
  * Every example program runs from the menu, renders what it should (visible text and the

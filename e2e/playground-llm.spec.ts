@@ -1,8 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { startFakeLlmServer, type FakeLlmServer } from './fixtures/playground/fake-llm-server.ts';
 import { openPlayground, slotView } from './fixtures/playground/playground-page.ts';
 import { pickRecordedAnswer } from './fixtures/playground/recorded-answers.ts';
+
+// Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /**
  * The model in the loop against a real HTTP server on 127.0.0.1 that speaks chat-completions
@@ -89,6 +92,7 @@ test('a broken first answer triggers a repair turn with the error, and the fixed
   expect(feedback).toMatch(/path \["root","numbers","today"\]|\["root","numbers"/);
 
   await page.setViewportSize({ width: 1400, height: 900 });
+  await panel.locator('[data-turn="2"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: fileURLToPath(new URL('../docs/images/playground-llm-repair.png', import.meta.url)) });
 });
 

@@ -42,6 +42,8 @@ export class PlaygroundHost extends EventTarget {
   /** Incremented on every attach of a slot, so late events of an old run are told apart. */
   readonly #runs = new Map<string, number>();
   #frame = 0;
+  /** Slots whose subtree the log says is mounted (so 'unmounted' is logged once). */
+  readonly #inTree = new Set<string>();
 
   constructor(
     readonly renderer: Renderer,
@@ -62,6 +64,7 @@ export class PlaygroundHost extends EventTarget {
     this.errors.set(slot, []);
     this.status.set(slot, 'starting');
     this.#life(slot, 'attach');
+    this.#inTree.add(slot);
     this.changed();
     try {
       await this.renderer.attach({ id: slot, code, name: `playground-${slot}` });
@@ -79,7 +82,7 @@ export class PlaygroundHost extends EventTarget {
     await this.renderer.detach(slot);
     this.status.set(slot, 'stopped');
     this.#life(slot, 'detached');
-    this.#life(slot, 'unmounted');
+    this.#unmounted(slot);
     this.changed();
   }
 
@@ -88,6 +91,7 @@ export class PlaygroundHost extends EventTarget {
     for (const slot of [...this.status.keys()]) await this.stop(slot);
     this.log.clear();
     this.mirror.reset();
+    this.#inTree.clear();
     for (const slot of this.errors.keys()) this.errors.set(slot, []);
     this.lastTransactionMs = undefined;
     this.changed();
@@ -199,9 +203,15 @@ export class PlaygroundHost extends EventTarget {
     if (status === 'error' || status === 'terminated') {
       this.#life(generatorId, `${status}${reason ? `: ${reason}` : ''}`);
       // The renderer removes a torn-down generator's subtree; the mirror must follow (not on the wire).
-      if (!this.#mounted(generatorId)) this.#life(generatorId, 'unmounted');
+      if (!this.#mounted(generatorId)) this.#unmounted(generatorId);
     }
     this.changed();
+  }
+
+  /** Logs that a slot's subtree left the merged tree, once per attach. */
+  #unmounted(slot: string): void {
+    if (!this.#inTree.delete(slot)) return;
+    this.#life(slot, 'unmounted');
   }
 
   #mounted(slot: string): boolean {
