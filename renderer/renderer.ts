@@ -23,6 +23,8 @@ interface Entry {
   link?: HostLink;
   session?: RendererSession;
   handle: GeneratorHandle;
+  /** An exception reported before `suip/initialized` arrived (reported once ready). */
+  pendingError?: string;
   /** Settles the pending `attach` promise (undefined once settled). */
   settle?: (error?: Error) => void;
 }
@@ -104,8 +106,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     }
     const reason = `exception: ${report.message}${report.line !== undefined ? ` (line ${report.line})` : ''}`;
     dispatch('suip-error', { generatorId: entry.id, error: { code: -32603, message: `the generator's code threw: ${reason.slice(11)}`, data: { reason: 'exception' } } });
-    // Before the handshake finished the generator cannot recover (e.g. a syntax error): tear down.
-    if (entry.status === 'starting') teardown(entry, 'error', reason);
+    // A script that failed before the handshake (e.g. a syntax error) cannot recover: tear down.
+    if (report.fatal === true) teardown(entry, 'error', reason);
+    // The report travels on another port than the data and may overtake `suip/initialized`:
+    // it is reported right after the generator becomes ready.
+    else if (entry.status === 'starting') entry.pendingError = reason;
     else setStatus(entry, 'error', reason);
   }
 
@@ -123,6 +128,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       onInitialized: () => {
         setStatus(entry, 'ready');
         entry.settle?.();
+        if (entry.pendingError !== undefined) setStatus(entry, 'error', entry.pendingError);
       },
       onError: (error) => dispatch('suip-error', { generatorId: entry.id, error }),
       onViolation: (reason, message) => {

@@ -18,6 +18,7 @@ let worker: Worker | undefined;
 let dataPort: MessagePort | undefined;
 let stopWatchdog: (() => void) | undefined;
 let blobUrl: string | undefined;
+let remote: Remote<WorkerControl> | undefined;
 let started = false;
 let dead = false;
 
@@ -38,6 +39,7 @@ function terminate(reason: TerminationReason, message: string): void {
 function start(code: string, budgets: RelayBudgets): void {
   // One budget for everything the Worker can make the relay send: data, reports and errors.
   const rate = createRateBudget(budgets.maxMessagesPerSecond);
+  let handshaken = false;
   blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
   worker = new Worker(blobUrl, { name: 'suip-generator' });
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
@@ -45,7 +47,12 @@ function start(code: string, budgets: RelayBudgets): void {
     event.preventDefault();
     if (dead) return;
     if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
-    toHost({ suip: 'exception', message: String(event.message ?? 'the generator script failed to load').slice(0, 1000), line: event.lineno ? event.lineno - 1 : undefined });
+    const report = { suip: 'exception', message: String(event.message ?? 'the generator script failed to load').slice(0, 1000), line: event.lineno ? event.lineno - 1 : undefined } as const;
+    // Before the handshake the Worker cannot recover (its script did not run): end it now.
+    if (!handshaken) {
+      toHost({ ...report, fatal: true });
+      terminate('stopped', 'the generator script failed before the handshake');
+    } else toHost(report);
   };
   const control = new MessageChannel();
   const data = new MessageChannel();
@@ -61,9 +68,10 @@ function start(code: string, budgets: RelayBudgets): void {
     if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
     hostPort?.postMessage(text);
   };
-  const remote: Remote<WorkerControl> = wrap<WorkerControl>(control.port1);
+  remote = wrap<WorkerControl>(control.port1);
+  const controller = remote;
   stopWatchdog = startWatchdog({
-    ping: () => remote.ping(),
+    ping: () => controller.ping(),
     intervalMs: budgets.heartbeatIntervalMs,
     timeoutMs: budgets.heartbeatTimeoutMs,
     startupTimeoutMs: budgets.startupTimeoutMs,
@@ -77,7 +85,12 @@ function start(code: string, budgets: RelayBudgets): void {
     const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
     toHost({ suip: 'exception', message: String(report?.message).slice(0, 1000), line });
   };
-  remote.start(proxy(onReport)).catch(() => undefined);
+  controller.start(proxy(onReport)).then(
+    () => {
+      handshaken = true;
+    },
+    () => undefined,
+  );
 }
 
 function onHostMessage(event: MessageEvent): void {
@@ -91,7 +104,10 @@ function onHostMessage(event: MessageEvent): void {
     started = true;
     start(control.code, control.budgets);
   } else if (control?.suip === 'stop') {
-    terminate('stopped', 'the host stopped the generator');
+    // Ask the runtime to stop sending, but never wait long: a stuck Worker would not answer.
+    const stopped = remote?.stop() ?? Promise.resolve();
+    const grace = new Promise((resolve) => setTimeout(resolve, 100));
+    void Promise.race([stopped, grace]).catch(() => undefined).finally(() => terminate('stopped', 'the host stopped the generator'));
   }
 }
 

@@ -39,11 +39,13 @@ export interface TerminatedMessage {
   message: string;
 }
 
-/** Relay → host: the model's code threw (uncaught); the Worker keeps running unless it never started. */
+/** Relay → host: the model's code threw (uncaught). */
 export interface ExceptionMessage {
   suip: 'exception';
   message: string;
   line?: number;
+  /** The Worker's script failed before the handshake (e.g. a syntax error): it was terminated. */
+  fatal?: boolean;
 }
 
 /** Everything the relay may send the host besides data strings. */

@@ -3,7 +3,7 @@ import type { Channel } from '../../shared/index.ts';
 /** A control message from the relay (never a string; data always is). */
 export type RelayReport =
   | { suip: 'terminated'; reason: string; message: string }
-  | { suip: 'exception'; message: string; line?: number };
+  | { suip: 'exception'; message: string; line?: number; fatal?: boolean };
 
 /** Control messages the host sends the relay. */
 export type RelayCommand =
@@ -101,6 +101,6 @@ function readReport(data: unknown): RelayReport | undefined {
   const record = data as Record<string, unknown>;
   const message = typeof record.message === 'string' ? record.message.slice(0, 1000) : '';
   if (record.suip === 'terminated') return { suip: 'terminated', reason: typeof record.reason === 'string' ? record.reason.slice(0, 32) : 'unknown', message };
-  if (record.suip === 'exception') return { suip: 'exception', message, line: typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined };
+  if (record.suip === 'exception') return { suip: 'exception', message, line: typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined, ...(record.fatal === true ? { fatal: true } : {}) };
   return undefined;
 }
