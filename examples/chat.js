@@ -12,17 +12,17 @@ const replies = [
 ];
 
 function bubble(m) {
-  return group('card', [['title', text(m.who === 'user' ? 'You' : 'Assistant')], ['body', text(m.text || '…')]]);
+  return group('card', [['title', text(m.who === 'user' ? 'You' : 'Assistant', 'text/plain')], ['body', text(m.text || '…')]]);
 }
 
 function view() {
   const field = `message-${fieldKey}`;
   return group('column', [
-    ['header', group('hero', [['title', text('Ask suip')], ['subtitle', text(busy ? 'typing…' : 'online')]])],
+    ['header', group('hero', [['title', text('Ask suip', 'text/plain')], ['subtitle', text(busy ? 'typing…' : 'online', 'text/plain')]])],
     ['messages', group('list', messages.map((m) => [m.id, bubble(m)]))],
     ['compose', group('form', [
-      [field, group('text-field', [['label', text('Message')], ['placeholder', text('Type a question')]])],
-      ['submit', text('Send')],
+      [field, group('text-field', [['label', text('Message', 'text/plain')], ['placeholder', text('Type a question', 'text/plain')]])],
+      ['submit', text('Send', 'text/plain')],
     ], { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => send(e.formData?.[field] ?? '') } } })],
   ]);
 }

@@ -13,24 +13,24 @@ let range = 'week';
 function view() {
   const r = ranges[range];
   return group('column', [
-    ['header', group('hero', [['title', text('Traffic overview')], ['subtitle', text(`${r.label} · updated just now`)]])],
+    ['header', group('hero', [['title', text('Traffic overview', 'text/plain')], ['subtitle', text(`${r.label} · updated just now`, 'text/plain')]])],
     ['range', group('row', Object.entries(ranges).map(([key, value]) => [key, group('button', [
-      ['label', text(value.label)],
-      ['tone', text(key === range ? 'primary' : 'secondary')],
+      ['label', text(value.label, 'text/plain')],
+      ['tone', text(key === range ? 'primary' : 'secondary', 'text/plain')],
     ], { on: { click: () => { range = key; render(view()); } } })]))],
     ['stats', group('stats', [
-      ['visitors', group('stat', [['label', text('Visitors')], ['value', text(r.visitors)], ['trend', text('up')]])],
-      ['signups', group('stat', [['label', text('Sign-ups')], ['value', text(r.signups)], ['trend', text('up')]])],
-      ['conversion', group('stat', [['label', text('Conversion')], ['value', text(r.conversion)], ['trend', text('flat')]])],
-      ['uptime', group('stat', [['label', text('Uptime')], ['value', text(r.uptime)], ['trend', text('down')]])],
+      ['visitors', group('stat', [['label', text('Visitors', 'text/plain')], ['value', text(r.visitors, 'text/plain')], ['trend', text('up', 'text/plain')]])],
+      ['signups', group('stat', [['label', text('Sign-ups', 'text/plain')], ['value', text(r.signups, 'text/plain')], ['trend', text('up', 'text/plain')]])],
+      ['conversion', group('stat', [['label', text('Conversion', 'text/plain')], ['value', text(r.conversion, 'text/plain')], ['trend', text('flat', 'text/plain')]])],
+      ['uptime', group('stat', [['label', text('Uptime', 'text/plain')], ['value', text(r.uptime, 'text/plain')], ['trend', text('down', 'text/plain')]])],
     ])],
     ['charts', group('grid', [
-      ['visits', group('chart-line', [['title', text('Visits')], ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })]])],
-      ['signups', group('chart-bar', [['title', text('Sign-ups')], ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })]])],
-      ['sources', group('chart-pie', [['title', text('Traffic sources')], ['data', json({ slices: [{ label: 'Search', value: 46 }, { label: 'Direct', value: 27 }, { label: 'Social', value: 18 }, { label: 'Email', value: 9 }] })]])],
+      ['visits', group('chart-line', [['title', text('Visits', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })]])],
+      ['signups', group('chart-bar', [['title', text('Sign-ups', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })]])],
+      ['sources', group('chart-pie', [['title', text('Traffic sources', 'text/plain')], ['data', json({ slices: [{ label: 'Search', value: 46 }, { label: 'Direct', value: 27 }, { label: 'Social', value: 18 }, { label: 'Email', value: 9 }] })]])],
     ])],
     ['pages', group('table', [
-      ['caption', text('Top pages')],
+      ['caption', text('Top pages', 'text/plain')],
       ['data', json({ headers: ['Page', 'Views', 'Avg. time'], rows: [['/pricing', range === 'week' ? 3120 : 13870, '1:42'], ['/docs/start', range === 'week' ? 2480 : 10210, '3:05'], ['/blog/launch', range === 'week' ? 1730 : 5120, '2:18']] })],
     ])],
   ]);

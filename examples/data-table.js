@@ -28,26 +28,26 @@ function rows() {
 function view() {
   const shown = rows();
   return group('card', [
-    ['title', text('European cities')],
+    ['title', text('European cities', 'text/plain')],
     ['controls', group('row', [
-      ['filter', group('text-field', [['label', text('Filter')], ['placeholder', text('City or country')], ['kind', text('search')]], {
+      ['filter', group('text-field', [['label', text('Filter', 'text/plain')], ['placeholder', text('City or country', 'text/plain')], ['kind', text('search', 'text/plain')]], {
         on: { input: { handler: (e) => { query = e.value ?? ''; render(view()); }, data: 'value' } },
       })],
       ['sort', group('choice', [
-        ['label', text('Sort by')],
-        ['value', text(sortBy)],
+        ['label', text('Sort by', 'text/plain')],
+        ['value', text(sortBy, 'text/plain')],
         ['city', text('City')],
         ['country', text('Country')],
         ['population', text('Population')],
         ['founded', text('Founded')],
       ], { on: { change: { handler: (e) => { sortBy = e.value || 'city'; render(view()); }, data: 'value' } } })],
-      ['order', group('button', [['label', text(descending ? 'Descending' : 'Ascending')], ['tone', text('secondary')]], {
+      ['order', group('button', [['label', text(descending ? 'Descending' : 'Ascending', 'text/plain')], ['tone', text('secondary', 'text/plain')]], {
         on: { click: () => { descending = !descending; render(view()); } },
       })],
     ])],
-    ['count', text(`${shown.length} of ${cities.length} cities`)],
+    ['count', text(`${shown.length} of ${cities.length} cities`, 'text/plain')],
     ['table', group('table', [
-      ['caption', text(`Sorted by ${sortBy}, ${descending ? 'descending' : 'ascending'}`)],
+      ['caption', text(`Sorted by ${sortBy}, ${descending ? 'descending' : 'ascending'}`, 'text/plain')],
       ['data', text(JSON.stringify({
         headers: ['City', 'Country', 'Population', 'Founded'],
         rows: shown.map((c) => [c.city, c.country, c.population.toLocaleString('en'), c.founded < 0 ? `${-c.founded} BC` : String(c.founded)]),

@@ -36,17 +36,17 @@ function moveUp(card) {
 
 function cardView(card, columnIndex) {
   const actions = [];
-  if (columnIndex > 0) actions.push(['left', group('button', [['label', text(`Move ${card.title} left`)], ['tone', text('secondary')]], { on: { click: () => move(card, -1) } })]);
-  actions.push(['up', group('button', [['label', text(`Move ${card.title} up`)], ['tone', text('secondary')]], { on: { click: () => moveUp(card) } })]);
-  if (columnIndex < columns.length - 1) actions.push(['right', group('button', [['label', text(`Move ${card.title} right`)]], { on: { click: () => move(card, 1) } })]);
-  return group('card', [['title', text(card.title)], ['actions', group('row', actions)]]);
+  if (columnIndex > 0) actions.push(['left', group('button', [['label', text(`Move ${card.title} left`, 'text/plain')], ['tone', text('secondary', 'text/plain')]], { on: { click: () => move(card, -1) } })]);
+  actions.push(['up', group('button', [['label', text(`Move ${card.title} up`, 'text/plain')], ['tone', text('secondary', 'text/plain')]], { on: { click: () => moveUp(card) } })]);
+  if (columnIndex < columns.length - 1) actions.push(['right', group('button', [['label', text(`Move ${card.title} right`, 'text/plain')]], { on: { click: () => move(card, 1) } })]);
+  return group('card', [['title', text(card.title, 'text/plain')], ['actions', group('row', actions)]]);
 }
 
 function view() {
   return group('grid', columns.map((column, columnIndex) => {
     const inColumn = cards.filter((c) => c.column === column.id);
     return [column.id, group('section', [
-      ['title', text(`${column.title} (${inColumn.length})`)],
+      ['title', text(`${column.title} (${inColumn.length})`, 'text/plain')],
       ['cards', group('list', inColumn.map((card) => [card.id, cardView(card, columnIndex)]))],
     ])];
   }));

@@ -11,14 +11,14 @@ let paused = false;
 
 function view() {
   return group('card', [
-    ['title', text('Market ticker')],
-    ['status', group('status', [['label', text(paused ? 'Paused' : 'Live')], ['tone', text(paused ? 'neutral' : 'success')], ['detail', text(`${ticks} updates`)]])],
+    ['title', text('Market ticker', 'text/plain')],
+    ['status', group('status', [['label', text(paused ? 'Paused' : 'Live', 'text/plain')], ['tone', text(paused ? 'neutral' : 'success', 'text/plain')], ['detail', text(`${ticks} updates`, 'text/plain')]])],
     ['prices', group('stats', symbols.map((s) => [s.id, group('stat', [
-      ['label', text(s.name)],
-      ['value', text(s.price.toFixed(2))],
-      ['trend', text(s.delta > 0 ? 'up' : s.delta < 0 ? 'down' : 'flat')],
+      ['label', text(s.name, 'text/plain')],
+      ['value', text(s.price.toFixed(2), 'text/plain')],
+      ['trend', text(s.delta > 0 ? 'up' : s.delta < 0 ? 'down' : 'flat', 'text/plain')],
     ])]))],
-    ['pause', group('button', [['label', text(paused ? 'Resume' : 'Pause')]], { on: { click: () => { paused = !paused; render(view()); } } })],
+    ['pause', group('button', [['label', text(paused ? 'Resume' : 'Pause', 'text/plain')]], { on: { click: () => { paused = !paused; render(view()); } } })],
   ]);
 }
 

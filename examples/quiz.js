@@ -13,26 +13,26 @@ let feedback = null;
 function view() {
   if (index >= questions.length) {
     return group('card', [
-      ['title', text('Quiz complete')],
-      ['score', group('stat', [['label', text('Your score')], ['value', text(`${score} / ${questions.length}`)]])],
-      ['again', group('button', [['label', text('Play again')]], { on: { click: () => { index = 0; score = 0; feedback = null; render(view()); } } })],
+      ['title', text('Quiz complete', 'text/plain')],
+      ['score', group('stat', [['label', text('Your score', 'text/plain')], ['value', text(`${score} / ${questions.length}`, 'text/plain')]])],
+      ['again', group('button', [['label', text('Play again', 'text/plain')]], { on: { click: () => { index = 0; score = 0; feedback = null; render(view()); } } })],
     ]);
   }
   const question = questions[index];
   const children = [
-    ['title', text(`Question ${index + 1} of ${questions.length}`)],
-    ['progress', group('progress', [['label', text('Progress')], ['value', text(String(index))], ['max', text(String(questions.length))]])],
+    ['title', text(`Question ${index + 1} of ${questions.length}`, 'text/plain')],
+    ['progress', group('progress', [['label', text('Progress', 'text/plain')], ['value', text(String(index), 'text/plain')], ['max', text(String(questions.length), 'text/plain')]])],
     ['score', text(`Score: **${score}**`)],
   ];
   if (feedback) {
-    children.push(['feedback', group('alert', [['tone', text(feedback.ok ? 'success' : 'error')], ['title', text(feedback.ok ? 'Correct!' : 'Not quite')], ['message', text(feedback.ok ? 'Well done.' : `The answer was ${feedback.right}.`)]])]);
-    children.push(['next', group('button', [['label', text(index + 1 < questions.length ? 'Next question' : 'See my score')]], {
+    children.push(['feedback', group('alert', [['tone', text(feedback.ok ? 'success' : 'error', 'text/plain')], ['title', text(feedback.ok ? 'Correct!' : 'Not quite', 'text/plain')], ['message', text(feedback.ok ? 'Well done.' : `The answer was ${feedback.right}.`)]])]);
+    children.push(['next', group('button', [['label', text(index + 1 < questions.length ? 'Next question' : 'See my score', 'text/plain')]], {
       on: { click: () => { index += 1; feedback = null; render(view()); } },
     })]);
   } else {
     children.push([`q${index}`, group('form', [
-      ['answer', group('choice', [['label', text(question.q)], ...Object.entries(question.options).map(([id, label]) => [id, text(label)])])],
-      ['submit', text('Answer')],
+      ['answer', group('choice', [['label', text(question.q, 'text/plain')], ...Object.entries(question.options).map(([id, label]) => [id, text(label)])])],
+      ['submit', text('Answer', 'text/plain')],
     ], {
       on: {
         submit: {

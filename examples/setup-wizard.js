@@ -22,35 +22,35 @@ function next(formData) {
 function stepFields() {
   if (step === 0) {
     return [
-      ['name', group('text-field', [['label', text('Name')], ['value', text(data.name)]])],
-      ['email', group('text-field', [['label', text('Email')], ['kind', text('email')], ['value', text(data.email)]])],
+      ['name', group('text-field', [['label', text('Name', 'text/plain')], ['value', text(data.name, 'text/plain')]])],
+      ['email', group('text-field', [['label', text('Email', 'text/plain')], ['kind', text('email', 'text/plain')], ['value', text(data.email, 'text/plain')]])],
     ];
   }
   if (step === 1) {
     return [
-      ['plan', group('choice', [['label', text('Choose a plan')], ['value', text(data.plan)], ...Object.entries(plans).map(([id, label]) => [id, text(label)])])],
-      ['newsletter', group('checkbox', [['label', text('Send me product news')], ['checked', text(data.newsletter)]])],
+      ['plan', group('choice', [['label', text('Choose a plan', 'text/plain')], ['value', text(data.plan, 'text/plain')], ...Object.entries(plans).map(([id, label]) => [id, text(label)])])],
+      ['newsletter', group('checkbox', [['label', text('Send me product news', 'text/plain')], ['checked', text(data.newsletter, 'text/plain')]])],
     ];
   }
   return [['summary', group('key-value', [
-    ['name', group('pair', [['key', text('Name')], ['value', text(data.name)]])],
-    ['email', group('pair', [['key', text('Email')], ['value', text(data.email)]])],
-    ['plan', group('pair', [['key', text('Plan')], ['value', text(plans[data.plan])]])],
-    ['news', group('pair', [['key', text('Newsletter')], ['value', text(data.newsletter === 'true' ? 'yes' : 'no')]])],
+    ['name', group('pair', [['key', text('Name', 'text/plain')], ['value', text(data.name, 'text/plain')]])],
+    ['email', group('pair', [['key', text('Email', 'text/plain')], ['value', text(data.email, 'text/plain')]])],
+    ['plan', group('pair', [['key', text('Plan', 'text/plain')], ['value', text(plans[data.plan], 'text/plain')]])],
+    ['news', group('pair', [['key', text('Newsletter', 'text/plain')], ['value', text(data.newsletter === 'true' ? 'yes' : 'no', 'text/plain')]])],
   ])]];
 }
 
 function view() {
   if (finished) {
-    return group('card', [['title', text('All set')], ['done', group('alert', [['tone', text('success')], ['message', text(`Welcome aboard, **${data.name}**. Your ${data.plan} plan is ready.`)]])]]);
+    return group('card', [['title', text('All set', 'text/plain')], ['done', group('alert', [['tone', text('success', 'text/plain')], ['message', text(`Welcome aboard, **${data.name}**. Your ${data.plan} plan is ready.`)]])]]);
   }
   return group('card', [
-    ['title', text(`Step ${step + 1} of ${steps.length}: ${steps[step]}`)],
-    ['progress', group('progress', [['label', text('Setup progress')], ['value', text(String(step + 1))], ['max', text(String(steps.length))]])],
-    ...(error ? [['error', group('alert', [['tone', text('error')], ['message', text(error)]])]] : []),
+    ['title', text(`Step ${step + 1} of ${steps.length}: ${steps[step]}`, 'text/plain')],
+    ['progress', group('progress', [['label', text('Setup progress', 'text/plain')], ['value', text(String(step + 1), 'text/plain')], ['max', text(String(steps.length), 'text/plain')]])],
+    ...(error ? [['error', group('alert', [['tone', text('error', 'text/plain')], ['message', text(error)]])]] : []),
     [`step-${step}`, group('form', [
       ...stepFields(),
-      ['submit', text(step === steps.length - 1 ? 'Finish' : 'Next')],
+      ['submit', text(step === steps.length - 1 ? 'Finish' : 'Next', 'text/plain')],
     ], {
       on: {
         submit: {
@@ -65,7 +65,7 @@ function view() {
         },
       },
     })],
-    ...(step > 0 ? [['back', group('button', [['label', text('Back')], ['tone', text('secondary')]], { on: { click: () => { step -= 1; error = ''; render(view()); } } })]] : []),
+    ...(step > 0 ? [['back', group('button', [['label', text('Back', 'text/plain')], ['tone', text('secondary', 'text/plain')]], { on: { click: () => { step -= 1; error = ''; render(view()); } } })]] : []),
   ]);
 }
 

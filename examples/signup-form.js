@@ -16,27 +16,27 @@ function validate(v) {
 }
 
 function field(id, type, label, extra = []) {
-  const children = [['label', text(label)], ['value', text(values[id] ?? '')], ...extra];
-  if (errors[id]) children.push(['error', text(errors[id])]);
+  const children = [['label', text(label, 'text/plain')], ['value', text(values[id] ?? '', 'text/plain')], ...extra];
+  if (errors[id]) children.push(['error', text(errors[id], 'text/plain')]);
   return [id, group(type, children)];
 }
 
 function view() {
   if (done) {
     return group('card', [
-      ['title', text('Account created')],
-      ['welcome', group('alert', [['tone', text('success')], ['title', text(`Welcome, ${values.name}!`)], ['message', text(`We sent a confirmation to **${values.email}**.`)]])],
+      ['title', text('Account created', 'text/plain')],
+      ['welcome', group('alert', [['tone', text('success', 'text/plain')], ['title', text(`Welcome, ${values.name}!`, 'text/plain')], ['message', text(`We sent a confirmation to **${values.email}**.`)]])],
     ]);
   }
   const count = Object.keys(errors).length;
   return group('form', [
-    ['title', text('Create your account')],
-    ...(count ? [['summary', group('alert', [['tone', text('error')], ['message', text(`Please fix ${count} field${count === 1 ? '' : 's'}.`)]])]] : []),
-    field('name', 'text-field', 'Full name', [['placeholder', text('Ada Lovelace')]]),
-    field('email', 'text-field', 'Email', [['kind', text('email')]]),
-    field('password', 'text-field', 'Password', [['kind', text('password')], ['hint', text('At least 8 characters with a digit.')]]),
-    ['terms', group('checkbox', [['label', text('I accept the terms')], ['checked', text(values.terms)], ...(errors.terms ? [['error', text(errors.terms)]] : [])])],
-    ['submit', text('Sign up')],
+    ['title', text('Create your account', 'text/plain')],
+    ...(count ? [['summary', group('alert', [['tone', text('error', 'text/plain')], ['message', text(`Please fix ${count} field${count === 1 ? '' : 's'}.`)]])]] : []),
+    field('name', 'text-field', 'Full name', [['placeholder', text('Ada Lovelace', 'text/plain')]]),
+    field('email', 'text-field', 'Email', [['kind', text('email', 'text/plain')]]),
+    field('password', 'text-field', 'Password', [['kind', text('password', 'text/plain')], ['hint', text('At least 8 characters with a digit.', 'text/plain')]]),
+    ['terms', group('checkbox', [['label', text('I accept the terms', 'text/plain')], ['checked', text(values.terms, 'text/plain')], ...(errors.terms ? [['error', text(errors.terms, 'text/plain')]] : [])])],
+    ['submit', text('Sign up', 'text/plain')],
   ], {
     on: {
       submit: {

@@ -11,10 +11,10 @@ let todos = [
 
 function item(todo) {
   return group('row', [
-    ['done', group('checkbox', [['label', text(todo.title)], ['checked', text(String(todo.done))]], {
+    ['done', group('checkbox', [['label', text(todo.title, 'text/plain')], ['checked', text(String(todo.done), 'text/plain')]], {
       on: { change: { handler: (e) => { todo.done = e.checked === true; render(view()); }, data: 'checked' } },
     })],
-    ['delete', group('button', [['label', text(`Delete ${todo.title}`)], ['tone', text('danger')]], {
+    ['delete', group('button', [['label', text(`Delete ${todo.title}`, 'text/plain')], ['tone', text('danger', 'text/plain')]], {
       on: { click: () => { todos = todos.filter((t) => t !== todo); render(view()); } },
     })],
   ]);
@@ -24,11 +24,11 @@ function view() {
   const open = todos.filter((t) => !t.done).length;
   const field = `task-${fieldKey}`;
   return group('card', [
-    ['title', text('My todos')],
-    ['count', text(`${open} of ${todos.length} open`)],
+    ['title', text('My todos', 'text/plain')],
+    ['count', text(`${open} of ${todos.length} open`, 'text/plain')],
     ['add', group('form', [
-      [field, group('text-field', [['label', text('New task')], ['placeholder', text('What needs doing?')], ['required', text('true')]])],
-      ['submit', text('Add')],
+      [field, group('text-field', [['label', text('New task', 'text/plain')], ['placeholder', text('What needs doing?', 'text/plain')], ['required', text('true', 'text/plain')]])],
+      ['submit', text('Add', 'text/plain')],
     ], {
       on: {
         submit: {

@@ -14,22 +14,22 @@ const temp = (c) => (unit === 'C' ? `${c} °C` : `${Math.round((c * 9) / 5 + 32)
 
 function view() {
   return group('card', [
-    ['title', text(`Weather in ${city}`)],
+    ['title', text(`Weather in ${city}`, 'text/plain')],
     ['summary', text(`**${temp(now.tempC)}** · ${now.sky}`)],
     ['stats', group('stats', [
-      ['feels', group('stat', [['label', text('Feels like')], ['value', text(temp(now.feels))]])],
-      ['humidity', group('stat', [['label', text('Humidity')], ['value', text(`${now.humidity} %`)]])],
-      ['wind', group('stat', [['label', text('Wind')], ['value', text(`${now.wind} km/h`)], ['trend', text('down')]])],
+      ['feels', group('stat', [['label', text('Feels like', 'text/plain')], ['value', text(temp(now.feels), 'text/plain')]])],
+      ['humidity', group('stat', [['label', text('Humidity', 'text/plain')], ['value', text(`${now.humidity} %`, 'text/plain')]])],
+      ['wind', group('stat', [['label', text('Wind', 'text/plain')], ['value', text(`${now.wind} km/h`, 'text/plain')], ['trend', text('down', 'text/plain')]])],
     ])],
     ['forecast', group('list', forecast.map((f) => [
       f.day,
       text(`**${f.day}** — ${f.sky}, ${temp(f.highC)} / ${temp(f.lowC)}`),
     ]))],
     ['units', group('row', [
-      ['celsius', group('button', [['label', text('Show °C')], ['tone', text(unit === 'C' ? 'primary' : 'secondary')]], {
+      ['celsius', group('button', [['label', text('Show °C', 'text/plain')], ['tone', text(unit === 'C' ? 'primary' : 'secondary', 'text/plain')]], {
         on: { click: () => { unit = 'C'; render(view()); } },
       })],
-      ['fahrenheit', group('button', [['label', text('Show °F')], ['tone', text(unit === 'F' ? 'primary' : 'secondary')]], {
+      ['fahrenheit', group('button', [['label', text('Show °F', 'text/plain')], ['tone', text(unit === 'F' ? 'primary' : 'secondary', 'text/plain')]], {
         on: { click: () => { unit = 'F'; render(view()); } },
       })],
     ])],

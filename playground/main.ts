@@ -1,3 +1,4 @@
+import { systemPrompt } from '../generator/prompt/index.ts';
 import { createRenderer } from '../renderer/index.ts';
 import { createUrlPolicy } from '../renderer/policy/url-policy.ts';
 import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
@@ -7,7 +8,6 @@ import '../renderer/view/suip-tree.ts';
 import { PgApp } from './app/pg-app.ts';
 import { PlaygroundHost } from './app/playground-host.ts';
 import { sideBySide } from './app/side-by-side.ts';
-import { playgroundSystemPrompt } from './app/system-prompt.ts';
 import './playground.css';
 
 /**
@@ -18,17 +18,13 @@ const stage = document.createElement('div');
 stage.className = 'stage';
 stage.dataset.testid = 'stage';
 const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
-const renderer = createRenderer(stage, {
-  vocabulary: BUILTIN_VOCABULARY,
-  checkGroup,
-  policy: createUrlPolicy(),
-  hostContext: { theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light', locale: navigator.language || 'en' },
-});
+const hostContext = { theme: matchMedia('(prefers-color-scheme: dark)').matches ? ('dark' as const) : ('light' as const), locale: navigator.language || 'en' };
+const renderer = createRenderer(stage, { vocabulary: BUILTIN_VOCABULARY, checkGroup, policy: createUrlPolicy(), hostContext });
 sideBySide(stage);
 const host = new PlaygroundHost(renderer, stage, { checkGroup });
 
 const app = new PgApp();
-app.wiring = { host, stage, systemPrompt: () => playgroundSystemPrompt(BUILTIN_VOCABULARY) };
+app.wiring = { host, stage, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext }) };
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
 
