@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHostLink, type RelayReport } from './host-link.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -16,8 +16,10 @@ describe('createHostLink', () => {
     port2.postMessage({ suip: 'connect' });
     port2.postMessage(null);
     port2.postMessage(42);
-    await tick();
-    expect(data).toEqual(['{"jsonrpc":"2.0"}']);
+    // Port messages are ordered: once the sentinel arrived, everything before it was handled.
+    port2.postMessage('end');
+    await vi.waitFor(() => expect(data).toContain('end'));
+    expect(data).toEqual(['{"jsonrpc":"2.0"}', 'end']);
     expect(reports).toEqual([
       { suip: 'terminated', reason: 'heartbeat', message: 'stuck' },
       { suip: 'exception', message: 'x'.repeat(1000), line: undefined },
@@ -32,7 +34,7 @@ describe('createHostLink', () => {
     port2.onmessage = (event) => seen.push(event.data);
     const link = createHostLink(port1, () => undefined);
     link.channel.send('before');
-    await tick();
+    await vi.waitFor(() => expect(seen).toEqual(['before']));
     link.close();
     link.channel.send('after');
     link.command({ suip: 'stop' });
