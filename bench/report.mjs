@@ -32,6 +32,7 @@ export function resolveCase(rounds) {
     const row = { ...versions[0] };
     row.value = median(versions.map((v) => v.value));
     if (versions.some((v) => v.runs)) row.runs = versions.flatMap((v) => v.runs ?? []);
+    if (versions.some((v) => v.wall !== undefined)) row.wall = median(versions.map((v) => v.wall ?? NaN));
     row.rounds = versions.length;
     row.ratios = anchorsOf(row).map((anchorKey) => {
       const ratios = byRound.flatMap((rows) => {
@@ -105,21 +106,22 @@ export function markdownReport(results) {
   const { machine } = results;
   const lines = [
     `Measured ${results.date} on ${machine.cpus}× ${machine.cpuModel} (nproc ${machine.nproc}), ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}.`,
-    `Command: \`${results.command}\`${results.quick ? ' (quick mode: shorter runs, not for citing)' : ''}. Every variant ran in its own Node process, variants interleaved in rounds; figures are medians, ratios are medians of per-round ratios.`,
+    `Command: \`${results.command}\`${results.quick ? ' (quick mode: shorter runs, not for citing)' : ''}. Every variant ran in its own Node process, variants interleaved in rounds; figures are medians of per-process CPU time (user + system; wall-clock medians beside them), ratios are medians of per-round ratios of CPU time. Load average at the start: ${results.loadAverage}.`,
     '',
-    '| case | measured | median | spread | vs anchors (anchor ÷ this) | target |',
-    '|---|---|---|---|---|---|',
+    '| case | measured | median CPU time | spread | wall-clock median | vs anchors (anchor ÷ this) | target |',
+    '|---|---|---|---|---|---|---|',
   ];
   const matrices = [];
   for (const c of results.cases) {
-    if (c.error) lines.push(`| ${cell(c.name)} | FAILED${c.wrong ? ' (wrong result)' : ''}: ${cell(c.error.split('\n')[0])} | | | | |`);
+    if (c.error) lines.push(`| ${cell(c.name)} | FAILED${c.wrong ? ' (wrong result)' : ''}: ${cell(c.error.split('\n')[0])} | | | | | |`);
     if (isMatrix(c)) {
       matrices.push(c);
-      lines.push(`| ${cell(c.name)} | ${cell(c.description)} | see the matrix below | | | |`);
+      lines.push(`| ${cell(c.name)} | ${cell(c.description)} | see the matrix below | | | | |`);
       continue;
     }
     for (const row of c.rows) {
-      lines.push(`| ${cell(c.name)} | ${cell(row.label)} | ${formatValue(row.value, row.unit)} | ${spread(row)} | ${cell(ratioText(row))} | ${cell(verdict(row))} |`);
+      const wall = row.wall === undefined ? '' : formatValue(row.wall, row.unit);
+      lines.push(`| ${cell(c.name)} | ${cell(row.label)} | ${formatValue(row.value, row.unit)} | ${spread(row)} | ${wall} | ${cell(ratioText(row))} | ${cell(verdict(row))} |`);
     }
   }
   for (const c of matrices) {

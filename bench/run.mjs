@@ -64,6 +64,7 @@ const results = {
   date: new Date().toISOString(),
   command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
   quick,
+  loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' '),
   machine: {
     nproc: os.availableParallelism(),
     cpus: os.cpus().length,

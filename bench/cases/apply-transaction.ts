@@ -56,6 +56,7 @@ export const applyTransactionCase: BenchCase = {
         value: timing.median / 1000,
         unit: 'ms' as const,
         runs: timing.runs.map((us) => us / 1000),
+        wall: timing.wallMedian / 1000,
         anchor: isReal ? ['immer-per-op', 'path-copy', 'immer-batch-unchecked'].map((v) => `${name}/${v}`) : undefined,
         target: isReal ? { max: 1, text: 'issue 2: a 100-op transaction ≤ 1 ms at 3k particles' } : undefined,
       };

@@ -56,7 +56,7 @@ export const diffOneLeaf: BenchCase = {
         const timing = measure((i) => diff(prev, nexts[i % VARIANTS]!), measureOptions(quick));
         check(JSON.stringify(prev) === snapshot, 'the suip diff mutated its input');
         rows.push({
-          key: `${key}/suip`, label: `${what}: suip diff`, value: timing.median, unit: 'µs', runs: timing.runs,
+          key: `${key}/suip`, label: `${what}: suip diff`, value: timing.median, unit: 'µs', runs: timing.runs, wall: timing.wallMedian,
           anchor: [`${key}/deep-equal`, `${key}/json-resend`],
           target: n === 1000 ? { max: 10, minRatio: 20, text: 'issue 2: ≤ 10 µs at 1k and ≥ 20x faster than deep-equality' } : undefined,
         });

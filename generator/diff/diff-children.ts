@@ -21,18 +21,23 @@ export function diffChildren(prev: GroupParticle, next: GroupParticle, path: rea
   let start = 0;
   let prevEnd = before.length;
   let nextEnd = after.length;
+  // Indexing, not destructuring: this loop is the whole cost of a one-leaf change in a wide group.
   while (start < prevEnd && start < nextEnd) {
-    const [id, child] = before[start]!;
+    const old = before[start]!;
     const entry = after[start]!;
-    if (id !== entry[0]) break;
-    if (child !== entry[1]) cost += state.diffParticle(child, entry[1], [...path, id]);
+    if (old !== entry) {
+      if (old[0] !== entry[0]) break;
+      if (old[1] !== entry[1]) cost += state.diffParticle(old[1], entry[1], path.concat(entry[0]));
+    }
     start += 1;
   }
   while (prevEnd > start && nextEnd > start) {
-    const [id, child] = before[prevEnd - 1]!;
+    const old = before[prevEnd - 1]!;
     const entry = after[nextEnd - 1]!;
-    if (id !== entry[0]) break;
-    if (child !== entry[1]) cost += state.diffParticle(child, entry[1], [...path, id]);
+    if (old !== entry) {
+      if (old[0] !== entry[0]) break;
+      if (old[1] !== entry[1]) cost += state.diffParticle(old[1], entry[1], path.concat(entry[0]));
+    }
     prevEnd -= 1;
     nextEnd -= 1;
   }
@@ -58,7 +63,7 @@ function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: num
   for (let i = start; i < prevEnd; i++) {
     const id = before[i]![0];
     if (newIds.has(id)) continue;
-    const childPath = [...path, id];
+    const childPath = path.concat(id);
     state.ops.push(removeOp(childPath));
     cost += OP_OVERHEAD + pathSize(childPath);
   }
@@ -76,7 +81,7 @@ function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: num
       cost += place(path, id, anchor, child, state, groupPathSize);
     } else if (stays[j - start]) {
       const old = before[source]![1];
-      if (old !== child) cost += state.diffParticle(old, child, [...path, id]);
+      if (old !== child) cost += state.diffParticle(old, child, path.concat(id));
     } else {
       cost += move(path, id, anchor, before[source]![1], child, state, groupPathSize);
     }
@@ -87,7 +92,7 @@ function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: num
 
 /** An insert before `anchor`, or an append when there is none; `particle` undefined re-inserts the removed one. */
 function place(path: readonly string[], id: string, anchor: string | undefined, particle: Particle | undefined, state: DiffState, groupPathSize: number): number {
-  state.ops.push(anchor === undefined ? appendOp([...path], id, particle) : insertOp([...path], id, anchor, particle));
+  state.ops.push(anchor === undefined ? appendOp(path.slice(), id, particle) : insertOp(path.slice(), id, anchor, particle));
   return OP_OVERHEAD + groupPathSize + id.length + 8 + (anchor === undefined ? 0 : anchor.length + 12) + (particle === undefined ? 0 : particleSize(particle) + 12);
 }
 
@@ -97,7 +102,7 @@ function place(path: readonly string[], id: string, anchor: string | undefined, 
  * moves of their own), it is removed and inserted with its new content instead: same op count.
  */
 function move(path: readonly string[], id: string, anchor: string | undefined, old: Particle, child: Particle, state: DiffState, groupPathSize: number): number {
-  const childPath = [...path, id];
+  const childPath = path.concat(id);
   state.ops.push(removeOp(childPath));
   const removeCost = OP_OVERHEAD + pathSize(childPath);
   if (old === child) {

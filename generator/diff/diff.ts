@@ -31,7 +31,7 @@ export function diff(prev: Particle | undefined, next: Particle, path: readonly 
   }
   if (prev === undefined) return [appendOp(path.slice(0, -1), path[path.length - 1]!, next)];
   const state = createState();
-  state.diffParticle(prev, next, [...path]);
+  state.diffParticle(prev, next, path.slice());
   return state.ops;
 }
 
