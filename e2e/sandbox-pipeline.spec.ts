@@ -61,3 +61,25 @@ test('a generator renders, receives a click and re-renders; DOM and snapshot mat
   const firstHandler = ((first as typeof second).group[0]![1].group[2]![1] as { on: { click: { handler: string } } }).on.click.handler;
   expect((second.group[0]![1].group[2]![1] as { on: { click: { handler: string } } }).on.click.handler).toBe(firstHandler);
 });
+
+test('<suip-renderer> wraps the same API; the handshake gives the code hostContext, vocabulary and limits', async ({ page }) => {
+  await open(page);
+  const result = await page.evaluate(async () => {
+    const element = document.createElement('suip-renderer') as HTMLElement & {
+      options: unknown;
+      attach(o: { id: string; code: string }): Promise<{ status: string }>;
+      snapshot(): unknown;
+    };
+    element.options = { hostContext: { theme: 'dark', locale: 'de-CH' }, limits: { maxNodes: 1234 } };
+    document.body.append(element);
+    const statuses: string[] = [];
+    element.addEventListener('suip-status', (e) => statuses.push((e as CustomEvent).detail.status));
+    const handle = await element.attach({
+      id: 'ctx',
+      code: `suip.render(suip.group(null, [['ctx', suip.text(suip.hostContext.theme + ' ' + suip.hostContext.locale + ' ' + suip.limits.maxNodes + ' ' + suip.vocabulary.some((v) => v.type === 'button'))]]));`,
+    });
+    return { status: handle.status, statuses };
+  });
+  expect(result).toEqual({ status: 'ready', statuses: ['starting', 'ready'] });
+  await expect(page.locator('suip-renderer').getByText('dark de-CH 1234 true')).toBeVisible();
+});
