@@ -69,11 +69,16 @@ export class PgApp extends LitElement {
     // The whole playground is the page's main content; the bar inside it is its toolbar.
     this.setAttribute('role', 'main');
     this.wiring?.host.addEventListener('change', this.onHostChange);
+    // ops/s is a rate over the last second: it must fall back to 0 when traffic stops.
+    this.ticker = setInterval(() => (this.revision += 1), 1000);
   }
+
+  private ticker: ReturnType<typeof setInterval> | undefined;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.wiring?.host.removeEventListener('change', this.onHostChange);
+    clearInterval(this.ticker);
   }
 
   /** Starts both slots with their programs (the page's first paint). */
