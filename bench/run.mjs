@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --filter=<text>] [-- --rounds=N] [-- --no-docs]`
+ * `npm run bench [-- --quick | --nightly] [-- --filter=<text>] [-- --rounds=N] [-- --no-docs] [-- --no-browser]`
  *
  * Bundles the TypeScript benchmark entry (`bench/child.ts` and the cases it lists) for Node with
  * Vite's build API — no TS loader needed, only the installed dev dependencies — then runs every
@@ -116,5 +116,19 @@ if (writeDocs) {
   if (from < 0 || to < from) throw new Error('docs/benchmarks.md lacks the bench:results markers');
   writeFileSync(docs, `${text.slice(0, from + start.length)}\n${markdownReport(results)}\n${text.slice(to)}`);
   console.log('updated the results section of docs/benchmarks.md');
+}
+// Browser cases (issue 6: Playwright + Chromium) live in bench/browser/ and write their own
+// section of docs/benchmarks.md; --no-browser skips them.
+if (!args.includes('--no-browser')) {
+  const { runBrowserBenchmarks, writeBrowserDocs } = await import('./browser/run-browser.mjs');
+  const explicitRounds = args.some((a) => a.startsWith('--rounds=')) ? rounds : undefined;
+  const browser = await runBrowserBenchmarks({ quick, nightly: args.includes('--nightly'), filter, rounds: explicitRounds });
+  if (browser.cases.length > 0) {
+    results.browser = browser.browser;
+    results.cases.push(...browser.cases);
+    if (browser.cases.some((c) => c.error)) failed = true;
+    writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+    if (writeDocs) writeBrowserDocs({ ...results, cases: browser.cases });
+  }
 }
 if (failed) process.exitCode = 1;

@@ -16,6 +16,21 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+async function warmUp(browser, url) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.goto(url);
+      const ok = await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 }).then(() => true, () => false);
+      if (ok) return;
+    }
+    throw new Error(`the bench page ${url} never defined window.bench (see the Vite output above)`);
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * One Vite dev server (the project's config plus the anchors plugin) and one Chromium for a whole
  * benchmark session. Every run gets a fresh page, so runs do not share heaps or leftover DOM.
@@ -32,12 +47,32 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
     plugins: [benchAnchors()],
     // Discover every dependency of the pages before the first request: a re-optimization
     // mid-session would reload a page in the middle of a run.
-    optimizeDeps: { entries: ['bench/pages/*.html'] },
+    optimizeDeps: {
+      entries: ['bench/pages/*.html'],
+      include: [
+        'lit',
+        'lit/directives/if-defined.js',
+        'lit/directives/repeat.js',
+        'lit/directives/unsafe-html.js',
+        'lit/directive.js',
+        'lit/static-html.js',
+        'immer',
+        'json-rpc-2.0',
+        'markdown-it',
+        '@sinclair/typebox',
+        '@sinclair/typebox/value',
+        '@sinclair/typebox/compiler',
+        '@remote-dom/core/receivers',
+      ],
+    },
     server: { port, strictPort: true, host: '127.0.0.1', hmr: false },
   });
   await server.listen();
-  const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // Load every page once before measuring anything: the first load of each makes Vite bundle the
+  // sandbox and anchor scripts, and a dependency discovered late would reload a page mid-run.
+  for (const page of ['transport', 'token-stream', 'lit-update']) await warmUp(browser, `${base}/bench/pages/${page}.html`);
   return {
     browserVersion: browser.version(),
     /**

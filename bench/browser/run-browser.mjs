@@ -32,12 +32,13 @@ export function browserCases(mode) {
  * results (`name`, `description`, resolved `rows`, `error`, `wrong`).
  */
 export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, log = (line) => process.stderr.write(`${line}\n`) } = {}) {
-  const session = await openBrowserSession();
   const mode = { quick, nightly };
+  const selected = browserCases(mode).filter((c) => filter === undefined || c.name.includes(filter));
+  if (selected.length === 0) return { browser: undefined, cases: [] };
+  const session = await openBrowserSession();
   const out = { browser: { name: 'Chromium', version: session.browserVersion, path: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium' }, cases: [] };
   try {
-    for (const benchCase of browserCases(mode)) {
-      if (filter !== undefined && !benchCase.name.includes(filter)) continue;
+    for (const benchCase of selected) {
       const caseRounds = Math.min(rounds ?? (quick ? 2 : 5), benchCase.maxRounds ?? Number.POSITIVE_INFINITY);
       const result = { name: benchCase.name, description: benchCase.description, rows: [] };
       const perRound = [];
@@ -97,13 +98,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const nightly = args.includes('--nightly');
   const filter = args.find((a) => a.startsWith('--filter='))?.slice('--filter='.length);
   const roundsArg = args.find((a) => a.startsWith('--rounds='));
+  const ran = await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined });
   const results = {
     date: new Date().toISOString(),
     command: `node bench/browser/run-browser.mjs${args.length ? ` ${args.join(' ')}` : ''}`,
     quick,
     nightly,
     machine: machineInfo(),
-    ...(await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined })),
+    ...ran,
   };
   // Standalone runs keep their JSON out of the tree (`npm run bench` puts it in bench/results.json).
   const out = fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));

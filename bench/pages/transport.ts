@@ -61,7 +61,13 @@ async function transport({ pings }: { pings: number }): Promise<unknown> {
   };
 }
 
-/** Case 6: click → generator handler → ops → paint, vs an in-page handler and the raw floor. */
+/**
+ * Case 6: click → generator handler → ops → paint, vs an in-page handler and the raw floor. Two
+ * figures per click: when the DOM shows the new count (a MutationObserver on the text's shadow
+ * root) and when that frame is painted. Clicks land at random phases of the frame, so click →
+ * paint includes up to one frame of waiting for vsync for both contestants; the overhead target
+ * is judged on click → DOM, where that wait is not part of the measurement.
+ */
 async function eventRoundTrip({ clicks }: { clicks: number }): Promise<unknown> {
   const raw = await rawRoundTrips('worker', clicks);
   // In-page handler: the host's own button, a text node updated synchronously.
@@ -71,38 +77,48 @@ async function eventRoundTrip({ clicks }: { clicks: number }): Promise<unknown> 
   let count = 0;
   local.addEventListener('click', () => (label.data = `n${++count}`));
   document.body.append(local);
-  const inPage: number[] = [];
+  const inPage = { dom: [] as number[], paint: [] as number[] };
   for (let i = 0; i < clicks; i++) {
     await afterPaint();
     await sleep(Math.random() * 16);
     const start = performance.now();
     local.click();
-    inPage.push((await afterPaint()) - start);
+    inPage.dom.push(performance.now() - start);
+    inPage.paint.push((await afterPaint()) - start);
   }
   local.remove();
   const mount = await mountSuip(PING_GENERATOR);
   await until(() => textDeep(mount.container) === 'n0', 'the first render');
   const button = clickTarget(mount, 'n');
-  const suip: number[] = [];
+  const textElement = elementsDeep(mount.container).find((el) => el.localName === 'suip-text' && textDeep(el) === 'n0');
+  let changed: ((time: number) => void) | undefined;
+  const observer = new MutationObserver(() => changed?.(performance.now()));
+  const scopes = textElement?.shadowRoot ? [textElement.shadowRoot] : [mount.container];
+  for (const scope of scopes) observer.observe(scope, { childList: true, subtree: true, characterData: true });
+  const suip = { dom: [] as number[], paint: [] as number[] };
   let wrong = 0;
   for (let i = 1; i <= clicks; i++) {
     await afterPaint();
     await sleep(Math.random() * 16);
+    const domChanged = new Promise<number>((resolve) => (changed = resolve));
     const start = performance.now();
     button.click();
-    let painted = 0;
-    // Each frame until the DOM shows the new count; the time is that frame's paint.
-    for (let frames = 0; frames < 120; frames++) {
-      let shown = '';
-      painted = await afterPaint(() => (shown = lastTextDeep(mount.container).trim()));
-      if (shown === `n${i}`) break;
-      if (frames === 119) wrong++;
-    }
-    suip.push(painted - start);
+    suip.dom.push((await domChanged) - start);
+    let shown = '';
+    suip.paint.push((await afterPaint(() => (shown = lastTextDeep(mount.container).trim()))) - start);
+    if (shown !== `n${i}`) wrong++;
   }
+  observer.disconnect();
   await mount.dispose();
-  const floor = percentile(raw.samples, 95) + percentile(inPage, 95);
-  return { raw: summary(raw.samples), inPage: summary(inPage), suip: summary(suip), overheadP95: percentile(suip, 95) - floor, correct: wrong === 0 };
+  const floor = percentile(raw.samples, 95) + percentile(inPage.dom, 95);
+  return {
+    raw: summary(raw.samples),
+    inPage: { dom: summary(inPage.dom), paint: summary(inPage.paint) },
+    suip: { dom: summary(suip.dom), paint: summary(suip.paint) },
+    overheadP95: percentile(suip.dom, 95) - floor,
+    correct: wrong === 0,
+    ...(wrong > 0 ? { problem: `${wrong} clicks painted without the new count` } : {}),
+  };
 }
 
 /** Case 2: 1,000 ops as messages of `per` ops; click → all applied and painted. */
@@ -111,12 +127,16 @@ async function batching({ total, per }: { total: number; per: number }): Promise
   await until(() => textDeep(mount.container) === 'go', 'the first render');
   const button = clickTarget(mount, 'go');
   let messages = 0;
-  mount.onIncoming(() => messages++);
+  let lastArrival = 0;
+  mount.onIncoming((record) => {
+    messages++;
+    lastArrival = record.time;
+  });
   const expectedMessages = Math.ceil(total / per);
   const start = performance.now();
   button.click();
   await until(() => messages >= expectedMessages, `${expectedMessages} messages`, 60_000);
-  const arrivedMs = performance.now() - start;
+  const arrivedMs = lastArrival - start;
   // The next paint after the last message shows all of them (renderer updates in a microtask).
   let last = '';
   const paintedMs = (await afterPaint(() => (last = lastTextDeep(mount.container).trim()))) - start;

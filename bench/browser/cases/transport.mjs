@@ -25,17 +25,18 @@ export const transportFloor = {
 /** Case 6: click → generator handler → ops → paint vs an in-page handler plus the raw floor. */
 export const eventRoundTrip = {
   name: 'browser-event-round-trip',
-  description: 'issue 6 case 6: click → generator handler → ops → paint, p95, vs an in-page handler + the raw transport floor (clicks at random frame phases)',
+  description: 'issue 6 case 6: click → generator handler → ops → DOM → paint, p95, vs an in-page handler + the raw transport floor (clicks at random frame phases; the overhead is judged on click → DOM, both then wait for the same vsync)',
   variants: ['all'],
   async run(session, _variant, { quick }) {
     const r = await session.run(PAGE, 'eventRoundTrip', { clicks: quick ? 30 : 60 });
-    if (!r.correct) throw Object.assign(new Error('a click did not reach the screen'), { wrong: true });
+    if (!r.correct) throw Object.assign(new Error(r.problem ?? 'a click did not reach the screen'), { wrong: true });
     return [
-      { key: 'click/in-page', label: 'in-page handler, click → paint p95', value: r.inPage.p95, unit: 'ms' },
+      { key: 'click/in-page-paint', label: 'in-page handler, click → paint p95', value: r.inPage.paint.p95, unit: 'ms' },
+      { key: 'click/suip-paint', label: 'suip, click → paint p95', value: r.suip.paint.p95, unit: 'ms', anchor: 'click/in-page-paint', note: `p50: suip ${r.suip.paint.p50.toFixed(1)} ms, in-page ${r.inPage.paint.p50.toFixed(1)} ms` },
+      { key: 'click/in-page-dom', label: 'in-page handler, click → DOM updated p95', value: r.inPage.dom.p95, unit: 'ms' },
       { key: 'click/raw', label: 'raw transport floor (iframe + Worker) RTT p95', value: r.raw.p95, unit: 'ms' },
-      { key: 'click/suip', label: 'suip, click → paint p95', value: r.suip.p95, unit: 'ms', anchor: 'click/in-page' },
-      { key: 'click/suip-p50', label: 'suip, click → paint p50 (in-page p50 for comparison in the note)', value: r.suip.p50, unit: 'ms', note: `in-page p50 ${r.inPage.p50.toFixed(1)} ms` },
-      { key: 'click/overhead', label: 'suip p95 − (in-page p95 + raw RTT p95)', value: r.overheadP95, unit: 'ms', target: { max: 2, text: 'issue 6: overhead ≤ 2 ms p95' } },
+      { key: 'click/suip-dom', label: 'suip, click → DOM updated p95', value: r.suip.dom.p95, unit: 'ms', note: `p50 ${r.suip.dom.p50.toFixed(2)} ms` },
+      { key: 'click/overhead', label: 'overhead: suip click → DOM p95 − (raw RTT p95 + in-page click → DOM p95)', value: r.overheadP95, unit: 'ms', target: { max: 2, text: 'issue 6: overhead ≤ 2 ms p95' } },
     ];
   },
 };
@@ -51,9 +52,13 @@ export const batching = {
     if (!r.correct) throw Object.assign(new Error(`${per} ops per message: the list on screen is not the 1,000 items`), { wrong: true });
     const key = `batch/${per}`;
     const label = `${1000 / per} messages of ${per} op${per > 1 ? 's' : ''}: click → painted`;
-    const row = { key, label, value: r.paintedMs, unit: 'ms', note: `last message at ${r.arrivedMs.toFixed(0)} ms` };
-    if (per > 1) row.anchor = 'batch/1';
-    if (per === 1000) row.target = { minRatio: 20, text: 'issue 6: batched ≥ 20x faster than one op per message' };
-    return [row];
+    const row = { key, label, value: r.paintedMs, unit: 'ms' };
+    const arrived = { key: `${key}/arrived`, label: `${1000 / per} messages of ${per}: click → last message received by the host`, value: r.arrivedMs, unit: 'ms' };
+    if (per > 1) {
+      row.anchor = 'batch/1';
+      arrived.anchor = 'batch/1/arrived';
+    }
+    if (per === 1000) row.target = { minRatio: 20, text: 'issue 6: batched ≥ 20x faster than one op per message (end to end, painted)' };
+    return [row, arrived];
   },
 };
