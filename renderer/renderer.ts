@@ -38,7 +38,8 @@ interface Entry {
 export function createRenderer(container: HTMLElement, options: RendererOptions = {}): Renderer {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const timing: WatchdogTiming = { ...DEFAULT_WATCHDOG, ...options.watchdog };
-  const hostContext: HostContext = options.hostContext ?? { theme: 'light', locale: navigator.language || 'en' };
+  const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  const hostContext: HostContext = options.hostContext ?? { theme: dark ? 'dark' : 'light', locale: navigator.language || 'en' };
   const relaySource = options.relaySource ?? RELAY_SOURCE;
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
   const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
@@ -138,7 +139,16 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       onTraffic: (direction, text) => {
         if (traffic.size === 0) return;
         const record: TrafficRecord = { generatorId: entry.id, direction, text, bytes: utf8Length(text), time: performance.now() };
-        for (const listener of traffic) listener(record);
+        for (const listener of traffic) {
+          try {
+            listener(record);
+          } catch (error) {
+            // A devtools listener's bug must not break the session it watches.
+            queueMicrotask(() => {
+              throw error;
+            });
+          }
+        }
       },
     });
     link.command({ suip: 'start', code, budgets: { maxMessageBytes: limits.maxMessageBytes, maxMessagesPerSecond: limits.maxMessagesPerSecond, heartbeatIntervalMs: timing.intervalMs, heartbeatTimeoutMs: timing.timeoutMs, startupTimeoutMs: timing.startupTimeoutMs } });

@@ -55,6 +55,7 @@ const checkInitialize = compile(InitializeParams);
  */
 export class RendererSession {
   private state: State = 'new';
+  private initializeParams: InitializeParams | undefined;
   private readonly client: JSONRPCClient;
   private readonly rate: { take(): boolean };
   private readonly unsubscribe: () => void;
@@ -172,8 +173,6 @@ export class RendererSession {
     }
     return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized and the ops suip/ops/append|insert|remove|replace`, {}));
   }
-
-  private initializeParams: InitializeParams | undefined;
 
   /** One batch of ops = one transaction: checked, applied all or nothing, answered. */
   private transaction(calls: RpcCall[], batch: boolean): void {
