@@ -96,6 +96,22 @@ test('a broken first answer triggers a repair turn with the error, and the fixed
   await page.screenshot({ path: fileURLToPath(new URL('../docs/images/playground-llm-repair.png', import.meta.url)) });
 });
 
+test('a program frozen in a busy loop is stopped by the watchdog and repaired', async ({ page }) => {
+  await openPlayground(page);
+  const before = server.requests.length;
+  await generate(page, 'A live clock');
+  const panel = page.locator('pg-llm-panel');
+  await expect(panel.getByTestId('llm-result')).toHaveText('Rendered after 2 turns.', { timeout: 40_000 });
+  await expect(panel.locator('[data-turn="1"]')).toHaveAttribute('data-outcome', 'failed');
+  await expect(slotView(page, 'left').getByText('Clock')).toBeVisible();
+  await expect(slotView(page, 'left').getByText(/[1-9]\d* ticks/)).toBeVisible();
+  const feedback = server.requests[before + 1]!.messages[3]!.content;
+  expect(feedback).toMatch(/heartbeat|watchdog|respond/i);
+  // The other generator never stopped working.
+  await slotView(page, 'right').getByRole('button', { name: '+1' }).click();
+  await expect(slotView(page, 'right').getByText('Clicked 1 times')).toBeVisible();
+});
+
 test('an endpoint that fails is reported, not retried as a repair', async ({ page }) => {
   await openPlayground(page);
   const before = server.requests.length;
