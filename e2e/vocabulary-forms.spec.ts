@@ -118,7 +118,13 @@ test.describe('vocabulary forms and events', () => {
     ]);
   });
 
-  test('a keyed reverse keeps the same input element with its focus, caret and typed value', async ({ page }) => {
+  for (const atomic of [true, false]) {
+  test(`a keyed reverse keeps the same input element with its focus, caret and typed value (${atomic ? 'moveBefore' : 'without moveBefore: refocus'})`, async ({ page }) => {
+    if (!atomic) {
+      await page.addInitScript(() => {
+        for (const proto of [Element.prototype, Document.prototype, DocumentFragment.prototype]) Object.defineProperty(proto, 'moveBefore', { value: undefined, configurable: true });
+      });
+    }
     await openView(page);
     const items = ['a', 'b', 'c', 'd'].map((id): [string, Particle] => [id, field('text-field', `Item ${id}`)]);
     await mount(page, { type: 'list', group: items });
@@ -146,4 +152,5 @@ test.describe('vocabulary forms and events', () => {
     });
     expect(state).toEqual({ same: true, value: 'hello world', caret: 5, labels: ['Item d', 'Item c', 'Item b', 'Item a'] });
   });
+  }
 });

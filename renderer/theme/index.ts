@@ -1,0 +1,3 @@
+/** Theme: the documented `--suip-*` tokens and the shared element styles. */
+export { THEME_TOKENS, themeRoot } from './tokens.ts';
+export { baseStyles, fieldStyles } from './base-styles.ts';
