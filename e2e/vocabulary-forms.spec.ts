@@ -119,38 +119,38 @@ test.describe('vocabulary forms and events', () => {
   });
 
   for (const atomic of [true, false]) {
-  test(`a keyed reverse keeps the same input element with its focus, caret and typed value (${atomic ? 'moveBefore' : 'without moveBefore: refocus'})`, async ({ page }) => {
-    if (!atomic) {
-      await page.addInitScript(() => {
-        for (const proto of [Element.prototype, Document.prototype, DocumentFragment.prototype]) Object.defineProperty(proto, 'moveBefore', { value: undefined, configurable: true });
+    test(`a keyed reverse keeps the same input element with its focus, caret and typed value (${atomic ? 'moveBefore' : 'without moveBefore: refocus'})`, async ({ page }) => {
+      if (!atomic) {
+        await page.addInitScript(() => {
+          for (const proto of [Element.prototype, Document.prototype, DocumentFragment.prototype]) Object.defineProperty(proto, 'moveBefore', { value: undefined, configurable: true });
+        });
+      }
+      await openView(page);
+      const items = ['a', 'b', 'c', 'd'].map((id): [string, Particle] => [id, field('text-field', `Item ${id}`)]);
+      await mount(page, { type: 'list', group: items });
+      const input = page.getByLabel('Item c');
+      await input.fill('hello world');
+      await input.press('Home');
+      for (let i = 0; i < 5; i += 1) await input.press('ArrowRight');
+      // Keep a handle on the DOM node before the move.
+      await page.evaluate(() => {
+        const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
+        (window as unknown as { before: Element | null }).before = deep(document);
       });
-    }
-    await openView(page);
-    const items = ['a', 'b', 'c', 'd'].map((id): [string, Particle] => [id, field('text-field', `Item ${id}`)]);
-    await mount(page, { type: 'list', group: items });
-    const input = page.getByLabel('Item c');
-    await input.fill('hello world');
-    await input.press('Home');
-    for (let i = 0; i < 5; i += 1) await input.press('ArrowRight');
-    // Keep a handle on the DOM node before the move.
-    await page.evaluate(() => {
-      const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
-      (window as unknown as { before: Element | null }).before = deep(document);
+      // Same particle objects, reversed order: what the renderer's tree gives after a move transaction.
+      await page.evaluate(() => {
+        const f = (window as unknown as { fixture: { setRoot(r: unknown): Promise<void> } }).fixture;
+        const tree = document.querySelector('#tree') as unknown as { root: { group: [string, { group: unknown[] }][] } };
+        const gen = tree.root.group[0]![1];
+        return f.setRoot({ group: [['gen', { ...gen, group: [...gen.group].reverse() }]] });
+      });
+      const state = await page.evaluate(() => {
+        const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
+        const active = deep(document) as HTMLInputElement;
+        const labels = [...document.querySelector('#tree')!.shadowRoot!.querySelector('suip-list')!.shadowRoot!.querySelectorAll('suip-text-field')].map((el) => el.shadowRoot!.querySelector('label')!.textContent);
+        return { same: active === (window as unknown as { before: Element }).before, value: active.value, caret: active.selectionStart, labels };
+      });
+      expect(state).toEqual({ same: true, value: 'hello world', caret: 5, labels: ['Item d', 'Item c', 'Item b', 'Item a'] });
     });
-    // Same particle objects, reversed order: what the renderer's tree gives after a move transaction.
-    await page.evaluate(() => {
-      const f = (window as unknown as { fixture: { setRoot(r: unknown): Promise<void> } }).fixture;
-      const tree = document.querySelector('#tree') as unknown as { root: { group: [string, { group: unknown[] }][] } };
-      const gen = tree.root.group[0]![1];
-      return f.setRoot({ group: [['gen', { ...gen, group: [...gen.group].reverse() }]] });
-    });
-    const state = await page.evaluate(() => {
-      const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
-      const active = deep(document) as HTMLInputElement;
-      const labels = [...document.querySelector('#tree')!.shadowRoot!.querySelector('suip-list')!.shadowRoot!.querySelectorAll('suip-text-field')].map((el) => el.shadowRoot!.querySelector('label')!.textContent);
-      return { same: active === (window as unknown as { before: Element }).before, value: active.value, caret: active.selectionStart, labels };
-    });
-    expect(state).toEqual({ same: true, value: 'hello world', caret: 5, labels: ['Item d', 'Item c', 'Item b', 'Item a'] });
-  });
   }
 });
