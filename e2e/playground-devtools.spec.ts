@@ -135,6 +135,12 @@ test('errors from the renderer and the generator appear next to the code with op
   const editor = page.locator('pg-code-editor textarea');
   const run = page.getByRole('button', { name: '▶ Run' });
 
+  // Run twice in a row: the second start waits for the first, one generator ends up running.
+  await run.dblclick();
+  await expect(page.getByTestId('status-left')).toHaveText('ready');
+  await expect(slotView(page, 'left').getByText('Weather in Lisbon')).toHaveCount(1);
+  await expect(errorList(page)).toHaveCount(0);
+
   // A rejected transaction: the error names the op index, method and path.
   await editor.fill("await suip.render(suip.text('ok'));\nawait suip.ops([{ method: 'suip/ops/remove', params: { path: ['nope'] } }]);\n");
   await run.click();

@@ -42,6 +42,7 @@ export class PlaygroundHost extends EventTarget {
   /** Incremented on every attach of a slot, so late events of an old run are told apart. */
   readonly #runs = new Map<string, number>();
   #frame = 0;
+  readonly #queue = new Map<string, Promise<void>>();
   /** Slots whose subtree the log says is mounted (so 'unmounted' is logged once). */
   readonly #inTree = new Set<string>();
 
@@ -58,7 +59,15 @@ export class PlaygroundHost extends EventTarget {
   }
 
   /** Starts `code` in a slot, replacing what ran there. Resolves once it is initialized (or failed to). */
-  async run(slot: string, code: string): Promise<void> {
+  run(slot: string, code: string): Promise<void> {
+    // One start at a time per slot: a double click on Run must not attach the same id twice.
+    const previous = this.#queue.get(slot) ?? Promise.resolve();
+    const next = previous.then(() => this.#run(slot, code));
+    this.#queue.set(slot, next.catch(() => undefined));
+    return next;
+  }
+
+  async #run(slot: string, code: string): Promise<void> {
     await this.stop(slot);
     this.#runs.set(slot, (this.#runs.get(slot) ?? 0) + 1);
     this.errors.set(slot, []);
