@@ -218,3 +218,16 @@ describe('RendererSession events and shutdown', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
   });
 });
+
+describe('RendererSession amplification', () => {
+  it('a batch of 1000 failing calls yields one host error event and one outgoing message per kind', async () => {
+    const t = setup();
+    await ready(t);
+    const calls = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? { jsonrpc: '2.0', method: 'nope' } : { jsonrpc: '2.0', method: 'nope', id: i }));
+    await t.send(calls);
+    expect(t.errors).toHaveLength(1);
+    expect(t.received).toHaveLength(2);
+    expect(t.received[0]).toHaveLength(500);
+    expect(t.received[1]).toMatchObject({ method: 'suip/error', params: { code: ErrorCode.MethodNotFound } });
+  });
+});

@@ -138,24 +138,25 @@ export class RendererSession {
       return this.transaction(calls, batch);
     }
     const responses: JSONRPCResponse[] = [];
+    let firstError: SuipErrorObject | undefined;
+    let unanswered: SuipErrorObject | undefined;
     for (const call of calls) {
-      const response = this.control(call);
+      const { response, error } = this.control(call);
       if (response) responses.push(response);
+      firstError ??= error;
+      if (error && !response) unanswered ??= error;
     }
+    // SECURITY: one message yields at most one host event and one suip/error, however many
+    // failing calls a hostile batch holds (no amplification of a flood into the host).
+    if (firstError) this.options.onError(firstError);
     if (responses.length > 0) this.send(batch ? responses : responses[0]);
+    if (unanswered) this.client.notify(Method.error, unanswered);
   }
 
   /** The non-op methods: the handshake. Anything else is not a method a generator may call. */
-  private control(call: RpcCall): JSONRPCResponse | undefined {
+  private control(call: RpcCall): { response?: JSONRPCResponse; error?: SuipErrorObject } {
     const id = call.id;
-    const fail = (error: SuipErrorObject): JSONRPCResponse | undefined => {
-      this.options.onError(error);
-      if (id === undefined) {
-        this.client.notify(Method.error, error);
-        return undefined;
-      }
-      return { jsonrpc: '2.0', id, error };
-    };
+    const fail = (error: SuipErrorObject) => (id === undefined ? { error } : { error, response: { jsonrpc: '2.0', id, error } as JSONRPCResponse });
     if (call.method === Method.initialize) {
       if (this.state !== 'new') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize may be sent only once', { method: call.method }));
       const problem = checkInitialize.firstError(call.params);
@@ -163,13 +164,13 @@ export class RendererSession {
       if (id === undefined) return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize must be a request (with an id)', { method: call.method }));
       this.state = 'initializing';
       this.initializeParams = call.params as InitializeParams;
-      return { jsonrpc: '2.0', id, result: this.options.result };
+      return { response: { jsonrpc: '2.0', id, result: this.options.result } };
     }
     if (call.method === Method.initialized) {
       if (this.state !== 'initializing') return fail(opError(ErrorCode.NotInitialized, 'suip/initialized must follow the suip/initialize result', { method: call.method }));
       this.state = 'ready';
       this.options.onInitialized(this.initializeParams!);
-      return id === undefined ? undefined : { jsonrpc: '2.0', id, result: {} };
+      return id === undefined ? {} : { response: { jsonrpc: '2.0', id, result: {} } };
     }
     return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized and the ops suip/ops/append|insert|remove|replace`, {}));
   }
