@@ -8,6 +8,9 @@ export interface StallReading {
   ticks: number;
   /** Time covered in ms. */
   span: number;
+  /** Long tasks (>50 ms, PerformanceObserver "longtask") in the host: how many, and the longest in ms. */
+  longTasks: number;
+  longestTask: number;
 }
 
 interface MeterState {
@@ -16,6 +19,9 @@ interface MeterState {
   maxGap: number;
   ticks: number;
   timer: number;
+  longTasks: number;
+  longestTask: number;
+  observer?: PerformanceObserver;
 }
 
 /**
@@ -26,9 +32,20 @@ interface MeterState {
 export async function startStallMeter(page: Page): Promise<void> {
   await page.evaluate(() => {
     const host = window as unknown as { __suipStall?: MeterState };
-    if (host.__suipStall) clearInterval(host.__suipStall.timer);
+    if (host.__suipStall) {
+      clearInterval(host.__suipStall.timer);
+      host.__suipStall.observer?.disconnect();
+    }
     const now = performance.now();
-    const state: MeterState = { last: now, start: now, maxGap: 0, ticks: 0, timer: 0 };
+    const state: MeterState = { last: now, start: now, maxGap: 0, ticks: 0, timer: 0, longTasks: 0, longestTask: 0 };
+    // Long tasks tell a single blocking task apart from many short tasks that starve the timer.
+    state.observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        state.longTasks += 1;
+        state.longestTask = Math.max(state.longestTask, Math.round(entry.duration));
+      }
+    });
+    state.observer.observe({ type: 'longtask' });
     state.timer = window.setInterval(() => {
       const t = performance.now();
       state.maxGap = Math.max(state.maxGap, t - state.last);
@@ -48,7 +65,7 @@ export async function readStallMeter(page: Page): Promise<StallReading> {
     const state = (window as unknown as { __suipStall?: MeterState }).__suipStall;
     if (!state) throw new Error('stall meter not started');
     const now = performance.now();
-    return { maxGap: Math.round(Math.max(state.maxGap, now - state.last) * 10) / 10, ticks: state.ticks, span: Math.round(now - state.start) };
+    return { maxGap: Math.round(Math.max(state.maxGap, now - state.last) * 10) / 10, ticks: state.ticks, span: Math.round(now - state.start), longTasks: state.longTasks, longestTask: state.longestTask };
   });
 }
 
@@ -60,4 +77,22 @@ export async function blockHost(page: Page, ms: number): Promise<void> {
       // A deliberate freeze: the meter must see it.
     }
   }, ms);
+}
+
+/**
+ * The stall an attack may cause in the host: STALL_LIMIT_MS, plus whatever an idle control page
+ * in the same browser lost at the same time beyond a normal 20 ms (CPU starvation by other
+ * processes on a loaded machine, which the attack did not cause). On a quiet machine the control
+ * page shows ~10-20 ms and the limit is exactly `limit`.
+ */
+export function stallAllowance(limit: number, control: StallReading): number {
+  return limit + Math.max(0, control.maxGap - 20);
+}
+
+/** An idle page in the same browser whose stall meter runs beside the host's, as a control. */
+export async function openControlPage(page: Page): Promise<Page> {
+  const control = await page.context().newPage();
+  await control.goto('about:blank');
+  await startStallMeter(control);
+  return control;
 }

@@ -1,0 +1,123 @@
+import { expectTerminated, runAttack, type AttackOutcome } from './helpers/attack-runner.ts';
+import { mountRenderer } from './helpers/mount-renderer.ts';
+import { expect, particleAt, test } from './helpers/security-test.ts';
+
+/**
+ * Floods and payload bombs (issue 3, "Show"): 200,000 messages, a 128 MB string, a 1M-node tree,
+ * depth 200,000 — each through the runtime (`suip.ops` / `suip.render`) and straight onto the raw
+ * data port (grabbed past the runtime). Each is stopped at the relay (the Worker terminated with a
+ * reason) or refused as a transaction (an error with code -32005 back to the generator); the
+ * host's longest event-loop gap stays under 100 ms; generator "b" beside it keeps working.
+ * `runAttack` (helpers/attack-runner.ts) asserts the stall and "b"; each test asserts the stop.
+ */
+
+const MiB = 1 << 20;
+
+/** The data bytes that reached the host from "a" stay far below the bomb (nothing big got through). */
+async function expectLittleReachedHost(renderer: Awaited<ReturnType<typeof mountRenderer>>, outcome: AttackOutcome, maxBytes = MiB): Promise<void> {
+  const traffic = await renderer.traffic();
+  expect(traffic.a?.inBytes ?? 0).toBeLessThan(maxBytes);
+  expect(outcome.reachedHost).toBeLessThan(2100);
+}
+
+/** "a" was refused by the renderer's validator (-32005 naming `limit`) and lives on without the bomb. */
+async function expectRefused(renderer: Awaited<ReturnType<typeof mountRenderer>>, outcome: AttackOutcome, limit: string, bombId: string): Promise<void> {
+  expect(outcome.ended, JSON.stringify(outcome.ended)).toBeUndefined();
+  expect(outcome.errors[0]?.error?.code).toBe(-32005);
+  expect(outcome.errors[0]?.error?.message).toContain(limit);
+  // The generator heard it too (suip/error → onError), and can keep going.
+  expect(outcome.report?.errors).toContain('-32005');
+  expect(outcome.report?.errors).toContain(limit);
+  expect(particleAt(await renderer.snapshot(), ['a', bombId])).toBeUndefined();
+  expect(await renderer.status('a')).toBe('ready');
+}
+
+test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'flood-raw');
+  await expectTerminated(renderer, outcome, 'rate');
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('200,000 self.postMessage calls towards the relay: ignored, nothing reaches the host', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'flood-self');
+  // The relay never listens to the Worker's own postMessage. A loop that long may also miss heartbeats.
+  if (outcome.ended) await expectTerminated(renderer, outcome, 'heartbeat');
+  else expect(outcome.report?.outcome).toBe('flooded');
+  expect(outcome.reachedHost).toBeLessThan(10);
+});
+
+test('200,000 unhandled rejections, 1000 per task: the exception reports spend the budget ("rate")', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'flood-rejections-tasks', { until: 'terminated' });
+  // The relay's budget ("rate"), or the watchdog if producing the reports keeps the Worker too busy to answer.
+  await expectTerminated(renderer, outcome, outcome.ended?.reason === 'heartbeat' ? 'heartbeat' : 'rate');
+  // Bounded by the budget's burst plus its refill, not by the flood.
+  expect(outcome.errors.length).toBeLessThan(2100);
+});
+
+test('a 128 MB string through suip.ops: never sent (refused in the Worker, or the Worker is stopped)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'string-ops');
+  if (outcome.ended) await expectTerminated(renderer, outcome, 'heartbeat');
+  else expect(outcome.report?.errors).toContain('maxMessageBytes');
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('a 128 MB string on the raw port: the relay terminates it ("bytes")', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'string-raw');
+  await expectTerminated(renderer, outcome, 'bytes');
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('a 1M-node tree through suip.render: never sent (refused in the Worker, or the Worker is stopped)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'nodes-render');
+  if (outcome.ended) await expectTerminated(renderer, outcome, 'heartbeat');
+  else expect(outcome.report?.errors).toContain('-32005');
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('a 1M-node tree (14 MB) on the raw port: the relay terminates it ("bytes")', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'nodes-raw');
+  await expectTerminated(renderer, outcome, 'bytes');
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('50,000 nodes packed under maxMessageBytes: the validator refuses the transaction (maxNodes)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'nodes-validator');
+  await expectRefused(renderer, outcome, 'maxNodes', 'many');
+});
+
+test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'depth-ops');
+  if (outcome.ended?.status === 'terminated') await expectTerminated(renderer, outcome, 'heartbeat');
+  else if (outcome.ended) expect(outcome.ended.reason).toMatch(/RangeError|call stack/);
+  else expect(outcome.report?.outcome).not.toBe('ok: acknowledged');
+  expect(particleAt(await renderer.snapshot(), ['a', 'deep'])).toBeUndefined();
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('depth 200,000 (3.6 MB) on the raw port: the relay terminates it ("bytes")', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'depth-raw');
+  await expectTerminated(renderer, outcome, 'bytes');
+  await expectLittleReachedHost(renderer, outcome);
+});
+
+test('depth 55,000 packed under maxMessageBytes: the validator refuses it (maxDepth)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'depth-validator');
+  await expectRefused(renderer, outcome, 'maxDepth', 'deep');
+});
+
+test('a 200,000-id path (800 KB) on the raw port: the validator refuses it (maxDepth)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'path-raw');
+  await expectRefused(renderer, outcome, 'maxDepth', 'deep');
+});
