@@ -5,7 +5,7 @@ import { Method, type GroupEntry, type GroupParticle, type Op, type Particle } f
  * transaction (a Set remembers the copies, so later ops mutate them in place); everything else is
  * shared with the input. No validation beyond finding the path.
  */
-export function applyPathCopy(tree: GroupParticle, ops: readonly Op[]): GroupParticle {
+export function applyPathCopy(tree: GroupParticle, ops: readonly Op[], freeze = true): GroupParticle {
   const owned = new Set<Particle>();
   const stash = new Map<string, Particle>();
   const own = <T extends Particle>(node: T): T => {
@@ -62,7 +62,7 @@ export function applyPathCopy(tree: GroupParticle, ops: readonly Op[]): GroupPar
     }
   }
   // Frozen like immer's output: the copies, their children arrays and entries.
-  for (const node of owned) {
+  if (freeze) for (const node of owned) {
     if ('group' in node) {
       for (const entry of node.group) Object.freeze(entry);
       Object.freeze(node.group);

@@ -24,7 +24,7 @@ const APPLIERS: Record<string, (tree: GroupParticle, ops: readonly Op[]) => Grou
   immer: real,
   'immer-unchecked': applyImmerBatchUnchecked,
   mutative: applyMutativeBatch,
-  'path-copy': applyPathCopy,
+  'path-copy': (tree, ops) => applyPathCopy(tree, ops),
 };
 
 const COLUMNS: Record<string, string> = {
