@@ -136,6 +136,17 @@ const checks: Record<string, Check> = {
     await view.getByRole('button', { name: 'Pause' }).click();
     await expect(view.getByText('Paused')).toBeVisible();
   },
+  'vocabulary-gallery': async (page) => {
+    const view = page.locator('suip-tree [data-generator="left"]');
+    await expect(view.getByText('Vocabulary gallery')).toBeVisible();
+    const all = Number((await view.getByText(/^Showing \d+ types$/).innerText()).match(/\d+/)![0]);
+    expect(all).toBeGreaterThanOrEqual(30);
+    await expect(view.locator('suip-grid > *, suip-grid suip-section').first()).toBeVisible();
+    await view.getByRole('radio', { name: 'Input' }).check();
+    await expect(view.getByText(/^Showing \d+ types$/)).not.toHaveText(`Showing ${all} types`);
+    await expect(view.locator('suip-text-field').first()).toBeVisible();
+    await expect(view.locator('suip-card')).toHaveCount(0);
+  },
 };
 
 type Tree = { group: Array<[string, Tree]> };

@@ -9,6 +9,7 @@ import settings from './settings.js?raw';
 import setupWizard from './setup-wizard.js?raw';
 import signupForm from './signup-form.js?raw';
 import todoList from './todo-list.js?raw';
+import vocabularyGallery from './vocabulary-gallery.js?raw';
 import weatherCard from './weather-card.js?raw';
 
 /** One example generator program of the playground's menu. */
@@ -40,6 +41,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'settings', title: 'Settings', summary: 'toggles, sliders and a live summary', code: settings },
   { id: 'counter', title: 'Counter', summary: 'the smallest interactive program', code: counter },
   { id: 'live-ticker', title: 'Live ticker', summary: 'a timer-driven update stream (ops/s)', code: liveTicker },
+  { id: 'vocabulary-gallery', title: 'Vocabulary gallery', summary: 'every type of suip.vocabulary from its example', code: vocabularyGallery },
 ];
 
 /** The example with this id, if any. */
