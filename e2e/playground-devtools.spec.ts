@@ -159,6 +159,9 @@ test('errors from the renderer and the generator appear next to the code with op
   await expect(thrown).toHaveCount(1);
   await expect(thrown).toHaveAttribute('data-source', 'generator');
   await expect(thrown.locator('[data-field="line"]')).toHaveText('3');
+  // The line is one click away: the editor selects it.
+  await thrown.getByRole('button', { name: /line 3/ }).click();
+  expect(await editor.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd))).toBe('undefinedHelper();');
 
   // The watchdog: a busy loop is terminated and reported; the other generator keeps working.
   await editor.fill('while (true) {}\n');

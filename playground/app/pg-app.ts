@@ -153,7 +153,7 @@ export class PgApp extends LitElement {
           @code-input=${(e: CustomEvent<string>) => (this.codes = { ...this.codes, [this.slot]: e.detail })}
           @run=${() => this.runSlot()}
         ></pg-code-editor>
-        <pg-error-list data-testid="errors" .errors=${[...(host.errors.get(this.slot) ?? [])]} .revision=${this.revision}></pg-error-list>
+        <pg-error-list data-testid="errors" @goto-line=${(e: CustomEvent<number>) => this.querySelector('pg-code-editor')?.gotoLine(e.detail)} .errors=${[...(host.errors.get(this.slot) ?? [])]} .revision=${this.revision}></pg-error-list>
         <details class="llm">
           <summary>Generate with a model (OpenAI-compatible endpoint)</summary>
           <pg-llm-panel .host=${this.llmHost}></pg-llm-panel>

@@ -15,6 +15,8 @@ export class PgErrorList extends LitElement {
     .head { display: flex; flex-wrap: wrap; gap: 4px 10px; font-weight: 600; color: var(--pg-error); }
     code { font: 11px var(--pg-mono, monospace); }
     .msg { white-space: pre-wrap; word-break: break-word; }
+    button.line { all: unset; cursor: pointer; text-decoration: underline; }
+    button.line:focus-visible { outline: 2px solid var(--pg-accent); }
   `;
 
   declare errors: readonly ErrorLine[];
@@ -37,12 +39,16 @@ export class PgErrorList extends LitElement {
             ${e.index !== undefined ? html`<span>op <code data-field="index">${e.index}</code></span>` : ''}
             ${e.method !== undefined ? html`<code data-field="method">${e.method}</code>` : ''}
             ${e.path !== undefined ? html`<span>path <code data-field="path">${JSON.stringify(e.path)}</code></span>` : ''}
-            ${e.line !== undefined ? html`<span>line <code data-field="line">${e.line}</code></span>` : ''}
+            ${e.line !== undefined ? html`<button type="button" class="line" title="Show this line in the editor" @click=${() => this.goto(e.line!)}>line <code data-field="line">${e.line}</code></button>` : ''}
           </div>
           <div class="msg">${e.message}</div>
         </li>`,
       )}
     </ul>`;
+  }
+
+  private goto(line: number): void {
+    this.dispatchEvent(new CustomEvent('goto-line', { detail: line, bubbles: true, composed: true }));
   }
 }
 

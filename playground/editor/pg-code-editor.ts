@@ -52,6 +52,19 @@ export class PgCodeEditor extends LitElement {
     return this.renderRoot.querySelector('textarea');
   }
 
+  /** Selects line `line` (1-based) and scrolls it into view, e.g. the line an exception names. */
+  gotoLine(line: number): void {
+    const area = this.textarea;
+    if (!area) return;
+    const lines = this.value.split('\n');
+    const index = Math.min(Math.max(1, line), lines.length) - 1;
+    const start = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
+    area.focus();
+    area.setSelectionRange(start, start + (lines[index]?.length ?? 0));
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 19.5;
+    area.scrollTop = Math.max(0, index * lineHeight - area.clientHeight / 3);
+  }
+
   override render() {
     // SECURITY: highlight() HTML-escapes every character of the code and adds only <span class>; the
     // code (a model's output) never becomes markup.
