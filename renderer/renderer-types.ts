@@ -33,6 +33,12 @@ export interface RendererOptions {
   initializeTimeoutMs?: number;
   /** The relay script; default: the one built by `virtual:suip-sandbox`. */
   relaySource?: string;
+  /**
+   * Strict-CSP mode: the URL of the static sandbox document (`suip-sandbox.html`, emitted by the
+   * build) to load instead of a srcdoc. Use it when the host page's CSP forbids inline scripts or
+   * blob: workers (srcdoc frames inherit the host's CSP); serve it from a separate cookieless origin.
+   */
+  sandboxUrl?: string;
 }
 
 /** What `attach` needs: a mount id (unique in this renderer) and the model's code. */

@@ -169,7 +169,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     if (typeof code !== 'string') throw new TypeError('the generator code must be a string');
     merged = mountGenerator(merged, id);
     updateView();
-    const frame = createSandboxFrame(frames, { relaySource, onNavigated: () => teardown(entry, 'terminated', 'navigated') });
+    const frame = createSandboxFrame(frames, { relaySource, sandboxUrl: options.sandboxUrl, onNavigated: () => teardown(entry, 'terminated', 'navigated') });
     const handle: GeneratorHandle = {
       id,
       get status() {

@@ -65,20 +65,68 @@ export async function buildSandboxSources(): Promise<{ runtime: Bundle; relay: B
   return { runtime, relay };
 }
 
+/** Options of the sandbox plugin. */
+export interface SuipSandboxOptions {
+  /**
+   * Builds the static sandbox document from the relay (the renderer's `sandboxSrcdoc`). When
+   * given, the document is served at `/suip-sandbox.html` in dev and emitted as
+   * `suip-sandbox.html` in the build: the strict-CSP mode, where a host whose own CSP forbids
+   * inline scripts (srcdoc frames inherit it) loads the sandbox from a separate cookieless origin
+   * instead (`RendererOptions.sandboxUrl`).
+   */
+  document?: (relaySource: string) => string;
+}
+
+/** File name of the static sandbox document (strict-CSP mode). */
+export const SANDBOX_DOCUMENT = 'suip-sandbox.html';
+
 /**
  * Vite plugin: `import { relaySource, runtimeSource } from 'virtual:suip-sandbox'` gives the relay
  * (iframe main thread, runtime included) and the Worker runtime as strings. Rebuilt when any of
  * their source files change.
  */
-export function suipSandbox(): Plugin {
+export function suipSandbox(options: SuipSandboxOptions = {}): Plugin {
+  let cached: ReturnType<typeof buildSandboxSources> | undefined;
+  const sources = () => (cached ??= buildSandboxSources());
+  const inputs = new Set<string>();
   return {
     name: 'suip-sandbox',
     resolveId: (id) => (id === SANDBOX_MODULE_ID ? RESOLVED_ID : undefined),
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const { runtime, relay } = await buildSandboxSources();
-      for (const file of new Set([...runtime.modules, ...relay.modules])) this.addWatchFile(file);
+      const { runtime, relay } = await sources();
+      for (const file of new Set([...runtime.modules, ...relay.modules])) {
+        inputs.add(file);
+        this.addWatchFile(file);
+      }
       return `export const relaySource = ${JSON.stringify(relay.code)};\nexport const runtimeSource = ${JSON.stringify(runtime.code)};\n`;
+    },
+    watchChange(id) {
+      if (inputs.has(id)) cached = undefined;
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (inputs.has(file)) cached = undefined;
+      });
+      const document = options.document;
+      if (document === undefined) return;
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.split('?')[0] !== `/${SANDBOX_DOCUMENT}`) return next();
+        sources().then(
+          ({ relay, runtime }) => {
+            for (const file of [...relay.modules, ...runtime.modules]) inputs.add(file);
+            response.setHeader('Content-Type', 'text/html; charset=utf-8');
+            response.setHeader('Cache-Control', 'no-store');
+            response.end(document(relay.code));
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+    async generateBundle() {
+      if (options.document === undefined) return;
+      const { relay } = await sources();
+      this.emitFile({ type: 'asset', fileName: SANDBOX_DOCUMENT, source: options.document(relay.code) });
     },
   };
 }

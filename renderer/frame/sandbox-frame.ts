@@ -11,8 +11,14 @@ export interface SandboxFrame {
 
 /** Options of `createSandboxFrame`. */
 export interface SandboxFrameOptions {
-  /** The relay script (from `virtual:suip-sandbox`). */
+  /** The relay script (from `virtual:suip-sandbox`), inlined into a srcdoc. */
   relaySource: string;
+  /**
+   * Strict-CSP mode: load the sandbox document from this URL (a static `suip-sandbox.html`,
+   * ideally on a separate cookieless origin) instead of a srcdoc, which would inherit the host
+   * page's CSP. The relay inside is the same; so is the connection.
+   */
+  sandboxUrl?: string;
   /** Called once if the sandbox document loads a second time (it navigated itself). */
   onNavigated(): void;
 }
@@ -34,7 +40,8 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   iframe.title = 'suip generator sandbox';
   // Kept rendered (1px, transparent) rather than display:none so the browser does not throttle its timers.
   iframe.style.cssText = 'position:absolute;width:1px;height:1px;border:0;opacity:0;pointer-events:none;overflow:hidden;';
-  iframe.srcdoc = sandboxSrcdoc(options.relaySource);
+  if (options.sandboxUrl !== undefined) iframe.src = options.sandboxUrl;
+  else iframe.srcdoc = sandboxSrcdoc(options.relaySource);
 
   let loads = 0;
   let port: MessagePort | undefined;
