@@ -7,7 +7,7 @@ export async function openView(page: Page): Promise<void> {
   await page.goto('/e2e/fixtures/vocabulary/view.html');
   // Vite may reload the page once after optimising dependencies on a cold cache: let that pass.
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('body[data-ready="true"]')).toHaveCount(1);
+  await expect(page.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 30_000 });
 }
 
 /** Mount one generator root under id "gen" and wait until it rendered. */

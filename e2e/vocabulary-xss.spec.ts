@@ -48,18 +48,38 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
     const url = request.url();
     if (!url.startsWith(own) && !url.startsWith('data:')) external.push(url);
   });
+  let reloads = 0;
+  const ready = async () => {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('body[data-xss-ready="true"]')).toHaveCount(1, { timeout: 30_000 });
+  };
+  /** Run `step`; if the dev server reloaded the page under it, wait for the fixture and run it again. */
+  const retrying = async <T>(step: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await step();
+      } catch (error) {
+        // Vite reloads the page when a teammate edits a module it imports, or after optimising
+        // dependencies on a cold cache: wait for the fixture again and redo the step.
+        if (attempt >= 2 || !String(error).includes('Execution context was destroyed')) throw error;
+        reloads += 1;
+        await ready();
+      }
+    }
+  };
   await page.addInitScript(installTrap);
   await page.goto('/e2e/fixtures/vocabulary/xss.html');
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('body[data-xss-ready="true"]')).toHaveCount(1);
+  await ready();
 
   // Self-test: the trap must see a handler that runs outside the renderer.
-  await page.evaluate(() => (window as unknown as { xss: { selfTest(): void } }).xss.selfTest());
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __hits: string[] }).__hits.length)).toBe(2);
-  await page.evaluate(() => ((window as unknown as { __hits: string[] }).__hits.length = 0));
+  await retrying(async () => {
+    await page.evaluate(() => (window as unknown as { xss: { selfTest(): void } }).xss.selfTest());
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __hits: string[] }).__hits.length)).toBe(2);
+    await page.evaluate(() => ((window as unknown as { __hits: string[] }).__hits.length = 0));
+  });
   if (controls) {
     // The allowlist audit and the canary must each be able to fail.
-    const planted = await page.evaluate(() => (window as unknown as { xss: { controlAudit(): Promise<string[]> } }).xss.controlAudit());
+    const planted = await retrying(() => page.evaluate(() => (window as unknown as { xss: { controlAudit(): Promise<string[]> } }).xss.controlAudit()));
     expect(planted).toEqual(expect.arrayContaining(['element <iframe>', 'style attribute on <b>', 'event handler attribute onclick on <b>', 'href=javascript:x on <a>']));
     await page.evaluate((origin) => (window as unknown as { xss: { canaryControl(o: string): void } }).xss.canaryControl(origin), canary.origin);
     await expect.poll(() => canary.hits.filter((h) => h.kind === 'http').length).toBeGreaterThan(0);
@@ -73,25 +93,12 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
   const findings: string[] = [];
   const hits: string[] = [];
   let elements = 0;
-  let reloads = 0;
   for (let i = 0; i < payloads.length; i += BATCH) {
     const batch = payloads.slice(i, i + BATCH);
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const result = await page.evaluate((b) => (window as unknown as { xss: { run(p: string[]): Promise<{ findings: string[]; elements: number; hits: string[] }> } }).xss.run(b), batch);
-        findings.push(...result.findings.map((f) => `batch ${i / BATCH}: ${f}`));
-        hits.push(...result.hits);
-        elements += result.elements;
-        break;
-      } catch (error) {
-        // The dev server reloads the page when a teammate edits a module it imports (or after
-        // optimising dependencies): wait for the fixture again and redo this batch.
-        if (attempt >= 2 || !String(error).includes('Execution context was destroyed')) throw error;
-        reloads += 1;
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator('body[data-xss-ready="true"]')).toHaveCount(1);
-      }
-    }
+    const result = await retrying(() => page.evaluate((b) => (window as unknown as { xss: { run(p: string[]): Promise<{ findings: string[]; elements: number; hits: string[] }> } }).xss.run(b), batch));
+    findings.push(...result.findings.map((f) => `batch ${i / BATCH}: ${f}`));
+    hits.push(...result.hits);
+    elements += result.elements;
   }
   // Let anything asynchronous (image errors, lazy loads, timers) happen before counting.
   await page.waitForTimeout(500);
