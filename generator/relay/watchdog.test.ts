@@ -41,3 +41,35 @@ describe('startWatchdog', () => {
     expect(onTimeout).toHaveBeenCalledOnce();
   });
 });
+
+describe('startWatchdog when the relay itself was suspended', () => {
+  it('does not blame the Worker for time the relay did not run', async () => {
+    let now = 0;
+    const ticks: Array<() => void> = [];
+    const realSetInterval = globalThis.setInterval;
+    globalThis.setInterval = ((fn: () => void) => {
+      ticks.push(fn);
+      return 1 as unknown as ReturnType<typeof setInterval>;
+    }) as typeof setInterval;
+    const onTimeout = vi.fn();
+    const answers: Array<() => void> = [];
+    try {
+      startWatchdog({ ping: () => new Promise<void>((resolve) => answers.push(resolve)), onTimeout, intervalMs: 100, timeoutMs: 400, startupTimeoutMs: 400, now: () => now });
+    } finally {
+      globalThis.setInterval = realSetInterval;
+    }
+    const tickAt = async (t: number) => {
+      now = t;
+      ticks[0]!();
+      await Promise.resolve();
+    };
+    // A ping is out when the page is frozen for 10 s; the first tick after it runs before the answer.
+    await tickAt(10_000);
+    expect(onTimeout).not.toHaveBeenCalled();
+    for (const answer of answers) answer();
+    await Promise.resolve();
+    // Awake again, a Worker that stops answering is still caught within the timeout.
+    for (let t = 10_100; t <= 10_700; t += 100) await tickAt(t);
+    expect(onTimeout).toHaveBeenCalledOnce();
+  });
+});

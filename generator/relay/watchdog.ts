@@ -24,9 +24,16 @@ export function startWatchdog(options: WatchdogOptions): () => void {
     stopped = true;
     clearInterval(timer);
   };
+  let lastTick = now();
+  let current = 0;
   const tick = () => {
     if (stopped) return;
     const t = now();
+    const asleep = t - lastTick > options.timeoutMs;
+    lastTick = t;
+    // The relay itself was not running (a frozen background page): the Worker's answer may be
+    // queued behind this tick, so judge it only from a ping sent while the relay was awake.
+    if (asleep) sentAt = undefined;
     if (sentAt !== undefined) {
       const limit = answered ? options.timeoutMs : options.startupTimeoutMs;
       if (t - sentAt > limit) {
@@ -38,10 +45,12 @@ export function startWatchdog(options: WatchdogOptions): () => void {
     if (t - lastSent < options.intervalMs) return;
     sentAt = t;
     lastSent = t;
+    const ping = (current += 1);
     options.ping().then(
       () => {
         answered = true;
-        sentAt = undefined;
+        // Only the newest ping's answer clears it (an older one may arrive after a re-ping).
+        if (ping === current) sentAt = undefined;
       },
       () => undefined,
     );
