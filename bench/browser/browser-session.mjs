@@ -45,6 +45,9 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
     configFile: `${ROOT}/vite.config.ts`,
     logLevel: 'error',
     plugins: [benchAnchors()],
+    // Our own dependency cache: dev servers of e2e runs share node_modules/.vite with another
+    // config, and each re-optimization there invalidates the other's pages mid-load.
+    cacheDir: `${ROOT}/node_modules/.cache/suip-bench/vite-${port}`,
     // Discover every dependency of the pages before the first request: a re-optimization
     // mid-session would reload a page in the middle of a run.
     optimizeDeps: {

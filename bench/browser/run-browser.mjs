@@ -31,7 +31,7 @@ export function browserCases(mode) {
  * Run the browser cases; returns `{browser, cases}` with each case shaped like the Node cases'
  * results (`name`, `description`, resolved `rows`, `error`, `wrong`).
  */
-export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
   const mode = { quick, nightly };
   const selected = browserCases(mode).filter((c) => filter === undefined || c.name.includes(filter));
   if (selected.length === 0) return { browser: undefined, cases: [] };
@@ -61,6 +61,7 @@ export async function runBrowserBenchmarks({ quick = false, nightly = false, fil
       result.rows = result.error ? [] : resolveCase(perRound);
       out.cases.push(result);
       console.log(consoleTable(result));
+      onCase?.(out);
     }
   } finally {
     await session.close();
@@ -98,18 +99,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const nightly = args.includes('--nightly');
   const filter = args.find((a) => a.startsWith('--filter='))?.slice('--filter='.length);
   const roundsArg = args.find((a) => a.startsWith('--rounds='));
-  const ran = await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined });
+  // Standalone runs keep their JSON out of the tree (`npm run bench` puts it in bench/results.json),
+  // rewritten after every case so a long run leaves its figures behind even if it is stopped.
+  const out = fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  const started = new Date().toISOString();
+  const save = (partial) => writeFileSync(out, `${JSON.stringify({ date: started, partial: true, machine: machineInfo(), ...partial }, null, 2)}\n`);
+  const ran = await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined, onCase: save });
   const results = {
-    date: new Date().toISOString(),
+    date: started,
     command: `node bench/browser/run-browser.mjs${args.length ? ` ${args.join(' ')}` : ''}`,
     quick,
     nightly,
     machine: machineInfo(),
     ...ran,
   };
-  // Standalone runs keep their JSON out of the tree (`npm run bench` puts it in bench/results.json).
-  const out = fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
-  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${out}`);
   if (!quick && filter === undefined && !args.includes('--no-docs')) writeBrowserDocs(results);

@@ -35,8 +35,22 @@ async function transport({ pings }: { pings: number }): Promise<unknown> {
   let arrived: ((time: number) => void) | undefined;
   mount.onIncoming((record) => arrived?.(record.time));
   const samples: number[] = [];
+  // Where a round trip goes: click → the host posts the suip/event (host side), then → the op is
+  // back (relay, Worker, handler, diff, relay). The rest of the next sample is the host applying it.
+  let sentAt = 0;
+  let clickedAt = 0;
+  const hostSide: number[] = [];
+  const away: number[] = [];
+  mount.renderer.onTraffic((record) => {
+    if (record.direction === 'out' && record.text.includes('suip/event')) sentAt = record.time;
+  });
   const trip = (): Promise<number> => {
-    const pong = new Promise<number>((resolve) => (arrived = resolve));
+    const pong = new Promise<number>((resolve) => (arrived = (time) => {
+      hostSide.push(sentAt - clickedAt);
+      away.push(time - sentAt);
+      resolve(time);
+    }));
+    clickedAt = performance.now();
     button.click();
     // The host acks a transaction before this resolves, so the ack reaches the generator ahead
     // of the next click (its session keeps one transaction in flight).
@@ -57,6 +71,7 @@ async function transport({ pings }: { pings: number }): Promise<unknown> {
     rawIframe: { ...summary(rawIframe.samples), postMs: rawIframe.postMs },
     rawWorker: { ...summary(rawWorker.samples), postMs: rawWorker.postMs, clockOffsetMs: rawWorker.clockOffsetMs },
     suip: summary(samples),
+    suipParts: { clickToPost: percentile(hostSide, 50), postToOpBack: percentile(away, 50) },
     correct,
   };
 }

@@ -11,7 +11,7 @@ export function litUpdate({ quick }) {
     variants: sizes.flatMap((n) => ['suip', 'vanilla', 'template'].map((kind) => `${n}/${kind}`)),
     async run(session, variant) {
       const [n, kind] = variant.split('/');
-      const r = await session.run(PAGE, 'litUpdate', { kind, particles: Number(n), repeats: quick ? 20 : 40 }, { timeoutMs: 600_000 });
+      const r = await session.run(PAGE, 'litUpdate', { kind, particles: Number(n), repeats: quick ? 20 : Number(n) >= 10000 ? 15 : Number(n) >= 3000 ? 25 : 40 }, { timeoutMs: 600_000 });
       if (!r.correct) throw Object.assign(new Error(`${variant}: ${r.problem}`), { wrong: true });
       const limit = n === '1000' ? 1.5 : n === '10000' ? 2 : undefined;
       const rows = OPS.map((op) => {

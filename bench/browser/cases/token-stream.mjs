@@ -13,7 +13,7 @@ export function tokenStream({ quick }) {
     variants: grid.flatMap(([rate, particles]) => ANCHORS.map((anchor) => `${rate}/${particles}/${anchor}`)),
     async run(session, variant) {
       const [rate, particles, anchor] = variant.split('/');
-      const tokens = Math.max(150, Math.round(Number(rate) * (quick ? 1.5 : 3)));
+      const tokens = Math.max(150, Math.round(Number(rate) * (quick ? 1.5 : 2)));
       const r = await session.run(PAGE, 'tokenStream', { anchor, particles: Number(particles), rate: Number(rate), tokens });
       if (!r.correct) throw wrong(`${variant}: ${r.problem}`);
       const at = `${rate}/${particles}`;

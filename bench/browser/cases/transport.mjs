@@ -14,6 +14,8 @@ export const transportFloor = {
       { key: 'rtt/raw-iframe', label: 'raw echo in a sandboxed iframe, RTT p50', value: r.rawIframe.p50, unit: 'ms' },
       { key: 'rtt/raw-worker', label: 'raw echo, iframe relay + Worker (suip\'s shape), RTT p50', value: r.rawWorker.p50, unit: 'ms' },
       { key: 'rtt/suip', label: 'suip: click → suip/event → handler → render → 1 op back, RTT p50', value: r.suip.p50, unit: 'ms', anchor: ['rtt/raw-worker', 'rtt/raw-iframe'], target: { minRatio: raw, text: 'issue 6: ≤ 1.15x raw (raw ÷ suip ≥ 0.87)' } },
+      { key: 'rtt/suip-host-out', label: 'suip part: click → suip/event posted (host: view event, route, JSON-RPC), p50 of single trips', value: r.suipParts.clickToPost, unit: 'ms' },
+      { key: 'rtt/suip-away', label: 'suip part: suip/event posted → op back at the host (relay, Worker, handler, render, diff, relay), p50 of single trips', value: r.suipParts.postToOpBack, unit: 'ms', anchor: 'rtt/raw-worker' },
       { key: 'rtt/raw-worker-p95', label: 'raw iframe + Worker, RTT p95', value: r.rawWorker.p95, unit: 'ms' },
       { key: 'rtt/suip-p95', label: 'suip RTT p95', value: r.suip.p95, unit: 'ms', anchor: 'rtt/raw-worker-p95' },
       { key: 'post/raw-worker', label: 'wall time of one port.postMessage to the sandbox after idle (load-dependent; 0.04 ms in a tight loop)', value: r.rawWorker.postMs, unit: 'ms' },

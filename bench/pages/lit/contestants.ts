@@ -3,7 +3,7 @@ import { applyGeneratorTransaction, createMergedTree, mountGenerator, type Merge
 import '../../../renderer/view/suip-tree.ts';
 import type { SuipTree } from '../../../renderer/view/suip-tree.ts';
 import type { ViewContext } from '../../../renderer/view/view-context.ts';
-import type { GroupParticle, Op } from '../../../shared/index.ts';
+import { DEFAULT_LIMITS, type GroupParticle, type Op } from '../../../shared/index.ts';
 
 /** One item of the list every contestant shows: an id and its text. */
 export interface Item {
@@ -39,8 +39,10 @@ export function suipContestant(items: readonly Item[]): Contestant {
   view.context = CONTEXT;
   root.append(view);
   let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
+  // One flat list of up to 5,000 items (+ inserts) is the stress case; the default maxChildren is 5,000.
+  const limits = { ...DEFAULT_LIMITS, maxChildren: 50_000, maxNodes: 50_000 };
   const transact = (ops: Op[]): void => {
-    const result = applyGeneratorTransaction(merged, 'g', ops);
+    const result = applyGeneratorTransaction(merged, 'g', ops, { limits });
     if (!result.ok) throw new Error(`transaction rejected: ${result.error.message}`);
     merged = result.tree;
     view.root = merged;
