@@ -1,3 +1,4 @@
+import { startHostCpu } from './helpers/host-cpu.ts';
 import { blockHost, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
 import { hostFingerprint } from './helpers/host-dom.ts';
 import { mountRenderer } from './helpers/mount-renderer.ts';
@@ -28,9 +29,18 @@ test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms
   const quiet = await readStallMeter(page);
   expect(quiet.ticks).toBeGreaterThan(10);
   expect(quiet.maxGap).toBeLessThan(100);
+  const cpu = await startHostCpu(page);
+  await page.waitForTimeout(300);
+  const idleCpu = await cpu.read();
   await blockHost(page, 300);
   const busy = await readStallMeter(page);
   expect(busy.maxGap).toBeGreaterThanOrEqual(290);
+  // The CPU meter sees the busy loop too (less than 300 ms when other processes share the CPU).
+  const busyCpu = (await cpu.read()) - idleCpu;
+  console.log(`MEASURE controls: idle 300 ms → host CPU ${idleCpu} ms; busy 300 ms → host CPU ${busyCpu} ms, gap ${busy.maxGap} ms`);
+  expect(busyCpu).toBeGreaterThan(idleCpu);
+  expect(busyCpu).toBeGreaterThan(15);
+  await cpu.stop();
 });
 
 test('the host fingerprint changes when the host DOM, a cookie or storage changes', async ({ page }) => {

@@ -2,7 +2,8 @@ import type { HostEvent } from '../fixtures/security/host-api.ts';
 import { generatorCode } from './generator-code.ts';
 import type { MountedRenderer } from './mount-renderer.ts';
 import { attachHealthy, expect, expectHealthy, particleAt } from './security-test.ts';
-import { openControlPage, readStallMeter, stallAllowance, startStallMeter, type StallReading } from './stall-meter.ts';
+import { startHostCpu } from './host-cpu.ts';
+import { judgeStall, openControlPage, readStallMeter, startStallMeter, type StallReading } from './stall-meter.ts';
 
 /** The host's longest event-loop gap allowed during an attack (issue 3: under 100 ms in Chromium). */
 export const STALL_LIMIT_MS = 100;
@@ -11,13 +12,17 @@ export const STALL_LIMIT_MS = 100;
 export interface AttackOutcome {
   /** The `suip-status` that ended "a" (terminated, or error), if any. */
   ended?: HostEvent;
-  /** `suip-error` events about "a". */
-  errors: HostEvent[];
+  /** How many `suip-error` events "a" caused, the first and the last. */
+  errorCount: number;
+  firstError?: HostEvent;
+  lastError?: HostEvent;
   /** What "a" rendered as its report, if it lived to report. */
   report?: Record<string, string>;
   stall: StallReading;
   /** The idle control page's meter over the same time (machine load, not the attack). */
   control: StallReading;
+  /** Main-thread CPU the host used over the same window (ms). */
+  hostCpuMs: number;
   /** Data messages from "a" that reached the host's session (the renderer's traffic tap). */
   reachedHost: number;
 }
@@ -38,40 +43,44 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
   const attached = await renderer.attach('a', generatorCode('bomb', { ATTACK: name }));
   // Attaching (a new iframe and its process) is the host's own doing; the attack starts 300 ms after it.
   await Promise.all([startStallMeter(page), startStallMeter(controlPage)]);
+  const cpu = await startHostCpu(page);
   expect(attached, 'the attacker attaches (its attack starts after the handshake)').toEqual({ ok: true, status: 'ready' });
   const deadline = Date.now() + timeout;
   let ended: HostEvent | undefined;
   let report: Record<string, string> | undefined;
   for (;;) {
-    const events = await renderer.events();
-    const ends = (event: HostEvent): boolean => event.status === 'terminated' || (until === 'ended' && event.status === 'error');
-    ended = events.find((event) => event.generatorId === 'a' && event.type === 'suip-status' && ends(event));
-    const text = (particleAt(await renderer.snapshot(), ['a', 'report']) as { text?: string } | undefined)?.text;
+    // Cheap polls only: reading every event or the whole snapshot would itself load the host.
+    ended = (await renderer.summary('a', until === 'ended')).ended;
+    const text = await renderer.textAt(['a', 'report']);
     if (text !== undefined) report = JSON.parse(text) as Record<string, string>;
     if (ended || (report && until === 'ended')) break;
-    if (Date.now() > deadline) throw new Error(`attack ${name} neither ended nor reported; events ${JSON.stringify(events)}`);
+    if (Date.now() > deadline) throw new Error(`attack ${name} neither ended nor reported; ${JSON.stringify(await renderer.summary('a', true))}`);
     await page.waitForTimeout(50);
   }
   // Whatever was still queued arrives within this window, and counts towards the stall.
   await page.waitForTimeout(300);
-  const [stall, control] = await Promise.all([readStallMeter(page), readStallMeter(controlPage)]);
-  await controlPage.close();
-  const events = await renderer.events();
+  const [stall, control, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(controlPage), cpu.read()]);
+  await Promise.all([controlPage.close(), cpu.stop()]);
+  const summary = await renderer.summary('a');
   const outcome: AttackOutcome = {
     ended,
-    errors: events.filter((event) => event.generatorId === 'a' && event.type === 'suip-error'),
+    errorCount: summary.errorCount,
+    firstError: summary.firstError,
+    lastError: summary.lastError,
     report,
     stall,
     control,
+    hostCpuMs,
     reachedHost: (await renderer.traffic()).a?.in ?? 0,
   };
   console.log(
-    `MEASURE ${name}: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${control.maxGap} ms); ` +
-      `${ended ? `a ${ended.status} (${ended.reason})` : 'a alive'}; ${outcome.errors.length} suip-error` +
-      `${outcome.errors[0] ? ` [${outcome.errors[0].error?.code} ${outcome.errors[0].error?.message?.slice(0, 90)}]` : ''}; ` +
+    `MEASURE ${name}: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${control.maxGap} ms, host CPU ${hostCpuMs} ms); ` +
+      `${ended ? `a ${ended.status} (${ended.reason})` : 'a alive'}; ${outcome.errorCount} suip-error` +
+      `${outcome.lastError ? ` [last: ${outcome.lastError.error?.code} ${outcome.lastError.error?.message?.slice(0, 90)}]` : ''}; ` +
       `${outcome.reachedHost} messages reached the host${report ? `; a reported ${JSON.stringify(report).slice(0, 240)}` : ''}`,
   );
-  expect(stall.maxGap, `host stall during ${name} (control page: ${control.maxGap} ms)`).toBeLessThan(stallAllowance(STALL_LIMIT_MS, control));
+  const verdict = judgeStall(stall, control, hostCpuMs, STALL_LIMIT_MS);
+  expect(verdict.ok, `host stall during ${name}: ${verdict.why}`).toBe(true);
   await expectHealthy(renderer, 'b', 0);
   return outcome;
 }
@@ -80,8 +89,9 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
 export async function expectTerminated(renderer: MountedRenderer, outcome: AttackOutcome, reason: string): Promise<void> {
   expect(outcome.ended?.status, JSON.stringify(outcome.ended)).toBe('terminated');
   expect(outcome.ended?.reason).toBe(reason);
-  expect(outcome.errors.length).toBeGreaterThanOrEqual(1);
-  expect(outcome.errors.at(-1)?.error?.message).toBeTruthy();
+  // The reason is reported as a suip-error too, with a message for people and models.
+  expect(outcome.lastError?.error?.data).toMatchObject({ reason });
+  expect(outcome.lastError?.error?.message).toBeTruthy();
   expect(particleAt(await renderer.snapshot(), ['a'])).toBeUndefined();
   expect(await renderer.status('a')).toBe('terminated');
 }

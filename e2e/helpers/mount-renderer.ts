@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { AttachOutcome, HostEvent, MountOptions, SuipTestHost, TrafficCount } from '../fixtures/security/host-api.ts';
+import type { AttachOutcome, GeneratorSummary, HostEvent, MountOptions, SuipTestHost, TrafficCount } from '../fixtures/security/host-api.ts';
 
 /** The security host page at `/e2e/fixtures/security/host.html`, driven from a spec. */
 export interface MountedRenderer {
@@ -13,6 +13,10 @@ export interface MountedRenderer {
   snapshot(): Promise<unknown>;
   /** Every `suip-status` / `suip-error` event seen so far. */
   events(): Promise<HostEvent[]>;
+  /** A cheap digest of one generator's events (safe to poll during an attack). */
+  summary(id: string, orError?: boolean): Promise<GeneratorSummary>;
+  /** The text of a text particle at `path` in the snapshot, read in the page (no snapshot copy). */
+  textAt(path: readonly string[]): Promise<string | undefined>;
   /** Port traffic per generator, from the renderer's devtools tap. */
   traffic(): Promise<Record<string, TrafficCount>>;
   /** Wait until an event matching `match` has been seen (polls the page; the page is never blocked by it). */
@@ -40,6 +44,13 @@ export async function mountRenderer(page: Page, options: MountOptions = {}): Pro
     detach: (id) => page.evaluate((i) => (window as unknown as HostWindow).suipTest.detach(i), id),
     snapshot: () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.snapshot() ?? null)) as unknown),
     events,
+    summary: (id, orError = false) => page.evaluate(([i, e]) => (window as unknown as HostWindow).suipTest.summary(i, e), [id, orError] as const),
+    textAt: (path) =>
+      page.evaluate((ids) => {
+        let node = (window as unknown as HostWindow).suipTest.snapshot() as { group?: [string, unknown][]; text?: string } | undefined;
+        for (const id of ids) node = node?.group?.find((entry) => entry[0] === id)?.[1] as typeof node;
+        return typeof node?.text === 'string' ? node.text : undefined;
+      }, path),
     traffic: () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.traffic)) as Record<string, TrafficCount>),
     async waitForEvent(match, timeout = 10_000) {
       const deadline = Date.now() + timeout;

@@ -96,3 +96,25 @@ export async function openControlPage(page: Page): Promise<Page> {
   await startStallMeter(control);
   return control;
 }
+
+/** Whether a measured host stall is acceptable, and why (for the assertion message and the log). */
+export interface StallVerdict {
+  ok: boolean;
+  why: string;
+}
+
+/**
+ * Judge a host stall against `limit` on a machine that may be loaded by other work:
+ * - the longest gap is under `limit`: fine;
+ * - or the host's main thread used less than `limit` ms of CPU in the whole window (`hostCpuMs`,
+ *   from `startHostCpu`): the host cannot have blocked itself that long, the gap was the machine;
+ * - or the gap is within `stallAllowance` of what an idle control page lost at the same time.
+ * On a quiet machine all three say the same as a plain `maxGap < limit`.
+ */
+export function judgeStall(host: StallReading, control: StallReading, hostCpuMs: number, limit: number): StallVerdict {
+  const figures = `host gap ${host.maxGap} ms, control page gap ${control.maxGap} ms, host main-thread CPU ${hostCpuMs} ms over ${host.span} ms`;
+  if (host.maxGap < limit) return { ok: true, why: `gap under ${limit} ms (${figures})` };
+  if (hostCpuMs < limit) return { ok: true, why: `host used under ${limit} ms CPU in the whole window; the gap was the machine (${figures})` };
+  if (host.maxGap < stallAllowance(limit, control)) return { ok: true, why: `within the control page's loss (${figures})` };
+  return { ok: false, why: `host stalled: ${figures}` };
+}
