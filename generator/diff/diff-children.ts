@@ -1,5 +1,5 @@
 import { appendOp, insertOp, removeOp, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
-import type { DiffState } from './diff-state.ts';
+import { childPath, type DiffState } from './diff-state.ts';
 import { markLongestIncreasing } from './lis.ts';
 import { OP_OVERHEAD, particleSize, pathSize } from './size.ts';
 
@@ -27,7 +27,7 @@ export function diffChildren(prev: GroupParticle, next: GroupParticle, path: rea
     const entry = after[start]!;
     if (old !== entry) {
       if (old[0] !== entry[0]) break;
-      if (old[1] !== entry[1]) cost += state.diffParticle(old[1], entry[1], path.concat(entry[0]));
+      if (old[1] !== entry[1]) cost += state.diffParticle(old[1], entry[1], childPath(path, entry[0]));
     }
     start += 1;
   }
@@ -36,7 +36,7 @@ export function diffChildren(prev: GroupParticle, next: GroupParticle, path: rea
     const entry = after[nextEnd - 1]!;
     if (old !== entry) {
       if (old[0] !== entry[0]) break;
-      if (old[1] !== entry[1]) cost += state.diffParticle(old[1], entry[1], path.concat(entry[0]));
+      if (old[1] !== entry[1]) cost += state.diffParticle(old[1], entry[1], childPath(path, entry[0]));
     }
     prevEnd -= 1;
     nextEnd -= 1;
@@ -63,9 +63,9 @@ function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: num
   for (let i = start; i < prevEnd; i++) {
     const id = before[i]![0];
     if (newIds.has(id)) continue;
-    const childPath = path.concat(id);
-    state.ops.push(removeOp(childPath));
-    cost += OP_OVERHEAD + pathSize(childPath);
+    const gone = childPath(path, id);
+    state.ops.push(removeOp(gone));
+    cost += OP_OVERHEAD + pathSize(gone);
   }
 
   const sources = new Array<number>(nextEnd - start);
@@ -81,7 +81,7 @@ function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: num
       cost += place(path, id, anchor, child, state, groupPathSize);
     } else if (stays[j - start]) {
       const old = before[source]![1];
-      if (old !== child) cost += state.diffParticle(old, child, path.concat(id));
+      if (old !== child) cost += state.diffParticle(old, child, childPath(path, id));
     } else {
       cost += move(path, id, anchor, before[source]![1], child, state, groupPathSize);
     }
@@ -102,16 +102,16 @@ function place(path: readonly string[], id: string, anchor: string | undefined, 
  * moves of their own), it is removed and inserted with its new content instead: same op count.
  */
 function move(path: readonly string[], id: string, anchor: string | undefined, old: Particle, child: Particle, state: DiffState, groupPathSize: number): number {
-  const childPath = path.concat(id);
-  state.ops.push(removeOp(childPath));
-  const removeCost = OP_OVERHEAD + pathSize(childPath);
+  const at = childPath(path, id);
+  state.ops.push(removeOp(at));
+  const removeCost = OP_OVERHEAD + pathSize(at);
   if (old === child) {
     state.moves += 1;
     return removeCost + place(path, id, anchor, undefined, state, groupPathSize);
   }
   const mark = state.ops.length;
   const movesBefore = state.moves;
-  const changeCost = state.diffParticle(old, child, childPath);
+  const changeCost = state.diffParticle(old, child, at);
   const changes = state.ops.splice(mark);
   // Moves inside the child keep identity that sending it anew would lose.
   if (state.moves === movesBefore && particleSize(child, changeCost) < changeCost) {

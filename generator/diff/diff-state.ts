@@ -13,3 +13,10 @@ export interface DiffState {
    */
   diffParticle(prev: Particle, next: Particle, path: readonly string[]): number;
 }
+
+/** `path` plus `id`, as a new array (slice + push: several times faster than `concat` in V8). */
+export function childPath(path: readonly string[], id: string): string[] {
+  const out = path.slice();
+  out.push(id);
+  return out;
+}
