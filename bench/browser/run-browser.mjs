@@ -33,7 +33,9 @@ export function browserCases(mode) {
  */
 export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
   const mode = { quick, nightly };
-  const selected = browserCases(mode).filter((c) => filter === undefined || c.name.includes(filter));
+  // A comma-separated filter picks every case matching any of its parts.
+  const parts = filter?.split(',').filter(Boolean);
+  const selected = browserCases(mode).filter((c) => parts === undefined || parts.some((part) => c.name.includes(part)));
   if (selected.length === 0) return { browser: undefined, cases: [] };
   const session = await openBrowserSession();
   const out = { browser: { name: 'Chromium', version: session.browserVersion, path: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium' }, cases: [] };
@@ -114,8 +116,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     machine: machineInfo(),
     ...ran,
   };
+  // --merge=<results-browser.json>: keep that run's figures for the cases not run now (a case that
+  // failed because a teammate's change was half-saved can be re-run alone), then write the docs.
+  const mergeArg = args.find((a) => a.startsWith('--merge='));
+  if (mergeArg) {
+    const earlier = JSON.parse(readFileSync(mergeArg.slice('--merge='.length), 'utf8'));
+    const now = new Map(results.cases.map((c) => [c.name, c]));
+    results.cases = browserCases({ quick, nightly }).flatMap((c) => now.get(c.name) ?? earlier.cases.filter((e) => e.name === c.name));
+    results.command = `${earlier.command} (${earlier.date}), then for ${[...now.keys()].join(', ')}: ${results.command}`;
+  }
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${out}`);
-  if (!quick && filter === undefined && !args.includes('--no-docs')) writeBrowserDocs(results);
+  if (!quick && (filter === undefined || mergeArg) && !args.includes('--no-docs')) writeBrowserDocs(results);
   if (results.cases.some((c) => c.error)) process.exitCode = 1;
 }

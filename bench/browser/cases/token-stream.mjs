@@ -27,6 +27,7 @@ export function tokenStream({ quick }) {
         { key: k('cpu'), label: `${at} ${anchor}: host CPU per token`, value: cpu, unit: 'ms', matrix: { row: `${at} host CPU ms/token`, column: anchor } },
         { key: k('long'), label: `${at} ${anchor}: long animation frames`, value: r.longFrames, unit: 'ops', matrix: { row: `${at} long frames`, column: anchor } },
         { key: k('bytes'), label: `${at} ${anchor}: bytes per token`, value: r.bytesPerToken, unit: 'bytes', matrix: { row: `${at} bytes/token`, column: anchor } },
+        ...(r.messages > 0 ? [{ key: k('per-message'), label: `${at} ${anchor}: tokens per message`, value: tokens / r.messages, unit: 'tok', matrix: { row: `${at} tokens/message`, column: anchor } }] : []),
       ];
       if (anchor !== 'suip') return rows;
       // Targets as separate rows: each compares with one anchor (ratio = anchor ÷ suip).

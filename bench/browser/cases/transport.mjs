@@ -27,18 +27,19 @@ export const transportFloor = {
 /** Case 6: click → generator handler → ops → paint vs an in-page handler plus the raw floor. */
 export const eventRoundTrip = {
   name: 'browser-event-round-trip',
-  description: 'issue 6 case 6: click → generator handler → ops → DOM → paint, p95, vs an in-page handler + the raw transport floor (clicks at random frame phases; the overhead is judged on click → DOM, both then wait for the same vsync)',
+  description: 'issue 6 case 6: click → generator handler → ops → DOM → paint, p95, vs an in-page handler + the raw transport floor (clicks at random phases of the frame, 60 per round)',
   variants: ['all'],
   async run(session, _variant, { quick }) {
     const r = await session.run(PAGE, 'eventRoundTrip', { clicks: quick ? 30 : 60 });
     if (!r.correct) throw Object.assign(new Error(r.problem ?? 'a click did not reach the screen'), { wrong: true });
+    const overhead = r.suip.paint.p95 - (r.raw.p95 + r.inPage.paint.p95);
     return [
-      { key: 'click/in-page-paint', label: 'in-page handler, click → paint p95', value: r.inPage.paint.p95, unit: 'ms' },
-      { key: 'click/suip-paint', label: 'suip, click → paint p95', value: r.suip.paint.p95, unit: 'ms', anchor: 'click/in-page-paint', note: `p50: suip ${r.suip.paint.p50.toFixed(1)} ms, in-page ${r.inPage.paint.p50.toFixed(1)} ms` },
-      { key: 'click/in-page-dom', label: 'in-page handler, click → DOM updated p95', value: r.inPage.dom.p95, unit: 'ms' },
+      { key: 'click/in-page-paint', label: 'in-page handler, click → paint p95', value: r.inPage.paint.p95, unit: 'ms', note: `p50 ${r.inPage.paint.p50.toFixed(1)} ms` },
       { key: 'click/raw', label: 'raw transport floor (iframe + Worker) RTT p95', value: r.raw.p95, unit: 'ms' },
-      { key: 'click/suip-dom', label: 'suip, click → DOM updated p95', value: r.suip.dom.p95, unit: 'ms', note: `p50 ${r.suip.dom.p50.toFixed(2)} ms` },
-      { key: 'click/overhead', label: 'overhead: suip click → DOM p95 − (raw RTT p95 + in-page click → DOM p95)', value: r.overheadP95, unit: 'ms', target: { max: 2, text: 'issue 6: overhead ≤ 2 ms p95' } },
+      { key: 'click/suip-paint', label: 'suip, click → paint p95', value: r.suip.paint.p95, unit: 'ms', anchor: 'click/in-page-paint', note: `p50 ${r.suip.paint.p50.toFixed(1)} ms` },
+      { key: 'click/overhead', label: 'overhead: suip click → paint p95 − (raw RTT p95 + in-page click → paint p95)', value: overhead, unit: 'ms', target: { max: 2, text: 'issue 6: overhead ≤ 2 ms p95' } },
+      { key: 'click/in-page-dom', label: 'in-page handler, click → DOM updated p95', value: r.inPage.dom.p95, unit: 'ms' },
+      { key: 'click/suip-dom', label: 'suip, click → DOM updated p95 (includes the renderer waiting for the next frame when it defers the view update to requestAnimationFrame)', value: r.suip.dom.p95, unit: 'ms', note: `p50 ${r.suip.dom.p50.toFixed(2)} ms` },
     ];
   },
 };

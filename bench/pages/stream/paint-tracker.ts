@@ -43,7 +43,12 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
   };
   return {
     arrived() {
-      if (!pending) frame();
+      if (pending) return;
+      pending = true;
+      // After the current task: a renderer that defers its DOM update to its own
+      // requestAnimationFrame registers that callback while handling the message, and ours must
+      // run after it in the same frame.
+      queueMicrotask(frame);
     },
     result: () => ({ latencies, lastSeen }),
     async settle() {
