@@ -92,4 +92,44 @@ export const fieldStyles = css`
     gap: 6px;
     align-items: center;
   }
+  .option label {
+    font-weight: 400;
+  }
+  input[type='checkbox'],
+  input[type='radio'] {
+    accent-color: var(--_color-accent);
+    width: 1.1rem;
+    height: 1.1rem;
+    margin: 0;
+  }
+  .switch input {
+    appearance: none;
+    width: 2.4rem;
+    height: 1.3rem;
+    border-radius: 1rem;
+    border: 2px solid var(--_color-border);
+    background: var(--_color-surface);
+    position: relative;
+    cursor: pointer;
+    flex: none;
+  }
+  .switch input::before {
+    content: '';
+    position: absolute;
+    top: 2px;
+    left: 2px;
+    width: calc(1.3rem - 8px);
+    height: calc(1.3rem - 8px);
+    border-radius: 50%;
+    background: var(--_color-muted);
+    transition: left 0.15s;
+  }
+  .switch input:checked {
+    background: var(--_color-accent);
+    border-color: var(--_color-accent);
+  }
+  .switch input:checked::before {
+    left: calc(2.4rem - 1.3rem + 2px);
+    background: var(--_color-bg);
+  }
 `;

@@ -21,7 +21,7 @@ export class SuipChartBar extends SuipGroupElement {
     const bw = (slot * 0.8) / Math.max(1, d.datasets.length);
     return html`<figure>
       ${title ? html`<figcaption>${title}</figcaption>` : ''}
-      <svg viewBox=${`0 0 ${W} ${H + 20}`} role="img" aria-label=${describeSeries('Bar chart', title, d)}>
+      <svg viewBox=${`-20 0 ${W + 40} ${H + 20}`} role="img" aria-label=${describeSeries('Bar chart', title, d)}>
         ${d.labels.map((label, i) => svg`
           ${d.datasets.map((s, k) => {
             const h = (Math.max(0, s.data[i] ?? 0) / max) * H;

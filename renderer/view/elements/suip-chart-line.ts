@@ -23,7 +23,7 @@ export class SuipChartLine extends SuipGroupElement {
     const y = (v: number) => H - ((v - min) / (max - min || 1)) * H;
     return html`<figure>
       ${title ? html`<figcaption>${title}</figcaption>` : ''}
-      <svg viewBox=${`0 0 ${W} ${H + 20}`} role="img" aria-label=${describeSeries('Line chart', title, d)}>
+      <svg viewBox=${`-20 0 ${W + 40} ${H + 20}`} role="img" aria-label=${describeSeries('Line chart', title, d)}>
         <line class="axis" x1="0" y1=${H} x2=${W} y2=${H}></line>
         ${d.datasets.map((s, k) => svg`<polyline class=${`line s${k % 4}`} points=${d.labels.map((_, i) => `${(i * step).toFixed(1)},${y(s.data[i] ?? 0).toFixed(1)}`).join(' ')}></polyline>`)}
         ${d.labels.map((label, i) => svg`<text x=${i * step} y=${H + 14} text-anchor="middle">${label}</text>`)}

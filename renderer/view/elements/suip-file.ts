@@ -15,7 +15,7 @@ export class SuipFile extends SuipGroupElement {
     const mime = src && 'data' in src && typeof src.mimeType === 'string' ? src.mimeType : '';
     const href = src && 'data' in src && typeof src.data === 'string' ? this.context?.policy.linkHref(src.data) : undefined;
     if (href === undefined) return blockedMedia(mime, name);
-    return html`<div class="file"><span aria-hidden="true">📄</span>${safeLink(href, name)}<span class="muted">${describeMime(mime)}</span></div>`;
+    return html`<div class="file">${safeLink(href, name)}<span class="muted">${describeMime(mime)}</span></div>`;
   }
 }
 customElements.define('suip-file', SuipFile);
