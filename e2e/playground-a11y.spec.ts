@@ -5,6 +5,8 @@ import { openPlayground } from './fixtures/playground/playground-page.ts';
 /** The playground shell is accessible in both colour schemes: axe-core finds no violations. */
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe finds no violations in the playground (${colorScheme})`, async ({ page }) => {
+    // axe walks every shadow root of the rendered UI; on a loaded 2-core machine that takes a while.
+    test.setTimeout(150_000);
     await page.emulateMedia({ colorScheme });
     await openPlayground(page);
     await page.getByText('Generate with a model').click();
