@@ -58,10 +58,11 @@ export function median(values: readonly number[]): number {
 export function measure(fn: (i: number) => unknown, options: MeasureOptions = {}): Timing {
   const { runs, runMs, warmupMs } = { ...measureOptions(false), ...options };
   let calls = 0;
-  // Warm up for warmupMs and at least MIN_WARMUP_CALLS calls (capped at 10 s), so the JIT has
-  // tiered up before timing: with little CPU to spare, a time-only warm-up can end before that.
+  // Warm up for warmupMs and at least MIN_WARMUP_CALLS calls (for at most 10 × warmupMs), so the
+  // JIT has tiered up before timing: with little CPU to spare, a time-only warm-up can end first.
   const warmStart = performance.now();
-  while (performance.now() - warmStart < warmupMs || (calls < MIN_WARMUP_CALLS && performance.now() - warmStart < 10_000)) consume(fn(calls++));
+  const warmCap = warmupMs * 10;
+  while (performance.now() - warmStart < warmupMs || (calls < MIN_WARMUP_CALLS && performance.now() - warmStart < warmCap)) consume(fn(calls++));
   // Calibrate: double until one batch takes a tenth of a run.
   let iterations = 1;
   for (;;) {
