@@ -55,6 +55,6 @@ test('a flood of uncaught exceptions spends the same budget: terminated with rea
   expect(await attach(page, 'thrower', code)).toEqual({ ok: true, status: 'ready' });
   expect((await waitForStatus(page, 'thrower', 'terminated')).reason).toBe('rate');
   const statuses = (await events(page)).filter((e) => e.type === 'suip-status' && e.detail.generatorId === 'thrower');
-  // Bounded by the budget (the burst plus what refilled while it ran), not by the flood.
-  expect(statuses.length).toBeLessThanOrEqual(2 * LIMITS.maxMessagesPerSecond);
+  // The relay forwards a few exceptions per second and counts the rest: the host hears a handful.
+  expect(statuses.length).toBeLessThanOrEqual(15);
 });

@@ -1,4 +1,4 @@
-import { proxy, wrap, type Remote } from 'comlink';
+import { expose, proxy, transferHandlers, wrap, type Remote, type TransferHandler } from 'comlink';
 import runtimeSource from 'virtual:suip-runtime-source';
 import { withinBytes } from '../../shared/message.ts';
 import type { WorkerControl } from '../runtime/worker-main.ts';
@@ -13,6 +13,9 @@ import { startWatchdog } from './watchdog.ts';
  * and enforces the budgets before anything reaches the host. It never runs the model's code.
  */
 
+/** Exception reports forwarded per second (burst included); the rest are counted, not sent. */
+const EXCEPTIONS_PER_SECOND = 5;
+
 let hostPort: MessagePort | undefined;
 let worker: Worker | undefined;
 let dataPort: MessagePort | undefined;
@@ -21,6 +24,25 @@ let blobUrl: string | undefined;
 let remote: Remote<WorkerControl> | undefined;
 let started = false;
 let dead = false;
+
+/** Spends one message of the Worker's budget (set by `start`). */
+let spendBudget = (): void => undefined;
+
+// SECURITY: comlink answers every message on a proxy's port, garbage included, so a model that
+// captured the report callback's port could flood this thread forever without spending any budget,
+// starving the watchdog and every other sandbox sharing this process. The relay's proxies (only the
+// report callback) get ports whose every message spends the budget. Otherwise comlink's own handler.
+const comlinkProxy = transferHandlers.get('proxy') as TransferHandler<unknown, unknown>;
+transferHandlers.set('proxy', {
+  canHandle: comlinkProxy.canHandle,
+  serialize(value: unknown): [unknown, Transferable[]] {
+    const { port1, port2 } = new MessageChannel();
+    port1.addEventListener('message', () => spendBudget());
+    expose(value, port1);
+    return [port2, [port2]];
+  },
+  deserialize: comlinkProxy.deserialize,
+});
 
 function toHost(message: RelayToHost): void {
   hostPort?.postMessage(message);
@@ -40,6 +62,19 @@ function start(code: string, budgets: RelayBudgets): void {
   // One budget for everything the Worker can make the relay send: data, reports and errors.
   const rate = createRateBudget(budgets.maxMessagesPerSecond);
   let handshaken = false;
+  // Exceptions reach the host at a few per second (a program throwing in a loop is one problem,
+  // not thousands of events); the rest are counted into the next report. They still spend `rate`.
+  const exceptionBudget = createRateBudget(EXCEPTIONS_PER_SECOND);
+  let suppressed = 0;
+  const exception = (message: string, line: number | undefined) => {
+    if (!exceptionBudget.take()) {
+      suppressed += 1;
+      return;
+    }
+    const more = suppressed > 0 ? ` (and ${suppressed} more since the last report)` : '';
+    suppressed = 0;
+    toHost({ suip: 'exception', message: `${message}${more}`, line });
+  };
   blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
   worker = new Worker(blobUrl, { name: 'suip-generator' });
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
@@ -52,7 +87,7 @@ function start(code: string, budgets: RelayBudgets): void {
     if (!handshaken) {
       toHost({ ...report, fatal: true });
       terminate('stopped', 'the generator script failed before the handshake');
-    } else toHost(report);
+    } else exception(report.message, report.line);
   };
   const control = new MessageChannel();
   const data = new MessageChannel();
@@ -68,6 +103,15 @@ function start(code: string, budgets: RelayBudgets): void {
     if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
     hostPort?.postMessage(text);
   };
+  spendBudget = () => {
+    if (!dead && !rate.take()) terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
+  };
+  // SECURITY: the runtime never posts on the Worker's own channel, and sends the control port only
+  // comlink answers. A loop posting on either would queue tasks ahead of this thread's watchdog
+  // timer and keep it from ever firing (measured: for (;;) self.postMessage() ran for 38 s). The
+  // Worker's own channel ends it on first use; the control port spends the message budget.
+  worker.onmessage = () => terminate('type', "the generator posted on the Worker's own channel, which the protocol does not use");
+  control.port1.addEventListener('message', () => spendBudget());
   remote = wrap<WorkerControl>(control.port1);
   const controller = remote;
   stopWatchdog = startWatchdog({
@@ -83,7 +127,7 @@ function start(code: string, budgets: RelayBudgets): void {
     if (dead) return;
     if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
     const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
-    toHost({ suip: 'exception', message: String(report?.message).slice(0, 1000), line });
+    exception(String(report?.message).slice(0, 1000), line);
   };
   controller.start(proxy(onReport)).then(
     () => {
