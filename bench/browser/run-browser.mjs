@@ -103,7 +103,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const roundsArg = args.find((a) => a.startsWith('--rounds='));
   // Standalone runs keep their JSON out of the tree (`npm run bench` puts it in bench/results.json),
   // rewritten after every case so a long run leaves its figures behind even if it is stopped.
-  const out = fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
+  const out = process.env.SUIP_BENCH_OUT ?? fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
   const started = new Date().toISOString();
   const save = (partial) => writeFileSync(out, `${JSON.stringify({ date: started, partial: true, machine: machineInfo(), ...partial }, null, 2)}\n`);

@@ -21,6 +21,9 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
   const latencies: number[] = [];
   let lastSeen = -1;
   let pending = false;
+  // A message that arrives while a frame is already being measured may miss that frame's probe:
+  // measure one more frame after it.
+  let again = false;
   let retries = 0;
   const frame = (): void => {
     pending = true;
@@ -30,6 +33,8 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
       seen = match ? Number(match[1]) : -1;
     }).then((paintedAt) => {
       pending = false;
+      const more = again;
+      again = false;
       const epoch = performance.timeOrigin + paintedAt;
       if (seen > lastSeen) {
         for (let token = lastSeen + 1; token <= seen; token++) latencies.push(epoch - dueAt(token));
@@ -38,12 +43,17 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
       } else if (retries++ < 3) {
         // The message arrived but its DOM update is deferred (e.g. to the renderer's own frame).
         frame();
+        return;
       }
+      if (more && !pending) frame();
     });
   };
   return {
     arrived() {
-      if (pending) return;
+      if (pending) {
+        again = true;
+        return;
+      }
       pending = true;
       // After the current task: a renderer that defers its DOM update to its own
       // requestAnimationFrame registers that callback while handling the message, and ours must
