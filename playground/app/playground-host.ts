@@ -37,7 +37,7 @@ export class PlaygroundHost extends EventTarget {
   readonly mirror: WireMirror;
   readonly status = new Map<string, SlotStatus>(SLOTS.map((slot) => [slot, 'stopped']));
   readonly errors = new Map<string, ErrorLine[]>(SLOTS.map((slot) => [slot, []]));
-  /** Milliseconds from the last transaction's arrival in the host to the next frame. */
+  /** Milliseconds from the last transaction's arrival in the host until its frame was rendered. */
   lastTransactionMs: number | undefined;
   /** Incremented on every attach of a slot, so late events of an old run are told apart. */
   readonly #runs = new Map<string, number>();
@@ -187,10 +187,14 @@ export class PlaygroundHost extends EventTarget {
     this.mirror.feed(record.generatorId, record.direction, record.text);
     if (record.direction === 'in' && entry.summary.ops > 0) {
       const arrived = record.time;
-      requestAnimationFrame(() => {
-        this.lastTransactionMs = performance.now() - arrived;
-        this.changed();
-      });
+      // The renderer shows transactions in its next animation frame; a task queued from a frame
+      // callback runs after that frame's callbacks and Lit updates, so this spans apply + render.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          this.lastTransactionMs = performance.now() - arrived;
+          this.changed();
+        }, 0),
+      );
     }
     this.changed();
   }
