@@ -38,10 +38,10 @@ test('while (true) {} beside a healthy generator: the healthy one answers clicks
   await expectHealthy(renderer, 'c', 0);
 });
 
-test('for (;;) self.postMessage(...): the relay ignores it, the watchdog ends it ("heartbeat")', async ({ page }) => {
+test('for (;;) self.postMessage(...): the relay ends it on the first message on the Worker\'s own channel ("type")', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-post');
-  await expectTerminated(renderer, outcome, 'heartbeat');
+  await expectTerminated(renderer, outcome, 'type');
   expect(outcome.reachedHost).toBeLessThan(10);
 });
 
@@ -51,4 +51,10 @@ test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at 
   // The budget trips first unless the loop starves the relay's thread (then the heartbeat does).
   await expectTerminated(renderer, outcome, outcome.ended?.reason === 'heartbeat' ? 'heartbeat' : 'rate');
   expect(outcome.reachedHost).toBeLessThan(2100);
+});
+
+test('for (;;) on the captured comlink control port: the relay ends it at the budget ("rate")', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'spin-control');
+  await expectTerminated(renderer, outcome, 'rate');
 });
