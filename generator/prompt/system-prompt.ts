@@ -50,9 +50,9 @@ const view = () => group("card", [
     ["label", text(t.title, "text/plain")], ["checked", text(String(t.done), "text/plain")],
   ], { on: { change: { handler: (e) => { t.done = e.checked; render(view()); }, data: "checked" } } })]))],
   ["add", group("form", [
-    ["new", group("text-field", [["label", text("New item", "text/plain")]])],
+    ["new-" + next, group("text-field", [["label", text("New item", "text/plain")]])],
     ["submit", text("Add", "text/plain")],
-  ], { on: { submit: { handler: (e) => { items.push({ id: "t" + next++, title: e.formData.new, done: false }); render(view()); }, preventDefault: true, data: "formData" } } })],
+  ], { on: { submit: { handler: (e) => { items.push({ id: "t" + next, title: e.formData["new-" + next], done: false }); next++; render(view()); }, preventDefault: true, data: "formData" } } })],
 ]);
 render(view());
 \`\`\`
