@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { errorList, loadExample, openPlayground, slotTree, trackPageErrors } from './fixtures/playground/playground-page.ts';
 
@@ -152,6 +152,14 @@ const checks: Record<string, Check> = {
 type Tree = { group: Array<[string, Tree]> };
 
 const files = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url))).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort();
+
+test('`npm start` is the Vite dev server these specs run against, and it serves the playground', async ({ page }) => {
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { scripts: Record<string, string> };
+  expect(pkg.scripts.start).toBe('vite');
+  await page.goto('/');
+  await expect(page).toHaveTitle('suip playground');
+  await expect(page.getByRole('main')).toBeVisible();
+});
 
 test('every example file has a check, and there are at least 10', () => {
   expect(files.length).toBeGreaterThanOrEqual(10);
