@@ -19,4 +19,6 @@ export default tseslint.config(
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).
   { files: ['generator/diff/**/*.test.ts'], rules: boundary([]) },
+  // The session pair test runs the real generator runtime against the real renderer session (tests only).
+  { files: ['generator/runtime/session-pair.test.ts'], rules: boundary([]) },
 );
