@@ -58,3 +58,11 @@ test('for (;;) on the captured comlink control port: the relay ends it at the bu
   const outcome = await runAttack(renderer, 'spin-control');
   await expectTerminated(renderer, outcome, 'rate');
 });
+
+test('for (;;) on the captured exception-report port (comlink answers even garbage): ended at the budget ("rate")', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  // The attack throws once to make the runtime use (and expose) the report port: that first report
+  // sets status "error"; what counts is that the flood after it is terminated and "b" keeps working.
+  const outcome = await runAttack(renderer, 'spin-report', { until: 'terminated' });
+  await expectTerminated(renderer, outcome, 'rate');
+});

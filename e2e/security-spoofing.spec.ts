@@ -21,28 +21,43 @@ test('a hostile sibling frame forging connect, control, JSON-RPC and comlink mes
   await attachHealthy(renderer, 'b');
   const before = await rendererState(renderer, 'b');
   const host = await hostFingerprint(page);
-  // The attacker spams for ~2 s, long enough to overlap a second generator's whole connect and start.
   await page.evaluate(() => {
     const frame = document.createElement('iframe');
     frame.name = 'attacker';
     frame.setAttribute('sandbox', 'allow-scripts');
-    frame.src = '/e2e/fixtures/security/attack-frame.html?rounds=200';
+    frame.src = '/e2e/fixtures/security/attack-frame.html';
     document.getElementById('attack-slot')!.append(frame);
   });
   const attacker = page.frameLocator('iframe[name="attacker"]');
-  await expect.poll(() => page.frame({ name: 'attacker' })?.evaluate(() => (window as unknown as { attack: { sent: { rounds: number } } }).attack.sent.rounds) ?? 0, { timeout: 15_000 }).toBeGreaterThan(2);
+  await expect.poll(() => page.frame({ name: 'attacker' })?.evaluate(() => typeof (window as unknown as { attack?: unknown }).attack).catch(() => 'none'), { timeout: 15_000 }).toBe('object');
+  const attackFrame = page.frame({ name: 'attacker' })!;
+  // Rounds are driven from here (deterministic on a loaded machine): before, during and after a second attach.
+  const fire = (rounds: number) =>
+    attackFrame.evaluate((count) => {
+      const attack = (window as unknown as { attack: { round(): void } }).attack;
+      for (let i = 0; i < count; i += 1) attack.round();
+    }, rounds);
+  await fire(15);
+  let attaching = true;
+  const during = (async () => {
+    while (attaching) await fire(5);
+  })();
   // A generator attached while the attack runs connects to the host, not to the attacker.
   await attachHealthy(renderer, 'c');
-  await expect.poll(() => page.frame({ name: 'attacker' })!.evaluate(() => (window as unknown as { attack: { sent: { rounds: number } } }).attack.sent.rounds), { timeout: 15_000 }).toBe(200);
+  attaching = false;
+  await during;
+  await fire(15);
   await page.waitForTimeout(300);
   const attack = await page.frame({ name: 'attacker' })!.evaluate(() => (window as unknown as { attack: { received: string[]; sent: { messages: number } } }).attack);
   console.log(`MEASURE spoofing: sibling frame sent ${attack.sent.messages} forged messages; ${attack.received.length} answers`);
-  expect(attack.sent.messages).toBeGreaterThan(1000);
+  expect(attack.sent.messages).toBeGreaterThan(500);
   // Nothing ever answered the attacker on any port it handed out.
   expect(attack.received).toEqual([]);
   // The relays did receive the forged messages (the attack is real) and each accepted only its parent's connect.
   const forgedAtRelays = spied.filter((message) => !message.fromParent);
   expect(forgedAtRelays.length).toBeGreaterThan(100);
+  // The spy reports through a Playwright binding, queued behind every forged message it saw.
+  await expect.poll(() => spied.filter((message) => message.fromParent).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   const fromHost = spied.filter((message) => message.fromParent);
   expect(fromHost.map((message) => [message.data, message.ports])).toEqual([
     ['{"suip":"connect"}', 1],
