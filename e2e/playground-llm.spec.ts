@@ -112,12 +112,14 @@ test('a program frozen in a busy loop is stopped by the watchdog and repaired', 
   await expect(slotView(page, 'right').getByText('Clicked 1 times')).toBeVisible();
 });
 
-test('an endpoint that fails is reported, not retried as a repair', async ({ page }) => {
+test('an endpoint that fails is reported, not retried as a repair, and the code is kept', async ({ page }) => {
   await openPlayground(page);
   const before = server.requests.length;
+  const code = await page.locator('pg-code-editor textarea').inputValue();
   await generate(page, 'something the recording does not have');
   const panel = page.locator('pg-llm-panel');
   await expect(panel.getByTestId('llm-result')).toContainText('The request failed: the endpoint answered HTTP 404', { timeout: 20_000 });
   expect(server.requests.length).toBe(before + 1);
   await expect(page.locator('pg-code-editor textarea')).not.toHaveAttribute('readonly');
+  await expect(page.locator('pg-code-editor textarea')).toHaveValue(code);
 });

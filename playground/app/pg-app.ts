@@ -105,11 +105,20 @@ export class PgApp extends LitElement {
     this.revision += 1;
   };
 
+  /** The editor's code when a model started streaming over it, put back if no program arrives. */
+  private codeBeforeStream: string | undefined;
+
   private llmHost: LlmPanelHost = {
     systemPrompt: () => this.wiring?.systemPrompt() ?? '',
     showCode: (code, streaming) => {
+      if (streaming && this.codeBeforeStream === undefined) this.codeBeforeStream = this.codes[this.slot];
       this.streaming = streaming;
       this.codes = { ...this.codes, [this.slot]: code };
+    },
+    endStreaming: (restore) => {
+      if (restore && this.codeBeforeStream !== undefined) this.codes = { ...this.codes, [this.slot]: this.codeBeforeStream };
+      this.codeBeforeStream = undefined;
+      this.streaming = false;
     },
     run: async (code): Promise<RunOutcome> => {
       this.streaming = false;

@@ -8,6 +8,8 @@ export interface LlmPanelHost {
   systemPrompt(): string;
   /** Shows code in the editor while it streams (read-only) or once it is final. */
   showCode(code: string, streaming: boolean): void;
+  /** Streaming is over; `restore` puts back the code from before, when no program arrived in full. */
+  endStreaming(restore: boolean): void;
   run(code: string): Promise<RunOutcome>;
 }
 
@@ -148,7 +150,7 @@ export class PgLlmPanel extends LitElement {
       this.progress = '';
       this.abort = undefined;
       const last = this.turns.at(-1);
-      if (last !== undefined && last.code === '') host.showCode('', false);
+      host.endStreaming(last === undefined || last.code === '');
     }
   }
 }
