@@ -18,7 +18,8 @@ import { build } from 'vite';
 import { consoleTable, markdownReport, resolveCase } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = fileURLToPath(new URL('../node_modules/.cache/suip-bench/', import.meta.url));
+// A folder of its own: emptyOutDir clears it, and the browser cases keep files in .cache/suip-bench/.
+const outDir = fileURLToPath(new URL('../node_modules/.cache/suip-bench/node/', import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const filter = args.find((a) => a.startsWith('--filter='))?.slice('--filter='.length);
