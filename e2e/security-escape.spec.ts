@@ -7,8 +7,9 @@ import { expect, readReport, test } from './helpers/security-test.ts';
 
 /**
  * Escape probes (issue 3, "Show"): from the model's code, reach the host's DOM, navigate the top,
- * open popups, read the host's cookies and storage, talk to it over BroadcastChannel, spoof the
- * relay's protocol. All fail; the host DOM (hashed outside the renderer) is unchanged.
+ * open popups, read the host's cookies and storage, talk to it over BroadcastChannel. All fail;
+ * the host DOM (hashed outside the renderer) is unchanged. (Spoofing the relay through
+ * self.postMessage ends the Worker at once: security-floods.)
  */
 
 const SECRET = 'suip-host-secret-7f3a';
@@ -81,7 +82,7 @@ test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookie
   expect(await foreignBroadcasts(page)).toEqual([]);
   // No secret anywhere in what the sandbox could send back.
   expect(JSON.stringify(await renderer.snapshot())).not.toContain(SECRET);
-  // The spoofed relay messages did nothing: no termination, no error event, still ready.
+  // Nothing of it disturbed the generator: no termination, no error event, still ready.
   const events = await renderer.events();
   expect(events.filter((event) => event.type === 'suip-error'), JSON.stringify(events)).toEqual([]);
   expect(events.map((event) => event.status)).toEqual(['starting', 'ready']);

@@ -45,6 +45,9 @@ test('200,000 self.postMessage calls towards the relay: it ends the Worker on th
   // The runtime never uses the Worker's own channel; a message on it is hostile by definition.
   await expectTerminated(renderer, outcome, 'type');
   expect(outcome.reachedHost).toBeLessThan(10);
+  // The spoofed relay messages it started with were not taken for the relay's own.
+  expect(outcome.errorCount).toBe(1);
+  expect(JSON.stringify(await renderer.events())).not.toContain('SPOOFED');
 });
 
 test('200,000 unhandled rejections, 1000 per task: the exception reports spend the budget ("rate")', async ({ page }) => {
