@@ -19,13 +19,13 @@ import {
   type RemoveParams,
   type ReplaceParams,
 } from '../../shared/index.ts';
-import { subtreeSize } from './tree-stats.ts';
+import { rememberSize, subtreeHeight, subtreeSize } from './tree-stats.ts';
 import { TxError } from './tx-error.ts';
 
 /** What one transaction learns while its ops run on the draft. */
 export interface TxState {
   limits: Limits;
-  /** Particles the generator may still add (its maxNodes minus what it has). */
+  /** Particles the generator may still add: maxNodes minus its size before, kept exact through every op. */
   nodeBudget: number;
   /** Sibling ids per group array touched in this transaction, kept in step with every splice. */
   ids: Map<GroupEntry[], string[]>;
@@ -187,11 +187,21 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
       fail(ErrorCode.InvalidParams, `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in this transaction to move here; include "particle", or remove it first in the same batch`, at);
     }
     state.stash.delete(id);
+    const size = sizeOf(moved!);
+    if (size > state.nodeBudget) fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}`, at);
+    const height = subtreeHeight(isDraft(moved) ? (original(moved) as Particle) : moved!);
+    if (depth + height > state.limits.maxDepth) {
+      fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}`, at);
+    }
+    state.nodeBudget -= size;
     return moved!;
   }
   const check = validateParticle(particle, { limits: state.limits, depth, nodeBudget: state.nodeBudget, where: 'params.particle' });
   if (!check.ok) fail(check.issue.code, check.issue.message, at);
-  state.nodeBudget -= (check as { nodes: number }).nodes;
+  const nodes = (check as { nodes: number }).nodes;
+  state.nodeBudget -= nodes;
+  // The object enters the tree as it is (immer keeps new values), so its size is known from here on.
+  rememberSize(particle as Particle, nodes);
   return particle as Particle;
 }
 
