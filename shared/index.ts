@@ -39,3 +39,4 @@ export { describeValue, formatPath, quoteList } from './describe.ts';
 export { createMemoryChannelPair } from './channel.ts';
 export type { Channel } from './channel.ts';
 export { wireJsonSchema } from './json-schema.ts';
+export { createRateBudget } from './rate-budget.ts';

@@ -3,7 +3,7 @@ import runtimeSource from 'virtual:suip-runtime-source';
 import { withinBytes } from '../../shared/message.ts';
 import type { WorkerControl } from '../runtime/worker-main.ts';
 import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
-import { createRateBudget } from './rate-budget.ts';
+import { createRateBudget } from '../../shared/rate-budget.ts';
 import type { HostToRelay, RelayBudgets, RelayToHost, TerminationReason } from './relay-protocol.ts';
 import { startWatchdog } from './watchdog.ts';
 

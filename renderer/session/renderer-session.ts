@@ -19,7 +19,7 @@ import {
   type RpcMessage,
   type SuipErrorObject,
 } from '../../shared/index.ts';
-import { createRateLimit } from './rate-limit.ts';
+import { createRateBudget } from '../../shared/rate-budget.ts';
 
 /** Outcome of applying a transaction to the generator's subtree (the tree's `TransactionResult`). */
 export type ApplyResult = { ok: true } | { ok: false; error: SuipErrorObject };
@@ -61,7 +61,7 @@ export class RendererSession {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: RendererSessionOptions) {
-    this.rate = createRateLimit(options.limits.maxMessagesPerSecond);
+    this.rate = createRateBudget(options.limits.maxMessagesPerSecond);
     this.client = new JSONRPCClient((payload: unknown) => this.send(payload));
     this.unsubscribe = options.channel.onMessage((text) => this.receive(text));
   }

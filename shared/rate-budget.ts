@@ -1,6 +1,7 @@
 /**
  * A token bucket: `perSecond` messages per second on average, with `perSecond` as the burst.
- * `take()` is false once the budget is spent.
+ * `take()` is false once the budget is spent. Used twice: by the relay (first check, in the sandbox)
+ * and by the renderer session (second check, in the host).
  */
 export function createRateBudget(perSecond: number, now: () => number = () => performance.now()): { take(): boolean } {
   let tokens = perSecond;
