@@ -4,7 +4,7 @@ import { sandboxSrcdoc } from './renderer/frame/srcdoc.ts';
 
 /**
  * One config for the playground dev server, the static build and the unit tests.
- * Plugins that build the sandbox runtime as one inline script live in `vite/`.
+ * The plugin that builds the sandbox runtime as one inline script lives in `generator/build/`.
  */
 export default defineConfig({
   // Relative asset URLs, so `dist/` works from any static server and any sub-path.
@@ -13,6 +13,27 @@ export default defineConfig({
   // plus the static suip-sandbox.html for strict-CSP hosts (same document as the srcdoc).
   plugins: [suipSandbox({ document: sandboxSrcdoc })],
   build: { outDir: 'dist', target: 'es2022' },
+  // Pre-bundle every browser dependency up front: on a cold cache (a fresh clone, CI) Vite would
+  // otherwise discover one mid-test and reload the page under the spec. Only pages that import
+  // no virtual modules are scanned (bench pages keep their own cache).
+  optimizeDeps: {
+    entries: ['index.html', 'e2e/fixtures/**/*.html'],
+    include: [
+      'lit',
+      'lit/directive.js',
+      'lit/directives/if-defined.js',
+      'lit/directives/repeat.js',
+      'lit/directives/unsafe-html.js',
+      'lit/static-html.js',
+      'markdown-it',
+      'immer',
+      'json-rpc-2.0',
+      'comlink',
+      '@sinclair/typebox',
+      '@sinclair/typebox/compiler',
+      '@sinclair/typebox/value',
+    ],
+  },
   test: {
     include: ['shared/**/*.test.ts', 'generator/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'playground/**/*.test.ts'],
     environment: 'node',
