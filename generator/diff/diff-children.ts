@@ -56,26 +56,31 @@ export function diffChildren(prev: GroupParticle, next: GroupParticle, path: rea
 function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: number, nextEnd: number, path: readonly string[], state: DiffState): number {
   const oldIndex = new Map<string, number>();
   for (let i = start; i < prevEnd; i++) oldIndex.set(before[i]![0], i);
-  const newIds = new Set<string>();
-  for (let j = start; j < nextEnd; j++) newIds.add(after[j]![0]);
+  // Old position of each new child (-1 when new); old children nobody claims are removed.
+  const sources = new Array<number>(nextEnd - start);
+  const kept = new Uint8Array(prevEnd - start);
+  for (let j = start; j < nextEnd; j++) {
+    const source = oldIndex.get(after[j]![0]) ?? -1;
+    sources[j - start] = source;
+    if (source >= 0) kept[source - start] = 1;
+  }
 
   let cost = 0;
   for (let i = start; i < prevEnd; i++) {
-    const id = before[i]![0];
-    if (newIds.has(id)) continue;
-    const gone = childPath(path, id);
+    if (kept[i - start] === 1) continue;
+    const gone = childPath(path, before[i]![0]);
     state.ops.push(removeOp(gone));
     cost += OP_OVERHEAD + pathSize(gone);
   }
 
-  const sources = new Array<number>(nextEnd - start);
-  for (let j = start; j < nextEnd; j++) sources[j - start] = oldIndex.get(after[j]![0]) ?? -1;
   const stays = markLongestIncreasing(sources);
 
   const groupPathSize = pathSize(path);
   let anchor = nextEnd < after.length ? after[nextEnd]![0] : undefined;
   for (let j = nextEnd - 1; j >= start; j--) {
-    const [id, child] = after[j]!;
+    const entry = after[j]!;
+    const id = entry[0];
+    const child = entry[1];
     const source = sources[j - start]!;
     if (source < 0) {
       cost += place(path, id, anchor, child, state, groupPathSize);
