@@ -9,6 +9,7 @@ import { expect, particleAt, test } from './helpers/security-test.ts';
  * reason) or refused as a transaction (an error with code -32005 back to the generator); the
  * host's longest event-loop gap stays under 100 ms; generator "b" beside it keeps working.
  * `runAttack` (helpers/attack-runner.ts) asserts the stall and "b"; each test asserts the stop.
+ * The issue's four named attacks are tagged @stall: they run last and alone (playwright.config.ts).
  */
 
 const MiB = 1 << 20;
@@ -32,7 +33,7 @@ async function expectRefused(renderer: Awaited<ReturnType<typeof mountRenderer>>
   expect(await renderer.status('a')).toBe('ready');
 }
 
-test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst', async ({ page }) => {
+test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst @stall', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-raw');
   await expectTerminated(renderer, outcome, 'rate');
@@ -67,7 +68,7 @@ test('a 128 MB string through suip.ops: never sent (refused in the Worker, or th
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('a 128 MB string on the raw port: the relay terminates it ("bytes")', async ({ page }) => {
+test('a 128 MB string on the raw port: the relay terminates it ("bytes") @stall', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'string-raw');
   await expectTerminated(renderer, outcome, 'bytes');
@@ -82,7 +83,7 @@ test('a 1M-node tree through suip.render: never sent (refused in the Worker, or 
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('a 1M-node tree (14 MB) on the raw port: the relay terminates it ("bytes")', async ({ page }) => {
+test('a 1M-node tree (14 MB) on the raw port: the relay terminates it ("bytes") @stall', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'nodes-raw');
   await expectTerminated(renderer, outcome, 'bytes');
@@ -105,7 +106,7 @@ test('depth 200,000 through suip.ops: never sent (the Worker reports the error, 
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('depth 200,000 (3.6 MB) on the raw port: the relay terminates it ("bytes")', async ({ page }) => {
+test('depth 200,000 (3.6 MB) on the raw port: the relay terminates it ("bytes") @stall', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'depth-raw');
   await expectTerminated(renderer, outcome, 'bytes');

@@ -13,7 +13,7 @@ import { attachHealthy, expect, expectHealthy, test } from './helpers/security-t
  * one spins. (The sandbox owner's sandbox-lifecycle spec has the single-generator case.)
  */
 
-test('while (true) {} beside a healthy generator: the healthy one answers clicks while the other spins, and after', async ({ page }) => {
+test('while (true) {} beside a healthy generator: the healthy one answers clicks while the other spins, and after @stall', async ({ page }) => {
   // A longer watchdog leaves time to prove that "b" works while "a" is still spinning.
   const renderer = await mountRenderer(page, { watchdog: { timeoutMs: 4000 } });
   await attachHealthy(renderer, 'b');
