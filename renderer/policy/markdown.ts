@@ -54,3 +54,15 @@ export function renderMarkdown(source: string, policy: UrlPolicy): string {
   }
   return md.render(source);
 }
+
+/** No character markdown-it gives meaning to on a single line, and no control characters. */
+const NO_MARKUP = /^[^\\`*_[\]()#+\-!|<>&~=\u0000-\u001f\u007f]*$/;
+
+/**
+ * True when markdown-it would render `source` as one plain paragraph of the same text (proved by
+ * a property test against markdown-it itself). Most UI strings and streamed tokens are like this;
+ * the view then binds them as text and skips the parse, which costs O(length) per update.
+ */
+export function isPlainParagraph(source: string): boolean {
+  return source.length > 0 && NO_MARKUP.test(source) && source === source.trim() && !/^\d+[.)]/.test(source);
+}

@@ -2,7 +2,7 @@ import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
-import { renderMarkdown } from '../policy/markdown.ts';
+import { isPlainParagraph, renderMarkdown } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -56,6 +56,7 @@ export class SuipText extends LitElement {
     const p = this.particle;
     const text = typeof p?.text === 'string' ? p.text : '';
     const mime = essence(typeof p?.mimeType === 'string' ? p.mimeType : 'text/markdown');
+    if (mime === 'text/markdown' && isPlainParagraph(text)) return html`<div class="md"><p>${text}</p></div>`;
     if (mime === 'text/markdown' && this.context?.policy) {
       // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
       return html`<div class="md">${unsafeHTML(renderMarkdown(text, this.context.policy))}</div>`;
