@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { attach, events, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
 
-test('while (true) {} in the model code: host keeps running, watchdog terminates, a new generator attaches', async ({ page }) => {
+test('while (true) {} in the model code: host keeps running, watchdog terminates, a new generator attaches @stall', async ({ page }) => {
   await openHost(page);
   const meter = (action: 'start' | 'read') =>
     page.evaluate((a) => {
