@@ -13,7 +13,7 @@ export type RelayCommand =
 /** Longest stretch the host spends on sandbox messages before it lets its own tasks run (ms). */
 const SLICE_MS = 8;
 /** Most messages per slice: each may add particles that the view renders right after the slice. */
-const SLICE_MESSAGES = 32;
+const SLICE_MESSAGES = 16;
 
 /** The host's end of the relay port, split into the data `Channel` and the control plane. */
 export interface HostLink {
