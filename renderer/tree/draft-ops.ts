@@ -1,4 +1,3 @@
-import { isDraft, original } from 'immer';
 import {
   ErrorCode,
   Method,
@@ -47,7 +46,7 @@ const fail = (code: ErrorCodeValue, detail: string, at: Where): never => {
   throw new TxError(opError(code, detail, { method: at.method, index: at.index, path: at.path }));
 };
 
-/** Applies one op to the draft of a generator root; throws `TxError` naming the op on any problem. */
+/** Applies one op to a generator root whose `group` array the transaction owns; throws `TxError` naming the op on any problem. */
 export function applyOp(root: GroupParticle, op: Op, index: number, state: TxState): void {
   const at: Where = { method: op.method, index, path: op.params.path };
   switch (op.method) {
@@ -128,9 +127,10 @@ function appendText(root: GroupParticle, params: Extract<AppendParams, { text: s
 }
 
 /**
- * Walks the draft to the group at `path`. Groups reached through the draft are immer drafts; a
- * group added earlier in this transaction is a plain object and is copied before it is written
- * (never mutate the sender's objects).
+ * Walks to the group at `path`, copying every group on the way that this transaction does not own
+ * yet (copy-on-write by hand below immer's root draft: drafting every entry a lookup passes costs a
+ * proxy each, and splices on draft arrays rebuild immer's bookkeeping of the whole list). Unchanged
+ * siblings stay shared, and the sender's objects and the previous tree are never written.
  */
 function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, state: TxState): GroupParticle {
   let node: GroupParticle = root;
@@ -143,10 +143,9 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
       fail(ErrorCode.NotAGroup, `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`, at);
     }
     let group = child as GroupParticle;
-    if (!isDraft(group) && !state.owned.has(group)) {
+    if (!state.owned.has(group)) {
       group = { ...group, group: group.group.slice() };
       state.owned.add(group);
-      state.owned.add(group.group);
       node.group[index] = [id, group];
     }
     node = group;
@@ -154,12 +153,11 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
   return node;
 }
 
-/** Sibling ids of a group array, read once per transaction without drafting every entry. */
+/** Sibling ids of an owned group array, read once per transaction and kept in step with every splice. */
 function idsOf(entries: GroupEntry[], state: TxState): string[] {
   let ids = state.ids.get(entries);
   if (ids === undefined) {
-    const base = isDraft(entries) ? (original(entries) as GroupEntry[]) : entries;
-    ids = base.map((entry) => entry[0]);
+    ids = entries.map((entry) => entry[0]);
     state.ids.set(entries, ids);
   }
   return ids;
@@ -189,7 +187,7 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
     state.stash.delete(id);
     const size = sizeOf(moved!);
     if (size > state.nodeBudget) fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}`, at);
-    const height = subtreeHeight(isDraft(moved) ? (original(moved) as Particle) : moved!);
+    const height = subtreeHeight(moved!);
     if (depth + height > state.limits.maxDepth) {
       fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}`, at);
     }
@@ -205,9 +203,9 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   return particle as Particle;
 }
 
-/** Size of a particle that leaves the tree, read from the frozen base when it is a draft (memoized there). */
+/** Size of a particle that leaves the tree (memoized for everything but groups this transaction copied). */
 function sizeOf(particle: Particle): number {
-  return subtreeSize(isDraft(particle) ? (original(particle) as Particle) : particle);
+  return subtreeSize(particle);
 }
 
 function assertNever(value: never): never {

@@ -58,6 +58,11 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
   let next: GroupParticle;
   try {
     next = immer.produce(tree, (draft) => {
+      // The root's children become an array this transaction owns; groups below are copied on
+      // write by the ops themselves (see resolveGroup), so the draft is only ever the root.
+      const entries = tree.group.slice();
+      state.owned.add(entries);
+      draft.group = entries as typeof draft.group;
       for (let index = 0; index < ops.length; index += 1) applyOp(draft as GroupParticle, ops[index]!, index, state);
     });
   } catch (error) {
