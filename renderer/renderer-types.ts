@@ -25,7 +25,7 @@ export interface RendererOptions {
   vocabulary?: readonly VocabularyEntry[];
   /** The check run on every group a transaction touches (default: against `vocabulary`). */
   checkGroup?: CheckGroup;
-  /** URL allowlist for links and media (default: `createUrlPolicy()`: http(s)/mailto links, https media). */
+  /** URL allowlist for links and media (default: `createUrlPolicy()`: http(s)/mailto links, `data:` media only). */
   policy?: UrlPolicy;
   /** Watchdog timing (tests shorten it). */
   watchdog?: Partial<WatchdogTiming>;

@@ -15,8 +15,9 @@ describe('createUrlPolicy', () => {
       expect(policy.linkHref(url), url).toBeUndefined();
     }
   });
-  it('allows https media and data: media whose type matches the declared allowlisted mime type', () => {
-    expect(policy.mediaSrc('https://img.example/a.png', 'image/png')).toBe('https://img.example/a.png');
+  it('allows data: media whose type matches the declared allowlisted mime type, and no remote media by default', () => {
+    expect(policy.mediaSrc('https://img.example/a.png', 'image/png')).toBeUndefined();
+    expect(createUrlPolicy({ mediaOrigins: 'https' }).mediaSrc('https://img.example/a.png', 'image/png')).toBe('https://img.example/a.png');
     expect(policy.mediaSrc('data:image/png;base64,iVBORw0KGgo=', 'image/png')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(policy.mediaSrc('data:image/svg+xml,%3Csvg%3E', 'image/svg+xml')).toBeDefined();
   });

@@ -6,8 +6,10 @@ export interface UrlPolicyOptions {
   /** Schemes links may use; default http:, https:, mailto:. `javascript:` and `data:` are never allowed. */
   linkSchemes?: readonly string[];
   /**
-   * Origins remote media may load from (`https://img.example`), or `'https'` for any https origin
-   * (the default), or `[]` to allow `data:` media only. Plain http media is never loaded.
+   * Origins remote media may load from (`https://img.example`), or `'https'` for any https origin.
+   * The default is `[]`: `data:` media only, because every remote `src` is a request the model
+   * chose (its URL can carry data out), so a host opts in to the origins it trusts.
+   * Plain http media is never loaded.
    */
   mediaOrigins?: readonly string[] | 'https';
 }
@@ -46,7 +48,8 @@ function dataMediaOk(href: string, declared: string, kind: 'image' | 'audio' | '
  */
 export function createUrlPolicy(options: UrlPolicyOptions = {}): UrlPolicy {
   const linkSchemes = new Set((options.linkSchemes ?? ['http:', 'https:', 'mailto:']).map((s) => s.toLowerCase()));
-  const mediaOrigins = options.mediaOrigins ?? 'https';
+  // SECURITY: no remote media unless the host names origins: a model-chosen src is egress.
+  const mediaOrigins = options.mediaOrigins ?? [];
   return {
     linkHref(url) {
       const parsed = parse(url);

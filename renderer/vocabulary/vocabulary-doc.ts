@@ -58,8 +58,9 @@ ${entries.length} group types in ${categories.length} categories. Each definitio
   46 µs per call with markdown-it versus 488 µs with marked + DOMPurify; a 5 KB document 10.1 ms versus 34.6 ms;
   hostile inputs 75 µs versus 425 µs. markdown-it is the pipeline.
 - **URLs.** Every \`href\` and \`src\` is WHATWG-parsed and allowlisted (\`createUrlPolicy\`): links \`http:\`, \`https:\`,
-  \`mailto:\`; media \`https:\` (optionally only from \`mediaOrigins\`) or \`data:\` whose own type equals the declared,
-  allowlisted image/audio/video mime type. SVG is only ever shown through \`<img>\`. A refused URL renders a visible
+  \`mailto:\`; media \`data:\` whose own type equals the declared, allowlisted image/audio/video mime type, and
+  remote \`https:\` media only from the origins a host lists in \`mediaOrigins\` (none by default: a remote src is a
+  request the model chose). SVG is only ever shown through \`<img>\`. A refused URL renders a visible
   note instead. Links open only on a real (trusted) click. Nothing from the sandbox ever becomes CSS, a tag name or
   an attribute name.
 - **Events.** \`click\`, \`input\` (debounced 150 ms, flushed before \`change\`/\`submit\`), \`change\`, \`submit\`, \`keydown\`
