@@ -1,4 +1,9 @@
+import { enableArrayMethods } from 'immer';
 import { Method, type GroupEntry, type GroupParticle, type Op, type Particle } from '../../shared/index.ts';
+
+// The immer anchors run with immer's array-method plugin (callbacks see base values, no proxy per
+// entry): the fairest immer there is. The product no longer needs it (it drafts only the root).
+enableArrayMethods();
 
 /**
  * Anchor: the four ops applied to a mutable draft (an immer or mutative draft), with no validation
@@ -51,8 +56,8 @@ function take(stash: Map<string, Particle>, id: string): Particle {
 }
 
 function indexOf(entries: readonly GroupEntry[], id: string): number {
-  // findIndex: with immer's enableArrayMethods (on in every bench process, renderer/tree turns it
-  // on) the callback sees base values, so scanning does not create a proxy per entry.
+  // findIndex: with immer's enableArrayMethods (enabled above) the callback sees base values, so
+  // scanning does not create a proxy per entry.
   const index = entries.findIndex((entry) => entry[0] === id);
   if (index < 0) throw new Error(`no child ${id}`);
   return index;

@@ -80,8 +80,8 @@ function take(stash: Map<string, Particle>, id: string): Particle {
 }
 
 function indexOf(entries: readonly GroupEntry[], id: string): number {
-  // findIndex: with immer's enableArrayMethods (on in every bench process, renderer/tree turns it
-  // on) the callback sees base values, so scanning does not create a proxy per entry.
+  // findIndex: with immer's enableArrayMethods (bench/anchors/draft-ops.ts enables it for every
+  // bench process) the callback sees base values, so scanning does not create a proxy per entry.
   const index = entries.findIndex((entry) => entry[0] === id);
   if (index < 0) throw new Error(`no child ${id}`);
   return index;

@@ -1,4 +1,4 @@
-import { Immer, enableArrayMethods } from 'immer';
+import { Immer } from 'immer';
 import {
   DEFAULT_LIMITS,
   ErrorCode,
@@ -15,7 +15,6 @@ import { applyOp, type TxState } from './draft-ops.ts';
 import { rememberSize, subtreeSize } from './tree-stats.ts';
 import { TxError } from './tx-error.ts';
 
-enableArrayMethods();
 /**
  * A private immer instance, so host code using immer is unaffected. No auto-freeze: V8 copies a
  * frozen array on its slow path, which doubled the CPU of a one-child append to a 1k-child group
