@@ -22,19 +22,25 @@ test('the canary records a request the HOST page makes (so 0 elsewhere means 0)'
   expect(await renderer.status('nobody')).toBe('none');
 });
 
-test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms otherwise', async ({ page }) => {
+test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms otherwise', async ({ page, browserName }) => {
   await mountRenderer(page);
   await startStallMeter(page);
   await page.waitForTimeout(300);
   const quiet = await readStallMeter(page);
   expect(quiet.ticks).toBeGreaterThan(10);
   expect(quiet.maxGap).toBeLessThan(100);
+  // Host CPU comes from CDP, so only Chromium has it; Firefox's stalls are judged without it.
   const cpu = await startHostCpu(page);
+  expect(cpu === undefined, 'host CPU is measured exactly in Chromium').toBe(browserName !== 'chromium');
   await page.waitForTimeout(300);
-  const idleCpu = await cpu.read();
+  const idleCpu = await cpu?.read();
   await blockHost(page, 300);
   const busy = await readStallMeter(page);
   expect(busy.maxGap).toBeGreaterThanOrEqual(290);
+  if (!cpu || idleCpu === undefined) {
+    console.log(`MEASURE controls (${browserName}): quiet gap ${quiet.maxGap} ms; busy 300 ms → gap ${busy.maxGap} ms; host CPU not measured (no CDP)`);
+    return;
+  }
   // The CPU meter sees the busy loop too (less than 300 ms when other processes share the CPU).
   const busyCpu = (await cpu.read()) - idleCpu;
   console.log(`MEASURE controls: idle 300 ms → host CPU ${idleCpu} ms; busy 300 ms → host CPU ${busyCpu} ms, gap ${busy.maxGap} ms`);

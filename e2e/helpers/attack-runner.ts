@@ -22,7 +22,8 @@ export interface AttackOutcome {
   /** The idle control page's meter over the same time (machine load, not the attack). */
   control: StallReading;
   /** Main-thread CPU the host used over the same window (ms). */
-  hostCpuMs: number;
+  /** Undefined outside Chromium (no CDP). */
+  hostCpuMs: number | undefined;
   /** Data messages from "a" that reached the host's session (the renderer's traffic tap). */
   reachedHost: number;
 }
@@ -59,8 +60,8 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
   }
   // Whatever was still queued arrives within this window, and counts towards the stall.
   await page.waitForTimeout(300);
-  const [stall, control, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(controlPage), cpu.read()]);
-  await Promise.all([controlPage.close(), cpu.stop()]);
+  const [stall, control, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(controlPage), cpu?.read()]);
+  await Promise.all([controlPage.close(), cpu?.stop()]);
   const summary = await renderer.summary('a');
   const outcome: AttackOutcome = {
     ended,
@@ -74,7 +75,7 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
     reachedHost: (await renderer.traffic()).a?.in ?? 0,
   };
   console.log(
-    `MEASURE ${name}: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${control.maxGap} ms, host CPU ${hostCpuMs} ms); ` +
+    `MEASURE ${name}: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${control.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms); ` +
       `${ended ? `a ${ended.status} (${ended.reason})` : 'a alive'}; ${outcome.errorCount} suip-error` +
       `${outcome.lastError ? ` [last: ${outcome.lastError.error?.code} ${outcome.lastError.error?.message?.slice(0, 90)}]` : ''}; ` +
       `${outcome.reachedHost} messages reached the host${report ? `; a reported ${JSON.stringify(report).slice(0, 240)}` : ''}`,

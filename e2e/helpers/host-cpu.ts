@@ -11,9 +11,12 @@ export interface HostCpuMeter {
  * Start measuring the host page's main-thread CPU time. Unlike wall-clock gaps, it does not grow
  * when other processes on a loaded machine take the CPU away, so it tells the host's own work
  * apart from the machine's: if the host used less than X ms of CPU in a whole window, no stall in
- * that window was longer than X ms of host work.
+ * that window was longer than X ms of host work. Returns undefined outside Chromium (no CDP).
  */
-export async function startHostCpu(page: Page): Promise<HostCpuMeter> {
+export async function startHostCpu(page: Page): Promise<HostCpuMeter | undefined> {
+  // CDP exists only in Chromium. Elsewhere (the opt-in Firefox project) there is no CPU figure:
+  // judgeStall then relies on the in-page gap and the idle control page alone, which is stricter.
+  if (page.context().browser()?.browserType().name() !== 'chromium') return undefined;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const threadTime = async (): Promise<number> => {

@@ -109,12 +109,15 @@ export interface StallVerdict {
  * - or the host's main thread used less than `limit` ms of CPU in the whole window (`hostCpuMs`,
  *   from `startHostCpu`): the host cannot have blocked itself that long, the gap was the machine;
  * - or the gap is within `stallAllowance` of what an idle control page lost at the same time.
- * On a quiet machine all three say the same as a plain `maxGap < limit`.
+ * On a quiet machine all three say the same as a plain `maxGap < limit`. `hostCpuMs` is undefined
+ * outside Chromium; then only the first and the last rule apply.
  */
-export function judgeStall(host: StallReading, control: StallReading, hostCpuMs: number, limit: number): StallVerdict {
-  const figures = `host gap ${host.maxGap} ms, control page gap ${control.maxGap} ms, host main-thread CPU ${hostCpuMs} ms over ${host.span} ms`;
+export function judgeStall(host: StallReading, control: StallReading, hostCpuMs: number | undefined, limit: number): StallVerdict {
+  const cpu = hostCpuMs === undefined ? 'host CPU not measured (no CDP)' : `host main-thread CPU ${hostCpuMs} ms`;
+  const figures = `host gap ${host.maxGap} ms, control page gap ${control.maxGap} ms, ${cpu} over ${host.span} ms`;
   if (host.maxGap < limit) return { ok: true, why: `gap under ${limit} ms (${figures})` };
-  if (hostCpuMs < limit) return { ok: true, why: `host used under ${limit} ms CPU in the whole window; the gap was the machine (${figures})` };
+  // Without a CPU figure (Firefox: no CDP) only the gap and the control page judge.
+  if (hostCpuMs !== undefined && hostCpuMs < limit) return { ok: true, why: `host used under ${limit} ms CPU in the whole window; the gap was the machine (${figures})` };
   if (host.maxGap < stallAllowance(limit, control)) return { ok: true, why: `within the control page's loss (${figures})` };
   return { ok: false, why: `host stalled: ${figures}` };
 }
