@@ -7,6 +7,8 @@ import { describedBy, isTrue, renderHelp } from './field.ts';
 /** `checkbox`: a labelled checkbox; form value "true" / "false". */
 export class SuipCheckbox extends SuipFieldElement {
   static override roles = ['label', 'hint', 'error', 'checked'];
+  /** Drawn and announced as a switch (`toggle`) instead of a checkbox. */
+  protected asSwitch = false;
 
   protected override accepts(name: EventName, source: EventTarget | undefined): boolean {
     // A click on the label also clicks the input: report the input's click only, once.
@@ -21,8 +23,8 @@ export class SuipCheckbox extends SuipFieldElement {
   protected override render(): unknown {
     const parts = this.parts;
     return html`<div class="field">
-      <div class="option">
-        <input id="control" type="checkbox" .checked=${isTrue(this.text('checked'))} aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))} />
+      <div class="option ${this.asSwitch ? 'switch' : ''}">
+        <input id="control" type="checkbox" role=${ifDefined(this.asSwitch ? 'switch' : undefined)} .checked=${isTrue(this.text('checked'))} aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))} />
         <label for="control">${parts.label}</label>
       </div>
       ${renderHelp(parts)}

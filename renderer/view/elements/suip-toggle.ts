@@ -1,32 +1,7 @@
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
-import type { EventName } from '../../../shared/index.ts';
-import { SuipFieldElement } from './field-element.ts';
-import { describedBy, isTrue, renderHelp } from './field.ts';
+import { SuipCheckbox } from './suip-checkbox.ts';
 
 /** `toggle`: a labelled checkbox exposed as a switch; form value "true" / "false". */
-export class SuipToggle extends SuipFieldElement {
-  static override roles = ['label', 'hint', 'error', 'checked'];
-
-  protected override accepts(name: EventName, source: EventTarget | undefined): boolean {
-    // A click on the label also clicks the input: report the input's click only, once.
-    return name !== 'click' || source === this.control;
-  }
-
-  override formEntries(): [string, string][] {
-    const control = this.control as HTMLInputElement | null;
-    return control ? [[this.ownId, control.checked ? 'true' : 'false']] : [];
-  }
-
-  protected override render(): unknown {
-    const parts = this.parts;
-    return html`<div class="field">
-      <div class="option switch">
-        <input id="control" type="checkbox" role="switch" .checked=${isTrue(this.text('checked'))} aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))} />
-        <label for="control">${parts.label}</label>
-      </div>
-      ${renderHelp(parts)}
-    </div>`;
-  }
+export class SuipToggle extends SuipCheckbox {
+  protected override asSwitch = true;
 }
 customElements.define('suip-toggle', SuipToggle);
