@@ -45,7 +45,9 @@ test('for (;;) self.postMessage(...): the relay ends it on the first message on 
   expect(outcome.reachedHost).toBeLessThan(10);
 });
 
-test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate")', async ({ page, browserName }) => {
+// @stall: about 1,000 messages reach the host within the budget before the relay ends the loop;
+// measured beside other specs on two shared cores, that host work once read as a 134 ms stall.
+test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate") @stall', async ({ page, browserName }) => {
   test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port loop stalls the host (184 ms gap vs 15 ms idle control; ended by the heartbeat, which the spec allows); a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-port');
