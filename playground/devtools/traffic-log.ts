@@ -1,15 +1,8 @@
+import type { TrafficRecord } from '../../renderer/renderer-types.ts';
 import { OP_METHODS } from '../../shared/index.ts';
 
 /** One port message as the renderer's devtools tap reports it (`renderer.onTraffic`). */
-export interface TrafficRecord {
-  generatorId: string;
-  /** `in`: generator → renderer; `out`: renderer → generator. */
-  direction: 'in' | 'out';
-  text: string;
-  bytes: number;
-  /** `performance.now()` in the host when the message crossed. */
-  time: number;
-}
+export type { TrafficRecord };
 
 /** A lifecycle line the playground adds to the log (attach, ready, detach, terminated, error). */
 export interface LifecycleRecord {
