@@ -93,7 +93,7 @@ test('a 1M-node tree (14 MB) on the raw port: the relay terminates it ("bytes") 
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('50,000 nodes packed under maxMessageBytes: the validator refuses the transaction (maxNodes)', async ({ page }) => {
+test('50,000 nodes packed under maxMessageBytes: counted and refused before they are parsed (maxNodes)', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'nodes-validator');
   await expectRefused(renderer, outcome, 'maxNodes', 'many');
@@ -117,9 +117,15 @@ test('depth 200,000 (3.6 MB) on the raw port: the relay terminates it ("bytes") 
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('depth 55,000 packed under maxMessageBytes: the validator refuses it (maxDepth)', async ({ page }) => {
+test('depth 55,000 packed under maxMessageBytes: refused for its depth before it is parsed (maxDepth)', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'depth-validator');
+  await expectRefused(renderer, outcome, 'maxDepth', 'deep');
+});
+
+test('half a million nested arrays (1 MB) on the raw port: refused for their depth before they are parsed (maxDepth)', async ({ page }) => {
+  const renderer = await mountRenderer(page);
+  const outcome = await runAttack(renderer, 'arrays-validator');
   await expectRefused(renderer, outcome, 'maxDepth', 'deep');
 });
 

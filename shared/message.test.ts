@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
-import { hostileJsonTextArbitrary, hostileMessageTextArbitrary, hostileValueArbitrary, watchPrototypes } from './arbitraries.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { hostileJsonTextArbitrary, particleArbitrary, hostileMessageTextArbitrary, hostileValueArbitrary, watchPrototypes } from './arbitraries.ts';
 import { ErrorCode } from './error-codes.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
-import { isCall, parseMessage, utf8Length, withinBytes, type ParsedMessage } from './message.ts';
+import { isGroup, type Particle } from './particle.ts';
+import { isCall, maxJsonDepth, parseMessage, utf8Length, withinBytes, type ParsedMessage } from './message.ts';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 const trap = () => {
@@ -101,10 +102,64 @@ describe('parseMessage refuses', () => {
     });
   });
 
-  test('a 200,000-deep JSON text within the byte limit parses without a RangeError and is refused as InvalidRequest', () => {
+  test('a 200,000-deep JSON text within the byte limit is refused for its depth before JSON.parse runs', () => {
     const depth = 200_000;
     const text = '['.repeat(depth) + ']'.repeat(depth);
-    expect(errorOf(parseMessage(text, DEFAULT_LIMITS))).toMatchObject({ code: ErrorCode.InvalidRequest, message: expect.stringContaining('but was an array of length 1'), data: { index: 0 } });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(errorOf(parseMessage(text, DEFAULT_LIMITS))).toMatchObject({ code: ErrorCode.LimitExceeded, message: expect.stringContaining(`more than ${maxJsonDepth(DEFAULT_LIMITS)} levels deep`), data: { reason: 'depth' } });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
+
+describe('parseMessage refuses structure bombs before JSON.parse builds them', () => {
+  const MiB = 1 << 20;
+  const envelope = (params: string) => `{"jsonrpc":"2.0","method":"suip/ops/append","params":${params}}`;
+  const cells = Array.from({ length: 1000 }, (_, j) => `["${j.toString(36)}",{"text":""}]`).join(',');
+  const bombs: [string, string, string][] = [
+    ['50,000 particles', envelope(`{"path":[],"id":"many","particle":{"group":[${Array.from({ length: 50 }, (_, i) => `["${i}",{"group":[${cells}]}]`).join(',')}]}}`), 'nodes'],
+    ['half a million nested arrays', envelope('['.repeat(MiB / 2 - 64) + ']'.repeat(MiB / 2 - 64)), 'depth'],
+    ['350,000 empty arrays', envelope(`[${'[],'.repeat(MiB / 3 - 32)}[]]`), 'shape'],
+    ['350,000 empty objects', envelope(`[${'{},'.repeat(MiB / 3 - 32)}{}]`), 'shape'],
+    ['a batch of 300,000 entries', `[${'{},'.repeat(300_000)}{}]`, 'ops'],
+  ];
+  test.each(bombs)('%s (1 MiB at most): LimitExceeded naming the limit, JSON.parse never called', (_name, text, reason) => {
+    expect(text.length).toBeLessThanOrEqual(MiB);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const error = errorOf(parseMessage(text, DEFAULT_LIMITS));
+      expect(error).toMatchObject({ code: ErrorCode.LimitExceeded, data: { reason } });
+      expect(error.message).toMatch(/maxNodes|maxDepth|maxOpsPerMessage|not a SUIP message/);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  test('every valid batch passes the scan, even with maxDepth and maxNodes as tight as the tree itself', () => {
+    const depthOf = (p: Particle): number => (isGroup(p) ? 1 + Math.max(0, ...p.group.map(([, c]) => depthOf(c))) : 0);
+    const countOf = (p: Particle): number => (isGroup(p) ? 1 + p.group.reduce((n, [, c]) => n + countOf(c), 0) : 1);
+    fc.assert(
+      fc.property(fc.array(particleArbitrary({ maxDepth: 6 }), { minLength: 1, maxLength: 4 }), (particles) => {
+        const ops = particles.map((particle, i) => ({ jsonrpc: '2.0', id: i, method: 'suip/ops/append', params: { path: [], id: `p${i}`, particle } }));
+        // Appended at the root, a particle sits at depth 1 and its deepest descendant at 1 + depthOf.
+        const limits = { ...DEFAULT_LIMITS, maxDepth: 1 + Math.max(...particles.map(depthOf)), maxNodes: particles.reduce((n, p) => n + countOf(p), 0), maxOpsPerMessage: ops.length };
+        const parsed = parseMessage(JSON.stringify(ops), limits);
+        expect(parsed.ok, parsed.ok ? '' : parsed.error.message).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('the deepest valid particle, a group at maxDepth with every handler and its keys, passes', () => {
+    const handlers = Object.fromEntries(['click', 'input', 'change', 'submit', 'keydown'].map((name) => [name, { handler: name, keys: ['Enter'] }]));
+    let particle: Particle = { group: [], on: handlers };
+    for (let depth = DEFAULT_LIMITS.maxDepth; depth > 1; depth -= 1) particle = { group: [['d', particle]], on: handlers };
+    const text = JSON.stringify([{ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'd', particle } }]);
+    expect(parseMessage(text, DEFAULT_LIMITS).ok).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describeValue } from './describe.ts';
 import { ErrorCode } from './error-codes.ts';
 import { opError, type SuipErrorObject } from './error.ts';
+import { measureJson } from './json-shape.ts';
 import type { Limits } from './limits.ts';
 
 /** A JSON-RPC id. */
@@ -65,6 +66,8 @@ export function parseMessage(text: unknown, limits: Limits): ParsedMessage {
   if (!withinBytes(text, limits.maxMessageBytes)) {
     return fail(ErrorCode.LimitExceeded, `the message is larger than maxMessageBytes ${limits.maxMessageBytes}; send fewer or smaller ops per message`, 'bytes');
   }
+  const refused = shapeProblem(text, limits);
+  if (refused) return refused;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -87,6 +90,47 @@ export function parseMessage(text: unknown, limits: Limits): ParsedMessage {
     messages.push(entry as RpcMessage);
   }
   return { ok: true, messages, batch };
+}
+
+/**
+ * The deepest JSON nesting a valid message reaches: a batch, a message and its params (3), the
+ * particle at tree depth d at level 3d + 1, and inside a group's `on` three more (the `on` object,
+ * a handler, its `keys`). Deeper JSON cannot hold a tree within `maxDepth`.
+ */
+export function maxJsonDepth(limits: Limits): number {
+  return 3 * limits.maxDepth + 4;
+}
+
+/**
+ * Arrays and objects a valid message may hold besides what its particles need: per particle at most
+ * 14 (itself, its `[id, particle]` entry, its `group` array, `on`, five handlers, five `keys`), per
+ * top-level entry 8 (the message, its params and path, or a response's error and data).
+ */
+function containerAllowance(particles: number, entries: number): number {
+  return 14 * particles + 8 * entries + 8;
+}
+
+/**
+ * SECURITY: refuse a message whose structure no valid message has before `JSON.parse` builds it:
+ * parsing 1 MiB of pure structure blocks the host for 100 ms or more (docs/security.md), the scan
+ * costs a few milliseconds. The bounds are sound: every valid message passes them.
+ */
+function shapeProblem(text: string, limits: Limits): ParsedMessage | undefined {
+  const bound = maxJsonDepth(limits);
+  const shape = measureJson(text, bound);
+  if (shape.truncated) {
+    return fail(ErrorCode.LimitExceeded, `the message nests arrays and objects more than ${bound} levels deep, deeper than any tree within maxDepth ${limits.maxDepth}; flatten the tree`, 'depth');
+  }
+  if (shape.entries > limits.maxOpsPerMessage) {
+    return fail(ErrorCode.LimitExceeded, `the batch has ${shape.entries} entries; maxOpsPerMessage is ${limits.maxOpsPerMessage}; split the transaction`, 'ops');
+  }
+  if (shape.particles > limits.maxNodes) {
+    return fail(ErrorCode.LimitExceeded, `the message holds ${shape.particles} particles; maxNodes is ${limits.maxNodes}; render less at once`, 'nodes');
+  }
+  if (shape.containers > containerAllowance(shape.particles, shape.entries)) {
+    return fail(ErrorCode.LimitExceeded, `the message holds ${shape.containers} arrays and objects for ${shape.particles} particles; besides particles a message carries only paths and event handlers, so this is not a SUIP message`, 'shape');
+  }
+  return undefined;
 }
 
 function envelopeProblem(entry: unknown): string | undefined {
