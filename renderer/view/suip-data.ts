@@ -1,6 +1,7 @@
-import { LitElement, html, type PropertyDeclarations } from 'lit';
+import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { DataParticle } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
+import { registerView } from './element-registry.ts';
 import { renderMedia } from './media.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -18,6 +19,11 @@ export class SuipData extends LitElement {
   declare path: readonly string[];
   /** The view context (URL policy). */
   declare context: ViewContext;
+
+  protected override willUpdate(changed: PropertyValues): void {
+    // Its parent group may hand it a new particle directly (forward-children.ts).
+    if (changed.has('path') || changed.has('context')) registerView(this);
+  }
 
   protected override render(): unknown {
     if (!this.particle || !this.context) return html``;

@@ -1,6 +1,9 @@
-import { LitElement, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { EVENT_NAMES, type EventHandler, type EventName, type EventPayload, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
+import { bareShadowRoot } from './bare-shadow-root.ts';
+import { registerView } from './element-registry.ts';
+import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
 import { debounceInput, flushInputs } from './pending-input.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
@@ -27,6 +30,8 @@ export class SuipGroupElement extends LitElement {
   static override styles = [baseStyles];
   /** Ids of this type's named roles; every other child is rendered as content by `renderOthers`. */
   static roles: readonly string[] = [];
+  /** For a type whose shadow root needs no stylesheet: the host's layout (bare-shadow-root.ts). */
+  static bare: Readonly<Record<string, string>> | undefined = undefined;
 
   /** The group this element shows (hostile data: read, never mutated). */
   declare particle: GroupParticle;
@@ -35,19 +40,33 @@ export class SuipGroupElement extends LitElement {
   /** Where events go, and the URL policy. */
   declare context: ViewContext;
 
+  /** What the last render read into this element's own template (see `forwardTargets`). */
+  private inline: InlineReads = noInlineReads();
+
   /** Children of the group, or none if it is malformed. */
-  protected get entries(): readonly GroupEntry[] {
+  private get groupEntries(): readonly GroupEntry[] {
     return Array.isArray(this.particle?.group) ? this.particle.group : [];
   }
 
-  /** The child with id `id` (a `Map`, because ids are hostile keys). */
+  /**
+   * Children of the group, or none if it is malformed, for a template that reads them itself.
+   * Reading them marks every child as part of this element's own template; to hand all children
+   * to child elements, use `renderAll`.
+   */
+  protected get entries(): readonly GroupEntry[] {
+    this.inline.all = true;
+    return this.groupEntries;
+  }
+
+  /** The child with id `id` (a `Map`, because ids are hostile keys), read into this element's template. */
   protected child(id: string): Particle | undefined {
     const p = this.particle;
     if (!p) return undefined;
+    this.inline.ids.add(id);
     let map = roleMaps.get(p);
     if (!map) {
       map = new Map();
-      for (const [key, value] of this.entries) if (!map.has(key)) map.set(key, value);
+      for (const [key, value] of this.groupEntries) if (!map.has(key)) map.set(key, value);
       roleMaps.set(p, map);
     }
     return map.get(id);
@@ -59,20 +78,58 @@ export class SuipGroupElement extends LitElement {
     return c && 'text' in c && typeof c.text === 'string' ? c.text : undefined;
   }
 
-  /** Children that are not one of the type's named roles, in order. */
+  /** Children that are not one of the type's named roles, in order, read into this element's template. */
   protected others(): readonly GroupEntry[] {
-    const roles = (this.constructor as typeof SuipGroupElement).roles;
-    return roles.length === 0 ? this.entries : this.entries.filter(([id]) => !roles.includes(id));
+    this.inline.all = true;
+    return this.contentEntries();
   }
 
-  /** Render entries keyed by id, optionally wrapping each (e.g. in a list item). */
+  private contentEntries(): readonly GroupEntry[] {
+    const roles = (this.constructor as typeof SuipGroupElement).roles;
+    return roles.length === 0 ? this.groupEntries : this.groupEntries.filter(([id]) => !roles.includes(id));
+  }
+
+  /**
+   * Render entries as child elements keyed by id, optionally wrapping each (e.g. in a list item).
+   * `wrap` may use the id, never the child's content: content it reads must come through
+   * `child`/`text`/`entries`, so that an update of that child re-renders this element.
+   */
   protected renderKeyed(entries: readonly GroupEntry[], wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
     return renderEntries(entries, this.path ?? [], this.context, wrap);
   }
 
-  /** The content children (everything but the named roles). */
+  /** Every child as a child element (see `renderKeyed`). */
+  protected renderAll(wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
+    return this.renderKeyed(this.groupEntries, wrap);
+  }
+
+  /** The content children (everything but the named roles) as child elements. */
   protected renderOthers(): unknown {
-    return this.renderKeyed(this.others());
+    return this.renderKeyed(this.contentEntries());
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('path') || changed.has('context')) registerView(this);
+  }
+
+  /**
+   * A new particle that differs only below this group is handed to the child elements that show
+   * the changed children, and this element does not render (`forwardTargets`): a token streamed
+   * into one leaf of a wide list then costs O(depth), not O(width) at every level.
+   */
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    if (!this.hasUpdated || changed.size !== 1 || !changed.has('particle')) return true;
+    const before = changed.get('particle') as GroupParticle | undefined;
+    const targets = before && this.context ? forwardTargets(before, this.particle, this.path ?? [], this.context, this.inline) : undefined;
+    if (!targets) return true;
+    for (const [element, particle] of targets) element.particle = particle;
+    return false;
+  }
+
+  protected override update(changed: PropertyValues): void {
+    // A full render: record afresh what its template reads.
+    this.inline = noInlineReads();
+    super.update(changed);
   }
 
   /** The id of this group (the last path element). */
@@ -116,7 +173,8 @@ export class SuipGroupElement extends LitElement {
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    const root = super.createRenderRoot();
+    const bare = (this.constructor as typeof SuipGroupElement).bare;
+    const root = bare ? bareShadowRoot(this, bare) : super.createRenderRoot();
     for (const name of EVENT_NAMES) root.addEventListener(name, this.onDomEvent);
     return root;
   }

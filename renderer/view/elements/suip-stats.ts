@@ -7,7 +7,7 @@ export class SuipStats extends SuipGroupElement {
   static override styles = [baseStyles, css`.stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: var(--_space); margin: 0; padding: 0; list-style: none; }`];
 
   protected override render(): unknown {
-    return html`<ul class="stats" role="list">${this.renderKeyed(this.entries, (inner) => html`<li>${inner}</li>`)}</ul>`;
+    return html`<ul class="stats" role="list">${this.renderAll((inner) => html`<li>${inner}</li>`)}</ul>`;
   }
 }
 customElements.define('suip-stats', SuipStats);

@@ -14,7 +14,7 @@ export class SuipTimeline extends SuipGroupElement {
   ];
 
   protected override render(): unknown {
-    return html`<ol role="list">${this.renderKeyed(this.entries, (inner) => html`<li>${inner}</li>`)}</ol>`;
+    return html`<ol role="list">${this.renderAll((inner) => html`<li>${inner}</li>`)}</ol>`;
   }
 }
 customElements.define('suip-timeline', SuipTimeline);
