@@ -23,6 +23,7 @@ export default defineConfig({
       'lit/directive.js',
       'lit/directives/if-defined.js',
       'lit/directives/repeat.js',
+      'lit/directives/style-map.js',
       'lit/directives/unsafe-html.js',
       'lit/static-html.js',
       'markdown-it',

@@ -56,6 +56,7 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
         'lit',
         'lit/directives/if-defined.js',
         'lit/directives/repeat.js',
+        'lit/directives/style-map.js',
         'lit/directives/unsafe-html.js',
         'lit/directive.js',
         'lit/static-html.js',

@@ -1,13 +1,14 @@
-import { css, html } from 'lit';
 import { baseStyles } from '../theme/base-styles.ts';
 import { SuipGroupElement } from './suip-element.ts';
 
-/** A group without a type: its children stacked, no semantics added. */
+/** A group without a type: its children stacked (the host is a flex column), no semantics added. */
 export class SuipGroup extends SuipGroupElement {
-  static override styles = [baseStyles, css`.stack { display: flex; flex-direction: column; gap: var(--_space); }`];
+  static override styles = [baseStyles];
+  /** No stylesheet: the host is a flex column by its own inline style (bare-shadow-root.ts). */
+  static override bare = { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' };
 
   protected override render(): unknown {
-    return html`<div class="stack">${this.renderOthers()}</div>`;
+    return this.renderOthers();
   }
 }
 customElements.define('suip-group', SuipGroup);

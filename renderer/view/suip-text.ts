@@ -1,10 +1,17 @@
-import { LitElement, css, html, type PropertyDeclarations } from 'lit';
+import { LitElement, css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
 import { isPlainParagraph, renderMarkdown } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
+import { adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
+import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
+
+/** What `:host` would say, for the bare shadow root (a block, as in baseStyles). */
+const HOST_STYLE = { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere' };
+const PARAGRAPH = { margin: '0' };
 
 /**
  * A text particle. `text/markdown` (the default) goes through the markdown pipeline, which cannot
@@ -52,11 +59,23 @@ export class SuipText extends LitElement {
     if (anchor && !event.isTrusted) event.preventDefault();
   };
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return bareShadowRoot(this, HOST_STYLE);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    // Its parent group may hand it a new particle directly (forward-children.ts).
+    if (changed.has('path') || changed.has('context')) registerView(this);
+  }
+
   protected override render(): unknown {
     const p = this.particle;
     const text = typeof p?.text === 'string' ? p.text : '';
     const mime = essence(typeof p?.mimeType === 'string' ? p.mimeType : 'text/markdown');
-    if (mime === 'text/markdown' && isPlainParagraph(text)) return html`<div class="md"><p>${text}</p></div>`;
+    // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
+    // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
+    if (mime === 'text/markdown' && isPlainParagraph(text)) return html`<p style=${styleMap(PARAGRAPH)}>${text}</p>`;
+    adoptOwnStyles(this, this.renderRoot as ShadowRoot);
     if (mime === 'text/markdown' && this.context?.policy) {
       // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
       return html`<div class="md">${unsafeHTML(renderMarkdown(text, this.context.policy))}</div>`;

@@ -7,14 +7,16 @@ export class SuipList extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: calc(var(--_space) / 2); }
-      li { padding: calc(var(--_space) / 2) 0; border-bottom: 1px solid var(--_color-border); }
-      li:last-child { border-bottom: 0; }
+      /* Block layout, not a flex column: a change inside one item of a flex container lays out
+         every item again (O(items) per token in Chromium); block layout stays local. */
+      ul { list-style: none; margin: 0; padding: 0; }
+      li { padding: calc(var(--_space) / 2) 0; border-bottom: 1px solid var(--_color-border); margin-bottom: calc(var(--_space) / 2); }
+      li:last-child { border-bottom: 0; margin-bottom: 0; }
     `,
   ];
 
   protected override render(): unknown {
-    return html`<ul role="list">${this.renderKeyed(this.entries, (inner) => html`<li>${inner}</li>`)}</ul>`;
+    return html`<ul role="list">${this.renderAll((inner) => html`<li>${inner}</li>`)}</ul>`;
   }
 }
 customElements.define('suip-list', SuipList);

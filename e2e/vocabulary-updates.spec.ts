@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { GroupParticle, Particle } from '../shared/index.ts';
+import { mount, openView } from './vocabulary-helpers.ts';
+
+/**
+ * How an update reaches the screen (renderer/view/forward-children.ts): a group whose particle
+ * changed only below it hands the changed children to their elements instead of re-rendering,
+ * and re-renders whenever its own template shows what changed. Renders are counted per tag by the
+ * fixture; the DOM is checked after every step.
+ */
+
+interface Fixture {
+  replaceAt(path: string[], particle: Particle): Promise<void>;
+  renders(): Record<string, number>;
+}
+
+const replaceAt = (page: Page, path: string[], particle: Particle) =>
+  page.evaluate(([p, q]) => (window as unknown as { fixture: Fixture }).fixture.replaceAt(p, q), [path, particle] as const);
+const renders = (page: Page) => page.evaluate(() => (window as unknown as { fixture: Fixture }).fixture.renders());
+
+const item = (text: string): GroupParticle => ({ group: [['t', { text }]] });
+
+test.beforeEach(async ({ page }) => {
+  await openView(page);
+});
+
+test('a token in one leaf of a 500-item list renders that leaf only: no group on its path re-renders', async ({ page }) => {
+  const items = Array.from({ length: 500 }, (_, k) => [`i${k}`, item(`item ${k}`)] as [string, Particle]);
+  await mount(page, { group: [['list', { type: 'list', group: items }]] });
+  await renders(page);
+  await replaceAt(page, ['gen', 'list', 'i250', 't'], { text: 'item 250 grows' });
+  expect(await renders(page)).toEqual({ 'suip-tree': 1, 'suip-text': 1 });
+  const list = page.getByRole('list');
+  await expect(list.getByRole('listitem').nth(250)).toHaveText('item 250 grows');
+  await expect(list.getByRole('listitem').nth(249)).toHaveText('item 249');
+  await expect(list.getByRole('listitem')).toHaveCount(500);
+  // A second token on the same leaf: the forwarded particle is the one the next update starts from.
+  await replaceAt(page, ['gen', 'list', 'i250', 't'], { text: 'item 250 grows more' });
+  expect(await renders(page)).toEqual({ 'suip-tree': 1, 'suip-text': 1 });
+  await expect(list.getByRole('listitem').nth(250)).toHaveText('item 250 grows more');
+});
+
+test('a card re-renders when the title its own template shows changes, and only forwards a change of its body', async ({ page }) => {
+  await mount(page, { group: [['card', { type: 'card', group: [['title', { text: 'Weather', mimeType: 'text/plain' }], ['body', { text: 'Sunny' }]] }]] });
+  await renders(page);
+  await replaceAt(page, ['gen', 'card', 'body'], { text: 'Rain later' });
+  expect(await renders(page)).toEqual({ 'suip-tree': 1, 'suip-text': 1 });
+  await expect(page.getByRole('article', { name: 'Weather' })).toContainText('Rain later');
+  await replaceAt(page, ['gen', 'card', 'title'], { text: 'Forecast', mimeType: 'text/plain' });
+  expect((await renders(page))['suip-card']).toBe(1);
+  await expect(page.getByRole('article', { name: 'Forecast' })).toContainText('Rain later');
+});
+
+test('a child that changes kind or type, or a group whose handlers change, is re-rendered by its parent', async ({ page }) => {
+  await mount(page, { group: [['list', { type: 'list', group: [['a', item('alpha')], ['b', item('beta')]] }]] });
+  await renders(page);
+  await replaceAt(page, ['gen', 'list', 'b'], { text: 'now a text leaf' });
+  expect((await renders(page))['suip-list']).toBe(1);
+  await expect(page.getByRole('listitem').nth(1)).toHaveText('now a text leaf');
+  await replaceAt(page, ['gen', 'list', 'b'], { type: 'badge', group: [['label', { text: 'New', mimeType: 'text/plain' }]] });
+  expect((await renders(page))['suip-list']).toBe(1);
+  await expect(page.getByRole('listitem').nth(1)).toHaveText('New');
+  await replaceAt(page, ['gen', 'list', 'a'], { group: [['t', { text: 'alpha' }]], on: { click: { handler: 'h' } } });
+  expect((await renders(page))['suip-group']).toBe(1);
+  await page.getByRole('listitem').first().getByText('alpha').click();
+  const events = await page.evaluate(() => (window as unknown as { fixture: { events: { handler: string }[] } }).fixture.events);
+  expect(events.map((e) => e.handler)).toEqual(['h']);
+});
+
+test('an accordion, whose summaries read its children, re-renders when a section title changes', async ({ page }) => {
+  const section = (title: string): GroupParticle => ({ type: 'section', group: [['title', { text: title, mimeType: 'text/plain' }], ['body', { text: 'Details' }]] });
+  await mount(page, { group: [['faq', { type: 'accordion', group: [['q1', section('Shipping')], ['q2', section('Returns')]] }]] });
+  await expect(page.getByText('Returns', { exact: true })).toBeVisible();
+  await renders(page);
+  await replaceAt(page, ['gen', 'faq', 'q2', 'title'], { text: 'Refunds', mimeType: 'text/plain' });
+  expect((await renders(page))['suip-accordion']).toBe(1);
+  await expect(page.getByText('Refunds', { exact: true })).toBeVisible();
+  await expect(page.getByText('Returns', { exact: true })).toHaveCount(0);
+});
+
+test('plain text leaves and plain groups carry no stylesheet yet are laid out as blocks; markdown leaves adopt theirs', async ({ page }) => {
+  await mount(page, { group: [['plain', { text: 'Just words' }], ['rich', { text: '**Bold** and `code`' }], ['box', { group: [['inner', { text: 'inside' }]] }]] });
+  const shape = await page.evaluate(() => {
+    const out: Record<string, { sheets: number; display: string }> = {};
+    const walk = (root: Document | ShadowRoot): void => {
+      for (const el of root.querySelectorAll('suip-text, suip-group')) {
+        const key = `${el.localName}:${(el as unknown as { path: string[] }).path.join('/')}`;
+        out[key] = { sheets: el.shadowRoot?.adoptedStyleSheets.length ?? -1, display: getComputedStyle(el).display };
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot && !el.localName.match(/^suip-(text|group)$/)) walk(el.shadowRoot);
+    };
+    walk(document);
+    return out;
+  });
+  expect(shape['suip-text:gen/plain']).toEqual({ sheets: 0, display: 'block' });
+  expect(shape['suip-text:gen/box/inner']).toEqual({ sheets: 0, display: 'block' });
+  expect(shape['suip-group:gen/box']).toEqual({ sheets: 0, display: 'flex' });
+  expect(shape['suip-text:gen/rich']?.sheets).toBeGreaterThan(0);
+  // The paragraph has no margin of its own, as the markdown path's single paragraph has none.
+  const margins = await page.getByText('Just words').evaluate((p) => getComputedStyle(p).margin);
+  expect(margins).toBe('0px');
+});
