@@ -11,11 +11,18 @@ type Json = Record<string, unknown>;
 function setup(options: { limits?: typeof DEFAULT_LIMITS } = {}) {
   const [generatorEnd, rendererEnd] = createMemoryChannelPair();
   const inbox: unknown[] = [];
-  rendererEnd.onMessage((t) => inbox.push(JSON.parse(t as string)));
+  // A one-op transaction arrives as a single request, not a batch of one; `transactions` keeps
+  // every transaction as a list so the tests read them alike.
+  const raw: unknown[] = [];
+  rendererEnd.onMessage((t) => {
+    const message = JSON.parse(t as string) as Json | Json[];
+    raw.push(message);
+    inbox.push(!Array.isArray(message) && String(message.method).startsWith('suip/ops/') ? [message] : message);
+  });
   const uncaught: unknown[] = [];
   const session = new GeneratorSession({ channel: generatorEnd, onUncaught: (e) => uncaught.push(e) });
   const reply = (message: unknown) => rendererEnd.send(JSON.stringify(message));
-  return { session, inbox, reply, uncaught, result: { ...RESULT, limits: options.limits ?? DEFAULT_LIMITS } };
+  return { session, inbox, raw, reply, uncaught, result: { ...RESULT, limits: options.limits ?? DEFAULT_LIMITS } };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -33,7 +40,9 @@ async function initialized(t: ReturnType<typeof setup>): Promise<void> {
 /** Acknowledge the last op of the batch in flight (the one with an id). */
 function ack(t: ReturnType<typeof setup>, batch: Json[], error?: unknown): void {
   const last = batch.at(-1)!;
-  t.reply([error === undefined ? { jsonrpc: '2.0', id: last.id, result: {} } : { jsonrpc: '2.0', id: last.id, error }]);
+  const response = error === undefined ? { jsonrpc: '2.0', id: last.id, result: {} } : { jsonrpc: '2.0', id: last.id, error };
+  // As the renderer answers: a single response to a single request, a batch to a batch.
+  t.reply(batch.length === 1 ? response : [response]);
 }
 
 describe('GeneratorSession handshake', () => {
@@ -64,6 +73,18 @@ describe('GeneratorSession render', () => {
     expect(batch[0]).not.toHaveProperty('id');
     expect(batch[1]).toHaveProperty('id');
     expect(batch[0]!.params).toEqual({ path: [], id: 'a', particle: { text: '3' } });
+  });
+
+  it('sends a one-op transaction as a single request with a numeric id, not as a batch of one', async () => {
+    const t = setup();
+    await initialized(t);
+    const done = t.session.render(group(null, [['a', text('1')]]));
+    await tick();
+    const [single] = t.raw.slice(-1) as Json[];
+    expect(Array.isArray(single)).toBe(false);
+    expect(single).toEqual({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'a', particle: { text: '1' } }, id: expect.any(Number) });
+    ack(t, [single!]);
+    await expect(done).resolves.toBeUndefined();
   });
 
   it('keeps one transaction in flight; later renders coalesce into the newest tree', async () => {

@@ -69,7 +69,7 @@ export class GeneratorSession {
   constructor(private readonly options: GeneratorSessionOptions) {
     this.client = new JSONRPCClient((payload: unknown) => {
       if (!this.closed) options.channel.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
-    });
+    }, nextId);
     this.schedule = createFlushScheduler(() => this.flush());
     this.server.addMethod(Method.event, (params) => this.dispatchEvent(params as EventParams));
     this.server.addMethod(Method.error, (params) => this.emitError(new SuipError(toErrorObject(params))));
@@ -136,14 +136,19 @@ export class GeneratorSession {
     if (job === undefined) return;
     const { ops, waiters, root } = job;
     if (ops.length === 0) return this.settle(waiters, root, undefined);
-    const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: `t${nextId()}` } : { jsonrpc: '2.0', method: op.method, params: op.params }));
-    const text = JSON.stringify(requests);
+    // Only the last op carries an id: one answer acknowledges the whole transaction. Ids are the
+    // client's own counter, so they never collide with the handshake's.
+    const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: nextId() } : { jsonrpc: '2.0', method: op.method, params: op.params }));
+    // A one-op transaction goes as a single request rather than a batch of one: streaming sends one
+    // op per token, and the envelope is most of its bytes.
+    const text = JSON.stringify(requests.length === 1 ? requests[0] : requests);
     // Checked here so the model gets a repairable error instead of being terminated by the relay.
     if (!withinBytes(text, this.limits.maxMessageBytes)) {
       return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`, data: { reason: 'bytes' } }));
     }
     this.inFlight = true;
-    this.client.requestAdvanced(requests).then((responses: JSONRPCResponse[]) => {
+    const answered = requests.length === 1 ? this.client.requestAdvanced(requests[0]!).then((response) => [response]) : this.client.requestAdvanced(requests);
+    answered.then((responses: JSONRPCResponse[]) => {
       this.inFlight = false;
       const failed = responses.find((response) => response.error !== undefined && response.error !== null);
       this.settle(waiters, root, failed ? new SuipError(toErrorObject(failed.error)) : undefined);

@@ -71,7 +71,7 @@ export function longText({ quick }) {
         rows.push({ key: 'view/own-growth', label: "suip's own share per token at 4,000 characters", value: rows.find((r) => r.key === 'view/own/4000').value, unit: 'ms', anchor: 'view/own/250', target: { minRatio: 1 / 1.5, text: 'flat: at 4,000 chars ≤ 1.5x its cost at 250 (our reading of "flat")' } });
         return rows;
       }
-      const tokens = 720; // ' w123' tokens: ~4,000 characters at the end
+      const tokens = 822; // ' w<i>' tokens: 10·3 + 90·4 + 722·5 = 4,000 characters at the end
       const r = await session.run(PAGE, 'tokenStream', { anchor: variant, particles: 2, rate, tokens, tokensPerItem: 1e9, churn: 0, segments: 4 });
       if (!r.correct) throw wrong(`${variant}: ${r.problem}`);
       const [first, , , last] = r.segments;
