@@ -2,4 +2,4 @@
 export { createUrlPolicy } from './url-policy.ts';
 export type { UrlPolicyOptions } from './url-policy.ts';
 export { MEDIA_MIME_TYPES, mediaKind, essence, describeMime } from './mime.ts';
-export { createMarkdown, renderMarkdown, isPlainParagraph } from './markdown.ts';
+export { createMarkdown, renderMarkdown, plainParagraph } from './markdown.ts';

@@ -59,10 +59,17 @@ export function renderMarkdown(source: string, policy: UrlPolicy): string {
 const NO_MARKUP = /^[^\\`*_[\]()#+\-!|<>&~=\u0000-\u001f\u007f]*$/;
 
 /**
- * True when markdown-it would render `source` as one plain paragraph of the same text (proved by
- * a property test against markdown-it itself). Most UI strings and streamed tokens are like this;
- * the view then binds them as text and skips the parse, which costs O(length) per update.
+ * The text of the one plain paragraph markdown-it would render `source` as, or undefined when it
+ * would render anything else (proved by a property test against markdown-it itself). Most UI
+ * strings and streamed tokens are like this — a streamed paragraph typically starts with the
+ * space before its first word — and the view then binds the text and skips the parse, which
+ * costs O(length) per update.
  */
-export function isPlainParagraph(source: string): boolean {
-  return source.length > 0 && NO_MARKUP.test(source) && source === source.trim() && !/^\d+[.)]/.test(source);
+export function plainParagraph(source: string): string | undefined {
+  if (!NO_MARKUP.test(source)) return undefined;
+  // Up to three leading spaces and any trailing ones are not part of a paragraph; four would
+  // start an indented code block, and then the text below still starts with a space.
+  const text = source.replace(/^ {1,3}/, '').replace(/ +$/, '');
+  if (text.length === 0 || text !== text.trim() || /^\d+[.)]/.test(text)) return undefined;
+  return text;
 }

@@ -1,9 +1,9 @@
-import { LitElement, css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
-import { isPlainParagraph, renderMarkdown } from '../policy/markdown.ts';
+import { plainParagraph, renderMarkdown } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
@@ -74,7 +74,9 @@ export class SuipText extends LitElement {
     const mime = essence(typeof p?.mimeType === 'string' ? p.mimeType : 'text/markdown');
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
     // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
-    if (mime === 'text/markdown' && isPlainParagraph(text)) return html`<p style=${styleMap(PARAGRAPH)}>${text}</p>`;
+    const paragraph = mime === 'text/markdown' ? plainParagraph(text) : undefined;
+    if (paragraph !== undefined) return html`<p style=${styleMap(PARAGRAPH)}>${paragraph}</p>`;
+    if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
     if (mime === 'text/markdown' && this.context?.policy) {
       // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
