@@ -15,6 +15,19 @@ export function bareShadowRoot(element: LitElement, hostStyle: Readonly<Record<s
   return element.attachShadow((element.constructor as typeof LitElement).shadowRootOptions);
 }
 
+/**
+ * Every inline style the renderer writes, by tag: constants of ours (never a value from a
+ * sandbox), so an audit can allow exactly these and flag any other `style` attribute.
+ */
+export const INLINE_STYLES = {
+  /** A text leaf's host: the block its `:host` rule would make it. */
+  'suip-text': { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere' },
+  /** A plain group's host: a flex column, as `.stack`. */
+  'suip-group': { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' },
+  /** A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph. */
+  p: { margin: '0' },
+} as const satisfies Record<string, Readonly<Record<string, string>>>;
+
 const adopted = new WeakSet<ShadowRoot>();
 
 /** Give `root` the stylesheets of `element`'s class, once. */

@@ -5,13 +5,10 @@ import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
 import { plainParagraph, renderMarkdown } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
-import { adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
+import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
 
-/** What `:host` would say, for the bare shadow root (a block, as in baseStyles). */
-const HOST_STYLE = { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere' };
-const PARAGRAPH = { margin: '0' };
 
 /**
  * A text particle. `text/markdown` (the default) goes through the markdown pipeline, which cannot
@@ -60,7 +57,7 @@ export class SuipText extends LitElement {
   };
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    return bareShadowRoot(this, HOST_STYLE);
+    return bareShadowRoot(this, INLINE_STYLES['suip-text']);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -75,7 +72,7 @@ export class SuipText extends LitElement {
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
     // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
     const paragraph = mime === 'text/markdown' ? plainParagraph(text) : undefined;
-    if (paragraph !== undefined) return html`<p style=${styleMap(PARAGRAPH)}>${paragraph}</p>`;
+    if (paragraph !== undefined) return html`<p style=${styleMap(INLINE_STYLES.p)}>${paragraph}</p>`;
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
     if (mime === 'text/markdown' && this.context?.policy) {
