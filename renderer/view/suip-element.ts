@@ -115,7 +115,8 @@ export class SuipGroupElement extends LitElement {
   /**
    * A new particle that differs only below this group is handed to the child elements that show
    * the changed children, and this element does not render (`forwardTargets`): a token streamed
-   * into one leaf of a wide list then costs O(depth), not O(width) at every level.
+   * into one leaf of a wide list re-renders that leaf alone, not every group on its path (each of
+   * them still compares its entries by identity, which is cheap).
    */
   protected override shouldUpdate(changed: PropertyValues): boolean {
     if (!this.hasUpdated || changed.size !== 1 || !changed.has('particle')) return true;

@@ -9,7 +9,6 @@ import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-roo
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
 
-
 /**
  * A text particle. `text/markdown` (the default) goes through the markdown pipeline, which cannot
  * produce anything but markdown-it's own tags; `text/plain` and every other type are shown
