@@ -22,6 +22,24 @@ export interface JsonShape {
   entries: number;
 }
 
+interface Levels {
+  isArray: Uint8Array;
+  elementIndex: Uint32Array;
+  startsWithString: Uint8Array;
+  expectsKey: Uint8Array;
+  keyIsParticle: Uint8Array;
+}
+
+let scratch: Levels | undefined;
+
+/** Per-level state for at least `count` levels (the scan is synchronous, so one set serves every call). */
+function levelsFor(count: number): Levels {
+  if (!scratch || scratch.isArray.length < count) {
+    scratch = { isArray: new Uint8Array(count), elementIndex: new Uint32Array(count), startsWithString: new Uint8Array(count), expectsKey: new Uint8Array(count), keyIsParticle: new Uint8Array(count) };
+  }
+  return scratch;
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -36,13 +54,9 @@ const CLOSE_OBJECT = 0x7d;
  * measured as far as it goes; `JSON.parse` rejects it afterwards.
  */
 export function measureJson(text: string, depthBound: number): JsonShape {
-  // Per nesting level, in flat typed arrays sized by the bound: nothing is allocated per value.
-  const levels = depthBound + 2;
-  const isArray = new Uint8Array(levels);
-  const elementIndex = new Uint32Array(levels);
-  const startsWithString = new Uint8Array(levels);
-  const expectsKey = new Uint8Array(levels);
-  const keyIsParticle = new Uint8Array(levels);
+  // Per nesting level, in flat typed arrays sized by the bound and reused from call to call: a
+  // streamed token's message is ~100 bytes, and allocating the arrays cost more than scanning it.
+  const { isArray, elementIndex, startsWithString, expectsKey, keyIsParticle } = levelsFor(depthBound + 2);
   let depth = 0;
   let deepest = 0;
   let containers = 0;
