@@ -101,3 +101,38 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out as
   const margins = await page.getByText('Just words').evaluate((p) => getComputedStyle(p).margin);
   expect(margins).toBe('0px');
 });
+
+test('a streamed paragraph grows by appends to one text node; a rewrite replaces its text', async ({ page }) => {
+  await mount(page, { group: [['p', { text: 'Hello' }]] });
+  const textNode = () =>
+    page.evaluate(() => {
+      const find = (root: Document | ShadowRoot): Text | undefined => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.localName === 'suip-text') return [...(el.shadowRoot?.querySelector('p')?.childNodes ?? [])].find((n): n is Text => n instanceof Text);
+          const inner = el.shadowRoot && find(el.shadowRoot);
+          if (inner) return inner;
+        }
+        return undefined;
+      };
+      const node = find(document)!;
+      const w = window as unknown as { first?: Text };
+      w.first ??= node;
+      return { data: node.data, same: w.first === node, appends: (w as { appends?: number }).appends ?? 0 };
+    });
+  await replaceAt(page, ['gen', 'p'], { text: 'Hello' });
+  expect(await textNode()).toMatchObject({ data: 'Hello', same: true });
+  await page.evaluate(() => {
+    const original = Text.prototype.appendData;
+    Text.prototype.appendData = function counted(this: Text, data: string) {
+      const w = window as unknown as { appends?: number };
+      w.appends = (w.appends ?? 0) + 1;
+      return original.call(this, data);
+    };
+  });
+  for (const text of [' Hello wor', ' Hello world', ' Hello world, again']) await replaceAt(page, ['gen', 'p'], { text });
+  // " Hello wor" drops the space markdown drops, so "Hello" grows to "Hello wor", then by appends.
+  expect(await textNode()).toEqual({ data: 'Hello world, again', same: true, appends: 3 });
+  await replaceAt(page, ['gen', 'p'], { text: 'Goodbye' });
+  expect(await textNode()).toEqual({ data: 'Goodbye', same: true, appends: 3 });
+  await expect(page.getByText('Goodbye')).toBeVisible();
+});

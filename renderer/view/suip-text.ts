@@ -5,6 +5,7 @@ import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
 import { plainParagraph, renderMarkdown } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
+import { appendText } from './append-text.ts';
 import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
@@ -71,7 +72,7 @@ export class SuipText extends LitElement {
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
     // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
     const paragraph = mime === 'text/markdown' ? plainParagraph(text) : undefined;
-    if (paragraph !== undefined) return html`<p style=${styleMap(INLINE_STYLES.p)}>${paragraph}</p>`;
+    if (paragraph !== undefined) return html`<p style=${styleMap(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
     if (mime === 'text/markdown' && this.context?.policy) {
