@@ -88,10 +88,17 @@ test.describe('vocabulary forms and events', () => {
     await mount(page, field('text-field', 'City', [], { input: { handler: 'h-in', data: 'value' }, change: { handler: 'h-ch', data: 'value' } }));
     await page.getByLabel('City').pressSequentially('Paris', { delay: 10 });
     await page.getByLabel('City').blur();
-    await expect.poll(async () => (await events(page)).map((e) => e.event)).toEqual(['input', 'change']);
-    const [input, change] = await events(page);
-    expect(input!.payload).toEqual({ value: 'Paris' });
-    expect(change!.payload).toEqual({ value: 'Paris' });
+    await expect.poll(async () => (await events(page)).at(-1)?.event).toBe('change');
+    const seen = await events(page);
+    const inputs = seen.filter((e) => e.event === 'input');
+    // Five keystrokes 10 ms apart are one input event; on a loaded CI machine a stall longer than
+    // the debounce window between two keys (once seen) splits them, so "fewer than the keys" it is.
+    expect(inputs.length).toBeGreaterThanOrEqual(1);
+    expect(inputs.length).toBeLessThan(5);
+    // The pending input is flushed before change, carrying the whole text.
+    expect(seen.map((e) => e.event)).toEqual([...inputs.map(() => 'input'), 'change']);
+    expect(inputs.at(-1)!.payload).toEqual({ value: 'Paris' });
+    expect(seen.at(-1)!.payload).toEqual({ value: 'Paris' });
   });
 
   test('keydown honours the keys filter and preventDefault; clicks and checked payloads', async ({ page }) => {
