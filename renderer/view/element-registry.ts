@@ -13,8 +13,12 @@ export interface ParticleView extends HTMLElement {
 // element's own `path` is the key and a lookup allocates nothing.
 const views = new WeakMap<ViewContext, WeakMap<readonly string[], ParticleView>>();
 
-/** Record `element` as the one showing its path (call when its `path` or `context` is set). */
-export function registerView(element: ParticleView): void {
+/**
+ * Record `element` as the one showing its path, when this update set its `path` or `context`
+ * (call from `willUpdate`, so every element kind registers under the same rule).
+ */
+export function registerView(element: ParticleView, changed: ReadonlyMap<PropertyKey, unknown>): void {
+  if (!changed.has('path') && !changed.has('context')) return;
   const { context, path } = element;
   if (!context || !path) return;
   let byPath = views.get(context);

@@ -22,7 +22,7 @@ export class SuipData extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     // Its parent group may hand it a new particle directly (forward-children.ts).
-    if (changed.has('path') || changed.has('context')) registerView(this);
+    registerView(this, changed);
   }
 
   protected override render(): unknown {

@@ -109,7 +109,7 @@ export class SuipGroupElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('path') || changed.has('context')) registerView(this);
+    registerView(this, changed);
   }
 
   /**
