@@ -36,7 +36,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['shared/**/*.test.ts', 'generator/**/*.test.ts', 'renderer/**/*.test.ts', 'bench/**/*.test.ts', 'playground/**/*.test.ts'],
+    include: ['{shared,generator,renderer,server,adapters,bench,playground}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },
