@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer, type FakeLlmServer } from './fixtures/playground/fake-llm-server.ts';
+import { startFakeLlmServer, type FakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { openPlayground, slotView } from './fixtures/playground/playground-page.ts';
 import { pickRecordedAnswer } from './fixtures/playground/recorded-answers.ts';
 

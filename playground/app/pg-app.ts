@@ -1,7 +1,7 @@
 import { LitElement, html, type PropertyDeclarations } from 'lit';
 import { EXAMPLES, findExample } from '../../examples/index.ts';
 import { parseFixture } from '../devtools/fixture.ts';
-import type { RunOutcome } from '../llm/repair-loop.ts';
+import type { RunOutcome } from '../../generator/model/repair-loop.ts';
 import type { LlmPanelHost } from '../llm/pg-llm-panel.ts';
 import { SLOTS, type PlaygroundHost, type SlotId } from './playground-host.ts';
 import '../devtools/pg-counters.ts';

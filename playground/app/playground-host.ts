@@ -4,7 +4,7 @@ import type { TransactionOptions } from '../../renderer/tree/index.ts';
 import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
 import { TrafficLog } from '../devtools/traffic-log.ts';
 import { WireMirror } from '../devtools/wire-mirror.ts';
-import type { RunOutcome } from '../llm/repair-loop.ts';
+import type { RunOutcome } from '../../generator/model/repair-loop.ts';
 
 /** The two generators the playground runs side by side in one renderer. */
 export const SLOTS = ['left', 'right'] as const;

@@ -1,6 +1,6 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
-import type { EndpointSettings } from './chat-client.ts';
-import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from './repair-loop.ts';
+import type { EndpointSettings } from '../../generator/model/chat-client.ts';
+import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from '../../generator/model/repair-loop.ts';
 import { loadEndpoint, saveEndpoint } from './settings.ts';
 
 /** What the panel needs from the app: the system prompt, where the code streams, and how to run it. */

@@ -1,4 +1,4 @@
-import type { EndpointSettings } from './chat-client.ts';
+import type { EndpointSettings } from '../../generator/model/chat-client.ts';
 
 const KEY = 'suip.playground.llm';
 
