@@ -14,7 +14,8 @@ const attach = (page: import('@playwright/test').Page) => page.evaluate((code) =
 test('a srcdoc sandbox inherits a strict host CSP and cannot start (why the second mode exists)', async ({ page }) => {
   await openStrict(page, { initializeTimeoutMs: 3000 });
   const result = await attach(page);
-  expect(result).toEqual({ ok: false, error: expect.stringContaining('initialize timeout') });
+  // A typed host error: the code and reason say why, the message says it for people.
+  expect(result).toEqual({ ok: false, code: 'start-failed', reason: 'initialize-timeout', error: expect.stringContaining('no suip/initialized within 3000 ms') });
   await expect(page.locator('iframe')).toHaveCount(0);
 });
 

@@ -7,6 +7,8 @@ import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import { withinBytes } from '../../shared/message.ts';
 import { Method } from '../../shared/methods.ts';
 import type { Op } from '../../shared/ops.ts';
+import { isChannelName } from '../../shared/data-plane.ts';
+import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import type { GroupParticle } from '../../shared/particle.ts';
 import { PROTOCOL_VERSION } from '../../shared/version.ts';
 import { diff } from '../diff/diff.ts';
@@ -52,6 +54,7 @@ export class GeneratorSession {
   private readonly registry = new HandlerRegistry();
   private readonly errorHooks = new Set<(error: SuipError) => void>();
   private readonly shutdownHooks = new Set<() => void>();
+  private readonly inputHooks = new Map<string, Set<(value: unknown) => void>>();
   private readonly schedule: () => void;
   private readonly raw: RawJob[] = [];
   /** The root the renderer holds (acknowledged). */
@@ -74,6 +77,7 @@ export class GeneratorSession {
     this.server.addMethod(Method.event, (params) => this.dispatchEvent(params as EventParams));
     this.server.addMethod(Method.error, (params) => this.emitError(new SuipError(toErrorObject(params))));
     this.server.addMethod(Method.shutdown, () => this.shutdown());
+    this.server.addMethod(Method.input, (params) => this.dispatchInput(params));
     options.channel.onMessage((text) => this.receive(text));
   }
 
@@ -85,8 +89,13 @@ export class GeneratorSession {
   /** `suip/initialize` → result → `suip/initialized`. Resolves with the renderer's result. */
   async initialize(): Promise<InitializeResult> {
     const generator = this.options.generator ?? { name: 'suip-generator', version: '0.1.0' };
-    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities: { textAppend: true, moves: true } })) as InitializeResult;
+    const capabilities = { textAppend: true, moves: true, input: true, output: true, adopt: true };
+    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities })) as InitializeResult;
     this.result = result;
+    // Hand-over (1.1): the renderer already shows this subtree; the first render is diffed against
+    // it, so what is on screen is changed, not rebuilt.
+    const adopted = result.adopted;
+    if (adopted !== undefined && typeof adopted === 'object' && adopted !== null && 'group' in adopted) this.acked = adopted;
     this.client.notify(Method.initialized, {});
     return result;
   }
@@ -122,6 +131,52 @@ export class GeneratorSession {
   onError(hook: (error: SuipError) => void): () => void {
     this.errorHooks.add(hook);
     return () => this.errorHooks.delete(hook);
+  }
+
+  /** Hear values the host sends on `channel` (`suip/input`, protocol 1.1). Returns an unsubscribe. */
+  onInput(channel: string, hook: (value: unknown) => void): () => void {
+    if (!isChannelName(channel)) throw new SuipError({ code: ErrorCode.InvalidParams, message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -` });
+    let hooks = this.inputHooks.get(channel);
+    if (hooks === undefined) this.inputHooks.set(channel, (hooks = new Set()));
+    hooks.add(hook);
+    return () => hooks.delete(hook);
+  }
+
+  /**
+   * Send `value` to the host on `channel` (`suip/output`, protocol 1.1). Throws at once when the
+   * host did not allow the channel or the value is not JSON or too large, so the model sees why.
+   */
+  output(channel: string, value: unknown): void {
+    const allowed = this.result?.outputs ?? [];
+    if (!allowed.includes(channel)) {
+      const list = allowed.length > 0 ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}` : 'it allows no output channel for this program';
+      throw new SuipError({ code: ErrorCode.PolicyViolation, message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`, data: { method: Method.output } });
+    }
+    let text: string | undefined;
+    try {
+      text = JSON.stringify({ jsonrpc: '2.0', method: Method.output, params: { channel, value } });
+    } catch (error) {
+      throw new SuipError({ code: ErrorCode.InvalidParams, message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)})`, data: { method: Method.output } });
+    }
+    if (text === undefined || !withinBytes(text, this.limits.maxMessageBytes)) {
+      throw new SuipError({ code: ErrorCode.LimitExceeded, message: `output(${JSON.stringify(channel)}, …): the value is larger than maxMessageBytes ${this.limits.maxMessageBytes}; send less at once`, data: { method: Method.output, reason: 'bytes' } });
+    }
+    if (!this.closed && !this.stopping) this.options.channel.send(text);
+  }
+
+  /**
+   * Ask the user through a host dialog (`suip/dialog`, protocol 1.1) and resolve with the answer.
+   * Rejects with the renderer's error when the host refuses (no dialogs offered, one already
+   * open, no recent user action in this program's UI).
+   */
+  async dialog(params: DialogParams): Promise<DialogResult> {
+    if (this.closed || this.stopping) throw new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' });
+    if (this.result?.capabilities?.dialogs !== true) throw new SuipError({ code: ErrorCode.MethodNotFound, message: 'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead', data: { method: Method.dialog } });
+    try {
+      return (await this.client.request(Method.dialog, params)) as DialogResult;
+    } catch (error) {
+      throw new SuipError(toErrorObject(error instanceof Error && 'code' in error ? { code: (error as { code: unknown }).code, message: error.message, data: (error as { data?: unknown }).data } : { code: ErrorCode.InternalError, message: String(error) }));
+    }
   }
 
   /** Register a hook run when the renderer shuts the generator down. */
@@ -209,6 +264,21 @@ export class GeneratorSession {
       if (result instanceof Promise) result.catch((error: unknown) => this.options.onUncaught?.(error));
     } catch (error) {
       this.options.onUncaught?.(error);
+    }
+  }
+
+  private dispatchInput(params: unknown): void {
+    if (this.closed || this.stopping || typeof params !== 'object' || params === null) return;
+    const { channel, value } = params as { channel?: unknown; value?: unknown };
+    const hooks = typeof channel === 'string' ? this.inputHooks.get(channel) : undefined;
+    if (hooks === undefined) return; // a channel nobody listens on: dropped, like an event for a stale handler
+    for (const hook of hooks) {
+      try {
+        const result: unknown = hook(value);
+        if (result instanceof Promise) result.catch((error: unknown) => this.options.onUncaught?.(error));
+      } catch (error) {
+        this.options.onUncaught?.(error);
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import type { DialogParams } from '../../shared/dialog.ts';
 import type { HostContext, InitializeResult, VocabularyEntry } from '../../shared/handshake.ts';
 import type { Limits } from '../../shared/limits.ts';
 import type { Op } from '../../shared/ops.ts';
@@ -19,6 +20,16 @@ export interface SuipApi {
   ops(list: readonly Op[]): Promise<void>;
   /** Hear every error the renderer reports (code, message, data `{method, path, index}`). */
   onError(hook: (error: SuipError) => void): () => void;
+  /** Hear values the host sends on a channel (1.1 data plane); returns an unsubscribe. */
+  onInput(channel: string, hook: (value: unknown) => void): () => void;
+  /** Send a JSON value to the host on a channel it allowed (1.1 data plane); throws when it did not. */
+  output(channel: string, value: unknown): void;
+  /** Ask the user yes/no in a host dialog; resolves true when confirmed. */
+  confirm(title: string, options?: Omit<Extract<DialogParams, { kind: 'confirm' }>, 'kind' | 'title'>): Promise<boolean>;
+  /** Ask the user for text in a host dialog; resolves null when cancelled. */
+  prompt(title: string, options?: Omit<Extract<DialogParams, { kind: 'prompt' }>, 'kind' | 'title'>): Promise<string | null>;
+  /** Ask the user to choose from `items` in a host dialog; resolves with the chosen ids (empty when cancelled). */
+  pick(title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options?: { message?: string; multiple?: boolean }): Promise<string[]>;
   /** The host's vocabulary: the group types it can show. */
   readonly vocabulary: readonly VocabularyEntry[];
   /** Theme, locale and the like. */
@@ -36,6 +47,11 @@ export function createSuipApi(session: GeneratorSession, result: InitializeResul
     render: (tree: ModelParticle) => session.render(tree),
     ops: (list: readonly Op[]) => session.ops(list),
     onError: (hook: (error: SuipError) => void) => session.onError(hook),
+    onInput: (channel: string, hook: (value: unknown) => void) => session.onInput(channel, hook),
+    output: (channel: string, value: unknown) => session.output(channel, value),
+    confirm: async (title: string, options = {}) => ((await session.dialog({ ...options, kind: 'confirm', title })) as { ok: boolean }).ok === true,
+    prompt: async (title: string, options = {}) => ((await session.dialog({ ...options, kind: 'prompt', title })) as { value: string | null }).value ?? null,
+    pick: async (title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options: { message?: string; multiple?: boolean } = {}) => ((await session.dialog({ ...options, kind: 'pick', title, items: [...items] })) as { ids: string[] }).ids ?? [],
     vocabulary: result.vocabulary,
     hostContext: result.hostContext,
     limits: result.limits,

@@ -209,12 +209,12 @@ export class PlaygroundHost extends EventTarget {
     this.changed();
   }
 
-  #status({ generatorId, status, reason }: SuipStatusDetail): void {
+  #status({ generatorId, status, reason, message }: SuipStatusDetail): void {
     if (!this.status.has(generatorId)) return;
     if (this.status.get(generatorId) === 'stopped' && status !== 'starting') return;
     this.status.set(generatorId, status);
     if (status === 'error' || status === 'terminated') {
-      this.#life(generatorId, `${status}${reason ? `: ${reason}` : ''}`);
+      this.#life(generatorId, `${status}${reason ? `: ${reason}` : ''}${message && message !== reason ? ` (${message})` : ''}`);
       // The renderer removes a torn-down generator's subtree; the mirror must follow (not on the wire).
       if (!this.#mounted(generatorId)) this.#unmounted(generatorId);
     }

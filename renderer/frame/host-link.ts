@@ -1,14 +1,5 @@
 import type { Channel } from '../../shared/index.ts';
-
-/** A control message from the relay (never a string; data always is). */
-export type RelayReport =
-  | { suip: 'terminated'; reason: string; message: string }
-  | { suip: 'exception'; message: string; line?: number; fatal?: boolean };
-
-/** Control messages the host sends the relay. */
-export type RelayCommand =
-  | { suip: 'start'; code: string; budgets: { maxMessageBytes: number; maxMessagesPerSecond: number; heartbeatIntervalMs: number; heartbeatTimeoutMs: number; startupTimeoutMs: number } }
-  | { suip: 'stop' };
+import { readRelayReport, type RelayCommand, type RelayReport } from '../../shared/relay-control.ts';
 
 /** Longest stretch the host spends on sandbox messages before it lets its own tasks run (ms). */
 const SLICE_MS = 8;
@@ -41,7 +32,7 @@ export function createHostLink(port: MessagePort, onReport: (report: RelayReport
       for (const listener of listeners) listener(data);
       return;
     }
-    const report = readReport(data);
+    const report = readRelayReport(data);
     if (report) onReport(report);
   };
   const drain = (): void => {
@@ -94,13 +85,4 @@ export function createHostLink(port: MessagePort, onReport: (report: RelayReport
       port.close();
     },
   };
-}
-
-function readReport(data: unknown): RelayReport | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
-  const message = typeof record.message === 'string' ? record.message.slice(0, 1000) : '';
-  if (record.suip === 'terminated') return { suip: 'terminated', reason: typeof record.reason === 'string' ? record.reason.slice(0, 32) : 'unknown', message };
-  if (record.suip === 'exception') return { suip: 'exception', message, line: typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined, ...(record.fatal === true ? { fatal: true } : {}) };
-  return undefined;
 }
