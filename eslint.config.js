@@ -17,6 +17,8 @@ export default tseslint.config(
   { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer']) },
   { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
+  // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.
+  { files: ['renderer/remote.ts'], rules: boundary([]) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).
   { files: ['generator/diff/**/*.test.ts'], rules: boundary([]) },
   // The session pair test runs the real generator runtime against the real renderer session (tests only).

@@ -1,8 +1,16 @@
 /** The renderer's public entry: `createRenderer`, `<suip-renderer>` and their types. */
 export { createRenderer } from './renderer.ts';
 export { SuipRenderer } from './suip-renderer.ts';
+export { createLocalGenerator } from './remote.ts';
+export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
+export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
+export type { HostErrorCode, HostErrorData } from './host-error.ts';
+export type { HostDialogs } from './dialogs/host-dialogs.ts';
 export type {
   AttachOptions,
+  AttachRemoteOptions,
+  DetachOptions,
+  MountOptions,
   GeneratorHandle,
   GeneratorStatus,
   Renderer,
