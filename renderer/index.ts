@@ -2,6 +2,7 @@
 export { createRenderer } from './renderer.ts';
 export { SuipRenderer } from './suip-renderer.ts';
 export { createLocalGenerator } from './remote.ts';
+export { webSocketChannel } from './websocket-channel.ts';
 export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
 export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';

@@ -3,6 +3,7 @@ import type { ConnectionEvents, GeneratorConnection } from './connection.ts';
 import { createDialogHost } from './dialogs/host-dialogs.ts';
 import { RELAY_SOURCE } from './frame/relay-source.ts';
 import { createSandboxConnection } from './frame/sandbox-connection.ts';
+import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
@@ -137,13 +138,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
     const channel: Channel | undefined = remote.channel;
     if (channel === undefined || typeof channel.send !== 'function' || typeof channel.onMessage !== 'function') return Promise.reject(new SuipHostError('invalid-option', 'attachRemote needs a channel with send, onMessage and close', { option: 'channel' }));
-    return start(remote, () => ({
-      kind: 'remote',
-      channel: Promise.resolve(channel),
-      begin: () => undefined,
-      stop: () => undefined,
-      destroy: () => channel.close(),
-    }));
+    return start(remote, (events) => createRemoteConnection(channel, limits, events));
   }
 
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {

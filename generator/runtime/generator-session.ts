@@ -169,14 +169,20 @@ export class GeneratorSession {
    * Rejects with the renderer's error when the host refuses (no dialogs offered, one already
    * open, no recent user action in this program's UI).
    */
-  async dialog(params: DialogParams): Promise<DialogResult> {
-    if (this.closed || this.stopping) throw new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' });
-    if (this.result?.capabilities?.dialogs !== true) throw new SuipError({ code: ErrorCode.MethodNotFound, message: 'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead', data: { method: Method.dialog } });
-    try {
-      return (await this.client.request(Method.dialog, params)) as DialogResult;
-    } catch (error) {
-      throw new SuipError(toErrorObject(error instanceof Error && 'code' in error ? { code: (error as { code: unknown }).code, message: error.message, data: (error as { data?: unknown }).data } : { code: ErrorCode.InternalError, message: String(error) }));
-    }
+  dialog(params: DialogParams): Promise<DialogResult> {
+    if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
+    if (this.result?.capabilities?.dialogs !== true) return handled(Promise.reject(new SuipError({ code: ErrorCode.MethodNotFound, message: 'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead', data: { method: Method.dialog } })));
+    // Like render(): a program that does not await a refused dialog gets no unhandled rejection
+    // (each would be an exception report spending its message budget).
+    return handled(
+      Promise.resolve(this.client.request(Method.dialog, params)).then(
+        (result) => result as DialogResult,
+        (error: unknown) => {
+          const record = error as { code?: unknown; message?: unknown; data?: unknown };
+          throw new SuipError(toErrorObject({ code: record.code, message: record.message, data: record.data }));
+        },
+      ),
+    );
   }
 
   /** Register a hook run when the renderer shuts the generator down. */
@@ -329,7 +335,7 @@ function nextId(): number {
 }
 
 /** Marks a promise handled so a model that does not await `render()` gets no unhandled rejection. */
-function handled<T>(promise: Promise<T>): Promise<T> {
+export function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
 }

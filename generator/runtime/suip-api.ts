@@ -3,7 +3,7 @@ import type { HostContext, InitializeResult, VocabularyEntry } from '../../share
 import type { Limits } from '../../shared/limits.ts';
 import type { Op } from '../../shared/ops.ts';
 import { data, group, text, type ModelParticle } from './builders.ts';
-import type { GeneratorSession } from './generator-session.ts';
+import { handled, type GeneratorSession } from './generator-session.ts';
 import type { SuipError } from './suip-error.ts';
 
 /** The global `suip` the model's code uses inside the Worker. */
@@ -49,9 +49,10 @@ export function createSuipApi(session: GeneratorSession, result: InitializeResul
     onError: (hook: (error: SuipError) => void) => session.onError(hook),
     onInput: (channel: string, hook: (value: unknown) => void) => session.onInput(channel, hook),
     output: (channel: string, value: unknown) => session.output(channel, value),
-    confirm: async (title: string, options = {}) => ((await session.dialog({ ...options, kind: 'confirm', title })) as { ok: boolean }).ok === true,
-    prompt: async (title: string, options = {}) => ((await session.dialog({ ...options, kind: 'prompt', title })) as { value: string | null }).value ?? null,
-    pick: async (title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options: { message?: string; multiple?: boolean } = {}) => ((await session.dialog({ ...options, kind: 'pick', title, items: [...items] })) as { ids: string[] }).ids ?? [],
+    // Handled like render(): a refused dialog the program does not await is not an unhandled rejection.
+    confirm: (title: string, options = {}) => handled(session.dialog({ ...options, kind: 'confirm', title }).then((answer) => (answer as { ok: boolean }).ok === true)),
+    prompt: (title: string, options = {}) => handled(session.dialog({ ...options, kind: 'prompt', title }).then((answer) => (answer as { value: string | null }).value ?? null)),
+    pick: (title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options: { message?: string; multiple?: boolean } = {}) => handled(session.dialog({ ...options, kind: 'pick', title, items: [...items] }).then((answer) => (answer as { ids: string[] }).ids ?? [])),
     vocabulary: result.vocabulary,
     hostContext: result.hostContext,
     limits: result.limits,

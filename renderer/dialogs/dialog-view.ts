@@ -21,14 +21,14 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
 }
 
 /**
- * Draws one modal `<dialog>` in a closed shadow root under `parent` and resolves with the answer.
+ * Draws one modal `<dialog>` in a shadow root under `parent` and resolves with the answer.
  * Every text is set as textContent (never markup). The browser's modal dialog gives the focus
  * trap and Escape (= cancel); focus returns to where it was when the dialog closes.
  */
 export function showDialog(parent: Element, params: HostDialogParams): Promise<DialogResult> {
   const host = element('div');
   host.setAttribute('data-suip-host-dialog', '');
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' });
   const style = element('style', { textContent: DIALOG_CSS });
   const dialog = element('dialog');
   const titleId = 'suip-dialog-title';
@@ -88,6 +88,22 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     cancel.addEventListener('click', () => finish(cancelledResult(params.kind)));
     // Escape fires `cancel` then `close`; a closed dialog without an answer is a cancel.
     dialog.addEventListener('close', () => finish(dialog.returnValue === 'ok' ? read() : cancelledResult(params.kind)));
+    // A modal dialog makes the page inert, but Tab would still leave the document for the
+    // browser's own UI; keep it cycling through the dialog's controls.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>('input, textarea, button')].filter((node) => !node.hasAttribute('disabled'));
+      const firstControl = focusable[0];
+      const lastControl = focusable.at(-1);
+      const active = root.activeElement;
+      if (event.shiftKey && active === firstControl) {
+        event.preventDefault();
+        lastControl?.focus();
+      } else if (!event.shiftKey && active === lastControl) {
+        event.preventDefault();
+        firstControl?.focus();
+      }
+    });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       finish(read());

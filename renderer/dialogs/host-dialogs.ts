@@ -13,7 +13,7 @@ export interface HostDialogs {
   /** `secret: true` draws a password field; the value reaches only this promise (no traffic tap, no generator). */
   prompt(params: Omit<Static<typeof PromptDialog>, 'kind'> & { secret?: boolean }): Promise<{ value: string | null }>;
   pick(params: Omit<Static<typeof PickDialog>, 'kind'>): Promise<{ ids: string[] }>;
-  /** True while a dialog is open. */
+  /** True while a dialog is open or waiting to open. */
   readonly open: boolean;
 }
 
@@ -31,17 +31,18 @@ export interface DialogHost extends HostDialogs {
 
 /** Create the dialog host for a renderer whose dialogs are drawn under `parent`. */
 export function createDialogHost(parent: Element): DialogHost {
-  let open = false;
+  /** Dialogs open or waiting, counted synchronously: a burst of requests sees the first one at once. */
+  let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
   // Host calls wait their turn; the host is trusted and may ask several questions in a row.
   function enqueue<T extends DialogResult>(params: HostDialogParams): Promise<T> {
+    pending += 1;
     const next = queue.then(async () => {
-      open = true;
       try {
         return (await showDialog(parent, params)) as T;
       } finally {
-        open = false;
+        pending -= 1;
       }
     });
     queue = next.catch(() => undefined);
@@ -50,7 +51,7 @@ export function createDialogHost(parent: Element): DialogHost {
 
   return {
     get open() {
-      return open;
+      return pending > 0;
     },
     confirm: (params) => enqueue<{ ok: boolean }>({ ...params, kind: 'confirm' }),
     prompt: (params) => enqueue<{ value: string | null }>({ ...params, kind: 'prompt' }),
@@ -58,7 +59,7 @@ export function createDialogHost(parent: Element): DialogHost {
     request(params, origin, lastUserAction) {
       const method = 'suip/dialog';
       // SECURITY: one dialog at a time, and only right after the user acted in this program's UI.
-      if (open) return Promise.reject(opError(ErrorCode.LimitExceeded, 'a dialog is already open; wait for its answer before asking again', { method, reason: 'dialog-open' }));
+      if (pending > 0) return Promise.reject(opError(ErrorCode.LimitExceeded, 'a dialog is already open; wait for its answer before asking again', { method, reason: 'dialog-open' }));
       if (lastUserAction === undefined || performance.now() - lastUserAction > DIALOG_ACTIVATION_MS) {
         return Promise.reject(opError(ErrorCode.PolicyViolation, `a program may open a dialog only within ${DIALOG_ACTIVATION_MS / 1000} s after the user acted in its UI (e.g. in a click handler); ask in your own UI instead`, { method, reason: 'no-user-action' }));
       }
