@@ -17,6 +17,12 @@ export default tseslint.config(
   { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer']) },
   { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
+  // Headless: what servers and adapters import runs in Node, so it never reaches the DOM side.
+  {
+    files: ['renderer/headless.ts', 'renderer/tree/**/*.ts', 'renderer/vocabulary/**/*.ts', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: boundary(['generator/relay', 'renderer/view', 'renderer/frame', 'lit', 'renderer/renderer.ts']),
+  },
   // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.
   { files: ['renderer/remote.ts'], rules: boundary([]) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).
