@@ -119,7 +119,11 @@ function start(code: string, budgets: RelayBudgets): void {
     intervalMs: budgets.heartbeatIntervalMs,
     timeoutMs: budgets.heartbeatTimeoutMs,
     startupTimeoutMs: budgets.startupTimeoutMs,
-    onTimeout: (waited) => terminate('heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`),
+    // The verdict waits one task: a message the Worker posted before the deadline is judged first,
+    // so a budget it broke (bytes, type, rate) is the reason given, not the stall it caused while
+    // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
+    // "bytes" by chance. The Worker is still ended within one task.
+    onTimeout: (waited) => setTimeout(() => terminate('heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`), 0),
   });
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.
