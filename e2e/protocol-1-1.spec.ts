@@ -9,7 +9,6 @@ import { startWsGeneratorServer, type WsGeneratorServer } from './fixtures/proto
  * hand-over, and host dialogs.
  */
 
-type HostWindow = Window & { protocolTest: ProtocolTestHost };
 
 async function open(page: Page): Promise<void> {
   await page.goto('/e2e/fixtures/protocol/host.html');
@@ -18,7 +17,7 @@ async function open(page: Page): Promise<void> {
 
 const call = <R>(page: Page, fn: (host: ProtocolTestHost, arg: never) => R | Promise<R>, arg?: unknown): Promise<R> =>
   page.evaluate(([source, value]) => {
-    const host = (window as unknown as HostWindow).protocolTest;
+    const host = window.protocolTest;
     return (new Function('host', 'arg', `return (${source})(host, arg);`) as (h: ProtocolTestHost, a: unknown) => R)(host, value);
   }, [fn.toString(), arg] as const);
 
@@ -56,7 +55,7 @@ test.describe('remote generators', () => {
     // The flood arrives right behind suip/initialized, so the attach itself may already fail: either way the reason is "rate".
     const result = await call(page, (h) => h.attachRawFlood('flood', 5000));
     if (!result.ok) expect(result).toMatchObject({ code: 'start-failed', reason: 'rate' });
-    await page.waitForFunction(() => (window as unknown as HostWindow).protocolTest.statuses.some((s) => s.generatorId === 'flood' && s.status === 'terminated'));
+    await page.waitForFunction(() => window.protocolTest.statuses.some((s) => s.generatorId === 'flood' && s.status === 'terminated'));
     const ended = await call(page, (h) => h.statuses.find((s) => s.generatorId === 'flood' && s.status === 'terminated'));
     expect(ended).toMatchObject({ reason: 'rate', message: expect.stringContaining('maxMessagesPerSecond') });
     await expect(page.getByText('flood')).toHaveCount(0);
@@ -65,7 +64,7 @@ test.describe('remote generators', () => {
   test('a WebSocket generator that floods is torn down too', async ({ page }) => {
     await open(page);
     await call(page, (h, url: string) => h.attachWebSocket('wsflood', `${url}/?mode=flood`), server.url);
-    await page.waitForFunction(() => (window as unknown as HostWindow).protocolTest.statuses.some((s) => s.generatorId === 'wsflood' && s.status === 'terminated'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => window.protocolTest.statuses.some((s) => s.generatorId === 'wsflood' && s.status === 'terminated'), undefined, { timeout: 20_000 });
     expect(await call(page, (h) => h.statuses.find((s) => s.generatorId === 'wsflood' && s.status === 'terminated')?.reason)).toBe('rate');
   });
 });
@@ -189,7 +188,7 @@ test.describe('host dialogs', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await expect(page.locator('[data-suip-host-dialog]')).toHaveCount(1);
     // Answer only once all 1,000 requests arrived (one dialog for all of them).
-    await page.waitForFunction(() => (window as unknown as HostWindow).protocolTest.traffic.filter((t) => /"id":\d+,"method":"suip\/dialog"/.test(t)).length >= 1000, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => window.protocolTest.traffic.filter((t) => /"id":\d+,"method":"suip\/dialog"/.test(t)).length >= 1000, undefined, { timeout: 20_000 });
     await expect(page.locator('[data-suip-host-dialog]')).toHaveCount(1);
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('999 refused: (suip/dialog): a dialog is already open; wait for its answer before asking again')).toBeVisible();

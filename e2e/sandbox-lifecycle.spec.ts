@@ -5,7 +5,7 @@ test('while (true) {} in the model code: host keeps running, watchdog terminates
   await openHost(page);
   const meter = (action: 'start' | 'read') =>
     page.evaluate((a) => {
-      const host = (window as unknown as { sandboxTest: { startStallMeter(): void; longestGap(): number } }).sandboxTest;
+      const host = window.sandboxTest;
       if (a === 'start') host.startStallMeter();
       return host.longestGap();
     }, action);
@@ -71,10 +71,10 @@ test('detach sends suip/shutdown, removes the frame and the subtree', async ({ p
   await openHost(page);
   expect(await attach(page, 'g', `suip.render(suip.group(null, [['t', suip.text('here')]]));`)).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('here')).toBeVisible();
-  await page.evaluate(() => (window as unknown as { sandboxTest: { detach(id: string): Promise<void> } }).sandboxTest.detach('g'));
+  await page.evaluate(() => window.sandboxTest.detach('g'));
   const status = await waitForStatus(page, 'g', 'terminated');
   expect(status.reason).toBe('detached');
-  const out = await page.evaluate(() => (window as unknown as { sandboxTest: { traffic: Array<{ direction: string; text: string }> } }).sandboxTest.traffic.filter((t) => t.direction === 'out').map((t) => t.text));
+  const out = await page.evaluate(() => window.sandboxTest.traffic.filter((t) => t.direction === 'out').map((t) => t.text));
   expect(out.some((text) => text.includes('"suip/shutdown"'))).toBe(true);
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await subtree(page, 'g')).toBeUndefined();
