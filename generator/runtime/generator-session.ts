@@ -7,12 +7,13 @@ import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import { withinBytes } from '../../shared/message.ts';
 import { Method } from '../../shared/methods.ts';
 import type { Op } from '../../shared/ops.ts';
-import { isChannelName } from '../../shared/data-plane.ts';
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import type { GroupParticle } from '../../shared/particle.ts';
 import { PROTOCOL_VERSION } from '../../shared/version.ts';
 import { diff } from '../diff/diff.ts';
 import type { HandlerEvent, ModelParticle } from './builders.ts';
+import { DataPlane } from './data-plane.ts';
+import { handled } from './handled.ts';
 import { createFlushScheduler } from './flush-queue.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
@@ -54,8 +55,9 @@ export class GeneratorSession {
   private readonly registry = new HandlerRegistry();
   private readonly errorHooks = new Set<(error: SuipError) => void>();
   private readonly shutdownHooks = new Set<() => void>();
-  private readonly inputHooks = new Map<string, Set<(value: unknown) => void>>();
   private readonly schedule: () => void;
+  /** The 1.1 data plane and dialogs. */
+  private readonly plane: DataPlane;
   private readonly raw: RawJob[] = [];
   /** The root the renderer holds (acknowledged). */
   private acked: GroupParticle | undefined;
@@ -74,10 +76,19 @@ export class GeneratorSession {
       if (!this.closed) options.channel.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
     }, nextId);
     this.schedule = createFlushScheduler(() => this.flush());
+    this.plane = new DataPlane({
+      client: this.client,
+      send: (text) => {
+        if (!this.closed && !this.stopping) options.channel.send(text);
+      },
+      result: () => this.result,
+      open: () => !this.closed && !this.stopping,
+      onUncaught: (error) => options.onUncaught?.(error),
+    });
     this.server.addMethod(Method.event, (params) => this.dispatchEvent(params as EventParams));
     this.server.addMethod(Method.error, (params) => this.emitError(new SuipError(toErrorObject(params))));
     this.server.addMethod(Method.shutdown, () => this.shutdown());
-    this.server.addMethod(Method.input, (params) => this.dispatchInput(params));
+    this.server.addMethod(Method.input, (params) => this.plane.dispatchInput(params));
     options.channel.onMessage((text) => this.receive(text));
   }
 
@@ -135,54 +146,17 @@ export class GeneratorSession {
 
   /** Hear values the host sends on `channel` (`suip/input`, protocol 1.1). Returns an unsubscribe. */
   onInput(channel: string, hook: (value: unknown) => void): () => void {
-    if (!isChannelName(channel)) throw new SuipError({ code: ErrorCode.InvalidParams, message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -` });
-    let hooks = this.inputHooks.get(channel);
-    if (hooks === undefined) this.inputHooks.set(channel, (hooks = new Set()));
-    hooks.add(hook);
-    return () => hooks.delete(hook);
+    return this.plane.onInput(channel, hook);
   }
 
-  /**
-   * Send `value` to the host on `channel` (`suip/output`, protocol 1.1). Throws at once when the
-   * host did not allow the channel or the value is not JSON or too large, so the model sees why.
-   */
+  /** Send `value` to the host on `channel` (`suip/output`, protocol 1.1); throws when the host did not allow it. */
   output(channel: string, value: unknown): void {
-    const allowed = this.result?.outputs ?? [];
-    if (!allowed.includes(channel)) {
-      const list = allowed.length > 0 ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}` : 'it allows no output channel for this program';
-      throw new SuipError({ code: ErrorCode.PolicyViolation, message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`, data: { method: Method.output } });
-    }
-    let text: string | undefined;
-    try {
-      text = JSON.stringify({ jsonrpc: '2.0', method: Method.output, params: { channel, value } });
-    } catch (error) {
-      throw new SuipError({ code: ErrorCode.InvalidParams, message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)})`, data: { method: Method.output } });
-    }
-    if (text === undefined || !withinBytes(text, this.limits.maxMessageBytes)) {
-      throw new SuipError({ code: ErrorCode.LimitExceeded, message: `output(${JSON.stringify(channel)}, …): the value is larger than maxMessageBytes ${this.limits.maxMessageBytes}; send less at once`, data: { method: Method.output, reason: 'bytes' } });
-    }
-    if (!this.closed && !this.stopping) this.options.channel.send(text);
+    this.plane.output(channel, value);
   }
 
-  /**
-   * Ask the user through a host dialog (`suip/dialog`, protocol 1.1) and resolve with the answer.
-   * Rejects with the renderer's error when the host refuses (no dialogs offered, one already
-   * open, no recent user action in this program's UI).
-   */
+  /** Ask the user through a host dialog (`suip/dialog`, protocol 1.1) and resolve with the answer. */
   dialog(params: DialogParams): Promise<DialogResult> {
-    if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
-    if (this.result?.capabilities?.dialogs !== true) return handled(Promise.reject(new SuipError({ code: ErrorCode.MethodNotFound, message: 'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead', data: { method: Method.dialog } })));
-    // Like render(): a program that does not await a refused dialog gets no unhandled rejection
-    // (each would be an exception report spending its message budget).
-    return handled(
-      Promise.resolve(this.client.request(Method.dialog, params)).then(
-        (result) => result as DialogResult,
-        (error: unknown) => {
-          const record = error as { code?: unknown; message?: unknown; data?: unknown };
-          throw new SuipError(toErrorObject({ code: record.code, message: record.message, data: record.data }));
-        },
-      ),
-    );
+    return this.plane.dialog(params);
   }
 
   /** Register a hook run when the renderer shuts the generator down. */
@@ -209,11 +183,19 @@ export class GeneratorSession {
     }
     this.inFlight = true;
     const answered = requests.length === 1 ? this.client.requestAdvanced(requests[0]!).then((response) => [response]) : this.client.requestAdvanced(requests);
-    answered.then((responses: JSONRPCResponse[]) => {
-      this.inFlight = false;
-      const failed = responses.find((response) => response.error !== undefined && response.error !== null);
-      this.settle(waiters, root, failed ? new SuipError(toErrorObject(failed.error)) : undefined);
-    });
+    answered.then(
+      (responses: JSONRPCResponse[]) => {
+        this.inFlight = false;
+        const failed = responses.find((response) => response.error !== undefined && response.error !== null);
+        this.settle(waiters, root, failed ? new SuipError(toErrorObject(failed.error)) : undefined);
+      },
+      // No answer will come (the session closed with the transaction in flight): the waiters learn
+      // it instead of hanging, and the renderer's tree is not assumed to hold `root`.
+      (error: unknown) => {
+        this.inFlight = false;
+        this.settle(waiters, undefined, new SuipError({ code: ErrorCode.NotInitialized, message: `the transaction was not acknowledged: ${error instanceof Error ? error.message : String(error)}` }));
+      },
+    );
   }
 
   private takeRender(): RawJob | undefined {
@@ -273,21 +255,6 @@ export class GeneratorSession {
     }
   }
 
-  private dispatchInput(params: unknown): void {
-    if (this.closed || this.stopping || typeof params !== 'object' || params === null) return;
-    const { channel, value } = params as { channel?: unknown; value?: unknown };
-    const hooks = typeof channel === 'string' ? this.inputHooks.get(channel) : undefined;
-    if (hooks === undefined) return; // a channel nobody listens on: dropped, like an event for a stale handler
-    for (const hook of hooks) {
-      try {
-        const result: unknown = hook(value);
-        if (result instanceof Promise) result.catch((error: unknown) => this.options.onUncaught?.(error));
-      } catch (error) {
-        this.options.onUncaught?.(error);
-      }
-    }
-  }
-
   private shutdown(): Record<string, never> {
     for (const hook of this.shutdownHooks) {
       try {
@@ -332,12 +299,6 @@ let counter = 0;
 function nextId(): number {
   counter += 1;
   return counter;
-}
-
-/** Marks a promise handled so a model that does not await `render()` gets no unhandled rejection. */
-export function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }
 
 function asRoot(tree: ModelParticle): ModelParticle {

@@ -3,7 +3,8 @@ import type { HostContext, InitializeResult, VocabularyEntry } from '../../share
 import type { Limits } from '../../shared/limits.ts';
 import type { Op } from '../../shared/ops.ts';
 import { data, group, text, type ModelParticle } from './builders.ts';
-import { handled, type GeneratorSession } from './generator-session.ts';
+import type { GeneratorSession } from './generator-session.ts';
+import { handled } from './handled.ts';
 import type { SuipError } from './suip-error.ts';
 
 /** The global `suip` the model's code uses inside the Worker. */
