@@ -1,6 +1,6 @@
 import { createMemoryChannelPair, type Channel } from '../../shared/channel.ts';
-import { GeneratorSession } from './generator-session.ts';
-import { createSuipApi, type SuipApi } from './suip-api.ts';
+import { connectGenerator } from './connect-generator.ts';
+import type { SuipApi } from './suip-api.ts';
 
 /** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
 export interface RemoteAttachTarget<Handle> {
@@ -37,15 +37,10 @@ export type LocalGenerator<Handle> = SuipApi & {
  */
 export async function createLocalGenerator<Handle extends { detach(options?: { keep?: boolean }): Promise<void> }>(renderer: RemoteAttachTarget<Handle>, options: LocalGeneratorOptions): Promise<LocalGenerator<Handle>> {
   const [generatorEnd, rendererEnd] = createMemoryChannelPair();
-  const session = new GeneratorSession({
-    channel: generatorEnd,
-    generator: { name: options.name ?? options.id, version: '0.1.0' },
-    onUncaught: options.onUncaught ?? ((error) => console.error(`suip local generator ${options.id}:`, error)),
-  });
   // Attach first: the renderer's session subscribes to its end of the channel before the
   // handshake's first message is delivered (memory channels deliver one microtask later).
   const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, adopt: options.adopt, channel: rendererEnd });
-  const [result, handle] = await Promise.all([session.initialize(), attached]);
-  const api = createSuipApi(session, result);
+  const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught }), attached]);
+  const { close: _close, ...api } = generator;
   return Object.freeze({ ...api, handle, close: (closeOptions?: { keep?: boolean }) => handle.detach(closeOptions) });
 }
