@@ -51,6 +51,9 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   };
   const view = document.createElement('suip-tree') as SuipTree;
   view.context = context;
+  // The theme announced to generators is the one shown: a host's `hostContext.theme` wins over the
+  // system's colour scheme (without it, the tree follows prefers-color-scheme).
+  if (options.hostContext !== undefined) view.theme = hostContext.theme;
   const frames = document.createElement('div');
   frames.setAttribute('data-suip-frames', '');
   frames.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;';
