@@ -23,6 +23,8 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: boundary(['generator/relay', 'renderer/view', 'renderer/frame', 'lit', 'renderer/renderer.ts']),
   },
+  // The package build assembles both sides, like vite.config.ts.
+  { files: ['generator/build/build-package.ts'], rules: boundary([]) },
   // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.
   { files: ['renderer/remote.ts'], rules: boundary([]) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).
