@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumerApps, writeApp } from './fixtures/package/consumer-apps.ts';
+import { COUNTER_PROGRAM, consumerApps, writeApp } from './fixtures/package/consumer-apps.ts';
+import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
 
 /**
@@ -70,9 +71,29 @@ export const checks = [SuipHostError, BUILTIN_VOCABULARY.length, createGroupChec
   execFileSync(process.execPath, [tsc, '-p', folder], { cwd: folder, stdio: 'pipe' });
 });
 
+test("the doc's server route, run as a real Node process against the installed package, asks a model with systemPrompt() and answers the program", async () => {
+  const model = await startFakeLlmServer(() => `Here is your UI:\n\n\`\`\`js\n${COUNTER_PROGRAM}\n\`\`\``);
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: join(work, 'vite'), env: { ...process.env, LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted', PORT: String(port) }, stdio: 'pipe' });
+  try {
+    let code = '';
+    for (let attempt = 0; attempt < 100 && code === ''; attempt += 1) {
+      code = await fetch(`http://127.0.0.1:${port}/api/generate-ui`).then((r) => r.text(), () => '');
+      if (code === '') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(code.trim()).toBe(COUNTER_PROGRAM);
+    expect(model.requests[0]!.messages[0]!.content).toContain('suip');
+    expect(model.requests[0]!.messages[0]!.content.length).toBeGreaterThan(1000);
+  } finally {
+    child.kill();
+    await model.close();
+  }
+});
+
 for (const app of apps) {
   test(`${app.name}: the installed package renders, reacts and follows the host's dark theme`, async ({ page }) => {
-    const server = await startStaticServer(join(work, app.name, app.serve));
+    // The doc's snippets ask their server for the model's program; here it is the counter.
+    const server = await startStaticServer(join(work, app.name, app.serve), '/', { '/api/generate-ui': COUNTER_PROGRAM });
     try {
       const failed: string[] = [];
       page.on('response', (response) => {
@@ -87,6 +108,7 @@ for (const app of apps) {
       // Dark theme: light text.
       expect((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255, color).toBeGreaterThan(0.6);
       if (app.name === 'react') await expect(page.getByText('Status: ready')).toBeVisible();
+      await expect(page.locator('body[data-ready=yes]')).toHaveCount(1);
       expect(failed).toEqual([]);
     } finally {
       await server.close();
