@@ -16,6 +16,7 @@ import { DataPlane } from './data-plane.ts';
 import { handled } from './handled.ts';
 import { createFlushScheduler } from './flush-queue.ts';
 import { HandlerRegistry } from './handler-registry.ts';
+import { ProgramError, checkTypes } from './model-check.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
 
 /** Options of a generator session. */
@@ -120,8 +121,18 @@ export class GeneratorSession {
     if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down; render() does nothing now' })));
     let root: GroupParticle;
     try {
+      // An unknown type would only show the host's fallback box: say so now, with the nearest type.
+      checkTypes(tree, this.result?.vocabulary ?? []);
       root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
     } catch (error) {
+      if (error instanceof ProgramError) {
+        // The program's mistake, found before sending: the program hears it (onError, the
+        // rejected promise) and so does the host, with the program's line (an exception report).
+        const problem = new SuipError({ code: ErrorCode.InvalidParams, message: error.message });
+        this.emitError(problem);
+        this.options.onUncaught?.(error);
+        return handled(Promise.reject(problem));
+      }
       return handled(Promise.reject(new SuipError({ code: ErrorCode.InvalidParams, message: `render() could not read the tree: ${error instanceof Error ? error.message : String(error)}` })));
     }
     this.wanted = root;
