@@ -196,6 +196,7 @@ export class RendererSession {
       return { response: { jsonrpc: '2.0', id, result: this.options.result } };
     }
     if (call.method === Method.initialized) {
+      if (this.state === 'ready') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialized was sent already; send it once, after the suip/initialize result', { method: call.method }));
       if (this.state !== 'initializing') return fail(opError(ErrorCode.NotInitialized, 'suip/initialized must follow the suip/initialize result', { method: call.method }));
       this.state = 'ready';
       this.options.onInitialized(this.initializeParams!);
@@ -203,6 +204,11 @@ export class RendererSession {
     }
     if (call.method === Method.output) return this.output(call, fail);
     if (call.method === Method.dialog) return this.dialog(call, fail);
+    // A model that invents an op (suip/ops/move, suip/ops/update) learns how the four ops do it.
+    if (String(call.method).startsWith('suip/ops/')) {
+      const name = String(call.method).slice(0, 64);
+      return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove and replace. A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"; an update is a replace`, {}));
+    }
     return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized, the ops suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`, {}));
   }
 

@@ -53,6 +53,8 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
     owned: new WeakSet(),
     stash: new Map(),
     touched: [],
+    removedTwice: new Set(),
+    fresh: new WeakSet(),
   };
   let next: GroupParticle;
   try {
