@@ -7,6 +7,7 @@ export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
 export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';
 export type { HostDialogs } from './dialogs/host-dialogs.ts';
+export type { HostPolicy } from './policy/host-policy.ts';
 export type {
   AttachOptions,
   AttachRemoteOptions,

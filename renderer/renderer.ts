@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection } from './connection.ts';
-import { createDialogHost } from './dialogs/host-dialogs.ts';
+import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { RELAY_SOURCE } from './frame/relay-source.ts';
 import { createSandboxConnection } from './frame/sandbox-connection.ts';
 import { createRemoteConnection } from './remote-connection.ts';
@@ -8,7 +8,8 @@ import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator
 import { SuipHostError } from './host-error.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { routeEvent } from './session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type MergedTree } from './tree/index.ts';
+import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
+import { checkHostPolicy } from './policy/host-policy.ts';
 import { createUrlPolicy } from './policy/url-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
@@ -40,6 +41,14 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   let merged: MergedTree = createMergedTree();
   let destroyed = false;
 
+  const hostPolicy = options.hostPolicy ?? {};
+  /** Programs whose modal the user dismissed (Escape or Close): they may open no other. */
+  const modalDismissed = new Set<string>();
+  /** A user action in that program's UI within the activation window (the same one dialogs use). */
+  const recentlyActed = (id: string) => {
+    const at = generators.get(id)?.lastUserAction;
+    return at !== undefined && performance.now() - at <= DIALOG_ACTIVATION_MS;
+  };
   const context: ViewContext = {
     policy: options.policy ?? createUrlPolicy(),
     emit: (event: ViewEvent) => {
@@ -48,6 +57,14 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (routed && generator !== undefined) generator.lastUserAction = performance.now();
       return routed;
     },
+    grants: {
+      pageModal: (path) => hostPolicy.pageModals === true && recentlyActed(path[0] ?? '') && !modalDismissed.has(path[0] ?? ''),
+      modalDismissed: (path) => void modalDismissed.add(path[0] ?? ''),
+      // SECURITY: a program moves focus only right after the user acted in its UI, and never out of
+      // a host element the user is in (focus is in the page body or already in this renderer).
+      moveFocus: (path) => recentlyActed(path[0] ?? '') && (document.activeElement === document.body || container.contains(document.activeElement)),
+    },
+    ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
   };
   const view = document.createElement('suip-tree') as SuipTree;
   view.context = context;
@@ -76,7 +93,9 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
     dialogs,
     apply(id, ops) {
-      const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup });
+      const dismissed = modalDismissed.has(id);
+      const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed);
+      const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree);
       return { ok: true };
@@ -85,7 +104,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (generators.get(lifecycle.id) !== lifecycle) return;
       generators.delete(lifecycle.id);
       if (keep) kept.add(lifecycle.id);
-      else setTree(unmountGenerator(merged, lifecycle.id));
+      else {
+        setTree(unmountGenerator(merged, lifecycle.id));
+        modalDismissed.delete(lifecycle.id);
+      }
     },
     status: (detail) => dispatch('suip-status', detail),
     error: (detail) => dispatch('suip-error', detail),

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type InlineConfig, type Plugin } from 'vite';
+import { build, type InlineConfig } from 'vite';
 import { sandboxSrcdoc } from '../../renderer/frame/srcdoc.ts';
+import { keepSideEffects } from './keep-side-effects.ts';
 import { suipSandbox } from './sandbox-plugin.ts';
 
 /**
@@ -27,17 +28,7 @@ const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.js
 /** Dependencies stay imports (the host's bundler dedupes them); React is the host's own. */
 const external = (id: string) => [...dependencies, 'react', 'react-dom'].some((name) => id === name || id.startsWith(`${name}/`));
 
-// package.json's `sideEffects` describes the built files for the host's bundler; while building
-// them from source, every module of ours keeps its side effects (the view's modules define custom
-// elements), which the bundler would otherwise drop because the sources are not listed there.
-const keepSideEffects: Plugin = {
-  name: 'suip-keep-side-effects',
-  transform(code, id) {
-    return id.includes('/node_modules/') ? undefined : { code, map: null, moduleSideEffects: true };
-  },
-};
-const treeshake = { moduleSideEffects: true };
-const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects] };
+const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()] };
 
 async function main(): Promise<void> {
   rmSync(out, { recursive: true, force: true });
@@ -50,13 +41,13 @@ async function main(): Promise<void> {
       sourcemap: true,
       minify: false,
       lib: { entry: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
-      rollupOptions: { external, treeshake, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   });
   // One file with everything, for `<script type="module">` pages with no bundler and no import map.
   await build({
     ...base,
-    plugins: [suipSandbox(), keepSideEffects],
+    plugins: [suipSandbox(), keepSideEffects()],
     // Bundled dependencies read process.env.NODE_ENV, which a page without a bundler does not have.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
@@ -66,7 +57,6 @@ async function main(): Promise<void> {
       sourcemap: true,
       minify: true,
       lib: { entry: join(root, 'renderer/index.ts'), formats: ['es'], fileName: () => 'suip.js' },
-      rollupOptions: { treeshake },
     },
   });
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.package.json')], { stdio: 'inherit' });

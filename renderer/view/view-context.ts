@@ -21,8 +21,26 @@ export interface UrlPolicy {
   mediaSrc(url: string, mimeType: string): string | undefined;
 }
 
+/**
+ * What only the host may grant a program's UI (renderer/policy/host-policy.ts decides). Every
+ * vocabulary element asks here before it leaves the renderer's box or moves focus, so the rule is
+ * one place for every type, present and future.
+ */
+export interface ViewGrants {
+  /** May the modal at `path` open in the page's top layer (over the whole host page)? */
+  pageModal(path: readonly string[]): boolean;
+  /** The user dismissed the modal at `path` (Escape or Close): its program may open no other. */
+  modalDismissed(path: readonly string[]): void;
+  /** May the element at `path` move focus now (only right after a user action in its program's UI)? */
+  moveFocus(path: readonly string[]): boolean;
+}
+
 /** What every view element receives from the renderer: where to send events and the policy. */
 export interface ViewContext {
   emit(event: ViewEvent): void;
   policy: UrlPolicy;
+  /** What the host grants; absent means nothing (modals stay in the box, focus never moves). */
+  grants?: ViewGrants;
+  /** A host-controlled label shown above all generated content, which no program can cover. */
+  provenance?: string;
 }
