@@ -130,6 +130,34 @@ test('a kept mount adopted by a new program keeps the focused input node, its ca
   expect(ops.at(-1)).toContain('"title"');
 });
 
+test('nesting: a slot shows another mount only when the host authorised it; events stay with the slotted generator; placeholders are busy', async ({ page }) => {
+  await open(page);
+  const owner = `const { render, group, text } = suip;
+render(group(null, [['card', group('card', [['title', text('Canvas zone', 'text/plain')], ['w', group('slot', [['mount', text('widget', 'text/plain')]])], ['x', group('slot', [['mount', text('stranger', 'text/plain')]])], ['wait', group('placeholder', [['label', text('Loading the chart', 'text/plain')]])]])]]));`;
+  const widget = (label: string) => `const { render, group, text } = suip;
+let n = 0;
+const view = () => group(null, [['b', group('button', [['label', text('${label} ' + n, 'text/plain')]], { on: { click: () => { n += 1; render(view()); } } })]]);
+render(view());`;
+  await call(page, (h, c: string) => h.attachProgram('owner', c), owner);
+  await call(page, (h, c: string) => h.attachProgram('widget', c, { slotOf: 'owner' }), widget('Widget'));
+  await call(page, (h, c: string) => h.attachProgram('stranger', c), widget('Stranger'));
+  const zone = page.locator('suip-card');
+  // The authorised mount shows inside the owner's card, and only there.
+  await expect(zone.getByRole('button', { name: 'Widget 0' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Widget 0' })).toHaveCount(1);
+  // A mount the host did not give to the owner is not shown in its slot; it stays at the root.
+  await expect(zone.getByText('Nothing to show here.')).toBeVisible();
+  await expect(zone.getByRole('button', { name: /Stranger/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stranger 0' })).toBeVisible();
+  // A click in the slot goes to the widget's own generator, which re-renders in place.
+  await zone.getByRole('button', { name: 'Widget 0' }).click();
+  await expect(zone.getByRole('button', { name: 'Widget 1' })).toBeVisible();
+  const clicks = await call(page, (h) => h.traffic.filter((t) => t.includes('"suip/event"')).length);
+  expect(clicks).toBe(1);
+  // The placeholder is a busy status with its label.
+  await expect(page.getByRole('status', { name: 'Loading the chart' })).toHaveAttribute('aria-busy', 'true');
+});
+
 test.describe('host dialogs', () => {
   const asker = `
     const { render, group, text, confirm } = suip;

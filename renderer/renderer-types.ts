@@ -59,6 +59,11 @@ export interface MountOptions {
   /** 1.1: the channels this generator may send `suip/output` on (default: none). */
   outputs?: readonly string[];
   /**
+   * 1.1 nesting: this mount is shown only inside a `slot` of the generator with this id (the first
+   * of its slots that names it), not at the root. Events on it still go to this generator.
+   */
+  slotOf?: string;
+  /**
    * 1.1 hand-over: take over the subtree kept on screen by `detach(id, {keep: true})`. The new
    * generator's first `render()` is diffed against it, so DOM nodes, focus, caret and typed values
    * survive. Requires a kept mount with this id.

@@ -49,6 +49,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const at = generators.get(id)?.lastUserAction;
     return at !== undefined && performance.now() - at <= DIALOG_ACTIVATION_MS;
   };
+  /** Mount → the generator whose slots may show it (MountOptions.slotOf). */
+  const slotOf = new Map<string, string>();
+  /** Mount → the slot (by path) that shows it: the first one that asked. */
+  const slotClaims = new Map<string, string>();
+  const slotElements = new Set<{ requestUpdate(): void; path?: readonly string[] }>();
   const context: ViewContext = {
     policy: options.policy ?? createUrlPolicy(),
     emit: (event: ViewEvent) => {
@@ -63,6 +68,20 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       // SECURITY: a program moves focus only right after the user acted in its UI, and never out of
       // a host element the user is in (focus is in the page body or already in this renderer).
       moveFocus: (path) => recentlyActed(path[0] ?? '') && (document.activeElement === document.body || container.contains(document.activeElement)),
+    },
+    slots: {
+      nested: (mount) => slotOf.has(mount),
+      resolve(path, mount) {
+        // SECURITY: a program shows another mount only where the host said so at attach.
+        if (slotOf.get(mount) !== path[0]) return undefined;
+        const key = JSON.stringify(path);
+        const claim = slotClaims.get(mount);
+        if (claim !== undefined && claim !== key && [...slotElements].some((element) => JSON.stringify(element.path) === claim)) return undefined;
+        slotClaims.set(mount, key);
+        return generatorRoot(merged, mount);
+      },
+      watch: (element) => void slotElements.add(element),
+      unwatch: (element) => void slotElements.delete(element),
     },
     ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
   };
@@ -81,6 +100,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   function setTree(next: MergedTree): void {
     merged = next;
     view.root = merged;
+    // Slots show other mounts' subtrees, which their own particle does not reference.
+    for (const element of slotElements) element.requestUpdate();
   }
 
   function dispatch(name: 'suip-status' | 'suip-error', detail: SuipStatusDetail | SuipErrorDetail): void {
@@ -105,6 +126,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       generators.delete(lifecycle.id);
       if (keep) kept.add(lifecycle.id);
       else {
+        slotOf.delete(lifecycle.id);
+        slotClaims.delete(lifecycle.id);
         setTree(unmountGenerator(merged, lifecycle.id));
         modalDismissed.delete(lifecycle.id);
       }
@@ -131,6 +154,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const { id } = mount;
     if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new SuipHostError('invalid-option', `a generator id must be a string of 1..${limits.maxIdLength} characters`, { option: 'id' });
     if (generators.has(id)) throw new SuipHostError('duplicate-id', `a generator with id ${JSON.stringify(id)} is already attached`, { generatorId: id });
+    if (mount.slotOf !== undefined && (typeof mount.slotOf !== 'string' || mount.slotOf === id)) throw new SuipHostError('invalid-option', 'slotOf names another mount id (the generator whose slots show this one)', { option: 'slotOf' });
     for (const channel of mount.outputs ?? []) {
       if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `outputs: ${JSON.stringify(String(channel).slice(0, 80))} is not a channel name (1–64 characters of a-z 0-9 _ : . -)`, { option: 'outputs' });
     }
@@ -150,6 +174,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     };
     const lifecycle = new GeneratorLifecycle(mount, connect(events), host, adopted);
     events.target = lifecycle;
+    if (mount.slotOf !== undefined) slotOf.set(id, mount.slotOf);
     generators.set(id, lifecycle);
     await lifecycle.start();
     return lifecycle.handle;

@@ -14,6 +14,8 @@ const TAGS = new Map<string, StaticValue>([
   ['tabs', literal`suip-tabs`],
   ['accordion', literal`suip-accordion`],
   ['modal', literal`suip-modal`],
+  ['slot', literal`suip-slot`],
+  ['placeholder', literal`suip-placeholder`],
   ['divider', literal`suip-divider`],
   ['hero', literal`suip-hero`],
   ['alert', literal`suip-alert`],

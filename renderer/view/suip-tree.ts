@@ -57,7 +57,10 @@ export class SuipTree extends LitElement {
     const root = this.root;
     if (!root || !this.context || !Array.isArray(root.group)) return html``;
     const label = this.context.provenance;
-    return html`${label ? html`<div class="provenance" part="provenance" role="note" data-suip-provenance>${label}</div>` : ''}<div class="generators">${renderEntries(root.group, ROOT_PATH, this.context)}</div>`;
+    const slots = this.context.slots;
+    // Mounts shown inside another program's slot are not shown at the root as well.
+    const entries = slots === undefined ? root.group : root.group.filter(([id]) => !slots.nested(id));
+    return html`${label ? html`<div class="provenance" part="provenance" role="note" data-suip-provenance>${label}</div>` : ''}<div class="generators">${renderEntries(entries, ROOT_PATH, this.context)}</div>`;
   }
 }
 customElements.define('suip-tree', SuipTree);

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../../shared/index.ts';
+import type { EventName, EventPayload, GroupParticle } from '../../shared/index.ts';
 
 /**
  * A user event, after the host has already applied `preventDefault` synchronously. `path` is
@@ -35,6 +35,17 @@ export interface ViewGrants {
   moveFocus(path: readonly string[]): boolean;
 }
 
+/** Nesting (the `slot` type): which mount a slot may show, and who to tell when mounts change. */
+export interface ViewSlots {
+  /** The subtree of `mount` if the slot at `path` may show it (the host's `slotOf`, first slot wins). */
+  resolve(path: readonly string[], mount: string): GroupParticle | undefined;
+  /** True for a mount shown only inside slots (never at the root of the tree). */
+  nested(mount: string): boolean;
+  /** A slot element is on screen: it re-renders when any mount changes. */
+  watch(element: { requestUpdate(): void }): void;
+  unwatch(element: { requestUpdate(): void }): void;
+}
+
 /** What every view element receives from the renderer: where to send events and the policy. */
 export interface ViewContext {
   emit(event: ViewEvent): void;
@@ -43,4 +54,6 @@ export interface ViewContext {
   grants?: ViewGrants;
   /** A host-controlled label shown above all generated content, which no program can cover. */
   provenance?: string;
+  /** Nesting of mounts; absent means no slot shows anything. */
+  slots?: ViewSlots;
 }
