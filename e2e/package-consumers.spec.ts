@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COUNTER_PROGRAM, consumerApps, writeApp } from './fixtures/package/consumer-apps.ts';
+import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, writeApp } from './fixtures/package/consumer-apps.ts';
 import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
 
@@ -90,7 +90,19 @@ test("the doc's server route, run as a real Node process against the installed p
   }
 });
 
-for (const app of apps) {
+test('components: a host-registered product-card renders with the host element, and its vocabulary errors name it', async ({ page }) => {
+  const server = await startStaticServer(join(work, 'components', 'dist'), '/', { '/api/generate-ui': PRODUCT_PROGRAM });
+  try {
+    await page.goto(server.url);
+    await expect(page.locator('product-card')).toHaveText('Desk lamp — €39', { timeout: 20_000 });
+    await expect(page.locator('body')).toHaveAttribute('data-last-error', /"product-card".*"price"|"price".*"product-card"/, { timeout: 20_000 });
+    await expect(page.locator('product-card')).toHaveCount(1);
+  } finally {
+    await server.close();
+  }
+});
+
+for (const app of apps.filter((a) => a.name !== 'components')) {
   test(`${app.name}: the installed package renders, reacts and follows the host's dark theme`, async ({ page }) => {
     // The doc's snippets ask their server for the model's program; here it is the counter.
     const server = await startStaticServer(join(work, app.name, app.serve), '/', { '/api/generate-ui': COUNTER_PROGRAM });

@@ -8,6 +8,10 @@ export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';
 export type { HostDialogs } from './dialogs/host-dialogs.ts';
 export type { HostPolicy } from './policy/host-policy.ts';
+export type { HostComponent } from './host-components.ts';
+export { SuipGroupElement } from './view/suip-element.ts';
+export { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+export { defineType, textRole, dataRole, groupRole, otherChildren, ex } from './vocabulary/define.ts';
 export type {
   AttachOptions,
   AttachRemoteOptions,

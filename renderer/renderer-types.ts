@@ -1,6 +1,7 @@
 import type { Channel, HostContext, Limits, StatusReason, SuipErrorObject, VocabularyEntry } from '../shared/index.ts';
 import type { HostDialogs } from './dialogs/host-dialogs.ts';
 import type { HostPolicy } from './policy/host-policy.ts';
+import type { HostComponent } from './host-components.ts';
 import type { CheckGroup } from './tree/index.ts';
 import type { UrlPolicy } from './view/view-context.ts';
 
@@ -25,6 +26,12 @@ export interface RendererOptions {
   hostContext?: HostContext;
   /** The vocabulary announced in the handshake (default: the built-in one). */
   vocabulary?: readonly VocabularyEntry[];
+  /**
+   * The host's own vocabulary types, each a definition plus the element that shows it; a
+   * component with a built-in's type replaces it. They join the vocabulary (validation, prompt,
+   * handshake) like built-ins.
+   */
+  components?: readonly HostComponent[];
   /** The check run on every group a transaction touches (default: against `vocabulary`). */
   checkGroup?: CheckGroup;
   /** URL allowlist for links and media (default: `createUrlPolicy()`: http(s)/mailto links, `data:` media only). */

@@ -6,6 +6,7 @@ import { createSandboxConnection } from './frame/sandbox-connection.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
+import { componentTags, withComponents } from './host-components.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
@@ -32,7 +33,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const hostContext: HostContext = options.hostContext ?? { theme: dark ? 'dark' : 'light', locale: navigator.language || 'en' };
   const relaySource = options.relaySource ?? RELAY_SOURCE;
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
-  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const components = options.components ?? [];
+  const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);
   const checkGroup = options.checkGroup ?? createGroupChecker(vocabulary);
   const generators = new Map<string, GeneratorLifecycle>();
   /** Mounts detached with `keep`: shown, frozen, waiting for an `adopt`. */
@@ -84,6 +86,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       unwatch: (element) => void slotElements.delete(element),
     },
     ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
+    ...(components.length > 0 ? { tags: componentTags(components) } : {}),
   };
   const view = document.createElement('suip-tree') as SuipTree;
   view.context = context;

@@ -1,3 +1,4 @@
+import type { StaticValue } from 'lit/static-html.js';
 import type { EventName, EventPayload, GroupParticle } from '../../shared/index.ts';
 
 /**
@@ -56,4 +57,6 @@ export interface ViewContext {
   provenance?: string;
   /** Nesting of mounts; absent means no slot shows anything. */
   slots?: ViewSlots;
+  /** Elements of the host's own vocabulary types (RendererOptions.components), by type. */
+  tags?: ReadonlyMap<string, StaticValue>;
 }
