@@ -28,7 +28,6 @@ export default defineConfig({
       'lit/directives/unsafe-html.js',
       'lit/static-html.js',
       'markdown-it',
-      'immer',
       'json-rpc-2.0',
       'comlink',
       '@sinclair/typebox',

@@ -159,8 +159,8 @@ function appendText(root: GroupParticle, params: Extract<AppendParams, { text: s
 
 /**
  * Walks to the group at `path`, copying every group on the way that this transaction does not own
- * yet (copy-on-write by hand below immer's root draft: drafting every entry a lookup passes costs a
- * proxy each, and splices on draft arrays rebuild immer's bookkeeping of the whole list). Unchanged
+ * yet (copy-on-write by hand: measured against immer, whose drafts cost a proxy per entry a lookup
+ * passes and whose draft-array splices rebuild its bookkeeping of the whole list). Unchanged
  * siblings stay shared, and the sender's objects and the previous tree are never written.
  */
 function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, state: TxState): GroupParticle {
@@ -236,7 +236,7 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   if (!check.ok) fail(check.issue.code, check.issue.message, at);
   const nodes = (check as { nodes: number }).nodes;
   state.nodeBudget -= nodes;
-  // The object enters the tree as it is (immer keeps new values), so its size is known from here on.
+  // The object enters the tree as it is, so its size is known from here on.
   rememberSize(particle as Particle, nodes);
   state.fresh.add(particle as Particle);
   return particle as Particle;
