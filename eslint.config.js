@@ -25,6 +25,13 @@ export default tseslint.config(
   },
   // The package build assembles both sides, like vite.config.ts.
   { files: ['generator/build/build-package.ts'], rules: boundary([]) },
+  // The playground is a host like any other: it imports the public entries only.
+  {
+    files: ['playground/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(\\.\\./)?(renderer|generator)/(?!index\\.ts$|headless\\.ts$|kit\\.ts$|model/)', message: 'the playground imports renderer/index.ts, renderer/headless.ts, generator/kit.ts (and generator/model) only' }] }],
+    },
+  },
   // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.
   { files: ['renderer/remote.ts'], rules: boundary([]) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).

@@ -11,6 +11,8 @@ export type { HostPolicy } from './policy/host-policy.ts';
 export type { HostComponent } from './host-components.ts';
 export { SuipGroupElement } from './view/suip-element.ts';
 export { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+export { createGroupChecker } from './vocabulary/check-group.ts';
+export { createUrlPolicy } from './policy/url-policy.ts';
 export { defineType, textRole, dataRole, groupRole, otherChildren, ex } from './vocabulary/define.ts';
 export type {
   AttachOptions,

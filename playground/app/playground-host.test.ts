@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AttachOptions, GeneratorHandle, Renderer, TrafficRecord } from '../../renderer/renderer-types.ts';
+import type { AttachOptions, GeneratorHandle, Renderer, TrafficRecord } from '../../renderer/index.ts';
 import { PlaygroundHost, describeError } from './playground-host.ts';
 
 /** A renderer double: `attach` runs a scripted behaviour that may render, report errors or change status. */

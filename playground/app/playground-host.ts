@@ -1,6 +1,6 @@
 import { errorCodeName, type SuipErrorObject } from '../../shared/index.ts';
-import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/renderer-types.ts';
-import type { TransactionOptions } from '../../renderer/tree/index.ts';
+import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/index.ts';
+import type { TransactionOptions } from '../../renderer/headless.ts';
 import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
 import { TrafficLog } from '../devtools/traffic-log.ts';
 import { WireMirror } from '../devtools/wire-mirror.ts';
