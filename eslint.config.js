@@ -14,6 +14,18 @@ export default tseslint.config(
       'no-prototype-builtins': 'error',
     },
   },
+  // Type-aware rules where a mistake is a real bug: a promise nobody awaits or handles, awaiting a
+  // non-promise, a promise where a callback's return is ignored.
+  {
+    files: ['shared/**/*.ts', 'generator/**/*.ts', 'renderer/**/*.ts', 'playground/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
   { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer']) },
   { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
