@@ -36,17 +36,19 @@ describe('systemPrompt', () => {
   const prompt = systemPrompt(vocabulary, { hostContext: { theme: 'dark', locale: 'fr-FR' } });
 
   it('documents the suip API, events, errors and the host context', () => {
-    for (const word of ['text(str, mimeType?)', 'data(url, mimeType)', 'group(type, children, options?)', 'render(tree)', 'onError(fn)', 'preventDefault', 'formData', 'keys: ["Enter"]', 'theme dark, locale fr-FR']) {
+    for (const word of ['text(str, mimeType?)', 'data(url, mimeType)', 'group(type, children, options?)', 'render(tree)', 'onError(fn)', 'preventDefault', 'formData', 'keys: ["Enter"]', 'theme dark, locale fr-FR', 'setTimeout', 'fetch', 'suip.onInput', 'dropdown/select/radio → choice']) {
       expect(prompt).toContain(word);
     }
   });
   it('lists every vocabulary type with its roles, events and example as code', () => {
     expect(prompt).toContain('- **card** — A block of content.');
-    expect(prompt).toContain('title?: text — Heading.');
-    expect(prompt).toContain('*other ids*?: any particle');
-    expect(prompt).toContain('submit: text — Button label.');
+    expect(prompt).toContain('title?: Heading');
+    expect(prompt).toContain('*? any: Content');
+    expect(prompt).toContain('submit: Button label');
     expect(prompt).toContain('events: submit');
-    expect(prompt).toContain('example: `group("card", [["title", text("Hi", "text/plain")], ["body", text("x")]])`');
+    expect(prompt).toContain('example: `group("card", [["title", "Hi"], ["body", text("x")]])`');
+    // Plain text is a bare string: the prompt no longer repeats "text/plain".
+    expect(prompt).not.toContain('text/plain');
   });
   it('has a worked example that runs against the real builders and renders a valid tree', () => {
     const code = /## Example\n```js\n([\s\S]*?)```/.exec(prompt)![1]!;

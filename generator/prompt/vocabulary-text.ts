@@ -1,17 +1,21 @@
 import type { VocabularyEntry, VocabularyRole } from '../../shared/index.ts';
 import { particleCode } from './particle-code.ts';
 
+/** A role in a few words: `title?` (text), `src: data image/*`, `*: any` (other ids), then what it is for. */
 function role(r: VocabularyRole): string {
-  const name = r.id === '*' ? '*other ids*' : r.id;
-  const kind = r.kind === 'group' && r.types ? `group ${r.types.join('|')}` : r.kind === 'any' ? 'any particle' : r.kind;
-  const mime = r.mimeTypes ? ` (${r.mimeTypes.join('|')})` : '';
-  return `${name}${r.required ? '' : '?'}: ${kind}${mime} — ${r.description}`;
+  const name = r.id === '*' ? '*' : r.id;
+  const kind = r.kind === 'text' ? '' : r.kind === 'group' && r.types ? ` ${r.types.join('|')}` : r.kind === 'any' ? ' any' : ` ${r.kind}`;
+  const mime = r.mimeTypes && r.kind !== 'text' ? ` ${r.mimeTypes.join('|')}` : r.mimeTypes ? ` (${r.mimeTypes.join('|')})` : '';
+  // "plain text" is the default for text roles (a bare string), so it is not repeated per role.
+  const what = r.description.replace(/,? plain text\.?$/i, '').replace(/\.$/, '');
+  return `${name}${r.required ? '' : '?'}${kind}${mime}: ${what}`;
 }
 
 /**
- * The vocabulary as compact prompt text: per type one heading line, its children by id (`?` =
- * optional), its events and its example as generator code. Built only from the entries the
- * handshake carries, so it describes exactly what this host renders.
+ * The vocabulary as compact prompt text: per type one heading line, its roles by child id (`?` =
+ * optional, text unless a kind is named, `*` = every other id), its events and its example as
+ * generator code. Built only from the entries the handshake carries, so it describes exactly what
+ * this host renders.
  */
 export function vocabularyText(vocabulary: readonly VocabularyEntry[]): string {
   const categories = [...new Set(vocabulary.map((e) => e.category))];
@@ -23,7 +27,7 @@ export function vocabularyText(vocabulary: readonly VocabularyEntry[]): string {
         ...entries.map((e) =>
           [
             `- **${e.type}** — ${e.description}`,
-            e.roles.length === 0 ? '  children: none' : `  children: ${e.roles.map(role).join('; ')}`,
+            e.roles.length === 0 ? '' : `  roles: ${e.roles.map(role).join('; ')}`,
             e.events.length === 0 ? '' : `  events: ${e.events.join(', ')}`,
             `  example: \`${particleCode(e.example)}\``,
           ]

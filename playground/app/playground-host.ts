@@ -176,7 +176,11 @@ export class PlaygroundHost extends EventTarget {
       if (failure !== undefined) return { ok: false, error: failure };
       const now = performance.now();
       if (renderedAt === undefined && this.#hasContent(slot)) renderedAt = now;
-      if (renderedAt !== undefined && now - renderedAt >= settleMs) return { ok: true };
+      if (renderedAt !== undefined && now - renderedAt >= settleMs) {
+        // A fallback box is a failure too: the model used something the host cannot show.
+        const fallbacks = this.#fallbacks(slot);
+        return fallbacks === 0 ? { ok: true } : { ok: false, error: `The program rendered ${fallbacks} fallback box${fallbacks === 1 ? '' : 'es'} ("Unknown type"): use only the types in suip.vocabulary.` };
+      }
       if (renderedAt === undefined && now - started >= renderMs) {
         return { ok: false, error: `The program ran but rendered nothing within ${renderMs / 1000} s. Call render(view()) at the top level of the program.` };
       }
@@ -201,6 +205,21 @@ export class PlaygroundHost extends EventTarget {
       this.#frame = 0;
       this.dispatchEvent(new Event('change'));
     });
+  }
+
+  /** Fallback boxes (`<suip-unknown>`) in a slot's view, shadow roots included. */
+  #fallbacks(slot: string): number {
+    let count = 0;
+    const walk = (root: ParentNode) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.localName === 'suip-unknown') count += 1;
+        if (element.shadowRoot) walk(element.shadowRoot);
+      }
+    };
+    if (typeof this.container.querySelector !== 'function') return 0;
+    const view = this.container.querySelector('suip-tree')?.shadowRoot?.querySelector(`[data-generator="${slot}"]`);
+    if (view) walk(view.shadowRoot ?? view);
+    return count;
   }
 
   #hasContent(slot: string): boolean {
