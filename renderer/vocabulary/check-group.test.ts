@@ -40,11 +40,12 @@ describe('checkGroup', () => {
     expect(issue?.message).toContain('"card"');
     expect(issue?.message).toContain('role "title"');
     expect(issue?.message).toContain('["app","main"]');
-    expect(issue?.message).toContain('send ["title", {"text": "..."}]');
+    expect(issue?.message).toContain('send ["title", "…"]');
   });
   it('names a missing required role and how to add it', () => {
     const issue = check({ type: 'image', group: [['alt', { text: 'x' }]] }, []);
-    expect(issue?.message).toMatch(/needs the role "src".*add \["src", \{"data": "https:\/\/\.\.\.", "mimeType": "image\/png"\}\]/);
+    expect(issue?.message).toContain('needs the role "src"');
+    expect(issue?.message).toContain('add ["src", data("https://…", "image/png")]');
   });
   it('rejects unknown role ids where the type has no catch-all role', () => {
     expect(check({ type: 'badge', group: [['label', { text: 'a' }], ['colour', { text: 'red' }]] }, [])?.message).toContain('has no role "colour"; its roles are "label", "tone"');

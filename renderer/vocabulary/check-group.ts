@@ -15,16 +15,17 @@ export function mimeMatches(pattern: string, mimeType: string): boolean {
   return wanted.endsWith('/*') ? actual.startsWith(wanted.slice(0, -1)) : actual === wanted;
 }
 
+/** The child a role wants, written as the builder call a program makes (the API the prompt teaches). */
 function shape(role: VocabularyRole): string {
   switch (role.kind) {
     case 'text':
-      return `["${role.id}", {"text": "..."${role.mimeTypes ? `, "mimeType": "${role.mimeTypes[0]}"` : ''}}]`;
+      return role.mimeTypes && role.mimeTypes[0] !== 'text/plain' ? `["${role.id}", text("…", "${role.mimeTypes[0]}")]` : `["${role.id}", "…"]`;
     case 'data':
-      return `["${role.id}", {"data": "https://...", "mimeType": "${(role.mimeTypes?.[0] ?? 'text/html').replace('/*', '/png')}"}]`;
+      return `["${role.id}", data("https://…", "${(role.mimeTypes?.[0] ?? 'text/html').replace('/*', '/png')}")]`;
     case 'group':
-      return `["${role.id}", {"group": [...]${role.types ? `, "type": "${role.types[0]}"` : ''}}]`;
+      return `["${role.id}", group(${role.types ? `"${role.types[0]}"` : 'null'}, […])]`;
     default:
-      return `["${role.id}", particle]`;
+      return `["${role.id}", "…"]`;
   }
 }
 
@@ -36,7 +37,7 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
   }
   if (kind === 'group' && role.types && !role.types.includes((child as GroupParticle).type ?? '')) {
     const type = (child as GroupParticle).type;
-    return `${named} of a "${entry.type}" must be a group of type ${quoteList(role.types)} but is ${type === undefined ? 'an untyped group' : `a "${type}"`}; wrap it as {"group": [...], "type": "${role.types[0]}"}`;
+    return `${named} of a "${entry.type}" must be a group of type ${quoteList(role.types)} but is ${type === undefined ? 'an untyped group' : `a "${type}"`}; wrap it: group("${role.types[0]}", […])`;
   }
   if (role.mimeTypes && kind !== 'group') {
     const mime = (child as { mimeType?: string }).mimeType ?? (kind === 'text' ? 'text/markdown' : '');
@@ -74,7 +75,7 @@ function checkAgainst(entry: VocabularyEntry, group: GroupParticle): string | un
     if (role === undefined) {
       const named = entry.roles.map((r) => r.id);
       return named.length === 0
-        ? `a "${entry.type}" takes no children but has "${id.slice(0, 40)}"; send {"group": [], "type": "${entry.type}"}`
+        ? `a "${entry.type}" takes no children but has "${id.slice(0, 40)}"; send group("${entry.type}", [])`
         : `a "${entry.type}" has no role "${id.slice(0, 40)}"; its roles are ${quoteList(named)}; rename the child to one of them`;
     }
     seen.add(role.id === '*' ? '*' : id);
