@@ -44,6 +44,7 @@ export const VocabularyRole = Type.Object(
     required: Type.Optional(Type.Boolean()),
     types: Type.Optional(Type.Array(Type.String(), { description: 'Allowed group types for this role.' })),
     mimeTypes: Type.Optional(Type.Array(Type.String(), { description: 'Allowed mime types for this role.' })),
+    values: Type.Optional(Type.Array(Type.String(), { description: 'For a text role: the only texts it takes (an enumeration, e.g. tones).' })),
     description: Type.String(),
   },
   { additionalProperties: false },

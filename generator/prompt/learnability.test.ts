@@ -76,6 +76,8 @@ const CASES: Array<[string, string, RegExp, string]> = [
   ['a missing required role', `${P}render(group('button', []));`, /button/, `${P}render(group('button', [['label', 'Go']]));`],
   ['an event the type does not accept', `${P}render(group('card', [['title', 'T']], { on: { click: () => {} } }));`, /accepts no events but has on\.click/, `${P}render(group('card', [['title', 'T']]));`],
   ['duplicate ids', `${P}render(group('list', [['a', 'x'], ['a', 'y']]));`, /"a"/, `${P}render(group('list', [['a', 'x'], ['b', 'y']]));`],
+  ['a tone the vocabulary does not have', `${P}render(group('alert', [['tone', 'danger'], ['message', 'Disk full']]));`, /role "tone" of a "alert" is "danger", but it takes only "info", "success", "warning", "error", "neutral"; send \["tone", "info"\]/, `${P}render(group('alert', [['tone', 'error'], ['message', 'Disk full']]));`],
+  ['a button tone in words', `${P}render(group('button', [['label', 'Delete'], ['tone', 'red']]));`, /takes only "primary", "secondary", "danger", "submit"/, `${P}render(group('button', [['label', 'Delete'], ['tone', 'danger']]));`],
   ['a handler that is a string', `${P}render(group('button', [['label', 'Go']], { on: { click: 'save' } }));`, /on\.click must be a function.*\{ on: \{ click: \(event\) => \{ … \} \} \}/, `${P}render(group('button', [['label', 'Go']], { on: { click: () => {} } }));`],
   ['render() with nothing', `${P}render();`, /render\(tree\): the tree must be a particle/, `${P}render(group(null, [['greeting', 'Hello']]));`],
   ['render with an array', `${P}render([['a', 'x']]);`, /render\(tree\): the tree must be a particle.*render\(group\(null, \[\["a", "x"\]\]\)\)/, `${P}render(group(null, [['a', 'x']]));`],

@@ -8,7 +8,9 @@ function role(r: VocabularyRole): string {
   const mime = r.mimeTypes && r.kind !== 'text' ? ` ${r.mimeTypes.join('|')}` : r.mimeTypes ? ` (${r.mimeTypes.join('|')})` : '';
   // "plain text" is the default for text roles (a bare string), so it is not repeated per role.
   const what = r.description.replace(/,? plain text\.?$/i, '').replace(/\.$/, '');
-  return `${name}${r.required ? '' : '?'}${kind}${mime}: ${what}`;
+  // An enumeration is spelled out once, machine-checked (its description may say it in words too).
+  const values = r.values ? ` [${r.values.join('|')}]` : '';
+  return `${name}${r.required ? '' : '?'}${kind}${mime}${values}: ${what}`;
 }
 
 /**

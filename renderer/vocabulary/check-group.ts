@@ -39,6 +39,10 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
     const type = (child as GroupParticle).type;
     return `${named} of a "${entry.type}" must be a group of type ${quoteList(role.types)} but is ${type === undefined ? 'an untyped group' : `a "${type}"`}; wrap it: group("${role.types[0]}", […])`;
   }
+  if (role.values && kind === 'text') {
+    const value = (child as { text: string }).text.trim().toLowerCase();
+    if (!role.values.includes(value)) return `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but it takes only ${quoteList(role.values)}; send ["${role.id}", "${role.values[0]}"]`;
+  }
   if (role.mimeTypes && kind !== 'group') {
     const mime = (child as { mimeType?: string }).mimeType ?? (kind === 'text' ? 'text/markdown' : '');
     if (!role.mimeTypes.some((m) => mimeMatches(m, mime))) {

@@ -7,7 +7,7 @@ import type { Particle, VocabularyEntry, VocabularyRole } from '../../shared/ind
  */
 
 /** Role options beyond id, kind and description. */
-type RoleOptions = Pick<VocabularyRole, 'required' | 'types' | 'mimeTypes'>;
+type RoleOptions = Pick<VocabularyRole, 'required' | 'types' | 'mimeTypes' | 'values'>;
 
 /** A child role that takes a text particle (a label, a value, markdown content). */
 export function textRole(id: string, description: string, options: RoleOptions = {}): VocabularyRole {

@@ -6,7 +6,7 @@ export const alert = defineType({
   category: 'display',
   description: 'A message banner. Tone warning or error is announced immediately (role alert); info, success and neutral politely (role status).',
   roles: [
-    textRole('tone', `One of ${TONES.join(', ')}; default info.`),
+    textRole('tone', `One of ${TONES.join(', ')}; default info.`, { values: [...TONES] }),
     textRole('title', 'Short heading, plain text.'),
     otherChildren('any', 'The message.'),
   ],

@@ -8,7 +8,7 @@ export const dateField = defineType({
   description: 'A date and/or time picker. Values use ISO forms: 2026-11-21, 14:30, 2026-11-21T14:30.',
   roles: [
     ...fieldRoles,
-    textRole('kind', 'date (default), time or datetime.'),
+    textRole('kind', 'date (default), time or datetime.', { values: ['date', 'time', 'datetime'] }),
     textRole('value', 'Initial value in ISO form.'),
     textRole('min', 'Earliest value in ISO form.'),
     textRole('max', 'Latest value in ISO form.'),

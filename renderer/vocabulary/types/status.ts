@@ -7,7 +7,7 @@ export const status = defineType({
   description: 'A status indicator: a coloured dot with a label and optional detail, announced politely when it changes.',
   roles: [
     textRole('label', 'What is in that state, plain text.', { required: true }),
-    textRole('tone', `One of ${TONES.join(', ')}; default neutral.`),
+    textRole('tone', `One of ${TONES.join(', ')}; default neutral.`, { values: [...TONES] }),
     textRole('detail', 'Extra detail, plain text.'),
   ],
   events: [],

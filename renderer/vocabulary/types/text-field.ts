@@ -16,7 +16,7 @@ export const textField = defineType({
     ...fieldRoles,
     textRole('value', 'Initial value, plain text; the user\'s typing is kept until you send a different value.'),
     textRole('placeholder', 'Placeholder, plain text.'),
-    textRole('kind', 'text (default), email, number, password, tel, url or search.'),
+    textRole('kind', 'text (default), email, number, password, tel, url or search.', { values: ['text', 'email', 'number', 'password', 'tel', 'url', 'search'] }),
     textRole('required', 'true if required.'),
   ],
   events: ['input', 'change', 'keydown'],
