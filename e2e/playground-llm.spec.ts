@@ -96,6 +96,23 @@ test('a broken first answer triggers a repair turn with the error, and the fixed
   await page.screenshot({ path: docsImage('playground-llm-repair.png') });
 });
 
+for (const [request, says, shows] of [
+  ['A size picker for a T-shirt', 'did you mean group("choice"', 'Medium'],
+  ['A grocery list', 'Give it an id: ["item-0", "Milk"]', 'Bread'],
+] as const) {
+  test(`a repair turn driven only by the new error message: ${request}`, async ({ page }) => {
+    await openPlayground(page);
+    const before = server.requests.length;
+    await generate(page, request);
+    const panel = page.locator('pg-llm-panel');
+    await expect(panel.getByTestId('llm-result')).toHaveText('Rendered after 2 turns.', { timeout: 30_000 });
+    await expect(panel.locator('[data-turn="1"]')).toHaveAttribute('data-outcome', 'failed');
+    await expect(panel.locator('[data-turn="1"]')).toContainText(says);
+    expect(server.requests[before + 1]!.messages[3]!.content).toContain(says);
+    await expect(slotView(page, 'left').getByText(shows)).toBeVisible();
+  });
+}
+
 test('a program frozen in a busy loop is stopped by the watchdog and repaired', async ({ page }) => {
   await openPlayground(page);
   const before = server.requests.length;
