@@ -45,6 +45,7 @@ export const VocabularyRole = Type.Object(
     types: Type.Optional(Type.Array(Type.String(), { description: 'Allowed group types for this role.' })),
     mimeTypes: Type.Optional(Type.Array(Type.String(), { description: 'Allowed mime types for this role.' })),
     values: Type.Optional(Type.Array(Type.String(), { description: 'For a text role: the only texts it takes (an enumeration, e.g. tones).' })),
+    json: Type.Optional(Type.Unknown({ description: 'For an application/json text role: the shape of its JSON (type, properties, required, items).' })),
     description: Type.String(),
   },
   { additionalProperties: false },

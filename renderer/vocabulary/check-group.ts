@@ -1,3 +1,4 @@
+import { shapeProblem, type JsonShape } from './json-shape.ts';
 import { ErrorCode, formatPath, quoteList, type GroupParticle, type Particle, type ParticleIssue, type VocabularyEntry, type VocabularyRole } from '../../shared/index.ts';
 import { indexVocabulary } from './registry.ts';
 
@@ -29,6 +30,18 @@ function shape(role: VocabularyRole): string {
   }
 }
 
+/** Why a JSON text does not fit `shape`, or undefined. Parsing is bounded by maxTextLength upstream. */
+function jsonProblem(text: string, shape: JsonShape): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'it is not valid JSON';
+  }
+  const problem = shapeProblem(value, shape);
+  return problem === undefined ? undefined : `at ${problem}`;
+}
+
 function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, child: Particle): string | undefined {
   const kind = kindOf(child);
   const named = role.id === '*' ? `child "${id.slice(0, 40)}"` : `role "${role.id}"`;
@@ -48,6 +61,10 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
     if (!role.mimeTypes.some((m) => mimeMatches(m, mime))) {
       return `${named} of a "${entry.type}" must have mimeType ${quoteList(role.mimeTypes)} but has ${JSON.stringify(mime.slice(0, 64))}; send ${shape(role)}`;
     }
+  }
+  if (role.json !== undefined && kind === 'text') {
+    const problem = jsonProblem((child as { text: string }).text, role.json as JsonShape);
+    if (problem !== undefined) return `${named} of a "${entry.type}" must be JSON of the shape its description gives (${role.description.replace(/\.$/, '')}), but ${problem}; send ["${role.id}", text(JSON.stringify({ … }), "application/json")]`;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { Particle, VocabularyEntry, VocabularyRole } from '../../shared/index.ts';
+import type { JsonShape } from './json-shape.ts';
 
 /**
  * Helpers to write vocabulary definitions. A definition is plain data (a `VocabularyEntry`, the
@@ -7,7 +8,7 @@ import type { Particle, VocabularyEntry, VocabularyRole } from '../../shared/ind
  */
 
 /** Role options beyond id, kind and description. */
-type RoleOptions = Pick<VocabularyRole, 'required' | 'types' | 'mimeTypes' | 'values'>;
+type RoleOptions = Pick<VocabularyRole, 'required' | 'types' | 'mimeTypes' | 'values'> & { json?: JsonShape };
 
 /** A child role that takes a text particle (a label, a value, markdown content). */
 export function textRole(id: string, description: string, options: RoleOptions = {}): VocabularyRole {
