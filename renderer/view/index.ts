@@ -2,6 +2,6 @@
 export { SuipTree } from './suip-tree.ts';
 export { SuipGroupElement } from './suip-element.ts';
 export { renderParticle, renderEntries } from './render-particle.ts';
-export { RENDERED_TYPES, tagFor } from './element-tags.ts';
+export { renderedTypes, tagFor } from './element-tags.ts';
 export { INPUT_DEBOUNCE_MS, flushInputs } from './pending-input.ts';
 export type { ViewContext, ViewEvent, UrlPolicy } from './view-context.ts';

@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { EVENT_NAMES, type EventHandler, type EventName, type EventPayload, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
+import { EVENT_NAMES, type EventHandler, type EventName, type EventPayload, type GroupEntry, type GroupParticle, type Particle, type VocabularyEntry } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
@@ -9,6 +9,14 @@ import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 
 const roleMaps = new WeakMap<GroupParticle, Map<string, Particle>>();
+const namedRoles = new WeakMap<VocabularyEntry, readonly string[]>();
+
+/** A definition's named role ids (`*` excluded), computed once. */
+function roleIds(definition: VocabularyEntry): readonly string[] {
+  let ids = namedRoles.get(definition);
+  if (ids === undefined) namedRoles.set(definition, (ids = definition.roles.filter((role) => role.id !== '*').map((role) => role.id)));
+  return ids;
+}
 
 /** The innermost group element an event passed through: only that element handles it. */
 function ownerOf(event: Event): SuipGroupElement | undefined {
@@ -28,8 +36,12 @@ export class SuipGroupElement extends LitElement {
     context: { attribute: false },
   };
   static override styles = [baseStyles];
-  /** Ids of this type's named roles; every other child is rendered as content by `renderOthers`. */
-  static roles: readonly string[] = [];
+  /** The vocabulary definition this element shows: its roles are the ones the validator enforces. */
+  static definition: VocabularyEntry | undefined = undefined;
+  /** Ids of this type's named roles, from its definition; every other child is rendered as content by `renderOthers`. */
+  static get roles(): readonly string[] {
+    return this.definition === undefined ? [] : roleIds(this.definition);
+  }
   /** For a type whose shadow root needs no stylesheet: the host's layout (bare-shadow-root.ts). */
   static bare: Readonly<Record<string, string>> | undefined = undefined;
 

@@ -11,7 +11,6 @@ import { describedBy, renderHelp } from './field.ts';
  * `.value` properties, never markup.
  */
 export class SuipChoiceElement extends SuipFieldElement {
-  static override roles = ['label', 'hint', 'error', 'value'];
   /** Radio (one) or checkbox (many). */
   protected multiple = false;
 

@@ -2,6 +2,8 @@ import { css, html } from 'lit';
 import type { GroupEntry } from '../../../shared/index.ts';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { accordion } from '../../vocabulary/types/accordion.ts';
+import { defineElement } from '../define-element.ts';
 
 function summaryOf(entry: GroupEntry | undefined, id: string): string {
   const child = entry?.[1];
@@ -14,6 +16,7 @@ function summaryOf(entry: GroupEntry | undefined, id: string): string {
 
 /** `accordion`: native `<details>`/`<summary>` per section (keyboard operable, announced). */
 export class SuipAccordion extends SuipGroupElement {
+  static override definition = accordion;
   static override styles = [
     baseStyles,
     css`
@@ -29,4 +32,4 @@ export class SuipAccordion extends SuipGroupElement {
     return html`${this.renderKeyed(this.entries, (inner, id) => html`<details data-panel><summary>${summaryOf(byId.get(id), id)}</summary>${inner}</details>`)}`;
   }
 }
-customElements.define('suip-accordion', SuipAccordion);
+defineElement('suip-accordion', SuipAccordion);

@@ -2,9 +2,12 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { toneOf } from './tone.ts';
+import { alert } from '../../vocabulary/types/alert.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `alert`: role alert (warning, error) or status (others), with a tone-coloured edge. */
 export class SuipAlert extends SuipGroupElement {
+  static override definition = alert;
   static override styles = [
     baseStyles,
     css`
@@ -12,7 +15,6 @@ export class SuipAlert extends SuipGroupElement {
       strong { font-weight: 700; }
     `,
   ];
-  static override roles = ['tone', 'title'];
 
   protected override render(): unknown {
     const tone = toneOf(this.text('tone'), 'info');
@@ -23,4 +25,4 @@ export class SuipAlert extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-alert', SuipAlert);
+defineElement('suip-alert', SuipAlert);

@@ -3,11 +3,13 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { buttonStyles } from './button-styles.ts';
 import { isTrue } from './field.ts';
+import { button } from '../../vocabulary/types/button.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `button`: a native `<button>`; tone "submit" also submits the surrounding form. */
 export class SuipButton extends SuipGroupElement {
+  static override definition = button;
   static override styles = [baseStyles, buttonStyles];
-  static override roles = ['label', 'tone', 'disabled'];
 
   private onClick = (): void => {
     if ((this.text('tone') ?? '').trim() === 'submit') this.dispatchEvent(new CustomEvent('suip-submit', { bubbles: true, composed: true }));
@@ -19,4 +21,4 @@ export class SuipButton extends SuipGroupElement {
     return html`<button type="button" class=${cls} ?disabled=${isTrue(this.text('disabled'))} @click=${this.onClick}>${this.text('label') ?? ''}</button>`;
   }
 }
-customElements.define('suip-button', SuipButton);
+defineElement('suip-button', SuipButton);

@@ -3,11 +3,13 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { boxStyles } from './layout-styles.ts';
+import { card } from '../../vocabulary/types/card.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `card` → `<article>`, titled by its heading. */
 export class SuipCard extends SuipGroupElement {
+  static override definition = card;
   static override styles = [baseStyles, boxStyles];
-  static override roles = ['title'];
 
   protected override render(): unknown {
     const title = this.text('title');
@@ -16,4 +18,4 @@ export class SuipCard extends SuipGroupElement {
     </article>`;
   }
 }
-customElements.define('suip-card', SuipCard);
+defineElement('suip-card', SuipCard);

@@ -3,14 +3,16 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, describeSeries, seriesData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
+import { chartBar } from '../../vocabulary/types/chart-bar.ts';
+import { defineElement } from '../define-element.ts';
 
 const W = 360;
 const H = 180;
 
 /** `chart-bar`: grouped bars in SVG, named by a text summary of the data. */
 export class SuipChartBar extends SuipGroupElement {
+  static override definition = chartBar;
   static override styles = [baseStyles, chartStyles];
-  static override roles = ['title', 'data'];
 
   protected override render(): unknown {
     const title = this.text('title') ?? '';
@@ -34,4 +36,4 @@ export class SuipChartBar extends SuipGroupElement {
     </figure>`;
   }
 }
-customElements.define('suip-chart-bar', SuipChartBar);
+defineElement('suip-chart-bar', SuipChartBar);

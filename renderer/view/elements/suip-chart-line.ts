@@ -3,14 +3,16 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, describeSeries, seriesData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
+import { chartLine } from '../../vocabulary/types/chart-line.ts';
+import { defineElement } from '../define-element.ts';
 
 const W = 360;
 const H = 180;
 
 /** `chart-line`: one polyline per dataset in SVG, named by a text summary of the data. */
 export class SuipChartLine extends SuipGroupElement {
+  static override definition = chartLine;
   static override styles = [baseStyles, chartStyles];
-  static override roles = ['title', 'data'];
 
   protected override render(): unknown {
     const title = this.text('title') ?? '';
@@ -32,4 +34,4 @@ export class SuipChartLine extends SuipGroupElement {
     </figure>`;
   }
 }
-customElements.define('suip-chart-line', SuipChartLine);
+defineElement('suip-chart-line', SuipChartLine);

@@ -3,11 +3,13 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, sliceData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
+import { chartPie } from '../../vocabulary/types/chart-pie.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `chart-pie`: SVG slices with a legend giving each share in percent. */
 export class SuipChartPie extends SuipGroupElement {
+  static override definition = chartPie;
   static override styles = [baseStyles, chartStyles];
-  static override roles = ['title', 'data'];
 
   protected override render(): unknown {
     const title = this.text('title') ?? '';
@@ -31,4 +33,4 @@ export class SuipChartPie extends SuipGroupElement {
     </figure>`;
   }
 }
-customElements.define('suip-chart-pie', SuipChartPie);
+defineElement('suip-chart-pie', SuipChartPie);

@@ -3,10 +3,12 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EventName } from '../../../shared/index.ts';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, isTrue, renderHelp } from './field.ts';
+import { checkbox } from '../../vocabulary/types/checkbox.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `checkbox`: a labelled checkbox; form value "true" / "false". */
 export class SuipCheckbox extends SuipFieldElement {
-  static override roles = ['label', 'hint', 'error', 'checked'];
+  static override definition = checkbox;
   /** Drawn and announced as a switch (`toggle`) instead of a checkbox. */
   protected asSwitch = false;
 
@@ -31,4 +33,4 @@ export class SuipCheckbox extends SuipFieldElement {
     </div>`;
   }
 }
-customElements.define('suip-checkbox', SuipCheckbox);
+defineElement('suip-checkbox', SuipCheckbox);

@@ -1,5 +1,9 @@
 import { SuipChoiceElement } from './choice-element.ts';
+import { choice } from '../../vocabulary/types/choice.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `choice`: pick one option (radio group). */
-export class SuipChoice extends SuipChoiceElement {}
-customElements.define('suip-choice', SuipChoice);
+export class SuipChoice extends SuipChoiceElement {
+  static override definition = choice;
+}
+defineElement('suip-choice', SuipChoice);

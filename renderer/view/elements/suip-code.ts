@@ -1,9 +1,12 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { code } from '../../vocabulary/types/code.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `code`: source shown literally in `<pre><code>`, with its language as a caption. */
 export class SuipCode extends SuipGroupElement {
+  static override definition = code;
   static override styles = [
     baseStyles,
     css`
@@ -12,7 +15,6 @@ export class SuipCode extends SuipGroupElement {
       pre { font-family: var(--_font-mono); background: var(--_color-surface); border: 1px solid var(--_color-border); border-radius: var(--_radius); padding: var(--_space); overflow: auto; margin: 4px 0 0; }
     `,
   ];
-  static override roles = ['code', 'language'];
 
   protected override render(): unknown {
     const language = (this.text('language') ?? '').slice(0, 40);
@@ -22,4 +24,4 @@ export class SuipCode extends SuipGroupElement {
     </figure>`;
   }
 }
-customElements.define('suip-code', SuipCode);
+defineElement('suip-code', SuipCode);

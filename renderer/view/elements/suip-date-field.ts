@@ -2,12 +2,14 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, renderHelp } from './field.ts';
+import { dateField } from '../../vocabulary/types/date-field.ts';
+import { defineElement } from '../define-element.ts';
 
 const KINDS: Record<string, string> = { date: 'date', time: 'time', datetime: 'datetime-local', 'datetime-local': 'datetime-local' };
 
 /** `date-field`: a labelled native date, time or date-time input (values in ISO form). */
 export class SuipDateField extends SuipFieldElement {
-  static override roles = ['label', 'hint', 'error', 'kind', 'value', 'min', 'max'];
+  static override definition = dateField;
 
   protected override render(): unknown {
     const parts = this.parts;
@@ -20,4 +22,4 @@ export class SuipDateField extends SuipFieldElement {
     </div>`;
   }
 }
-customElements.define('suip-date-field', SuipDateField);
+defineElement('suip-date-field', SuipDateField);

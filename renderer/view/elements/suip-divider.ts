@@ -1,13 +1,16 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { divider } from '../../vocabulary/types/divider.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `divider` → `<hr>`. */
 export class SuipDivider extends SuipGroupElement {
+  static override definition = divider;
   static override styles = [baseStyles, css`hr { border: 0; border-top: 1px solid var(--_color-border); margin: calc(var(--_space) / 2) 0; }`];
 
   protected override render(): unknown {
     return html`<hr />`;
   }
 }
-customElements.define('suip-divider', SuipDivider);
+defineElement('suip-divider', SuipDivider);

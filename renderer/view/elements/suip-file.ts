@@ -3,11 +3,13 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { describeMime } from '../../policy/mime.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, safeLink } from '../media.ts';
+import { file } from '../../vocabulary/types/file.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `file`: a link to a file with its kind; opens in a new tab on a real click only. */
 export class SuipFile extends SuipGroupElement {
+  static override definition = file;
   static override styles = [baseStyles, css`.file { display: flex; gap: 8px; align-items: center; } a { color: var(--_color-accent); }`];
-  static override roles = ['src', 'name'];
 
   protected override render(): unknown {
     const src = this.child('src');
@@ -18,4 +20,4 @@ export class SuipFile extends SuipGroupElement {
     return html`<div class="file">${safeLink(href, name)}<span class="muted">${describeMime(mime)}</span></div>`;
   }
 }
-customElements.define('suip-file', SuipFile);
+defineElement('suip-file', SuipFile);

@@ -2,6 +2,8 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { buttonStyles } from './button-styles.ts';
+import { form } from '../../vocabulary/types/form.ts';
+import { defineElement } from '../define-element.ts';
 
 /**
  * `form`: a native `<form>` with a submit button. Its fields live in their own shadow roots, so
@@ -10,8 +12,8 @@ import { buttonStyles } from './button-styles.ts';
  * submission (a navigation of the host page) is always prevented.
  */
 export class SuipForm extends SuipGroupElement {
+  static override definition = form;
   static override styles = [baseStyles, buttonStyles, css`form { display: flex; flex-direction: column; gap: var(--_space); } h2 { font-size: 1.15rem; margin: 0; } .actions { display: flex; gap: var(--_space); }`];
-  static override roles = ['title', 'submit'];
 
   constructor() {
     super();
@@ -29,4 +31,4 @@ export class SuipForm extends SuipGroupElement {
     </form>`;
   }
 }
-customElements.define('suip-form', SuipForm);
+defineElement('suip-form', SuipForm);

@@ -1,9 +1,12 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { hero } from '../../vocabulary/types/hero.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `hero`: a large heading block with subtitle and extra content. */
 export class SuipHero extends SuipGroupElement {
+  static override definition = hero;
   static override styles = [
     baseStyles,
     css`
@@ -12,7 +15,6 @@ export class SuipHero extends SuipGroupElement {
       .subtitle { font-size: 1.1rem; margin: 0; }
     `,
   ];
-  static override roles = ['title', 'subtitle'];
 
   protected override render(): unknown {
     const subtitle = this.text('subtitle');
@@ -22,4 +24,4 @@ export class SuipHero extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-hero', SuipHero);
+defineElement('suip-hero', SuipHero);

@@ -1,6 +1,8 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { icon } from '../../vocabulary/types/icon.ts';
+import { defineElement } from '../define-element.ts';
 
 const GLYPHS: ReadonlyMap<string, string> = new Map([
   ['check', '✓'], ['close', '✕'], ['info', 'ℹ'], ['warning', '⚠'], ['error', '⛔'], ['star', '★'], ['heart', '♥'],
@@ -10,8 +12,8 @@ const GLYPHS: ReadonlyMap<string, string> = new Map([
 
 /** `icon`: a glyph from a fixed table; labelled as an image, or hidden when decorative. */
 export class SuipIcon extends SuipGroupElement {
+  static override definition = icon;
   static override styles = [baseStyles, css`:host { display: inline-block; } span { font-size: 1.4rem; line-height: 1; }`];
-  static override roles = ['name', 'label'];
 
   protected override render(): unknown {
     const glyph = GLYPHS.get((this.text('name') ?? '').trim()) ?? '□';
@@ -19,4 +21,4 @@ export class SuipIcon extends SuipGroupElement {
     return label ? html`<span role="img" aria-label=${label}>${glyph}</span>` : html`<span aria-hidden="true">${glyph}</span>`;
   }
 }
-customElements.define('suip-icon', SuipIcon);
+defineElement('suip-icon', SuipIcon);

@@ -2,11 +2,13 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
+import { image } from '../../vocabulary/types/image.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. */
 export class SuipImage extends SuipGroupElement {
+  static override definition = image;
   static override styles = [baseStyles, css`figure { margin: 0; } img { max-width: 100%; height: auto; border-radius: var(--_radius); display: block; } figcaption { font-size: 0.9rem; }`];
-  static override roles = ['src', 'alt', 'caption'];
 
   protected override render(): unknown {
     const src = this.child('src');
@@ -16,4 +18,4 @@ export class SuipImage extends SuipGroupElement {
     return html`<figure>${media}${caption === undefined ? '' : html`<figcaption class="muted">${caption}</figcaption>`}</figure>`;
   }
 }
-customElements.define('suip-image', SuipImage);
+defineElement('suip-image', SuipImage);

@@ -2,9 +2,12 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { safeLink } from '../media.ts';
+import { linkCard } from '../../vocabulary/types/link-card.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `link-card`: a boxed link; the whole card is one policy-checked anchor. */
 export class SuipLinkCard extends SuipGroupElement {
+  static override definition = linkCard;
   static override styles = [
     baseStyles,
     css`
@@ -13,7 +16,6 @@ export class SuipLinkCard extends SuipGroupElement {
       .host { font-size: 0.85rem; }
     `,
   ];
-  static override roles = ['url', 'title', 'description'];
 
   protected override render(): unknown {
     const url = this.child('url');
@@ -25,4 +27,4 @@ export class SuipLinkCard extends SuipGroupElement {
     return href === undefined ? html`<div class="card">${body}</div>` : safeLink(href, body);
   }
 }
-customElements.define('suip-link-card', SuipLinkCard);
+defineElement('suip-link-card', SuipLinkCard);

@@ -1,9 +1,12 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { list } from '../../vocabulary/types/list.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `list` → `role=list`, each child in a `listitem`. */
 export class SuipList extends SuipGroupElement {
+  static override definition = list;
   static override styles = [
     baseStyles,
     css`
@@ -19,4 +22,4 @@ export class SuipList extends SuipGroupElement {
     return html`<ul role="list">${this.renderAll((inner) => html`<li>${inner}</li>`)}</ul>`;
   }
 }
-customElements.define('suip-list', SuipList);
+defineElement('suip-list', SuipList);

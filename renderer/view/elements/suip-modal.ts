@@ -3,6 +3,8 @@ import type { EventName } from '../../../shared/index.ts';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { boxStyles } from './layout-styles.ts';
+import { modal } from '../../vocabulary/types/modal.ts';
+import { defineElement } from '../define-element.ts';
 
 /**
  * `modal`: a dialog shown while the group exists. By default it is drawn in the program's own
@@ -13,6 +15,7 @@ import { boxStyles } from './layout-styles.ts';
  * it fires "click" so the program can remove the group, and the program may open no other modal.
  */
 export class SuipModal extends SuipGroupElement {
+  static override definition = modal;
   static override styles = [
     baseStyles,
     boxStyles,
@@ -29,7 +32,6 @@ export class SuipModal extends SuipGroupElement {
       .close { font: inherit; color: var(--_color-fg); background: var(--_color-surface); border: 1px solid var(--_color-border); border-radius: calc(var(--_radius) / 2); padding: 4px 10px; cursor: pointer; }
     `,
   ];
-  static override roles = ['title'];
 
   /** Decided once per element: a page-level modal stays one, an in-box one stays in the box. */
   private pageLevel: boolean | undefined;
@@ -99,4 +101,4 @@ export class SuipModal extends SuipGroupElement {
     return html`<div class="backdrop" @keydown=${this.onKeydown}><div class="panel" role="dialog" aria-labelledby="title">${body}</div></div>`;
   }
 }
-customElements.define('suip-modal', SuipModal);
+defineElement('suip-modal', SuipModal);

@@ -1,7 +1,10 @@
 import { SuipChoiceElement } from './choice-element.ts';
+import { multiChoice } from '../../vocabulary/types/multi-choice.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `multi-choice`: pick any number of options (checkbox group). */
 export class SuipMultiChoice extends SuipChoiceElement {
+  static override definition = multiChoice;
   protected override multiple = true;
 }
-customElements.define('suip-multi-choice', SuipMultiChoice);
+defineElement('suip-multi-choice', SuipMultiChoice);

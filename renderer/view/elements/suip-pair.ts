@@ -1,9 +1,12 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { pair } from '../../vocabulary/types/pair.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `pair` → `<dl><dt>key</dt><dd>value</dd></dl>` (the value may be any particle). */
 export class SuipPair extends SuipGroupElement {
+  static override definition = pair;
   static override styles = [
     baseStyles,
     css`
@@ -12,11 +15,10 @@ export class SuipPair extends SuipGroupElement {
       dd { margin: 0; }
     `,
   ];
-  static override roles = ['key', 'value'];
 
   protected override render(): unknown {
     const value = this.entries.filter(([id]) => id === 'value');
     return html`<dl><dt>${this.text('key') ?? ''}</dt><dd>${this.renderKeyed(value)}</dd></dl>`;
   }
 }
-customElements.define('suip-pair', SuipPair);
+defineElement('suip-pair', SuipPair);

@@ -1,9 +1,12 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { placeholder } from '../../vocabulary/types/placeholder.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `placeholder`: skeleton lines with `aria-busy`, announced by its label; no motion when the user asks for less. */
 export class SuipPlaceholder extends SuipGroupElement {
+  static override definition = placeholder;
   static override styles = [
     baseStyles,
     css`
@@ -14,7 +17,6 @@ export class SuipPlaceholder extends SuipGroupElement {
       @media (prefers-reduced-motion: reduce) { .line { animation: none; } }
     `,
   ];
-  static override roles = ['label', 'lines'];
 
   protected override render(): unknown {
     const label = this.text('label') ?? 'Loading';
@@ -22,4 +24,4 @@ export class SuipPlaceholder extends SuipGroupElement {
     return html`<div class="skeleton" role="status" aria-busy="true" aria-label=${label}>${Array.from({ length: lines }, () => html`<div class="line"></div>`)}</div>`;
   }
 }
-customElements.define('suip-placeholder', SuipPlaceholder);
+defineElement('suip-placeholder', SuipPlaceholder);

@@ -3,9 +3,12 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { numberOf } from './tone.ts';
+import { progress } from '../../vocabulary/types/progress.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `progress`: a native `<progress>` labelled by its label, with the amount as text. */
 export class SuipProgress extends SuipGroupElement {
+  static override definition = progress;
   static override styles = [
     baseStyles,
     css`
@@ -14,7 +17,6 @@ export class SuipProgress extends SuipGroupElement {
       progress { width: 100%; height: 12px; accent-color: var(--_color-accent); }
     `,
   ];
-  static override roles = ['label', 'value', 'max'];
 
   protected override render(): unknown {
     const max = Math.max(numberOf(this.text('max'), 100), Number.MIN_VALUE);
@@ -26,4 +28,4 @@ export class SuipProgress extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-progress', SuipProgress);
+defineElement('suip-progress', SuipProgress);

@@ -2,11 +2,13 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { numberOf } from './tone.ts';
+import { rating } from '../../vocabulary/types/rating.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `rating`: stars drawn as text, named "4 of 5 stars" for screen readers. */
 export class SuipRating extends SuipGroupElement {
+  static override definition = rating;
   static override styles = [baseStyles, css`.stars { color: var(--_color-warning); font-size: 1.2rem; letter-spacing: 2px; } .rating { display: flex; gap: 8px; align-items: center; }`];
-  static override roles = ['label', 'value', 'max'];
 
   protected override render(): unknown {
     const max = Math.min(Math.max(Math.round(numberOf(this.text('max'), 5)), 1), 10);
@@ -19,4 +21,4 @@ export class SuipRating extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-rating', SuipRating);
+defineElement('suip-rating', SuipRating);

@@ -1,13 +1,16 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { row } from '../../vocabulary/types/row.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `row`: a layout container without extra semantics. */
 export class SuipRow extends SuipGroupElement {
+  static override definition = row;
   static override styles = [baseStyles, css`.layout { display: flex; flex-wrap: wrap; gap: var(--_space); align-items: center; }`];
 
   protected override render(): unknown {
     return html`<div class="layout">${this.renderOthers()}</div>`;
   }
 }
-customElements.define('suip-row', SuipRow);
+defineElement('suip-row', SuipRow);

@@ -1,12 +1,15 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { section } from '../../vocabulary/types/section.ts';
+import { defineElement } from '../define-element.ts';
 
 /**
  * `section` → `<section>` labelled by its heading. Inside tabs or accordion the container shows
  * the title (tab / summary), so the section hides its own heading there.
  */
 export class SuipSection extends SuipGroupElement {
+  static override definition = section;
   static override styles = [
     baseStyles,
     css`
@@ -14,7 +17,6 @@ export class SuipSection extends SuipGroupElement {
       h2 { font-size: 1.1rem; font-weight: 600; margin: 0; }
     `,
   ];
-  static override roles = ['title'];
 
   protected override render(): unknown {
     const title = this.text('title') ?? '';
@@ -23,4 +25,4 @@ export class SuipSection extends SuipGroupElement {
     return html`<section aria-labelledby="title"><h2 id="title">${title}</h2>${this.renderOthers()}</section>`;
   }
 }
-customElements.define('suip-section', SuipSection);
+defineElement('suip-section', SuipSection);

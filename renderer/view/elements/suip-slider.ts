@@ -4,11 +4,13 @@ import { baseStyles, fieldStyles } from '../../theme/base-styles.ts';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, renderHelp } from './field.ts';
 import { numberOf } from './tone.ts';
+import { slider } from '../../vocabulary/types/slider.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `slider`: a labelled range input with its value shown in an `<output>`. */
 export class SuipSlider extends SuipFieldElement {
+  static override definition = slider;
   static override styles = [baseStyles, fieldStyles, css`.range { display: flex; gap: var(--_space); align-items: center; } input { flex: 1; accent-color: var(--_color-accent); }`];
-  static override roles = ['label', 'hint', 'error', 'value', 'min', 'max', 'step'];
 
   private onInput = (event: Event): void => {
     const output = this.shadowRoot?.querySelector('output');
@@ -31,4 +33,4 @@ export class SuipSlider extends SuipFieldElement {
     </div>`;
   }
 }
-customElements.define('suip-slider', SuipSlider);
+defineElement('suip-slider', SuipSlider);

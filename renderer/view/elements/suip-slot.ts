@@ -2,6 +2,8 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { renderEntries } from '../render-particle.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { slot } from '../../vocabulary/types/slot.ts';
+import { defineElement } from '../define-element.ts';
 
 /**
  * `slot`: shows another mount's subtree in place. The renderer decides (`context.slots`) whether
@@ -10,8 +12,8 @@ import { SuipGroupElement } from '../suip-element.ts';
  * events still go to its own generator, never to the slot's owner.
  */
 export class SuipSlot extends SuipGroupElement {
+  static override definition = slot;
   static override styles = [baseStyles, css`:host { display: block; } .empty { color: var(--_color-muted); font-size: 0.9em; }`];
-  static override roles = ['mount'];
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -30,4 +32,4 @@ export class SuipSlot extends SuipGroupElement {
     return html`<div class="slotted" data-generator=${mount}>${renderEntries(shown.group, [mount], this.context)}</div>`;
   }
 }
-customElements.define('suip-slot', SuipSlot);
+defineElement('suip-slot', SuipSlot);

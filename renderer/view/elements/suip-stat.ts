@@ -1,11 +1,14 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { stat } from '../../vocabulary/types/stat.ts';
+import { defineElement } from '../define-element.ts';
 
 const TRENDS: Record<string, [string, string]> = { up: ['▲', 'trending up'], down: ['▼', 'trending down'], flat: ['▶', 'flat'] };
 
 /** `stat`: a label over a big value with an optional trend arrow (named for screen readers). */
 export class SuipStat extends SuipGroupElement {
+  static override definition = stat;
   static override styles = [
     baseStyles,
     css`
@@ -13,7 +16,6 @@ export class SuipStat extends SuipGroupElement {
       .value { font-size: 1.5rem; font-weight: 700; }
     `,
   ];
-  static override roles = ['label', 'value', 'trend'];
 
   protected override render(): unknown {
     const trendKey = (this.text('trend') ?? '').trim().toLowerCase();
@@ -24,4 +26,4 @@ export class SuipStat extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-stat', SuipStat);
+defineElement('suip-stat', SuipStat);

@@ -2,9 +2,12 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { toneOf } from './tone.ts';
+import { status } from '../../vocabulary/types/status.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `status`: a coloured dot, a label and detail, in a polite live region. */
 export class SuipStatus extends SuipGroupElement {
+  static override definition = status;
   static override styles = [
     baseStyles,
     css`
@@ -13,7 +16,6 @@ export class SuipStatus extends SuipGroupElement {
       .label { font-weight: 600; }
     `,
   ];
-  static override roles = ['label', 'tone', 'detail'];
 
   protected override render(): unknown {
     const tone = toneOf(this.text('tone'), 'neutral');
@@ -24,4 +26,4 @@ export class SuipStatus extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-status', SuipStatus);
+defineElement('suip-status', SuipStatus);

@@ -2,9 +2,12 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { arrayOf, cellText, field, parseJson } from './json-data.ts';
+import { table } from '../../vocabulary/types/table.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `table`: a real `<table>` with column headers, cells as plain text, scrollable when wide. */
 export class SuipTable extends SuipGroupElement {
+  static override definition = table;
   static override styles = [
     baseStyles,
     css`
@@ -15,7 +18,6 @@ export class SuipTable extends SuipGroupElement {
       th { background: var(--_color-surface); }
     `,
   ];
-  static override roles = ['caption', 'data'];
 
   protected override render(): unknown {
     const data = parseJson(this.text('data'));
@@ -30,4 +32,4 @@ export class SuipTable extends SuipGroupElement {
     </table></div>`;
   }
 }
-customElements.define('suip-table', SuipTable);
+defineElement('suip-table', SuipTable);

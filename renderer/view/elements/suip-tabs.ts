@@ -2,6 +2,8 @@ import { css, html, type PropertyDeclarations } from 'lit';
 import type { GroupEntry } from '../../../shared/index.ts';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { tabs } from '../../vocabulary/types/tabs.ts';
+import { defineElement } from '../define-element.ts';
 
 /** Label of a tab: the title of its section child (or its id if it has none). */
 function tabLabel([id, child]: GroupEntry): string {
@@ -17,6 +19,7 @@ function tabLabel([id, child]: GroupEntry): string {
  * switching tabs keeps inputs and scroll; arrow keys, Home and End move between tabs.
  */
 export class SuipTabs extends SuipGroupElement {
+  static override definition = tabs;
   static override properties: PropertyDeclarations = { ...SuipGroupElement.properties, selected: { state: true } };
   static override styles = [
     baseStyles,
@@ -71,4 +74,4 @@ export class SuipTabs extends SuipGroupElement {
       })}`;
   }
 }
-customElements.define('suip-tabs', SuipTabs);
+defineElement('suip-tabs', SuipTabs);

@@ -2,9 +2,12 @@ import { css, html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { tags } from '../../vocabulary/types/tags.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `tags`: a list of chips; text children are shown as plain text. */
 export class SuipTags extends SuipGroupElement {
+  static override definition = tags;
   static override styles = [
     baseStyles,
     css`
@@ -19,4 +22,4 @@ export class SuipTags extends SuipGroupElement {
     return html`<ul role="list">${repeat(entries, ([id]) => id, ([id, child]) => ('text' in child ? html`<li>${child.text}</li>` : html`<li>${this.renderKeyed([[id, child]])}</li>`))}</ul>`;
   }
 }
-customElements.define('suip-tags', SuipTags);
+defineElement('suip-tags', SuipTags);

@@ -2,10 +2,12 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, isTrue, renderHelp } from './field.ts';
+import { textArea } from '../../vocabulary/types/text-area.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `text-area`: a labelled `<textarea>`. */
 export class SuipTextArea extends SuipFieldElement {
-  static override roles = ['label', 'hint', 'error', 'value', 'placeholder', 'required'];
+  static override definition = textArea;
 
   protected override render(): unknown {
     const parts = this.parts;
@@ -17,4 +19,4 @@ export class SuipTextArea extends SuipFieldElement {
     </div>`;
   }
 }
-customElements.define('suip-text-area', SuipTextArea);
+defineElement('suip-text-area', SuipTextArea);

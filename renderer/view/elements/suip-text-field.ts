@@ -2,12 +2,14 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, isTrue, renderHelp } from './field.ts';
+import { textField } from '../../vocabulary/types/text-field.ts';
+import { defineElement } from '../define-element.ts';
 
 const KINDS = new Set(['text', 'email', 'number', 'password', 'tel', 'url', 'search']);
 
 /** `text-field`: a labelled `<input>`; Enter submits the surrounding form. */
 export class SuipTextField extends SuipFieldElement {
-  static override roles = ['label', 'hint', 'error', 'value', 'placeholder', 'kind', 'required'];
+  static override definition = textField;
 
   constructor() {
     super();
@@ -30,4 +32,4 @@ export class SuipTextField extends SuipFieldElement {
     </div>`;
   }
 }
-customElements.define('suip-text-field', SuipTextField);
+defineElement('suip-text-field', SuipTextField);

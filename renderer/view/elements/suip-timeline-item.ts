@@ -1,11 +1,13 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { timelineItem } from '../../vocabulary/types/timeline-item.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `timeline-item`: title, date and details of one event. */
 export class SuipTimelineItem extends SuipGroupElement {
+  static override definition = timelineItem;
   static override styles = [baseStyles, css`.title { font-weight: 600; margin: 0; font-size: 1rem; } .item { display: flex; flex-direction: column; gap: 2px; }`];
-  static override roles = ['title', 'date'];
 
   protected override render(): unknown {
     const date = this.text('date');
@@ -14,4 +16,4 @@ export class SuipTimelineItem extends SuipGroupElement {
     </div>`;
   }
 }
-customElements.define('suip-timeline-item', SuipTimelineItem);
+defineElement('suip-timeline-item', SuipTimelineItem);

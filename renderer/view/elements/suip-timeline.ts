@@ -1,9 +1,12 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
+import { timeline } from '../../vocabulary/types/timeline.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `timeline` → an ordered list with a rail. */
 export class SuipTimeline extends SuipGroupElement {
+  static override definition = timeline;
   static override styles = [
     baseStyles,
     css`
@@ -17,4 +20,4 @@ export class SuipTimeline extends SuipGroupElement {
     return html`<ol role="list">${this.renderAll((inner) => html`<li>${inner}</li>`)}</ol>`;
   }
 }
-customElements.define('suip-timeline', SuipTimeline);
+defineElement('suip-timeline', SuipTimeline);

@@ -1,7 +1,10 @@
 import { SuipCheckbox } from './suip-checkbox.ts';
+import { toggle } from '../../vocabulary/types/toggle.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `toggle`: a labelled checkbox exposed as a switch; form value "true" / "false". */
 export class SuipToggle extends SuipCheckbox {
+  static override definition = toggle;
   protected override asSwitch = true;
 }
-customElements.define('suip-toggle', SuipToggle);
+defineElement('suip-toggle', SuipToggle);

@@ -2,11 +2,13 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
+import { video } from '../../vocabulary/types/video.ts';
+import { defineElement } from '../define-element.ts';
 
 /** `video`: a titled player with native controls; the source goes through the media policy. */
 export class SuipVideo extends SuipGroupElement {
+  static override definition = video;
   static override styles = [baseStyles, css`figure { margin: 0; display: flex; flex-direction: column; gap: 4px; } video { max-width: 100%; } figcaption { font-weight: 600; }`];
-  static override roles = ['src', 'title', 'caption'];
 
   protected override render(): unknown {
     const src = this.child('src');
@@ -16,4 +18,4 @@ export class SuipVideo extends SuipGroupElement {
     return html`<figure><figcaption>${title}</figcaption>${media}${caption === undefined ? '' : html`<p class="muted">${caption}</p>`}</figure>`;
   }
 }
-customElements.define('suip-video', SuipVideo);
+defineElement('suip-video', SuipVideo);

@@ -9,6 +9,7 @@ export const audio = defineType({
   roles: [
     dataRole('src', 'The audio: {"data": "https://...", "mimeType": "audio/mpeg"}.', { required: true, mimeTypes: ['audio/*'] }),
     textRole('title', 'What it is, plain text (labels the player).', { required: true }),
+    textRole('caption', 'Visible caption, plain text.'),
   ],
   events: [],
   example: ex.group('audio', [['src', ex.data(AUDIO_EXAMPLE, 'audio/wav')], ['title', ex.plain('Silence, 0 s')]]),
