@@ -3,5 +3,5 @@ export { SuipTree } from './suip-tree.ts';
 export { SuipGroupElement } from './suip-element.ts';
 export { renderParticle, renderEntries } from './render-particle.ts';
 export { renderedTypes, tagFor } from './element-tags.ts';
-export { INPUT_DEBOUNCE_MS, flushInputs } from './pending-input.ts';
+export { INPUT_DEBOUNCE_MS, PendingInputs, pendingInputsOf } from './pending-input.ts';
 export type { ViewContext, ViewEvent, UrlPolicy } from './view-context.ts';

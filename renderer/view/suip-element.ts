@@ -4,7 +4,7 @@ import { baseStyles } from '../theme/base-styles.ts';
 import { bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
-import { debounceInput, flushInputs } from './pending-input.ts';
+import { pendingInputsOf } from './pending-input.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -200,11 +200,12 @@ export class SuipGroupElement extends LitElement {
       const payload = this.payload(handler, source);
       this.context.emit({ path: this.path ?? [], event: name, handler: handler.handler, payload, ...(key === undefined ? {} : { key }) });
     };
+    const inputs = pendingInputsOf(this.context);
     if (name === 'input') {
-      debounceInput(this, send);
+      inputs.debounce(this, send);
       return;
     }
-    flushInputs();
+    inputs.flush();
     send();
   }
 
