@@ -2,6 +2,7 @@ import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
 import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from './messages.ts';
 import type { BridgeEvents } from './map-context.ts';
 import { resolveDynamic, type Scope } from './resolve.ts';
+import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
 import { Surface, type A2uiComponent } from './surface.ts';
 import { translateSurface, type Translation } from './translate.ts';
 
@@ -177,16 +178,21 @@ export class A2uiBridge {
     return issue;
   }
 
+  /** The surface as a resolved A2UI tree, in `@a2ui/web_core`'s NodeResolver shape (for diffs and debugging). */
+  resolved(surfaceId: string): ResolvedNode | undefined {
+    return resolvedTree(this.#surface(surfaceId), { openUrl: undefined, locale: this.#options.locale });
+  }
+
   /** `a2uiClientCapabilities` for the transport's metadata. */
   capabilities(): A2uiClientCapabilities {
     return { [this.version]: { supportedCatalogIds: [BASIC_CATALOG_ID] } };
   }
 
-  /** `a2uiClientDataModel`: the models of every `sendDataModel` surface. */
-  clientDataModel(): A2uiClientDataModel {
+  /** `a2uiClientDataModel`: the models of every `sendDataModel` surface; undefined when none sends (as web_core). */
+  clientDataModel(): A2uiClientDataModel | undefined {
     const surfaces: Record<string, unknown> = {};
     for (const [id, s] of this.#surfaces) if (s.sendDataModel) surfaces[id] = s.model.snapshot();
-    return { version: this.version, surfaces };
+    return Object.keys(surfaces).length === 0 ? undefined : { version: this.version, surfaces };
   }
 
   #events(surface: Surface): BridgeEvents {

@@ -1,27 +1,17 @@
 import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
-import { bindingPointer, isBinding, resolveDynamic } from './resolve.ts';
+import { failingChecksIn } from './checks.ts';
+import { bindingPointer, isBinding } from './resolve.ts';
 
 /** Roles of suip's choice types an option id must not take. */
 const CHOICE_ROLES = new Set(['label', 'hint', 'error', 'value']);
 
-/** The messages of the component's `checks` whose condition is false (or fails to evaluate). */
+/** The messages of the component's failing `checks`; evaluation errors are reported at the check. */
 export function failingChecks(ctx: MapContext): string[] {
   const checks = ctx.component.props.checks;
   if (!Array.isArray(checks)) return [];
-  const failed: string[] = [];
-  checks.slice(0, 32).forEach((check: unknown, i) => {
-    const rule = (typeof check === 'object' && check !== null ? check : {}) as Record<string, unknown>;
-    let ok = false;
-    try {
-      ok = Boolean(resolveDynamic(rule.condition, ctx.scope));
-    } catch (error) {
-      ctx.issue(`checks/${i}/condition`, (error as Error).message, 'EXPRESSION_ERROR');
-    }
-    if (!ok) failed.push(typeof rule.message === 'string' ? rule.message : 'Invalid value');
-  });
-  return failed;
+  return failingChecksIn(checks, ctx.scope, (i, error) => ctx.issue(`checks/${i}/condition`, (error as Error).message, 'EXPRESSION_ERROR'));
 }
 
 /** A handler that writes the event's value to the prop's bound path, if it is bound. */
