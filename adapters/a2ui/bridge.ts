@@ -165,13 +165,14 @@ export class A2uiBridge {
   }
 
   /**
-   * Maps a suip rejection (its particle path below the surface root) back to the A2UI component
+   * Maps a suip rejection (its particle path below the surface's particle) back to the A2UI component
    * that produced it and sends `VALIDATION_FAILED` with that component's `/components/<i>` path.
    */
   reportRenderError(surfaceId: string, suipPath: readonly string[], message: string): A2uiIssue {
     const origins = this.#last.get(surfaceId)?.origins;
     let componentId: string | undefined;
-    for (let n = suipPath.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(suipPath.slice(0, n).join('/'));
+    const full = ['root', ...suipPath];
+    for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
     const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.components.get(componentId)?.at ?? '/');
     const issue: A2uiIssue = { code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
     this.#sendError(issue);

@@ -14,6 +14,7 @@ export async function suipPipeline() {
   const [generatorEnd, rendererEnd] = createMemoryChannelPair();
   let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
   const violations: unknown[] = [];
+  const inbound: string[] = [];
   const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
   const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'a2ui-test', version: '0' }, vocabulary: [...BUILTIN_VOCABULARY], limits: DEFAULT_LIMITS, hostContext: { theme: 'light', locale: 'en' } };
   const renderer = new RendererSession({
@@ -29,6 +30,9 @@ export async function suipPipeline() {
     onInitialized: () => undefined,
     onError: (error) => violations.push(error),
     onViolation: (v) => violations.push(v),
+    onTraffic: (direction, text) => {
+      if (direction === 'in') inbound.push(text);
+    },
   });
   const generator = new GeneratorSession({ channel: generatorEnd });
   await generator.initialize();
@@ -36,5 +40,5 @@ export async function suipPipeline() {
   const root = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
   /** Fires a DOM-like event at a suip path below the generator root. */
   const fire = (path: string[], event: 'click' | 'input' | 'change', handler: string, payload: unknown) => routeEvent(merged, { path: ['g', ...path], event, handler, payload } as never, () => renderer);
-  return { generator, renderer, root, fire, violations, merged: () => merged };
+  return { generator, renderer, root, fire, violations, inbound, merged: () => merged };
 }
