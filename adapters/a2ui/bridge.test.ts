@@ -27,9 +27,10 @@ function find(node: Node, path: string[]): Node {
 async function mounted(options: Partial<A2uiBridgeOptions> = {}) {
   const p = await suipPipeline();
   const sent: A2uiOutgoing[] = [];
-  let view: ReturnType<typeof createSurfaceView> | undefined;
-  const bridge = new A2uiBridge({ send: (out) => sent.push(out), onChange: () => view?.schedule(), now: () => new Date('2026-11-24T12:00:00Z'), ...options });
-  view = createSurfaceView(bridge, (tree) => p.generator.render(tree));
+  const holder: { view?: ReturnType<typeof createSurfaceView> } = {};
+  const bridge = new A2uiBridge({ send: (out) => sent.push(out), onChange: () => holder.view?.schedule(), now: () => new Date('2026-11-24T12:00:00Z'), ...options });
+  const view = createSurfaceView(bridge, (tree) => p.generator.render(tree));
+  holder.view = view;
   const settle = async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await view.flush();
