@@ -2,7 +2,7 @@
 export interface A2uiLimits {
   /** Components one surface may hold. */
   maxComponents: number;
-  /** Deepest component nesting rendered from `root`. */
+  /** Deepest component nesting rendered from `root` (a component may add two suip levels, and suip's own maxDepth is 64). */
   maxDepth: number;
   /** Particles one surface may produce in one translation. */
   maxNodes: number;
@@ -23,8 +23,8 @@ export interface A2uiLimits {
 /** The defaults: generous for real UIs, small enough that a hostile stream costs milliseconds. */
 export const DEFAULT_A2UI_LIMITS: A2uiLimits = {
   maxComponents: 5000,
-  maxDepth: 64,
-  maxNodes: 20000,
+  maxDepth: 30,
+  maxNodes: 5000,
   maxTemplateItems: 1000,
   maxPointerSegments: 32,
   maxValueDepth: 32,
