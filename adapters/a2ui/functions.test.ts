@@ -84,7 +84,7 @@ describe('formatString templates', () => {
   it('property: parses like web_core ExpressionParser on generated templates', () => {
     const piece = fc.oneof(fc.constantFrom('${/a}', '${b/c}', "${f(x: 'q', y: ${/z})}", '\\${e}', '${g(n: 12.5, t: true)}', 'text ', '°', '${ }'), fc.string({ maxLength: 4 }).filter((s) => !s.includes('$') && !s.includes('\\')));
     fc.assert(fc.property(fc.array(piece, { maxLength: 6 }).map((p) => p.join('')), (template) => {
-      const theirs = (new webCore.ExpressionParser().parse(template) as unknown[]).map((p) => (typeof p === 'object' && p !== null && 'call' in p ? { call: (p as { call: string }).call, args: (p as { args: unknown }).args } : p));
+      const theirs = (new webCore.ExpressionParser().parse(template) as unknown[]).map((p) => (typeof p === 'object' && p !== null && 'call' in p ? { call: (p as { call: string }).call, args: (p as unknown as { args: unknown }).args } : p));
       const ours = parseTemplate(template);
       // web_core keeps adjacent literal pieces apart; joined literals compare equal.
       const merge = (parts: unknown[]) => parts.filter((p) => p !== '').reduce<unknown[]>((out, p) => (typeof p === 'string' && typeof out[out.length - 1] === 'string' ? [...out.slice(0, -1), `${out[out.length - 1] as string}${p}`] : [...out, p]), []);
