@@ -14,11 +14,40 @@ export default tseslint.config(
       'no-prototype-builtins': 'error',
     },
   },
+  // Type-aware rules where a mistake is a real bug: a promise nobody awaits or handles, awaiting a
+  // non-promise, a promise where a callback's return is ignored.
+  {
+    files: ['shared/**/*.ts', 'generator/**/*.ts', 'renderer/**/*.ts', 'playground/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
   { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer']) },
   { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
+  // Headless: what servers and adapters import runs in Node, so it never reaches the DOM side.
+  {
+    files: ['renderer/headless.ts', 'renderer/tree/**/*.ts', 'renderer/vocabulary/**/*.ts', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: boundary(['generator/relay', 'renderer/view', 'renderer/frame', 'lit', 'renderer/renderer.ts']),
+  },
+  // The package build assembles both sides, like vite.config.ts.
+  { files: ['generator/build/build-package.ts'], rules: boundary([]) },
+  // The playground is a host like any other: it imports the public entries only.
+  {
+    files: ['playground/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(\\.\\./)?(renderer|generator)/(?!index\\.ts$|headless\\.ts$|kit\\.ts$|model/)', message: 'the playground imports renderer/index.ts, renderer/headless.ts, generator/kit.ts (and generator/model) only' }] }],
+    },
+  },
+  // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.
+  { files: ['renderer/remote.ts'], rules: boundary([]) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).
   { files: ['generator/diff/**/*.test.ts'], rules: boundary([]) },
   // The session pair test runs the real generator runtime against the real renderer session (tests only).
-  { files: ['generator/runtime/session-pair.test.ts'], rules: boundary([]) },
+  { files: ['generator/runtime/session-pair.test.ts', 'generator/runtime/protocol-1-1.test.ts', 'generator/prompt/learnability.test.ts'], rules: boundary([]) },
 );

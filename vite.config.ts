@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { keepSideEffects } from './generator/build/keep-side-effects.ts';
 import { suipSandbox } from './generator/build/sandbox-plugin.ts';
 import { sandboxSrcdoc } from './renderer/frame/srcdoc.ts';
 
@@ -11,7 +12,7 @@ export default defineConfig({
   base: './',
   // The sandbox's relay and Worker runtime, bundled as single scripts for inlining (virtual:suip-sandbox),
   // plus the static suip-sandbox.html for strict-CSP hosts (same document as the srcdoc).
-  plugins: [suipSandbox({ document: sandboxSrcdoc })],
+  plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()],
   build: { outDir: 'dist', target: 'es2022' },
   // Pre-bundle every browser dependency up front: on a cold cache (a fresh clone, CI) Vite would
   // otherwise discover one mid-test and reload the page under the spec. Only pages that import
@@ -27,7 +28,6 @@ export default defineConfig({
       'lit/directives/unsafe-html.js',
       'lit/static-html.js',
       'markdown-it',
-      'immer',
       'json-rpc-2.0',
       'comlink',
       '@sinclair/typebox',

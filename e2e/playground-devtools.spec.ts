@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { docsImage } from './helpers/docs-image.ts';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { Op } from '../shared/index.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../renderer/tree/index.ts';
 import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
@@ -15,7 +15,6 @@ const expect = baseExpect.configure({ timeout: 10_000 });
  * inspector shows that tree, events name their owner, and a replayed fixture reproduces the tree.
  */
 
-const image = (name: string): string => fileURLToPath(new URL(`../docs/images/${name}`, import.meta.url));
 
 interface FixtureFile {
   suipFixture: 1;
@@ -56,7 +55,7 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
   await page.setViewportSize({ width: 1400, height: 900 });
   await openPlayground(page);
   await interact(page);
-  await page.screenshot({ path: image('playground.png') });
+  await page.screenshot({ path: docsImage('playground.png') });
 
   // Op log: every message, both ways, filterable.
   const log = page.locator('pg-op-log');
@@ -98,7 +97,7 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
   await expect(inspector.locator('[data-path=\'["right","root","body"]\']')).toContainText('Clicked **1** times');
   await inspector.locator('details[data-path=\'["left","root","stats"]\'] > summary').click();
   await expect(inspector.locator('details[data-path=\'["left","root","stats"]\']')).not.toHaveAttribute('open');
-  await page.screenshot({ path: image('playground-devtools-tree.png') });
+  await page.screenshot({ path: docsImage('playground-devtools-tree.png') });
   await inspector.getByRole('button', { name: 'JSON' }).click();
   const shownTree = JSON.parse(await inspector.getByTestId('tree-json').innerText()) as unknown;
   const current = await snapshot(page);

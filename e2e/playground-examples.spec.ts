@@ -42,7 +42,7 @@ const checks: Record<string, Check> = {
     await view.getByLabel('Email').fill('not-an-email');
     await view.getByRole('button', { name: 'Sign up' }).click();
     await expect(view.getByText('Enter an email address like ada@example.org.')).toBeVisible();
-    await expect(view.getByText('Use at least 8 characters.')).toBeVisible();
+    await expect(view.getByText('Use at least 3 characters.')).toBeVisible();
     await expect(view.getByText('Please fix 3 fields.')).toBeVisible();
     // The page never navigated: the submit's preventDefault ran in the host.
     expect(new URL(page.url()).pathname).toBe('/');

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
+import { docsImage } from './helpers/docs-image.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { openPlayground, slotView } from './fixtures/playground/playground-page.ts';
 import { pickRecordedAnswer } from './fixtures/playground/recorded-answers.ts';
@@ -93,7 +93,7 @@ test('a broken first answer triggers a repair turn with the error, and the fixed
 
   await page.setViewportSize({ width: 1400, height: 900 });
   await panel.locator('[data-turn="2"]').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: fileURLToPath(new URL('../docs/images/playground-llm-repair.png', import.meta.url)) });
+  await page.screenshot({ path: docsImage('playground-llm-repair.png') });
 });
 
 test('a program frozen in a busy loop is stopped by the watchdog and repaired', async ({ page }) => {

@@ -33,7 +33,7 @@ test('a message over maxMessageBytes on the raw port: terminated with reason "by
     port.postMessage(JSON.stringify({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'big', particle: { text: 'x'.repeat(10000) } } }));`;
   expect(await attach(page, 'bomb', code)).toEqual({ ok: true, status: 'ready' });
   expect((await waitForStatus(page, 'bomb', 'terminated')).reason).toBe('bytes');
-  const traffic = await page.evaluate(() => (window as unknown as { sandboxTest: { traffic: Array<{ generatorId: string; direction: string; text: string }> } }).sandboxTest.traffic);
+  const traffic = await page.evaluate(() => window.sandboxTest.traffic);
   expect(traffic.some((t) => t.generatorId === 'bomb' && t.direction === 'in' && t.text.includes('"big"'))).toBe(false);
 });
 

@@ -23,7 +23,7 @@ function call<T>(page: Page, fn: (host: SandboxTestHost) => T | Promise<T>): Pro
 
 test('a generator renders, receives a click and re-renders; DOM and snapshot match each step', async ({ page }) => {
   await open(page);
-  const attached = await page.evaluate((code) => (window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.attach('counter', code), COUNTER);
+  const attached = await page.evaluate((code) => window.sandboxTest.attach('counter', code), COUNTER);
   expect(attached).toEqual({ ok: true, status: 'ready' });
 
   await expect(page.getByText('Clicked 0 times')).toBeVisible();

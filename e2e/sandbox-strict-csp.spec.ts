@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
-import type { SandboxTestHost } from './fixtures/sandbox/host.ts';
 
 const CODE = `suip.render(suip.group(null, [['t', suip.text('rendered under a strict host CSP')]]));`;
 
 async function openStrict(page: import('@playwright/test').Page, options: Record<string, unknown>): Promise<void> {
   await page.goto('/e2e/fixtures/sandbox/strict-csp.html');
   await page.waitForFunction(() => 'sandboxTest' in window);
-  await page.evaluate((o) => (window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.mount(o), options);
+  await page.evaluate((o) => window.sandboxTest.mount(o), options);
 }
 
-const attach = (page: import('@playwright/test').Page) => page.evaluate((code) => (window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.attach('g', code), CODE);
+const attach = (page: import('@playwright/test').Page) => page.evaluate((code) => window.sandboxTest.attach('g', code), CODE);
 
 test('a srcdoc sandbox inherits a strict host CSP and cannot start (why the second mode exists)', async ({ page }) => {
   await openStrict(page, { initializeTimeoutMs: 3000 });
   const result = await attach(page);
-  expect(result).toEqual({ ok: false, error: expect.stringContaining('initialize timeout') });
+  // A typed host error: the code and reason say why, the message says it for people.
+  expect(result).toEqual({ ok: false, code: 'start-failed', reason: 'initialize-timeout', error: expect.stringContaining('no suip/initialized within 3000 ms') });
   await expect(page.locator('iframe')).toHaveCount(0);
 });
 

@@ -104,7 +104,7 @@ test('depth 200,000 through suip.ops: never sent (the Worker reports the error, 
   const outcome = await runAttack(renderer, 'depth-ops');
   if (outcome.ended?.status === 'terminated') await expectTerminated(renderer, outcome, 'heartbeat');
   // The overflow's wording is the engine's: RangeError in Chromium, "too much recursion" in Firefox.
-  else if (outcome.ended) expect(outcome.ended.reason).toMatch(browserName === 'chromium' ? /RangeError|call stack/ : /RangeError|call stack|too much recursion/);
+  else if (outcome.ended) expect(outcome.ended.message).toMatch(browserName === 'chromium' ? /RangeError|call stack/ : /RangeError|call stack|too much recursion/);
   else expect(outcome.report?.outcome).not.toBe('ok: acknowledged');
   expect(particleAt(await renderer.snapshot(), ['a', 'deep'])).toBeUndefined();
   await expectLittleReachedHost(renderer, outcome);

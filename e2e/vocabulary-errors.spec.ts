@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { SandboxTestHost } from './fixtures/sandbox/host.ts';
 
 /**
  * A generator that first renders a valid card, then (on click) a card whose title is a group.
@@ -27,10 +26,10 @@ async function open(page: Page): Promise<void> {
 
 test('a misbuilt card is rejected with an actionable message and the previous UI stays on screen', async ({ page }) => {
   await open(page);
-  const attached = await page.evaluate((code) => (window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.attach('gen', code), GENERATOR);
+  const attached = await page.evaluate((code) => window.sandboxTest.attach('gen', code), GENERATOR);
   expect(attached).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByRole('article', { name: 'Weather' })).toBeVisible();
-  const before = await page.evaluate(() => JSON.stringify((window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.snapshot()));
+  const before = await page.evaluate(() => JSON.stringify(window.sandboxTest.snapshot()));
 
   await page.getByRole('button', { name: 'Break it' }).click();
   // The generator hears the error (code -32004) with a message naming the type, the role and the fix.
@@ -43,12 +42,12 @@ test('a misbuilt card is rejected with an actionable message and the previous UI
   expect(message).toContain('"weather"]');
   expect(message).toMatch(/send \["title", \{"text": "\.\.\."\}\]/);
   // The host saw the same error, and nothing of the broken card reached the screen.
-  const errors = await page.evaluate(() => (window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.events.filter((e) => e.type === 'suip-error').map((e) => e.detail));
+  const errors = await page.evaluate(() => window.sandboxTest.events.filter((e) => e.type === 'suip-error').map((e) => e.detail));
   expect(errors).toEqual([expect.objectContaining({ generatorId: 'gen', error: expect.objectContaining({ code: -32004 }) })]);
   await expect(page.getByRole('article', { name: 'Weather' })).toBeVisible();
   await expect(page.getByText('Broken card')).toHaveCount(0);
   // The weather card in the snapshot is exactly what it was before the rejected transaction.
-  const after = await page.evaluate(() => JSON.stringify((window as unknown as { sandboxTest: SandboxTestHost }).sandboxTest.snapshot()));
+  const after = await page.evaluate(() => JSON.stringify(window.sandboxTest.snapshot()));
   const weather = (json: string) => JSON.stringify(JSON.parse(json, (_key, value: unknown) => value).group[0][1].group[0][1].group.find(([id]: [string]) => id === 'weather'));
   expect(weather(after)).toBe(weather(before));
   expect(weather(before)).toContain('"Weather"');

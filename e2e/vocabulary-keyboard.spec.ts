@@ -37,7 +37,7 @@ test.describe('vocabulary keyboard operation', () => {
     expect((await events(page)).map((e) => e.payload)).toEqual([{ value: 'two' }, { value: 'three' }, { value: 'one' }, { value: 'three' }, { value: 'two' }]);
   });
 
-  test('accordion opens with the keyboard; modal traps focus, Escape closes it and reports a click', async ({ page }) => {
+  test('accordion opens with the keyboard; a modal is operated with the keyboard, Escape closes it and reports a click', async ({ page }) => {
     await openView(page);
     await mount(page, { type: 'accordion', group: [['a', section('Shipping', 'Ships in **2 days**')]] });
     const summary = page.getByText('Shipping');
@@ -49,8 +49,8 @@ test.describe('vocabulary keyboard operation', () => {
     await mount(page, { type: 'modal', on: { click: { handler: 'h-close' } }, group: [['title', plain('Confirm')], ['ok', { type: 'button', group: [['label', plain('OK')]] }]] });
     const dialog = page.getByRole('dialog', { name: 'Confirm' });
     await expect(dialog).toBeVisible();
-    // Focus moves between the dialog's own buttons only: the page behind is inert (Tab past the
-    // last button leaves the document for the browser UI, where nothing of the page is focused).
+    // The modal stays in the renderer's box (issue 21): it does not make the page inert, and its
+    // own buttons are reached with Tab in order.
     const focused = () =>
       page.evaluate(() => {
         if (document.activeElement === document.body) return undefined;
@@ -63,7 +63,8 @@ test.describe('vocabulary keyboard operation', () => {
       await page.keyboard.press('Tab');
       seen.add(await focused());
     }
-    expect([...seen].filter((t) => t !== undefined && t !== '').sort()).toEqual(['Close', 'OK']);
+    expect([...seen].filter((t) => t === 'Close' || t === 'OK').sort()).toEqual(['Close', 'OK']);
+    await dialog.getByRole('button', { name: 'OK' }).focus();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect.poll(async () => (await events(page)).map((e) => [e.event, e.handler])).toEqual([['click', 'h-close']]);

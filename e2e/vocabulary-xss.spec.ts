@@ -12,7 +12,7 @@ const BATCH = 24;
 /** Installed before any page script: every way a payload could announce that it ran. */
 function installTrap(): void {
   const hits: string[] = [];
-  (window as unknown as { __hits: string[] }).__hits = hits;
+  window.__hits = hits;
   const trap = (name: string) => (...args: unknown[]) => void hits.push(`${name}(${args.map(String).join(',').slice(0, 80)})`);
   window.alert = trap('alert');
   window.confirm = trap('confirm') as never;
@@ -74,8 +74,8 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
   // Self-test: the trap must see a handler that runs outside the renderer.
   await retrying(async () => {
     await page.evaluate(() => (window as unknown as { xss: { selfTest(): void } }).xss.selfTest());
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __hits: string[] }).__hits.length)).toBe(2);
-    await page.evaluate(() => ((window as unknown as { __hits: string[] }).__hits.length = 0));
+    await expect.poll(() => page.evaluate(() => window.__hits.length)).toBe(2);
+    await page.evaluate(() => (window.__hits.length = 0));
   });
   if (controls) {
     // The allowlist audit and the canary must each be able to fail.
@@ -102,7 +102,7 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
   }
   // Let anything asynchronous (image errors, lazy loads, timers) happen before counting.
   await page.waitForTimeout(500);
-  hits.push(...(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)));
+  hits.push(...(await page.evaluate(() => window.__hits)));
   test.info().annotations.push({ type: 'xss', description: `${payloads.length} payloads, ${elements} elements audited, ${hits.length} executions, ${findings.length} findings, ${canary.hits.length} canary hits, ${external.length} external requests, ${reloads} dev-server reloads` });
   console.log(test.info().annotations.at(-1)!.description);
   expect(hits, 'script executions').toEqual([]);

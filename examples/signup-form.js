@@ -1,7 +1,8 @@
 // Sign-up form with validation: errors appear next to the fields; a valid form shows a welcome.
+// (No password field: a host refuses credential inputs from programs unless it grants them.)
 const { text, group, render } = suip;
 
-let values = { name: '', email: '', password: '', terms: 'false' };
+let values = { name: '', email: '', username: '', terms: 'false' };
 let errors = {};
 let done = false;
 
@@ -9,8 +10,8 @@ function validate(v) {
   const e = {};
   if (v.name.trim().length < 2) e.name = 'Enter your name (at least 2 characters).';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) e.email = 'Enter an email address like ada@example.org.';
-  if (v.password.length < 8) e.password = 'Use at least 8 characters.';
-  else if (!/\d/.test(v.password)) e.password = 'Add at least one digit.';
+  if (v.username.length < 3) e.username = 'Use at least 3 characters.';
+  else if (!/^[a-z0-9_]+$/i.test(v.username)) e.username = 'Use letters, digits and _ only.';
   if (v.terms !== 'true') e.terms = 'Please accept the terms to continue.';
   return e;
 }
@@ -34,7 +35,7 @@ function view() {
     ...(count ? [['summary', group('alert', [['tone', text('error', 'text/plain')], ['message', text(`Please fix ${count} field${count === 1 ? '' : 's'}.`)]])]] : []),
     field('name', 'text-field', 'Full name', [['placeholder', text('Ada Lovelace', 'text/plain')]]),
     field('email', 'text-field', 'Email', [['kind', text('email', 'text/plain')]]),
-    field('password', 'text-field', 'Password', [['kind', text('password', 'text/plain')], ['hint', text('At least 8 characters with a digit.', 'text/plain')]]),
+    field('username', 'text-field', 'Username', [['hint', text('At least 3 characters: letters, digits, _.', 'text/plain')]]),
     ['terms', group('checkbox', [['label', text('I accept the terms', 'text/plain')], ['checked', text(values.terms, 'text/plain')], ...(errors.terms ? [['error', text(errors.terms, 'text/plain')]] : [])])],
     ['submit', text('Sign up', 'text/plain')],
   ], {

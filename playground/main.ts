@@ -1,10 +1,5 @@
-import { systemPrompt } from '../generator/prompt/index.ts';
-import { createRenderer } from '../renderer/index.ts';
-import { createUrlPolicy } from '../renderer/policy/url-policy.ts';
-import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
-import { BUILTIN_VOCABULARY } from '../renderer/vocabulary/registry.ts';
-// Defines <suip-tree>; it must be registered before createRenderer picks its view element.
-import '../renderer/view/suip-tree.ts';
+import { systemPrompt } from '../generator/kit.ts';
+import { BUILTIN_VOCABULARY, createGroupChecker, createRenderer, createUrlPolicy } from '../renderer/index.ts';
 import { PgApp } from './app/pg-app.ts';
 import { PlaygroundHost } from './app/playground-host.ts';
 import { sideBySide } from './app/side-by-side.ts';

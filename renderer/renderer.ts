@@ -1,39 +1,30 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, utf8Length, type HostContext, type InitializeResult, type Limits, type Op } from '../shared/index.ts';
-import { createHostLink, type HostLink, type RelayReport } from './frame/host-link.ts';
+import { DEFAULT_LIMITS, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
+import type { ConnectionEvents, GeneratorConnection } from './connection.ts';
+import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { RELAY_SOURCE } from './frame/relay-source.ts';
-import { createSandboxFrame, type SandboxFrame } from './frame/sandbox-frame.ts';
-import type { AttachOptions, GeneratorHandle, GeneratorStatus, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
-import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
+import { createSandboxConnection } from './frame/sandbox-connection.ts';
+import { createRemoteConnection } from './remote-connection.ts';
+import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
+import { SuipHostError } from './host-error.ts';
+import { componentTags, withComponents } from './host-components.ts';
+import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { routeEvent } from './session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, type MergedTree } from './tree/index.ts';
+import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
+import { checkHostPolicy } from './policy/host-policy.ts';
 import { createUrlPolicy } from './policy/url-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
+import { utf8Length } from '../shared/message.ts';
 import './view/suip-tree.ts';
 
 const DEFAULT_WATCHDOG: WatchdogTiming = { intervalMs: 200, timeoutMs: 1000, startupTimeoutMs: 5000 };
 
-
-interface Entry {
-  id: string;
-  status: GeneratorStatus;
-  frame: SandboxFrame;
-  link?: HostLink;
-  session?: RendererSession;
-  handle: GeneratorHandle;
-  /** An exception reported before `suip/initialized` arrived (reported once ready). */
-  pendingError?: string;
-  /** Settles the pending `attach` promise (undefined once settled). */
-  settle?: (error?: Error) => void;
-}
-
-
 /**
- * Create a renderer in `container`: one merged tree shown by one view element, and a sandboxed
- * iframe (relay + Worker) per attached generator. `suip-status` and `suip-error` events are
- * dispatched on `container`.
+ * Create a renderer in `container`: one merged tree shown by one view element, and any number of
+ * generators, each a sandboxed program (`attach`) or a generator on a channel (`attachRemote`).
+ * `suip-status` and `suip-error` events are dispatched on `container`.
  */
 export function createRenderer(container: HTMLElement, options: RendererOptions = {}): Renderer {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -42,164 +33,179 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const hostContext: HostContext = options.hostContext ?? { theme: dark ? 'dark' : 'light', locale: navigator.language || 'en' };
   const relaySource = options.relaySource ?? RELAY_SOURCE;
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
-  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const components = options.components ?? [];
+  const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);
   const checkGroup = options.checkGroup ?? createGroupChecker(vocabulary);
-  const entries = new Map<string, Entry>();
+  const generators = new Map<string, GeneratorLifecycle>();
+  /** Mounts detached with `keep`: shown, frozen, waiting for an `adopt`. */
+  const kept = new Set<string>();
   const traffic = new Set<(record: TrafficRecord) => void>();
   let merged: MergedTree = createMergedTree();
   let destroyed = false;
 
+  const hostPolicy = options.hostPolicy ?? {};
+  /** Programs whose modal the user dismissed (Escape or Close): they may open no other. */
+  const modalDismissed = new Set<string>();
+  /** A user action in that program's UI within the activation window (the same one dialogs use). */
+  const recentlyActed = (id: string) => {
+    const at = generators.get(id)?.lastUserAction;
+    return at !== undefined && performance.now() - at <= DIALOG_ACTIVATION_MS;
+  };
+  /** Mount → the generator whose slots may show it (MountOptions.slotOf). */
+  const slotOf = new Map<string, string>();
+  /** Mount → the slot (by path) that shows it: the first one that asked. */
+  const slotClaims = new Map<string, string>();
+  const slotElements = new Set<{ requestUpdate(): void; path?: readonly string[] }>();
   const context: ViewContext = {
     policy: options.policy ?? createUrlPolicy(),
-    emit: (event: ViewEvent) => routeEvent(merged, event, (id) => entries.get(id)?.session),
+    emit: (event: ViewEvent) => {
+      const generator = generators.get(event.path[0] ?? '');
+      const routed = routeEvent(merged, event, (id) => generators.get(id)?.session);
+      if (routed && generator !== undefined) generator.lastUserAction = performance.now();
+      return routed;
+    },
+    grants: {
+      pageModal: (path) => hostPolicy.pageModals === true && recentlyActed(path[0] ?? '') && !modalDismissed.has(path[0] ?? ''),
+      modalDismissed: (path) => void modalDismissed.add(path[0] ?? ''),
+      // SECURITY: a program moves focus only right after the user acted in its UI, and never out of
+      // a host element the user is in (focus is in the page body or already in this renderer).
+      moveFocus: (path) => recentlyActed(path[0] ?? '') && (document.activeElement === document.body || container.contains(document.activeElement)),
+    },
+    slots: {
+      nested: (mount) => slotOf.has(mount),
+      resolve(path, mount) {
+        // SECURITY: a program shows another mount only where the host said so at attach.
+        if (slotOf.get(mount) !== path[0]) return undefined;
+        const key = JSON.stringify(path);
+        const claim = slotClaims.get(mount);
+        if (claim !== undefined && claim !== key && [...slotElements].some((element) => JSON.stringify(element.path) === claim)) return undefined;
+        slotClaims.set(mount, key);
+        return generatorRoot(merged, mount);
+      },
+      watch: (element) => void slotElements.add(element),
+      unwatch: (element) => void slotElements.delete(element),
+    },
+    ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
+    ...(components.length > 0 ? { tags: componentTags(components) } : {}),
   };
   const view = document.createElement('suip-tree') as SuipTree;
   view.context = context;
+  // The theme announced to generators is the one shown: a host's `hostContext.theme` wins over the
+  // system's colour scheme (without it, the tree follows prefers-color-scheme).
+  if (options.hostContext !== undefined) view.theme = hostContext.theme;
   const frames = document.createElement('div');
   frames.setAttribute('data-suip-frames', '');
   frames.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;';
   container.append(view, frames);
-  updateView();
+  const dialogs = createDialogHost(container);
+  setTree(merged);
 
-  function updateView(): void {
+  function setTree(next: MergedTree): void {
+    merged = next;
     view.root = merged;
+    // Slots show other mounts' subtrees, which their own particle does not reference.
+    for (const element of slotElements) element.requestUpdate();
   }
 
-  function dispatch(name: 'suip-status', detail: SuipStatusDetail): void;
-  function dispatch(name: 'suip-error', detail: SuipErrorDetail): void;
-  function dispatch(name: string, detail: unknown): void {
+  function dispatch(name: 'suip-status' | 'suip-error', detail: SuipStatusDetail | SuipErrorDetail): void {
     container.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
 
-  function setStatus(entry: Entry, status: GeneratorStatus, reason?: string): void {
-    entry.status = status;
-    dispatch('suip-status', reason === undefined ? { generatorId: entry.id, status } : { generatorId: entry.id, status, reason });
-  }
-
-  /** Remove a generator's sandbox and subtree; reports `status` with `reason`. */
-  function teardown(entry: Entry, status: 'terminated' | 'error', reason: string): void {
-    if (entries.get(entry.id) !== entry) return;
-    entries.delete(entry.id);
-    entry.session?.close();
-    entry.link?.close();
-    entry.frame.destroy();
-    merged = unmountGenerator(merged, entry.id);
-    updateView();
-    setStatus(entry, status, reason);
-    entry.settle?.(new Error(`generator ${JSON.stringify(entry.id)} did not start: ${reason}`));
-  }
-
-  function apply(entry: Entry, ops: readonly Op[]): ApplyResult {
-    const result = applyGeneratorTransaction(merged, entry.id, ops, { limits, checkGroup });
-    if (!result.ok) return result;
-    if (result.tree !== merged) {
-      merged = result.tree;
-      updateView();
-    }
-    return { ok: true };
-  }
-
-  function onReport(entry: Entry, report: RelayReport): void {
-    if (report.suip === 'terminated') {
-      dispatch('suip-error', { generatorId: entry.id, error: { code: -32005, message: report.message, data: { reason: report.reason } } });
-      teardown(entry, 'terminated', report.reason);
-      return;
-    }
-    const reason = `exception: ${report.message}${report.line !== undefined ? ` (line ${report.line})` : ''}`;
-    dispatch('suip-error', { generatorId: entry.id, error: { code: -32603, message: `the generator's code threw: ${reason.slice(11)}`, data: { reason: 'exception' } } });
-    // A script that failed before the handshake (e.g. a syntax error) cannot recover: tear down.
-    if (report.fatal === true) teardown(entry, 'error', reason);
-    // The report travels on another port than the data and may overtake `suip/initialized`:
-    // it is reported right after the generator becomes ready.
-    else if (entry.status === 'starting') entry.pendingError = reason;
-    else setStatus(entry, 'error', reason);
-  }
-
-  async function connect(entry: Entry, code: string): Promise<void> {
-    const port = await entry.frame.connected;
-    if (entries.get(entry.id) !== entry) return;
-    const link = createHostLink(port, (report) => onReport(entry, report));
-    entry.link = link;
-    const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext };
-    entry.session = new RendererSession({
-      channel: link.channel,
-      limits,
-      result,
-      apply: (ops) => apply(entry, ops),
-      onInitialized: () => {
-        setStatus(entry, 'ready');
-        entry.settle?.();
-        if (entry.pendingError !== undefined) setStatus(entry, 'error', entry.pendingError);
-      },
-      onError: (error) => dispatch('suip-error', { generatorId: entry.id, error }),
-      onViolation: (reason, message) => {
-        dispatch('suip-error', { generatorId: entry.id, error: { code: -32005, message, data: { reason } } });
-        teardown(entry, 'terminated', reason);
-      },
-      onTraffic: (direction, text) => {
-        if (traffic.size === 0) return;
-        const record: TrafficRecord = { generatorId: entry.id, direction, text, bytes: utf8Length(text), time: performance.now() };
-        for (const listener of traffic) {
-          try {
-            listener(record);
-          } catch (error) {
-            // A devtools listener's bug must not break the session it watches.
-            queueMicrotask(() => {
-              throw error;
-            });
-          }
+  const host: LifecycleHost = {
+    limits,
+    baseResult: { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext },
+    initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
+    dialogs,
+    apply(id, ops) {
+      const dismissed = modalDismissed.has(id);
+      const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed);
+      const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
+      if (!result.ok) return result;
+      if (result.tree !== merged) setTree(result.tree);
+      return { ok: true };
+    },
+    ended(lifecycle, keep) {
+      if (generators.get(lifecycle.id) !== lifecycle) return;
+      generators.delete(lifecycle.id);
+      if (keep) kept.add(lifecycle.id);
+      else {
+        slotOf.delete(lifecycle.id);
+        slotClaims.delete(lifecycle.id);
+        setTree(unmountGenerator(merged, lifecycle.id));
+        modalDismissed.delete(lifecycle.id);
+      }
+    },
+    status: (detail) => dispatch('suip-status', detail),
+    error: (detail) => dispatch('suip-error', detail),
+    traffic(generatorId, direction, text) {
+      if (traffic.size === 0) return;
+      const record: TrafficRecord = { generatorId, direction, text, bytes: utf8Length(text), time: performance.now() };
+      for (const listener of traffic) {
+        try {
+          listener(record);
+        } catch (error) {
+          // A devtools listener's bug must not break the session it watches.
+          reportLater(error);
         }
-      },
-    });
-    link.command({ suip: 'start', code, budgets: { maxMessageBytes: limits.maxMessageBytes, maxMessagesPerSecond: limits.maxMessagesPerSecond, heartbeatIntervalMs: timing.intervalMs, heartbeatTimeoutMs: timing.timeoutMs, startupTimeoutMs: timing.startupTimeoutMs } });
-  }
+      }
+    },
+  };
 
-  async function detach(id: string): Promise<void> {
-    const entry = entries.get(id);
-    if (entry === undefined) return;
-    await entry.session?.shutdown();
-    entry.link?.command({ suip: 'stop' });
-    teardown(entry, 'terminated', 'detached');
-  }
-
-  async function attach({ id, code }: AttachOptions): Promise<GeneratorHandle> {
-    if (destroyed) throw new Error('this renderer was destroyed');
-    if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new TypeError(`a generator id must be a string of 1..${limits.maxIdLength} characters`);
-    if (entries.has(id)) throw new Error(`a generator with id ${JSON.stringify(id)} is already attached`);
-    if (typeof code !== 'string') throw new TypeError('the generator code must be a string');
-    merged = mountGenerator(merged, id);
-    updateView();
-    const frame = createSandboxFrame(frames, { relaySource, sandboxUrl: options.sandboxUrl, onNavigated: () => teardown(entry, 'terminated', 'navigated') });
-    const handle: GeneratorHandle = {
-      id,
-      get status() {
-        return entry.status;
-      },
-      detach: () => (entries.get(id) === entry ? detach(id) : Promise.resolve()),
-    };
-    const entry: Entry = { id, status: 'starting', frame, handle };
-    entries.set(id, entry);
-    const started = new Promise<void>((resolve, reject) => {
-      entry.settle = (error) => {
-        entry.settle = undefined;
-        if (error) reject(error);
-        else resolve();
-      };
-    });
-    setStatus(entry, 'starting');
-    const timer = setTimeout(() => teardown(entry, 'error', 'initialize timeout'), options.initializeTimeoutMs ?? 10_000);
-    connect(entry, code).catch((error: unknown) => teardown(entry, 'error', `connect failed: ${error instanceof Error ? error.message : String(error)}`));
-    try {
-      await started;
-    } finally {
-      clearTimeout(timer);
+  /** Checks the mount options, mounts (or adopts) the subtree and starts the lifecycle. */
+  async function start(mount: MountOptions, connect: (events: ConnectionEvents) => GeneratorConnection): Promise<GeneratorHandle> {
+    if (destroyed) throw new SuipHostError('destroyed', 'this renderer was destroyed');
+    const { id } = mount;
+    if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new SuipHostError('invalid-option', `a generator id must be a string of 1..${limits.maxIdLength} characters`, { option: 'id' });
+    if (generators.has(id)) throw new SuipHostError('duplicate-id', `a generator with id ${JSON.stringify(id)} is already attached`, { generatorId: id });
+    if (mount.slotOf !== undefined && (typeof mount.slotOf !== 'string' || mount.slotOf === id)) throw new SuipHostError('invalid-option', 'slotOf names another mount id (the generator whose slots show this one)', { option: 'slotOf' });
+    for (const channel of mount.outputs ?? []) {
+      if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `outputs: ${JSON.stringify(String(channel).slice(0, 80))} is not a channel name (1–64 characters of a-z 0-9 _ : . -)`, { option: 'outputs' });
     }
-    return handle;
+    let adopted: ReturnType<typeof generatorRoot>;
+    if (mount.adopt === true) {
+      if (!kept.has(id)) throw new SuipHostError('unknown-generator', `adopt: no subtree with id ${JSON.stringify(id)} is kept; detach it with {keep: true} first`, { option: 'adopt', generatorId: id });
+      kept.delete(id);
+      adopted = generatorRoot(merged, id);
+    } else {
+      if (kept.has(id)) throw new SuipHostError('duplicate-id', `a subtree with id ${JSON.stringify(id)} is kept on screen; attach with adopt: true to hand it over, or detach(${JSON.stringify(id)}) first`, { generatorId: id });
+      setTree(mountGenerator(merged, id));
+    }
+    // The connection's events reach this lifecycle only, never a later one with the same id.
+    const events: ConnectionEvents & { target?: GeneratorLifecycle } = {
+      onEnded: (reason, message) => events.target?.ended(reason, message),
+      onException: (message, line, fatal) => events.target?.exception(message, line, fatal),
+    };
+    const lifecycle = new GeneratorLifecycle(mount, connect(events), host, adopted);
+    events.target = lifecycle;
+    if (mount.slotOf !== undefined) slotOf.set(id, mount.slotOf);
+    generators.set(id, lifecycle);
+    await lifecycle.start();
+    return lifecycle.handle;
+  }
+
+  function attach(attachOptions: AttachOptions): Promise<GeneratorHandle> {
+    if (typeof attachOptions.code !== 'string') return Promise.reject(new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' }));
+    return start(attachOptions, (events) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: attachOptions.code, limits, timing }, events));
+  }
+
+  function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
+    const channel: Channel | undefined = remote.channel;
+    if (channel === undefined || typeof channel.send !== 'function' || typeof channel.onMessage !== 'function') return Promise.reject(new SuipHostError('invalid-option', 'attachRemote needs a channel with send, onMessage and close', { option: 'channel' }));
+    return start(remote, (events) => createRemoteConnection(channel, limits, events));
+  }
+
+  async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {
+    const lifecycle = generators.get(id);
+    if (lifecycle !== undefined) return lifecycle.detach(detachOptions.keep === true);
+    // A kept subtree is removed for good by a plain detach.
+    if (kept.delete(id) && detachOptions.keep !== true) setTree(unmountGenerator(merged, id));
   }
 
   return {
     attach,
+    attachRemote,
     detach,
+    dialogs,
     snapshot: () => JSON.parse(JSON.stringify(merged)) as unknown,
     onTraffic(listener) {
       traffic.add(listener);
@@ -207,7 +213,9 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     },
     async destroy() {
       destroyed = true;
-      await Promise.all([...entries.keys()].map((id) => detach(id)));
+      await Promise.all([...generators.keys()].map((id) => detach(id)));
+      kept.clear();
+      dialogs.destroy();
       view.remove();
       frames.remove();
     },

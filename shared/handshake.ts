@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Limits } from './limits.ts';
 import { Particle } from './particle.ts';
+import { ChannelName } from './data-plane.ts';
 
 /** Name and version of a peer. */
 export const PeerInfo = Type.Object(
@@ -13,7 +14,19 @@ export const InitializeParams = Type.Object(
   {
     protocolVersion: Type.String({ maxLength: 16 }),
     generator: PeerInfo,
-    capabilities: Type.Object({ textAppend: Type.Optional(Type.Boolean()), moves: Type.Optional(Type.Boolean()) }, { additionalProperties: true }),
+    capabilities: Type.Object(
+      {
+        textAppend: Type.Optional(Type.Boolean()),
+        moves: Type.Optional(Type.Boolean()),
+        /** 1.1: the generator handles `suip/input`. */
+        input: Type.Optional(Type.Boolean()),
+        /** 1.1: the generator may send `suip/output` (on the channels the result allows). */
+        output: Type.Optional(Type.Boolean()),
+        /** 1.1: the generator diffs its first render against `adopted` in the result. */
+        adopt: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: true },
+    ),
   },
   { additionalProperties: false, $id: 'InitializeParams' },
 );
@@ -74,6 +87,21 @@ export const InitializeResult = Type.Object(
     vocabulary: Type.Array(VocabularyEntry),
     limits: Limits,
     hostContext: HostContext,
+    /** 1.1: what this renderer offers beyond 1.0 (absent from a 1.0 renderer). */
+    capabilities: Type.Optional(
+      Type.Object(
+        {
+          input: Type.Optional(Type.Boolean({ description: 'The renderer may send suip/input.' })),
+          output: Type.Optional(Type.Boolean({ description: 'The renderer accepts suip/output on `outputs`.' })),
+          dialogs: Type.Optional(Type.Boolean({ description: 'The renderer answers suip/dialog requests (confirm, prompt, pick).' })),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    /** 1.1: the channels the host accepts `suip/output` on. */
+    outputs: Type.Optional(Type.Array(ChannelName, { maxItems: 64 })),
+    /** 1.1: the subtree the renderer already shows for this mount (hand-over); the first render is diffed against it. */
+    adopted: Type.Optional(Particle),
   },
   { additionalProperties: false, $id: 'InitializeResult' },
 );

@@ -1,5 +1,5 @@
 /** The SUIP wire: every shape that crosses the channel, its limits, errors and validators. */
-export { PROTOCOL_VERSION } from './version.ts';
+export { PROTOCOL_VERSION, isCompatibleVersion } from './version.ts';
 export { Method, OP_METHODS, GENERATOR_METHODS, RENDERER_METHODS } from './methods.ts';
 export type { MethodName } from './methods.ts';
 export { ErrorCode, errorCodeName } from './error-codes.ts';
@@ -40,3 +40,7 @@ export { createMemoryChannelPair } from './channel.ts';
 export type { Channel } from './channel.ts';
 export { wireJsonSchema } from './json-schema.ts';
 export { createRateBudget } from './rate-budget.ts';
+export { DataParams, ChannelName, MAX_CHANNEL_LENGTH, isChannelName } from './data-plane.ts';
+export { DialogParams, DialogResult, ConfirmDialog, PromptDialog, PickDialog, PickItem } from './dialog.ts';
+export { STATUS_REASONS, TERMINATION_REASONS, isStatusReason, readRelayReport } from './relay-control.ts';
+export type { StatusReason, TerminationReason, RelayBudgets, RelayCommand, RelayReport } from './relay-control.ts';

@@ -1,6 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import { SuipErrorObject } from './error.ts';
 import { EventParams } from './event.ts';
+import { DataParams } from './data-plane.ts';
+import { DialogParams, DialogResult } from './dialog.ts';
 import { HostContext, InitializeParams, InitializeResult, VocabularyEntry } from './handshake.ts';
 import { Limits } from './limits.ts';
 import { Method } from './methods.ts';
@@ -24,6 +26,9 @@ const DEFS: Record<string, TSchema> = {
   VocabularyEntry,
   HostContext,
   Limits,
+  DataParams,
+  DialogParams,
+  DialogResult,
 };
 
 /**
@@ -49,6 +54,9 @@ export function wireJsonSchema(): Record<string, unknown> {
       [Method.event]: { params: ref('EventParams') },
       [Method.error]: { params: ref('SuipError') },
       [Method.shutdown]: { params: { type: 'object' } },
+      [Method.input]: { params: ref('DataParams') },
+      [Method.output]: { params: ref('DataParams') },
+      [Method.dialog]: { params: ref('DialogParams'), result: ref('DialogResult') },
     },
   };
 }

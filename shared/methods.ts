@@ -12,6 +12,12 @@ export const Method = {
   event: 'suip/event',
   error: 'suip/error',
   shutdown: 'suip/shutdown',
+  /** 1.1, renderer → generator: a value on a data-plane channel. */
+  input: 'suip/input',
+  /** 1.1, generator → renderer: a value on a channel the host allowed. */
+  output: 'suip/output',
+  /** 1.1, generator → renderer (request): ask the user through a host-owned dialog. */
+  dialog: 'suip/dialog',
 } as const;
 
 /** A SUIP method name. */
@@ -21,7 +27,7 @@ export type MethodName = (typeof Method)[keyof typeof Method];
 export const OP_METHODS: ReadonlySet<string> = new Set([Method.append, Method.insert, Method.remove, Method.replace]);
 
 /** Methods a generator may send to a renderer (requests or notifications). */
-export const GENERATOR_METHODS: ReadonlySet<string> = new Set([Method.initialize, Method.initialized, ...OP_METHODS]);
+export const GENERATOR_METHODS: ReadonlySet<string> = new Set([Method.initialize, Method.initialized, ...OP_METHODS, Method.output, Method.dialog]);
 
 /** Methods a renderer may send to a generator. */
-export const RENDERER_METHODS: ReadonlySet<string> = new Set([Method.event, Method.error, Method.shutdown]);
+export const RENDERER_METHODS: ReadonlySet<string> = new Set([Method.event, Method.error, Method.shutdown, Method.input]);

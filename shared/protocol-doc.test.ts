@@ -5,6 +5,8 @@ import { compile } from './check.ts';
 import { ErrorCode } from './error-codes.ts';
 import { SuipErrorObject, opError, rolledBackError } from './error.ts';
 import { EventParams } from './event.ts';
+import { DataParams } from './data-plane.ts';
+import { DialogParams, DialogResult } from './dialog.ts';
 import { InitializeParams, InitializeResult } from './handshake.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { isCall, parseMessage, type RpcCall, type RpcResponse } from './message.ts';
@@ -37,6 +39,9 @@ const checks = {
   initializeResult: compile(InitializeResult),
   event: compile(EventParams),
   error: compile(SuipErrorObject),
+  data: compile(DataParams),
+  dialog: compile(DialogParams),
+  dialogResult: compile(DialogResult),
 };
 
 const particleCtx = { limits: DEFAULT_LIMITS, depth: 1, nodeBudget: DEFAULT_LIMITS.maxNodes, where: 'params.particle' };
@@ -93,6 +98,11 @@ function checkExample(message: RpcCall | RpcResponse, where: string): void {
         return void expect(checks.event.firstError(params), where).toBeUndefined();
       case Method.error:
         return void expect(checks.error.firstError(params), where).toBeUndefined();
+      case Method.input:
+      case Method.output:
+        return void expect(checks.data.firstError(params), where).toBeUndefined();
+      case Method.dialog:
+        return void expect(checks.dialog.firstError(params), where).toBeUndefined();
       case Method.initialized:
       case Method.shutdown:
         return void expect(params, where).toEqual({});
@@ -105,6 +115,8 @@ function checkExample(message: RpcCall | RpcResponse, where: string): void {
   if (Object.hasOwn(result, 'protocolVersion')) {
     expect(checks.initializeResult.firstError(result), where).toBeUndefined();
     expect(result.limits, `${where}: the example announces DEFAULT_LIMITS`).toEqual(DEFAULT_LIMITS);
+  } else if (Object.keys(result).length > 0) {
+    expect(checks.dialogResult.firstError(result), `${where}: a non-empty result other than initialize's is a dialog answer`).toBeUndefined();
   } else {
     expect(result, where).toEqual({});
   }

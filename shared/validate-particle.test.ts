@@ -84,7 +84,7 @@ describe('validateParticle refuses, with the code a model can act on', () => {
       [{ group: [['a']] }, /is not a valid group \(\/group\/0: Expected tuple/],
       [{ group: [], type: 'Card!' }, /is not a valid group \(\/type: Expected string to match/],
       [{ group: [], on: { hover: { handler: 'h' } } }, /is not a valid group \(\/on\/hover: Unexpected property\)/],
-      [{ group: [], on: { click: { handler: 'h', data: 'everything' } } }, /is not a valid group \(\/on\/click\/data: /],
+      [{ group: [], on: { click: { handler: 'h', data: 'everything' } } }, /\.on\.click\.data is the string "everything"; it must be one of "none", "value", "checked", "formData"/],
     ];
     for (const [value, message] of cases) {
       const issue = issueOf(validateParticle(value, ctx()));

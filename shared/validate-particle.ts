@@ -2,7 +2,7 @@ import { compile } from './check.ts';
 import { describeValue, formatPath, quoteList } from './describe.ts';
 import { ErrorCode, type ErrorCodeValue } from './error-codes.ts';
 import type { Limits } from './limits.ts';
-import { DataParticle, EVENT_NAMES, GroupShallow, TextParticle, type Particle } from './particle.ts';
+import { DataParticle, EVENT_DATA, EVENT_NAMES, GroupShallow, TextParticle, type Particle } from './particle.ts';
 import { isReservedKey } from './reserved.ts';
 
 /** Why a particle (or a value claiming to be one) was refused. */
@@ -125,6 +125,8 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (reservedEvent !== undefined) {
           return fail(ErrorCode.PolicyViolation, `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}`);
         }
+        const dataIssue = checkHandlerData(record.on, where);
+        if (dataIssue) return { ok: false, issue: dataIssue };
         const error = groupCheck.firstError(value);
         if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid group (${error}); use {"group": [["id", particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`);
         const handlerIssue = checkHandlers(record.on, where, limits);
@@ -163,6 +165,17 @@ function checkHandlers(on: unknown, where: () => string, limits: Limits): Partic
   for (const [event, handler] of Object.entries(on as Record<string, { handler: string }>)) {
     const issue = checkId(handler.handler, () => `${where()}.on.${event}.handler`, limits);
     if (issue) return issue;
+  }
+  return undefined;
+}
+
+/** A handler's `data` must be one of EVENT_DATA; the message lists them (the schema's union error would not). */
+function checkHandlerData(on: unknown, where: () => string): ParticleIssue | undefined {
+  if (typeof on !== 'object' || on === null) return undefined;
+  for (const [event, handler] of Object.entries(on)) {
+    const data = typeof handler === 'object' && handler !== null ? (handler as { data?: unknown }).data : undefined;
+    if (data === undefined || (typeof data === 'string' && (EVENT_DATA as readonly string[]).includes(data))) continue;
+    return { code: ErrorCode.InvalidParams, message: `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; it must be one of ${quoteList(EVENT_DATA)}` };
   }
   return undefined;
 }

@@ -18,7 +18,7 @@ function real(tree: GroupParticle, ops: readonly Op[]): GroupParticle {
 }
 
 const APPLIERS: Record<string, { label: string; apply: (tree: GroupParticle, ops: readonly Op[]) => GroupParticle }> = {
-  'immer-batch': { label: 'suip applyTransaction: one immer produce per batch, validated', apply: real },
+  'immer-batch': { label: 'suip applyTransaction: copy on write by hand, validated', apply: real },
   'immer-batch-unchecked': { label: 'one immer produce per batch, no validation (anchor)', apply: applyImmerBatchUnchecked },
   'immer-per-op': { label: 'one immer produce per op, no validation (anchor)', apply: applyImmerPerOp },
   'immer-root-only': { label: 'one immer produce per batch drafting only the root, copies by hand below, no validation (anchor)', apply: applyImmerRootOnly },

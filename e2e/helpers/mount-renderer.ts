@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { AttachOutcome, GeneratorSummary, HostEvent, MountOptions, SuipTestHost, TrafficCount } from '../fixtures/security/host-api.ts';
+import type { AttachOutcome, GeneratorSummary, HostEvent, MountOptions, TrafficCount } from '../fixtures/security/host-api.ts';
 
 /** The security host page at `/e2e/fixtures/security/host.html`, driven from a spec. */
 export interface MountedRenderer {
@@ -26,7 +26,6 @@ export interface MountedRenderer {
 const HOST_URL = '/e2e/fixtures/security/host.html';
 
 /** The host page's window, as seen inside `page.evaluate`. */
-type HostWindow = Window & { suipTest: SuipTestHost };
 
 /**
  * Open the security host page and mount a renderer on it through the public API
@@ -34,24 +33,24 @@ type HostWindow = Window & { suipTest: SuipTestHost };
  */
 export async function mountRenderer(page: Page, options: MountOptions = {}): Promise<MountedRenderer> {
   await page.goto(HOST_URL);
-  await page.waitForFunction(() => (window as unknown as { suipTest?: SuipTestHost }).suipTest?.ready === true);
-  await page.evaluate((value) => (window as unknown as HostWindow).suipTest.mount(value), options);
-  const events = (): Promise<HostEvent[]> => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.events)) as HostEvent[]);
+  await page.waitForFunction(() => window.suipTest?.ready === true);
+  await page.evaluate((value) => window.suipTest.mount(value), options);
+  const events = (): Promise<HostEvent[]> => page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.events)) as HostEvent[]);
   return {
     page,
-    attach: (id, code) => page.evaluate(([i, c]) => (window as unknown as HostWindow).suipTest.attach(i, c), [id, code] as const),
-    status: (id) => page.evaluate((i) => (window as unknown as HostWindow).suipTest.status(i), id),
-    detach: (id) => page.evaluate((i) => (window as unknown as HostWindow).suipTest.detach(i), id),
-    snapshot: () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.snapshot() ?? null)) as unknown),
+    attach: (id, code) => page.evaluate(([i, c]) => window.suipTest.attach(i, c), [id, code] as const),
+    status: (id) => page.evaluate((i) => window.suipTest.status(i), id),
+    detach: (id) => page.evaluate((i) => window.suipTest.detach(i), id),
+    snapshot: () => page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.snapshot() ?? null)) as unknown),
     events,
-    summary: (id, orError = false) => page.evaluate(([i, e]) => (window as unknown as HostWindow).suipTest.summary(i, e), [id, orError] as const),
+    summary: (id, orError = false) => page.evaluate(([i, e]) => window.suipTest.summary(i, e), [id, orError] as const),
     textAt: (path) =>
       page.evaluate((ids) => {
-        let node = (window as unknown as HostWindow).suipTest.snapshot() as { group?: [string, unknown][]; text?: string } | undefined;
+        let node = window.suipTest.snapshot() as { group?: [string, unknown][]; text?: string } | undefined;
         for (const id of ids) node = node?.group?.find((entry) => entry[0] === id)?.[1] as typeof node;
         return typeof node?.text === 'string' ? node.text : undefined;
       }, path),
-    traffic: () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as HostWindow).suipTest.traffic)) as Record<string, TrafficCount>),
+    traffic: () => page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.traffic)) as Record<string, TrafficCount>),
     async waitForEvent(match, timeout = 10_000) {
       const deadline = Date.now() + timeout;
       for (;;) {

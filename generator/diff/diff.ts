@@ -1,4 +1,5 @@
 import { appendOp, appendTextOp, isGroup, replaceOp, type GroupParticle, type Op, type Particle } from '../../shared/index.ts';
+import { deferDeletions } from './defer-deletions.ts';
 import { diffChildren } from './diff-children.ts';
 import type { DiffState } from './diff-state.ts';
 import { sameShell } from './same-shell.ts';
@@ -32,7 +33,7 @@ export function diff(prev: Particle | undefined, next: Particle, path: readonly 
   if (prev === undefined) return [appendOp(path.slice(0, -1), path[path.length - 1]!, next)];
   const state = createState();
   state.diffParticle(prev, next, path.slice());
-  return state.ops;
+  return deferDeletions(state.ops);
 }
 
 /**
@@ -43,7 +44,7 @@ export function diff(prev: Particle | undefined, next: Particle, path: readonly 
 export function diffRoot(prevRoot: GroupParticle | undefined, nextRoot: GroupParticle): Op[] {
   const state = createState();
   diffChildren(prevRoot ?? { group: [] }, nextRoot, [], state);
-  return state.ops;
+  return deferDeletions(state.ops);
 }
 
 function createState(): DiffState {

@@ -4,7 +4,7 @@ import { withinBytes } from '../../shared/message.ts';
 import type { WorkerControl } from '../runtime/worker-main.ts';
 import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
-import type { HostToRelay, RelayBudgets, RelayToHost, TerminationReason } from './relay-protocol.ts';
+import { REPORT_MESSAGE_CHARS, type RelayBudgets, type RelayCommand, type RelayReport, type TerminationReason } from '../../shared/relay-control.ts';
 import { startWatchdog } from './watchdog.ts';
 
 /**
@@ -44,11 +44,11 @@ transferHandlers.set('proxy', {
   deserialize: comlinkProxy.deserialize,
 });
 
-function toHost(message: RelayToHost): void {
+function toHost(message: RelayReport): void {
   hostPort?.postMessage(message);
 }
 
-function terminate(reason: TerminationReason, message: string): void {
+function terminate(reason: TerminationReason | 'stopped', message: string): void {
   if (dead) return;
   dead = true;
   stopWatchdog?.();
@@ -73,7 +73,7 @@ function start(code: string, budgets: RelayBudgets): void {
     }
     const more = suppressed > 0 ? ` (and ${suppressed} more since the last report)` : '';
     suppressed = 0;
-    toHost({ suip: 'exception', message: `${message}${more}`, line });
+    toHost({ suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}) });
   };
   blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
   worker = new Worker(blobUrl, { name: 'suip-generator' });
@@ -82,10 +82,10 @@ function start(code: string, budgets: RelayBudgets): void {
     event.preventDefault();
     if (dead) return;
     if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
-    const report = { suip: 'exception', message: String(event.message ?? 'the generator script failed to load').slice(0, 1000), line: event.lineno ? event.lineno - 1 : undefined } as const;
+    const report = { message: String(event.message ?? 'the generator script failed to load').slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
     if (!handshaken) {
-      toHost({ ...report, fatal: true });
+      toHost({ suip: 'exception', message: report.message, ...(report.line !== undefined ? { line: report.line } : {}), fatal: true });
       terminate('stopped', 'the generator script failed before the handshake');
     } else exception(report.message, report.line);
   };
@@ -119,7 +119,11 @@ function start(code: string, budgets: RelayBudgets): void {
     intervalMs: budgets.heartbeatIntervalMs,
     timeoutMs: budgets.heartbeatTimeoutMs,
     startupTimeoutMs: budgets.startupTimeoutMs,
-    onTimeout: (waited) => terminate('heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`),
+    // The verdict waits one task: a message the Worker posted before the deadline is judged first,
+    // so a budget it broke (bytes, type, rate) is the reason given, not the stall it caused while
+    // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
+    // "bytes" by chance. The Worker is still ended within one task.
+    onTimeout: (waited) => setTimeout(() => terminate('heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`), 0),
   });
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.
@@ -127,7 +131,7 @@ function start(code: string, budgets: RelayBudgets): void {
     if (dead) return;
     if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
     const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
-    exception(String(report?.message).slice(0, 1000), line);
+    exception(String(report?.message).slice(0, REPORT_MESSAGE_CHARS), line);
   };
   controller.start(proxy(onReport)).then(
     () => {
@@ -143,7 +147,8 @@ function onHostMessage(event: MessageEvent): void {
     if (started && !dead) dataPort?.postMessage(message);
     return;
   }
-  const control = message as HostToRelay | null;
+  // The host is the only sender on this port (identity-checked at connect); its shapes are trusted.
+  const control = message as RelayCommand | null;
   if (control?.suip === 'start' && !started && typeof control.code === 'string') {
     started = true;
     start(control.code, control.budgets);

@@ -1,4 +1,5 @@
 import type { EventHandler, EventName, Particle } from '../../shared/index.ts';
+import { checkChildren, checkOptions } from './model-check.ts';
 
 /** What a handler function receives when the user acts on its group. */
 export interface HandlerEvent {
@@ -47,12 +48,17 @@ export function data(url: string, mimeType: string): ModelParticle {
   return { data: String(url), mimeType };
 }
 
+/** A child as a program writes it: a particle, or a plain string (shorthand for plain text). */
+export type ModelChild = ModelParticle | string;
+
 /**
  * A group: `type` from the host's vocabulary (or null for a plain group), children as ordered
- * `[id, particle]` entries, and optional event handlers as plain functions.
+ * `[id, particle]` entries (a plain string is plain text: `["label", "Save"]`), and optional
+ * event handlers as plain functions. A malformed argument throws a `ProgramError` that shows the fix.
  */
-export function group(type: string | null | undefined, children: ReadonlyArray<readonly [string, ModelParticle]> = [], options: GroupOptions = {}): ModelParticle {
-  const result: ModelGroup = { group: [...children] };
+export function group(type: string | null | undefined, children: ReadonlyArray<readonly [string, ModelChild]> = [], options: GroupOptions = {}): ModelParticle {
+  checkOptions(type, options);
+  const result: ModelGroup = { group: checkChildren(type, children) };
   if (typeof type === 'string') result.type = type;
   if (options.on !== undefined) result.on = options.on;
   return result;

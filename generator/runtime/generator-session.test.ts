@@ -155,6 +155,28 @@ describe('GeneratorSession render', () => {
     expect(t.inbox).toHaveLength(0);
   });
 
+  it('a transaction whose send fails rejects its render instead of leaving it pending, and the next render is not blocked', async () => {
+    const t = setup();
+    await initialized(t);
+    const channel = (t.session as unknown as { options: { channel: { send(text: string): void } } }).options.channel;
+    const send = channel.send;
+    channel.send = () => {
+      throw new Error('the port is closed');
+    };
+    const errors: SuipError[] = [];
+    t.session.onError((e) => errors.push(e));
+    await expect(t.session.render(group(null, [['a', text('1')]]))).rejects.toMatchObject({ message: expect.stringContaining('the port is closed') });
+    expect(errors).toHaveLength(1);
+    channel.send = send;
+    const next = t.session.render(group(null, [['a', text('2')]]));
+    await tick();
+    // The failed tree was never assumed applied: the retry sends the whole child again.
+    const batch = t.inbox.at(-1) as Json[];
+    expect(batch).toMatchObject([{ method: 'suip/ops/append', params: { id: 'a', particle: { text: '2' } } }]);
+    ack(t, batch);
+    await next;
+  });
+
   it('suip/error notifications and id-null error responses reach onError', async () => {
     const t = setup();
     await initialized(t);

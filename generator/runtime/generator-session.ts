@@ -7,12 +7,16 @@ import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import { withinBytes } from '../../shared/message.ts';
 import { Method } from '../../shared/methods.ts';
 import type { Op } from '../../shared/ops.ts';
+import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import type { GroupParticle } from '../../shared/particle.ts';
 import { PROTOCOL_VERSION } from '../../shared/version.ts';
 import { diff } from '../diff/diff.ts';
 import type { HandlerEvent, ModelParticle } from './builders.ts';
+import { DataPlane } from './data-plane.ts';
+import { handled } from './handled.ts';
 import { createFlushScheduler } from './flush-queue.ts';
 import { HandlerRegistry } from './handler-registry.ts';
+import { ProgramError, checkTypes } from './model-check.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
 
 /** Options of a generator session. */
@@ -53,6 +57,8 @@ export class GeneratorSession {
   private readonly errorHooks = new Set<(error: SuipError) => void>();
   private readonly shutdownHooks = new Set<() => void>();
   private readonly schedule: () => void;
+  /** The 1.1 data plane and dialogs. */
+  private readonly plane: DataPlane;
   private readonly raw: RawJob[] = [];
   /** The root the renderer holds (acknowledged). */
   private acked: GroupParticle | undefined;
@@ -71,9 +77,19 @@ export class GeneratorSession {
       if (!this.closed) options.channel.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
     }, nextId);
     this.schedule = createFlushScheduler(() => this.flush());
+    this.plane = new DataPlane({
+      client: this.client,
+      send: (text) => {
+        if (!this.closed && !this.stopping) options.channel.send(text);
+      },
+      result: () => this.result,
+      open: () => !this.closed && !this.stopping,
+      onUncaught: (error) => options.onUncaught?.(error),
+    });
     this.server.addMethod(Method.event, (params) => this.dispatchEvent(params as EventParams));
     this.server.addMethod(Method.error, (params) => this.emitError(new SuipError(toErrorObject(params))));
     this.server.addMethod(Method.shutdown, () => this.shutdown());
+    this.server.addMethod(Method.input, (params) => this.plane.dispatchInput(params));
     options.channel.onMessage((text) => this.receive(text));
   }
 
@@ -85,8 +101,13 @@ export class GeneratorSession {
   /** `suip/initialize` → result → `suip/initialized`. Resolves with the renderer's result. */
   async initialize(): Promise<InitializeResult> {
     const generator = this.options.generator ?? { name: 'suip-generator', version: '0.1.0' };
-    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities: { textAppend: true, moves: true } })) as InitializeResult;
+    const capabilities = { textAppend: true, moves: true, input: true, output: true, adopt: true };
+    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities })) as InitializeResult;
     this.result = result;
+    // Hand-over (1.1): the renderer already shows this subtree; the first render is diffed against
+    // it, so what is on screen is changed, not rebuilt.
+    const adopted = result.adopted;
+    if (adopted !== undefined && typeof adopted === 'object' && adopted !== null && 'group' in adopted) this.acked = adopted;
     this.client.notify(Method.initialized, {});
     return result;
   }
@@ -100,8 +121,18 @@ export class GeneratorSession {
     if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down; render() does nothing now' })));
     let root: GroupParticle;
     try {
+      // An unknown type would only show the host's fallback box: say so now, with the nearest type.
+      checkTypes(tree, this.result?.vocabulary ?? []);
       root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
     } catch (error) {
+      if (error instanceof ProgramError) {
+        // The program's mistake, found before sending: the program hears it (onError, the
+        // rejected promise) and so does the host, with the program's line (an exception report).
+        const problem = new SuipError({ code: ErrorCode.InvalidParams, message: error.message });
+        this.emitError(problem);
+        this.options.onUncaught?.(error);
+        return handled(Promise.reject(problem));
+      }
       return handled(Promise.reject(new SuipError({ code: ErrorCode.InvalidParams, message: `render() could not read the tree: ${error instanceof Error ? error.message : String(error)}` })));
     }
     this.wanted = root;
@@ -122,6 +153,21 @@ export class GeneratorSession {
   onError(hook: (error: SuipError) => void): () => void {
     this.errorHooks.add(hook);
     return () => this.errorHooks.delete(hook);
+  }
+
+  /** Hear values the host sends on `channel` (`suip/input`, protocol 1.1). Returns an unsubscribe. */
+  onInput(channel: string, hook: (value: unknown) => void): () => void {
+    return this.plane.onInput(channel, hook);
+  }
+
+  /** Send `value` to the host on `channel` (`suip/output`, protocol 1.1); throws when the host did not allow it. */
+  output(channel: string, value: unknown): void {
+    this.plane.output(channel, value);
+  }
+
+  /** Ask the user through a host dialog (`suip/dialog`, protocol 1.1) and resolve with the answer. */
+  dialog(params: DialogParams): Promise<DialogResult> {
+    return this.plane.dialog(params);
   }
 
   /** Register a hook run when the renderer shuts the generator down. */
@@ -148,11 +194,19 @@ export class GeneratorSession {
     }
     this.inFlight = true;
     const answered = requests.length === 1 ? this.client.requestAdvanced(requests[0]!).then((response) => [response]) : this.client.requestAdvanced(requests);
-    answered.then((responses: JSONRPCResponse[]) => {
-      this.inFlight = false;
-      const failed = responses.find((response) => response.error !== undefined && response.error !== null);
-      this.settle(waiters, root, failed ? new SuipError(toErrorObject(failed.error)) : undefined);
-    });
+    answered.then(
+      (responses: JSONRPCResponse[]) => {
+        this.inFlight = false;
+        const failed = responses.find((response) => response.error !== undefined && response.error !== null);
+        this.settle(waiters, root, failed ? new SuipError(toErrorObject(failed.error)) : undefined);
+      },
+      // No answer will come (the session closed with the transaction in flight): the waiters learn
+      // it instead of hanging, and the renderer's tree is not assumed to hold `root`.
+      (error: unknown) => {
+        this.inFlight = false;
+        this.settle(waiters, undefined, new SuipError({ code: ErrorCode.NotInitialized, message: `the transaction was not acknowledged: ${error instanceof Error ? error.message : String(error)}` }));
+      },
+    );
   }
 
   private takeRender(): RawJob | undefined {
@@ -256,12 +310,6 @@ let counter = 0;
 function nextId(): number {
   counter += 1;
   return counter;
-}
-
-/** Marks a promise handled so a model that does not await `render()` gets no unhandled rejection. */
-function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }
 
 function asRoot(tree: ModelParticle): ModelParticle {

@@ -11,15 +11,18 @@ interface Converted {
  *
  * A handler id belongs to a slot (the group's path plus the event name), not to a function: a
  * view that builds a fresh closure on every render keeps the same id, so the diff sees no change
- * and the DOM node (with its focus) survives. The newest function in a slot wins. Converted
+ * and the DOM node (with its focus) survives. The newest function in a slot wins. The id is a
+ * hash of the slot, so a new generator that adopts a kept subtree (protocol 1.1 hand-over, a
+ * re-run on a longer prefix) names the same handlers the same way and its first diff is empty. Converted
  * subtrees are cached per model object, so an unchanged subtree stays `===` on the wire and the
  * diff skips it.
  */
 export class HandlerRegistry {
   private readonly functions = new Map<string, HandlerFunction>();
   private readonly slots = new Map<string, string>();
+  /** Which slot owns each id (a hash collision takes the next free suffix). */
+  private readonly owners = new Map<string, string>();
   private readonly cache = new WeakMap<object, Converted>();
-  private next = 0;
 
   /** The function behind a handler id; undefined for unknown or stale ids (which are ignored). */
   lookup(handler: unknown): HandlerFunction | undefined {
@@ -46,7 +49,11 @@ export class HandlerRegistry {
       for (const entry of node.group) stack.push(entry[1]);
     }
     for (const id of this.functions.keys()) if (!live.has(id)) this.functions.delete(id);
-    for (const [slot, id] of this.slots) if (!live.has(id)) this.slots.delete(slot);
+    for (const [slot, id] of this.slots) {
+      if (live.has(id)) continue;
+      this.slots.delete(slot);
+      this.owners.delete(id);
+    }
   }
 
   /** Forget every handler (after shutdown, events are ignored). */
@@ -103,11 +110,25 @@ export class HandlerRegistry {
     const slot = `${JSON.stringify(path)}#${event}`;
     let id = this.slots.get(slot);
     if (id === undefined) {
-      this.next += 1;
-      id = `h${this.next}`;
+      const base = `h${slotHash(slot)}`;
+      id = base;
+      for (let n = 1; this.owners.has(id); n += 1) id = `${base}-${n}`;
       this.slots.set(slot, id);
+      this.owners.set(id, slot);
     }
     this.functions.set(id, fn);
     return id;
   }
+}
+
+/** A 53-bit FNV-1a-style hash of a slot in base 36 (two 32-bit lanes; short, stable, not secret). */
+function slotHash(slot: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < slot.length; i += 1) {
+    const c = slot.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return ((a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff)).toString(36);
 }

@@ -1,8 +1,10 @@
+import type { DialogParams } from '../../shared/dialog.ts';
 import type { HostContext, InitializeResult, VocabularyEntry } from '../../shared/handshake.ts';
 import type { Limits } from '../../shared/limits.ts';
 import type { Op } from '../../shared/ops.ts';
 import { data, group, text, type ModelParticle } from './builders.ts';
 import type { GeneratorSession } from './generator-session.ts';
+import { handled } from './handled.ts';
 import type { SuipError } from './suip-error.ts';
 
 /** The global `suip` the model's code uses inside the Worker. */
@@ -19,6 +21,16 @@ export interface SuipApi {
   ops(list: readonly Op[]): Promise<void>;
   /** Hear every error the renderer reports (code, message, data `{method, path, index}`). */
   onError(hook: (error: SuipError) => void): () => void;
+  /** Hear values the host sends on a channel (1.1 data plane); returns an unsubscribe. */
+  onInput(channel: string, hook: (value: unknown) => void): () => void;
+  /** Send a JSON value to the host on a channel it allowed (1.1 data plane); throws when it did not. */
+  output(channel: string, value: unknown): void;
+  /** Ask the user yes/no in a host dialog; resolves true when confirmed. */
+  confirm(title: string, options?: Omit<Extract<DialogParams, { kind: 'confirm' }>, 'kind' | 'title'>): Promise<boolean>;
+  /** Ask the user for text in a host dialog; resolves null when cancelled. */
+  prompt(title: string, options?: Omit<Extract<DialogParams, { kind: 'prompt' }>, 'kind' | 'title'>): Promise<string | null>;
+  /** Ask the user to choose from `items` in a host dialog; resolves with the chosen ids (empty when cancelled). */
+  pick(title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options?: { message?: string; multiple?: boolean }): Promise<string[]>;
   /** The host's vocabulary: the group types it can show. */
   readonly vocabulary: readonly VocabularyEntry[];
   /** Theme, locale and the like. */
@@ -36,6 +48,12 @@ export function createSuipApi(session: GeneratorSession, result: InitializeResul
     render: (tree: ModelParticle) => session.render(tree),
     ops: (list: readonly Op[]) => session.ops(list),
     onError: (hook: (error: SuipError) => void) => session.onError(hook),
+    onInput: (channel: string, hook: (value: unknown) => void) => session.onInput(channel, hook),
+    output: (channel: string, value: unknown) => session.output(channel, value),
+    // Handled like render(): a refused dialog the program does not await is not an unhandled rejection.
+    confirm: (title: string, options = {}) => handled(session.dialog({ ...options, kind: 'confirm', title }).then((answer) => (answer as { ok: boolean }).ok === true)),
+    prompt: (title: string, options = {}) => handled(session.dialog({ ...options, kind: 'prompt', title }).then((answer) => (answer as { value: string | null }).value ?? null)),
+    pick: (title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options: { message?: string; multiple?: boolean } = {}) => handled(session.dialog({ ...options, kind: 'pick', title, items: [...items] }).then((answer) => (answer as { ids: string[] }).ids ?? [])),
     vocabulary: result.vocabulary,
     hostContext: result.hostContext,
     limits: result.limits,

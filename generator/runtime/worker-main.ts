@@ -23,7 +23,9 @@ export interface WorkerControl {
 // Typed as a Window: the DOM lib's event maps cover what a Worker scope uses here.
 const scope = self as unknown as Window & Record<string, unknown>;
 const main = scope.__suipMain as (() => Promise<unknown>) | undefined;
+const codeLines = typeof scope.__suipCodeLines === 'number' ? scope.__suipCodeLines : Infinity;
 delete scope.__suipMain;
+delete scope.__suipCodeLines;
 let report: (report: WorkerReport) => void = () => undefined;
 
 scope.addEventListener('error', (event: ErrorEvent) => {
@@ -31,7 +33,7 @@ scope.addEventListener('error', (event: ErrorEvent) => {
   report({ kind: 'exception', message: String(event.message).slice(0, 1000), line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined });
 });
 scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-  report(reportFor(event.reason, scope.location.href));
+  report(reportFor(event.reason, scope.location.href, codeLines));
 });
 
 function boot(event: MessageEvent): void {
@@ -43,12 +45,12 @@ function boot(event: MessageEvent): void {
   const api: WorkerControl = {
     async start(reporter) {
       report = (r) => void reporter(r);
-      session = new GeneratorSession({ channel, onUncaught: (error) => report(reportFor(error, scope.location.href)) });
+      session = new GeneratorSession({ channel, onUncaught: (error) => report(reportFor(error, scope.location.href, codeLines)) });
       const result = await session.initialize();
       scope.suip = createSuipApi(session, result);
       // After this call has answered: the model's code may block the loop forever.
       setTimeout(() => {
-        main?.().catch((error: unknown) => report(reportFor(error, scope.location.href)));
+        main?.().catch((error: unknown) => report(reportFor(error, scope.location.href, codeLines)));
       }, 0);
     },
     ping: () => true,

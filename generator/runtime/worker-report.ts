@@ -13,19 +13,27 @@ export interface WorkerReport {
  */
 export const CODE_LINE_OFFSET = 1;
 
-/** Wrap the model's code and the runtime into the Worker script (see CODE_LINE_OFFSET). */
+/**
+ * Wrap the model's code and the runtime into the Worker script (see CODE_LINE_OFFSET). The number
+ * of the program's lines travels along, so a stack can be read for the program's own line.
+ */
 export function workerScript(code: string, runtime: string): string {
-  return `self.__suipMain = async function () {\n${code}\n};\n${runtime}`;
+  const lines = code.split('\n').length;
+  return `self.__suipMain = async function () {\n${code}\n};\nself.__suipCodeLines = ${lines};\n${runtime}`;
 }
 
-/** A report for a thrown value, with the model's line taken from the stack when it points into the Worker script. */
-export function reportFor(error: unknown, scriptUrl: string): WorkerReport {
+/**
+ * A report for a thrown value, with the model's line: the innermost stack frame that lies in the
+ * program's own lines (1..codeLines). Frames inside the runtime (a builder that refused an
+ * argument) are skipped, so the line is the model's call, never the runtime's internals.
+ */
+export function reportFor(error: unknown, scriptUrl: string, codeLines = Infinity): WorkerReport {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : `Uncaught ${String(error)}`;
   const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
-  const at = stack.indexOf(`${scriptUrl}:`);
-  if (at >= 0) {
+  for (let at = stack.indexOf(`${scriptUrl}:`); at >= 0; at = stack.indexOf(`${scriptUrl}:`, at + 1)) {
     const match = /^:(\d+):\d+/.exec(stack.slice(at + scriptUrl.length));
-    if (match) return { kind: 'exception', message: message.slice(0, 1000), line: Number(match[1]) - CODE_LINE_OFFSET };
+    const line = match ? Number(match[1]) - CODE_LINE_OFFSET : 0;
+    if (line >= 1 && line <= codeLines) return { kind: 'exception', message: message.slice(0, 1000), line };
   }
   return { kind: 'exception', message: message.slice(0, 1000) };
 }

@@ -126,6 +126,10 @@ export class PgApp extends LitElement {
       this.exampleIds = { ...this.exampleIds, [this.slot]: '' };
       return this.wiring?.host.judge(this.slot, code) ?? { ok: false, error: 'the playground is not ready' };
     },
+    runPrefix: async (code) => {
+      this.exampleIds = { ...this.exampleIds, [this.slot]: '' };
+      await this.wiring?.host.runPrefix(this.slot, code);
+    },
   };
 
   override render() {

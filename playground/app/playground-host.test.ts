@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AttachOptions, GeneratorHandle, Renderer, TrafficRecord } from '../../renderer/renderer-types.ts';
+import type { AttachOptions, GeneratorHandle, Renderer, TrafficRecord } from '../../renderer/index.ts';
 import { PlaygroundHost, describeError } from './playground-host.ts';
 
 /** A renderer double: `attach` runs a scripted behaviour that may render, report errors or change status. */
@@ -14,11 +14,13 @@ function fakeRenderer(container: EventTarget, behaviour: (id: string, code: stri
         render: () => roots.set(id, [['root', { text: code }]]),
         emit: (name, detail) => container.dispatchEvent(new CustomEvent(name, { detail })),
       }), 10);
-      return { id, status: 'ready', detach: async () => undefined };
+      return { id, status: 'ready', kind: 'sandbox', detach: async () => undefined, input: () => undefined, onOutput: () => () => undefined };
     },
+    attachRemote: () => Promise.reject(new Error('not used by the playground')),
     async detach(id) {
       roots.delete(id);
     },
+    dialogs: { open: false, confirm: async () => ({ ok: false }), prompt: async () => ({ value: null }), pick: async () => ({ ids: [] }) },
     snapshot: () => ({ group: [...roots].map(([id, group]) => [id, { group }]) }),
     onTraffic(listener) {
       tap = listener;

@@ -1,6 +1,6 @@
 import { errorCodeName, type SuipErrorObject } from '../../shared/index.ts';
-import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/renderer-types.ts';
-import type { TransactionOptions } from '../../renderer/tree/index.ts';
+import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/index.ts';
+import type { TransactionOptions } from '../../renderer/headless.ts';
 import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
 import { TrafficLog } from '../devtools/traffic-log.ts';
 import { WireMirror } from '../devtools/wire-mirror.ts';
@@ -45,6 +45,8 @@ export class PlaygroundHost extends EventTarget {
   readonly #queue = new Map<string, Promise<void>>();
   /** Slots whose subtree the log says is mounted (so 'unmounted' is logged once). */
   readonly #inTree = new Set<string>();
+  /** Slots showing a prefix of a program that is still streaming: errors are not the user's yet. */
+  readonly #prefix = new Set<string>();
 
   constructor(
     readonly renderer: Renderer,
@@ -58,17 +60,41 @@ export class PlaygroundHost extends EventTarget {
     container.addEventListener('suip-status', (event) => this.#status((event as CustomEvent<SuipStatusDetail>).detail));
   }
 
-  /** Starts `code` in a slot, replacing what ran there. Resolves once it is initialized (or failed to). */
+  /**
+   * Starts `code` in a slot, replacing what ran there. Resolves once it is initialized (or failed
+   * to). After prefix runs of the same program, it takes over what the last prefix shows (adopt).
+   */
   run(slot: string, code: string): Promise<void> {
+    return this.#enqueue(slot, () => this.#run(slot, code, false));
+  }
+
+  /**
+   * Runs a complete prefix of a program that is still streaming (see `createProgressiveRunner`):
+   * it takes over what the previous prefix shows, so the UI grows without a flash, and its errors
+   * are not reported (a prefix may stop mid-thought); the final `run` reports normally.
+   */
+  runPrefix(slot: string, code: string): Promise<void> {
+    return this.#enqueue(slot, () => this.#run(slot, code, true));
+  }
+
+  #enqueue(slot: string, start: () => Promise<void>): Promise<void> {
     // One start at a time per slot: a double click on Run must not attach the same id twice.
     const previous = this.#queue.get(slot) ?? Promise.resolve();
-    const next = previous.then(() => this.#run(slot, code));
+    const next = previous.then(start);
     this.#queue.set(slot, next.catch(() => undefined));
     return next;
   }
 
-  async #run(slot: string, code: string): Promise<void> {
-    await this.stop(slot);
+  async #run(slot: string, code: string, prefix: boolean): Promise<void> {
+    const adopt = this.#prefix.has(slot) && (this.status.get(slot) === 'ready' || this.status.get(slot) === 'error');
+    if (prefix) this.#prefix.add(slot);
+    else this.#prefix.delete(slot);
+    if (adopt) {
+      await this.renderer.detach(slot, { keep: true });
+      this.#life(slot, 'kept for the next run');
+    } else {
+      await this.stop(slot);
+    }
     this.#runs.set(slot, (this.#runs.get(slot) ?? 0) + 1);
     this.errors.set(slot, []);
     this.status.set(slot, 'starting');
@@ -76,11 +102,11 @@ export class PlaygroundHost extends EventTarget {
     this.#inTree.add(slot);
     this.changed();
     try {
-      await this.renderer.attach({ id: slot, code, name: `playground-${slot}` });
+      await this.renderer.attach({ id: slot, code, name: `playground-${slot}`, adopt });
       if (this.status.get(slot) === 'starting') this.status.set(slot, 'ready');
     } catch (error) {
       this.status.set(slot, 'error');
-      this.#push(slot, { generatorId: slot, source: 'sandbox', message: error instanceof Error ? error.message : String(error) });
+      if (!prefix) this.#push(slot, { generatorId: slot, source: 'sandbox', message: error instanceof Error ? error.message : String(error) });
     }
     this.changed();
   }
@@ -101,6 +127,7 @@ export class PlaygroundHost extends EventTarget {
     this.log.clear();
     this.mirror.reset();
     this.#inTree.clear();
+    this.#prefix.clear();
     for (const slot of this.errors.keys()) this.errors.set(slot, []);
     this.lastTransactionMs = undefined;
     this.changed();
@@ -205,16 +232,17 @@ export class PlaygroundHost extends EventTarget {
   }
 
   #error({ generatorId, error }: SuipErrorDetail): void {
+    if (this.#prefix.has(generatorId)) return;
     this.#push(generatorId, fromErrorObject(generatorId, error));
     this.changed();
   }
 
-  #status({ generatorId, status, reason }: SuipStatusDetail): void {
+  #status({ generatorId, status, reason, message }: SuipStatusDetail): void {
     if (!this.status.has(generatorId)) return;
     if (this.status.get(generatorId) === 'stopped' && status !== 'starting') return;
     this.status.set(generatorId, status);
     if (status === 'error' || status === 'terminated') {
-      this.#life(generatorId, `${status}${reason ? `: ${reason}` : ''}`);
+      this.#life(generatorId, `${status}${reason ? `: ${reason}` : ''}${message && message !== reason ? ` (${message})` : ''}`);
       // The renderer removes a torn-down generator's subtree; the mirror must follow (not on the wire).
       if (!this.#mounted(generatorId)) this.#unmounted(generatorId);
     }

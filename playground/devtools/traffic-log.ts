@@ -1,4 +1,4 @@
-import type { TrafficRecord } from '../../renderer/renderer-types.ts';
+import type { TrafficRecord } from '../../renderer/index.ts';
 import { OP_METHODS } from '../../shared/index.ts';
 
 /** One port message as the renderer's devtools tap reports it (`renderer.onTraffic`). */

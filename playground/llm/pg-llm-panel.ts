@@ -1,6 +1,7 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import type { EndpointSettings } from '../../generator/model/chat-client.ts';
 import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from '../../generator/model/repair-loop.ts';
+import { createProgressiveRunner, type ProgressiveRunner } from '../../generator/model/progressive-runner.ts';
 import { loadEndpoint, saveEndpoint } from './settings.ts';
 
 /** What the panel needs from the app: the system prompt, where the code streams, and how to run it. */
@@ -11,6 +12,8 @@ export interface LlmPanelHost {
   /** Streaming is over; `restore` puts back the code from before, when no program arrived in full. */
   endStreaming(restore: boolean): void;
   run(code: string): Promise<RunOutcome>;
+  /** Runs a complete prefix of the program still streaming (progressive rendering); errors are ignored. */
+  runPrefix(code: string): Promise<void>;
 }
 
 /**
@@ -114,14 +117,19 @@ export class PgLlmPanel extends LitElement {
     this.result = '';
     this.abort = new AbortController();
     const started = performance.now();
+    // The UI appears while the model writes: each complete prefix runs, the next adopts it.
+    let progressive: ProgressiveRunner | undefined;
     const observer: LoopObserver = {
       onTurn: (turn) => {
+        void progressive?.stop();
+        progressive = createProgressiveRunner({ runPrefix: (code) => host.runPrefix(code) });
         this.turns = [...this.turns, turn];
         this.progress = `turn ${turn.number} of ${this.maxTurns}: waiting for the model…`;
       },
       onDelta: (turn, answer, code) => {
         this.progress = `turn ${turn.number} of ${this.maxTurns}: streaming ${answer.length} characters, ${code.split('\n').length} lines (${((performance.now() - started) / 1000).toFixed(1)} s)`;
         host.showCode(code, true);
+        progressive?.push(code);
       },
       onOutcome: (turn) => {
         this.turns = [...this.turns];
@@ -137,6 +145,7 @@ export class PgLlmPanel extends LitElement {
         observer,
         signal: this.abort.signal,
         run: async (code) => {
+          await progressive?.stop();
           host.showCode(code, false);
           this.progress = 'running the program…';
           return host.run(code);
@@ -146,6 +155,7 @@ export class PgLlmPanel extends LitElement {
     } catch (error) {
       this.result = `The request failed: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
+      void progressive?.stop();
       this.busy = false;
       this.progress = '';
       this.abort = undefined;

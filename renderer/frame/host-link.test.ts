@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHostLink, type RelayReport } from './host-link.ts';
+import { createHostLink } from './host-link.ts';
+import type { RelayReport } from '../../shared/relay-control.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 

@@ -1,19 +1,6 @@
 import type { Channel } from '../../shared/index.ts';
-
-/** A control message from the relay (never a string; data always is). */
-export type RelayReport =
-  | { suip: 'terminated'; reason: string; message: string }
-  | { suip: 'exception'; message: string; line?: number; fatal?: boolean };
-
-/** Control messages the host sends the relay. */
-export type RelayCommand =
-  | { suip: 'start'; code: string; budgets: { maxMessageBytes: number; maxMessagesPerSecond: number; heartbeatIntervalMs: number; heartbeatTimeoutMs: number; startupTimeoutMs: number } }
-  | { suip: 'stop' };
-
-/** Longest stretch the host spends on sandbox messages before it lets its own tasks run (ms). */
-const SLICE_MS = 8;
-/** Most messages per slice: each may add particles that the view renders right after the slice. */
-const SLICE_MESSAGES = 16;
+import { readRelayReport, type RelayCommand, type RelayReport } from '../../shared/relay-control.ts';
+import { createSlicedInbox } from '../session/sliced-inbox.ts';
 
 /** The host's end of the relay port, split into the data `Channel` and the control plane. */
 export interface HostLink {
@@ -29,47 +16,17 @@ export interface HostLink {
 export function createHostLink(port: MessagePort, onReport: (report: RelayReport) => void): HostLink {
   const listeners = new Set<(text: unknown) => void>();
   let closed = false;
-  // SECURITY: the host never handles sandbox messages back to back. A burst within the budget
-  // (1000 messages at once) sits in the host's task queue ahead of every timer of the host page;
-  // handled one task each, it froze the host for seconds. Arrival only queues; a timer task
-  // drains the queue in slices (SLICE_MS, SLICE_MESSAGES), so the host's own tasks run between slices.
-  const inbox: unknown[] = [];
-  let head = 0;
-  let scheduled = false;
-  const deliver = (data: unknown): void => {
+  // Arrival only queues; the inbox hands messages over in slices (see sliced-inbox.ts).
+  const inbox = createSlicedInbox((data) => {
     if (typeof data === 'string') {
       for (const listener of listeners) listener(data);
       return;
     }
-    const report = readReport(data);
+    const report = readRelayReport(data);
     if (report) onReport(report);
-  };
-  const drain = (): void => {
-    scheduled = false;
-    const end = performance.now() + SLICE_MS;
-    const last = head + SLICE_MESSAGES;
-    while (head < inbox.length && head < last && !closed) {
-      const data = inbox[head];
-      inbox[head] = undefined;
-      head += 1;
-      deliver(data);
-      if (performance.now() >= end) break;
-    }
-    if (head >= inbox.length || closed) {
-      inbox.length = 0;
-      head = 0;
-    } else {
-      scheduled = true;
-      setTimeout(drain, 0);
-    }
-  };
+  });
   port.onmessage = (event: MessageEvent) => {
-    if (closed) return;
-    inbox.push(event.data);
-    if (!scheduled) {
-      scheduled = true;
-      setTimeout(drain, 0);
-    }
+    if (!closed) inbox.push(event.data);
   };
   port.onmessageerror = () => undefined;
   return {
@@ -88,19 +45,9 @@ export function createHostLink(port: MessagePort, onReport: (report: RelayReport
     },
     close() {
       closed = true;
-      inbox.length = 0;
-      head = 0;
+      inbox.close();
       listeners.clear();
       port.close();
     },
   };
-}
-
-function readReport(data: unknown): RelayReport | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
-  const message = typeof record.message === 'string' ? record.message.slice(0, 1000) : '';
-  if (record.suip === 'terminated') return { suip: 'terminated', reason: typeof record.reason === 'string' ? record.reason.slice(0, 32) : 'unknown', message };
-  if (record.suip === 'exception') return { suip: 'exception', message, line: typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined, ...(record.fatal === true ? { fatal: true } : {}) };
-  return undefined;
 }

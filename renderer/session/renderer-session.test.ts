@@ -231,3 +231,19 @@ describe('RendererSession amplification', () => {
     expect(t.received[1]).toMatchObject({ method: 'suip/error', params: { code: ErrorCode.MethodNotFound } });
   });
 });
+
+describe('RendererSession: messages a model can act on', () => {
+  it('a second suip/initialized is InvalidRequest (it was sent already), not NotInitialized', async () => {
+    const t = setup();
+    await ready(t);
+    await t.send({ ...INITIALIZED, id: 9 });
+    expect(t.received).toEqual([{ jsonrpc: '2.0', id: 9, error: expect.objectContaining({ code: ErrorCode.InvalidRequest, message: expect.stringContaining('was sent already') }) }]);
+  });
+
+  it('an invented op like suip/ops/move says how a move is written', async () => {
+    const t = setup();
+    await ready(t);
+    await t.send({ jsonrpc: '2.0', id: 3, method: 'suip/ops/move', params: { from: ['a'], to: [] } });
+    expect(t.received).toEqual([{ jsonrpc: '2.0', id: 3, error: expect.objectContaining({ code: ErrorCode.MethodNotFound, message: expect.stringContaining('A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"') }) }]);
+  });
+});

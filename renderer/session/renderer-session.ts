@@ -20,6 +20,9 @@ import {
   type SuipErrorObject,
 } from '../../shared/index.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
+import { DataParams } from '../../shared/data-plane.ts';
+import { DialogParams, type DialogResult } from '../../shared/dialog.ts';
+import { isCompatibleVersion } from '../../shared/version.ts';
 
 /** Outcome of applying a transaction to the generator's subtree (the tree's `TransactionResult`). */
 export type ApplyResult = { ok: true } | { ok: false; error: SuipErrorObject };
@@ -40,11 +43,20 @@ export interface RendererSessionOptions {
   onViolation(reason: 'rate', message: string): void;
   /** Every data text in and out, for devtools. */
   onTraffic?(direction: 'in' | 'out', text: string): void;
+  /** 1.1: a `suip/output` on a channel the host allowed (`result.outputs`). */
+  onOutput?(channel: string, value: unknown): void;
+  /**
+   * 1.1: a `suip/dialog` request; resolves with the user's answer or rejects with the error the
+   * generator gets (one dialog at a time, no dialog without a recent user action, …).
+   */
+  onDialog?(params: DialogParams): Promise<DialogResult>;
 }
 
 type State = 'new' | 'initializing' | 'ready' | 'closing' | 'closed';
 
 const checkInitialize = compile(InitializeParams);
+const checkData = compile(DataParams);
+const checkDialog = compile(DialogParams);
 
 /**
  * The renderer end of one generator's session. Everything arriving is hostile: it is parsed at
@@ -74,6 +86,21 @@ export class RendererSession {
   /** Send a user event to the generator (`suip/event`); dropped unless ready. */
   sendEvent(params: EventParams): void {
     if (this.state === 'ready') this.client.notify(Method.event, params);
+  }
+
+  /** What the generator announced in `suip/initialize` (undefined before). */
+  get capabilities(): InitializeParams['capabilities'] | undefined {
+    return this.initializeParams?.capabilities;
+  }
+
+  /**
+   * Send a value on a data-plane channel (`suip/input`, 1.1). Returns false when the generator is
+   * not ready or did not announce the `input` capability (a 1.0 generator never sees the method).
+   */
+  sendInput(channel: string, value: unknown): boolean {
+    if (this.state !== 'ready' || this.initializeParams?.capabilities.input !== true) return false;
+    this.client.notify(Method.input, { channel, value });
+    return true;
   }
 
   /** Ask the generator to shut down; resolves on its answer or after `timeoutMs`. Then the session is closed. */
@@ -162,17 +189,68 @@ export class RendererSession {
       const problem = checkInitialize.firstError(call.params);
       if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `initialize params are malformed at ${problem}`, { method: call.method }));
       if (id === undefined) return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize must be a request (with an id)', { method: call.method }));
+      const version = (call.params as InitializeParams).protocolVersion;
+      if (!isCompatibleVersion(version)) return fail(opError(ErrorCode.InvalidParams, `protocolVersion ${JSON.stringify(version.slice(0, 16))} is not supported; this renderer speaks ${this.options.result.protocolVersion} and accepts any 1.x`, { method: call.method }));
       this.state = 'initializing';
       this.initializeParams = call.params as InitializeParams;
       return { response: { jsonrpc: '2.0', id, result: this.options.result } };
     }
     if (call.method === Method.initialized) {
+      if (this.state === 'ready') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialized was sent already; send it once, after the suip/initialize result', { method: call.method }));
       if (this.state !== 'initializing') return fail(opError(ErrorCode.NotInitialized, 'suip/initialized must follow the suip/initialize result', { method: call.method }));
       this.state = 'ready';
       this.options.onInitialized(this.initializeParams!);
       return id === undefined ? {} : { response: { jsonrpc: '2.0', id, result: {} } };
     }
-    return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized and the ops suip/ops/append|insert|remove|replace`, {}));
+    if (call.method === Method.output) return this.output(call, fail);
+    if (call.method === Method.dialog) return this.dialog(call, fail);
+    // A model that invents an op (suip/ops/move, suip/ops/update) learns how the four ops do it.
+    if (String(call.method).startsWith('suip/ops/')) {
+      const name = String(call.method).slice(0, 64);
+      return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove and replace. A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"; an update is a replace`, {}));
+    }
+    return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized, the ops suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`, {}));
+  }
+
+  /** `suip/output` (1.1): accepted only when ready, announced, and on a channel the host allowed. */
+  private output(call: RpcCall, fail: (error: SuipErrorObject) => { response?: JSONRPCResponse; error?: SuipErrorObject }): { response?: JSONRPCResponse; error?: SuipErrorObject } {
+    const method = call.method;
+    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
+    if (this.initializeParams?.capabilities.output !== true) return fail(opError(ErrorCode.MethodNotFound, 'needs the "output" capability in suip/initialize (protocol 1.1)', { method }));
+    const problem = checkData.firstError(call.params);
+    if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `params are malformed at ${problem}; send {channel, value} with a channel of 1–64 characters a-z 0-9 _ : . -`, { method }));
+    const { channel, value } = call.params as DataParams;
+    const allowed = this.options.result.outputs ?? [];
+    // SECURITY: a program reaches only the channels the host opened for it at attach.
+    if (!allowed.includes(channel)) {
+      const list = allowed.length > 0 ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}` : 'it allows none for this generator';
+      return fail(opError(ErrorCode.PolicyViolation, `channel ${JSON.stringify(channel)} is not allowed by the host; ${list}`, { method }));
+    }
+    this.options.onOutput?.(channel, value);
+    return call.id === undefined ? {} : { response: { jsonrpc: '2.0', id: call.id, result: {} } };
+  }
+
+  /** `suip/dialog` (1.1): a request answered when the user answers (or with the host's refusal). */
+  private dialog(call: RpcCall, fail: (error: SuipErrorObject) => { response?: JSONRPCResponse; error?: SuipErrorObject }): { response?: JSONRPCResponse; error?: SuipErrorObject } {
+    const method = call.method;
+    const id = call.id;
+    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
+    if (id === undefined) return fail(opError(ErrorCode.InvalidRequest, 'must be a request (with an id): its answer is the response', { method }));
+    const onDialog = this.options.onDialog;
+    if (onDialog === undefined || this.options.result.capabilities?.dialogs !== true) return fail(opError(ErrorCode.MethodNotFound, 'this renderer offers no dialogs', { method }));
+    const problem = checkDialog.firstError(call.params);
+    if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `params are malformed at ${problem}; send {kind: "confirm"|"prompt"|"pick", title, …}`, { method }));
+    onDialog(call.params as DialogParams).then(
+      (result) => {
+        if (this.state === 'ready') this.send({ jsonrpc: '2.0', id, result });
+      },
+      (error: unknown) => {
+        const answer = typeof error === 'object' && error !== null && 'code' in error && typeof (error as SuipErrorObject).code === 'number' ? (error as SuipErrorObject) : opError(ErrorCode.InternalError, 'the dialog failed', { method });
+        this.options.onError(answer);
+        if (this.state === 'ready') this.send({ jsonrpc: '2.0', id, error: { code: answer.code, message: answer.message, data: answer.data } });
+      },
+    );
+    return {};
   }
 
   /** One batch of ops = one transaction: checked, applied all or nothing, answered. */

@@ -34,6 +34,33 @@ export interface TxState {
   stash: Map<string, Particle>;
   /** Groups whose children changed, and new subtrees, with the op index that did it (for vocabulary checks). */
   touched: Array<{ path: readonly string[]; index: number; subtree: boolean }>;
+  /** Particles this transaction brought in (validated from an op): a move of one must be checked where it lands. */
+  fresh: WeakSet<object>;
+  /** Ids removed again while an earlier removal of the same id still waited to be moved: a move of such an id is ambiguous. */
+  removedTwice: Set<string>;
+}
+
+/**
+ * The one rule of vocabulary checks: an op that changes a group's children — adds, removes or
+ * replaces one, or appends to a child's text — marks that group, because its type's rules (roles,
+ * kinds, required children) are about its children; and a particle the op brings in marks its
+ * whole subtree. The checks run on exactly these before the transaction commits.
+ */
+function touchChildren(state: TxState, parentPath: readonly string[], index: number): void {
+  state.touched.push({ path: parentPath, index, subtree: false });
+}
+
+function touchSubtree(state: TxState, path: readonly string[], index: number): void {
+  state.touched.push({ path, index, subtree: true });
+}
+
+/**
+ * True for a particle this transaction brought in or changed inside (every group on the way to a
+ * change is a copy the transaction owns). Such a particle is checked where it ends up: a move
+ * carries it away from the path its first check was recorded at.
+ */
+function changedHere(particle: Particle, state: TxState): boolean {
+  return state.fresh.has(particle) || state.owned.has(particle);
 }
 
 interface Where {
@@ -71,8 +98,8 @@ function append(root: GroupParticle, params: Extract<AppendParams, { id: string 
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
   group.group.push([params.id, particle]);
   ids.push(params.id);
-  state.touched.push({ path: params.path, index: at.index, subtree: false });
-  if (params.particle !== undefined) state.touched.push({ path: [...params.path, params.id], index: at.index, subtree: true });
+  touchChildren(state, params.path, at.index);
+  if (changedHere(particle, state)) touchSubtree(state, [...params.path, params.id], at.index);
 }
 
 function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxState): void {
@@ -80,13 +107,13 @@ function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxS
   const ids = idsOf(group.group, state);
   claimId(ids, params.id, at, state);
   const before = ids.indexOf(params.before);
-  if (before < 0) fail(ErrorCode.PathNotFound, `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${quoteList(ids.slice(0, 12))}; use append to add at the end`, at);
+  if (before < 0) fail(ErrorCode.PathNotFound, `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${quoteList(ids)}; use append to add at the end`, at);
   if (ids.length + 1 > state.limits.maxChildren) fail(ErrorCode.LimitExceeded, `the group already has ${ids.length} children; maxChildren is ${state.limits.maxChildren}`, at);
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
   group.group.splice(before, 0, [params.id, particle]);
   ids.splice(before, 0, params.id);
-  state.touched.push({ path: params.path, index: at.index, subtree: false });
-  if (params.particle !== undefined) state.touched.push({ path: [...params.path, params.id], index: at.index, subtree: true });
+  touchChildren(state, params.path, at.index);
+  if (changedHere(particle, state)) touchSubtree(state, [...params.path, params.id], at.index);
 }
 
 function remove(root: GroupParticle, params: RemoveParams, at: Where, state: TxState): void {
@@ -97,9 +124,10 @@ function remove(root: GroupParticle, params: RemoveParams, at: Where, state: TxS
   const index = indexOrFail(ids, id, parentPath, at);
   const [entry] = group.group.splice(index, 1);
   ids.splice(index, 1);
+  if (state.stash.has(id)) state.removedTwice.add(id);
   state.stash.set(id, entry![1]);
   state.nodeBudget += sizeOf(entry![1]);
-  state.touched.push({ path: parentPath, index: at.index, subtree: false });
+  touchChildren(state, parentPath, at.index);
 }
 
 function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: TxState): void {
@@ -110,7 +138,9 @@ function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: T
   const old = group.group[index]![1];
   group.group[index] = [id, takeParticle(params.particle, id, params.path.length, at, state)];
   state.nodeBudget += sizeOf(old);
-  state.touched.push({ path: params.path, index: at.index, subtree: true });
+  // The parent's rules are about this child's kind (a text role given a group): check the parent too.
+  touchChildren(state, parentPath, at.index);
+  touchSubtree(state, params.path, at.index);
 }
 
 function appendText(root: GroupParticle, params: Extract<AppendParams, { text: string }>, at: Where, state: TxState): void {
@@ -124,12 +154,13 @@ function appendText(root: GroupParticle, params: Extract<AppendParams, { text: s
   const text = (target as { text: string }).text + params.text;
   if (text.length > state.limits.maxTextLength) fail(ErrorCode.LimitExceeded, `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`, at);
   group.group[index] = [id, { ...(target as { text: string; mimeType?: string }), text }];
+  touchChildren(state, parentPath, at.index);
 }
 
 /**
  * Walks to the group at `path`, copying every group on the way that this transaction does not own
- * yet (copy-on-write by hand below immer's root draft: drafting every entry a lookup passes costs a
- * proxy each, and splices on draft arrays rebuild immer's bookkeeping of the whole list). Unchanged
+ * yet (copy-on-write by hand: measured against immer, whose drafts cost a proxy per entry a lookup
+ * passes and whose draft-array splices rebuild its bookkeeping of the whole list). Unchanged
  * siblings stay shared, and the sender's objects and the previous tree are never written.
  */
 function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, state: TxState): GroupParticle {
@@ -166,7 +197,7 @@ function idsOf(entries: GroupEntry[], state: TxState): string[] {
 function indexOrFail(ids: readonly string[], id: string, parentPath: readonly string[], at: Where): number {
   const index = ids.indexOf(id);
   if (index < 0) {
-    fail(ErrorCode.PathNotFound, `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${quoteList(ids.slice(0, 12))}${ids.length > 12 ? ' …' : ''}`, at);
+    fail(ErrorCode.PathNotFound, `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${quoteList(ids)}`, at);
   }
   return index;
 }
@@ -184,6 +215,9 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
     if (moved === undefined || at.method === Method.replace) {
       fail(ErrorCode.InvalidParams, `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in this transaction to move here; include "particle", or remove it first in the same batch`, at);
     }
+    if (state.removedTwice.has(id)) {
+      fail(ErrorCode.InvalidParams, `${JSON.stringify(id)} was removed more than once earlier in this transaction, so moving it is ambiguous (which one?); give the particles different ids, or include "particle" to insert a new one`, at);
+    }
     state.stash.delete(id);
     const size = sizeOf(moved!);
     if (size > state.nodeBudget) fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}`, at);
@@ -194,12 +228,17 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
     state.nodeBudget -= size;
     return moved!;
   }
+  // A new particle under an id that was removed earlier in the batch: that removal was not a move
+  // (the id now names the new particle), so it no longer waits to be moved back.
+  state.stash.delete(id);
+  state.removedTwice.delete(id);
   const check = validateParticle(particle, { limits: state.limits, depth, nodeBudget: state.nodeBudget, where: 'params.particle' });
   if (!check.ok) fail(check.issue.code, check.issue.message, at);
   const nodes = (check as { nodes: number }).nodes;
   state.nodeBudget -= nodes;
-  // The object enters the tree as it is (immer keeps new values), so its size is known from here on.
+  // The object enters the tree as it is, so its size is known from here on.
   rememberSize(particle as Particle, nodes);
+  state.fresh.add(particle as Particle);
   return particle as Particle;
 }
 

@@ -153,3 +153,25 @@ test('property: a rejected transaction leaves the tree identical, an accepted on
     { numRuns: 1000 },
   );
 });
+
+describe('applyTransaction: errors a model can act on', () => {
+  test('"not found" counts the siblings of the whole group, not the first few', () => {
+    const many = g(Array.from({ length: 30 }, (_, i) => [`c${i}`, t(String(i))] as [string, Particle]));
+    const result = applyTransaction(many, [removeOp(['nope'])]);
+    expect(result).toMatchObject({ ok: false, error: { code: ErrorCode.PathNotFound } });
+    expect((result as { error: { message: string } }).error.message).toContain('and 22 more');
+  });
+
+  test('two removals of one id and one re-insert without particle are refused as ambiguous; the tree is unchanged', () => {
+    const tree = g([['a', g([['x', t('first')]])], ['b', g([['x', t('second')]])]]);
+    const result = applyTransaction(tree, [removeOp(['a', 'x']), removeOp(['b', 'x']), appendOp([], 'x')]);
+    expect(result).toMatchObject({ ok: false, error: { code: ErrorCode.InvalidParams, message: expect.stringContaining('"x" was removed more than once earlier in this transaction, so moving it is ambiguous') } });
+  });
+
+  test('a removal that a new particle of the same id replaces is not waiting to be moved (delete + move in one batch work)', () => {
+    const tree = g([['a', g([['x', t('old')]])], ['b', g([['x', t('moved')], ['y', t('y')]])]]);
+    const next = applyOk(tree, [removeOp(['a', 'x']), appendOp(['a'], 'x', t('new')), removeOp(['b', 'x']), appendOp(['b'], 'x')]);
+    expect(lookup(next, ['a', 'x'])).toEqual(t('new'));
+    expect(lookup(next, ['b'])).toEqual(g([['y', t('y')], ['x', t('moved')]]));
+  });
+});

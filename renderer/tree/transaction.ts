@@ -1,4 +1,3 @@
-import { Immer } from 'immer';
 import {
   DEFAULT_LIMITS,
   ErrorCode,
@@ -15,14 +14,6 @@ import { applyOp, type TxState } from './draft-ops.ts';
 import { rememberSize, subtreeSize } from './tree-stats.ts';
 import { TxError } from './tx-error.ts';
 
-/**
- * A private immer instance, so host code using immer is unaffected. No auto-freeze: V8 copies a
- * frozen array on its slow path, which doubled the CPU of a one-child append to a 1k-child group
- * (measured: 252 vs 119 ms for 1,500 appends). The tree stays immutable by contract: nothing in
- * the renderer writes to it, and `snapshot()` hands out a copy.
- */
-const immer = new Immer({ autoFreeze: false });
-
 /** The vocabulary hook: checks one group's structure against its `type`. */
 export type CheckGroup = (group: GroupParticle, path: readonly string[]) => ParticleIssue | undefined;
 
@@ -37,7 +28,7 @@ export interface TransactionOptions {
 export type TransactionResult = { ok: true; tree: GroupParticle } | { ok: false; error: SuipErrorObject };
 
 /**
- * Applies a batch of ops to a generator's tree, all or nothing, in one immer `produce`. On any
+ * Applies a batch of ops to a generator's tree, all or nothing. On any
  * invalid op, budget breach or vocabulary violation, the input tree is returned untouched (it is
  * never mutated) and the error names the op index, method and path in words a model can act on.
  * A `remove` then an `insert`/`append` of the same id without `particle` moves the removed object
@@ -53,17 +44,18 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
     owned: new WeakSet(),
     stash: new Map(),
     touched: [],
+    removedTwice: new Set(),
+    fresh: new WeakSet(),
   };
-  let next: GroupParticle;
+  // Copy on write by hand: the root and its children array are this transaction's own copies, and
+  // every group below an op's path is copied as the op walks to it (resolveGroup), so the input
+  // tree is never written and unchanged subtrees keep their identity. Rolling back is dropping the
+  // copy. (Measured against immer drafting the root or everything: docs/benchmarks.md.)
+  const next: GroupParticle = { ...tree, group: tree.group.slice() };
+  state.owned.add(next.group);
+  state.owned.add(next);
   try {
-    next = immer.produce(tree, (draft) => {
-      // The root's children become an array this transaction owns; groups below are copied on
-      // write by the ops themselves (see resolveGroup), so the draft is only ever the root.
-      const entries = tree.group.slice();
-      state.owned.add(entries);
-      draft.group = entries as typeof draft.group;
-      for (let index = 0; index < ops.length; index += 1) applyOp(draft as GroupParticle, ops[index]!, index, state);
-    });
+    for (let index = 0; index < ops.length; index += 1) applyOp(next, ops[index]!, index, state);
   } catch (error) {
     if (error instanceof TxError) return { ok: false, error: error.error };
     return { ok: false, error: opError(ErrorCode.InternalError, `the renderer failed while applying the transaction (${error instanceof Error ? error.message : 'unknown'}); the tree is unchanged`, {}) };

@@ -1,6 +1,6 @@
 import type { SuipErrorObject } from '../../shared/index.ts';
 
-/** Thrown inside the transaction's producer to abort it; immer then discards the draft. */
+/** Thrown by an op to abort the transaction; its copies are dropped and the input tree stays as it was. */
 export class TxError extends Error {
   constructor(readonly error: SuipErrorObject) {
     super(error.message);

@@ -14,6 +14,8 @@ const TAGS = new Map<string, StaticValue>([
   ['tabs', literal`suip-tabs`],
   ['accordion', literal`suip-accordion`],
   ['modal', literal`suip-modal`],
+  ['slot', literal`suip-slot`],
+  ['placeholder', literal`suip-placeholder`],
   ['divider', literal`suip-divider`],
   ['hero', literal`suip-hero`],
   ['alert', literal`suip-alert`],
@@ -56,10 +58,10 @@ export const GROUP_TAG = literal`suip-group`;
 /** Fallback for types the view has no element for. */
 export const UNKNOWN_TAG = literal`suip-unknown`;
 
-/** The tag for a group of `type` (undefined → plain group, unknown → visible fallback). */
-export function tagFor(type: string | undefined): StaticValue {
+/** The tag for a group of `type` (undefined → plain group, a host component's tag first, unknown → visible fallback). */
+export function tagFor(type: string | undefined, hostTags?: ReadonlyMap<string, StaticValue>): StaticValue {
   if (type === undefined) return GROUP_TAG;
-  return TAGS.get(type) ?? UNKNOWN_TAG;
+  return hostTags?.get(type) ?? TAGS.get(type) ?? UNKNOWN_TAG;
 }
 
 /** Types that have an element (for tests and docs). */

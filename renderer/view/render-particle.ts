@@ -29,7 +29,7 @@ export function renderParticle(particle: Particle, path: readonly string[], cont
 
 function renderElement(particle: Particle, path: readonly string[], context: ViewContext): TemplateResult {
   if ('group' in particle) {
-    const tag = tagFor(particle.type);
+    const tag = tagFor(particle.type, context.tags);
     return staticHtml`<${tag} .particle=${particle} .path=${path} .context=${context}></${tag}>`;
   }
   if ('text' in particle) return html`<suip-text .particle=${particle} .path=${path} .context=${context}></suip-text>`;

@@ -43,14 +43,16 @@ import { timeline } from './types/timeline.ts';
 import { timelineItem } from './types/timeline-item.ts';
 import { toggle } from './types/toggle.ts';
 import { video } from './types/video.ts';
+import { slot } from './types/slot.ts';
+import { placeholder } from './types/placeholder.ts';
 
 /**
  * The built-in vocabulary, in the order documentation and the gallery show it: layout, display,
  * media, input. This array is what the `suip/initialize` result carries as `vocabulary`.
  */
 export const BUILTIN_VOCABULARY: readonly VocabularyEntry[] = Object.freeze([
-  card, list, row, column, grid, section, tabs, accordion, modal, divider, hero,
-  alert, badge, status, progress, stats, stat, keyValue, pair, table, timeline, timelineItem, code, tags, rating, linkCard, chartBar, chartLine, chartPie, icon,
+  card, list, row, column, grid, section, tabs, accordion, modal, divider, hero, slot,
+  alert, badge, status, progress, placeholder, stats, stat, keyValue, pair, table, timeline, timelineItem, code, tags, rating, linkCard, chartBar, chartLine, chartPie, icon,
   image, audio, video, file,
   form, button, textField, textArea, checkbox, toggle, choice, multiChoice, slider, dateField,
 ]);

@@ -39,6 +39,8 @@ import './suip-stat.ts';
 import './suip-stats.ts';
 import './suip-status.ts';
 import './suip-table.ts';
+import './suip-slot.ts';
+import './suip-placeholder.ts';
 import './suip-tabs.ts';
 import './suip-tags.ts';
 import './suip-text-area.ts';

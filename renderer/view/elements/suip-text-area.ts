@@ -11,7 +11,7 @@ export class SuipTextArea extends SuipFieldElement {
     const parts = this.parts;
     return html`<div class="field">
       <label for="control">${parts.label}</label>
-      <textarea id="control" rows="4" .value=${this.text('value') ?? ''} placeholder=${ifDefined(this.text('placeholder'))}
+      <textarea id="control" rows="4" autocomplete="off" .value=${this.text('value') ?? ''} placeholder=${ifDefined(this.text('placeholder'))}
         ?required=${isTrue(this.text('required'))} aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))}></textarea>
       ${renderHelp(parts)}
     </div>`;

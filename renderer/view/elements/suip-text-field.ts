@@ -17,12 +17,14 @@ export class SuipTextField extends SuipFieldElement {
     });
   }
 
+  // SECURITY: autocomplete="off": the browser must not fill saved credentials or addresses into a
+  // program's field, since whatever the field holds reaches the program.
   protected override render(): unknown {
     const parts = this.parts;
     const kind = (this.text('kind') ?? 'text').trim().toLowerCase();
     return html`<div class="field">
       <label for="control">${parts.label}</label>
-      <input id="control" type=${KINDS.has(kind) ? kind : 'text'} .value=${this.text('value') ?? ''} placeholder=${ifDefined(this.text('placeholder'))}
+      <input id="control" type=${KINDS.has(kind) ? kind : 'text'} autocomplete="off" .value=${this.text('value') ?? ''} placeholder=${ifDefined(this.text('placeholder'))}
         ?required=${isTrue(this.text('required'))} aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))} />
       ${renderHelp(parts)}
     </div>`;

@@ -1,0 +1,19 @@
+/**
+ * The server-side kit (`suip/kit`): what a host's server needs to have a model write suip programs
+ * and to run generators itself, in Node or any JavaScript runtime without a DOM.
+ */
+export { systemPrompt, vocabularyText } from './prompt/index.ts';
+export type { SystemPromptOptions } from './prompt/index.ts';
+export { extractCode, streamingCode } from './model/extract-code.ts';
+export { streamChat, completionsUrl } from './model/chat-client.ts';
+export type { ChatMessage, ChatRequest, EndpointSettings } from './model/chat-client.ts';
+export { generateWithRepair, repairMessage } from './model/repair-loop.ts';
+export type { LoopObserver, LoopOptions, RunOutcome, Turn } from './model/repair-loop.ts';
+export { connectGenerator } from './runtime/connect-generator.ts';
+export type { ConnectOptions, ConnectedGenerator } from './runtime/connect-generator.ts';
+export { text, data, group } from './runtime/builders.ts';
+export type { ModelParticle, ModelGroup, HandlerEvent, HandlerFunction, GroupOptions } from './runtime/builders.ts';
+export type { SuipApi } from './runtime/suip-api.ts';
+export { SuipError } from './runtime/suip-error.ts';
+export { createMemoryChannelPair } from '../shared/channel.ts';
+export type { Channel } from '../shared/channel.ts';

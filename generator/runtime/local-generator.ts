@@ -1,0 +1,48 @@
+import { createMemoryChannelPair, type Channel } from '../../shared/channel.ts';
+import { connectGenerator } from './connect-generator.ts';
+import type { SuipApi } from './suip-api.ts';
+
+/** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
+export interface RemoteAttachTarget<Handle> {
+  attachRemote(options: { id: string; name?: string; outputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel }): Promise<Handle>;
+}
+
+/** Options of `createLocalGenerator`. */
+export interface LocalGeneratorOptions {
+  /** The mount id. */
+  id: string;
+  name?: string;
+  /** The channels the generator may `output` on. */
+  outputs?: readonly string[];
+  /** Take over a subtree kept by `detach(id, {keep: true})`. */
+  adopt?: boolean;
+  /** Show this mount only inside the slots of that generator. */
+  slotOf?: string;
+  /** Exceptions thrown by handlers (default: reported to the console). */
+  onUncaught?(error: unknown): void;
+}
+
+/** An in-page generator: the same `suip` API a sandboxed program gets, plus its host handle and `close`. */
+export type LocalGenerator<Handle> = SuipApi & {
+  /** The renderer's handle for this mount (input, onOutput, detach). */
+  readonly handle: Handle;
+  /** Detach from the renderer (the subtree is removed, or kept with `{keep: true}`). */
+  close(options?: { keep?: boolean }): Promise<void>;
+};
+
+/**
+ * Run a generator in the page, over a memory channel, for TRUSTED translator code (adapters that
+ * turn another protocol's messages into particles). It gets the same session as a sandboxed
+ * program: the renderer validates and budgets everything it sends all the same, so a translator
+ * bug is a refused transaction, not a corrupted tree. Never run model-written code this way: that
+ * is what `attach` and its sandbox are for.
+ */
+export async function createLocalGenerator<Handle extends { detach(options?: { keep?: boolean }): Promise<void> }>(renderer: RemoteAttachTarget<Handle>, options: LocalGeneratorOptions): Promise<LocalGenerator<Handle>> {
+  const [generatorEnd, rendererEnd] = createMemoryChannelPair();
+  // Attach first: the renderer's session subscribes to its end of the channel before the
+  // handshake's first message is delivered (memory channels deliver one microtask later).
+  const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd });
+  const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught }), attached]);
+  const { close: _close, ...api } = generator;
+  return Object.freeze({ ...api, handle, close: (closeOptions?: { keep?: boolean }) => handle.detach(closeOptions) });
+}

@@ -1,0 +1,28 @@
+import type { Channel } from '../shared/channel.ts';
+import type { StatusReason } from '../shared/relay-control.ts';
+
+/**
+ * How one generator reaches the renderer: where its data channel comes from and how it is ended.
+ * The lifecycle around it (handshake, status, teardown) is the same for every kind, so a sandboxed
+ * program and a remote generator differ only here.
+ */
+export interface GeneratorConnection {
+  /** What kind of connection this is (devtools, docs). */
+  readonly kind: 'sandbox' | 'remote';
+  /** Resolves with the data channel once the transport is up; rejects when it cannot be. */
+  readonly channel: Promise<Channel>;
+  /** The session listens on the channel now: a sandbox tells its relay to start the program. */
+  begin(): void;
+  /** After `suip/shutdown`: ask the generator's side to stop (the relay terminates its Worker). */
+  stop(): void;
+  /** Free the transport (frame, port, channel). Idempotent. */
+  destroy(): void;
+}
+
+/** What a connection tells the lifecycle about the generator behind it. */
+export interface ConnectionEvents {
+  /** The generator ended on its side (terminated by the relay, navigated, channel closed). */
+  onEnded(reason: StatusReason, message: string): void;
+  /** The program's code threw; `fatal` when it can never start. */
+  onException(message: string, line: number | undefined, fatal: boolean): void;
+}

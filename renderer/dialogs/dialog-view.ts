@@ -1,0 +1,114 @@
+import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
+import { DIALOG_CSS } from './dialog-styles.ts';
+
+/** A dialog request as the host draws it: the wire params plus what only the host may ask. */
+export type HostDialogParams = DialogParams & {
+  /** Prompt only: a secret (password, token). Drawn as a password field; the value goes only to the host's promise. */
+  secret?: boolean;
+  /** Who asks (a generator's name), shown above the title so a program cannot pose as the host. */
+  origin?: string;
+};
+
+/** The answer for a dismissed dialog of each kind. */
+export function cancelledResult(kind: DialogParams['kind']): DialogResult {
+  return kind === 'confirm' ? { ok: false } : kind === 'prompt' ? { value: null } : { ids: [] };
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * Draws one modal `<dialog>` in a shadow root under `parent` and resolves with the answer.
+ * Every text is set as textContent (never markup). The browser's modal dialog gives the focus
+ * trap and Escape (= cancel); focus returns to where it was when the dialog closes.
+ */
+export function showDialog(parent: Element, params: HostDialogParams): Promise<DialogResult> {
+  const host = element('div');
+  host.setAttribute('data-suip-host-dialog', '');
+  const root = host.attachShadow({ mode: 'open' });
+  const style = element('style', { textContent: DIALOG_CSS });
+  const dialog = element('dialog');
+  const titleId = 'suip-dialog-title';
+  dialog.setAttribute('aria-labelledby', titleId);
+  const form = element('form', { method: 'dialog' });
+  if (params.origin !== undefined) form.append(element('p', { className: 'origin', textContent: `${params.origin} asks` }));
+  form.append(element('h2', { id: titleId, textContent: params.title }));
+  if (params.message !== undefined && params.message !== '') form.append(element('p', { textContent: params.message }));
+
+  let read: () => DialogResult;
+  let primaryLabel = 'OK';
+  let first: HTMLElement | undefined;
+  if (params.kind === 'confirm') {
+    primaryLabel = params.confirmLabel ?? 'Confirm';
+    read = () => ({ ok: true });
+  } else if (params.kind === 'prompt') {
+    const field = params.multiline === true && params.secret !== true ? element('textarea', { rows: 4 }) : element('input', { type: params.secret === true ? 'password' : 'text' });
+    field.value = params.secret === true ? '' : (params.defaultValue ?? '');
+    if (params.placeholder !== undefined) field.placeholder = params.placeholder;
+    field.setAttribute('aria-labelledby', titleId);
+    if (params.secret === true) field.autocomplete = 'off';
+    form.append(field);
+    first = field;
+    read = () => ({ value: field.value });
+  } else {
+    const set = element('fieldset');
+    set.setAttribute('aria-labelledby', titleId);
+    const inputs = params.items.map((item, index) => {
+      const input = element('input', { type: params.multiple === true ? 'checkbox' : 'radio', name: 'pick', value: item.id, checked: params.multiple !== true && index === 0 });
+      const label = element('label', { className: 'item' }, input, element('span', { textContent: item.label }));
+      if (item.description !== undefined) label.append(element('span', { className: 'hint', textContent: item.description }));
+      set.append(label);
+      return input;
+    });
+    form.append(set);
+    first = inputs[0];
+    read = () => ({ ids: inputs.filter((input) => input.checked).map((input) => input.value) });
+  }
+  const cancel = element('button', { type: 'button', textContent: params.kind === 'confirm' ? (params.cancelLabel ?? 'Cancel') : 'Cancel' });
+  const ok = element('button', { type: 'submit', value: 'ok', className: params.kind === 'confirm' && params.danger === true ? 'danger' : 'primary', textContent: primaryLabel });
+  form.append(element('div', { className: 'actions' }, cancel, ok));
+  dialog.append(form);
+  root.append(style, dialog);
+  parent.append(host);
+
+  const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+  return new Promise<DialogResult>((resolve) => {
+    let answered = false;
+    const finish = (result: DialogResult) => {
+      if (answered) return;
+      answered = true;
+      resolve(result);
+      if (dialog.open) dialog.close();
+      host.remove();
+      returnFocus?.focus();
+    };
+    cancel.addEventListener('click', () => finish(cancelledResult(params.kind)));
+    // Escape fires `cancel` then `close`; a closed dialog without an answer is a cancel.
+    dialog.addEventListener('close', () => finish(dialog.returnValue === 'ok' ? read() : cancelledResult(params.kind)));
+    // A modal dialog makes the page inert, but Tab would still leave the document for the
+    // browser's own UI; keep it cycling through the dialog's controls.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>('input, textarea, button')].filter((node) => !node.hasAttribute('disabled'));
+      const firstControl = focusable[0];
+      const lastControl = focusable.at(-1);
+      const active = root.activeElement;
+      if (event.shiftKey && active === firstControl) {
+        event.preventDefault();
+        lastControl?.focus();
+      } else if (!event.shiftKey && active === lastControl) {
+        event.preventDefault();
+        firstControl?.focus();
+      }
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      finish(read());
+    });
+    dialog.showModal();
+    (first ?? ok).focus();
+  });
+}

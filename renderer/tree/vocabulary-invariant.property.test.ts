@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, isGroup, validateParticle, type GroupParticle, type Op, type Particle } from '../../shared/index.ts';
+import { createGroupChecker } from '../vocabulary/check-group.ts';
+import { BUILTIN_VOCABULARY } from '../vocabulary/registry.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from './merged-tree.ts';
+
+/**
+ * Issue 20's class of bug, closed by a property: whatever ops a transaction holds (valid or not,
+ * over every vocabulary type and role), an accepted transaction leaves a merged tree that passes a
+ * full validation from scratch, and a rejected one leaves the tree identical.
+ */
+
+const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
+const limits = DEFAULT_LIMITS;
+
+/** Every group of the merged tree passes the vocabulary check, and every generator root is a valid particle. */
+function validateFromScratch(merged: MergedTree): string | undefined {
+  for (const [id, root] of merged.group) {
+    const shape = validateParticle(root, { limits, depth: 0, nodeBudget: limits.maxNodes, where: id });
+    if (!shape.ok) return shape.issue.message;
+    const stack: Array<[Particle, string[]]> = [[root, []]];
+    while (stack.length > 0) {
+      const [node, path] = stack.pop()!;
+      if (!isGroup(node)) continue;
+      const issue = checkGroup(node, path);
+      if (issue) return `${id} ${JSON.stringify(path)}: ${issue.message}`;
+      for (const [childId, child] of node.group) stack.push([child, [...path, childId]]);
+    }
+  }
+  return undefined;
+}
+
+const EXAMPLES = BUILTIN_VOCABULARY.map((entry) => entry.example);
+const ROLE_IDS = [...new Set(BUILTIN_VOCABULARY.flatMap((entry) => entry.roles.map((role) => role.id)).filter((id) => id !== '*'))];
+
+/** Particles an op may bring: leaves of each kind, empty and typed groups, every type's valid example. */
+const PARTICLES: Particle[] = [
+  { text: 'x', mimeType: 'text/plain' },
+  { text: '**md**' },
+  { text: '{"columns":["a"],"rows":[[1]]}', mimeType: 'application/json' },
+  { data: 'data:image/png;base64,iVBORw0KGgo=', mimeType: 'image/png' },
+  { group: [] },
+  ...BUILTIN_VOCABULARY.map((entry) => ({ type: entry.type, group: [] }) as Particle),
+  ...EXAMPLES,
+];
+
+/** One op, described by choices resolved against the tree it is applied to. */
+const recipe = fc.record({
+  kind: fc.constantFrom('replace', 'append', 'insert', 'remove', 'text', 'move'),
+  target: fc.nat(),
+  particle: fc.nat({ max: PARTICLES.length - 1 }),
+  id: fc.oneof(fc.constantFrom(...ROLE_IDS), fc.constantFrom('x1', 'x2', 'item')),
+});
+
+function paths(root: GroupParticle): Array<{ path: string[]; node: Particle }> {
+  const out: Array<{ path: string[]; node: Particle }> = [];
+  const stack: Array<{ path: string[]; node: Particle }> = [{ path: [], node: root }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    out.push(item);
+    if (isGroup(item.node)) for (const [id, child] of item.node.group) stack.push({ path: [...item.path, id], node: child });
+  }
+  return out;
+}
+
+type Recipe = typeof recipe extends fc.Arbitrary<infer T> ? T : never;
+
+function resolve(root: GroupParticle, steps: readonly Recipe[]): Op[] {
+  const all = paths(root);
+  const groups = all.filter((p) => isGroup(p.node));
+  const children = all.filter((p) => p.path.length > 0);
+  const ops: Op[] = [];
+  for (const step of steps) {
+    const particle = PARTICLES[step.particle]!;
+    const child = children.length > 0 ? children[step.target % children.length]! : undefined;
+    const group = groups[step.target % groups.length]!;
+    switch (step.kind) {
+      case 'replace':
+        if (child) ops.push({ method: 'suip/ops/replace', params: { path: child.path, particle } });
+        break;
+      case 'append':
+        ops.push({ method: 'suip/ops/append', params: { path: group.path, id: step.id, particle } });
+        break;
+      case 'insert': {
+        const first = isGroup(group.node) ? group.node.group[0]?.[0] : undefined;
+        if (first !== undefined) ops.push({ method: 'suip/ops/insert', params: { path: group.path, id: step.id, before: first, particle } });
+        break;
+      }
+      case 'remove':
+        if (child) ops.push({ method: 'suip/ops/remove', params: { path: child.path } });
+        break;
+      case 'text':
+        if (child) ops.push({ method: 'suip/ops/append', params: { path: child.path, text: 'more' } });
+        break;
+      case 'move':
+        if (child) {
+          const id = child.path[child.path.length - 1]!;
+          ops.push({ method: 'suip/ops/remove', params: { path: child.path } }, { method: 'suip/ops/append', params: { path: group.path, id } });
+        }
+        break;
+    }
+  }
+  return ops;
+}
+
+describe('the vocabulary invariant', () => {
+  it('property: every accepted transaction leaves a tree that validates from scratch; every rejected one leaves it identical', () => {
+    let accepted = 0;
+    let rejected = 0;
+    fc.assert(
+      fc.property(fc.subarray(EXAMPLES, { minLength: 1, maxLength: 6 }), fc.array(fc.array(recipe, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (start, transactions) => {
+        let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
+        const seed = applyGeneratorTransaction(merged, 'g', start.map((particle, i) => ({ method: 'suip/ops/append', params: { path: [], id: `e${i}`, particle } }) as Op), { limits, checkGroup });
+        expect(seed.ok).toBe(true);
+        if (seed.ok) merged = seed.tree;
+        expect(validateFromScratch(merged)).toBeUndefined();
+        for (const steps of transactions) {
+          const root = merged.group[0]![1] as GroupParticle;
+          const before = JSON.stringify(merged);
+          const result = applyGeneratorTransaction(merged, 'g', resolve(root, steps), { limits, checkGroup });
+          if (result.ok) {
+            accepted += 1;
+            expect(validateFromScratch(result.tree)).toBeUndefined();
+            merged = result.tree;
+          } else {
+            rejected += 1;
+            expect(JSON.stringify(merged)).toBe(before);
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    // Both outcomes were exercised, or the property proves little.
+    expect(accepted).toBeGreaterThan(100);
+    expect(rejected).toBeGreaterThan(100);
+  });
+
+  it.each([
+    ['a button label replaced by a group', { type: 'button', group: [['label', { text: 'Go', mimeType: 'text/plain' }]] }, ['b', 'label'], { group: [] }, /role "label" of a "button" must be a text particle but is a group/],
+    ['an image source replaced by a text', BUILTIN_VOCABULARY.find((e) => e.type === 'image')!.example, ['b', 'src'], { text: 'https://x/y.png' }, /"image"/],
+    ['table data replaced by a group', BUILTIN_VOCABULARY.find((e) => e.type === 'table')!.example, ['b', 'data'], { group: [] }, /"table"/],
+    ['a stat inside stats replaced by a text', BUILTIN_VOCABULARY.find((e) => e.type === 'stats')!.example, ['b', (BUILTIN_VOCABULARY.find((e) => e.type === 'stats')!.example as GroupParticle).group[0]![0]], { text: 'oops' }, /"stats"/],
+  ] as const)('%s is refused with -32004, as append of the same tree is', (_name, particle, path, replacement, message) => {
+    const seeded = applyGeneratorTransaction(mountGenerator(createMergedTree(), 'g'), 'g', [{ method: 'suip/ops/append', params: { path: [], id: 'b', particle: particle as Particle } }], { limits, checkGroup });
+    expect(seeded.ok).toBe(true);
+    const merged = (seeded as { tree: MergedTree }).tree;
+    const result = applyGeneratorTransaction(merged, 'g', [{ method: 'suip/ops/replace', params: { path: [...path], particle: replacement as Particle } }], { limits, checkGroup });
+    expect(result).toMatchObject({ ok: false, error: { code: -32004, message: expect.stringMatching(message) } });
+  });
+});

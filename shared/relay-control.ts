@@ -1,0 +1,113 @@
+/**
+ * The control plane between the host and a sandbox's relay, typed once for both sides. Control
+ * messages travel on the same transferred port as the data, but as objects: data is always a
+ * string (a JSON-RPC text), control never is. Plain types and one guard, no schema library: the
+ * relay is bundled into every sandbox document and stays small.
+ */
+
+/** The budgets and watchdog timing the relay enforces for one Worker. */
+export interface RelayBudgets {
+  /** UTF-8 bytes of one message from the Worker (the handshake's `maxMessageBytes`). */
+  maxMessageBytes: number;
+  /** Messages per second from the Worker, with this many as the burst (`maxMessagesPerSecond`). */
+  maxMessagesPerSecond: number;
+  /** How often the relay pings the Worker, in ms. */
+  heartbeatIntervalMs: number;
+  /** How long a ping may stay unanswered before the Worker is terminated, in ms. */
+  heartbeatTimeoutMs: number;
+  /** The same for the first ping, while the Worker is still starting, in ms. */
+  startupTimeoutMs: number;
+}
+
+/** The reasons the relay itself gives when it terminates a Worker. */
+export const TERMINATION_REASONS = ['bytes', 'rate', 'heartbeat', 'type'] as const;
+/** A reason the relay terminated a Worker. */
+export type TerminationReason = (typeof TERMINATION_REASONS)[number];
+
+/**
+ * Why a generator stopped or failed: a closed set of machine-readable codes, shared by the relay's
+ * reports, `suip-status` events, `suip-error` data and `SuipHostError`s. The text for people and
+ * models travels beside it (`message`), never inside it, so no host parses prose.
+ */
+export const STATUS_REASONS = [
+  ...TERMINATION_REASONS,
+  /** The host detached it. */
+  'detached',
+  /** The sandbox document navigated away (a self-navigation attempt). */
+  'navigated',
+  /** No `suip/initialized` within `initializeTimeoutMs`. */
+  'initialize-timeout',
+  /** The sandbox or the channel could not be connected. */
+  'connect-failed',
+  /** A remote generator's channel closed. */
+  'channel-closed',
+  /** The program's code threw (uncaught); it keeps running. */
+  'exception',
+  /** The program's script failed before the handshake (e.g. a syntax error). */
+  'startup-failed',
+] as const;
+/** A status reason code. */
+export type StatusReason = (typeof STATUS_REASONS)[number];
+
+const statusReasons: ReadonlySet<string> = new Set(STATUS_REASONS);
+const terminationReasons: ReadonlySet<string> = new Set(TERMINATION_REASONS);
+
+/** True when `value` is one of the closed set of status reasons. */
+export function isStatusReason(value: unknown): value is StatusReason {
+  return typeof value === 'string' && statusReasons.has(value);
+}
+
+/** Host → relay: start the Worker with the model's code. Accepted once. */
+export interface StartCommand {
+  suip: 'start';
+  code: string;
+  budgets: RelayBudgets;
+}
+
+/** Host → relay: terminate the Worker now. */
+export interface StopCommand {
+  suip: 'stop';
+}
+
+/** Everything the host may send the relay besides data strings. */
+export type RelayCommand = StartCommand | StopCommand;
+
+/** Longest `message` a report carries; the relay cuts longer ones, the host cuts again. */
+export const REPORT_MESSAGE_CHARS = 1000;
+
+/** Relay → host: the Worker was terminated (it will send nothing more). */
+export interface TerminatedReport {
+  suip: 'terminated';
+  reason: TerminationReason;
+  message: string;
+}
+
+/** Relay → host: the model's code threw (uncaught). */
+export interface ExceptionReport {
+  suip: 'exception';
+  message: string;
+  line?: number;
+  /** The Worker's script failed before the handshake (e.g. a syntax error): it was terminated. */
+  fatal?: true;
+}
+
+/** Everything the relay may send the host besides data strings. */
+export type RelayReport = TerminatedReport | ExceptionReport;
+
+/**
+ * The report in `data`, read field by field into a fresh object, or undefined when it is not one.
+ * The relay shares a process with the model's Worker, so the host trusts only known shapes.
+ */
+export function readRelayReport(data: unknown): RelayReport | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  const message = typeof record.message === 'string' ? record.message.slice(0, REPORT_MESSAGE_CHARS) : '';
+  if (record.suip === 'terminated') {
+    return typeof record.reason === 'string' && terminationReasons.has(record.reason) ? { suip: 'terminated', reason: record.reason as TerminationReason, message } : undefined;
+  }
+  if (record.suip === 'exception') {
+    const line = typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined;
+    return { suip: 'exception', message, ...(line !== undefined ? { line } : {}), ...(record.fatal === true ? { fatal: true as const } : {}) };
+  }
+  return undefined;
+}
