@@ -68,6 +68,10 @@ export class A2uiBridge {
     } catch (error) {
       return this.#fail('', new A2uiError('VALIDATION_FAILED', '', `an A2UI message is not JSON: ${(error as Error).message.slice(0, 120)}`));
     }
+    // A JSONL line may hold a message list (server_to_client_list.json) as well as one message.
+    if (Array.isArray(parsed)) return parsed.slice(0, 10_000).flatMap((message: unknown) => this.receive(message));
+    const wrapped = record(parsed)?.messages;
+    if (Array.isArray(wrapped)) return wrapped.slice(0, 10_000).flatMap((message: unknown) => this.receive(message));
     return this.receive(parsed);
   }
 

@@ -13,21 +13,23 @@ export interface SurfaceView {
 }
 
 /**
- * Connects a bridge to a render function: every surface becomes one child (keyed by surfaceId)
- * of a plain group, so suip's keyed diff sends only what changed and keeps DOM nodes, focus and
+ * Connects a bridge to a render function: one surface (`only`) as the whole tree, or every
+ * surface as one child (keyed by surfaceId) of a plain group, so suip's keyed diff sends only what changed and keeps DOM nodes, focus and
  * caret. A refused render is mapped back to the A2UI component (`VALIDATION_FAILED`).
  */
-export function createSurfaceView(bridge: A2uiBridge, render: RenderTree): SurfaceView {
+export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?: string): SurfaceView {
   let pending = false;
   let last: Promise<void> = Promise.resolve();
   const flush = (): Promise<void> => {
     pending = false;
-    const surfaces = bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const);
-    last = render({ group: surfaces }).catch((error: unknown) => {
+    if (only !== undefined && !bridge.surfaceIds().includes(only)) return last;
+    const tree = only !== undefined ? bridge.translate(only).root : { group: bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const) };
+    last = render(tree).catch((error: unknown) => {
       const path = (error as { data?: { path?: unknown } }).data?.path;
       const at = Array.isArray(path) ? path.map(String) : [];
-      const surfaceId = at[0] ?? bridge.surfaceIds()[0] ?? '';
-      bridge.reportRenderError(surfaceId, at.slice(1), error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      if (only !== undefined) bridge.reportRenderError(only, at, message);
+      else bridge.reportRenderError(at[0] ?? bridge.surfaceIds()[0] ?? '', at.slice(1), message);
     });
     return last;
   };
