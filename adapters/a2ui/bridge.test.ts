@@ -213,4 +213,28 @@ describe('A2uiBridge: binding, actions, templates', () => {
     expect(issue).toMatchObject({ code: 'VALIDATION_FAILED', path: '/components/2' });
     expect(validators.clientToServer(sent[0]!.message)).toEqual([]);
   });
+
+  it('headings shift so the top one sits at the host level and never skip a level in document order', () => {
+    const bridge = new A2uiBridge({ send: () => undefined });
+    bridge.receive(create());
+    bridge.receive(components([
+      { id: 'root', component: 'Column', children: ['a', 'b', 'c', 'd'] },
+      { id: 'a', component: 'Text', text: 'A', variant: 'h3' },
+      { id: 'b', component: 'Text', text: 'B', variant: 'h5' },
+      { id: 'c', component: 'Text', text: 'C', variant: 'h3' },
+      { id: 'd', component: 'Text', text: 'D', variant: 'h4' },
+    ]));
+    const texts = (bridge.translate('s').root as Node).group!.map(([, n]) => n.text);
+    expect(texts).toEqual(['## A', '### B', '## C', '### D']);
+  });
+
+  it('a problem is told to the agent once, not on every re-render', () => {
+    const sent: A2uiOutgoing[] = [];
+    const bridge = new A2uiBridge({ send: (out) => sent.push(out) });
+    bridge.receive(create());
+    bridge.receive(components([{ id: 'root', component: 'Text', text: { call: 'nope' } }]));
+    for (let i = 0; i < 5; i += 1) bridge.translate('s');
+    for (let i = 0; i < 5; i += 1) bridge.reportRenderError('s', [], 'refused');
+    expect(sent).toHaveLength(2);
+  });
 });

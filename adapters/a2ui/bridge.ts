@@ -21,6 +21,8 @@ export interface A2uiBridgeOptions {
   limits?: Partial<A2uiLimits>;
   /** `v0.9` (default) or `v0.10` (adds surfaceProperties and createSurface components/dataModel). */
   version?: A2uiVersion;
+  /** The heading level a surface's top A2UI heading renders at (the host page's own h1 sits above); default 2. */
+  headingLevel?: number;
   /** The clock for action timestamps (tests pin it). */
   now?: () => Date;
 }
@@ -49,6 +51,8 @@ function record(v: unknown): Record<string, unknown> | undefined {
 export class A2uiBridge {
   readonly #surfaces = new Map<string, Surface>();
   readonly #last = new Map<string, Translation>();
+  /** Problems already sent per surface, so re-renders (every keystroke) do not repeat them to the agent. */
+  readonly #told = new Map<string, Set<string>>();
   readonly #options: A2uiBridgeOptions;
   readonly #limits: A2uiLimits;
   readonly version: A2uiVersion;
@@ -102,6 +106,7 @@ export class A2uiBridge {
           this.#surface(surfaceId);
           this.#surfaces.delete(surfaceId);
           this.#last.delete(surfaceId);
+          this.#told.delete(surfaceId);
           this.#options.onDelete?.(surfaceId);
           return [];
       }
@@ -162,9 +167,18 @@ export class A2uiBridge {
   /** Translates a surface into a suip particle tree; its issues are sent to the agent once per translation. */
   translate(surfaceId: string): Translation {
     const surface = this.#surface(surfaceId);
-    const translation = translateSurface(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale });
+    const translation = translateSurface(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel);
     this.#last.set(surfaceId, translation);
-    for (const issue of translation.issues) this.#sendError({ ...issue, surfaceId });
+    const before = this.#told.get(surfaceId) ?? new Set<string>();
+    const now = new Set<string>();
+    for (const issue of translation.issues) {
+      const key = `${issue.code} ${issue.path} ${issue.message}`;
+      now.add(key);
+      if (!before.has(key)) this.#sendError({ ...issue, surfaceId });
+    }
+    // Render refusals stay told for the surface's life; translation issues only while they last.
+    for (const key of before) if (key.startsWith('render ')) now.add(key);
+    this.#told.set(surfaceId, now);
     return translation;
   }
 
@@ -175,11 +189,18 @@ export class A2uiBridge {
   reportRenderError(surfaceId: string, suipPath: readonly string[], message: string): A2uiIssue {
     const origins = this.#last.get(surfaceId)?.origins;
     let componentId: string | undefined;
-    const full = ['root', ...suipPath];
+    // Paths below a surface's own particle start inside root; a generator's paths may name 'root' itself.
+    const full = suipPath[0] === 'root' ? [...suipPath] : ['root', ...suipPath];
     for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
     const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.components.get(componentId)?.at ?? '/');
     const issue: A2uiIssue = { code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
-    this.#sendError(issue);
+    const told = this.#told.get(surfaceId) ?? new Set<string>();
+    this.#told.set(surfaceId, told);
+    const key = `render ${at} ${message}`;
+    if (!told.has(key) && told.size < 1000) {
+      told.add(key);
+      this.#sendError(issue);
+    }
     return issue;
   }
 

@@ -4,7 +4,7 @@ import { mapInput } from './inputs.ts';
 import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
 import { guessMime } from './media.ts';
 
-const HEADING: ReadonlyMap<string, string> = new Map([['h1', '# '], ['h2', '## '], ['h3', '### '], ['h4', '#### '], ['h5', '##### ']]);
+const HEADING: ReadonlyMap<string, number> = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5]]);
 
 /** The 18 basic-catalog components by name; anything else renders as a visible note. */
 export const BASIC_COMPONENTS: readonly string[] = ['Text', 'Image', 'Icon', 'Video', 'AudioPlayer', 'Row', 'Column', 'List', 'Card', 'Tabs', 'Modal', 'Divider', 'Button', 'CheckBox', 'TextField', 'DateTimeInput', 'ChoicePicker', 'Slider'];
@@ -25,8 +25,8 @@ export function mapComponent(ctx: MapContext): Mapped {
     case 'Text': {
       const value = ctx.str('text');
       const variant = typeof c.props.variant === 'string' ? c.props.variant : 'body';
-      const prefix = HEADING.get(variant);
-      if (prefix !== undefined) return { particle: { text: prefix + value.replace(/\s*\n\s*/g, ' ') }, slots: [] };
+      const level = HEADING.get(variant);
+      if (level !== undefined) return { particle: { text: `${'#'.repeat(ctx.heading(level))} ${value.replace(/\s*\n\s*/g, ' ')}` }, slots: [] };
       return { particle: variant === 'caption' ? plain(value) : { text: value }, slots: [] };
     }
     case 'Image': {

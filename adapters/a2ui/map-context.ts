@@ -42,6 +42,12 @@ export interface MapContext {
   strOf(raw: unknown, prop: string): string;
   /** Resolves a prop to any value, reporting errors and returning undefined on failure. */
   value(prop: string): unknown;
+  /**
+   * The heading level to render for an A2UI `h1`..`h5`, in document order: shifted so the surface's
+   * top heading sits at the host's level, and never more than one below the previous heading
+   * (axe heading-order), keeping the agent's relative structure.
+   */
+  heading(level: number): number;
   /** The children slots for a ChildList prop (static ids or a keyed template). */
   childList(prop: string, into: Array<readonly [string, ModelParticle]>): Slot[];
 }

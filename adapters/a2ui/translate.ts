@@ -48,7 +48,7 @@ function uniqueId(id: string, used: Set<string>): string {
  * depth, node and template-item limits with a visible note and an issue; nothing recurses on
  * agent-controlled depth.
  */
-export function translateSurface(surface: Surface, events: BridgeEvents, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>): Translation {
+export function translateSurface(surface: Surface, events: BridgeEvents, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>, headingLevel = 2): Translation {
   const limits = surface.limits;
   const issues: TranslateIssue[] = [];
   const origins = new Map<string, string>();
@@ -57,6 +57,16 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
   const stack: Task[] = [{ id: 'root', componentId: 'root', scope: '/', into: top, depth: 0, ancestors: [], path: [] }];
   const usedIds = new WeakMap<object, Set<string>>();
   let nodes = 0;
+  let topHeading = 6;
+  for (const c of surface.components.values()) {
+    const m = c.component === 'Text' && typeof c.props.variant === 'string' ? /^h([1-5])$/.exec(c.props.variant) : null;
+    if (m) topHeading = Math.min(topHeading, Number(m[1]));
+  }
+  let lastHeading = headingLevel - 1;
+  const heading = (level: number): number => {
+    lastHeading = Math.max(1, Math.min(6, level - topHeading + headingLevel, lastHeading + 1));
+    return lastHeading;
+  };
 
   const labelOf = (componentId: string, scopePath: string): string => {
     const words: string[] = [];
@@ -116,6 +126,7 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
       events,
       issue: (prop, message, code) => report(prop, new Error(message), code),
       labelOf,
+      heading,
       strOf: (raw, prop) => {
         try {
           return resolveString(raw, scope);

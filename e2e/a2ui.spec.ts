@@ -1,0 +1,138 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const CORPUS = process.env.A2UI_CORPUS ?? '/work/shared/corpora/a2ui-v0_9_1';
+const examples = readdirSync(join(CORPUS, 'examples')).filter((f) => f.endsWith('.json')).sort().map((file) => ({ file, messages: (JSON.parse(readFileSync(join(CORPUS, 'examples', file), 'utf8')) as { messages: unknown[] }).messages }));
+const CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+async function open(page: Page, query = '') {
+  await page.goto(`/e2e/fixtures/a2ui/host.html${query}`);
+  await page.waitForFunction(() => 'a2uiHost' in window, undefined, { timeout: 30_000 });
+}
+
+function receive(page: Page, messages: unknown[]) {
+  return page.evaluate((m) => (window as unknown as { a2uiHost: { receive(m: unknown[]): Promise<void> } }).a2uiHost.receive(m), messages);
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+}
+
+test.describe('A2UI bridge in Chromium', () => {
+  test.setTimeout(120_000);
+
+  for (const scheme of ['light', 'dark'] as const) test(`all 36 examples render, no unknown types, no errors back to the agent, axe-core 0 violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, '?credentials=1');
+    for (const example of examples) await receive(page, example.messages);
+    const mounted = await page.evaluate(() => document.querySelector('#renderer')!.querySelectorAll('*').length);
+    expect(mounted).toBeGreaterThan(0);
+    await expect(page.getByText('Dynamic Item List')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Sunrise Coffee')).toBeVisible();
+    const state = await page.evaluate(() => (window as unknown as { a2uiHost: { sent: unknown[]; issues: unknown[] } }).a2uiHost);
+    expect(state.sent).toEqual([]);
+    expect(state.issues).toEqual([]);
+    expect(await page.locator('suip-unknown').count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    if (scheme === 'light') await page.screenshot({ path: 'test-results/a2ui-examples.png', fullPage: true });
+  });
+
+  test("a host that keeps sign-in to itself refuses the login example's password field, and the agent hears which component", async ({ page }) => {
+    await open(page);
+    await receive(page, examples.find((e) => e.file.startsWith('09_'))!.messages);
+    await receive(page, []);
+    const sent = await page.evaluate(() => (window as unknown as { a2uiHost: { sent: Array<{ message: { error?: { code: string; path: string; message: string } } }> } }).a2uiHost.sent);
+    const components = (examples.find((e) => e.file.startsWith('09_'))!.messages.find((m) => 'updateComponents' in (m as object)) as { updateComponents: { components: Array<{ id: string }> } }).updateComponents.components;
+    const index = components.findIndex((c) => c.id === 'password-field');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message.error).toMatchObject({ code: 'VALIDATION_FAILED', path: `/components/${index}` });
+    expect(sent[0]!.message.error!.message).toContain('credentialInputs');
+  });
+
+  test('typing into a bound TextField updates every Text bound to the same path', async ({ page }) => {
+    await open(page);
+    await receive(page, [
+      { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: CATALOG } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'form', components: [
+        { id: 'root', component: 'Column', children: ['name', 'echo', 'hello'] },
+        { id: 'name', component: 'TextField', label: 'Your name', value: { path: '/user/name' } },
+        { id: 'echo', component: 'Text', text: { call: 'formatString', args: { value: 'Echo: ${/user/name}' } } },
+        { id: 'hello', component: 'Text', text: { call: 'formatString', args: { value: 'Hello, ${/user/name}!' } } },
+      ] } },
+      { version: 'v0.9', updateDataModel: { surfaceId: 'form', path: '/user/name', value: 'Ada' } },
+    ]);
+    const field = page.getByLabel('Your name');
+    await expect(field).toHaveValue('Ada', { timeout: 30_000 });
+    await field.fill('Grace Hopper');
+    await expect(page.getByText('Echo: Grace Hopper')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Hello, Grace Hopper!')).toBeVisible();
+    await expect(field).toBeFocused();
+  });
+
+  test("a Button's action reaches the scripted agent over HTTP with resolved context and the data model", async ({ page }) => {
+    const received: unknown[] = [];
+    await page.route('**/a2ui-agent', async (route) => {
+      received.push(JSON.parse(route.request().postData() ?? 'null'));
+      await route.fulfill({ status: 204 });
+    });
+    await open(page);
+    await receive(page, [
+      { version: 'v0.9', createSurface: { surfaceId: 'shop', catalogId: CATALOG, sendDataModel: true } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'shop', components: [
+        { id: 'root', component: 'List', children: { componentId: 'buy', path: '/products' } },
+        { id: 'buy', component: 'Button', child: 'buy-label', action: { event: { name: 'addToCart', context: { sku: { path: 'sku' }, currency: { path: '/currency' } } } } },
+        { id: 'buy-label', component: 'Text', text: { call: 'formatString', args: { value: 'Buy ${name}' } } },
+      ] } },
+      { version: 'v0.9', updateDataModel: { surfaceId: 'shop', path: '', value: { currency: 'EUR', products: [{ id: 'p1', sku: 'A-1', name: 'Lamp' }, { id: 'p2', sku: 'B-2', name: 'Desk' }] } } },
+    ]);
+    await page.getByRole('button', { name: 'Buy Desk' }).click({ timeout: 30_000 });
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+    expect(received[0]).toMatchObject({
+      message: { version: 'v0.9', action: { name: 'addToCart', surfaceId: 'shop', sourceComponentId: 'buy', context: { sku: 'B-2', currency: 'EUR' } } },
+      metadata: { a2uiClientDataModel: { version: 'v0.9', surfaces: { shop: { currency: 'EUR' } } } },
+    });
+  });
+
+  test('a template reorder keeps focus and caret in the row the user is typing in', async ({ page }) => {
+    await open(page);
+    const rows = [{ id: 'a', label: 'Alpha', text: 'first' }, { id: 'b', label: 'Beta', text: 'second' }, { id: 'c', label: 'Gamma', text: 'third' }];
+    await receive(page, [
+      { version: 'v0.9', createSurface: { surfaceId: 'rows', catalogId: CATALOG } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'rows', components: [
+        { id: 'root', component: 'Column', children: { componentId: 'row', path: '/rows' } },
+        { id: 'row', component: 'TextField', label: { path: 'label' }, value: { path: 'text' } },
+      ] } },
+      { version: 'v0.9', updateDataModel: { surfaceId: 'rows', path: '/rows', value: rows } },
+    ]);
+    const beta = page.getByLabel('Beta');
+    await beta.click({ timeout: 30_000 });
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.evaluate(() => {
+      const deepActive = (): HTMLInputElement => {
+        let el = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        (el as HTMLElement & { dataset: DOMStringMap }).dataset.marked = 'yes';
+        return el as HTMLInputElement;
+      };
+      deepActive();
+    });
+    // The agent reorders the list: Beta moves to the top.
+    await receive(page, [{ version: 'v0.9', updateDataModel: { surfaceId: 'rows', path: '/rows', value: [rows[1], rows[0], rows[2]] } }]);
+    const after = await page.evaluate(() => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      const input = el as HTMLInputElement;
+      return { marked: input.dataset.marked, value: input.value, caret: input.selectionStart };
+    });
+    expect(after).toEqual({ marked: 'yes', value: 'second', caret: 4 });
+    const labels = await page.locator('suip-text-field').evaluateAll((els) => els.map((e) => e.shadowRoot?.querySelector('label')?.textContent?.trim()));
+    expect(labels).toEqual(['Beta', 'Alpha', 'Gamma']);
+    await page.keyboard.type('X');
+    await expect(beta).toHaveValue('secoXnd');
+  });
+});
