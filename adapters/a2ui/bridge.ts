@@ -3,6 +3,7 @@ import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel
 import type { BridgeEvents } from './map-context.ts';
 import { resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
+import { callFunctionMessage, readActionResponse, type ActionResponse } from './v0-10.ts';
 import { Surface, type A2uiComponent } from './surface.ts';
 import { translateSurface, type Translation } from './translate.ts';
 
@@ -23,6 +24,8 @@ export interface A2uiBridgeOptions {
   version?: A2uiVersion;
   /** The heading level a surface's top A2UI heading renders at (the host page's own h1 sits above); default 2. */
   headingLevel?: number;
+  /** v0.10: actions carry `wantResponse` and an `actionId`, and the agent's `actionResponse` arrives here. */
+  onActionResponse?(actionId: string, response: ActionResponse, surfaceId: string): void;
   /** The clock for action timestamps (tests pin it). */
   now?: () => Date;
 }
@@ -53,6 +56,9 @@ export class A2uiBridge {
   readonly #last = new Map<string, Translation>();
   /** Problems already sent per surface, so re-renders (every keystroke) do not repeat them to the agent. */
   readonly #told = new Map<string, Set<string>>();
+  /** v0.10 actions waiting for their actionResponse: actionId → surfaceId (bounded). */
+  readonly #pending = new Map<string, string>();
+  #actions = 0;
   readonly #options: A2uiBridgeOptions;
   readonly #limits: A2uiLimits;
   readonly version: A2uiVersion;
@@ -82,6 +88,7 @@ export class A2uiBridge {
   /** Applies one server → client message; problems are sent to the agent as `error` and returned. */
   receive(message: unknown): A2uiIssue[] {
     const m = record(message);
+    if (this.version === 'v0.10' && m !== undefined && m.version === 'v0.10' && (Object.hasOwn(m, 'callFunction') || Object.hasOwn(m, 'actionResponse'))) return this.#v010(m);
     const kinds = m === undefined ? [] : KINDS.filter((k) => Object.hasOwn(m, k));
     const body = m !== undefined && kinds.length === 1 ? record(m[kinds[0]!]) : undefined;
     const surfaceId = typeof body?.surfaceId === 'string' ? body.surfaceId : '';
@@ -114,6 +121,21 @@ export class A2uiBridge {
       return this.#fail(surfaceId, error);
     }
     this.#options.onChange?.(surfaceId);
+    return [];
+  }
+
+  #v010(m: Record<string, unknown>): A2uiIssue[] {
+    if (Object.hasOwn(m, 'callFunction')) {
+      callFunctionMessage(m, { openUrl: this.#options.openUrl, locale: this.#options.locale, maxStringLength: this.#limits.maxStringLength }, this.#limits, this.#options.send);
+      return [];
+    }
+    const read = readActionResponse(m);
+    const surfaceId = read === undefined ? undefined : this.#pending.get(read.actionId);
+    if (read === undefined || surfaceId === undefined) {
+      return this.#fail(surfaceId ?? '', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response`));
+    }
+    this.#pending.delete(read.actionId);
+    this.#options.onActionResponse?.(read.actionId, read.response, surfaceId);
     return [];
   }
 
@@ -250,6 +272,14 @@ export class A2uiBridge {
         const context: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(record(event.context) ?? {})) context[key] = resolveDynamic(value, scope) ?? null;
         const out: A2uiOutgoing = { message: { version: this.version, action: { name: event.name, surfaceId: surface.id, sourceComponentId: component.id, timestamp: (this.#options.now?.() ?? new Date()).toISOString(), context } } };
+        if (this.version === 'v0.10' && this.#options.onActionResponse !== undefined && 'action' in out.message) {
+          this.#actions += 1;
+          const actionId = `a${this.#actions}`;
+          out.message.action.wantResponse = true;
+          out.message.action.actionId = actionId;
+          this.#pending.set(actionId, surface.id);
+          if (this.#pending.size > 1000) this.#pending.delete(this.#pending.keys().next().value!);
+        }
         if (surface.sendDataModel) out.metadata = { a2uiClientDataModel: { version: this.version, surfaces: { [surface.id]: surface.model.snapshot() } } };
         this.#options.send(out);
       } else if (call !== undefined) {

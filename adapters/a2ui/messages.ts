@@ -7,7 +7,7 @@ export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/ba
 /** A client → server message (`action` or `error`), shaped by the corpus's client_to_server.json. */
 export type A2uiClientMessage =
   | { version: A2uiVersion; action: { name: string; surfaceId: string; sourceComponentId: string; timestamp: string; context: Record<string, unknown>; actionId?: string; wantResponse?: boolean } }
-  | { version: A2uiVersion; error: { code: string; surfaceId: string; path?: string; message: string } }
+  | { version: A2uiVersion; error: { code: string; surfaceId?: string; functionCallId?: string; path?: string; message: string } }
   | { version: A2uiVersion; functionResponse: { functionCallId: string; call: string; value: unknown } };
 
 /** `a2uiClientDataModel` metadata (client_data_model.json), sent with actions of `sendDataModel` surfaces. */
