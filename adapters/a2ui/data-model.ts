@@ -85,7 +85,7 @@ export class DataModel {
     const segments = parsePointer(pointer, this.#limits.maxPointerSegments);
     const copied = value === undefined ? undefined : cloneValue(value, this.#limits, `/dataModel${pointer}`);
     if (segments.length === 0) {
-      this.#root = copied === undefined || !isObject(copied) && !Array.isArray(copied) ? (copied ?? (Object.create(null) as Record<string, Json>)) : copied;
+      this.#root = copied ?? (Object.create(null) as Record<string, Json>);
       return;
     }
     let node: unknown = this.#root;

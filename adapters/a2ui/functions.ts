@@ -1,5 +1,6 @@
 import { formatDatePattern } from './date-pattern.ts';
 import { A2uiError } from './limits.ts';
+import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
 
 /** What a basic function may reach outside its arguments. */
 export interface FunctionHost {
@@ -47,15 +48,10 @@ function formatNumber(args: Args, host: FunctionHost, currency?: string): string
 
 const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = new Map<string, (args: Args, host: FunctionHost) => unknown>([
   ['required', (a) => !(a.value === null || a.value === undefined || a.value === '' || (Array.isArray(a.value) && a.value.length === 0))],
-  ['regex', (a, host) => {
-    const pattern = str(a.pattern);
+  ['regex', (a) => {
     const value = str(a.value);
-    if (value.length > host.maxStringLength || pattern.length > 1000) return false;
-    try {
-      return new RegExp(pattern).test(value);
-    } catch {
-      throw new A2uiError('EXPRESSION_ERROR', '', `regex(): invalid pattern ${JSON.stringify(pattern.slice(0, 80))}`);
-    }
+    const regex = compileAgentRegex(str(a.pattern));
+    return value.length <= MAX_REGEX_INPUT_CHARS && regex.test(value);
   }],
   ['length', (a) => {
     const len = typeof a.value === 'string' || Array.isArray(a.value) ? a.value.length : 0;

@@ -133,3 +133,18 @@ describe('hostile A2UI streams are bounded, answered with clear errors, and neve
     for (const out of h.sent) expect(validators.clientToServer(out.message)).toEqual([]);
   });
 });
+
+describe('agent regular expressions', () => {
+  it('nested quantifiers are refused before they run; the field and the check say why', () => {
+    const h = setup();
+    h.bridge.receive({ version: v, updateComponents: { surfaceId: 's', components: [
+      { id: 'root', component: 'Column', children: ['f', 'g'] },
+      { id: 'f', component: 'TextField', label: 'F', value: { path: '/x' }, validationRegexp: '^(a+)+$' },
+      { id: 'g', component: 'TextField', label: 'G', value: { path: '/x' }, checks: [{ condition: { call: 'regex', args: { value: { path: '/x' }, pattern: '(\\w*)*b' } }, message: 'bad' }] },
+    ] } });
+    h.bridge.receive({ version: v, updateDataModel: { surfaceId: 's', path: '/x', value: `${'a'.repeat(40)}!` } });
+    h.bridge.translate('s');
+    expect(h.errors().map((e) => e.path)).toEqual(['/components/1/validationRegexp', '/components/2/checks/0/condition']);
+    expect(h.errors()[0]!.message).toContain('exponential time');
+  });
+});

@@ -2,6 +2,7 @@ import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builde
 import { isReservedSegment } from './json-pointer.ts';
 import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
 import { failingChecksIn } from './checks.ts';
+import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
 import { bindingPointer, isBinding } from './resolve.ts';
 
 /** Roles of suip's choice types an option id must not take. */
@@ -52,11 +53,11 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       if (variant === 'number') children.push(['kind', plain('number')]);
       const errors = failingChecks(ctx);
       const regexp = c.props.validationRegexp;
-      if (typeof regexp === 'string' && value !== '' && regexp.length <= 1000 && value.length <= ctx.limits.maxStringLength) {
+      if (typeof regexp === 'string' && value !== '') {
         try {
-          if (!new RegExp(regexp).test(value)) errors.push('Invalid format');
-        } catch {
-          ctx.issue('validationRegexp', `validationRegexp ${JSON.stringify(regexp.slice(0, 60))} is not a valid regular expression`);
+          if (value.length > MAX_REGEX_INPUT_CHARS || !compileAgentRegex(regexp).test(value)) errors.push('Invalid format');
+        } catch (error) {
+          ctx.issue('validationRegexp', (error as Error).message, 'EXPRESSION_ERROR');
         }
       }
       withError(children, errors);

@@ -40,6 +40,7 @@ describe('RFC 6901 JSON Pointer', () => {
     expect(resolvePath('./name', '/items/2')).toBe('/items/2/name');
     expect(resolvePath('/total', '/items/2')).toBe('/total');
     expect(resolvePath('name', '/')).toBe('/name');
+    expect(resolvePath('/', '/items/2')).toBe('');
   });
 });
 

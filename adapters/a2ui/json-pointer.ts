@@ -35,13 +35,16 @@ export function formatPointer(segments: readonly string[]): string {
 
 /**
  * Resolves a binding path against a scope: absolute paths (`/a`) stand alone, relative ones
- * (`name`, `./name`) are appended to the scope pointer of the template item being expanded.
+ * (`name`, `./name`) are appended to the scope pointer of the template item being expanded, and
+ * `/` is the whole model.
  */
 export function resolvePath(path: string, scope: string): string {
+  // A2UI reads "/" as the whole model (as web_core does); RFC 6901 would read the key "".
+  if (path === '/') return '';
   if (path.startsWith('/')) return path;
   const relative = path.startsWith('./') ? path.slice(2) : path;
-  if (relative === '' || relative === '.') return scope;
-  return `${scope === '/' ? '' : scope}/${relative}`;
+  if (relative === '' || relative === '.') return scope === '/' ? '' : scope;
+  return `${scope === '/' || scope === '' ? '' : scope}/${relative}`;
 }
 
 /** An array index segment: digits without a leading zero (RFC 6901), or `-` (append) when allowed. */

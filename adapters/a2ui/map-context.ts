@@ -1,4 +1,4 @@
-import type { HandlerEvent, ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
 import type { A2uiLimits } from './limits.ts';
 import type { Scope } from './resolve.ts';
 import type { A2uiComponent, Surface } from './surface.ts';
@@ -70,6 +70,3 @@ export function typed(type: string | null, children: Array<readonly [string, Mod
 export function plain(value: string): ModelParticle {
   return { text: value, mimeType: 'text/plain' };
 }
-
-/** The event value as the bound model value: booleans for checks, numbers for sliders. */
-export type Coerce = (event: HandlerEvent) => unknown;

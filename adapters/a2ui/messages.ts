@@ -25,5 +25,3 @@ export interface A2uiOutgoing {
   metadata?: { a2uiClientDataModel?: A2uiClientDataModel };
 }
 
-/** The four v0.9 server → client message kinds (plus the two of v0.10) the bridge dispatches on. */
-export const SERVER_MESSAGE_KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface', 'callFunction', 'actionResponse'] as const;
