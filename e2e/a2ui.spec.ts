@@ -1,4 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -134,5 +136,45 @@ test.describe('A2UI bridge in Chromium', () => {
     expect(labels).toEqual(['Beta', 'Alpha', 'Gamma']);
     await page.keyboard.type('X');
     await expect(beta).toHaveValue('secoXnd');
+  });
+
+  test('a slow JSONL agent: components appear as their lines complete, with a busy placeholder for children not sent yet', async ({ page }) => {
+    let res: ServerResponse | undefined;
+    let connected!: () => void;
+    const ready = new Promise<void>((resolve) => (connected = resolve));
+    const server = createServer((req, response) => {
+      if (req.method === 'OPTIONS') {
+        response.writeHead(204, { 'access-control-allow-origin': '*' }).end();
+        return;
+      }
+      res = response;
+      response.writeHead(200, { 'content-type': 'application/jsonl', 'access-control-allow-origin': '*' });
+      response.flushHeaders();
+      connected();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await open(page);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`;
+      const done = page.evaluate((u) => (window as unknown as { a2uiHost: { connect(u: string): Promise<number> } }).a2uiHost.connect(u), url);
+      await ready;
+      const line = (m: unknown) => `${JSON.stringify(m)}\n`;
+      res!.write(line({ version: 'v0.9', createSurface: { surfaceId: 'live', catalogId: CATALOG } }));
+      res!.write(line({ version: 'v0.9', updateComponents: { surfaceId: 'live', components: [{ id: 'root', component: 'Column', children: ['title', 'body'] }, { id: 'title', component: 'Text', text: 'Forecast', variant: 'h2' }] } }));
+      await expect(page.getByRole('heading', { name: 'Forecast' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('progressbar', { name: 'Loading body…' })).toBeVisible();
+      const half = line({ version: 'v0.9', updateComponents: { surfaceId: 'live', components: [{ id: 'body', component: 'Text', text: 'Sunny, 21 °C' }] } });
+      res!.write(half.slice(0, 30));
+      await page.waitForTimeout(300);
+      await expect(page.getByRole('progressbar', { name: 'Loading body…' })).toBeVisible();
+      res!.write(half.slice(30));
+      await expect(page.getByText('Sunny, 21 °C')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      res!.end();
+      expect(await done).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
