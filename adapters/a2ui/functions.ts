@@ -70,8 +70,9 @@ const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = 
   ['formatNumber', (a, host) => formatNumber(a, host)],
   ['formatCurrency', (a, host) => formatNumber(a, host, str(a.currency) || 'USD')],
   ['formatDate', (a) => {
-    if (a.value === undefined || a.value === null || a.value === '') return '';
-    const date = new Date(a.value as string | number);
+    if (typeof a.value !== 'string' && typeof a.value !== 'number') return '';
+    if (a.value === '') return '';
+    const date = new Date(a.value);
     if (Number.isNaN(date.getTime())) return '';
     const format = str(a.format);
     return format === 'ISO' || format === '' ? date.toISOString() : formatDatePattern(date, format);

@@ -81,7 +81,8 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
     case 'ChoicePicker': {
       const multiple = c.props.variant === 'multipleSelection';
       const current = ctx.value('value');
-      const selected = Array.isArray(current) ? current.map(String) : typeof current === 'string' ? [current] : [];
+      // Model objects have no prototype (no toString): only strings and numbers can name an option.
+      const selected = (Array.isArray(current) ? current : [current]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
       const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Choose'))]];
       const options = Array.isArray(c.props.options) ? c.props.options.slice(0, ctx.limits.maxTemplateItems) : [];
       const seen = new Set<string>();

@@ -1,7 +1,8 @@
 import { A2uiError } from './limits.ts';
 
-/** Longest pattern and longest input a check may run a regular expression on. */
+/** Longest pattern a check may compile. */
 export const MAX_PATTERN_CHARS = 1000;
+/** Longest input a check may run a regular expression on (longer input fails the check). */
 export const MAX_REGEX_INPUT_CHARS = 10_000;
 
 /**

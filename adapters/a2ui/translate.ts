@@ -1,7 +1,7 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { mapComponent } from './components.ts';
 import type { FunctionHost } from './functions.ts';
-import { resolvePath } from './json-pointer.ts';
+import { isReservedSegment, resolvePath } from './json-pointer.ts';
 import { A2uiError } from './limits.ts';
 import { plain, typed, type BridgeEvents, type MapContext, type Slot } from './map-context.ts';
 import { resolveDynamic, resolveString, type Scope } from './resolve.ts';
@@ -36,8 +36,10 @@ export function placeholder(componentId: string): ModelParticle {
 }
 
 function uniqueId(id: string, used: Set<string>): string {
-  let out = id;
-  for (let n = 2; used.has(out); n += 1) out = `${id}~${n}`;
+  // A reference may be empty or name a reserved key (component ids never can): suip refuses those as child ids.
+  const base = id === '' || isReservedSegment(id) ? `ref-${id}` : id;
+  let out = base;
+  for (let n = 2; used.has(out); n += 1) out = `${base}~${n}`;
   used.add(out);
   return out;
 }
