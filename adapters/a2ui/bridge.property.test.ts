@@ -32,9 +32,12 @@ const model = fc.record({ v: json, list: fc.array(fc.oneof(json, fc.record({ id:
 
 describe('property: any stream of basic-catalog messages', () => {
   it('translates without throwing, renders through the real pipeline with zero vocabulary errors, and every error it sends is schema-valid', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(component, { minLength: 1, maxLength: 10 }), model, async (components, data) => {
+    // A container root most of the time, so the rest of the graph is reached.
+    const root = fc.record({ id: fc.constant('root'), component: fc.constantFrom('Column', 'Row', 'List', 'Card'), child: ref, children: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'x y'), { minLength: 1, maxLength: 4 }) });
+    await fc.assert(fc.asyncProperty(fc.tuple(root, fc.array(component, { minLength: 1, maxLength: 10 })).map(([r, rest]) => [r, ...rest]), model, async (components, data) => {
       const sent: A2uiOutgoing[] = [];
-      const bridge = new A2uiBridge({ send: (out) => sent.push(out) });
+      let changed = 0;
+      const bridge = new A2uiBridge({ send: (out) => sent.push(out), onChange: () => (changed += 1), openUrl: () => undefined });
       bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID, sendDataModel: true } });
       bridge.receive({ version: 'v0.9', updateComponents: { surfaceId: 's', components } });
       bridge.receive({ version: 'v0.9', updateDataModel: { surfaceId: 's', value: data } });
@@ -43,6 +46,23 @@ describe('property: any stream of basic-catalog messages', () => {
       await p.generator.render({ group: [['s', bridge.translate('s').root]] }).catch((error: unknown) => refused.push(error));
       expect(refused).toEqual([]);
       expect(p.violations).toEqual([]);
+      // Then the user acts on every control once: each handler runs, the surface re-renders cleanly.
+      type Wire = { group?: Array<[string, Wire]>; on?: Record<string, { handler: string; data?: string }> };
+      const stack: Array<[Wire, string[]]> = [[p.root() as Wire, []]];
+      while (stack.length > 0) {
+        const [node, at] = stack.pop()!;
+        for (const [event, h] of Object.entries(node.on ?? {})) {
+          const payload = h.data === 'checked' ? { checked: true } : h.data === 'value' ? { value: 'a\nb' } : null;
+          expect(p.fire(at, event as 'click', h.handler, payload)).toBe(true);
+        }
+        for (const [cid, child] of node.group ?? []) stack.push([child, [...at, cid]]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await p.generator.render({ group: [['s', bridge.translate('s').root]] }).catch((error: unknown) => refused.push(error));
+      expect(refused).toEqual([]);
+      expect(p.violations).toEqual([]);
+      expect(changed).toBeGreaterThan(0);
+      expect(p.uncaught).toEqual([]);
       for (const out of sent) expect(validators.clientToServer(out.message)).toEqual([]);
       expect(({} as Record<string, unknown>).x).toBeUndefined();
     }), { numRuns: 300 });

@@ -34,11 +34,12 @@ export async function suipPipeline() {
       if (direction === 'in') inbound.push(text);
     },
   });
-  const generator = new GeneratorSession({ channel: generatorEnd });
+  const uncaught: unknown[] = [];
+  const generator = new GeneratorSession({ channel: generatorEnd, onUncaught: (error) => uncaught.push(error) });
   await generator.initialize();
   await new Promise((resolve) => setTimeout(resolve, 0));
   const root = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
   /** Fires a DOM-like event at a suip path below the generator root. */
   const fire = (path: string[], event: 'click' | 'input' | 'change', handler: string, payload: unknown) => routeEvent(merged, { path: ['g', ...path], event, handler, payload } as never, () => renderer);
-  return { generator, renderer, root, fire, violations, inbound, merged: () => merged };
+  return { generator, renderer, root, fire, violations, inbound, uncaught, merged: () => merged };
 }
