@@ -177,4 +177,37 @@ test.describe('A2UI bridge in Chromium', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  test('hostile streams in the page: cycles, a 1e6-item array, deep pointers and __proto__ keys get clear errors and the surface keeps working', async ({ page }) => {
+    await open(page);
+    await receive(page, [
+      { version: 'v0.9', createSurface: { surfaceId: 'h', catalogId: CATALOG } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'h', components: [
+        { id: 'root', component: 'Column', children: ['field', 'echo', 'loop'] },
+        { id: 'field', component: 'TextField', label: 'Still typing', value: { path: '/t' } },
+        { id: 'echo', component: 'Text', text: { call: 'formatString', args: { value: 'Typed: ${/t}' } } },
+        { id: 'loop', component: 'Card', child: 'loop2' },
+        { id: 'loop2', component: 'Row', children: ['loop'] },
+      ] } },
+    ]);
+    await page.evaluate(() => {
+      const host = (window as unknown as { a2uiHost: { receive(m: unknown[]): Promise<void> } }).a2uiHost;
+      return host.receive([
+        { version: 'v0.9', updateDataModel: { surfaceId: 'h', path: '/big', value: new Array(1_000_000).fill(0) } },
+        { version: 'v0.9', updateDataModel: { surfaceId: 'h', path: '/a'.repeat(5000), value: 1 } },
+        { version: 'v0.9', updateDataModel: { surfaceId: 'h', path: '/x', value: JSON.parse('{"__proto__": {"polluted": 1}}') as unknown } },
+      ]);
+    });
+    const errors = await page.evaluate(() => (window as unknown as { a2uiHost: { sent: Array<{ message: { error?: { code: string; message: string } } }> } }).a2uiHost.sent.map((o) => `${o.message.error?.code}: ${o.message.error?.message.slice(0, 60)}`));
+    expect(errors).toEqual([
+      expect.stringContaining('VALIDATION_FAILED: component "loop" contains itself'),
+      expect.stringContaining('LIMIT_EXCEEDED: data model value has more than 100000 entries'),
+      expect.stringContaining('LIMIT_EXCEEDED: JSON Pointer has 5000 segments'),
+      expect.stringContaining('VALIDATION_FAILED: data model key "__proto__" is refused'),
+    ]);
+    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+    await expect(page.getByText('[cycle at loop]')).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel('Still typing').fill('ok');
+    await expect(page.getByText('Typed: ok')).toBeVisible({ timeout: 30_000 });
+  });
 });
