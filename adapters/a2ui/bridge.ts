@@ -1,0 +1,293 @@
+import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
+import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from './messages.ts';
+import type { BridgeEvents } from './map-context.ts';
+import { resolveDynamic, type Scope } from './resolve.ts';
+import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
+import { callFunctionMessage, readActionResponse, type ActionResponse } from './v0-10.ts';
+import { Surface, type A2uiComponent } from './surface.ts';
+import { translateSurface, type Translation } from './translate.ts';
+
+/** How a bridge talks to its host and its agent. */
+export interface A2uiBridgeOptions {
+  /** Client → server traffic (actions, errors) with its metadata; the transport is the host's. */
+  send(out: A2uiOutgoing): void;
+  /** A surface changed (a message, or a bound input wrote the model): translate and render it again. */
+  onChange?(surfaceId: string): void;
+  /** A surface was deleted. */
+  onDelete?(surfaceId: string): void;
+  /** `openUrl` goes through the host's link policy; without one it does nothing. */
+  openUrl?(url: string): void;
+  /** Locale for formatNumber, formatCurrency and pluralize. */
+  locale?: string;
+  limits?: Partial<A2uiLimits>;
+  /** `v0.9` (default) or `v0.10` (adds surfaceProperties and createSurface components/dataModel). */
+  version?: A2uiVersion;
+  /** The heading level a surface's top A2UI heading renders at (the host page's own h1 sits above); default 2. */
+  headingLevel?: number;
+  /** v0.10: actions carry `wantResponse` and an `actionId`, and the agent's `actionResponse` arrives here. */
+  onActionResponse?(actionId: string, response: ActionResponse, surfaceId: string): void;
+  /** The clock for action timestamps (tests pin it). */
+  now?: () => Date;
+}
+
+/** A problem with one incoming message, as sent back to the agent. */
+export interface A2uiIssue {
+  code: string;
+  surfaceId: string;
+  path: string;
+  message: string;
+}
+
+const KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
+/** Longest JSONL line / message text the bridge parses. */
+export const MAX_MESSAGE_CHARS = 4_000_000;
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The A2UI → suip bridge: a bounded interpreter of A2UI server messages. It keeps each surface's
+ * components and data model, translates a surface into a suip particle tree on demand
+ * (`translate`), binds inputs both ways, and sends actions and errors back through `send`.
+ */
+export class A2uiBridge {
+  readonly #surfaces = new Map<string, Surface>();
+  readonly #last = new Map<string, Translation>();
+  /** Problems already sent per surface, so re-renders (every keystroke) do not repeat them to the agent. */
+  readonly #told = new Map<string, Set<string>>();
+  /** v0.10 actions waiting for their actionResponse: actionId → surfaceId (bounded). */
+  readonly #pending = new Map<string, string>();
+  #actions = 0;
+  readonly #options: A2uiBridgeOptions;
+  readonly #limits: A2uiLimits;
+  readonly version: A2uiVersion;
+
+  constructor(options: A2uiBridgeOptions) {
+    this.#options = options;
+    this.#limits = { ...DEFAULT_A2UI_LIMITS, ...options.limits };
+    this.version = options.version ?? 'v0.9';
+  }
+
+  /** Parses one JSON text (a JSONL line) with a length bound, then applies it. */
+  receiveText(text: string): A2uiIssue[] {
+    if (text.length > MAX_MESSAGE_CHARS) return this.#fail('', new A2uiError('LIMIT_EXCEEDED', '', `an A2UI message has ${text.length} characters; at most ${MAX_MESSAGE_CHARS}`));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return this.#fail('', new A2uiError('VALIDATION_FAILED', '', `an A2UI message is not JSON: ${(error as Error).message.slice(0, 120)}`));
+    }
+    // A JSONL line may hold a message list (server_to_client_list.json) as well as one message.
+    if (Array.isArray(parsed)) return parsed.slice(0, 10_000).flatMap((message: unknown) => this.receive(message));
+    const wrapped = record(parsed)?.messages;
+    if (Array.isArray(wrapped)) return wrapped.slice(0, 10_000).flatMap((message: unknown) => this.receive(message));
+    return this.receive(parsed);
+  }
+
+  /** Applies one server → client message; problems are sent to the agent as `error` and returned. */
+  receive(message: unknown): A2uiIssue[] {
+    const m = record(message);
+    if (this.version === 'v0.10' && m !== undefined && m.version === 'v0.10' && (Object.hasOwn(m, 'callFunction') || Object.hasOwn(m, 'actionResponse'))) return this.#v010(m);
+    const kinds = m === undefined ? [] : KINDS.filter((k) => Object.hasOwn(m, k));
+    const body = m !== undefined && kinds.length === 1 ? record(m[kinds[0]!]) : undefined;
+    const surfaceId = typeof body?.surfaceId === 'string' ? body.surfaceId : '';
+    try {
+      if (m === undefined || kinds.length !== 1 || body === undefined) throw new A2uiError('VALIDATION_FAILED', '', `an A2UI message is an object with "version" and exactly one of ${KINDS.join(', ')}`);
+      if (m.version !== 'v0.9' && m.version !== 'v0.9.1' && m.version !== this.version) throw new A2uiError('VALIDATION_FAILED', '/version', `version ${JSON.stringify(m.version)} is not spoken here; send "${this.version}"`);
+      if (surfaceId === '') throw new A2uiError('VALIDATION_FAILED', `/${kinds[0]!}/surfaceId`, `${kinds[0]!} needs a "surfaceId" string`);
+      switch (kinds[0]!) {
+        case 'createSurface':
+          this.#create(surfaceId, body);
+          break;
+        case 'updateComponents':
+          this.#surface(surfaceId).upsert(body.components);
+          break;
+        case 'updateDataModel': {
+          const path = body.path === undefined ? '' : body.path;
+          if (typeof path !== 'string') throw new A2uiError('VALIDATION_FAILED', '/updateDataModel/path', 'updateDataModel.path must be a JSON Pointer string');
+          this.#surface(surfaceId).model.set(path === '/' ? '' : path, Object.hasOwn(body, 'value') ? body.value : undefined);
+          break;
+        }
+        case 'deleteSurface':
+          this.#surface(surfaceId);
+          this.#surfaces.delete(surfaceId);
+          this.#last.delete(surfaceId);
+          this.#told.delete(surfaceId);
+          this.#options.onDelete?.(surfaceId);
+          return [];
+      }
+    } catch (error) {
+      return this.#fail(surfaceId, error);
+    }
+    this.#options.onChange?.(surfaceId);
+    return [];
+  }
+
+  #v010(m: Record<string, unknown>): A2uiIssue[] {
+    if (Object.hasOwn(m, 'callFunction')) {
+      callFunctionMessage(m, { openUrl: this.#options.openUrl, locale: this.#options.locale, maxStringLength: this.#limits.maxStringLength }, this.#limits, this.#options.send);
+      return [];
+    }
+    const read = readActionResponse(m);
+    const surfaceId = read === undefined ? undefined : this.#pending.get(read.actionId);
+    if (read === undefined || surfaceId === undefined) {
+      return this.#fail(surfaceId ?? '', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response`));
+    }
+    this.#pending.delete(read.actionId);
+    this.#options.onActionResponse?.(read.actionId, read.response, surfaceId);
+    return [];
+  }
+
+  #create(surfaceId: string, body: Record<string, unknown>): void {
+    if (typeof body.catalogId !== 'string') throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
+    if (body.catalogId !== BASIC_CATALOG_ID) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${BASIC_CATALOG_ID}`);
+    if (this.#surfaces.has(surfaceId)) throw new A2uiError('VALIDATION_FAILED', '/createSurface/surfaceId', `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`);
+    if (this.#surfaces.size >= this.#limits.maxSurfaces) throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
+    const theme = this.version === 'v0.10' ? body.surfaceProperties : body.theme;
+    const surface = new Surface(surfaceId, body.catalogId, body.sendDataModel === true, this.#limits, theme);
+    if (this.version === 'v0.10') {
+      if (body.components !== undefined) surface.upsert(body.components);
+      if (body.dataModel !== undefined) surface.model.set('', body.dataModel);
+    }
+    this.#surfaces.set(surfaceId, surface);
+  }
+
+  #surface(surfaceId: string): Surface {
+    const surface = this.#surfaces.get(surfaceId);
+    if (surface === undefined) throw new A2uiError('VALIDATION_FAILED', '/surfaceId', `no surface "${surfaceId.slice(0, 60)}"; send createSurface first`);
+    return surface;
+  }
+
+  #fail(surfaceId: string, error: unknown): A2uiIssue[] {
+    const e = error instanceof A2uiError ? error : new A2uiError('INTERNAL', '', error instanceof Error ? error.message : String(error));
+    const issue: A2uiIssue = { code: e.code, surfaceId, path: e.path, message: e.message };
+    this.#sendError(issue);
+    return [issue];
+  }
+
+  #sendError(issue: A2uiIssue): void {
+    const error = issue.code === 'VALIDATION_FAILED' ? { code: issue.code, surfaceId: issue.surfaceId, path: issue.path || '/', message: issue.message } : { code: issue.code, surfaceId: issue.surfaceId, message: issue.message, path: issue.path };
+    this.#options.send({ message: { version: this.version, error } });
+  }
+
+  /** The ids of the live surfaces, in creation order. */
+  surfaceIds(): string[] {
+    return [...this.#surfaces.keys()];
+  }
+
+  /** A plain copy of a surface's data model. */
+  dataModel(surfaceId: string): unknown {
+    return this.#surface(surfaceId).model.snapshot();
+  }
+
+  /** The surface's raw components (for comparing with the reference processor). */
+  components(surfaceId: string): ReadonlyMap<string, A2uiComponent> {
+    return this.#surface(surfaceId).components;
+  }
+
+  /** Translates a surface into a suip particle tree; its issues are sent to the agent once per translation. */
+  translate(surfaceId: string): Translation {
+    const surface = this.#surface(surfaceId);
+    const translation = translateSurface(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel);
+    this.#last.set(surfaceId, translation);
+    const before = this.#told.get(surfaceId) ?? new Set<string>();
+    const now = new Set<string>();
+    for (const issue of translation.issues) {
+      const key = `${issue.code} ${issue.path} ${issue.message}`;
+      now.add(key);
+      if (!before.has(key)) this.#sendError({ ...issue, surfaceId });
+    }
+    // Render refusals stay told for the surface's life; translation issues only while they last.
+    for (const key of before) if (key.startsWith('render ')) now.add(key);
+    this.#told.set(surfaceId, now);
+    return translation;
+  }
+
+  /**
+   * Maps a suip rejection (its particle path below the surface's particle) back to the A2UI component
+   * that produced it and sends `VALIDATION_FAILED` with that component's `/components/<i>` path.
+   */
+  reportRenderError(surfaceId: string, suipPath: readonly string[], message: string): A2uiIssue {
+    const origins = this.#last.get(surfaceId)?.origins;
+    let componentId: string | undefined;
+    // Paths below a surface's own particle start inside root; a generator's paths may name 'root' itself.
+    const full = suipPath[0] === 'root' ? [...suipPath] : ['root', ...suipPath];
+    for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
+    const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.components.get(componentId)?.at ?? '/');
+    const issue: A2uiIssue = { code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
+    const told = this.#told.get(surfaceId) ?? new Set<string>();
+    this.#told.set(surfaceId, told);
+    const key = `render ${at} ${message}`;
+    if (!told.has(key) && told.size < 1000) {
+      told.add(key);
+      this.#sendError(issue);
+    }
+    return issue;
+  }
+
+  /** The surface as a resolved A2UI tree, in `@a2ui/web_core`'s NodeResolver shape (for diffs and debugging). */
+  resolved(surfaceId: string): ResolvedNode | undefined {
+    return resolvedTree(this.#surface(surfaceId), { openUrl: undefined, locale: this.#options.locale });
+  }
+
+  /** `a2uiClientCapabilities` for the transport's metadata. */
+  capabilities(): A2uiClientCapabilities {
+    return { [this.version]: { supportedCatalogIds: [BASIC_CATALOG_ID] } };
+  }
+
+  /** `a2uiClientDataModel`: the models of every `sendDataModel` surface; undefined when none sends (as web_core). */
+  clientDataModel(): A2uiClientDataModel | undefined {
+    const surfaces: Record<string, unknown> = {};
+    for (const [id, s] of this.#surfaces) if (s.sendDataModel) surfaces[id] = s.model.snapshot();
+    return Object.keys(surfaces).length === 0 ? undefined : { version: this.version, surfaces };
+  }
+
+  #events(surface: Surface): BridgeEvents {
+    return {
+      write: (pointer, value) => {
+        try {
+          surface.model.set(pointer, value);
+        } catch (error) {
+          this.#fail(surface.id, error);
+          return;
+        }
+        this.#options.onChange?.(surface.id);
+      },
+      modal: (key, open) => {
+        if (open) surface.openModals.add(key);
+        else surface.openModals.delete(key);
+        this.#options.onChange?.(surface.id);
+      },
+      action: (component, scope) => this.#action(surface, component, scope),
+    };
+  }
+
+  #action(surface: Surface, component: A2uiComponent, scope: Scope): void {
+    const action = record(component.props.action);
+    try {
+      const event = record(action?.event);
+      const call = action?.functionCall;
+      if (event !== undefined && typeof event.name === 'string') {
+        const context: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(record(event.context) ?? {})) context[key] = resolveDynamic(value, scope) ?? null;
+        const out: A2uiOutgoing = { message: { version: this.version, action: { name: event.name, surfaceId: surface.id, sourceComponentId: component.id, timestamp: (this.#options.now?.() ?? new Date()).toISOString(), context } } };
+        if (this.version === 'v0.10' && this.#options.onActionResponse !== undefined && 'action' in out.message) {
+          this.#actions += 1;
+          const actionId = `a${this.#actions}`;
+          out.message.action.wantResponse = true;
+          out.message.action.actionId = actionId;
+          this.#pending.set(actionId, surface.id);
+          if (this.#pending.size > 1000) this.#pending.delete(this.#pending.keys().next().value!);
+        }
+        if (surface.sendDataModel) out.metadata = { a2uiClientDataModel: { version: this.version, surfaces: { [surface.id]: surface.model.snapshot() } } };
+        this.#options.send(out);
+      } else if (call !== undefined) {
+        resolveDynamic(call, scope);
+        this.#options.onChange?.(surface.id);
+      }
+    } catch (error) {
+      this.#fail(surface.id, error instanceof A2uiError ? new A2uiError(error.code, `${component.at}/action`, error.message) : error);
+    }
+  }
+}

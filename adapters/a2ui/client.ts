@@ -1,0 +1,104 @@
+import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
+import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
+import { createUrlPolicy } from '../../renderer/policy/url-policy.ts';
+import { A2uiBridge, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
+import type { A2uiOutgoing } from './messages.ts';
+import { readMessageStream } from './stream-reader.ts';
+import { createSurfaceView, type SurfaceView } from './surface-view.ts';
+
+type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
+
+/** Options of `createA2uiClient`. */
+export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onChange' | 'onDelete'> {
+  /** Client → server traffic (actions with metadata, errors): an HTTP POST, the live channel, … */
+  send(out: A2uiOutgoing): void;
+  /** Prefix of the generator mount ids (`<prefix>-1`, `<prefix>-2`, …); default `a2ui`. */
+  idPrefix?: string;
+  /** Problems with incoming messages (also sent to the agent as `error`). */
+  onIssue?(issue: A2uiIssue): void;
+}
+
+/** A host-side A2UI client: one in-page suip generator per surface, fed by a bridge. */
+export interface A2uiClient {
+  readonly bridge: A2uiBridge;
+  /** Applies one message (already parsed). */
+  receive(message: unknown): void;
+  /** Applies one JSON text (a JSONL line or an SSE event's data). */
+  receiveText(text: string): void;
+  /** Fetches an A2UI stream (JSONL, or SSE when the response says text/event-stream) and applies messages as they complete. */
+  connect(url: string, init?: RequestInit): Promise<number>;
+  /** Renders every pending change now (tests and e2e wait on it). */
+  settle(): Promise<void>;
+  /** Detaches every surface's generator. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates an A2UI client on a suip renderer. Each `createSurface` attaches one local generator
+ * (`createLocalGenerator`: trusted translator code, validated and budgeted by the renderer like a
+ * sandboxed one); each change re-translates that surface and `render`s it, and suip's keyed diff
+ * sends only what changed. `openUrl` defaults to the renderer's link rules (http, https, mailto)
+ * and opens a new tab without opener.
+ */
+export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: A2uiClientOptions): A2uiClient {
+  const prefix = options.idPrefix ?? 'a2ui';
+  const links = createUrlPolicy();
+  const generators = new Map<string, { ready: Promise<LocalGenerator<Handle>>; view: SurfaceView }>();
+  let counter = 0;
+  const surface = (surfaceId: string) => {
+    let entry = generators.get(surfaceId);
+    if (entry === undefined) {
+      counter += 1;
+      const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `A2UI ${surfaceId.slice(0, 60)}` });
+      const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId);
+      entry = { ready, view };
+      generators.set(surfaceId, entry);
+    }
+    return entry;
+  };
+  const bridge: A2uiBridge = new A2uiBridge({
+    ...options,
+    send: (out) => options.send(out),
+    openUrl:
+      options.openUrl ??
+      ((url) => {
+        const href = links.linkHref(url);
+        if (href !== undefined && typeof window !== 'undefined') window.open(href, '_blank', 'noopener,noreferrer');
+      }),
+    onChange: (surfaceId) => surface(surfaceId).view.schedule(),
+    onDelete: (surfaceId) => {
+      const entry = generators.get(surfaceId);
+      generators.delete(surfaceId);
+      void entry?.ready.then((g) => g.close()).catch(() => undefined);
+    },
+  });
+  const report = (issues: A2uiIssue[]) => {
+    for (const issue of issues) options.onIssue?.(issue);
+  };
+  return {
+    bridge,
+    receive: (message) => report(bridge.receive(message)),
+    receiveText: (text) => report(bridge.receiveText(text)),
+    async connect(url, init) {
+      const response = await fetch(url, init);
+      if (!response.ok || response.body === null) throw new Error(`A2UI stream ${url}: HTTP ${response.status}`);
+      const sse = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+      return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
+        format: sse ? 'sse' : 'jsonl',
+        signal: init?.signal ?? undefined,
+        onOversize: (chars) => report([{ code: 'LIMIT_EXCEEDED', surfaceId: '', path: '', message: `an A2UI stream line of ${chars} characters was skipped` }]),
+      });
+    },
+    async settle() {
+      await Promise.all([...generators.values()].map(async (e) => {
+        await e.ready;
+        await e.view.flush();
+      }));
+    },
+    async close() {
+      const all = [...generators.values()];
+      generators.clear();
+      await Promise.all(all.map(async (e) => (await e.ready).close()));
+    },
+  };
+}

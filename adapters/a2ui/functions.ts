@@ -1,0 +1,108 @@
+import { formatDatePattern } from './date-pattern.ts';
+import { A2uiError } from './limits.ts';
+import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
+
+/** What a basic function may reach outside its arguments. */
+export interface FunctionHost {
+  /** `openUrl`: the host's link policy decides (never `window.open` from the bridge). */
+  openUrl?: (url: string) => void;
+  /** Locale for number, currency and plural rules; undefined = the runtime default, like web_core. */
+  locale?: string;
+  /** Formats a `formatString` template with the current scope (set by the resolver). */
+  formatString: (template: string) => string;
+  /** Longest string a regex may be run on. */
+  maxStringLength: number;
+}
+
+/** Resolved arguments by name (a null-prototype record). */
+export type Args = Record<string, unknown>;
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v as string));
+const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN);
+const optNum = (v: unknown): number | undefined => (v === undefined || v === null ? undefined : num(v));
+const values = (args: Args, name: string): unknown[] => {
+  const v = args.values;
+  if (!Array.isArray(v)) throw new A2uiError('EXPRESSION_ERROR', '', `${name}() needs "values": an array of at least 2 conditions`);
+  return v;
+};
+
+function formatNumber(args: Args, host: FunctionHost, currency?: string): string {
+  const value = num(args.value);
+  if (Number.isNaN(value)) return '';
+  const decimals = optNum(args.decimals);
+  const options: Intl.NumberFormatOptions = { useGrouping: args.grouping !== false };
+  if (decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 20) {
+    options.minimumFractionDigits = decimals;
+    options.maximumFractionDigits = decimals;
+  }
+  if (currency !== undefined) {
+    options.style = 'currency';
+    options.currency = currency;
+  }
+  try {
+    return new Intl.NumberFormat(host.locale, options).format(value);
+  } catch {
+    return value.toFixed(decimals ?? (currency === undefined ? 0 : 2));
+  }
+}
+
+const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = new Map<string, (args: Args, host: FunctionHost) => unknown>([
+  ['required', (a) => !(a.value === null || a.value === undefined || a.value === '' || (Array.isArray(a.value) && a.value.length === 0))],
+  ['regex', (a) => {
+    const value = str(a.value);
+    const regex = compileAgentRegex(str(a.pattern));
+    return value.length <= MAX_REGEX_INPUT_CHARS && regex.test(value);
+  }],
+  ['length', (a) => {
+    const len = typeof a.value === 'string' || Array.isArray(a.value) ? a.value.length : 0;
+    const min = optNum(a.min);
+    const max = optNum(a.max);
+    return !(min !== undefined && !Number.isNaN(min) && len < min) && !(max !== undefined && !Number.isNaN(max) && len > max);
+  }],
+  ['numeric', (a) => {
+    const value = num(a.value);
+    const min = optNum(a.min);
+    const max = optNum(a.max);
+    return !Number.isNaN(value) && !(min !== undefined && value < min) && !(max !== undefined && value > max);
+  }],
+  ['email', (a) => /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/.test(str(a.value))],
+  ['formatString', (a, host) => host.formatString(str(a.value))],
+  ['formatNumber', (a, host) => formatNumber(a, host)],
+  ['formatCurrency', (a, host) => formatNumber(a, host, str(a.currency) || 'USD')],
+  ['formatDate', (a) => {
+    if (typeof a.value !== 'string' && typeof a.value !== 'number') return '';
+    if (a.value === '') return '';
+    const date = new Date(a.value);
+    if (Number.isNaN(date.getTime())) return '';
+    const format = str(a.format);
+    return format === 'ISO' || format === '' ? date.toISOString() : formatDatePattern(date, format);
+  }],
+  ['pluralize', (a, host) => {
+    const value = num(a.value);
+    let rule = 'other';
+    try {
+      rule = new Intl.PluralRules(host.locale).select(value);
+    } catch {
+      rule = 'other';
+    }
+    const chosen = Object.hasOwn(a, rule) ? a[rule] : a.other;
+    return str(chosen ?? a.other);
+  }],
+  ['openUrl', (a, host) => {
+    host.openUrl?.(str(a.url));
+    return undefined;
+  }],
+  ['and', (a) => values(a, 'and').every(Boolean)],
+  ['or', (a) => values(a, 'or').some(Boolean)],
+  ['not', (a) => !a.value],
+]);
+
+/** The 14 function names of the v0.9 basic catalog. */
+export const BASIC_FUNCTION_NAMES: readonly string[] = [...BASIC.keys()];
+
+/** Runs one basic-catalog function; an unknown name is an error naming the known ones. */
+export function callBasicFunction(name: string, args: Args, host: FunctionHost): unknown {
+  const fn = BASIC.get(name);
+  if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `unknown function "${name.slice(0, 40)}"; the basic catalog has ${BASIC_FUNCTION_NAMES.join(', ')}`);
+  return fn(args, host);
+}

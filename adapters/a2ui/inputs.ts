@@ -1,0 +1,118 @@
+import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
+import { isReservedSegment } from './json-pointer.ts';
+import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
+import { failingChecksIn } from './checks.ts';
+import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
+import { bindingPointer, isBinding } from './resolve.ts';
+
+/** Roles of suip's choice types an option id must not take. */
+const CHOICE_ROLES = new Set(['label', 'hint', 'error', 'value']);
+
+/** The messages of the component's failing `checks`; evaluation errors are reported at the check. */
+export function failingChecks(ctx: MapContext): string[] {
+  const checks = ctx.component.props.checks;
+  if (!Array.isArray(checks)) return [];
+  return failingChecksIn(checks, ctx.scope, (i, error) => ctx.issue(`checks/${i}/condition`, (error as Error).message, 'EXPRESSION_ERROR'));
+}
+
+/** A handler that writes the event's value to the prop's bound path, if it is bound. */
+function writer(ctx: MapContext, prop: string, coerce: (event: HandlerEvent) => unknown): ((event: HandlerEvent) => void) | undefined {
+  const bound = ctx.component.props[prop];
+  if (!isBinding(bound)) return undefined;
+  const pointer = bindingPointer(bound, ctx.scope);
+  return (event) => ctx.events.write(pointer, coerce(event));
+}
+
+function withError(children: Array<readonly [string, ModelParticle]>, errors: readonly string[]): void {
+  if (errors.length > 0) children.push(['error', plain(errors.join(' '))]);
+}
+
+/** Button, CheckBox, TextField, DateTimeInput, ChoicePicker and Slider; undefined for other names. */
+export function mapInput(ctx: MapContext): Mapped | undefined {
+  const { component: c } = ctx;
+  const label = (fallback: string) => ctx.str('label') || fallback;
+  switch (c.component) {
+    case 'Button': {
+      const child = typeof c.props.child === 'string' ? c.props.child : '';
+      const children: Array<readonly [string, ModelParticle]> = [['label', plain(ctx.labelOf(child, ctx.scope.path) || 'Button')]];
+      if (c.props.variant === 'borderless') children.push(['tone', plain('secondary')]);
+      if (failingChecks(ctx).length > 0) children.push(['disabled', plain('true')]);
+      return { particle: typed('button', children, { click: () => ctx.events.action(c, ctx.scope) }), slots: [] };
+    }
+    case 'CheckBox': {
+      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Checkbox'))], ['checked', plain(ctx.value('value') === true ? 'true' : 'false')]];
+      withError(children, failingChecks(ctx));
+      const write = writer(ctx, 'value', (e) => e.checked === true);
+      return { particle: typed('checkbox', children, write ? { change: { handler: write, data: 'checked' } } : undefined), slots: [] };
+    }
+    case 'TextField': {
+      const variant = c.props.variant;
+      const value = ctx.str('value');
+      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Text'))], ['value', plain(value)]];
+      if (variant === 'obscured') children.push(['kind', plain('password')]);
+      if (variant === 'number') children.push(['kind', plain('number')]);
+      const errors = failingChecks(ctx);
+      const regexp = c.props.validationRegexp;
+      if (typeof regexp === 'string' && value !== '') {
+        try {
+          if (value.length > MAX_REGEX_INPUT_CHARS || !compileAgentRegex(regexp).test(value)) errors.push('Invalid format');
+        } catch (error) {
+          ctx.issue('validationRegexp', (error as Error).message, 'EXPRESSION_ERROR');
+        }
+      }
+      withError(children, errors);
+      const write = writer(ctx, 'value', (e) => (variant === 'number' && e.value !== '' && !Number.isNaN(Number(e.value)) ? Number(e.value) : (e.value ?? '')));
+      const on = write ? { input: { handler: write, data: 'value' as const }, change: { handler: write, data: 'value' as const } } : undefined;
+      return { particle: typed(variant === 'longText' ? 'text-area' : 'text-field', children, on), slots: [] };
+    }
+    case 'DateTimeInput': {
+      const date = c.props.enableDate !== false;
+      const time = c.props.enableTime === true;
+      const kind = date && time ? 'datetime' : time ? 'time' : 'date';
+      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label(kind === 'time' ? 'Time' : 'Date'))], ['kind', plain(kind)]];
+      for (const prop of ['value', 'min', 'max']) {
+        const v = ctx.str(prop);
+        if (v !== '') children.push([prop, plain(v)]);
+      }
+      withError(children, failingChecks(ctx));
+      const write = writer(ctx, 'value', (e) => e.value ?? '');
+      return { particle: typed('date-field', children, write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined), slots: [] };
+    }
+    case 'ChoicePicker': {
+      const multiple = c.props.variant === 'multipleSelection';
+      const current = ctx.value('value');
+      // Model objects have no prototype (no toString): only strings and numbers can name an option.
+      const selected = (Array.isArray(current) ? current : [current]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Choose'))]];
+      const options = Array.isArray(c.props.options) ? c.props.options.slice(0, ctx.limits.maxTemplateItems) : [];
+      const seen = new Set<string>();
+      options.forEach((option: unknown, i) => {
+        const o = (typeof option === 'object' && option !== null ? option : {}) as Record<string, unknown>;
+        const id = typeof o.value === 'string' ? o.value : '';
+        if (id === '' || CHOICE_ROLES.has(id) || isReservedSegment(id) || seen.has(id)) {
+          ctx.issue(`options/${i}/value`, `option value ${JSON.stringify(id.slice(0, 40))} is empty, repeated or reserved (label, hint, error, value); it is left out`);
+          return;
+        }
+        seen.add(id);
+        children.push([id, plain(ctx.strOf(o.label, `options/${i}/label`) || id)]);
+      });
+      const picked = selected.filter((v) => seen.has(v));
+      if (picked.length > 0) children.splice(1, 0, ['value', plain(multiple ? picked.join('\n') : picked[0]!)]);
+      withError(children, failingChecks(ctx));
+      const write = writer(ctx, 'value', (e) => (e.value ?? '').split('\n').filter((v) => v !== ''));
+      return { particle: typed(multiple ? 'multi-choice' : 'choice', children, write ? { change: { handler: write, data: 'value' } } : undefined), slots: [] };
+    }
+    case 'Slider': {
+      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Value'))]];
+      const value = ctx.value('value');
+      if (typeof value === 'number') children.push(['value', plain(String(value))]);
+      if (typeof c.props.min === 'number') children.push(['min', plain(String(c.props.min))]);
+      if (typeof c.props.max === 'number') children.push(['max', plain(String(c.props.max))]);
+      withError(children, failingChecks(ctx));
+      const write = writer(ctx, 'value', (e) => Number(e.value));
+      return { particle: typed('slider', children, write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined), slots: [] };
+    }
+    default:
+      return undefined;
+  }
+}

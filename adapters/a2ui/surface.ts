@@ -1,0 +1,58 @@
+import { DataModel } from './data-model.ts';
+import { isReservedSegment } from './json-pointer.ts';
+import { A2uiError, type A2uiLimits } from './limits.ts';
+
+/** One A2UI component as the agent last sent it; props stay raw and are resolved per render. */
+export interface A2uiComponent {
+  id: string;
+  /** The catalog name: `Text`, `Row`, `Button`, … */
+  component: string;
+  props: Readonly<Record<string, unknown>>;
+  /** Where it arrived, for `VALIDATION_FAILED` paths: `/components/<index>` of its last update. */
+  at: string;
+}
+
+/** The state of one surface: its components (a flat map, upserted) and its data model. */
+export class Surface {
+  readonly components = new Map<string, A2uiComponent>();
+  readonly model: DataModel;
+  /** Keys (suip paths) of the Modal components whose dialog is open. */
+  readonly openModals = new Set<string>();
+
+  constructor(
+    readonly id: string,
+    readonly catalogId: string,
+    readonly sendDataModel: boolean,
+    readonly limits: A2uiLimits,
+    readonly theme?: unknown,
+  ) {
+    this.model = new DataModel(limits);
+  }
+
+  /** `updateComponents`: a flat upsert; every entry needs a string `id` and `component`. */
+  upsert(components: unknown): void {
+    if (!Array.isArray(components)) throw new A2uiError('VALIDATION_FAILED', '/updateComponents/components', 'updateComponents.components must be an array of components');
+    if (components.length > this.limits.maxComponents) {
+      throw new A2uiError('LIMIT_EXCEEDED', '/updateComponents/components', `a surface holds at most ${this.limits.maxComponents} components; this update has ${components.length}`);
+    }
+    const staged: A2uiComponent[] = [];
+    components.forEach((raw: unknown, index) => {
+      const at = `/components/${index}`;
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new A2uiError('VALIDATION_FAILED', at, `component ${index} must be an object {"id": ..., "component": ...}`);
+      const { id, component, ...rest } = raw as Record<string, unknown>;
+      if (typeof id !== 'string' || id === '' || id.length > 256) throw new A2uiError('VALIDATION_FAILED', `${at}/id`, `component ${index} needs an "id": a non-empty string of at most 256 characters`);
+      if (isReservedSegment(id)) throw new A2uiError('VALIDATION_FAILED', `${at}/id`, `component id "${id}" is refused (it would reach the prototype); rename it`);
+      if (typeof component !== 'string') throw new A2uiError('VALIDATION_FAILED', `${at}/component`, `component "${id.slice(0, 40)}" needs "component": the catalog name, e.g. "Text"`);
+      for (const key of Object.keys(rest)) {
+        if (isReservedSegment(key)) throw new A2uiError('VALIDATION_FAILED', `${at}/${key}`, `property "${key}" of component "${id.slice(0, 40)}" is refused`);
+      }
+      staged.push({ id, component, props: rest, at });
+    });
+    // All or nothing: a bad entry or an overfull surface leaves the surface as it was.
+    const added = new Set(staged.map((c) => c.id).filter((id) => !this.components.has(id))).size;
+    if (this.components.size + added > this.limits.maxComponents) {
+      throw new A2uiError('LIMIT_EXCEEDED', '/updateComponents/components', `a surface holds at most ${this.limits.maxComponents} components; it has ${this.components.size} and this update adds ${added}`);
+    }
+    for (const c of staged) this.components.set(c.id, c);
+  }
+}
