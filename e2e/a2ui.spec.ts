@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-const CORPUS = process.env.A2UI_CORPUS ?? '/work/shared/corpora/a2ui-v0_9_1';
+const CORPUS = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('./fixtures/a2ui/corpus/', import.meta.url));
 const examples = readdirSync(join(CORPUS, 'examples')).filter((f) => f.endsWith('.json')).sort().map((file) => ({ file, messages: (JSON.parse(readFileSync(join(CORPUS, 'examples', file), 'utf8')) as { messages: unknown[] }).messages }));
 const CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The A2UI v0.9.1 corpus (examples, basic catalog, JSON Schemas) in the team handbook. */
-export const CORPUS_DIR = process.env.A2UI_CORPUS ?? '/work/shared/corpora/a2ui-v0_9_1';
+/** The A2UI v0.9.1 corpus (examples, basic catalog, JSON Schemas), copied into the test fixtures. */
+export const CORPUS_DIR = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('../../../e2e/fixtures/a2ui/corpus/', import.meta.url));
 
 /** One example: its file name and message stream. */
 export interface A2uiExample {
