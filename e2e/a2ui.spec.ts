@@ -163,14 +163,14 @@ test.describe('A2UI bridge in Chromium', () => {
       res!.write(line({ version: 'v0.9', createSurface: { surfaceId: 'live', catalogId: CATALOG } }));
       res!.write(line({ version: 'v0.9', updateComponents: { surfaceId: 'live', components: [{ id: 'root', component: 'Column', children: ['title', 'body'] }, { id: 'title', component: 'Text', text: 'Forecast', variant: 'h2' }] } }));
       await expect(page.getByRole('heading', { name: 'Forecast' })).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('progressbar', { name: 'Loading body…' })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading body…' })).toBeVisible();
       const half = line({ version: 'v0.9', updateComponents: { surfaceId: 'live', components: [{ id: 'body', component: 'Text', text: 'Sunny, 21 °C' }] } });
       res!.write(half.slice(0, 30));
       await page.waitForTimeout(300);
-      await expect(page.getByRole('progressbar', { name: 'Loading body…' })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading body…' })).toBeVisible();
       res!.write(half.slice(30));
       await expect(page.getByText('Sunny, 21 °C')).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expect(page.locator('suip-placeholder')).toHaveCount(0);
       res!.end();
       expect(await done).toBe(3);
     } finally {

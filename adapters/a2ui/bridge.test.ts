@@ -191,7 +191,7 @@ describe('A2uiBridge: binding, actions, templates', () => {
     m.bridge.receive(create());
     m.bridge.receive(components([{ id: 'root', component: 'Column', children: ['later'] }]));
     await m.settle();
-    expect(find(m.tree(), ['s', 'later']).type).toBe('progress');
+    expect(find(m.tree(), ['s', 'later']).type).toBe('placeholder');
     m.bridge.receive(components([{ id: 'later', component: 'Text', text: 'here' }]));
     await m.settle();
     expect(find(m.tree(), ['s', 'later']).text).toBe('here');

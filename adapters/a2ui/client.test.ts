@@ -48,7 +48,7 @@ describe('createA2uiClient: one local generator per surface, fed from an HTTP st
     await tick();
     await client.settle();
     const busy = JSON.stringify(target.tree());
-    expect(busy).toContain('"type":"progress"');
+    expect(busy).toContain('"type":"placeholder"');
     for (const m of [components, ...rest]) {
       agent.write(line(m));
       await tick();
@@ -57,7 +57,7 @@ describe('createA2uiClient: one local generator per surface, fed from an HTTP st
     expect(await done).toBe(2 + 1 + rest.length);
     await client.settle();
     expect(target.violations).toEqual([]);
-    expect(JSON.stringify(target.tree())).not.toContain('"type":"progress"');
+    expect(JSON.stringify(target.tree())).not.toContain('"type":"placeholder"');
     expect(sent).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ interface Task extends Slot {
 
 /** A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled, indeterminate progressbar). */
 export function placeholder(componentId: string): ModelParticle {
-  return typed('progress', [['label', plain(`Loading ${componentId.slice(0, 40)}…`)]]);
+  return typed('placeholder', [['label', plain(`Loading ${componentId.slice(0, 40)}…`)]]);
 }
 
 function uniqueId(id: string, used: Set<string>): string {
