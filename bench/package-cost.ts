@@ -18,7 +18,7 @@ mkdirSync(work, { recursive: true });
 
 /** Entries a host would import, as module source. */
 const ENTRIES: Record<string, string> = {
-  'suip: renderer, 44-type vocabulary, sandbox runtime inlined': `export { createRenderer } from '${root}renderer/index.ts';`,
+  'suip: renderer, built-in vocabulary, sandbox runtime inlined': `export { createRenderer } from '${root}renderer/index.ts';`,
   '@a2ui/lit: v0.9 renderer': `export * from '@a2ui/lit/v0_9';`,
   '@remote-dom/core: receiver and elements': `export * from '@remote-dom/core/receivers'; export * from '@remote-dom/core/elements';`,
 };

@@ -1,0 +1,70 @@
+/**
+ * `node --import tsx bench/first-paint.ts` (part of `npm run bench`): time to first paint in
+ * Chromium, medians over rounds in fresh containers, for the same UIs shown three ways: a suip
+ * program attached in its sandbox, an A2UI stream through suip's A2UI bridge, and the same stream
+ * through `@a2ui/lit` (Google's renderer). Rewrites the first-paint section of docs/benchmarks.md.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { createServer } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 7);
+const corpus = join(root, 'e2e/fixtures/a2ui/corpus/examples');
+/** Examples whose first text is plain, so "painted" is decided by one string. */
+const EXAMPLES = ['01_flight-status.json', '05_product-card.json', '25_contact-card.json', '33_financial-data-grid.json'].filter((f) => readdirSync(corpus).includes(f));
+const PROGRAM = `const { group, render } = suip;
+render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
+
+const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+await server.listen();
+const address = server.httpServer!.address() as { port: number };
+const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${address.port}/bench/pages/first-paint.html`);
+  await page.waitForFunction(() => 'firstPaint' in window, undefined, { timeout: 60_000 });
+  const rows: string[] = [];
+  const program: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) program.push(await page.evaluate(([code]) => (window as unknown as { firstPaint: { suipProgram(c: string, e: string): Promise<number> } }).firstPaint.suipProgram(code!, 'On time, gate B12'), [PROGRAM]));
+  rows.push(`| suip program, attached in a new sandbox (iframe + Worker) | ${median(program).toFixed(1)} ms | — |`);
+  for (const file of EXAMPLES) {
+    const { messages } = JSON.parse(readFileSync(join(corpus, file), 'utf8')) as { messages: unknown[] };
+    const expect = firstText(messages);
+    const suip: number[] = [];
+    const lit: number[] = [];
+    // Interleaved rounds, so load drift on the shared machine hits both alike.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      suip.push(await page.evaluate(([m, e]) => (window as unknown as { firstPaint: { suipA2ui(m: unknown, e: string): Promise<number> } }).firstPaint.suipA2ui(m, e as string), [messages, expect] as const));
+      lit.push(await page.evaluate(([m, e]) => (window as unknown as { firstPaint: { a2uiLit(m: unknown, e: string): Promise<number> } }).firstPaint.a2uiLit(m, e as string), [messages, expect] as const));
+    }
+    rows.push(`| ${file.replace('.json', '')}: suip's A2UI bridge / @a2ui/lit | ${median(suip).toFixed(1)} ms / ${median(lit).toFixed(1)} ms | ${(median(suip) / median(lit)).toFixed(2)}x |`);
+  }
+  const table = ['| what is shown | first paint (median of ' + ROUNDS + ') | suip vs @a2ui/lit |', '|---|---|---|', ...rows].join('\n');
+  console.log(table);
+  const doc = join(root, 'docs/benchmarks.md');
+  const START = '<!-- first-paint:start -->';
+  const END = '<!-- first-paint:end -->';
+  const text = readFileSync(doc, 'utf8');
+  const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`node --import tsx bench/first-paint.ts\` (part of \`npm run bench\`), Chromium ${browser.version()}: from "show this" to the first painted frame holding the UI's first text, in a fresh container each round.\n\n${table}\n\n${END}`;
+  writeFileSync(doc, text.includes(START) ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${text.trimEnd()}\n\n## Time to first paint\n\n${section}\n`);
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+/** The first literal text of an example's components (what its first paint must show). */
+function firstText(messages: unknown[]): string {
+  for (const message of messages) {
+    const components = (message as { updateComponents?: { components?: Array<Record<string, unknown>> } }).updateComponents?.components ?? [];
+    for (const component of components) {
+      const text = component.text;
+      if (component.component === 'Text' && typeof text === 'string' && text.length > 3 && !text.includes('${')) return text.replace(/^#+\s*/, '').slice(0, 20);
+    }
+  }
+  throw new Error('no literal text in the example');
+}

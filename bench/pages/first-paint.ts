@@ -1,0 +1,74 @@
+import { MessageProcessor } from '@a2ui/web_core/v0_9';
+import { basicCatalog } from '@a2ui/lit/v0_9';
+import '@a2ui/lit/v0_9';
+import { createA2uiClient } from '../../adapters/a2ui/client.ts';
+import { createRenderer } from '../../renderer/index.ts';
+import { afterPaint } from './kit/after-paint.ts';
+
+/**
+ * Time from "show this" to the first painted frame that holds `expect`, for three ways of showing
+ * UI: a suip program attached in its sandbox, an A2UI message stream through suip's A2UI bridge,
+ * and the same stream through Google's `@a2ui/lit` renderer. Each run uses a fresh container.
+ */
+
+/** True when `text` is in the DOM under `root`, shadow roots included. */
+function holds(root: Node, text: string): boolean {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').includes(text)) return true;
+    if (node instanceof Element && node.shadowRoot) stack.push(node.shadowRoot);
+    for (const child of node.childNodes) stack.push(child);
+  }
+  return false;
+}
+
+async function untilPainted(root: Node, expect: string, started: number): Promise<number> {
+  for (;;) {
+    const painted = await afterPaint();
+    if (holds(root, expect)) return painted - started;
+    if (painted - started > 20_000) throw new Error(`"${expect}" never appeared`);
+  }
+}
+
+function fresh(): HTMLElement {
+  const stage = document.getElementById('stage')!;
+  stage.replaceChildren();
+  const box = document.createElement('div');
+  stage.append(box);
+  return box;
+}
+
+const firstPaint = {
+  async suipProgram(code: string, expect: string): Promise<number> {
+    const box = fresh();
+    const started = performance.now();
+    const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
+    void renderer.attach({ id: 'p', code });
+    const ms = await untilPainted(box, expect, started);
+    await renderer.destroy();
+    return ms;
+  },
+  async suipA2ui(messages: unknown[], expect: string): Promise<number> {
+    const box = fresh();
+    const started = performance.now();
+    const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
+    const client = createA2uiClient(renderer, { send: () => undefined });
+    for (const message of messages) client.receive(message);
+    const ms = await untilPainted(box, expect, started);
+    await renderer.destroy();
+    return ms;
+  },
+  async a2uiLit(messages: unknown[], expect: string): Promise<number> {
+    const box = fresh();
+    const started = performance.now();
+    const processor = new MessageProcessor([basicCatalog]);
+    processor.processMessages(messages as never);
+    const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+    const element = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
+    element.surface = processor.model.getSurface(surfaceId);
+    box.append(element);
+    return untilPainted(box, expect, started);
+  },
+};
+Object.assign(window, { firstPaint });
