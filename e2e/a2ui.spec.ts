@@ -4,6 +4,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { docsImage } from './helpers/docs-image.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 const CORPUS = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('./fixtures/a2ui/corpus/', import.meta.url));
@@ -40,7 +41,7 @@ test.describe('A2UI bridge in Chromium', () => {
     expect(state.issues).toEqual([]);
     expect(await page.locator('suip-unknown').count()).toBe(0);
     expect(await axe(page)).toEqual([]);
-    if (scheme === 'light') await page.screenshot({ path: 'test-results/a2ui-examples.png', fullPage: true });
+    if (scheme === 'light') await page.screenshot({ path: docsImage('a2ui-examples.png'), fullPage: true, scale: 'css' });
   });
 
   test("a host that keeps sign-in to itself refuses the login example's password field, and the agent hears which component", async ({ page }) => {
