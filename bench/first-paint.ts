@@ -12,7 +12,7 @@ import { createServer } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 7);
-const corpus = join(root, 'e2e/fixtures/a2ui/corpus/examples');
+const corpus = join(root, 'examples/a2ui/examples');
 /** Examples whose first text is plain, so "painted" is decided by one string. */
 const EXAMPLES = ['01_flight-status.json', '05_product-card.json', '25_contact-card.json', '33_financial-data-grid.json'].filter((f) => readdirSync(corpus).includes(f));
 const PROGRAM = `const { group, render } = suip;

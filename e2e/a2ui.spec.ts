@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { docsImage } from './helpers/docs-image.ts';
 import { expect, test, type Page } from '@playwright/test';
 
-const CORPUS = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('./fixtures/a2ui/corpus/', import.meta.url));
+const CORPUS = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('../examples/a2ui/', import.meta.url));
 const examples = readdirSync(join(CORPUS, 'examples')).filter((f) => f.endsWith('.json')).sort().map((file) => ({ file, messages: (JSON.parse(readFileSync(join(CORPUS, 'examples', file), 'utf8')) as { messages: unknown[] }).messages }));
 const CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 

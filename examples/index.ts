@@ -11,6 +11,7 @@ import signupForm from './signup-form.js?raw';
 import todoList from './todo-list.js?raw';
 import vocabularyGallery from './vocabulary-gallery.js?raw';
 import weatherCard from './weather-card.js?raw';
+import { A2UI_EXAMPLES } from './a2ui/index.ts';
 
 /** One example generator program of the playground's menu. */
 export interface Example {
@@ -19,8 +20,10 @@ export interface Example {
   title: string;
   /** One line: what it shows off. */
   summary: string;
-  /** The program, exactly as in `examples/<id>.js`. */
+  /** The program, exactly as in `examples/<id>.js` (or, for A2UI, the agent's message stream as JSON). */
   code: string;
+  /** A suip program (default), or an A2UI agent's messages shown through the A2UI bridge. */
+  kind?: 'program' | 'a2ui';
 }
 
 /**
@@ -44,7 +47,9 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'vocabulary-gallery', title: 'Vocabulary gallery', summary: 'every type of suip.vocabulary from its example', code: vocabularyGallery },
 ];
 
-/** The example with this id, if any. */
+/** The example with this id (a program or an A2UI stream), if any. */
 export function findExample(id: string): Example | undefined {
-  return EXAMPLES.find((example) => example.id === id);
+  return EXAMPLES.find((example) => example.id === id) ?? A2UI_EXAMPLES.find((example) => example.id === id);
 }
+
+export { A2UI_EXAMPLES };

@@ -1,5 +1,5 @@
 import { LitElement, html, type PropertyDeclarations } from 'lit';
-import { EXAMPLES, findExample } from '../../examples/index.ts';
+import { A2UI_EXAMPLES, EXAMPLES, findExample } from '../../examples/index.ts';
 import { parseFixture } from '../devtools/fixture.ts';
 import type { RunOutcome } from '../../generator/model/repair-loop.ts';
 import type { LlmPanelHost } from '../llm/pg-llm-panel.ts';
@@ -98,7 +98,10 @@ export class PgApp extends LitElement {
 
   /** Runs the slot's current code. */
   async runSlot(slot: SlotId = this.slot): Promise<void> {
-    await this.wiring?.host.run(slot, this.codes[slot]);
+    const host = this.wiring?.host;
+    // An A2UI example (or edited A2UI JSON) runs through the A2UI bridge, not as a program.
+    if (findExample(this.exampleIds[slot])?.kind === 'a2ui') await host?.runA2ui(slot, this.codes[slot]);
+    else await host?.run(slot, this.codes[slot]);
   }
 
   private onHostChange = (): void => {
@@ -143,7 +146,12 @@ export class PgApp extends LitElement {
         <label class="examples">Example
           <select aria-label="Examples" @change=${(e: Event) => this.loadExample((e.target as HTMLSelectElement).value)} .value=${this.exampleIds[this.slot]}>
             <option value="" ?selected=${this.exampleIds[this.slot] === ''}>— your own code —</option>
-            ${EXAMPLES.map((ex) => html`<option value=${ex.id} title=${ex.summary} ?selected=${ex.id === this.exampleIds[this.slot]}>${ex.title}</option>`)}
+            <optgroup label="suip programs">
+              ${EXAMPLES.map((ex) => html`<option value=${ex.id} title=${ex.summary} ?selected=${ex.id === this.exampleIds[this.slot]}>${ex.title}</option>`)}
+            </optgroup>
+            <optgroup label="A2UI agent streams (v0.9, through the A2UI bridge)">
+              ${A2UI_EXAMPLES.map((ex) => html`<option value=${ex.id} title=${ex.summary} ?selected=${ex.id === this.exampleIds[this.slot]}>A2UI · ${ex.title}</option>`)}
+            </optgroup>
           </select>
         </label>
         <div class="actions" role="group" aria-label="Program">

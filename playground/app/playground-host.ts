@@ -1,6 +1,7 @@
 import { errorCodeName, type SuipErrorObject } from '../../shared/index.ts';
 import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/index.ts';
 import type { TransactionOptions } from '../../renderer/headless.ts';
+import { createA2uiClient, type A2uiClient } from '../../adapters/a2ui/client.ts';
 import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
 import { TrafficLog } from '../devtools/traffic-log.ts';
 import { WireMirror } from '../devtools/wire-mirror.ts';
@@ -47,6 +48,10 @@ export class PlaygroundHost extends EventTarget {
   readonly #inTree = new Set<string>();
   /** Slots showing a prefix of a program that is still streaming: errors are not the user's yet. */
   readonly #prefix = new Set<string>();
+  /** Slots showing an A2UI agent's stream (the A2UI mode) instead of a program. */
+  readonly #a2ui = new Map<string, A2uiClient>();
+  /** What the A2UI surfaces sent back (actions, errors), for the devtools and tests. */
+  readonly a2uiOutbox: unknown[] = [];
 
   constructor(
     readonly renderer: Renderer,
@@ -66,6 +71,32 @@ export class PlaygroundHost extends EventTarget {
    */
   run(slot: string, code: string): Promise<void> {
     return this.#enqueue(slot, () => this.#run(slot, code, false));
+  }
+
+  /**
+   * The A2UI mode: shows an A2UI agent's message stream (`{messages}` JSON, a message list, or
+   * JSONL) in a slot through suip's A2UI bridge: one in-page generator per surface, validated by
+   * the renderer like any program. What the surfaces send back lands in `a2uiOutbox`.
+   */
+  runA2ui(slot: string, text: string): Promise<void> {
+    return this.#enqueue(slot, async () => {
+      await this.stop(slot);
+      const client = createA2uiClient(this.renderer, { idPrefix: `${slot}-a2ui`, send: (out) => void this.a2uiOutbox.push(out) });
+      this.#a2ui.set(slot, client);
+      this.errors.set(slot, []);
+      this.status.set(slot, 'starting');
+      this.#life(slot, 'A2UI stream');
+      this.changed();
+      try {
+        for (const message of a2uiMessages(text)) client.receive(message);
+        await client.settle();
+        this.status.set(slot, 'ready');
+      } catch (error) {
+        this.status.set(slot, 'error');
+        this.#push(slot, { generatorId: slot, source: 'renderer', message: `A2UI: ${error instanceof Error ? error.message : String(error)}` });
+      }
+      this.changed();
+    });
   }
 
   /**
@@ -111,8 +142,13 @@ export class PlaygroundHost extends EventTarget {
     this.changed();
   }
 
-  /** Stops a slot's generator and removes its subtree. */
+  /** Stops a slot's generator (or A2UI surfaces) and removes its subtree. */
   async stop(slot: string): Promise<void> {
+    const a2ui = this.#a2ui.get(slot);
+    if (a2ui !== undefined) {
+      this.#a2ui.delete(slot);
+      await a2ui.close();
+    }
     if (this.status.get(slot) === 'stopped') return;
     await this.renderer.detach(slot);
     this.status.set(slot, 'stopped');
@@ -311,4 +347,21 @@ export function describeError(line: ErrorLine): string {
     line.line !== undefined ? `line ${line.line}` : undefined,
   ].filter(Boolean);
   return `${line.source} error${where.length ? ` [${where.join(', ')}]` : ''}: ${line.message}`;
+}
+
+/** The messages of an A2UI stream as text: `{messages: [...]}` (the corpus form), a JSON list, or JSONL. */
+export function a2uiMessages(text: string): unknown[] {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      const value = JSON.parse(trimmed) as unknown;
+      if (Array.isArray(value)) return value;
+      const messages = (value as { messages?: unknown }).messages;
+      if (Array.isArray(messages)) return messages;
+      return [value];
+    } catch {
+      // Not one JSON text: read it as JSONL below.
+    }
+  }
+  return trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The A2UI v0.9.1 corpus (examples, basic catalog, JSON Schemas), copied into the test fixtures. */
-export const CORPUS_DIR = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('../../../e2e/fixtures/a2ui/corpus/', import.meta.url));
+export const CORPUS_DIR = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('../../../examples/a2ui/', import.meta.url));
 
 /** One example: its file name and message stream. */
 export interface A2uiExample {
