@@ -1,10 +1,10 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { EVENT_NAMES, type EventHandler, type EventName, type EventPayload, type GroupEntry, type GroupParticle, type Particle, type VocabularyEntry } from '../../shared/index.ts';
+import type { EventName, GroupEntry, GroupParticle, Particle, VocabularyEntry } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
-import { pendingInputsOf } from './pending-input.ts';
+import { EventWiring } from './event-wiring.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -51,6 +51,9 @@ export class SuipGroupElement extends LitElement {
   declare path: readonly string[];
   /** Where events go, and the URL policy. */
   declare context: ViewContext;
+
+  /** DOM events → `suip/event` (a ReactiveController). */
+  private readonly events = new EventWiring(this, ownerOf);
 
   /** What the last render read into this element's own template (see `forwardTargets`). */
   private inline: InlineReads = noInlineReads();
@@ -156,19 +159,24 @@ export class SuipGroupElement extends LitElement {
   }
 
   /** The `value` payload for an event whose innermost target was `source`. */
-  protected eventValue(source: EventTarget | undefined): string {
+  eventValue(source: EventTarget | undefined): string {
     const value = (source as { value?: unknown } | undefined)?.value;
     return typeof value === 'string' ? value : '';
   }
 
   /** The `checked` payload. */
-  protected eventChecked(source: EventTarget | undefined): boolean {
+  eventChecked(source: EventTarget | undefined): boolean {
     return (source as { checked?: unknown } | undefined)?.checked === true;
   }
 
   /** Whether this element reports a DOM event (e.g. a checkbox ignores the click on its label). */
   protected accepts(_name: EventName, _source: EventTarget | undefined): boolean {
     return true;
+  }
+
+  /** The event wiring's view of `accepts` (protected for subclasses, public for the controller). */
+  acceptsEvent(name: EventName, source: EventTarget | undefined): boolean {
+    return this.accepts(name, source);
   }
 
   /** Every form entry of this element's subtree, in document order (shadow roots included). */
@@ -188,62 +196,12 @@ export class SuipGroupElement extends LitElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const bare = (this.constructor as typeof SuipGroupElement).bare;
     const root = bare ? bareShadowRoot(this, bare) : super.createRenderRoot();
-    for (const name of EVENT_NAMES) root.addEventListener(name, this.onDomEvent);
+    this.events.listen(root);
     return root;
   }
 
   /** Send a `suip/event` for this group's handler of `name` (no-op without a handler). */
   protected emit(name: EventName, source?: EventTarget, key?: string): void {
-    const handler = this.handlerFor(name);
-    if (!handler || !this.context) return;
-    const send = () => {
-      const payload = this.payload(handler, source);
-      this.context.emit({ path: this.path ?? [], event: name, handler: handler.handler, payload, ...(key === undefined ? {} : { key }) });
-    };
-    const inputs = pendingInputsOf(this.context);
-    if (name === 'input') {
-      inputs.debounce(this, send);
-      return;
-    }
-    inputs.flush();
-    send();
+    this.events.emit(name, source, key);
   }
-
-  private handlerFor(name: EventName): EventHandler | undefined {
-    const on = this.particle?.on;
-    return on && Object.hasOwn(on, name) ? on[name] : undefined;
-  }
-
-  private payload(handler: EventHandler, source: EventTarget | undefined): EventPayload {
-    switch (handler.data) {
-      case 'value':
-        return { value: this.eventValue(source) };
-      case 'checked':
-        return { checked: this.eventChecked(source) };
-      case 'formData':
-        return { formData: this.collectFormData() };
-      default:
-        return null;
-    }
-  }
-
-  private onDomEvent = (event: Event): void => {
-    const name = event.type as EventName;
-    // SECURITY: a form inside the renderer never navigates the host page, handler or not.
-    if (name === 'submit') event.preventDefault();
-    const handler = this.handlerFor(name);
-    // `submit` is not composed: its path ends at this shadow root, so the owner is the root's host.
-    const owner = ownerOf(event) ?? ((event.currentTarget as ShadowRoot | null)?.host as SuipGroupElement | undefined);
-    if (!handler || owner !== this) return;
-    const source = event.composedPath()[0];
-    if (!this.accepts(name, source)) return;
-    let key: string | undefined;
-    if (name === 'keydown') {
-      key = (event as KeyboardEvent).key;
-      if (handler.keys && !handler.keys.includes(key)) return;
-    }
-    // preventDefault must happen now, inside the DOM listener: no peer can do it across the port.
-    if (handler.preventDefault) event.preventDefault();
-    this.emit(name, source, key);
-  };
 }

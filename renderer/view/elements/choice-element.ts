@@ -32,7 +32,7 @@ export class SuipChoiceElement extends SuipFieldElement {
     return inputs.filter((i) => i.checked).map((i) => i.value);
   }
 
-  protected override eventValue(): string {
+  override eventValue(): string {
     return this.selected().join('\n');
   }
 

@@ -38,7 +38,7 @@ export class SuipTabs extends SuipGroupElement {
     return this.selected !== undefined && ids.includes(this.selected) ? this.selected : ids[0];
   }
 
-  protected override eventValue(): string {
+  override eventValue(): string {
     return this.current() ?? '';
   }
 
