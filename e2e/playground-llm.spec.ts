@@ -113,6 +113,37 @@ for (const [request, says, shows] of [
   });
 }
 
+test('the built-in demo model needs no key and no network: a broken first answer is repaired from the renderer error', async ({ page, baseURL }) => {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) outside.push(request.url());
+  });
+  await openPlayground(page);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.getByText('Generate with a model').click();
+  const panel = page.locator('pg-llm-panel');
+  await expect(panel.getByLabel('Base URL', { exact: true })).toHaveValue('demo:');
+  await panel.getByLabel('What should the model build?').fill('A card with visitor statistics');
+  await panel.getByRole('button', { name: 'Generate' }).click();
+  await expect(panel.getByTestId('llm-result')).toHaveText('Rendered after 2 turns.', { timeout: 30_000 });
+  await expect(panel.locator('[data-turn="1"]')).toContainText('has no role "count"');
+  await expect(slotView(page, 'left').getByText('8,730')).toBeVisible();
+  expect(outside).toEqual([]);
+});
+
+test('an endpoint with nothing behind it: the turn ends as failed with a hint, not "streaming…"', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByText('Generate with a model').click();
+  const panel = page.locator('pg-llm-panel');
+  await panel.getByLabel('Base URL', { exact: true }).fill('http://127.0.0.1:9/v1');
+  await panel.getByLabel('What should the model build?').fill('Anything');
+  await panel.getByRole('button', { name: 'Generate' }).click();
+  await expect(panel.getByTestId('llm-result')).toContainText('The request failed', { timeout: 20_000 });
+  await expect(panel.getByTestId('llm-result')).toContainText('demo:');
+  await expect(panel.locator('[data-turn="1"]')).toHaveAttribute('data-outcome', 'failed');
+  await expect(panel.locator('[data-turn="1"]')).not.toContainText('streaming…');
+});
+
 test('a program frozen in a busy loop is stopped by the watchdog and repaired', async ({ page }) => {
   await openPlayground(page);
   const before = server.requests.length;

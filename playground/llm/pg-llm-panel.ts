@@ -2,6 +2,7 @@ import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import type { EndpointSettings } from '../../generator/model/chat-client.ts';
 import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from '../../generator/model/repair-loop.ts';
 import { createProgressiveRunner, type ProgressiveRunner } from '../../generator/model/progressive-runner.ts';
+import { DEMO_BASE_URL, demoChat } from './demo-model.ts';
 import { loadEndpoint, saveEndpoint } from './settings.ts';
 
 /** What the panel needs from the app: the system prompt, where the code streams, and how to run it. */
@@ -71,7 +72,8 @@ export class PgLlmPanel extends LitElement {
 
   override render() {
     return html`<form @submit=${this.onSubmit} @change=${this.onSettings} aria-label="Generate with a model">
-      <label for="base">Base URL</label><input id="base" name="baseUrl" .value=${this.endpoint.baseUrl} placeholder="http://127.0.0.1:11434/v1" required />
+      <label for="base">Base URL</label><input id="base" name="baseUrl" .value=${this.endpoint.baseUrl} placeholder="http://127.0.0.1:11434/v1" required aria-describedby="base-hint" />
+      <span></span><span class="note" id="base-hint">${DEMO_BASE_URL} is the built-in demo model (recorded answers, offline, no key); any OpenAI-compatible URL works, e.g. a local server at http://127.0.0.1:11434/v1.</span>
       <label for="model">Model</label><input id="model" name="model" .value=${this.endpoint.model} required />
       <label for="key">API key</label><input id="key" name="apiKey" type="password" autocomplete="off" .value=${this.endpoint.apiKey} placeholder="kept in sessionStorage only" />
       <label for="turns">Max turns</label><input id="turns" name="maxTurns" type="number" min="1" max="8" .value=${String(this.maxTurns)} />
@@ -143,6 +145,8 @@ export class PgLlmPanel extends LitElement {
         request,
         maxTurns: this.maxTurns,
         observer,
+        // `demo:` runs the recorded demo model in the page: no network, no key.
+        ...(this.endpoint.baseUrl.trim() === DEMO_BASE_URL ? { chat: demoChat } : {}),
         signal: this.abort.signal,
         run: async (code) => {
           await progressive?.stop();
@@ -153,7 +157,15 @@ export class PgLlmPanel extends LitElement {
       });
       this.result = ok ? `Rendered after ${turns.length} turn${turns.length === 1 ? '' : 's'}.` : `Still failing after ${turns.length} turns; edit the code or try again.`;
     } catch (error) {
-      this.result = `The request failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message = error instanceof Error ? error.message : String(error);
+      const hint = /fetch|network/i.test(message) ? ` — nothing answered at ${this.endpoint.baseUrl}; start a local server there, enter another OpenAI-compatible URL, or use ${DEMO_BASE_URL} for the offline demo model` : '';
+      this.result = `The request failed: ${message}${hint}`;
+      // The turn that was streaming is over: it failed, it is not "streaming…" any more.
+      const last = this.turns.at(-1);
+      if (last !== undefined && last.outcome === undefined) {
+        last.outcome = { ok: false, error: message };
+        this.turns = [...this.turns];
+      }
     } finally {
       void progressive?.stop();
       this.busy = false;

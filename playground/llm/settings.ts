@@ -1,9 +1,14 @@
 import type { EndpointSettings } from '../../generator/model/chat-client.ts';
+import { DEMO_BASE_URL } from './demo-model.ts';
 
 const KEY = 'suip.playground.llm';
 
-/** Defaults for a local OpenAI-compatible server (llama.cpp, Ollama, vLLM all serve `/v1`). */
-export const DEFAULT_ENDPOINT: EndpointSettings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5-coder', apiKey: '' };
+/**
+ * The default is the built-in demo model (`demo:`: recorded answers, offline, no key), so the
+ * panel works on a fresh machine; any OpenAI-compatible URL replaces it (OpenAI, or a local
+ * llama.cpp / Ollama / vLLM server at e.g. `http://127.0.0.1:11434/v1`).
+ */
+export const DEFAULT_ENDPOINT: EndpointSettings = { baseUrl: DEMO_BASE_URL, model: 'recorded', apiKey: '' };
 
 /**
  * Endpoint settings live in `sessionStorage` only: the API key must not outlive the tab, and is
