@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The server's configuration: flags first, then environment, then defaults (zero configuration runs). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Redis Streams for many processes; absent = the embedded SQLite file. */
+  redisUrl?: string;
+  origins: string[];
+  secret: string;
+  agentToken: string;
+}
+
+/** Read `--name value` / `--name=value` flags. */
+function flag(argv: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === `--${name}`) return argv[i + 1];
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** A secret kept in the data directory (0600), made on first start, so tokens survive a restart. */
+function storedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = randomBytes(32).toString('base64url');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+/** The configuration from `argv` and `env`. */
+export function readConfig(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = flag(argv, 'data-dir') ?? env.SUIP_DATA_DIR ?? '.suip-data';
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(flag(argv, 'port') ?? env.PORT ?? 6781);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (got ${port})`);
+  const redisUrl = flag(argv, 'redis') ?? env.REDIS_URL;
+  return {
+    host: flag(argv, 'host') ?? env.SUIP_HOST ?? '127.0.0.1',
+    port,
+    dataDir,
+    ...(redisUrl ? { redisUrl } : {}),
+    origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    secret: flag(argv, 'secret') ?? env.SUIP_SECRET ?? storedSecret(dataDir, 'token-secret'),
+    agentToken: flag(argv, 'agent-token') ?? env.SUIP_AGENT_TOKEN ?? storedSecret(dataDir, 'agent-token'),
+  };
+}

@@ -1,0 +1,47 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { readConfig } from './config.ts';
+import { sendJson } from './http/http-io.ts';
+import { createRouter } from './http/router.ts';
+import type { Route } from './http/route.ts';
+import type { Ledger } from './ledger/ledger.ts';
+import { createRedisLedger } from './ledger/redis-ledger.ts';
+import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
+import { attachLiveChannel } from './live/live-server.ts';
+import { createLogger } from './log.ts';
+import { sessionRoutes } from './sessions/session-api.ts';
+
+/**
+ * The suip server: `npm run server` (node --import tsx server/main.ts). Zero configuration: an
+ * SQLite ledger under `.suip-data/`, 127.0.0.1:6781. `--redis <url>` (or REDIS_URL) shares the
+ * ledger between processes; `--port 0` takes a free port. Prints `listening <url>` on stdout when
+ * ready; logs JSON lines on stderr; SIGTERM / SIGINT close it gracefully.
+ */
+const config = readConfig();
+const log = createLogger();
+const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'));
+const routes: Route[] = [
+  { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
+  ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
+];
+const server = createServer(createRouter(routes, log));
+const live = attachLiveChannel(server, { ledger, secret: config.secret, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
+server.listen(config.port, config.host, () => {
+  const address = server.address() as { port: number };
+  const url = `http://${config.host}:${address.port}`;
+  log({ event: 'listening', url, ledger: config.redisUrl ? 'redis' : 'sqlite' });
+  process.stdout.write(`listening ${url}\n`);
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log({ event: 'shutdown', signal });
+  await live.close();
+  await new Promise((resolve) => server.close(resolve));
+  await ledger.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
