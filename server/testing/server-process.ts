@@ -14,7 +14,8 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed `listening`. */
 export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...port, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const url = await new Promise<string>((resolve, reject) => {
