@@ -10,7 +10,7 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
 
 /**
  * suip as a package (issue 11): `npm pack` the repository, install the tarball into fresh apps that
- * copy no file of the repository — Vite, Webpack, React 19 and a page with no bundler —, build
+ * copy no file of the repository — Vite, esbuild, Webpack, React 19 and a page with no bundler —, build
  * each with its own tool, serve it on 127.0.0.1 and render, click and theme a program in Chromium.
  * Slow by nature (installs and builds): it runs once, in its own describe, serially.
  */
@@ -18,7 +18,7 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
 const version = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? 'latest';
-const apps = consumerApps({ vite: version('vite'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom') });
+const apps = consumerApps({ vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom') });
 
 let work: string;
 let tarball: string;
@@ -46,7 +46,7 @@ test.afterAll(() => {
 });
 
 test('the tarball ships the built entries, types, the sandbox document, LICENSE and CHANGELOG — and no test, fixture, bench or playground file', () => {
-  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/lib/renderer.js', 'dist/lib/headless.js', 'dist/lib/kit.js', 'dist/lib/react.js', 'dist/lib/browser/suip.js', 'dist/lib/suip-sandbox.html', 'dist/lib/types/renderer/index.d.ts']));
+  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/lib/renderer.js', 'dist/lib/headless.js', 'dist/lib/kit.js', 'dist/lib/react.js', 'dist/lib/a2ui.js', 'dist/lib/live.js', 'dist/lib/browser/suip.js', 'dist/lib/suip-sandbox.html', 'dist/lib/types/renderer/index.d.ts']));
   expect(files.filter((path) => /(^|\/)(e2e|bench|playground|examples|fixtures?)\/|\.test\.|\.spec\./.test(path))).toEqual([]);
 });
 
@@ -56,6 +56,8 @@ test('a consumer file typechecks against the packed types, and a wrong call is a
 import { BUILTIN_VOCABULARY, createGroupChecker } from 'suip/headless';
 import { systemPrompt, connectGenerator, group, text } from 'suip/kit';
 import { SuipView, useSuip } from 'suip/react';
+import { createA2uiClient } from 'suip/a2ui';
+import { connectLiveProgram, type LiveStatus } from 'suip/live';
 export async function start(element: HTMLElement): Promise<GeneratorHandle> {
   const renderer = createRenderer(element, { hostContext: { theme: 'dark', locale: 'en' } });
   const handle = await renderer.attach({ id: 'a', code: 'suip.render(suip.text("hi"))', outputs: ['action'] });
@@ -64,7 +66,8 @@ export async function start(element: HTMLElement): Promise<GeneratorHandle> {
   createRenderer(element, { limits: { maxNodes: 'many' } });
   return handle;
 }
-export const checks = [SuipHostError, BUILTIN_VOCABULARY.length, createGroupChecker, systemPrompt(BUILTIN_VOCABULARY).length, connectGenerator, group('card', [['t', text('x')]]), SuipView, useSuip];
+export const checks = [SuipHostError, BUILTIN_VOCABULARY.length, createGroupChecker, systemPrompt(BUILTIN_VOCABULARY).length, connectGenerator, group('card', [['t', text('x')]]), SuipView, useSuip, createA2uiClient, connectLiveProgram];
+export const status: LiveStatus = 'connected';
 `);
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'], types: [] }, files: ['consumer.ts'] }));
   const tsc = join(root, 'node_modules/typescript/bin/tsc');

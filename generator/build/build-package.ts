@@ -22,6 +22,8 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   headless: 'renderer/headless.ts',
   kit: 'generator/kit.ts',
   react: 'renderer/react/index.ts',
+  a2ui: 'adapters/a2ui/index.ts',
+  live: 'adapters/live/index.ts',
 };
 
 const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);

@@ -1,0 +1,5 @@
+/** The A2UI bridge for hosts (`suip/a2ui`): any A2UI v0.9 agent drives a suip renderer. */
+export { createA2uiClient } from './client.ts';
+export type { A2uiClient, A2uiClientOptions } from './client.ts';
+export { A2uiBridge } from './bridge.ts';
+export { readMessageStream } from './stream-reader.ts';
