@@ -2,7 +2,9 @@
  * `node --import tsx bench/first-paint.ts` (part of `npm run bench`): time to first paint in
  * Chromium, medians over rounds in fresh containers, for the same UIs shown three ways: a suip
  * program attached in its sandbox, an A2UI stream through suip's A2UI bridge, and the same stream
- * through `@a2ui/lit` (Google's renderer). Rewrites the first-paint section of docs/benchmarks.md.
+ * through `@a2ui/lit` (Google's renderer); then, for the A2UI examples, the cost of an update: a
+ * data-model change to a bound text, message to painted frame and host main-thread CPU (CDP's
+ * TaskDuration) per update. Rewrites the first-paint section of docs/benchmarks.md.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +25,18 @@ await server.listen();
 const address = server.httpServer!.address() as { port: number };
 const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Updates per round in the update measurement (each waits for its painted frame). */
+const UPDATES = 20;
 
 try {
   const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
   await page.goto(`http://127.0.0.1:${address.port}/bench/pages/first-paint.html`);
   await page.waitForFunction(() => 'firstPaint' in window, undefined, { timeout: 60_000 });
   const rows: string[] = [];
+  const updates: string[] = [];
   const program: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) program.push(await page.evaluate(([code]) => (window as unknown as { firstPaint: { suipProgram(c: string, e: string): Promise<number> } }).firstPaint.suipProgram(code!, 'On time, gate B12'), [PROGRAM]));
   rows.push(`| suip program, attached in a new sandbox (iframe + Worker) | ${median(program).toFixed(1)} ms | — |`);
@@ -43,8 +51,32 @@ try {
       lit.push(await page.evaluate(([m, e]) => (window as unknown as { firstPaint: { a2uiLit(m: unknown, e: string): Promise<number> } }).firstPaint.a2uiLit(m, e as string), [messages, expect] as const));
     }
     rows.push(`| ${file.replace('.json', '')}: suip's A2UI bridge / @a2ui/lit | ${median(suip).toFixed(1)} ms / ${median(lit).toFixed(1)} ms | ${(median(suip) / median(lit)).toFixed(2)}x |`);
+    const bound = boundText(messages);
+    if (bound === undefined) continue;
+    const { surfaceId, path } = bound;
+    const paint = { suip: [] as number[], lit: [] as number[] };
+    const cpu = { suip: [] as number[], lit: [] as number[] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const kind of ['suip', 'lit'] as const) {
+        await page.evaluate(([k, m, e]) => (window as unknown as { firstPaint: { mountA2ui(k: string, m: unknown, e: string): Promise<void> } }).firstPaint.mountA2ui(k as string, m, e as string), [kind, messages, expect] as const);
+        const before = await taskSeconds();
+        paint[kind].push(await page.evaluate(([s, p, n]) => (window as unknown as { firstPaint: { updateA2ui(s: string, p: string, n: number): Promise<number> } }).firstPaint.updateA2ui(s as string, p as string, n as number), [surfaceId, path, UPDATES] as const));
+        cpu[kind].push(((await taskSeconds()) - before) * 1000 / UPDATES);
+      }
+    }
+    updates.push(`| ${file.replace('.json', '')}: \`${path}\` | ${median(paint.suip).toFixed(1)} / ${median(paint.lit).toFixed(1)} ms | ${median(cpu.suip).toFixed(2)} / ${median(cpu.lit).toFixed(2)} ms | ${(median(cpu.suip) / median(cpu.lit)).toFixed(2)}x |`);
   }
-  const table = ['| what is shown | first paint (median of ' + ROUNDS + ') | suip vs @a2ui/lit |', '|---|---|---|', ...rows].join('\n');
+  const table = [
+    '| what is shown | first paint (median of ' + ROUNDS + ') | suip vs @a2ui/lit |',
+    '|---|---|---|',
+    ...rows,
+    '',
+    `Updates: ${UPDATES} data-model changes of one bound text per round, each awaited to its painted frame (medians over ${ROUNDS} rounds).`,
+    '',
+    '| example: bound path | message → paint, suip / @a2ui/lit | host CPU per update, suip / @a2ui/lit | CPU suip vs @a2ui/lit |',
+    '|---|---|---|---|',
+    ...updates,
+  ].join('\n');
   console.log(table);
   const doc = join(root, 'docs/benchmarks.md');
   const START = '<!-- first-paint:start -->';
@@ -55,6 +87,18 @@ try {
 } finally {
   await browser.close();
   await server.close();
+}
+
+/** The surface and the first absolute data path a Text of the example is bound to. */
+function boundText(messages: unknown[]): { surfaceId: string; path: string } | undefined {
+  for (const message of messages) {
+    const update = (message as { updateComponents?: { surfaceId: string; components?: Array<Record<string, unknown>> } }).updateComponents;
+    for (const component of update?.components ?? []) {
+      const path = (component.text as { path?: unknown } | undefined)?.path;
+      if (component.component === 'Text' && typeof path === 'string' && path.startsWith('/')) return { surfaceId: update!.surfaceId, path };
+    }
+  }
+  return undefined;
 }
 
 /** The first literal text of an example's components (what its first paint must show). */

@@ -39,6 +39,9 @@ function fresh(): HTMLElement {
   return box;
 }
 
+/** The UI mounted by `mountA2ui`, kept for `updateA2ui`. */
+let mounted: { box: HTMLElement; receive(message: unknown): void; destroy(): Promise<void> } | undefined;
+
 const firstPaint = {
   async suipProgram(code: string, expect: string): Promise<number> {
     const box = fresh();
@@ -69,6 +72,41 @@ const firstPaint = {
     element.surface = processor.model.getSurface(surfaceId);
     box.append(element);
     return untilPainted(box, expect, started);
+  },
+  /** Shows an A2UI stream through suip's bridge or `@a2ui/lit` and keeps it for `updateA2ui`. */
+  async mountA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string): Promise<void> {
+    await mounted?.destroy();
+    const box = fresh();
+    if (kind === 'suip') {
+      const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
+      const client = createA2uiClient(renderer, { send: () => undefined });
+      for (const message of messages) client.receive(message);
+      mounted = { box, receive: (message) => client.receive(message), destroy: () => renderer.destroy() };
+    } else {
+      const processor = new MessageProcessor([basicCatalog]);
+      processor.processMessages(messages as never);
+      const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+      const element = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
+      element.surface = processor.model.getSurface(surfaceId);
+      box.append(element);
+      mounted = { box, receive: (message) => processor.processMessages([message] as never), destroy: async () => undefined };
+    }
+    await untilPainted(box, expect, performance.now());
+  },
+  /**
+   * Sends `count` data-model updates to the mounted UI one after another, each waiting for the
+   * frame that paints its new text; returns the median milliseconds from message to paint.
+   */
+  async updateA2ui(surfaceId: string, path: string, count: number): Promise<number> {
+    const ui = mounted!;
+    const times: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const value = `Update ${i} value`;
+      const started = performance.now();
+      ui.receive({ version: 'v0.9', updateDataModel: { surfaceId, path, value } });
+      times.push(await untilPainted(ui.box, value, started));
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   },
 };
 Object.assign(window, { firstPaint });
