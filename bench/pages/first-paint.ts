@@ -39,8 +39,42 @@ function fresh(): HTMLElement {
   return box;
 }
 
+/** An A2UI stream shown in a box, ready for more messages. */
+interface ShownA2ui {
+  box: HTMLElement;
+  receive(message: unknown): void;
+  destroy(): Promise<void>;
+}
+
+/** Shows `messages` in a fresh box through suip's A2UI bridge or through `@a2ui/lit`. */
+function showA2ui(kind: 'suip' | 'lit', messages: unknown[]): ShownA2ui {
+  const box = fresh();
+  if (kind === 'suip') {
+    const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
+    const client = createA2uiClient(renderer, { send: () => undefined });
+    for (const message of messages) client.receive(message);
+    return { box, receive: (message) => client.receive(message), destroy: () => renderer.destroy() };
+  }
+  const processor = new MessageProcessor([basicCatalog]);
+  processor.processMessages(messages as never);
+  const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+  const element = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
+  element.surface = processor.model.getSurface(surfaceId);
+  box.append(element);
+  return { box, receive: (message) => processor.processMessages([message] as never), destroy: async () => undefined };
+}
+
 /** The UI mounted by `mountA2ui`, kept for `updateA2ui`. */
-let mounted: { box: HTMLElement; receive(message: unknown): void; destroy(): Promise<void> } | undefined;
+let mounted: ShownA2ui | undefined;
+
+/** First paint of an A2UI stream shown one way. */
+async function a2uiFirstPaint(kind: 'suip' | 'lit', messages: unknown[], expect: string): Promise<number> {
+  const started = performance.now();
+  const shown = showA2ui(kind, messages);
+  const ms = await untilPainted(shown.box, expect, started);
+  await shown.destroy();
+  return ms;
+}
 
 const firstPaint = {
   async suipProgram(code: string, expect: string): Promise<number> {
@@ -52,46 +86,13 @@ const firstPaint = {
     await renderer.destroy();
     return ms;
   },
-  async suipA2ui(messages: unknown[], expect: string): Promise<number> {
-    const box = fresh();
-    const started = performance.now();
-    const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
-    const client = createA2uiClient(renderer, { send: () => undefined });
-    for (const message of messages) client.receive(message);
-    const ms = await untilPainted(box, expect, started);
-    await renderer.destroy();
-    return ms;
-  },
-  async a2uiLit(messages: unknown[], expect: string): Promise<number> {
-    const box = fresh();
-    const started = performance.now();
-    const processor = new MessageProcessor([basicCatalog]);
-    processor.processMessages(messages as never);
-    const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
-    const element = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
-    element.surface = processor.model.getSurface(surfaceId);
-    box.append(element);
-    return untilPainted(box, expect, started);
-  },
+  suipA2ui: (messages: unknown[], expect: string) => a2uiFirstPaint('suip', messages, expect),
+  a2uiLit: (messages: unknown[], expect: string) => a2uiFirstPaint('lit', messages, expect),
   /** Shows an A2UI stream through suip's bridge or `@a2ui/lit` and keeps it for `updateA2ui`. */
   async mountA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string): Promise<void> {
     await mounted?.destroy();
-    const box = fresh();
-    if (kind === 'suip') {
-      const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
-      const client = createA2uiClient(renderer, { send: () => undefined });
-      for (const message of messages) client.receive(message);
-      mounted = { box, receive: (message) => client.receive(message), destroy: () => renderer.destroy() };
-    } else {
-      const processor = new MessageProcessor([basicCatalog]);
-      processor.processMessages(messages as never);
-      const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
-      const element = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
-      element.surface = processor.model.getSurface(surfaceId);
-      box.append(element);
-      mounted = { box, receive: (message) => processor.processMessages([message] as never), destroy: async () => undefined };
-    }
-    await untilPainted(box, expect, performance.now());
+    mounted = showA2ui(kind, messages);
+    await untilPainted(mounted.box, expect, performance.now());
   },
   /**
    * Sends `count` data-model updates to the mounted UI one after another, each waiting for the
