@@ -3,3 +3,5 @@ export { createA2uiClient } from './client.ts';
 export type { A2uiClient, A2uiClientOptions } from './client.ts';
 export { A2uiBridge } from './bridge.ts';
 export { readMessageStream } from './stream-reader.ts';
+export { connectA2uiLive } from './live.ts';
+export type { A2uiLiveOptions } from './live.ts';
