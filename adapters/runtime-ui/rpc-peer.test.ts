@@ -59,7 +59,7 @@ describe('seed 002 peer', () => {
     const peer = createRpcPeer({ role: 'ui', send: (l) => sent.push(l), onProblem: (p) => problems.push(p.message) });
     peer.receiveLine('not json');
     peer.receiveLine('{"jsonrpc":"2.0","id":"nobody","result":{}}');
-    peer.receiveLine('{"jsonrpc":"2.0","method":"agent.event","params":{"run_id":"r","seq":-1,"event":{"type":"text","content":"x"}}}');
+    peer.receiveLine('{"jsonrpc":"2.0","method":"agent.event","params":{"run_id":"r","seq":-2,"event":{"type":"text","content":"x"}}}');
     expect(sent).toEqual([]);
     expect(problems).toHaveLength(3);
     expect(problems[2]).toContain('/seq');

@@ -99,7 +99,8 @@ export const AgentEvent = Type.Union([
 export type AgentEvent = Static<typeof AgentEvent>;
 
 /** `agent.event` params (runtime → UI notification). */
-export const AgentEventParams = Type.Object({ run_id: Id, seq: Type.Integer({ minimum: 0 }), event: AgentEvent, meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }, Open);
+// codelia's own session.history sends the user's message as hidden_user_message with seq -1.
+export const AgentEventParams = Type.Object({ run_id: Id, seq: Type.Integer({ minimum: -1 }), event: AgentEvent, meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }, Open);
 /** A run's states; `completed`, `error` and `cancelled` are terminal. */
 export const RunStatus = Type.Union([Type.Literal('running'), Type.Literal('awaiting_ui'), Type.Literal('completed'), Type.Literal('error'), Type.Literal('cancelled')]);
 /** A run's state. */
