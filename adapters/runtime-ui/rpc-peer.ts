@@ -36,8 +36,8 @@ export interface RpcPeerOptions {
 
 /** A seed-002 peer: requests, responses and notifications over NDJSON lines, for either role. */
 export interface RpcPeer {
-  /** Feed one line received from the other side. */
-  receiveLine(text: string): void;
+  /** Feed one line received from the other side; `quiet` (a replay) does not report responses to requests of another page. */
+  receiveLine(text: string, quiet?: boolean): void;
   request<M extends RequestMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   notify<M extends NotificationMethod>(method: M, params: NotificationParams<M>): void;
   /** Ids of requests still waiting for an answer. */
@@ -86,7 +86,7 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
   }
 
   return {
-    receiveLine(text) {
+    receiveLine(text, quiet = false) {
       const parsed = parseLine(text, options.maxLineBytes ?? MAX_LINE_BYTES);
       if (!parsed.ok) return void options.onProblem?.(parsed.problem);
       const message = parsed.message;
@@ -104,7 +104,7 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
       }
       const key = message.id === undefined || message.id === null ? undefined : String(message.id);
       const entry = key === undefined ? undefined : waiting.get(key);
-      if (entry === undefined || key === undefined) return problem('a response to no pending request; ignored', text);
+      if (entry === undefined || key === undefined) return quiet ? undefined : problem('a response to no pending request; ignored', text);
       waiting.delete(key);
       if (message.error !== undefined) return entry.reject(new RpcError(message.error.code, message.error.message, message.error.data));
       const bad = checker(entry.schema).firstError(message.result);
