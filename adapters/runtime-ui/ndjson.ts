@@ -35,7 +35,6 @@ export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES
   let parts: Uint8Array[] = [];
   let size = 0;
   let skipping = false;
-  let skipped = 0;
   const emit = () => {
     const whole = parts.length === 1 ? parts[0]! : concat(parts, size);
     parts = [];
@@ -46,7 +45,6 @@ export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES
   };
   const overflow = (preview: Uint8Array) => {
     skipping = true;
-    skipped = size;
     sink.problem({ kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`, preview: decoder.decode(preview.subarray(0, 80)) });
     parts = [];
     size = 0;
@@ -59,7 +57,7 @@ export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES
         const end = nl === -1 ? chunk.length : nl;
         const piece = chunk.subarray(start, end);
         if (skipping) {
-          skipped += piece.length;
+          // The rest of an over-long line: dropped as it streams by.
         } else if (size + piece.length > maxLineBytes) {
           overflow(parts[0] ?? piece);
         } else if (piece.length > 0) {
@@ -69,7 +67,6 @@ export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES
         if (nl === -1) break;
         if (skipping) {
           skipping = false;
-          skipped = 0;
         } else {
           emit();
         }
@@ -79,7 +76,6 @@ export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES
     end() {
       if (!skipping && size > 0) emit();
       skipping = false;
-      void skipped;
     },
   };
 }
