@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
+import { startFakeLlmServer, type FakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
+import { pickScriptedAnswer, SCRIPTED_PROGRAM } from './fixtures/runtime-ui/model-script.ts';
 
 /**
  * Seed 002's UI role in Chromium: a real suip server process whose runtime bridge spawns the
@@ -185,4 +187,66 @@ test('the bridge refuses a connection without a token or from another origin', a
   expect(await attempt(`${base}?token=${token}`, { origin: 'https://evil.example' })).toBe('403');
   expect(await attempt(`${base}?token=${token}`)).toBe('open');
   expect((await fetch(`${server.url}/api/runtime/token`, { method: 'POST' })).status).toBe(401);
+});
+
+test.describe('the suip runtime behind the bridge', () => {
+  let suip: ServerProcess;
+  let llm: FakeLlmServer;
+  let suipDir: string;
+  let suipToken = '';
+
+  test.beforeAll(async ({}, info) => {
+    suipDir = mkdtempSync(join(tmpdir(), 'suip-runtime-ui-suip-'));
+    llm = await startFakeLlmServer(pickScriptedAnswer, { chunkChars: 12, chunkDelayMs: 4 });
+    // The runtime publishes to a second server (its own agent API); the bridge's server spawns it.
+    server2 = await startServer(['--data-dir', join(suipDir, 'live'), '--agent-token', AGENT]);
+    const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+    const runtimeCmd = `${process.execPath} --import ${tsx} ${join(ROOT, 'server/runtime/main.ts')} --llm-url ${llm.baseUrl} --model scripted-1 --models scripted-1,scripted-2 --db ${join(suipDir, 'runtime.sqlite')} --server-url ${server2.url} --agent-token ${AGENT}`;
+    suip = await startServer(['--data-dir', join(suipDir, 'bridge'), '--agent-token', AGENT, '--origins', new URL(info.project.use.baseURL!).origin, '--runtime-cmd', runtimeCmd]);
+    suipToken = ((await (await fetch(`${suip.url}/api/runtime/token`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}` } })).json()) as { token: string }).token;
+  });
+  let server2: ServerProcess;
+  test.afterAll(async () => {
+    await suip?.stop();
+    await server2?.stop();
+    await llm?.close();
+    rmSync(suipDir, { recursive: true, force: true });
+  });
+
+  test('a generated program is approved in a host dialog and published; the model choice and the session list work', async ({ page }) => {
+    await page.goto('/e2e/fixtures/runtime-ui/host.html');
+    await page.waitForFunction(() => 'runtimeUiTest' in window);
+    await page.evaluate(([url, t]) => (window as unknown as { runtimeUiTest: { connect(u: string, t: string): Promise<void> } }).runtimeUiTest.connect(url!, t!), [`${suip.url.replace('http', 'ws')}/runtime`, suipToken]);
+    await expect(page.locator('suip-tree').getByText('Runtime: suip-runtime')).toBeVisible({ timeout: 20_000 });
+
+    // model.set from the choice: the next model call uses it.
+    await page.getByRole('radio', { name: 'scripted-2' }).check();
+    await expect(page.getByRole('radio', { name: 'scripted-2' })).toBeChecked();
+    await ask(page, 'build a signup card');
+    const dialog = hostDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Publish the generated UI?' })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByText(/render\(group\('card'/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    const run = lastRun(page);
+    await expect(run.getByText(/The UI is live: open session ses_\w+/)).toBeVisible({ timeout: 20_000 });
+    await expect(run.getByText('Here is a signup card.', { exact: false })).toBeVisible();
+    expect(llm.requests.at(-1)!.model).toBe('scripted-2');
+    const sessionId = /open session (ses_\w+)/.exec(await run.getByText(/The UI is live: open session/).innerText())![1]!;
+    const events = (await (await fetch(`${server2.url}/api/sessions/${sessionId}/events?since=0`, { headers: { authorization: `Bearer ${AGENT}` } })).json()) as { events: Array<{ kind: string; payload: { session?: { componentCode?: string } } }> };
+    expect(events.events.find((e) => e.kind === 'render')!.payload.session!.componentCode).toBe(`${SCRIPTED_PROGRAM}\n`);
+
+    // The session list, and a session replayed from the runtime's SQLite file.
+    await page.getByRole('button', { name: 'Show sessions' }).click();
+    const entry = page.getByRole('button', { name: /build a signup card · 1 runs/ });
+    await expect(entry).toBeVisible({ timeout: 10_000 });
+    await entry.click();
+    // session.history replays the run this page shows already: merged by run id, not shown twice.
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('heading', { name: 'You: build a signup card' })).toHaveCount(1);
+    // The resumed session goes on: the next run is its second.
+    await ask(page, 'hello again');
+    await expect(lastRun(page).getByText('Hello from the suip runtime.')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Show sessions' }).click();
+    await expect(page.getByRole('button', { name: /hello again · 2 runs/ })).toBeVisible({ timeout: 10_000 });
+  });
 });

@@ -47,6 +47,9 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   const byRunId = new Map<string, { run: RunView; buffer: OrderBuffer<AgentEvent> }>();
   const byKey = new Map<string, RunView>();
   let counter = 0;
+  /** The session the next run continues (set by resuming one). */
+  let sessionId: string | undefined;
+  let sessionIds: string[] = [];
   let generation = -1;
   let peer: RpcPeer;
   /** Passive peers for the lines of earlier runtime processes (replayed): they show, never answer. */
@@ -132,6 +135,34 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       connection.restart();
       schedule();
     },
+    setModel(index: number) {
+      const name = model.models?.names[index];
+      if (name === undefined) return;
+      peer.request('model.set', { name }).then(
+        (result) => {
+          model.models = { names: model.models?.names ?? [], current: result.name };
+          schedule();
+        },
+        (error: unknown) => problem(`model.set failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+    listSessions() {
+      peer.request('session.list', { limit: 50 }).then(
+        (result) => {
+          sessionIds = result.sessions.map((s) => s.session_id);
+          model.sessions = result.sessions.map((s) => ({ label: `${s.last_user_message ?? s.session_id} · ${s.message_count ?? '?'} runs · ${s.updated_at}` }));
+          schedule();
+        },
+        (error: unknown) => problem(`session.list failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+    resume(index: number) {
+      const id = sessionIds[index];
+      if (id === undefined) return;
+      sessionId = id;
+      // The history arrives as agent.events (the user's message first, seq -1), shown as replayed runs.
+      peer.request('session.history', { session_id: id }).catch((error: unknown) => problem(`session.history failed: ${error instanceof Error ? error.message : String(error)}`));
+    },
   };
 
   const onNotification = (gen: number, method: string, params: unknown) => {
@@ -185,6 +216,13 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     try {
       const result = await peer.request('initialize', { protocol_version: '0', client: { name: 'suip-runtime-ui', version: '0.1.0' }, ui_capabilities: { supports_confirm: true, supports_prompt: true, supports_pick: true, supports_markdown: true, supports_images: true } });
       model.runtimeName = result.server.name;
+      peer.request('model.list', {}).then(
+        (models) => {
+          model.models = { names: models.models.slice(0, 50), ...(models.current ? { current: models.current } : {}) };
+          schedule();
+        },
+        () => undefined,
+      );
       if (result.protocol_version !== '0') problem(`the runtime speaks protocol ${result.protocol_version}; this UI speaks 0`);
       schedule();
     } catch (error) {
@@ -242,7 +280,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       model.inputKey += 1;
       schedule();
       try {
-        const result = await peer.request('run.start', { input: { type: 'text', text } });
+        const result = await peer.request('run.start', { input: { type: 'text', text }, ...(sessionId ? { session_id: sessionId } : {}) });
+        if (result.session_id !== undefined) sessionId = result.session_id;
         const existing = byRunId.get(runKey(generation, result.run_id));
         if (existing !== undefined && existing.run !== run) {
           // Events came before the response: keep that view, drop the placeholder.

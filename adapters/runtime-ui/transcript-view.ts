@@ -13,6 +13,10 @@ export interface TranscriptModel {
   problems: string[];
   /** Bumped after each send: a new field id gives an empty field. */
   inputKey: number;
+  /** Models offered (`model.list`) and the current one. */
+  models?: { names: string[]; current?: string };
+  /** Sessions to resume (`session.list`), once asked for. */
+  sessions?: Array<{ label: string }>;
 }
 
 /** The user's actions, wired to the runtime by the client. */
@@ -20,6 +24,12 @@ export interface TranscriptActions {
   send(text: string): void;
   cancel(runKey: string): void;
   restart(): void;
+  /** `model.set` with the model at this index of `models.names`. */
+  setModel(index: number): void;
+  /** `session.list`. */
+  listSessions(): void;
+  /** `session.history` of the session at this index of `sessions`. */
+  resume(index: number): void;
 }
 
 const TONE: Record<string, string> = { starting: 'info', running: 'info', awaiting_ui: 'warning', completed: 'success', error: 'error', cancelled: 'neutral' };
@@ -42,6 +52,21 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
     ]);
   }
   if (model.problems.length > 0) children.push(['problems', group('alert', [['tone', 'warning'], ['title', 'Protocol problems'], ['list', group('list', model.problems.map((p, i) => [`p${i}`, p] as const))]])]);
+  if (model.models !== undefined && model.models.names.length > 1) {
+    // Model names come from the runtime: option ids are indexes, the names are only labels.
+    const current = model.models.current === undefined ? -1 : model.models.names.indexOf(model.models.current);
+    children.push([
+      'model',
+      group('choice', [['label', 'Model'], ...(current >= 0 ? [['value', `m${current}`] as const] : []), ...model.models.names.map((name, i) => [`m${i}`, clipLine(name)] as const)], {
+        on: { change: { data: 'value', handler: (event) => actions.setModel(Number(String(event.value ?? '').slice(1))) } },
+      }),
+    ]);
+  }
+  const sessions: Array<readonly [string, ModelParticle | string]> = [['title', 'Sessions'], ['list', group('button', [['label', 'Show sessions'], ['tone', 'secondary']], { on: { click: () => actions.listSessions() } })]];
+  if (model.sessions !== undefined) {
+    sessions.push(['items', model.sessions.length === 0 ? 'No sessions yet.' : group('list', model.sessions.map((s, i) => [`s${i}`, group('button', [['label', clipLine(s.label)], ['tone', 'secondary']], { on: { click: () => actions.resume(i) } })] as const))]);
+  }
+  children.push(['sessions', group('section', sessions)]);
   for (const run of model.runs) children.push([run.key, runCard(run, actions)]);
   children.push([
     'input',

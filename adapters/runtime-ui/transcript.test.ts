@@ -15,7 +15,7 @@ const EVENTS: AgentEvent[] = [
   { type: 'text', content: 'Hello world' },
   { type: 'final', content: 'Hello world' },
 ];
-const actions = { send: () => undefined, cancel: () => undefined, restart: () => undefined };
+const actions = { send: () => undefined, cancel: () => undefined, restart: () => undefined, setModel: () => undefined, listSessions: () => undefined, resume: () => undefined };
 const tree = (run: ReturnType<typeof newRun>) => JSON.stringify(transcriptTree({ connection: 'open', runs: [run], problems: [], inputKey: 0 }, actions));
 
 describe('transcript', () => {
