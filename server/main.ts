@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { readConfig } from './config.ts';
 import { sendJson } from './http/http-io.ts';
@@ -8,6 +9,8 @@ import type { Ledger } from './ledger/ledger.ts';
 import { createRedisLedger } from './ledger/redis-ledger.ts';
 import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
 import { attachLiveChannel } from './live/live-server.ts';
+import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
+import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { createLogger } from './log.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
 
@@ -20,12 +23,18 @@ import { sessionRoutes } from './sessions/session-api.ts';
 const config = readConfig();
 const log = createLogger();
 const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'));
+const runtimeCommand = runtimeCommandFrom();
+const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
 const routes: Route[] = [
   { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
+  ...(bridge?.routes ?? []),
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));
-const live = attachLiveChannel(server, { ledger, secret: config.secret, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
+// One upgrade dispatcher: /runtime goes to the runtime bridge, everything else to the live channel.
+const liveUpgrades = new EventEmitter();
+server.on('upgrade', (request, socket, head) => (bridge?.handles(request) ? bridge.upgrade(request, socket, head) : liveUpgrades.emit('upgrade', request, socket, head)));
+const live = attachLiveChannel(liveUpgrades as unknown as Server, { ledger, secret: config.secret, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
 server.listen(config.port, config.host, () => {
   const address = server.address() as { port: number };
   const url = `http://${config.host}:${address.port}`;
@@ -39,6 +48,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   log({ event: 'shutdown', signal });
   await live.close();
+  await bridge?.close();
   await new Promise((resolve) => server.close(resolve));
   await ledger.close();
   process.exit(0);

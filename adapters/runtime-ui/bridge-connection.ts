@@ -1,0 +1,118 @@
+import { compile } from '../../shared/check.ts';
+import { BridgeServerFrame } from './bridge-frames.ts';
+
+/** What the browser hears from the runtime bridge. */
+export interface BridgeEvents {
+  /** One runtime line, in bridge order, exactly once across reconnects; `replayed` when it was sent before this connection. */
+  line(text: string, generation: number, replayed: boolean): void;
+  /** A (re)connection; `generation` names the runtime process. */
+  hello(generation: number, running: boolean): void;
+  started(generation: number): void;
+  exit(generation: number, code: number | null, signal: string | null): void;
+  problem(message: string): void;
+  status(status: 'connecting' | 'open' | 'closed'): void;
+}
+
+/** Options of `connectBridge`. */
+export interface BridgeConnectionOptions {
+  /** `ws://host:port/runtime`. */
+  url: string;
+  /** A bridge token (`POST /api/runtime/token`). */
+  token: string;
+  events: BridgeEvents;
+  backoff?: { baseMs: number; maxMs: number };
+  WebSocketImpl?: typeof WebSocket;
+}
+
+/** A resumable connection to the runtime bridge. */
+export interface BridgeConnection {
+  /** Send one line to the runtime (queued while reconnecting, in memory only). */
+  send(line: string): void;
+  restart(): void;
+  close(): void;
+  readonly lastSeq: number;
+}
+
+const checkFrame = compile(BridgeServerFrame);
+
+/**
+ * Connect to the runtime bridge and stay connected: on a drop it reconnects with backoff and
+ * jitter, asking for the lines after the last one it applied (`fromSeq`), so each runtime line is
+ * applied once and in order. Frames are bounded by the bridge and checked here before use.
+ */
+export function connectBridge(options: BridgeConnectionOptions): BridgeConnection {
+  const Impl = options.WebSocketImpl ?? WebSocket;
+  const backoff = options.backoff ?? { baseMs: 250, maxMs: 5000 };
+  let lastSeq = 0;
+  let replayUntil = 0;
+  let socket: WebSocket | undefined;
+  let closed = false;
+  let attempt = 0;
+  const outbox: string[] = [];
+
+  const open = () => {
+    options.events.status('connecting');
+    const url = `${options.url}?token=${encodeURIComponent(options.token)}&fromSeq=${lastSeq}`;
+    const ws = new Impl(url);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      options.events.status('open');
+      for (const frame of outbox.splice(0)) ws.send(frame);
+    };
+    ws.onmessage = (message) => {
+      if (typeof message.data !== 'string') return options.events.problem('the bridge sent a binary frame');
+      let frame: unknown;
+      try {
+        frame = JSON.parse(message.data);
+      } catch {
+        return options.events.problem('the bridge sent a frame that is not JSON');
+      }
+      if (!checkFrame.check(frame)) return options.events.problem(`the bridge sent a frame that does not fit: ${checkFrame.firstError(frame)}`);
+      switch (frame.type) {
+        case 'hello':
+          replayUntil = frame.lastSeq;
+          return options.events.hello(frame.generation, frame.running);
+        case 'line':
+          if (frame.seq <= lastSeq) return;
+          lastSeq = frame.seq;
+          return options.events.line(frame.line, frame.generation, frame.seq <= replayUntil);
+        case 'started':
+          return options.events.started(frame.generation);
+        case 'exit':
+          return options.events.exit(frame.generation, frame.code, frame.signal);
+        case 'violation':
+          return options.events.problem(`the runtime wrote a line that is not protocol: ${frame.message}`);
+        case 'truncated':
+          return options.events.problem(`lines before ${frame.firstSeq} are no longer kept by the bridge`);
+        case 'error':
+          return options.events.problem(frame.message);
+      }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = undefined;
+      options.events.status(closed ? 'closed' : 'connecting');
+      if (closed) return;
+      attempt += 1;
+      const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt, 10));
+      setTimeout(() => !closed && open(), delay / 2 + Math.random() * (delay / 2));
+    };
+  };
+  const write = (frame: string) => {
+    if (socket?.readyState === 1) socket.send(frame);
+    else outbox.push(frame);
+  };
+  open();
+  return {
+    send: (line) => write(JSON.stringify({ type: 'line', line })),
+    restart: () => write(JSON.stringify({ type: 'restart' })),
+    close() {
+      closed = true;
+      socket?.close();
+    },
+    get lastSeq() {
+      return lastSeq;
+    },
+  };
+}

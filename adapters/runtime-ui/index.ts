@@ -1,0 +1,12 @@
+/** Seed 002 (runtime ⇄ UI over NDJSON JSON-RPC): the protocol once, for both roles, and the browser UI role. */
+export { createRuntimeUiClient } from './client.ts';
+export type { RuntimeUiClient, RuntimeUiClientOptions } from './client.ts';
+export { createRpcPeer, RpcError } from './rpc-peer.ts';
+export type { Handler, Handlers, Role, RpcPeer, RpcPeerOptions } from './rpc-peer.ts';
+export { createLineSplitter, parseLine, toLine, MAX_LINE_BYTES } from './ndjson.ts';
+export type { LineProblem, LineSink } from './ndjson.ts';
+export { createOrderBuffer } from './order-buffer.ts';
+export type { OrderBuffer, OrderBufferOptions } from './order-buffer.ts';
+export { REQUESTS, NOTIFICATIONS, RpcErrorCode, AgentEvent } from './schemas.ts';
+export type { NotificationMethod, NotificationParams, ParamsOf, RequestMethod, ResultOf, RunStatus } from './schemas.ts';
+export { BRIDGE_PATH } from './bridge-frames.ts';

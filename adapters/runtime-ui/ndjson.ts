@@ -1,0 +1,120 @@
+import { measureJson } from '../../shared/json-shape.ts';
+import { compile } from '../../shared/check.ts';
+import { RpcEnvelope } from './schemas.ts';
+
+/** The longest line either side accepts (bytes, the `\n` excluded). */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** The deepest nesting a line may have (checked before `JSON.parse` builds it). */
+export const MAX_DEPTH = 64;
+
+/** A problem with one line: it is reported, the stream goes on with the next line. */
+export interface LineProblem {
+  kind: 'too-long' | 'not-json' | 'not-rpc' | 'too-deep';
+  message: string;
+  /** The first bytes of the line, for logs (never a whole line). */
+  preview: string;
+}
+
+/** What `createLineSplitter` calls. */
+export interface LineSink {
+  line(text: string): void;
+  problem(problem: LineProblem): void;
+}
+
+const NL = 0x0a;
+
+/**
+ * NDJSON framing on a byte stream (a child's stdout, a socket): splits on `\n` (a `\r` before it is
+ * dropped), decodes each line as UTF-8 once it is complete (so a multi-byte character split
+ * across chunks is intact), and refuses a line longer than `maxLineBytes` without buffering it:
+ * the bytes are skipped up to the next `\n`, one `too-long` problem is reported, and the next line
+ * is read normally. Empty lines are ignored.
+ */
+export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES): { push(chunk: Uint8Array): void; end(): void } {
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  let skipping = false;
+  const emit = () => {
+    const whole = parts.length === 1 ? parts[0]! : concat(parts, size);
+    parts = [];
+    size = 0;
+    let text = decoder.decode(whole);
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text.trim() !== '') sink.line(text);
+  };
+  const overflow = (preview: Uint8Array) => {
+    skipping = true;
+    sink.problem({ kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`, preview: decoder.decode(preview.subarray(0, 80)) });
+    parts = [];
+    size = 0;
+  };
+  return {
+    push(chunk) {
+      let start = 0;
+      while (start < chunk.length) {
+        const nl = chunk.indexOf(NL, start);
+        const end = nl === -1 ? chunk.length : nl;
+        const piece = chunk.subarray(start, end);
+        if (skipping) {
+          // The rest of an over-long line: dropped as it streams by.
+        } else if (size + piece.length > maxLineBytes) {
+          overflow(parts[0] ?? piece);
+        } else if (piece.length > 0) {
+          parts.push(piece.slice());
+          size += piece.length;
+        }
+        if (nl === -1) break;
+        if (skipping) {
+          skipping = false;
+        } else {
+          emit();
+        }
+        start = nl + 1;
+      }
+    },
+    end() {
+      if (!skipping && size > 0) emit();
+      skipping = false;
+    },
+  };
+}
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const checkEnvelope = compile(RpcEnvelope);
+
+/**
+ * One line → one JSON-RPC message, or a problem a peer can act on. The nesting depth is measured
+ * before `JSON.parse` (a line of a million `[` would otherwise block the thread), and the shape of
+ * the envelope is checked after.
+ */
+export function parseLine(text: string, maxLineBytes = MAX_LINE_BYTES): { ok: true; message: RpcEnvelope } | { ok: false; problem: LineProblem } {
+  const preview = text.slice(0, 80);
+  // A UTF-16 length is at most the UTF-8 byte length, so this check never refuses a line that fits.
+  if (text.length > maxLineBytes) return { ok: false, problem: { kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes`, preview } };
+  const shape = measureJson(text, MAX_DEPTH);
+  if (shape.truncated) return { ok: false, problem: { kind: 'too-deep', message: `the line nests deeper than ${MAX_DEPTH} levels`, preview } };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: { kind: 'not-json', message: 'a line is not JSON; stdout carries only NDJSON JSON-RPC messages (logs go to stderr)', preview } };
+  }
+  const error = checkEnvelope.firstError(value);
+  if (error !== undefined) return { ok: false, problem: { kind: 'not-rpc', message: `a line is not a JSON-RPC 2.0 message (${error})`, preview } };
+  return { ok: true, message: value as RpcEnvelope };
+}
+
+/** One message as one NDJSON line (JSON.stringify never emits a raw `\n`). */
+export function toLine(message: unknown): string {
+  return `${JSON.stringify(message)}\n`;
+}

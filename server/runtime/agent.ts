@@ -1,0 +1,156 @@
+import { generateWithRepair } from '../../generator/model/repair-loop.ts';
+import type { ChatMessage, ChatRequest, EndpointSettings } from '../../generator/model/chat-client.ts';
+import type { AgentEvent, ParamsOf, ResultOf } from '../../adapters/runtime-ui/schemas.ts';
+import { checkProgram } from './program-check.ts';
+import type { Published } from './publish.ts';
+
+/** What one run of the suip agent can do: the model, the UI, the suip server. */
+export interface AgentContext {
+  runId: string;
+  request: string;
+  /** Earlier turns of the session, oldest first. */
+  history: ReadonlyArray<{ user: string; assistant: string }>;
+  endpoint: EndpointSettings;
+  system: string;
+  maxTurns: number;
+  signal: AbortSignal;
+  chat(request: ChatRequest): Promise<string>;
+  /** Emits one agent event (dropped once the run is cancelled). */
+  emit(event: AgentEvent): void;
+  status(status: 'running' | 'awaiting_ui'): void;
+  context(percentLeft: number): void;
+  confirm(params: ParamsOf<'ui.confirm.request'>): Promise<ResultOf<'ui.confirm.request'>>;
+  prompt(params: ParamsOf<'ui.prompt.request'>): Promise<ResultOf<'ui.prompt.request'>>;
+  /** Publishes a program as a live session; undefined when no suip server is configured. */
+  publish?(code: string, title: string): Promise<Published>;
+  /** The model's context window in characters (for `run.context`). */
+  contextChars: number;
+}
+
+/** How a run ended. */
+export interface AgentOutcome {
+  final: string;
+}
+
+/**
+ * One run: the model answers the request with prose and/or a suip program (the system prompt
+ * teaches the program; prose is streamed to the UI line by line as `text` events). A program is
+ * checked, and repaired with the error when it fails; then the user approves it in a
+ * `ui.confirm.request` (showing the code) before it is published as a live session on the suip
+ * server, and the `final` text says where to open it. An endpoint answering 401 gets one
+ * `ui.prompt.request {secret: true}` for an API key, kept in memory only.
+ */
+export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
+  const stepStarted = Date.now();
+  ctx.emit({ type: 'step_start', step_id: `${ctx.runId}-model`, title: 'Ask the model', step_number: 1 });
+  const messages: ChatMessage[] = [];
+  for (const turn of ctx.history) messages.push({ role: 'user', content: turn.user }, { role: 'assistant', content: turn.assistant || '(a UI)' });
+  const usedChars = () => ctx.system.length + messages.reduce((n, m) => n + m.content.length, 0) + ctx.request.length;
+  ctx.context(Math.max(0, Math.min(100, Math.round(100 - (100 * usedChars()) / ctx.contextChars))));
+
+  let endpoint = ctx.endpoint;
+  let lastAnswer = '';
+  const chat = async (request: ChatRequest): Promise<string> => {
+    const lines = createProseLines((line) => ctx.emit({ type: 'text', content: line, timestamp: Date.now() }));
+    // The loop's messages are [system, request, (answer, repair)*]; the session's earlier turns go after the system prompt.
+    const [system, ...rest] = request.messages;
+    const call = (e: EndpointSettings) => ctx.chat({ ...request, endpoint: e, messages: [...(system ? [system] : []), ...messages, ...rest], signal: ctx.signal, onDelta: (d) => lines.push(d) });
+    let answer: string;
+    try {
+      answer = await call(endpoint);
+    } catch (error) {
+      if (!/HTTP 401/.test(String(error)) || ctx.signal.aborted) throw error;
+      ctx.status('awaiting_ui');
+      // SECURITY: the key is asked as a secret; it lives in this process's memory only (never logged, stored or emitted).
+      const { value } = await ctx.prompt({ run_id: ctx.runId, title: 'API key needed', message: `The model endpoint ${endpoint.baseUrl} asks for an API key.`, secret: true });
+      ctx.status('running');
+      if (value === null || value === '') throw new Error('the model endpoint needs an API key and none was given', { cause: error });
+      endpoint = { ...endpoint, apiKey: value };
+      answer = await call(endpoint);
+    }
+    lines.end();
+    lastAnswer = answer;
+    return answer;
+  };
+
+  let program = '';
+  const result = await generateWithRepair({
+    endpoint,
+    system: ctx.system,
+    request: ctx.request,
+    maxTurns: ctx.maxTurns,
+    signal: ctx.signal,
+    chat,
+    run: async (code) => {
+      // Prose only (no fenced block): nothing to check or publish.
+      program = answerHasFence(lastAnswer) ? code : '';
+      return program === '' ? { ok: true } : checkProgram(code);
+    },
+    observer: {
+      onTurn: (turn) => {
+        if (turn.kind === 'repair') ctx.emit({ type: 'reasoning', content: `Repairing the program: ${turn.prompt.split('\n')[2] ?? ''}`, timestamp: Date.now() });
+      },
+    },
+  });
+  ctx.emit({ type: 'step_complete', step_id: `${ctx.runId}-model`, status: result.ok ? 'completed' : 'error', duration_ms: Date.now() - stepStarted });
+  // Prose only: it was streamed as text already; the final event closes the turn without repeating it.
+  if (program === '') return { final: '' };
+  if (!result.ok) return { final: `The model could not write a working program in ${ctx.maxTurns} turns.` };
+
+  const callId = `${ctx.runId}-render`;
+  ctx.emit({ type: 'tool_call', tool: 'suip.render', display_name: 'Render a suip UI', args: { code: program }, tool_call_id: callId });
+  ctx.status('awaiting_ui');
+  const approval = await ctx.confirm({ run_id: ctx.runId, title: 'Publish the generated UI?', message: `The model wrote a suip program (${program.split('\n').length} lines). It runs sandboxed in the browser.\n\n${program.slice(0, 1500)}`, confirm_label: 'Publish', cancel_label: 'Discard' });
+  ctx.status('running');
+  if (!approval.ok) {
+    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: `Not published: the user declined${approval.reason ? ` (${approval.reason})` : ''}.` });
+    return { final: 'The UI was not published (declined).' };
+  }
+  if (ctx.publish === undefined) {
+    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: 'Approved, but no suip server is configured (--server-url); the program is in this run only.' });
+    return { final: 'The UI was approved; start the runtime with --server-url to publish it.' };
+  }
+  try {
+    const published = await ctx.publish(program, ctx.request);
+    const where = `session ${published.sessionId} on ${published.wsUrl} (wsToken ${published.wsToken})`;
+    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: `Published as live ${where}` });
+    return { final: `The UI is live: open ${where} with connectLiveProgram.` };
+  } catch (error) {
+    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: error instanceof Error ? error.message : String(error), is_error: true });
+    return { final: 'The UI could not be published.' };
+  }
+}
+
+const answerHasFence = (answer: string) => answer.includes('```');
+
+/**
+ * Prose lines of a streaming answer, one callback per complete non-empty line outside fenced code
+ * blocks (the program is shown as a tool call, not as text).
+ */
+export function createProseLines(onLine: (line: string) => void): { push(delta: string): void; end(): void } {
+  let buffer = '';
+  let inFence = false;
+  const take = (line: string) => {
+    if (/^\s*```/.test(line)) {
+      inFence = !inFence;
+      return;
+    }
+    if (!inFence && line.trim() !== '') onLine(line.trimEnd());
+  };
+  return {
+    push(delta) {
+      buffer += delta;
+      let nl = buffer.indexOf('\n');
+      while (nl !== -1) {
+        take(buffer.slice(0, nl));
+        buffer = buffer.slice(nl + 1);
+        nl = buffer.indexOf('\n');
+      }
+    },
+    end() {
+      if (buffer !== '') take(buffer);
+      buffer = '';
+      inFence = false;
+    },
+  };
+}
