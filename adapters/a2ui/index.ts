@@ -3,3 +3,5 @@ export { createA2uiClient } from './client.ts';
 export type { A2uiClient, A2uiClientOptions } from './client.ts';
 export { A2uiBridge } from './bridge.ts';
 export { readMessageStream } from './stream-reader.ts';
+export { createA2uiFeed, A2UI_TEXT_ROLES } from './progressive-feed.ts';
+export type { A2uiFeed } from './progressive-feed.ts';
