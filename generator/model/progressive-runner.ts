@@ -45,6 +45,8 @@ export function createProgressiveRunner(target: PrefixTarget, options: Progressi
   const tick = () => {
     timer = undefined;
     if (stopped || running !== undefined) return;
+    // A timer armed while a run was under way still owes the quiet time after that run's end.
+    if (performance.now() < lastRun + throttleMs) return schedule();
     const prefix = completePrefix(latest, ran.length > 0 ? ran.length - 1 : 0);
     if (prefix === undefined || prefix === ran) return;
     ran = prefix;
