@@ -76,8 +76,13 @@ export class A2uiBridge {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      return this.#fail('', new A2uiError('VALIDATION_FAILED', '', `an A2UI message is not JSON: ${(error as Error).message.slice(0, 120)}`));
+      return this.rejectText('VALIDATION_FAILED', `an A2UI message is not JSON: ${(error as Error).message.slice(0, 120)}`);
     }
+    return this.receiveValue(parsed);
+  }
+
+  /** Applies one parsed JSONL line: a message, a message list, or `{"messages": [...]}`. */
+  receiveValue(parsed: unknown): A2uiIssue[] {
     // A JSONL line may hold a message list (server_to_client_list.json) as well as one message.
     if (Array.isArray(parsed)) return parsed.slice(0, 10_000).flatMap((message: unknown) => this.receive(message));
     const wrapped = record(parsed)?.messages;
@@ -122,6 +127,32 @@ export class A2uiBridge {
     }
     this.#options.onChange?.(surfaceId);
     return [];
+  }
+
+  /** A message text that could not be read (not JSON, too long): sent to the agent as an error and returned. */
+  rejectText(code: string, message: string): A2uiIssue[] {
+    return this.#fail('', new A2uiError(code, '', message));
+  }
+
+  /**
+   * Shows one component of an `updateComponents` message that is still streaming (entry `index`
+   * of its list), over the surface's committed components, until `endPreview`. Nothing is sent to
+   * the agent for a preview: the whole message is checked when it completes. False when there is
+   * no such surface or the entry is malformed.
+   */
+  preview(surfaceId: string, component: unknown, index: number): boolean {
+    const surface = this.#surfaces.get(surfaceId);
+    if (surface === undefined || !surface.showPreview(component, index)) return false;
+    this.#options.onChange?.(surfaceId);
+    return true;
+  }
+
+  /** Drops a surface's preview (its message completed and is applied next, or it turned out invalid). */
+  endPreview(surfaceId: string): void {
+    const surface = this.#surfaces.get(surfaceId);
+    if (surface === undefined || surface.preview.size === 0) return;
+    surface.preview.clear();
+    this.#options.onChange?.(surfaceId);
   }
 
   #v010(m: Record<string, unknown>): A2uiIssue[] {
@@ -191,6 +222,8 @@ export class A2uiBridge {
     const surface = this.#surface(surfaceId);
     const translation = translateSurface(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel);
     this.#last.set(surfaceId, translation);
+    // A preview is a message cut short: what it lacks is no fault yet; the completed message is judged.
+    if (surface.preview.size > 0) return translation;
     const before = this.#told.get(surfaceId) ?? new Set<string>();
     const now = new Set<string>();
     for (const issue of translation.issues) {
@@ -214,8 +247,9 @@ export class A2uiBridge {
     // Paths below a surface's own particle start inside root; a generator's paths may name 'root' itself.
     const full = suipPath[0] === 'root' ? [...suipPath] : ['root', ...suipPath];
     for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
-    const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.components.get(componentId)?.at ?? '/');
+    const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.component(componentId)?.at ?? '/');
     const issue: A2uiIssue = { code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
+    if ((this.#surfaces.get(surfaceId)?.preview.size ?? 0) > 0) return issue;
     const told = this.#told.get(surfaceId) ?? new Set<string>();
     this.#told.set(surfaceId, told);
     const key = `render ${at} ${message}`;

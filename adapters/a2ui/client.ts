@@ -3,6 +3,7 @@ import type { RemoteAttachTarget } from '../../generator/runtime/local-generator
 import { createUrlPolicy } from '../../renderer/policy/url-policy.ts';
 import { A2uiBridge, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
 import type { A2uiOutgoing } from './messages.ts';
+import { createA2uiFeed, type A2uiFeed } from './progressive-feed.ts';
 import { readMessageStream } from './stream-reader.ts';
 import { createSurfaceView, type SurfaceView } from './surface-view.ts';
 
@@ -25,7 +26,16 @@ export interface A2uiClient {
   receive(message: unknown): void;
   /** Applies one JSON text (a JSONL line or an SSE event's data). */
   receiveText(text: string): void;
-  /** Fetches an A2UI stream (JSONL, or SSE when the response says text/event-stream) and applies messages as they complete. */
+  /**
+   * A progressive feed for a JSONL stream still arriving in pieces (an HTTP body, a model's text
+   * deltas): components show as they close and Text grows as it streams (see `createA2uiFeed`).
+   * Its problems go to `onIssue`.
+   */
+  feed(): Pick<A2uiFeed, 'push' | 'end' | 'messages'>;
+  /**
+   * Fetches an A2UI stream and applies it: JSONL progressively (components appear while a line is
+   * still being written), SSE (text/event-stream) one event at a time.
+   */
   connect(url: string, init?: RequestInit): Promise<number>;
   /** Renders every pending change now (tests and e2e wait on it). */
   settle(): Promise<void>;
@@ -75,19 +85,47 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
   const report = (issues: A2uiIssue[]) => {
     for (const issue of issues) options.onIssue?.(issue);
   };
+  const feed = () => {
+    const inner = createA2uiFeed(bridge);
+    return {
+      push: (chunk: string) => (report(inner.push(chunk)), []),
+      end: () => (report(inner.end()), []),
+      get messages() {
+        return inner.messages;
+      },
+    };
+  };
   return {
     bridge,
     receive: (message) => report(bridge.receive(message)),
     receiveText: (text) => report(bridge.receiveText(text)),
+    feed,
     async connect(url, init) {
       const response = await fetch(url, init);
       if (!response.ok || response.body === null) throw new Error(`A2UI stream ${url}: HTTP ${response.status}`);
       const sse = (response.headers.get('content-type') ?? '').includes('text/event-stream');
-      return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
-        format: sse ? 'sse' : 'jsonl',
-        signal: init?.signal ?? undefined,
-        onOversize: (chars) => report([{ code: 'LIMIT_EXCEEDED', surfaceId: '', path: '', message: `an A2UI stream line of ${chars} characters was skipped` }]),
-      });
+      if (sse) {
+        return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
+          format: 'sse',
+          signal: init?.signal ?? undefined,
+          onOversize: (chars) => report([{ code: 'LIMIT_EXCEEDED', surfaceId: '', path: '', message: `an A2UI stream event of ${chars} characters was skipped` }]),
+        });
+      }
+      const progressive = feed();
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const abort = () => void reader.cancel().catch(() => undefined);
+      init?.signal?.addEventListener('abort', abort, { once: true });
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          progressive.push(value);
+        }
+        progressive.end();
+      } finally {
+        init?.signal?.removeEventListener('abort', abort);
+      }
+      return progressive.messages;
     },
     async settle() {
       await Promise.all([...generators.values()].map(async (e) => {

@@ -5,3 +5,5 @@ export { A2uiBridge } from './bridge.ts';
 export { readMessageStream } from './stream-reader.ts';
 export { connectA2uiLive } from './live.ts';
 export type { A2uiLiveOptions } from './live.ts';
+export { createA2uiFeed, A2UI_TEXT_ROLES } from './progressive-feed.ts';
+export type { A2uiFeed } from './progressive-feed.ts';

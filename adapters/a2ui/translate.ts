@@ -60,7 +60,7 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
   const usedIds = new WeakMap<object, Set<string>>();
   let nodes = 0;
   let topHeading = 6;
-  for (const c of surface.components.values()) {
+  for (const c of [...surface.components.values(), ...surface.preview.values()]) {
     const m = c.component === 'Text' && typeof c.props.variant === 'string' ? /^h([1-5])$/.exec(c.props.variant) : null;
     if (m) topHeading = Math.min(topHeading, Number(m[1]));
   }
@@ -75,7 +75,7 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
     const queue: Array<[string, string]> = [[componentId, scopePath]];
     for (let seen = 0; queue.length > 0 && seen < 64; seen += 1) {
       const [id, at] = queue.shift()!;
-      const c = surface.components.get(id);
+      const c = surface.component(id);
       if (c === undefined) continue;
       try {
         if (c.component === 'Text') words.push(resolveString(c.props.text, scopeFor(at)));
@@ -99,7 +99,7 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
       if (nodes === limits.maxNodes + 1) issues.push({ code: 'LIMIT_EXCEEDED', path: '/components', message: `the surface expands to more than ${limits.maxNodes} nodes; the rest is cut` });
       continue;
     }
-    const component = surface.components.get(task.componentId);
+    const component = surface.component(task.componentId);
     if (component === undefined) {
       task.into.push([id, placeholder(task.componentId)]);
       continue;

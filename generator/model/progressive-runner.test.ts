@@ -36,4 +36,25 @@ describe('createProgressiveRunner', () => {
     await runner.stop();
     expect(ran).toEqual(['a();\n', 'a();\nb();\n']);
   });
+
+  it('leaves the quiet time after a run ends, not after it starts, so a slow run still shows before the next replaces it', async () => {
+    const spans: Array<[number, number]> = [];
+    const runner = createProgressiveRunner({
+      runPrefix: async () => {
+        const start = performance.now();
+        await sleep(40);
+        spans.push([start, performance.now()]);
+      },
+    }, { throttleMs: 30 });
+    let program = '';
+    for (let i = 0; i < 12; i += 1) {
+      program += `render(text('${i}'));\n`;
+      runner.push(program);
+      await sleep(15);
+    }
+    await sleep(150);
+    await runner.stop();
+    expect(spans.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < spans.length; i += 1) expect(spans[i]![0] - spans[i - 1]![1]).toBeGreaterThanOrEqual(29);
+  });
 });

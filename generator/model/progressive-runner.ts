@@ -8,7 +8,12 @@ export interface PrefixTarget {
 
 /** Options of the progressive runner. */
 export interface ProgressiveOptions {
-  /** At most one prefix run per this many ms (default 400): each run is a fresh sandbox. */
+  /**
+   * Quiet time between the end of one prefix run and the start of the next (default 400 ms). Each
+   * run is a fresh sandbox whose `runPrefix` resolves once it is attached, before its program has
+   * necessarily rendered: the gap is what lets that render land before the next run replaces it
+   * (on a loaded machine, a gap measured from the start let runs replace each other unseen).
+   */
   throttleMs?: number;
 }
 
@@ -40,13 +45,15 @@ export function createProgressiveRunner(target: PrefixTarget, options: Progressi
   const tick = () => {
     timer = undefined;
     if (stopped || running !== undefined) return;
+    // A timer armed while a run was under way still owes the quiet time after that run's end.
+    if (performance.now() < lastRun + throttleMs) return schedule();
     const prefix = completePrefix(latest, ran.length > 0 ? ran.length - 1 : 0);
     if (prefix === undefined || prefix === ran) return;
     ran = prefix;
     runs += 1;
-    lastRun = performance.now();
     running = target.runPrefix(prefix).catch(() => undefined).finally(() => {
       running = undefined;
+      lastRun = performance.now();
       if (!stopped && latest !== ran) schedule();
     });
   };

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { Allow, parse as partialParse } from 'partial-json';
+import { describe, expect, it } from 'vitest';
+import { createJsonUnitParser, type JsonStreamEvent, type JsonUnitParserOptions } from './json-units.ts';
+import type { PathSegment } from './json-path.ts';
+
+/** Keys that are not array-index-like, so object key order is the text's order (as in JSON.parse). */
+const key = fc.string({ maxLength: 6 }).map((k) => `k${k}`);
+const text = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('quote " back \\ slash / tab \t nl \n', 'é 🌞 \u2028 \u0000'));
+const extra = fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+const component = fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), component: fc.constantFrom('Text', 'Row', 'Image', 'Button'), text, extra }).map(({ extra: more, ...c }) => ({ ...c, ...more }));
+const message = fc.record({ surfaceId: fc.string({ maxLength: 8 }), components: fc.array(component, { maxLength: 5 }) }).map((m) => ({ version: 'v0.9', updateComponents: m }));
+
+const options: JsonUnitParserOptions = {
+  units: ['$.updateComponents.components.*'],
+  context: ['$.updateComponents.surfaceId'],
+  cuttable: (inUnit, unit) => inUnit.length === 1 && inUnit[0] === 'text' && (unit as { component?: unknown }).component === 'Text',
+};
+
+function feed(chunks: readonly string[], opts = options): JsonStreamEvent[][] {
+  const parser = createJsonUnitParser(opts);
+  return [...chunks.map((c) => parser.push(c)), parser.end()];
+}
+
+function at(value: unknown, path: readonly PathSegment[]): unknown {
+  let v = value;
+  for (const step of path) v = (v as Record<string, unknown>)[step as string];
+  return v;
+}
+
+/** The text cut at the given indexes. */
+function split(whole: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b);
+  const out: string[] = [];
+  let from = 0;
+  for (const p of points) {
+    out.push(whole.slice(from, p));
+    from = p;
+  }
+  out.push(whole.slice(from));
+  return out;
+}
+
+/** The checks every split must pass: units are exactly the complete input's, texts only grow toward the final string. */
+function check(whole: string, batches: JsonStreamEvent[][]): void {
+  // The reference is JSON.parse of the text (it turns -0 into 0, as the parser does).
+  const doc = JSON.parse(whole) as { updateComponents: { components: unknown[] } };
+  const events = batches.flat();
+  expect(events.filter((e) => e.kind === 'error')).toEqual([]);
+  expect(events.filter((e) => e.kind === 'unit').map((e) => e.kind === 'unit' && e.value)).toEqual(doc.updateComponents.components);
+  expect(events.filter((e) => e.kind === 'document')).toEqual([{ kind: 'document', document: 0, value: JSON.parse(whole) }]);
+  const shown = new Map<string, string>();
+  for (const e of events) {
+    if (e.kind !== 'text') continue;
+    const final = at(doc, e.path);
+    expect(typeof final).toBe('string');
+    expect((final as string).startsWith(e.text)).toBe(true);
+    const before = shown.get(e.path.join('/')) ?? '';
+    expect(e.text).toBe(before + e.delta);
+    expect(e.delta.length).toBeGreaterThan(0);
+    shown.set(e.path.join('/'), e.text);
+    // The preview holds only what the final unit holds: the same members, this text cut short.
+    const unit = at(doc, e.unitPath) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(e.unit as Record<string, unknown>)) expect(v).toEqual(k === 'text' ? e.text : unit[k]);
+  }
+}
+
+describe('createJsonUnitParser, split everywhere', () => {
+  it('property: at every single-character split, units are exactly those of the complete input and texts grow toward the final text', () => {
+    fc.assert(
+      fc.property(message, (doc) => {
+        const whole = JSON.stringify(doc);
+        check(whole, feed([...whole.split(''), '\n']));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('property: any chunking (fast-check cuts) gives the same units, context and document as the whole text in one push', () => {
+    fc.assert(
+      fc.property(message, fc.array(fc.nat(), { maxLength: 12 }), (doc, cuts) => {
+        const whole = `${JSON.stringify(doc)}\n`;
+        const batches = feed(split(whole, cuts));
+        check(whole, batches);
+        const strip = (events: JsonStreamEvent[]) => events.filter((e) => e.kind !== 'text');
+        expect(strip(batches.flat())).toEqual(strip(feed([whole]).flat()));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('oracle: at every cut, the text shown equals what partial-json (which re-parses the whole prefix) reads there', () => {
+    fc.assert(
+      fc.property(message, (doc) => {
+        const whole = JSON.stringify(doc);
+        const parser = createJsonUnitParser(options);
+        for (let cut = 1; cut < whole.length; cut += 1) {
+          const events = parser.push(whole[cut - 1]!);
+          const last = events.filter((e) => e.kind === 'text').at(-1);
+          if (last?.kind !== 'text') continue;
+          // partial-json drops a cut escape or surrogate differently; compare on plain tails.
+          const tail = whole.slice(Math.max(0, cut - 6), cut);
+          // partial-json also trims the text, so a tail ending in whitespace reads shorter there.
+          if (/[\\\ud800-\udfff]/.test(tail) || /\s$/.test(tail)) continue;
+          expect(at(partialParse(whole.slice(0, cut), Allow.ALL), last.path)).toBe(last.text);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('property: any JSON value, JSONL or one document, split anywhere, yields the units and documents JSON.parse gives', () => {
+    const unitsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : []);
+    const value = fc.jsonValue({ maxDepth: 4 }).filter((v) => typeof v !== 'object' || v === null || Array.isArray(v) || Object.keys(v).every((k) => !/^\d+$/.test(k)));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { maxLength: 10 }), fc.boolean(), (values, cuts, jsonl) => {
+        const docs = jsonl ? values : values.slice(0, 1);
+        const whole = jsonl ? docs.map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(docs[0], null, 2);
+        const events = feed(split(whole, cuts), { units: ['$.*'], mode: jsonl ? 'jsonl' : 'document' }).flat();
+        expect(events.filter((e) => e.kind === 'error')).toEqual([]);
+        expect(events.filter((e) => e.kind === 'document').map((e) => e.kind === 'document' && e.value)).toEqual(docs.map((d) => JSON.parse(JSON.stringify(d))));
+        expect(events.filter((e) => e.kind === 'unit').map((e) => e.kind === 'unit' && e.value)).toEqual(docs.flatMap((d) => unitsOf(JSON.parse(JSON.stringify(d)))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: a text that is not JSON never yields a document, and the parser never throws', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.array(fc.nat(), { maxLength: 6 }), (raw, cuts) => {
+        let valid = true;
+        try {
+          JSON.parse(raw);
+        } catch {
+          valid = false;
+        }
+        const events = feed(split(raw, cuts), { units: ['$'], mode: 'document' }).flat();
+        if (!valid) expect(events.filter((e) => e.kind === 'document')).toEqual([]);
+        if (valid) expect(events.filter((e) => e.kind === 'document')).toEqual([{ kind: 'document', document: 0, value: JSON.parse(raw) }]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
