@@ -16,9 +16,12 @@ export function createRemoteConnection(channel: Channel, limits: Limits, events:
   const rate = createRateBudget(limits.maxMessagesPerSecond);
   const listeners = new Set<(text: unknown) => void>();
   let ended = false;
-  const inbox = createSlicedInbox((text) => {
-    for (const listener of listeners) listener(text);
-  });
+  const inbox = createSlicedInbox(
+    (text) => {
+      for (const listener of listeners) listener(text);
+    },
+    () => listeners.size > 0,
+  );
   const end = (reason: 'type' | 'bytes' | 'rate', message: string) => {
     if (ended) return;
     ended = true;

@@ -8,6 +8,7 @@ import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator
 import { SuipHostError } from './host-error.ts';
 import { componentTags, withComponents } from './host-components.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
+import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
 import { checkHostPolicy } from './policy/host-policy.ts';
@@ -98,13 +99,17 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   frames.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;';
   container.append(view, frames);
   const dialogs = createDialogHost(container);
+  // The view shows the newest tree once per frame, however many transactions arrived in it.
+  const frameBatch = createFrameBatch(() => {
+    view.root = merged;
+    // Slots show other mounts' subtrees, which their own particle does not reference.
+    for (const element of slotElements) element.requestUpdate();
+  });
   setTree(merged);
 
   function setTree(next: MergedTree): void {
     merged = next;
-    view.root = merged;
-    // Slots show other mounts' subtrees, which their own particle does not reference.
-    for (const element of slotElements) element.requestUpdate();
+    frameBatch.request();
   }
 
   function dispatch(name: 'suip-status' | 'suip-error', detail: SuipStatusDetail | SuipErrorDetail): void {
@@ -216,6 +221,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       await Promise.all([...generators.keys()].map((id) => detach(id)));
       kept.clear();
       dialogs.destroy();
+      frameBatch.cancel();
       view.remove();
       frames.remove();
     },

@@ -24,7 +24,7 @@ export function createHostLink(port: MessagePort, onReport: (report: RelayReport
     }
     const report = readRelayReport(data);
     if (report) onReport(report);
-  });
+  }, () => listeners.size > 0);
   port.onmessage = (event: MessageEvent) => {
     if (!closed) inbox.push(event.data);
   };

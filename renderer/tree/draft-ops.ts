@@ -28,6 +28,8 @@ export interface TxState {
   nodeBudget: number;
   /** Sibling ids per group array touched in this transaction, kept in step with every splice. */
   ids: Map<GroupEntry[], string[]>;
+  /** Group arrays already searched once by a scan: the next lookup in one builds its `ids`. */
+  scanned: Set<GroupEntry[]>;
   /** Plain objects this transaction copied and may therefore mutate. */
   owned: WeakSet<object>;
   /** Particles removed in this transaction, by id: an insert/append without `particle` moves one back. */
@@ -134,7 +136,7 @@ function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: T
   const parentPath = params.path.slice(0, -1);
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
-  const index = indexOrFail(idsOf(group.group, state), id, parentPath, at);
+  const index = childIndexOrFail(group.group, id, parentPath, at, state);
   const old = group.group[index]![1];
   group.group[index] = [id, takeParticle(params.particle, id, params.path.length, at, state)];
   state.nodeBudget += sizeOf(old);
@@ -148,7 +150,7 @@ function appendText(root: GroupParticle, params: Extract<AppendParams, { text: s
   const parentPath = params.path.slice(0, -1);
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
-  const index = indexOrFail(idsOf(group.group, state), id, parentPath, at);
+  const index = childIndexOrFail(group.group, id, parentPath, at, state);
   const target = group.group[index]![1];
   if (!('text' in target)) fail(ErrorCode.InvalidParams, 'text append needs a text particle there, but it is a ' + (isGroup(target) ? 'group' : 'data particle') + '; use replace instead', at);
   const text = (target as { text: string }).text + params.text;
@@ -167,8 +169,7 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
   let node: GroupParticle = root;
   for (let depth = 0; depth < path.length; depth += 1) {
     const id = path[depth]!;
-    const ids = idsOf(node.group, state);
-    const index = indexOrFail(ids, id, path.slice(0, depth), at);
+    const index = childIndexOrFail(node.group, id, path, at, state, depth);
     const child = node.group[index]![1];
     if (!isGroup(child)) {
       fail(ErrorCode.NotAGroup, `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`, at);
@@ -192,6 +193,29 @@ function idsOf(entries: GroupEntry[], state: TxState): string[] {
     state.ids.set(entries, ids);
   }
   return ids;
+}
+
+/**
+ * Index of child `id` in an owned group array. A streamed token looks up one child of a wide list
+ * per transaction: a plain scan, with nothing allocated. The second lookup in the same array (a
+ * batch touching many children of one group) reads the ids array instead, so a batch of n lookups
+ * stays O(n + width) rather than O(n · width).
+ */
+function childIndexOrFail(entries: GroupEntry[], id: string, path: readonly string[], at: Where, state: TxState, depth = path.length): number {
+  let index = -1;
+  const ids = state.ids.get(entries);
+  if (ids !== undefined || state.scanned.has(entries)) index = (ids ?? idsOf(entries, state)).indexOf(id);
+  else {
+    state.scanned.add(entries);
+    for (let i = 0; i < entries.length; i += 1) {
+      if (entries[i]![0] === id) {
+        index = i;
+        break;
+      }
+    }
+  }
+  if (index < 0) indexOrFail(idsOf(entries, state), id, depth === path.length ? path : path.slice(0, depth), at);
+  return index;
 }
 
 function indexOrFail(ids: readonly string[], id: string, parentPath: readonly string[], at: Where): number {

@@ -41,6 +41,7 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
     limits,
     nodeBudget: limits.maxNodes - subtreeSize(tree),
     ids: new Map(),
+    scanned: new Set(),
     owned: new WeakSet(),
     stash: new Map(),
     touched: [],
@@ -73,13 +74,21 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
 /** Runs the vocabulary hook on changed groups and on every group inside new subtrees. */
 function checkTouched(tree: GroupParticle, state: TxState, ops: readonly Op[], checkGroup: CheckGroup): SuipErrorObject | undefined {
   const seen = new Set<Particle>();
-  // Children by id, built once per group: a batch of n appends to one list touches n paths in the
-  // same group, and a linear `lookup` per path made that O(n²) (1,000 appends: ~250 ms, bench case 2).
-  const indexes = new Map<GroupParticle, Map<string, Particle>>();
+  // Children by id, built on the second lookup in a group: a batch of n appends to one list touches
+  // n paths in the same group, and a linear `lookup` per path made that O(n²) (1,000 appends:
+  // ~250 ms, bench case 2). The first lookup scans: building a Map of a 1,000-item list for the one
+  // path a streamed token touches was most of the host's JavaScript per token.
+  const indexes = new Map<GroupParticle, Map<string, Particle> | undefined>();
   const childOf = (group: GroupParticle, id: string): Particle | undefined => {
+    if (!indexes.has(group)) {
+      indexes.set(group, undefined);
+      return group.group.find((entry) => entry[0] === id)?.[1];
+    }
     let index = indexes.get(group);
     if (index === undefined) {
-      index = new Map(group.group);
+      // The first entry wins, as in the scan (duplicate ids cannot pass validation anyway).
+      index = new Map();
+      for (const [key, child] of group.group) if (!index.has(key)) index.set(key, child);
       indexes.set(group, index);
     }
     return index.get(id);
