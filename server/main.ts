@@ -19,13 +19,13 @@ import { sessionRoutes } from './sessions/session-api.ts';
  */
 const config = readConfig();
 const log = createLogger();
-const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'));
+const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
 const routes: Route[] = [
   { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));
-const live = attachLiveChannel(server, { ledger, secret: config.secret, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
+const live = attachLiveChannel(server, { ledger, secret: config.secret, agentToken: config.agentToken, versionPolicy: config.versionPolicy, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
 server.listen(config.port, config.host, () => {
   const address = server.address() as { port: number };
   const url = `http://${config.host}:${address.port}`;
