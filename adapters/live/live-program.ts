@@ -1,9 +1,13 @@
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import type { LiveSession } from './frames.ts';
+import { REMOTE_RUNTIME } from './live-remote.ts';
 import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from './live-client.ts';
 
 /** The runtime marker of a session whose `componentCode` is a suip program (mode P). */
 export const SUIP_RUNTIME = 'suip/1.0';
+
+/** The error code program mode reports for a session driven by a server-side generator (use remote mode). */
+export const REMOTE_SESSION = 'REMOTE_SESSION';
 
 /** The data-plane channel on which a program hears how many of its actions wait for the agent. */
 export const PENDING_CHANNEL = 'live:pending';
@@ -38,6 +42,10 @@ export function connectLiveProgram(renderer: Renderer, options: LiveProgramOptio
     work = work.then(step).catch((error: unknown) => options.onError?.('PROGRAM_FAILED', error instanceof Error ? error.message : String(error)));
   };
   async function show(session: LiveSession | null): Promise<void> {
+    if (session?.runtime === REMOTE_RUNTIME) {
+      options.onError?.(REMOTE_SESSION, 'this session is driven by a server-side generator: connect it with connectLiveRemote');
+      return;
+    }
     if (session?.runtime !== SUIP_RUNTIME || typeof session.componentCode !== 'string') {
       options.onError?.('NOT_A_SUIP_PROGRAM', "this session's component is not a suip program (runtime suip/1.0); it is not run");
       return;

@@ -14,6 +14,8 @@ export const ATTACH_ACTION = 'suip:attach';
 export interface RemoteEnvelope {
   epoch: string;
   text: string;
+  /** Generator → page: 1, 2, 3 … per epoch, so a batch the agent re-published after a lost answer applies once. */
+  n?: number;
 }
 
 /** Options of `connectLiveRemote`. */
@@ -42,26 +44,33 @@ export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions
   let handle: GeneratorHandle | undefined;
   let listeners = new Set<(text: unknown) => void>();
   let work: Promise<void> = Promise.resolve();
+  let applied = 0;
 
   async function attach(): Promise<void> {
     const next = randomId();
     epoch = next;
+    applied = 0;
     const previous = handle;
     if (previous !== undefined) await previous.detach({ keep: true });
     const mine = new Set<(text: unknown) => void>();
-    listeners = mine;
+    // Texts that arrive before the renderer listens wait here (the handshake starts on the server).
+    const early: unknown[] = [];
+    listeners = new Set([(text: unknown) => (mine.size > 0 ? mine.forEach((listener) => listener(text)) : early.push(text))]);
     const channel: Channel = {
       send: (text) => {
         if (epoch === next) client.sendAction(RPC_ACTION, { epoch: next, text } satisfies RemoteEnvelope);
       },
       onMessage(listener) {
         mine.add(listener);
+        for (const text of early.splice(0)) listener(text);
         return () => mine.delete(listener);
       },
       close: () => mine.clear(),
     };
-    handle = await renderer.attachRemote({ id, name: 'live session', channel, adopt: previous !== undefined });
+    // attachRemote resolves after the handshake, which the generator starts once it hears the attach.
+    const attached = renderer.attachRemote({ id, name: 'live session', channel, adopt: previous !== undefined });
     client.sendAction(ATTACH_ACTION, { epoch: next, adopt: previous !== undefined });
+    handle = await attached;
   }
   const later = (step: () => Promise<void> | void) => {
     work = work.then(step).catch((error: unknown) => options.onError?.('REMOTE_FAILED', error instanceof Error ? error.message : String(error)));
@@ -85,11 +94,12 @@ export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions
       const envelope = frame.payload.payload as Partial<RemoteEnvelope> | null;
       // Texts of another epoch (an earlier attach, another page) are not this session's.
       if (envelope?.epoch !== epoch || typeof envelope?.text !== 'string') return;
-      const text = envelope.text;
-      const current = listeners;
-      later(() => {
-        for (const listener of current) listener(text);
-      });
+      if (typeof envelope.n === 'number') {
+        if (envelope.n <= applied) return;
+        applied = envelope.n;
+      }
+      // Delivered at once, in arrival order: the attach step waits for this very handshake.
+      for (const listener of listeners) listener(envelope.text);
     },
   });
   return client;

@@ -39,7 +39,7 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   const { agent, sessionId } = options;
   const onError = options.onError ?? ((error: unknown) => console.error('suip remote generator:', error));
   let latest: ModelParticle | undefined;
-  let current: { epoch: string; listeners: Set<(text: unknown) => void>; api?: ConnectedGenerator; ready: Promise<void> } | undefined;
+  let current: { epoch: string; listeners: Set<(text: unknown) => void>; api?: ConnectedGenerator; ready: Promise<void>; superseded: Promise<void>; supersede(): void } | undefined;
   let epochs = 0;
   let closed = false;
   const attachedWaiters = new Set<() => void>();
@@ -50,8 +50,15 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   const flush = (): Promise<void> => {
     flushing ??= (async () => {
       while (outbox.length > 0 && !closed) {
-        const batch = outbox.splice(0, 500);
-        await agent.data(sessionId, batch.map((payload) => ({ channel: SUIP_CHANNEL, mode: 'append' as const, payload }))).catch(onError);
+        const batch = outbox.slice(0, 500);
+        try {
+          await agent.data(sessionId, batch.map((payload) => ({ channel: SUIP_CHANNEL, mode: 'append' as const, payload })));
+          outbox.splice(0, batch.length);
+        } catch {
+          // The server is unreachable (restarting, failing over): retry the same batch, in order.
+          // A batch recorded before its answer was lost is published twice; pages skip repeats by `n`.
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
       }
       flushing = undefined;
     })();
@@ -72,11 +79,14 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   function startEpoch(epoch: string): void {
     epochs += 1;
     current?.api?.close();
+    current?.supersede();
     const listeners = new Set<(text: unknown) => void>();
+    let n = 0;
     const channel: Channel = {
       send(text) {
         if (current?.epoch !== epoch) return;
-        outbox.push({ epoch, text });
+        n += 1;
+        outbox.push({ epoch, text, n });
         void flush();
       },
       onMessage(listener) {
@@ -85,7 +95,9 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
       },
       close: () => listeners.clear(),
     };
-    const state: NonNullable<typeof current> = { epoch, listeners, ready: Promise.resolve() };
+    let supersede = () => undefined as void;
+    const superseded = new Promise<void>((resolve) => (supersede = resolve));
+    const state: NonNullable<typeof current> = { epoch, listeners, ready: Promise.resolve(), superseded, supersede };
     current = state;
     state.ready = connectGenerator(channel, { name: options.name ?? 'suip remote generator', onUncaught: onError }).then(async (api) => {
       if (current !== state) return api.close();
@@ -117,9 +129,10 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   return {
     async render(tree) {
       latest = tree;
-      const api = current?.api;
-      if (api === undefined) return;
-      await api.render(tree).catch((error: unknown) => onError(error));
+      const state = current;
+      if (state?.api === undefined) return;
+      // A new epoch re-renders the newest tree itself: a render of the old one stops waiting.
+      await Promise.race([state.api.render(tree).catch((error: unknown) => onError(error)), state.superseded]);
     },
     get epochs() {
       return epochs;
