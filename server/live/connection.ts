@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type ServerFrame, type SubscribeFrame } from '../../adapters/live/frames.ts';
+import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../adapters/live/frames.ts';
 import { actionNamesOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { authorizeSubscribe } from './authorize.ts';
 import type { LiveContext } from './live-server.ts';
@@ -9,8 +9,13 @@ export interface ConnectionIo {
   url: URL;
   request: IncomingMessage;
   send(frame: ServerFrame): void;
+  /** Send a frame already serialized (shared by every socket reading the same entry). */
+  sendText(text: string): void;
   fail(code: LiveErrorCode, message: string, close?: boolean): void;
 }
+
+/** Entry → its frame as text (null: not a frame), computed by the first socket that sends it. */
+const serialized = new WeakMap<object, { text: string; session: LiveSession | undefined } | null>();
 
 interface Bound {
   sessionId: string;
@@ -79,10 +84,16 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (role === 'agent' && fromSeq === undefined) return;
     const reader = context.fanout.join(sessionId, replays ? fromSeq : last, {
       onEntry(entry) {
-        const out = frameOf(sessionId, entry);
-        if (out === undefined) return;
-        if (out.type === 'render') state.actionNames = actionNamesOf(out.payload.session);
-        io.send(out);
+        // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
+        let cached = serialized.get(entry);
+        if (cached === undefined) {
+          const out = frameOf(sessionId, entry);
+          cached = out === undefined ? null : { text: JSON.stringify(out), session: out.type === 'render' ? out.payload.session : undefined };
+          serialized.set(entry, cached);
+        }
+        if (cached === null) return;
+        if (cached.session !== undefined) state.actionNames = actionNamesOf(cached.session);
+        io.sendText(cached.text);
       },
       onBehind: () => io.fail('REPLAY_HORIZON_PASSED', 'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot', true),
     }, last);

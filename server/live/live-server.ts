@@ -82,20 +82,21 @@ export function attachLiveChannel(server: Server, options: LiveOptions): { close
     let excessSince = 0;
     const maxBuffered = options.maxBufferedBytes ?? 16 << 20;
     lastSeen.set(ws, Date.now());
-    const send = (frame: ServerFrame) => {
+    const sendText = (text: string) => {
       if (ws.readyState !== ws.OPEN) return;
       // A reader that does not keep up is dropped, not buffered without bound: it resumes from its cursor.
       if (ws.bufferedAmount > maxBuffered) {
         ws.close(1013, 'SLOW_CONSUMER');
         return;
       }
-      ws.send(JSON.stringify(frame));
+      ws.send(text);
     };
+    const send = (frame: ServerFrame) => sendText(JSON.stringify(frame));
     const fail = (code: LiveErrorCode, message: string, close = false) => {
       send({ type: 'error', payload: { code, message, ...(code === 'CONTRACT_VIOLATION' ? { numericCode: -32020 } : {}) } });
       if (close) ws.close(1008, code);
     };
-    const connection = createConnection(context, { url, request, send, fail });
+    const connection = createConnection(context, { url, request, send, sendText, fail });
     // Frames of one socket are handled one after another, so answers keep the order of the frames.
     let queue: Promise<void> = Promise.resolve();
     ws.on('pong', () => lastSeen.set(ws, Date.now()));
