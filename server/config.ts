@@ -12,6 +12,10 @@ export interface ServerConfig {
   origins: string[];
   secret: string;
   agentToken: string;
+  /** Live channel: frames kept per session for resume (`--window`, default 10,000). */
+  window?: number;
+  /** Live channel: `reject` (default) closes on a version mismatch, `advisory` keeps the socket. */
+  versionPolicy: 'reject' | 'advisory';
 }
 
 /** Read `--name value` / `--name=value` flags. */
@@ -48,5 +52,7 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     secret: flag(argv, 'secret') ?? env.SUIP_SECRET ?? storedSecret(dataDir, 'token-secret'),
     agentToken: flag(argv, 'agent-token') ?? env.SUIP_AGENT_TOKEN ?? storedSecret(dataDir, 'agent-token'),
+    ...(flag(argv, 'window') !== undefined ? { window: Math.max(10, Number(flag(argv, 'window')) || 10_000) } : {}),
+    versionPolicy: flag(argv, 'version-policy') === 'advisory' ? 'advisory' : 'reject',
   };
 }

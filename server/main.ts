@@ -1,14 +1,14 @@
-import { EventEmitter } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { readConfig } from './config.ts';
 import { sendJson } from './http/http-io.ts';
 import { createRouter } from './http/router.ts';
+import { routeUpgrades } from './http/upgrades.ts';
 import type { Route } from './http/route.ts';
 import type { Ledger } from './ledger/ledger.ts';
 import { createRedisLedger } from './ledger/redis-ledger.ts';
 import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
-import { attachLiveChannel } from './live/live-server.ts';
+import { createLiveChannel } from './live/live-server.ts';
 import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
 import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { createLogger } from './log.ts';
@@ -22,7 +22,7 @@ import { sessionRoutes } from './sessions/session-api.ts';
  */
 const config = readConfig();
 const log = createLogger();
-const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'));
+const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
 const runtimeCommand = runtimeCommandFrom();
 const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
 const routes: Route[] = [
@@ -31,10 +31,8 @@ const routes: Route[] = [
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));
-// One upgrade dispatcher: /runtime goes to the runtime bridge, everything else to the live channel.
-const liveUpgrades = new EventEmitter();
-server.on('upgrade', (request, socket, head) => (bridge?.handles(request) ? bridge.upgrade(request, socket, head) : liveUpgrades.emit('upgrade', request, socket, head)));
-const live = attachLiveChannel(liveUpgrades as unknown as Server, { ledger, secret: config.secret, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
+const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, versionPolicy: config.versionPolicy, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
+routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], log);
 server.listen(config.port, config.host, () => {
   const address = server.address() as { port: number };
   const url = `http://${config.host}:${address.port}`;

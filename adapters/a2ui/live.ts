@@ -8,7 +8,7 @@ type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
 /** Options of `connectA2uiLive`: where the live session is, and the A2UI client's own options. */
 export interface A2uiLiveOptions
   extends Omit<A2uiClientOptions, 'send'>,
-    Pick<LiveClientOptions, 'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'storage' | 'WebSocketImpl' | 'onStatus' | 'onError'> {
+    Pick<LiveClientOptions, 'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'onStatus' | 'onError'> {
   /** The session's data channel that carries A2UI messages (default `a2ui`). */
   channel?: string;
   /** The action type client → server messages are sent as (default `a2ui`). */

@@ -1,62 +1,104 @@
-import { LIVE_PROTOCOL_VERSION, type ServerFrame } from './frames.ts';
+import { LIVE_PROTOCOL_VERSION, type LiveSession, type ServerFrame, type SessionEvent, type SessionFrame } from './frames.ts';
 
 /** The connection's state, as a host shows it. */
 export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
+/** What an ack that replays nothing gives: the state to start from. */
+export interface LiveSnapshot {
+  session: LiveSession | null;
+  channels: Record<string, { payload: unknown; seq: number }>;
+  /** The client asked for history the server no longer keeps (`replayTruncated`). */
+  truncated: boolean;
+  /** The position the snapshot stands for; frames after it follow. */
+  seq: number;
+}
+
 /** Options of `createLiveClient`. */
 export interface LiveClientOptions {
-  /** `ws://host:port/ws` */
-  url: string;
+  /** `ws://host:port/ws`, or several: a lost connection moves on to the next (failover between processes). */
+  url: string | readonly string[];
   sessionId: string;
   /** The short-lived token the session was created with (the first subscribe). */
-  wsToken: string;
-  /** Session frames (render, props_update, data), each exactly once and in order across reconnects. */
-  onFrame(frame: Extract<ServerFrame, { seq: number }>): void;
+  wsToken?: string;
+  /** An agent's token (Node): subscribes with `role: "agent"`. */
+  agentToken?: string;
+  /**
+   * Which part of the outbound stream to read: `all` (default: replay from the start, then live),
+   * `tail` (the snapshot in the ack, then live: for a page that re-renders from state) or `none`.
+   * After the first ack, reconnects always resume from the last frame applied.
+   */
+  stream?: 'all' | 'tail' | 'none';
+  /** Read the event ledger from this sequence (`render_event`s to `onEvent`), resuming across reconnects. */
+  sinceSequence?: number;
+  /** Session frames (render, props_update, data, drain_ack), each exactly once and in order across reconnects. */
+  onFrame?(frame: SessionFrame): void;
+  /** The ack's snapshot when it replays nothing (stream `tail`, or history lost: `truncated`). */
+  onSnapshot?(snapshot: LiveSnapshot): void;
+  onEvent?(event: SessionEvent): void;
   onStatus?(status: LiveStatus, detail?: string): void;
   /** Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED). */
   onError?(code: string, message: string): void;
+  /** The number of this client's actions the agent has not drained yet changed. */
+  onPending?(pending: number): void;
+  /** `system` frames (logged by hosts). */
+  onSystem?(kind: string, message: string): void;
+  /** Sent after every ack (`host_context_observed`). */
+  hostContext?: Record<string, unknown>;
   /** Reconnect backoff: first delay, cap, attempts (default 1 s, 30 s, 10). */
   backoff?: { baseMs?: number; maxMs?: number; attempts?: number };
   /** Heartbeat: ping every `intervalMs`; no pong within `timeoutMs` → reconnect (default 15 s / 10 s). */
   heartbeat?: { intervalMs?: number; timeoutMs?: number };
-  /** Where `clientSeq` survives a reload (default sessionStorage when there is one). */
-  storage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** The WebSocket class (the browser's by default; `ws` in Node). */
   WebSocketImpl?: typeof WebSocket;
 }
 
 /** A live-channel connection that outlives its sockets. */
 export interface LiveClient {
-  /** Send a user action; it is resent after a reconnect until the server recorded it, and counted once. */
+  /** Send a user action; it is resent after a reconnect until the server recorded it, and counted once. Returns its clientSeq. */
   sendAction(type: string, payload: unknown): number;
+  /** Subscribe to a server channel (`channel_subscribe`, renewed after reconnects); returns the unsubscribe. */
+  subscribeChannel(name: string, onPayload: (payload: unknown) => void, onError?: (code: string, message: string) => void): () => void;
+  /** Report a new host context (theme, locale …). */
+  setHostContext(context: Record<string, unknown>): void;
   readonly status: LiveStatus;
   /** The newest session frame applied. */
   readonly lastSeq: number;
+  /** Actions sent and not drained by the agent yet. */
+  readonly pending: number;
   close(): void;
 }
 
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 /**
- * The browser's end of the live channel (seed 004): a resumable connection. It subscribes with
- * the wsToken first and the session token after; on a lost socket it reconnects with exponential
- * backoff and jitter, resuming from the last applied `seq` (frames it already applied are skipped,
- * so each is applied exactly once, in order); unacknowledged actions are resent and deduplicated
- * by their `clientSeq` on the server; a silent server (no pong) counts as lost.
+ * The browser's end of the live channel (seed 004): a resumable connection. It subscribes with the
+ * wsToken first and the session token after; on a lost socket it reconnects with exponential
+ * backoff and jitter (moving along its URL list), resuming from the last applied `seq` (frames it
+ * already applied are skipped, so each is applied exactly once, in order); unacknowledged actions
+ * are resent and deduplicated by (clientId, clientSeq) on the server; a silent server (no pong)
+ * counts as lost; a server of another protocol version is refused.
  */
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const Impl = options.WebSocketImpl ?? WebSocket;
+  const urls = typeof options.url === 'string' ? [options.url] : [...options.url];
   const base = options.backoff?.baseMs ?? 1000;
   const cap = options.backoff?.maxMs ?? 30_000;
   const attempts = options.backoff?.attempts ?? 10;
   const pingEvery = options.heartbeat?.intervalMs ?? 15_000;
   const pongWithin = options.heartbeat?.timeoutMs ?? 10_000;
-  const storage = options.storage ?? (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
-  const seqKey = `suip.live.clientSeq.${options.sessionId}`;
-  let clientSeq = Number(storage?.getItem(seqKey) ?? 0) || 0;
+  // Per page: actions are deduplicated per (clientId, clientSeq), so tabs and reloads never collide.
+  const clientId = randomId();
+  let clientSeq = 0;
   const outbox = new Map<number, { type: string; payload: unknown }>();
-  let lastSeq = 0;
+  const pending = new Set<number>();
+  const channels = new Map<string, { onPayload(payload: unknown): void; onError?(code: string, message: string): void }>();
+  let hostContext = options.hostContext;
+  let lastSeq = -1; // -1: nothing yet (the first subscribe decides by `stream`)
+  let lastSequence = options.sinceSequence;
   let sessionToken: string | undefined;
   let status: LiveStatus = 'connecting';
   let socket: WebSocket | undefined;
+  let urlIndex = 0;
   let failures = 0;
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -69,16 +111,31 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const send = (frame: unknown) => {
     if (socket?.readyState === Impl.OPEN) socket.send(JSON.stringify(frame));
   };
-  const sendQueued = () => {
-    for (const [seq, action] of outbox) send({ type: 'action', payload: { sessionId: options.sessionId, type: action.type, payload: action.payload, clientSeq: seq } });
+  const sendAction = (seq: number, action: { type: string; payload: unknown }) => send({ type: 'action', payload: { sessionId: options.sessionId, type: action.type, payload: action.payload, clientSeq: seq } });
+  const stop = (detail: string) => {
+    closed = true;
+    stopHeartbeat();
+    socket?.close();
+    setStatus('disconnected', detail);
   };
 
   function connect(): void {
-    const query = sessionToken !== undefined ? `?token=${encodeURIComponent(sessionToken)}` : `?wsToken=${encodeURIComponent(options.wsToken)}`;
-    const ws = new Impl(`${options.url}${query}`);
+    const url = urls[urlIndex % urls.length]!;
+    const query = options.agentToken !== undefined ? `?token=${encodeURIComponent(options.agentToken)}` : sessionToken !== undefined ? `?token=${encodeURIComponent(sessionToken)}` : `?wsToken=${encodeURIComponent(options.wsToken ?? '')}`;
+    const ws = new Impl(`${url}${query}`);
     socket = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'subscribe', payload: { sessionId: options.sessionId, ...(sessionToken === undefined ? { wsToken: options.wsToken } : {}), fromSeq: lastSeq, supportedVersions: [LIVE_PROTOCOL_VERSION] } }));
+      const stream = options.stream ?? 'all';
+      const fromSeq = lastSeq >= 0 ? lastSeq : stream === 'all' ? 0 : undefined;
+      const payload = {
+        sessionId: options.sessionId,
+        clientId,
+        supportedVersions: [LIVE_PROTOCOL_VERSION],
+        ...(options.agentToken !== undefined ? { role: 'agent' } : sessionToken === undefined ? { wsToken: options.wsToken } : {}),
+        ...(fromSeq !== undefined && stream !== 'none' ? { fromSeq } : {}),
+        ...(lastSequence !== undefined ? { sinceSequence: lastSequence } : {}),
+      };
+      ws.send(JSON.stringify({ type: 'subscribe', payload }));
     };
     ws.onmessage = (event: MessageEvent) => {
       let frame: ServerFrame;
@@ -87,15 +144,17 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       } catch {
         return;
       }
-      receive(frame);
+      if (socket === ws) receive(frame);
     };
     ws.onclose = () => {
       stopHeartbeat();
       if (socket !== ws || closed) return;
       failures += 1;
-      if (failures > attempts) return setStatus('disconnected', `gave up after ${attempts} attempts`);
+      if (failures > attempts) return stop(`gave up after ${attempts} attempts`);
       setStatus('reconnecting');
-      const delay = Math.min(cap, base * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+      // The first retry goes to the next process at once; then exponential backoff with jitter.
+      urlIndex += 1;
+      const delay = urls.length > 1 && failures === 1 ? 0 : Math.min(cap, base * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
       setTimeout(() => {
         if (!closed) connect();
       }, delay);
@@ -105,20 +164,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 
   function receive(frame: ServerFrame): void {
     switch (frame.type) {
-      case 'ack': {
-        if (frame.payload.serverVersion !== LIVE_PROTOCOL_VERSION) {
-          options.onError?.('UPGRADE_REQUIRED', `the server speaks ${frame.payload.serverVersion}; this client speaks ${LIVE_PROTOCOL_VERSION}`);
-          closed = true;
-          socket?.close();
-          return setStatus('disconnected', 'version mismatch');
-        }
-        sessionToken = frame.payload.sessionToken ?? sessionToken;
-        failures = 0;
-        setStatus('connected');
-        startHeartbeat();
-        sendQueued();
-        return;
-      }
+      case 'ack':
+        return acked(frame.payload);
       case 'pong':
         if (pongDue !== undefined) clearTimeout(pongDue);
         pongDue = undefined;
@@ -126,15 +173,62 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       case 'action_recorded':
         outbox.delete(frame.payload.clientSeq);
         return;
+      case 'render_event':
+        lastSequence = Math.max(lastSequence ?? 0, frame.payload.sequence);
+        options.onEvent?.(frame.payload);
+        return;
+      case 'channel_payload':
+        channels.get(frame.payload.channel)?.onPayload(frame.payload.payload);
+        return;
+      case 'channel_error':
+        channels.get(frame.payload.channel)?.onError?.(frame.payload.code, frame.payload.message);
+        channels.delete(frame.payload.channel);
+        return;
+      case 'system':
+        if (frame.payload.sessionToken !== undefined) sessionToken = frame.payload.sessionToken;
+        options.onSystem?.(frame.payload.kind, frame.payload.message);
+        // The server is going away: the next process (or the restarted one) is tried at once.
+        if (frame.payload.kind === 'shutdown') failures = 0;
+        return;
       case 'error':
         options.onError?.(frame.payload.code, frame.payload.message);
+        if (frame.payload.code === 'UPGRADE_REQUIRED' || frame.payload.code === 'SESSION_NOT_FOUND') stop(frame.payload.code);
+        else if (frame.payload.code === 'SUBSCRIBE_UNAUTHORIZED') {
+          // An expired session token falls back to the wsToken once; a refused wsToken ends it.
+          if (sessionToken !== undefined) sessionToken = undefined;
+          else stop(frame.payload.code);
+        }
         return;
       default:
         // Exactly once, in order: a replay after a reconnect may repeat what was applied.
         if (frame.seq <= lastSeq) return;
         lastSeq = frame.seq;
-        options.onFrame(frame);
+        if (frame.type === 'drain_ack') {
+          const before = pending.size;
+          for (const action of frame.payload.actions) if (action.clientId === clientId) pending.delete(action.clientSeq);
+          if (pending.size !== before) options.onPending?.(pending.size);
+        }
+        options.onFrame?.(frame);
     }
+  }
+
+  function acked(ack: Extract<ServerFrame, { type: 'ack' }>['payload']): void {
+    if (ack.serverVersion !== undefined && ack.serverVersion !== LIVE_PROTOCOL_VERSION) {
+      options.onError?.('UPGRADE_REQUIRED', `the server speaks ${ack.serverVersion}; this client speaks ${LIVE_PROTOCOL_VERSION}`);
+      return stop('version mismatch');
+    }
+    sessionToken = ack.sessionToken ?? sessionToken;
+    failures = 0;
+    if (ack.channels !== undefined && options.stream !== 'none') {
+      // No replay: the snapshot is the state, and frames after it follow.
+      lastSeq = ack.streamSeq;
+      options.onSnapshot?.({ session: ack.session, channels: ack.channels, truncated: ack.replayTruncated === true, seq: ack.streamSeq });
+    } else if (lastSeq < 0) lastSeq = 0;
+    setStatus('connected');
+    startHeartbeat();
+    if (hostContext !== undefined) send({ type: 'host_context_observed', payload: hostContext });
+    for (const name of channels.keys()) send({ type: 'channel_subscribe', payload: name });
+    for (const [seq, action] of outbox) sendAction(seq, action);
   }
 
   function startHeartbeat(): void {
@@ -156,22 +250,33 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   return {
     sendAction(type, payload) {
       clientSeq += 1;
-      storage?.setItem(seqKey, String(clientSeq));
       outbox.set(clientSeq, { type, payload });
-      send({ type: 'action', payload: { sessionId: options.sessionId, type, payload, clientSeq } });
+      pending.add(clientSeq);
+      options.onPending?.(pending.size);
+      sendAction(clientSeq, { type, payload });
       return clientSeq;
+    },
+    subscribeChannel(name, onPayload, onError) {
+      channels.set(name, { onPayload, ...(onError ? { onError } : {}) });
+      if (status === 'connected') send({ type: 'channel_subscribe', payload: name });
+      return () => {
+        channels.delete(name);
+        send({ type: 'channel_unsubscribe', payload: name });
+      };
+    },
+    setHostContext(context) {
+      hostContext = context;
+      if (status === 'connected') send({ type: 'host_context_observed', payload: context });
     },
     get status() {
       return status;
     },
     get lastSeq() {
-      return lastSeq;
+      return Math.max(0, lastSeq);
     },
-    close() {
-      closed = true;
-      stopHeartbeat();
-      socket?.close();
-      setStatus('disconnected', 'closed');
+    get pending() {
+      return pending.size;
     },
+    close: () => stop('closed'),
   };
 }

@@ -73,10 +73,30 @@ export function ledgerConformance(open: (window?: number) => Promise<Ledger>, se
     const a = await open();
     const b = await open();
     const s = session();
-    expect(await a.recordAction(s, 1)).toBe(true);
-    expect(await b.recordAction(s, 1)).toBe(false);
-    expect(await b.recordAction(s, 2)).toBe(true);
-    expect(await a.recordAction(session(), 1)).toBe(true);
+    expect(await a.recordAction(s, 'tab-1/1')).toBe(true);
+    expect(await b.recordAction(s, 'tab-1/1')).toBe(false);
+    expect(await b.recordAction(s, 'tab-1/2')).toBe(true);
+    // Another client's 1 is another action (two tabs each count from 1).
+    expect(await b.recordAction(s, 'tab-2/1')).toBe(true);
+    expect(await a.recordAction(session(), 'tab-1/1')).toBe(true);
+    await a.close();
+    await b.close();
+  });
+
+  it('keeps heads outside the window: the newest entry appended under each name, even when two writers race', async () => {
+    const a = await open(50);
+    const b = await open(50);
+    const s = session();
+    expect(await a.heads(s)).toEqual({});
+    await a.append(s, 'render', '{"v":1}', 'render');
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'props_update', `{"p":${i}}`, 'props')));
+    // The props head is the entry with the highest number among the racing appends.
+    const newest = (await a.read(s, 1, 40)).entries.at(-1)!;
+    for (let i = 0; i < 300; i += 1) await b.append(s, 'data', String(i));
+    const heads = await b.heads(s);
+    expect(heads.render).toEqual({ seq: 1, payload: '{"v":1}' });
+    expect(heads.props).toEqual({ seq: newest.seq, payload: newest.payload });
+    expect((await a.read(s, 0)).truncated).toBe(true);
     await a.close();
     await b.close();
   });

@@ -24,18 +24,31 @@ export interface LedgerRead {
   truncated: boolean;
 }
 
+/** The newest entry appended under one head name (kept outside the window). */
+export interface LedgerHead {
+  seq: number;
+  payload: string;
+}
+
 /** The ledger interface every store implements (memory, SQLite, Redis Streams). */
 export interface Ledger {
-  /** Append a frame; resolves with its sequence number. Concurrent appends get distinct, gap-free numbers. */
-  append(session: string, kind: string, payload: string): Promise<number>;
+  /**
+   * Append a frame; resolves with its sequence number. Concurrent appends get distinct, gap-free
+   * numbers. With `head`, the entry also becomes that head (atomically with the append), so the
+   * newest render / props / replace-channel value survives the window: the snapshot a reader
+   * behind the window is given.
+   */
+  append(session: string, kind: string, payload: string, head?: string): Promise<number>;
+  /** The session's heads (name → newest entry appended under it). */
+  heads(session: string): Promise<Record<string, LedgerHead>>;
   /** Entries with `seq > fromSeq`, oldest first, at most `limit`. */
   read(session: string, fromSeq: number, limit?: number): Promise<LedgerRead>;
   /** The newest sequence number of a session (0 when empty). */
   last(session: string): Promise<number>;
   /** Call `onEntry` for every entry with `seq > fromSeq`, now and as they are appended; returns a stop function. */
   tail(session: string, fromSeq: number, onEntry: (entry: LedgerEntry) => void): () => void;
-  /** Record an action's client sequence number; false when it was recorded before (a resend). */
-  recordAction(session: string, clientSeq: number): Promise<boolean>;
+  /** Record an action's key (client id and `clientSeq`); false when it was recorded before (a resend). */
+  recordAction(session: string, key: string): Promise<boolean>;
   close(): Promise<void>;
 }
 

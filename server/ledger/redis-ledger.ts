@@ -1,5 +1,11 @@
 import { createClient } from 'redis';
-import { DEFAULT_WINDOW, checkSession, type Ledger, type LedgerEntry, type LedgerOptions } from './ledger.ts';
+import { DEFAULT_WINDOW, checkSession, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+
+/** XADD the entry (ARGV[2..]) and set the head ARGV[1] to "<seq>|<payload>" in one atomic step. */
+const APPEND_WITH_HEAD = `local id = redis.call('XADD', KEYS[1], unpack(ARGV, 2))
+local seq = string.sub(id, string.find(id, '-') + 1)
+redis.call('HSET', KEYS[2], ARGV[1], seq .. '|' .. ARGV[#ARGV])
+return id`;
 
 type Client = ReturnType<typeof createClient>;
 
@@ -32,10 +38,23 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
     return raw.map(toEntry);
   };
   return {
-    async append(session, kind, payload) {
+    async append(session, kind, payload, head) {
       checkSession(session);
-      const id = (await send(['XADD', key(session), 'MAXLEN', '~', String(window), '0-*', 'kind', kind, 'at', String(Date.now()), 'payload', payload])) as string;
+      const args = ['MAXLEN', '~', String(window), '0-*', 'kind', kind, 'at', String(Date.now()), 'payload', payload];
+      // With a head, the append and the head's update are one script: two writers cannot leave an older head behind.
+      const id = (head === undefined ? await send(['XADD', key(session), ...args]) : await send(['EVAL', APPEND_WITH_HEAD, '2', key(session), `${prefix}:heads:${session}`, head, ...args])) as string;
       return Number(id.slice(id.indexOf('-') + 1));
+    },
+    async heads(session) {
+      checkSession(session);
+      const raw = (await send(['HGETALL', `${prefix}:heads:${session}`])) as string[] | Record<string, string>;
+      const pairs = Array.isArray(raw) ? Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!] as const) : Object.entries(raw);
+      const heads: Record<string, LedgerHead> = {};
+      for (const [name, value] of pairs) {
+        const bar = value.indexOf('|');
+        heads[name] = { seq: Number(value.slice(0, bar)), payload: value.slice(bar + 1) };
+      }
+      return heads;
     },
     async read(session, fromSeq, limit = 100_000) {
       checkSession(session);
@@ -79,9 +98,9 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
       tails.add(stop);
       return () => void stop();
     },
-    async recordAction(session, clientSeq) {
+    async recordAction(session, actionKey) {
       checkSession(session);
-      return (await send(['SADD', `${prefix}:actions:${session}`, String(clientSeq)])) === 1;
+      return (await send(['SADD', `${prefix}:actions:${session}`, actionKey])) === 1;
     },
     async close() {
       await Promise.all([...tails].map((stop) => stop()));

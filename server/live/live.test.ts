@@ -72,7 +72,7 @@ describe('live channel over SQLite (real processes)', () => {
     await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'messages', mode: 'append', payload: { text: 'hello' } });
     const c = client(server.url, `?wsToken=${encodeURIComponent(created.wsToken as string)}`);
     await c.opened;
-    c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken, supportedVersions: [LIVE_PROTOCOL_VERSION] } });
+    c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken, supportedVersions: [LIVE_PROTOCOL_VERSION], fromSeq: 0 } });
     await c.until((f) => f.some((x) => x.type === 'data'), 'the data frame');
     expect(c.frames.map((f) => f.type)).toEqual(['ack', 'render', 'props_update', 'data']);
     expect(c.frames[0]!.payload).toMatchObject({ streamSeq: 4, serverVersion: LIVE_PROTOCOL_VERSION, sessionToken: expect.any(String) });
@@ -152,12 +152,24 @@ describe('live channel over SQLite (real processes)', () => {
     attacker.send({ type: 'subscribe', payload: { sessionId: a.sessionId, wsToken: a.wsToken, __proto__: { admin: true } } });
     await attacker.until((f) => f.some((x) => x.type === 'ack'), 'the attacker ack');
     attacker.send({ type: 'action', payload: { sessionId: b.sessionId, type: 'x', payload: 1, clientSeq: 1 } });
-    for (let i = 0; i < 2000; i += 1) attacker.send({ type: 'ping' });
     attacker.send('x'.repeat(200_000));
     await attacker.until(() => attacker.closed() !== undefined, 'the oversized frame closes the socket');
     const codes = attacker.frames.filter((f) => f.type === 'error').map((f) => f.payload!.code);
-    expect(codes).toEqual(expect.arrayContaining(['BAD_FRAME', 'SUBSCRIBE_FIRST', 'SESSION_MISMATCH', 'RATE_LIMITED']));
+    expect(codes).toEqual(['BAD_FRAME', 'SUBSCRIBE_FIRST', 'SESSION_MISMATCH']);
     expect(attacker.closed()).toBe(1009);
+    // A flood of 10,000 frames in about a second: one RATE_LIMITED error (no amplification), then the socket is cut.
+    const flooder = client(server.url);
+    await flooder.opened;
+    flooder.send({ type: 'subscribe', payload: { sessionId: a.sessionId, wsToken: a.wsToken } });
+    await flooder.until((f) => f.some((x) => x.type === 'ack'), 'the flooder ack');
+    for (let i = 0; i < 10_000 && flooder.ws.readyState === flooder.ws.OPEN; i += 1) {
+      flooder.send({ type: 'ping' });
+      if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await flooder.until(() => flooder.closed() !== undefined, 'the flood closes the socket');
+    expect(flooder.closed()).toBe(1008);
+    expect(flooder.frames.filter((f) => f.type === 'error').map((f) => f.payload!.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    expect(flooder.frames.filter((f) => f.type === 'pong').length).toBeLessThanOrEqual(600);
     // The other session still works.
     await agent(server.url, `/api/sessions/${b.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
     await victim.until((f) => f.some((x) => x.type === 'data'), 'the victim keeps getting frames');

@@ -8,6 +8,7 @@ import { createRateBudget } from '../../shared/rate-budget.ts';
 import { mintToken, verifyToken } from '../auth/tokens.ts';
 import { sendJson } from '../http/http-io.ts';
 import type { Route } from '../http/route.ts';
+import type { UpgradeRoute } from '../http/upgrades.ts';
 import { spawnRuntime, type RuntimeProcess } from './runtime-process.ts';
 
 /** What the bridge needs; the command is the operator's (`--runtime-cmd`), never a client's. */
@@ -29,9 +30,7 @@ export interface RuntimeBridgeOptions {
 }
 
 /** The bridge: an upgrade handler for `/runtime`, a token route, and its runtime process. */
-export interface RuntimeBridge {
-  handles(request: IncomingMessage): boolean;
-  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+export interface RuntimeBridge extends UpgradeRoute {
   routes: Route[];
   /** The runtime's pid (tests kill it to simulate a crash). */
   readonly pid: number | undefined;
@@ -130,7 +129,7 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
   }
 
   return {
-    handles: (request) => new URL(request.url ?? '/', 'http://localhost').pathname === BRIDGE_PATH,
+    path: BRIDGE_PATH,
     upgrade(request, socket, head) {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const origin = request.headers.origin;

@@ -4,6 +4,8 @@ import { mintToken } from '../auth/tokens.ts';
 import { readJson, sendJson } from '../http/http-io.ts';
 import type { Route } from '../http/route.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { checkPublish, type Publish } from './publish.ts';
+import { HEAD_PROPS, HEAD_RENDER, dataHead, eventsOf } from './streams.ts';
 
 /** What the agent API needs. */
 export interface SessionApiOptions {
@@ -16,16 +18,15 @@ export interface SessionApiOptions {
   maxBodyBytes: number;
 }
 
-/** The ledger session that holds a session's actions (its frames are in the session's own). */
-export const actionsOf = (sessionId: string) => `${sessionId}.actions`;
-
-const FRAME_KINDS = new Map([['render', 'render'], ['props', 'props_update'], ['data', 'data']]);
+/** Frames one `POST …/data` may carry (an array body). */
+const MAX_BATCH = 1000;
 
 /**
  * The agent side of the live channel, over HTTP with a bearer token: create a session (→
- * `sessionId`, `wsToken` for the browser), commit a render, update props, publish data, read the
- * actions users sent (`since` a cursor) and the session's events. Every body is bounded before it
- * is parsed and checked before it is recorded.
+ * `sessionId`, `wsToken` for the browser), commit a render, update props, publish data (one
+ * envelope or an ordered batch), read the event ledger (`events?since=`) and the actions users sent
+ * (`actions?since=`), and drain consumed actions (→ `drain_ack` to the pages). Every body is
+ * bounded before it is parsed and checked before anything is recorded.
  */
 export function sessionRoutes(options: SessionApiOptions): Route[] {
   const { ledger } = options;
@@ -34,6 +35,46 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
     sendJson(response, 401, { error: 'the agent API needs Authorization: Bearer <agent token>' });
     return false;
   };
+
+  async function publish(sessionId: string, item: Publish): Promise<number> {
+    if (item.kind === 'render') {
+      const seq = await ledger.append(sessionId, 'render', JSON.stringify(item.body), HEAD_RENDER);
+      await ledger.append(eventsOf(sessionId), 'render', JSON.stringify({ seq, session: item.body.session }));
+      return seq;
+    }
+    if (item.kind === 'props') {
+      const seq = await ledger.append(sessionId, 'props_update', JSON.stringify(item.body), HEAD_PROPS);
+      await ledger.append(eventsOf(sessionId), 'props', JSON.stringify({ seq, props: item.body.props }));
+      return seq;
+    }
+    return ledger.append(sessionId, 'data', JSON.stringify(item.body), item.body.mode === 'replace' ? dataHead(item.body.channel) : undefined);
+  }
+
+  async function drain(sessionId: string, through: number): Promise<{ drained: number; sequence: number }> {
+    const events = eventsOf(sessionId);
+    const heads = await ledger.heads(events);
+    const from = heads.drained === undefined ? 0 : (JSON.parse(heads.drained.payload) as { sequence: number }).sequence;
+    const actions: Array<{ clientId: string; clientSeq: number }> = [];
+    let cursor = from;
+    while (cursor < through) {
+      const { entries } = await ledger.read(events, cursor, 1000);
+      if (entries.length === 0) break;
+      for (const entry of entries) {
+        if (entry.seq > through) break;
+        cursor = entry.seq;
+        if (entry.kind !== 'action') continue;
+        const action = JSON.parse(entry.payload) as { clientId: string; clientSeq: number };
+        actions.push({ clientId: action.clientId, clientSeq: action.clientSeq });
+      }
+      if (entries.at(-1)!.seq >= through) break;
+    }
+    if (actions.length === 0) return { drained: 0, sequence: from };
+    // The drain is an event (agents see it) and a frame (pages clear their pending marks).
+    await ledger.append(events, 'drain', JSON.stringify({ sequence: cursor, actions }), 'drained');
+    await ledger.append(sessionId, 'drain_ack', JSON.stringify({ sequence: cursor, actions }));
+    return { drained: actions.length, sequence: cursor };
+  }
+
   return [
     {
       method: 'POST',
@@ -54,18 +95,31 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
       async handle(request, response, url) {
         if (!authorized(request, response)) return;
         const [, , , sessionId, what] = url.pathname.split('/');
-        const kind = FRAME_KINDS.get(what ?? '');
-        if (sessionId === undefined || kind === undefined) return sendJson(response, 404, { error: 'POST /api/sessions/<id>/render | props | data' });
+        if (sessionId === undefined || !['render', 'props', 'data', 'drain', 'token'].includes(what ?? '')) return sendJson(response, 404, { error: 'POST /api/sessions/<id>/render | props | data | drain | token' });
         if ((await ledger.last(sessionId).catch(() => 0)) === 0) return sendJson(response, 404, { error: `no session ${JSON.stringify(sessionId)}` });
         const body = await readJson(request, options.maxBodyBytes);
         if (!body.ok) return sendJson(response, body.status, { error: body.error });
-        const value = body.value as Record<string, unknown> | null;
-        if (typeof value !== 'object' || value === null) return sendJson(response, 400, { error: 'the body must be a JSON object' });
-        if (kind === 'render' && (typeof value.session !== 'object' || value.session === null)) return sendJson(response, 400, { error: 'render needs {session: {componentCode, propsSpec?, actionSpec?, …}}' });
-        if (kind === 'props_update' && !('props' in value)) return sendJson(response, 400, { error: 'props needs {props}' });
-        if (kind === 'data' && (typeof value.channel !== 'string' || (value.mode !== 'append' && value.mode !== 'replace'))) return sendJson(response, 400, { error: 'data needs {channel, mode: "append" | "replace", payload}' });
-        const seq = await ledger.append(sessionId, kind, JSON.stringify(value));
-        sendJson(response, 200, { seq });
+        if (what === 'token') {
+          // A fresh wsToken for another page of the same session (tokens are short-lived).
+          const appId = typeof (body.value as { appId?: unknown } | null)?.appId === 'string' ? String((body.value as { appId: string }).appId).slice(0, 128) : 'default';
+          return sendJson(response, 200, { wsToken: mintToken(options.secret, { kind: 'ws', sessionId, appId, exp: Date.now() + options.wsTokenTtlMs }) });
+        }
+        if (what === 'drain') {
+          const through = Number((body.value as { through?: unknown } | null)?.through);
+          if (!Number.isInteger(through) || through < 0) return sendJson(response, 400, { error: 'drain needs {through: <event sequence>}: the actions up to it are consumed' });
+          return sendJson(response, 200, await drain(sessionId, through));
+        }
+        const items = what === 'data' && Array.isArray(body.value) ? body.value : [body.value];
+        if (items.length === 0 || items.length > MAX_BATCH) return sendJson(response, 400, { error: `a batch holds 1 to ${MAX_BATCH} envelopes` });
+        const checked: Publish[] = [];
+        for (const [index, item] of items.entries()) {
+          const result = checkPublish(what as 'render' | 'props' | 'data', item);
+          if (!result.ok) return sendJson(response, 400, { error: items.length > 1 ? `envelope ${index}: ${result.error}` : result.error });
+          checked.push(result.value);
+        }
+        const seqs: number[] = [];
+        for (const item of checked) seqs.push(await publish(sessionId, item));
+        sendJson(response, 200, items.length === 1 && !Array.isArray(body.value) ? { seq: seqs[0] } : { seqs });
       },
     },
     {
@@ -76,8 +130,9 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
         const [, , , sessionId, what] = url.pathname.split('/');
         const since = Math.max(0, Number(url.searchParams.get('since') ?? 0) || 0);
         if (sessionId === undefined || (what !== 'actions' && what !== 'events')) return sendJson(response, 404, { error: 'GET /api/sessions/<id>/actions | events?since=N' });
-        const read = await ledger.read(what === 'actions' ? actionsOf(sessionId) : sessionId, since, 1000);
-        sendJson(response, 200, { [what]: read.entries.map((entry) => ({ sequence: entry.seq, at: entry.at, kind: entry.kind, payload: JSON.parse(entry.payload) as unknown })), truncated: read.truncated });
+        const read = await ledger.read(eventsOf(sessionId), since, 1000);
+        const events = read.entries.filter((entry) => what === 'events' || entry.kind === 'action').map((entry) => ({ sequence: entry.seq, at: entry.at, kind: entry.kind, payload: JSON.parse(entry.payload) as unknown }));
+        sendJson(response, 200, { [what]: events, next: read.entries.at(-1)?.seq ?? since, last: await ledger.last(eventsOf(sessionId)), truncated: read.truncated });
       },
     },
   ];

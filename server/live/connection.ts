@@ -1,0 +1,195 @@
+import type { IncomingMessage } from 'node:http';
+import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../adapters/live/frames.ts';
+import { actionNamesOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { authorizeSubscribe } from './authorize.ts';
+import type { LiveContext } from './live-server.ts';
+
+/** The socket end a connection talks through. */
+export interface ConnectionIo {
+  url: URL;
+  request: IncomingMessage;
+  send(frame: ServerFrame): void;
+  /** Send a frame already serialized (shared by every socket reading the same entry). */
+  sendText(text: string): void;
+  fail(code: LiveErrorCode, message: string, close?: boolean): void;
+}
+
+/** Entry → its frame as text (null: not a frame), computed by the first socket that sends it. */
+const serialized = new WeakMap<object, { text: string; session: LiveSession | undefined } | null>();
+
+interface Bound {
+  sessionId: string;
+  clientId: string;
+  role: 'user' | 'agent';
+  /** The action names of the newest render this socket saw (undefined: anything goes). */
+  actionNames: ReadonlySet<string> | undefined;
+  lastHostContext?: string;
+}
+
+/** Bytes of one recorded host context. */
+const MAX_HOST_CONTEXT = 4096;
+
+/**
+ * One socket's side of the live channel: `subscribe` first (version, token, session), the `ack`
+ * with the resume cursors and the snapshot, then — `sinceSequence` first, as the seed orders it —
+ * the event ledger as `render_event`s and the outbound stream from `fromSeq`, replayed then live.
+ * Actions are checked (session, contract) and recorded once per (clientId, clientSeq); server
+ * channels are subscribed by name; the host context is recorded as a session event.
+ */
+export function createConnection(context: LiveContext, io: ConnectionIo): { handle(frame: ClientFrame): Promise<void>; stop(): void } {
+  const { ledger } = context.options;
+  const stops: Array<() => void> = [];
+  const channelStops = new Map<string, () => void>();
+  let bound: Bound | undefined;
+  let stopped = false;
+
+  async function subscribe(frame: SubscribeFrame): Promise<void> {
+    if (bound !== undefined) return io.fail('BAD_FRAME', 'this connection is subscribed already');
+    const { sessionId, fromSeq, sinceSequence, supportedVersions, role = 'user' } = frame.payload;
+    if (supportedVersions !== undefined && !supportedVersions.includes(LIVE_PROTOCOL_VERSION)) {
+      const reject = (context.options.versionPolicy ?? 'reject') === 'reject';
+      io.fail('UPGRADE_REQUIRED', `this server speaks ${LIVE_PROTOCOL_VERSION}; the client accepts ${supportedVersions.join(', ') || 'nothing'}`, reject);
+      if (reject) return;
+    }
+    const auth = authorizeSubscribe(context.options, frame, io.url, io.request);
+    if (!auth.ok) return io.fail('SUBSCRIBE_UNAUTHORIZED', auth.reason, true);
+    const last = await ledger.last(sessionId);
+    if (last === 0) return io.fail('SESSION_NOT_FOUND', `no session ${sessionId}`, true);
+    const events = eventsOf(sessionId);
+    const eventsLast = await ledger.last(events);
+    const snapshot = snapshotOf(await ledger.heads(sessionId));
+    // Behind the window (or ahead of a ledger that lost data): the snapshot stands for the history.
+    const truncated = fromSeq !== undefined && (fromSeq > last || (await ledger.read(sessionId, fromSeq, 1)).truncated);
+    const replays = fromSeq !== undefined && !truncated;
+    const state: Bound = { sessionId, clientId: frame.payload.clientId ?? '', role, actionNames: actionNamesOf(snapshot.session) };
+    bound = state;
+    io.send({
+      type: 'ack',
+      payload: {
+        sequence: eventsLast,
+        timestamp: Date.now(),
+        streamSeq: last,
+        session: snapshot.session,
+        ...(replays ? {} : { channels: snapshot.channels }),
+        ...(truncated ? { replayTruncated: true } : {}),
+        ...(auth.sessionToken !== undefined ? { sessionToken: auth.sessionToken } : {}),
+        serverVersion: LIVE_PROTOCOL_VERSION,
+      },
+    });
+    if (auth.refreshed !== undefined) io.send({ type: 'system', payload: { kind: 'credentials', message: 'a fresh session token for the next reconnect', sessionToken: auth.refreshed } });
+    stops.push(context.presence.join(sessionId));
+    if (sinceSequence !== undefined) await replayEvents(sessionId, sinceSequence, eventsLast);
+    if (stopped) return;
+    // An agent that asks for no fromSeq reads the events only.
+    if (role === 'agent' && fromSeq === undefined) return;
+    const reader = context.fanout.join(sessionId, replays ? fromSeq : last, {
+      onEntry(entry) {
+        // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
+        let cached = serialized.get(entry);
+        if (cached === undefined) {
+          const out = frameOf(sessionId, entry);
+          cached = out === undefined ? null : { text: JSON.stringify(out), session: out.type === 'render' ? out.payload.session : undefined };
+          serialized.set(entry, cached);
+        }
+        if (cached === null) return;
+        if (cached.session !== undefined) state.actionNames = actionNamesOf(cached.session);
+        io.sendText(cached.text);
+      },
+      onBehind: () => io.fail('REPLAY_HORIZON_PASSED', 'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot', true),
+    }, last);
+    stops.push(() => reader.stop());
+    context.options.log({ event: 'subscribed', sessionId, role, fromSeq, streamSeq: last, truncated });
+  }
+
+  /** The event ledger from `sinceSequence` as `render_event`s, then its live tail. */
+  async function replayEvents(sessionId: string, sinceSequence: number, eventsLast: number): Promise<void> {
+    const events = eventsOf(sessionId);
+    const first = await ledger.read(events, sinceSequence, 1);
+    let cursor = sinceSequence;
+    if (first.truncated) {
+      io.fail('REPLAY_HORIZON_PASSED', `events after ${sinceSequence} were trimmed; replaying from ${first.entries[0]?.seq ?? eventsLast + 1}`);
+      cursor = (first.entries[0]?.seq ?? eventsLast + 1) - 1;
+    }
+    sentEvents = cursor;
+    const reader = context.fanout.join(events, cursor, {
+      onEntry(entry) {
+        sentEvents = entry.seq;
+        io.send({ type: 'render_event', payload: { sequence: entry.seq, at: entry.at, kind: entry.kind, payload: JSON.parse(entry.payload) as unknown } });
+      },
+      onBehind: () => io.fail('REPLAY_HORIZON_PASSED', 'this connection fell behind the event ledger window; reconnect with sinceSequence', true),
+    }, eventsLast);
+    stops.push(() => reader.stop());
+    // The seed orders sinceSequence replay before fromSeq replay: wait until the events caught up.
+    const deadline = Date.now() + 10_000;
+    while (!stopped && sentEvents < eventsLast && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  let sentEvents = 0;
+
+  async function action(frame: ActionFrame): Promise<void> {
+    const state = bound!;
+    if (frame.payload.sessionId !== state.sessionId) return io.fail('SESSION_MISMATCH', `this connection is bound to ${state.sessionId}`);
+    if (state.actionNames !== undefined && !state.actionNames.has(frame.payload.type)) {
+      return io.fail('CONTRACT_VIOLATION', `the render declares no action ${JSON.stringify(frame.payload.type.slice(0, 64))}; it declares ${[...state.actionNames].map((n) => JSON.stringify(n)).join(', ') || 'none'}`);
+    }
+    const fresh = await ledger.recordAction(state.sessionId, `${state.clientId}/${frame.payload.clientSeq}`);
+    if (fresh) await ledger.append(eventsOf(state.sessionId), 'action', JSON.stringify({ ...frame.payload, clientId: state.clientId }));
+    io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });
+  }
+
+  function channel(frame: ChannelFrame): void {
+    const state = bound!;
+    const name = typeof frame.payload === 'string' ? frame.payload : frame.payload.channel;
+    if (frame.type === 'channel_unsubscribe') {
+      channelStops.get(name)?.();
+      channelStops.delete(name);
+      return;
+    }
+    if (channelStops.has(name)) return;
+    const source = context.channels.get(name);
+    if (source === undefined) return io.send({ type: 'channel_error', payload: { channel: name, code: 'CHANNEL_UNKNOWN', message: `no server channel ${JSON.stringify(name)}; this server offers ${[...context.channels.keys()].join(', ')}` } });
+    let failed = false;
+    const fail = (code: Parameters<Parameters<typeof source.subscribe>[2]>[0], message: string) => {
+      failed = true;
+      channelStops.get(name)?.();
+      channelStops.delete(name);
+      io.send({ type: 'channel_error', payload: { channel: name, code, message } });
+    };
+    try {
+      const stop = source.subscribe({ sessionId: state.sessionId, role: state.role }, (payload) => {
+        if (!failed && !stopped) io.send({ type: 'channel_payload', payload: { channel: name, payload } });
+      }, fail);
+      if (failed) stop();
+      else channelStops.set(name, stop);
+    } catch (error) {
+      fail('POLL_FAILED', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function hostContext(payload: Record<string, unknown>): Promise<void> {
+    const state = bound!;
+    const text = JSON.stringify(payload);
+    if (text.length > MAX_HOST_CONTEXT) return io.fail('BAD_FRAME', `a host context is at most ${MAX_HOST_CONTEXT} bytes of JSON`);
+    // Recorded when it changes: a page that repeats itself does not fill the event ledger.
+    if (text === state.lastHostContext) return;
+    state.lastHostContext = text;
+    await ledger.append(eventsOf(state.sessionId), 'host_context', text);
+  }
+
+  return {
+    async handle(frame) {
+      if (frame.type === 'ping') return io.send({ type: 'pong' });
+      if (frame.type === 'subscribe') return subscribe(frame);
+      if (bound === undefined) return io.fail('SUBSCRIBE_FIRST', 'send subscribe first');
+      if (frame.type === 'action') return action(frame);
+      if (frame.type === 'host_context_observed') return hostContext(frame.payload);
+      return channel(frame);
+    },
+    stop() {
+      stopped = true;
+      for (const stop of stops.splice(0)) stop();
+      for (const stop of channelStops.values()) stop();
+      channelStops.clear();
+    },
+  };
+}
+
