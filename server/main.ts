@@ -10,6 +10,7 @@ import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
 import { attachLiveChannel } from './live/live-server.ts';
 import { createLogger } from './log.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
+import { genuiRoutes } from './genui/genui-route.ts';
 
 /**
  * The suip server: `npm run server` (node --import tsx server/main.ts). Zero configuration: an
@@ -22,6 +23,7 @@ const log = createLogger();
 const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'));
 const routes: Route[] = [
   { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
+  ...genuiRoutes({ llm: config.llm, origins: config.origins, log }),
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));
