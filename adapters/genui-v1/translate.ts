@@ -1,4 +1,5 @@
-import { isReservedKey, type VocabularyEntry } from '../../shared/index.ts';
+import { isReservedKey, type GroupParticle, type VocabularyEntry } from '../../shared/index.ts';
+import { createGroupChecker } from '../../renderer/vocabulary/check-group.ts';
 import type { HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
 import type { EventBinding } from './events.ts';
 import { planWidget, UnknownWidgetError, type Plan } from './widget-map.ts';
@@ -131,7 +132,14 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
     nodes += plan.slots.length;
     return { widgetId, plan, built: [], taken: new Set(plan.slots.filter((s) => !('child' in s)).map((s) => s.id)), next: 0, depth, parent, slotId: '' };
   };
-  const close = (frame: Frame): ModelParticle => ({ type: frame.plan.type, group: frame.built, ...(frame.plan.on ? { on: frame.plan.on } : {}) }) as ModelParticle;
+  // The renderer's own vocabulary check, per group: a widget missing a required prop becomes a
+  // fallback in its place (with the renderer's precise message) instead of refusing the surface.
+  const checkGroup = createGroupChecker(options.vocabulary);
+  const close = (frame: Frame): ModelParticle => {
+    const particle = { type: frame.plan.type, group: frame.built, ...(frame.plan.on ? { on: frame.plan.on } : {}) } as ModelParticle;
+    const problem = checkGroup(particle as GroupParticle, [frame.widgetId]);
+    return problem === undefined ? particle : report('bad_widget', frame.widgetId, `widget "${frame.widgetId.slice(0, 80)}": ${problem.message}`);
+  };
 
   let result: ModelParticle | undefined;
   const first = open(def.root, 0, undefined);
