@@ -69,7 +69,7 @@ describe('translateSurface (widget adjacency list → particles)', () => {
   it('unknown names, missing ids, duplicate and reserved ids, malformed widgets: errors and fallbacks, never a throw', () => {
     const { tree, issues } = translateSurface({ root: 'r', widgets: [w('r', { column: { children: ['u', 'gone', '__proto__', 'two', 'bad', 'r2'] } }), w('u', { Blink: {} }), w('__proto__', { text: { text: 'proto' } }), w('two', { text: { text: '1' } }), w('two', { text: { text: '2' } }), w('bad', { button: {}, card: {} }), w('r2', { button: { label: { nested: true } } })] }, options);
     expect(issues.map((i) => i.code).sort()).toEqual(['bad_widget', 'bad_widget', 'duplicate_id', 'missing_widget', 'unknown_widget']);
-    const ids = (tree as { group: Array<[string]> }).group.map(([id]) => id);
+    const ids = (tree as unknown as { group: Array<[string]> }).group.map(([id]) => id);
     expect(ids).toContain('w');
     expect(ids).not.toContain('__proto__');
     expect(accepted(tree).ok).toBe(true);
