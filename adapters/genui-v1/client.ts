@@ -32,6 +32,8 @@ export interface GenuiClientOptions {
   onChunk?(chunk: unknown): void;
   /** A UiEvent the user caused. */
   onEvent?(event: UiEvent): void;
+  /** Every turn's end, including turns an action started. */
+  onTurn?(outcome: TurnOutcome): void;
   fetch?: typeof fetch;
 }
 
@@ -206,6 +208,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       };
     }
     await renderTranscript(true);
+    options.onTurn?.(outcome);
     if (actionQueued && outcome.status !== 'aborted') {
       actionQueued = false;
       void send();

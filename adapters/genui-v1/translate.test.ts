@@ -76,7 +76,7 @@ describe('translateSurface (widget adjacency list → particles)', () => {
   });
 
   it('refuses a definition with more widgets than maxWidgets before iterating, and a wrong shape', () => {
-    expect(translateSurface({ root: 'a', widgets: new Array(30_000).fill(w('a', { text: { text: 'x' } })) }, options).issues[0]!.code).toBe('too_many_nodes');
+    expect(translateSurface({ root: 'a', widgets: new Array(6_000).fill(w('a', { text: { text: 'x' } })) }, options).issues[0]!.code).toBe('too_many_nodes');
     expect(translateSurface({ root: 1, widgets: 'no' }, options).issues[0]!.code).toBe('bad_definition');
     expect(translateSurface(null, options).issues[0]!.code).toBe('bad_definition');
   });

@@ -17,11 +17,11 @@ export interface TranslateOptions {
   vocabulary: readonly VocabularyEntry[];
   /** A handler for an event binding: a function in the page, a string id on the server. */
   bind(binding: EventBinding): HandlerSpec | undefined;
-  /** Particles one surface may expand to; a DAG bomb stops here (default 10,000). */
+  /** Particles one surface may expand to; a DAG bomb stops here (default 2,000: a page shows that many without stalling). */
   maxNodes?: number;
   /** Nesting of widgets (default 40; the renderer's own depth budget sits above it). */
   maxDepth?: number;
-  /** Widgets in one definition (default 20,000). */
+  /** Widgets in one definition (default 5,000), refused before anything is iterated. */
   maxWidgets?: number;
   /** A child id that is not (yet) defined: a `placeholder` (progressive surfaces) or an error note. */
   missing?: 'placeholder' | 'error';
@@ -73,9 +73,9 @@ interface Frame {
  * names the widget. Never throws.
  */
 export function translateSurface(definition: unknown, options: TranslateOptions): Translation {
-  const maxNodes = options.maxNodes ?? 10_000;
+  const maxNodes = options.maxNodes ?? 2_000;
   const maxDepth = options.maxDepth ?? 40;
-  const maxWidgets = options.maxWidgets ?? 20_000;
+  const maxWidgets = options.maxWidgets ?? 5_000;
   const issues: TranslateIssue[] = [];
   const report = (code: TranslateIssue['code'], widgetId: string, message: string): ModelParticle => {
     if (issues.length < 100) issues.push({ code, widgetId, message });

@@ -94,11 +94,13 @@ describe('the tool-call reader (streamed arguments)', () => {
       expect(events).toEqual([{ kind: 'command', value: { addOrUpdateSurface: body.addOrUpdateSurface } }]);
     }
   });
-  it('finishes a call when the next index starts, and refuses unknown tools', () => {
+  it('finishes a call as soon as its object closes (the stream may stay open), and refuses unknown tools', () => {
     const reader = createToolCallReader();
-    const first = reader.push(0, 'deleteSurface', '{"surfaceId":"x"}');
-    const second = reader.push(1, 'rm_rf', '{}');
-    expect([...first, ...second]).toEqual([{ kind: 'command', value: { deleteSurface: { surfaceId: 'x' } } }]);
-    expect(reader.end()).toEqual([{ kind: 'error', message: expect.stringContaining('unknown tool "rm_rf"') }]);
+    expect(reader.push(0, 'deleteSurface', '{"surfaceId":"x}"')).toEqual([]);
+    expect(reader.push(0, undefined, '}')).toEqual([{ kind: 'command', value: { deleteSurface: { surfaceId: 'x}' } } }]);
+    expect(reader.push(0, undefined, ' ')).toEqual([]);
+    expect(reader.push(1, 'rm_rf', '{}')).toEqual([{ kind: 'error', message: expect.stringContaining('unknown tool "rm_rf"') }]);
+    expect(reader.push(2, 'deleteSurface', '{"surfaceId":')).toEqual([]);
+    expect(reader.end()).toEqual([{ kind: 'error', message: expect.stringContaining('not a JSON object') }]);
   });
 });
