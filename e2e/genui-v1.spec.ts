@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
@@ -37,13 +39,12 @@ const repaired = { steps: [{ toolCall: { index: 0, name: 'addOrUpdateSurface', a
 
 function answer(request: RecordedRequest): string | ScriptedAnswer | undefined {
   const users = request.messages.filter((m) => m.role === 'user');
-  const first = users[0]?.content ?? '';
   const last = users.at(-1)?.content ?? '';
   if (last.includes('were refused')) return repaired;
   if (last.includes('"widgetId":"book"')) return { steps: [{ toolCall: { index: 0, name: 'deleteSurface', arguments: '{"surfaceId":"booking"}' } }, { toolCall: { index: 1, name: 'addOrUpdateSurface', arguments: JSON.stringify(confirmation) } }, { content: 'Your table is booked.' }] };
-  if (first.startsWith('Book a table')) return { steps: [{ content: 'Sure, here is a booking form. ' }, { toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(booking) } }, { wait: barriers.booking!.opened }, { content: 'Type your name and press Book.' }] };
-  if (first.startsWith('Edit my profile')) return { steps: [{ content: `Step one.\n${fence(focusSurface('Step 1 of 2'))}` }, { wait: barriers.focus!.opened }, { content: `Step two.\n${fence(focusSurface('Step 2 of 2: check your name'))}` }] };
-  if (first.startsWith('Hostile')) return hostile();
+  if (last.startsWith('Book a table')) return { steps: [{ content: 'Sure, here is a booking form. ' }, { toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(booking) } }, { wait: barriers.booking!.opened }, { content: 'Type your name and press Book.' }] };
+  if (last.startsWith('Edit my profile')) return { steps: [{ content: `Step one.\n${fence(focusSurface('Step 1 of 2'))}` }, { wait: barriers.focus!.opened }, { content: `Step two.\n${fence(focusSurface('Step 2 of 2: check your name'))}` }] };
+  if (last.startsWith('Hostile')) return hostile();
   return 'I can only book tables.';
 }
 
@@ -204,9 +205,24 @@ test('a hostile stream straight to the client (no server in between) is bounded:
   lines.push(JSON.stringify({ addOrUpdateSurface: { surfaceId: 'bomb', definition: { root: 'n0', widgets: Array.from({ length: 30 }, (_, i) => w(`n${i}`, { row: { children: i === 29 ? [] : [`n${i + 1}`, `n${i + 1}`] } })) } } }));
   lines.push(JSON.stringify({ addOrUpdateSurface: { surfaceId: 'odd', definition: { root: 'x', widgets: [w('x', { Marquee: {} })] } } }));
   lines.push('['.repeat(100_000));
-  const body = `${lines.join('\n')}\n{"message": {"role": "model", "parts": [{"type": "te`;
-  await page.route('**/hostile-genui**', (route) => route.fulfill({ status: 200, contentType: 'application/jsonl', body }));
-  await open(page, undefined, '/hostile-genui');
+  const body = Buffer.from(`${lines.join('\n')}\n{"message": {"role": "model", "parts": [{"type": "te`);
+  // A hostile GenUI endpoint on 127.0.0.1 that streams the body in 64 KiB pieces, then ends without the final message.
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const hostileServer = createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': 'content-type' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    req.resume();
+    res.writeHead(200, { ...cors, 'content-type': 'application/jsonl' });
+    let at = 0;
+    const next = () => {
+      if (at >= body.length) return void res.end();
+      res.write(body.subarray(at, (at += 64 * 1024)));
+      setTimeout(next, 1);
+    };
+    next();
+  });
+  await new Promise<void>((resolve) => hostileServer.listen(0, '127.0.0.1', resolve));
+  await open(page, undefined, `http://127.0.0.1:${(hostileServer.address() as AddressInfo).port}/genUI`);
   const { stall, idle, hostCpuMs, verdict } = await measured(page, async () => {
     await ask(page, 'anything');
     await expect(page.locator('#status')).toHaveText('incomplete', { timeout: 90_000 });
@@ -219,4 +235,6 @@ test('a hostile stream straight to the client (no server in between) is bounded:
   await expect(tree(page).getByText(/a line of \d+ characters was skipped/)).toBeVisible();
   await expect(tree(page).getByText(/more characters of the model's text were not shown/)).toBeVisible();
   await expect(tree(page).getByRole('button', { name: 'Retry' })).toBeVisible();
+  hostileServer.closeAllConnections();
+  await new Promise((resolve) => hostileServer.close(resolve));
 });

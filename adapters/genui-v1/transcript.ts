@@ -1,7 +1,7 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 
-/** Longest model text shown for one turn; a hostile 2 MB answer is cut with a note. */
-export const MAX_TURN_TEXT = 200_000;
+/** Longest model text shown for one turn (laying out more on every append stalls the page); a hostile 2 MB answer is cut with a note. */
+export const MAX_TURN_TEXT = 32_000;
 /** Final text up to this length is shown as markdown; longer stays plain (rendering it would stall the page). */
 const MARKDOWN_MAX = 20_000;
 

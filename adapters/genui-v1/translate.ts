@@ -17,7 +17,7 @@ export interface TranslateOptions {
   vocabulary: readonly VocabularyEntry[];
   /** A handler for an event binding: a function in the page, a string id on the server. */
   bind(binding: EventBinding): HandlerSpec | undefined;
-  /** Particles one surface may expand to; a DAG bomb stops here (default 2,000: a page shows that many without stalling). */
+  /** Particles one surface may expand to; a DAG bomb stops here (default 1,000: a page renders that many in one task without stalling). */
   maxNodes?: number;
   /** Nesting of widgets (default 40; the renderer's own depth budget sits above it). */
   maxDepth?: number;
@@ -73,7 +73,7 @@ interface Frame {
  * names the widget. Never throws.
  */
 export function translateSurface(definition: unknown, options: TranslateOptions): Translation {
-  const maxNodes = options.maxNodes ?? 2_000;
+  const maxNodes = options.maxNodes ?? 1_000;
   const maxDepth = options.maxDepth ?? 40;
   const maxWidgets = options.maxWidgets ?? 5_000;
   const issues: TranslateIssue[] = [];
