@@ -17,7 +17,7 @@ export interface TranslateOptions {
   vocabulary: readonly VocabularyEntry[];
   /** A handler for an event binding: a function in the page, a string id on the server. */
   bind(binding: EventBinding): HandlerSpec | undefined;
-  /** Particles one surface may expand to; a DAG bomb stops here (default 1,000: a page renders that many in one task without stalling). */
+  /** Particles one surface may expand to; a DAG bomb stops here (default 1,000). */
   maxNodes?: number;
   /** Nesting of widgets (default 40; the renderer's own depth budget sits above it). */
   maxDepth?: number;
