@@ -16,6 +16,18 @@ export interface ServerConfig {
   window?: number;
   /** Live channel: `reject` (default) closes on a version mismatch, `advisory` keeps the socket. */
   versionPolicy: 'reject' | 'advisory';
+  /** The model behind `POST /genUI`: any OpenAI-compatible streaming endpoint. Absent = the route answers 503. */
+  llm?: LlmConfig;
+}
+
+/** An OpenAI-compatible chat-completions endpoint. SECURITY: `apiKey` is never logged and never sent to a browser. */
+export interface LlmConfig {
+  /** Base URL up to the version, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  /** Offer the UI commands as tools (default true); false for endpoints without tool calling (fenced JSONL only). */
+  tools: boolean;
 }
 
 /** Read `--name value` / `--name=value` flags. */
@@ -44,7 +56,12 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
   const port = Number(flag(argv, 'port') ?? env.PORT ?? 6781);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (got ${port})`);
   const redisUrl = flag(argv, 'redis') ?? env.REDIS_URL;
+  const llmUrl = flag(argv, 'llm-url') ?? env.SUIP_LLM_URL;
+  const llm: LlmConfig | undefined = llmUrl
+    ? { baseUrl: llmUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey: flag(argv, 'llm-key') ?? env.SUIP_LLM_KEY ?? '', tools: (flag(argv, 'llm-tools') ?? env.SUIP_LLM_TOOLS ?? 'true') !== 'false' }
+    : undefined;
   return {
+    ...(llm ? { llm } : {}),
     host: flag(argv, 'host') ?? env.SUIP_HOST ?? '127.0.0.1',
     port,
     dataDir,

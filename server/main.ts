@@ -13,6 +13,7 @@ import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
 import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { createLogger } from './log.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
+import { genuiRoutes } from './genui/genui-route.ts';
 
 /**
  * The suip server: `npm run server` (node --import tsx server/main.ts). Zero configuration: an
@@ -28,6 +29,7 @@ const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret:
 const routes: Route[] = [
   { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
   ...(bridge?.routes ?? []),
+  ...genuiRoutes({ llm: config.llm, origins: config.origins, log }),
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));

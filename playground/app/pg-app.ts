@@ -10,6 +10,7 @@ import '../devtools/pg-op-log.ts';
 import '../devtools/pg-tree-inspector.ts';
 import '../editor/pg-code-editor.ts';
 import '../llm/pg-llm-panel.ts';
+import '../genui/pg-genui-panel.ts';
 import './pg-error-list.ts';
 
 type DevtoolsTab = 'ops' | 'tree' | 'events';
@@ -179,6 +180,7 @@ export class PgApp extends LitElement {
           <summary>Generate with a model (OpenAI-compatible endpoint)</summary>
           <pg-llm-panel .host=${this.llmHost}></pg-llm-panel>
         </details>
+        <details class="genui"><summary>GenUI server (seed 000: POST /genUI)</summary><pg-genui-panel></pg-genui-panel></details>
       </section>
       <section class="ui" aria-label="Rendered UI">
         <div class="ui-head">${SLOTS.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)}</div>

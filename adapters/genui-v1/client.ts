@@ -1,0 +1,289 @@
+import { measureJson } from '../../shared/json-shape.ts';
+import { compile, type VocabularyEntry } from '../../shared/index.ts';
+import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
+import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
+import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { readMessageStream } from '../a2ui/stream-reader.ts';
+import { toUiEvent } from './events.ts';
+import { Conversation, type SurfaceState } from './history.ts';
+import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, TextChunk, type CatalogDefinition, type UiEvent } from './schemas.ts';
+import { translateSurface, type TranslateIssue } from './translate.ts';
+import { MAX_TURN_TEXT, transcriptTree, type TranscriptTurn } from './transcript.ts';
+
+type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
+
+/** Options of `createGenuiClient`. */
+export interface GenuiClientOptions {
+  /** The endpoint, e.g. `http://127.0.0.1:6781/genUI` (`?stream=true` is added). */
+  url: string;
+  /** Default: protocol 1.0, base catalog default@1.0. */
+  catalog?: CatalogDefinition;
+  /** The vocabulary surfaces are translated against (default: the built-in one). */
+  vocabulary?: readonly VocabularyEntry[];
+  /** Mount id prefix (default `genui`): `<prefix>-transcript`, `<prefix>-1`, … */
+  idPrefix?: string;
+  /** Longest JSONL line read (default 3,000,000 characters); longer lines are skipped and reported. */
+  maxLineChars?: number;
+  /** Problems with the stream or a surface (also shown in the page). */
+  onIssue?(issue: GenuiIssue): void;
+  /** Every request body just before it is sent (devtools). */
+  onRequest?(body: unknown): void;
+  /** Every chunk as it was applied (devtools). */
+  onChunk?(chunk: unknown): void;
+  /** A UiEvent the user caused. */
+  onEvent?(event: UiEvent): void;
+  /** Every turn's end, including turns an action started. */
+  onTurn?(outcome: TurnOutcome): void;
+  fetch?: typeof fetch;
+}
+
+/** A problem the client met: a translation issue of a surface, a skipped line, an HTTP error. */
+export type GenuiIssue = (TranslateIssue & { surfaceId: string }) | { code: 'bad_line' | 'oversize_line' | 'unknown_chunk' | 'http_error' | 'incomplete'; message: string };
+
+/** How a turn ended. */
+export type TurnOutcome = { status: 'complete'; text: string } | { status: 'incomplete'; reason: string } | { status: 'error'; httpStatus: number; body: unknown } | { status: 'aborted' };
+
+/** A GenUI v1.0 client on a suip renderer. */
+export interface GenuiClient {
+  /** Sends the user's text (and any gathered events) as the next turn; resolves when the stream ends. */
+  send(text?: string): Promise<TurnOutcome>;
+  /** Resends the last request (after an incomplete or failed turn). */
+  retry(): Promise<TurnOutcome>;
+  readonly conversation: Conversation;
+  /** Whether a turn is streaming now. */
+  readonly busy: boolean;
+  surfaceIds(): string[];
+  /** Renders every pending change now. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const chunkChecks = { add: compile(AddOrUpdateSurfaceChunk), del: compile(DeleteSurfaceChunk), text: compile(TextChunk), message: compile(MessageChunk), error: compile(GenuiErrorBody) };
+
+interface Surface {
+  state: SurfaceState;
+  generator: Promise<LocalGenerator<Handle>>;
+  rendered: Promise<void>;
+}
+
+/**
+ * Creates a GenUI v1.0 client (seed 000): it posts the catalog and the whole client-held
+ * conversation, reads the JSONL answer line by line and applies each chunk as it completes. One
+ * suip mount per surface (an in-page generator through `createLocalGenerator`: trusted translator
+ * code, validated and budgeted by the renderer like a sandbox); `addOrUpdateSurface` re-translates
+ * the surface and suip's keyed diff sends only what changed, so focus, caret and typed text
+ * survive. `text` streams into a transcript mount with text-append; `message` ends the turn and
+ * records it in the history. suip events become UiEvents; an action sends the next request.
+ */
+export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options: GenuiClientOptions): GenuiClient {
+  const prefix = options.idPrefix ?? 'genui';
+  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const catalog: CatalogDefinition = options.catalog ?? { protocolVersion: GENUI_PROTOCOL_VERSION, baseCatalog: { name: 'default', version: '1.0' } };
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const conversation = new Conversation();
+  const surfaces = new Map<string, Surface>();
+  const turns: TranscriptTurn[] = [];
+  let counter = 0;
+  let busy = false;
+  let actionQueued = false;
+  let controller: AbortController | undefined;
+  let closed = false;
+
+  const transcript = createLocalGenerator(renderer, { id: `${prefix}-transcript`, name: 'GenUI transcript' });
+  let transcriptTimer: ReturnType<typeof setTimeout> | undefined;
+  let transcriptDone: Promise<void> = Promise.resolve();
+  const renderTranscript = (now = false): Promise<void> => {
+    if (transcriptTimer !== undefined && !now) return transcriptDone;
+    clearTimeout(transcriptTimer);
+    const run = () => {
+      transcriptTimer = undefined;
+      transcriptDone = transcript.then((g) => g.render(transcriptTree(turns))).catch((error: unknown) => issue({ code: 'bad_line', message: `the transcript could not be shown: ${String(error)}` }));
+      return transcriptDone;
+    };
+    // Text chunks arrive many per frame: one render per ~30 ms is enough for a person to read.
+    if (now) return run();
+    transcriptTimer = setTimeout(run, 30);
+    return transcriptDone;
+  };
+  const current = (): TranscriptTurn => {
+    if (turns.length === 0) turns.push({ text: '', cut: 0, final: false, notes: [] });
+    return turns[turns.length - 1]!;
+  };
+  const issue = (found: GenuiIssue) => {
+    options.onIssue?.(found);
+    if (found.code !== 'incomplete' && found.code !== 'http_error') {
+      const turn = current();
+      if (turn.notes.length < 20) turn.notes.push('surfaceId' in found ? `Surface "${found.surfaceId.slice(0, 60)}": ${found.message}` : found.message);
+      void renderTranscript();
+    }
+  };
+
+  const onUiEvent = (event: UiEvent) => {
+    options.onEvent?.(event);
+    conversation.addEvent(event);
+    if (!event.isAction) return;
+    if (busy) actionQueued = true;
+    else void send();
+  };
+
+  const renderSurface = (surfaceId: string) => {
+    const surface = surfaces.get(surfaceId);
+    if (surface === undefined) return;
+    const translation = translateSurface(surface.state, {
+      vocabulary,
+      bind: (binding) => ({ handler: (e) => onUiEvent(toUiEvent(surfaceId, binding, e)), ...(binding.data === 'none' ? {} : { data: binding.data }) }),
+    });
+    for (const found of translation.issues) issue({ ...found, surfaceId });
+    surface.rendered = surface.generator
+      .then((g) => g.render({ group: [['surface', translation.tree]] }))
+      .catch((error: unknown) => issue({ code: 'bad_widget', widgetId: '', surfaceId, message: `the renderer refused the surface: ${error instanceof Error ? error.message : String(error)}` }));
+  };
+
+  const applyChunk = (value: unknown) => {
+    options.onChunk?.(value);
+    if (chunkChecks.add.check(value)) {
+      const { surfaceId, definition } = value.addOrUpdateSurface;
+      let surface = surfaces.get(surfaceId);
+      if (surface === undefined) {
+        counter += 1;
+        surface = { state: { surfaceId, ...definition }, generator: createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `GenUI ${surfaceId.slice(0, 60)}` }), rendered: Promise.resolve() };
+        surfaces.set(surfaceId, surface);
+      } else surface.state = { surfaceId, root: definition.root, widgets: definition.widgets };
+      renderSurface(surfaceId);
+    } else if (chunkChecks.del.check(value)) {
+      const surface = surfaces.get(value.deleteSurface.surfaceId);
+      surfaces.delete(value.deleteSurface.surfaceId);
+      void surface?.generator.then((g) => g.close()).catch(() => undefined);
+    } else if (chunkChecks.message.check(value)) {
+      const turn = current();
+      const text = value.message.parts.map((p) => p.text).join('');
+      turn.text = text.slice(0, MAX_TURN_TEXT);
+      turn.cut = Math.max(0, text.length - MAX_TURN_TEXT);
+      turn.final = true;
+      return text;
+    } else if (chunkChecks.text.check(value)) {
+      const turn = current();
+      const room = MAX_TURN_TEXT - turn.text.length;
+      turn.text += value.text.slice(0, Math.max(0, room));
+      turn.cut += Math.max(0, value.text.length - Math.max(0, room));
+      void renderTranscript();
+    } else {
+      const error = chunkChecks.add.firstError(value);
+      issue({ code: 'unknown_chunk', message: `a chunk that is none of addOrUpdateSurface, deleteSurface, text, message was skipped${typeof value === 'object' && value !== null && 'addOrUpdateSurface' in value ? ` (${error})` : ''}` });
+    }
+    return undefined;
+  };
+
+  async function send(text?: string): Promise<TurnOutcome> {
+    if (closed) return { status: 'aborted' };
+    if (busy) throw new Error('a turn is streaming; wait for it to end');
+    if (text !== undefined) conversation.addText(text);
+    const userText = conversation.outgoing().at(-1);
+    turns.push({ user: userText?.role === 'user' ? userText.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join(' ') || undefined : undefined, text: '', cut: 0, final: false, notes: [] });
+    return run();
+  }
+
+  async function run(): Promise<TurnOutcome> {
+    busy = true;
+    controller = new AbortController();
+    const body = { catalogDefinition: catalog, conversation: conversation.outgoing() };
+    options.onRequest?.(body);
+    conversation.commitPending();
+    void renderTranscript(true);
+    let outcome: TurnOutcome;
+    try {
+      outcome = await post(body, controller.signal);
+    } catch (error) {
+      outcome = controller.signal.aborted ? { status: 'aborted' } : { status: 'incomplete', reason: error instanceof Error ? error.message : String(error) };
+    }
+    busy = false;
+    const turn = current();
+    if (outcome.status === 'complete') conversation.completeTurn([...surfaces.values()].map((s) => s.state), outcome.text);
+    if (outcome.status === 'incomplete') {
+      issue({ code: 'incomplete', message: outcome.reason });
+      turn.notes.push(`The answer stopped before it was complete (${outcome.reason.slice(0, 200)}); what arrived is shown, but this turn is not in the history.`);
+      turn.retry = () => {
+        turn.retry = undefined;
+        void retry();
+      };
+    }
+    await renderTranscript(true);
+    options.onTurn?.(outcome);
+    if (actionQueued && outcome.status !== 'aborted') {
+      actionQueued = false;
+      void send();
+    }
+    return outcome;
+  }
+
+  async function post(body: unknown, signal: AbortSignal): Promise<TurnOutcome> {
+    const url = options.url + (options.url.includes('?') ? '&' : '?') + 'stream=true';
+    const response = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    if (!response.ok || response.body === null) {
+      const raw = await response.text().catch(() => '');
+      let parsed: unknown = raw.slice(0, 2000);
+      try {
+        parsed = JSON.parse(raw.slice(0, 100_000)) as unknown;
+      } catch {
+        // not JSON: shown as text
+      }
+      const turn = current();
+      if (chunkChecks.error.check(parsed)) {
+        const { code, message, supportedCatalogs } = parsed.error;
+        turn.error = { title: `The server refused the request (HTTP ${response.status}, ${code})`, detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.` };
+      } else turn.error = { title: `The server answered HTTP ${response.status}`, detail: typeof parsed === 'string' ? parsed : JSON.stringify(parsed).slice(0, 500) };
+      issue({ code: 'http_error', message: `${turn.error.title}: ${turn.error.detail}` });
+      return { status: 'error', httpStatus: response.status, body: parsed };
+    }
+    let final: string | undefined;
+    await readMessageStream(
+      response.body,
+      (line) => {
+        if (final !== undefined) return; // nothing counts after the final message
+        const shape = measureJson(line, 64);
+        if (shape.truncated) return issue({ code: 'bad_line', message: 'a line nested deeper than 64 levels was skipped' });
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          return issue({ code: 'bad_line', message: `a line that is not JSON was skipped: ${line.slice(0, 80)}` });
+        }
+        final = applyChunk(value);
+      },
+      { format: 'jsonl', signal, maxLineChars: options.maxLineChars ?? 3_000_000, onOversize: (chars) => issue({ code: 'oversize_line', message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})` }) },
+    );
+    if (signal.aborted) return { status: 'aborted' };
+    return final === undefined ? { status: 'incomplete', reason: 'the stream ended without its final message' } : { status: 'complete', text: final };
+  }
+
+  async function retry(): Promise<TurnOutcome> {
+    if (busy) throw new Error('a turn is streaming; wait for it to end');
+    turns.push({ user: '(retry)', text: '', cut: 0, final: false, notes: [] });
+    return run();
+  }
+
+  return {
+    send,
+    retry,
+    conversation,
+    get busy() {
+      return busy;
+    },
+    surfaceIds: () => [...surfaces.keys()],
+    async settle() {
+      await renderTranscript(true);
+      await Promise.all([...surfaces.values()].map(async (s) => {
+        await s.generator;
+        await s.rendered;
+      }));
+    },
+    async close() {
+      closed = true;
+      controller?.abort();
+      clearTimeout(transcriptTimer);
+      const all = [...surfaces.values()];
+      surfaces.clear();
+      await Promise.all([transcript, ...all.map((s) => s.generator)].map(async (g) => (await g).close().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createAnswerParser, type AnswerEvent } from './answer-parser.ts';
+import { createToolCallReader } from './tool-calls.ts';
+
+const surface = (id: string) => JSON.stringify({ addOrUpdateSurface: { surfaceId: id, definition: { root: 'r', widgets: [{ id: 'r', widget: { text: { text: 'héllo ✓ "q"\\n' } } }] } } });
+const ANSWER = [
+  'Sure — here is the form 👍\n',
+  '```genui\n',
+  `${surface('a')}\n`,
+  '\n',
+  `${JSON.stringify({ deleteSurface: { surfaceId: 'old' } })}\n`,
+  '{"broken": \n',
+  '```\n',
+  'Some `code` and {braces} in prose.\n',
+  '```python\nprint("```genui")\n```\n',
+  `${surface('b')}\n`,
+  'The end.',
+].join('');
+
+/** Text pieces joined, so a split answer compares equal to the whole one. */
+function normalize(events: AnswerEvent[]): AnswerEvent[] {
+  const out: AnswerEvent[] = [];
+  for (const e of events) {
+    const last = out[out.length - 1];
+    if (e.kind === 'text' && last?.kind === 'text') last.text += e.text;
+    else out.push(e.kind === 'text' ? { ...e } : e);
+  }
+  return out;
+}
+const parseAll = (pieces: string[]) => {
+  const parser = createAnswerParser();
+  return normalize([...pieces.flatMap((p) => parser.push(p)), ...parser.end()]);
+};
+
+describe('the answer parser (prose + ```genui JSONL)', () => {
+  const whole = parseAll([ANSWER]);
+
+  it('reads prose, commands, a bad line, other fences as prose and a bare command line', () => {
+    expect(whole.map((e) => e.kind)).toEqual(['text', 'command', 'command', 'error', 'text', 'command', 'text']);
+    expect(whole[0]).toEqual({ kind: 'text', text: 'Sure — here is the form 👍\n' });
+    expect((whole[1] as { value: { addOrUpdateSurface: { surfaceId: string } } }).value.addOrUpdateSurface.surfaceId).toBe('a');
+    expect((whole[4] as { text: string }).text).toContain('```python\nprint("```genui")\n```\n');
+    expect((whole[6] as { text: string }).text).toBe('The end.');
+  });
+
+  it('gives the same events when the answer is split at every position (each character its own chunk)', () => {
+    expect(parseAll([...ANSWER])).toEqual(whole);
+    const bytes = new TextEncoder().encode(ANSWER);
+    // Split at every byte too: a UTF-8 decoder with stream: true reassembles split characters.
+    const decoder = new TextDecoder();
+    expect(parseAll([...bytes].map((b) => decoder.decode(new Uint8Array([b]), { stream: true })))).toEqual(whole);
+  });
+
+  it('gives the same events for any split (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: ANSWER.length }), { maxLength: 30 }), (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const pieces: string[] = [];
+        let at = 0;
+        for (const p of points) {
+          pieces.push(ANSWER.slice(at, p));
+          at = p;
+        }
+        pieces.push(ANSWER.slice(at));
+        expect(parseAll(pieces)).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('streams prose before its line ends', () => {
+    const parser = createAnswerParser();
+    expect(parser.push('Hello wor')).toEqual([{ kind: 'text', text: 'Hello wor' }]);
+  });
+
+  it('reports a command cut mid-line and drops over-long lines without buffering them', () => {
+    const cut = createAnswerParser();
+    const events = [...cut.push(`\`\`\`genui\n${surface('a').slice(0, 40)}`), ...cut.end()];
+    expect(events).toEqual([{ kind: 'error', message: expect.stringContaining('cut in the middle of a UI command') }]);
+    const long = createAnswerParser({ maxLineChars: 1000 });
+    const out = [...long.push('```genui\n'), ...long.push('x'.repeat(600)), ...long.push('x'.repeat(600)), ...long.push('\n'), ...long.end()];
+    expect(out).toEqual([{ kind: 'error', message: expect.stringContaining('a line of 1200 characters was dropped') }]);
+  });
+});
+
+describe('the tool-call reader (streamed arguments)', () => {
+  const body = JSON.parse(surface('t')) as { addOrUpdateSurface: unknown };
+  const args = JSON.stringify(body.addOrUpdateSurface);
+  it('assembles arguments split at every position into one command', () => {
+    for (let i = 0; i <= args.length; i += 1) {
+      const reader = createToolCallReader();
+      const events = [...reader.push(0, 'addOrUpdateSurface', args.slice(0, i)), ...reader.push(0, undefined, args.slice(i)), ...reader.end()];
+      expect(events).toEqual([{ kind: 'command', value: { addOrUpdateSurface: body.addOrUpdateSurface } }]);
+    }
+  });
+  it('finishes a call as soon as its object closes (the stream may stay open), and refuses unknown tools', () => {
+    const reader = createToolCallReader();
+    expect(reader.push(0, 'deleteSurface', '{"surfaceId":"x}"')).toEqual([]);
+    expect(reader.push(0, undefined, '}')).toEqual([{ kind: 'command', value: { deleteSurface: { surfaceId: 'x}' } } }]);
+    expect(reader.push(0, undefined, ' ')).toEqual([]);
+    expect(reader.push(1, 'rm_rf', '{}')).toEqual([{ kind: 'error', message: expect.stringContaining('unknown tool "rm_rf"') }]);
+    expect(reader.push(2, 'deleteSurface', '{"surfaceId":')).toEqual([]);
+    expect(reader.end()).toEqual([{ kind: 'error', message: expect.stringContaining('not a JSON object') }]);
+  });
+});

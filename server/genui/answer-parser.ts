@@ -1,0 +1,137 @@
+import { measureJson } from '../../shared/json-shape.ts';
+
+/** What the model's answer holds, in order: prose, UI commands, and lines that could not be read. */
+export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'command'; value: unknown } | { kind: 'error'; message: string };
+
+/** An incremental reader of the model's content. */
+export interface AnswerParser {
+  /** Feed the next piece of content (split anywhere, even inside a character sequence). */
+  push(delta: string): AnswerEvent[];
+  /** The answer ended (or was cut): flush what is left. */
+  end(): AnswerEvent[];
+}
+
+const COMMAND_FENCES = new Set(['', 'genui', 'jsonl', 'json', 'ndjson']);
+const FENCE = '```';
+
+/** Parses one JSONL command line: bounded depth before JSON.parse, then an object with a key. */
+export function parseCommandLine(line: string): AnswerEvent {
+  const shape = measureJson(line, 64);
+  if (shape.truncated) return { kind: 'error', message: 'a UI command nests deeper than 64 levels' };
+  try {
+    const value = JSON.parse(line) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'error', message: `a line in the genui fence is not a JSON object: ${line.slice(0, 80)}` };
+    return { kind: 'command', value };
+  } catch (error) {
+    return { kind: 'error', message: `a line in the genui fence is not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : 'parse error'}): ${line.slice(0, 80)}` };
+  }
+}
+
+/**
+ * Reads a model's content as it streams. Prose streams out as `text` as soon as it can no longer
+ * be the start of a fence (so text is not held back a line at a time); a ```genui (or ```jsonl,
+ * ```json, bare ```) fence holds JSONL UI commands, one per line, each emitted when its line ends.
+ * Outside fences a line that starts with `{` and parses as an object is a command too (models
+ * forget fences). Other fences (```python) are prose. Lines are bounded by `maxLineChars`: a
+ * longer one is dropped while it streams (never buffered whole) and reported once.
+ */
+export function createAnswerParser(options: { maxLineChars?: number } = {}): AnswerParser {
+  const max = options.maxLineChars ?? 2_000_000;
+  let mode: 'text' | 'commands' | 'other' = 'text';
+  let held = '';
+  /** The current text line has been decided to be prose: its characters stream straight out. */
+  let flowing = false;
+  let dropped = 0;
+  let out: AnswerEvent[] = [];
+  const text = (t: string) => {
+    if (t === '') return;
+    const last = out[out.length - 1];
+    if (last?.kind === 'text') last.text += t;
+    else out.push({ kind: 'text', text: t });
+  };
+  const undecided = (line: string) => {
+    const t = line.replace(/^ {0,3}/, '');
+    if (FENCE.startsWith(t) || t.startsWith(FENCE)) return true;
+    return mode === 'text' && t.startsWith('{');
+  };
+  const endLine = (line: string, newline: boolean) => {
+    const t = line.trim();
+    if (mode === 'commands') {
+      if (t.startsWith(FENCE)) mode = 'text';
+      else if (t !== '') out.push(parseCommandLine(t));
+      return;
+    }
+    if (t.startsWith(FENCE) && line.replace(/^ {0,3}/, '').startsWith(FENCE)) {
+      if (mode === 'other') {
+        mode = 'text';
+        text(line + (newline ? '\n' : ''));
+      } else if (COMMAND_FENCES.has(t.slice(3).trim().toLowerCase())) mode = 'commands';
+      else {
+        mode = 'other';
+        text(line + (newline ? '\n' : ''));
+      }
+      return;
+    }
+    if (mode === 'text' && t.startsWith('{')) {
+      const parsed = parseCommandLine(t);
+      if (parsed.kind === 'command') return void out.push(parsed);
+    }
+    text(line + (newline ? '\n' : ''));
+  };
+  const feed = (chunk: string, final: boolean) => {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf('\n', start);
+      const piece = nl === -1 ? chunk.slice(start) : chunk.slice(start, nl);
+      if (dropped > 0) dropped += piece.length;
+      else if (flowing) text(piece);
+      else if (held.length + piece.length > max) {
+        dropped = held.length + piece.length;
+        held = '';
+      } else {
+        held += piece;
+        if (mode !== 'commands' && !undecided(held)) {
+          flowing = true;
+          text(held);
+          held = '';
+        }
+      }
+      if (nl === -1) break;
+      start = nl + 1;
+      if (dropped > 0) {
+        out.push({ kind: 'error', message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces` });
+        dropped = 0;
+      } else if (flowing) text('\n');
+      else endLine(held, true);
+      held = '';
+      flowing = false;
+    }
+    if (final) {
+      if (dropped > 0) out.push({ kind: 'error', message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces` });
+      else if (!flowing && held !== '') {
+        if (mode === 'commands') {
+          const parsed = parseCommandLine(held.trim());
+          out.push(parsed.kind === 'command' ? parsed : { kind: 'error', message: `the answer was cut in the middle of a UI command: ${held.slice(0, 80)}` });
+        } else endLine(held, false);
+      }
+      held = '';
+      dropped = 0;
+      flowing = false;
+    }
+  };
+  const take = () => {
+    const events = out;
+    out = [];
+    return events;
+  };
+  return {
+    push(delta) {
+      feed(delta, false);
+      return take();
+    },
+    end() {
+      feed('', true);
+      return take();
+    },
+  };
+}

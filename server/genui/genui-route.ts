@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { VocabularyEntry } from '../../shared/index.ts';
+import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import type { LlmConfig } from '../config.ts';
+import type { Route } from '../http/route.ts';
+import { errorBody, readGenuiRequest } from './request.ts';
+import { runTurn, type TurnOptions } from './turn.ts';
+
+/** Options of the GenUI v1.0 routes. */
+export interface GenuiRouteOptions {
+  /** The model; absent = 503 with the error envelope (the server still starts with zero configuration). */
+  llm?: LlmConfig;
+  /** Browser origins allowed to call the route cross-origin (CORS); none = same origin only. */
+  origins: readonly string[];
+  /** Body limit in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+  vocabulary?: readonly VocabularyEntry[];
+  maxRepairs?: number;
+  log(event: Record<string, unknown>): void;
+  /** Tests replace the model client. */
+  stream?: TurnOptions['stream'];
+}
+
+/**
+ * SECURITY: CORS only for configured origins. The route spends the server's model key, so an open
+ * `*` would let any web page use it; without `--origins` only same-origin pages (and non-browser
+ * clients like curl) can call it.
+ */
+function cors(request: IncomingMessage, origins: readonly string[]): Record<string, string> {
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || !origins.includes(origin)) return {};
+  return { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600', vary: 'Origin' };
+}
+
+function sendError(response: ServerResponse, headers: Record<string, string>, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  response.end(text);
+}
+
+/**
+ * `POST /genUI?stream=true` (seed 000): checks first (see `readGenuiRequest`), then one model turn
+ * streamed back as JSONL (`application/jsonl`), one chunk per line, written as it is ready. A
+ * client that goes away aborts the model call.
+ */
+export function genuiRoutes(options: GenuiRouteOptions): Route[] {
+  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  return [
+    {
+      method: 'OPTIONS',
+      path: '/genUI',
+      async handle(request, response) {
+        response.writeHead(204, cors(request, options.origins));
+        response.end();
+      },
+    },
+    {
+      method: 'POST',
+      path: '/genUI',
+      async handle(request, response, url) {
+        const headers = cors(request, options.origins);
+        const checked = await readGenuiRequest(request, url, options.maxBodyBytes ?? 4 << 20);
+        if (!checked.ok) {
+          options.log({ event: 'genui-refused', status: checked.status, code: checked.body.error.code });
+          return sendError(response, headers, checked.status, checked.body);
+        }
+        if (options.llm === undefined) return sendError(response, headers, 503, errorBody('model_not_configured', 'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model, --llm-key)'));
+        const controller = new AbortController();
+        // The response closing before it finished means the client went away (or the socket broke).
+        response.on('close', () => {
+          if (!response.writableFinished) controller.abort();
+        });
+        response.writeHead(200, { ...headers, 'content-type': 'application/jsonl; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+        response.flushHeaders();
+        const started = Date.now();
+        await runTurn({
+          llm: options.llm,
+          vocabulary,
+          request: checked.value,
+          signal: controller.signal,
+          maxRepairs: options.maxRepairs,
+          log: options.log,
+          stream: options.stream,
+          write: (chunk) => {
+            if (!controller.signal.aborted) response.write(`${JSON.stringify(chunk)}\n`);
+          },
+        });
+        options.log({ event: controller.signal.aborted ? 'genui-aborted' : 'genui-turn', ms: Date.now() - started });
+        if (!controller.signal.aborted) response.end();
+      },
+    },
+  ];
+}

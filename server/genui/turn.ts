@@ -1,0 +1,119 @@
+import type { VocabularyEntry } from '../../shared/index.ts';
+import type { GenuiChunk, GenuiRequest } from '../../adapters/genui-v1/schemas.ts';
+import { genuiCatalogSchema } from '../../adapters/genui-v1/catalog.ts';
+import type { LlmConfig } from '../config.ts';
+import { createAnswerParser, type AnswerEvent } from './answer-parser.ts';
+import { streamModel, type ModelMessage } from './model-stream.ts';
+import { systemPrompt, toModelMessages } from './prompt.ts';
+import { createToolCallReader } from './tool-calls.ts';
+import { createCommandValidator } from './validate-command.ts';
+
+/** Options of one GenUI turn. */
+export interface TurnOptions {
+  llm: LlmConfig;
+  vocabulary: readonly VocabularyEntry[];
+  request: GenuiRequest;
+  /** Writes one chunk to the client (a JSONL line). */
+  write(chunk: GenuiChunk): void;
+  /** Aborted when the client goes away: the model call is aborted with it. */
+  signal: AbortSignal;
+  /** Repair turns after the first answer (default 2). */
+  maxRepairs?: number;
+  /** Longest model text forwarded per turn (default 256 Ki characters). */
+  maxTextChars?: number;
+  log?(event: Record<string, unknown>): void;
+  /** Streams one completion (tests replace it; default: the OpenAI-compatible client). */
+  stream?: typeof streamModel;
+}
+
+/**
+ * Runs one turn: the conversation goes to the model; its answer (tool calls and/or fenced JSONL
+ * inside prose) is parsed as it streams; prose is forwarded as `text` chunks, and each complete UI
+ * command is validated headlessly (widgets → particles → the renderer's own transaction and
+ * vocabulary checks) before it is forwarded. Refused commands go back to the model with suip's
+ * errors for at most `maxRepairs` turns; the corrected `addOrUpdateSurface` replaces the surface
+ * (idempotent by the seed's semantics). What stays refused is reported in the text. Ends with the
+ * final `message`.
+ */
+export async function runTurn(options: TurnOptions): Promise<void> {
+  const maxRepairs = options.maxRepairs ?? 2;
+  const maxText = options.maxTextChars ?? 256 * 1024;
+  const validate = createCommandValidator(options.vocabulary);
+  const stream = options.stream ?? streamModel;
+  const messages: ModelMessage[] = [
+    { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools) },
+    ...toModelMessages(options.request.conversation),
+  ];
+  let text = '';
+  let cut = 0;
+  const emitText = (piece: string) => {
+    const room = maxText - text.length;
+    if (room <= 0) return void (cut += piece.length);
+    const part = piece.slice(0, room);
+    cut += piece.length - part.length;
+    text += part;
+    options.write({ text: part });
+  };
+  const unresolved = new Map<string, string[]>();
+  let otherErrors: string[] = [];
+  for (let attempt = 0; attempt <= maxRepairs; attempt += 1) {
+    const repair = attempt > 0;
+    const parser = createAnswerParser();
+    const tools = createToolCallReader();
+    let answer = '';
+    const errors: string[] = [];
+    const handle = (events: AnswerEvent[]) => {
+      for (const event of events) {
+        if (event.kind === 'text') {
+          if (!repair) emitText(event.text);
+        } else if (event.kind === 'error') errors.push(event.message);
+        else {
+          const checked = validate(event.value);
+          if (checked.ok) {
+            unresolved.delete(checked.surfaceId);
+            options.write(checked.chunk);
+          } else {
+            if (checked.surfaceId !== undefined) unresolved.set(checked.surfaceId, checked.errors);
+            errors.push(...checked.errors);
+          }
+        }
+      }
+    };
+    try {
+      await stream(
+        options.llm,
+        messages,
+        (delta) => {
+          if (delta.kind === 'content') {
+            if (answer.length < 100_000) answer += delta.text.slice(0, 100_000 - answer.length);
+            handle(parser.push(delta.text));
+          } else handle(tools.push(delta.index, delta.name, delta.arguments));
+        },
+        options.signal,
+      );
+    } catch (error) {
+      if (options.signal.aborted) return;
+      errors.push(`the model's answer stopped: ${error instanceof Error ? error.message : String(error)}`);
+      options.log?.({ event: 'genui-model-failed', attempt, error: error instanceof Error ? error.message : String(error) });
+    }
+    handle(parser.end());
+    handle(tools.end());
+    otherErrors = errors.filter((e) => ![...unresolved.values()].some((list) => list.includes(e)));
+    if (errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
+    options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
+    messages.push({ role: 'assistant', content: answer.length > 0 ? answer : '(UI commands sent as tool calls)' });
+    messages.push({
+      role: 'user',
+      content: `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}\nSend corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing else.`,
+    });
+  }
+  if (options.signal.aborted) return;
+  const problems = [...[...unresolved.entries()].map(([id, list]) => `surface "${id.slice(0, 60)}": ${list[0]}`), ...otherErrors.slice(0, 5)];
+  const notes = [cut > 0 ? `[${cut} more characters of the answer were cut]` : '', problems.length > 0 ? `[Some of the interface could not be shown: ${problems.join('; ').slice(0, 2000)}]` : ''].filter(Boolean).join('\n');
+  if (notes !== '') {
+    const note = `${text === '' ? '' : '\n\n'}${notes}`;
+    text += note;
+    options.write({ text: note });
+  }
+  options.write({ message: { role: 'model', parts: [{ type: 'text', text }] } });
+}
