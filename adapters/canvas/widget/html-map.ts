@@ -244,5 +244,6 @@ function table(el: HtmlElement): ModelParticle {
 }
 
 function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+  // Only what is markup inside a heading line: emphasis, code, links, html, tables, strikes, closing #s.
+  return text.replace(/[\\`*_[\]<>#|~]/g, (c) => `\\${c}`);
 }
