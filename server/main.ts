@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { canvasRoutes } from './canvas/canvas-api.ts';
 import { readConfig } from './config.ts';
 import { sendJson } from './http/http-io.ts';
 import { createRouter } from './http/router.ts';
@@ -23,6 +24,7 @@ const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl
 const routes: Route[] = [
   { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
+  ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, origins: config.origins, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));
 const live = attachLiveChannel(server, { ledger, secret: config.secret, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
