@@ -137,6 +137,13 @@ test("the seed's kanban define works locally: Pick up / Move here moves a card a
   const [recorded] = (await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as Array<{ payload: { type: string; payload: unknown } }>;
   expect(recorded!.payload).toMatchObject({ type: 'widget-action', payload: { type: 'widget-action', id: 'ask', action: 'ask', payload: { topic: 'billing' } } });
   expect(await hooks(page, (h) => h.actions)).toHaveLength(1);
+  const axe = await new AxeBuilder({ page }).include('#renderer').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // undefine: the instance stays visible and stops updating; other components still update.
+  await post(sessionId, [{ op: 'undefine', id: 'kanban-board' }, { op: 'patch', id: 'board', data: { columns: [] } }, { op: 'upsert', id: 'later', type: 'card', data: { title: 'Later', text: 'after undefine' } }]);
+  await expect(tree.getByText('after undefine')).toBeVisible({ timeout: 15_000 });
+  await expect(tree.getByText('Done (2)')).toBeVisible();
+  await expect(tree.getByText('Write spec')).toBeVisible();
 });
 
 test('hostile widgets (while(true) in a handler and at start, fetch, a huge template, 1,000 defines) are ended or refused; the rest keeps working', async ({ page }) => {

@@ -11,6 +11,8 @@ export interface MapHooks {
   pick(dragId: string | undefined): void;
   /** `data-action` name → the declared `emits` name. */
   emits(name: string): string;
+  /** Set by `mapHtml`: subtracted from heading levels so the widget's top heading is an h2. */
+  headingShift?: number;
 }
 
 const BLOCKS: ReadonlyMap<string, string> = new Map([['row', 'row'], ['grid', 'grid'], ['column', 'column']]);
@@ -40,7 +42,17 @@ export function dataAttributes(attrs: Record<string, string>): Record<string, un
  * actions. Scripts, styles, frames and plugins are dropped; CSS classes are ignored.
  */
 export function mapHtml(root: HtmlElement, hooks: MapHooks): ModelParticle {
-  return group('column', childrenOf(root, hooks));
+  // Author heading levels are relative: the widget's top heading becomes an h2, the rest keep
+  // their distance (a page's heading order must not jump, e.g. from the host's h1 to an h3).
+  let top = 6;
+  const stack: HtmlNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (typeof n === 'string') continue;
+    if (HEADINGS.has(n.tag)) top = Math.min(top, Number(n.tag[1]));
+    stack.push(...n.children);
+  }
+  return group('column', childrenOf(root, { ...hooks, headingShift: top - 2 }));
 }
 
 function childrenOf(element: HtmlElement, hooks: MapHooks): Array<readonly [string, ModelParticle]> {
@@ -90,7 +102,7 @@ function mapElement(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined
   const action = el.attrs['data-action'];
   if (action === 'dragstart') return draggable(el, hooks);
   if (action === 'drop') return dropZone(el, hooks);
-  if (HEADINGS.has(el.tag)) return { text: `${'#'.repeat(Number(el.tag[1]))} ${escapeMarkdown(textOf(el) || ' ')}` };
+  if (HEADINGS.has(el.tag)) return { text: `${'#'.repeat(Math.min(6, Math.max(2, Number(el.tag[1]) - (hooks.headingShift ?? 0))))} ${escapeMarkdown(textOf(el) || ' ')}` };
   switch (el.tag) {
     case 'button':
       return button(textOf(el) || el.attrs['aria-label'] || action || 'Button', action ?? 'click', el.attrs, hooks);

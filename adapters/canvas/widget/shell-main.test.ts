@@ -44,7 +44,7 @@ describe('the widget shell', () => {
     await w.click(/^Move here: Done$/);
     expect(w.text()).toContain('To do (1)');
     expect(w.text()).toContain('Done (1)');
-    const done = findGroup(w.p.root(), (g) => childText(g, 'n0')?.startsWith('### Done') === true)!;
+    const done = findGroup(w.p.root(), (g) => childText(g, 'n0')?.startsWith('## Done') === true)!;
     expect(JSON.stringify(done.node)).toContain('Write spec');
     expect(w.outputs).toEqual([]);
     expect(w.p.violations).toEqual([]);
@@ -82,7 +82,7 @@ describe('the widget shell', () => {
     const text = w.text();
     expect(text).not.toMatch(/alert\(1\)|onclick|iframe|\*\{\}/);
     for (const type of ['"list"', '"table"', '"checkbox"', '"text-field"', '"image"', '"divider"', '"code"', '"progress"']) expect(text).toContain(type);
-    expect(text).toContain('## Title \\\\*x\\\\*');
+    expect(text).toContain('"## Title \\\\*x\\\\*"');
     expect(text).toContain('Some bold text');
   });
 
