@@ -143,7 +143,7 @@ test("the seed's kanban define works locally: Pick up / Move here moves a card a
   await post(sessionId, [{ op: 'undefine', id: 'kanban-board' }, { op: 'patch', id: 'board', data: { columns: [] } }, { op: 'upsert', id: 'later', type: 'card', data: { title: 'Later', text: 'after undefine' } }]);
   await expect(tree.getByText('after undefine')).toBeVisible({ timeout: 15_000 });
   await expect(tree.getByText('Done (2)')).toBeVisible();
-  await expect(tree.getByText('Write spec')).toBeVisible();
+  await expect(tree.getByText('Write spec', { exact: true })).toBeVisible();
 });
 
 test('hostile widgets (while(true) in a handler and at start, fetch, a huge template, 1,000 defines) are ended or refused; the rest keeps working', async ({ page }) => {
