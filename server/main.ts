@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { canvasRoutes } from './canvas/canvas-api.ts';
 import { readConfig } from './config.ts';
 import { sendJson } from './http/http-io.ts';
 import { createRouter } from './http/router.ts';
@@ -31,6 +32,7 @@ const routes: Route[] = [
   ...(bridge?.routes ?? []),
   ...genuiRoutes({ llm: config.llm, origins: config.origins, log }),
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
+  ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, origins: config.origins, maxBodyBytes: 1 << 20 }),
 ];
 const server = createServer(createRouter(routes, log));
 const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, versionPolicy: config.versionPolicy, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });

@@ -1,0 +1,91 @@
+import { CANVAS_LIMITS } from '../limits.ts';
+import type { CanvasOp } from '../ops.ts';
+import { decodeBlock } from './decode.ts';
+
+/** Options of `createFenceReader`. */
+export interface FenceReaderOptions {
+  /** Ops of each closed ```genui block, in order. */
+  onOps(ops: CanvasOp[]): void;
+  /** Prose outside the fences (whole lines), for the transcript. */
+  onText?(text: string): void;
+  /** Refused ops, oversized or unclosed blocks. */
+  onError?(message: string): void;
+}
+
+/** An incremental reader of streamed model text. */
+export interface FenceReader {
+  /** Feed the next chunk (any split: a block is decoded only once its closing fence arrived). */
+  push(chunk: string): void;
+  /** The stream ended: an unclosed block is reported, never guessed. */
+  end(): void;
+}
+
+const OPEN = /^[ \t]*```+[ \t]*genui(?:[ \t]+(?:json|toon))?[ \t]*$/i;
+const CLOSE = /^[ \t]*```+[ \t]*$/;
+
+/**
+ * Reads ```genui fences (JSON or TOON inside) out of streamed text — the seed's input for models
+ * without tool calls. Lines are scanned as they complete, so the work is O(n) over the stream; a
+ * block is decoded whole when its fence closes (structure is never guessed from half a block);
+ * a block over maxBlockChars is dropped with an error.
+ */
+export function createFenceReader(options: FenceReaderOptions): FenceReader {
+  let pending = '';
+  let block: string[] | undefined;
+  let blockChars = 0;
+  let overflow = false;
+  const line = (text: string) => {
+    if (block === undefined) {
+      if (OPEN.test(text)) {
+        block = [];
+        blockChars = 0;
+        overflow = false;
+      } else options.onText?.(text);
+      return;
+    }
+    if (CLOSE.test(text)) {
+      const body = block.join('\n');
+      block = undefined;
+      if (overflow) return options.onError?.(`a genui block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`);
+      const decoded = decodeBlock(body);
+      for (const error of decoded.errors) options.onError?.(error);
+      if (decoded.ops.length > 0) options.onOps(decoded.ops);
+      return;
+    }
+    blockChars += text.length + 1;
+    if (blockChars > CANVAS_LIMITS.maxBlockChars) overflow = true;
+    else block.push(text);
+  };
+  return {
+    push(chunk) {
+      pending += chunk;
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        line(pending.slice(0, newline).replace(/\r$/, ''));
+        pending = pending.slice(newline + 1);
+        newline = pending.indexOf('\n');
+      }
+      // A single line longer than a whole block can never be useful: drop it, bounded memory.
+      if (pending.length > CANVAS_LIMITS.maxBlockChars) {
+        if (block !== undefined) overflow = true;
+        pending = '';
+      }
+    },
+    end() {
+      if (pending !== '') line(pending);
+      pending = '';
+      if (block !== undefined) options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
+      block = undefined;
+    },
+  };
+}
+
+/** All ops of the ```genui blocks of a whole text. */
+export function opsFromText(text: string): { ops: CanvasOp[]; errors: string[] } {
+  const ops: CanvasOp[] = [];
+  const errors: string[] = [];
+  const reader = createFenceReader({ onOps: (list) => ops.push(...list), onError: (e) => errors.push(e) });
+  reader.push(text);
+  reader.end();
+  return { ops, errors };
+}

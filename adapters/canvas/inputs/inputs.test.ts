@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { KANBAN_DEFINE, SEED_TOON, SEED_TOON_JSON } from '../testing/samples.ts';
+import { decodeBlock } from './decode.ts';
+import { createFenceReader, opsFromText } from './fence.ts';
+import { opsFromToolResult } from './mcp.ts';
+
+const STREAM = [
+  'Here is your dashboard.\n',
+  '```genui\n',
+  '{"op":"upsert","id":"weather-paris","type":"weather","data":{"city":"Paris","temp":18,"condition":"Partly Cloudy","icon":""}}\n',
+  '```\n',
+  'And the services, in TOON:\n',
+  '```genui\n',
+  `${SEED_TOON}\n---\nop: patch\nid: srv\ndata:\n  title: Services (live)\n`,
+  '```\n',
+  '```genui\n',
+  `${JSON.stringify([{ op: 'layout', mode: 'dashboard' }, KANBAN_DEFINE])}\n`,
+  '```\n',
+  'Done.',
+].join('');
+
+/** Feed `text` split at `cuts` and collect everything the reader reports. */
+function read(text: string, cuts: number[]) {
+  const ops: unknown[] = [];
+  const errors: string[] = [];
+  const prose: string[] = [];
+  const reader = createFenceReader({ onOps: (list) => ops.push(...list), onError: (e) => errors.push(e), onText: (t) => prose.push(t) });
+  let at = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    reader.push(text.slice(at, cut));
+    at = cut;
+  }
+  reader.push(text.slice(at));
+  reader.end();
+  return { ops, errors, prose };
+}
+
+describe('decodeBlock', () => {
+  it("decodes the seed's TOON example to exactly its JSON", () => {
+    expect(decodeBlock(SEED_TOON)).toEqual({ ops: [SEED_TOON_JSON], errors: [] });
+  });
+
+  it('takes one op, an array of ops, JSON lines, and TOON blocks separated by ---', () => {
+    expect(decodeBlock('{"op":"clear"}').ops).toHaveLength(1);
+    expect(decodeBlock('[{"op":"clear"},{"op":"remove","id":"a"}]').ops).toHaveLength(2);
+    expect(decodeBlock('{"op":"clear"}\n{"op":"remove","id":"a"}').ops).toHaveLength(2);
+    expect(decodeBlock('op: clear\n---\nop: remove\nid: a').ops).toEqual([{ op: 'clear' }, { op: 'remove', id: 'a' }]);
+  });
+
+  it('refuses truncated TOON (strict row counts), bad ops one by one, deep and huge texts, with the reason', () => {
+    expect(decodeBlock('op: upsert\nid: srv\ntype: stats\ndata:\n  items[3]{label,value}:\n    Uptime,14d').errors[0]).toMatch(/Expected 3 tabular rows, but got 1/);
+    expect(decodeBlock('[{"op":"clear"},{"op":"nope"}]')).toEqual({ ops: [{ op: 'clear' }], errors: [expect.stringContaining('op 1: unknown op "nope"')] });
+    expect(decodeBlock(`${'['.repeat(100)}${']'.repeat(100)}`).errors[0]).toMatch(/deeper than 32/);
+    expect(decodeBlock('x'.repeat(300_000)).errors[0]).toMatch(/maxBlockChars/);
+  });
+});
+
+describe('```genui fences in streamed text', () => {
+  it('finds the JSON and TOON blocks of a stream and passes the prose through', () => {
+    const { ops, errors, prose } = read(STREAM, []);
+    expect(errors).toEqual([]);
+    expect(ops.map((o) => (o as { op: string }).op)).toEqual(['upsert', 'upsert', 'patch', 'layout', 'define']);
+    expect(ops[1]).toEqual(SEED_TOON_JSON);
+    expect(prose).toEqual(['Here is your dashboard.', 'And the services, in TOON:', 'Done.']);
+  });
+
+  it('gives the same ops, errors and prose split at every byte', () => {
+    const whole = read(STREAM, []);
+    for (let cut = 0; cut <= STREAM.length; cut += 1) expect(read(STREAM, [cut])).toEqual(whole);
+  });
+
+  it('gives the same result for any split into many chunks (fast-check)', () => {
+    const whole = read(STREAM, []);
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: STREAM.length }), { maxLength: 40 }), (cuts) => {
+      expect(read(STREAM, cuts)).toEqual(whole);
+    }), { numRuns: 500 });
+  });
+
+  it('reports a block the stream never closed, without applying a guess', () => {
+    expect(opsFromText('```genui\n{"op":"clear"}\n')).toEqual({ ops: [], errors: [expect.stringContaining('never closed')] });
+  });
+
+  it('bounds memory: an endless line or block is dropped with an error naming the limit', () => {
+    const { errors } = read(`\`\`\`genui\n${'a'.repeat(300_000)}\n\`\`\`\n`, [100_000, 200_000]);
+    expect(errors[0]).toMatch(/maxBlockChars/);
+  });
+});
+
+describe('MCP _canvas_ops', () => {
+  it('reads ops from a tool result (top level, structuredContent, or TOON text)', () => {
+    expect(opsFromToolResult({ content: [{ type: 'text', text: 'ok' }], _canvas_ops: [{ op: 'clear' }] }).ops).toEqual([{ op: 'clear' }]);
+    expect(opsFromToolResult({ structuredContent: { _canvas_ops: SEED_TOON } }).ops).toEqual([SEED_TOON_JSON]);
+    expect(opsFromToolResult({ _canvas_ops: [{ op: 'patch' }] }).errors[0]).toMatch(/^patch: /);
+    expect(opsFromToolResult(null)).toEqual({ ops: [], errors: [] });
+  });
+});

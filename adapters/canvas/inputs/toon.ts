@@ -1,0 +1,60 @@
+import { CANVAS_LIMITS } from '../limits.ts';
+import type { CanvasOp } from '../ops.ts';
+import { decodeBlock } from './decode.ts';
+
+/** An incremental reader of a TOON op stream (`---` between ops, as the seed writes it). */
+export interface ToonReader {
+  push(chunk: string): void;
+  /** The stream ended: the last block is decoded (strict: a truncated one is refused, not guessed). */
+  end(): void;
+}
+
+/**
+ * Reads a stream of TOON ops: a block is decoded (with `@toon-format/toon`, strict) when the `---`
+ * after it or the end of the stream arrives, never before — strict row counts turn a cut block
+ * into an error instead of a half op. Memory is bounded by maxBlockChars.
+ */
+export function createToonReader(options: { onOps(ops: CanvasOp[]): void; onError?(message: string): void }): ToonReader {
+  let pending = '';
+  let block: string[] = [];
+  let chars = 0;
+  let overflow = false;
+  const flush = () => {
+    const text = block.join('\n');
+    const dropped = overflow;
+    block = [];
+    chars = 0;
+    overflow = false;
+    if (dropped) return options.onError?.(`a TOON block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`);
+    if (text.trim() === '') return;
+    const decoded = decodeBlock(text);
+    for (const error of decoded.errors) options.onError?.(error);
+    if (decoded.ops.length > 0) options.onOps(decoded.ops);
+  };
+  const line = (text: string) => {
+    if (/^---[ \t]*$/.test(text)) return flush();
+    chars += text.length + 1;
+    if (chars > CANVAS_LIMITS.maxBlockChars) overflow = true;
+    else block.push(text);
+  };
+  return {
+    push(chunk) {
+      pending += chunk;
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        line(pending.slice(0, newline).replace(/\r$/, ''));
+        pending = pending.slice(newline + 1);
+        newline = pending.indexOf('\n');
+      }
+      if (pending.length > CANVAS_LIMITS.maxBlockChars) {
+        overflow = true;
+        pending = '';
+      }
+    },
+    end() {
+      if (pending !== '') line(pending);
+      pending = '';
+      flush();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { CANVAS_LIMITS } from './limits.ts';
+import type { CanvasOp, LayoutMode, Placement, WidgetComponent } from './ops.ts';
+
+/** One live component. */
+export interface CanvasComponent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  zone: string;
+  /** Explicit position inside the zone (lower first); undefined = after the ordered ones. */
+  order?: number;
+  /** Arrival rank: ties and unordered components keep arrival order. */
+  rank: number;
+}
+
+/** The canvas: what the seed calls "an ordered list of active ops", kept folded. */
+export interface CanvasState {
+  mode: LayoutMode;
+  /** Defined widget types, in definition order. */
+  defines: Map<string, WidgetComponent>;
+  components: Map<string, CanvasComponent>;
+  /** Zones in first-seen order (a zone that empties is forgotten). */
+  zones: string[];
+  /** The component last upserted, patched or moved (the `focus` layout shows it first). */
+  focus?: string;
+  /** Next arrival rank. */
+  clock: number;
+}
+
+/** What applying an op did, for the host (which instances to start, patch or stop). */
+export type OpEffect =
+  | { kind: 'none' }
+  | { kind: 'changed'; ids: string[] }
+  | { kind: 'removed'; ids: string[] }
+  | { kind: 'undefined'; type: string };
+
+/** An empty canvas. */
+export function emptyCanvas(): CanvasState {
+  return { mode: 'auto', defines: new Map(), components: new Map(), zones: [], clock: 0 };
+}
+
+/** The default zone. */
+export const MAIN_ZONE = 'main';
+
+/** Thrown for an op that is well-formed but cannot apply (unknown id, a limit): the message names why. */
+export class CanvasOpError extends Error {
+  override name = 'CanvasOpError';
+}
+
+/**
+ * Apply one checked op to the state in place (the seed's semantics, made precise in
+ * docs/neighbours/canvas.md): `patch` merges shallowly (arrays replaced, `null` is a value),
+ * `upsert` of a known id replaces type and data but keeps its place unless `layout` says otherwise,
+ * `undefine` forgets the type while its instances stay (frozen by the host).
+ */
+export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
+  switch (op.op) {
+    case 'upsert': {
+      const old = state.components.get(op.id);
+      if (old === undefined && state.components.size >= CANVAS_LIMITS.maxComponents) throw new CanvasOpError(`upsert ${op.id}: the canvas holds ${CANVAS_LIMITS.maxComponents} components already (limit maxComponents); remove some first`);
+      const zone = op.layout?.zone ?? old?.zone ?? MAIN_ZONE;
+      const order = op.layout !== undefined ? op.layout.order : old?.order;
+      const rank = old !== undefined && zone === old.zone && op.layout === undefined ? old.rank : state.clock++;
+      state.components.set(op.id, withOrder({ id: op.id, type: op.type, data: { ...op.data }, zone, rank }, order));
+      if (old !== undefined) forgetEmptyZone(state, old.zone);
+      noteZone(state, zone);
+      state.focus = op.id;
+      return { kind: 'changed', ids: [op.id] };
+    }
+    case 'patch': {
+      const old = state.components.get(op.id);
+      if (old === undefined) throw new CanvasOpError(`patch ${op.id}: no component with this id; upsert it first`);
+      old.data = { ...old.data, ...op.data };
+      state.focus = op.id;
+      return { kind: 'changed', ids: [op.id] };
+    }
+    case 'remove': {
+      const old = state.components.get(op.id);
+      if (old === undefined) return { kind: 'none' };
+      state.components.delete(op.id);
+      forgetEmptyZone(state, old.zone);
+      if (state.focus === op.id) state.focus = undefined;
+      return { kind: 'removed', ids: [op.id] };
+    }
+    case 'clear': {
+      const ids = [...state.components.keys()];
+      state.components.clear();
+      state.defines.clear();
+      state.zones = [];
+      state.focus = undefined;
+      state.mode = 'auto';
+      return { kind: 'removed', ids };
+    }
+    case 'define': {
+      if (!state.defines.has(op.id) && state.defines.size >= CANVAS_LIMITS.maxDefines) throw new CanvasOpError(`define ${op.id}: ${CANVAS_LIMITS.maxDefines} widget types are defined already (seed limit: max active widget types); undefine one first`);
+      const bytes = utf8Length(op.component.html) + utf8Length(op.component.css ?? '');
+      if (bytes > CANVAS_LIMITS.maxDefineBytes) throw new CanvasOpError(`define ${op.id}: html + css is ${bytes} bytes; the seed allows 50 KB (${CANVAS_LIMITS.maxDefineBytes})`);
+      if ((op.component.js ?? '').length > CANVAS_LIMITS.maxJsBytes) throw new CanvasOpError(`define ${op.id}: js is ${(op.component.js ?? '').length} characters; the limit is ${CANVAS_LIMITS.maxJsBytes}`);
+      state.defines.set(op.id, op.component);
+      return { kind: 'changed', ids: [...state.components.values()].filter((c) => c.type === op.id).map((c) => c.id) };
+    }
+    case 'undefine':
+      if (!state.defines.delete(op.id)) return { kind: 'none' };
+      return { kind: 'undefined', type: op.id };
+    case 'layout':
+      state.mode = op.mode;
+      return { kind: 'changed', ids: [] };
+    case 'move': {
+      const old = state.components.get(op.id);
+      if (old === undefined) throw new CanvasOpError(`move ${op.id}: no component with this id`);
+      const zone = op.layout.zone ?? old.zone;
+      state.components.set(op.id, withOrder({ ...old, zone, rank: state.clock++ }, op.layout.order ?? (zone === old.zone ? old.order : undefined)));
+      forgetEmptyZone(state, old.zone);
+      noteZone(state, zone);
+      state.focus = op.id;
+      return { kind: 'changed', ids: [op.id] };
+    }
+  }
+}
+
+function withOrder(component: CanvasComponent, order: number | undefined): CanvasComponent {
+  if (order === undefined) {
+    delete component.order;
+    return component;
+  }
+  return { ...component, order };
+}
+
+function noteZone(state: CanvasState, zone: string): void {
+  if (!state.zones.includes(zone)) state.zones.push(zone);
+}
+
+function forgetEmptyZone(state: CanvasState, zone: string): void {
+  for (const c of state.components.values()) if (c.zone === zone) return;
+  state.zones = state.zones.filter((z) => z !== zone);
+}
+
+/** Components of one zone in display order: explicit `order` first (ascending), then arrival. */
+export function zoneComponents(state: CanvasState, zone: string): CanvasComponent[] {
+  const list = [...state.components.values()].filter((c) => c.zone === zone);
+  return list.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.rank - b.rank);
+}
+
+/** Every component in display order (zone by zone). */
+export function orderedComponents(state: CanvasState): CanvasComponent[] {
+  return state.zones.flatMap((zone) => zoneComponents(state, zone));
+}
+
+/**
+ * The compacted op list whose replay on an empty canvas gives the same canvas (the seed's replay
+ * order, made precise): `layout` (when not auto), `define`s sorted by id, the `upsert`s in display
+ * order (patches and moves folded in), then an empty `patch` naming the focused component when it
+ * is not the last one (the `focus` layout depends on it).
+ */
+export function compact(state: CanvasState): CanvasOp[] {
+  const ops: CanvasOp[] = [];
+  if (state.mode !== 'auto') ops.push({ op: 'layout', mode: state.mode });
+  for (const id of [...state.defines.keys()].sort()) ops.push({ op: 'define', id, component: state.defines.get(id)! });
+  const ordered = orderedComponents(state);
+  for (const c of ordered) {
+    const layout: Placement = { zone: c.zone };
+    if (c.order !== undefined) layout.order = c.order;
+    ops.push({ op: 'upsert', id: c.id, type: c.type, data: c.data, layout });
+  }
+  if (state.focus !== undefined && ordered.at(-1)?.id !== state.focus) ops.push({ op: 'patch', id: state.focus, data: {} });
+  return ops;
+}
+
+/** Replay ops onto a fresh canvas; ops that cannot apply are skipped (as a live client would report and skip them). */
+export function replay(ops: readonly CanvasOp[]): CanvasState {
+  const state = emptyCanvas();
+  for (const op of ops) {
+    try {
+      applyOp(state, op);
+    } catch (error) {
+      if (!(error instanceof CanvasOpError)) throw error;
+    }
+  }
+  return state;
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
