@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, BridgeClientFrame, type BridgeServerFrame } from '../../adapters/runtime-ui/bridge-frames.ts';
 import { parseLine } from '../../adapters/runtime-ui/ndjson.ts';
