@@ -98,6 +98,7 @@ export class PgOpLog extends LitElement {
         const bottom = top + row.offsetHeight;
         if (top < list.scrollTop || row.offsetHeight > list.clientHeight) list.scrollTop = top;
         else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+        this.placedAt = list.scrollTop;
       }
       return;
     }
@@ -110,8 +111,14 @@ export class PgOpLog extends LitElement {
 
   private follow = true;
 
+  /** Where this element last scrolled the list to itself: that scroll is not the user's. */
+  private placedAt: number | undefined;
+
   private onScroll(event: Event): void {
     const list = event.currentTarget as HTMLElement;
+    // Our own scroll (keeping an opened row in view) must not switch following back on.
+    if (this.placedAt !== undefined && Math.abs(list.scrollTop - this.placedAt) < 1) return;
+    this.placedAt = undefined;
     this.follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   }
 
