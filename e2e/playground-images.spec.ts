@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXAMPLES } from '../examples/index.ts';
 import { openSingle, slotView } from './fixtures/playground/playground-page.ts';
+
+/** Example ids: the program files in examples/ (the menu's order does not matter here). */
+const EXAMPLES = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url))).filter((f) => f.endsWith('.js')).map((f) => ({ id: f.slice(0, -3) })).sort((a, b) => a.id.localeCompare(b.id));
 
 /**
  * `npm run docs:images` (SUIP_DOCS_IMAGES=1): screenshots of every example in the playground,
