@@ -59,7 +59,7 @@ async function send(question) {
   await new Promise((resolve) => setTimeout(resolve, 400));
   const answer = replies.join('') + `You asked: “${question.trim()}”.`;
   for (const token of answer.match(/\S+\s*/g) ?? []) {
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    await new Promise((resolve) => setTimeout(resolve, 30));
     reply.text += token;
     render(view());
   }

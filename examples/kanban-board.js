@@ -39,7 +39,7 @@ function cardView(card, first) {
       ['tag', group('badge', [['label', card.tag], ['tone', card.tone]])],
     ])],
     ['status', group('choice', [
-      ['label', 'Status'], ['display', 'menu'], ['value', card.column],
+      ['label', 'Status'], ['variant', 'menu'], ['value', card.column],
       ...columns.map((c) => [c.id, c.title]),
     ], { on: { change: { data: 'value', handler: (e) => moveTo(card, e.value) } } })],
     ...(first ? [] : [['up', group('button', [['label', 'Move up'], ['tone', 'secondary']], { on: { click: () => moveUp(card) } })]]),

@@ -40,6 +40,14 @@ export const baseStyles = css`
     flex-direction: column;
     gap: var(--_space);
   }
+  svg.icon {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+    flex: none;
+  }
   .tone-info { --_tone: var(--_color-info); }
   .tone-success { --_tone: var(--_color-success); }
   .tone-warning { --_tone: var(--_color-warning); }

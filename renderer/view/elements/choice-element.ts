@@ -26,9 +26,9 @@ export class SuipChoiceElement extends SuipFieldElement {
     return new Set(this.multiple ? value.split('\n').map((v) => v.trim()) : [value.trim()]);
   }
 
-  /** A single choice drawn as a native `<select>` (display "menu"). */
+  /** A single choice drawn as a native `<select>` (variant "menu"). */
   private get menu(): boolean {
-    return !this.multiple && (this.text('display') ?? '').trim() === 'menu';
+    return !this.multiple && (this.text('variant') ?? '').trim() === 'menu';
   }
 
   /** Ids of the checked options, in option order. */

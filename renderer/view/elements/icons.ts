@@ -71,5 +71,7 @@ export const DRAWN_ICONS: readonly string[] = [...PATHS.keys()];
 export function iconSvg(name: string, size = '1.25em'): SVGTemplateResult | undefined {
   const d = PATHS.get(name);
   if (d === undefined) return undefined;
-  return svg`<svg class="icon" viewBox="0 0 24 24" width=${size} height=${size} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${d}></path></svg>`;
+  // Presentation lives in `iconStyles` (in every element's base styles), so the markup carries only
+  // geometry: the vocabulary's markup audit allows no other attributes.
+  return svg`<svg class="icon" viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true"><path d=${d}></path></svg>`;
 }

@@ -24,15 +24,17 @@ export class SuipMessage extends SuipGroupElement {
       .meta { display: flex; gap: var(--_space-2); align-items: baseline; font-size: var(--_text-xs); color: var(--_color-muted); padding: 0 var(--_space-1); }
       .author { font-weight: 600; color: var(--_color-fg); }
       .bubble { padding: var(--_space-2) var(--_space-3); border-radius: calc(var(--_radius) * 1.6); border-end-start-radius: 4px; background: var(--_color-subtle); color: var(--_color-fg); overflow-wrap: anywhere; }
-      .me .bubble { background: var(--_color-accent-strong); color: var(--_color-on-accent); border-end-start-radius: calc(var(--_radius) * 1.6); border-end-end-radius: 4px; --suip-link-color: currentColor; }
+      /* Text elements inside read the private colours: on the accent fill they all become on-accent. */
+      .me .bubble { background: var(--_color-accent-strong); color: var(--_color-on-accent); border-end-start-radius: calc(var(--_radius) * 1.6); border-end-end-radius: 4px;
+        --_color-fg: var(--_color-on-accent); --_color-muted: var(--_color-on-accent); --_color-accent: var(--_color-on-accent); }
       .bubble ::slotted(*), .bubble > * { margin: 0; }
       .system { text-align: center; font-size: var(--_text-xs); color: var(--_color-muted); padding: var(--_space-1) 0; }
       .typing { display: inline-flex; gap: 4px; padding: 6px 2px; }
-      .typing i { width: 6px; height: 6px; border-radius: 50%; background: currentColor; opacity: 0.4; animation: blink 1.2s infinite; }
-      .typing i:nth-child(2) { animation-delay: 0.2s; }
-      .typing i:nth-child(3) { animation-delay: 0.4s; }
+      .typing span { width: 6px; height: 6px; border-radius: 50%; background: currentColor; opacity: 0.4; animation: blink 1.2s infinite; }
+      .typing span:nth-child(2) { animation-delay: 0.2s; }
+      .typing span:nth-child(3) { animation-delay: 0.4s; }
       @keyframes blink { 50% { opacity: 1; } }
-      @media (prefers-reduced-motion: reduce) { .typing i { animation: none; opacity: 0.7; } }
+      @media (prefers-reduced-motion: reduce) { .typing span { animation: none; opacity: 0.7; } }
     `,
   ];
 
@@ -51,7 +53,7 @@ export class SuipMessage extends SuipGroupElement {
       ${me ? '' : renderFace(author, this.child('avatar'), this.context, 'sm')}
       <div class="col">
         <div class="meta"><span class=${me ? 'sr-only' : 'author'}>${author}</span>${time === undefined ? '' : html`<span>${time}</span>`}</div>
-        <div class="bubble">${typing ? html`<span class="typing" role="status" aria-label=${`${author} is typing`}><i></i><i></i><i></i></span>` : ''}${this.renderOthers()}</div>
+        <div class="bubble">${typing ? html`<span class="typing" role="status" aria-label=${`${author} is typing`}><span></span><span></span><span></span></span>` : ''}${this.renderOthers()}</div>
       </div>
     </div>`;
   }

@@ -21,6 +21,7 @@ export class SuipStat extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
+      :host { height: 100%; }
       .stat { background: var(--_color-surface); border: 1px solid var(--_color-border-subtle); border-radius: var(--_radius); box-shadow: var(--_shadow-1); padding: var(--_space-3) var(--_space-4); display: flex; flex-direction: column; gap: var(--_space-1); height: 100%; box-sizing: border-box; }
       .label { font-size: var(--_text-sm); color: var(--_color-muted); font-weight: 500; }
       .line { display: flex; align-items: baseline; flex-wrap: wrap; gap: var(--_space-2); }
