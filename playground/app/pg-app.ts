@@ -80,6 +80,7 @@ export class PgApp extends LitElement {
     // The whole playground is the page's main content; the bar inside it is its toolbar.
     this.setAttribute('role', 'main');
     this.wiring?.host.addEventListener('change', this.onHostChange);
+    window.addEventListener('hashchange', this.onHashChange);
     // ops/s is a rate over the last second: it must fall back to 0 when traffic stops.
     this.ticker = setInterval(() => (this.revision += 1), 1000);
   }
@@ -89,6 +90,7 @@ export class PgApp extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.wiring?.host.removeEventListener('change', this.onHostChange);
+    window.removeEventListener('hashchange', this.onHashChange);
     clearInterval(this.ticker);
   }
 
@@ -122,6 +124,13 @@ export class PgApp extends LitElement {
     }
     for (const slot of this.activeSlots) await this.runSlot(slot);
   }
+
+  /** A link pasted into this tab (only the fragment changed): open what it shares, like a fresh load. */
+  private onHashChange = async (): Promise<void> => {
+    const before = this.activeSlots;
+    await this.start();
+    for (const slot of before) if (!this.activeSlots.includes(slot)) await this.wiring?.host.stop(slot);
+  };
 
   /** Switches mode: slots the new mode does not run stop, the ones it adds start. */
   async setMode(id: string): Promise<void> {
