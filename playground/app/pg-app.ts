@@ -126,10 +126,11 @@ export class PgApp extends LitElement {
   }
 
   /** A link pasted into this tab (only the fragment changed): open what it shares, like a fresh load. */
-  private onHashChange = async (): Promise<void> => {
+  private onHashChange = (): void => {
     const before = this.activeSlots;
-    await this.start();
-    for (const slot of before) if (!this.activeSlots.includes(slot)) await this.wiring?.host.stop(slot);
+    void this.start().then(async () => {
+      for (const slot of before) if (!this.activeSlots.includes(slot)) await this.wiring?.host.stop(slot);
+    });
   };
 
   /** Switches mode: slots the new mode does not run stop, the ones it adds start. */
