@@ -268,7 +268,7 @@ export class PgApp extends LitElement {
           <button type="button" @click=${this.share} title="Copy a link that reproduces this run">${glyph('M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13')}Share</button>
         </div>
       </div>
-      <section class="code" aria-label="Code" ?hidden=${!this.codeShown}>
+      <section class="code" aria-label="Editor" ?hidden=${!this.codeShown}>
         ${split
           ? html`<div class="slots" role="tablist" aria-label="Generators">
               ${mode.slots.map((slot) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
