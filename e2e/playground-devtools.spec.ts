@@ -132,7 +132,7 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
 test('errors from the renderer and the generator appear next to the code with op and path; Stop and Reset', async ({ page }) => {
   await openPlayground(page);
   const editor = page.locator('pg-code-editor textarea');
-  const run = page.getByRole('button', { name: '▶ Run' });
+  const run = page.getByRole('group', { name: 'Program' }).getByRole('button', { name: 'Run' });
 
   // Run twice in a row: the second start waits for the first, one generator ends up running.
   await run.dblclick();
@@ -172,12 +172,12 @@ test('errors from the renderer and the generator appear next to the code with op
 
   // Stop removes the right generator's subtree; Reset stops all and clears the log.
   await page.locator('.slots [data-slot="right"]').click();
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('group', { name: 'Program' }).getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('status-right')).toHaveText('stopped');
   await expect(slotView(page, 'right')).toHaveCount(0);
-  await page.getByRole('button', { name: '↺ Reset' }).click();
+  await page.getByRole('group', { name: 'Program' }).getByRole('button', { name: 'Reset' }).click();
   await expect(page.locator('pg-op-log').getByTestId('op-log-count')).toHaveText('0 of 0 messages');
   await expect(page.locator('pg-code-editor textarea')).toHaveValue(/Counter: the smallest interactive program/);
-  await page.getByRole('button', { name: '▶ Run' }).click();
+  await page.getByRole('group', { name: 'Program' }).getByRole('button', { name: 'Run' }).click();
   await expect(slotView(page, 'right').getByText('Clicked 0 times')).toBeVisible();
 });

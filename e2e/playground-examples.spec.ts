@@ -20,6 +20,8 @@ const checks: Record<string, Check> = {
     await expect(view.getByText('Weather in Lisbon')).toBeVisible();
     await expect(view.locator('suip-stat')).toHaveCount(3);
     await expect(view.locator('suip-list')).toContainText('Showers');
+    await expect(view.getByRole('img', { name: 'Sun behind a small cloud' })).toBeVisible();
+    await expect(view.getByRole('img', { name: 'Showers' })).toBeVisible();
     await expect(view.getByText('22 °C')).toBeVisible();
     await view.getByRole('button', { name: 'Show °F' }).click();
     await expect(view.getByText('72 °F')).toBeVisible();
@@ -52,6 +54,7 @@ const checks: Record<string, Check> = {
     await expect(view.getByText('Traffic overview')).toBeVisible();
     await expect(view.locator('suip-stat')).toHaveCount(4);
     await expect(view.locator('suip-chart-bar, suip-chart-line, suip-chart-pie')).toHaveCount(3);
+    await expect(view.locator('suip-stat').filter({ hasText: 'Visitors' })).toContainText('+8.2 %');
     await expect(view.locator('suip-table')).toContainText('/pricing');
     await expect(view.getByText('12.4 k')).toBeVisible();
     await view.getByRole('button', { name: 'Last 30 days' }).click();
@@ -69,14 +72,19 @@ const checks: Record<string, Check> = {
   },
   'kanban-board': async (page) => {
     const view = page.locator('suip-tree [data-generator="left"]');
-    await expect(view.locator('suip-section')).toHaveCount(3);
+    await expect(view.locator('suip-board suip-section')).toHaveCount(3);
     await expect(view.getByText('To do (2)')).toBeVisible();
     await expect(view.getByText('Doing (1)')).toBeVisible();
-    await view.getByRole('button', { name: 'Move Design the logo right' }).click();
+    // No dragging: the card's Status menu moves it to another column.
+    const logo = view.locator('suip-card').filter({ hasText: 'Design the logo' });
+    await logo.getByRole('combobox', { name: 'Status' }).selectOption('doing');
     await expect(view.getByText('To do (1)')).toBeVisible();
     await expect(view.getByText('Doing (2)')).toBeVisible();
     const doing = ((await slotTree(page, 'left')) as Tree).group[0]![1].group.find(([id]) => id === 'doing')!;
     expect(JSON.stringify(doing)).toContain('Design the logo');
+    // "Move up" reorders within a column: the moved card (last in Doing) goes above Write the spec.
+    await view.locator('suip-card').filter({ hasText: 'Design the logo' }).getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(async () => JSON.stringify((await slotTree(page, 'left')) as Tree).indexOf('Design the logo') < JSON.stringify((await slotTree(page, 'left')) as Tree).indexOf('Write the spec')).toBe(true);
   },
   'setup-wizard': async (page) => {
     const view = page.locator('suip-tree [data-generator="left"]');
@@ -101,6 +109,7 @@ const checks: Record<string, Check> = {
   chat: async (page) => {
     const view = page.locator('suip-tree [data-generator="left"]');
     await expect(view.getByText('Hi! Ask me anything about suip.')).toBeVisible();
+    await expect(view.locator('suip-conversation suip-message')).toHaveCount(2);
     await view.getByLabel('Message').fill('How does streaming work?');
     await view.getByRole('button', { name: 'Send' }).click();
     await expect(view.getByText('How does streaming work?', { exact: true })).toBeVisible();

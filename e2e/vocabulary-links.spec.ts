@@ -58,7 +58,7 @@ test.describe('vocabulary links, media and theme tokens', () => {
       await mount(page, { type: 'card', group: [['title', { text: 'Tokens', mimeType: 'text/plain' }]] });
       const article = page.getByRole('article', { name: 'Tokens' });
       const before = await article.evaluate((el) => getComputedStyle(el).backgroundColor);
-      expect(before).toBe(scheme === 'light' ? 'rgb(246, 248, 250)' : 'rgb(22, 27, 34)');
+      expect(before).toBe(scheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(22, 26, 33)');
       await page.evaluate(() => document.querySelector('main')!.style.setProperty('--suip-color-surface', 'rgb(1, 2, 3)'));
       await expect.poll(() => article.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(1, 2, 3)');
     }

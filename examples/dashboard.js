@@ -3,9 +3,9 @@ const { text, group, render } = suip;
 
 const json = (value) => text(JSON.stringify(value), 'application/json');
 const ranges = {
-  week: { label: 'Last 7 days', visitors: '12.4 k', signups: '318', conversion: '2.6 %', uptime: '99.98 %',
+  week: { label: 'Last 7 days', visitors: '12.4 k', signups: '318', conversion: '2.6 %', uptime: '99.98 %', changes: ['+8.2 %', '+12 %', '±0', '−0.01 %'],
     days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], visits: [1520, 1830, 1710, 2040, 1960, 1480, 1860], signupSeries: [41, 52, 38, 61, 49, 33, 44] },
-  month: { label: 'Last 30 days', visitors: '51.9 k', signups: '1,402', conversion: '2.7 %', uptime: '99.95 %',
+  month: { label: 'Last 30 days', visitors: '51.9 k', signups: '1,402', conversion: '2.7 %', uptime: '99.95 %', changes: ['+5.1 %', '+9 %', '+0.1', '−0.04 %'],
     days: ['W1', 'W2', 'W3', 'W4'], visits: [11800, 12950, 13400, 13750], signupSeries: [310, 342, 361, 389] },
 };
 let range = 'week';
@@ -13,21 +13,25 @@ let range = 'week';
 function view() {
   const r = ranges[range];
   return group('column', [
-    ['header', group('hero', [['title', text('Traffic overview', 'text/plain')], ['subtitle', text(`${r.label} · updated just now`, 'text/plain')]])],
+    ['header', group('hero', [
+      ['title', text('Traffic overview', 'text/plain')],
+      ['subtitle', text(`${r.label} · updated just now`, 'text/plain')],
+      ['live', group('status', [['label', 'All systems operational'], ['tone', 'success']])],
+    ])],
     ['range', group('row', Object.entries(ranges).map(([key, value]) => [key, group('button', [
       ['label', text(value.label, 'text/plain')],
       ['tone', text(key === range ? 'primary' : 'secondary', 'text/plain')],
     ], { on: { click: () => { range = key; render(view()); } } })]))],
     ['stats', group('stats', [
-      ['visitors', group('stat', [['label', text('Visitors', 'text/plain')], ['value', text(r.visitors, 'text/plain')], ['trend', text('up', 'text/plain')]])],
-      ['signups', group('stat', [['label', text('Sign-ups', 'text/plain')], ['value', text(r.signups, 'text/plain')], ['trend', text('up', 'text/plain')]])],
-      ['conversion', group('stat', [['label', text('Conversion', 'text/plain')], ['value', text(r.conversion, 'text/plain')], ['trend', text('flat', 'text/plain')]])],
-      ['uptime', group('stat', [['label', text('Uptime', 'text/plain')], ['value', text(r.uptime, 'text/plain')], ['trend', text('down', 'text/plain')]])],
+      ['visitors', group('stat', [['label', text('Visitors', 'text/plain')], ['value', text(r.visitors, 'text/plain')], ['trend', text('up', 'text/plain')], ['change', r.changes[0]]])],
+      ['signups', group('stat', [['label', text('Sign-ups', 'text/plain')], ['value', text(r.signups, 'text/plain')], ['trend', text('up', 'text/plain')], ['change', r.changes[1]]])],
+      ['conversion', group('stat', [['label', text('Conversion', 'text/plain')], ['value', text(r.conversion, 'text/plain')], ['trend', text('flat', 'text/plain')], ['change', r.changes[2]]])],
+      ['uptime', group('stat', [['label', text('Uptime', 'text/plain')], ['value', text(r.uptime, 'text/plain')], ['trend', text('down', 'text/plain')], ['change', r.changes[3]], ['tone', 'warning']])],
     ])],
     ['charts', group('grid', [
-      ['visits', group('chart-line', [['title', text('Visits', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })]])],
-      ['signups', group('chart-bar', [['title', text('Sign-ups', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })]])],
-      ['sources', group('chart-pie', [['title', text('Traffic sources', 'text/plain')], ['data', json({ slices: [{ label: 'Search', value: 46 }, { label: 'Direct', value: 27 }, { label: 'Social', value: 18 }, { label: 'Email', value: 9 }] })]])],
+      ['visits', group('card', [['chart', group('chart-line', [['title', text('Visits', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })]])]])],
+      ['signups', group('card', [['chart', group('chart-bar', [['title', text('Sign-ups', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })]])]])],
+      ['sources', group('card', [['chart', group('chart-pie', [['title', text('Traffic sources', 'text/plain')], ['data', json({ slices: [{ label: 'Search', value: 46 }, { label: 'Direct', value: 27 }, { label: 'Social', value: 18 }, { label: 'Email', value: 9 }] })]])]])],
     ])],
     ['pages', group('table', [
       ['caption', text('Top pages', 'text/plain')],

@@ -1,5 +1,6 @@
-// Kanban board: cards move between columns and up within a column (keyed moves on the wire).
-const { text, group, render } = suip;
+// Kanban board without dragging: each card's Status menu moves it to another column; "Move up"
+// reorders within a column. Moves are keyed on the wire (the card element moves, it is not rebuilt).
+const { group, render } = suip;
 
 const columns = [
   { id: 'todo', title: 'To do' },
@@ -7,17 +8,15 @@ const columns = [
   { id: 'done', title: 'Done' },
 ];
 let cards = [
-  { id: 'c1', title: 'Write the spec', column: 'doing' },
-  { id: 'c2', title: 'Design the logo', column: 'todo' },
-  { id: 'c3', title: 'Set up CI', column: 'done' },
-  { id: 'c4', title: 'Plan the launch', column: 'todo' },
+  { id: 'c1', title: 'Write the spec', column: 'doing', tag: 'docs', tone: 'info', who: 'Ada Lovelace' },
+  { id: 'c2', title: 'Design the logo', column: 'todo', tag: 'design', tone: 'warning', who: 'Grace Hopper' },
+  { id: 'c3', title: 'Set up CI', column: 'done', tag: 'infra', tone: 'success', who: 'Linus Park' },
+  { id: 'c4', title: 'Plan the launch', column: 'todo', tag: 'marketing', tone: 'neutral', who: 'Mei Tanaka' },
 ];
 
-function move(card, step) {
-  const at = columns.findIndex((c) => c.id === card.column);
-  const next = columns[at + step];
-  if (!next) return;
-  cards = [...cards.filter((c) => c !== card), { ...card, column: next.id }];
+function moveTo(card, column) {
+  if (!columns.some((c) => c.id === column) || column === card.column) return;
+  cards = [...cards.filter((c) => c !== card), { ...card, column }];
   render(view());
 }
 
@@ -25,29 +24,36 @@ function moveUp(card) {
   const inColumn = cards.filter((c) => c.column === card.column);
   const i = inColumn.indexOf(card);
   if (i <= 0) return;
-  const above = inColumn[i - 1];
-  const a = cards.indexOf(above);
+  const a = cards.indexOf(inColumn[i - 1]);
   const b = cards.indexOf(card);
   cards = cards.slice();
-  cards[a] = card;
-  cards[b] = above;
+  [cards[a], cards[b]] = [cards[b], cards[a]];
   render(view());
 }
 
-function cardView(card, columnIndex) {
-  const actions = [];
-  if (columnIndex > 0) actions.push(['left', group('button', [['label', text(`Move ${card.title} left`, 'text/plain')], ['tone', text('secondary', 'text/plain')]], { on: { click: () => move(card, -1) } })]);
-  actions.push(['up', group('button', [['label', text(`Move ${card.title} up`, 'text/plain')], ['tone', text('secondary', 'text/plain')]], { on: { click: () => moveUp(card) } })]);
-  if (columnIndex < columns.length - 1) actions.push(['right', group('button', [['label', text(`Move ${card.title} right`, 'text/plain')]], { on: { click: () => move(card, 1) } })]);
-  return group('card', [['title', text(card.title, 'text/plain')], ['actions', group('row', actions)]]);
+function cardView(card, first) {
+  return group('card', [
+    ['title', card.title],
+    ['meta', group('row', [
+      ['who', group('avatar', [['name', card.who], ['size', 'sm']])],
+      ['tag', group('badge', [['label', card.tag], ['tone', card.tone]])],
+    ])],
+    ['status', group('choice', [
+      ['label', 'Status'], ['variant', 'menu'], ['value', card.column],
+      ...columns.map((c) => [c.id, c.title]),
+    ], { on: { change: { data: 'value', handler: (e) => moveTo(card, e.value) } } })],
+    ...(first ? [] : [['up', group('button', [['label', 'Move up'], ['tone', 'secondary']], { on: { click: () => moveUp(card) } })]]),
+  ]);
 }
 
 function view() {
-  return group('grid', columns.map((column, columnIndex) => {
+  return group('board', columns.map((column) => {
     const inColumn = cards.filter((c) => c.column === column.id);
     return [column.id, group('section', [
-      ['title', text(`${column.title} (${inColumn.length})`, 'text/plain')],
-      ['cards', group('list', inColumn.map((card) => [card.id, cardView(card, columnIndex)]))],
+      ['title', `${column.title} (${inColumn.length})`],
+      ['cards', inColumn.length === 0
+        ? group('empty-state', [['icon', 'inbox'], ['title', 'Nothing here'], ['description', 'Move a card here with its Status menu.']])
+        : group('column', inColumn.map((card, i) => [card.id, cardView(card, i === 0)]))],
     ])];
   }));
 }

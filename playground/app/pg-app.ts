@@ -1,9 +1,13 @@
-import { LitElement, html, type PropertyDeclarations } from 'lit';
+import { LitElement, html, svg, type PropertyDeclarations } from 'lit';
 import { A2UI_EXAMPLES, EXAMPLES, findExample } from '../../examples/index.ts';
 import { parseFixture } from '../devtools/fixture.ts';
 import type { RunOutcome } from '../../generator/model/repair-loop.ts';
 import type { LlmPanelHost } from '../llm/pg-llm-panel.ts';
 import { SLOTS, type PlaygroundHost, type SlotId } from './playground-host.ts';
+import { findMode, playgroundModes } from './modes.ts';
+import { readShareState, writeShareState } from './share-state.ts';
+import type { PgLlmPanel } from '../llm/pg-llm-panel.ts';
+import './pg-splitter.ts';
 import '../devtools/pg-counters.ts';
 import '../devtools/pg-event-log.ts';
 import '../devtools/pg-op-log.ts';
@@ -38,6 +42,8 @@ export class PgApp extends LitElement {
     tab: { state: true },
     revision: { state: true },
     notice: { state: true },
+    mode: { state: true },
+    codeShown: { state: true },
   };
 
   declare wiring: AppWiring | undefined;
@@ -48,13 +54,18 @@ export class PgApp extends LitElement {
   declare tab: DevtoolsTab;
   declare revision: number;
   declare notice: string;
+  /** The id of the current mode (see `modes.ts`): which slots run and how the stage lays them out. */
+  declare mode: string;
+  /** Whether the code column is shown (hiding it gives the stage the whole width). */
+  declare codeShown: boolean;
 
   constructor() {
     super();
     this.slot = 'left';
-    const [left, right] = initialExamples();
-    this.exampleIds = { left, right };
-    this.codes = { left: findExample(left)?.code ?? '', right: findExample(right)?.code ?? '' };
+    this.exampleIds = { left: DEFAULT_EXAMPLES.left, right: DEFAULT_EXAMPLES.right };
+    this.codes = { left: findExample(DEFAULT_EXAMPLES.left)?.code ?? '', right: findExample(DEFAULT_EXAMPLES.right)?.code ?? '' };
+    this.mode = 'single';
+    this.codeShown = true;
     this.streaming = false;
     this.tab = 'ops';
     this.revision = 0;
@@ -70,6 +81,7 @@ export class PgApp extends LitElement {
     // The whole playground is the page's main content; the bar inside it is its toolbar.
     this.setAttribute('role', 'main');
     this.wiring?.host.addEventListener('change', this.onHostChange);
+    window.addEventListener('hashchange', this.onHashChange);
     // ops/s is a rate over the last second: it must fall back to 0 when traffic stops.
     this.ticker = setInterval(() => (this.revision += 1), 1000);
   }
@@ -79,13 +91,94 @@ export class PgApp extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.wiring?.host.removeEventListener('change', this.onHostChange);
+    window.removeEventListener('hashchange', this.onHashChange);
     clearInterval(this.ticker);
   }
 
-  /** Starts both slots with their programs (the page's first paint). */
-  async start(): Promise<void> {
-    for (const slot of SLOTS) await this.runSlot(slot);
+  /** The slots the current mode runs. */
+  get activeSlots(): readonly SlotId[] {
+    return findMode(this.mode).slots;
   }
+
+  /**
+   * Restores what the URL fragment shares (mode, programs, endpoint, devtools tab), then starts
+   * the mode's slots (the page's first paint). An old `#left=…&right=…` link opens side by side.
+   */
+  async start(): Promise<void> {
+    const state = await readShareState(location.hash);
+    const mode = state.mode ?? (state.slots.right !== undefined ? 'split' : 'single');
+    this.mode = findMode(mode).id;
+    const exampleIds = { ...this.exampleIds };
+    const codes = { ...this.codes };
+    for (const slot of SLOTS) {
+      const shared = state.slots[slot];
+      if (shared === undefined) continue;
+      exampleIds[slot] = shared.example ?? '';
+      codes[slot] = shared.code ?? findExample(shared.example ?? '')?.code ?? '';
+    }
+    this.exampleIds = exampleIds;
+    this.codes = codes;
+    if (state.tab === 'ops' || state.tab === 'tree' || state.tab === 'events') this.tab = state.tab;
+    if (state.endpoint !== undefined) {
+      await this.updateComplete;
+      this.querySelector<PgLlmPanel>('pg-llm-panel')?.useEndpoint(state.endpoint);
+    }
+    for (const slot of this.activeSlots) await this.runSlot(slot);
+  }
+
+  /** A link pasted into this tab (only the fragment changed): open what it shares, like a fresh load. */
+  private onHashChange = (): void => {
+    const before = this.activeSlots;
+    void this.start().then(async () => {
+      for (const slot of before) if (!this.activeSlots.includes(slot)) await this.wiring?.host.stop(slot);
+    });
+  };
+
+  /** Switches mode: slots the new mode does not run stop, the ones it adds start. */
+  async setMode(id: string): Promise<void> {
+    const next = findMode(id);
+    if (next.id === this.mode) return;
+    const before = this.activeSlots;
+    this.mode = next.id;
+    if (!next.slots.includes(this.slot)) this.slot = next.slots[0] ?? 'left';
+    for (const slot of before) if (!next.slots.includes(slot)) await this.wiring?.host.stop(slot);
+    for (const slot of next.slots) if (!before.includes(slot)) await this.runSlot(slot);
+    void this.syncUrl();
+  }
+
+  /** The share URL of what runs now (mode, programs, endpoint without its key, devtools tab). */
+  async shareUrl(): Promise<string> {
+    const slots: Record<string, { example?: string; code?: string }> = {};
+    for (const slot of this.activeSlots) {
+      const example = this.exampleIds[slot];
+      slots[slot] = example ? { example, code: this.codes[slot] } : { code: this.codes[slot] };
+    }
+    const endpoint = this.querySelector<PgLlmPanel>('pg-llm-panel')?.endpoint;
+    const hash = await writeShareState({
+      mode: this.mode,
+      slots,
+      ...(endpoint === undefined ? {} : { endpoint: { baseUrl: endpoint.baseUrl, model: endpoint.model } }),
+      tab: this.tab,
+    });
+    return `${location.origin}${location.pathname}${location.search}${hash}`;
+  }
+
+  /** Keeps the address bar in step with the run, so copying it shares the run. */
+  private async syncUrl(): Promise<void> {
+    const url = await this.shareUrl();
+    if (url !== location.href) history.replaceState(history.state, '', url);
+  }
+
+  private share = async (): Promise<void> => {
+    const url = await this.shareUrl();
+    history.replaceState(history.state, '', url);
+    try {
+      await navigator.clipboard.writeText(url);
+      this.notice = 'Link copied: it opens this run (mode, programs, endpoint without its key).';
+    } catch {
+      this.notice = 'The address bar now holds the link to this run: copy it from there.';
+    }
+  };
 
   /** Loads an example into a slot and runs it. */
   async loadExample(id: string, slot: SlotId = this.slot): Promise<void> {
@@ -103,6 +196,7 @@ export class PgApp extends LitElement {
     // An A2UI example (or edited A2UI JSON) runs through the A2UI bridge, not as a program.
     if (findExample(this.exampleIds[slot])?.kind === 'a2ui') await host?.runA2ui(slot, this.codes[slot]);
     else await host?.run(slot, this.codes[slot]);
+    void this.syncUrl();
   }
 
   private onHostChange = (): void => {
@@ -141,10 +235,20 @@ export class PgApp extends LitElement {
     if (wiring === undefined) return html``;
     const { host } = wiring;
     const generators = [...host.status.keys()];
+    const mode = findMode(this.mode);
+    const split = mode.slots.length > 1;
+    const current = findExample(this.exampleIds[this.slot]);
+    this.dataset.mode = mode.id;
+    this.toggleAttribute('data-code-hidden', !this.codeShown);
+    const stageTree = wiring.stage.querySelector<HTMLElement>('suip-tree');
+    if (stageTree) stageTree.dataset.layout = split ? 'split' : 'single';
     return html`
       <div class="bar">
         <h1>suip <span>playground</span></h1>
-        <label class="examples">Example
+        <div class="modes" role="radiogroup" aria-label="Mode">
+          ${playgroundModes().map((m) => html`<label class="mode" title=${m.description}><input type="radio" name="mode" value=${m.id} .checked=${m.id === mode.id} @change=${() => this.setMode(m.id)} />${m.label}</label>`)}
+        </div>
+        <label class="examples"><span class="label-text">Example</span>
           <select aria-label="Examples" @change=${(e: Event) => this.loadExample((e.target as HTMLSelectElement).value)} .value=${this.exampleIds[this.slot]}>
             <option value="" ?selected=${this.exampleIds[this.slot] === ''}>— your own code —</option>
             <optgroup label="suip programs">
@@ -156,41 +260,53 @@ export class PgApp extends LitElement {
           </select>
         </label>
         <div class="actions" role="group" aria-label="Program">
-          <button type="button" class="primary" @click=${() => this.runSlot()} ?disabled=${this.streaming} title="Ctrl+Enter">▶ Run</button>
-          <button type="button" @click=${() => host.stop(this.slot)}>■ Stop</button>
-          <button type="button" @click=${this.reset}>↺ Reset</button>
+          <button type="button" class="primary" @click=${() => this.runSlot()} ?disabled=${this.streaming} title="Run (Ctrl+Enter in the editor)">${glyph('M6 4l14 8-14 8z')}Run</button>
+          <button type="button" @click=${() => host.stop(this.slot)}>${glyph('M6 6h12v12H6z')}Stop</button>
+          <button type="button" @click=${this.reset}>${glyph('M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5')}Reset</button>
+        </div>
+        <div class="actions end" role="group" aria-label="View">
+          <button type="button" aria-pressed=${this.codeShown ? 'true' : 'false'} @click=${() => (this.codeShown = !this.codeShown)}>${glyph('M16 18l6-6-6-6M8 6l-6 6 6 6')}Code</button>
+          <button type="button" @click=${this.share} title="Copy a link that reproduces this run">${glyph('M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13')}Share</button>
         </div>
       </div>
-      <section class="code" aria-label="Code">
-        <div class="slots" role="tablist" aria-label="Generators">
-          ${SLOTS.map((slot) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
-            <span class="dot status-${host.status.get(slot)}" title=${host.status.get(slot) ?? ''}></span>${slot} · ${findExample(this.exampleIds[slot])?.title ?? 'custom'}
-            <span class="status" data-testid="status-${slot}">${host.status.get(slot)}</span>
-          </button>`)}
-        </div>
+      <section class="code" aria-label="Editor" ?hidden=${!this.codeShown}>
+        ${split
+          ? html`<div class="slots" role="tablist" aria-label="Generators">
+              ${mode.slots.map((slot) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
+                <span class="dot status-${host.status.get(slot)}" title=${host.status.get(slot) ?? ''}></span>${slot} · ${findExample(this.exampleIds[slot])?.title ?? 'custom'}
+                <span class="status" data-testid="status-${slot}">${host.status.get(slot)}</span>
+              </button>`)}
+            </div>`
+          : ''}
         <pg-code-editor
           .value=${this.codes[this.slot]}
           ?read-only=${this.streaming}
-          label=${`Code of the ${this.slot} generator`}
+          label=${split ? `Code of the ${this.slot} generator` : 'Program code'}
           @code-input=${(e: CustomEvent<string>) => (this.codes = { ...this.codes, [this.slot]: e.detail })}
           @run=${() => this.runSlot()}
         ></pg-code-editor>
         <pg-error-list data-testid="errors" @goto-line=${(e: CustomEvent<number>) => this.querySelector('pg-code-editor')?.gotoLine(e.detail)} .errors=${[...(host.errors.get(this.slot) ?? [])]} .revision=${this.revision}></pg-error-list>
         <details class="llm">
-          <summary>Generate with a model (OpenAI-compatible endpoint)</summary>
+          <summary>Generate with a model <span class="hint">built-in demo, or any OpenAI-compatible endpoint</span></summary>
           <pg-llm-panel .host=${this.llmHost}></pg-llm-panel>
         </details>
         <details class="genui"><summary>GenUI server (seed 000: POST /genUI)</summary><pg-genui-panel></pg-genui-panel></details>
       </section>
+      <pg-splitter class="splitter" ?hidden=${!this.codeShown}></pg-splitter>
       <section class="ui" aria-label="Rendered UI">
-        <div class="ui-head">${SLOTS.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)}</div>
+        <div class="ui-head">
+          ${split
+            ? mode.slots.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)
+            : html`<span class="what"><strong>${current?.title ?? 'Your program'}</strong>${current ? html` <span class="summary">${current.summary}</span>` : ''}</span>
+                <span class="pill status-${host.status.get(this.slot)}"><span class="dot status-${host.status.get(this.slot)}"></span><span data-testid="status-${this.slot}">${host.status.get(this.slot)}</span></span>`}
+        </div>
         ${wiring.stage}
       </section>
       <section class="devtools" aria-label="Devtools">
         <pg-counters .counters=${host.log.counters(performance.now())} .lastTransactionMs=${host.lastTransactionMs}></pg-counters>
         <div class="devtools-head">
         <div class="tabs" role="tablist" aria-label="Devtools panels">
-          ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" id=${`tab-${tab}`} aria-controls=${`panel-${tab}`} data-tab=${tab} aria-selected=${tab === this.tab} @click=${() => (this.tab = tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
+          ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" id=${`tab-${tab}`} aria-controls=${`panel-${tab}`} data-tab=${tab} aria-selected=${tab === this.tab} @click=${() => this.selectTab(tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
         </div>
         <div class="fixtures">
           <button type="button" @click=${this.exportFixture}>Export fixture</button>
@@ -203,6 +319,11 @@ export class PgApp extends LitElement {
         <pg-event-log id="panel-events" role="tabpanel" aria-labelledby="tab-events" ?hidden=${this.tab !== 'events'} .entries=${host.log.entries} .revision=${this.revision}></pg-event-log>
       </section>
     `;
+  }
+
+  private selectTab(tab: DevtoolsTab): void {
+    this.tab = tab;
+    void this.syncUrl();
   }
 
   private reset = async (): Promise<void> => {
@@ -255,14 +376,12 @@ export class PgApp extends LitElement {
   }
 }
 
-/** `#left=todo-list&right=chat` picks the examples at load; defaults show a card beside a counter. */
-function initialExamples(): [string, string] {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const pick = (key: string, fallback: string): string => {
-    const id = params.get(key);
-    return id !== null && findExample(id) !== undefined ? id : fallback;
-  };
-  return [pick('left', 'weather-card'), pick('right', 'counter')];
+/** What each slot shows on a fresh visit: a card that shows off the vocabulary, and a counter beside it in split mode. */
+const DEFAULT_EXAMPLES: Record<SlotId, string> = { left: 'weather-card', right: 'counter' };
+
+/** A small inline icon for the toolbar (decorative: every button also has its text). */
+function glyph(d: string) {
+  return svg`<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d=${d}></path></svg>`;
 }
 
 if (!customElements.get('pg-app')) customElements.define('pg-app', PgApp);

@@ -1,8 +1,8 @@
 import { css } from 'lit';
 
 const LAYOUT = css`
-  .generators { display: grid !important; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 16px; align-items: start; }
-  .generators > * { min-width: 0; outline: 1px dashed var(--pg-owner-outline, #8884); outline-offset: 6px; border-radius: 4px; }
+  .generators { display: grid !important; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 24px; align-items: start; }
+  :host([data-layout='split']) .generators > * { min-width: 0; outline: 1px dashed var(--pg-owner-outline, #8884); outline-offset: 8px; border-radius: 4px; }
   .generators > [data-generator='left'] { order: 0; }
   .generators > [data-generator='right'] { order: 1; }
 `;
@@ -12,7 +12,8 @@ const LAYOUT = css`
  * ownership. The renderer's view stacks generators in mount order, and re-running one re-mounts
  * it last; the playground, as the host page, adds one stylesheet to the `<suip-tree>` shadow root
  * and tags each generator's element with its id (from the element's `path`) so every slot keeps
- * its column. Nothing of the library changes.
+ * its column. Nothing of the library changes. `data-layout="split"` on `<suip-tree>` outlines each
+ * generator's area (the split mode); with one program nothing is drawn around it.
  */
 export function sideBySide(stage: HTMLElement): void {
   const tag = (container: Element): void => {

@@ -21,9 +21,9 @@ export class PgOpLog extends LitElement {
   static override styles = css`
     :host { display: flex; flex-direction: column; min-height: 0; font: 12px/1.4 var(--pg-mono, monospace); }
     form { display: flex; gap: 6px; padding: 4px 0 6px; flex-wrap: wrap; font-family: var(--pg-sans, sans-serif); }
-    input, select { font: inherit; padding: 2px 6px; border: 1px solid var(--pg-border); border-radius: 4px; background: var(--pg-bg); color: var(--pg-fg); }
+    input, select { font: inherit; padding: 2px 6px; border: 1px solid var(--pg-border-strong, var(--pg-border)); border-radius: 4px; background: var(--pg-bg); color: var(--pg-fg); }
     input { flex: 1; min-width: 8rem; }
-    ol { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1; }
+    ol { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1; position: relative; }
     li { border-bottom: 1px solid var(--pg-border); }
     button.row { all: unset; display: grid; grid-template-columns: 3.5em 5.5em 3.5em 1.5em 5em 1fr; gap: 6px; padding: 2px 4px; width: 100%; box-sizing: border-box; cursor: pointer; }
     button.row:focus-visible { outline: 2px solid var(--pg-accent); }
@@ -86,15 +86,39 @@ export class PgOpLog extends LitElement {
   }
 
   override updated(): void {
-    // Follow the newest message unless the user scrolled up to read older ones.
     const list = this.renderRoot.querySelector('ol');
-    if (list && this.follow) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    // A row the user just opened or closed stays where they look: its header, and as much of
+    // its text as fits, scroll into view inside the list (never the page).
+    if (this.focusSeq !== undefined) {
+      const row = list.querySelector<HTMLElement>(`li[data-seq="${this.focusSeq}"]`);
+      this.focusSeq = undefined;
+      if (row) {
+        const top = row.offsetTop; // the list is positioned, so this is within it
+        const bottom = top + row.offsetHeight;
+        if (top < list.scrollTop || row.offsetHeight > list.clientHeight) list.scrollTop = top;
+        else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+        this.placedAt = list.scrollTop;
+      }
+      return;
+    }
+    // Follow the newest message unless the user scrolled up to read older ones.
+    if (this.follow) list.scrollTop = list.scrollHeight;
   }
+
+  /** The row to keep in view after the next render (the one just toggled). */
+  private focusSeq: number | undefined;
 
   private follow = true;
 
+  /** Where this element last scrolled the list to itself: that scroll is not the user's. */
+  private placedAt: number | undefined;
+
   private onScroll(event: Event): void {
     const list = event.currentTarget as HTMLElement;
+    // Our own scroll (keeping an opened row in view) must not switch following back on.
+    if (this.placedAt !== undefined && Math.abs(list.scrollTop - this.placedAt) < 1) return;
+    this.placedAt = undefined;
     this.follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   }
 
@@ -109,6 +133,9 @@ export class PgOpLog extends LitElement {
   }
 
   private toggle(seq: number): void {
+    // Reading a row: stop following new messages, which would push the row out of view.
+    this.follow = false;
+    this.focusSeq = seq;
     const open = new Set(this.open);
     if (open.has(seq)) open.delete(seq);
     else open.add(seq);

@@ -102,13 +102,23 @@ export class PgCodeEditor extends LitElement {
     }
   }
 
+  /** Set by Escape: the next Tab moves focus out instead of indenting. */
+  private tabLeaves = false;
+
   private onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       this.dispatchEvent(new CustomEvent('run', { bubbles: true, composed: true }));
       return;
     }
-    if (event.key === 'Tab' && !event.shiftKey && !this.readOnly) {
+    // Escape, then Tab, leaves the editor (the keyboard trap rule); any other key re-arms Tab.
+    if (event.key === 'Escape') {
+      this.tabLeaves = true;
+      return;
+    }
+    const leave = this.tabLeaves;
+    this.tabLeaves = false;
+    if (event.key === 'Tab' && !event.shiftKey && !this.readOnly && !leave) {
       // Two spaces instead of leaving the editor; Shift+Tab and Escape-then-Tab still move focus.
       event.preventDefault();
       const area = event.target as HTMLTextAreaElement;

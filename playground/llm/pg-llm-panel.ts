@@ -37,13 +37,18 @@ export class PgLlmPanel extends LitElement {
     :host { display: block; font: 13px/1.45 var(--pg-sans, sans-serif); }
     form { display: grid; grid-template-columns: auto 1fr; gap: 4px 8px; align-items: center; }
     label { color: var(--pg-muted); }
-    input, textarea { font: inherit; padding: 3px 6px; border: 1px solid var(--pg-border); border-radius: 4px; background: var(--pg-bg); color: var(--pg-fg); min-width: 0; }
+    input, textarea { font: inherit; padding: 4px 8px; border: 1px solid var(--pg-border-strong, var(--pg-border)); border-radius: 4px; background: var(--pg-bg); color: var(--pg-fg); min-width: 0; }
     textarea { grid-column: 1 / -1; min-height: 3.2em; resize: vertical; }
     .actions { grid-column: 1 / -1; display: flex; gap: 8px; align-items: center; }
     button { font: inherit; padding: 3px 12px; border-radius: 4px; border: 1px solid var(--pg-accent); background: var(--pg-accent); color: var(--pg-accent-fg); cursor: pointer; }
     button[disabled] { opacity: 0.5; cursor: default; }
     button.secondary { background: transparent; color: var(--pg-accent); }
     .note { color: var(--pg-muted); font-size: 12px; }
+    .note code { font: 11px var(--pg-mono, monospace); }
+    .try { grid-column: 1 / -1; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+    button.chip { background: transparent; color: var(--pg-fg); border-color: var(--pg-border); border-radius: 999px; padding: 1px 10px; font-size: 12px; }
+    button.chip:hover { border-color: var(--pg-accent); }
+    button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px solid var(--pg-accent); outline-offset: 1px; }
     ol { margin: 6px 0 0; padding-left: 1.4em; }
     li { margin: 2px 0; }
     .ok { color: var(--pg-ok); }
@@ -70,14 +75,36 @@ export class PgLlmPanel extends LitElement {
     this.result = '';
   }
 
+  /** Takes endpoint settings from a shared link (the key is never shared: it stays as typed here). */
+  useEndpoint(settings: { baseUrl: string; model: string }): void {
+    this.endpoint = { ...this.endpoint, baseUrl: settings.baseUrl, model: settings.model };
+    saveEndpoint(this.endpoint);
+  }
+
+  /** Puts a suggested request in the box (the demo model answers these two from its recordings). */
+  private suggest(text: string): void {
+    const box = this.renderRoot.querySelector('textarea');
+    if (box) {
+      box.value = text;
+      box.focus();
+    }
+  }
+
   override render() {
+    const demo = this.endpoint.baseUrl.trim() === DEMO_BASE_URL;
     return html`<form @submit=${this.onSubmit} @change=${this.onSettings} aria-label="Generate with a model">
       <label for="base">Base URL</label><input id="base" name="baseUrl" .value=${this.endpoint.baseUrl} placeholder="http://127.0.0.1:11434/v1" required aria-describedby="base-hint" />
-      <span></span><span class="note" id="base-hint">${DEMO_BASE_URL} is the built-in demo model (recorded answers, offline, no key); any OpenAI-compatible URL works, e.g. a local server at http://127.0.0.1:11434/v1.</span>
+      <span></span><span class="note" id="base-hint">${demo
+        ? html`<strong>${DEMO_BASE_URL}</strong> is the built-in demo model: recorded answers, offline, no key (the visitors request shows a broken first answer being repaired).`
+        : html`Any OpenAI-compatible <code>/v1</code> URL: OpenAI (<code>https://api.openai.com/v1</code> with a key), or a local server — Ollama <code>http://127.0.0.1:11434/v1</code>, llama.cpp <code>http://127.0.0.1:8080/v1</code>, vLLM <code>http://127.0.0.1:8000/v1</code>. It must allow this page's origin (CORS). <code>${DEMO_BASE_URL}</code> is the offline demo.`}</span>
       <label for="model">Model</label><input id="model" name="model" .value=${this.endpoint.model} required />
       <label for="key">API key</label><input id="key" name="apiKey" type="password" autocomplete="off" .value=${this.endpoint.apiKey} placeholder="kept in sessionStorage only" />
       <label for="turns">Max turns</label><input id="turns" name="maxTurns" type="number" min="1" max="8" .value=${String(this.maxTurns)} />
       <textarea name="request" aria-label="What should the model build?" placeholder="A card that shows the weather in Lisbon with a 3-day forecast…" required></textarea>
+      <div class="try" role="group" aria-label="Try a request"><span class="note">Try:</span>
+        <button type="button" class="chip" @click=${() => this.suggest('A card with today\'s website visitors and this week\'s')}>Visitors card</button>
+        <button type="button" class="chip" @click=${() => this.suggest('A task list for today with checkboxes')}>Task list</button>
+      </div>
       <div class="actions">
         <button type="submit" ?disabled=${this.busy}>Generate</button>
         <button type="button" class="secondary" ?disabled=${!this.busy} @click=${() => this.abort?.abort()}>Cancel</button>

@@ -23,7 +23,7 @@ export const baseStyles = css`
     color: var(--_color-muted);
   }
   .title {
-    font-size: 1.15rem;
+    font-size: var(--_text-lg);
     font-weight: 600;
     margin: 0 0 calc(var(--_space) / 2);
   }
@@ -40,6 +40,14 @@ export const baseStyles = css`
     flex-direction: column;
     gap: var(--_space);
   }
+  svg.icon {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+    flex: none;
+  }
   .tone-info { --_tone: var(--_color-info); }
   .tone-success { --_tone: var(--_color-success); }
   .tone-warning { --_tone: var(--_color-warning); }
@@ -52,32 +60,60 @@ export const fieldStyles = css`
   .field {
     display: flex;
     flex-direction: column;
-    gap: 4px;
+    gap: var(--_space-1);
   }
   label,
   legend {
-    font-weight: 600;
+    font-weight: 500;
+    font-size: var(--_text-sm);
   }
   input:not([type='checkbox']):not([type='radio']):not([type='range']),
-  textarea {
+  textarea,
+  select {
     font: inherit;
     color: var(--_color-fg);
-    background: var(--_color-bg);
+    background: var(--_color-surface);
     border: 1px solid var(--_color-border);
-    border-radius: calc(var(--_radius) / 2);
-    padding: 6px 8px;
+    border-radius: var(--_radius-sm);
+    padding: 0 var(--_space-3);
+    min-height: calc(var(--_space) * 2.75);
+    box-sizing: border-box;
+    transition: border-color 0.12s, box-shadow 0.12s;
+  }
+  textarea {
+    padding: var(--_space-2) var(--_space-3);
+  }
+  select {
+    appearance: none;
+    cursor: pointer;
+    max-width: 100%;
+    padding-inline-end: calc(var(--_space) * 2.5);
+    background-image: linear-gradient(45deg, transparent 50%, currentColor 50%), linear-gradient(135deg, currentColor 50%, transparent 50%);
+    background-position: calc(100% - 16px) 55%, calc(100% - 11px) 55%;
+    background-size: 5px 5px;
+    background-repeat: no-repeat;
+  }
+  input:not([type='checkbox']):not([type='radio']):not([type='range']):focus-visible,
+  textarea:focus-visible,
+  select:focus-visible {
+    outline: none;
+    border-color: var(--_color-accent);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_color-accent) 35%, transparent);
   }
   [aria-invalid='true'] {
     border-color: var(--_color-danger) !important;
   }
+  [aria-invalid='true']:focus-visible {
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_color-danger) 30%, transparent) !important;
+  }
   .hint {
     color: var(--_color-muted);
-    font-size: 0.9rem;
+    font-size: var(--_text-xs);
   }
   .error {
     color: var(--_color-danger);
-    font-size: 0.9rem;
-    font-weight: 600;
+    font-size: var(--_text-xs);
+    font-weight: 500;
   }
   fieldset {
     border: 0;
@@ -89,11 +125,12 @@ export const fieldStyles = css`
   }
   .option {
     display: flex;
-    gap: 6px;
+    gap: var(--_space-2);
     align-items: center;
   }
   .option label {
     font-weight: 400;
+    font-size: var(--_text-md);
   }
   input[type='checkbox'],
   input[type='radio'] {
@@ -108,7 +145,7 @@ export const fieldStyles = css`
     height: 1.3rem;
     border-radius: 1rem;
     border: 2px solid var(--_color-border);
-    background: var(--_color-surface);
+    background: var(--_color-subtle);
     position: relative;
     cursor: pointer;
     flex: none;

@@ -4,31 +4,59 @@ import { css, unsafeCSS } from 'lit';
  * The theme tokens a host may set (on `<suip-tree>` or any ancestor) to restyle the renderer.
  * Each has a light and a dark default; the dark one applies under `prefers-color-scheme: dark`
  * or `<suip-tree theme="dark">`. docs/vocabulary.md lists them (generated from this table).
+ * Colours carry meaning only: accent = interactive/selected, the four tones = state; everything
+ * else is a neutral (fg, muted, surface, subtle, border).
  */
 export const THEME_TOKENS: readonly { name: string; light: string; dark: string; description: string }[] = [
-  { name: '--suip-color-bg', light: '#ffffff', dark: '#0d1117', description: 'Page background behind the tree.' },
-  { name: '--suip-color-fg', light: '#1b1f24', dark: '#e6edf3', description: 'Body text.' },
-  { name: '--suip-color-muted', light: '#57606a', dark: '#9198a1', description: 'Secondary text (hints, captions, dates).' },
-  { name: '--suip-color-surface', light: '#f6f8fa', dark: '#161b22', description: 'Cards, sections, inputs.' },
-  { name: '--suip-color-border', light: '#8c959f', dark: '#6e7681', description: 'Borders of cards and controls.' },
-  { name: '--suip-color-accent', light: '#0a58ca', dark: '#58a6ff', description: 'Links, focus ring, selected tab, chart series 1.' },
-  { name: '--suip-color-on-accent', light: '#ffffff', dark: '#0d1117', description: 'Text on accent-coloured buttons.' },
-  { name: '--suip-color-accent-strong', light: '#0a58ca', dark: '#58a6ff', description: 'Primary button background.' },
-  { name: '--suip-color-danger', light: '#b42318', dark: '#ff7b72', description: 'Errors, danger buttons.' },
-  { name: '--suip-color-info', light: '#0a58ca', dark: '#58a6ff', description: 'Info tone (borders, dots).' },
-  { name: '--suip-color-success', light: '#1a7f37', dark: '#3fb950', description: 'Success tone.' },
-  { name: '--suip-color-warning', light: '#9a6700', dark: '#d29922', description: 'Warning tone.' },
-  { name: '--suip-color-series-2', light: '#b35900', dark: '#f0883e', description: 'Chart series 2.' },
+  { name: '--suip-color-bg', light: '#ffffff', dark: '#0e1116', description: 'Page background behind the tree.' },
+  { name: '--suip-color-fg', light: '#18181b', dark: '#ececef', description: 'Body text.' },
+  { name: '--suip-color-muted', light: '#5b5e66', dark: '#a1a4ad', description: 'Secondary text (hints, captions, dates).' },
+  { name: '--suip-color-surface', light: '#ffffff', dark: '#161a21', description: 'Cards, modals, inputs (raised a step above the background in dark mode).' },
+  { name: '--suip-color-subtle', light: '#f4f4f6', dark: '#1f242c', description: 'Quiet fills: table headers, the other side of a chat, kanban columns, hovers.' },
+  { name: '--suip-color-border', light: '#8a8e97', dark: '#6b717c', description: 'Borders of form controls (meets 3:1 against the background).' },
+  { name: '--suip-color-border-subtle', light: '#e3e4e8', dark: '#2b313a', description: 'Dividers and the outlines of cards and sections.' },
+  { name: '--suip-color-accent', light: '#2f5bd3', dark: '#7ea2ff', description: 'Links, focus ring, selected tab, chart series 1.' },
+  { name: '--suip-color-on-accent', light: '#ffffff', dark: '#0b1020', description: 'Text on accent-coloured buttons.' },
+  { name: '--suip-color-accent-strong', light: '#2f5bd3', dark: '#7ea2ff', description: 'Primary button background, your own chat messages.' },
+  { name: '--suip-color-danger', light: '#c0262d', dark: '#ff8a84', description: 'Errors, danger buttons, a falling trend.' },
+  { name: '--suip-color-info', light: '#2f5bd3', dark: '#7ea2ff', description: 'Info tone (icons, tints).' },
+  { name: '--suip-color-success', light: '#177a3c', dark: '#4fcf7f', description: 'Success tone, a rising trend.' },
+  { name: '--suip-color-warning', light: '#9a5b00', dark: '#e8b04a', description: 'Warning tone.' },
+  { name: '--suip-color-series-2', light: '#d9730d', dark: '#f0a050', description: 'Chart series 2.' },
   { name: '--suip-color-series-3', light: '#8250df', dark: '#bc8cff', description: 'Chart series 3.' },
-  { name: '--suip-color-series-4', light: '#1a7f37', dark: '#3fb950', description: 'Chart series 4.' },
-  { name: '--suip-radius', light: '8px', dark: '8px', description: 'Corner radius of cards and controls.' },
-  { name: '--suip-space', light: '12px', dark: '12px', description: 'Base spacing unit (gaps, padding).' },
-  { name: '--suip-font', light: 'system-ui, sans-serif', dark: 'system-ui, sans-serif', description: 'Font family.' },
-  { name: '--suip-font-mono', light: 'ui-monospace, monospace', dark: 'ui-monospace, monospace', description: 'Code font family.' },
+  { name: '--suip-color-series-4', light: '#0f9488', dark: '#3fd0c0', description: 'Chart series 4.' },
+  { name: '--suip-radius', light: '10px', dark: '10px', description: 'Corner radius of cards; controls use 0.6 of it, chips are round.' },
+  { name: '--suip-space', light: '12px', dark: '12px', description: 'Base spacing unit; the scale --_space-1…6 (¼, ½, ¾… 2×) follows it, so one token sets the density.' },
+  { name: '--suip-font', light: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', dark: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', description: 'Font family.' },
+  { name: '--suip-font-mono', light: 'ui-monospace, "SFMono-Regular", Menlo, monospace', dark: 'ui-monospace, "SFMono-Regular", Menlo, monospace', description: 'Code font family.' },
+  { name: '--suip-font-size', light: '14px', dark: '14px', description: 'Body text size; the type scale (0.8, 0.9, 1, 1.15, 1.4, 1.85×) is relative to it.' },
+  { name: '--suip-shadow-1', light: '0 1px 2px rgb(16 24 40 / 0.06), 0 1px 3px rgb(16 24 40 / 0.08)', dark: '0 1px 2px rgb(0 0 0 / 0.5)', description: 'Elevation of cards (the only raised thing in flow).' },
+  { name: '--suip-shadow-2', light: '0 12px 32px rgb(16 24 40 / 0.18), 0 2px 6px rgb(16 24 40 / 0.08)', dark: '0 12px 32px rgb(0 0 0 / 0.6)', description: 'Elevation of overlays (modal, menus).' },
 ];
 
 const internal = (name: string) => `--_${name.slice('--suip-'.length)}`;
 const declarations = (mode: 'light' | 'dark') => THEME_TOKENS.map((t) => `${internal(t.name)}: var(${t.name}, ${t[mode]});`).join('\n');
+
+/**
+ * Derived private variables: the spacing and type scales and tone tints, computed from the public
+ * tokens so a host that sets `--suip-space` or `--suip-font-size` rescales everything at once.
+ */
+const DERIVED = `
+  --_space-1: calc(var(--_space) / 3);
+  --_space-2: calc(var(--_space) * 2 / 3);
+  --_space-3: var(--_space);
+  --_space-4: calc(var(--_space) * 4 / 3);
+  --_space-5: calc(var(--_space) * 5 / 3);
+  --_space-6: calc(var(--_space) * 2);
+  --_text-xs: calc(var(--_font-size) * 0.8);
+  --_text-sm: calc(var(--_font-size) * 0.9);
+  --_text-md: var(--_font-size);
+  --_text-lg: calc(var(--_font-size) * 1.15);
+  --_text-xl: calc(var(--_font-size) * 1.4);
+  --_text-2xl: calc(var(--_font-size) * 1.85);
+  --_radius-sm: calc(var(--_radius) * 0.6);
+  --_color-accent-tint: color-mix(in srgb, var(--_color-accent) 12%, var(--_color-bg));
+`;
 
 /**
  * Resolves every public token into a private `--_x` variable on `<suip-tree>`; all elements below
@@ -38,7 +66,10 @@ const declarations = (mode: 'light' | 'dark') => THEME_TOKENS.map((t) => `${inte
 export const themeRoot = css`
   :host {
     ${unsafeCSS(declarations('light'))}
+    ${unsafeCSS(DERIVED)}
     color-scheme: light;
+    font-size: var(--_font-size);
+    line-height: 1.5;
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {

@@ -45,14 +45,19 @@ import { toggle } from './types/toggle.ts';
 import { video } from './types/video.ts';
 import { slot } from './types/slot.ts';
 import { placeholder } from './types/placeholder.ts';
+import { avatar } from './types/avatar.ts';
+import { board } from './types/board.ts';
+import { conversation } from './types/conversation.ts';
+import { emptyState } from './types/empty-state.ts';
+import { message } from './types/message.ts';
 
 /**
  * The built-in vocabulary, in the order documentation and the gallery show it: layout, display,
  * media, input. This array is what the `suip/initialize` result carries as `vocabulary`.
  */
 export const BUILTIN_VOCABULARY: readonly VocabularyEntry[] = Object.freeze([
-  card, list, row, column, grid, section, tabs, accordion, modal, divider, hero, slot,
-  alert, badge, status, progress, placeholder, stats, stat, keyValue, pair, table, timeline, timelineItem, code, tags, rating, linkCard, chartBar, chartLine, chartPie, icon,
+  card, list, row, column, grid, section, tabs, accordion, modal, divider, hero, slot, board, conversation,
+  alert, badge, status, progress, placeholder, emptyState, stats, stat, keyValue, pair, table, timeline, timelineItem, code, tags, rating, linkCard, chartBar, chartLine, chartPie, icon, avatar, message,
   image, audio, video, file,
   form, button, textField, textArea, checkbox, toggle, choice, multiChoice, slider, dateField,
 ]);

@@ -32,7 +32,7 @@ export function describeSeries(kind: string, title: string, d: SeriesData): stri
 /** Chart colours: series 1–4 from theme tokens, via classes (never a colour from the sandbox). */
 export const chartStyles = css`
   figure { margin: 0; display: flex; flex-direction: column; gap: 4px; }
-  figcaption { font-weight: 600; }
+  figcaption { font-weight: 600; font-size: var(--_text-sm); }
   svg { width: 100%; max-width: 36rem; height: auto; overflow: visible; }
   svg.pie { max-width: 12rem; }
   .s0 { fill: var(--_color-accent); stroke: var(--_color-accent); }
@@ -40,8 +40,8 @@ export const chartStyles = css`
   .s2 { fill: var(--_color-series-3); stroke: var(--_color-series-3); }
   .s3 { fill: var(--_color-series-4); stroke: var(--_color-series-4); }
   .line { fill: none; stroke-width: 2.5; }
-  .axis { stroke: var(--_color-border); }
-  text { fill: var(--_color-fg); font-size: 11px; }
+  .axis { stroke: var(--_color-border-subtle); }
+  text { fill: var(--_color-muted); font-size: 11px; }
   .legend { display: flex; flex-wrap: wrap; gap: var(--_space); list-style: none; margin: 0; padding: 0; font-size: 0.9rem; }
   .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; border-radius: 2px; }
   .swatch.s0 { background: var(--_color-accent); }

@@ -26,8 +26,15 @@ export class SuipChoiceElement extends SuipFieldElement {
     return new Set(this.multiple ? value.split('\n').map((v) => v.trim()) : [value.trim()]);
   }
 
+  /** A single choice drawn as a native `<select>` (variant "menu"). */
+  private get menu(): boolean {
+    return !this.multiple && (this.text('variant') ?? '').trim() === 'menu';
+  }
+
   /** Ids of the checked options, in option order. */
   selected(): string[] {
+    const picker = this.shadowRoot?.querySelector('select');
+    if (picker) return picker.value === '' ? [] : [picker.value];
     const inputs = [...(this.shadowRoot?.querySelectorAll<HTMLInputElement>('input') ?? [])];
     return inputs.filter((i) => i.checked).map((i) => i.value);
   }
@@ -47,6 +54,7 @@ export class SuipChoiceElement extends SuipFieldElement {
   }
 
   protected override render(): unknown {
+    if (this.menu) return this.renderMenu();
     const parts = this.parts;
     const initial = this.initial();
     const type = this.multiple ? 'checkbox' : 'radio';
@@ -58,5 +66,21 @@ export class SuipChoiceElement extends SuipFieldElement {
       </div>`)}
       ${renderHelp(parts)}
     </fieldset>`;
+  }
+
+  /** The dropdown form: the native control handles keyboard, screen readers and phones. */
+  private renderMenu(): unknown {
+    const parts = this.parts;
+    const value = (this.text('value') ?? '').trim();
+    const options = this.options();
+    const known = options.some((o) => o.id === value);
+    return html`<div class="field">
+      <label for="control">${parts.label}</label>
+      <select id="control" class="menu" aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))}>
+        ${known ? '' : html`<option value="" disabled selected>${this.text('placeholder') ?? 'Choose…'}</option>`}
+        ${repeat(options, (o) => o.id, (o) => html`<option .value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}
+      </select>
+      ${renderHelp(parts)}
+    </div>`;
   }
 }

@@ -49,3 +49,8 @@ import './suip-timeline-item.ts';
 import './suip-timeline.ts';
 import './suip-toggle.ts';
 import './suip-video.ts';
+import './suip-avatar.ts';
+import './suip-board.ts';
+import './suip-conversation.ts';
+import './suip-empty-state.ts';
+import './suip-message.ts';

@@ -4,16 +4,19 @@ import { css } from 'lit';
 export const boxStyles = css`
   .box {
     background: var(--_color-surface);
-    border: 1px solid var(--_color-border);
+    border: 1px solid var(--_color-border-subtle);
     border-radius: var(--_radius);
-    padding: var(--_space);
+    box-shadow: var(--_shadow-1);
+    padding: var(--_space-4);
     display: flex;
     flex-direction: column;
-    gap: var(--_space);
+    gap: var(--_space-3);
   }
   h2 {
-    font-size: 1.15rem;
+    font-size: var(--_text-lg);
     font-weight: 600;
+    line-height: 1.3;
+    letter-spacing: -0.01em;
     margin: 0;
   }
 `;

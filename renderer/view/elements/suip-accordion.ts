@@ -20,8 +20,10 @@ export class SuipAccordion extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      details { border: 1px solid var(--_color-border); border-radius: var(--_radius); padding: 0 var(--_space); margin-bottom: 4px; }
-      summary { cursor: pointer; padding: calc(var(--_space) / 2) 0; font-weight: 600; }
+      :host { border: 1px solid var(--_color-border-subtle); border-radius: var(--_radius); background: var(--_color-surface); overflow: hidden; }
+      details { padding: 0 var(--_space-4); border-bottom: 1px solid var(--_color-border-subtle); }
+      details:last-of-type { border-bottom: 0; }
+      summary { cursor: pointer; padding: var(--_space-3) 0; font-weight: 600; }
       details[open] > summary { margin-bottom: calc(var(--_space) / 2); }
       details[open] { padding-bottom: var(--_space); }
     `,

@@ -5,14 +5,15 @@ import { toneOf } from './tone.ts';
 import { badge } from '../../vocabulary/types/badge.ts';
 import { defineElement } from '../define-element.ts';
 
-/** `badge`: a short chip with a tone-coloured border. */
+/** `badge`: a small pill tinted with its tone (text in the tone colour, a soft fill behind it). */
 export class SuipBadge extends SuipGroupElement {
   static override definition = badge;
   static override styles = [
     baseStyles,
     css`
-      :host { display: inline-block; }
-      .badge { display: inline-block; border: 2px solid var(--_tone); border-radius: 999px; padding: 0 10px; font-size: 0.85rem; font-weight: 600; background: var(--_color-bg); }
+      :host { display: inline-block; vertical-align: middle; }
+      .badge { display: inline-flex; align-items: center; gap: 4px; border-radius: 999px; padding: 1px var(--_space-2); font-size: var(--_text-xs); font-weight: 600; line-height: 1.5; white-space: nowrap;
+        color: color-mix(in srgb, var(--_tone) 82%, var(--_color-fg)); background: color-mix(in srgb, var(--_tone) 13%, var(--_color-surface)); border: 1px solid color-mix(in srgb, var(--_tone) 28%, transparent); }
     `,
   ];
 

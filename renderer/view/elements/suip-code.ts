@@ -11,8 +11,8 @@ export class SuipCode extends SuipGroupElement {
     baseStyles,
     css`
       figure { margin: 0; }
-      figcaption { font-size: 0.85rem; }
-      pre { font-family: var(--_font-mono); background: var(--_color-surface); border: 1px solid var(--_color-border); border-radius: var(--_radius); padding: var(--_space); overflow: auto; margin: 4px 0 0; }
+      figcaption { font-size: var(--_text-xs); text-transform: uppercase; letter-spacing: 0.04em; }
+      pre { font-family: var(--_font-mono); font-size: var(--_text-sm); background: var(--_color-subtle); border: 1px solid var(--_color-border-subtle); border-radius: var(--_radius-sm); padding: var(--_space-3); overflow: auto; margin: var(--_space-1) 0 0; }
     `,
   ];
 

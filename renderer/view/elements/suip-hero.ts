@@ -10,9 +10,9 @@ export class SuipHero extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      .hero { padding: calc(var(--_space) * 2) var(--_space); border-radius: var(--_radius); background: var(--_color-surface); border-left: 6px solid var(--_color-accent); display: flex; flex-direction: column; gap: calc(var(--_space) / 2); }
-      h2 { font-size: 1.8rem; line-height: 1.2; margin: 0; }
-      .subtitle { font-size: 1.1rem; margin: 0; }
+      .hero { padding: var(--_space-2) 0 var(--_space-1); display: flex; flex-direction: column; gap: var(--_space-2); }
+      h2 { font-size: var(--_text-2xl); line-height: 1.15; letter-spacing: -0.02em; font-weight: 700; margin: 0; }
+      .subtitle { font-size: var(--_text-md); margin: 0; max-width: 60ch; }
     `,
   ];
 

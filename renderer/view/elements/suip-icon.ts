@@ -3,22 +3,24 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { icon } from '../../vocabulary/types/icon.ts';
 import { defineElement } from '../define-element.ts';
+import { iconSvg } from './icons.ts';
 
-const GLYPHS: ReadonlyMap<string, string> = new Map([
-  ['check', '✓'], ['close', '✕'], ['info', 'ℹ'], ['warning', '⚠'], ['error', '⛔'], ['star', '★'], ['heart', '♥'],
-  ['home', '⌂'], ['search', '⌕'], ['settings', '⚙'], ['user', '👤'], ['mail', '✉'], ['calendar', '📅'], ['clock', '🕒'],
-  ['sun', '☀'], ['cloud', '☁'], ['rain', '☔'], ['arrow-up', '↑'], ['arrow-down', '↓'], ['plus', '+'], ['minus', '−'],
-]);
-
-/** `icon`: a glyph from a fixed table; labelled as an image, or hidden when decorative. */
+/** `icon`: an outline drawing from the fixed set; labelled as an image, or hidden when decorative. */
 export class SuipIcon extends SuipGroupElement {
   static override definition = icon;
-  static override styles = [baseStyles, css`:host { display: inline-block; } span { font-size: 1.4rem; line-height: 1; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: inline-flex; vertical-align: middle; }
+      span { display: inline-flex; line-height: 1; }
+      .unknown { width: 1.25em; height: 1.25em; border: 2px dashed currentColor; border-radius: 4px; box-sizing: border-box; opacity: 0.5; }
+    `,
+  ];
 
   protected override render(): unknown {
-    const glyph = GLYPHS.get((this.text('name') ?? '').trim()) ?? '□';
+    const drawing = iconSvg((this.text('name') ?? '').trim()) ?? html`<span class="unknown"></span>`;
     const label = this.text('label');
-    return label ? html`<span role="img" aria-label=${label}>${glyph}</span>` : html`<span aria-hidden="true">${glyph}</span>`;
+    return label ? html`<span role="img" aria-label=${label}>${drawing}</span>` : html`<span aria-hidden="true">${drawing}</span>`;
   }
 }
 defineElement('suip-icon', SuipIcon);

@@ -8,7 +8,7 @@ import { defineElement } from '../define-element.ts';
 /** `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. */
 export class SuipImage extends SuipGroupElement {
   static override definition = image;
-  static override styles = [baseStyles, css`figure { margin: 0; } img { max-width: 100%; height: auto; border-radius: var(--_radius); display: block; } figcaption { font-size: 0.9rem; }`];
+  static override styles = [baseStyles, css`figure { margin: 0; display: flex; flex-direction: column; gap: var(--_space-1); } img { max-width: 100%; height: auto; border-radius: var(--_radius-sm); display: block; } figcaption { font-size: var(--_text-xs); }`];
 
   protected override render(): unknown {
     const src = this.child('src');

@@ -11,9 +11,10 @@ export class SuipLinkCard extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      a, .card { display: flex; flex-direction: column; gap: 2px; padding: var(--_space); border: 1px solid var(--_color-border); border-radius: var(--_radius); background: var(--_color-surface); color: var(--_color-fg); text-decoration: none; }
-      .title { color: var(--_color-accent); text-decoration: underline; font-weight: 600; margin: 0; font-size: 1rem; }
-      .host { font-size: 0.85rem; }
+      a, .card { display: flex; flex-direction: column; gap: 2px; padding: var(--_space-3) var(--_space-4); border: 1px solid var(--_color-border-subtle); border-radius: var(--_radius); background: var(--_color-surface); color: var(--_color-fg); text-decoration: none; transition: border-color 0.12s; }
+      a:hover { border-color: var(--_color-accent); }
+      .title { color: var(--_color-accent); text-decoration: underline; text-underline-offset: 2px; font-weight: 600; margin: 0; font-size: var(--_text-md); }
+      .host { font-size: var(--_text-xs); }
     `,
   ];
 

@@ -13,7 +13,7 @@ export class SuipList extends SuipGroupElement {
       /* Block layout with margins, not a flex column with gap: a token in one item of a
          5,000-item list cost 9.9 ms of layout as flex, 8.6 ms as blocks (docs/benchmarks.md). */
       ul { list-style: none; margin: 0; padding: 0; }
-      li { padding: calc(var(--_space) / 2) 0; border-bottom: 1px solid var(--_color-border); margin-bottom: calc(var(--_space) / 2); }
+      li { padding: var(--_space-2) 0; border-bottom: 1px solid var(--_color-border-subtle); }
       li:last-child { border-bottom: 0; margin-bottom: 0; }
     `,
   ];

@@ -24,12 +24,12 @@ export class SuipModal extends SuipGroupElement {
       /* In the box: in the program's flow, full width, so it is always visible and reachable in a
          mount of any size (an overlay over an empty mount would have no height to show in). */
       .backdrop { display: grid; place-items: center; padding: var(--_space); background: rgb(0 0 0 / 0.35); border-radius: var(--_radius); }
-      .panel, dialog { border: 1px solid var(--_color-border); border-radius: var(--_radius); background: var(--_color-bg); color: var(--_color-fg); padding: var(--_space); max-width: min(40rem, 100%); max-height: 100%; overflow: auto; box-sizing: border-box; }
+      .panel, dialog { border: 1px solid var(--_color-border-subtle); border-radius: var(--_radius); background: var(--_color-surface); color: var(--_color-fg); padding: var(--_space-5); box-shadow: var(--_shadow-2); max-width: min(40rem, 100%); max-height: 100%; overflow: auto; box-sizing: border-box; }
       dialog { max-width: min(40rem, 90vw); }
       dialog::backdrop { background: rgb(0 0 0 / 0.5); }
       header { display: flex; justify-content: space-between; align-items: center; gap: var(--_space); margin-bottom: var(--_space); }
-      h2 { margin: 0; font-size: 1.1rem; }
-      .close { font: inherit; color: var(--_color-fg); background: var(--_color-surface); border: 1px solid var(--_color-border); border-radius: calc(var(--_radius) / 2); padding: 4px 10px; cursor: pointer; }
+      h2 { margin: 0; font-size: var(--_text-lg); }
+      .close { font: inherit; font-size: var(--_text-sm); color: var(--_color-fg); background: var(--_color-surface); border: 1px solid var(--_color-border); border-radius: var(--_radius-sm); padding: var(--_space-1) var(--_space-3); cursor: pointer; }
     `,
   ];
 

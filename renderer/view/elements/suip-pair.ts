@@ -10,9 +10,10 @@ export class SuipPair extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      dl { display: grid; grid-template-columns: minmax(6rem, 1fr) 2fr; gap: var(--_space); margin: 0; padding: 6px 0; border-bottom: 1px solid var(--_color-border); }
-      dt { font-weight: 600; }
-      dd { margin: 0; }
+      dl { display: grid; grid-template-columns: minmax(6rem, 1fr) 2fr; gap: var(--_space); margin: 0; padding: var(--_space-2) 0; border-bottom: 1px solid var(--_color-border-subtle); }
+      dt { color: var(--_color-muted); }
+      dd { font-weight: 500; }
+      dd { margin: 0; min-width: 0; }
     `,
   ];
 

@@ -12,9 +12,13 @@ export class SuipProgress extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      .progress { display: flex; flex-direction: column; gap: 4px; }
-      .top { display: flex; justify-content: space-between; gap: var(--_space); }
-      progress { width: 100%; height: 12px; accent-color: var(--_color-accent); }
+      .progress { display: flex; flex-direction: column; gap: var(--_space-1); }
+      .top { display: flex; justify-content: space-between; gap: var(--_space); font-size: var(--_text-sm); }
+      label { font-weight: 500; }
+      progress { width: 100%; height: 8px; appearance: none; border: 0; border-radius: 999px; overflow: hidden; background: var(--_color-subtle); accent-color: var(--_color-accent); }
+      progress::-webkit-progress-bar { background: var(--_color-subtle); border-radius: 999px; }
+      progress::-webkit-progress-value { background: var(--_color-accent); border-radius: 999px; }
+      progress::-moz-progress-bar { background: var(--_color-accent); border-radius: 999px; }
     `,
   ];
 

@@ -13,8 +13,8 @@ export class SuipSection extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      section { display: flex; flex-direction: column; gap: var(--_space); }
-      h2 { font-size: 1.1rem; font-weight: 600; margin: 0; }
+      section { display: flex; flex-direction: column; gap: var(--_space-3); }
+      h2 { font-size: var(--_text-md); font-weight: 600; margin: 0; line-height: 1.3; }
     `,
   ];
 

@@ -11,8 +11,8 @@ export class SuipStatus extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      .status { display: flex; align-items: center; gap: 8px; }
-      .dot { width: 10px; height: 10px; border-radius: 50%; background: var(--_tone); flex: none; }
+      .status { display: flex; align-items: center; gap: var(--_space-2); }
+      .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--_tone); flex: none; box-shadow: 0 0 0 3px color-mix(in srgb, var(--_tone) 22%, transparent); }
       .label { font-weight: 600; }
     `,
   ];

@@ -11,11 +11,13 @@ export class SuipTable extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      .scroll { overflow-x: auto; }
-      table { border-collapse: collapse; width: 100%; }
-      caption { text-align: start; font-weight: 600; padding-bottom: 4px; }
-      th, td { text-align: start; padding: 6px 10px; border-bottom: 1px solid var(--_color-border); }
-      th { background: var(--_color-surface); }
+      .scroll { overflow-x: auto; border: 1px solid var(--_color-border-subtle); border-radius: var(--_radius); background: var(--_color-surface); }
+      table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+      caption { text-align: start; font-weight: 600; padding: var(--_space-3) var(--_space-3) var(--_space-2); }
+      th, td { text-align: start; padding: var(--_space-2) var(--_space-3); border-bottom: 1px solid var(--_color-border-subtle); }
+      th { background: var(--_color-subtle); color: var(--_color-muted); font-size: var(--_text-sm); font-weight: 600; }
+      tbody tr:last-child td { border-bottom: 0; }
+      tbody tr:hover td { background: color-mix(in srgb, var(--_color-subtle) 60%, transparent); }
     `,
   ];
 

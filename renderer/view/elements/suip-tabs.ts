@@ -24,9 +24,10 @@ export class SuipTabs extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      [role='tablist'] { display: flex; gap: 4px; border-bottom: 1px solid var(--_color-border); flex-wrap: wrap; }
-      [role='tab'] { font: inherit; color: var(--_color-fg); background: none; border: 0; border-bottom: 3px solid transparent; padding: 6px 12px; cursor: pointer; }
-      [role='tab'][aria-selected='true'] { border-bottom-color: var(--_color-accent); font-weight: 600; }
+      [role='tablist'] { display: flex; gap: var(--_space-1); border-bottom: 1px solid var(--_color-border-subtle); flex-wrap: wrap; }
+      [role='tab'] { font: inherit; font-weight: 500; color: var(--_color-muted); background: none; border: 0; border-bottom: 2px solid transparent; margin-bottom: -1px; padding: var(--_space-2) var(--_space-3); cursor: pointer; }
+      [role='tab']:hover { color: var(--_color-fg); }
+      [role='tab'][aria-selected='true'] { border-bottom-color: var(--_color-accent); color: var(--_color-fg); font-weight: 600; }
       [role='tabpanel'] { padding-top: var(--_space); }
     `,
   ];

@@ -12,7 +12,7 @@ export class SuipTags extends SuipGroupElement {
     baseStyles,
     css`
       ul { list-style: none; display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; }
-      li { border: 1px solid var(--_color-border); background: var(--_color-surface); border-radius: 999px; padding: 0 10px; font-size: 0.9rem; }
+      li { background: var(--_color-subtle); border: 1px solid var(--_color-border-subtle); border-radius: 999px; padding: 1px var(--_space-2); font-size: var(--_text-xs); font-weight: 500; }
     `,
   ];
 

@@ -10,9 +10,9 @@ export class SuipTimeline extends SuipGroupElement {
   static override styles = [
     baseStyles,
     css`
-      ol { list-style: none; margin: 0; padding: 0 0 0 var(--_space); border-left: 2px solid var(--_color-border); display: flex; flex-direction: column; gap: var(--_space); }
+      ol { list-style: none; margin: 0 0 0 5px; padding: 0 0 0 var(--_space-4); border-left: 2px solid var(--_color-border-subtle); display: flex; flex-direction: column; gap: var(--_space-4); }
       li { position: relative; }
-      li::before { content: ''; position: absolute; left: calc(-1 * var(--_space) - 6px); top: 6px; width: 10px; height: 10px; border-radius: 50%; background: var(--_color-accent); }
+      li::before { content: ''; position: absolute; left: calc(-1 * var(--_space-4) - 7px); top: 5px; width: 8px; height: 8px; border-radius: 50%; background: var(--_color-surface); border: 2px solid var(--_color-accent); }
     `,
   ];
 

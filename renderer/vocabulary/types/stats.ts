@@ -9,6 +9,6 @@ export const stats = defineType({
   events: [],
   example: ex.group('stats', [
     ['uptime', ex.group('stat', [['label', ex.plain('Uptime')], ['value', ex.plain('14 d')]])],
-    ['errors', ex.group('stat', [['label', ex.plain('Errors')], ['value', ex.plain('0.03 %')], ['trend', ex.plain('down')]])],
+    ['errors', ex.group('stat', [['label', ex.plain('Errors')], ['value', ex.plain('0.03 %')], ['trend', ex.plain('down')], ['tone', ex.plain('success')]])],
   ]),
 });
