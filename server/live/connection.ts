@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../adapters/live/frames.ts';
-import { actionNamesOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { actionSpecOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { checkAction } from './action-contract.ts';
 import { authorizeSubscribe } from './authorize.ts';
 import type { LiveContext } from './live-server.ts';
 
@@ -22,7 +23,7 @@ interface Bound {
   clientId: string;
   role: 'user' | 'agent';
   /** The action names of the newest render this socket saw (undefined: anything goes). */
-  actionNames: ReadonlySet<string> | undefined;
+  actionSpec: Record<string, unknown> | undefined;
   lastHostContext?: string;
 }
 
@@ -61,7 +62,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Behind the window (or ahead of a ledger that lost data): the snapshot stands for the history.
     const truncated = fromSeq !== undefined && (fromSeq > last || (await ledger.read(sessionId, fromSeq, 1)).truncated);
     const replays = fromSeq !== undefined && !truncated;
-    const state: Bound = { sessionId, clientId: frame.payload.clientId ?? '', role, actionNames: actionNamesOf(snapshot.session) };
+    const state: Bound = { sessionId, clientId: frame.payload.clientId ?? '', role, actionSpec: actionSpecOf(snapshot.session) };
     bound = state;
     io.send({
       type: 'ack',
@@ -92,7 +93,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
           serialized.set(entry, cached);
         }
         if (cached === null) return;
-        if (cached.session !== undefined) state.actionNames = actionNamesOf(cached.session);
+        if (cached.session !== undefined) state.actionSpec = actionSpecOf(cached.session);
         io.sendText(cached.text);
       },
       onBehind: () => io.fail('REPLAY_HORIZON_PASSED', 'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot', true),
@@ -128,9 +129,9 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
   async function action(frame: ActionFrame): Promise<void> {
     const state = bound!;
     if (frame.payload.sessionId !== state.sessionId) return io.fail('SESSION_MISMATCH', `this connection is bound to ${state.sessionId}`);
-    if (state.actionNames !== undefined && !state.actionNames.has(frame.payload.type)) {
-      return io.fail('CONTRACT_VIOLATION', `the render declares no action ${JSON.stringify(frame.payload.type.slice(0, 64))}; it declares ${[...state.actionNames].map((n) => JSON.stringify(n)).join(', ') || 'none'}`);
-    }
+    // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
+    const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
+    if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
     const fresh = await ledger.recordAction(state.sessionId, `${state.clientId}/${frame.payload.clientSeq}`);
     if (fresh) await ledger.append(eventsOf(state.sessionId), 'action', JSON.stringify({ ...frame.payload, clientId: state.clientId }));
     io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });

@@ -88,6 +88,31 @@ describe('live channel over SQLite (real processes)', () => {
     c.ws.close();
   });
 
+  it('an action whose payload the render\'s actionSpec rejects is a CONTRACT_VIOLATION naming where, and is never recorded; a spec the subset cannot enforce is refused at publish', async () => {
+    const created = await agent(server.url, '/api/sessions', {});
+    const sessionId = created.sessionId as string;
+    const bad = await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: '', actionSpec: { book: { payload: { type: 'string', pattern: '(a+)+$' } } } } });
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatch(/the keyword "pattern" is not supported/);
+    const seat = { type: 'object', required: ['seat'], additionalProperties: false, properties: { seat: { type: 'string', maxLength: 4 } } };
+    await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: '', actionSpec: { book: { payload: seat } } } });
+    const c = client(server.url);
+    await c.opened;
+    c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken, fromSeq: 0 } });
+    await c.until((f) => f.some((x) => x.type === 'render'), 'the render');
+    c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: 12 }, clientSeq: 1 } });
+    c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: '12A', admin: true }, clientSeq: 2 } });
+    c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: '12A' }, clientSeq: 3 } });
+    await c.until((f) => f.some((x) => x.type === 'action_recorded'), 'the good action recorded');
+    expect(c.frames.filter((f) => f.type === 'error').map((f) => f.payload)).toEqual([
+      { code: 'CONTRACT_VIOLATION', numericCode: -32020, message: 'payload $.seat must be string, not number' },
+      { code: 'CONTRACT_VIOLATION', numericCode: -32020, message: 'payload $ has the property "admin", which the contract does not allow' },
+    ]);
+    const actions = await agent(server.url, `/api/sessions/${sessionId}/actions?since=0`);
+    expect((actions.actions as Array<{ payload: { payload: unknown } }>).map((a) => a.payload.payload)).toEqual([{ seat: '12A' }]);
+    c.ws.close();
+  });
+
   it('kill -9 mid-stream and restart on the same SQLite file: the client resumes with no gap and no duplicate', async () => {
     const created = await agent(server.url, '/api/sessions', {});
     const sessionId = created.sessionId as string;

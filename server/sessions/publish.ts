@@ -1,4 +1,5 @@
 import type { LiveSession } from '../../adapters/live/frames.ts';
+import { checkActionSpec } from '../live/action-contract.ts';
 
 /** One checked thing an agent publishes. */
 export type Publish =
@@ -16,6 +17,8 @@ export function checkPublish(kind: Publish['kind'], value: unknown): { ok: true;
     if (typeof body.session !== 'object' || body.session === null || Array.isArray(body.session)) return { ok: false, error: 'render needs {session: {runtime, componentCode?, propsSpec?, actionSpec?, …}}' };
     const session = body.session as LiveSession;
     if (session.actionSpec !== undefined && (typeof session.actionSpec !== 'object' || session.actionSpec === null || Array.isArray(session.actionSpec))) return { ok: false, error: 'session.actionSpec is an object {actionName: spec}' };
+    const contract = session.actionSpec === undefined ? undefined : checkActionSpec(session.actionSpec);
+    if (contract !== undefined) return { ok: false, error: contract };
     return { ok: true, value: { kind, body: { session, ...(typeof body.matchType === 'string' ? { matchType: body.matchType.slice(0, 64) } : {}) } } };
   }
   if (kind === 'props') {

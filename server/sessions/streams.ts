@@ -42,8 +42,8 @@ export function snapshotOf(heads: Record<string, LedgerHead>): { session: LiveSe
   return { session, channels };
 }
 
-/** The action names a render declares (`actionSpec` keys); undefined when it declares none (anything goes). */
-export function actionNamesOf(session: LiveSession | null | undefined): ReadonlySet<string> | undefined {
+/** The action contract a render declares (`actionSpec`, see `server/live/action-contract.ts`); undefined when it declares none (anything goes). */
+export function actionSpecOf(session: LiveSession | null | undefined): Record<string, unknown> | undefined {
   const spec = session?.actionSpec;
-  return typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? new Set(Object.keys(spec)) : undefined;
+  return typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec : undefined;
 }
