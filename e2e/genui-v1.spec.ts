@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { seedValidators } from '../adapters/genui-v1/testing/seed-schemas.ts';
+import { openSingle } from './fixtures/playground/playground-page.ts';
 import { startHostCpu } from './helpers/host-cpu.ts';
 import { judgeStall, openControlPage, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
 
@@ -115,6 +116,25 @@ test('a surface appears before the stream ends; a click posts the next turn with
   expect(text).toContain('Sure, here is a booking form. Type your name and press Book.');
   expect(text).toMatch(/\[uiEvent\] \{"surfaceId":"booking","widgetId":"book","eventType":"click","isAction":true/);
   expect(JSON.stringify(posts)).not.toContain('sk-e2e');
+});
+
+test('the playground\'s GenUI server panel: a person types a request and the surface streams in from the server, the conversation shown beside it', async ({ page }) => {
+  await openSingle(page);
+  await page.getByText('GenUI server (seed 000: POST /genUI)').click();
+  const panel = page.locator('pg-genui-panel');
+  await panel.getByLabel('GenUI endpoint').fill(`${server.url}/genUI`);
+  await panel.getByLabel('GenUI endpoint').dispatchEvent('change');
+  await panel.getByLabel('Your request').fill('Book a table for two');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  // The form is on screen while the model's stream is still held open.
+  await expect(panel.locator('suip-tree').getByText('Book a table')).toBeVisible({ timeout: 20_000 });
+  await expect(panel.locator('suip-tree').getByLabel('Name')).toBeVisible();
+  barriers.booking!.release();
+  await expect(panel.locator('suip-tree').getByText('Type your name and press Book.')).toBeVisible({ timeout: 20_000 });
+  await panel.getByText('Conversation (client-held history)').click();
+  const history = JSON.parse(await panel.locator('details pre').innerText()) as Array<{ role: string; parts: Array<{ type: string }> }>;
+  expect(history.map((m) => m.role)).toEqual(['user', 'model']);
+  expect(history[1]!.parts.map((p) => p.type).sort()).toEqual(['text', 'ui']);
 });
 
 test('an unsupported catalog is answered 400 with the seed envelope, and the page shows it with the supported catalogs', async ({ page }) => {
