@@ -40,9 +40,9 @@ const agent = async (path: string, body?: unknown) => (await (await fetch(`${ser
 const publish = (sessionId: string, payload: unknown) => agent(`/api/sessions/${sessionId}/data`, { channel: 'a2ui', mode: 'append', payload });
 
 async function open(page: Page, sessionId: string, wsToken: string): Promise<void> {
-  await page.goto('/e2e/fixtures/a2ui-live/host.html');
-  await page.waitForFunction(() => 'a2uiLiveTest' in window);
-  await page.evaluate(([url, id, token]) => (window as unknown as { a2uiLiveTest: { connect(u: string, s: string, t: string): void } }).a2uiLiveTest.connect(url!, id!, token!), [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken]);
+  await page.goto('/e2e/fixtures/live/host.html');
+  await page.waitForFunction(() => 'liveTest' in window);
+  await page.evaluate(([url, id, token]) => (window as unknown as { liveTest: { connectA2ui(u: string, s: string, t: string): void } }).liveTest.connectA2ui(url!, id!, token!), [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken]);
 }
 
 test.beforeAll(async ({}, info) => {
@@ -81,7 +81,7 @@ test('an A2UI agent on the live channel: messages render, an action comes back w
   await expect(tree.getByText('Bergen')).toBeVisible({ timeout: 20_000 });
   await expect(tree.getByText('8 stops')).toBeVisible();
   // Nothing the bridge refused, and the same screen as a page that connects now.
-  expect(await page.evaluate(() => (window as unknown as { a2uiLiveTest: { issues: string[] } }).a2uiLiveTest.issues)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { liveTest: { errors: string[] } }).liveTest.errors)).toEqual([]);
   const fresh = await page.context().newPage();
   await open(fresh, sessionId, wsToken);
   await expect(fresh.locator('suip-tree').getByText('8 stops')).toBeVisible({ timeout: 20_000 });

@@ -1,4 +1,4 @@
-import { createSseReader } from './sse.ts';
+import { readSseData } from './sse.ts';
 
 /** One chat message in the OpenAI chat-completions format. */
 export interface ChatMessage {
@@ -52,33 +52,14 @@ export async function streamChat(request: ChatRequest): Promise<string> {
   }
   if (response.body === null) throw new Error('the endpoint answered without a body');
 
-  const reader = createSseReader();
-  const decoder = new TextDecoder();
-  const stream = response.body.getReader();
   let answer = '';
-  let done = false;
-  const handle = (payloads: string[]): void => {
-    for (const payload of payloads) {
-      if (payload.trim() === '[DONE]') {
-        done = true;
-        return;
-      }
-      const delta = contentOf(payload);
-      if (delta !== '') {
-        answer += delta;
-        onDelta?.(delta);
-      }
+  await readSseData(response.body, (payload) => {
+    const delta = contentOf(payload);
+    if (delta !== '') {
+      answer += delta;
+      onDelta?.(delta);
     }
-  };
-  while (!done) {
-    const { value, done: ended } = await stream.read();
-    if (ended) {
-      handle(reader.end());
-      break;
-    }
-    handle(reader.push(decoder.decode(value, { stream: true })));
-  }
-  if (done) await stream.cancel().catch(() => undefined);
+  });
   return answer;
 }
 

@@ -54,3 +54,33 @@ export function createSseReader(): SseReader {
     },
   };
 }
+
+/**
+ * Reads a streamed chat-completions body: each SSE event's data goes to `onData` in order until
+ * `data: [DONE]` (then the body is cancelled: some servers keep the connection open) or the end of
+ * the body. What `onData` throws ends the read with that error.
+ */
+export async function readSseData(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
+  const reader = createSseReader();
+  const decoder = new TextDecoder();
+  const stream = body.getReader();
+  let done = false;
+  const handle = (payloads: string[]) => {
+    for (const payload of payloads) {
+      if (payload.trim() === '[DONE]') {
+        done = true;
+        return;
+      }
+      onData(payload);
+    }
+  };
+  while (!done) {
+    const { value, done: ended } = await stream.read();
+    if (ended) {
+      handle(reader.end());
+      break;
+    }
+    handle(reader.push(decoder.decode(value, { stream: true })));
+  }
+  if (done) await stream.cancel().catch(() => undefined);
+}

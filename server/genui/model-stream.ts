@@ -1,5 +1,5 @@
 import { completionsUrl } from '../../generator/model/chat-client.ts';
-import { createSseReader } from '../../generator/model/sse.ts';
+import { readSseData } from '../../generator/model/sse.ts';
 import type { LlmConfig } from '../config.ts';
 
 /** A chat message for an OpenAI-compatible endpoint (content only; tool calls are replayed as text). */
@@ -41,45 +41,23 @@ export async function streamModel(llm: LlmConfig, messages: readonly ModelMessag
     throw new Error(`the model endpoint answered HTTP ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`);
   }
   if (response.body === null) throw new Error('the model endpoint answered without a body');
-  const reader = createSseReader();
-  const decoder = new TextDecoder();
-  const stream = response.body.getReader();
-  let done = false;
-  const handle = (payloads: string[]) => {
-    for (const payload of payloads) {
-      if (payload.trim() === '[DONE]') {
-        done = true;
-        return;
-      }
-      let chunk: { error?: { message?: unknown }; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown } }> };
-      try {
-        chunk = JSON.parse(payload) as typeof chunk;
-      } catch {
-        throw new Error(`the model endpoint sent a data line that is not JSON: ${payload.slice(0, 120)}`);
-      }
-      if (chunk?.error !== undefined) throw new Error(`the model endpoint reported an error: ${String(chunk.error.message ?? 'unknown')}`);
-      const delta = chunk?.choices?.[0]?.delta;
-      if (typeof delta?.content === 'string' && delta.content !== '') onDelta({ kind: 'content', text: delta.content });
-      if (Array.isArray(delta?.tool_calls)) {
-        for (const call of delta.tool_calls as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } }>) {
-          const index = typeof call?.index === 'number' ? call.index : 0;
-          const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
-          const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
-          onDelta({ kind: 'tool', index, ...(name ? { name } : {}), arguments: args });
-        }
+  await readSseData(response.body, (payload) => {
+    let chunk: { error?: { message?: unknown }; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown } }> };
+    try {
+      chunk = JSON.parse(payload) as typeof chunk;
+    } catch {
+      throw new Error(`the model endpoint sent a data line that is not JSON: ${payload.slice(0, 120)}`);
+    }
+    if (chunk?.error !== undefined) throw new Error(`the model endpoint reported an error: ${String(chunk.error.message ?? 'unknown')}`);
+    const delta = chunk?.choices?.[0]?.delta;
+    if (typeof delta?.content === 'string' && delta.content !== '') onDelta({ kind: 'content', text: delta.content });
+    if (Array.isArray(delta?.tool_calls)) {
+      for (const call of delta.tool_calls as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } }>) {
+        const index = typeof call?.index === 'number' ? call.index : 0;
+        const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
+        const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
+        onDelta({ kind: 'tool', index, ...(name ? { name } : {}), arguments: args });
       }
     }
-  };
-  try {
-    while (!done) {
-      const { value, done: ended } = await stream.read();
-      if (ended) {
-        handle(reader.end());
-        break;
-      }
-      handle(reader.push(decoder.decode(value, { stream: true })));
-    }
-  } finally {
-    if (done) await stream.cancel().catch(() => undefined);
-  }
+  });
 }
