@@ -116,7 +116,10 @@ test('@stall a streamed A2UI line renders as it is written, keeps every element,
     // The same lines applied at once in another renderer give the same DOM.
     await host.evaluate((h, jsonl) => h.whole(jsonl), text);
     const normalize = (html: string) => html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
-    expect(normalize(await composedHtml(page, '#streamed'))).toBe(normalize(await composedHtml(page, '#whole')));
+    // The renderer shows a change in the next animation frame (or after 200 ms in a page without
+    // frames, as this one may be beside the control page), so the reference is awaited, not read once.
+    const streamedHtml = normalize(await composedHtml(page, '#streamed'));
+    await expect.poll(async () => normalize(await composedHtml(page, '#whole')), { timeout: 10_000 }).toBe(streamedHtml);
     const times = await host.evaluate((h) => h.times);
     expect(times.firstPaint!).toBeLessThan(times.end!);
     expect(await host.evaluate((h) => [h.sent, h.issues])).toEqual([[], []]);
