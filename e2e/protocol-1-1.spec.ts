@@ -130,6 +130,49 @@ test('a kept mount adopted by a new program keeps the focused input node, its ca
   expect(ops.at(-1)).toContain('"title"');
 });
 
+test.describe('relay restart: an adopting program runs in the kept frame', () => {
+  const frames = (page: Page) => page.locator('[data-suip-frames] iframe');
+
+  test('the same iframe, a fresh Worker: the old program can send nothing more, the new one renders', async ({ page }) => {
+    await open(page);
+    // The first program keeps rendering from a timer: if it outlived the restart, its ticks would show.
+    const ticking = `const { render, text } = suip; let n = 0; render(text('old tick 0')); setInterval(() => { n += 1; void render(text('old tick ' + n)); }, 20);`;
+    await call(page, (h, c: string) => h.attachProgram('r', c), ticking);
+    await expect(page.getByText(/old tick [1-9]/)).toBeVisible();
+    await expect(frames(page)).toHaveCount(1);
+    await frames(page).evaluate((frame) => ((frame as unknown as { marker: string }).marker = 'first frame'));
+    await call(page, (h) => h.detach('r', true));
+    expect(await call(page, (h, c: string) => h.attachProgram('r', c, { adopt: true }), "suip.render(suip.text('new run'))")).toMatchObject({ ok: true, status: 'ready' });
+    await expect(page.getByText('new run')).toBeVisible();
+    await expect(frames(page)).toHaveCount(1);
+    expect(await frames(page).evaluate((frame) => (frame as unknown as { marker?: string }).marker)).toBe('first frame');
+    // Half a second later the old Worker's timer has not brought its text back.
+    await page.waitForTimeout(500);
+    await expect(page.getByText('new run')).toBeVisible();
+    await expect(page.getByText(/old tick/)).toHaveCount(0);
+    expect(await call(page, (h) => h.errors.length)).toBe(0);
+  });
+
+  test('the relay guards a restarted program as it did the first; a verdict or a removal frees the frame', async ({ page }) => {
+    await open(page);
+    await call(page, (h) => h.attachProgram('f', "suip.render(suip.text('calm'))"));
+    await call(page, (h) => h.detach('f', true));
+    // A post on the Worker's own channel, which the protocol never uses: the relay ends the run.
+    const hostile = "suip.render(suip.text('about to misbehave')).then(() => self.postMessage('not the protocol'));";
+    await call(page, (h, c: string) => h.attachProgram('f', c, { adopt: true }), hostile);
+    await expect.poll(() => call(page, (h) => h.statuses.filter((s) => s.generatorId === 'f' && s.status === 'terminated').map((s) => s.reason))).toContain('type');
+    // Ended by a verdict, not detached: the frame went with it.
+    await expect(frames(page)).toHaveCount(0);
+
+    await call(page, (h) => h.attachProgram('k', "suip.render(suip.text('kept one'))"));
+    await call(page, (h) => h.detach('k', true));
+    await expect(frames(page)).toHaveCount(1);
+    await call(page, (h) => h.detach('k'));
+    await expect(frames(page)).toHaveCount(0);
+    await expect(page.getByText('kept one')).toHaveCount(0);
+  });
+});
+
 test('nesting: a slot shows another mount only when the host authorised it; events stay with the slotted generator; placeholders are busy', async ({ page }) => {
   await open(page);
   const owner = `const { render, group, text } = suip;

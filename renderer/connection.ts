@@ -17,6 +17,19 @@ export interface GeneratorConnection {
   stop(): void;
   /** Free the transport (frame, port, channel). Idempotent. */
   destroy(): void;
+  /**
+   * Instead of `destroy`: end this generator's link but keep the transport warm for the next
+   * generator of the same id (a sandbox frame whose relay can restart). Undefined when it cannot
+   * be kept (no such kind, or it broke); then it was destroyed.
+   */
+  release?(): WarmTransport | undefined;
+}
+
+/** A transport kept between two generators of one id; opaque outside its connection kind. */
+export interface WarmTransport {
+  readonly kind: 'sandbox';
+  /** Free it for good (the kept subtree was removed, or the renderer destroyed). */
+  destroy(): void;
 }
 
 /** What a connection tells the lifecycle about the generator behind it. */

@@ -1,5 +1,5 @@
 import { Method, PROTOCOL_VERSION, isChannelName, utf8Length, type InitializeResult, type Limits, type Op, type StatusReason } from '../shared/index.ts';
-import type { GeneratorConnection } from './connection.ts';
+import type { GeneratorConnection, WarmTransport } from './connection.ts';
 import type { DialogHost } from './dialogs/host-dialogs.ts';
 import { SuipHostError } from './host-error.ts';
 import type { GeneratorHandle, GeneratorStatus, MountOptions, SuipErrorDetail, SuipStatusDetail } from './renderer-types.ts';
@@ -14,8 +14,11 @@ export interface LifecycleHost {
   dialogs: DialogHost;
   /** Apply a transaction to this generator's subtree (all or nothing). */
   apply(id: string, ops: readonly Op[]): ApplyResult;
-  /** The generator is gone: forget it and remove (or keep) its subtree. */
-  ended(lifecycle: GeneratorLifecycle, keep: boolean): void;
+  /**
+   * The generator is gone: forget it and remove (or keep) its subtree. A kept subtree may come
+   * with its transport, kept warm for the generator that adopts it.
+   */
+  ended(lifecycle: GeneratorLifecycle, keep: boolean, warm?: WarmTransport): void;
   status(detail: SuipStatusDetail): void;
   error(detail: SuipErrorDetail): void;
   /** Devtools tap; undefined when nobody listens. */
@@ -137,9 +140,11 @@ export class GeneratorLifecycle {
     if (this.over) return;
     this.over = true;
     this.session?.close();
-    this.connection.destroy();
+    // Only a generator detached on purpose hands its transport on; a broken one is torn down.
+    const warm = keep && reason === 'detached' ? this.connection.release?.() : undefined;
+    if (warm === undefined) this.connection.destroy();
     this.outputs.clear();
-    this.host.ended(this, keep);
+    this.host.ended(this, keep, warm);
     this.setStatus(status, reason, message);
     this.settle?.(new SuipHostError('start-failed', `generator ${JSON.stringify(this.id)} did not start: ${message}`, { reason, generatorId: this.id }));
   }

@@ -1,8 +1,8 @@
 import { DEFAULT_LIMITS, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
-import type { ConnectionEvents, GeneratorConnection } from './connection.ts';
+import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { RELAY_SOURCE } from './frame/relay-source.ts';
-import { createSandboxConnection } from './frame/sandbox-connection.ts';
+import { createSandboxConnection, type WarmSandbox } from './frame/sandbox-connection.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
@@ -38,8 +38,18 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);
   const checkGroup = options.checkGroup ?? createGroupChecker(vocabulary);
   const generators = new Map<string, GeneratorLifecycle>();
-  /** Mounts detached with `keep`: shown, frozen, waiting for an `adopt`. */
-  const kept = new Set<string>();
+  /**
+   * Mounts detached with `keep`: shown, frozen, waiting for an `adopt`; with the sandbox frame the
+   * program ran in, kept warm so the adopting program restarts in it instead of a new frame.
+   */
+  const kept = new Map<string, WarmTransport | undefined>();
+  /** A kept mount is gone for good: free its warm transport too. */
+  const forget = (id: string): boolean => {
+    if (!kept.has(id)) return false;
+    kept.get(id)?.destroy();
+    kept.delete(id);
+    return true;
+  };
   const traffic = new Set<(record: TrafficRecord) => void>();
   let merged: MergedTree = createMergedTree();
   let destroyed = false;
@@ -129,10 +139,13 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (result.tree !== merged) setTree(result.tree);
       return { ok: true };
     },
-    ended(lifecycle, keep) {
-      if (generators.get(lifecycle.id) !== lifecycle) return;
+    ended(lifecycle, keep, warm) {
+      if (generators.get(lifecycle.id) !== lifecycle) {
+        warm?.destroy();
+        return;
+      }
       generators.delete(lifecycle.id);
-      if (keep) kept.add(lifecycle.id);
+      if (keep) kept.set(lifecycle.id, warm);
       else {
         slotOf.delete(lifecycle.id);
         slotClaims.delete(lifecycle.id);
@@ -157,7 +170,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   };
 
   /** Checks the mount options, mounts (or adopts) the subtree and starts the lifecycle. */
-  async function start(mount: MountOptions, connect: (events: ConnectionEvents) => GeneratorConnection): Promise<GeneratorHandle> {
+  async function start(mount: MountOptions, connect: (events: ConnectionEvents, warm: WarmTransport | undefined) => GeneratorConnection): Promise<GeneratorHandle> {
     if (destroyed) throw new SuipHostError('destroyed', 'this renderer was destroyed');
     const { id } = mount;
     if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new SuipHostError('invalid-option', `a generator id must be a string of 1..${limits.maxIdLength} characters`, { option: 'id' });
@@ -167,8 +180,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `outputs: ${JSON.stringify(String(channel).slice(0, 80))} is not a channel name (1–64 characters of a-z 0-9 _ : . -)`, { option: 'outputs' });
     }
     let adopted: ReturnType<typeof generatorRoot>;
+    let warm: WarmTransport | undefined;
     if (mount.adopt === true) {
       if (!kept.has(id)) throw new SuipHostError('unknown-generator', `adopt: no subtree with id ${JSON.stringify(id)} is kept; detach it with {keep: true} first`, { option: 'adopt', generatorId: id });
+      warm = kept.get(id);
       kept.delete(id);
       adopted = generatorRoot(merged, id);
     } else {
@@ -180,7 +195,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       onEnded: (reason, message) => events.target?.ended(reason, message),
       onException: (message, line, fatal) => events.target?.exception(message, line, fatal),
     };
-    const lifecycle = new GeneratorLifecycle(mount, connect(events), host, adopted);
+    const lifecycle = new GeneratorLifecycle(mount, connect(events, warm), host, adopted);
     events.target = lifecycle;
     if (mount.slotOf !== undefined) slotOf.set(id, mount.slotOf);
     generators.set(id, lifecycle);
@@ -190,20 +205,24 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
 
   function attach(attachOptions: AttachOptions): Promise<GeneratorHandle> {
     if (typeof attachOptions.code !== 'string') return Promise.reject(new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' }));
-    return start(attachOptions, (events) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: attachOptions.code, limits, timing }, events));
+    return start(attachOptions, (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: attachOptions.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : {}) }, events));
   }
 
   function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
     const channel: Channel | undefined = remote.channel;
     if (channel === undefined || typeof channel.send !== 'function' || typeof channel.onMessage !== 'function') return Promise.reject(new SuipHostError('invalid-option', 'attachRemote needs a channel with send, onMessage and close', { option: 'channel' }));
-    return start(remote, (events) => createRemoteConnection(channel, limits, events));
+    // A remote generator brings its own channel: a kept sandbox frame has no use for it.
+    return start(remote, (events, warm) => {
+      warm?.destroy();
+      return createRemoteConnection(channel, limits, events);
+    });
   }
 
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {
     const lifecycle = generators.get(id);
     if (lifecycle !== undefined) return lifecycle.detach(detachOptions.keep === true);
     // A kept subtree is removed for good by a plain detach.
-    if (kept.delete(id) && detachOptions.keep !== true) setTree(unmountGenerator(merged, id));
+    if (detachOptions.keep !== true && forget(id)) setTree(unmountGenerator(merged, id));
   }
 
   return {
@@ -219,7 +238,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     async destroy() {
       destroyed = true;
       await Promise.all([...generators.keys()].map((id) => detach(id)));
-      kept.clear();
+      for (const id of [...kept.keys()]) forget(id);
       dialogs.destroy();
       frameBatch.cancel();
       view.remove();

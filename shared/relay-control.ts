@@ -69,8 +69,21 @@ export interface StopCommand {
   suip: 'stop';
 }
 
+/**
+ * Host → relay: end the current Worker (if any) and start a new one with `code` in the same
+ * iframe, which is much cheaper for the host than a new frame (used for the prefix runs of a
+ * program that is still streaming). It carries a fresh port for the new run, which replaces the
+ * old one: whatever the old Worker still had in flight is left on a closed port, so a run can
+ * never receive or send another run's messages. Accepted only after a `start`.
+ */
+export interface RestartCommand {
+  suip: 'restart';
+  code: string;
+  budgets: RelayBudgets;
+}
+
 /** Everything the host may send the relay besides data strings. */
-export type RelayCommand = StartCommand | StopCommand;
+export type RelayCommand = StartCommand | StopCommand | RestartCommand;
 
 /** Longest `message` a report carries; the relay cuts longer ones, the host cuts again. */
 export const REPORT_MESSAGE_CHARS = 1000;

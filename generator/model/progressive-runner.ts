@@ -10,7 +10,7 @@ export interface PrefixTarget {
 export interface ProgressiveOptions {
   /**
    * Quiet time between the end of one prefix run and the start of the next (default 400 ms). Each
-   * run is a fresh sandbox whose `runPrefix` resolves once it is attached, before its program has
+   * run is a new Worker whose `runPrefix` resolves once it is attached, before its program has
    * necessarily rendered: the gap is what lets that render land before the next run replaces it
    * (on a loaded machine, a gap measured from the start let runs replace each other unseen).
    */

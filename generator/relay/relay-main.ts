@@ -10,57 +10,78 @@ import { startWatchdog } from './watchdog.ts';
 /**
  * The relay: the TRUSTED script on the sandbox iframe's main thread (origin "null"). It accepts
  * one port from the host, starts the model's Worker from a blob, forwards data strings both ways
- * and enforces the budgets before anything reaches the host. It never runs the model's code.
+ * and enforces the budgets before anything reaches the host. It never runs the model's code. A
+ * `restart` ends the Worker and starts another in the same frame, on a fresh port.
  */
 
 /** Exception reports forwarded per second (burst included); the rest are counted, not sent. */
 const EXCEPTIONS_PER_SECOND = 5;
 
-let hostPort: MessagePort | undefined;
-let worker: Worker | undefined;
-let dataPort: MessagePort | undefined;
-let stopWatchdog: (() => void) | undefined;
-let blobUrl: string | undefined;
-let remote: Remote<WorkerControl> | undefined;
-let started = false;
-let dead = false;
+/**
+ * One Worker and everything that belongs to it. Each run has its own state, so a callback of an
+ * ended run (a late error event, a watchdog verdict one task later) can never touch the next one.
+ */
+interface Run {
+  /** The host port this run reports on. */
+  readonly port: MessagePort;
+  dead: boolean;
+  worker?: Worker;
+  dataPort?: MessagePort;
+  blobUrl?: string;
+  remote?: Remote<WorkerControl>;
+  stopWatchdog?: () => void;
+  /** Spends one message of the Worker's budget. */
+  spend(): void;
+}
 
-/** Spends one message of the Worker's budget (set by `start`). */
-let spendBudget = (): void => undefined;
+/** The host's port: commands and data arrive here (replaced by each `restart`). */
+let hostPort: MessagePort | undefined;
+let current: Run | undefined;
+/** The run whose proxies comlink is serializing right now (the report callback, during `start`). */
+let serializing: Run | undefined;
 
 // SECURITY: comlink answers every message on a proxy's port, garbage included, so a model that
 // captured the report callback's port could flood this thread forever without spending any budget,
 // starving the watchdog and every other sandbox sharing this process. The relay's proxies (only the
-// report callback) get ports whose every message spends the budget. Otherwise comlink's own handler.
+// report callback) get ports whose every message spends their run's budget.
 const comlinkProxy = transferHandlers.get('proxy') as TransferHandler<unknown, unknown>;
 transferHandlers.set('proxy', {
   canHandle: comlinkProxy.canHandle,
   serialize(value: unknown): [unknown, Transferable[]] {
+    const run = serializing;
     const { port1, port2 } = new MessageChannel();
-    port1.addEventListener('message', () => spendBudget());
+    port1.addEventListener('message', () => run?.spend());
     expose(value, port1);
     return [port2, [port2]];
   },
   deserialize: comlinkProxy.deserialize,
 });
 
-function toHost(message: RelayReport): void {
-  hostPort?.postMessage(message);
+function terminate(run: Run, reason: TerminationReason | 'stopped', message: string): void {
+  if (run.dead) return;
+  run.dead = true;
+  run.stopWatchdog?.();
+  run.worker?.terminate();
+  run.dataPort?.close();
+  if (run.blobUrl !== undefined) URL.revokeObjectURL(run.blobUrl);
+  if (reason !== 'stopped') toHost(run, { suip: 'terminated', reason, message });
 }
 
-function terminate(reason: TerminationReason | 'stopped', message: string): void {
-  if (dead) return;
-  dead = true;
-  stopWatchdog?.();
-  worker?.terminate();
-  dataPort?.close();
-  if (blobUrl !== undefined) URL.revokeObjectURL(blobUrl);
-  if (reason !== 'stopped') toHost({ suip: 'terminated', reason, message });
+function toHost(run: Run, message: RelayReport): void {
+  run.port.postMessage(message);
 }
 
-function start(code: string, budgets: RelayBudgets): void {
+function start(port: MessagePort, code: string, budgets: RelayBudgets): Run {
   // One budget for everything the Worker can make the relay send: data, reports and errors.
   const rate = createRateBudget(budgets.maxMessagesPerSecond);
+  const tooMany = `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`;
+  const run: Run = {
+    port,
+    dead: false,
+    spend: () => {
+      if (!run.dead && !rate.take()) terminate(run, 'rate', tooMany);
+    },
+  };
   let handshaken = false;
   // Exceptions reach the host at a few per second (a program throwing in a loop is one problem,
   // not thousands of events); the rest are counted into the next report. They still spend `rate`.
@@ -73,48 +94,47 @@ function start(code: string, budgets: RelayBudgets): void {
     }
     const more = suppressed > 0 ? ` (and ${suppressed} more since the last report)` : '';
     suppressed = 0;
-    toHost({ suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}) });
+    toHost(run, { suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}) });
   };
-  blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
-  worker = new Worker(blobUrl, { name: 'suip-generator' });
+  run.blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
+  const worker = new Worker(run.blobUrl, { name: 'suip-generator' });
+  run.worker = worker;
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
   worker.onerror = (event) => {
     event.preventDefault();
-    if (dead) return;
-    if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
+    if (run.dead) return;
+    if (!rate.take()) return terminate(run, 'rate', tooMany);
     const report = { message: String(event.message ?? 'the generator script failed to load').slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
     if (!handshaken) {
-      toHost({ suip: 'exception', message: report.message, ...(report.line !== undefined ? { line: report.line } : {}), fatal: true });
-      terminate('stopped', 'the generator script failed before the handshake');
+      toHost(run, { suip: 'exception', message: report.message, ...(report.line !== undefined ? { line: report.line } : {}), fatal: true });
+      terminate(run, 'stopped', 'the generator script failed before the handshake');
     } else exception(report.message, report.line);
   };
   const control = new MessageChannel();
   const data = new MessageChannel();
-  dataPort = data.port1;
+  const dataPort = data.port1;
+  run.dataPort = dataPort;
   worker.postMessage({ suip: 'boot' }, [control.port2, data.port2]);
   // SECURITY: nothing from the Worker reaches the host unless it is a string within the byte and
   // rate budgets; the first breach terminates the Worker (it is never given a second chance).
   dataPort.onmessage = (event: MessageEvent) => {
-    if (dead) return;
+    if (run.dead) return;
     const text: unknown = event.data;
-    if (typeof text !== 'string') return terminate('type', 'the generator sent a message that is not a JSON text');
-    if (!withinBytes(text, budgets.maxMessageBytes)) return terminate('bytes', `the generator sent a message larger than maxMessageBytes ${budgets.maxMessageBytes}`);
-    if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
-    hostPort?.postMessage(text);
-  };
-  spendBudget = () => {
-    if (!dead && !rate.take()) terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
+    if (typeof text !== 'string') return terminate(run, 'type', 'the generator sent a message that is not a JSON text');
+    if (!withinBytes(text, budgets.maxMessageBytes)) return terminate(run, 'bytes', `the generator sent a message larger than maxMessageBytes ${budgets.maxMessageBytes}`);
+    if (!rate.take()) return terminate(run, 'rate', tooMany);
+    port.postMessage(text);
   };
   // SECURITY: the runtime never posts on the Worker's own channel, and sends the control port only
   // comlink answers. A loop posting on either would queue tasks ahead of this thread's watchdog
   // timer and keep it from ever firing (measured: for (;;) self.postMessage() ran for 38 s). The
   // Worker's own channel ends it on first use; the control port spends the message budget.
-  worker.onmessage = () => terminate('type', "the generator posted on the Worker's own channel, which the protocol does not use");
-  control.port1.addEventListener('message', () => spendBudget());
-  remote = wrap<WorkerControl>(control.port1);
-  const controller = remote;
-  stopWatchdog = startWatchdog({
+  worker.onmessage = () => terminate(run, 'type', "the generator posted on the Worker's own channel, which the protocol does not use");
+  control.port1.addEventListener('message', () => run.spend());
+  const controller = wrap<WorkerControl>(control.port1);
+  run.remote = controller;
+  run.stopWatchdog = startWatchdog({
     ping: () => controller.ping(),
     intervalMs: budgets.heartbeatIntervalMs,
     timeoutMs: budgets.heartbeatTimeoutMs,
@@ -123,40 +143,62 @@ function start(code: string, budgets: RelayBudgets): void {
     // so a budget it broke (bytes, type, rate) is the reason given, not the stall it caused while
     // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
     // "bytes" by chance. The Worker is still ended within one task.
-    onTimeout: (waited) => setTimeout(() => terminate('heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`), 0),
+    onTimeout: (waited) => setTimeout(() => terminate(run, 'heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`), 0),
   });
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.
   const onReport = (report: WorkerReport) => {
-    if (dead) return;
-    if (!rate.take()) return terminate('rate', `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`);
+    if (run.dead) return;
+    if (!rate.take()) return terminate(run, 'rate', tooMany);
     const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
     exception(String(report?.message).slice(0, REPORT_MESSAGE_CHARS), line);
   };
-  controller.start(proxy(onReport)).then(
-    () => {
-      handshaken = true;
-    },
-    () => undefined,
-  );
+  serializing = run;
+  try {
+    controller.start(proxy(onReport)).then(
+      () => {
+        handshaken = true;
+      },
+      () => undefined,
+    );
+  } finally {
+    serializing = undefined;
+  }
+  return run;
 }
 
-function onHostMessage(event: MessageEvent): void {
+/** Listen for the host on `port` (the first one from `connect`, then each `restart`'s). */
+function listen(port: MessagePort): void {
+  if (hostPort !== undefined && hostPort !== port) hostPort.close();
+  hostPort = port;
+  port.onmessage = (event) => onHostMessage(port, event);
+}
+
+function onHostMessage(port: MessagePort, event: MessageEvent): void {
+  // A message the old port still delivers after a restart belongs to no run.
+  if (port !== hostPort) return;
   const message: unknown = event.data;
   if (typeof message === 'string') {
-    if (started && !dead) dataPort?.postMessage(message);
+    if (current !== undefined && !current.dead) current.dataPort?.postMessage(message);
     return;
   }
   // The host is the only sender on this port (identity-checked at connect); its shapes are trusted.
   const control = message as RelayCommand | null;
-  if (control?.suip === 'start' && !started && typeof control.code === 'string') {
-    started = true;
-    start(control.code, control.budgets);
-  } else if (control?.suip === 'stop') {
+  if (control?.suip === 'start' && current === undefined && typeof control.code === 'string') {
+    current = start(port, control.code, control.budgets);
+  } else if (control?.suip === 'restart' && current !== undefined && typeof control.code === 'string' && event.ports.length === 1) {
+    // The old Worker was asked to stop (or is being replaced mid-run): it ends now, and reports
+    // nothing, since its port is about to close.
+    terminate(current, 'stopped', 'the host restarted the generator');
+    const next = event.ports[0]!;
+    listen(next);
+    current = start(next, control.code, control.budgets);
+  } else if (control?.suip === 'stop' && current !== undefined) {
+    const run = current;
     // Ask the runtime to stop sending, but never wait long: a stuck Worker would not answer.
-    const stopped = remote?.stop() ?? Promise.resolve();
+    const stopped = run.remote?.stop() ?? Promise.resolve();
     const grace = new Promise((resolve) => setTimeout(resolve, 100));
-    void Promise.race([stopped, grace]).catch(() => undefined).finally(() => terminate('stopped', 'the host stopped the generator'));
+    void Promise.race([stopped, grace]).catch(() => undefined).finally(() => terminate(run, 'stopped', 'the host stopped the generator'));
   }
 }
 
@@ -167,8 +209,7 @@ function onConnect(event: MessageEvent): void {
   const port = event.ports[0];
   if ((event.data as { suip?: unknown } | null)?.suip !== 'connect' || port === undefined || event.ports.length !== 1) return;
   window.removeEventListener('message', onConnect);
-  hostPort = port;
-  port.onmessage = onHostMessage;
+  listen(port);
 }
 
 window.addEventListener('message', onConnect);

@@ -43,4 +43,24 @@ describe('createHostLink', () => {
     expect(seen).toEqual(['before']);
     port2.close();
   });
+
+  it('release hands back the open port: the link delivers nothing more, a command on the port still goes out', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const seen: unknown[] = [];
+    const data: unknown[] = [];
+    port2.onmessage = (event) => seen.push(event.data);
+    const link = createHostLink(port1, () => undefined);
+    link.channel.onMessage((text) => data.push(text));
+    const port = link.release();
+    expect(port).toBe(port1);
+    expect(link.release()).toBeUndefined();
+    port2.postMessage('late data of the old run');
+    link.channel.send('not sent');
+    port?.postMessage({ suip: 'stop' });
+    await vi.waitFor(() => expect(seen).toEqual([{ suip: 'stop' }]));
+    await tick();
+    expect(data).toEqual([]);
+    port1.close();
+    port2.close();
+  });
 });

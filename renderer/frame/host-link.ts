@@ -5,7 +5,13 @@ import { createSlicedInbox } from '../session/sliced-inbox.ts';
 /** The host's end of the relay port, split into the data `Channel` and the control plane. */
 export interface HostLink {
   readonly channel: Channel;
-  command(command: RelayCommand): void;
+  /** Send a command; `transfer` moves ports with it (a `restart` carries the next run's port). */
+  command(command: RelayCommand, transfer?: Transferable[]): void;
+  /**
+   * Stop listening and hand the port back without closing it (the relay stays reachable for a
+   * `restart`). Nothing more is delivered from this link; undefined when it was closed already.
+   */
+  release(): MessagePort | undefined;
   close(): void;
 }
 
@@ -40,8 +46,16 @@ export function createHostLink(port: MessagePort, onReport: (report: RelayReport
       },
       close: () => undefined,
     },
-    command: (command) => {
-      if (!closed) port.postMessage(command);
+    command: (command, transfer = []) => {
+      if (!closed) port.postMessage(command, transfer);
+    },
+    release() {
+      if (closed) return undefined;
+      closed = true;
+      inbox.close();
+      listeners.clear();
+      port.onmessage = null;
+      return port;
     },
     close() {
       closed = true;

@@ -1,8 +1,15 @@
 import type { Limits } from '../../shared/limits.ts';
-import type { ConnectionEvents, GeneratorConnection } from '../connection.ts';
+import type { ConnectionEvents, GeneratorConnection, WarmTransport } from '../connection.ts';
+import type { RelayBudgets } from '../../shared/relay-control.ts';
 import type { WatchdogTiming } from '../renderer-types.ts';
 import { createHostLink, type HostLink } from './host-link.ts';
-import { createSandboxFrame } from './sandbox-frame.ts';
+import { createSandboxFrame, type SandboxFrame } from './sandbox-frame.ts';
+
+/** A sandbox frame whose relay is idle between two runs, with the port it listens on. */
+export interface WarmSandbox extends WarmTransport {
+  readonly frame: SandboxFrame;
+  readonly port: MessagePort;
+}
 
 /** What a sandbox connection needs. */
 export interface SandboxConnectionOptions {
@@ -14,6 +21,11 @@ export interface SandboxConnectionOptions {
   code: string;
   limits: Limits;
   timing: WatchdogTiming;
+  /**
+   * A frame kept from the previous generator of this id: the program runs in it (a relay
+   * `restart` on a fresh port) instead of in a new frame, which costs the host far less.
+   */
+  warm?: WarmSandbox;
 }
 
 /**
@@ -23,44 +35,75 @@ export interface SandboxConnectionOptions {
  */
 export function createSandboxConnection(options: SandboxConnectionOptions, events: ConnectionEvents): GeneratorConnection {
   const { limits, timing } = options;
+  // A kept frame that navigated itself while idle is gone: start in a new one.
+  const warm = options.warm !== undefined && !options.warm.frame.destroyed ? options.warm : undefined;
+  if (warm === undefined) options.warm?.destroy();
+  const budgets: RelayBudgets = {
+    maxMessageBytes: limits.maxMessageBytes,
+    maxMessagesPerSecond: limits.maxMessagesPerSecond,
+    heartbeatIntervalMs: timing.intervalMs,
+    heartbeatTimeoutMs: timing.timeoutMs,
+    startupTimeoutMs: timing.startupTimeoutMs,
+  };
   let link: HostLink | undefined;
   let destroyed = false;
-  const frame = createSandboxFrame(options.frames, {
-    relaySource: options.relaySource,
-    sandboxUrl: options.sandboxUrl,
-    onNavigated: () => events.onEnded('navigated', 'the sandbox document navigated away, so the generator was ended'),
-  });
-  const channel = frame.connected.then((port) => {
-    link = createHostLink(port, (report) => {
-      if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
-      else events.onException(report.message, report.line, report.fatal === true);
+  let navigated = false;
+  const onReport = (report: Parameters<Parameters<typeof createHostLink>[1]>[0]) => {
+    if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
+    else events.onException(report.message, report.line, report.fatal === true);
+  };
+  let frame: SandboxFrame;
+  let channel: Promise<HostLink['channel']>;
+  let begin: () => void;
+  if (warm !== undefined) {
+    // The relay listens on the warm port; the restart hands it this run's own port.
+    frame = warm.frame;
+    frame.onNavigated(() => onNavigated());
+    const next = new MessageChannel();
+    link = createHostLink(next.port1, onReport);
+    channel = Promise.resolve(link.channel);
+    begin = () => {
+      warm.port.postMessage({ suip: 'restart', code: options.code, budgets }, [next.port2]);
+      warm.port.close();
+    };
+  } else {
+    frame = createSandboxFrame(options.frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl });
+    frame.onNavigated(() => onNavigated());
+    channel = frame.connected.then((port) => {
+      link = createHostLink(port, onReport);
+      if (destroyed) link.close();
+      return link.channel;
     });
-    if (destroyed) link.close();
-    return link.channel;
-  });
+    begin = () => link?.command({ suip: 'start', code: options.code, budgets });
+  }
+  function onNavigated(): void {
+    navigated = true;
+    events.onEnded('navigated', 'the sandbox document navigated away, so the generator was ended');
+  }
+  function destroy(): void {
+    destroyed = true;
+    link?.close();
+    warm?.port.close();
+    frame.destroy();
+  }
   return {
     kind: 'sandbox',
     channel,
-    begin() {
-      link?.command({
-        suip: 'start',
-        code: options.code,
-        budgets: {
-          maxMessageBytes: limits.maxMessageBytes,
-          maxMessagesPerSecond: limits.maxMessagesPerSecond,
-          heartbeatIntervalMs: timing.intervalMs,
-          heartbeatTimeoutMs: timing.timeoutMs,
-          startupTimeoutMs: timing.startupTimeoutMs,
-        },
-      });
-    },
+    begin: () => begin(),
     stop() {
       link?.command({ suip: 'stop' });
     },
-    destroy() {
+    destroy,
+    release() {
+      // Only a frame that is whole is kept: connected, never navigated, not torn down.
+      const port = destroyed || navigated ? undefined : link?.release();
+      if (port === undefined) {
+        destroy();
+        return undefined;
+      }
       destroyed = true;
-      link?.close();
-      frame.destroy();
+      frame.onNavigated(() => undefined);
+      return { kind: 'sandbox', frame, port, destroy: () => (port.close(), frame.destroy()) } satisfies WarmSandbox;
     },
   };
 }

@@ -5,6 +5,13 @@ export interface SandboxFrame {
   readonly iframe: HTMLIFrameElement;
   /** Resolves with the host's end of the port once the relay document has loaded and been sent the other end. */
   readonly connected: Promise<MessagePort>;
+  /** True once the iframe was removed (by `destroy`, or because it navigated itself). */
+  readonly destroyed: boolean;
+  /**
+   * Who hears of a self-navigation (the frame is already destroyed then). One listener: a frame
+   * kept between two runs is handed from one connection to the next.
+   */
+  onNavigated(listener: () => void): void;
   /** Remove the iframe (its relay and Worker die with it) and close the port. */
   destroy(): void;
 }
@@ -19,8 +26,6 @@ export interface SandboxFrameOptions {
    * page's CSP. The relay inside is the same; so is the connection.
    */
   sandboxUrl?: string;
-  /** Called once if the sandbox document loads a second time (it navigated itself). */
-  onNavigated(): void;
 }
 
 /**
@@ -46,6 +51,7 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   let loads = 0;
   let port: MessagePort | undefined;
   let destroyed = false;
+  let navigated = () => undefined as void;
   let resolveConnected!: (port: MessagePort) => void;
   let rejectConnected!: (error: Error) => void;
   const connected = new Promise<MessagePort>((resolve, reject) => {
@@ -65,7 +71,7 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
     }
     // SECURITY: a second load means the sandbox navigated itself; whatever runs there now gets nothing.
     destroy();
-    options.onNavigated();
+    navigated();
   };
   iframe.addEventListener('load', onLoad);
   parent.appendChild(iframe);
@@ -79,5 +85,15 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
     rejectConnected(new Error('the sandbox frame was removed before it connected'));
   }
 
-  return { iframe, connected, destroy };
+  return {
+    iframe,
+    connected,
+    get destroyed() {
+      return destroyed;
+    },
+    onNavigated(listener) {
+      navigated = listener;
+    },
+    destroy,
+  };
 }
