@@ -2,6 +2,8 @@
 export { createRenderer } from './renderer.ts';
 export { SuipRenderer } from './suip-renderer.ts';
 export { createLocalGenerator } from './remote.ts';
+export { createProgressiveMount } from './progressive-mount.ts';
+export type { ProgressiveMount } from './progressive-mount.ts';
 export { webSocketChannel } from './websocket-channel.ts';
 export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
 export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';

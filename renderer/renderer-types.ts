@@ -73,12 +73,13 @@ export interface MountOptions {
   /**
    * 1.1 hand-over: take over the subtree kept on screen by `detach(id, {keep: true})`. The new
    * generator's first `render()` is diffed against it, so DOM nodes, focus, caret and typed values
-   * survive. Requires a kept mount with this id.
+   * survive. Requires a kept mount with this id. A sandboxed program adopting a sandboxed one runs
+   * in the kept frame (a relay restart: new Worker, fresh port and budgets), not a new one.
    */
   adopt?: boolean;
 }
 
-/** What `attach` needs: a mount and the model's code, run in a fresh sandbox. */
+/** What `attach` needs: a mount and the model's code, run in a fresh sandbox (or the kept one, with `adopt`). */
 export interface AttachOptions extends MountOptions {
   code: string;
 }

@@ -1,5 +1,6 @@
 import { streamChat, type ChatMessage, type ChatRequest, type EndpointSettings } from './chat-client.ts';
 import { extractCode, streamingCode } from './extract-code.ts';
+import { createProgressiveRunner, type ProgressiveRunner } from './progressive-runner.ts';
 
 /** How a run of a generated program ended: it rendered, or it failed with a message for the model. */
 export type RunOutcome = { ok: true } | { ok: false; error: string };
@@ -34,6 +35,15 @@ export interface LoopOptions {
   maxTurns: number;
   /** Runs a program and reports whether it rendered without errors. */
   run(code: string): Promise<RunOutcome>;
+  /**
+   * Progressive rendering: runs each complete prefix of the program while the model still writes
+   * it (throttled; see `createProgressiveRunner`), each taking over what the last one shows. Its
+   * failures are ignored; the whole program still goes to `run` once, at the end of each turn.
+   * A renderer host gets one from `createProgressiveMount(renderer, {id}).runPrefix`.
+   */
+  runPrefix?(code: string): Promise<void>;
+  /** Quiet time between prefix runs (default 400 ms). */
+  prefixThrottleMs?: number;
   observer?: LoopObserver;
   signal?: AbortSignal;
   /** The streaming call; replaceable in tests. */
@@ -69,15 +79,23 @@ export async function generateWithRepair(options: LoopOptions): Promise<{ ok: bo
     turns.push(turn);
     options.observer?.onTurn?.(turn);
     let partial = '';
-    turn.answer = await chat({
-      endpoint: options.endpoint,
-      messages: [...messages],
-      signal: options.signal,
-      onDelta: (delta) => {
-        partial += delta;
-        options.observer?.onDelta?.(turn, partial, streamingCode(partial));
-      },
-    });
+    const prefixes: ProgressiveRunner | undefined = options.runPrefix === undefined ? undefined : createProgressiveRunner({ runPrefix: options.runPrefix }, { throttleMs: options.prefixThrottleMs });
+    try {
+      turn.answer = await chat({
+        endpoint: options.endpoint,
+        messages: [...messages],
+        signal: options.signal,
+        onDelta: (delta) => {
+          partial += delta;
+          const code = streamingCode(partial);
+          options.observer?.onDelta?.(turn, partial, code);
+          prefixes?.push(code);
+        },
+      });
+    } finally {
+      // No prefix runs after the answer is complete (or the stream failed): the final run is next.
+      await prefixes?.stop();
+    }
     turn.code = extractCode(turn.answer);
     options.signal?.throwIfAborted();
     turn.outcome = await options.run(turn.code);

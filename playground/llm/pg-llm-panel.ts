@@ -1,7 +1,6 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import type { EndpointSettings } from '../../generator/model/chat-client.ts';
 import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from '../../generator/model/repair-loop.ts';
-import { createProgressiveRunner, type ProgressiveRunner } from '../../generator/model/progressive-runner.ts';
 import { DEMO_BASE_URL, demoChat } from './demo-model.ts';
 import { loadEndpoint, saveEndpoint } from './settings.ts';
 
@@ -146,19 +145,14 @@ export class PgLlmPanel extends LitElement {
     this.result = '';
     this.abort = new AbortController();
     const started = performance.now();
-    // The UI appears while the model writes: each complete prefix runs, the next adopts it.
-    let progressive: ProgressiveRunner | undefined;
     const observer: LoopObserver = {
       onTurn: (turn) => {
-        void progressive?.stop();
-        progressive = createProgressiveRunner({ runPrefix: (code) => host.runPrefix(code) });
         this.turns = [...this.turns, turn];
         this.progress = `turn ${turn.number} of ${this.maxTurns}: waiting for the model…`;
       },
       onDelta: (turn, answer, code) => {
         this.progress = `turn ${turn.number} of ${this.maxTurns}: streaming ${answer.length} characters, ${code.split('\n').length} lines (${((performance.now() - started) / 1000).toFixed(1)} s)`;
         host.showCode(code, true);
-        progressive?.push(code);
       },
       onOutcome: (turn) => {
         this.turns = [...this.turns];
@@ -175,8 +169,9 @@ export class PgLlmPanel extends LitElement {
         // `demo:` runs the recorded demo model in the page: no network, no key.
         ...(this.endpoint.baseUrl.trim() === DEMO_BASE_URL ? { chat: demoChat } : {}),
         signal: this.abort.signal,
+        // The UI appears while the model writes: each complete prefix runs, the next adopts it.
+        runPrefix: (code) => host.runPrefix(code),
         run: async (code) => {
-          await progressive?.stop();
           host.showCode(code, false);
           this.progress = 'running the program…';
           return host.run(code);
@@ -194,7 +189,6 @@ export class PgLlmPanel extends LitElement {
         this.turns = [...this.turns];
       }
     } finally {
-      void progressive?.stop();
       this.busy = false;
       this.progress = '';
       this.abort = undefined;
