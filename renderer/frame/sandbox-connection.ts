@@ -1,6 +1,6 @@
 import type { Limits } from '../../shared/limits.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from '../connection.ts';
-import type { RelayBudgets } from '../../shared/relay-control.ts';
+import type { RelayBudgets, RelayReport } from '../../shared/relay-control.ts';
 import type { WatchdogTiming } from '../renderer-types.ts';
 import { createHostLink, type HostLink } from './host-link.ts';
 import { createSandboxFrame, type SandboxFrame } from './sandbox-frame.ts';
@@ -48,7 +48,8 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
   let link: HostLink | undefined;
   let destroyed = false;
   let navigated = false;
-  const onReport = (report: Parameters<Parameters<typeof createHostLink>[1]>[0]) => {
+  let begun = false;
+  const onReport = (report: RelayReport) => {
     if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
     else events.onException(report.message, report.line, report.fatal === true);
   };
@@ -63,6 +64,7 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
     link = createHostLink(next.port1, onReport);
     channel = Promise.resolve(link.channel);
     begin = () => {
+      begun = true;
       warm.port.postMessage({ suip: 'restart', code: options.code, budgets }, [next.port2]);
       warm.port.close();
     };
@@ -95,6 +97,13 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
     },
     destroy,
     release() {
+      if (warm !== undefined && !begun && !destroyed && !navigated) {
+        // Ended before its restart was sent: the relay still listens on the warm port.
+        destroyed = true;
+        link?.close();
+        frame.onNavigated(() => undefined);
+        return warm;
+      }
       // Only a frame that is whole is kept: connected, never navigated, not torn down.
       const port = destroyed || navigated ? undefined : link?.release();
       if (port === undefined) {
