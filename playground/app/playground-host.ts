@@ -1,5 +1,5 @@
 import { errorCodeName, type SuipErrorObject } from '../../shared/index.ts';
-import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/index.ts';
+import { createProgressiveMount, type ProgressiveMount, type Renderer, type SuipErrorDetail, type SuipStatusDetail, type TrafficRecord } from '../../renderer/index.ts';
 import type { TransactionOptions } from '../../renderer/headless.ts';
 import { createA2uiClient, type A2uiClient } from '../../adapters/a2ui/client.ts';
 import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
@@ -46,8 +46,11 @@ export class PlaygroundHost extends EventTarget {
   readonly #queue = new Map<string, Promise<void>>();
   /** Slots whose subtree the log says is mounted (so 'unmounted' is logged once). */
   readonly #inTree = new Set<string>();
-  /** Slots showing a prefix of a program that is still streaming: errors are not the user's yet. */
-  readonly #prefix = new Set<string>();
+  /**
+   * Slots showing a prefix of a program that is still streaming (errors are not the user's yet),
+   * with the mount its next prefix and its final program take over (keep/adopt, one sandbox frame).
+   */
+  readonly #answers = new Map<string, ProgressiveMount>();
   /** Slots showing an A2UI agent's stream (the A2UI mode) instead of a program. */
   readonly #a2ui = new Map<string, A2uiClient>();
   /** What the A2UI surfaces sent back (actions, errors), for the devtools and tests. */
@@ -117,15 +120,16 @@ export class PlaygroundHost extends EventTarget {
   }
 
   async #run(slot: string, code: string, prefix: boolean): Promise<void> {
-    const adopt = this.#prefix.has(slot) && (this.status.get(slot) === 'ready' || this.status.get(slot) === 'error');
-    if (prefix) this.#prefix.add(slot);
-    else this.#prefix.delete(slot);
-    if (adopt) {
-      await this.renderer.detach(slot, { keep: true });
-      this.#life(slot, 'kept for the next run');
-    } else {
+    // A program that does not continue an answer's prefixes replaces what the slot shows.
+    let answer = this.#answers.get(slot);
+    if (answer === undefined) {
       await this.stop(slot);
-    }
+      if (prefix) {
+        answer = createProgressiveMount(this.renderer, { id: slot, name: `playground-${slot}` });
+        this.#answers.set(slot, answer);
+      }
+    } else this.#life(slot, 'kept for the next run');
+    if (!prefix) this.#answers.delete(slot);
     this.#runs.set(slot, (this.#runs.get(slot) ?? 0) + 1);
     this.errors.set(slot, []);
     this.status.set(slot, 'starting');
@@ -133,7 +137,7 @@ export class PlaygroundHost extends EventTarget {
     this.#inTree.add(slot);
     this.changed();
     try {
-      await this.renderer.attach({ id: slot, code, name: `playground-${slot}`, adopt });
+      await (answer?.run(code) ?? this.renderer.attach({ id: slot, code, name: `playground-${slot}` }));
       if (this.status.get(slot) === 'starting') this.status.set(slot, 'ready');
     } catch (error) {
       this.status.set(slot, 'error');
@@ -144,6 +148,7 @@ export class PlaygroundHost extends EventTarget {
 
   /** Stops a slot's generator (or A2UI surfaces) and removes its subtree. */
   async stop(slot: string): Promise<void> {
+    this.#answers.delete(slot);
     const a2ui = this.#a2ui.get(slot);
     if (a2ui !== undefined) {
       this.#a2ui.delete(slot);
@@ -163,7 +168,7 @@ export class PlaygroundHost extends EventTarget {
     this.log.clear();
     this.mirror.reset();
     this.#inTree.clear();
-    this.#prefix.clear();
+    this.#answers.clear();
     for (const slot of this.errors.keys()) this.errors.set(slot, []);
     this.lastTransactionMs = undefined;
     this.changed();
@@ -287,7 +292,7 @@ export class PlaygroundHost extends EventTarget {
   }
 
   #error({ generatorId, error }: SuipErrorDetail): void {
-    if (this.#prefix.has(generatorId)) return;
+    if (this.#answers.has(generatorId)) return;
     this.#push(generatorId, fromErrorObject(generatorId, error));
     this.changed();
   }
