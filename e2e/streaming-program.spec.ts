@@ -73,6 +73,19 @@ async function countRuns(page: Page): Promise<void> {
   });
 }
 
+/** Counts the sandbox frames created from now on (the renderer keeps them in the light DOM). */
+async function countFramesAdded(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { framesAdded: number };
+    w.framesAdded = 0;
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement) w.framesAdded += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const framesAdded = (page: Page) => page.evaluate(() => (window as unknown as { framesAdded: number }).framesAdded);
+
 const runCounts = (page: Page) => page.evaluate(() => (window as unknown as { runCounts: { prefix: string[]; final: string[] } }).runCounts);
 
 async function generate(page: Page, request: string, maxTurns = 3) {
@@ -164,13 +177,7 @@ test('any host using the generate API gets the same: generateWithRepair({runPref
   test.setTimeout(90_000);
   await page.goto('/e2e/fixtures/protocol/host.html');
   await page.waitForFunction(() => 'protocolTest' in window);
-  await page.evaluate(() => {
-    const w = window as unknown as { framesAdded: number; generated?: unknown };
-    w.framesAdded = 0;
-    new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement) w.framesAdded += 1;
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await countFramesAdded(page);
   await page.evaluate((baseUrl) => {
     void window.protocolTest.generate('answer', baseUrl, 'A shopping list').then((result) => ((window as unknown as { generated: unknown }).generated = result));
   }, server.baseUrl);
@@ -185,7 +192,7 @@ test('any host using the generate API gets the same: generateWithRepair({runPref
   expect(runs.at(-1)).toBe('final');
   expect(runs.filter((run) => run === 'final')).toHaveLength(1);
   // One sandbox frame for every prefix and the final program.
-  expect(await page.evaluate(() => (window as unknown as { framesAdded: number }).framesAdded)).toBe(1);
+  expect(await framesAdded(page)).toBe(1);
   expect(await page.evaluate(() => window.protocolTest.errors.length)).toBe(0);
 });
 
@@ -200,14 +207,7 @@ test('prefix runs never stall the host for 100 ms @stall', async ({ page }) => {
   const control = await openControlPage(page);
   await startStallMeter(page);
   const cpu = await startHostCpu(page);
-  // Counts the sandbox frames created from here on (the renderer keeps them out of the view's shadow roots).
-  await page.evaluate(() => {
-    const w = window as unknown as { framesAdded: number };
-    w.framesAdded = 0;
-    new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement) w.framesAdded += 1;
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await countFramesAdded(page);
   await generate(page, 'A shopping list');
   await page.waitForFunction(() => (window as unknown as { runCounts: { final: string[] } }).runCounts.final.length === 1, undefined, { polling: 1000, timeout: 60_000 });
   const stall = await readStallMeter(page);
@@ -216,11 +216,11 @@ test('prefix runs never stall the host for 100 ms @stall', async ({ page }) => {
   await cpu?.stop();
   await control.close();
   const runs = await runCounts(page);
-  const framesAdded = await page.evaluate(() => (window as unknown as { framesAdded: number }).framesAdded);
+  const frames = await framesAdded(page);
   const verdict = judgeStall(stall, controlStall, hostCpu, 100);
   console.log(`streaming-program @stall: ${runs.prefix.length} prefix runs, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`);
   expect(runs.prefix.length).toBeGreaterThanOrEqual(2);
   expect(verdict.ok, verdict.why).toBe(true);
   // Every later prefix and the final program ran in the frame the first prefix started.
-  expect(framesAdded).toBe(1);
+  expect(frames).toBe(1);
 });
