@@ -41,12 +41,12 @@ const checks: Record<string, Check> = {
     await expect(view.getByText('4 of 5 open')).toBeVisible();
     await expect(view.getByLabel('New task')).toHaveValue('');
     // Filter to the finished ones, clear them: the filter shows its empty state.
-    await view.getByRole('radio', { name: /^Done/ }).check();
+    await view.getByRole('combobox', { name: 'Show' }).selectOption('done');
     await expect(view.getByRole('checkbox')).toHaveCount(1);
     await view.getByRole('button', { name: 'Clear 1 done' }).click();
     await expect(view.getByText('Nothing finished yet')).toBeVisible();
     // Delete everything: the list says so.
-    await view.getByRole('radio', { name: /^All/ }).check();
+    await view.getByRole('combobox', { name: 'Show' }).selectOption('all');
     for (let left = 4; left > 0; left -= 1) {
       await view.getByRole('button', { name: 'Delete' }).first().click();
       await expect(view.getByRole('checkbox')).toHaveCount(left - 1);
@@ -174,8 +174,7 @@ const checks: Record<string, Check> = {
     await expect(view.locator('suip-chart-bar')).toHaveCount(1);
     // Sorted by population, high to low: Berlin first.
     await expect(view.locator('suip-table tbody tr').first()).toContainText('Berlin');
-    await view.getByRole('combobox', { name: 'Sort by' }).selectOption('city');
-    await view.getByRole('combobox', { name: 'Order' }).selectOption('asc');
+    await view.getByRole('combobox', { name: 'Sort' }).selectOption('city-asc');
     await expect(view.locator('suip-table tbody tr').first()).toContainText('Bergen');
     await view.getByLabel('Filter').fill('ber');
     await expect(shown).toContainText('2 of 10');
@@ -214,7 +213,7 @@ const checks: Record<string, Check> = {
   },
   settings: async (page) => {
     const view = page.locator('suip-tree [data-generator="left"]');
-    await expect(view.locator('suip-section')).toHaveCount(4);
+    await expect(view.locator('suip-grid suip-card')).toHaveCount(4);
     await expect(view.getByRole('switch')).toHaveCount(6);
     await expect(view.getByRole('slider')).toHaveCount(1);
     await expect(view.getByRole('img', { name: 'Rosa Martins' })).toBeVisible();
@@ -262,6 +261,8 @@ const checks: Record<string, Check> = {
     expect(tiles.sort()).toEqual(BUILTIN_VOCABULARY.map((entry) => entry.type).sort());
     await expect(view.locator('suip-grid suip-card').first()).toBeVisible();
     await expect(view.locator('suip-chart-pie')).toHaveCount(1);
+    // The icon tile shows the whole icon set, each named.
+    await expect(view.getByRole('img', { name: 'sparkles', exact: true })).toBeVisible();
     const all = BUILTIN_VOCABULARY.length;
     await view.getByRole('combobox', { name: 'Category' }).selectOption('input');
     await expect(count).not.toHaveText(`Showing ${all} of ${all} types`);

@@ -16,11 +16,20 @@ const cities = [
   { city: 'Valencia', country: 'Spain', population: 792000, founded: -138 },
 ];
 const columns = { city: 'City', country: 'Country', population: 'Population', founded: 'Founded' };
+// One menu for the sort: [column, descending] per option, worded as a person would say it.
+const sorts = {
+  'population-desc': ['population', true, 'Largest first'],
+  'population-asc': ['population', false, 'Smallest first'],
+  'city-asc': ['city', false, 'City, A to Z'],
+  'city-desc': ['city', true, 'City, Z to A'],
+  'country-asc': ['country', false, 'Country, A to Z'],
+  'founded-asc': ['founded', false, 'Oldest first'],
+  'founded-desc': ['founded', true, 'Newest first'],
+};
 const countries = [...new Set(cities.map((c) => c.country))].sort();
 let query = '';
 let country = 'all';
-let sortBy = 'population';
-let descending = true;
+let sort = 'population-desc';
 let searchKey = 0; // a new key gives a fresh, empty search field (Clear filters)
 
 const year = (y) => (y < 0 ? `${-y} BC` : String(y));
@@ -29,6 +38,7 @@ const millions = (n) => `${(n / 1e6).toFixed(1)} M`;
 function rows() {
   const q = query.trim().toLowerCase();
   const shown = cities.filter((c) => (country === 'all' || c.country === country) && (!q || c.city.toLowerCase().includes(q) || c.country.toLowerCase().includes(q)));
+  const [sortBy, descending] = sorts[sort];
   shown.sort((a, b) => {
     const x = a[sortBy];
     const y = b[sortBy];
@@ -54,22 +64,23 @@ function results(shown) {
   }
   const total = shown.reduce((sum, c) => sum + c.population, 0);
   const oldest = shown.reduce((a, b) => (b.founded < a.founded ? b : a));
+  const largest = [...shown].sort((a, b) => b.population - a.population).slice(0, 5);
   return group('column', [
     ['stats', group('stats', [
       ['count', group('stat', [['label', 'Cities shown'], ['value', `${shown.length} of ${cities.length}`]])],
       ['people', group('stat', [['label', 'Total population'], ['value', millions(total)]])],
-      ['oldest', group('stat', [['label', 'Oldest'], ['value', `${oldest.city}, ${year(oldest.founded)}`]])],
+      ['oldest', group('stat', [['label', `Oldest: ${oldest.city}`], ['value', year(oldest.founded)]])],
     ])],
     ['table', group('table', [
-      ['caption', `Sorted by ${columns[sortBy].toLowerCase()}, ${descending ? 'high to low' : 'low to high'}`],
+      ['caption', `${shown.length === cities.length ? 'All cities' : 'Matching cities'}, ${sorts[sort][2].toLowerCase()}`],
       ['data', json({
         headers: Object.values(columns),
         rows: shown.map((c) => [c.city, c.country, c.population.toLocaleString('en'), year(c.founded)]),
       })],
     ])],
     ['chart', group('chart-bar', [
-      ['title', 'Population (millions)'],
-      ['data', json({ labels: shown.map((c) => c.city), datasets: [{ label: 'Population (millions)', data: shown.map((c) => Math.round(c.population / 1e5) / 10) }] })],
+      ['title', largest.length < shown.length ? `The ${largest.length} largest, population in millions` : 'Population in millions'],
+      ['data', json({ labels: largest.map((c) => c.city), datasets: [{ label: 'Population (millions)', data: largest.map((c) => Math.round(c.population / 1e5) / 10) }] })],
     ])],
   ]);
 }
@@ -85,11 +96,8 @@ function view() {
       ['country', group('choice', [['label', 'Country'], ['variant', 'menu'], ['value', country], ['all', 'All countries'], ...countries.map((c) => [c, c])], {
         on: { change: { data: 'value', handler: (e) => { country = e.value || 'all'; render(view()); } } },
       })],
-      ['sort', group('choice', [['label', 'Sort by'], ['variant', 'menu'], ['value', sortBy], ...Object.entries(columns)], {
-        on: { change: { data: 'value', handler: (e) => { sortBy = e.value in columns ? e.value : 'city'; render(view()); } } },
-      })],
-      ['order', group('choice', [['label', 'Order'], ['variant', 'menu'], ['value', descending ? 'desc' : 'asc'], ['asc', 'Low to high'], ['desc', 'High to low']], {
-        on: { change: { data: 'value', handler: (e) => { descending = e.value === 'desc'; render(view()); } } },
+      ['sort', group('choice', [['label', 'Sort'], ['variant', 'menu'], ['value', sort], ...Object.entries(sorts).map(([id, [, , label]]) => [id, label])], {
+        on: { change: { data: 'value', handler: (e) => { sort = e.value in sorts ? e.value : 'population-desc'; render(view()); } } },
       })],
     ])],
     ['results', results(shown)],

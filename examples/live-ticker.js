@@ -1,9 +1,9 @@
 // Live ticker: three prices that move every half second until paused, each with its change since
-// the open, and a chart of the last 30 ticks (watch ops/s in the playground's counters).
+// the open, and a chart of the last 15 seconds (watch ops/s in the playground's counters).
 const { text, group, render } = suip;
 
 const json = (value) => ({ text: JSON.stringify(value), mimeType: 'application/json' });
-const HISTORY = 30;
+const HISTORY = 31;
 const symbols = [
   { id: 'acme', name: 'ACME', open: 118.4 },
   { id: 'globex', name: 'Globex', open: 64.1 },
@@ -13,7 +13,6 @@ let seed = 7; // a small deterministic random walk: the same session looks the s
 const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
 let ticks = 0;
 let paused = false;
-let labels = [];
 
 function step() {
   ticks += 1;
@@ -21,11 +20,14 @@ function step() {
     const last = s.history.at(-1);
     s.history = [...s.history, Math.max(1, last * (1 + (random() - 0.49) * 0.012))].slice(-HISTORY);
   }
-  labels = [...labels, `t${ticks}`].slice(-HISTORY);
 }
+// The chart's x axis is the last 15 seconds: fixed labels every 5 s (the data slides under them).
+const labels = Array.from({ length: HISTORY }, (_, i) => {
+  const ago = (HISTORY - 1 - i) / 2;
+  return ago === 0 ? 'now' : ago % 5 === 0 ? `−${ago} s` : '';
+});
 
 for (const s of symbols) s.history = [s.open];
-labels = ['open'];
 for (let i = 0; i < HISTORY - 1; i++) step(); // start with a chart that already has a story
 ticks = 0;
 

@@ -1,4 +1,4 @@
-// Settings: a profile header, then sections of switches, menus and a slider that apply at once;
+// Settings: a profile header, then cards of switches, menus and a slider that apply at once;
 // a status line confirms each change, and dependent settings appear only when they matter.
 const { text, group, render } = suip;
 
@@ -45,32 +45,34 @@ function view() {
       ])],
       ['saved', group('status', [['label', 'Saved'], ['tone', 'success'], ['detail', saved]])],
     ])],
-    ['general', group('section', [
-      ['title', 'General'],
-      menu('language', 'Language', languages),
-      menu('zone', 'Time zone', zones, 'Used for reminders and the digest.'),
-    ])],
-    ['notifications', group('section', [
-      ['title', 'Notifications'],
-      toggle('email', 'Email', 'Mentions, invites and replies to your comments.'),
-      toggle('push', 'Push notifications', 'On this device, as they happen.'),
-      ...(settings.push ? [toggle('quiet', 'Quiet hours', 'Hold push notifications from 22:00 to 07:00.')] : []),
-      menu('digest', 'Summary email', digests),
-    ])],
-    ['appearance', group('section', [
-      ['title', 'Appearance'],
-      ['theme', group('choice', [['label', 'Theme'], ['value', settings.theme], ...Object.entries(themes)], {
-        on: { change: { data: 'value', handler: (e) => apply('theme', themes[e.value] ? e.value : 'system', `Theme: ${themes[e.value] ?? themes.system}`) } },
-      })],
-      ['density', group('slider', [['label', 'Density'], ['hint', '1 is compact, 5 is roomy.'], ['value', String(settings.density)], ['min', '1'], ['max', '5']], {
-        on: { change: { data: 'value', handler: (e) => apply('density', Number(e.value), `Density set to ${e.value}`) } },
-      })],
-      toggle('motion', 'Reduce motion', 'Turn off animations and smooth scrolling.'),
-    ])],
-    ['privacy', group('section', [
-      ['title', 'Privacy'],
-      toggle('profilePublic', 'Public profile', 'Anyone with the link can see your name and photo.'),
-      toggle('activity', 'Show when I am active', 'Teammates see a green dot next to your name.'),
+    ['groups', group('grid', [
+      ['general', group('card', [
+        ['title', 'General'],
+        menu('language', 'Language', languages),
+        menu('zone', 'Time zone', zones, 'Used for reminders and the digest.'),
+      ])],
+      ['notifications', group('card', [
+        ['title', 'Notifications'],
+        toggle('email', 'Email', 'Mentions, invites and replies to your comments.'),
+        toggle('push', 'Push notifications', 'On this device, as they happen.'),
+        ...(settings.push ? [toggle('quiet', 'Quiet hours', 'Hold push notifications from 22:00 to 07:00.')] : []),
+        menu('digest', 'Summary email', digests),
+      ])],
+      ['appearance', group('card', [
+        ['title', 'Appearance'],
+        ['theme', group('choice', [['label', 'Theme'], ['value', settings.theme], ...Object.entries(themes)], {
+          on: { change: { data: 'value', handler: (e) => apply('theme', themes[e.value] ? e.value : 'system', `Theme: ${themes[e.value] ?? themes.system}`) } },
+        })],
+        ['density', group('slider', [['label', 'Density'], ['hint', '1 is compact, 5 is roomy.'], ['value', String(settings.density)], ['min', '1'], ['max', '5']], {
+          on: { change: { data: 'value', handler: (e) => apply('density', Number(e.value), `Density set to ${e.value}`) } },
+        })],
+        toggle('motion', 'Reduce motion', 'Turn off animations and smooth scrolling.'),
+      ])],
+      ['privacy', group('card', [
+        ['title', 'Privacy'],
+        toggle('profilePublic', 'Public profile', 'Anyone with the link can see your name and photo.'),
+        toggle('activity', 'Show when I am active', 'Teammates see a green dot next to your name.'),
+      ])],
     ])],
   ]);
 }

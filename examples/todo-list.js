@@ -10,7 +10,7 @@ let error = '';
 let todos = [
   { id: 't1', title: 'Water the plants', tag: 'home', done: true },
   { id: 't2', title: 'Book train tickets', tag: 'errand', done: false },
-  { id: 't3', title: 'Review the launch plan', tag: 'work', done: false },
+  { id: 't3', title: 'Send the slides', tag: 'work', done: false },
   { id: 't4', title: 'Call the bakery', tag: 'errand', done: false },
 ];
 
@@ -58,9 +58,7 @@ function view() {
     ['title', 'My tasks'],
     ['counts', group('row', [
       ['open', group('badge', [['label', `${open} of ${todos.length} open`], ['tone', open ? 'info' : 'success']])],
-      ...(finished ? [['clear', group('button', [['label', `Clear ${finished} done`], ['tone', 'secondary']], {
-        on: { click: () => { todos = todos.filter((t) => !t.done); render(view()); } },
-      })]] : []),
+      ...(finished ? [['done', group('badge', [['label', `${finished} done`], ['tone', 'success']])]] : []),
     ])],
     ...(todos.length ? [['progress', group('progress', [['label', `${finished} of ${todos.length} done`], ['value', String(finished)], ['max', String(todos.length)]])]] : []),
     ['add', group('form', [
@@ -68,9 +66,14 @@ function view() {
       ['tag', group('choice', [['label', 'Tag'], ['variant', 'menu'], ['value', 'home'], ...Object.entries(tags).map(([id, [label]]) => [id, label])])],
       ['submit', 'Add'],
     ], { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => add(e.formData ?? {}) } } })],
-    ['filter', group('choice', [['label', 'Show'], ['value', filter], ['all', `All (${todos.length})`], ['open', `Open (${open})`], ['done', `Done (${finished})`]], {
-      on: { change: { data: 'value', handler: (e) => { filter = e.value || 'all'; render(view()); } } },
-    })],
+    ['tools', group('row', [
+      ['filter', group('choice', [['label', 'Show'], ['variant', 'menu'], ['value', filter], ['all', `All tasks (${todos.length})`], ['open', `Open (${open})`], ['done', `Done (${finished})`]], {
+        on: { change: { data: 'value', handler: (e) => { filter = e.value || 'all'; render(view()); } } },
+      })],
+      ...(finished ? [['clear', group('button', [['label', `Clear ${finished} done`], ['tone', 'secondary']], {
+        on: { click: () => { todos = todos.filter((t) => !t.done); render(view()); } },
+      })]] : []),
+    ])],
     ['items', listOrEmpty(shown)],
   ]);
 }

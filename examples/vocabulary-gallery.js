@@ -8,6 +8,16 @@ let query = '';
 
 // Examples come as wire particles with handler ids as strings; nothing stands behind those ids
 // here, so they are only for show. A modal would cover the page: it is described, not opened.
+// The icon type lists its fixed set in its description: show every icon rather than one.
+function example(entry) {
+  if (entry.type === 'modal') {
+    return group('alert', [['tone', 'info'], ['title', 'Opens over the page'], ['message', 'A modal covers everything, so the gallery does not open it.']]);
+  }
+  const names = entry.type === 'icon' ? entry.description.match(/set: ([a-z, -]+)\./)?.[1].split(', ') : undefined;
+  if (!names) return entry.example;
+  return group('row', names.map((name) => [name, group('icon', [['name', name], ['label', name]])]));
+}
+
 function tile(entry) {
   return [entry.type, group('card', [
     ['title', entry.type],
@@ -16,9 +26,7 @@ function tile(entry) {
       ['category', group('badge', [['label', categories[entry.category]?.[0] ?? entry.category], ['tone', 'neutral']])],
     ])],
     ['about', entry.description],
-    ['example', entry.type === 'modal'
-      ? group('alert', [['tone', 'info'], ['title', 'Opens over the page'], ['message', 'A modal covers everything, so the gallery does not open it.']])
-      : entry.example],
+    ['example', example(entry)],
   ])];
 }
 
