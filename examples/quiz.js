@@ -32,7 +32,7 @@ function results() {
   const perfect = right === questions.length;
   return group('card', [
     ['title', 'Quiz complete'],
-    ['art', group('image', [['src', TROPHY], ['alt', 'A golden trophy']])],
+    ['art', group('row', [['trophy', group('image', [['src', TROPHY], ['alt', 'A golden trophy']])]])],
     ['score', group('stats', [
       ['right', group('stat', [['label', 'Your score'], ['value', `${right} / ${questions.length}`]])],
       ['rate', group('stat', [['label', 'Correct'], ['value', `${Math.round((right / questions.length) * 100)} %`]])],
@@ -59,7 +59,8 @@ function view() {
     ['score', group('badge', [['label', `Score ${score()}`], ['tone', 'neutral']])],
   ]);
   const progress = group('progress', [['label', 'Progress'], ['value', String(answers.length)], ['max', String(questions.length)]]);
-  const art = group('image', [['src', question.art], ['alt', question.alt]]);
+  // In a row the picture keeps its own size (a column would stretch it to the full width).
+  const art = group('row', [['picture', group('image', [['src', question.art], ['alt', question.alt]])]]);
   if (answered) {
     return group('card', [
       ['title', 'Quick quiz'], ['header', header], ['progress', progress], ['art', art],

@@ -75,7 +75,7 @@ function indicator() {
 
 function done() {
   return group('card', [
-    ['art', group('image', [['src', ROCKET], ['alt', 'A rocket taking off']])],
+    ['art', group('row', [['rocket', group('image', [['src', ROCKET], ['alt', 'A rocket taking off']])]])],
     ['title', text(`**${data.workspace}.example.app is ready**`)],
     ['done', group('alert', [['tone', 'success'], ['title', `Welcome aboard, ${data.name}`], ['message', text(`Your **${data.plan}** plan is active. We sent the details to ${data.email}.`)]])],
     ['next', group('list', [

@@ -84,14 +84,19 @@ function view() {
     ['intro', group('hero', [['title', 'Create your account'], ['subtitle', 'Free for 14 days. No card needed.']])],
     ...(tried && count ? [['summary', group('alert', [['tone', 'error'], ['title', `Please fix ${count} field${count === 1 ? '' : 's'}`], ['message', 'Each problem is shown next to its field.']])]] : []),
     ['form', group('form', [
-      field('name', 'Full name', [['placeholder', 'Ada Lovelace']]),
-      field('email', 'Work email', [['kind', 'email'], ['placeholder', 'ada@example.org']]),
-      field('username', 'Username', [['hint', 'At least 3 characters: letters, digits and _.'], ['placeholder', 'ada_l']]),
-      ['role', group('choice', [
-        ['label', 'Your role'], ['variant', 'menu'], ['placeholder', 'Choose a role'], ...(values.role ? [['value', values.role]] : []),
-        ...(touched.role && errors.role ? [['error', errors.role]] : []),
-        ...Object.entries(roles),
-      ], { on: { change: onChange('role') } })],
+      // Two fields a row where there is room; one above the other on a phone.
+      ['who', group('grid', [
+        field('name', 'Full name', [['placeholder', 'Ada Lovelace']]),
+        field('email', 'Work email', [['kind', 'email'], ['placeholder', 'ada@example.org']]),
+      ])],
+      ['account', group('grid', [
+        field('username', 'Username', [['hint', 'At least 3 characters: letters, digits and _.'], ['placeholder', 'ada_l']]),
+        ['role', group('choice', [
+          ['label', 'Your role'], ['variant', 'menu'], ['placeholder', 'Choose a role'], ...(values.role ? [['value', values.role]] : []),
+          ...(touched.role && errors.role ? [['error', errors.role]] : []),
+          ...Object.entries(roles),
+        ], { on: { change: onChange('role') } })],
+      ])],
       ['terms', group('checkbox', [
         ['label', 'I accept the terms of service'], ['checked', values.terms],
         ...(touched.terms && errors.terms ? [['error', errors.terms]] : []),
