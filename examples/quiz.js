@@ -10,9 +10,9 @@ const BROWSER = svg('<rect width="240" height="96" rx="12" fill="#f1f5f9"/><rect
 const TROPHY = svg('<rect width="240" height="96" rx="12" fill="#fff7e6"/><path d="M100 18h40v22a20 20 0 0 1-40 0z" fill="#f0b429"/><path d="M100 24h-12a12 12 0 0 0 12 16M140 24h12a12 12 0 0 1-12 16" fill="none" stroke="#f0b429" stroke-width="4"/><rect x="114" y="58" width="12" height="10" fill="#d69e2e"/><rect x="104" y="68" width="32" height="8" rx="2" fill="#b7791f"/><g fill="#f6ad55"><circle cx="70" cy="30" r="3"/><circle cx="176" cy="26" r="3"/><circle cx="60" cy="64" r="2"/><circle cx="186" cy="66" r="2"/></g>');
 
 const questions = [
-  { q: 'Which planet is closest to the Sun?', art: PLANETS, alt: 'The Sun and four small planets in a row', options: { venus: 'Venus', mercury: 'Mercury', mars: 'Mars' }, answer: 'mercury', why: 'Mercury orbits at about 58 million km, closer than any other planet.' },
-  { q: 'How many bytes are in a kibibyte?', art: BYTES, alt: 'Binary digits and the formula 1024 = 2 to the 10th', options: { b1000: '1000', b1024: '1024', b512: '512' }, answer: 'b1024', why: 'A kibibyte is 2¹⁰ = 1024 bytes; a kilobyte is 1000.' },
-  { q: 'Which language runs natively in every web browser?', art: BROWSER, alt: 'A browser window with the JavaScript logo', options: { py: 'Python', js: 'JavaScript', rb: 'Ruby' }, answer: 'js', why: 'Every browser ships a JavaScript engine; others need a compiler or WebAssembly.' },
+  { q: 'Which planet is closest to the Sun?', short: 'Closest planet to the Sun', art: PLANETS, alt: 'The Sun and four small planets in a row', options: { venus: 'Venus', mercury: 'Mercury', mars: 'Mars' }, answer: 'mercury', why: 'Mercury orbits at about 58 million km, closer than any other planet.' },
+  { q: 'How many bytes are in a kibibyte?', short: 'Bytes in a kibibyte', art: BYTES, alt: 'Binary digits and the formula 1024 = 2 to the 10th', options: { b1000: '1000', b1024: '1024', b512: '512' }, answer: 'b1024', why: 'A kibibyte is 2¹⁰ = 1024 bytes; a kilobyte is 1000.' },
+  { q: 'Which language runs natively in every web browser?', short: 'Language of every browser', art: BROWSER, alt: 'A browser window with the JavaScript logo', options: { py: 'Python', js: 'JavaScript', rb: 'Ruby' }, answer: 'js', why: 'Every browser ships a JavaScript engine; others need a compiler or WebAssembly.' },
 ];
 let index = 0;
 let answers = []; // the option id picked for each answered question
@@ -38,11 +38,14 @@ function results() {
       ['rate', group('stat', [['label', 'Correct'], ['value', `${Math.round((right / questions.length) * 100)} %`]])],
     ])],
     ['verdict', group('alert', [['tone', perfect ? 'success' : 'info'], ['title', perfect ? 'A perfect round!' : 'Nicely done'], ['message', perfect ? 'You got every question right.' : 'Check the review below and try again.']])],
-    ['review', group('list', questions.map((question, i) => {
+    ['review', group('key-value', questions.map((question, i) => {
       const ok = answers[i] === question.answer;
-      return [`r${i}`, group('row', [
-        ['icon', group('icon', [['name', ok ? 'success' : 'error'], ['label', ok ? 'Correct' : 'Wrong']])],
-        ['text', text(`${question.q} **${question.options[question.answer]}**${ok ? '' : ` (you said ${question.options[answers[i]]})`}`)],
+      return [`r${i}`, group('pair', [
+        ['key', question.short],
+        ['value', group('row', [
+          ['icon', group('icon', [['name', ok ? 'success' : 'error'], ['label', ok ? 'Correct' : 'Wrong']])],
+          ['text', text(`**${question.options[question.answer]}**${ok ? '' : ` (you said ${question.options[answers[i]]})`}`)],
+        ])],
       ])];
     }))],
     ['again', group('button', [['label', 'Play again']], { on: { click: restart } })],

@@ -62,8 +62,11 @@ function view() {
     ])],
     ...(todos.length ? [['progress', group('progress', [['label', `${finished} of ${todos.length} done`], ['value', String(finished)], ['max', String(todos.length)]])]] : []),
     ['add', group('form', [
-      [field, group('text-field', [['label', 'New task'], ['placeholder', 'What needs doing?'], ...(error ? [['error', error]] : [])])],
-      ['tag', group('choice', [['label', 'Tag'], ['variant', 'menu'], ['value', 'home'], ...Object.entries(tags).map(([id, [label]]) => [id, label])])],
+      // Side by side where there is room, stacked on a phone.
+      ['fields', group('grid', [
+        [field, group('text-field', [['label', 'New task'], ['placeholder', 'What needs doing?'], ...(error ? [['error', error]] : [])])],
+        ['tag', group('choice', [['label', 'Tag'], ['variant', 'menu'], ['value', 'home'], ...Object.entries(tags).map(([id, [label]]) => [id, label])])],
+      ])],
       ['submit', 'Add'],
     ], { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => add(e.formData ?? {}) } } })],
     ['tools', group('row', [
