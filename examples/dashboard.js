@@ -14,27 +14,27 @@ function view() {
   const r = ranges[range];
   return group('column', [
     ['header', group('hero', [
-      ['title', text('Traffic overview', 'text/plain')],
-      ['subtitle', text(`${r.label} · updated just now`, 'text/plain')],
+      ['title', 'Traffic overview'],
+      ['subtitle', `${r.label} · updated just now`],
       ['live', group('status', [['label', 'All systems operational'], ['tone', 'success']])],
     ])],
     ['range', group('row', Object.entries(ranges).map(([key, value]) => [key, group('button', [
-      ['label', text(value.label, 'text/plain')],
-      ['tone', text(key === range ? 'primary' : 'secondary', 'text/plain')],
+      ['label', value.label],
+      ['tone', key === range ? 'primary' : 'secondary'],
     ], { on: { click: () => { range = key; render(view()); } } })]))],
     ['stats', group('stats', [
-      ['visitors', group('stat', [['label', text('Visitors', 'text/plain')], ['value', text(r.visitors, 'text/plain')], ['trend', text('up', 'text/plain')], ['change', r.changes[0]]])],
-      ['signups', group('stat', [['label', text('Sign-ups', 'text/plain')], ['value', text(r.signups, 'text/plain')], ['trend', text('up', 'text/plain')], ['change', r.changes[1]]])],
-      ['conversion', group('stat', [['label', text('Conversion', 'text/plain')], ['value', text(r.conversion, 'text/plain')], ['trend', text('flat', 'text/plain')], ['change', r.changes[2]]])],
-      ['uptime', group('stat', [['label', text('Uptime', 'text/plain')], ['value', text(r.uptime, 'text/plain')], ['trend', text('down', 'text/plain')], ['change', r.changes[3]], ['tone', 'warning']])],
+      ['visitors', group('stat', [['label', 'Visitors'], ['value', r.visitors], ['trend', 'up'], ['change', r.changes[0]]])],
+      ['signups', group('stat', [['label', 'Sign-ups'], ['value', r.signups], ['trend', 'up'], ['change', r.changes[1]]])],
+      ['conversion', group('stat', [['label', 'Conversion'], ['value', r.conversion], ['trend', 'flat'], ['change', r.changes[2]]])],
+      ['uptime', group('stat', [['label', 'Uptime'], ['value', r.uptime], ['trend', 'down'], ['change', r.changes[3]], ['tone', 'warning']])],
     ])],
     ['charts', group('grid', [
-      ['visits', group('card', [['chart', group('chart-line', [['title', text('Visits', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })]])]])],
-      ['signups', group('card', [['chart', group('chart-bar', [['title', text('Sign-ups', 'text/plain')], ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })]])]])],
-      ['sources', group('card', [['chart', group('chart-pie', [['title', text('Traffic sources', 'text/plain')], ['data', json({ slices: [{ label: 'Search', value: 46 }, { label: 'Direct', value: 27 }, { label: 'Social', value: 18 }, { label: 'Email', value: 9 }] })]])]])],
+      ['visits', group('card', [['chart', group('chart-line', [['title', 'Visits'], ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })]])]])],
+      ['signups', group('card', [['chart', group('chart-bar', [['title', 'Sign-ups'], ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })]])]])],
+      ['sources', group('card', [['chart', group('chart-pie', [['title', 'Traffic sources'], ['data', json({ slices: [{ label: 'Search', value: 46 }, { label: 'Direct', value: 27 }, { label: 'Social', value: 18 }, { label: 'Email', value: 9 }] })]])]])],
     ])],
     ['pages', group('table', [
-      ['caption', text('Top pages', 'text/plain')],
+      ['caption', 'Top pages'],
       ['data', json({ headers: ['Page', 'Views', 'Avg. time'], rows: [['/pricing', range === 'week' ? 3120 : 13870, '1:42'], ['/docs/start', range === 'week' ? 2480 : 10210, '3:05'], ['/blog/launch', range === 'week' ? 1730 : 5120, '2:18']] })],
     ])],
   ]);

@@ -33,18 +33,18 @@ export interface Example {
  */
 export const EXAMPLES: readonly Example[] = [
   { id: 'weather-card', title: 'Weather card', summary: 'card, stats, list; a °C/°F switch', code: weatherCard },
-  { id: 'todo-list', title: 'Todo list', summary: 'form submit with formData, checkboxes, deletes', code: todoList },
-  { id: 'signup-form', title: 'Sign-up form', summary: 'validation errors rendered next to fields', code: signupForm },
+  { id: 'todo-list', title: 'Todo list', summary: 'tags, counts, a filter and an empty state', code: todoList },
+  { id: 'signup-form', title: 'Sign-up form', summary: 'errors at each field; refused until valid', code: signupForm },
   { id: 'dashboard', title: 'Dashboard', summary: 'stats, bar/line/pie charts and a table', code: dashboard },
-  { id: 'quiz', title: 'Quiz', summary: 'choices, scoring, feedback alerts', code: quiz },
+  { id: 'quiz', title: 'Quiz', summary: 'progress, feedback and a results screen', code: quiz },
   { id: 'kanban-board', title: 'Kanban board', summary: 'cards moving across and within columns', code: kanbanBoard },
-  { id: 'setup-wizard', title: 'Setup wizard', summary: 'multi-step form with progress and Back/Next', code: setupWizard },
-  { id: 'data-table', title: 'Data table', summary: 'filter as you type, sort by column', code: dataTable },
+  { id: 'setup-wizard', title: 'Setup wizard', summary: 'steps, progress and checks before Next', code: setupWizard },
+  { id: 'data-table', title: 'Data table', summary: 'search, country filter, sort, a chart', code: dataTable },
   { id: 'chat', title: 'Chat', summary: 'a reply streamed token by token (text appends)', code: chat },
-  { id: 'settings', title: 'Settings', summary: 'toggles, sliders and a live summary', code: settings },
+  { id: 'settings', title: 'Settings', summary: 'sections of switches, menus and a slider', code: settings },
   { id: 'counter', title: 'Counter', summary: 'the smallest interactive program', code: counter },
-  { id: 'live-ticker', title: 'Live ticker', summary: 'a timer-driven update stream (ops/s)', code: liveTicker },
-  { id: 'vocabulary-gallery', title: 'Vocabulary gallery', summary: 'every type of suip.vocabulary from its example', code: vocabularyGallery },
+  { id: 'live-ticker', title: 'Live ticker', summary: 'prices and a chart updated twice a second', code: liveTicker },
+  { id: 'vocabulary-gallery', title: 'Vocabulary gallery', summary: 'every type of suip.vocabulary, searchable', code: vocabularyGallery },
 ];
 
 /** The example with this id (a program or an A2UI stream), if any. */

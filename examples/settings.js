@@ -1,47 +1,78 @@
-// Settings page: toggles and sliders that apply at once, with a live summary of the choices.
+// Settings: a profile header, then cards of switches, menus and a slider that apply at once;
+// a status line confirms each change, and dependent settings appear only when they matter.
 const { text, group, render } = suip;
 
-const settings = { notifications: true, darkMode: false, autoplay: false, volume: 60, fontSize: 16, language: 'en' };
-const languages = { en: 'English', pt: 'Português', de: 'Deutsch' };
+// The user's picture as a small SVG data: URI (no network; the host's URL policy allows data:).
+const PHOTO = { data: 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#ffd9c2"/><circle cx="32" cy="26" r="12" fill="#8a5a44"/><path d="M10 64a22 20 0 0 1 44 0z" fill="#2f5bd3"/><path d="M20 22a12 12 0 0 1 24 0c-6-5-18-5-24 0z" fill="#3b2a22"/></svg>'), mimeType: 'image/svg+xml' };
 
-const onOff = (value) => (value ? 'on' : 'off');
+const languages = { en: 'English', pt: 'Português', de: 'Deutsch', ja: '日本語' };
+const zones = { lisbon: 'Lisbon (UTC+0)', berlin: 'Berlin (UTC+1)', tokyo: 'Tokyo (UTC+9)' };
+const digests = { daily: 'Every morning', weekly: 'Monday mornings', never: 'Never' };
+const themes = { system: 'Match the system', light: 'Light', dark: 'Dark' };
+const settings = {
+  language: 'en', zone: 'lisbon',
+  email: true, push: true, quiet: true, digest: 'weekly',
+  theme: 'system', density: 3, motion: false,
+  profilePublic: false, activity: true,
+};
+let saved = 'All changes saved';
+
+function apply(key, value, label) {
+  settings[key] = value;
+  saved = label;
+  render(view());
+}
 
 function toggle(key, label, hint) {
-  return [key, group('toggle', [['label', text(label, 'text/plain')], ['hint', text(hint, 'text/plain')], ['checked', text(String(settings[key]), 'text/plain')]], {
-    on: { change: { handler: (e) => { settings[key] = e.checked === true; render(view()); }, data: 'checked' } },
+  return [key, group('toggle', [['label', label], ['hint', hint], ['checked', String(settings[key])]], {
+    on: { change: { data: 'checked', handler: (e) => apply(key, e.checked === true, `${label} turned ${e.checked ? 'on' : 'off'}`) } },
   })];
 }
 
-function slider(key, label, min, max, step) {
-  return [key, group('slider', [['label', text(label, 'text/plain')], ['value', text(String(settings[key]), 'text/plain')], ['min', text(String(min), 'text/plain')], ['max', text(String(max), 'text/plain')], ['step', text(String(step), 'text/plain')]], {
-    on: { change: { handler: (e) => { settings[key] = Number(e.value); render(view()); }, data: 'value' } },
+function menu(key, label, options, hint) {
+  return [key, group('choice', [['label', label], ...(hint ? [['hint', hint]] : []), ['variant', 'menu'], ['value', settings[key]], ...Object.entries(options)], {
+    on: { change: { data: 'value', handler: (e) => apply(key, e.value in options ? e.value : settings[key], `${label}: ${options[e.value] ?? options[settings[key]]}`) } },
   })];
 }
 
 function view() {
   return group('column', [
-    ['header', group('hero', [['title', text('Settings', 'text/plain')], ['subtitle', text('Changes apply immediately.', 'text/plain')]])],
-    ['general', group('section', [
-      ['title', text('General', 'text/plain')],
-      toggle('notifications', 'Notifications', 'Get a message when something needs you.'),
-      toggle('darkMode', 'Dark mode', 'Use a dark colour scheme.'),
-      toggle('autoplay', 'Autoplay videos', 'Start videos without a click.'),
-      ['language', group('choice', [['label', text('Language', 'text/plain')], ['value', text(settings.language, 'text/plain')], ...Object.entries(languages).map(([id, name]) => [id, text(name)])], {
-        on: { change: { handler: (e) => { settings.language = e.value || 'en'; render(view()); }, data: 'value' } },
-      })],
+    ['profile', group('card', [
+      ['who', group('row', [
+        ['photo', group('avatar', [['name', 'Rosa Martins'], ['src', PHOTO], ['size', 'lg']])],
+        ['name', text('**Rosa Martins**  \nrosa@example.org')],
+        ['plan', group('badge', [['label', 'Pro plan'], ['tone', 'info']])],
+      ])],
+      ['saved', group('status', [['label', 'Saved'], ['tone', 'success'], ['detail', saved]])],
     ])],
-    ['sound', group('section', [
-      ['title', text('Sound and text', 'text/plain')],
-      slider('volume', 'Volume', 0, 100, 5),
-      slider('fontSize', 'Font size', 12, 24, 1),
-    ])],
-    ['summary', group('key-value', [
-      ['notifications', group('pair', [['key', text('Notifications', 'text/plain')], ['value', text(onOff(settings.notifications), 'text/plain')]])],
-      ['darkMode', group('pair', [['key', text('Dark mode', 'text/plain')], ['value', text(onOff(settings.darkMode), 'text/plain')]])],
-      ['autoplay', group('pair', [['key', text('Autoplay', 'text/plain')], ['value', text(onOff(settings.autoplay), 'text/plain')]])],
-      ['volume', group('pair', [['key', text('Volume', 'text/plain')], ['value', text(`${settings.volume} %`, 'text/plain')]])],
-      ['fontSize', group('pair', [['key', text('Font size', 'text/plain')], ['value', text(`${settings.fontSize} px`, 'text/plain')]])],
-      ['language', group('pair', [['key', text('Language', 'text/plain')], ['value', text(languages[settings.language], 'text/plain')]])],
+    ['groups', group('grid', [
+      ['general', group('card', [
+        ['title', 'General'],
+        menu('language', 'Language', languages),
+        menu('zone', 'Time zone', zones, 'Used for reminders and the digest.'),
+      ])],
+      ['notifications', group('card', [
+        ['title', 'Notifications'],
+        toggle('email', 'Email', 'Mentions, invites and replies to your comments.'),
+        toggle('push', 'Push notifications', 'On this device, as they happen.'),
+        ...(settings.push ? [toggle('quiet', 'Quiet hours', 'Hold push notifications from 22:00 to 07:00.')] : []),
+        menu('digest', 'Summary email', digests),
+      ])],
+      ['appearance', group('card', [
+        ['title', 'Appearance'],
+        ['theme', group('choice', [['label', 'Theme'], ['value', settings.theme], ...Object.entries(themes)], {
+          on: { change: { data: 'value', handler: (e) => apply('theme', themes[e.value] ? e.value : 'system', `Theme: ${themes[e.value] ?? themes.system}`) } },
+        })],
+        ['density', group('slider', [['label', 'Density'], ['hint', '1 is compact, 5 is roomy.'], ['value', String(settings.density)], ['min', '1'], ['max', '5']], {
+          on: { change: { data: 'value', handler: (e) => apply('density', Number(e.value), `Density set to ${e.value}`) } },
+        })],
+        toggle('motion', 'Reduce motion', 'Turn off animations and smooth scrolling.'),
+      ])],
+      ['privacy', group('card', [
+        ['title', 'Privacy'],
+        toggle('profilePublic', 'Public profile', 'Anyone with the link can see your name and photo.'),
+        toggle('activity', 'Show when I am active', 'Teammates see a green dot next to your name.'),
+      ])],
     ])],
   ]);
 }

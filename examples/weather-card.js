@@ -18,15 +18,15 @@ const ICONS = { Sunny: 'sun', Cloudy: 'cloud', Showers: 'rain' };
 
 function view() {
   return group('card', [
-    ['title', text(`Weather in ${city}`, 'text/plain')],
+    ['title', `Weather in ${city}`],
     ['now', group('row', [
       ['art', group('image', [['src', { data: ART, mimeType: 'image/svg+xml' }], ['alt', 'Sun behind a small cloud']])],
       ['summary', text(`**${temp(now.tempC)}** · ${now.sky}`)],
     ])],
     ['stats', group('stats', [
-      ['feels', group('stat', [['label', text('Feels like', 'text/plain')], ['value', text(temp(now.feels), 'text/plain')]])],
-      ['humidity', group('stat', [['label', text('Humidity', 'text/plain')], ['value', text(`${now.humidity} %`, 'text/plain')]])],
-      ['wind', group('stat', [['label', text('Wind', 'text/plain')], ['value', text(`${now.wind} km/h`, 'text/plain')], ['trend', text('down', 'text/plain')], ['change', '−3'], ['tone', 'neutral']])],
+      ['feels', group('stat', [['label', 'Feels like'], ['value', temp(now.feels)]])],
+      ['humidity', group('stat', [['label', 'Humidity'], ['value', `${now.humidity} %`]])],
+      ['wind', group('stat', [['label', 'Wind'], ['value', `${now.wind} km/h`], ['trend', 'down'], ['change', '−3'], ['tone', 'neutral']])],
     ])],
     ['forecast', group('list', forecast.map((f) => [
       f.day,
@@ -36,10 +36,10 @@ function view() {
       ]),
     ]))],
     ['units', group('row', [
-      ['celsius', group('button', [['label', text('Show °C', 'text/plain')], ['tone', text(unit === 'C' ? 'primary' : 'secondary', 'text/plain')]], {
+      ['celsius', group('button', [['label', 'Show °C'], ['tone', unit === 'C' ? 'primary' : 'secondary']], {
         on: { click: () => { unit = 'C'; render(view()); } },
       })],
-      ['fahrenheit', group('button', [['label', text('Show °F', 'text/plain')], ['tone', text(unit === 'F' ? 'primary' : 'secondary', 'text/plain')]], {
+      ['fahrenheit', group('button', [['label', 'Show °F'], ['tone', unit === 'F' ? 'primary' : 'secondary']], {
         on: { click: () => { unit = 'F'; render(view()); } },
       })],
     ])],
