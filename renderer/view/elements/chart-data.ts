@@ -23,6 +23,20 @@ export function sliceData(text: string | undefined): { label: string; value: num
   return arrayOf(field(data, 'slices'), 24).map((s) => ({ label: cellText(field(s, 'label')), value: Math.max(0, numeric(field(s, 'value'))) }));
 }
 
+/** Axis labels are 11 user units high; a character is about 0.6 of that wide, plus a gap. */
+const LABEL_CHAR_WIDTH = 6.6;
+const LABEL_GAP = 6;
+
+/**
+ * Every how many x-axis labels one is drawn, so none runs into the next: 1 when they all fit in
+ * `slot` user units each, more for many or long labels. Every label still goes into the chart's
+ * accessible name (`describeSeries`); only the drawing thins them.
+ */
+export function labelStride(labels: readonly string[], slot: number): number {
+  const widest = Math.max(0, ...labels.map((label) => label.length)) * LABEL_CHAR_WIDTH + LABEL_GAP;
+  return slot <= 0 ? 1 : Math.max(1, Math.ceil(widest / slot));
+}
+
 /** A text summary of a series chart for its accessible name. */
 export function describeSeries(kind: string, title: string, d: SeriesData): string {
   const sets = d.datasets.map((s) => `${s.label || 'series'}: ${d.labels.map((l, i) => `${l} ${s.data[i] ?? 0}`).join(', ')}`).join('; ');

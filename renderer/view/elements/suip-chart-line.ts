@@ -1,7 +1,7 @@
 import { html, svg } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { chartStyles, describeSeries, seriesData } from './chart-data.ts';
+import { chartStyles, describeSeries, labelStride, seriesData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
 import { chartLine } from '../../vocabulary/types/chart-line.ts';
 import { defineElement } from '../define-element.ts';
@@ -22,13 +22,14 @@ export class SuipChartLine extends SuipGroupElement {
     const max = Math.max(1, ...values);
     const min = Math.min(0, ...values);
     const step = W / Math.max(1, d.labels.length - 1);
+    const stride = labelStride(d.labels, step);
     const y = (v: number) => H - ((v - min) / (max - min || 1)) * H;
     return html`<figure>
       ${title ? html`<figcaption>${title}</figcaption>` : ''}
       <svg viewBox=${`-20 0 ${W + 40} ${H + 20}`} role="img" aria-label=${describeSeries('Line chart', title, d)}>
         <line class="axis" x1="0" y1=${H} x2=${W} y2=${H}></line>
         ${d.datasets.map((s, k) => svg`<polyline class=${`line s${k % 4}`} points=${d.labels.map((_, i) => `${(i * step).toFixed(1)},${y(s.data[i] ?? 0).toFixed(1)}`).join(' ')}></polyline>`)}
-        ${d.labels.map((label, i) => svg`<text x=${i * step} y=${H + 14} text-anchor="middle">${label}</text>`)}
+        ${d.labels.map((label, i) => (i % stride === 0 ? svg`<text x=${i * step} y=${H + 14} text-anchor="middle">${label}</text>` : ''))}
       </svg>
       ${renderLegend(d.datasets.map((s) => s.label))}
     </figure>`;

@@ -5,10 +5,13 @@ import { blockedMedia, renderMedia } from '../media.ts';
 import { image } from '../../vocabulary/types/image.ts';
 import { defineElement } from '../define-element.ts';
 
-/** `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. */
+/**
+ * `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. A
+ * picture keeps its own size (at most the width it is given): a flex column would stretch it.
+ */
 export class SuipImage extends SuipGroupElement {
   static override definition = image;
-  static override styles = [baseStyles, css`figure { margin: 0; display: flex; flex-direction: column; gap: var(--_space-1); } img { max-width: 100%; height: auto; border-radius: var(--_radius-sm); display: block; } figcaption { font-size: var(--_text-xs); }`];
+  static override styles = [baseStyles, css`figure { margin: 0; display: flex; flex-direction: column; align-items: flex-start; gap: var(--_space-1); } img { max-width: 100%; height: auto; border-radius: var(--_radius-sm); display: block; } figcaption { font-size: var(--_text-xs); }`];
 
   protected override render(): unknown {
     const src = this.child('src');
