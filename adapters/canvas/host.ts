@@ -36,6 +36,14 @@ export interface CanvasHostOptions {
 export interface CanvasHost {
   /** Check and apply one op (any parsed value); false when it was refused (reported through onIssue). */
   apply(op: unknown): boolean;
+  /**
+   * Shows an `upsert` still being written (its text cut short) over the canvas, until `endPreview`
+   * or the next `preview`. Only built-in types (a custom widget starts a sandbox: it waits for its
+   * complete op). Nothing is reported for a preview; false when it cannot be shown.
+   */
+  preview(op: unknown): boolean;
+  /** Drops the preview (its op completed and is applied next, or it broke). */
+  endPreview(): void;
   /** Replace the whole canvas with a snapshot (a compacted op list): the reconnect path. */
   reset(ops: readonly unknown[]): void;
   readonly state: CanvasState;
@@ -66,6 +74,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   const maxInstances = options.maxInstances ?? CANVAS_LIMITS.maxInstances;
   const generator: LocalGenerator<GeneratorHandle> = await createLocalGenerator(renderer, { id: canvasId, name: 'Canvas' });
   let state = emptyCanvas();
+  /** The canvas with the op being written applied, while one is. */
+  let previewState: CanvasState | undefined;
   const instances = new Map<string, Instance>();
   const views = new Map<string, { data: unknown; type: string; key: string; particle: ModelParticle }>();
   let counter = 0;
@@ -111,7 +121,11 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   }
   function flush(): Promise<void> {
     pending = false;
-    last = generator.render(canvasTree(state, view)).catch((error: unknown) => issue({ message: `the renderer refused the canvas: ${error instanceof Error ? error.message : String(error)}` }));
+    const previewing = previewState !== undefined;
+    last = generator.render(canvasTree(previewState ?? state, view)).catch((error: unknown) => {
+      // A preview is an op cut short: what it lacks is no fault yet; the complete op is judged.
+      if (!previewing) issue({ message: `the renderer refused the canvas: ${error instanceof Error ? error.message : String(error)}` });
+    });
     return last;
   }
 
@@ -224,6 +238,25 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
 
   return {
     apply,
+    preview(value) {
+      const checked = checkOp(value);
+      if (!checked.ok || checked.op.op !== 'upsert' || state.defines.has(checked.op.type)) return false;
+      const copy: CanvasState = { ...state, components: new Map([...state.components].map(([id, c]) => [id, { ...c }])), zones: [...state.zones] };
+      try {
+        applyOp(copy, checked.op);
+      } catch (error) {
+        if (error instanceof CanvasOpError) return false;
+        throw error;
+      }
+      previewState = copy;
+      schedule();
+      return true;
+    },
+    endPreview() {
+      if (previewState === undefined) return;
+      previewState = undefined;
+      schedule();
+    },
     reset(ops) {
       apply({ op: 'clear' });
       state = emptyCanvas();

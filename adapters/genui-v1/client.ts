@@ -6,7 +6,7 @@ import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import { readMessageStream } from '../a2ui/stream-reader.ts';
 import { toUiEvent } from './events.ts';
 import { Conversation, type SurfaceState } from './history.ts';
-import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, TextChunk, type CatalogDefinition, type UiEvent } from './schemas.ts';
+import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, DropPreviewChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, PreviewChunk, TextChunk, type CatalogDefinition, type UiEvent } from './schemas.ts';
 import { translateSurface, type TranslateIssue } from './translate.ts';
 import { MAX_TURN_TEXT, transcriptTree, type TranscriptTurn } from './transcript.ts';
 
@@ -22,6 +22,12 @@ export interface GenuiClientOptions {
   vocabulary?: readonly VocabularyEntry[];
   /** Mount id prefix (default `genui`): `<prefix>-transcript`, `<prefix>-1`, … */
   idPrefix?: string;
+  /**
+   * Ask the server for previews of surfaces still being written (`"suip": {"progressive": true}`,
+   * default true): widgets show as they complete, text as it grows, missing children as
+   * placeholders; the complete surface replaces the preview. Servers that do not know it ignore it.
+   */
+  progressive?: boolean;
   /** Longest JSONL line read (default 3,000,000 characters); longer lines are skipped and reported. */
   maxLineChars?: number;
   /** Problems with the stream or a surface (also shown in the page). */
@@ -58,10 +64,16 @@ export interface GenuiClient {
   close(): Promise<void>;
 }
 
-const chunkChecks = { add: compile(AddOrUpdateSurfaceChunk), del: compile(DeleteSurfaceChunk), text: compile(TextChunk), message: compile(MessageChunk), error: compile(GenuiErrorBody) };
+const chunkChecks = { preview: compile(PreviewChunk), drop: compile(DropPreviewChunk), add: compile(AddOrUpdateSurfaceChunk), del: compile(DeleteSurfaceChunk), text: compile(TextChunk), message: compile(MessageChunk), error: compile(GenuiErrorBody) };
 
 interface Surface {
   state: SurfaceState;
+  /** The number in its mount id. */
+  mount: number;
+  /** False while the surface exists only as a preview (nothing of it is in the history yet). */
+  committed: boolean;
+  /** The surface as far as it has streamed, shown over the committed state until the complete one arrives. */
+  preview?: { root: string; widgets: unknown[] };
   generator: Promise<LocalGenerator<Handle>>;
   rendered: Promise<void>;
 }
@@ -84,6 +96,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   const surfaces = new Map<string, Surface>();
   const turns: TranscriptTurn[] = [];
   let counter = 0;
+  const closing = new Map<number, Promise<unknown>>();
   let busy = false;
   let actionQueued = false;
   let controller: AbortController | undefined;
@@ -129,8 +142,12 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   const renderSurface = (surfaceId: string) => {
     const surface = surfaces.get(surfaceId);
     if (surface === undefined) return;
-    const translation = translateSurface(surface.state, {
+    const preview = surface.preview;
+    // A preview is shown over the committed widgets (those it does not redefine stay as they are).
+    const definition = preview === undefined ? surface.state : { root: preview.root, widgets: [...preview.widgets, ...(surface.committed ? surface.state.widgets.filter((w) => !preview.widgets.some((p) => (p as { id?: unknown }).id === (w as { id?: unknown }).id)) : [])] };
+    const translation = translateSurface(definition, {
       vocabulary,
+      preview: preview !== undefined,
       bind: (binding) => ({ handler: (e) => onUiEvent(toUiEvent(surfaceId, binding, e)), ...(binding.data === 'none' ? {} : { data: binding.data }) }),
     });
     for (const found of translation.issues) issue({ ...found, surfaceId });
@@ -139,22 +156,55 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       .catch((error: unknown) => issue({ code: 'bad_widget', widgetId: '', surfaceId, message: `the renderer refused the surface: ${error instanceof Error ? error.message : String(error)}` }));
   };
 
+  const surfaceFor = (surfaceId: string, definition: Pick<SurfaceState, 'root' | 'widgets'>, committed: boolean): Surface => {
+    let surface = surfaces.get(surfaceId);
+    if (surface === undefined) {
+      counter += 1;
+      const mount = counter;
+      // A mount number given back by a withdrawn preview is reused once that mount has closed.
+      const generator = (closing.get(mount) ?? Promise.resolve()).then(() => createLocalGenerator(renderer, { id: `${prefix}-${mount}`, name: `GenUI ${surfaceId.slice(0, 60)}` }));
+      surface = { state: { surfaceId, ...definition }, committed, mount, generator, rendered: Promise.resolve() };
+      surfaces.set(surfaceId, surface);
+    }
+    return surface;
+  };
+  const closeSurface = (surfaceId: string) => {
+    const surface = surfaces.get(surfaceId);
+    surfaces.delete(surfaceId);
+    // After its last render: a generator closed mid-render would send into a mount already gone.
+    if (surface === undefined) return;
+    const closed = surface.rendered.then(() => surface.generator).then((g) => g.close()).catch(() => undefined);
+    closing.set(surface.mount, closed);
+    void closed.then(() => closing.get(surface.mount) === closed && closing.delete(surface.mount));
+  };
+  /** Withdraws a surface's preview: the committed surface shows again, a surface that was only a preview goes. */
+  const dropPreview = (surfaceId: string) => {
+    const surface = surfaces.get(surfaceId);
+    if (surface?.preview === undefined) return;
+    surface.preview = undefined;
+    if (surface.committed) return renderSurface(surfaceId);
+    closeSurface(surfaceId);
+    // Its mount number is free again when it was the newest, so mount ids match a run without previews.
+    if (surface.mount === counter) counter -= 1;
+  };
+
   const applyChunk = (value: unknown) => {
     options.onChunk?.(value);
-    if (chunkChecks.add.check(value)) {
+    if (chunkChecks.preview.check(value)) {
       const { surfaceId, definition } = value.addOrUpdateSurface;
-      let surface = surfaces.get(surfaceId);
-      if (surface === undefined) {
-        counter += 1;
-        surface = { state: { surfaceId, ...definition }, generator: createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `GenUI ${surfaceId.slice(0, 60)}` }), rendered: Promise.resolve() };
-        surfaces.set(surfaceId, surface);
-      } else surface.state = { surfaceId, root: definition.root, widgets: definition.widgets };
+      surfaceFor(surfaceId, definition, false).preview = definition;
       renderSurface(surfaceId);
-    } else if (chunkChecks.del.check(value)) {
-      const surface = surfaces.get(value.deleteSurface.surfaceId);
-      surfaces.delete(value.deleteSurface.surfaceId);
-      void surface?.generator.then((g) => g.close()).catch(() => undefined);
-    } else if (chunkChecks.message.check(value)) {
+    } else if (chunkChecks.drop.check(value)) dropPreview(value.suip.dropPreview);
+    else if (chunkChecks.add.check(value)) {
+      const { surfaceId, definition } = value.addOrUpdateSurface;
+      // The complete surface: applied exactly as without previews (the preview, if any, is dropped).
+      const surface = surfaceFor(surfaceId, definition, true);
+      surface.state = { surfaceId, root: definition.root, widgets: definition.widgets };
+      surface.committed = true;
+      surface.preview = undefined;
+      renderSurface(surfaceId);
+    } else if (chunkChecks.del.check(value)) closeSurface(value.deleteSurface.surfaceId);
+    else if (chunkChecks.message.check(value)) {
       const turn = current();
       const text = value.message.parts.map((p) => p.text).join('');
       turn.text = text.slice(0, MAX_TURN_TEXT);
@@ -186,7 +236,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   async function run(): Promise<TurnOutcome> {
     busy = true;
     controller = new AbortController();
-    const body = { catalogDefinition: catalog, conversation: conversation.outgoing() };
+    const body = { catalogDefinition: catalog, conversation: conversation.outgoing(), ...(options.progressive === false ? {} : { suip: { progressive: true } }) };
     options.onRequest?.(body);
     conversation.commitPending();
     void renderTranscript(true);
@@ -197,8 +247,10 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       outcome = controller.signal.aborted ? { status: 'aborted' } : { status: 'incomplete', reason: error instanceof Error ? error.message : String(error) };
     }
     busy = false;
+    // Nothing previewed outlives its turn: a preview the server did not complete or withdraw goes now.
+    for (const id of [...surfaces.keys()]) dropPreview(id);
     const turn = current();
-    if (outcome.status === 'complete') conversation.completeTurn([...surfaces.values()].map((s) => s.state), outcome.text);
+    if (outcome.status === 'complete') conversation.completeTurn([...surfaces.values()].filter((s) => s.committed).map((s) => s.state), outcome.text);
     if (outcome.status === 'incomplete') {
       issue({ code: 'incomplete', message: outcome.reason });
       turn.notes.push(`The answer stopped before it was complete (${outcome.reason.slice(0, 200)}); what arrived is shown, but this turn is not in the history.`);
@@ -269,7 +321,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     get busy() {
       return busy;
     },
-    surfaceIds: () => [...surfaces.keys()],
+    surfaceIds: () => [...surfaces].filter(([, s]) => s.committed).map(([id]) => id),
     async settle() {
       await renderTranscript(true);
       await Promise.all([...surfaces.values()].map(async (s) => {

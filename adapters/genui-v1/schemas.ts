@@ -77,6 +77,17 @@ export const DeleteSurfaceChunk = Type.Object({ deleteSurface: Type.Object({ sur
 export const TextChunk = Type.Object({ text: Type.String() });
 /** Stream chunk (last): the complete text; ends the turn. */
 export const MessageChunk = Type.Object({ message: Type.Object({ role: Type.Literal('model'), parts: Type.Array(TextPart) }) });
+/**
+ * suip's extension (only to a client that sent `"suip": {"progressive": true}`): an
+ * `addOrUpdateSurface` of a surface the model is still writing. It is a valid seed chunk; the
+ * `suip.preview` member says it is not yet the surface's state (not recorded in history).
+ */
+export const PreviewChunk = Type.Intersect([AddOrUpdateSurfaceChunk, Type.Object({ suip: Type.Object({ preview: Type.Literal(true) }) })]);
+export type PreviewChunk = Static<typeof PreviewChunk>;
+/** suip's extension: the preview of this surface is withdrawn (its command was refused or cut); the committed state shows again. */
+export const DropPreviewChunk = Type.Object({ suip: Type.Object({ dropPreview: Id }) });
+export type DropPreviewChunk = Static<typeof DropPreviewChunk>;
+
 /** Any chunk of the response stream. */
 export const GenuiChunk = Type.Union([AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, TextChunk, MessageChunk]);
 export type GenuiChunk = Static<typeof GenuiChunk>;

@@ -25,6 +25,12 @@ export interface TranslateOptions {
   maxWidgets?: number;
   /** A child id that is not (yet) defined: a `placeholder` (progressive surfaces) or an error note. */
   missing?: 'placeholder' | 'error';
+  /**
+   * A preview of a definition still streaming: every problem (a widget whose required prop has not
+   * arrived, a missing child) is a `placeholder` in its place, and no issue is reported; the
+   * complete definition is judged when it arrives.
+   */
+  preview?: boolean;
 }
 
 /** The outcome: always a tree (fallbacks are visible and say what went wrong) plus the issues. */
@@ -39,6 +45,9 @@ export interface Translation {
 export function fallback(widgetId: string, message: string): ModelParticle {
   return { type: 'alert', group: [['tone', { text: 'warning', mimeType: 'text/plain' }], ['title', { text: `Widget "${widgetId.slice(0, 80)}" could not be shown`, mimeType: 'text/plain' }], ['why', { text: message.slice(0, 500), mimeType: 'text/plain' }]] };
 }
+
+/** What stands in for a widget that has not arrived (or not completely) while a surface streams. */
+const loading = (): ModelParticle => ({ type: 'placeholder', group: [['label', { text: 'Loading…', mimeType: 'text/plain' }]] });
 
 /** A particle id for a child: widget ids that are reserved, empty or too long, or that repeat among siblings, are renamed. */
 function childId(wanted: string, taken: Set<string>): string {
@@ -78,6 +87,7 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
   const maxWidgets = options.maxWidgets ?? 5_000;
   const issues: TranslateIssue[] = [];
   const report = (code: TranslateIssue['code'], widgetId: string, message: string): ModelParticle => {
+    if (options.preview === true) return loading();
     if (issues.length < 100) issues.push({ code, widgetId, message });
     return fallback(widgetId, message);
   };
@@ -106,7 +116,7 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
   const open = (widgetId: string, depth: number, parent: Frame | undefined): ModelParticle | Frame => {
     for (let f = parent; f !== undefined; f = f.parent) if (f.widgetId === widgetId) return report('cycle', widgetId, `widget "${widgetId.slice(0, 80)}" contains itself (through "${parent!.widgetId.slice(0, 80)}"); a surface is a tree: reference each child from one parent only`);
     if (!widgets.has(widgetId)) {
-      if (options.missing === 'placeholder') return { type: 'placeholder', group: [['label', { text: 'Loading…', mimeType: 'text/plain' }]] };
+      if (options.missing === 'placeholder' || options.preview === true) return loading();
       return report('missing_widget', widgetId, `no widget has the id "${widgetId.slice(0, 80)}"; add {"id": "${widgetId.slice(0, 80)}", "widget": {...}} or remove the reference`);
     }
     if (depth > maxDepth) return report('too_deep', widgetId, `widgets nest deeper than ${maxDepth} levels; flatten the surface`);

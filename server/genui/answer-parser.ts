@@ -1,7 +1,11 @@
 import { measureJson } from '../../shared/json-shape.ts';
 
-/** What the model's answer holds, in order: prose, UI commands, and lines that could not be read. */
-export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'command'; value: unknown } | { kind: 'error'; message: string };
+/**
+ * What the model's answer holds, in order: prose, UI commands, and lines that could not be read.
+ * With `partial: true`, the text of a line that may be a command streams as `partial` pieces
+ * before its `command` (or `error`, or `text`) event: the progressive path previews from them.
+ */
+export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'command'; value: unknown } | { kind: 'error'; message: string } | { kind: 'partial'; text: string };
 
 /** An incremental reader of the model's content. */
 export interface AnswerParser {
@@ -35,8 +39,10 @@ export function parseCommandLine(line: string): AnswerEvent {
  * forget fences). Other fences (```python) are prose. Lines are bounded by `maxLineChars`: a
  * longer one is dropped while it streams (never buffered whole) and reported once.
  */
-export function createAnswerParser(options: { maxLineChars?: number } = {}): AnswerParser {
+export function createAnswerParser(options: { maxLineChars?: number; partial?: boolean } = {}): AnswerParser {
   const max = options.maxLineChars ?? 2_000_000;
+  /** Characters of the held line already sent as `partial`. */
+  let partialSent = 0;
   let mode: 'text' | 'commands' | 'other' = 'text';
   let held = '';
   /** The current text line has been decided to be prose: its characters stream straight out. */
@@ -88,22 +94,29 @@ export function createAnswerParser(options: { maxLineChars?: number } = {}): Ans
       else if (held.length + piece.length > max) {
         dropped = held.length + piece.length;
         held = '';
+        partialSent = 0;
       } else {
         held += piece;
         if (mode !== 'commands' && !undecided(held)) {
           flowing = true;
           text(held);
           held = '';
+        } else if (options.partial === true && held.length > partialSent && (mode === 'commands' ? !held.trimStart().startsWith(FENCE) && held.trim() !== '' : held.trimStart().startsWith('{'))) {
+          out.push({ kind: 'partial', text: held.slice(partialSent) });
+          partialSent = held.length;
         }
       }
       if (nl === -1) break;
       start = nl + 1;
+      // The candidate's line ended: its incremental reader ends the document too.
+      if (partialSent > 0) out.push({ kind: 'partial', text: '\n' });
       if (dropped > 0) {
         out.push({ kind: 'error', message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces` });
         dropped = 0;
       } else if (flowing) text('\n');
       else endLine(held, true);
       held = '';
+      partialSent = 0;
       flowing = false;
     }
     if (final) {
@@ -115,6 +128,7 @@ export function createAnswerParser(options: { maxLineChars?: number } = {}): Ans
         } else endLine(held, false);
       }
       held = '';
+      partialSent = 0;
       dropped = 0;
       flowing = false;
     }

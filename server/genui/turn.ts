@@ -1,10 +1,11 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import type { GenuiChunk, GenuiRequest } from '../../adapters/genui-v1/schemas.ts';
+import type { DropPreviewChunk, GenuiChunk, GenuiRequest, PreviewChunk } from '../../adapters/genui-v1/schemas.ts';
 import { genuiCatalogSchema } from '../../adapters/genui-v1/catalog.ts';
 import type { LlmConfig } from '../config.ts';
 import { createAnswerParser, type AnswerEvent } from './answer-parser.ts';
 import { streamModel, type ModelMessage } from './model-stream.ts';
 import { systemPrompt, toModelMessages } from './prompt.ts';
+import { createPreviewSender } from './preview-sender.ts';
 import { createToolCallReader } from './tool-calls.ts';
 import { createCommandValidator } from './validate-command.ts';
 
@@ -14,7 +15,7 @@ export interface TurnOptions {
   vocabulary: readonly VocabularyEntry[];
   request: GenuiRequest;
   /** Writes one chunk to the client (a JSONL line). */
-  write(chunk: GenuiChunk): void;
+  write(chunk: GenuiChunk | PreviewChunk | DropPreviewChunk): void;
   /** Aborted when the client goes away: the model call is aborted with it. */
   signal: AbortSignal;
   /** Repair turns after the first answer (default 2). */
@@ -22,6 +23,8 @@ export interface TurnOptions {
   /** Longest model text forwarded per turn (default 256 Ki characters). */
   maxTextChars?: number;
   log?(event: Record<string, unknown>): void;
+  /** At most one preview chunk per this many ms (default 100; progressive requests only). */
+  previewThrottleMs?: number;
   /** Streams one completion (tests replace it; default: the OpenAI-compatible client). */
   stream?: typeof streamModel;
 }
@@ -33,7 +36,8 @@ export interface TurnOptions {
  * vocabulary checks) before it is forwarded. Refused commands go back to the model with suip's
  * errors for at most `maxRepairs` turns; the corrected `addOrUpdateSurface` replaces the surface
  * (idempotent by the seed's semantics). What stays refused is reported in the text. Ends with the
- * final `message`.
+ * final `message`. A request with `"suip": {"progressive": true}` also gets preview chunks of each
+ * surface while the model writes it (`createPreviewSender`), withdrawn when the command is refused.
  */
 export async function runTurn(options: TurnOptions): Promise<void> {
   const maxRepairs = options.maxRepairs ?? 2;
@@ -58,22 +62,31 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   let otherErrors: string[] = [];
   for (let attempt = 0; attempt <= maxRepairs; attempt += 1) {
     const repair = attempt > 0;
-    const parser = createAnswerParser();
+    const progressive = options.request.suip?.progressive === true;
+    const parser = createAnswerParser({ partial: progressive });
     const tools = createToolCallReader();
+    const previews = progressive ? createPreviewSender(options.vocabulary, options.write, { throttleMs: options.previewThrottleMs }) : undefined;
     let answer = '';
     const errors: string[] = [];
     const handle = (events: AnswerEvent[]) => {
       for (const event of events) {
-        if (event.kind === 'text') {
+        if (event.kind === 'partial') previews?.content(event.text);
+        else if (event.kind === 'text') {
+          // A line that looked like a command was prose after all: its preview (if any) goes.
+          previews?.refused();
           if (!repair) emitText(event.text);
-        } else if (event.kind === 'error') errors.push(event.message);
-        else {
+        } else if (event.kind === 'error') {
+          previews?.refused();
+          errors.push(event.message);
+        } else {
           const checked = validate(event.value);
           if (checked.ok) {
             unresolved.delete(checked.surfaceId);
+            previews?.committed(checked.surfaceId);
             options.write(checked.chunk);
           } else {
             if (checked.surfaceId !== undefined) unresolved.set(checked.surfaceId, checked.errors);
+            previews?.refused(checked.surfaceId);
             errors.push(...checked.errors);
           }
         }
@@ -87,17 +100,21 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           if (delta.kind === 'content') {
             if (answer.length < 100_000) answer += delta.text.slice(0, 100_000 - answer.length);
             handle(parser.push(delta.text));
-          } else handle(tools.push(delta.index, delta.name, delta.arguments));
+          } else {
+            previews?.tool(delta.index, delta.name, delta.arguments);
+            handle(tools.push(delta.index, delta.name, delta.arguments));
+          }
         },
         options.signal,
       );
     } catch (error) {
-      if (options.signal.aborted) return;
+      if (options.signal.aborted) return previews?.end();
       errors.push(`the model's answer stopped: ${error instanceof Error ? error.message : String(error)}`);
       options.log?.({ event: 'genui-model-failed', attempt, error: error instanceof Error ? error.message : String(error) });
     }
     handle(parser.end());
     handle(tools.end());
+    previews?.end();
     otherErrors = errors.filter((e) => ![...unresolved.values()].some((list) => list.includes(e)));
     if (errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
     options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
