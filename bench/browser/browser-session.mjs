@@ -83,7 +83,7 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
      * Open `page` (a path under the server), call `window.bench[fn](params)` there and return its
      * result. The page can read this page's CDP Performance metrics through `benchMetrics()`.
      */
-    async run(pagePath, fn, params, { timeoutMs = 180_000, withPage, afterRun, profile } = {}) {
+    async run(pagePath, fn, params, { timeoutMs = 180_000, withPage, afterRun, profile, measured } = {}) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const errors = [];
@@ -98,6 +98,9 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
           // With `profile`, the measured window (between the first two calls) is CPU-profiled.
           if (profile && calls === 0) await cdp.send('Profiler.start');
           if (profile && calls === 1) profile((await cdp.send('Profiler.stop')).profile);
+          // With `measured`, its start and stop hooks bracket the same window (e.g. a trace).
+          if (measured && calls === 0) await measured.start(cdp);
+          if (measured && calls === 1) await measured.stop(cdp);
           calls++;
           const { metrics } = await cdp.send('Performance.getMetrics');
           return Object.fromEntries(metrics.map((m) => [m.name, m.value]));

@@ -63,6 +63,15 @@ export async function runBrowserBenchmarks({ quick = false, nightly = false, fil
       result.rows = result.error ? [] : resolveCase(perRound);
       out.cases.push(result);
       console.log(consoleTable(result));
+      // The spread behind each target's median ratio: one anchor ÷ this per round (kept in the JSON).
+      for (const row of result.rows.filter((r) => r.target && typeof r.anchor === 'string')) {
+        row.roundRatios = perRound.map((rows) => {
+          const self = rows.find((r) => r.key === row.key);
+          const anchor = rows.find((r) => r.key === row.anchor);
+          return self && anchor ? anchor.value / self.value : null;
+        });
+        console.log(`  per round, ${row.anchor} ÷ ${row.key}: ${row.roundRatios.map((r) => (r === null ? 'n/a' : `${r.toFixed(2)}x`)).join(' ')}`);
+      }
       onCase?.(out);
     }
   } finally {

@@ -66,6 +66,8 @@ export class GeneratorSession {
   private wanted: GroupParticle | undefined;
   private waiters: Deferred[] = [];
   private inFlight = false;
+  /** Model groups whose subtree `checkTypes` passed against this session's vocabulary. */
+  private readonly typesChecked = new WeakSet<object>();
   /** Registry size above which handlers of removed groups are pruned. */
   private pruneAt = 64;
   private closed = false;
@@ -122,7 +124,7 @@ export class GeneratorSession {
     let root: GroupParticle;
     try {
       // An unknown type would only show the host's fallback box: say so now, with the nearest type.
-      checkTypes(tree, this.result?.vocabulary ?? []);
+      checkTypes(tree, this.result?.vocabulary ?? [], this.typesChecked);
       root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
     } catch (error) {
       if (error instanceof ProgramError) {

@@ -109,21 +109,32 @@ function editDistance(a: string, b: string): number {
  * Before a render is sent: every group type must be one the host has. Walks the model tree
  * iteratively and names the first unknown type by its path, with the nearest real type.
  */
-export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyEntry[]): void {
+export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyEntry[], checked?: WeakSet<object>): void {
   if (Array.isArray(tree)) throw new ProgramError('render(tree): the tree must be a particle, not an array; wrap the pairs in a group: render(group(null, [["a", "x"]]))');
   if (typeof tree !== 'object' || tree === null) throw new ProgramError(`render(tree): the tree must be a particle (text(…), group(…)), but is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`);
   if (vocabulary.length === 0) return;
   const types = vocabulary.map((entry) => entry.type);
   const known = new Set(types);
-  const stack: Array<[ModelParticle, string[]]> = [[tree, []]];
+  // Groups whose whole subtree passed in an earlier render are skipped: a streaming program
+  // re-renders a 1,000-item tree per token with every unchanged item the same object, so the
+  // walk is O(what changed), like `toWire`'s memo (model particles are not mutated once built).
+  // They are recorded only once this walk passed: a group seen before a throw may have unchecked
+  // descendants.
+  const passed: object[] = [];
+  const stack: Array<[ModelParticle, readonly string[]]> = [[tree, []]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
     if (typeof node !== 'object' || node === null || !('group' in node) || !Array.isArray(node.group)) continue;
+    if (checked?.has(node)) continue;
     if (typeof node.type === 'string' && !known.has(node.type)) {
       const near = nearestType(node.type, types);
       const fix = near === undefined ? 'use one of the types listed in suip.vocabulary' : `did you mean group(${JSON.stringify(near)}, …)?`;
       throw new ProgramError(`render(): the group at path ${JSON.stringify(path)} has type ${JSON.stringify(node.type)}, which this host does not have; ${fix}`);
     }
-    for (const [id, child] of node.group) stack.push([child, [...path, id]]);
+    passed.push(node);
+    for (const [id, child] of node.group) {
+      if (typeof child === 'object' && child !== null && 'group' in child && !checked?.has(child)) stack.push([child, [...path, id]]);
+    }
   }
+  if (checked) for (const node of passed) checked.add(node);
 }

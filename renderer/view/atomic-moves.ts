@@ -1,6 +1,3 @@
-import { nothing } from 'lit';
-import { Directive, PartType, directive, type ChildPart, type PartInfo } from 'lit/directive.js';
-
 const patched = new WeakSet<Node>();
 
 /**
@@ -60,23 +57,3 @@ function insertKeepingFocus<T extends Node>(parent: Node, node: T, ref: Node | n
   }
   return node;
 }
-
-class AtomicMovesDirective extends Directive {
-  constructor(info: PartInfo) {
-    super(info);
-    if (info.type !== PartType.CHILD) throw new Error('atomicMoves() only works in child position');
-  }
-
-  render(value: unknown): unknown {
-    return value ?? nothing;
-  }
-
-  override update(part: ChildPart, [value]: [unknown]): unknown {
-    const parent = part.parentNode;
-    if (parent) enableAtomicMoves(parent);
-    return value;
-  }
-}
-
-/** Wrap a `repeat(...)` so its keyed moves keep focus and caret (see `enableAtomicMoves`). */
-export const atomicMoves = directive(AtomicMovesDirective);

@@ -1,57 +1,15 @@
-import { html as staticHtml } from 'lit/static-html.js';
-import { html, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
-import type { GroupEntry, Particle } from '../../shared/index.ts';
-import { atomicMoves } from './atomic-moves.ts';
-import { childPath } from './child-path.ts';
-import { tagFor } from './element-tags.ts';
+import type { GroupEntry } from '../../shared/index.ts';
+import { keyedEntries, type WrapEntry } from './keyed-entries.ts';
 import type { ViewContext } from './view-context.ts';
 
-interface Rendered {
-  path: readonly string[];
-  context: ViewContext;
-  result: TemplateResult;
-}
-
-// The template of an unchanged child is reused when its parent renders again: a `static-html`
-// template is built by joining strings and a cache lookup on every call, which made a structural
-// edit of a wide list cost O(width) string work on top of `repeat`'s key walk.
-const rendered = new WeakMap<Particle, Rendered>();
-
-/** One particle as its element: text → `<suip-text>`, data → `<suip-data>`, group → its type's element. */
-export function renderParticle(particle: Particle, path: readonly string[], context: ViewContext): TemplateResult {
-  const cached = rendered.get(particle);
-  if (cached && cached.path === path && cached.context === context) return cached.result;
-  const result = renderElement(particle, path, context);
-  rendered.set(particle, { path, context, result });
-  return result;
-}
-
-function renderElement(particle: Particle, path: readonly string[], context: ViewContext): TemplateResult {
-  if ('group' in particle) {
-    const tag = tagFor(particle.type, context.tags);
-    return staticHtml`<${tag} .particle=${particle} .path=${path} .context=${context}></${tag}>`;
-  }
-  if ('text' in particle) return html`<suip-text .particle=${particle} .path=${path} .context=${context}></suip-text>`;
-  return html`<suip-data .particle=${particle} .path=${path} .context=${context}></suip-data>`;
-}
+export { renderParticle } from './particle-template.ts';
 
 /**
- * Entries keyed by id with `repeat`, so a move keeps the DOM node (focus, caret, typed input).
- * Duplicate ids cannot pass validation; if one ever arrives, later duplicates are skipped rather
- * than confusing the keyed diff.
+ * Entries keyed by id (`keyedEntries`), so a move keeps the DOM node (focus, caret, typed input)
+ * and a re-render of a wide group touches only the children that changed. Duplicate ids cannot
+ * pass validation; if one ever arrives, later duplicates are skipped rather than confusing the
+ * keyed diff.
  */
-export function renderEntries(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
-  const seen = new Set<string>();
-  const unique = entries.filter(([id]) => !seen.has(id) && (seen.add(id), true));
-  return atomicMoves(
-    repeat(
-      unique,
-      ([id]) => id,
-      ([id, child]) => {
-        const inner = renderParticle(child, childPath(parent, id), context);
-        return wrap ? wrap(inner, id) : inner;
-      },
-    ),
-  );
+export function renderEntries(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry): unknown {
+  return keyedEntries(entries, parent, context, wrap);
 }

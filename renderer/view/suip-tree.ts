@@ -1,8 +1,9 @@
-import { LitElement, css, html, type PropertyDeclarations } from 'lit';
-import type { GroupParticle } from '../../shared/index.ts';
+import { LitElement, css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { GroupEntry, GroupParticle } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { themeRoot } from '../theme/tokens.ts';
-import { ROOT_PATH } from './child-path.ts';
+import { ROOT_PATH, childPath } from './child-path.ts';
+import { viewShowing, type ParticleView } from './element-registry.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 import './elements/index.ts';
@@ -53,13 +54,53 @@ export class SuipTree extends LitElement {
   /** Forced colour scheme, or undefined to follow the user's preference. */
   declare theme: 'light' | 'dark' | undefined;
 
+  /** The mounts the last render showed, and the provenance label it showed. */
+  private shown: { entries: readonly GroupEntry[]; label: string | undefined } | undefined;
+
+  /** Mounts shown at the root: those shown inside another program's slot are not shown here as well. */
+  private shownEntries(root: GroupParticle, context: ViewContext): readonly GroupEntry[] {
+    const slots = context.slots;
+    return slots === undefined ? root.group : root.group.filter(([id]) => !slots.nested(id));
+  }
+
+  /**
+   * A new root that changed only inside mounts already on screen (same mounts, same order, same
+   * label) is handed to those mounts' elements, as a group forwards to its children
+   * (forward-children.ts): the tree's own template is not rendered again for every transaction.
+   */
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    const root = this.root;
+    const context = this.context;
+    const shown = this.shown;
+    if (!this.hasUpdated || changed.size !== 1 || !changed.has('root') || !root || !context || !shown || !Array.isArray(root.group)) return true;
+    if (context.provenance !== shown.label) return true;
+    const entries = this.shownEntries(root, context);
+    if (entries.length !== shown.entries.length) return true;
+    const targets: Array<[ParticleView, GroupEntry[1]]> = [];
+    for (let i = 0; i < entries.length; i += 1) {
+      const [id, now] = entries[i]!;
+      const [was, before] = shown.entries[i]!;
+      if (id !== was) return true;
+      if (now === before) continue;
+      const element = viewShowing(context, childPath(ROOT_PATH, id), before);
+      // A mount of another kind (a generator root is a group; anything else is re-rendered).
+      if (!element || !('group' in now) || !('group' in before) || now.type !== before.type || now.on !== before.on) return true;
+      targets.push([element, now]);
+    }
+    this.shown = { entries, label: shown.label };
+    for (const [element, particle] of targets) element.particle = particle;
+    return false;
+  }
+
   protected override render(): unknown {
     const root = this.root;
-    if (!root || !this.context || !Array.isArray(root.group)) return html``;
+    if (!root || !this.context || !Array.isArray(root.group)) {
+      this.shown = undefined;
+      return html``;
+    }
     const label = this.context.provenance;
-    const slots = this.context.slots;
-    // Mounts shown inside another program's slot are not shown at the root as well.
-    const entries = slots === undefined ? root.group : root.group.filter(([id]) => !slots.nested(id));
+    const entries = this.shownEntries(root, this.context);
+    this.shown = { entries, label };
     return html`${label ? html`<div class="provenance" part="provenance" role="note" data-suip-provenance>${label}</div>` : ''}<div class="generators">${renderEntries(entries, ROOT_PATH, this.context)}</div>`;
   }
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * CPU profile of the host page while one anchor of the token stream runs (case 3, 150 tok/s into
+ * 1,000 particles by default): where the host's main-thread time goes, by function, to decide
+ * what to optimise by measurement rather than by guessing.
+ *
+ *   node bench/browser/profile-token-stream.mjs [--anchor=suip|remote-dom|vanilla|full] [--rate=150]
+ *     [--particles=1000] [--tokens=225] [--top=40] [--out=/tmp/token-stream.cpuprofile]
+ *
+ * Prints self time per function (sampled; ms per token) and inclusive time of every function
+ * that appears on a stack (a function counted once per sample however deep it recurses). The
+ * raw profile is written to `--out` for DevTools.
+ */
+import { writeFileSync } from 'node:fs';
+import { openBrowserSession } from './browser-session.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const anchor = args.anchor ?? 'suip';
+const rate = Number(args.rate ?? 150);
+const particles = Number(args.particles ?? 1000);
+const tokens = Number(args.tokens ?? Math.round(rate * 1.5));
+const top = Number(args.top ?? 40);
+const out = args.out ?? `/tmp/token-stream-${anchor}.cpuprofile`;
+
+/** Self and inclusive sampled time per function of a V8 CPU profile, in ms. */
+export function summarise(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const label = (node) => {
+    const f = node.callFrame;
+    const file = f.url ? f.url.replace(/^.*\/(?=[^/]+$)/, '').replace(/\?.*$/, '') : '';
+    return `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+  };
+  const self = new Map();
+  const inclusive = new Map();
+  const deltas = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    let node = byId.get(profile.samples[i]);
+    const own = label(node);
+    self.set(own, (self.get(own) ?? 0) + ms);
+    const seen = new Set();
+    while (node) {
+      const name = label(node);
+      if (!seen.has(name)) {
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
+      }
+      node = byId.get(parent.get(node.id));
+    }
+  }
+  return { self, inclusive };
+}
+
+const session = await openBrowserSession();
+try {
+  let captured;
+  const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens }, { profile: (p) => (captured = p) });
+  if (!r.correct) throw new Error(r.problem);
+  writeFileSync(out, JSON.stringify(captured));
+  const { self, inclusive } = summarise(captured);
+  const show = (title, map) => {
+    console.log(`\n${title} (ms per token, ${tokens} tokens)`);
+    for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(ms / tokens).toFixed(3).padStart(8)}  ${name}`);
+  };
+  console.log(`${anchor}: host CPU per token ${(r.taskMs / tokens).toFixed(2)} ms (TaskDuration), ${(tokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`);
+  show('self time', self);
+  show('inclusive time', inclusive);
+} finally {
+  await session.close();
+}
