@@ -2,6 +2,7 @@ import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer, SuipStatusDetail } from '../../renderer/renderer-types.ts';
 import { BUILTINS, mapComponent, unknownType } from './catalog.ts';
+import { createCanvasFeed, type CanvasFeed, type CanvasFeedOptions } from './inputs/progressive-fence.ts';
 import { canvasTree } from './layout.ts';
 import { CANVAS_LIMITS } from './limits.ts';
 import { checkOp, type CanvasOp, type WidgetAction } from './ops.ts';
@@ -44,6 +45,14 @@ export interface CanvasHost {
   preview(op: unknown): boolean;
   /** Drops the preview (its op completed and is applied next, or it broke). */
   endPreview(): void;
+  /**
+   * A progressive feed for a model's text still arriving (```genui fences of JSON-lines ops): each
+   * `upsert` of a built-in type shows while it is written, and each line is applied as the
+   * non-streamed path (`opsFromText` + `apply`) would apply it. The text's own errors (a broken
+   * line, an unknown op, an unclosed block) go to `options.onError`, else to the host's `onIssue`.
+   * One feed per answer; `end()` when the answer ends (or breaks off).
+   */
+  feed(options?: CanvasFeedOptions): CanvasFeed;
   /** Replace the whole canvas with a snapshot (a compacted op list): the reconnect path. */
   reset(ops: readonly unknown[]): void;
   readonly state: CanvasState;
@@ -236,8 +245,9 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     return true;
   }
 
-  return {
+  const host: CanvasHost = {
     apply,
+    feed: (feedOptions = {}) => createCanvasFeed(host, { onText: feedOptions.onText, onError: feedOptions.onError ?? ((message) => issue({ message })) }),
     preview(value) {
       const checked = checkOp(value);
       if (!checked.ok || checked.op.op !== 'upsert' || state.defines.has(checked.op.type)) return false;
@@ -276,4 +286,5 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       await generator.close();
     },
   };
+  return host;
 }
