@@ -1,9 +1,12 @@
 /**
- * The renderer's pure parts, importable from Node without a DOM: the vocabulary and its checks, and
- * transactions over the merged tree. Servers and adapters validate exactly as browsers do with
- * these (eslint keeps this file's imports free of the view, the frame and the sandbox relay).
+ * The renderer's pure parts, importable from Node without a DOM: the vocabulary and its checks,
+ * transactions over the merged tree, and `createProgressiveMount` (it drives any `Renderer`, so a
+ * host's logic can be tested without a browser). Servers and adapters validate exactly as browsers
+ * do with these (eslint keeps this file's imports free of the view, the frame and the sandbox relay).
  */
 export { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+export { createProgressiveMount } from './progressive-mount.ts';
+export type { ProgressiveMount } from './progressive-mount.ts';
 export { createGroupChecker } from './vocabulary/check-group.ts';
 export { applyTransaction, applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, generatorRoot, lookup } from './tree/index.ts';
 export type { CheckGroup, MergedTree, TransactionOptions, TransactionResult } from './tree/index.ts';

@@ -1,7 +1,7 @@
 import { errorCodeName, type SuipErrorObject } from '../../shared/index.ts';
-import type { ProgressiveMount, Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/index.ts';
-// Not through the public index: that one defines the custom elements, and this host is unit-tested in Node.
-import { createProgressiveMount } from '../../renderer/progressive-mount.ts';
+import type { Renderer, SuipErrorDetail, SuipStatusDetail, TrafficRecord } from '../../renderer/index.ts';
+// From the headless entry: the public index defines the custom elements, and this host is unit-tested in Node.
+import { createProgressiveMount, type ProgressiveMount } from '../../renderer/headless.ts';
 import type { TransactionOptions } from '../../renderer/headless.ts';
 import { createA2uiClient, type A2uiClient } from '../../adapters/a2ui/client.ts';
 import { recordedTransactions, replayProgram, toFixture, type Fixture } from '../devtools/fixture.ts';
