@@ -1,6 +1,6 @@
 import { appendOp, insertOp, removeOp, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
 import { childPath, type DiffState } from './diff-state.ts';
-import { markLongestIncreasing } from './lis.ts';
+import { markLongestIncreasing } from '../../shared/lis.ts';
 import { OP_OVERHEAD, particleSize, pathSize } from './size.ts';
 
 type Entries = readonly GroupEntry[];

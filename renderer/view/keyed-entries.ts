@@ -2,6 +2,7 @@ import { noChange, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ChildPart, type PartInfo } from 'lit/directive.js';
 import { getCommittedValue, insertPart, removePart, setChildPartValue, setCommittedValue } from 'lit/directive-helpers.js';
 import type { GroupEntry, Particle } from '../../shared/index.ts';
+import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
 import type { ViewContext } from './view-context.ts';
@@ -24,25 +25,18 @@ function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
   return out ?? entries;
 }
 
-function indexMap(keys: readonly string[], start: number, end: number): Map<string, number> {
-  const map = new Map<string, number>();
-  for (let i = start; i <= end; i += 1) map.set(keys[i]!, i);
-  return map;
-}
-
 /**
- * Lit's `repeat`, keyed by child id, for the children of a group, minus the work a streamed UI
- * does not need. `repeat` calls the template function for every child and sets every child part
- * on every render; for a 1,000-item list that received one insert, removal or move, that walk was
- * the largest view cost per token (docs/benchmarks.md, case 3). Here a child whose particle (and
- * so its cached template, `renderParticle`) is the one already shown is skipped without building
- * anything, so an edit costs one identity comparison per child plus the DOM work of the few
- * children it touched: an insert or removal creates or removes one part, a move moves one.
- * Keyed moves go through `enableAtomicMoves`, so a moved element keeps focus and caret. With a
- * `wrap`, every child is set again (a wrapper may read its parent's state, e.g. a selected tab).
- *
- * The move algorithm is `repeat`'s (lit-html, BSD-3-Clause): head and tail walks, then maps of
- * the unmatched middle only.
+ * A group's children as child parts keyed by id, doing only the work a streamed UI needs. Lit's
+ * `repeat` calls the template function for every child and sets every child part on every render;
+ * for a 1,000-item list that received one insert, removal or move, that walk was the largest view
+ * cost per token (docs/benchmarks.md, case 3). Here a child whose particle (and so its cached
+ * template, `renderParticle`) is the one already shown is skipped without building anything, so
+ * an edit costs one identity comparison per child plus the DOM work of the few children it
+ * touched. The reorder is the generator diff's (`generator/diff/diff-children.ts`): the common
+ * head and tail are kept, and in the middle the children on a longest increasing run of old
+ * positions stay while every other one moves, the fewest moves there are. Moves go through
+ * `enableAtomicMoves`, so a moved element keeps focus and caret. With a `wrap`, every child is set
+ * again (a wrapper may read its parent's state, e.g. a selected tab).
  */
 class KeyedEntriesDirective extends Directive {
   private keys: string[] = [];
@@ -72,7 +66,7 @@ class KeyedEntriesDirective extends Directive {
     const reuse = wrap === undefined && parent === this.parent && context === this.context;
     this.parent = parent;
     this.context = context;
-    const oldParts = Array.isArray(committed) ? (committed as Array<ChildPart | null>) : undefined;
+    const oldParts = Array.isArray(committed) ? (committed as ChildPart[]) : undefined;
     const oldKeys = this.keys;
     const oldParticles = this.particles;
     // The common case of a stream: the same ids in the same order, one or a few children changed.
@@ -92,76 +86,47 @@ class KeyedEntriesDirective extends Directive {
     this.particles = newParticles;
     if (oldParts === undefined) return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
 
-    const newParts: ChildPart[] = [];
     const set = (target: ChildPart, oldIndex: number, newIndex: number): ChildPart => {
-      if (reuse && oldParticles[oldIndex] === newParticles[newIndex]) return target;
-      setChildPartValue(target, this.value(newKeys[newIndex]!, newParticles[newIndex]!, parent, context, wrap));
+      if (!reuse || oldParticles[oldIndex] !== newParticles[newIndex]) setChildPartValue(target, this.value(newKeys[newIndex]!, newParticles[newIndex]!, parent, context, wrap));
       return target;
     };
-    let newKeyToIndex: Map<string, number> | undefined;
-    let oldKeyToIndex: Map<string, number> | undefined;
-    let oldHead = 0;
-    let oldTail = oldParts.length - 1;
-    let newHead = 0;
-    let newTail = items.length - 1;
-    while (oldHead <= oldTail && newHead <= newTail) {
-      if (oldParts[oldHead] === null) oldHead += 1;
-      else if (oldParts[oldTail] === null) oldTail -= 1;
-      else if (oldKeys[oldHead] === newKeys[newHead]) {
-        newParts[newHead] = set(oldParts[oldHead]!, oldHead, newHead);
-        oldHead += 1;
-        newHead += 1;
-      } else if (oldKeys[oldTail] === newKeys[newTail]) {
-        newParts[newTail] = set(oldParts[oldTail]!, oldTail, newTail);
-        oldTail -= 1;
-        newTail -= 1;
-      } else if (oldKeys[oldHead] === newKeys[newTail]) {
-        newParts[newTail] = set(oldParts[oldHead]!, oldHead, newTail);
-        insertPart(part, newParts[newTail + 1], oldParts[oldHead]!);
-        oldHead += 1;
-        newTail -= 1;
-      } else if (oldKeys[oldTail] === newKeys[newHead]) {
-        newParts[newHead] = set(oldParts[oldTail]!, oldTail, newHead);
-        insertPart(part, oldParts[oldHead]!, oldParts[oldTail]!);
-        oldTail -= 1;
-        newHead += 1;
+    // The common head and tail keep their parts where they are (a stream edits near one place).
+    let head = 0;
+    while (head < oldKeys.length && head < newKeys.length && oldKeys[head] === newKeys[head]) head += 1;
+    let oldEnd = oldKeys.length;
+    let newEnd = newKeys.length;
+    while (oldEnd > head && newEnd > head && oldKeys[oldEnd - 1] === newKeys[newEnd - 1]) {
+      oldEnd -= 1;
+      newEnd -= 1;
+    }
+    const newParts = new Array<ChildPart>(newKeys.length);
+    for (let i = 0; i < head; i += 1) newParts[i] = set(oldParts[i]!, i, i);
+    for (let k = 0; oldEnd + k < oldKeys.length; k += 1) newParts[newEnd + k] = set(oldParts[oldEnd + k]!, oldEnd + k, newEnd + k);
+    // The middle: where each new child was (-1: new); what no new child claims is removed.
+    const unclaimed = new Map<string, number>();
+    for (let j = head; j < oldEnd; j += 1) unclaimed.set(oldKeys[j]!, j);
+    const from: number[] = [];
+    for (let i = head; i < newEnd; i += 1) {
+      const j = unclaimed.get(newKeys[i]!);
+      from.push(j ?? -1);
+      if (j !== undefined) unclaimed.delete(newKeys[i]!);
+    }
+    for (const j of unclaimed.values()) removePart(oldParts[j]!);
+    const stays = markLongestIncreasing(from);
+    // Placed from the end, each child before the one that follows it: created, moved, or left.
+    let next: ChildPart | undefined = newParts[newEnd];
+    for (let i = newEnd - 1; i >= head; i -= 1) {
+      const j = from[i - head]!;
+      let placed: ChildPart;
+      if (j < 0) {
+        placed = insertPart(part, next);
+        setChildPartValue(placed, this.value(newKeys[i]!, newParticles[i]!, parent, context, wrap));
       } else {
-        if (newKeyToIndex === undefined || oldKeyToIndex === undefined) {
-          newKeyToIndex = indexMap(newKeys, newHead, newTail);
-          oldKeyToIndex = indexMap(oldKeys, oldHead, oldTail);
-        }
-        if (!newKeyToIndex.has(oldKeys[oldHead]!)) {
-          removePart(oldParts[oldHead]!);
-          oldHead += 1;
-        } else if (!newKeyToIndex.has(oldKeys[oldTail]!)) {
-          removePart(oldParts[oldTail]!);
-          oldTail -= 1;
-        } else {
-          const oldIndex = oldKeyToIndex.get(newKeys[newHead]!);
-          const oldPart = oldIndex !== undefined ? oldParts[oldIndex] : null;
-          if (oldPart === null || oldPart === undefined) {
-            const created = insertPart(part, oldParts[oldHead]!);
-            setChildPartValue(created, this.value(newKeys[newHead]!, newParticles[newHead]!, parent, context, wrap));
-            newParts[newHead] = created;
-          } else {
-            newParts[newHead] = set(oldPart, oldIndex!, newHead);
-            insertPart(part, oldParts[oldHead]!, oldPart);
-            oldParts[oldIndex!] = null;
-          }
-          newHead += 1;
-        }
+        placed = set(oldParts[j]!, j, i);
+        if (!stays[i - head]) insertPart(part, next, placed);
       }
-    }
-    while (newHead <= newTail) {
-      const created = insertPart(part, newParts[newTail + 1]);
-      setChildPartValue(created, this.value(newKeys[newHead]!, newParticles[newHead]!, parent, context, wrap));
-      newParts[newHead] = created;
-      newHead += 1;
-    }
-    while (oldHead <= oldTail) {
-      const old = oldParts[oldHead];
-      oldHead += 1;
-      if (old !== null && old !== undefined) removePart(old);
+      newParts[i] = placed;
+      next = placed;
     }
     setCommittedValue(part, newParts);
     return noChange;
