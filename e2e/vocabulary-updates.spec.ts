@@ -136,3 +136,16 @@ test('a streamed paragraph grows by appends to one text node; a rewrite replaces
   expect(await textNode()).toEqual({ data: 'Goodbye', same: true, appends: 3 });
   await expect(page.getByText('Goodbye')).toBeVisible();
 });
+
+test('a streamed markdown heading keeps its element while it grows; markup inside it goes through the markdown pipeline', async ({ page }) => {
+  await mount(page, { group: [['h', { text: '## Book' }]] });
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect(heading).toHaveText('Book');
+  await heading.evaluate((h) => ((h as unknown as { mark: string }).mark = 'first'));
+  for (const text of ['## Book a', '## Book a ta', '## Book a table']) await replaceAt(page, ['gen', 'h'], { text });
+  await expect(heading).toHaveText('Book a table');
+  expect(await heading.evaluate((h) => (h as unknown as { mark?: string }).mark)).toBe('first');
+  // Emphasis is markup: rendered by markdown-it, as before.
+  await replaceAt(page, ['gen', 'h'], { text: '## Book a *table*' });
+  await expect(page.getByRole('heading', { level: 2 }).locator('em')).toHaveText('table');
+});

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { createUrlPolicy } from './url-policy.ts';
-import { plainParagraph, renderMarkdown } from './markdown.ts';
+import { plainHeading, plainParagraph, renderMarkdown } from './markdown.ts';
 
 const policy = createUrlPolicy();
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -32,4 +32,25 @@ test('markup, indented code, numbered lines and empty text are not plain; spaces
   expect(plainParagraph('Clicked 3 times. Next: 42%, ok?')).toBe('Clicked 3 times. Next: 42%, ok?');
   expect(plainParagraph(' w1 w2 w3')).toBe('w1 w2 w3');
   expect(plainParagraph('   three spaces and trailing  ')).toBe('three spaces and trailing');
+});
+
+test('property: whatever plainHeading accepts, markdown-it renders as one heading of that level and exactly that text', () => {
+  const alphabet = fc.constantFrom(...'ab Z9.,;:?\'"/%$@{}^1)0é漢😀\u00a0\u2028\t\n#*_`[]()<>&|~=!+-\\'.split(''));
+  const spaces = fc.integer({ min: 0, max: 4 }).map((n) => ' '.repeat(n));
+  const hashes = fc.integer({ min: 0, max: 7 }).map((n) => '#'.repeat(n));
+  const words = fc.oneof(fc.string(), fc.array(alphabet, { maxLength: 30 }).map((chars) => chars.join('')));
+  const source = fc.tuple(spaces, hashes, spaces, words, spaces).map((parts) => parts.join(''));
+  let headings = 0;
+  fc.assert(
+    fc.property(source, (text) => {
+      const shown = plainHeading(text);
+      if (shown === undefined) return;
+      headings += 1;
+      expect(renderMarkdown(text, policy)).toBe(`<h${shown.level}>${escape(shown.text)}</h${shown.level}>\n`);
+    }),
+    { numRuns: 3000 },
+  );
+  expect(headings).toBeGreaterThan(100);
+  expect(plainHeading('## Book a table')).toEqual({ level: 2, text: 'Book a table' });
+  for (const not of ['##', '#no space', '####### seven', '## *em*', '## a\nb', 'text']) expect(plainHeading(not), not).toBeUndefined();
 });

@@ -73,3 +73,17 @@ export function plainParagraph(source: string): string | undefined {
   if (text.length === 0 || text !== text.trim() || /^\d+[.)]/.test(text)) return undefined;
   return text;
 }
+
+/**
+ * The level and text of the one plain ATX heading (`## Title`) markdown-it would render `source`
+ * as, or undefined when it would render anything else (proved like `plainParagraph`). A streamed
+ * heading then keeps its element while its text grows, instead of a new parse and new DOM per
+ * delta, which re-created the heading under the reader's eyes.
+ */
+export function plainHeading(source: string): { level: number; text: string } | undefined {
+  const match = /^ {0,3}(#{1,6}) +(.*)$/.exec(source);
+  if (match === null) return undefined;
+  const text = match[2]!.replace(/ +$/, '');
+  if (text.length === 0 || !NO_MARKUP.test(text) || text !== text.trim()) return undefined;
+  return { level: match[1]!.length, text };
+}

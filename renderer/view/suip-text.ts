@@ -3,12 +3,22 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
-import { plainParagraph, renderMarkdown } from '../policy/markdown.ts';
+import { plainHeading, plainParagraph, renderMarkdown } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { appendText } from './append-text.ts';
 import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
+
+/** One template per heading level: a tag name cannot be a binding. */
+const HEADINGS: ReadonlyArray<(text: unknown) => unknown> = [
+  (text) => html`<h1>${text}</h1>`,
+  (text) => html`<h2>${text}</h2>`,
+  (text) => html`<h3>${text}</h3>`,
+  (text) => html`<h4>${text}</h4>`,
+  (text) => html`<h5>${text}</h5>`,
+  (text) => html`<h6>${text}</h6>`,
+];
 
 /**
  * A text particle. `text/markdown` (the default) goes through the markdown pipeline, which cannot
@@ -75,6 +85,9 @@ export class SuipText extends LitElement {
     if (paragraph !== undefined) return html`<p style=${styleMap(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
+    // A plain heading keeps its element while a stream grows it: the same DOM markdown-it makes.
+    const heading = mime === 'text/markdown' ? plainHeading(text) : undefined;
+    if (heading !== undefined) return html`<div class="md">${HEADINGS[heading.level - 1]!(appendText(heading.text))}</div>`;
     if (mime === 'text/markdown' && this.context?.policy) {
       // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
       return html`<div class="md">${unsafeHTML(renderMarkdown(text, this.context.policy))}</div>`;
