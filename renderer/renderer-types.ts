@@ -43,6 +43,14 @@ export interface RendererOptions {
    * cannot draw over it, restyle it or remove it.
    */
   provenance?: string;
+  /**
+   * Build the elements of a big change over several frames (default true): a frame creates at
+   * most one slice of new elements, so a program that renders thousands of particles, even in a
+   * loop, never holds the page's main thread. The tree and the generator's acknowledgement are
+   * complete at once either way. `false` builds everything in the task that received it (a page
+   * that reads the DOM synchronously after each change, or prints).
+   */
+  buildSlices?: boolean;
   /** Watchdog timing (tests shorten it). */
   watchdog?: Partial<WatchdogTiming>;
   /** How long `attach` waits for `suip/initialized` (ms). Default 10000. */

@@ -15,6 +15,7 @@ import { checkHostPolicy } from './policy/host-policy.ts';
 import { createUrlPolicy } from './policy/url-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+import { createBuildBudget } from './view/build-budget.ts';
 import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
 import { utf8Length } from '../shared/message.ts';
@@ -69,6 +70,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const slotElements = new Set<{ requestUpdate(): void; path?: readonly string[] }>();
   const context: ViewContext = {
     policy: options.policy ?? createUrlPolicy(),
+    ...(options.buildSlices === false ? {} : { budget: createBuildBudget() }),
     emit: (event: ViewEvent) => {
       const generator = generators.get(event.path[0] ?? '');
       const routed = routeEvent(merged, event, (id) => generators.get(id)?.session);

@@ -17,8 +17,8 @@ export function noInlineReads(): InlineReads {
   return { all: false, ids: new Set() };
 }
 
-/** The element a particle renders as: its kind, and for a group its type. */
-function sameElementKind(a: Particle, b: Particle): boolean {
+/** True when `a` and `b` render as the same element: the same kind, and for a group the same type. */
+export function sameElementKind(a: Particle, b: Particle): boolean {
   if ('group' in a) return 'group' in b && a.type === b.type;
   if ('text' in a) return 'text' in b;
   return 'data' in b;

@@ -5,6 +5,8 @@ import type { GroupEntry, Particle } from '../../shared/index.ts';
 import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
+import type { BuildBudget } from './build-budget.ts';
+import { sameElementKind } from './forward-children.ts';
 import type { ViewContext } from './view-context.ts';
 import { renderParticle } from './particle-template.ts';
 
@@ -43,6 +45,8 @@ class KeyedEntriesDirective extends Directive {
   private particles: Particle[] = [];
   private parent: readonly string[] | undefined;
   private context: ViewContext | undefined;
+  /** A later render is scheduled to build the children this one had no budget for. */
+  private waiting = false;
 
   constructor(info: PartInfo) {
     super(info);
@@ -69,25 +73,69 @@ class KeyedEntriesDirective extends Directive {
     const oldParts = Array.isArray(committed) ? (committed as ChildPart[]) : undefined;
     const oldKeys = this.keys;
     const oldParticles = this.particles;
+    // New elements are built as the renderer's budget allows (build-budget.ts); what waits is
+    // built by a later render of the host element, which calls this again with its newest entries.
+    const budget = context.budget;
+    let granted: number | undefined;
+    let deferred = false;
+    const mayBuild = (upTo: number): boolean => {
+      if (budget === undefined) return true;
+      granted ??= budget.grant(upTo);
+      if (granted <= 0) {
+        deferred = true;
+        return false;
+      }
+      granted -= 1;
+      return true;
+    };
+    const done = (): typeof noChange => {
+      if (deferred && budget !== undefined) this.continueLater(part, budget);
+      return noChange;
+    };
     // The common case of a stream: the same ids in the same order, one or a few children changed.
     if (oldParts !== undefined && oldParts.length === entries.length && sameKeys(oldKeys, entries)) {
       for (let i = 0; i < entries.length; i += 1) {
         const [id, child] = entries[i]!;
-        if (reuse && oldParticles[i] === child) continue;
+        const was = oldParticles[i]!;
+        if (reuse && was === child) continue;
+        // A child of another kind is a new element; without budget the old one stays a while.
+        if (!sameElementKind(was, child) && !mayBuild(entries.length - i)) continue;
         setChildPartValue(oldParts[i]!, this.value(id, child, parent, context, wrap));
         oldParticles[i] = child;
       }
-      return noChange;
+      return done();
     }
-    const items = unique(entries);
+    let items = unique(entries);
+    if (budget !== undefined) {
+      // Every child already shown stays; new ones beyond the grant wait (never an old one removed for them).
+      const shown = new Set(oldKeys);
+      let fresh = 0;
+      for (const [id] of items) if (!shown.has(id)) fresh += 1;
+      if (fresh > 0) {
+        granted = budget.grant(fresh);
+        if (granted < fresh) {
+          let left = granted;
+          items = items.filter(([id]) => shown.has(id) || left-- > 0);
+          deferred = true;
+        }
+        granted -= Math.min(granted, fresh);
+      }
+    }
     const newKeys = items.map(([id]) => id);
     const newParticles = items.map(([, child]) => child);
     this.keys = newKeys;
     this.particles = newParticles;
-    if (oldParts === undefined) return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
+    if (oldParts === undefined) {
+      if (deferred && budget !== undefined) this.continueLater(part, budget);
+      return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
+    }
 
     const set = (target: ChildPart, oldIndex: number, newIndex: number): ChildPart => {
-      if (!reuse || oldParticles[oldIndex] !== newParticles[newIndex]) setChildPartValue(target, this.value(newKeys[newIndex]!, newParticles[newIndex]!, parent, context, wrap));
+      const was = oldParticles[oldIndex]!;
+      const now = newParticles[newIndex]!;
+      if (reuse && was === now) return target;
+      if (!sameElementKind(was, now) && !mayBuild(1)) newParticles[newIndex] = was;
+      else setChildPartValue(target, this.value(newKeys[newIndex]!, now, parent, context, wrap));
       return target;
     };
     // The common head and tail keep their parts where they are (a stream edits near one place).
@@ -129,7 +177,19 @@ class KeyedEntriesDirective extends Directive {
       next = placed;
     }
     setCommittedValue(part, newParts);
-    return noChange;
+    return done();
+  }
+
+  /** Render the host element again in a later task, to build what this render had no budget for. */
+  private continueLater(part: ChildPart, budget: BuildBudget): void {
+    const host = part.options?.host as { requestUpdate?: () => void; updateComplete?: Promise<unknown> } | undefined;
+    if (this.waiting || typeof host?.requestUpdate !== 'function') return;
+    this.waiting = true;
+    budget.later(() => {
+      this.waiting = false;
+      host.requestUpdate!();
+      return Promise.resolve(host.updateComplete);
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { StaticValue } from 'lit/static-html.js';
 import type { EventName, EventPayload, GroupParticle } from '../../shared/index.ts';
+import type { BuildBudget } from './build-budget.ts';
 
 /**
  * A user event, after the host has already applied `preventDefault` synchronously. `path` is
@@ -59,4 +60,6 @@ export interface ViewContext {
   slots?: ViewSlots;
   /** Elements of the host's own vocabulary types (RendererOptions.components), by type. */
   tags?: ReadonlyMap<string, StaticValue>;
+  /** How many new elements a task may build; absent means no limit (everything at once). */
+  budget?: BuildBudget;
 }

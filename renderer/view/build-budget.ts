@@ -1,0 +1,102 @@
+/** Time a task spends building new elements before the rest waits for a later task. */
+const SLICE_MS = 12;
+/**
+ * Most new children one task creates. Each is an element whose first render follows in the same
+ * task, after the clock was last read (a group's own children ask again), so the count bounds
+ * what the clock cannot see.
+ */
+const TASK_CHILDREN = 128;
+
+/** Longest a waiting render waits for a frame before it runs anyway (frames stopped coming). */
+const FRAME_FALLBACK_MS = 200;
+
+/** True when animation frames are expected (a visible page). */
+function framesComing(): boolean {
+  return typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible';
+}
+
+/**
+ * How much new view one task may build. A program may send up to `maxNodes` particles in one
+ * transaction, and building all their elements at once held the host's main thread for 1.5 s
+ * (12,000 particles, loaded machine): a loop of such renders froze the page though every
+ * transaction was within limits. Keyed renders therefore ask here before they create children;
+ * what is not granted is built by later tasks, so the page keeps answering while a big tree
+ * appears. The tree (and the generator's acknowledgement) is complete at once; only its elements
+ * follow over a few tasks. Transactions that add a few hundred particles are built at once as
+ * before.
+ */
+export interface BuildBudget {
+  /** How many of `wanted` new children the calling render may create now (0 once the task's slice is spent). */
+  grant(wanted: number): number;
+  /**
+   * Run `again` (which renders again and resolves when that render is done) at the next frame with
+   * a fresh slice. Waiting renders take turns in the order they asked, so a small one (the one new
+   * child of a parent) is not starved by a big list that keeps asking.
+   */
+  later(again: () => Promise<unknown>): void;
+}
+
+/** A budget of `sliceMs` and `taskChildren` per task (per renderer: two renderers on a page do not share it). */
+export function createBuildBudget(sliceMs = SLICE_MS, taskChildren = TASK_CHILDREN): BuildBudget {
+  /** When the current task's first grant was made; undefined between tasks. */
+  let started: number | undefined;
+  let left = 0;
+  const waiting: Array<() => Promise<unknown>> = [];
+  let scheduled = false;
+  const startSlice = (now: number): void => {
+    started = now;
+    left = taskChildren;
+    // The slice ends with the task: this timer runs after it.
+    setTimeout(() => (started = undefined), 0);
+  };
+  const spent = (): boolean => started !== undefined && (left <= 0 || performance.now() - started > sliceMs);
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    // One turn per frame: what a turn builds is laid out in that frame, so a frame holds one
+    // slice of new elements however many tasks the page runs. A page that shows no frames (hidden)
+    // is served by the timer.
+    let frame: number | undefined;
+    const timer = setTimeout(() => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      void turn();
+    }, framesComing() ? FRAME_FALLBACK_MS : 0);
+    if (framesComing()) {
+      frame = requestAnimationFrame(() => {
+        clearTimeout(timer);
+        void turn();
+      });
+    }
+  };
+  /** One task of waiting renders: each runs to its end (microtasks, so still this task) until the slice is spent. */
+  const turn = async (): Promise<void> => {
+    scheduled = false;
+    startSlice(performance.now());
+    while (waiting.length > 0 && !spent()) {
+      try {
+        await waiting.shift()!();
+      } catch (error) {
+        // One element's failed render must not stop the others from being built.
+        setTimeout(() => {
+          throw error;
+        }, 0);
+      }
+    }
+    if (waiting.length > 0) schedule();
+  };
+  return {
+    grant(wanted) {
+      if (wanted <= 0) return 0;
+      const now = performance.now();
+      if (started === undefined) startSlice(now);
+      if (now - started! > sliceMs) left = 0;
+      const granted = Math.min(wanted, left);
+      left -= granted;
+      return granted;
+    },
+    later(again) {
+      waiting.push(again);
+      schedule();
+    },
+  };
+}
