@@ -1,4 +1,4 @@
-/** Time a task spends building new elements before the rest waits for a later task. */
+/** Time a task spends building new elements before the rest waits for a later frame. */
 const SLICE_MS = 12;
 /**
  * Most new children one task creates. Each is an element whose first render follows in the same
@@ -20,10 +20,9 @@ function framesComing(): boolean {
  * transaction, and building all their elements at once held the host's main thread for 1.5 s
  * (12,000 particles, loaded machine): a loop of such renders froze the page though every
  * transaction was within limits. Keyed renders therefore ask here before they create children;
- * what is not granted is built by later tasks, so the page keeps answering while a big tree
- * appears. The tree (and the generator's acknowledgement) is complete at once; only its elements
- * follow over a few tasks. Transactions that add a few hundred particles are built at once as
- * before.
+ * what is not granted is built in the next frames, a slice each, so the page keeps answering while
+ * a big tree appears. The tree (and the generator's acknowledgement) is complete at once; only its
+ * elements follow. A change that adds up to `TASK_CHILDREN` children is built at once, as before.
  */
 export interface BuildBudget {
   /** How many of `wanted` new children the calling render may create now (0 once the task's slice is spent). */
