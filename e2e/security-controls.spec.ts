@@ -1,5 +1,5 @@
 import { startHostCpu } from './helpers/host-cpu.ts';
-import { blockHost, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
+import { blockHost, openControlPage, readStallMeter, stallAllowance, startStallMeter } from './helpers/stall-meter.ts';
 import { hostFingerprint } from './helpers/host-dom.ts';
 import { mountRenderer } from './helpers/mount-renderer.ts';
 import { attachHealthy, expect, expectHealthy, test } from './helpers/security-test.ts';
@@ -24,11 +24,16 @@ test('the canary records a request the HOST page makes (so 0 elsewhere means 0)'
 
 test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms otherwise', async ({ page, browserName }) => {
   await mountRenderer(page);
-  await startStallMeter(page);
+  // Quiet means nothing in this page: what an idle page beside it loses to a loaded machine at the
+  // same time is allowed, as in every stall verdict (stallAllowance).
+  const control = await openControlPage(page);
+  await page.bringToFront();
+  await Promise.all([startStallMeter(page), startStallMeter(control)]);
   await page.waitForTimeout(300);
-  const quiet = await readStallMeter(page);
+  const [quiet, idle] = await Promise.all([readStallMeter(page), readStallMeter(control)]);
+  await control.close();
   expect(quiet.ticks).toBeGreaterThan(10);
-  expect(quiet.maxGap).toBeLessThan(100);
+  expect(quiet.maxGap).toBeLessThan(stallAllowance(100, idle));
   // Host CPU comes from CDP, so only Chromium has it; Firefox's stalls are judged without it.
   const cpu = await startHostCpu(page);
   expect(cpu === undefined, 'host CPU is measured exactly in Chromium').toBe(browserName !== 'chromium');
