@@ -53,7 +53,7 @@ class KeyedEntriesDirective extends Directive {
     if (info.type !== PartType.CHILD) throw new Error('keyedEntries() only works in child position');
   }
 
-  render(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry): unknown {
+  render(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry, _whole?: boolean): unknown {
     return unique(entries).map(([id, child]) => this.value(id, child, parent, context, wrap));
   }
 
@@ -62,7 +62,7 @@ class KeyedEntriesDirective extends Directive {
     return wrap ? wrap(inner, id) : inner;
   }
 
-  override update(part: ChildPart, [entries, parent, context, wrap]: [readonly GroupEntry[], readonly string[], ViewContext, WrapEntry | undefined]): unknown {
+  override update(part: ChildPart, [entries, parent, context, wrap, whole]: [readonly GroupEntry[], readonly string[], ViewContext, WrapEntry | undefined, boolean | undefined]): unknown {
     const container = part.parentNode;
     if (container) enableAtomicMoves(container);
     const committed = getCommittedValue(part);
@@ -75,7 +75,9 @@ class KeyedEntriesDirective extends Directive {
     const oldParticles = this.particles;
     // New elements are built as the renderer's budget allows (build-budget.ts); what waits is
     // built by a later render of the host element, which calls this again with its newest entries.
-    const budget = context.budget;
+    // `whole`: the parent's own markup refers to every child (tabs: aria-controls), so all of them
+    // are built at once.
+    const budget = whole === true ? undefined : context.budget;
     let granted: number | undefined;
     let deferred = false;
     const mayBuild = (upTo: number): boolean => {

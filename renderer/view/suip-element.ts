@@ -107,10 +107,12 @@ export class SuipGroupElement extends LitElement {
   /**
    * Render entries as child elements keyed by id, optionally wrapping each (e.g. in a list item).
    * `wrap` may use the id, never the child's content: content it reads must come through
-   * `child`/`text`/`entries`, so that an update of that child re-renders this element.
+   * `child`/`text`/`entries`, so that an update of that child re-renders this element. New
+   * children of a big change are built a slice per frame; `whole` builds them all at once, for an
+   * element whose own markup refers to each child (tabs).
    */
-  protected renderKeyed(entries: readonly GroupEntry[], wrap?: (inner: TemplateResult, id: string) => TemplateResult): unknown {
-    return renderEntries(entries, this.path ?? [], this.context, wrap);
+  protected renderKeyed(entries: readonly GroupEntry[], wrap?: (inner: TemplateResult, id: string) => TemplateResult, whole?: boolean): unknown {
+    return renderEntries(entries, this.path ?? [], this.context, wrap, whole);
   }
 
   /** Every child as a child element (see `renderKeyed`). */

@@ -69,10 +69,15 @@ export class SuipTabs extends SuipGroupElement {
           return html`<button role="tab" id=${`tab-${i}`} aria-controls=${`panel-${i}`} aria-selected=${on ? 'true' : 'false'} tabindex=${on ? '0' : '-1'} @click=${() => this.select(entry[0], false)}>${tabLabel(entry)}</button>`;
         })}
       </div>
-      ${this.renderKeyed(entries, (inner, id) => {
-        const i = index.get(id) ?? 0;
-        return html`<div role="tabpanel" data-panel id=${`panel-${i}`} aria-labelledby=${`tab-${i}`} tabindex="0" ?hidden=${id !== current}>${inner}</div>`;
-      })}`;
+      ${this.renderKeyed(
+        entries,
+        (inner, id) => {
+          const i = index.get(id) ?? 0;
+          return html`<div role="tabpanel" data-panel id=${`panel-${i}`} aria-labelledby=${`tab-${i}`} tabindex="0" ?hidden=${id !== current}>${inner}</div>`;
+        },
+        // Every tab's aria-controls names its panel: the panels are built with the tabs, never later.
+        true,
+      )}`;
   }
 }
 defineElement('suip-tabs', SuipTabs);
