@@ -46,7 +46,7 @@ export interface RendererOptions {
   /**
    * Build the elements of a big change over several frames (default true): a frame creates at
    * most one slice of new elements, so a program that renders thousands of particles, even in a
-   * loop, never holds the page's main thread. The tree and the generator's acknowledgement are
+   * loop, does not hold the page's main thread for the whole build. The tree and the generator's acknowledgement are
    * complete at once either way. `false` builds everything in the task that received it (a page
    * that reads the DOM synchronously after each change, or prints).
    */
