@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { A2uiBridge } from './bridge.ts';
 import { BASIC_COMPONENTS } from './components.ts';
-import { BASIC_CATALOG_ID, type A2uiOutgoing } from './messages.ts';
+import { BASIC_CATALOG_ID, type A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { suipPipeline } from './testing/pipeline.ts';
 import { a2uiValidators } from './testing/schemas.ts';
 

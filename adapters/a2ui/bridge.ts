@@ -1,5 +1,5 @@
 import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
-import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from './messages.ts';
+import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 import type { BridgeEvents } from './map-context.ts';
 import { resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';

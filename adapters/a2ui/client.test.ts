@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createA2uiClient } from './client.ts';
-import type { A2uiOutgoing } from './messages.ts';
+import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { loadExamples } from './testing/corpus.ts';
 import { headlessTarget } from './testing/headless-target.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { A2uiBridge } from './bridge.ts';
-import type { A2uiOutgoing } from './messages.ts';
+import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { loadExamples } from './testing/corpus.ts';
 import { suipPipeline } from './testing/pipeline.ts';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';

@@ -1,7 +1,7 @@
 import { DataModel } from './data-model.ts';
 import type { FunctionHost } from './functions.ts';
 import { A2uiError, type A2uiLimits } from './limits.ts';
-import type { A2uiOutgoing } from './messages.ts';
+import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { resolveDynamic } from './resolve.ts';
 
 /** The answer to an action sent with `wantResponse` (v0.10 `actionResponse`). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/channel.ts';
 import { headlessTarget } from '../a2ui/testing/headless-target.ts';
 import { createCanvasHost, type CanvasIssue } from './host.ts';
-import type { WidgetAction } from './ops.ts';
+import type { WidgetAction } from '../../shared/neighbours/canvas/ops.ts';
 import { childText, findGroup } from './testing/find.ts';
 import { SAMPLES } from './testing/samples.ts';
 

@@ -4,8 +4,8 @@ import type { GeneratorHandle, Renderer, SuipStatusDetail } from '../../renderer
 import { BUILTINS, mapComponent, unknownType } from './catalog.ts';
 import { createCanvasFeed, type CanvasFeed, type CanvasFeedOptions } from './inputs/progressive-fence.ts';
 import { canvasTree } from './layout.ts';
-import { CANVAS_LIMITS } from './limits.ts';
-import { checkOp, type CanvasOp, type WidgetAction } from './ops.ts';
+import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
+import { checkOp, type CanvasOp, type WidgetAction } from '../../shared/neighbours/canvas/ops.ts';
 import { g, plain } from './particles.ts';
 import { applyOp, CanvasOpError, emptyCanvas, type CanvasComponent, type CanvasState } from './state.ts';
 import { parseTemplate, TemplateError } from './widget/template.ts';

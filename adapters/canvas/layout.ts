@@ -1,5 +1,5 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
-import type { LayoutMode } from './ops.ts';
+import type { LayoutMode } from '../../shared/neighbours/canvas/ops.ts';
 import { g, plain, toText, type Child } from './particles.ts';
 import { MAIN_ZONE, orderedComponents, zoneComponents, type CanvasComponent, type CanvasState } from './state.ts';
 

@@ -1,5 +1,5 @@
 import type { HandlerSpec, ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
-import { CANVAS_LIMITS } from './limits.ts';
+import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
 
 /** A child entry of a group. */
 export type Child = readonly [string, ModelParticle];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canvasTree } from './layout.ts';
-import type { CanvasOp } from './ops.ts';
+import type { CanvasOp } from '../../shared/neighbours/canvas/ops.ts';
 import { applyOp, CanvasOpError, compact, emptyCanvas, orderedComponents, replay, type CanvasState } from './state.ts';
 import { canvasOp } from './testing/arbitraries.ts';
 

@@ -1,5 +1,5 @@
-import { CANVAS_LIMITS } from './limits.ts';
-import type { CanvasOp, LayoutMode, Placement, WidgetComponent } from './ops.ts';
+import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
+import type { CanvasOp, LayoutMode, Placement, WidgetComponent } from '../../shared/neighbours/canvas/ops.ts';
 
 /** One live component. */
 export interface CanvasComponent {

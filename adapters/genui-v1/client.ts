@@ -6,7 +6,7 @@ import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import { readMessageStream } from '../a2ui/stream-reader.ts';
 import { toUiEvent } from './events.ts';
 import { Conversation, type SurfaceState } from './history.ts';
-import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, DropPreviewChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, PreviewChunk, TextChunk, type CatalogDefinition, type UiEvent } from './schemas.ts';
+import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, DropPreviewChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, PreviewChunk, TextChunk, type CatalogDefinition, type UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { translateSurface, type TranslateIssue } from './translate.ts';
 import { MAX_TURN_TEXT, transcriptTree, type TranscriptTurn } from './transcript.ts';
 

@@ -1,6 +1,6 @@
 import type { EventName } from '../../shared/index.ts';
 import type { HandlerEvent } from '../../generator/runtime/builders.ts';
-import type { UiEvent } from './schemas.ts';
+import type { UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /**
  * suip events → GenUI `UiEvent`s. A binding says which suip event of a widget is heard, what the

@@ -1,4 +1,4 @@
-import type { GenuiClientMessage, MessagePart, UiDefinition, UiEvent } from './schemas.ts';
+import type { GenuiClientMessage, MessagePart, UiDefinition, UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /** Longest text kept in one history part; longer model text is cut with a note (the body limit is 4 MiB). */
 export const MAX_HISTORY_TEXT = 256 * 1024;

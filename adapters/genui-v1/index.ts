@@ -6,4 +6,4 @@ export type { TranslateIssue, TranslateOptions, Translation } from './translate.
 export { genuiCatalogSchema, catalogNames, ALIASES } from './catalog.ts';
 export { Conversation, compact } from './history.ts';
 export { bindingsFor, toUiEvent } from './events.ts';
-export * from './schemas.ts';
+export * from '../../shared/neighbours/genui-v1/schemas.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_PROTOCOL_VERSION } from './frames.ts';
+import { LIVE_PROTOCOL_VERSION } from '../../shared/neighbours/live/frames.ts';
 import { createLiveClient } from './live-client.ts';
 
 /** A fake socket: records what the client sends; the test plays the server. */

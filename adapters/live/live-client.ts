@@ -1,4 +1,4 @@
-import { LIVE_PROTOCOL_VERSION, type LiveSession, type ServerFrame, type SessionEvent, type SessionFrame } from './frames.ts';
+import { LIVE_PROTOCOL_VERSION, type LiveSession, type ServerFrame, type SessionEvent, type SessionFrame } from '../../shared/neighbours/live/frames.ts';
 
 /** The connection's state, as a host shows it. */
 export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';

@@ -1,5 +1,5 @@
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
-import type { LiveSession } from './frames.ts';
+import type { LiveSession } from '../../shared/neighbours/live/frames.ts';
 import { REMOTE_RUNTIME } from './live-remote.ts';
 import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from './live-client.ts';
 

@@ -1,6 +1,6 @@
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import type { Channel } from '../../shared/channel.ts';
-import { SUIP_CHANNEL } from './frames.ts';
+import { SUIP_CHANNEL } from '../../shared/neighbours/live/frames.ts';
 import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from './live-client.ts';
 
 /** The runtime marker of a session driven by a server-side generator (mode R). */

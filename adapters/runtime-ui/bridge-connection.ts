@@ -1,5 +1,5 @@
 import { compile } from '../../shared/check.ts';
-import { BridgeServerFrame } from './bridge-frames.ts';
+import { BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
 
 /** What the browser hears from the runtime bridge. */
 export interface BridgeEvents {

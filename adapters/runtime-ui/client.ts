@@ -3,7 +3,7 @@ import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import { connectBridge, type BridgeConnection } from './bridge-connection.ts';
 import { createOrderBuffer, type OrderBuffer } from './order-buffer.ts';
 import { createRpcPeer, RpcError, type RpcPeer } from './rpc-peer.ts';
-import { RpcErrorCode, type AgentEvent, type NotificationParams } from './schemas.ts';
+import { RpcErrorCode, type AgentEvent, type NotificationParams } from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { applyEvent, newRun, TERMINAL_STATUSES, type RunView } from './transcript-state.ts';
 import { transcriptTree, type TranscriptModel } from './transcript-view.ts';
 

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRpcPeer, RpcError } from './rpc-peer.ts';
-import { NOTIFICATIONS, REQUESTS } from './schemas.ts';
+import { NOTIFICATIONS, REQUESTS } from '../../shared/neighbours/runtime-ui/schemas.ts';
 
 /** Two peers wired back to back (the runtime and the UI), with every line recorded. */
 function pair() {

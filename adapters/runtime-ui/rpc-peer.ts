@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { compile, type Checker } from '../../shared/check.ts';
-import { parseLine, toLine, MAX_LINE_BYTES, type LineProblem } from './ndjson.ts';
-import { NOTIFICATIONS, REQUESTS, RpcErrorCode, type NotificationMethod, type NotificationParams, type ParamsOf, type RequestMethod, type ResultOf } from './schemas.ts';
+import { parseLine, toLine, MAX_LINE_BYTES, type LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
+import { NOTIFICATIONS, REQUESTS, RpcErrorCode, type NotificationMethod, type NotificationParams, type ParamsOf, type RequestMethod, type ResultOf } from '../../shared/neighbours/runtime-ui/schemas.ts';
 
 /** Which end of seed 002 a peer plays. */
 export type Role = 'ui' | 'runtime';

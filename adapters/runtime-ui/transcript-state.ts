@@ -1,4 +1,4 @@
-import type { AgentEvent, RunStatus } from './schemas.ts';
+import type { AgentEvent, RunStatus } from '../../shared/neighbours/runtime-ui/schemas.ts';
 
 /** A step of a run (`step_start` / `step_complete`). */
 export interface StepView {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createOrderBuffer } from './order-buffer.ts';
-import type { AgentEvent } from './schemas.ts';
+import type { AgentEvent } from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { applyEvent, newRun } from './transcript-state.ts';
 import { transcriptTree } from './transcript-view.ts';
 

@@ -1,5 +1,5 @@
 import { CanvasOpError, applyOp, compact, emptyCanvas, replay, type CanvasState } from '../../adapters/canvas/state.ts';
-import type { CanvasOp } from '../../adapters/canvas/ops.ts';
+import type { CanvasOp } from '../../shared/neighbours/canvas/ops.ts';
 import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
 
 /** The live-channel data channel that carries canvas ops. */

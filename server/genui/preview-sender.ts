@@ -1,6 +1,6 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
 import { createSurfaceStream, genuiTextRoles, type SurfacePreview, type SurfaceStream } from '../../adapters/genui-v1/progressive.ts';
-import type { PreviewChunk, DropPreviewChunk } from '../../adapters/genui-v1/schemas.ts';
+import type { PreviewChunk, DropPreviewChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /** Sends preview chunks of the surfaces a model is still writing (opt-in: `"suip": {"progressive": true}`). */
 export interface PreviewSender {

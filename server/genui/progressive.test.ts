@@ -4,7 +4,7 @@ import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import { headlessTarget } from '../../adapters/a2ui/testing/headless-target.ts';
 import { createGenuiClient } from '../../adapters/genui-v1/client.ts';
 import { genuiTextRoles } from '../../adapters/genui-v1/progressive.ts';
-import type { GenuiRequest } from '../../adapters/genui-v1/schemas.ts';
+import type { GenuiRequest } from '../../shared/neighbours/genui-v1/schemas.ts';
 import type { ModelDelta } from './model-stream.ts';
 import { runTurn } from './turn.ts';
 

@@ -1,4 +1,4 @@
-import type { GenuiClientMessage } from '../../adapters/genui-v1/schemas.ts';
+import type { GenuiClientMessage } from '../../shared/neighbours/genui-v1/schemas.ts';
 import type { ModelMessage } from './model-stream.ts';
 
 /** Longest serialized conversation part sent to the model (a hostile history cannot blow the context). */

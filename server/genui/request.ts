@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { measureJson } from '../../shared/json-shape.ts';
 import { compile } from '../../shared/index.ts';
 import { readBody } from '../http/http-io.ts';
-import { GENUI_PROTOCOL_VERSION, GenuiRequest, SUPPORTED_CATALOGS, type GenuiErrorBody } from '../../adapters/genui-v1/schemas.ts';
+import { GENUI_PROTOCOL_VERSION, GenuiRequest, SUPPORTED_CATALOGS, type GenuiErrorBody } from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /** A request that passed every check, or the status and the seed's error envelope to answer with. */
 export type RequestCheck = { ok: true; value: GenuiRequest } | { ok: false; status: number; body: GenuiErrorBody };

@@ -1,5 +1,5 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import type { DropPreviewChunk, GenuiChunk, GenuiRequest, PreviewChunk } from '../../adapters/genui-v1/schemas.ts';
+import type { DropPreviewChunk, GenuiChunk, GenuiRequest, PreviewChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { genuiCatalogSchema } from '../../adapters/genui-v1/catalog.ts';
 import type { LlmConfig } from '../config.ts';
 import { createAnswerParser, type AnswerEvent } from './answer-parser.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS, appendOp, compile, type Particle, type VocabularyEntry } from '../../shared/index.ts';
 import { applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../renderer/headless.ts';
-import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, type GenuiChunk } from '../../adapters/genui-v1/schemas.ts';
+import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, type GenuiChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { translateSurface } from '../../adapters/genui-v1/translate.ts';
 
 /** A command that may be forwarded, or why not (messages a model can act on). */

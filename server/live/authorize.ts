@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { SubscribeFrame } from '../../adapters/live/frames.ts';
+import type { SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
 import { mintToken, verifyToken } from '../auth/tokens.ts';
 
 /** What authorizing a subscribe needs. */

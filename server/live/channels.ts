@@ -1,4 +1,4 @@
-import type { ChannelErrorCode } from '../../adapters/live/frames.ts';
+import type { ChannelErrorCode } from '../../shared/neighbours/live/frames.ts';
 
 /** Who is asking for a server channel. */
 export interface ChannelContext {

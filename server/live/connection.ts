@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../adapters/live/frames.ts';
+import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
 import { actionSpecOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
 import { authorizeSubscribe } from './authorize.ts';

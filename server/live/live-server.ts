@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UpgradeRoute } from '../http/upgrades.ts';
-import { ClientFrame, type LiveErrorCode, type ServerFrame } from '../../adapters/live/frames.ts';
+import { ClientFrame, type LiveErrorCode, type ServerFrame } from '../../shared/neighbours/live/frames.ts';
 import { compile } from '../../shared/check.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import type { Ledger } from '../ledger/ledger.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { LIVE_PROTOCOL_VERSION } from '../../adapters/live/frames.ts';
+import { LIVE_PROTOCOL_VERSION } from '../../shared/neighbours/live/frames.ts';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../testing/redis-server.ts';
 import { startServer, type ServerProcess } from '../testing/server-process.ts';
 

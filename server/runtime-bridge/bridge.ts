@@ -1,6 +1,6 @@
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_PATH, BridgeClientFrame, type BridgeServerFrame } from '../../adapters/runtime-ui/bridge-frames.ts';
-import { parseLine } from '../../adapters/runtime-ui/ndjson.ts';
+import { BRIDGE_PATH, BridgeClientFrame, type BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
+import { parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { compile } from '../../shared/check.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { mintToken, verifyToken } from '../auth/tokens.ts';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createLineSplitter, MAX_LINE_BYTES, parseLine } from '../../adapters/runtime-ui/ndjson.ts';
+import { createLineSplitter, MAX_LINE_BYTES, parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 
 /** What happens to a runtime process, as the bridge hears it. */
 export interface RuntimeProcessEvents {

@@ -1,6 +1,6 @@
 import { generateWithRepair } from '../../generator/model/repair-loop.ts';
 import type { ChatMessage, ChatRequest, EndpointSettings } from '../../generator/model/chat-client.ts';
-import type { AgentEvent, ParamsOf, ResultOf } from '../../adapters/runtime-ui/schemas.ts';
+import type { AgentEvent, ParamsOf, ResultOf } from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { checkProgram } from './program-check.ts';
 import type { Published } from './publish.ts';
 

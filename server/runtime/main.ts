@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createLineSplitter } from '../../adapters/runtime-ui/ndjson.ts';
+import { createLineSplitter } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { redactLine } from './redact.ts';
 import { createSuipRuntime } from './runtime.ts';
 import { openSessionStore } from './session-store.ts';

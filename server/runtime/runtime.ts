@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRpcPeer, RpcError, type RpcPeer } from '../../adapters/runtime-ui/rpc-peer.ts';
-import { RpcErrorCode, type AgentEvent, type RunStatus } from '../../adapters/runtime-ui/schemas.ts';
+import { RpcErrorCode, type AgentEvent, type RunStatus } from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { streamChat, type ChatRequest, type EndpointSettings } from '../../generator/model/chat-client.ts';
 import { systemPrompt } from '../../generator/prompt/index.ts';
 import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';

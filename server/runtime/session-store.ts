@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { AgentEvent } from '../../adapters/runtime-ui/schemas.ts';
+import type { AgentEvent } from '../../shared/neighbours/runtime-ui/schemas.ts';
 
 /** One session as `session.list` shows it. */
 export interface SessionRow {

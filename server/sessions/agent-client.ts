@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { LiveSession, SessionEvent } from '../../adapters/live/frames.ts';
+import type { LiveSession, SessionEvent } from '../../shared/neighbours/live/frames.ts';
 import { createLiveClient, type LiveClient, type LiveStatus } from '../../adapters/live/live-client.ts';
 
 /** Options of `createAgentClient`. */

@@ -1,4 +1,4 @@
-import type { LiveSession } from '../../adapters/live/frames.ts';
+import type { LiveSession } from '../../shared/neighbours/live/frames.ts';
 import { checkActionSpec } from '../live/action-contract.ts';
 
 /** One checked thing an agent publishes. */

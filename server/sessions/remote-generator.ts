@@ -1,4 +1,4 @@
-import { SUIP_CHANNEL, type SessionEvent } from '../../adapters/live/frames.ts';
+import { SUIP_CHANNEL, type SessionEvent } from '../../shared/neighbours/live/frames.ts';
 import { ATTACH_ACTION, REMOTE_RUNTIME, RPC_ACTION, type RemoteEnvelope } from '../../adapters/live/live-remote.ts';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { connectGenerator, type ConnectedGenerator } from '../../generator/runtime/connect-generator.ts';

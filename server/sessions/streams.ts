@@ -1,4 +1,4 @@
-import type { LiveSession, SessionFrame } from '../../adapters/live/frames.ts';
+import type { LiveSession, SessionFrame } from '../../shared/neighbours/live/frames.ts';
 import type { LedgerEntry, LedgerHead } from '../ledger/ledger.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { decode as decodeToon } from '@toon-format/toon';
 import { measureJson } from '../../../shared/json-shape.ts';
-import { CANVAS_LIMITS } from '../limits.ts';
-import { checkOp, type CanvasOp } from '../ops.ts';
+import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
+import { checkOp, type CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
 
 /** What decoding a block gave: the valid ops in order, and a precise error per refused one. */
 export interface Decoded {

@@ -1,4 +1,4 @@
-import type { CanvasOp } from '../ops.ts';
+import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
 import { collect, decodeBlock, type Decoded } from './decode.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createJsonUnitParser, type JsonStreamEvent, type JsonUnitParser } from '../../streaming/index.ts';
 import type { CanvasHost } from '../host.ts';
-import { CANVAS_LIMITS } from '../limits.ts';
+import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { collect, decodeBlock, parseJson, type Decoded } from './decode.ts';
 
 /** The `data` fields of built-in types that are prose: they stream as they grow. Everything else waits. */

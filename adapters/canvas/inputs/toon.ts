@@ -1,5 +1,5 @@
-import { CANVAS_LIMITS } from '../limits.ts';
-import type { CanvasOp } from '../ops.ts';
+import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
+import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
 import { decodeBlock } from './decode.ts';
 
 /** An incremental reader of a TOON op stream (`---` between ops, as the seed writes it). */

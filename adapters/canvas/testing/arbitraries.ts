@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CanvasOp } from '../ops.ts';
+import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
 
 const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e');
 const zones = fc.constantFrom('main', 'side', 'top');

@@ -1,5 +1,5 @@
-import type { WidgetComponent } from '../ops.ts';
-import { CANVAS_LIMITS } from '../limits.ts';
+import type { WidgetComponent } from '../../../shared/neighbours/canvas/ops.ts';
+import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { WIDGET_SHELL_SOURCE } from './shell-source.generated.ts';
 
 /**

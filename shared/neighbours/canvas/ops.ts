@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { compile } from '../../shared/check.ts';
-import { isReservedKey } from '../../shared/reserved.ts';
+import { compile } from '../../check.ts';
+import { isReservedKey } from '../../reserved.ts';
 import { COMPONENT_ID_PATTERN, WIDGET_ID_PATTERN } from './limits.ts';
 
 /** The seed's component id: a meaningful, bounded string ("weather-paris"). */

@@ -1,5 +1,5 @@
-import { measureJson } from '../../shared/json-shape.ts';
-import { compile } from '../../shared/check.ts';
+import { measureJson } from '../../json-shape.ts';
+import { compile } from '../../check.ts';
 import { RpcEnvelope } from './schemas.ts';
 
 /** The longest line either side accepts (bytes, the `\n` excluded). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkOp } from './ops.ts';
-import { KANBAN_DEFINE } from './testing/samples.ts';
+import { KANBAN_DEFINE } from '../../../adapters/canvas/testing/samples.ts';
 
 describe('checkOp', () => {
   it('accepts every op of the seed as written', () => {
