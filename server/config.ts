@@ -10,6 +10,8 @@ export interface ServerConfig {
   /** Redis Streams for many processes; absent = the embedded SQLite file. */
   redisUrl?: string;
   origins: string[];
+  /** `Host` values the server answers to besides its loopback names (`--hosts`, SUIP_HOSTS; `*` = any, behind a proxy). */
+  hosts: string[];
   secret: string;
   agentToken: string;
   /** Live channel: frames kept per session for resume (`--window`, default 10,000). */
@@ -67,6 +69,7 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     dataDir,
     ...(redisUrl ? { redisUrl } : {}),
     origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    hosts: (flag(argv, 'hosts') ?? env.SUIP_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     secret: flag(argv, 'secret') ?? env.SUIP_SECRET ?? storedSecret(dataDir, 'token-secret'),
     agentToken: flag(argv, 'agent-token') ?? env.SUIP_AGENT_TOKEN ?? storedSecret(dataDir, 'agent-token'),
     ...(flag(argv, 'window') !== undefined ? { window: Math.max(10, Number(flag(argv, 'window')) || 10_000) } : {}),
