@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { canvasRoutes } from './canvas/canvas-api.ts';
@@ -16,6 +17,22 @@ import { createLiveChannel } from './live/live-server.ts';
 import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
 import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
+
+/**
+ * Sockets the server takes in all: well under the process's descriptor limit, so sockets can
+ * never starve the ledger, the agent API or a new page of descriptors (995 idle sockets once
+ * locked everything out at a limit of 1,024).
+ */
+function socketCeiling(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = Number(/Max open files\s+(\d+)/.exec(limits)?.[1]);
+    if (Number.isFinite(soft) && soft > 0) return Math.max(64, Math.min(20_000, Math.floor((soft - 128) * 0.75)));
+  } catch {
+    // Not Linux: the default budget stands.
+  }
+  return 20_000;
+}
 
 /** A running suip server. */
 export interface SuipServer {
@@ -43,7 +60,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const { log } = options;
   const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts });
-  const budgets = createSocketBudgets(options.socketLimits);
+  const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
   const routes: Route[] = [
@@ -54,7 +71,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
     ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20 }),
   ];
   const server = createServer(createRouter(routes, { guard, agentToken: config.agentToken, log }));
-  const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });
+  const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });
   routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], { guard, log });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const port = (server.address() as { port: number }).port;
