@@ -94,14 +94,15 @@ describe('memory budgets (real process)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('20 sockets of one viewer that never read, fed 60 KB frames, cannot grow the server past the session budget; another session keeps working', async () => {
+  it('20 sockets of one viewer that never read, while another sends 60 KB actions, cannot grow the server past the session budget; another session keeps working', async () => {
     const pid = server.child.pid!;
     const flooded = await agentCall(server.url, AGENT, '/api/sessions', {});
     const other = await agentCall(server.url, AGENT, '/api/sessions', {});
+    // The readers ask for the event ledger too (sinceSequence), so every action is fanned out to each of them.
     const readers = Array.from({ length: 20 }, () => liveTestClient(server.url));
     for (const r of readers) {
       await r.opened;
-      r.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken } });
+      r.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken, sinceSequence: 0 } });
     }
     for (const r of readers) await r.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
     // They stop reading: the kernel buffers fill, then everything waits in the server.
@@ -110,20 +111,29 @@ describe('memory budgets (real process)', () => {
     await victim.opened;
     victim.send({ type: 'subscribe', payload: { sessionId: other.sessionId, wsToken: other.wsToken } });
     await victim.until((f) => f.some((x) => x.type === 'ack'), 'the victim ack');
+    const writer = liveTestClient(server.url);
+    await writer.opened;
+    writer.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken } });
+    await writer.until((f) => f.some((x) => x.type === 'ack'), 'the writer ack');
     const rssBefore = await residentBytes(pid);
+    let peak = rssBefore;
     const blob = 'x'.repeat(60_000);
-    for (let i = 0; i < 40; i += 1) {
-      const batch = Array.from({ length: 10 }, (_, j) => ({ channel: 'big', mode: 'append', payload: `${i}-${j}-${blob}` }));
-      expect((await agentCall(server.url, AGENT, `/api/sessions/${flooded.sessionId}/data`, batch)).status).toBe(200);
+    const end = Date.now() + 6000;
+    for (let seq = 1; Date.now() < end && writer.closed() === undefined; seq += 1) {
+      writer.send({ type: 'action', payload: { sessionId: flooded.sessionId, type: 'note', payload: { text: blob }, clientSeq: seq } });
+      await new Promise((resolve) => setTimeout(resolve, 8));
+      if (seq % 25 === 0) peak = Math.max(peak, await residentBytes(pid));
     }
-    // 400 frames x 60 KB to 20 sockets is 480 MB if nothing is dropped; the session's budget is 16 MiB.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const rssAfter = await residentBytes(pid);
-    expect(rssAfter - rssBefore).toBeLessThan(160 << 20);
+    // 60 KB actions fanned out to 20 sockets: without a session budget every reader queues up to its own cap.
+    expect(peak - rssBefore).toBeLessThan(160 << 20);
+    // The writer reads its answers: it is never dropped for the readers that do not.
+    expect(writer.closed()).toBeUndefined();
+    expect(writer.frames.filter((f) => f.type === 'action_recorded').length).toBeGreaterThan(100);
     await agentCall(server.url, AGENT, `/api/sessions/${other.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
     await victim.until((f) => f.some((x) => x.type === 'data'), 'the other session still streams');
     expect(victim.errors()).toEqual([]);
     for (const r of readers) r.ws.terminate();
+    writer.ws.close();
     victim.ws.close();
   }, 120_000);
 });

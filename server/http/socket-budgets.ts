@@ -78,9 +78,12 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
     roomFor(session, socket) {
       if (socket.bufferedAmount > effective.perSocketBytes) return { ok: false, reason: `more than ${effective.perSocketBytes} bytes are waiting for this socket to read` };
       if (session === undefined) return { ok: true };
+      const sockets = bySession.get(session);
+      if (sockets === undefined) return { ok: true };
       let sum = 0;
-      for (const other of bySession.get(session) ?? []) sum += other.bufferedAmount;
-      if (sum > effective.perSessionBytes) return { ok: false, reason: `more than ${effective.perSessionBytes} bytes are waiting for this session's sockets to read` };
+      for (const other of sockets) sum += other.bufferedAmount;
+      // Over the session's budget, the sockets holding more than their share go: a reader that keeps up is never dropped for the others.
+      if (sum > effective.perSessionBytes && socket.bufferedAmount > effective.perSessionBytes / sockets.size) return { ok: false, reason: `more than ${effective.perSessionBytes} bytes are waiting for this session's sockets to read, and this one holds more than its share` };
       return { ok: true };
     },
   };
