@@ -1,17 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type InlineConfig } from 'vite';
 import { sandboxSrcdoc } from '../../renderer/frame/srcdoc.ts';
+import { keepDirective } from './keep-directive.ts';
 import { keepSideEffects } from './keep-side-effects.ts';
+import { optionalPeers, SERVER_PEERS } from './optional-peers.ts';
 import { suipSandbox } from './sandbox-plugin.ts';
 
 /**
  * Builds the npm package into `dist/lib/` (run by `npm run build:package`, and by `npm pack`
  * through `prepack`): ES modules with source maps per public entry, the sandbox runtime prebuilt
  * and inlined (no bundler plugin needed by hosts), a self-contained browser bundle for pages with
- * no bundler, the static `suip-sandbox.html` for strict-CSP hosts, and `.d.ts` types.
+ * no bundler, the static `suip-sandbox.html` for strict-CSP hosts, the server, the agent client and
+ * the `suip` CLI prebuilt for Node (`dist/lib/node/`, no TypeScript loader at run time), and `.d.ts` types.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = join(root, 'dist/lib');
@@ -24,6 +27,13 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   react: 'renderer/react/index.ts',
   a2ui: 'adapters/a2ui/index.ts',
   live: 'adapters/live/index.ts',
+};
+
+/** Node entries (`dist/lib/node/`): subpath export or bin name → source file. */
+export const NODE_ENTRIES: Record<string, string> = {
+  server: 'server/bin/server.ts',
+  agent: 'server/bin/agent.ts',
+  cli: 'server/bin/cli.ts',
 };
 
 const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
@@ -43,7 +53,12 @@ async function main(): Promise<void> {
       sourcemap: true,
       minify: false,
       lib: { entry: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
-      rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rollupOptions: {
+        external,
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        // 'use client' is kept on purpose (and checked by keepDirective below); other warnings pass.
+        onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client') ? undefined : warn(warning)),
+      },
     },
   });
   // One file with everything, for `<script type="module">` pages with no bundler and no import map.
@@ -61,6 +76,30 @@ async function main(): Promise<void> {
       lib: { entry: join(root, 'renderer/index.ts'), formats: ['es'], fileName: () => 'suip.js' },
     },
   });
+  keepDirective(join(out, 'react.js'), join(root, PACKAGE_ENTRIES.react!));
+  // The server, the agent client and the CLI for Node: the package's dependencies stay imports,
+  // the optional peers (ws, better-sqlite3, redis) load at start only when installed.
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [optionalPeers()],
+    ssr: { target: 'node' },
+    build: {
+      ssr: true,
+      outDir: join(out, 'node'),
+      emptyOutDir: false,
+      target: 'node20',
+      sourcemap: true,
+      minify: false,
+      rollupOptions: {
+        input: Object.fromEntries(Object.entries(NODE_ENTRIES).map(([name, file]) => [name, join(root, file)])),
+        external: (id) => id.startsWith('node:') || (external(id) && !Object.hasOwn(SERVER_PEERS, id)),
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+  chmodSync(join(out, 'node/cli.js'), 0o755);
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.package.json')], { stdio: 'inherit' });
   rewriteDeclarations(join(out, 'types'));
 }

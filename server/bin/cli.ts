@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+import { serve } from './serve.ts';
+
+/**
+ * The `suip` command of the package (`npx suip serve [flags]`), prebuilt to plain JavaScript so a
+ * start needs no TypeScript loader. Exit codes: 0 after a clean shutdown, 2 for a usage or
+ * configuration error (the message says which flag and what it takes), 1 when the server fails.
+ */
+const USAGE = `usage: suip serve [flags]
+
+Starts the suip server (live channel, session and agent API, GenUI, canvas) and prints
+"listening <url>" when ready. Flags (environment in brackets):
+  --host <addr>              listen address (SUIP_HOST; default 127.0.0.1)
+  --port <n>                 0 = any free port (PORT; default 6781)
+  --data-dir <dir>           SQLite ledger and stored secrets (SUIP_DATA_DIR; default .suip-data)
+  --redis <url>              share the ledger between processes (REDIS_URL; needs the redis package)
+  --origins <a,b>            browser origins allowed to open the live channel (SUIP_ORIGINS)
+  --hosts <a,b>              Host names answered besides loopback (SUIP_HOSTS)
+  --secret <s>               token secret (SUIP_SECRET)
+  --agent-token <t>          agent API token (SUIP_AGENT_TOKEN)
+  --window <n>               frames kept per session for resume (default 10000)
+  --version-policy advisory  keep sockets that ask for another protocol version
+  --sockets-per-address <n>  (SUIP_SOCKETS_PER_ADDRESS) --handshake-ms <n> (SUIP_HANDSHAKE_MS)
+  --llm-url <url> --llm-model <m> --llm-key <k> --llm-tools false   the model behind POST /genUI
+  --runtime-cmd "<command> <args>"   relay a seed-002 runtime on /runtime
+Needs the optional peers: npm install ws better-sqlite3 (and redis for --redis).
+`;
+
+const [command, ...flags] = process.argv.slice(2);
+if (command === undefined || command === 'help' || command === '--help' || command === '-h' || flags.includes('--help')) {
+  process.stdout.write(USAGE);
+} else if (command !== 'serve') {
+  process.stderr.write(`suip: unknown command ${JSON.stringify(command)}; the only command is "serve".\n\n${USAGE}`);
+  process.exitCode = 2;
+} else {
+  try {
+    await serve(flags);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // A bad flag is the caller's to fix (2); anything else is the server failing to start (1).
+    const usage = /^(--|[a-zA-Z]+ must be)/.test(message);
+    process.stderr.write(`suip serve: ${message}\n`);
+    process.exit(usage ? 2 : 1);
+  }
+}
