@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, writeApp } from './fixtures/package/consumer-apps.ts';
+import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, nextApp, serverApp, writeApp } from './fixtures/package/consumer-apps.ts';
 import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
 
@@ -12,13 +12,65 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
  * suip as a package (issue 11): `npm pack` the repository, install the tarball into fresh apps that
  * copy no file of the repository — Vite, esbuild, Webpack, React 19 and a page with no bundler —, build
  * each with its own tool, serve it on 127.0.0.1 and render, click and theme a program in Chromium.
+ * Issue 30: a Next.js App Router app (`next build`, `next start`) rendering `<SuipView>` from a
+ * server component, and the server from the package (`npx suip serve`, `suip/agent`, a
+ * `<suip-live>` page), with its start time against `npm run server`'s.
  * Slow by nature (installs and builds): it runs once, in its own describe, serially.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
 const version = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? 'latest';
-const apps = consumerApps({ vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom') });
+const versions = { vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom'), ws: version('ws'), 'better-sqlite3': version('better-sqlite3') };
+const apps = consumerApps(versions);
+const next = nextApp(versions);
+const server = serverApp(versions);
+/** Child processes this spec started (their process groups are ended after each test). */
+const children: ChildProcess[] = [];
+
+/** Spawn in its own process group (npx and next start children of their own), output collected. */
+function start(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess & { output: () => string } {
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return Object.assign(child, { output: () => output });
+}
+
+/** The first match of `pattern` in the child's output; rejects with the output if it exits first or takes over `ms`. */
+function waitFor(child: ChildProcess & { output: () => string }, pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = pattern.exec(child.output());
+      if (match) done(() => resolve(match));
+    };
+    const exited = (code: number | null) => done(() => reject(new Error(`exited (${code}) before ${pattern}:\n${child.output()}`)));
+    const timer = setTimeout(() => done(() => reject(new Error(`no ${pattern} after ${ms} ms:\n${child.output()}`))), ms);
+    const done = (then: () => void) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      child.stderr!.off('data', check);
+      child.off('exit', exited);
+      then();
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.on('exit', exited);
+    check();
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await exited;
+}
 
 let work: string;
 let tarball: string;
@@ -33,12 +85,25 @@ test.beforeAll(async () => {
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = join(work, packed[0]!.filename);
   files = packed[0]!.files.map((file) => file.path);
-  for (const app of apps) {
+  for (const app of [...apps, next, server]) {
     const folder = join(work, app.name);
     writeApp(folder, app, tarball);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], { cwd: folder, stdio: 'pipe' });
-    if (app.build) execFileSync('npx', ['--no-install', ...app.build], { cwd: folder, stdio: 'pipe' });
+    // The server app's better-sqlite3 would compile its addon (no prebuilt download here: about
+    // 3 minutes on this machine); its scripts are skipped and the addon this repository built for
+    // the same Node and version is copied in. suip itself has no install script.
+    const scripts = app === server ? ['--ignore-scripts'] : [];
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error', ...scripts], { cwd: folder, stdio: 'pipe' });
+    if (app === server) {
+      const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+      execFileSync('mkdir', ['-p', join(folder, addon, '..')]);
+      copyFileSync(join(root, addon), join(folder, addon));
+    }
+    if (app.build) execFileSync('npx', ['--no-install', ...app.build], { cwd: folder, stdio: 'pipe', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   }
+});
+
+test.afterEach(async () => {
+  for (const child of children.splice(0)) await stop(child);
 });
 
 test.afterAll(() => {
@@ -46,7 +111,7 @@ test.afterAll(() => {
 });
 
 test('the tarball ships the built entries, types, the sandbox document, LICENSE and CHANGELOG — and no test, fixture, bench or playground file', () => {
-  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/lib/renderer.js', 'dist/lib/headless.js', 'dist/lib/kit.js', 'dist/lib/react.js', 'dist/lib/a2ui.js', 'dist/lib/live.js', 'dist/lib/browser/suip.js', 'dist/lib/suip-sandbox.html', 'dist/lib/types/renderer/index.d.ts']));
+  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/lib/renderer.js', 'dist/lib/headless.js', 'dist/lib/kit.js', 'dist/lib/react.js', 'dist/lib/a2ui.js', 'dist/lib/live.js', 'dist/lib/browser/suip.js', 'dist/lib/suip-sandbox.html', 'dist/lib/types/renderer/index.d.ts', 'dist/lib/node/cli.js', 'dist/lib/node/server.js', 'dist/lib/node/agent.js', 'dist/lib/types/server/bin/server.d.ts', 'dist/lib/types/server/bin/agent.d.ts']));
   expect(files.filter((path) => /(^|\/)(e2e|bench|playground|examples|fixtures?)\/|\.test\.|\.spec\./.test(path))).toEqual([]);
 });
 
@@ -58,6 +123,8 @@ import { systemPrompt, connectGenerator, group, text } from 'suip/kit';
 import { SuipView, useSuip } from 'suip/react';
 import { createA2uiClient } from 'suip/a2ui';
 import { connectLiveProgram, type LiveStatus } from 'suip/live';
+import { readConfig, startServer, type SuipServer } from 'suip/server';
+import { createAgentClient, serveRemoteGenerator, type AgentClient } from 'suip/agent';
 export async function start(element: HTMLElement): Promise<GeneratorHandle> {
   const renderer = createRenderer(element, { hostContext: { theme: 'dark', locale: 'en' } });
   const handle = await renderer.attach({ id: 'a', code: 'suip.render(suip.text("hi"))', outputs: ['action'] });
@@ -68,8 +135,16 @@ export async function start(element: HTMLElement): Promise<GeneratorHandle> {
 }
 export const checks = [SuipHostError, BUILTIN_VOCABULARY.length, createGroupChecker, systemPrompt(BUILTIN_VOCABULARY).length, connectGenerator, group('card', [['t', text('x')]]), SuipView, useSuip, createA2uiClient, connectLiveProgram];
 export const status: LiveStatus = 'connected';
+export async function serve(): Promise<[SuipServer, AgentClient]> {
+  const running = await startServer(readConfig(['--port', '0'], {}), { log: () => undefined });
+  // @ts-expect-error the agent client needs its token
+  createAgentClient({ url: running.url });
+  return [running, createAgentClient({ url: running.url, agentToken: 't' })];
+}
+export const remote = serveRemoteGenerator;
 `);
-  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'], types: [] }, files: ['consumer.ts'] }));
+  // The server entries' types name Node's (`NodeJS.ProcessEnv`, `http.Server`): the repository's @types/node stands in for the app's.
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')] }, files: ['consumer.ts'] }));
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', folder], { cwd: folder, stdio: 'pipe' });
 });
@@ -131,3 +206,84 @@ for (const app of apps.filter((a) => a.name !== 'components')) {
   });
 }
 
+
+test('the built suip/react starts with "use client", so a React server component may import it', () => {
+  const built = readFileSync(join(work, 'next', 'node_modules/suip/dist/lib/react.js'), 'utf8');
+  expect(built).toMatch(/^['"]use client['"];/);
+});
+
+test('next: a server component asks the model and renders <SuipView>; after next build, next start on 127.0.0.1 serves it and a click changes it', async ({ page }) => {
+  const model = await startFakeLlmServer(() => `Here is your UI:\n\n\`\`\`js\n${COUNTER_PROGRAM}\n\`\`\``);
+  try {
+    const app = start('npx', ['--no-install', 'next', 'start', '-H', '127.0.0.1', '-p', '0'], { cwd: join(work, 'next'), env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted' } });
+    const [, url] = await waitFor(app, /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url!);
+    await expect(page.getByRole('heading', { name: 'Consumer app' })).toBeVisible();
+    await expect(page.getByText('Packaged counter')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Add one' }).click();
+    await expect(page.getByText('Clicked 1 times')).toBeVisible();
+    // The model was asked on the server, with the system prompt; the page never saw the endpoint.
+    expect(model.requests[0]!.messages[0]!.content).toContain('suip');
+    expect(await page.content()).not.toContain(model.baseUrl);
+    expect(errors).toEqual([]);
+  } finally {
+    await model.close();
+  }
+});
+
+test('server: npx suip serve from the installed tarball listens; an agent on suip/agent publishes a program that a <suip-live> page shows and runs', async ({ page }) => {
+  const folder = join(work, 'server');
+  const data = mkdtempSync(join(work, 'data-'));
+  const site = await startStaticServer(join(folder, 'dist'));
+  try {
+    const suip = start('npx', ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data, '--origins', new URL(site.url).origin], { cwd: folder });
+    const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
+    const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
+    const printed = execFileSync(process.execPath, ['agent.mjs'], { cwd: folder, env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken }, encoding: 'utf8' });
+    const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
+    const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
+    await page.goto(`${site.url}?${query}`);
+    const live = page.locator('suip-live');
+    await expect(live.getByText('Agent counter')).toBeVisible({ timeout: 20_000 });
+    await live.getByRole('button', { name: 'Add one' }).click();
+    await expect(live.getByText('Clicked 1 times')).toBeVisible();
+    await expect(live).toHaveAttribute('status', 'connected');
+  } finally {
+    await site.close();
+  }
+});
+
+test('server: without its optional peers the CLI exits 1 and names the package to install', async () => {
+  // The vite app installed suip alone (no ws, no better-sqlite3).
+  const data = mkdtempSync(join(work, 'data-'));
+  const cli = start(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve', '--port', '0', '--data-dir', data], { cwd: join(work, 'vite') });
+  const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+  expect(code).toBe(1);
+  expect(cli.output()).toMatch(/suip needs the optional package "(better-sqlite3|ws)" .*npm install (better-sqlite3|ws)/);
+  const usage = start(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve', '--port', 'many'], { cwd: join(work, 'server') });
+  expect(await new Promise<number | null>((resolve) => usage.once('exit', resolve))).toBe(2);
+  expect(usage.output()).toContain('--port must be 0..65535');
+});
+
+test('server: the prebuilt CLI reaches "listening" at least twice as fast as npm run server (tsx), measured in one run', async () => {
+  const timeToListen = async (command: string, args: string[], cwd: string) => {
+    const began = performance.now();
+    const child = start(command, [...args, '--port', '0', '--data-dir', mkdtempSync(join(work, 'data-'))], { cwd });
+    await waitFor(child, /^listening /m);
+    const ms = performance.now() - began;
+    await stop(child);
+    return ms;
+  };
+  const prebuilt: number[] = [];
+  const tsx: number[] = [];
+  // Interleaved, so a burst of load on the shared machine hits both alike.
+  for (let run = 0; run < 4; run += 1) {
+    prebuilt.push(await timeToListen(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve'], join(work, 'server')));
+    tsx.push(await timeToListen('npm', ['run', 'server', '--'], root));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`spawn → listening, ms: prebuilt ${prebuilt.map(Math.round).join(', ')} (median ${Math.round(median(prebuilt))}); npm run server ${tsx.map(Math.round).join(', ')} (median ${Math.round(median(tsx))})`);
+  expect(median(prebuilt) * 2).toBeLessThan(median(tsx));
+});
