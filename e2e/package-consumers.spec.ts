@@ -255,6 +255,13 @@ test('server: npx suip serve from the installed tarball listens; an agent on sui
   }
 });
 
+test('server: the doc\'s suip/server snippet, run as a Node process, starts a server that answers /healthz', async () => {
+  const folder = join(work, 'server');
+  const child = start(process.execPath, ['server.mjs'], { cwd: folder });
+  const [, url] = await waitFor(child, /suip at (http:\/\/127\.0\.0\.1:\d+)/);
+  expect(await fetch(`${url}/healthz`).then((r) => r.json())).toEqual({ ok: true, ledger: 'sqlite' });
+});
+
 test('server: without its optional peers the CLI exits 1 and names the package to install', async () => {
   // The vite app installed suip alone (no ws, no better-sqlite3).
   const data = mkdtempSync(join(work, 'data-'));

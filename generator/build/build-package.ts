@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type InlineConfig } from 'vite';
@@ -100,8 +101,25 @@ async function main(): Promise<void> {
     },
   });
   chmodSync(join(out, 'node/cli.js'), 0o755);
+  checkNodeImports(join(out, 'node'));
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.package.json')], { stdio: 'inherit' });
   rewriteDeclarations(join(out, 'types'));
+}
+
+/**
+ * Every bare import left in the Node bundle must be a Node builtin, a dependency (installed with
+ * suip) or an optional peer (loaded through its stand-in): a devDependency left as an import would
+ * start here and fail in every app that installed the package.
+ */
+function checkNodeImports(folder: string): void {
+  for (const name of readdirSync(folder, { recursive: true }) as string[]) {
+    if (!name.endsWith('.js')) continue;
+    const code = readFileSync(join(folder, name), 'utf8');
+    for (const [, id] of code.matchAll(/(?:\bfrom|\bimport\()\s*"([@\w][\w@/.:-]*)"/g)) {
+      const pkg = id!.startsWith('@') ? id!.split('/').slice(0, 2).join('/') : id!.split('/')[0]!;
+      if (!isBuiltin(id!) && !dependencies.includes(pkg) && !Object.hasOwn(SERVER_PEERS, pkg)) throw new Error(`dist/lib/node/${name} imports "${id}", which is neither a dependency of suip nor an optional peer: add it to dependencies, or bundle it`);
+    }
+  }
 }
 
 /** Declarations keep the sources' `.ts` specifiers; consumers resolve the emitted `.d.ts` through `.js`. */
