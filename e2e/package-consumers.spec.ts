@@ -212,7 +212,7 @@ test('the built suip/react starts with "use client", so a React server component
   expect(built).toMatch(/^['"]use client['"];/);
 });
 
-test('next: a server component asks the model and renders <SuipView>; after next build, next start on 127.0.0.1 serves it and a click changes it', async ({ page }) => {
+test('next: a server component asks the model and renders <SuipView>; after next build (which prerenders a static one), next start on 127.0.0.1 serves both and a click changes them', async ({ page }) => {
   const model = await startFakeLlmServer(() => `Here is your UI:\n\n\`\`\`js\n${COUNTER_PROGRAM}\n\`\`\``);
   try {
     const app = start('npx', ['--no-install', 'next', 'start', '-H', '127.0.0.1', '-p', '0'], { cwd: join(work, 'next'), env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted' } });
@@ -227,6 +227,11 @@ test('next: a server component asks the model and renders <SuipView>; after next
     // The model was asked on the server, with the system prompt; the page never saw the endpoint.
     expect(model.requests[0]!.messages[0]!.content).toContain('suip');
     expect(await page.content()).not.toContain(model.baseUrl);
+    // The page next build prerendered (where a missing 'use client' failed the build) runs too.
+    await page.goto(`${url}/static`);
+    await expect(page.getByRole('heading', { name: 'Prerendered' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add one' }).click();
+    await expect(page.getByText('Clicked 1 times')).toBeVisible({ timeout: 20_000 });
     expect(errors).toEqual([]);
   } finally {
     await model.close();
