@@ -59,6 +59,8 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   /** The protocol's goodbye on shutdown (sent before close 1012). */
   shutdownFrame?: unknown;
   accept(socket: JsonSocket, request: IncomingMessage, url: URL): SocketHandler<F>;
+  /** A bound socket hit a budget (dropped as a slow consumer, frames refused as BUSY): the protocol tells the session's owner. */
+  budgetHit?(session: string, code: SocketErrorCode, reason: string): void;
   log(event: Record<string, unknown>): void;
 }
 
@@ -136,6 +138,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       const room = options.budgets.roomFor(session, ws);
       if (!room.ok) {
         options.log({ event: 'slow-consumer', path: url.pathname, session, reason: room.reason });
+        if (session !== undefined) options.budgetHit?.(session, 'SLOW_CONSUMER', room.reason);
         ws.close(1013, 'SLOW_CONSUMER');
         return false;
       }
@@ -198,6 +201,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
         const now = Date.now();
         if (now - busySince > 1000) {
           busySince = now;
+          if (session !== undefined) options.budgetHit?.(session, 'BUSY', `a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`);
           socket.fail('BUSY', `more than ${maxQueuedBytes} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`);
         }
         return;
