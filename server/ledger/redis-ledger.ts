@@ -1,11 +1,74 @@
 import { createClient } from 'redis';
-import { DEFAULT_WINDOW, checkSession, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, quotaError, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
 
-/** XADD the entry (ARGV[2..]) and set the head ARGV[1] to "<seq>|<payload>" in one atomic step. */
-const APPEND_WITH_HEAD = `local id = redis.call('XADD', KEYS[1], unpack(ARGV, 2))
-local seq = string.sub(id, string.find(id, '-') + 1)
-redis.call('HSET', KEYS[2], ARGV[1], seq .. '|' .. ARGV[#ARGV])
-return id`;
+/**
+ * The whole multi-append as one script, so Redis runs it atomically (all or nothing, no other
+ * command in between). KEYS: per item its stream, heads hash and meta hash (kept `bytes`, the
+ * `actions` counter); then, with an action, its key set (a sorted set scored by the counter) and
+ * meta hash. ARGV: window, quota, item count, action key ('' for none), then per item kind, at,
+ * payload, head ('' for none), seqOf (1-based, 0 for none). Answers {'OK', seq…}, {'DUP'} or
+ * {'QUOTA', item, kept, adding}. Sizes are counted as `sizeOf` / `headSizeOf` count them.
+ */
+const APPEND_ALL = `local window, quota, n, actionKey = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+if actionKey ~= '' and redis.call('ZSCORE', KEYS[3 * n + 1], actionKey) then return {'DUP'} end
+local function arg(i, k) return ARGV[5 + i * 5 + k] end
+local function headSize(heads, name)
+  local old = redis.call('HGET', heads, name)
+  if not old then return 0 end
+  return #name + #old - string.find(old, '|', 1, true)
+end
+local adding, first = {}, {}
+for i = 0, n - 1 do
+  local kind, payload, head, seqOf = arg(i, 0), arg(i, 2), arg(i, 3), tonumber(arg(i, 4))
+  local size = #kind + #payload
+  if seqOf > 0 then size = size + 24 end
+  if head ~= '' then size = size + #head + #payload - headSize(KEYS[3 * i + 2], head) end
+  local meta = KEYS[3 * i + 3]
+  if not adding[meta] then first[#first + 1] = meta; adding[meta] = {i, 0} end
+  adding[meta][2] = adding[meta][2] + size
+end
+for _, meta in ipairs(first) do
+  local kept = tonumber(redis.call('HGET', meta, 'bytes') or '0')
+  if kept + adding[meta][2] > quota then return {'QUOTA', adding[meta][1], kept, adding[meta][2]} end
+end
+local seqs = {}
+for i = 0, n - 1 do
+  local kind, at, payload, head, seqOf = arg(i, 0), arg(i, 1), arg(i, 2), arg(i, 3), tonumber(arg(i, 4))
+  local stream, heads, meta = KEYS[3 * i + 1], KEYS[3 * i + 2], KEYS[3 * i + 3]
+  local size = #kind + #payload
+  local stored = payload
+  if seqOf > 0 then
+    size = size + 24
+    local rest = string.gsub(string.sub(payload, 2), '^%s+', '')
+    local sep = ','
+    if string.sub(rest, 1, 1) == '}' then sep = '' end
+    stored = '{"seq":' .. seqs[seqOf] .. sep .. rest
+  end
+  local id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size)
+  local seq = tonumber(string.sub(id, string.find(id, '-', 1, true) + 1))
+  seqs[#seqs + 1] = seq
+  local delta = size
+  if head ~= '' then
+    delta = delta + #head + #payload - headSize(heads, head)
+    redis.call('HSET', heads, head, seq .. '|' .. stored)
+  end
+  local len = redis.call('XLEN', stream)
+  if len > window then
+    for _, old in ipairs(redis.call('XRANGE', stream, '-', '+', 'COUNT', len - window)) do
+      local fields = old[2]
+      for j = 1, #fields, 2 do if fields[j] == 'size' then delta = delta - tonumber(fields[j + 1]) end end
+    end
+    redis.call('XTRIM', stream, 'MAXLEN', window)
+  end
+  redis.call('HINCRBY', meta, 'bytes', delta)
+end
+if actionKey ~= '' then
+  local keys, meta = KEYS[3 * n + 1], KEYS[3 * n + 2]
+  local count = redis.call('HINCRBY', meta, 'actions', 1)
+  redis.call('ZADD', keys, count, actionKey)
+  if count > window then redis.call('ZREMRANGEBYSCORE', keys, '-inf', count - window) end
+end
+return {'OK', unpack(seqs)}`;
 
 type Client = ReturnType<typeof createClient>;
 
@@ -13,7 +76,11 @@ type Client = ReturnType<typeof createClient>;
 type RawEntry = [string, string[]];
 
 function toEntry([id, fields]: RawEntry): LedgerEntry {
-  const value = (name: string) => fields[fields.indexOf(name) + 1] ?? '';
+  // Field names sit at even positions: a value that reads like a name is never taken for one.
+  const value = (name: string) => {
+    for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]!;
+    return '';
+  };
   return { seq: Number(id.slice(id.indexOf('-') + 1)), at: Number(value('at')), kind: value('kind'), payload: value('payload') };
 }
 
@@ -21,11 +88,12 @@ function toEntry([id, fields]: RawEntry): LedgerEntry {
  * The shared ledger for many server processes: one Redis stream per session. `XADD key 0-*` makes
  * Redis hand out the next `0-<n>` atomically, so every process appending to a session gets
  * gap-free numbers; `XRANGE (0-n +` resumes; a blocking `XREAD` on its own connection tails;
- * `MAXLEN ~` keeps the window (the first id left tells a reader it is behind). Commands are sent
+ * the append script trims to the window exactly (`XTRIM MAXLEN`, counting the bytes it frees for the quota; the first id left tells a reader it is behind). Commands are sent
  * raw (`sendCommand`): the wire of Redis 7 is the contract, not a client's option objects.
  */
 export async function createRedisLedger(url: string, options: LedgerOptions & { prefix?: string } = {}): Promise<Ledger> {
   const window = options.window ?? DEFAULT_WINDOW;
+  const quota = options.quotaBytes ?? DEFAULT_QUOTA_BYTES;
   const prefix = options.prefix ?? 'suip';
   const client: Client = createClient({ url });
   client.on('error', () => undefined); // a lost connection surfaces in the command that needed it
@@ -37,14 +105,32 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
     const raw = (await send(['XRANGE', key(session), `(0-${fromSeq}`, '+', 'COUNT', String(limit)])) as RawEntry[];
     return raw.map(toEntry);
   };
+  /** One EVAL of APPEND_ALL; a failure of Redis itself becomes STORE_FAILED (the script ran whole or not at all). */
+  async function appendAll(items: readonly AppendItem[], action?: ActionKey): Promise<number[] | null> {
+    checkItems(items, action);
+    const keys = items.flatMap((item) => [key(item.session), `${prefix}:heads:${item.session}`, `${prefix}:meta:${item.session}`]);
+    if (action !== undefined) keys.push(`${prefix}:action-keys:${action.session}`, `${prefix}:meta:${action.session}`);
+    const at = String(Date.now());
+    const args = items.flatMap((item) => [item.kind, at, item.payload, item.head ?? '', String(item.seqOf === undefined ? 0 : item.seqOf + 1)]);
+    let reply: Array<string | number>;
+    try {
+      reply = (await send(['EVAL', APPEND_ALL, String(keys.length), ...keys, String(window), String(quota), String(items.length), action?.key ?? '', ...args])) as Array<string | number>;
+    } catch (error) {
+      throw new LedgerError('STORE_FAILED', `the Redis ledger could not append (${error instanceof Error ? error.message : String(error)}); nothing of it was recorded: retry it`);
+    }
+    if (reply[0] === 'DUP') return null;
+    if (reply[0] === 'QUOTA') {
+      const item = items[Number(reply[1])]!;
+      throw quotaError(item.session, Number(reply[2]), Number(reply[3]), quota);
+    }
+    return reply.slice(1).map(Number);
+  }
+
   return {
     async append(session, kind, payload, head) {
-      checkSession(session);
-      const args = ['MAXLEN', '~', String(window), '0-*', 'kind', kind, 'at', String(Date.now()), 'payload', payload];
-      // With a head, the append and the head's update are one script: two writers cannot leave an older head behind.
-      const id = (head === undefined ? await send(['XADD', key(session), ...args]) : await send(['EVAL', APPEND_WITH_HEAD, '2', key(session), `${prefix}:heads:${session}`, head, ...args])) as string;
-      return Number(id.slice(id.indexOf('-') + 1));
+      return (await appendAll([{ session, kind, payload, ...(head === undefined ? {} : { head }) }]))![0]!;
     },
+    appendAll: (items, action) => appendAll(items, action),
     async heads(session) {
       checkSession(session);
       const raw = (await send(['HGETALL', `${prefix}:heads:${session}`])) as string[] | Record<string, string>;
@@ -99,8 +185,7 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
       return () => void stop();
     },
     async recordAction(session, actionKey) {
-      checkSession(session);
-      return (await send(['SADD', `${prefix}:actions:${session}`, actionKey])) === 1;
+      return (await appendAll([], { session, key: actionKey })) !== null;
     },
     async close() {
       await Promise.all([...tails].map((stop) => stop()));
