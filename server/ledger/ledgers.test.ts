@@ -12,10 +12,11 @@ import { createSqliteLedger } from './sqlite-ledger.ts';
 
 describe('memory ledger', () => {
   // One store shared by the "processes" of a test, as the other stores are.
-  const stores = new Map<number, ReturnType<typeof createMemoryLedger>>();
-  ledgerConformance(async (window = 10_000) => {
-    let store = stores.get(window);
-    if (store === undefined) stores.set(window, (store = createMemoryLedger({ window })));
+  const stores = new Map<string, ReturnType<typeof createMemoryLedger>>();
+  ledgerConformance(async (options = {}) => {
+    const name = `${options.window}-${options.quotaBytes}`;
+    let store = stores.get(name);
+    if (store === undefined) stores.set(name, (store = createMemoryLedger(options)));
     return { ...store, close: async () => undefined };
   }, 'mem');
 });
@@ -23,7 +24,7 @@ describe('memory ledger', () => {
 describe('SQLite ledger (a real file, WAL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'suip-ledger-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  ledgerConformance(async (window) => createSqliteLedger(join(dir, `ledger-${window ?? 'default'}.sqlite`), { window }), 'sql');
+  ledgerConformance(async (options = {}) => createSqliteLedger(join(dir, `ledger-${options.window}-${options.quotaBytes}.sqlite`), options), 'sql');
 
   it('keeps every acknowledged append across a kill -9 of the writing process, with no gap', async () => {
     const file = join(dir, 'killed.sqlite');
@@ -60,7 +61,7 @@ describe.skipIf(!hasRedisServer())('Redis Streams ledger (a real redis-server on
   afterAll(async () => {
     await redis?.stop();
   });
-  ledgerConformance((window) => createRedisLedger(redis.url, { window }), 'redis');
+  ledgerConformance((options) => createRedisLedger(redis.url, options), 'redis');
 });
 
 if (!hasRedisServer()) console.warn('redis-server is not installed: the Redis ledger suite is skipped (.ci/run installs it)');
