@@ -5,7 +5,7 @@ import { readJson, sendJson } from '../http/http-io.ts';
 import type { Route } from '../http/route.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { checkPublish, type Publish } from './publish.ts';
-import { HEAD_PROPS, HEAD_RENDER, dataHead, eventsOf } from './streams.ts';
+import { appendData, appendProps, appendRender, eventsOf } from './streams.ts';
 
 /** What the agent API needs. */
 export interface SessionApiOptions {
@@ -36,18 +36,11 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
     return false;
   };
 
-  async function publish(sessionId: string, item: Publish): Promise<number> {
-    if (item.kind === 'render') {
-      const seq = await ledger.append(sessionId, 'render', JSON.stringify(item.body), HEAD_RENDER);
-      await ledger.append(eventsOf(sessionId), 'render', JSON.stringify({ seq, session: item.body.session }));
-      return seq;
-    }
-    if (item.kind === 'props') {
-      const seq = await ledger.append(sessionId, 'props_update', JSON.stringify(item.body), HEAD_PROPS);
-      await ledger.append(eventsOf(sessionId), 'props', JSON.stringify({ seq, props: item.body.props }));
-      return seq;
-    }
-    return ledger.append(sessionId, 'data', JSON.stringify(item.body), item.body.mode === 'replace' ? dataHead(item.body.channel) : undefined);
+  /** One checked envelope into the session's streams; a render or props lands with its event in one transaction. */
+  function publish(sessionId: string, item: Publish): Promise<number> {
+    if (item.kind === 'render') return appendRender(ledger, sessionId, item.body);
+    if (item.kind === 'props') return appendProps(ledger, sessionId, item.body);
+    return appendData(ledger, sessionId, item.body);
   }
 
   async function drain(sessionId: string, through: number): Promise<{ drained: number; sequence: number }> {
