@@ -62,6 +62,30 @@ describe.skipIf(!hasRedisServer())('Redis Streams ledger (a real redis-server on
     await redis?.stop();
   });
   ledgerConformance((options) => createRedisLedger(redis.url, options), 'redis');
+
+  it('serves 1,000 tails from one connection: each gets its entry', async () => {
+    const ledger = await createRedisLedger(redis.url);
+    const probe = await createRedisLedger(redis.url);
+    const clients = async () => {
+      const { createClient } = await import('redis');
+      const admin = createClient({ url: redis.url });
+      await admin.connect();
+      const list = String(await admin.sendCommand(['CLIENT', 'LIST']));
+      await admin.close();
+      return list.trim().split('\n').length - 1; // without the admin connection itself
+    };
+    const before = await clients();
+    const sessions = Array.from({ length: 1000 }, (_, i) => `rtail-${Date.now()}-${i}`);
+    const seen = new Map<string, number[]>(sessions.map((s) => [s, []]));
+    const stops = sessions.map((s) => ledger.tail(s, 0, (entry) => seen.get(s)!.push(entry.seq)));
+    await probe.appendAll(sessions.map((session) => ({ session, kind: 'data', payload: '1' })));
+    for (let i = 0; i < 300 && [...seen.values()].some((seqs) => seqs.length < 1); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([...seen.values()].every((seqs) => seqs.length === 1 && seqs[0] === 1)).toBe(true);
+    expect((await clients()) - before).toBeLessThanOrEqual(1);
+    for (const stop of stops) stop();
+    await ledger.close();
+    await probe.close();
+  }, 60_000);
 });
 
 if (!hasRedisServer()) console.warn('redis-server is not installed: the Redis ledger suite is skipped (.ci/run installs it)');

@@ -72,6 +72,13 @@ return {'OK', unpack(seqs)}`;
 
 type Client = ReturnType<typeof createClient>;
 
+/** One tail: its own cursor on the shared read. */
+interface Tail {
+  cursor: number;
+  onEntry: (entry: LedgerEntry) => void;
+  stopped: boolean;
+}
+
 /** A stream entry as XRANGE / XREAD return it: `[id, [field, value, …]]`. */
 type RawEntry = [string, string[]];
 
@@ -87,7 +94,7 @@ function toEntry([id, fields]: RawEntry): LedgerEntry {
 /**
  * The shared ledger for many server processes: one Redis stream per session. `XADD key 0-*` makes
  * Redis hand out the next `0-<n>` atomically, so every process appending to a session gets
- * gap-free numbers; `XRANGE (0-n +` resumes; a blocking `XREAD` on its own connection tails;
+ * gap-free numbers; `XRANGE (0-n +` resumes; one blocking `XREAD` on its own connection serves every tail;
  * the append script trims to the window exactly (`XTRIM MAXLEN`, counting the bytes it frees for the quota; the first id left tells a reader it is behind). Commands are sent
  * raw (`sendCommand`): the wire of Redis 7 is the contract, not a client's option objects.
  */
@@ -99,12 +106,69 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
   client.on('error', () => undefined); // a lost connection surfaces in the command that needed it
   await client.connect();
   const key = (session: string) => `${prefix}:ledger:${session}`;
-  const tails = new Set<() => Promise<void>>();
+  // Every tail of this ledger is served by ONE connection blocked in one XREAD over all tailed
+  // streams (from the lowest cursor of each), not a connection per tail: 1,000 tails on a process
+  // cost one Redis client. A new tail interrupts the block (CLIENT UNBLOCK) to join at once.
+  const tailsBy = new Map<string, Set<Tail>>();
+  let reader: Client | undefined;
+  let readerId: string | undefined;
+  let reading: Promise<void> | undefined;
+  let blocked = false;
+  let closed = false;
   const send = (args: string[]) => client.sendCommand(args) as Promise<unknown>;
   const range = async (session: string, fromSeq: number, limit: number): Promise<LedgerEntry[]> => {
     const raw = (await send(['XRANGE', key(session), `(0-${fromSeq}`, '+', 'COUNT', String(limit)])) as RawEntry[];
     return raw.map(toEntry);
   };
+  function startReading(): void {
+    if (closed) return;
+    if (reading !== undefined) {
+      if (blocked && readerId !== undefined) void send(['CLIENT', 'UNBLOCK', readerId]).catch(() => undefined);
+      return;
+    }
+    reading = readLoop()
+      // A lost connection: wait before the next try (the client reconnects meanwhile), never spin.
+      .catch(() => new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()))
+      .finally(() => {
+        reading = undefined;
+        if (tailsBy.size > 0) startReading();
+      });
+  }
+
+  async function readLoop(): Promise<void> {
+    if (reader === undefined) {
+      const connection = client.duplicate();
+      connection.on('error', () => undefined);
+      await connection.connect();
+      reader = connection;
+      readerId = String(await connection.sendCommand(['CLIENT', 'ID']));
+    }
+    while (!closed && tailsBy.size > 0) {
+      const sessions = [...tailsBy.keys()];
+      const ids = sessions.map((session) => `0-${Math.min(...[...tailsBy.get(session)!].map((tail) => tail.cursor))}`);
+      blocked = true;
+      let reply: Array<[string, RawEntry[]]> | Record<string, RawEntry[]> | null;
+      try {
+        reply = (await reader.sendCommand(['XREAD', 'COUNT', '1000', 'BLOCK', '500', 'STREAMS', ...sessions.map(key), ...ids])) as typeof reply;
+      } finally {
+        blocked = false;
+      }
+      // RESP2 answers [[key, entries]], RESP3 a map {key: entries}.
+      const streams = reply === null ? [] : Array.isArray(reply) ? reply : Object.entries(reply);
+      for (const [streamKey, entries] of streams) {
+        const own = tailsBy.get(String(streamKey).slice(key('').length));
+        for (const raw of entries) {
+          const entry = toEntry(raw);
+          for (const tail of own ?? []) {
+            if (tail.stopped || entry.seq <= tail.cursor) continue;
+            tail.cursor = entry.seq;
+            tail.onEntry(entry);
+          }
+        }
+      }
+    }
+  }
+
   /** One EVAL of APPEND_ALL; a failure of Redis itself becomes STORE_FAILED (the script ran whole or not at all). */
   async function appendAll(items: readonly AppendItem[], action?: ActionKey): Promise<number[] | null> {
     checkItems(items, action);
@@ -156,39 +220,27 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
     },
     tail(session, fromSeq, onEntry) {
       checkSession(session);
-      let cursor = fromSeq;
-      let running = true;
-      const reader = client.duplicate();
-      reader.on('error', () => undefined);
-      const loop = (async () => {
-        await reader.connect();
-        while (running) {
-          const reply = (await reader.sendCommand(['XREAD', 'COUNT', '1000', 'BLOCK', '500', 'STREAMS', key(session), `0-${cursor}`])) as Array<[string, RawEntry[]]> | Record<string, RawEntry[]> | null;
-          // RESP2 answers [[key, entries]], RESP3 a map {key: entries}.
-          const streams = reply === null ? [] : Array.isArray(reply) ? reply.map(([, entries]) => entries) : Object.values(reply);
-          for (const entries of streams) {
-            for (const raw of entries) {
-              const entry = toEntry(raw);
-              cursor = entry.seq;
-              if (running) onEntry(entry);
-            }
-          }
-        }
-      })().catch(() => undefined);
-      const stop = async () => {
-        running = false;
-        tails.delete(stop);
-        await loop;
-        await reader.close().catch(() => undefined);
+      const tail: Tail = { cursor: fromSeq, onEntry, stopped: false };
+      let set = tailsBy.get(session);
+      if (set === undefined) tailsBy.set(session, (set = new Set()));
+      set.add(tail);
+      startReading();
+      return () => {
+        tail.stopped = true;
+        const own = tailsBy.get(session);
+        own?.delete(tail);
+        if (own?.size === 0) tailsBy.delete(session);
       };
-      tails.add(stop);
-      return () => void stop();
     },
     async recordAction(session, actionKey) {
       return (await appendAll([], { session, key: actionKey })) !== null;
     },
     async close() {
-      await Promise.all([...tails].map((stop) => stop()));
+      closed = true;
+      tailsBy.clear();
+      if (readerId !== undefined) await send(['CLIENT', 'UNBLOCK', readerId]).catch(() => undefined);
+      await reading;
+      await reader?.close().catch(() => undefined);
       await client.close();
     },
   };
