@@ -61,7 +61,7 @@ describe('the server under a flood of in-limit clients (real process, SQLite on 
         const mark = `m${i}`;
         sent.set(mark, { at: performance.now(), phase: phase() });
         await agentCall(server.url, AGENT, `/api/sessions/${session.sessionId}/data`, { channel: 'c', mode: 'append', payload: mark });
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
     await Promise.all([health, publish]);
