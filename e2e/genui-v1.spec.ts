@@ -55,7 +55,7 @@ let dir: string;
 test.beforeAll(async ({}, info) => {
   llm = await startFakeLlmServer(answer, { chunkChars: 40, chunkDelayMs: 2 });
   dir = mkdtempSync(join(tmpdir(), 'suip-genui-e2e-'));
-  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--llm-key', 'sk-e2e-never-in-the-browser', '--origins', new URL(info.project.use.baseURL!).origin]);
+  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--origins', new URL(info.project.use.baseURL!).origin], { SUIP_LLM_KEY: 'sk-e2e-never-in-the-browser' });
 });
 test.afterAll(async () => {
   await server?.stop();
