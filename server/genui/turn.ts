@@ -1,6 +1,7 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
 import type { DropPreviewChunk, GenuiChunk, GenuiRequest, PreviewChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { genuiCatalogSchema } from '../../adapters/genui-v1/catalog.ts';
+import { augmentedVocabulary } from '../../adapters/genui-v1/augmentations.ts';
 import type { LlmConfig } from '../config.ts';
 import { ChatError, type ChatErrorCode, type ChatStreamProblem } from '../../generator/model/chat-client.ts';
 import { redactError } from '../../shared/redact.ts';
@@ -62,10 +63,14 @@ const MAX_CUT_NOTES = 5;
 export async function runTurn(options: TurnOptions): Promise<void> {
   const maxRepairs = options.maxRepairs ?? 2;
   const maxText = options.maxTextChars ?? 256 * 1024;
-  const validate = createCommandValidator(options.vocabulary);
+  // The client's added widgets validate like the base catalog's (one definition, derived back from their schema).
+  const augmented = augmentedVocabulary(options.request.catalogDefinition.augmentations, options.vocabulary);
+  const vocabulary = [...options.vocabulary, ...augmented.entries];
+  if (augmented.ignored.length > 0) options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
+  const validate = createCommandValidator(vocabulary);
   const stream = options.stream ?? streamModel;
   const messages: ModelMessage[] = [
-    { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools) },
+    { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools, augmented.ignored) },
     ...toModelMessages(options.request.conversation),
   ];
   let text = '';
@@ -103,7 +108,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const progressive = options.request.suip?.progressive === true;
     const parser = createAnswerParser({ partial: progressive });
     const tools = createToolCallReader();
-    const previews = progressive ? createPreviewSender(options.vocabulary, write, { throttleMs: options.previewThrottleMs }) : undefined;
+    const previews = progressive ? createPreviewSender(vocabulary, write, { throttleMs: options.previewThrottleMs }) : undefined;
     let answer = '';
     const errors: string[] = [];
     const handle = (events: AnswerEvent[]) => {
