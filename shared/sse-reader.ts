@@ -24,6 +24,8 @@ export interface SseProblem {
   message: string;
   /** The first characters of the line (never a whole line). */
   preview: string;
+  /** For `too-long`: the line's or event's length as far as it was seen. */
+  length?: number;
 }
 
 /** What the SSE parser calls. */
@@ -56,9 +58,9 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
   let oversize = false;
   let type: string | undefined;
   let id: string | undefined;
-  const problem = (kind: SseProblem['kind'], message: string, preview: string) => sink.problem?.({ kind, message, preview: preview.slice(0, 80) });
+  const problem = (kind: SseProblem['kind'], message: string, preview: string, length?: number) => sink.problem?.({ kind, message, preview: preview.slice(0, 80), ...(length !== undefined ? { length } : {}) });
   const dispatch = () => {
-    if (oversize) problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '');
+    if (oversize) problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '', dataSize);
     else if (data.length > 0) sink.event({ data: data.join('\n'), ...(type !== undefined ? { event: type } : {}), ...(id !== undefined ? { id } : {}) });
     data = [];
     dataSize = 0;
@@ -77,13 +79,16 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
         if (!KNOWN_FIELDS.has(field)) return problem('unknown-field', `a line that is not an SSE field (data:, event:, id:, retry: or a ":" comment) was skipped`, text);
         if (field === 'data') {
           dataSize += value.length + 1;
-          if (dataSize > maxEvent) oversize = true;
-          else data.push(value);
+          if (dataSize > maxEvent) {
+            // The event's earlier lines go too: an event is delivered whole or not at all.
+            if (!oversize) data = data.slice(0, 1);
+            oversize = true;
+          } else data.push(value);
         } else if (field === 'event') type = value;
         else if (field === 'id') id = value;
       },
       tooLong: ({ length, max, preview }) => {
-        problem('too-long', `a line of ${length} bytes was skipped (the limit is ${max})`, preview);
+        problem('too-long', `a line of ${length} bytes was skipped (the limit is ${max})`, preview, length);
       },
     },
     { maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, keepEmpty: true },
