@@ -59,6 +59,11 @@ const MAX_CUT_NOTES = 5;
  * (idempotent by the seed's semantics). What stays refused is reported in the text. Ends with the
  * final `message`. A request with `"suip": {"progressive": true}` also gets preview chunks of each
  * surface while the model writes it (`createPreviewSender`), withdrawn when the command is refused.
+ *
+ * What a broken stream lost is never silent: an unreadable line or a stopped stream is told to the
+ * user at once as a `text` note, kept in the final `message` (the next turn's history) and given to
+ * every repair prompt. A timeout, an HTTP error or an unreachable endpoint ends the turn without a
+ * repair; before any chunk was written it goes to `fail` (the route's error envelope) instead.
  */
 export async function runTurn(options: TurnOptions): Promise<void> {
   const maxRepairs = options.maxRepairs ?? 2;
@@ -103,6 +108,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   };
   const unresolved = new Map<string, string[]>();
   let otherErrors: string[] = [];
+  let finalFailure = false;
   for (let attempt = 0; attempt <= maxRepairs; attempt += 1) {
     const repair = attempt > 0;
     const progressive = options.request.suip?.progressive === true;
@@ -160,20 +166,24 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       const message = redactError(error);
       const code: ChatErrorCode = error instanceof ChatError ? error.code : 'model_stream_error';
       options.log?.({ event: 'genui-model-failed', attempt, code, error: message });
-      if (FINAL_FAILURES.has(code)) {
+      if (FINAL_FAILURES.has(code) && written === 0 && options.fail !== undefined) {
         previews?.end();
-        if (written === 0 && options.fail !== undefined) return options.fail({ code, message });
-        tellCut(`The model's answer stopped (${code}): ${message.slice(0, 300)}. What arrived before is shown; ask again to get the rest`);
-        break;
+        return options.fail({ code, message });
       }
-      tellCut(`The model's answer stopped after ${answer.length} characters: ${message.slice(0, 300)}. What arrived before is shown`);
-      errors.push(`your previous answer stopped after ${answer.length} characters (${message.slice(0, 200)}); send the UI commands that did not arrive again`);
+      if (FINAL_FAILURES.has(code)) {
+        // No repair turn: the same call would fail the same way. What was parsed so far is still flushed below.
+        finalFailure = true;
+        tellCut(`The model's answer stopped (${code}): ${message.slice(0, 300)}. What arrived before is shown; ask again to get the rest`);
+      } else {
+        tellCut(`The model's answer stopped after ${answer.length} characters: ${message.slice(0, 300)}. What arrived before is shown`);
+        errors.push(`your previous answer stopped after ${answer.length} characters (${message.slice(0, 200)}); send the UI commands that did not arrive again`);
+      }
     }
     handle(parser.end());
     handle(tools.end());
     previews?.end();
     otherErrors = errors.filter((e) => ![...unresolved.values()].some((list) => list.includes(e)));
-    if (errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
+    if (finalFailure || errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
     options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
     messages.push({ role: 'assistant', content: answer.length > 0 ? answer : '(UI commands sent as tool calls)' });
     const lost = cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
