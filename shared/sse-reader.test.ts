@@ -53,3 +53,15 @@ describe('the SSE reader', () => {
     expect(cancelled).toBe(true);
   });
 });
+
+describe('the SSE reader, lenient where nothing is lost', () => {
+  it('a line of spaces is nothing (not an event end, not a problem)', () => {
+    const events: SseEvent[] = [];
+    const problems: SseProblem[] = [];
+    const parser = createSseParser({ event: (e) => events.push(e), problem: (p) => problems.push(p) });
+    parser.push('data: a\n   \ndata: b\n\n');
+    parser.end();
+    expect(events.map((e) => e.data)).toEqual(['a\nb']);
+    expect(problems).toEqual([]);
+  });
+});

@@ -71,7 +71,8 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
     {
       line(text) {
         if (text === '') return dispatch();
-        if (text.startsWith(':')) return;
+        // A comment, or a line of spaces (a field with no name: nothing a server means to say).
+        if (text.startsWith(':') || text.trim() === '') return;
         const colon = text.indexOf(':');
         const field = colon === -1 ? text : text.slice(0, colon);
         let value = colon === -1 ? '' : text.slice(colon + 1);

@@ -293,7 +293,9 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       const turn = current();
       if (chunkChecks.error.check(parsed)) {
         const { code, message, supportedCatalogs } = parsed.error;
-        turn.error = { title: `The server refused the request (HTTP ${response.status}, ${code})`, detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.` };
+        // 5xx envelopes are the model failing behind the server (504 model_timeout, 502), not a refusal of the request.
+        const title = response.status >= 500 ? `The server's model did not answer (HTTP ${response.status}, ${code})` : `The server refused the request (HTTP ${response.status}, ${code})`;
+        turn.error = { title, detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.` };
       } else turn.error = { title: `The server answered HTTP ${response.status}`, detail: typeof parsed === 'string' ? parsed : JSON.stringify(parsed).slice(0, 500) };
       issue({ code: 'http_error', message: `${turn.error.title}: ${turn.error.detail}` });
       return { status: 'error', httpStatus: response.status, body: parsed };
