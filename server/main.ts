@@ -32,7 +32,7 @@ const routes: Route[] = [
   ...(bridge?.routes ?? []),
   ...genuiRoutes({ llm: config.llm, origins: config.origins, log }),
   ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
-  ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, origins: config.origins, maxBodyBytes: 1 << 20 }),
+  ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, origins: config.origins, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
 ];
 const server = createServer(createRouter(routes, log));
 const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, versionPolicy: config.versionPolicy, origins: config.origins, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, log });

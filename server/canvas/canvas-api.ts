@@ -25,6 +25,11 @@ export interface CanvasApiOptions {
   keepAliveMs?: number;
   /** Server log. */
   log?(event: Record<string, unknown>): void;
+  /**
+   * The ledger's replay window (`--window`): compacted snapshots are persisted at least every half
+   * window, so a process that fell behind can always rebuild the canvas (default every 200 ops).
+   */
+  window?: number;
 }
 
 /**
@@ -40,7 +45,7 @@ export interface CanvasApiOptions {
  *   (a resume the ledger cannot serve gets a snapshot first: `canvas-sse.ts`).
  */
 export function canvasRoutes(options: CanvasApiOptions): Route[] {
-  const store = options.store ?? createCanvasStore(options.ledger);
+  const store = options.store ?? createCanvasStore(options.ledger, options.window === undefined ? {} : { snapshotEvery: Math.max(1, Math.min(200, Math.floor(options.window / 2))) });
   const sse = createCanvasSse({ ledger: options.ledger, store, keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000), ...(options.sseBudgetBytes !== undefined ? { budgetBytes: options.sseBudgetBytes } : {}), ...(options.log ? { log: options.log } : {}) });
   const cors = (request: IncomingMessage, response: ServerResponse) => {
     const origin = request.headers.origin;
