@@ -5,10 +5,9 @@ import { BUILTINS, mapComponent, unknownType } from './catalog.ts';
 import { createCanvasFeed, type CanvasFeed, type CanvasFeedOptions } from './inputs/progressive-fence.ts';
 import { canvasTree } from './layout.ts';
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
-import { checkOp, type CanvasOp, type WidgetAction } from '../../shared/neighbours/canvas/ops.ts';
+import { checkOp, type CanvasOp, type WidgetAction, type WidgetErrorReason } from '../../shared/neighbours/canvas/ops.ts';
 import { g, plain } from './particles.ts';
 import { applyOp, CanvasOpError, emptyCanvas, type CanvasComponent, type CanvasState } from './state.ts';
-import { parseTemplate, TemplateError } from './widget/template.ts';
 import { widgetProgram } from './widget/program.ts';
 
 /** A problem with one op or one widget, for the host and the agent. */
@@ -17,6 +16,8 @@ export interface CanvasIssue {
   op?: string;
   id?: string;
   message: string;
+  /** Set when a widget failed (the agent hears these as `widget-error`; `id` names it). */
+  widget?: WidgetErrorReason;
 }
 
 /** Options of `createCanvasHost`. */
@@ -86,6 +87,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   /** The canvas with the op being written applied, while one is. */
   let previewState: CanvasState | undefined;
   const instances = new Map<string, Instance>();
+  /** Widget types whose `define` was refused, and why (so their instances say so). At most maxDefines. */
+  const broken = new Map<string, string>();
   const views = new Map<string, { data: unknown; type: string; key: string; particle: ModelParticle }>();
   let counter = 0;
   let pending = false;
@@ -98,7 +101,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     for (const [id, instance] of instances) {
       if (instance.mount !== detail.generatorId || (detail.status !== 'error' && detail.status !== 'terminated') || instance.frozen) continue;
       instance.failed = `${detail.reason ?? detail.status}${detail.message ? `: ${detail.message}` : ''}`.slice(0, 300);
-      issue({ id, message: `widget ${id} stopped (${instance.failed})` });
+      issue({ id, message: `widget ${id} stopped (${instance.failed})`, widget: 'stopped' });
       schedule();
     }
   };
@@ -106,7 +109,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
 
   function view(c: CanvasComponent): ModelParticle {
     const instance = instances.get(c.id);
-    const key = instance === undefined ? 'builtin' : `${instance.mount}|${instance.failed ?? ''}`;
+    const key = instance === undefined ? `builtin|${broken.get(c.type) ?? ''}` : `${instance.mount}|${instance.failed ?? ''}`;
     const cached = views.get(c.id);
     if (cached !== undefined && cached.data === c.data && cached.type === c.type && cached.key === key) return cached.particle;
     let particle: ModelParticle;
@@ -114,6 +117,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       particle = instance.failed !== undefined
         ? g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} stopped`)], ['message', plain(instance.failed)]])
         : g('slot', [['mount', plain(instance.mount)]]);
+    } else if (broken.has(c.type) && !state.defines.has(c.type)) {
+      particle = g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} is broken`)], ['message', plain(`Its type "${c.type}" was defined, but the define was refused: ${broken.get(c.type)!}`.slice(0, 500))]]);
     } else if (state.defines.has(c.type)) {
       particle = g('alert', [['tone', plain('warning')], ['title', plain(`Widget ${c.id} is not running`)], ['message', plain(`${maxInstances} custom widgets run already (limit maxInstances); remove one to start this one.`)]]);
     } else {
@@ -152,7 +157,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       .then((handle) => {
         handle.onOutput((channel, value) => {
           const v = value as { action?: unknown; payload?: unknown; message?: unknown } | null;
-          if (channel === 'widget-error') return issue({ id: c.id, message: String(v?.message ?? 'the widget failed').slice(0, 500) });
+          if (channel === 'widget-error') return issue({ id: c.id, message: String(v?.message ?? 'the widget failed').slice(0, 500), widget: 'error' });
           if (typeof v?.action !== 'string') return;
           const payload = typeof v.payload === 'object' && v.payload !== null && !Array.isArray(v.payload) ? (v.payload as Record<string, unknown>) : {};
           options.onAction?.({ type: 'widget-action', id: c.id, action: v.action.slice(0, 64), payload });
@@ -161,7 +166,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       })
       .catch((error: unknown) => {
         if (instances.get(c.id) === instance) instance.failed = error instanceof Error ? error.message.slice(0, 300) : 'it did not start';
-        issue({ id: c.id, message: `widget ${c.id} did not start: ${instance.failed ?? ''}` });
+        issue({ id: c.id, message: `widget ${c.id} did not start: ${instance.failed ?? ''}`, widget: 'not-started' });
         schedule();
         return undefined;
       });
@@ -195,6 +200,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   function sync(op: CanvasOp): void {
     if (op.op === 'upsert' || op.op === 'patch') {
       const c = state.components.get(op.id)!;
+      const why = broken.get(c.type);
+      if (op.op === 'upsert' && why !== undefined && !state.defines.has(c.type)) issue({ op: 'upsert', id: c.id, message: `widget ${c.id} cannot run: its type "${c.type}" was defined, but the define was refused (${why})`.slice(0, 500), widget: 'broken-type' });
       const instance = instances.get(op.id);
       const custom = state.defines.has(c.type);
       if (instance !== undefined && (instance.type !== c.type || (instance.frozen && custom && op.op === 'upsert'))) stopInstance(op.id);
@@ -204,10 +211,13 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     } else if (op.op === 'remove') {
       stopInstance(op.id);
     } else if (op.op === 'clear') {
+      broken.clear();
       for (const id of [...instances.keys()]) stopInstance(id);
     } else if (op.op === 'undefine') {
+      broken.delete(op.id);
       for (const [id, instance] of instances) if (instance.type === op.id) stopInstance(id, true);
     } else if (op.op === 'define') {
+      broken.delete(op.id);
       // A new definition restarts the instances of that type (and starts those that waited for it).
       for (const c of state.components.values()) {
         if (c.type !== op.id) continue;
@@ -224,20 +234,17 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       return false;
     }
     const op = checked.op;
-    if (op.op === 'define') {
-      try {
-        parseTemplate(op.component.html);
-      } catch (error) {
-        if (!(error instanceof TemplateError)) throw error;
-        issue({ op: 'define', id: op.id, message: `define ${op.id}: the template does not parse: ${error.message}` });
-        return false;
-      }
-    }
     try {
       applyOp(state, op);
     } catch (error) {
       if (!(error instanceof CanvasOpError)) throw error;
-      issue({ op: op.op, id: 'id' in op ? op.id : undefined, message: error.message });
+      if (op.op === 'define' && !state.defines.has(op.id) && (broken.has(op.id) || broken.size < CANVAS_LIMITS.maxDefines)) {
+        // The type is now "defined but broken": its instances say so instead of "unknown type".
+        broken.set(op.id, error.message.slice(0, 300));
+        for (const c of state.components.values()) if (c.type === op.id) views.delete(c.id);
+        schedule();
+      }
+      issue({ op: op.op, id: 'id' in op ? op.id : undefined, message: error.message, ...(op.op === 'define' ? { widget: 'define-refused' as const } : {}) });
       return false;
     }
     sync(op);

@@ -1,5 +1,6 @@
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp, LayoutMode, Placement, WidgetComponent } from '../../shared/neighbours/canvas/ops.ts';
+import { parseTemplate, TemplateError } from './widget/template.ts';
 
 /** One live component. */
 export interface CanvasComponent {
@@ -42,9 +43,19 @@ export function emptyCanvas(): CanvasState {
 /** The default zone. */
 export const MAIN_ZONE = 'main';
 
-/** Thrown for an op that is well-formed but cannot apply (unknown id, a limit): the message names why. */
+/**
+ * Thrown for an op that is well-formed but cannot apply (unknown id, a limit, a template that does
+ * not parse): the message names why. `code` sets apart an op that is wrong in itself
+ * (`TEMPLATE_INVALID`: resending it can never work) from one the current canvas refuses.
+ */
 export class CanvasOpError extends Error {
   override name = 'CanvasOpError';
+  constructor(
+    message: string,
+    readonly code: 'TEMPLATE_INVALID' | 'REFUSED' = 'REFUSED',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -96,6 +107,14 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
       const bytes = utf8Length(op.component.html) + utf8Length(op.component.css ?? '');
       if (bytes > CANVAS_LIMITS.maxDefineBytes) throw new CanvasOpError(`define ${op.id}: html + css is ${bytes} bytes; the seed allows 50 KB (${CANVAS_LIMITS.maxDefineBytes})`);
       if ((op.component.js ?? '').length > CANVAS_LIMITS.maxJsBytes) throw new CanvasOpError(`define ${op.id}: js is ${(op.component.js ?? '').length} characters; the limit is ${CANVAS_LIMITS.maxJsBytes}`);
+      // Parsed here, the one place every side folds through: the server refuses the define at POST
+      // time, and a page (or a cold server) replaying an old ledger refuses it the same way.
+      try {
+        parseTemplate(op.component.html);
+      } catch (error) {
+        if (!(error instanceof TemplateError)) throw error;
+        throw new CanvasOpError(`define ${op.id}: the template does not parse: ${error.message}`, 'TEMPLATE_INVALID');
+      }
       state.defines.set(op.id, op.component);
       return { kind: 'changed', ids: [...state.components.values()].filter((c) => c.type === op.id).map((c) => c.id) };
     }

@@ -85,6 +85,13 @@ describe('canvas API over SQLite (real processes)', () => {
     expect(await call(server.url, `/api/canvas/${sessionId}/ops`, { ops: [] }, false)).toMatchObject({ status: 401 });
     expect(await call(server.url, `/api/canvas/${sessionId}/state`, undefined, false)).toMatchObject({ status: 401 });
     expect(await call(server.url, '/api/canvas/nope/ops', { op: 'clear' })).toMatchObject({ status: 404 });
+    // A define whose template cannot parse is refused at POST time, naming line and column.
+    expect(await call(server.url, `/api/canvas/${sessionId}/ops`, { ops: [{ op: 'upsert', id: 'fine', type: 'card', data: {} }, { op: 'define', id: 'bad-w', component: { html: '<div>\n  {{#each items}}\n</div>' } }] })).toEqual({
+      status: 400,
+      error: 'op 1: define bad-w: the template does not parse: {{#each}} opened at line 2, column 3 is never closed; close it with {{/each}}',
+      index: 1,
+      code: 'TEMPLATE_INVALID',
+    });
     expect((await call(server.url, `/api/canvas/${sessionId}/state`)).seq).toBe(1);
   }, 30_000);
 

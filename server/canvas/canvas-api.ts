@@ -91,7 +91,9 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
         if (decoded.ops.length === 0) return sendJson(response, 400, { error: 'no ops: send {ops: [...]}, {op}, {text} or {toolResult}' });
         const result = await store.append(at.sessionId, decoded.ops).catch(historyLost(response));
         if (result === undefined) return;
-        if (!result.ok) return sendJson(response, 409, { error: `op ${result.index}: ${result.error}`, index: result.index });
+        // A template that does not parse is a bad op (400, with its line and column); a refusal by
+        // the current canvas (unknown id, a limit) is a conflict (409).
+        if (!result.ok) return sendJson(response, result.code === 'TEMPLATE_INVALID' ? 400 : 409, { error: `op ${result.index}: ${result.error}`, index: result.index, code: result.code });
         sendJson(response, 200, { seqs: result.seqs });
       },
     },

@@ -14,7 +14,7 @@ export interface CanvasStoreOptions {
 }
 
 /** Ops accepted (with their ledger positions) or refused whole (nothing recorded). */
-export type AppendResult = { ok: true; seqs: number[] } | { ok: false; index: number; error: string };
+export type AppendResult = { ok: true; seqs: number[] } | { ok: false; index: number; error: string; code: CanvasOpError['code'] };
 
 /** The canvas state per canvas, kept in the ledger. */
 export interface CanvasStore {
@@ -100,7 +100,7 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
             applyOp(trial, ops[index]!);
           } catch (error) {
             if (!(error instanceof CanvasOpError)) throw error;
-            return { ok: false as const, index, error: error.message };
+            return { ok: false as const, index, error: error.message, code: error.code };
           }
         }
         const seqs: number[] = [];
