@@ -195,6 +195,37 @@ test('hostile widgets (while(true) in a handler and at start, fetch, a huge temp
   await expect.poll(() => hooks(page, (h) => h.actions), { timeout: 10_000 }).toEqual([{ type: 'widget-action', id: 'act', action: 'ping', payload: {} }]);
 });
 
+test('a define whose template cannot parse: 400 with line and column at POST; one that reaches the page anyway labels its instances broken, and the agent reads widget-error (refused, broken, stopped by the watchdog) in its actions feed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { sessionId, wsToken } = await newCanvas();
+  await post(sessionId, [{ op: 'upsert', id: 'note', type: 'card', data: { title: 'Note', text: 'still here' } }]);
+  const broken = { op: 'define', id: 'bad-w', component: { html: '<div>\n  {{#each items}}\n  <p>{{name}}</p>\n</div>' } };
+  expect(await agent(`/api/canvas/${sessionId}/ops`, { ops: [broken] })).toEqual({ status: 400, error: 'op 0: define bad-w: the template does not parse: {{#each}} opened at line 2, column 3 is never closed; close it with {{/each}}', index: 0, code: 'TEMPLATE_INVALID' });
+  await open(page, sessionId, wsToken);
+  const tree = page.locator('suip-tree');
+  await expect(tree.getByText('still here')).toBeVisible({ timeout: 20_000 });
+  // The live channel's raw data route does not go through the canvas checks: the page must cope.
+  expect(await agent(`/api/sessions/${sessionId}/data`, { channel: 'canvas', mode: 'append', payload: broken })).toMatchObject({ status: 200 });
+  await post(sessionId, [
+    { op: 'upsert', id: 'w1', type: 'bad-w', data: { items: [{ name: 'x' }] } },
+    { op: 'define', id: 'spinner', component: { html: '<button data-action="spin">Spin</button>', js: 'while (true) {}' } },
+    { op: 'upsert', id: 'spin', type: 'spinner', data: {} },
+  ]);
+  await expect(tree.getByText('Widget w1 is broken')).toBeVisible({ timeout: 20_000 });
+  await expect(tree.getByText(/line 2, column 3 is never closed/)).toBeVisible();
+  await expect(tree.getByText('Unknown component type')).toHaveCount(0);
+  await tree.getByRole('button', { name: 'Spin' }).click();
+  await expect(tree.getByText('Widget spin stopped')).toBeVisible({ timeout: 30_000 });
+  type Recorded = { payload: { type: string; payload: { type: string; id: string; reason: string; message: string } } };
+  const errors = async () => ((await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as Recorded[]).filter((a) => a.payload.type === 'widget-error').map((a) => a.payload.payload);
+  await expect.poll(async () => (await errors()).map((e) => `${e.reason} ${e.id}`).sort(), { timeout: 20_000 }).toEqual(['broken-type w1', 'define-refused bad-w', 'stopped spin']);
+  for (const e of await errors()) expect(Object.keys(e).sort()).toEqual(['id', 'message', 'reason', 'type']);
+  expect((await errors()).find((e) => e.reason === 'define-refused')!.message).toContain('line 2, column 3');
+  // The rest of the canvas keeps working.
+  await post(sessionId, { op: 'patch', id: 'note', data: { text: 'after the failures' } });
+  await expect(tree.getByText('after the failures')).toBeVisible({ timeout: 15_000 });
+});
+
 /** A TCP proxy to 127.0.0.1:<port> whose connections can be cut (every socket destroyed, new ones refused) and restored. */
 async function cuttableLink(port: string): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
