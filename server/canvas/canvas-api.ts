@@ -21,6 +21,9 @@ export interface CanvasApiOptions {
   store?: CanvasStore;
   /** Unsent bytes one SSE stream may hold before it is closed (default 1 MiB). */
   sseBudgetBytes?: number;
+  /** Open SSE streams per canvas (default 32) and per process (default 2,000). */
+  maxSseStreamsPerSession?: number;
+  maxSseStreams?: number;
   /** SSE keep-alive period (one timer for every stream; default 15 s). */
   keepAliveMs?: number;
   /** Server log. */
@@ -46,7 +49,7 @@ export interface CanvasApiOptions {
  */
 export function canvasRoutes(options: CanvasApiOptions): Route[] {
   const store = options.store ?? createCanvasStore(options.ledger, options.window === undefined ? {} : { snapshotEvery: Math.max(1, Math.min(200, Math.floor(options.window / 2))) });
-  const sse = createCanvasSse({ ledger: options.ledger, store, keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000), ...(options.sseBudgetBytes !== undefined ? { budgetBytes: options.sseBudgetBytes } : {}), ...(options.log ? { log: options.log } : {}) });
+  const sse = createCanvasSse({ ledger: options.ledger, store, keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000), ...(options.sseBudgetBytes !== undefined ? { budgetBytes: options.sseBudgetBytes } : {}), ...(options.maxSseStreamsPerSession !== undefined ? { maxStreamsPerSession: options.maxSseStreamsPerSession } : {}), ...(options.maxSseStreams !== undefined ? { maxStreams: options.maxSseStreams } : {}), ...(options.log ? { log: options.log } : {}) });
   const cors = (request: IncomingMessage, response: ServerResponse) => {
     const origin = request.headers.origin;
     if (origin !== undefined && options.origins.includes(origin)) {

@@ -26,10 +26,10 @@ const dir = mkdtempSync(join(tmpdir(), 'suip-canvas-sse-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-async function serve(window: number): Promise<{ base: string; ledger: Ledger; store: CanvasStore; close(): Promise<void> }> {
+async function serve(window: number, extra: Partial<Parameters<typeof canvasRoutes>[0]> = {}): Promise<{ base: string; ledger: Ledger; store: CanvasStore; close(): Promise<void> }> {
   const ledger = createSqliteLedger(join(dir, `l${(files += 1)}.sqlite`), { window });
   const store = createCanvasStore(ledger);
-  const server: Server = createServer(createRouter(canvasRoutes({ ledger, store, secret: 'sse-secret', agentToken: AGENT, origins: [], maxBodyBytes: 1 << 20 }), () => undefined));
+  const server: Server = createServer(createRouter(canvasRoutes({ ledger, store, secret: 'sse-secret', agentToken: AGENT, origins: [], maxBodyBytes: 1 << 20, ...extra }), () => undefined));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
@@ -63,7 +63,7 @@ function follow(url: string, fold: CanvasSseFold, headers: Record<string, string
   return { events, opened, done, stop: () => controller.abort() };
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: () => string, ms = 5000): Promise<void> {
+async function until(check: () => Promise<boolean> | boolean, what: () => string, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out: ${what()}`);
@@ -72,6 +72,30 @@ async function until(check: () => Promise<boolean> | boolean, what: () => string
 }
 
 describe('canvas SSE resume', () => {
+  it('bounds the streams one canvas holds open: one more is 429 TOO_MANY_STREAMS; a closed one frees its place', async () => {
+    const at = await serve(100, { maxSseStreamsPerSession: 2 });
+    try {
+      await at.ledger.append('s', 'created', '{}');
+      const streams = [follow(`${at.base}/api/canvas/s/sse`, createCanvasSseFold()), follow(`${at.base}/api/canvas/s/sse`, createCanvasSseFold())];
+      await Promise.all(streams.map((s) => until(() => s.events.length === 1, () => 'a snapshot')));
+      const third = await fetch(`${at.base}/api/canvas/s/sse`, { headers: { authorization: `Bearer ${AGENT}` } });
+      expect(third.status).toBe(429);
+      expect(await third.json()).toEqual({ error: 'this canvas has 2 SSE streams open already (limit 2); close one first', code: 'TOO_MANY_STREAMS' });
+      streams[0]!.stop();
+      await streams[0]!.done;
+      // The server learns of the close asynchronously: ask until the place is free.
+      await until(async () => {
+        const response = await fetch(`${at.base}/api/canvas/s/sse`, { headers: { authorization: `Bearer ${AGENT}` } });
+        await response.body?.cancel();
+        return response.status === 200;
+      }, () => 'a place after one stream closed');
+      streams[1]!.stop();
+      await streams[1]!.done;
+    } finally {
+      await at.close();
+    }
+  });
+
   it('for any history, window and resume id: snapshot + tail equals the server state (fast-check, SQLite, real HTTP)', async () => {
     await fc.assert(
       fc.asyncProperty(

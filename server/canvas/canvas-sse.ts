@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from '../http/http-io.ts';
 import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
 import { CANVAS_CHANNEL, CanvasHistoryLost, type CanvasStore } from './canvas-store.ts';
 import type { KeepAlive } from './keep-alive.ts';
@@ -14,6 +15,10 @@ export interface CanvasSseOptions {
    * (the client resumes with Last-Event-ID). Default 1 MiB.
    */
   budgetBytes?: number;
+  /** Open streams per canvas; one more is answered 429 (default 32). */
+  maxStreamsPerSession?: number;
+  /** Open streams in this process; one more is answered 503 (default 2,000). */
+  maxStreams?: number;
   /** Server log (a stream closed for its budget). */
   log?(event: Record<string, unknown>): void;
 }
@@ -36,7 +41,22 @@ export const SSE_BUDGET_BYTES = 1 << 20;
 export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
   const budget = options.budgetBytes ?? SSE_BUDGET_BYTES;
   const { ledger, store, keepAlive } = options;
+  const perSession = new Map<string, number>();
+  let open = 0;
   return async (request, response, url, sessionId) => {
+    // SECURITY: every open stream holds a socket, a ledger tail and up to `budget` bytes; both
+    // counts are bounded so no client (or token holder) can open them without end.
+    const here = perSession.get(sessionId) ?? 0;
+    if (here >= (options.maxStreamsPerSession ?? 32)) return sendJson(response, 429, { error: `this canvas has ${here} SSE streams open already (limit ${options.maxStreamsPerSession ?? 32}); close one first`, code: 'TOO_MANY_STREAMS' });
+    if (open >= (options.maxStreams ?? 2000)) return sendJson(response, 503, { error: `the server holds ${open} SSE streams (limit ${options.maxStreams ?? 2000}); retry later or use the WebSocket live channel`, code: 'TOO_MANY_STREAMS' });
+    perSession.set(sessionId, here + 1);
+    open += 1;
+    response.once('close', () => {
+      open -= 1;
+      const left = (perSession.get(sessionId) ?? 1) - 1;
+      if (left <= 0) perSession.delete(sessionId);
+      else perSession.set(sessionId, left);
+    });
     let closed = false;
     let stopTail = () => {};
     /** Bumped by each snapshot: ledger callbacks of an older tail are ignored. */
