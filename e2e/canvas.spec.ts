@@ -227,6 +227,11 @@ test('a define whose template cannot parse: 400 with line and column at POST; on
   // The rest of the canvas keeps working.
   await post(sessionId, { op: 'patch', id: 'note', data: { text: 'after the failures' } });
   await expect(tree.getByText('after the failures')).toBeVisible({ timeout: 15_000 });
+  // A page that joins later gets the refused define in the compacted state: the same label.
+  const later = await page.context().newPage();
+  await open(later, sessionId, wsToken);
+  await expect(later.locator('suip-tree').getByText('Widget w1 is broken')).toBeVisible({ timeout: 20_000 });
+  await expect(later.locator('suip-tree').getByText('Unknown component type')).toHaveCount(0);
 });
 
 test("Chromium's EventSource on the SSE transport: snapshot then ops; cut off while 30 ops pass a window of 10, its own Last-Event-ID resume gets a snapshot and ends equal to the server's state", async ({ page }) => {

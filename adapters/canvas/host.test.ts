@@ -106,6 +106,14 @@ describe('createCanvasHost', () => {
     expect(JSON.stringify(t.tree())).toContain('Unknown component type');
   });
 
+  it('a snapshot holding a refused define labels its instances broken too (a page that joins later)', async () => {
+    const { t, host, issues } = await setup();
+    host.reset([{ op: 'define', id: 'bad-one', component: { html: '{{/each}}' } }, { op: 'upsert', id: 'w2', type: 'bad-one', data: {}, layout: { zone: 'main' } }]);
+    await host.settle();
+    expect(JSON.stringify(t.tree())).toContain('Widget w2 is broken');
+    expect(issues.map((i) => [i.widget, i.id])).toEqual([['define-refused', 'bad-one'], ['broken-type', 'w2']]);
+  });
+
   it('interactions of built-ins reach the agent as widget-action {id, action, payload}', async () => {
     const { t, host, actions } = await setup();
     host.apply({ op: 'upsert', id: 'act', type: 'buttons', data: SAMPLES.buttons! });

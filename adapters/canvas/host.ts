@@ -87,8 +87,6 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   /** The canvas with the op being written applied, while one is. */
   let previewState: CanvasState | undefined;
   const instances = new Map<string, Instance>();
-  /** Widget types whose `define` was refused, and why (so their instances say so). At most maxDefines. */
-  const broken = new Map<string, string>();
   const views = new Map<string, { data: unknown; type: string; key: string; particle: ModelParticle }>();
   let counter = 0;
   let pending = false;
@@ -109,7 +107,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
 
   function view(c: CanvasComponent): ModelParticle {
     const instance = instances.get(c.id);
-    const key = instance === undefined ? `builtin|${broken.get(c.type) ?? ''}` : `${instance.mount}|${instance.failed ?? ''}`;
+    const key = instance === undefined ? `builtin|${state.broken.get(c.type)?.reason ?? ''}` : `${instance.mount}|${instance.failed ?? ''}`;
     const cached = views.get(c.id);
     if (cached !== undefined && cached.data === c.data && cached.type === c.type && cached.key === key) return cached.particle;
     let particle: ModelParticle;
@@ -117,8 +115,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       particle = instance.failed !== undefined
         ? g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} stopped`)], ['message', plain(instance.failed)]])
         : g('slot', [['mount', plain(instance.mount)]]);
-    } else if (broken.has(c.type) && !state.defines.has(c.type)) {
-      particle = g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} is broken`)], ['message', plain(`Its type "${c.type}" was defined, but the define was refused: ${broken.get(c.type)!}`.slice(0, 500))]]);
+    } else if (state.broken.has(c.type)) {
+      particle = g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} is broken`)], ['message', plain(`Its type "${c.type}" was defined, but the define was refused: ${state.broken.get(c.type)!.reason}`.slice(0, 500))]]);
     } else if (state.defines.has(c.type)) {
       particle = g('alert', [['tone', plain('warning')], ['title', plain(`Widget ${c.id} is not running`)], ['message', plain(`${maxInstances} custom widgets run already (limit maxInstances); remove one to start this one.`)]]);
     } else {
@@ -200,8 +198,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   function sync(op: CanvasOp): void {
     if (op.op === 'upsert' || op.op === 'patch') {
       const c = state.components.get(op.id)!;
-      const why = broken.get(c.type);
-      if (op.op === 'upsert' && why !== undefined && !state.defines.has(c.type)) issue({ op: 'upsert', id: c.id, message: `widget ${c.id} cannot run: its type "${c.type}" was defined, but the define was refused (${why})`.slice(0, 500), widget: 'broken-type' });
+      const why = state.broken.get(c.type)?.reason;
+      if (op.op === 'upsert' && why !== undefined) issue({ op: 'upsert', id: c.id, message: `widget ${c.id} cannot run: its type "${c.type}" was defined, but the define was refused (${why})`.slice(0, 500), widget: 'broken-type' });
       const instance = instances.get(op.id);
       const custom = state.defines.has(c.type);
       if (instance !== undefined && (instance.type !== c.type || (instance.frozen && custom && op.op === 'upsert'))) stopInstance(op.id);
@@ -211,13 +209,10 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     } else if (op.op === 'remove') {
       stopInstance(op.id);
     } else if (op.op === 'clear') {
-      broken.clear();
       for (const id of [...instances.keys()]) stopInstance(id);
     } else if (op.op === 'undefine') {
-      broken.delete(op.id);
       for (const [id, instance] of instances) if (instance.type === op.id) stopInstance(id, true);
     } else if (op.op === 'define') {
-      broken.delete(op.id);
       // A new definition restarts the instances of that type (and starts those that waited for it).
       for (const c of state.components.values()) {
         if (c.type !== op.id) continue;
@@ -238,12 +233,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       applyOp(state, op);
     } catch (error) {
       if (!(error instanceof CanvasOpError)) throw error;
-      if (op.op === 'define' && !state.defines.has(op.id) && (broken.has(op.id) || broken.size < CANVAS_LIMITS.maxDefines)) {
-        // The type is now "defined but broken": its instances say so instead of "unknown type".
-        broken.set(op.id, error.message.slice(0, 300));
-        for (const c of state.components.values()) if (c.type === op.id) views.delete(c.id);
-        schedule();
-      }
+      // A type now "defined but broken" (applyOp recorded it): its instances say so.
+      if (op.op === 'define' && state.broken.has(op.id)) schedule();
       issue({ op: op.op, id: 'id' in op ? op.id : undefined, message: error.message, ...(op.op === 'define' ? { widget: 'define-refused' as const } : {}) });
       return false;
     }

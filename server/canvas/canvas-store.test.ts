@@ -34,6 +34,20 @@ describe('the canvas store', () => {
     expect(await ledger.last('s1')).toBe(1);
   });
 
+  it('a refused define that reached the ledger anyway (raw data route) stays in the snapshot as broken, so every client labels its type', async () => {
+    const ledger = createMemoryLedger();
+    await ledger.append('s1', 'created', '{}');
+    const broken = { op: 'define', id: 'bad-w', component: { html: '{{#if x}}' } };
+    await ledger.append('s1', 'data', JSON.stringify({ channel: 'canvas', mode: 'append', payload: broken }));
+    const store = createCanvasStore(ledger);
+    expect(await store.append('s1', [{ op: 'upsert', id: 'w1', type: 'bad-w', data: {} }])).toEqual({ ok: true, seqs: [3] });
+    const snap = await store.snapshot('s1');
+    expect(snap.ops).toEqual([broken, { op: 'upsert', id: 'w1', type: 'bad-w', data: {}, layout: { zone: 'main' } }]);
+    const replayed = replay(snap.ops);
+    expect(replayed.broken.get('bad-w')?.reason).toContain('{{#if}} opened at line 1, column 1 is never closed');
+    expect(replayed.defines.has('bad-w')).toBe(false);
+  });
+
   it('a process that fell behind the window rebuilds from the persisted snapshot, or says the history is lost', async () => {
     const ledger = createMemoryLedger({ window: 10 });
     await ledger.append('s', 'created', '{}');
