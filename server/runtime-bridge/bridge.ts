@@ -146,8 +146,8 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
       {
         method: 'POST',
         path: '/api/runtime/token',
-        async handle(request, response) {
-          if (request.headers.authorization !== `Bearer ${options.agentToken}`) return sendJson(response, 401, { error: 'the runtime bridge token needs Authorization: Bearer <agent token>' });
+        auth: 'agent',
+        async handle(_request, response) {
           const token = mintToken(options.secret, { kind: 'ws', sessionId: BRIDGE_SUBJECT, appId: 'runtime-ui', exp: Date.now() + (options.tokenTtlMs ?? 12 * 3600_000) });
           sendJson(response, 200, { token, path: BRIDGE_PATH });
         },

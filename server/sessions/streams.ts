@@ -20,12 +20,15 @@ export const eventsOf = (sessionId: string) => `${sessionId}.events`;
 export const HEAD_RENDER = 'render';
 export const HEAD_PROPS = 'props';
 export const dataHead = (channel: string) => `data:${channel}`;
+/** The head and entry kind that mark a session its agent ended: its tokens no longer bind a socket. */
+export const HEAD_ENDED = 'ended';
+export const KIND_ENDED = 'ended';
 
 /** The kinds of the outbound stream (`<id>`): `created` is bookkeeping, the others become frames. */
-export type OutboundKind = 'created' | 'render' | 'props_update' | 'data' | 'drain_ack';
+export type OutboundKind = 'created' | 'render' | 'props_update' | 'data' | 'drain_ack' | typeof KIND_ENDED;
 
 /** The kinds of the event stream (`<id>.events`), what agents read with `events?since=`. */
-export type EventKind = 'render' | 'props' | 'action' | 'drain' | 'host_context';
+export type EventKind = 'render' | 'props' | 'action' | 'drain' | 'host_context' | 'budget' | typeof KIND_ENDED;
 
 /** A render as agents publish it. */
 export type RenderBody = Extract<Publish, { kind: 'render' }>['body'];
@@ -91,6 +94,20 @@ export async function appendDrain(ledger: Ledger, sessionId: string, drain: Drai
 export async function appendAction(ledger: Ledger, sessionId: string, clientId: string, action: { clientSeq: number } & Record<string, unknown>): Promise<number | null> {
   const seqs = await ledger.appendAll([{ session: eventsOf(sessionId), kind: 'action' satisfies EventKind, payload: JSON.stringify({ ...action, clientId }) }], { session: sessionId, key: `${clientId}/${action.clientSeq}` });
   return seqs === null ? null : seqs[0]!;
+}
+
+/** The agent ended the session: the `ended` frame (the ended head: its tokens bind no socket again) and its event, in one transaction. */
+export async function appendEnded(ledger: Ledger, sessionId: string): Promise<number> {
+  const [seq] = (await ledger.appendAll([
+    { session: sessionId, kind: KIND_ENDED satisfies OutboundKind, payload: JSON.stringify({ at: Date.now() }), head: HEAD_ENDED },
+    { session: eventsOf(sessionId), kind: KIND_ENDED satisfies EventKind, payload: '{}', seqOf: 0 },
+  ]))!;
+  return seq!;
+}
+
+/** A budget a socket of the session hit (the agent reads why a page was dropped). */
+export function appendBudget(ledger: Ledger, sessionId: string, code: string, reason: string): Promise<number> {
+  return ledger.append(eventsOf(sessionId), 'budget' satisfies EventKind, JSON.stringify({ code, reason }));
 }
 
 /** A page's host context (JSON text, already bounded by the caller) as an event. */
