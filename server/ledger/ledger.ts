@@ -84,12 +84,6 @@ export class LedgerError extends Error {
   }
 }
 
-/**
- * The HTTP status a route answers each refusal with: the quota is the client's to fix (413, the
- * message says how), a bad input is 400, a busy or failed store is the server's (503, retry).
- */
-export const LEDGER_ERROR_STATUS: Readonly<Record<LedgerErrorCode, number>> = { SESSION_QUOTA: 413, INVALID_INPUT: 400, STORE_FAILED: 503, BUSY: 503, CLOSED: 503 };
-
 /** The ledger interface every store implements (memory, SQLite, Redis Streams). */
 export interface Ledger {
   /**
