@@ -1,5 +1,6 @@
+import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
 import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
-import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
+import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 import type { BridgeEvents } from './map-context.ts';
 import { resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
@@ -28,6 +29,12 @@ export interface A2uiBridgeOptions {
   onActionResponse?(actionId: string, response: ActionResponse, surfaceId: string): void;
   /** The clock for action timestamps (tests pin it). */
   now?: () => Date;
+  /**
+   * Catalogs the host declares beside the standard ones (catalog documents: `catalogId`,
+   * `components` and `functions` keyed by name, as an inline catalog). A surface may name any of
+   * them; the components and functions the bridge cannot render are refused where they are used.
+   */
+  catalogs?: readonly unknown[];
 }
 
 /** A problem with one incoming message, as sent back to the agent. */
@@ -62,11 +69,18 @@ export class A2uiBridge {
   readonly #options: A2uiBridgeOptions;
   readonly #limits: A2uiLimits;
   readonly version: A2uiVersion;
+  /** Catalogs a surface may name, by id: the standard ones of v0.9 (and of v0.10 when spoken), then the declared ones. */
+  readonly #catalogs = new Map<string, A2uiCatalog>();
 
   constructor(options: A2uiBridgeOptions) {
     this.#options = options;
     this.#limits = { ...DEFAULT_A2UI_LIMITS, ...options.limits };
     this.version = options.version ?? 'v0.9';
+    for (const c of [...STANDARD_CATALOGS['v0.9'], ...(this.version === 'v0.9' ? [] : STANDARD_CATALOGS[this.version])]) this.#catalogs.set(c.catalogId, c);
+    (options.catalogs ?? []).slice(0, 64).forEach((document, i) => {
+      const c = declaredCatalog(document, `/catalogs/${i}`);
+      this.#catalogs.set(c.catalogId, c);
+    });
   }
 
   /** Parses one JSON text (a JSONL line) with a length bound, then applies it. */
@@ -172,11 +186,12 @@ export class A2uiBridge {
 
   #create(surfaceId: string, body: Record<string, unknown>): void {
     if (typeof body.catalogId !== 'string') throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
-    if (body.catalogId !== BASIC_CATALOG_ID) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${BASIC_CATALOG_ID}`);
+    const catalog = this.#catalogs.get(body.catalogId);
+    if (catalog === undefined) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${[...this.#catalogs.keys()].join(', ')}`);
     if (this.#surfaces.has(surfaceId)) throw new A2uiError('VALIDATION_FAILED', '/createSurface/surfaceId', `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`);
     if (this.#surfaces.size >= this.#limits.maxSurfaces) throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
     const theme = this.version === 'v0.10' ? body.surfaceProperties : body.theme;
-    const surface = new Surface(surfaceId, body.catalogId, body.sendDataModel === true, this.#limits, theme);
+    const surface = new Surface(surfaceId, catalog, body.sendDataModel === true, this.#limits, theme);
     if (this.version === 'v0.10') {
       if (body.components !== undefined) surface.upsert(body.components);
       if (body.dataModel !== undefined) surface.model.set('', body.dataModel);
@@ -267,7 +282,12 @@ export class A2uiBridge {
 
   /** `a2uiClientCapabilities` for the transport's metadata. */
   capabilities(): A2uiClientCapabilities {
-    return { [this.version]: { supportedCatalogIds: [BASIC_CATALOG_ID] } };
+    // Only the catalogs the bridge serves whole are advertised; a partly served one still renders when named.
+    const whole = [...this.#catalogs.values()].filter((c) => {
+      const missing = unservable(c);
+      return missing.components.length === 0 && missing.functions.length === 0;
+    });
+    return { [this.version]: { supportedCatalogIds: whole.map((c) => c.catalogId) } };
   }
 
   /** `a2uiClientDataModel`: the models of every `sendDataModel` surface; undefined when none sends (as web_core). */

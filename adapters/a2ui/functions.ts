@@ -12,6 +12,8 @@ export interface FunctionHost {
   formatString: (template: string) => string;
   /** Longest string a regex may be run on. */
   maxStringLength: number;
+  /** The surface's catalog: only its functions run (undefined: every function the bridge serves). */
+  catalog?: { catalogId: string; functions: ReadonlySet<string> };
 }
 
 /** Resolved arguments by name (a null-prototype record). */
@@ -100,9 +102,33 @@ const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = 
 /** The 14 function names of the v0.9 basic catalog. */
 export const BASIC_FUNCTION_NAMES: readonly string[] = [...BASIC.keys()];
 
-/** Runs one basic-catalog function; an unknown name is an error naming the known ones. */
+/**
+ * Functions of the other standard catalog, v0.9's minimal one: `capitalize` upper-cases the first
+ * character and keeps the rest, as the upstream renderers do ("hello world" → "Hello world").
+ */
+const MINIMAL: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = new Map([
+  ['capitalize', (a: Args) => {
+    const value = str(a.value);
+    return value.charAt(0).toUpperCase() + value.slice(1);
+  }],
+]);
+
+/** The minimal catalog's function names. */
+export const MINIMAL_FUNCTION_NAMES: readonly string[] = [...MINIMAL.keys()];
+
+/** Every function the bridge can run: the v0.9 standard set (basic and minimal catalogs). */
+export const SERVED_FUNCTION_NAMES: ReadonlySet<string> = new Set([...BASIC_FUNCTION_NAMES, ...MINIMAL_FUNCTION_NAMES]);
+
+/**
+ * Runs one standard function the surface's catalog declares; a name the catalog lacks, or that
+ * the bridge cannot run, is an error naming the catalog and the functions it has.
+ */
 export function callBasicFunction(name: string, args: Args, host: FunctionHost): unknown {
-  const fn = BASIC.get(name);
-  if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `unknown function "${name.slice(0, 40)}"; the basic catalog has ${BASIC_FUNCTION_NAMES.join(', ')}`);
+  const fn = BASIC.get(name) ?? MINIMAL.get(name);
+  const catalog = host.catalog;
+  if (catalog !== undefined && !catalog.functions.has(name)) {
+    throw new A2uiError('EXPRESSION_ERROR', '', `function "${name.slice(0, 40)}" is not in catalog ${catalog.catalogId.slice(0, 120)}; it has ${[...catalog.functions].join(', ') || 'no functions'}`);
+  }
+  if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `unknown function "${name.slice(0, 40)}"; the basic catalog has ${BASIC_FUNCTION_NAMES.join(', ')} and the minimal catalog ${MINIMAL_FUNCTION_NAMES.join(', ')}`);
   return fn(args, host);
 }

@@ -1,3 +1,4 @@
+import type { A2uiCatalog } from './catalogs.ts';
 import { DataModel } from './data-model.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { A2uiError, type A2uiLimits } from './limits.ts';
@@ -28,12 +29,18 @@ export class Surface {
 
   constructor(
     readonly id: string,
-    readonly catalogId: string,
+    /** The catalog named by createSurface: only its components and functions render. */
+    readonly catalog: A2uiCatalog,
     readonly sendDataModel: boolean,
     readonly limits: A2uiLimits,
     readonly theme?: unknown,
   ) {
     this.model = new DataModel(limits);
+  }
+
+  /** The surface's catalog id, as createSurface named it. */
+  get catalogId(): string {
+    return this.catalog.catalogId;
   }
 
   /** The component with this id as shown now: a streaming preview first, else the committed one. */
