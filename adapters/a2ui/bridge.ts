@@ -2,7 +2,7 @@ import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from
 import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
 import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 import type { BridgeEvents } from './map-context.ts';
-import { resolveDynamic, type Scope } from './resolve.ts';
+import { bindingPointer, resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
 import { callFunctionMessage, readActionResponse, type ActionResponse } from './v0-10.ts';
 import { Surface, type A2uiComponent } from './surface.ts';
@@ -21,11 +21,15 @@ export interface A2uiBridgeOptions {
   /** Locale for formatNumber, formatCurrency and pluralize. */
   locale?: string;
   limits?: Partial<A2uiLimits>;
-  /** `v0.9` (default) or `v0.10` (adds surfaceProperties and createSurface components/dataModel). */
+  /**
+   * `v0.9` (default) or `v0.10`. A v0.10 bridge still speaks v0.9 to a v0.9 agent (messages and
+   * surfaces keep their version); v0.10 surfaces add `callFunction`, `actionResponse` for events
+   * with `wantResponse` (the value kept at `responsePath`), `TextField.placeholder` and the v0.10 catalog ids.
+   */
   version?: A2uiVersion;
   /** The heading level a surface's top A2UI heading renders at (the host page's own h1 sits above); default 2. */
   headingLevel?: number;
-  /** v0.10: actions carry `wantResponse` and an `actionId`, and the agent's `actionResponse` arrives here. */
+  /** v0.10: the agent's `actionResponse` to an event sent with `wantResponse` (after its value is kept at `responsePath`). */
   onActionResponse?(actionId: string, response: ActionResponse, surfaceId: string): void;
   /** The clock for action timestamps (tests pin it). */
   now?: () => Date;
@@ -63,8 +67,8 @@ export class A2uiBridge {
   readonly #last = new Map<string, Translation>();
   /** Problems already sent per surface, so re-renders (every keystroke) do not repeat them to the agent. */
   readonly #told = new Map<string, Set<string>>();
-  /** v0.10 actions waiting for their actionResponse: actionId → surfaceId (bounded). */
-  readonly #pending = new Map<string, string>();
+  /** v0.10 actions waiting for their actionResponse: actionId → the surface and the `responsePath` pointer (bounded). */
+  readonly #pending = new Map<string, { surfaceId: string; pointer?: string }>();
   #actions = 0;
   readonly #options: A2uiBridgeOptions;
   readonly #limits: A2uiLimits;
@@ -117,7 +121,7 @@ export class A2uiBridge {
       if (surfaceId === '') throw new A2uiError('VALIDATION_FAILED', `/${kinds[0]!}/surfaceId`, `${kinds[0]!} needs a "surfaceId" string`);
       switch (kinds[0]!) {
         case 'createSurface':
-          this.#create(surfaceId, body);
+          this.#create(surfaceId, body, m.version);
           break;
         case 'updateComponents':
           this.#surface(surfaceId).upsert(body.components);
@@ -175,24 +179,36 @@ export class A2uiBridge {
       return [];
     }
     const read = readActionResponse(m);
-    const surfaceId = read === undefined ? undefined : this.#pending.get(read.actionId);
-    if (read === undefined || surfaceId === undefined) {
-      return this.#fail(surfaceId ?? '', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response`));
+    const waiting = read === undefined ? undefined : this.#pending.get(read.actionId);
+    if (read === undefined || waiting === undefined) {
+      return this.#fail('', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and exactly one of {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response (each actionId is answered once)`));
     }
     this.#pending.delete(read.actionId);
-    this.#options.onActionResponse?.(read.actionId, read.response, surfaceId);
+    const surface = this.#surfaces.get(waiting.surfaceId);
+    // The value lands at the action's responsePath, as if the agent had sent updateDataModel there.
+    if (surface !== undefined && waiting.pointer !== undefined && 'value' in read.response) {
+      try {
+        surface.model.set(waiting.pointer, read.response.value);
+      } catch (error) {
+        return this.#fail(waiting.surfaceId, error instanceof A2uiError ? new A2uiError(error.code, '/actionResponse/value', error.message) : error);
+      }
+      this.#options.onChange?.(waiting.surfaceId);
+    }
+    this.#options.onActionResponse?.(read.actionId, read.response, waiting.surfaceId);
     return [];
   }
 
-  #create(surfaceId: string, body: Record<string, unknown>): void {
+  #create(surfaceId: string, body: Record<string, unknown>, version: unknown): void {
     if (typeof body.catalogId !== 'string') throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
     const catalog = this.#catalogs.get(body.catalogId);
     if (catalog === undefined) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${[...this.#catalogs.keys()].join(', ')}`);
     if (this.#surfaces.has(surfaceId)) throw new A2uiError('VALIDATION_FAILED', '/createSurface/surfaceId', `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`);
     if (this.#surfaces.size >= this.#limits.maxSurfaces) throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
-    const theme = this.version === 'v0.10' ? body.surfaceProperties : body.theme;
-    const surface = new Surface(surfaceId, catalog, body.sendDataModel === true, this.#limits, theme);
-    if (this.version === 'v0.10') {
+    const v010 = this.version === 'v0.10' && version === 'v0.10';
+    // v0.10 keeps v0.9's `theme`; an earlier v0.10 draft called it surfaceProperties (still read).
+    const theme = v010 && body.theme === undefined ? body.surfaceProperties : body.theme;
+    const surface = new Surface(surfaceId, catalog, body.sendDataModel === true, this.#limits, theme, v010 ? 'v0.10' : 'v0.9');
+    if (v010) {
       if (body.components !== undefined) surface.upsert(body.components);
       if (body.dataModel !== undefined) surface.model.set('', body.dataModel);
     }
@@ -326,12 +342,15 @@ export class A2uiBridge {
         const context: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(record(event.context) ?? {})) context[key] = resolveDynamic(value, scope) ?? null;
         const out: A2uiOutgoing = { message: { version: this.version, action: { name: event.name, surfaceId: surface.id, sourceComponentId: component.id, timestamp: (this.#options.now?.() ?? new Date()).toISOString(), context } } };
-        if (this.version === 'v0.10' && this.#options.onActionResponse !== undefined && 'action' in out.message) {
+        // v0.10: the agent asks for an answer per event (wantResponse), and where to keep it (responsePath).
+        if (surface.version === 'v0.10' && event.wantResponse === true && 'action' in out.message) {
+          const pointer = typeof event.responsePath === 'string' ? bindingPointer({ path: event.responsePath }, scope) : undefined;
           this.#actions += 1;
           const actionId = `a${this.#actions}`;
           out.message.action.wantResponse = true;
           out.message.action.actionId = actionId;
-          this.#pending.set(actionId, surface.id);
+          this.#pending.set(actionId, { surfaceId: surface.id, pointer });
+          // SECURITY: unanswered actions cannot grow the map without bound; the oldest wait is dropped.
           if (this.#pending.size > 1000) this.#pending.delete(this.#pending.keys().next().value!);
         }
         if (surface.sendDataModel) out.metadata = { a2uiClientDataModel: { version: this.version, surfaces: { [surface.id]: surface.model.snapshot() } } };

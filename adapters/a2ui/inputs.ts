@@ -49,6 +49,9 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       const variant = c.props.variant;
       const value = ctx.str('value');
       const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Text'))], ['value', plain(value)]];
+      // v0.10 adds a placeholder; on a v0.9 surface the prop is not part of the catalog and stays unread.
+      const placeholder = ctx.surface.version === 'v0.10' ? ctx.str('placeholder') : '';
+      if (placeholder !== '') children.push(['placeholder', plain(placeholder)]);
       if (variant === 'obscured') children.push(['kind', plain('password')]);
       if (variant === 'number') children.push(['kind', plain('number')]);
       const errors = failingChecks(ctx);

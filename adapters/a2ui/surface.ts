@@ -2,6 +2,7 @@ import type { A2uiCatalog } from './catalogs.ts';
 import { DataModel } from './data-model.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { A2uiError, type A2uiLimits } from './limits.ts';
+import type { A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 
 /** One A2UI component as the agent last sent it; props stay raw and are resolved per render. */
 export interface A2uiComponent {
@@ -34,6 +35,8 @@ export class Surface {
     readonly sendDataModel: boolean,
     readonly limits: A2uiLimits,
     readonly theme?: unknown,
+    /** The version of the createSurface message: v0.10 props (TextField.placeholder, Video.posterUrl) count only on a v0.10 surface. */
+    readonly version: A2uiVersion = 'v0.9',
   ) {
     this.model = new DataModel(limits);
   }
