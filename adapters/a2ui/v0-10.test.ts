@@ -46,7 +46,7 @@ describe('v0.10 behind the version switch', () => {
       { id: 'answer', component: 'Text', text: { path: '/suggestions/0' } },
     ] } });
     type Clickable = { group: Array<[string, { on: { click: (e: unknown) => void } }]> };
-    const click = (id: string) => (bridge.translate('s').root as Clickable).group.find(([cid]) => cid === id)![1].on.click({ event: 'click', path: [] });
+    const click = (id: string) => (bridge.translate('s').root as unknown as Clickable).group.find(([cid]) => cid === id)![1].on.click({ event: 'click', path: [] });
     click('plain');
     click('ask');
     const actions = sent.map((o) => (o.message as { action: Record<string, unknown> }).action);
