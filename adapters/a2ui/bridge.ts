@@ -1,3 +1,4 @@
+import type { AdapterIssue } from '../kit/index.ts';
 import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
 import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
 import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
@@ -41,13 +42,8 @@ export interface A2uiBridgeOptions {
   catalogs?: readonly unknown[];
 }
 
-/** A problem with one incoming message, as sent back to the agent. */
-export interface A2uiIssue {
-  code: string;
-  surfaceId: string;
-  path: string;
-  message: string;
-}
+/** A problem with one incoming message, as sent back to the agent: the adapters' one issue shape, with its surface and A2UI path always set. */
+export type A2uiIssue = AdapterIssue & { adapter: 'a2ui'; surfaceId: string; path: string };
 
 const KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
 /** Longest JSONL line / message text the bridge parses. */
@@ -223,7 +219,7 @@ export class A2uiBridge {
 
   #fail(surfaceId: string, error: unknown): A2uiIssue[] {
     const e = error instanceof A2uiError ? error : new A2uiError('INTERNAL', '', error instanceof Error ? error.message : String(error));
-    const issue: A2uiIssue = { code: e.code, surfaceId, path: e.path, message: e.message };
+    const issue: A2uiIssue = { adapter: 'a2ui', code: e.code, surfaceId, path: e.path, message: e.message };
     this.#sendError(issue);
     return [issue];
   }
@@ -260,7 +256,7 @@ export class A2uiBridge {
     for (const issue of translation.issues) {
       const key = `${issue.code} ${issue.path} ${issue.message}`;
       now.add(key);
-      if (!before.has(key)) this.#sendError({ ...issue, surfaceId });
+      if (!before.has(key)) this.#sendError({ adapter: 'a2ui', ...issue, surfaceId });
     }
     // Render refusals stay told for the surface's life; translation issues only while they last.
     for (const key of before) if (key.startsWith('render ')) now.add(key);
@@ -279,7 +275,7 @@ export class A2uiBridge {
     const full = suipPath[0] === 'root' ? [...suipPath] : ['root', ...suipPath];
     for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
     const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.component(componentId)?.at ?? '/');
-    const issue: A2uiIssue = { code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
+    const issue: A2uiIssue = { adapter: 'a2ui', code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
     if ((this.#surfaces.get(surfaceId)?.preview.size ?? 0) > 0) return issue;
     const told = this.#told.get(surfaceId) ?? new Set<string>();
     this.#told.set(surfaceId, told);
