@@ -1,5 +1,5 @@
 import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
-import { decodeSelection, optionChildren } from '../kit/index.ts';
+import { decodeSelection, optionChildren, rolesOf } from '../kit/index.ts';
 import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
 import { failingChecksIn } from './checks.ts';
 import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
@@ -93,7 +93,7 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
         options.push({ value: o.value, label: ctx.strOf(o.label, `options/${i}/label`) || o.value, index: i });
       });
       // The kit gives each value an id no role of the type can take (an option "variant" stays an option).
-      const built = optionChildren(type, options, { adapter: 'a2ui', pathOf: (n) => `options/${options[n]!.index}/value` });
+      const built = optionChildren(rolesOf(type), options, { adapter: 'a2ui', pathOf: (n) => `options/${options[n]!.index}/value` });
       for (const issue of built.issues) ctx.issue(issue.path!, issue.message);
       children.push(...built.children);
       const picked = selected.map((v) => built.idOf(v)).filter((id): id is string => id !== undefined);

@@ -1,6 +1,5 @@
 import { isReservedKey } from '../../shared/reserved.ts';
-import type { VocabularyEntry } from '../../shared/index.ts';
-import { rolesOf } from './vocabulary.ts';
+import type { TypeRoles } from './type-roles.ts';
 
 /** The mark that starts an escaped child id; no role id of the vocabulary starts with it. */
 export const ESCAPE_MARK = '~';
@@ -13,15 +12,14 @@ const unescapeBody = (body: string): string => body.replace(/%([0-9a-f]{4})/g, (
 
 /**
  * The particle id for a foreign value (an option's value, an item's key) among the children of a
- * vocabulary type. A value that would be read as one of the type's roles (`variant`, `placeholder`,
+ * vocabulary type (its roles from `rolesOf` or `rolesOfEntry`). A value that would be read as one of the type's roles (`variant`, `placeholder`,
  * `label`, …), a reserved key, an empty string, a value with a newline or with whitespace at an
  * end, or a value that starts with the escape mark is escaped as `~` plus the value with `%` and
  * whitespace written `%XXXX`; any other value is its own id. The mapping is one-to-one and
  * `decodeChildId` inverts it.
  */
-export function encodeChildId(type: string, value: string, vocabulary?: readonly VocabularyEntry[]): string {
-  const named = rolesOf(type, vocabulary)?.named;
-  const plainOk = value !== '' && !value.startsWith(ESCAPE_MARK) && !isReservedKey(value) && !(named?.has(value) ?? false) && value.trim() === value && !value.includes('\n');
+export function encodeChildId(roles: TypeRoles, value: string): string {
+  const plainOk = value !== '' && !value.startsWith(ESCAPE_MARK) && !isReservedKey(value) && !roles.named.has(value) && value.trim() === value && !value.includes('\n');
   return plainOk ? value : ESCAPE_MARK + escapeBody(value);
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import { RESERVED_KEYS } from '../../shared/reserved.ts';
 import { decodeChildId, decodeSelection, encodeChildId } from './option-ids.ts';
-import { optionChildren } from './options.ts';
+import { DEFAULT_MAX_ID_LENGTH, optionChildren } from './options.ts';
+import { DEFAULT_LIMITS } from '../../shared/limits.ts';
 import { plainText } from './text.ts';
 import { rendererRefusal } from './testing-accepts.ts';
 import { rolesOf } from './vocabulary.ts';
@@ -18,7 +19,7 @@ const OPTION_TYPES = BUILTIN_VOCABULARY.filter((e) => rolesOf(e.type)?.others ==
 /** A group of the type with its required roles filled (first allowed value, else plain text) and the built options. */
 function build(type: string, values: readonly string[], select?: string) {
   const entry = BUILTIN_VOCABULARY.find((e) => e.type === type)!;
-  const built = optionChildren(type, values.map((value, i) => ({ value, label: `Option ${i}` })), { adapter: 'kit' });
+  const built = optionChildren(rolesOf(type), values.map((value, i) => ({ value, label: `Option ${i}` })), { adapter: 'kit' });
   const required = entry.roles.filter((r) => r.required && r.id !== '*').map((r) => [r.id, plainText(r.values?.[0] ?? 'x')] as const);
   const chosen = select === undefined ? undefined : built.idOf(select);
   const value = chosen !== undefined && rolesOf(type)!.named.has('value') ? [['value', plainText(chosen)] as const] : [];
@@ -37,7 +38,7 @@ describe('the kit builds option particles the renderer accepts, whatever the opt
       // Every distinct value is kept unless its escaped id is too long; each one that is left out is reported.
       const distinct = new Set(values);
       expect(built.children.length + built.issues.length).toBe(values.length);
-      for (const v of distinct) if (built.idOf(v) === undefined) expect(encodeChildId(type, v).length).toBeGreaterThan(256);
+      for (const v of distinct) if (built.idOf(v) === undefined) expect(encodeChildId(rolesOf(type)!, v).length).toBeGreaterThan(256);
     }), { numRuns: 400 });
   });
 
@@ -52,9 +53,9 @@ describe('the kit builds option particles the renderer accepts, whatever the opt
 
   it('property: ids decode to their values, are one-to-one, never a role, a reserved key, or trimmed away', () => {
     fc.assert(fc.property(fc.constantFrom(...OPTION_TYPES), anyId, anyId, (type, a, b) => {
-      const ia = encodeChildId(type, a);
+      const ia = encodeChildId(rolesOf(type)!, a);
       expect(decodeChildId(ia)).toBe(a);
-      if (a !== b) expect(ia).not.toBe(encodeChildId(type, b));
+      if (a !== b) expect(ia).not.toBe(encodeChildId(rolesOf(type)!, b));
       expect(rolesOf(type)!.named.has(ia)).toBe(false);
       expect(RESERVED_KEYS.has(ia)).toBe(false);
       expect(ia.trim()).toBe(ia);
@@ -64,7 +65,7 @@ describe('the kit builds option particles the renderer accepts, whatever the opt
   });
 
   it('a multi-choice selection (ids joined by newlines, as the renderer sends it) decodes to the values', () => {
-    const ids = ['hint', 'a\nb', ' x', 'plain'].map((v) => encodeChildId('multi-choice', v));
+    const ids = ['hint', 'a\nb', ' x', 'plain'].map((v) => encodeChildId(rolesOf('multi-choice')!, v));
     expect(ids).toEqual(['~hint', '~a%000ab', '~%0020x', 'plain']);
     expect(decodeSelection(ids.join('\n'))).toEqual(['hint', 'a\nb', ' x', 'plain']);
   });
@@ -74,6 +75,10 @@ describe('the kit builds option particles the renderer accepts, whatever the opt
     expect(rendererRefusal(particle)).toBeUndefined();
     expect(built.issues.map((i) => i.code)).toEqual(['duplicate_option', 'option_too_long']);
     expect(built.children.map(([id]) => id)).toEqual(['a', 'b']);
+  });
+
+  it("the shell-safe id bound equals the renderer's default maxIdLength", () => {
+    expect(DEFAULT_MAX_ID_LENGTH).toBe(DEFAULT_LIMITS.maxIdLength);
   });
 
   it('without the kit, the renderer refuses an option id that is a role (the bug it closes)', () => {

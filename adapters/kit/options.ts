@@ -1,9 +1,14 @@
-import { DEFAULT_LIMITS, type VocabularyEntry } from '../../shared/index.ts';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import type { AdapterIssue, AdapterName } from './issue.ts';
 import { encodeChildId } from './option-ids.ts';
 import { plainText } from './text.ts';
-import { rolesOf } from './vocabulary.ts';
+import type { TypeRoles } from './type-roles.ts';
+
+/**
+ * suip's default `maxIdLength` (DEFAULT_LIMITS in shared/limits.ts, pinned equal by options.test.ts).
+ * Written here because the widget shell bundles this file, and shared/limits.ts brings TypeBox with it.
+ */
+export const DEFAULT_MAX_ID_LENGTH = 256;
 
 /** One option as a foreign protocol gives it: the value sent back when chosen, and its label. */
 export interface OptionInput {
@@ -19,7 +24,6 @@ export interface OptionChildrenOptions {
   pathOf?: (index: number) => string;
   /** Particle id bound (the renderer's `maxIdLength`); default suip's. */
   maxIdLength?: number;
-  vocabulary?: readonly VocabularyEntry[];
 }
 
 /** Option children ready to append to a group of the type, with the id of each kept value. */
@@ -37,10 +41,9 @@ export interface BuiltOptions {
  * of the type (the `variant`/`placeholder` collision), and its label is plain text. A repeated
  * value, or one whose escaped id is too long, is left out with an issue; the rest still render.
  */
-export function optionChildren(type: string, options: readonly OptionInput[], settings: OptionChildrenOptions): BuiltOptions {
-  const roles = rolesOf(type, settings.vocabulary);
-  if (roles?.others !== 'text') throw new TypeError(`vocabulary type "${type}" has no text options (no text "*" role)`);
-  const maxIdLength = settings.maxIdLength ?? DEFAULT_LIMITS.maxIdLength;
+export function optionChildren(roles: TypeRoles | undefined, options: readonly OptionInput[], settings: OptionChildrenOptions): BuiltOptions {
+  if (roles?.others !== 'text') throw new TypeError(`vocabulary type "${roles?.type ?? '?'}" has no text options (no text "*" role)`);
+  const maxIdLength = settings.maxIdLength ?? DEFAULT_MAX_ID_LENGTH;
   const ids = new Map<string, string>();
   const children: Array<readonly [string, ModelParticle]> = [];
   const issues: AdapterIssue[] = [];
@@ -52,7 +55,7 @@ export function optionChildren(type: string, options: readonly OptionInput[], se
       issues.push({ adapter: settings.adapter, code: 'duplicate_option', message: `option ${i} repeats the value ${shown}; each option needs its own value (it is left out)`, ...at });
       return;
     }
-    const id = encodeChildId(type, option.value, settings.vocabulary);
+    const id = encodeChildId(roles, option.value);
     if (id.length > maxIdLength) {
       issues.push({ adapter: settings.adapter, code: 'option_too_long', message: `option ${i}'s value ${shown}… needs an id of ${id.length} characters; at most ${maxIdLength} (shorten the value; it is left out)`, ...at });
       return;

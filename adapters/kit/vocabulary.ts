@@ -1,15 +1,6 @@
 import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import type { VocabularyEntry } from '../../shared/index.ts';
-
-/** What the kit knows of one vocabulary type: its named roles, which of them take text, and whether other children are allowed. */
-export interface TypeRoles {
-  /** Every named role id (never `*`). */
-  named: ReadonlySet<string>;
-  /** The named roles that take a text particle. */
-  text: ReadonlySet<string>;
-  /** The kind of the `*` role (the children that are not named roles), if the type has one. */
-  others?: 'text' | 'data' | 'group' | 'any';
-}
+import { rolesOfEntry, type TypeRoles } from './type-roles.ts';
 
 const cache = new WeakMap<readonly VocabularyEntry[], Map<string, TypeRoles>>();
 
@@ -21,12 +12,7 @@ const cache = new WeakMap<readonly VocabularyEntry[], Map<string, TypeRoles>>();
 export function rolesOf(type: string, vocabulary: readonly VocabularyEntry[] = BUILTIN_VOCABULARY): TypeRoles | undefined {
   let index = cache.get(vocabulary);
   if (index === undefined) {
-    index = new Map();
-    for (const entry of vocabulary) {
-      const named = entry.roles.filter((r) => r.id !== '*');
-      const star = entry.roles.find((r) => r.id === '*');
-      index.set(entry.type, { named: new Set(named.map((r) => r.id)), text: new Set(named.filter((r) => r.kind === 'text').map((r) => r.id)), ...(star === undefined ? {} : { others: star.kind }) });
-    }
+    index = new Map(vocabulary.map((entry) => [entry.type, rolesOfEntry(entry)]));
     cache.set(vocabulary, index);
   }
   return index.get(type);
