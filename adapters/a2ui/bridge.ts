@@ -1,6 +1,6 @@
 import type { AdapterIssue } from '../kit/index.ts';
 import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
-import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
+import { A2uiError, DEFAULT_A2UI_LIMITS, listNames, type A2uiLimits } from './limits.ts';
 import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 import type { BridgeEvents } from './map-context.ts';
 import { bindingPointer, resolveDynamic, type Scope } from './resolve.ts';
@@ -197,7 +197,7 @@ export class A2uiBridge {
   #create(surfaceId: string, body: Record<string, unknown>, version: unknown): void {
     if (typeof body.catalogId !== 'string') throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
     const catalog = this.#catalogs.get(body.catalogId);
-    if (catalog === undefined) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${[...this.#catalogs.keys()].join(', ')}`);
+    if (catalog === undefined) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${listNames(this.#catalogs.keys(), 10, 200)}`);
     if (this.#surfaces.has(surfaceId)) throw new A2uiError('VALIDATION_FAILED', '/createSurface/surfaceId', `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`);
     if (this.#surfaces.size >= this.#limits.maxSurfaces) throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
     const v010 = this.version === 'v0.10' && version === 'v0.10';

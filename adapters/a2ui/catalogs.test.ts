@@ -92,7 +92,7 @@ describe('catalogs: the minimal one, declared ones, and precise refusals', () =>
     expect(root.group!.find(([id]) => id === 't')![1].text).toBe('Shop');
     expect(errors(sent).map((e) => [e.path, e.message])).toEqual([
       ['/components/2/component', `component "Map" (map) is declared by catalog ${shop.catalogId} but this client cannot render it`],
-      ['/components/3/text', expect.stringMatching(/^unknown function "distance"/)],
+      ['/components/3/text', `function "distance" is declared by catalog ${shop.catalogId} but this client cannot run it; it runs required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not, capitalize`],
     ]);
   });
 
@@ -101,6 +101,20 @@ describe('catalogs: the minimal one, declared ones, and precise refusals', () =>
     const [issue] = bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'https://nope.example/c.json' } });
     expect(issue).toMatchObject({ code: 'VALIDATION_FAILED', path: '/createSurface/catalogId' });
     expect(issue!.message).toContain(MINIMAL_CATALOG_ID);
+  });
+
+  it('a declared catalog is bounded: 1,000 names at most, and long lists in messages are cut with a count', () => {
+    const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`C${i}`, {}]));
+    expect(() => new A2uiBridge({ send: () => undefined, catalogs: [{ catalogId: 'big', components: many }] })).toThrow(/at most 1000 components; this one has 1001/);
+    const wide = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`C${i}`, {}]));
+    const sent: A2uiOutgoing[] = [];
+    const bridge = new A2uiBridge({ send: (out) => sent.push(out), catalogs: [{ catalogId: 'wide', components: wide }] });
+    bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'wide' } });
+    bridge.receive({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Nope' }] } });
+    bridge.translate('s');
+    const message = errors(sent)[0]!.message;
+    expect(message).toMatch(/; it has C0, C1, .*, C29 and 970 more$/);
+    expect(message.length).toBeLessThan(500);
   });
 
   it('a malformed declared catalog is a construction error that says the shape', () => {

@@ -1,5 +1,5 @@
 import { formatDatePattern } from './date-pattern.ts';
-import { A2uiError } from './limits.ts';
+import { A2uiError, listNames } from './limits.ts';
 import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
 
 /** What a basic function may reach outside its arguments. */
@@ -127,8 +127,9 @@ export function callBasicFunction(name: string, args: Args, host: FunctionHost):
   const fn = BASIC.get(name) ?? MINIMAL.get(name);
   const catalog = host.catalog;
   if (catalog !== undefined && !catalog.functions.has(name)) {
-    throw new A2uiError('EXPRESSION_ERROR', '', `function "${name.slice(0, 40)}" is not in catalog ${catalog.catalogId.slice(0, 120)}; it has ${[...catalog.functions].join(', ') || 'no functions'}`);
+    throw new A2uiError('EXPRESSION_ERROR', '', `function "${name.slice(0, 40)}" is not in catalog ${catalog.catalogId.slice(0, 120)}; it has ${listNames(catalog.functions) || 'no functions'}`);
   }
+  if (fn === undefined && catalog !== undefined) throw new A2uiError('EXPRESSION_ERROR', '', `function "${name.slice(0, 40)}" is declared by catalog ${catalog.catalogId.slice(0, 120)} but this client cannot run it; it runs ${listNames(SERVED_FUNCTION_NAMES)}`);
   if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `unknown function "${name.slice(0, 40)}"; the basic catalog has ${BASIC_FUNCTION_NAMES.join(', ')} and the minimal catalog ${MINIMAL_FUNCTION_NAMES.join(', ')}`);
   return fn(args, host);
 }

@@ -2,7 +2,7 @@ import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
 import type { FunctionHost } from './functions.ts';
 import { isReservedSegment, resolvePath } from './json-pointer.ts';
-import { A2uiError } from './limits.ts';
+import { A2uiError, listNames } from './limits.ts';
 import { plain, typed, type BridgeEvents, type MapContext, type Mapped, type Slot } from './map-context.ts';
 import { resolveDynamic, resolveString, type Scope } from './resolve.ts';
 import type { Surface } from './surface.ts';
@@ -168,7 +168,7 @@ function outsideCatalog(ctx: MapContext): Mapped {
   const { component: c, surface } = ctx;
   const declared = surface.catalog.components.has(c.component);
   const why = declared ? 'is declared by' : 'is not in';
-  ctx.issue('component', `component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)}) ${why} catalog ${surface.catalogId.slice(0, 120)}${declared ? ' but this client cannot render it' : `; it has ${[...surface.catalog.components].join(', ')}`}`);
+  ctx.issue('component', `component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)}) ${why} catalog ${surface.catalogId.slice(0, 120)}${declared ? ' but this client cannot render it' : `; it has ${listNames(surface.catalog.components)}`}`);
   return { particle: typed('alert', [['tone', plain('warning')], ['body', plain(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)]]), slots: [] };
 }
 
