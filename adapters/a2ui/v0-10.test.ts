@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { A2uiBridge } from './bridge.ts';
 import { BASIC_CATALOG_ID, BASIC_CATALOG_ID_V0_10, MINIMAL_CATALOG_ID_V0_10, type A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import type { ActionResponse } from './v0-10.ts';
+import { a2uiValidatorsV010 } from './testing/schemas.ts';
+
+const schemas = a2uiValidatorsV010();
 
 const v = 'v0.10';
 
 describe('v0.10 behind the version switch', () => {
+  it('the v0.10 schemas can fail: a message without its required fields is refused', () => {
+    expect(schemas.clientToServer({ version: 'v0.10', action: { name: 'x' } })).not.toEqual([]);
+  });
+
   it('createSurface carries surfaceProperties, the first components and the data model', () => {
     const bridge = new A2uiBridge({ send: () => undefined, version: v });
     expect(bridge.receive({ version: v, createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID, surfaceProperties: { agentDisplayName: 'Bot' }, components: [{ id: 'root', component: 'Text', text: { path: '/t' } }], dataModel: { t: 'hi' } } })).toEqual([]);
@@ -26,6 +33,7 @@ describe('v0.10 behind the version switch', () => {
     bridge.receive({ version: v, functionCallId: 'f3', wantResponse: true, callFunction: { call: 'not', args: { value: true }, returnType: 'boolean', callableFrom: 'remoteOnly' } });
     bridge.receive({ version: v, functionCallId: 'f4', wantResponse: true, callFunction: { call: 'eval', args: {}, returnType: 'any', callableFrom: 'clientOrRemote' } });
     expect(opened).toEqual(['https://example.org']);
+    for (const out of sent) expect(schemas.clientToServer(out.message)).toEqual([]);
     expect(sent.map((o) => o.message)).toEqual([
       { version: v, functionResponse: { functionCallId: 'f1', call: 'formatCurrency', value: '€5.00' } },
       { version: v, error: { code: 'FUNCTION_FAILED', functionCallId: 'f3', message: expect.stringContaining('remoteOnly') } },
@@ -53,6 +61,7 @@ describe('v0.10 behind the version switch', () => {
     expect(actions[0]).not.toHaveProperty('wantResponse');
     expect(actions[0]).not.toHaveProperty('actionId');
     expect(actions[1]).toMatchObject({ name: 'suggest', wantResponse: true, actionId: 'a1' });
+    for (const out of sent) expect(schemas.clientToServer(out.message)).toEqual([]);
     expect(bridge.receive({ version: v, actionId: 'a1', actionResponse: { value: ['apple', 'application'] } })).toEqual([]);
     expect(bridge.dataModel('s')).toEqual({ suggestions: ['apple', 'application'] });
     expect((bridge.translate('s').root as { group: Array<[string, { text?: string }]> }).group.find(([id]) => id === 'answer')![1].text).toBe('apple');
@@ -62,13 +71,16 @@ describe('v0.10 behind the version switch', () => {
 
   it('an error actionResponse reaches the host and leaves the model alone; a malformed one is refused with the shape', () => {
     const heard: ActionResponse[] = [];
-    const bridge = new A2uiBridge({ send: () => undefined, version: v, onActionResponse: (_id, response) => heard.push(response) });
+    const sent: A2uiOutgoing[] = [];
+    const bridge = new A2uiBridge({ send: (out) => sent.push(out), version: v, onActionResponse: (_id, response) => heard.push(response) });
     bridge.receive({ version: v, createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID_V0_10, components: [{ id: 'root', component: 'Button', child: 't', action: { event: { name: 'go', wantResponse: true, responsePath: '/r' } } }, { id: 't', component: 'Text', text: 'Go' }] } });
     (bridge.translate('s').root as { on: { click: (e: unknown) => void } }).on.click({ event: 'click', path: [] });
     expect(bridge.receive({ version: v, actionId: 'a1', actionResponse: { error: { code: 'NOPE', message: 'no suggestions' } } })).toEqual([]);
     expect(heard).toEqual([{ error: { code: 'NOPE', message: 'no suggestions' } }]);
     expect(bridge.dataModel('s')).toEqual({});
     expect(bridge.receive({ version: v, actionId: 'a2', actionResponse: { nothing: 1 } })[0]!.message).toContain('exactly one of {"value"} or {"error"');
+    expect(sent.map((o) => Object.keys(o.message)[1])).toEqual(['action', 'error']);
+    for (const out of sent) expect(schemas.clientToServer(out.message)).toEqual([]);
   });
 
   it('a v0.9 surface on a v0.10 bridge stays v0.9: no wantResponse, no placeholder; v0.10 catalogs need a v0.10 bridge', () => {
@@ -81,6 +93,7 @@ describe('v0.10 behind the version switch', () => {
     const v09 = new A2uiBridge({ send: () => undefined });
     expect(v09.receive({ version: 'v0.9', createSurface: { surfaceId: 'x', catalogId: BASIC_CATALOG_ID_V0_10 } })[0]!.path).toBe('/createSurface/catalogId');
     expect(bridge.receive({ version: v, createSurface: { surfaceId: 'y', catalogId: MINIMAL_CATALOG_ID_V0_10 } })).toEqual([]);
+    expect(schemas.clientCapabilities(bridge.capabilities())).toEqual([]);
     expect(bridge.capabilities()).toEqual({ [v]: { supportedCatalogIds: [BASIC_CATALOG_ID, expect.stringContaining('v0_9/catalogs/minimal'), BASIC_CATALOG_ID_V0_10, MINIMAL_CATALOG_ID_V0_10] } });
   });
 
