@@ -72,7 +72,7 @@ describe('catalogs: the minimal one, declared ones, and precise refusals', () =>
     bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 'b', catalogId: BASIC_CATALOG_ID } });
     bridge.receive({ version: 'v0.9', updateComponents: { surfaceId: 'b', components: [{ id: 'root', component: 'Text', text: { call: 'capitalize', args: { value: 'x' } } }] } });
     bridge.translate('b');
-    expect(errors(sent)[0]?.message).toBe(`function "capitalize" is not in catalog ${BASIC_CATALOG_ID}; it has required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not`);
+    expect(errors(sent)[0]?.message).toBe(`function "capitalize" is not in catalog ${BASIC_CATALOG_ID}; it has required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not, add, subtract, multiply, divide, equals, not_equals, greater_than, less_than, contains, starts_with, ends_with`);
   });
 
   it('a declared catalog is accepted; what the bridge cannot serve in it is refused by name where used, and only whole catalogs are advertised', () => {
@@ -92,7 +92,7 @@ describe('catalogs: the minimal one, declared ones, and precise refusals', () =>
     expect(root.group!.find(([id]) => id === 't')![1].text).toBe('Shop');
     expect(errors(sent).map((e) => [e.path, e.message])).toEqual([
       ['/components/2/component', `component "Map" (map) is declared by catalog ${shop.catalogId} but this client cannot render it`],
-      ['/components/3/text', `function "distance" is declared by catalog ${shop.catalogId} but this client cannot run it; it runs required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not, capitalize`],
+      ['/components/3/text', `function "distance" is declared by catalog ${shop.catalogId} but this client cannot run it; it runs required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not, add, subtract, multiply, divide, equals, not_equals, greater_than, less_than, contains, starts_with, ends_with, capitalize`],
     ]);
   });
 

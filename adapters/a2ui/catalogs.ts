@@ -1,5 +1,5 @@
 import { BASIC_COMPONENTS } from './components.ts';
-import { BASIC_FUNCTION_NAMES, MINIMAL_FUNCTION_NAMES, SERVED_FUNCTION_NAMES } from './functions.ts';
+import { BASIC_FUNCTION_NAMES, MINIMAL_FUNCTION_NAMES, SERVED_FUNCTION_NAMES, STANDARD_EXTRA_NAMES } from './functions.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { A2uiError } from './limits.ts';
 import { BASIC_CATALOG_ID, BASIC_CATALOG_ID_V0_10, MINIMAL_CATALOG_ID, MINIMAL_CATALOG_ID_V0_10, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
@@ -12,12 +12,14 @@ export interface A2uiCatalog {
 }
 
 const MINIMAL_COMPONENTS = ['Text', 'Row', 'Column', 'Button', 'TextField'];
+/** The basic catalog's functions: its document's 14, and the standard ones web_core registers beside them. */
+const BASIC_FUNCTIONS = [...BASIC_FUNCTION_NAMES, ...STANDARD_EXTRA_NAMES];
 const catalog = (catalogId: string, components: readonly string[], functions: readonly string[]): A2uiCatalog => ({ catalogId, components: new Set(components), functions: new Set(functions) });
 
 /** The standard catalogs each version knows by id (the minimal one is a subset of basic plus `capitalize`). */
 export const STANDARD_CATALOGS: Readonly<Record<A2uiVersion, readonly A2uiCatalog[]>> = {
-  'v0.9': [catalog(BASIC_CATALOG_ID, BASIC_COMPONENTS, BASIC_FUNCTION_NAMES), catalog(MINIMAL_CATALOG_ID, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_NAMES)],
-  'v0.10': [catalog(BASIC_CATALOG_ID_V0_10, BASIC_COMPONENTS, BASIC_FUNCTION_NAMES), catalog(MINIMAL_CATALOG_ID_V0_10, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_NAMES)],
+  'v0.9': [catalog(BASIC_CATALOG_ID, BASIC_COMPONENTS, BASIC_FUNCTIONS), catalog(MINIMAL_CATALOG_ID, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_NAMES)],
+  'v0.10': [catalog(BASIC_CATALOG_ID_V0_10, BASIC_COMPONENTS, BASIC_FUNCTIONS), catalog(MINIMAL_CATALOG_ID_V0_10, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_NAMES)],
 };
 
 /** Most components or functions one declared catalog may name. */
