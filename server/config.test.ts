@@ -17,6 +17,12 @@ afterEach(() => {
 });
 
 describe('readConfig: the model key', () => {
+  it('refuses --agent-token and --secret on the command line too, naming the environment and file alternatives', () => {
+    expect(() => readConfig(['--data-dir', dataDir(), '--agent-token', 'agent-token-on-argv'], {})).toThrow(/--agent-token is refused.*SUIP_AGENT_TOKEN.*--agent-token-file/);
+    expect(() => readConfig(['--data-dir', dataDir(), '--secret=token-secret-on-argv'], {})).toThrow(/--secret is refused.*SUIP_SECRET.*--secret-file/);
+    expect(readConfig(['--data-dir', dataDir()], { SUIP_AGENT_TOKEN: 'agent-token-from-env' }).agentToken).toBe('agent-token-from-env');
+  });
+
   it('refuses --llm-key on the command line and names both alternatives', () => {
     for (const argv of [['--llm-key', 'sk-argv-0123456789'], ['--llm-key=sk-argv-0123456789']]) {
       expect(() => readConfig(['--data-dir', dataDir(), '--llm-url', 'http://127.0.0.1:9/v1', ...argv], {})).toThrow(/--llm-key is refused.*SUIP_LLM_KEY.*--llm-key-file/);

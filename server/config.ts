@@ -48,24 +48,25 @@ export interface LlmConfig {
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 
 /**
- * The model key: `SUIP_LLM_KEY`, or the first line of `--llm-key-file` / `SUIP_LLM_KEY_FILE`.
- * SECURITY: `--llm-key` is refused: a value on the command line is visible to every user of the
- * machine (`ps`, /proc/<pid>/cmdline) and echoed by npm's banner.
+ * A secret setting (the model key, the agent token, the token secret): `<ENV>`, or the first
+ * line of `--<name>-file` / `<ENV>_FILE`. SECURITY: `--<name> <value>` is refused: a value on the
+ * command line is visible to every user of the machine (`ps`, /proc/<pid>/cmdline) and echoed by
+ * npm's banner. The refusal never repeats the value.
  */
-function llmKey(argv: readonly string[], env: NodeJS.ProcessEnv): string {
-  if (argv.some((arg) => arg === '--llm-key' || arg.startsWith('--llm-key='))) {
-    throw new Error('--llm-key is refused: a key on the command line shows in `ps` and in npm\'s banner. Put it in the environment (SUIP_LLM_KEY=…) or in a file readable only by you (--llm-key-file <path>, or SUIP_LLM_KEY_FILE=<path>).');
+function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): string | undefined {
+  if (argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))) {
+    throw new Error(`--${name} is refused: a secret on the command line shows in \`ps\` and in npm's banner. Put it in the environment (${envName}=…) or in a file readable only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`);
   }
-  const file = flag(argv, 'llm-key-file') ?? env.SUIP_LLM_KEY_FILE;
-  if (file === undefined || file === '') return env.SUIP_LLM_KEY?.trim() ?? '';
+  const file = flag(argv, `${name}-file`) ?? env[`${envName}_FILE`];
+  if (file === undefined || file === '') return env[envName]?.trim() || undefined;
   let text: string;
   try {
     if (statSync(file).size > MAX_KEY_FILE_BYTES) throw new Error(`it is larger than ${MAX_KEY_FILE_BYTES} bytes`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`--llm-key-file ${JSON.stringify(file)} could not be read (${error instanceof Error ? error.message : String(error)}); give a file holding the key on its first line`);
+    throw new Error(`--${name}-file ${JSON.stringify(file)} could not be read (${error instanceof Error ? error.message : String(error)}); give a file holding the secret on its first line`);
   }
-  return (text.split(/\r?\n/, 1)[0] ?? '').trim();
+  return (text.split(/\r?\n/, 1)[0] ?? '').trim() || undefined;
 }
 
 /** A positive number of milliseconds from a flag or an environment variable, or undefined. */
@@ -115,7 +116,7 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (got ${port})`);
   const redisUrl = flag(argv, 'redis') ?? env.REDIS_URL;
   const llmUrl = flag(argv, 'llm-url') ?? env.SUIP_LLM_URL;
-  const apiKey = llmKey(argv, env);
+  const apiKey = secretSetting(argv, env, 'llm-key', 'SUIP_LLM_KEY') ?? '';
   const timeouts: Partial<ChatTimeouts> = {};
   const firstByteMs = millis(argv, env, 'llm-first-byte-ms', 'SUIP_LLM_FIRST_BYTE_MS');
   const idleMs = millis(argv, env, 'llm-idle-ms', 'SUIP_LLM_IDLE_MS');
@@ -126,8 +127,8 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
   const llm: LlmConfig | undefined = llmUrl
     ? { baseUrl: llmUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey, tools: (flag(argv, 'llm-tools') ?? env.SUIP_LLM_TOOLS ?? 'true') !== 'false', ...(Object.keys(timeouts).length > 0 ? { timeouts } : {}) }
     : undefined;
-  const secret = flag(argv, 'secret') ?? env.SUIP_SECRET ?? storedSecret(dataDir, 'token-secret');
-  const agentToken = flag(argv, 'agent-token') ?? env.SUIP_AGENT_TOKEN ?? storedSecret(dataDir, 'agent-token');
+  const secret = secretSetting(argv, env, 'secret', 'SUIP_SECRET') ?? storedSecret(dataDir, 'token-secret');
+  const agentToken = secretSetting(argv, env, 'agent-token', 'SUIP_AGENT_TOKEN') ?? storedSecret(dataDir, 'agent-token');
   registerSecret(apiKey);
   registerSecret(secret);
   registerSecret(agentToken);

@@ -8,7 +8,14 @@ import { createLogger } from './log.ts';
  * ledger between processes; `--port 0` takes a free port. Prints `listening <url>` on stdout when
  * ready; logs JSON lines on stderr; SIGTERM / SIGINT close it gracefully.
  */
-const config = readConfig();
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig();
+} catch (error) {
+  // A refused configuration is a message and exit code 2, never a stack trace (and never an echo of a secret).
+  process.stderr.write(`suip server: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
 const log = createLogger();
 const running = await startServer(config, { log });
 log({ event: 'listening', url: running.url, ledger: config.redisUrl ? 'redis' : 'sqlite' });
