@@ -26,7 +26,7 @@ const config = readConfig();
 const log = createLogger();
 const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
 const runtimeCommand = runtimeCommandFrom();
-const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
+const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
 const routes: Route[] = [
   { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
   ...(bridge?.routes ?? []),

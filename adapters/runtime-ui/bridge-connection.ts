@@ -3,10 +3,15 @@ import { BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-fra
 
 /** What the browser hears from the runtime bridge. */
 export interface BridgeEvents {
-  /** One runtime line, in bridge order, exactly once across reconnects; `replayed` when it was sent before this connection. */
-  line(text: string, generation: number, replayed: boolean): void;
-  /** A (re)connection; `generation` names the runtime process. */
-  hello(generation: number, running: boolean): void;
+  /**
+   * One runtime line, in bridge order, exactly once across reconnects; `replayed` when it was sent
+   * before this connection; `elsewhere` when it is a runtime request another window holds.
+   */
+  line(text: string, generation: number, replayed: boolean, elsewhere: boolean): void;
+  /** A runtime request handed to this window (the window that held it went away, or this one came back). */
+  claim(text: string, generation: number): void;
+  /** A (re)connection; `generation` names the runtime process; `canRestart` is the token's capability. */
+  hello(generation: number, running: boolean, canRestart: boolean): void;
   started(generation: number): void;
   exit(generation: number, code: number | null, signal: string | null): void;
   problem(message: string): void;
@@ -26,8 +31,8 @@ export interface BridgeConnectionOptions {
 
 /** A resumable connection to the runtime bridge. */
 export interface BridgeConnection {
-  /** Send one line to the runtime (queued while reconnecting, in memory only). */
-  send(line: string): void;
+  /** Send one line to the runtime process `generation` (queued while reconnecting, in memory only; the bridge refuses it once that process exited). */
+  send(line: string, generation: number): void;
   restart(): void;
   close(): void;
   readonly lastSeq: number;
@@ -45,6 +50,8 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
   const backoff = options.backoff ?? { baseMs: 250, maxMs: 5000 };
   let lastSeq = 0;
   let replayUntil = 0;
+  /** The id the bridge gave this window: sent back on reconnect, so the runtime requests it holds stay its own. */
+  let clientId: string | undefined;
   let socket: WebSocket | undefined;
   let closed = false;
   let attempt = 0;
@@ -52,7 +59,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
 
   const open = () => {
     options.events.status('connecting');
-    const url = `${options.url}?token=${encodeURIComponent(options.token)}&fromSeq=${lastSeq}`;
+    const url = `${options.url}?token=${encodeURIComponent(options.token)}&fromSeq=${lastSeq}${clientId ? `&client=${encodeURIComponent(clientId)}` : ''}`;
     const ws = new Impl(url);
     socket = ws;
     ws.onopen = () => {
@@ -69,24 +76,31 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
         return options.events.problem('the bridge sent a frame that is not JSON');
       }
       if (!checkFrame.check(frame)) return options.events.problem(`the bridge sent a frame that does not fit: ${checkFrame.firstError(frame)}`);
+      // Frames of the runtime's stream carry the ledger's seq: each is applied once, in order, across reconnects.
+      if ('seq' in frame) {
+        if (frame.seq <= lastSeq) return;
+        lastSeq = frame.seq;
+      }
       switch (frame.type) {
         case 'hello':
           replayUntil = frame.lastSeq;
-          return options.events.hello(frame.generation, frame.running);
+          clientId = frame.clientId;
+          return options.events.hello(frame.generation, frame.running, frame.canRestart);
         case 'line':
-          if (frame.seq <= lastSeq) return;
-          lastSeq = frame.seq;
-          return options.events.line(frame.line, frame.generation, frame.seq <= replayUntil);
+          return options.events.line(frame.line, frame.generation, frame.seq <= replayUntil, frame.elsewhere === true);
+        case 'claim':
+          return options.events.claim(frame.line, frame.generation);
         case 'started':
           return options.events.started(frame.generation);
         case 'exit':
           return options.events.exit(frame.generation, frame.code, frame.signal);
         case 'violation':
-          return options.events.problem(`the runtime wrote a line that is not protocol: ${frame.message}`);
+          return options.events.problem(`the runtime wrote a line that is not protocol (answered with a JSON-RPC error, not relayed): ${frame.message}`);
         case 'truncated':
-          return options.events.problem(`lines before ${frame.firstSeq} are no longer kept by the bridge`);
+          lastSeq = Math.max(lastSeq, frame.firstSeq - 1);
+          return options.events.problem(`the runtime's stream before seq ${frame.firstSeq} is no longer kept by the server; what came earlier is missing here`);
         case 'error':
-          return options.events.problem(frame.message);
+          return options.events.problem(`the bridge refused a frame (${frame.code}): ${frame.message}`);
       }
     };
     ws.onclose = () => {
@@ -105,7 +119,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
   };
   open();
   return {
-    send: (line) => write(JSON.stringify({ type: 'line', line })),
+    send: (line, generation) => write(JSON.stringify({ type: 'line', generation, line })),
     restart: () => write(JSON.stringify({ type: 'restart' })),
     close() {
       closed = true;
