@@ -344,4 +344,24 @@ test.describe('the suip runtime behind the bridge', () => {
     await page.getByRole('button', { name: 'Show sessions' }).click();
     await expect(page.getByRole('button', { name: /hello again · 2 runs/ })).toBeVisible({ timeout: 10_000 });
   });
+
+  test('the model asks the user to choose: a ui.pick.request in a host dialog, and the choice goes back to the model', async ({ page }) => {
+    await page.goto('/e2e/fixtures/runtime-ui/host.html');
+    await page.waitForFunction(() => 'runtimeUiTest' in window);
+    await page.evaluate(([url, t]) => (window as unknown as { runtimeUiTest: { connect(u: string, t: string): Promise<void> } }).runtimeUiTest.connect(url!, t!), [`${suip.url.replace('http', 'ws')}/runtime`, suipToken]);
+    await expect(page.locator('suip-tree').getByText('Runtime: suip-runtime')).toBeVisible({ timeout: 20_000 });
+    await ask(page, 'choose a layout for my tasks');
+    const dialog = hostDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Which layout?' })).toBeVisible({ timeout: 20_000 });
+    await dialog.getByLabel('Table').check();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const run = lastRun(page);
+    await expect(run.getByText('You chose Table. I will lay it out that way.')).toBeVisible({ timeout: 20_000 });
+    await expect(run.getByText('Completed', { exact: true })).toBeVisible();
+    // The pick is shown as the runtime's tool call, and its result names the choice.
+    await expect(run.getByText('Tool: Ask you to choose')).toBeVisible();
+    await expect(run.getByText(/chose: Table \(table\)/).first()).toBeVisible();
+    expect(llm.requests.at(-1)!.messages.at(-1)!.content).toContain('chose: Table (table)');
+    expect((await warningsOf(page)).filter((w) => /invalid|not fit/.test(w))).toEqual([]);
+  });
 });
