@@ -17,7 +17,7 @@ export default tseslint.config(
   // Type-aware rules where a mistake is a real bug: a promise nobody awaits or handles, awaiting a
   // non-promise, a promise where a callback's return is ignored.
   {
-    files: ['shared/**/*.ts', 'generator/**/*.ts', 'renderer/**/*.ts', 'playground/**/*.ts'],
+    files: ['shared/**/*.ts', 'generator/**/*.ts', 'renderer/**/*.ts', 'playground/**/*.ts', 'server/**/*.ts', 'adapters/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
@@ -26,7 +26,11 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
-  { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer']) },
+  { files: ['shared/**/*.ts'], rules: boundary(['generator', 'renderer', 'adapters', 'server']) },
+  // A neighbour's wire tests may take that neighbour's sample documents (tests only).
+  { files: ['shared/neighbours/**/*.test.ts'], rules: boundary(['generator', 'renderer', 'server']) },
+  // Adapters translate neighbours into particles in the browser (and headless in Node); they never reach into the server.
+  { files: ['adapters/**/*.ts'], ignores: ['**/*.test.ts'], rules: boundary(['server']) },
   { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
   // Headless: what servers and adapters import runs in Node, so it never reaches the DOM side.

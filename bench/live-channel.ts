@@ -29,14 +29,17 @@ async function serve(kind: string, where: string | undefined): Promise<void> {
   const { routeUpgrades } = await import('../server/http/upgrades.ts');
   const { sessionRoutes } = await import('../server/sessions/session-api.ts');
   const { createRouter } = await import('../server/http/router.ts');
+  const { createBrowserGuard } = await import('../server/http/browser-guard.ts');
+  const { createSocketBudgets } = await import('../server/http/socket-budgets.ts');
   const { createMemoryLedger } = await import('../server/ledger/memory-ledger.ts');
   const { createSqliteLedger } = await import('../server/ledger/sqlite-ledger.ts');
   const { createRedisLedger } = await import('../server/ledger/redis-ledger.ts');
   const window = 4 * GAP;
   const ledger = kind === 'memory' ? createMemoryLedger({ window }) : kind === 'sqlite' ? createSqliteLedger(where!, { window }) : await createRedisLedger(where!, { window });
   const log = () => undefined;
-  const server = createServer(createRouter(sessionRoutes({ ledger, secret: 'bench', agentToken: AGENT, wsTokenTtlMs: 600_000, maxBodyBytes: 8 << 20 }), log));
-  routeUpgrades(server, [createLiveChannel({ ledger, secret: 'bench', agentToken: AGENT, origins: [], maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 3600_000, log })], log);
+  const guard = createBrowserGuard({ origins: [], hosts: ['*'] });
+  const server = createServer(createRouter(sessionRoutes({ ledger, secret: 'bench', agentToken: AGENT, wsTokenTtlMs: 600_000, maxBodyBytes: 8 << 20 }), { guard, agentToken: AGENT, log }));
+  routeUpgrades(server, [createLiveChannel({ ledger, secret: 'bench', agentToken: AGENT, guard, budgets: createSocketBudgets({ perAddress: 100_000, perSession: 100_000 }), maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 3600_000, log })], { guard, log });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`listening http://127.0.0.1:${(server.address() as { port: number }).port}\n`));
 }
 

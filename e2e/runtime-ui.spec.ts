@@ -226,7 +226,7 @@ test('after a restart, a new page shows the dead process\'s run as ended, offers
   const cancelsBefore = runtimeEvents().filter((e) => e.event === 'received' && e.method === 'run.cancel').length;
   raw.ws.send(JSON.stringify({ type: 'line', generation: (hello.generation as number) - 1, line: JSON.stringify({ jsonrpc: '2.0', id: 'old-1', method: 'run.cancel', params: { run_id: crashedRunId } }) }));
   const refused = await raw.next((f) => f.type === 'error');
-  expect(refused).toMatchObject({ code: 'stale-generation', message: expect.stringContaining(`generation ${(hello.generation as number) - 1}`) });
+  expect(refused).toMatchObject({ code: 'STALE_GENERATION', message: expect.stringContaining(`generation ${(hello.generation as number) - 1}`) });
   await page.waitForTimeout(300);
   expect(runtimeEvents().filter((e) => e.event === 'received' && e.method === 'run.cancel').length).toBe(cancelsBefore);
   raw.ws.close();
@@ -251,10 +251,10 @@ test('two windows: a runtime request belongs to the window that started the run;
   const raw = await rawClient(plainToken);
   raw.ws.send(JSON.stringify({ type: 'line', generation: (await raw.next((f) => f.type === 'hello')).generation, line: JSON.stringify({ jsonrpc: '2.0', id: runtimeEvents().filter((e) => e.event === 'asked' && e.method === 'ui.prompt.request').at(-1)!.id, result: { value: 'forged' } }) }));
   const forged = await raw.next((f) => f.type === 'error');
-  expect(forged).toMatchObject({ code: 'answered-elsewhere' });
+  expect(forged).toMatchObject({ code: 'ANSWERED_ELSEWHERE' });
   // Restart without the capability: refused.
   raw.ws.send(JSON.stringify({ type: 'restart' }));
-  await raw.next((f) => f.type === 'error' && f.code === 'not-allowed');
+  await raw.next((f) => f.type === 'error' && f.code === 'NOT_ALLOWED');
   raw.ws.close();
 
   await dialog.locator('input[type=password]').fill(SECRET);

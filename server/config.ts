@@ -10,12 +10,18 @@ export interface ServerConfig {
   /** Redis Streams for many processes; absent = the embedded SQLite file. */
   redisUrl?: string;
   origins: string[];
+  /** `Host` values the server answers to besides its loopback names (`--hosts`, SUIP_HOSTS; `*` = any, behind a proxy). */
+  hosts: string[];
   secret: string;
   agentToken: string;
   /** Live channel: frames kept per session for resume (`--window`, default 10,000). */
   window?: number;
   /** Live channel: `reject` (default) closes on a version mismatch, `advisory` keeps the socket. */
   versionPolicy: 'reject' | 'advisory';
+  /** Open sockets one remote address may hold (`--sockets-per-address`, SUIP_SOCKETS_PER_ADDRESS; default 256). */
+  socketsPerAddress?: number;
+  /** Milliseconds a live-channel socket may stay without a subscribe (`--handshake-ms`, SUIP_HANDSHAKE_MS; default 10,000). */
+  handshakeMs?: number;
   /** The model behind `POST /genUI`: any OpenAI-compatible streaming endpoint. Absent = the route answers 503. */
   llm?: LlmConfig;
 }
@@ -49,6 +55,14 @@ function storedSecret(dataDir: string, name: string): string {
   return value;
 }
 
+/** `{[name]: n}` for a positive integer setting; nothing when unset; an error naming the flag otherwise. */
+function positive<K extends string>(name: K, value: string | undefined): Partial<Record<K, number>> {
+  if (value === undefined) return {};
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got ${JSON.stringify(value)})`);
+  return { [name]: n } as Partial<Record<K, number>>;
+}
+
 /** The configuration from `argv` and `env`. */
 export function readConfig(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = flag(argv, 'data-dir') ?? env.SUIP_DATA_DIR ?? '.suip-data';
@@ -67,9 +81,12 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     dataDir,
     ...(redisUrl ? { redisUrl } : {}),
     origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    hosts: (flag(argv, 'hosts') ?? env.SUIP_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     secret: flag(argv, 'secret') ?? env.SUIP_SECRET ?? storedSecret(dataDir, 'token-secret'),
     agentToken: flag(argv, 'agent-token') ?? env.SUIP_AGENT_TOKEN ?? storedSecret(dataDir, 'agent-token'),
     ...(flag(argv, 'window') !== undefined ? { window: Math.max(10, Number(flag(argv, 'window')) || 10_000) } : {}),
     versionPolicy: flag(argv, 'version-policy') === 'advisory' ? 'advisory' : 'reject',
+    ...positive('socketsPerAddress', flag(argv, 'sockets-per-address') ?? env.SUIP_SOCKETS_PER_ADDRESS),
+    ...positive('handshakeMs', flag(argv, 'handshake-ms') ?? env.SUIP_HANDSHAKE_MS),
   };
 }

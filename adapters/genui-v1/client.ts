@@ -115,7 +115,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     };
     // Text chunks arrive many per frame: one render per ~30 ms is enough for a person to read.
     if (now) return run();
-    transcriptTimer = setTimeout(run, 30);
+    transcriptTimer = setTimeout(() => void run(), 30);
     return transcriptDone;
   };
   const current = (): TranscriptTurn => {

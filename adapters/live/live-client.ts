@@ -1,3 +1,4 @@
+import { backoffDelay } from '../../shared/backoff.ts';
 import { LIVE_PROTOCOL_VERSION, type LiveSession, type ServerFrame, type SessionEvent, type SessionFrame } from '../../shared/neighbours/live/frames.ts';
 
 /** The connection's state, as a host shows it. */
@@ -67,6 +68,9 @@ export interface LiveClient {
   readonly pending: number;
   close(): void;
 }
+
+/** Error codes after which reconnecting cannot help: the client stops and says why. */
+const FINAL_CODES: ReadonlySet<string> = new Set(['UPGRADE_REQUIRED', 'SESSION_NOT_FOUND', 'SESSION_ENDED']);
 
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -154,7 +158,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       setStatus('reconnecting');
       // The first retry goes to the next process at once; then exponential backoff with jitter.
       urlIndex += 1;
-      const delay = urls.length > 1 && failures === 1 ? 0 : Math.min(cap, base * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+      const delay = urls.length > 1 && failures === 1 ? 0 : backoffDelay(failures, { baseMs: base, maxMs: cap });
       setTimeout(() => {
         if (!closed) connect();
       }, delay);
@@ -192,7 +196,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         return;
       case 'error':
         options.onError?.(frame.payload.code, frame.payload.message);
-        if (frame.payload.code === 'UPGRADE_REQUIRED' || frame.payload.code === 'SESSION_NOT_FOUND') stop(frame.payload.code);
+        // Errors no retry can fix end the client, said to the host, instead of a reconnect loop.
+        if (FINAL_CODES.has(frame.payload.code)) stop(frame.payload.code);
         else if (frame.payload.code === 'SUBSCRIBE_UNAUTHORIZED') {
           // An expired session token falls back to the wsToken once; a refused wsToken ends it.
           if (sessionToken !== undefined) sessionToken = undefined;

@@ -1,3 +1,4 @@
+import { backoffDelay, type BackoffOptions } from '../../shared/backoff.ts';
 import { compile } from '../../shared/check.ts';
 import { BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
 
@@ -25,7 +26,8 @@ export interface BridgeConnectionOptions {
   /** A bridge token (`POST /api/runtime/token`). */
   token: string;
   events: BridgeEvents;
-  backoff?: { baseMs: number; maxMs: number };
+  /** Reconnect delays (the one `shared/backoff.ts` of every suip client; default 250 ms to 5 s). */
+  backoff?: BackoffOptions;
   WebSocketImpl?: typeof WebSocket;
 }
 
@@ -41,8 +43,8 @@ export interface BridgeConnection {
 const checkFrame = compile(BridgeServerFrame);
 
 /**
- * Connect to the runtime bridge and stay connected: on a drop it reconnects with backoff and
- * jitter, asking for the lines after the last one it applied (`fromSeq`), so each runtime line is
+ * Connect to the runtime bridge and stay connected: on a drop it reconnects with the shared
+ * backoff (`shared/backoff.ts`, exponential with jitter), asking for the lines after the last one it applied (`fromSeq`), so each runtime line is
  * applied once and in order. Frames are bounded by the bridge and checked here before use.
  */
 export function connectBridge(options: BridgeConnectionOptions): BridgeConnection {
@@ -109,8 +111,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
       options.events.status(closed ? 'closed' : 'connecting');
       if (closed) return;
       attempt += 1;
-      const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt, 10));
-      setTimeout(() => !closed && open(), delay / 2 + Math.random() * (delay / 2));
+      setTimeout(() => !closed && open(), backoffDelay(attempt, backoff));
     };
   };
   const write = (frame: string) => {

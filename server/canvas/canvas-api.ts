@@ -13,8 +13,6 @@ export interface CanvasApiOptions {
   ledger: Ledger;
   secret: string;
   agentToken: string;
-  /** Browser origins allowed to read a canvas's state (CORS), as for the live channel. */
-  origins: readonly string[];
   maxBodyBytes: number;
   store?: CanvasStore;
 }
@@ -32,13 +30,6 @@ export interface CanvasApiOptions {
  */
 export function canvasRoutes(options: CanvasApiOptions): Route[] {
   const store = options.store ?? createCanvasStore(options.ledger);
-  const cors = (request: IncomingMessage, response: ServerResponse) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && options.origins.includes(origin)) {
-      response.setHeader('access-control-allow-origin', origin);
-      response.setHeader('vary', 'origin');
-    }
-  };
   const target = (url: URL): { sessionId: string; what: string } | undefined => {
     const [, , , sessionId, what, extra] = url.pathname.split('/');
     if (sessionId === undefined || what === undefined || extra !== undefined) return undefined;
@@ -50,8 +41,8 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
     return { sessionId, what };
   };
   /** The agent's bearer, or a browser token of this very session. */
-  const mayRead = (request: IncomingMessage, url: URL, sessionId: string): string | undefined => {
-    if (request.headers.authorization === `Bearer ${options.agentToken}`) return undefined;
+  const mayRead = (isAgent: boolean, url: URL, sessionId: string): string | undefined => {
+    if (isAgent) return undefined;
     const token = url.searchParams.get('token') ?? '';
     const check = verifyToken(options.secret, token, 'ws');
     const session = check.ok ? check : verifyToken(options.secret, token, 'session');
@@ -64,8 +55,8 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
     {
       method: 'POST',
       path: '/api/canvas/*',
+      auth: 'agent',
       async handle(request, response, url) {
-        if (request.headers.authorization !== `Bearer ${options.agentToken}`) return sendJson(response, 401, { error: 'the agent API needs Authorization: Bearer <agent token>' });
         const at = target(url);
         if (at === undefined || at.what !== 'ops') return sendJson(response, 404, { error: 'POST /api/canvas/<session>/ops' });
         if (!(await exists(at.sessionId))) return sendJson(response, 404, { error: `no session ${JSON.stringify(at.sessionId)}; create one with POST /api/sessions` });
@@ -82,11 +73,10 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
     {
       method: 'GET',
       path: '/api/canvas/*',
-      async handle(request, response, url) {
-        cors(request, response);
+      async handle(request, response, url, { isAgent }) {
         const at = target(url);
         if (at === undefined || (at.what !== 'state' && at.what !== 'sse')) return sendJson(response, 404, { error: 'GET /api/canvas/<session>/state | sse' });
-        const denied = mayRead(request, url, at.sessionId);
+        const denied = mayRead(isAgent, url, at.sessionId);
         if (denied !== undefined) return sendJson(response, 401, { error: denied });
         if (!(await exists(at.sessionId))) return sendJson(response, 404, { error: `no session ${JSON.stringify(at.sessionId)}` });
         if (at.what === 'state') return sendJson(response, 200, await store.snapshot(at.sessionId));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { seedValidators } from '../../adapters/genui-v1/testing/seed-schemas.ts';
+import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createRouter } from '../http/router.ts';
 import { genuiRoutes } from './genui-route.ts';
 
@@ -22,6 +23,7 @@ const scenarios: Record<string, (r: RecordedRequest) => string | ScriptedAnswer>
 
 let llm: FakeLlmServer;
 let server: Server;
+const guard = createBrowserGuard({ origins: [ORIGIN] });
 let base: string;
 const logs: Array<Record<string, unknown>> = [];
 beforeAll(async () => {
@@ -29,8 +31,9 @@ beforeAll(async () => {
     const first = r.messages.find((m) => m.role === 'user')?.content ?? '';
     return scenarios[first.split(' ')[0]!]?.(r);
   });
-  server = createServer(createRouter(genuiRoutes({ llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-secret-never-logged', tools: true }, origins: [ORIGIN], log: (e) => logs.push(e) }), () => undefined));
+  server = createServer(createRouter(genuiRoutes({ llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-secret-never-logged', tools: true }, log: (e) => logs.push(e) }), { guard, agentToken: 'agent-token', log: () => undefined }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  guard.listening((server.address() as AddressInfo).port);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -141,5 +144,6 @@ describe('POST /genUI?stream=true', () => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     const other = await fetch(`${base}/genUI`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { VocabularyEntry } from '../../shared/index.ts';
 import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import type { LlmConfig } from '../config.ts';
@@ -10,8 +10,6 @@ import { runTurn, type TurnOptions } from './turn.ts';
 export interface GenuiRouteOptions {
   /** The model; absent = 503 with the error envelope (the server still starts with zero configuration). */
   llm?: LlmConfig;
-  /** Browser origins allowed to call the route cross-origin (CORS); none = same origin only. */
-  origins: readonly string[];
   /** Body limit in bytes (default 4 MiB). */
   maxBodyBytes?: number;
   vocabulary?: readonly VocabularyEntry[];
@@ -19,17 +17,6 @@ export interface GenuiRouteOptions {
   log(event: Record<string, unknown>): void;
   /** Tests replace the model client. */
   stream?: TurnOptions['stream'];
-}
-
-/**
- * SECURITY: CORS only for configured origins. The route spends the server's model key, so an open
- * `*` would let any web page use it; without `--origins` only same-origin pages (and non-browser
- * clients like curl) can call it.
- */
-function cors(request: IncomingMessage, origins: readonly string[]): Record<string, string> {
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string' || !origins.includes(origin)) return {};
-  return { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600', vary: 'Origin' };
 }
 
 function sendError(response: ServerResponse, headers: Record<string, string>, status: number, body: unknown): void {
@@ -47,18 +34,13 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
   const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
   return [
     {
-      method: 'OPTIONS',
-      path: '/genUI',
-      async handle(request, response) {
-        response.writeHead(204, cors(request, options.origins));
-        response.end();
-      },
-    },
-    {
       method: 'POST',
       path: '/genUI',
+      // SECURITY: the route spends the server's model key. The edge (server/http/router.ts) answers only to the
+      // server's own Host names (DNS rebinding) and to allowed Origins (CORS for those alone), before this runs.
+      errorBody: (code, message) => errorBody(code === 'BODY_TOO_LARGE' ? 'body_too_large' : 'invalid_request', message),
       async handle(request, response, url) {
-        const headers = cors(request, options.origins);
+        const headers = {};
         const checked = await readGenuiRequest(request, url, options.maxBodyBytes ?? 4 << 20);
         if (!checked.ok) {
           options.log({ event: 'genui-refused', status: checked.status, code: checked.body.error.code });

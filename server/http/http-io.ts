@@ -1,4 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { measureJson } from '../../shared/json-shape.ts';
+import { HttpError } from './http-error.ts';
+
+export { sendJson } from './http-error.ts';
+
+/** Nesting any JSON body may have; deeper bodies are refused before `JSON.parse` builds them. */
+export const MAX_BODY_DEPTH = 64;
 
 /** Read a request body of at most `limit` bytes; over it, undefined (answer 413) without buffering the rest. */
 export async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
@@ -17,20 +24,28 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Read a JSON body: bounded before it is parsed; a precise error otherwise. */
-export async function readJson(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: number; error: string }> {
-  const text = await readBody(request, limit);
-  if (text === undefined) return { ok: false, status: 413, error: `the body is larger than ${limit} bytes` };
+/**
+ * Parse a JSON text bounded in depth before it is parsed: a 200k-deep body costs one linear scan
+ * and a 400, never a parser's stack or a 500.
+ */
+export function parseBoundedJson(text: string, depth = MAX_BODY_DEPTH): unknown {
+  const shape = measureJson(text, depth);
+  if (shape.truncated) throw new HttpError(400, 'BODY_TOO_DEEP', `the JSON body nests deeper than ${depth} levels`);
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { ok: false, status: 400, error: 'the body is not JSON' };
+    throw new HttpError(400, 'BAD_JSON', 'the body is not JSON');
   }
 }
 
-/** Answer with a JSON body. */
-export function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
-  response.end(body);
+/** Read a JSON body: bounded in bytes and depth before it is parsed; a precise error otherwise. */
+export async function readJson(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: number; error: string; code: string }> {
+  const text = await readBody(request, limit);
+  if (text === undefined) return { ok: false, status: 413, error: `the body is larger than ${limit} bytes`, code: 'BODY_TOO_LARGE' };
+  try {
+    return { ok: true, value: parseBoundedJson(text) };
+  } catch (error) {
+    const e = error as HttpError;
+    return { ok: false, status: e.status, error: e.message, code: e.code };
+  }
 }

@@ -1,22 +1,86 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from './http-io.ts';
+import type { BrowserGuard } from './browser-guard.ts';
+import { HttpError, errorJson, sendJson, type HttpErrorCode } from './http-error.ts';
+import { parseBoundedJson, readBody } from './http-io.ts';
 import type { Route } from './route.ts';
+import { bearerOf, sameSecret } from './secret-compare.ts';
+
+/** What the edge needs besides the routes. */
+export interface EdgeOptions {
+  guard: BrowserGuard;
+  /** The agents' bearer token. */
+  agentToken: string;
+  log(event: Record<string, unknown>): void;
+}
+
+/** A path segment: what session ids, canvas ids and route words are made of. */
+const SEGMENT = /^[\w.:-]{1,128}$/;
+
+/** The decoded, checked segments of `pathname` below `prefix`, or an HttpError. */
+function segmentsBelow(pathname: string, prefix: string): string[] {
+  const rest = pathname.slice(prefix.length);
+  if (rest === '') return [];
+  return rest.split('/').map((raw) => {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      throw new HttpError(400, 'BAD_PATH', 'the path is not valid percent-encoding');
+    }
+    if (!SEGMENT.test(segment)) throw new HttpError(404, 'BAD_PATH', `no such route: a path segment is 1–128 of letters, digits and _ . : - (got ${JSON.stringify(segment.slice(0, 40))})`);
+    return segment;
+  });
+}
 
 /**
- * A request listener over a route table: exact method and path (routes whose path ends in `/*`
- * take any path below it). Unknown paths are 404, a known path with another method 405, and a
- * handler that throws is a 500 that says nothing of its internals.
+ * The server's one guarded edge for HTTP: every request passes the same checks in the same
+ * order before any route code runs — Host and Origin allowlists (DNS rebinding, cross-site
+ * requests), CORS for allowed origins and their preflights, the route table (404 / 405), the
+ * agent token in constant time, the path's segments, and the body bounded in bytes and depth
+ * before it is parsed. Every refusal is a typed 4xx (`{error, code}` or the route's own seed
+ * shape); a handler that throws an `HttpError` answers with it, anything else is a 500 that says
+ * nothing of its internals.
  */
-export function createRouter(routes: readonly Route[], log: (event: Record<string, unknown>) => void): (request: IncomingMessage, response: ServerResponse) => void {
+export function createRouter(routes: readonly Route[], options: EdgeOptions): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      return sendJson(response, 400, errorJson('BAD_PATH', 'the request target is not a valid path'));
+    }
     const matches = routes.filter((route) => route.path === url.pathname || (route.path.endsWith('/*') && url.pathname.startsWith(route.path.slice(0, -1))));
     const route = matches.find((candidate) => candidate.method === request.method);
-    if (route === undefined) return sendJson(response, matches.length > 0 ? 405 : 404, { error: matches.length > 0 ? `use ${matches.map((m) => m.method).join(' or ')}` : 'no such route' });
-    route.handle(request, response, url).catch((error: unknown) => {
-      log({ event: 'route-failed', path: url.pathname, error: error instanceof Error ? error.message : String(error) });
-      if (!response.headersSent) sendJson(response, 500, { error: 'the server failed on this request' });
+    const shape = route?.errorBody ?? matches[0]?.errorBody ?? errorJson;
+    const fail = (status: number, code: HttpErrorCode, message: string) => {
+      options.log({ event: 'http-refused', method: request.method, path: url.pathname.slice(0, 200), status, code });
+      if (!response.headersSent) sendJson(response, status, shape(code, message));
       else response.destroy();
+    };
+    const refused = options.guard.refuse(request);
+    if (refused !== undefined) return fail(refused.status, refused.code, refused.message);
+    for (const [name, value] of Object.entries(options.guard.cors(request))) response.setHeader(name, value);
+    if (request.method === 'OPTIONS' && matches.length > 0) {
+      response.writeHead(204, { 'access-control-allow-methods': [...new Set(matches.map((m) => m.method))].join(', '), 'access-control-allow-headers': 'authorization, content-type, last-event-id', 'access-control-max-age': '600' });
+      return response.end();
+    }
+    if (route === undefined) return fail(matches.length > 0 ? 405 : 404, matches.length > 0 ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND', matches.length > 0 ? `use ${matches.map((m) => m.method).join(' or ')}` : 'no such route');
+    const isAgent = sameSecret(bearerOf(request.headers.authorization), options.agentToken);
+    if (route.auth === 'agent' && !isAgent) return fail(401, 'UNAUTHORIZED', 'this route needs Authorization: Bearer <agent token> (the server prints where it keeps it at start, or set SUIP_AGENT_TOKEN)');
+    const run = async () => {
+      const segments = route.path.endsWith('/*') ? segmentsBelow(url.pathname, route.path.slice(0, -1)) : [];
+      let body: unknown;
+      if (route.body !== undefined) {
+        const text = await readBody(request, route.body.maxBytes);
+        if (text === undefined) throw new HttpError(413, 'BODY_TOO_LARGE', `the body is larger than ${route.body.maxBytes} bytes`);
+        body = route.body.kind === 'json' ? parseBoundedJson(text) : text;
+      }
+      await route.handle(request, response, url, { segments, body, isAgent });
+    };
+    run().catch((error: unknown) => {
+      if (error instanceof HttpError) return fail(error.status, error.code, error.message);
+      options.log({ event: 'route-failed', path: url.pathname.slice(0, 200), error: error instanceof Error ? error.message : String(error) });
+      fail(500, 'INTERNAL', 'the server failed on this request');
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { BrowserGuard } from './browser-guard.ts';
 
 /** A WebSocket endpoint: the path it owns and how it takes an HTTP upgrade on that path. */
 export interface UpgradeRoute {
@@ -12,10 +13,20 @@ export interface UpgradeRoute {
  * WebSocket endpoint (the live channel, the runtime bridge …) checks only its own upgrades, and an
  * upgrade for any other path is refused with 404 instead of hanging.
  */
-export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], log: (event: Record<string, unknown>) => void): void {
+export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], options: { guard: BrowserGuard; log(event: Record<string, unknown>): void }): void {
+  const { log } = options;
   const byPath = new Map(routes.map((route) => [route.path, route] as const));
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket that errors before it is handed on (a reset mid-handshake) must not crash the server.
+    socket.on('error', () => socket.destroy());
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    // SECURITY: Host and Origin for every upgrade, whichever endpoint takes it (each endpoint checks again).
+    const refused = options.guard.refuse(request);
+    if (refused !== undefined) {
+      log({ event: 'upgrade-refused', path, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
+      socket.end(`HTTP/1.1 ${refused.status} Refused\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: refused.message, code: refused.code })}`);
+      return;
+    }
     const route = byPath.get(path);
     if (route !== undefined) return route.upgrade(request, socket, head);
     log({ event: 'upgrade-refused', path });

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
 import { mintToken, verifyToken } from '../auth/tokens.ts';
+import { bearerOf, sameSecret } from '../http/secret-compare.ts';
 
 /** What authorizing a subscribe needs. */
 export interface AuthorizeOptions {
@@ -13,25 +13,21 @@ export interface AuthorizeOptions {
 /** A subscribe's authorization: refused with a reason, or allowed with the credentials to hand out. */
 export type SubscribeAuth = { ok: false; reason: string } | { ok: true; sessionToken?: string; refreshed?: string };
 
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /**
  * SECURITY: who may bind a socket to a session. A user presents the session's `wsToken` (in the
  * frame or on the URL, as the seed threads it twice) or a `sessionToken` as bearer
  * (`Authorization: Bearer` or `?token=`); both are HMACs bound to the session and app, with an
  * expiry. An agent (`role: "agent"`) presents the agent token as bearer. A wsToken-authed
  * subscribe mints the session token (ack); a bearer-authed one gets a fresh one (`system`
- * credentials), so a page that stays open never runs out.
+ * credentials) only once half of its life has passed, so a page that stays open never runs out
+ * and a reconnect loop does not mint a token per attempt. Ending the session (the agent's
+ * `DELETE /api/sessions/<id>`) ends every token of it: `connection.ts` refuses the subscribe.
  */
 export function authorizeSubscribe(options: AuthorizeOptions, frame: SubscribeFrame, url: URL, request: IncomingMessage): SubscribeAuth {
   const { sessionId, appId, role } = frame.payload;
-  const bearer = request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization.slice(7) : (url.searchParams.get('token') ?? undefined);
+  const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
   if (role === 'agent') {
-    if (options.agentToken === undefined || bearer === undefined || !sameSecret(bearer, options.agentToken)) return { ok: false, reason: 'an agent subscribe needs the agent token as bearer' };
+    if (!sameSecret(bearer, options.agentToken)) return { ok: false, reason: 'an agent subscribe needs the agent token as bearer' };
     return { ok: true };
   }
   const wsToken = frame.payload.wsToken ?? url.searchParams.get('wsToken') ?? undefined;
@@ -39,6 +35,7 @@ export function authorizeSubscribe(options: AuthorizeOptions, frame: SubscribeFr
   if (!check.ok) return check;
   if (check.claims.sessionId !== sessionId) return { ok: false, reason: 'the token is for another session' };
   if (appId !== undefined && appId !== check.claims.appId) return { ok: false, reason: `the session belongs to another app than ${JSON.stringify(appId.slice(0, 64))}` };
-  const minted = mintToken(options.secret, { kind: 'session', sessionId, appId: check.claims.appId, exp: Date.now() + options.sessionTokenTtlMs });
-  return wsToken !== undefined ? { ok: true, sessionToken: minted } : { ok: true, refreshed: minted };
+  const mint = () => mintToken(options.secret, { kind: 'session', sessionId, appId: check.claims.appId, exp: Date.now() + options.sessionTokenTtlMs });
+  if (wsToken !== undefined) return { ok: true, sessionToken: mint() };
+  return check.claims.exp - Date.now() < options.sessionTokenTtlMs / 2 ? { ok: true, refreshed: mint() } : { ok: true };
 }

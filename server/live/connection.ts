@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
-import { actionSpecOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { HEAD_ENDED, KIND_ENDED, actionSpecOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
 import { authorizeSubscribe } from './authorize.ts';
 import type { LiveContext } from './live-server.ts';
@@ -13,6 +13,8 @@ export interface ConnectionIo {
   /** Send a frame already serialized (shared by every socket reading the same entry). */
   sendText(text: string): void;
   fail(code: LiveErrorCode, message: string, close?: boolean): void;
+  /** Count the socket against the session's socket and memory budgets (refused when the session has its sockets). */
+  bind(sessionId: string): { ok: true } | { ok: false; reason: string };
 }
 
 /** Entry → its frame as text (null: not a frame), computed by the first socket that sends it. */
@@ -56,9 +58,14 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (!auth.ok) return io.fail('SUBSCRIBE_UNAUTHORIZED', auth.reason, true);
     const last = await ledger.last(sessionId);
     if (last === 0) return io.fail('SESSION_NOT_FOUND', `no session ${sessionId}`, true);
+    const heads = await ledger.heads(sessionId);
+    // SECURITY: ending a session ends its tokens: no socket binds to it again.
+    if (heads[HEAD_ENDED] !== undefined) return io.fail('SESSION_ENDED', `session ${sessionId} was ended by its agent; ask the app for a new session`, true);
+    const place = io.bind(sessionId);
+    if (!place.ok) return io.fail('TOO_MANY_CONNECTIONS', place.reason, true);
     const events = eventsOf(sessionId);
     const eventsLast = await ledger.last(events);
-    const snapshot = snapshotOf(await ledger.heads(sessionId));
+    const snapshot = snapshotOf(heads);
     // Behind the window (or ahead of a ledger that lost data): the snapshot stands for the history.
     const truncated = fromSeq !== undefined && (fromSeq > last || (await ledger.read(sessionId, fromSeq, 1)).truncated);
     const replays = fromSeq !== undefined && !truncated;
@@ -85,6 +92,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (role === 'agent' && fromSeq === undefined) return;
     const reader = context.fanout.join(sessionId, replays ? fromSeq : last, {
       onEntry(entry) {
+        if (entry.kind === KIND_ENDED) return io.fail('SESSION_ENDED', `session ${sessionId} was ended by its agent`, true);
         // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
         let cached = serialized.get(entry);
         if (cached === undefined) {
@@ -105,9 +113,13 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
   /** The event ledger from `sinceSequence` as `render_event`s, then its live tail. */
   async function replayEvents(sessionId: string, sinceSequence: number, eventsLast: number): Promise<void> {
     const events = eventsOf(sessionId);
-    const first = await ledger.read(events, sinceSequence, 1);
+    const first = await ledger.read(events, Math.min(sinceSequence, eventsLast), 1);
     let cursor = sinceSequence;
-    if (first.truncated) {
+    if (sinceSequence > eventsLast) {
+      // A cursor ahead of the ledger (another server's, or a ledger that lost data): said, and every event from here on is sent.
+      io.fail('REPLAY_HORIZON_PASSED', `sinceSequence ${sinceSequence} is ahead of this session's event ledger (last ${eventsLast}); replaying from ${eventsLast}`);
+      cursor = eventsLast;
+    } else if (first.truncated) {
       io.fail('REPLAY_HORIZON_PASSED', `events after ${sinceSequence} were trimmed; replaying from ${first.entries[0]?.seq ?? eventsLast + 1}`);
       cursor = (first.entries[0]?.seq ?? eventsLast + 1) - 1;
     }
@@ -178,9 +190,10 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
 
   return {
     async handle(frame) {
-      if (frame.type === 'ping') return io.send({ type: 'pong' });
       if (frame.type === 'subscribe') return subscribe(frame);
-      if (bound === undefined) return io.fail('SUBSCRIBE_FIRST', 'send subscribe first');
+      // Seed 004: subscribe comes first, ping included.
+      if (bound === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
+      if (frame.type === 'ping') return io.send({ type: 'pong' });
       if (frame.type === 'action') return action(frame);
       if (frame.type === 'host_context_observed') return hostContext(frame.payload);
       return channel(frame);

@@ -170,7 +170,7 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
     for (const c of [behind, ahead, inside, late]) c.ws.close();
   });
 
-  it('expired and forged tokens are refused; a bearer reconnect gets fresh credentials (system) that work', async () => {
+  it('expired and forged tokens are refused; a bearer reconnect past half the token life gets fresh credentials (system) that work, a fresh one none', async () => {
     const { sessionId, wsToken } = await session('app-1');
     const expired = client(server.url);
     await expired.subscribe({ sessionId, wsToken: mintToken(SECRET, { kind: 'ws', sessionId, appId: 'app-1', exp: Date.now() - 1 }) });
@@ -191,7 +191,16 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
     const first = client(server.url);
     await first.subscribe({ sessionId, wsToken, appId: 'app-1' });
     const sessionToken = first.frames[0]!.payload!.sessionToken as string;
-    const second = client(server.url, `?token=${sessionToken}`);
+    // A reconnect with a fresh session token is not re-minted (a reconnect loop mints nothing).
+    const again = client(server.url, `?token=${sessionToken}`);
+    await again.subscribe({ sessionId });
+    expect(again.frames[0]!.type).toBe('ack');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.of('system')).toEqual([]);
+    again.ws.close();
+    // Past half its life (the server's is 24 h), the next reconnect gets a fresh one.
+    const aging = mintToken(SECRET, { kind: 'session', sessionId, appId: 'app-1', exp: Date.now() + 3600_000 });
+    const second = client(server.url, `?token=${aging}`);
     await second.subscribe({ sessionId });
     await second.until((f) => f.some((x) => x.type === 'system'), 'credentials');
     const refreshed = second.of('system')[0]!.payload!;

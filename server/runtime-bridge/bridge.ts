@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, BridgeClientFrame, type BridgeErrorCode, type BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
 import { lineErrorResponse } from '../../shared/neighbours/runtime-ui/line-errors.ts';
 import { parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { compile } from '../../shared/check.ts';
-import { createRateBudget } from '../../shared/rate-budget.ts';
 import { mintToken, verifyToken } from '../auth/tokens.ts';
-import { readBody, sendJson } from '../http/http-io.ts';
+import type { BrowserGuard } from '../http/browser-guard.ts';
+import { sendJson } from '../http/http-io.ts';
+import { createJsonSocketEndpoint, type JsonSocket } from '../http/json-socket.ts';
 import type { Route } from '../http/route.ts';
+import type { SocketBudgets } from '../http/socket-budgets.ts';
 import type { UpgradeRoute } from '../http/upgrades.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { createFanout, type FanoutReader } from '../live/fanout.ts';
@@ -30,13 +31,14 @@ export interface RuntimeBridgeOptions {
   /** The server's token secret (`server/auth`) and the agent token that may mint bridge tokens. */
   secret: string;
   agentToken: string;
-  /** Browser origins allowed to open the bridge (a request without Origin is not a browser). */
-  origins: readonly string[];
+  /** The server's Host and Origin allowlists and its socket budgets (shared with the live channel: one edge). */
+  guard: BrowserGuard;
+  budgets: SocketBudgets;
   log(event: Record<string, unknown>): void;
   maxFrameBytes?: number;
   maxFramesPerSecond?: number;
-  /** Bytes a socket may have unsent before it is dropped as a slow consumer (default 16 MiB). */
-  maxBufferedBytes?: number;
+  /** A socket silent this long is dropped (default 45 s); it is pinged at a third of that. */
+  idleMs?: number;
   /** How long a runtime request stays with a window that disconnected before another window gets it (default 3 s). */
   claimGraceMs?: number;
   tokenTtlMs?: number;
@@ -62,10 +64,13 @@ const MAX_QUEUED_APPENDS = 256;
 
 interface Client {
   id: string;
-  ws: WebSocket;
+  socket: JsonSocket;
   canRestart: boolean;
+  open: boolean;
   reader?: FanoutReader;
 }
+/** The socket-budget session every bridge socket counts against (the runtime is one shared stream). */
+const BUDGET_SESSION = 'runtime-bridge';
 
 /**
  * Seed 002's UI role cannot spawn a process from a browser, so the server does it: the runtime
@@ -73,17 +78,17 @@ interface Client {
  * lines are relayed unchanged over a WebSocket. The runtime's output is ONE stream of the server's
  * ledger, read through the live channel's fan-out: each frame has the ledger's seq, a page that
  * reconnects with `fromSeq` gets every frame after it once, and a resume the ledger can no longer
- * serve is told `truncated` before the stream goes on. A socket that does not read is dropped past
- * `maxBufferedBytes` and resumes from its cursor. Runtime generations, request claims and answers
- * follow `claims.ts`. Upgrades need a bridge token (minted by `POST /api/runtime/token` with the
- * agent token; `{restart: true}` adds the restart capability) and an allowed Origin.
+ * serve is told `truncated` before the stream goes on. The socket is the server's one
+ * JSON-over-WebSocket endpoint (`server/http/json-socket.ts`: Host and Origin, frame size, rate,
+ * depth, schema, inbound queue, idle pings, and the socket budgets, where a reader that does not
+ * keep up is dropped as SLOW_CONSUMER and resumes from its cursor). Runtime generations, request
+ * claims and answers follow `claims.ts`. Upgrades need a bridge token (minted by
+ * `POST /api/runtime/token` with the agent token; `{"restart": true}` adds the restart capability).
  */
 export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridge {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 4 * 1024 * 1024 + 1024, perMessageDeflate: false });
   const stream = options.stream ?? 'runtime-bridge';
   const ledger = options.ledger;
   const fanout = createFanout(ledger);
-  const maxBuffered = options.maxBufferedBytes ?? 16 * 1024 * 1024;
   const env = runtimeEnv(options.sourceEnv ?? process.env, options.envNames ?? []);
   const clients = new Map<string, Client>();
   const claims: Claims = createClaims({ graceMs: options.claimGraceMs ?? 3000, connected: () => [...clients.keys()], hand: (clientId, generation, line) => sendTo(clients.get(clientId), { type: 'claim', generation, line }) });
@@ -108,13 +113,12 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
   };
 
   const sendTo = (client: Client | undefined, frame: BridgeServerFrame | string) => {
-    if (client === undefined || client.ws.readyState !== client.ws.OPEN) return;
-    client.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-    // SECURITY: a socket that does not read must not grow server memory: past the budget it is dropped and resumes from its cursor.
-    if (client.ws.bufferedAmount > maxBuffered) {
-      options.log({ event: 'runtime-slow-consumer', clientId: client.id, buffered: client.ws.bufferedAmount });
+    if (client === undefined || !client.open) return;
+    // SECURITY: the endpoint holds every socket to its byte budget; a reader dropped as a slow consumer stops reading the ledger at once.
+    const sent = client.socket.sendText(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    if (!sent) {
+      client.open = false;
       client.reader?.stop();
-      client.ws.terminate();
     }
   };
   const refuse = (client: Client, code: BridgeErrorCode, message: string) => sendTo(client, { type: 'error', code, message });
@@ -183,7 +187,7 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
       onBehind: () => {
         // The ledger trimmed frames this client had not read: say so, then go on from the oldest frame still kept.
         void ledger.read(stream, 0, 1).then((read) => {
-          if (client.ws.readyState !== client.ws.OPEN) return;
+          if (!client.open) return;
           const first = read.entries[0]?.seq ?? 1;
           sendTo(client, { type: 'truncated', firstSeq: first });
           join(client, first - 1);
@@ -192,82 +196,91 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     });
   };
 
-  async function connection(ws: WebSocket, fromSeq: number, wanted: string | undefined, canRestart: boolean): Promise<void> {
-    const id = wanted !== undefined && !clients.has(wanted) ? wanted : randomUUID();
-    const client: Client = { id, ws, canRestart };
-    const rate = createRateBudget(options.maxFramesPerSecond ?? 200);
-    ws.on('message', (data, binary) => {
-      // SECURITY: the size is bounded by maxPayload before this runs, the rate before JSON.parse.
-      if (!rate.take()) return refuse(client, 'rate', 'too many frames per second; slow down');
-      if (binary) return refuse(client, 'bad-frame', 'frames are JSON text');
-      let frame: unknown;
-      try {
-        frame = JSON.parse(data.toString());
-      } catch {
-        return refuse(client, 'bad-frame', 'a frame is one JSON object {type: "line", generation, line} or {type: "restart"}');
+  const endpoint = createJsonSocketEndpoint({
+    path: BRIDGE_PATH,
+    guard: options.guard,
+    budgets: options.budgets,
+    frames: checkFrame,
+    maxFrameBytes: options.maxFrameBytes ?? 4 * 1024 * 1024 + 1024,
+    maxFramesPerSecond: options.maxFramesPerSecond ?? 200,
+    // A frame may carry a 4 MiB line; a few may wait for the runtime's stdin.
+    maxQueuedBytes: 16 * 1024 * 1024,
+    ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
+    authorize(_request, url) {
+      const check = verifyToken(options.secret, url.searchParams.get('token') ?? '', 'ws');
+      // SECURITY: unauthenticated use: a bridge token (Host and Origin are the endpoint's guard).
+      if (!check.ok) return { ok: false, status: 401, reason: `the runtime bridge needs ?token=<bridge token> (POST /api/runtime/token): ${check.reason}` };
+      if (check.claims.sessionId !== BRIDGE_SUBJECT) return { ok: false, status: 403, reason: 'this token is not a runtime bridge token' };
+      return { ok: true };
+    },
+    errorFrame: (code, message) => ({ type: 'error', code: code as BridgeErrorCode, message: message.slice(0, 1000) }) satisfies BridgeServerFrame,
+    accept(socket, _request, url) {
+      const check = verifyToken(options.secret, url.searchParams.get('token') ?? '', 'ws');
+      const canRestart = check.ok && check.claims.appId === RESTART_APP;
+      const fromSeq = Math.max(0, Math.floor(Number(url.searchParams.get('fromSeq') ?? 0)) || 0);
+      const wanted = url.searchParams.get('client') ?? '';
+      const id = /^[\w-]{16,64}$/.test(wanted) && !clients.has(wanted) ? wanted : randomUUID();
+      const client: Client = { id, socket, canRestart, open: true };
+      const bound = socket.bind(BUDGET_SESSION);
+      if (!bound.ok) {
+        socket.fail('TOO_MANY_CONNECTIONS', bound.reason, true);
+        client.open = false;
+      } else {
+        void welcome(client, fromSeq);
       }
-      const problem = checkFrame.firstError(frame);
-      if (problem !== undefined) return refuse(client, 'bad-frame', `the frame does not fit at ${problem}`);
-      received(client, frame as BridgeClientFrame);
-    });
-    ws.on('close', () => {
-      client.reader?.stop();
-      if (clients.get(id) === client) clients.delete(id);
-      claims.left(id);
-    });
+      return {
+        frame: (frame: BridgeClientFrame) => received(client, frame),
+        closed() {
+          client.open = false;
+          client.reader?.stop();
+          if (clients.get(id) === client) clients.delete(id);
+          claims.left(id);
+        },
+      };
+    },
+    log: options.log,
+  });
+
+  async function welcome(client: Client, fromSeq: number): Promise<void> {
     await ready;
-    if (ws.readyState !== ws.OPEN) return;
-    clients.set(id, client);
-    sendTo(client, { type: 'hello', generation, running: runtime?.running ?? false, lastSeq: await ledger.last(stream), clientId: id, canRestart });
+    const last = await ledger.last(stream);
+    if (!client.open) return;
+    clients.set(client.id, client);
+    sendTo(client, { type: 'hello', generation, running: runtime?.running ?? false, lastSeq: last, clientId: client.id, canRestart: client.canRestart });
     join(client, fromSeq);
-    claims.arrived(id, fromSeq);
+    claims.arrived(client.id, fromSeq);
   }
 
   function received(client: Client, frame: BridgeClientFrame): void {
     if (frame.type === 'restart') {
-      if (!client.canRestart) return refuse(client, 'not-allowed', 'this token may not restart the runtime; mint one with POST /api/runtime/token {"restart": true}');
+      if (!client.canRestart) return refuse(client, 'NOT_ALLOWED', 'this token may not restart the runtime; mint one with POST /api/runtime/token {"restart": true}');
       options.log({ event: 'runtime-restart-requested', generation, clientId: client.id });
       void (runtime?.stop() ?? Promise.resolve()).then(() => (closing ? undefined : start()));
       return;
     }
     // SECURITY: a line addressed to an exited runtime never reaches the new one (its run ids may name other runs there).
     if (frame.generation !== generation || runtime?.running !== true) {
-      return refuse(client, 'stale-generation', `not relayed: the line is addressed to runtime generation ${frame.generation}, which has exited; the current runtime (generation ${generation}) never saw its runs. Reload the runs from the current runtime instead.`);
+      return refuse(client, 'STALE_GENERATION', `not relayed: the line is addressed to runtime generation ${frame.generation}, which has exited; the current runtime (generation ${generation}) never saw its runs. Reload the runs from the current runtime instead.`);
     }
     const parsed = parseLine(frame.line);
-    if (!parsed.ok) return refuse(client, 'bad-line', `not relayed: ${parsed.problem.message}`);
+    if (!parsed.ok) return refuse(client, 'BAD_LINE', `not relayed: ${parsed.problem.message}`);
     const verdict = claims.fromUi(client.id, generation, parsed.message);
     if (verdict !== 'relay') return refuse(client, verdict.code, verdict.message);
     // SECURITY: UI → runtime lines may hold a secret prompt's value: relayed to stdin only, never logged or kept.
-    if (runtime.write(frame.line) !== true) refuse(client, 'not-running', 'the runtime is not running; restart it');
+    if (runtime.write(frame.line) !== true) refuse(client, 'NOT_RUNNING', 'the runtime is not running; restart it');
   }
 
   return {
     path: BRIDGE_PATH,
-    upgrade(request, socket, head) {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const origin = request.headers.origin;
-      const token = url.searchParams.get('token') ?? '';
-      const check = verifyToken(options.secret, token, 'ws');
-      // SECURITY: cross-site WebSocket hijacking and unauthenticated use: Origin allow-list and a bridge token.
-      if ((origin !== undefined && !options.origins.includes(origin)) || !check.ok || check.claims.sessionId !== BRIDGE_SUBJECT) {
-        options.log({ event: 'runtime-upgrade-refused', origin, reason: check.ok ? 'origin or subject' : check.reason });
-        socket.end(check.ok ? 'HTTP/1.1 403 Forbidden\r\n\r\n' : 'HTTP/1.1 401 Unauthorized\r\n\r\n');
-        return;
-      }
-      const fromSeq = Math.max(0, Math.floor(Number(url.searchParams.get('fromSeq') ?? 0)) || 0);
-      const wanted = url.searchParams.get('client') ?? undefined;
-      const canRestart = check.claims.appId === RESTART_APP;
-      wss.handleUpgrade(request, socket, head, (ws) => void connection(ws, fromSeq, wanted !== undefined && /^[\w-]{16,64}$/.test(wanted) ? wanted : undefined, canRestart));
-    },
+    upgrade: (request, socket, head) => endpoint.upgrade(request, socket, head),
     routes: [
       {
         method: 'POST',
         path: '/api/runtime/token',
-        async handle(request, response) {
-          if (request.headers.authorization !== `Bearer ${options.agentToken}`) return sendJson(response, 401, { error: 'the runtime bridge token needs Authorization: Bearer <agent token>' });
-          const body = await readBody(request, 1024);
-          if (body === undefined) return sendJson(response, 413, { error: 'the body is at most {"restart": true}' });
+        auth: 'agent',
+        body: { kind: 'text', maxBytes: 1024 },
+        async handle(_request, response, _url, context) {
+          const body = typeof context.body === 'string' ? context.body : '';
           let restart = false;
           try {
             restart = body.trim() !== '' && (JSON.parse(body) as { restart?: unknown }).restart === true;
@@ -287,13 +300,12 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     },
     async close() {
       closing = true;
-      for (const client of wss.clients) client.terminate();
+      await endpoint.close();
       await ready;
       await runtime?.stop();
       await appending;
       claims.close();
       fanout.close();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }

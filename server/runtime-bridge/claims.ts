@@ -53,11 +53,11 @@ const bounded = <V>(map: Map<string, V>, key: string, value: V) => {
  *   that started its run (`params.run_id`) when it is connected, else the longest-connected
  *   window, else the first window to connect. Only the claimant gets it as a question; the others
  *   get it marked `elsewhere` and never answer it; an answer from any other window is refused
- *   (`answered-elsewhere`) and never reaches the runtime, so no second tab can answer another
+ *   (`ANSWERED_ELSEWHERE`) and never reaches the runtime, so no second tab can answer another
  *   tab's secret prompt. A claimant that disconnects keeps its claim for `graceMs` (a reconnect
  *   with its client id keeps it); after that the request is handed to another window.
  * - A response of the runtime goes only to the window whose request it answers.
- * - An answer to nothing the runtime waits for is refused (`no-pending-request`), except error
+ * - An answer to nothing the runtime waits for is refused (`NO_PENDING_REQUEST`), except error
  *   responses (a UI's -32700/-32600 to a malformed line).
  */
 export function createClaims(options: ClaimsOptions): Claims {
@@ -111,10 +111,10 @@ export function createClaims(options: ClaimsOptions): Claims {
       const request = message.id == null ? undefined : pending.get(keyOf(message.id));
       if (request === undefined) {
         if (message.error !== undefined) return 'relay';
-        return { code: 'no-pending-request', message: `not relayed: the runtime (generation ${gen}) is not waiting for an answer with id ${JSON.stringify(String(message.id)).slice(0, 80)}; it was answered already or belongs to a runtime that exited` };
+        return { code: 'NO_PENDING_REQUEST', message: `not relayed: the runtime (generation ${gen}) is not waiting for an answer with id ${JSON.stringify(String(message.id)).slice(0, 80)}; it was answered already or belongs to a runtime that exited` };
       }
       // SECURITY: only the window holding a runtime request may answer it (a secret prompt above all).
-      if (request.claimant !== clientId) return { code: 'answered-elsewhere', message: 'not relayed: this runtime request belongs to another window; only that window can answer it' };
+      if (request.claimant !== clientId) return { code: 'ANSWERED_ELSEWHERE', message: 'not relayed: this runtime request belongs to another window; only that window can answer it' };
       pending.delete(keyOf(message.id!));
       return 'relay';
     },

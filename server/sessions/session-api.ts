@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mintToken } from '../auth/tokens.ts';
-import { readJson, sendJson } from '../http/http-io.ts';
+import { HttpError, sendJson } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { checkPublish, type Publish } from './publish.ts';
-import { HEAD_PROPS, HEAD_RENDER, dataHead, eventsOf } from './streams.ts';
+import { HEAD_ENDED, HEAD_PROPS, HEAD_RENDER, KIND_ENDED, dataHead, eventsOf } from './streams.ts';
 
 /** What the agent API needs. */
 export interface SessionApiOptions {
@@ -30,10 +29,11 @@ const MAX_BATCH = 1000;
  */
 export function sessionRoutes(options: SessionApiOptions): Route[] {
   const { ledger } = options;
-  const authorized = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (request.headers.authorization === `Bearer ${options.agentToken}`) return true;
-    sendJson(response, 401, { error: 'the agent API needs Authorization: Bearer <agent token>' });
-    return false;
+  const appIdOf = (body: unknown) => (typeof (body as { appId?: unknown } | null)?.appId === 'string' ? String((body as { appId: string }).appId).slice(0, 128) : 'default');
+  /** The session a route names: it must exist and not have been ended. */
+  const liveSession = async (sessionId: string): Promise<void> => {
+    if ((await ledger.last(sessionId)) === 0) throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}; create one with POST /api/sessions`);
+    if ((await ledger.heads(sessionId))[HEAD_ENDED] !== undefined) throw new HttpError(410, 'SESSION_ENDED', `session ${JSON.stringify(sessionId)} was ended; create a new one`);
   };
 
   async function publish(sessionId: string, item: Publish): Promise<number> {
@@ -75,14 +75,15 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
     return { drained: actions.length, sequence: cursor };
   }
 
+  const bodyLimit = { kind: 'json' as const, maxBytes: options.maxBodyBytes };
   return [
     {
       method: 'POST',
       path: '/api/sessions',
-      async handle(request, response) {
-        if (!authorized(request, response)) return;
-        const body = await readJson(request, options.maxBodyBytes);
-        const appId = body.ok && typeof (body.value as { appId?: unknown })?.appId === 'string' ? String((body.value as { appId: string }).appId).slice(0, 128) : 'default';
+      auth: 'agent',
+      body: bodyLimit,
+      async handle(_request, response, _url, { body }) {
+        const appId = appIdOf(body);
         const sessionId = `ses_${randomUUID().replaceAll('-', '')}`;
         await ledger.append(sessionId, 'created', JSON.stringify({ appId }));
         const wsToken = mintToken(options.secret, { kind: 'ws', sessionId, appId, exp: Date.now() + options.wsTokenTtlMs });
@@ -92,47 +93,62 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
     {
       method: 'POST',
       path: '/api/sessions/*',
-      async handle(request, response, url) {
-        if (!authorized(request, response)) return;
-        const [, , , sessionId, what] = url.pathname.split('/');
-        if (sessionId === undefined || !['render', 'props', 'data', 'drain', 'token'].includes(what ?? '')) return sendJson(response, 404, { error: 'POST /api/sessions/<id>/render | props | data | drain | token' });
-        if ((await ledger.last(sessionId).catch(() => 0)) === 0) return sendJson(response, 404, { error: `no session ${JSON.stringify(sessionId)}` });
-        const body = await readJson(request, options.maxBodyBytes);
-        if (!body.ok) return sendJson(response, body.status, { error: body.error });
+      auth: 'agent',
+      body: bodyLimit,
+      async handle(_request, response, _url, { segments, body }) {
+        const [sessionId, what, extra] = segments;
+        if (sessionId === undefined || extra !== undefined || !['render', 'props', 'data', 'drain', 'token'].includes(what ?? '')) throw new HttpError(404, 'NOT_FOUND', 'POST /api/sessions/<id>/render | props | data | drain | token');
+        await liveSession(sessionId);
         if (what === 'token') {
           // A fresh wsToken for another page of the same session (tokens are short-lived).
-          const appId = typeof (body.value as { appId?: unknown } | null)?.appId === 'string' ? String((body.value as { appId: string }).appId).slice(0, 128) : 'default';
-          return sendJson(response, 200, { wsToken: mintToken(options.secret, { kind: 'ws', sessionId, appId, exp: Date.now() + options.wsTokenTtlMs }) });
+          return sendJson(response, 200, { wsToken: mintToken(options.secret, { kind: 'ws', sessionId, appId: appIdOf(body), exp: Date.now() + options.wsTokenTtlMs }) });
         }
         if (what === 'drain') {
-          const through = Number((body.value as { through?: unknown } | null)?.through);
-          if (!Number.isInteger(through) || through < 0) return sendJson(response, 400, { error: 'drain needs {through: <event sequence>}: the actions up to it are consumed' });
+          const through = Number((body as { through?: unknown } | null)?.through);
+          if (!Number.isInteger(through) || through < 0) throw new HttpError(400, 'BAD_REQUEST', 'drain needs {through: <event sequence>}: the actions up to it are consumed');
           return sendJson(response, 200, await drain(sessionId, through));
         }
-        const items = what === 'data' && Array.isArray(body.value) ? body.value : [body.value];
-        if (items.length === 0 || items.length > MAX_BATCH) return sendJson(response, 400, { error: `a batch holds 1 to ${MAX_BATCH} envelopes` });
+        const items = what === 'data' && Array.isArray(body) ? body : [body];
+        if (items.length === 0 || items.length > MAX_BATCH) throw new HttpError(400, 'BAD_REQUEST', `a batch holds 1 to ${MAX_BATCH} envelopes`);
         const checked: Publish[] = [];
         for (const [index, item] of items.entries()) {
           const result = checkPublish(what as 'render' | 'props' | 'data', item);
-          if (!result.ok) return sendJson(response, 400, { error: items.length > 1 ? `envelope ${index}: ${result.error}` : result.error });
+          if (!result.ok) throw new HttpError(400, 'BAD_REQUEST', items.length > 1 ? `envelope ${index}: ${result.error}` : result.error);
           checked.push(result.value);
         }
         const seqs: number[] = [];
         for (const item of checked) seqs.push(await publish(sessionId, item));
-        sendJson(response, 200, items.length === 1 && !Array.isArray(body.value) ? { seq: seqs[0] } : { seqs });
+        sendJson(response, 200, items.length === 1 && !Array.isArray(body) ? { seq: seqs[0] } : { seqs });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/sessions/*',
+      auth: 'agent',
+      async handle(_request, response, _url, { segments }) {
+        const [sessionId, extra] = segments;
+        if (sessionId === undefined || extra !== undefined) throw new HttpError(404, 'NOT_FOUND', 'DELETE /api/sessions/<id>');
+        await liveSession(sessionId);
+        // SECURITY: ending a session ends its tokens: the head refuses new subscribes, the entry closes open sockets.
+        const seq = await ledger.append(sessionId, KIND_ENDED, JSON.stringify({ at: Date.now() }), HEAD_ENDED);
+        await ledger.append(eventsOf(sessionId), 'ended', JSON.stringify({ seq }));
+        sendJson(response, 200, { ended: sessionId, seq });
       },
     },
     {
       method: 'GET',
       path: '/api/sessions/*',
-      async handle(request, response, url) {
-        if (!authorized(request, response)) return;
-        const [, , , sessionId, what] = url.pathname.split('/');
+      auth: 'agent',
+      async handle(_request, response, url, { segments }) {
+        const [sessionId, what, extra] = segments;
+        if (sessionId === undefined || extra !== undefined || (what !== 'actions' && what !== 'events')) throw new HttpError(404, 'NOT_FOUND', 'GET /api/sessions/<id>/actions | events?since=N');
         const since = Math.max(0, Number(url.searchParams.get('since') ?? 0) || 0);
-        if (sessionId === undefined || (what !== 'actions' && what !== 'events')) return sendJson(response, 404, { error: 'GET /api/sessions/<id>/actions | events?since=N' });
-        const read = await ledger.read(eventsOf(sessionId), since, 1000);
+        if ((await ledger.last(sessionId)) === 0) throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}`);
+        const last = await ledger.last(eventsOf(sessionId));
+        const read = await ledger.read(eventsOf(sessionId), Math.min(since, last), 1000);
         const events = read.entries.filter((entry) => what === 'events' || entry.kind === 'action').map((entry) => ({ sequence: entry.seq, at: entry.at, kind: entry.kind, payload: JSON.parse(entry.payload) as unknown }));
-        sendJson(response, 200, { [what]: events, next: read.entries.at(-1)?.seq ?? since, last: await ledger.last(eventsOf(sessionId)), truncated: read.truncated });
+        // A cursor ahead of the ledger is said, not answered with silence: `ahead` and `next` back at the ledger's end.
+        sendJson(response, 200, { [what]: events, next: read.entries.at(-1)?.seq ?? Math.min(since, last), last, truncated: read.truncated, ...(since > last ? { ahead: true } : {}) });
       },
     },
   ];

@@ -15,6 +15,9 @@ export const eventsOf = (sessionId: string) => `${sessionId}.events`;
 export const HEAD_RENDER = 'render';
 export const HEAD_PROPS = 'props';
 export const dataHead = (channel: string) => `data:${channel}`;
+/** The head and entry kind that mark a session its agent ended: its tokens no longer bind a socket. */
+export const HEAD_ENDED = 'ended';
+export const KIND_ENDED = 'ended';
 
 /** Outbound entry kinds that become frames. */
 const FRAME_KINDS: ReadonlySet<string> = new Set(['render', 'props_update', 'data', 'drain_ack']);

@@ -78,7 +78,14 @@ export type LiveErrorCode =
   | 'REPLAY_HORIZON_PASSED'
   | 'BAD_FRAME'
   | 'RATE_LIMITED'
-  | 'SLOW_CONSUMER';
+  | 'SLOW_CONSUMER'
+  // suip's server budgets and lifecycle (additive): a socket that never subscribed, a full frame
+  // queue, a session over its socket or ledger budget, a session its agent ended.
+  | 'HANDSHAKE_TIMEOUT'
+  | 'BUSY'
+  | 'TOO_MANY_CONNECTIONS'
+  | 'QUOTA_EXCEEDED'
+  | 'SESSION_ENDED';
 
 /** Error codes of `channel_error` frames (the seed's). */
 export type ChannelErrorCode = 'CHANNEL_UNKNOWN' | 'CHANNEL_NOT_LOCAL' | 'SESSION_NOT_FOUND' | 'SUBSCRIBE_UNAUTHORIZED' | 'POLL_FAILED';

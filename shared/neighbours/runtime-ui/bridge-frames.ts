@@ -14,18 +14,25 @@ const Generation = Type.Integer({ minimum: 0 });
 
 /** Why the bridge refused a frame of this client (stable codes; the message says what to do). */
 export const BridgeErrorCode = Type.Union([
-  Type.Literal('rate'),
-  Type.Literal('bad-frame'),
-  Type.Literal('bad-line'),
+  // The server's socket endpoint (server/http/json-socket.ts), for every protocol on it.
+  Type.Literal('BAD_FRAME'),
+  Type.Literal('RATE_LIMITED'),
+  Type.Literal('BUSY'),
+  Type.Literal('SLOW_CONSUMER'),
+  Type.Literal('HANDSHAKE_TIMEOUT'),
+  Type.Literal('TOO_MANY_CONNECTIONS'),
+  // The bridge's own.
+  /** The line is not a JSON-RPC message (not relayed). */
+  Type.Literal('BAD_LINE'),
   /** The line was addressed to a runtime process that has exited; the current one never saw its runs. */
-  Type.Literal('stale-generation'),
+  Type.Literal('STALE_GENERATION'),
   /** The runtime's request belongs to another window: only that window's answer is relayed. */
-  Type.Literal('answered-elsewhere'),
+  Type.Literal('ANSWERED_ELSEWHERE'),
   /** An answer to no request the runtime is waiting for (answered already, or the runtime restarted). */
-  Type.Literal('no-pending-request'),
-  Type.Literal('not-running'),
+  Type.Literal('NO_PENDING_REQUEST'),
+  Type.Literal('NOT_RUNNING'),
   /** The token does not carry the capability (restart). */
-  Type.Literal('not-allowed'),
+  Type.Literal('NOT_ALLOWED'),
 ]);
 /** A bridge error code. */
 export type BridgeErrorCode = Static<typeof BridgeErrorCode>;

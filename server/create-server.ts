@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { canvasRoutes } from './canvas/canvas-api.ts';
+import type { ServerConfig } from './config.ts';
+import { genuiRoutes } from './genui/genui-route.ts';
+import { createBrowserGuard } from './http/browser-guard.ts';
+import { sendJson } from './http/http-error.ts';
+import type { Route } from './http/route.ts';
+import { createRouter } from './http/router.ts';
+import { createSocketBudgets, type SocketLimits } from './http/socket-budgets.ts';
+import { routeUpgrades } from './http/upgrades.ts';
+import type { Ledger } from './ledger/ledger.ts';
+import { createRedisLedger } from './ledger/redis-ledger.ts';
+import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
+import { createLiveChannel } from './live/live-server.ts';
+import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
+import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
+import { sessionRoutes } from './sessions/session-api.ts';
+
+/**
+ * Sockets the server takes in all: well under the process's descriptor limit, so sockets can
+ * never starve the ledger, the agent API or a new page of descriptors (995 idle sockets once
+ * locked everything out at a limit of 1,024).
+ */
+function socketCeiling(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = Number(/Max open files\s+(\d+)/.exec(limits)?.[1]);
+    if (Number.isFinite(soft) && soft > 0) return Math.max(64, Math.min(20_000, Math.floor((soft - 128) * 0.75)));
+  } catch {
+    // Not Linux: the default budget stands.
+  }
+  return 20_000;
+}
+
+/** A running suip server. */
+export interface SuipServer {
+  readonly server: Server;
+  readonly ledger: Ledger;
+  /** The URL it listens on (`http://host:port`). */
+  readonly url: string;
+  /** Stop taking connections, tell every socket, close the runtime and the ledger. */
+  close(): Promise<void>;
+}
+
+/** What `startServer` takes besides the configuration. */
+export interface StartOptions {
+  log(event: Record<string, unknown>): void;
+  /** Socket budgets (per address, per session, bytes queued); defaults in `server/http/socket-budgets.ts`. */
+  socketLimits?: Partial<SocketLimits>;
+}
+
+/**
+ * Build and start the suip server from a configuration: the ledger (SQLite by default, Redis
+ * Streams with `redisUrl`), every route and socket endpoint behind one edge (`server/http/`), the
+ * optional runtime bridge. Resolves once it listens.
+ */
+export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
+  const { log } = options;
+  const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
+  const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts });
+  const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
+  const runtimeCommand = runtimeCommandFrom();
+  const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
+  const routes: Route[] = [
+    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
+    ...(bridge?.routes ?? []),
+    ...genuiRoutes({ llm: config.llm, log }),
+    ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
+    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20 }),
+  ];
+  const server = createServer(createRouter(routes, { guard, agentToken: config.agentToken, log }));
+  const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });
+  routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], { guard, log });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const port = (server.address() as { port: number }).port;
+  guard.listening(port);
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  return {
+    server,
+    ledger,
+    url,
+    async close() {
+      await live.close();
+      await bridge?.close();
+      server.closeIdleConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await ledger.close();
+    },
+  };
+}

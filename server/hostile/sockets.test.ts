@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { agentCall, liveTestClient, openDescriptors, residentBytes } from '../testing/live-test-client.ts';
+import { startServer, type ServerProcess } from '../testing/server-process.ts';
+
+/**
+ * What a client can hold open on a real server process (issue 27): sockets that never
+ * subscribe, sockets past the per-address budget, thousands of connection attempts, and sockets
+ * that never read while a session streams to them. Each is bounded with a clear code, and the
+ * agent API and other sessions keep working.
+ */
+
+const AGENT = 'agent-token-for-socket-budgets';
+
+async function settle<T>(promises: Array<Promise<T>>): Promise<Array<PromiseSettledResult<T>>> {
+  return Promise.allSettled(promises);
+}
+
+describe('socket budgets (real process)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-sockets-'));
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--handshake-ms', '1500', '--sockets-per-address', '40']);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sockets that never subscribe are closed at the handshake deadline, and one address cannot hold more than its budget', async () => {
+    const idle = Array.from({ length: 50 }, () => liveTestClient(server.url));
+    const opened = await settle(idle.map((c) => c.opened));
+    const refused = opened.filter((r) => r.status === 'rejected');
+    expect(opened.length - refused.length).toBe(40);
+    expect(refused.every((r) => String((r as PromiseRejectedResult).reason).includes('HTTP 429'))).toBe(true);
+    // The agent API is not locked out meanwhile.
+    expect((await agentCall(server.url, AGENT, '/api/sessions', {})).status).toBe(201);
+    const accepted = idle.filter((_, i) => opened[i]!.status === 'fulfilled');
+    for (const c of accepted) await c.until(() => c.closed() !== undefined, 'the handshake deadline', 10_000);
+    expect(accepted.every((c) => c.closed() === 1008 && c.errors().includes('HANDSHAKE_TIMEOUT'))).toBe(true);
+    // Their places are free again: a page subscribes.
+    const created = await agentCall(server.url, AGENT, '/api/sessions', {});
+    const page = liveTestClient(server.url);
+    await page.opened;
+    page.send({ type: 'subscribe', payload: { sessionId: created.sessionId, wsToken: created.wsToken } });
+    await page.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
+    page.ws.close();
+  });
+
+  it('10,000 connection attempts from one address leave descriptors and memory bounded', async () => {
+    const pid = server.child.pid!;
+    const fdBefore = await openDescriptors(pid);
+    const rssBefore = await residentBytes(pid);
+    const held: WebSocket[] = [];
+    let mostOpen = 0;
+    for (let batch = 0; batch < 20; batch += 1) {
+      const sockets = Array.from({ length: 500 }, () => new WebSocket(`${server.url.replace('http', 'ws')}/ws`));
+      const results = await settle(sockets.map((ws) => new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('unexpected-response', (_request, response) => {
+          reject(new Error(String(response.statusCode)));
+          ws.terminate();
+        });
+        ws.once('error', reject);
+      })));
+      results.forEach((r, i) => {
+        if (r.status === 'fulfilled') held.push(sockets[i]!);
+      });
+      // Sockets past the handshake deadline are closed and free their places; at no time are more than 40 open.
+      mostOpen = Math.max(mostOpen, held.filter((ws) => ws.readyState === ws.OPEN).length);
+    }
+    expect(mostOpen).toBeGreaterThan(0);
+    expect(mostOpen).toBeLessThanOrEqual(40);
+    const fdDuring = await openDescriptors(pid);
+    const rssDuring = await residentBytes(pid);
+    expect(fdDuring - fdBefore).toBeLessThanOrEqual(40 + 20);
+    expect(rssDuring - rssBefore).toBeLessThan(96 << 20);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    for (const ws of held) ws.terminate();
+  }, 120_000);
+});
+
+describe('memory budgets (real process)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-memory-'));
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer(['--data-dir', dir, '--agent-token', AGENT]);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('20 sockets of one viewer that never read, while another sends 60 KB actions, cannot grow the server past the session budget; another session keeps working', async () => {
+    const pid = server.child.pid!;
+    const flooded = await agentCall(server.url, AGENT, '/api/sessions', {});
+    const other = await agentCall(server.url, AGENT, '/api/sessions', {});
+    // The readers ask for the event ledger too (sinceSequence), so every action is fanned out to each of them.
+    const readers = Array.from({ length: 20 }, () => liveTestClient(server.url));
+    for (const r of readers) {
+      await r.opened;
+      r.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken, sinceSequence: 0 } });
+    }
+    for (const r of readers) await r.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
+    // They stop reading: the kernel buffers fill, then everything waits in the server.
+    for (const r of readers) (r.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const victim = liveTestClient(server.url);
+    await victim.opened;
+    victim.send({ type: 'subscribe', payload: { sessionId: other.sessionId, wsToken: other.wsToken } });
+    await victim.until((f) => f.some((x) => x.type === 'ack'), 'the victim ack');
+    const writer = liveTestClient(server.url);
+    await writer.opened;
+    writer.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken } });
+    await writer.until((f) => f.some((x) => x.type === 'ack'), 'the writer ack');
+    const rssBefore = await residentBytes(pid);
+    let peak = rssBefore;
+    const blob = 'x'.repeat(60_000);
+    const end = Date.now() + 6000;
+    for (let seq = 1; Date.now() < end && writer.closed() === undefined; seq += 1) {
+      writer.send({ type: 'action', payload: { sessionId: flooded.sessionId, type: 'note', payload: { text: blob }, clientSeq: seq } });
+      await new Promise((resolve) => setTimeout(resolve, 8));
+      if (seq % 25 === 0) peak = Math.max(peak, await residentBytes(pid));
+    }
+    // 60 KB actions fanned out to 20 sockets: without a session budget every reader queues up to its own cap.
+    expect(peak - rssBefore).toBeLessThan(160 << 20);
+    // The writer reads its answers: it is never dropped for the readers that do not.
+    expect(writer.closed()).toBeUndefined();
+    expect(writer.frames.filter((f) => f.type === 'action_recorded').length).toBeGreaterThan(100);
+    // The agent is told, in the event ledger it reads.
+    const events = await agentCall(server.url, AGENT, `/api/sessions/${flooded.sessionId}/events?since=0`);
+    const budget = (events.events as Array<{ kind: string; payload: { code: string } }>).filter((e) => e.kind === 'budget');
+    expect(budget.length).toBeGreaterThan(0);
+    expect(budget[0]!.payload.code).toBe('SLOW_CONSUMER');
+    await agentCall(server.url, AGENT, `/api/sessions/${other.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
+    await victim.until((f) => f.some((x) => x.type === 'data'), 'the other session still streams');
+    expect(victim.errors()).toEqual([]);
+    for (const r of readers) r.ws.terminate();
+    writer.ws.close();
+    victim.ws.close();
+  }, 120_000);
+});

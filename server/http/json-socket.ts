@@ -1,0 +1,256 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { TSchema } from '@sinclair/typebox';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Checker } from '../../shared/check.ts';
+import { measureJson } from '../../shared/json-shape.ts';
+import { createRateBudget } from '../../shared/rate-budget.ts';
+import type { BrowserGuard } from './browser-guard.ts';
+import { MAX_BODY_DEPTH } from './http-io.ts';
+import type { SocketBudgets } from './socket-budgets.ts';
+import type { UpgradeRoute } from './upgrades.ts';
+
+/** The codes the endpoint itself sends, whatever the protocol on top. */
+export type SocketErrorCode = 'BAD_FRAME' | 'RATE_LIMITED' | 'BUSY' | 'SLOW_CONSUMER' | 'HANDSHAKE_TIMEOUT' | 'TOO_MANY_CONNECTIONS';
+
+/** One accepted socket, as the protocol on top sees it. */
+export interface JsonSocket {
+  /** Send a frame (serialized here); false when it was not sent (closed, or dropped as a slow consumer). */
+  send(frame: unknown): boolean;
+  /** Send a frame already serialized (shared by every socket reading the same entry). */
+  sendText(text: string): boolean;
+  /** Send the protocol's error frame; with `close`, close the socket after it (policy violation). */
+  fail(code: string, message: string, close?: boolean): void;
+  /** Bind the socket to a session: it then counts against that session's socket and memory budgets and the handshake deadline is met. */
+  bind(session: string): { ok: true } | { ok: false; reason: string };
+  close(code: number, reason: string): void;
+  readonly remoteAddress: string;
+}
+
+/** What the protocol on top does with a socket. */
+export interface SocketHandler<F> {
+  /** One frame, already bounded, rate-limited, parsed and checked against the frame schema. Frames are handled one after another. */
+  frame(frame: F): Promise<void> | void;
+  /** The socket is gone (closed, dropped or errored). */
+  closed(): void;
+}
+
+/** How one JSON-over-WebSocket endpoint behaves. */
+export interface JsonSocketOptions<S extends TSchema, F> {
+  path: string;
+  guard: BrowserGuard;
+  budgets: SocketBudgets;
+  /** The schema every client frame must fit. */
+  frames: Checker<S>;
+  /** Bytes of one frame (ws refuses more before anything is buffered). */
+  maxFrameBytes: number;
+  /** Frames per second per socket, burst included. */
+  maxFramesPerSecond: number;
+  /** Bytes of frames waiting for the handler before more are refused as BUSY (default 1 MiB): the socket's inbound memory budget. */
+  maxQueuedBytes?: number;
+  /** A socket not bound to a session within this time is closed (default 10 s). */
+  handshakeMs?: number;
+  /** A socket silent this long is dropped (default 45 s); it is pinged at a third of that. */
+  idleMs?: number;
+  /** Credentials carried by the upgrade itself (URL, headers); refused before the socket exists. */
+  authorize?(request: IncomingMessage, url: URL): { ok: true } | { ok: false; status: 401 | 403; reason: string };
+  /** The protocol's error frame. */
+  errorFrame(code: string, message: string): unknown;
+  /** The protocol's goodbye on shutdown (sent before close 1012). */
+  shutdownFrame?: unknown;
+  accept(socket: JsonSocket, request: IncomingMessage, url: URL): SocketHandler<F>;
+  /** A bound socket hit a budget (dropped as a slow consumer, frames refused as BUSY): the protocol tells the session's owner. */
+  budgetHit?(session: string, code: SocketErrorCode, reason: string): void;
+  log(event: Record<string, unknown>): void;
+}
+
+/** Answers an upgrade that is refused before a socket exists. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  const phrase = { 401: 'Unauthorized', 403: 'Forbidden', 421: 'Misdirected Request', 429: 'Too Many Requests', 503: 'Service Unavailable' }[status] ?? 'Bad Request';
+  const body = JSON.stringify({ error: reason });
+  socket.end(`HTTP/1.1 ${status} ${phrase}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/**
+ * The server's one JSON-over-WebSocket endpoint, used by the live channel and the runtime bridge
+ * alike. Each guard is here once, in the order an attacker meets them: Host and Origin (DNS
+ * rebinding, cross-site hijacking) and the protocol's credentials before the upgrade; the
+ * per-address and total socket budgets before a socket is allocated; then per socket a
+ * handshake deadline (a socket that never binds to a session is closed), an idle deadline with
+ * pings, frame size (by `ws`, before buffering), rate (before parsing), nesting depth (before
+ * `JSON.parse`), the frame schema, a bounded queue of frames waiting for the handler, and
+ * backpressure on every send (per socket and per session; a reader that does not keep up is
+ * dropped and resumes from its cursor).
+ */
+export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSocketOptions<S, F>): UpgradeRoute & { close(): Promise<void>; readonly size: number } {
+  const idleMs = options.idleMs ?? 45_000;
+  const handshakeMs = options.handshakeMs ?? 10_000;
+  const maxQueuedBytes = options.maxQueuedBytes ?? 1 << 20;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
+  const lastSeen = new WeakMap<WebSocket, number>();
+
+  // One sweep for every socket: pings keep proxies from idling it; a peer silent past idleMs is gone.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const ws of wss.clients) {
+      if (now - (lastSeen.get(ws) ?? now) > idleMs) ws.terminate();
+      else ws.ping();
+    }
+  }, Math.max(50, Math.floor(idleMs / 3)));
+  sweep.unref();
+
+  function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const refused = options.guard.refuse(request);
+    if (refused !== undefined) {
+      options.log({ event: 'upgrade-refused', path: url.pathname, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
+      return refuseUpgrade(socket, refused.status, refused.message);
+    }
+    const auth = options.authorize?.(request, url) ?? { ok: true };
+    if (!auth.ok) {
+      options.log({ event: 'upgrade-refused', path: url.pathname, code: 'UNAUTHORIZED', reason: auth.reason });
+      return refuseUpgrade(socket, auth.status, auth.reason);
+    }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const place = options.budgets.open(address);
+    if (!place.ok) {
+      options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address });
+      return refuseUpgrade(socket, place.status, place.reason);
+    }
+    socket.once('close', place.release);
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, url, address));
+  }
+
+  function accept(ws: WebSocket, request: IncomingMessage, url: URL, remoteAddress: string): void {
+    const rate = createRateBudget(options.maxFramesPerSecond);
+    let excess = 0;
+    let excessSince = 0;
+    let session: string | undefined;
+    let releaseSession: (() => void) | undefined;
+    let queuedBytes = 0;
+    let busySince = 0;
+    let queue: Promise<void> = Promise.resolve();
+    lastSeen.set(ws, Date.now());
+
+    const sendText = (text: string): boolean => {
+      if (ws.readyState !== ws.OPEN) return false;
+      // SECURITY: a reader that does not keep up is dropped, not buffered without bound.
+      const room = options.budgets.roomFor(session, ws);
+      if (!room.ok) {
+        options.log({ event: 'slow-consumer', path: url.pathname, session, reason: room.reason });
+        if (session !== undefined) options.budgetHit?.(session, 'SLOW_CONSUMER', room.reason);
+        ws.close(1013, 'SLOW_CONSUMER');
+        return false;
+      }
+      ws.send(text);
+      return true;
+    };
+    const socket: JsonSocket = {
+      remoteAddress,
+      send: (frame) => sendText(JSON.stringify(frame)),
+      sendText,
+      fail(code, message, close = false) {
+        sendText(JSON.stringify(options.errorFrame(code, message)));
+        if (close) ws.close(1008, code.slice(0, 120));
+      },
+      bind(name) {
+        if (session !== undefined) return session === name ? { ok: true } : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
+        const bound = options.budgets.bind(name, ws);
+        if (!bound.ok) return bound;
+        session = name;
+        releaseSession = bound.release;
+        clearTimeout(deadline);
+        return { ok: true };
+      },
+      close: (code, reason) => ws.close(code, reason),
+    };
+    // SECURITY: a socket that never binds to a session holds a descriptor for nothing: closed at the deadline.
+    const deadline = setTimeout(() => socket.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${handshakeMs} ms; send subscribe first`, true), handshakeMs);
+    const handler = options.accept(socket, request, url);
+
+    ws.on('pong', () => lastSeen.set(ws, Date.now()));
+    ws.on('message', (data, binary) => {
+      lastSeen.set(ws, Date.now());
+      // SECURITY: size is bounded by maxPayload before this runs; the rate before anything is parsed.
+      if (!rate.take()) {
+        const now = Date.now();
+        if (now - excessSince > 1000) {
+          excessSince = now;
+          excess = 0;
+        }
+        excess += 1;
+        // One error per second (no amplification); a flood past twice the budget closes the socket.
+        if (excess === 1) socket.fail('RATE_LIMITED', `more than ${options.maxFramesPerSecond} frames per second; frames over it are dropped, and a flood closes the socket`);
+        if (excess > 2 * options.maxFramesPerSecond) socket.fail('RATE_LIMITED', 'flooding: closed', true);
+        return;
+      }
+      if (binary) return socket.fail('BAD_FRAME', 'frames are JSON text');
+      const text = data.toString();
+      if (measureJson(text, MAX_BODY_DEPTH).truncated) return socket.fail('BAD_FRAME', `a frame nests deeper than ${MAX_BODY_DEPTH} levels`);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return socket.fail('BAD_FRAME', 'a frame is one JSON object');
+      }
+      const problem = options.frames.firstError(value);
+      if (problem !== undefined) return socket.fail('BAD_FRAME', `the frame does not fit the protocol at ${problem}`);
+      // Frames of one socket are handled one after another (answers keep the order of the frames);
+      // what waits is bounded in bytes, and said once a second (no amplification).
+      if (queuedBytes + text.length > maxQueuedBytes) {
+        const now = Date.now();
+        if (now - busySince > 1000) {
+          busySince = now;
+          if (session !== undefined) options.budgetHit?.(session, 'BUSY', `a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`);
+          socket.fail('BUSY', `more than ${maxQueuedBytes} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`);
+        }
+        return;
+      }
+      const size = text.length;
+      queuedBytes += size;
+      queue = queue
+        .then(() => handler.frame(value as F))
+        .catch((error: unknown) => {
+          options.log({ event: 'frame-failed', path: url.pathname, error: error instanceof Error ? error.message : String(error) });
+          socket.fail('BAD_FRAME', 'the server could not handle this frame');
+        })
+        .finally(() => {
+          queuedBytes -= size;
+        });
+    });
+    let closed = false;
+    const gone = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(deadline);
+      releaseSession?.();
+      handler.closed();
+    };
+    ws.on('close', gone);
+    ws.on('error', gone);
+  }
+
+  return {
+    path: options.path,
+    upgrade,
+    get size() {
+      return wss.clients.size;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        clearInterval(sweep);
+        for (const client of wss.clients) {
+          if (client.readyState === client.OPEN && options.shutdownFrame !== undefined) client.send(JSON.stringify(options.shutdownFrame));
+          client.close(1012, 'shutdown');
+        }
+        // Sockets that do not finish the closing handshake promptly are cut.
+        const cut = setTimeout(() => {
+          for (const client of wss.clients) client.terminate();
+        }, 1000);
+        wss.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
+      }),
+  };
+}
