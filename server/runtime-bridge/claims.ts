@@ -12,7 +12,7 @@ export interface Claims {
   asked(generation: number, id: string | number, params: unknown, line: string): void;
   /** The runtime answered a window's request: that window (undefined: nobody's, broadcast). */
   replyTo(generation: number, id: string | number, result: unknown): string | undefined;
-  /** How a stored `ask` frame is shown to a window. */
+  /** How a stored `ask` frame is shown to a window (`answered`: not at all). */
   viewOf(clientId: string, payload: string): 'mine' | 'elsewhere' | 'answered';
   /** A line from a window: relayed, or refused with a code. */
   fromUi(clientId: string, generation: number, message: RpcEnvelope): UiLineVerdict;
@@ -96,7 +96,8 @@ export function createClaims(options: ClaimsOptions): Claims {
     },
     viewOf(clientId, payload) {
       const frame = JSON.parse(payload) as { generation: number; line: string };
-      if (frame.generation !== generation) return 'mine';
+      // A question of an exited process can never be answered: not shown (its runs show as ended).
+      if (frame.generation !== generation) return 'answered';
       const id = (JSON.parse(frame.line) as { id: string | number }).id;
       const request = pending.get(keyOf(id));
       if (request === undefined) return 'answered';
