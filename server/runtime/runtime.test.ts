@@ -4,14 +4,18 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRpcPeer } from '../../adapters/runtime-ui/rpc-peer.ts';
 import type { ChatRequest } from '../../generator/model/chat-client.ts';
+import { seedProblems, type SeedMessage } from '../../e2e/fixtures/runtime-ui/seed-check.ts';
 import { redactLine } from './redact.ts';
 import { createSuipRuntime } from './runtime.ts';
 import { openSessionStore } from './session-store.ts';
 
 const PROGRAM = "const { group, render } = suip;\nrender(group('card', [['title', 'Hi']]));";
 const dirs: string[] = [];
+/** Every line of the test, both ways: checked against the seed-002 schemas after each test. */
+const conversation: SeedMessage[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  expect(seedProblems(conversation.splice(0))).toEqual([]);
 });
 
 /** The runtime wired to a UI peer in memory, with a scripted chat and a real SQLite file. */
@@ -24,7 +28,7 @@ function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confi
   const notes: Array<{ method: string; params: Record<string, unknown> }> = [];
   const ui = createRpcPeer({
     role: 'ui',
-    send: (line) => setImmediate(() => runtime.receiveLine(line)),
+    send: (line) => (conversation.push({ from: 'ui', message: JSON.parse(line) }), setImmediate(() => runtime.receiveLine(line))),
     onNotification: (method, params) => notes.push({ method, params: params as Record<string, unknown> }),
     handlers: {
       'ui.confirm.request': async () => ({ ok: answers.confirm ?? true }),
@@ -33,7 +37,7 @@ function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confi
     },
   });
   const runtime = createSuipRuntime({
-    send: (line) => (lines.push(line), setImmediate(() => ui.receiveLine(line))),
+    send: (line) => (lines.push(line), conversation.push({ from: 'runtime', message: JSON.parse(line) }), setImmediate(() => ui.receiveLine(line))),
     store,
     endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm1', apiKey: '' },
     models: ['m1', 'm2'],
