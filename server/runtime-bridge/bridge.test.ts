@@ -27,9 +27,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(options: { window?: number; perSocketBytes?: number } = {}) {
+async function start(options: { window?: number; perSocketBytes?: number; failing?: () => boolean } = {}) {
   const logs: Array<Record<string, unknown>> = [];
-  const ledger = createMemoryLedger({ window: options.window ?? 10_000 });
+  const memory = createMemoryLedger({ window: options.window ?? 10_000 });
+  // A ledger that refuses appends while `failing()` says so (a full disk, a lost Redis).
+  const ledger = { ...memory, append: (...args: Parameters<typeof memory.append>) => (options.failing?.() ? Promise.reject(new Error('disk full')) : memory.append(...args)) };
   const guard = createBrowserGuard({ origins: [] });
   // The server's real socket budgets (the endpoint drops a reader past its bytes), one socket's share set by the test.
   const budgets = createSocketBudgets(options.perSocketBytes ? { perSocketBytes: options.perSocketBytes } : {});
@@ -102,6 +104,20 @@ describe('the runtime bridge stream (ledger + fan-out)', () => {
     expect(late.frames.findIndex((f) => f.type === 'truncated')).toBeLessThan(late.frames.findIndex((f) => f.type === 'line'));
     expect(late.seqs()[0]).toBe(truncated.firstSeq);
     expect(contiguous(late.seqs())).toBe(true);
+  });
+
+  it('a runtime line the ledger cannot store is not lost silently: every open window is told LOST', async () => {
+    let failing = false;
+    const t = await start({ failing: () => failing });
+    const a = await t.connect();
+    failing = true;
+    a.flood(2, 10);
+    await a.until(() => a.frames.filter((f) => f.type === 'error' && f.code === 'LOST').length === 2);
+    expect(a.frames.filter((f) => f.type === 'line')).toEqual([]);
+    expect(t.logs.filter((e) => e.event === 'runtime-ledger-failed')).toHaveLength(2);
+    failing = false;
+    a.flood(1, 10);
+    await a.until(() => a.frames.filter((f) => f.type === 'line').length === 1);
   });
 
   it('a socket that never reads is dropped past its byte budget, the others get everything, and it resumes from its cursor with no gap', async () => {

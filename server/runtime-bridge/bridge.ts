@@ -104,7 +104,11 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     if (queued > MAX_QUEUED_APPENDS) runtime?.pause();
     appending = appending
       .then(() => ledger.append(stream, kind, JSON.stringify(frame), head))
-      .catch((error: unknown) => options.log({ event: 'runtime-ledger-failed', kind, error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => {
+        options.log({ event: 'runtime-ledger-failed', kind, error: error instanceof Error ? error.message : String(error) });
+        // A loss is never silent: every open window is told what it will not get.
+        for (const client of clients.values()) refuse(client, 'LOST', `the server could not store a runtime ${kind === 'ask' ? 'request' : kind.startsWith('reply:') ? 'response' : kind} (its ledger failed); it is lost for every window, and a reload will not show it`);
+      })
       .finally(() => {
         queued -= 1;
         if (queued < MAX_QUEUED_APPENDS / 4) runtime?.resume();

@@ -33,6 +33,8 @@ export const BridgeErrorCode = Type.Union([
   Type.Literal('NOT_RUNNING'),
   /** The token does not carry the capability (restart). */
   Type.Literal('NOT_ALLOWED'),
+  /** The server could not store something the runtime said (the ledger failed): it is lost, and said so. */
+  Type.Literal('LOST'),
 ]);
 /** A bridge error code. */
 export type BridgeErrorCode = Static<typeof BridgeErrorCode>;
