@@ -17,6 +17,8 @@ export interface PlanContext {
   lookup(id: string): unknown;
   /** A handler for a binding (a function in the page, a string id on the server). */
   bind(binding: EventBinding): HandlerSpec | undefined;
+  /** Widgets a client added without a component (`augmentations`, render `fallback`): shown as a card. */
+  fallbacks?: ReadonlyMap<string, VocabularyEntry>;
 }
 
 const plain = (text: string): ModelParticle => ({ text, mimeType: 'text/plain' });
@@ -149,8 +151,28 @@ export function planWidget(widget: unknown, ctx: PlanContext): Plan {
   if (name === 'text') return { leaf: { text: asText(p.text ?? '', 'text'), mimeType: p.markdown === true ? 'text/markdown' : 'text/plain' } };
   if (ALIASES.has(name)) return planAlias(name, p, ctx);
   const entry = ctx.vocabulary.get(name);
-  if (entry === undefined) throw new UnknownWidgetError(name);
-  return planType(entry, p, name, ctx);
+  if (entry !== undefined) return planType(entry, p, name, ctx);
+  const declared = ctx.fallbacks?.get(name);
+  if (declared !== undefined) return planFallback(declared, p);
+  throw new UnknownWidgetError(name);
+}
+
+/**
+ * An added widget the client has no component for: a card titled with its name that lists its
+ * props as text (`label: value`) and holds its children, so what the model sent is visible.
+ */
+function planFallback(entry: VocabularyEntry, props: Record<string, unknown>): Plan {
+  const slots: Slot[] = [{ id: 'title', particle: plain(entry.type) }];
+  for (const role of entry.roles) {
+    const prop = propOf(role);
+    const value = props[prop];
+    if (value === undefined || value === null) continue;
+    if (role.id === '*' && role.kind !== 'text') for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
+    else if (role.kind === 'data') slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${asText((value as { url?: unknown }).url, `${prop}.url`)}`) });
+    else if (Array.isArray(value)) slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${value.map((v) => asText((v as { label?: unknown })?.label ?? v, prop)).join(', ')}`) });
+    else slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${asText(value, prop)}`) });
+  }
+  return { type: 'card', slots };
 }
 
 /** A widget name that is in neither the catalog nor the host's vocabulary. */

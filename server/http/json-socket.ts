@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Checker } from '../../shared/check.ts';
 import { measureJson } from '../../shared/json-shape.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
+import { LedgerError, type LedgerErrorCode } from '../ledger/ledger.ts';
 import type { BrowserGuard } from './browser-guard.ts';
 import { MAX_BODY_DEPTH } from './http-io.ts';
 import type { SocketBudgets } from './socket-budgets.ts';
@@ -63,6 +64,9 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   budgetHit?(session: string, code: SocketErrorCode, reason: string): void;
   log(event: Record<string, unknown>): void;
 }
+
+/** Ledger refusals a client is told about, by the code it reads. */
+const LEDGER_CODES: Partial<Record<LedgerErrorCode, string>> = { SESSION_QUOTA: 'QUOTA_EXCEEDED', BUSY: 'BUSY' };
 
 /** Answers an upgrade that is refused before a socket exists. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -211,6 +215,9 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       queue = queue
         .then(() => handler.frame(value as F))
         .catch((error: unknown) => {
+          // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else is ours.
+          const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
+          if (coded !== undefined) return socket.fail(coded, error instanceof Error ? error.message : String(error));
           options.log({ event: 'frame-failed', path: url.pathname, error: error instanceof Error ? error.message : String(error) });
           socket.fail('BAD_FRAME', 'the server could not handle this frame');
         })

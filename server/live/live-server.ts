@@ -8,7 +8,7 @@ import type { UpgradeRoute } from '../http/upgrades.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { createPresence, type ServerChannel } from './channels.ts';
 import { createConnection } from './connection.ts';
-import { eventsOf } from '../sessions/streams.ts';
+import { appendBudget } from '../sessions/streams.ts';
 import { createFanout } from './fanout.ts';
 
 /** What the live channel needs. */
@@ -79,7 +79,7 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
     },
     budgetHit(sessionId, code, reason) {
       // The agent is told in the session's event ledger (what it reads anyway); a failed append only logs.
-      options.ledger.append(eventsOf(sessionId), 'budget', JSON.stringify({ code, reason })).catch((error: unknown) => options.log({ event: 'budget-event-failed', sessionId, error: error instanceof Error ? error.message : String(error) }));
+      appendBudget(options.ledger, sessionId, code, reason).catch((error: unknown) => options.log({ event: 'budget-event-failed', sessionId, error: error instanceof Error ? error.message : String(error) }));
     },
     log: options.log,
   });

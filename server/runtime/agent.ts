@@ -4,6 +4,7 @@ import type { AgentEvent, ParamsOf, ResultOf } from '../../shared/neighbours/run
 import { pickAnswerMessage, pickIn } from './pick-tool.ts';
 import { checkProgram } from './program-check.ts';
 import type { Published } from './publish.ts';
+import { createLineFramer } from '../../shared/line-framer.ts';
 
 /** What one run of the suip agent can do: the model, the UI, the suip server. */
 export interface AgentContext {
@@ -161,7 +162,6 @@ const answerHasProgram = (answer: string) => /```[ \t]*(?:js|javascript|mjs|ts|t
  * blocks (the program is shown as a tool call, not as text).
  */
 export function createProseLines(onLine: (line: string) => void): { push(delta: string): void; end(): void } {
-  let buffer = '';
   let inFence = false;
   const take = (line: string) => {
     if (/^\s*```/.test(line)) {
@@ -170,19 +170,12 @@ export function createProseLines(onLine: (line: string) => void): { push(delta: 
     }
     if (!inFence && line.trim() !== '') onLine(line.trimEnd());
   };
+  // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered whole.
+  const framer = createLineFramer({ line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) }, { maxLineBytes: 64 * 1024 });
   return {
-    push(delta) {
-      buffer += delta;
-      let nl = buffer.indexOf('\n');
-      while (nl !== -1) {
-        take(buffer.slice(0, nl));
-        buffer = buffer.slice(nl + 1);
-        nl = buffer.indexOf('\n');
-      }
-    },
+    push: (delta) => framer.push(delta),
     end() {
-      if (buffer !== '') take(buffer);
-      buffer = '';
+      framer.end();
       inFence = false;
     },
   };

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Everything the process wrote so far (each stream bounded at its last 8 MiB): secrets canaries grep it. */
+  output(): { stdout: string; stderr: string };
   /** SIGKILL (no cleanup at all) and wait for the exit. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -17,7 +19,13 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
   const port = args.includes('--port') ? [] : ['--port', '0'];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...port, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const all = { stdout: '', stderr: '' };
+  const keep = (text: string) => (text.length > 8 << 20 ? text.slice(-(8 << 20)) : text);
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+    all.stderr = keep(all.stderr + chunk.toString());
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (all.stdout = keep(all.stdout + chunk.toString())));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 30_000);
@@ -35,6 +43,7 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
   return {
     url,
     child,
+    output: () => ({ ...all }),
     async kill() {
       child.kill('SIGKILL');
       await exited;
