@@ -1,3 +1,5 @@
+import { redactValue, registerSecret } from '../../shared/redact.ts';
+
 /** Replaces known secret values wherever the runtime writes text. */
 export interface SecretScrubber {
   /** Remember a value typed into a secret prompt (its trimmed form too: that is what an Authorization header carries). */
@@ -17,7 +19,10 @@ const MIN_LENGTH = 4;
  * The last line of defence for secret prompt answers (issue 27): the runtime never puts a secret
  * in an event, a status or a log on purpose, but an error can quote it (an endpoint echoing the
  * Authorization header, `fetch` refusing a header value and naming it). Every line and log event
- * the runtime writes goes through this first. Values are kept in this process's memory only.
+ * the runtime writes goes through this first. A value is also registered with the process's one
+ * redaction layer (`shared/redact.ts`), and log events go through its `redactValue` as well
+ * (credential shapes included). Protocol lines get the exact values only: a credential *shape*
+ * in a model's prose or program is content, not a leak. Values live in this process's memory only.
  */
 export function createSecretScrubber(): SecretScrubber {
   const values = new Set<string>();
@@ -28,6 +33,7 @@ export function createSecretScrubber(): SecretScrubber {
   };
   return {
     add(value) {
+      registerSecret(value);
       for (const v of [value, value.trim()]) {
         if (v.length < MIN_LENGTH) continue;
         values.add(v);
@@ -37,9 +43,9 @@ export function createSecretScrubber(): SecretScrubber {
     },
     scrubLine: (line) => (values.size === 0 ? line : scrubText(line)),
     scrubValue<T>(value: T): T {
-      if (values.size === 0) return value;
+      if (values.size === 0) return redactValue(value) as T;
       try {
-        return JSON.parse(scrubText(JSON.stringify(value))) as T;
+        return redactValue(JSON.parse(scrubText(JSON.stringify(value)))) as T;
       } catch {
         // A replacement broke the JSON: drop the event's text rather than risk the secret.
         return { event: 'log-scrubbed', note: 'a log event held a secret and could not be scrubbed in place' } as T;
