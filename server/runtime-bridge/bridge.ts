@@ -190,12 +190,19 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
       },
       onBehind: () => {
         // The ledger trimmed frames this client had not read: say so, then go on from the oldest frame still kept.
-        void ledger.read(stream, 0, 1).then((read) => {
-          if (!client.open) return;
-          const first = read.entries[0]?.seq ?? 1;
-          sendTo(client, { type: 'truncated', firstSeq: first });
-          join(client, first - 1);
-        });
+        ledger.read(stream, 0, 1).then(
+          (read) => {
+            if (!client.open) return;
+            const first = read.entries[0]?.seq ?? 1;
+            sendTo(client, { type: 'truncated', firstSeq: first });
+            join(client, first - 1);
+          },
+          (error: unknown) => {
+            // The ledger cannot be read: the window reconnects later and resumes from its cursor.
+            options.log({ event: 'runtime-ledger-failed', kind: 'read', error: error instanceof Error ? error.message : String(error) });
+            client.socket.close(1011, 'the ledger cannot be read; reconnect');
+          },
+        );
       },
     });
   };
