@@ -68,7 +68,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
     ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
-    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20 }),
+    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
   ];
   const server = createServer(createRouter(routes, { guard, agentToken: config.agentToken, log }));
   const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });

@@ -40,3 +40,19 @@ describe('redact', () => {
     expect(value).toEqual({ event: 'x', nested: [{ text: `sent ${REDACTED}` }], apiKey: REDACTED, error: `Bearer ${REDACTED}` });
   });
 });
+
+describe('redact on hostile text', () => {
+  it('stays linear on adversarial name runs: 4x the text costs far less than the 16x a quadratic pattern would (ratio in one run)', () => {
+    const hostile = (n: number) => [`"${'key'.repeat(n / 3)}`, 'a-'.repeat(n / 2), `"${'token'.repeat(n / 5)}": "`, 'authorization'.repeat(n / 13)].join(' ');
+    const time = (text: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 3; i += 1) redact(text);
+      return performance.now() - start;
+    };
+    const small = hostile(60_000);
+    const large = hostile(240_000);
+    time(small);
+    const ratio = time(large) / Math.max(time(small), 0.5);
+    expect(ratio).toBeLessThan(9);
+  });
+});

@@ -48,7 +48,9 @@ export function clearSecretsForTests(): void {
 
 /**
  * Credential-shaped text, value replaced, name kept (so a reader still learns *which* header or
- * field was there). Each pattern is linear: no nested quantifiers.
+ * field was there). SECURITY: the texts are hostile (an endpoint's error body, a model's words), so
+ * no pattern may backtrack without bound: the name parts around an alternation are bounded
+ * (`{0,32}`), never `*` on both sides.
  */
 const SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
   // `Authorization: Bearer abc`, `"authorization":"..."` is handled by the JSON field rule below.
@@ -58,9 +60,9 @@ const SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, `$1-${REDACTED}`],
   [/\b(ghp|gho|ghs|ghu|github_pat|xox[abpr]|AKIA)[A-Za-z0-9_-]{8,}/g, `$1${REDACTED}`],
   // Query strings and form bodies: api_key=…, access_token=…, secret=…
-  [/\b([A-Za-z_-]*(?:api[_-]?key|apikey|access[_-]?token|refresh[_-]?token|token|secret|password|passwd)=)(?!\[redacted\])[^&\s"'#]+/gi, `$1${REDACTED}`],
+  [/\b([A-Za-z_-]{0,32}(?:api[_-]?key|apikey|access[_-]?token|refresh[_-]?token|token|secret|password|passwd)=)(?!\[redacted\])[^&\s"'#]+/gi, `$1${REDACTED}`],
   // JSON fields named like a credential, string values: "api_key": "…", "x-api-token":"…"
-  [/("[A-Za-z0-9_-]*(?:key|token|secret|password|passwd|authorization)[A-Za-z0-9_-]*"\s*:\s*")(?:[^"\\]|\\.)*(")/gi, `$1${REDACTED}$2`],
+  [/("[A-Za-z0-9_-]{0,32}(?:key|token|secret|password|passwd|authorization)[A-Za-z0-9_-]{0,32}"\s*:\s*")(?:[^"\\]|\\.)*(")/gi, `$1${REDACTED}$2`],
 ];
 
 /**

@@ -132,8 +132,7 @@ describe('memory budgets (real process)', () => {
     // The agent is told, in the event ledger it reads.
     const events = await agentCall(server.url, AGENT, `/api/sessions/${flooded.sessionId}/events?since=0`);
     const budget = (events.events as Array<{ kind: string; payload: { code: string } }>).filter((e) => e.kind === 'budget');
-    expect(budget.length).toBeGreaterThan(0);
-    expect(budget[0]!.payload.code).toBe('SLOW_CONSUMER');
+    expect(budget.map((e) => e.payload.code)).toContain('SLOW_CONSUMER');
     await agentCall(server.url, AGENT, `/api/sessions/${other.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
     await victim.until((f) => f.some((x) => x.type === 'data'), 'the other session still streams');
     expect(victim.errors()).toEqual([]);

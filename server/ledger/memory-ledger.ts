@@ -40,6 +40,7 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
       const headSize = item.head === undefined ? 0 : headSizeOf(item.head, item.payload);
       adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + headSize - before);
     }
+    // SECURITY: a session's kept entries and heads never pass the quota; the check covers every session of the call before anything changes.
     for (const [id, bytes] of adding) {
       const session = sessionOf(id);
       if (session.bytes + bytes > quota) throw quotaError(id, session.bytes, bytes, quota);
@@ -64,6 +65,7 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
     }
     if (action !== undefined) {
       const keys = sessionOf(action.session).actions;
+      // SECURITY: the action keys a client can make a session hold are bounded by the window.
       keys.add(action.key);
       if (keys.size > window) keys.delete(keys.values().next().value!);
     }

@@ -169,6 +169,7 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
     }
   }
 
+  // SECURITY: APPEND_ALL holds the quota and the action-key bound (see the script's comment).
   /** One EVAL of APPEND_ALL; a failure of Redis itself becomes STORE_FAILED (the script ran whole or not at all). */
   async function appendAll(items: readonly AppendItem[], action?: ActionKey): Promise<number[] | null> {
     checkItems(items, action);

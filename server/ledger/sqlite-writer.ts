@@ -47,7 +47,7 @@ const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
   const { items, action } = job;
   if (action !== undefined && hasAction.get(action.session, action.key) !== undefined) return { id: job.id, duplicate: true };
   const rows = new Map<string, HeadRow>();
-  // The quota is checked for every session of the job before anything is written: all or nothing.
+  // SECURITY: a session's kept entries and heads never pass the quota; every session of the job is checked before anything is written (all or nothing).
   const adding = new Map<string, number>();
   for (const item of items) {
     const head = item.head === undefined ? 0 : headSizeOf(item.head, item.payload) - (stateSize.get(item.session, item.head)?.size ?? 0);

@@ -31,14 +31,25 @@ export function createTailHub(source: TailSource, pollMs: number): { add(session
   const bySession = new Map<string, Set<Tail>>();
   let watcher: ReturnType<typeof setInterval> | undefined;
 
+  /** A tail's callback that throws is its own failure: it is reported (uncaught, as a timer's would be) without stopping the other tails or the commit that woke them. */
+  function deliver(tail: Tail, entry: LedgerEntry): void {
+    tail.cursor = entry.seq;
+    try {
+      tail.onEntry(entry);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+
   function catchUp(tail: Tail): void {
     if (tail.catching || tail.stopped) return;
     const entries = source.read(tail.session, tail.cursor, SLICE);
     for (const entry of entries) {
       if (tail.stopped) return;
       if (entry.seq <= tail.cursor) continue;
-      tail.cursor = entry.seq;
-      tail.onEntry(entry);
+      deliver(tail, entry);
     }
     if (entries.length === SLICE) {
       // A long history is read a slice per turn, so one tail never holds the loop for long.
@@ -81,10 +92,8 @@ export function createTailHub(source: TailSource, pollMs: number): { add(session
     wake(session, entry) {
       for (const tail of bySession.get(session) ?? []) {
         if (tail.stopped || tail.catching || entry.seq <= tail.cursor) continue;
-        if (entry.seq === tail.cursor + 1) {
-          tail.cursor = entry.seq;
-          tail.onEntry(entry);
-        } else catchUp(tail);
+        if (entry.seq === tail.cursor + 1) deliver(tail, entry);
+        else catchUp(tail);
       }
     },
     close() {
