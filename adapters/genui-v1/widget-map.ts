@@ -1,5 +1,6 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import type { HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerEvent, HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
+import { decodeSelection, encodeChildId, optionChildren, rolesOfEntry } from '../kit/index.ts';
 import { ALIASES, propOf } from './catalog.ts';
 import { bindingsFor, type EventBinding } from './events.ts';
 
@@ -57,6 +58,9 @@ function withEvents(plan: { type: string; slots: Slot[]; on?: Partial<Record<str
 /** A vocabulary type's props → a plan, role by role (the inverse of the catalog projection). */
 function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: string, ctx: PlanContext): Plan {
   const slots: Slot[] = [];
+  // A type whose other children are options: the kit gives each option value an id no role can take.
+  const optionRoles = entry.roles.some((r) => r.id === '*' && r.kind === 'text') ? rolesOfEntry(entry) : undefined;
+  const selection = (text: string) => (entry.type === 'multi-choice' ? text.split('\n') : [text]).map((v) => encodeChildId(optionRoles!, v)).join('\n');
   for (const role of entry.roles) {
     const prop = propOf(role);
     const value = props[prop];
@@ -64,20 +68,25 @@ function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: 
     if (role.id === '*') {
       if (role.kind === 'text') {
         if (!Array.isArray(value)) throw new Error(`prop "options" must be an array of {value, label}`);
-        for (const option of value as unknown[]) {
+        const options = (value as unknown[]).map((option) => {
           const o = option as { value?: unknown; label?: unknown };
           if (typeof o !== 'object' || o === null) throw new Error('each option must be {value, label}');
-          slots.push({ id: asText(o.value, 'options[].value'), particle: plain(asText(o.label ?? o.value, 'options[].label')) });
-        }
+          return { value: asText(o.value, 'options[].value'), label: asText(o.label ?? o.value, 'options[].label') };
+        });
+        const built = optionChildren(optionRoles, options, { adapter: 'genui-v1' });
+        if (built.issues.length > 0) throw new Error(`prop "options": ${built.issues[0]!.message}`);
+        for (const [id, particle] of built.children) slots.push({ id, particle });
       } else for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
-    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plain(asText(value, prop)) });
+    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plain(optionRoles !== undefined && role.id === 'value' ? selection(asText(value, prop)) : asText(value, prop)) });
     else if (role.kind === 'data') {
       const d = value as { url?: unknown; mimeType?: unknown };
       if (typeof d !== 'object' || typeof d.url !== 'string' || typeof d.mimeType !== 'string') throw new Error(`prop "${prop}" must be {url, mimeType}`);
       slots.push({ id: role.id, particle: { data: d.url, mimeType: d.mimeType } });
     } else slots.push({ id: role.id, ref: asText(value, prop) });
   }
-  return withEvents({ type: entry.type, slots }, name, ctx);
+  // The agent hears the option values it sent, not their particle ids.
+  const bindings = bindingsFor(name, entry.type, ctx.widgetId).map((b) => (optionRoles !== undefined && b.data === 'value' ? { ...b, value: (e: HandlerEvent) => decodeSelection(e.value ?? '').join('\n') } : b));
+  return withEvents({ type: entry.type, slots }, name, ctx, bindings);
 }
 
 /** The text of a Text-like widget (ElevatedButton's label). */
