@@ -62,7 +62,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts });
   const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
-  const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
+  const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [
     { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
     ...(bridge?.routes ?? []),

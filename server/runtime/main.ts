@@ -55,7 +55,8 @@ const splitter = createLineSplitter({
     trace('in', line);
     runtime.receiveLine(line);
   },
-  problem: (problem) => log({ event: 'protocol-problem', kind: problem.kind, message: problem.message }),
+  // A line over the limit never reaches the peer: it is answered (-32600) and reported all the same.
+  problem: (problem) => runtime.refuse(problem),
 });
 process.stdin.on('data', (chunk: Buffer) => splitter.push(chunk));
 process.stdin.on('end', () => {

@@ -14,6 +14,10 @@ export interface LineProblem {
   message: string;
   /** The first bytes of the line, for logs (never a whole line). */
   preview: string;
+  /** `not-rpc` only: the id the broken message carried (a string or number), so the answer can name it. */
+  id?: string | number;
+  /** `not-rpc` only: the broken message was itself a response, which JSON-RPC never answers. */
+  response?: true;
 }
 
 /** What `createLineSplitter` calls. */
@@ -58,8 +62,23 @@ export function parseLine(text: string, maxLineBytes = MAX_LINE_BYTES): { ok: tr
     return { ok: false, problem: { kind: 'not-json', message: 'a line is not JSON; stdout carries only NDJSON JSON-RPC messages (logs go to stderr)', preview } };
   }
   const error = checkEnvelope.firstError(value);
-  if (error !== undefined) return { ok: false, problem: { kind: 'not-rpc', message: `a line is not a JSON-RPC 2.0 message (${error})`, preview } };
-  return { ok: true, message: value as RpcEnvelope };
+  if (error !== undefined) return { ok: false, problem: { kind: 'not-rpc', message: `a line is not a JSON-RPC 2.0 message (${error})`, preview, ...envelopeHints(value) } };
+  const message = value as RpcEnvelope;
+  // The envelope fits, but it is neither a request, a notification nor a response.
+  if (message.method === undefined && message.result === undefined && message.error === undefined) {
+    return { ok: false, problem: { kind: 'not-rpc', message: 'a line is not a JSON-RPC 2.0 message (it has no method, result or error)', preview, ...envelopeHints(value) } };
+  }
+  return { ok: true, message };
+}
+
+/** What a broken message still says about itself: its id (when usable) and whether it was a response. */
+function envelopeHints(value: unknown): { id?: string | number; response?: true } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const record = value as Record<string, unknown>;
+  const id = record.id;
+  const usable = (typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isFinite(id));
+  const response = !Object.prototype.hasOwnProperty.call(record, 'method') && (Object.prototype.hasOwnProperty.call(record, 'result') || Object.prototype.hasOwnProperty.call(record, 'error'));
+  return { ...(usable ? { id: id as string | number } : {}), ...(response ? { response: true as const } : {}) };
 }
 
 /** One message as one NDJSON line (JSON.stringify never emits a raw `\n`). */
