@@ -35,7 +35,7 @@ export default tseslint.config(
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
   // Headless: what servers and adapters import runs in Node, so it never reaches the DOM side.
   {
-    files: ['renderer/headless.ts', 'renderer/tree/**/*.ts', 'renderer/vocabulary/**/*.ts', 'server/**/*.ts'],
+    files: ['renderer/headless.ts', 'renderer/tree/**/*.ts', 'renderer/vocabulary/**/*.ts', 'server/**/*.ts', 'adapters/kit/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: boundary(['generator/relay', 'renderer/view', 'renderer/frame', 'lit', 'renderer/renderer.ts']),
   },

@@ -76,6 +76,38 @@ test.describe('A2UI bridge in Chromium', () => {
     await expect(field).toBeFocused();
   });
 
+  test('a ChoicePicker option named like a role (variant, placeholder, label) is an option: the surface renders and choosing one writes its own value', async ({ page }) => {
+    await open(page);
+    await receive(page, [
+      { version: 'v0.9', createSurface: { surfaceId: 'pick', catalogId: CATALOG } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'pick', components: [
+        { id: 'root', component: 'Column', children: ['field', 'echo'] },
+        { id: 'field', component: 'ChoicePicker', label: 'Which part', value: { path: '/part' }, options: ['variant', 'placeholder', 'label', 'size'].map((o) => ({ value: o, label: `The ${o}` })) },
+        { id: 'echo', component: 'Text', text: { call: 'formatString', args: { value: 'Chosen: ${/part/0}' } } },
+      ] } },
+      { version: 'v0.9', updateDataModel: { surfaceId: 'pick', path: '/part', value: ['variant'] } },
+    ]);
+    await expect(page.getByRole('radio', { name: 'The variant' })).toBeChecked({ timeout: 30_000 });
+    await expect(page.getByText('Chosen: variant')).toBeVisible();
+    await page.getByRole('radio', { name: 'The placeholder' }).check();
+    await expect(page.getByText('Chosen: placeholder')).toBeVisible({ timeout: 30_000 });
+    const state = await page.evaluate(() => (window as unknown as { a2uiHost: { sent: unknown[]; issues: unknown[] } }).a2uiHost);
+    expect(state.sent).toEqual([]);
+    expect(state.issues).toEqual([]);
+    expect(await page.getByRole('radio').count()).toBe(4);
+  });
+
+  test("A2UI's minimal catalog renders, and capitalize fills the text as the user types", async ({ page }) => {
+    await open(page);
+    const minimal = JSON.parse(readFileSync(fileURLToPath(new URL('../node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/minimal/examples/6_capitalized_text.json', import.meta.url)), 'utf8')) as { messages: unknown[] };
+    await receive(page, minimal.messages);
+    await page.getByLabel('Type something in lowercase:').fill('hello world');
+    await expect(page.getByText('Hello world')).toBeVisible({ timeout: 30_000 });
+    const state = await page.evaluate(() => (window as unknown as { a2uiHost: { sent: unknown[]; issues: unknown[] } }).a2uiHost);
+    expect(state.sent).toEqual([]);
+    expect(state.issues).toEqual([]);
+  });
+
   test("a Button's action reaches the scripted agent over HTTP with resolved context and the data model", async ({ page }) => {
     const received: unknown[] = [];
     await page.route('**/a2ui-agent', async (route) => {

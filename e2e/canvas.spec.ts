@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createCanvasSseFold } from '../adapters/canvas/inputs/sse.ts';
+import { compact } from '../adapters/canvas/state.ts';
 import { KANBAN_DATA, KANBAN_DEFINE, SAMPLES } from '../adapters/canvas/testing/samples.ts';
+import { checkOp } from '../shared/neighbours/canvas/ops.ts';
 import { hasRedisServer, startRedisServer } from '../server/testing/redis-server.ts';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
 import { composedHtml } from './helpers/host-dom.ts';
@@ -193,6 +196,85 @@ test('hostile widgets (while(true) in a handler and at start, fetch, a huge temp
   await expect(tree.getByText('updated after the attacks')).toBeVisible({ timeout: 15_000 });
   await tree.getByRole('button', { name: 'Ping' }).click();
   await expect.poll(() => hooks(page, (h) => h.actions), { timeout: 10_000 }).toEqual([{ type: 'widget-action', id: 'act', action: 'ping', payload: {} }]);
+});
+
+test('a define whose template cannot parse: 400 with line and column at POST; one that reaches the page anyway labels its instances broken, and the agent reads widget-error (refused, broken, stopped by the watchdog) in its actions feed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { sessionId, wsToken } = await newCanvas();
+  await post(sessionId, [{ op: 'upsert', id: 'note', type: 'card', data: { title: 'Note', text: 'still here' } }]);
+  const broken = { op: 'define', id: 'bad-w', component: { html: '<div>\n  {{#each items}}\n  <p>{{name}}</p>\n</div>' } };
+  expect(await agent(`/api/canvas/${sessionId}/ops`, { ops: [broken] })).toEqual({ status: 400, error: 'op 0: define bad-w: the template does not parse: {{#each}} opened at line 2, column 3 is never closed; close it with {{/each}}', index: 0, code: 'TEMPLATE_INVALID' });
+  await open(page, sessionId, wsToken);
+  const tree = page.locator('suip-tree');
+  await expect(tree.getByText('still here')).toBeVisible({ timeout: 20_000 });
+  // The live channel's raw data route does not go through the canvas checks: the page must cope.
+  expect(await agent(`/api/sessions/${sessionId}/data`, { channel: 'canvas', mode: 'append', payload: broken })).toMatchObject({ status: 200 });
+  await post(sessionId, [
+    { op: 'upsert', id: 'w1', type: 'bad-w', data: { items: [{ name: 'x' }] } },
+    { op: 'define', id: 'spinner', component: { html: '<button data-action="spin">Spin</button>', js: 'while (true) {}' } },
+    { op: 'upsert', id: 'spin', type: 'spinner', data: {} },
+  ]);
+  await expect(tree.getByText('Widget w1 is broken')).toBeVisible({ timeout: 20_000 });
+  await expect(tree.getByText(/line 2, column 3 is never closed/)).toBeVisible();
+  await expect(tree.getByText('Unknown component type')).toHaveCount(0);
+  await tree.getByRole('button', { name: 'Spin' }).click();
+  await expect(tree.getByText('Widget spin stopped')).toBeVisible({ timeout: 30_000 });
+  type Recorded = { payload: { type: string; payload: { type: string; id: string; reason: string; message: string } } };
+  const errors = async () => ((await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as Recorded[]).filter((a) => a.payload.type === 'widget-error').map((a) => a.payload.payload);
+  await expect.poll(async () => (await errors()).map((e) => `${e.reason} ${e.id}`).sort(), { timeout: 20_000 }).toEqual(['broken-type w1', 'define-refused bad-w', 'stopped spin']);
+  for (const e of await errors()) expect(Object.keys(e).sort()).toEqual(['id', 'message', 'reason', 'type']);
+  expect((await errors()).find((e) => e.reason === 'define-refused')!.message).toContain('line 2, column 3');
+  // The rest of the canvas keeps working.
+  await post(sessionId, { op: 'patch', id: 'note', data: { text: 'after the failures' } });
+  await expect(tree.getByText('after the failures')).toBeVisible({ timeout: 15_000 });
+  // A page that joins later gets the refused define in the compacted state: the same label.
+  const later = await page.context().newPage();
+  await open(later, sessionId, wsToken);
+  await expect(later.locator('suip-tree').getByText('Widget w1 is broken')).toBeVisible({ timeout: 20_000 });
+  await expect(later.locator('suip-tree').getByText('Unknown component type')).toHaveCount(0);
+});
+
+test("Chromium's EventSource on the SSE transport: snapshot then ops; cut off while 30 ops pass a window of 10, its own Last-Event-ID resume gets a snapshot and ends equal to the server's state", async ({ page }) => {
+  test.setTimeout(120_000);
+  const sseDir = mkdtempSync(join(tmpdir(), 'suip-canvas-sse-e2e-'));
+  const sseServer = await startServer(['--data-dir', sseDir, '--agent-token', AGENT, '--origins', origin, '--window', '10']);
+  const link = await cuttableLink(new URL(sseServer.url).port);
+  type Seen = { id: string; event: string; data: string };
+  try {
+    const { sessionId, wsToken } = await newCanvas(sseServer.url);
+    await post(sessionId, [{ op: 'upsert', id: 'n', type: 'card', data: { text: '0' } }], sseServer.url);
+    await page.goto('/e2e/fixtures/canvas/host.html');
+    await page.evaluate((url) => {
+      const w = window as unknown as { sse: Seen[]; source: EventSource };
+      w.sse = [];
+      w.source = new EventSource(url);
+      for (const name of ['snapshot', 'op', 'error']) w.source.addEventListener(name, (e) => w.sse.push({ id: (e as MessageEvent).lastEventId, event: name, data: String((e as MessageEvent).data ?? '') }));
+    }, `${link.url}/api/canvas/${sessionId}/sse?token=${encodeURIComponent(wsToken)}`);
+    // EventSource's own connection errors are `error` events without data; the server's carry data.
+    const events = () => page.evaluate(() => (window as unknown as { sse: Seen[] }).sse.filter((e) => e.event !== 'error' || e.data !== ''));
+    await expect.poll(async () => (await events()).map((e) => [e.id, e.event]), { timeout: 15_000 }).toEqual([['2', 'snapshot']]);
+    await post(sessionId, [{ op: 'patch', id: 'n', data: { text: '1' } }], sseServer.url);
+    await expect.poll(async () => (await events()).map((e) => [e.id, e.event]), { timeout: 15_000 }).toEqual([['2', 'snapshot'], ['3', 'op']]);
+    link.cut();
+    // While the page cannot reach the server, 30 ops push its last id (3) out of the window.
+    for (let i = 0; i < 30; i += 1) await post(sessionId, [i % 3 === 0 ? { op: 'upsert', id: `c${i}`, type: 'card', data: { text: `${i}` } } : { op: 'patch', id: 'n', data: { text: `${i}` } }], sseServer.url);
+    const state = (await agent(`/api/canvas/${sessionId}/state`, undefined, sseServer.url)) as { seq: number; ops: unknown[] };
+    expect(state.seq).toBe(33);
+    link.restore();
+    await expect.poll(async () => (await events()).at(-1)?.id, { timeout: 60_000 }).toBe('33');
+    const got = await events();
+    expect(got.slice(2).map((e) => [e.id, e.event])).toEqual([['33', 'snapshot']]);
+    const fold = createCanvasSseFold();
+    fold.push(got.map((e) => `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`).join(''));
+    expect(fold.errors).toEqual([]);
+    expect(compact(fold.state)).toEqual(state.ops);
+    for (const e of got) for (const op of e.event === 'snapshot' ? (JSON.parse(e.data) as { ops: unknown[] }).ops : [JSON.parse(e.data)]) expect(checkOp(op)).toMatchObject({ ok: true });
+  } finally {
+    await page.evaluate(() => (window as unknown as { source?: EventSource }).source?.close()).catch(() => undefined);
+    await link.close();
+    await sseServer.stop().catch(() => undefined);
+    rmSync(sseDir, { recursive: true, force: true });
+  }
 });
 
 /** A TCP proxy to 127.0.0.1:<port> whose connections can be cut (every socket destroyed, new ones refused) and restored. */

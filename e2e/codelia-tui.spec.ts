@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { pickScriptedAnswer, SCRIPTED_PROGRAM } from './fixtures/runtime-ui/model-script.ts';
+import { seedProblems } from './fixtures/runtime-ui/seed-check.ts';
 
 /**
  * A REAL seed-002 client nobody here wrote: codelia's Rust TUI (`@codelia/tui-linux-x64`, from the
@@ -71,7 +72,7 @@ test.afterAll(async () => {
   else console.log(`kept ${dir}`);
 });
 
-test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a confirm answered from the keyboard, a cancelled run', async () => {
+test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a pick and a confirm answered from the keyboard, a cancelled run', async () => {
   test.setTimeout(120_000);
   startTui();
   await untilScreen(/model: openai\/scripted-1/);
@@ -86,6 +87,18 @@ test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a confirm answere
   type('hello there');
   await untilScreen(/Hello from the suip runtime\.[\s\S]*Ask me to build a UI\.[\s\S]*● completed/);
   await untilScreen(/context left: \d+%/);
+
+  // The model asks the user to choose: the TUI draws the runtime's ui.pick.request as a list; Down, Enter picks the second item.
+  type('choose a layout please');
+  await untilScreen(/Which layout\?[\s\S]*Cards - one card per task[\s\S]*Table/);
+  key('Down');
+  key('Enter');
+  await untilScreen(/You chose Table\. I will lay it out that way\.[\s\S]*● completed/);
+  const pick = runtimeLog().find((e) => e.direction === 'out' && e.message.method === 'ui.pick.request')!;
+  expect(pick.message.params).toMatchObject({ title: 'Which layout?', items: [{ id: 'cards', label: 'Cards', detail: 'one card per task' }, { id: 'table', label: 'Table' }] });
+  expect(runtimeLog().find((e) => e.direction === 'in' && e.message.id === pick.message.id)!.message.result).toEqual({ ids: ['table'] });
+  // The choice went back to the model as the next turn.
+  expect(llm.requests.at(-1)!.messages.at(-1)!.content).toContain('chose: Table (table)');
 
   // A program run: the runtime asks to publish; the confirm is answered with Enter (1. Publish).
   type('build a signup card');
@@ -113,6 +126,8 @@ test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a confirm answere
   expect(cancelledAt).toBeGreaterThan(-1);
   expect(forRun.slice(cancelledAt + 1)).toEqual([]);
   tmux('kill-session', '-t', 'tui');
+  // Every line both ways (the TUI's and the runtime's) fits the seed-002 schemas.
+  expect(seedProblems(runtimeLog().map((e) => ({ from: e.direction === 'in' ? 'ui' : 'runtime', message: e.message })))).toEqual([]);
 });
 
 test('codelia TUI --resume: the session list from the runtime SQLite file, and a session replayed', async () => {
@@ -121,10 +136,10 @@ test('codelia TUI --resume: the session list from the runtime SQLite file, and a
   await untilScreen(/Resume session/);
   const list = runtimeLog().filter((e) => e.direction === 'in' && e.message.method === 'session.list');
   expect(list.length).toBeGreaterThan(0);
-  // The three runs of the first test are one conversation (the TUI sends no session_id after the first run).
-  await untilScreen(/\|\s+3 \| ses-\w+ \| go slow please/);
+  // The four runs of the first test are one conversation (the TUI sends no session_id after the first run).
+  await untilScreen(/\|\s+4 \| ses-\w+ \| go slow please/);
   key('Enter');
-  await untilScreen(/History restored: \d+ events from 3 runs/);
+  await untilScreen(/History restored: \d+ events from 4 runs/);
   expect(screen()).toMatch(/> build a signup card/);
   expect(runtimeLog().some((e) => e.direction === 'in' && e.message.method === 'session.history')).toBe(true);
 });

@@ -23,6 +23,8 @@ const w = (id: string, widget: unknown) => ({ id, widget });
 const booking = { surfaceId: 'booking', definition: { root: 'card', widgets: [w('card', { card: { title: 'Book a table', children: ['name', 'book'] } }), w('name', { 'text-field': { label: 'Name' } }), w('book', { button: { label: 'Book' } })] } };
 const confirmation = { surfaceId: 'confirmation', definition: { root: 'done', widgets: [w('done', { alert: { tone: 'success', title: 'Booked for 8 pm', children: ['t'] } }), w('t', { text: { text: 'See you tonight.' } })] } };
 const focusSurface = (step: string) => ({ addOrUpdateSurface: { surfaceId: 'focus', definition: { root: 'c', widgets: [w('c', { card: { title: 'Profile', children: ['step', 'name'] } }), w('step', { text: { text: step } }), w('name', { 'text-field': { label: 'Full name' } })] } } });
+/** Widgets the page added by augmentation: a host component (product-card) and a declared fallback (rating-stars). */
+const lamp = { surfaceId: 'lamp', definition: { root: 'col', widgets: [w('col', { column: { children: ['p', 'r'] } }), w('p', { 'product-card': { name: 'Desk lamp', price: '€39' } }), w('r', { 'rating-stars': { stars: '4', children: ['cap'] } }), w('cap', { text: { text: 'from 12 reviews' } })] } };
 const fence = (...commands: unknown[]) => `\`\`\`genui\n${commands.map((c) => JSON.stringify(c)).join('\n')}\n\`\`\`\n`;
 
 class Barrier {
@@ -46,6 +48,7 @@ function answer(request: RecordedRequest): string | ScriptedAnswer | undefined {
   if (last.startsWith('Book a table')) return { steps: [{ content: 'Sure, here is a booking form. ' }, { toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(booking) } }, { wait: barriers.booking!.opened }, { content: 'Type your name and press Book.' }] };
   if (last.startsWith('Edit my profile')) return { steps: [{ content: `Step one.\n${fence(focusSurface('Step 1 of 2'))}` }, { wait: barriers.focus!.opened }, { content: `Step two.\n${fence(focusSurface('Step 2 of 2: check your name'))}` }] };
   if (last.startsWith('Hostile')) return hostile();
+  if (last.startsWith('Show the lamp')) return { steps: [{ content: 'Here is the lamp. ' }, { toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(lamp) } }, { content: 'Rated four stars.' }] };
   return 'I can only book tables.';
 }
 
@@ -55,7 +58,7 @@ let dir: string;
 test.beforeAll(async ({}, info) => {
   llm = await startFakeLlmServer(answer, { chunkChars: 40, chunkDelayMs: 2 });
   dir = mkdtempSync(join(tmpdir(), 'suip-genui-e2e-'));
-  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--llm-key', 'sk-e2e-never-in-the-browser', '--origins', new URL(info.project.use.baseURL!).origin]);
+  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--origins', new URL(info.project.use.baseURL!).origin], { SUIP_LLM_KEY: 'sk-e2e-never-in-the-browser' });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -135,6 +138,42 @@ test('the playground\'s GenUI server panel: a person types a request and the sur
   const history = JSON.parse(await panel.locator('details pre').innerText()) as Array<{ role: string; parts: Array<{ type: string }> }>;
   expect(history.map((m) => m.role)).toEqual(['user', 'model']);
   expect(history[1]!.parts.map((p) => p.type).sort()).toEqual(['text', 'ui']);
+});
+
+test('widgets the page added by augmentation validate on the server and render: through the host component, or the declared fallback card', async ({ page }) => {
+  const posts: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/genUI')) posts.push(r.postDataJSON());
+  });
+  await page.goto('/e2e/fixtures/genui-v1/host.html');
+  await page.waitForFunction(() => 'genuiTest' in window);
+  await page.evaluate((u) => (window as unknown as { genuiTest: { connect(u: string, c: undefined, a: boolean): void } }).genuiTest.connect(u, undefined, true), `${server.url}/genUI`);
+  const before = llm.requests.length;
+  await ask(page, 'Show the lamp');
+  await expect(page.locator('#status')).toHaveText('complete', { timeout: 20_000 });
+  // The host component shows the model's widget its own way; the fallback is a visible card with the props and the children.
+  await expect(tree(page).getByRole('article', { name: 'Product Desk lamp' })).toHaveText('Desk lamp — €39');
+  await expect(tree(page).getByText('rating-stars')).toBeVisible();
+  await expect(tree(page).getByText('stars: 4')).toBeVisible();
+  await expect(tree(page).getByText('from 12 reviews')).toBeVisible();
+  await expect(tree(page).getByText('Rated four stars.')).toBeVisible();
+  await expect(tree(page).getByText(/could not be shown/)).toHaveCount(0);
+  // One model call: nothing was refused as unknown, no repair turn.
+  expect(llm.requests.length - before).toBe(1);
+  expect(llm.requests.at(-1)!.messages[0]!.content).toContain('"product-card"');
+  // The request carries the augmentations and matches the seed; every reply line matches the seed's schema for its kind.
+  expect(posts).toHaveLength(1);
+  expect(seed.request(posts[0]), JSON.stringify(seed.request.errors)).toBe(true);
+  expect(JSON.stringify((posts[0] as { catalogDefinition: unknown }).catalogDefinition)).toContain('"rating-stars"');
+  // The browser's own request replayed from here (DevTools cannot hand over a streamed body): the same script answers it.
+  const reply = await fetch(`${server.url}/genUI?stream=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(posts[0]) });
+  const lines = (await reply.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  // The client asked for previews (suip.progressive): those are addOrUpdateSurface chunks marked suip.preview; the committed one is the model's.
+  expect(lines.filter((c) => 'addOrUpdateSurface' in c && !('suip' in c))).toEqual([{ addOrUpdateSurface: lamp }]);
+  for (const chunk of lines) {
+    const name = 'addOrUpdateSurface' in chunk ? 'add-or-update-surface' : 'deleteSurface' in chunk ? 'delete-surface' : 'message' in chunk ? 'message' : 'text';
+    expect(seed[name](chunk), JSON.stringify(seed[name].errors)).toBe(true);
+  }
 });
 
 test('an unsupported catalog is answered 400 with the seed envelope, and the page shows it with the supported catalogs', async ({ page }) => {

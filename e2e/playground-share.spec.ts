@@ -94,7 +94,7 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
   const focused = () => page.evaluate(() => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return `${el?.localName}${el?.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}${el && 'value' in el && el.localName === 'input' ? `=${(el as HTMLInputElement).value}` : ''}`;
+    return `${el?.localName}${el?.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}${el && 'value' in el && el.localName === 'input' ? `=${(el as HTMLInputElement).value}` : ''}${el?.localName === 'button' ? `(${el.textContent?.trim().slice(0, 40) ?? ''})` : ''}`;
   });
   const tabTo = async (want: RegExp, max = 40) => {
     for (let i = 0; i < max; i += 1) {
@@ -129,8 +129,9 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('pg-splitter')).toHaveAttribute('aria-valuenow', String(before + 4));
-  // The program's own UI is reachable: Tab into the stage and press its button.
-  await tabTo(/^button$/, 60);
+  // The program's own UI is reachable: Tab into the stage and press its button (named by its text,
+  // so the first unlabelled playground button on the way is never mistaken for it).
+  await tabTo(/^button\(\+1\)$/, 60);
   await page.keyboard.press('Enter');
   await expect(slotView(page, 'left').getByText('Clicked 1 times')).toBeVisible();
 });

@@ -22,6 +22,9 @@ let server: ServerProcess;
 let dir: string;
 let serverLog = '';
 let token = '';
+/** A token without the restart capability (a second window of a user who may not restart). */
+let plainToken = '';
+const mint = async (url: string, restart: boolean) => ((await (await fetch(`${url}/api/runtime/token`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' }, body: JSON.stringify({ restart }) })).json()) as { token: string }).token;
 
 test.beforeAll(async ({}, info) => {
   dir = mkdtempSync(join(tmpdir(), 'suip-runtime-ui-'));
@@ -29,18 +32,18 @@ test.beforeAll(async ({}, info) => {
   const runtimeCmd = `${process.execPath} --import ${tsx} ${join(ROOT, 'e2e/fixtures/runtime-ui/fake-runtime.ts')}`;
   server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--origins', new URL(info.project.use.baseURL!).origin, '--runtime-cmd', runtimeCmd]);
   server.child.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  const minted = (await (await fetch(`${server.url}/api/runtime/token`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}` } })).json()) as { token: string };
-  token = minted.token;
+  token = await mint(server.url, true);
+  plainToken = await mint(server.url, false);
 });
 test.afterAll(async () => {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(page: Page): Promise<void> {
+async function open(page: Page, withToken = token): Promise<void> {
   await page.goto('/e2e/fixtures/runtime-ui/host.html');
   await page.waitForFunction(() => 'runtimeUiTest' in window);
-  await page.evaluate(([url, t]) => (window as unknown as { runtimeUiTest: { connect(u: string, t: string): Promise<void> } }).runtimeUiTest.connect(url!, t!), [`${server.url.replace('http', 'ws')}/runtime`, token]);
+  await page.evaluate(([url, t]) => (window as unknown as { runtimeUiTest: { connect(u: string, t: string): Promise<void> } }).runtimeUiTest.connect(url!, t!), [`${server.url.replace('http', 'ws')}/runtime`, withToken]);
   await expect(page.locator('suip-tree').getByText('Runtime: fake-runtime')).toBeVisible({ timeout: 20_000 });
 }
 async function ask(page: Page, text: string): Promise<void> {
@@ -61,6 +64,25 @@ const runtimeEvents = (): Array<Record<string, unknown>> =>
   });
 const runtimeSaid = (name: string) => () => runtimeEvents().filter((e) => e.event === name).at(-1);
 const hostDialog = (page: Page) => page.locator('[data-suip-host-dialog] dialog');
+const warningsOf = async (page: Page) => page.evaluate(() => (window as unknown as { runtimeUiTest: { warnings: string[] } }).runtimeUiTest.warnings);
+
+/** A raw bridge client (what a hostile or careless second window can send), with every frame it got. */
+async function rawClient(withToken: string): Promise<{ ws: WebSocket; frames: Array<Record<string, unknown>>; next(match: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> }> {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/runtime?token=${withToken}&fromSeq=${Number.MAX_SAFE_INTEGER}`);
+  const frames: Array<Record<string, unknown>> = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+  const next = async (match: (f: Record<string, unknown>) => boolean) => {
+    await expect.poll(() => frames.some(match), { timeout: 15_000 }).toBe(true);
+    return frames.find(match)!;
+  };
+  return { ws, frames, next };
+}
+
+test.afterEach(async () => {
+  // Every UI → runtime line of the test was checked against the seed-002 schemas by the fake runtime.
+  expect(runtimeEvents().filter((e) => e.event === 'seed-problem')).toEqual([]);
+});
 
 test('the lifecycle renders in order despite reordered seq; the confirm is a host dialog outside every sandbox; a reload resumes without asking again', async ({ page }) => {
   await open(page);
@@ -158,19 +180,92 @@ test('hostile runtime lines (garbage, 5 MB, an unknown request) are reported, an
   await expect(lastRun(page).getByText('Survived the hostile lines.')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('suip-tree').getByText(/not protocol/).first()).toBeVisible();
   await expect.poll(runtimeSaid('unknown-answer')).toMatchObject({ answer: { code: -32601 } });
+  // Each malformed line got the JSON-RPC answer (from the UI side of the pipe), and the run went on.
+  const answers = runtimeEvents().filter((e) => e.event === 'error-answer').map((e) => [e.id, e.code]);
+  expect(answers).toEqual(expect.arrayContaining([[null, -32700], ['bogus-1', -32600], [null, -32600]]));
 });
 
 test('a runtime crash is shown, and a restart works', async ({ page }) => {
   await open(page);
   await ask(page, 'crash please');
   await expect(page.locator('suip-tree').getByText('The runtime stopped', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('suip-tree').getByText(/exited \(code 3\)/)).toBeVisible();
-  await expect(lastRun(page).getByText('Failed', { exact: true })).toBeVisible();
+  await expect(page.locator('suip-tree').getByText('The runtime process exited (code 3).')).toBeVisible();
+  await expect(lastRun(page).getByText('Ended', { exact: true })).toBeVisible();
+  await expect(lastRun(page).getByText(/the runtime process exited \(code 3\) before the run finished/)).toBeVisible();
   await page.getByRole('button', { name: 'Restart the runtime' }).click();
   await expect(page.locator('suip-tree').getByText('The runtime stopped', { exact: true })).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('suip-tree').getByText('Runtime: fake-runtime')).toBeVisible();
   await ask(page, 'after the restart');
   await expect(lastRun(page).getByText('Echo: after the restart')).toBeVisible({ timeout: 15_000 });
+});
+
+test('after a restart, a new page shows the dead process\'s run as ended, offers no cancel, and the bridge refuses any line addressed to the old process', async ({ page, browser }) => {
+  await open(page);
+  await ask(page, 'crash please');
+  await expect(page.locator('suip-tree').getByText('The runtime stopped', { exact: true })).toBeVisible({ timeout: 15_000 });
+  const crashedRunId = runtimeEvents().filter((e) => e.event === 'run-started' && e.text === 'crash please').at(-1)!.runId as string;
+  await page.getByRole('button', { name: 'Restart the runtime' }).click();
+  await expect(page.locator('suip-tree').getByText('The runtime stopped', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+
+  // A page opened now replays the whole stream: the crashed run is there, over, with why.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await open(fresh);
+  // This page did not start the run, so it knows it by its events only.
+  const old = fresh.locator('suip-tree article').filter({ hasText: 'About to crash.' }).last();
+  await expect(old).toBeVisible({ timeout: 15_000 });
+  await expect(old.getByText('Ended', { exact: true })).toBeVisible();
+  await expect(old.getByText(/exited/)).toBeVisible();
+  await expect(old.getByText('Starting', { exact: true })).toHaveCount(0);
+  await expect(old.getByRole('progressbar', { name: 'Working' })).toHaveCount(0);
+  await expect(old.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+  // A line addressed to the old process is refused with a typed error and never reaches the new one.
+  const raw = await rawClient(token);
+  const hello = await raw.next((f) => f.type === 'hello');
+  const cancelsBefore = runtimeEvents().filter((e) => e.event === 'received' && e.method === 'run.cancel').length;
+  raw.ws.send(JSON.stringify({ type: 'line', generation: (hello.generation as number) - 1, line: JSON.stringify({ jsonrpc: '2.0', id: 'old-1', method: 'run.cancel', params: { run_id: crashedRunId } }) }));
+  const refused = await raw.next((f) => f.type === 'error');
+  expect(refused).toMatchObject({ code: 'STALE_GENERATION', message: expect.stringContaining(`generation ${(hello.generation as number) - 1}`) });
+  await page.waitForTimeout(300);
+  expect(runtimeEvents().filter((e) => e.event === 'received' && e.method === 'run.cancel').length).toBe(cancelsBefore);
+  raw.ws.close();
+  await context.close();
+});
+
+test('two windows: a runtime request belongs to the window that started the run; the other cannot answer it, and restart needs the capability', async ({ page, browser }) => {
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await open(page);
+  await open(other, plainToken);
+  const answersBefore = runtimeEvents().filter((e) => e.event === 'prompt-answer').length;
+  await ask(page, 'secret please');
+  const dialog = hostDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  // The other window shows the run, notes the question is answered elsewhere, and asks nothing.
+  const mirrored = other.locator('suip-tree article').filter({ hasText: /“API key” is being answered in another window/ }).last();
+  await expect(mirrored).toBeVisible({ timeout: 15_000 });
+  await expect(hostDialog(other)).toHaveCount(0);
+
+  // A forged answer from a third client (its own token, knowing the request id) is refused, never relayed.
+  const raw = await rawClient(plainToken);
+  raw.ws.send(JSON.stringify({ type: 'line', generation: (await raw.next((f) => f.type === 'hello')).generation, line: JSON.stringify({ jsonrpc: '2.0', id: runtimeEvents().filter((e) => e.event === 'asked' && e.method === 'ui.prompt.request').at(-1)!.id, result: { value: 'forged' } }) }));
+  const forged = await raw.next((f) => f.type === 'error');
+  expect(forged).toMatchObject({ code: 'ANSWERED_ELSEWHERE' });
+  // Restart without the capability: refused.
+  raw.ws.send(JSON.stringify({ type: 'restart' }));
+  await raw.next((f) => f.type === 'error' && f.code === 'NOT_ALLOWED');
+  raw.ws.close();
+
+  await dialog.locator('input[type=password]').fill(SECRET);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(lastRun(page).getByText(`Got a key of ${SECRET.length} characters.`, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(mirrored.getByText(`Got a key of ${SECRET.length} characters.`, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect.poll(runtimeSaid('prompt-answer')).toEqual({ event: 'prompt-answer', length: SECRET.length });
+  // One answer reached the runtime: the claimant's (the forged one was never relayed).
+  expect(runtimeEvents().filter((e) => e.event === 'prompt-answer').length).toBe(answersBefore + 1);
+  expect((await warningsOf(other)).join('\n')).not.toContain('response to no pending request');
+  await context.close();
 });
 
 test('the bridge refuses a connection without a token or from another origin', async () => {
@@ -248,5 +343,25 @@ test.describe('the suip runtime behind the bridge', () => {
     await expect(lastRun(page).getByText('Hello from the suip runtime.')).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Show sessions' }).click();
     await expect(page.getByRole('button', { name: /hello again · 2 runs/ })).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('the model asks the user to choose: a ui.pick.request in a host dialog, and the choice goes back to the model', async ({ page }) => {
+    await page.goto('/e2e/fixtures/runtime-ui/host.html');
+    await page.waitForFunction(() => 'runtimeUiTest' in window);
+    await page.evaluate(([url, t]) => (window as unknown as { runtimeUiTest: { connect(u: string, t: string): Promise<void> } }).runtimeUiTest.connect(url!, t!), [`${suip.url.replace('http', 'ws')}/runtime`, suipToken]);
+    await expect(page.locator('suip-tree').getByText('Runtime: suip-runtime')).toBeVisible({ timeout: 20_000 });
+    await ask(page, 'choose a layout for my tasks');
+    const dialog = hostDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Which layout?' })).toBeVisible({ timeout: 20_000 });
+    await dialog.getByLabel('Table').check();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const run = lastRun(page);
+    await expect(run.getByText('You chose Table. I will lay it out that way.')).toBeVisible({ timeout: 20_000 });
+    await expect(run.getByText('Completed', { exact: true })).toBeVisible();
+    // The pick is shown as the runtime's tool call, and its result names the choice.
+    await expect(run.getByText('Tool: Ask you to choose')).toBeVisible();
+    await expect(run.getByText(/chose: Table \(table\)/).first()).toBeVisible();
+    expect(llm.requests.at(-1)!.messages.at(-1)!.content).toContain('chose: Table (table)');
+    expect((await warningsOf(page)).filter((w) => /invalid|not fit/.test(w))).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ let dir: string;
 test.beforeAll(async ({}, info) => {
   llm = await startFakeLlmServer(answer, { chunkChars: 16, chunkDelayMs: 12 });
   dir = mkdtempSync(join(tmpdir(), 'suip-genui-stream-e2e-'));
-  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--llm-key', 'sk-e2e', '--origins', new URL(info.project.use.baseURL!).origin]);
+  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--origins', new URL(info.project.use.baseURL!).origin], { SUIP_LLM_KEY: 'sk-e2e' });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -5,8 +5,9 @@
 export { systemPrompt, vocabularyText } from './prompt/index.ts';
 export type { SystemPromptOptions } from './prompt/index.ts';
 export { extractCode, streamingCode } from './model/extract-code.ts';
-export { streamChat, completionsUrl } from './model/chat-client.ts';
-export type { ChatMessage, ChatRequest, EndpointSettings } from './model/chat-client.ts';
+export { streamChat, completionsUrl, ChatError, DEFAULT_CHAT_TIMEOUTS } from './model/chat-client.ts';
+export type { ChatMessage, ChatRequest, EndpointSettings, ChatTimeouts, ChatErrorCode, ChatStreamProblem, ToolCallDelta } from './model/chat-client.ts';
+export { redact, registerSecret } from '../shared/redact.ts';
 export { generateWithRepair, repairMessage } from './model/repair-loop.ts';
 export type { LoopObserver, LoopOptions, RunOutcome, Turn } from './model/repair-loop.ts';
 export { connectGenerator } from './runtime/connect-generator.ts';

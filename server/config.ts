@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { registerSecret } from '../shared/redact.ts';
+import type { ChatTimeouts } from '../generator/model/chat-client.ts';
 
 /** The server's configuration: flags first, then environment, then defaults (zero configuration runs). */
 export interface ServerConfig {
@@ -26,7 +28,11 @@ export interface ServerConfig {
   llm?: LlmConfig;
 }
 
-/** An OpenAI-compatible chat-completions endpoint. SECURITY: `apiKey` is never logged and never sent to a browser. */
+/**
+ * An OpenAI-compatible chat-completions endpoint. SECURITY: `apiKey` comes from the environment or
+ * a file, never from argv (`ps` and npm's banner show argv); it is registered with the redaction
+ * layer at start, so no log line and no relayed error can carry it.
+ */
 export interface LlmConfig {
   /** Base URL up to the version, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
@@ -34,6 +40,42 @@ export interface LlmConfig {
   apiKey: string;
   /** Offer the UI commands as tools (default true); false for endpoints without tool calling (fenced JSONL only). */
   tools: boolean;
+  /** First-byte, idle and total limits of one model stream (defaults of `streamChat`: 30 s, 30 s, 180 s). */
+  timeouts?: Partial<ChatTimeouts>;
+}
+
+/** The most a key file may hold (a key is a line; anything bigger is the wrong file). */
+const MAX_KEY_FILE_BYTES = 64 * 1024;
+
+/**
+ * A secret setting (the model key, the agent token, the token secret): `<ENV>`, or the first
+ * line of `--<name>-file` / `<ENV>_FILE`. SECURITY: `--<name> <value>` is refused: a value on the
+ * command line is visible to every user of the machine (`ps`, /proc/<pid>/cmdline) and echoed by
+ * npm's banner. The refusal never repeats the value.
+ */
+function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): string | undefined {
+  if (argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))) {
+    throw new Error(`--${name} is refused: a secret on the command line shows in \`ps\` and in npm's banner. Put it in the environment (${envName}=…) or in a file readable only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`);
+  }
+  const file = flag(argv, `${name}-file`) ?? env[`${envName}_FILE`];
+  if (file === undefined || file === '') return env[envName]?.trim() || undefined;
+  let text: string;
+  try {
+    if (statSync(file).size > MAX_KEY_FILE_BYTES) throw new Error(`it is larger than ${MAX_KEY_FILE_BYTES} bytes`);
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`--${name}-file ${JSON.stringify(file)} could not be read (${error instanceof Error ? error.message : String(error)}); give a file holding the secret on its first line`);
+  }
+  return (text.split(/\r?\n/, 1)[0] ?? '').trim() || undefined;
+}
+
+/** A positive number of milliseconds from a flag or an environment variable, or undefined. */
+function millis(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): number | undefined {
+  const raw = flag(argv, name) ?? env[envName];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number of milliseconds (got ${JSON.stringify(raw.slice(0, 20))})`);
+  return value;
 }
 
 /** Read `--name value` / `--name=value` flags. */
@@ -63,7 +105,10 @@ function positive<K extends string>(name: K, value: string | undefined): Partial
   return { [name]: n } as Partial<Record<K, number>>;
 }
 
-/** The configuration from `argv` and `env`. */
+/**
+ * The configuration from `argv` and `env`. SECURITY: every secret it holds (the model key, the
+ * agent token, the token secret) is registered with the redaction layer before it is returned.
+ */
 export function readConfig(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = flag(argv, 'data-dir') ?? env.SUIP_DATA_DIR ?? '.suip-data';
   mkdirSync(dataDir, { recursive: true });
@@ -71,9 +116,22 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (got ${port})`);
   const redisUrl = flag(argv, 'redis') ?? env.REDIS_URL;
   const llmUrl = flag(argv, 'llm-url') ?? env.SUIP_LLM_URL;
+  const apiKey = secretSetting(argv, env, 'llm-key', 'SUIP_LLM_KEY') ?? '';
+  const timeouts: Partial<ChatTimeouts> = {};
+  const firstByteMs = millis(argv, env, 'llm-first-byte-ms', 'SUIP_LLM_FIRST_BYTE_MS');
+  const idleMs = millis(argv, env, 'llm-idle-ms', 'SUIP_LLM_IDLE_MS');
+  const totalMs = millis(argv, env, 'llm-total-ms', 'SUIP_LLM_TOTAL_MS');
+  if (firstByteMs !== undefined) timeouts.firstByteMs = firstByteMs;
+  if (idleMs !== undefined) timeouts.idleMs = idleMs;
+  if (totalMs !== undefined) timeouts.totalMs = totalMs;
   const llm: LlmConfig | undefined = llmUrl
-    ? { baseUrl: llmUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey: flag(argv, 'llm-key') ?? env.SUIP_LLM_KEY ?? '', tools: (flag(argv, 'llm-tools') ?? env.SUIP_LLM_TOOLS ?? 'true') !== 'false' }
+    ? { baseUrl: llmUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey, tools: (flag(argv, 'llm-tools') ?? env.SUIP_LLM_TOOLS ?? 'true') !== 'false', ...(Object.keys(timeouts).length > 0 ? { timeouts } : {}) }
     : undefined;
+  const secret = secretSetting(argv, env, 'secret', 'SUIP_SECRET') ?? storedSecret(dataDir, 'token-secret');
+  const agentToken = secretSetting(argv, env, 'agent-token', 'SUIP_AGENT_TOKEN') ?? storedSecret(dataDir, 'agent-token');
+  registerSecret(apiKey);
+  registerSecret(secret);
+  registerSecret(agentToken);
   return {
     ...(llm ? { llm } : {}),
     host: flag(argv, 'host') ?? env.SUIP_HOST ?? '127.0.0.1',
@@ -82,8 +140,8 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     ...(redisUrl ? { redisUrl } : {}),
     origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     hosts: (flag(argv, 'hosts') ?? env.SUIP_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
-    secret: flag(argv, 'secret') ?? env.SUIP_SECRET ?? storedSecret(dataDir, 'token-secret'),
-    agentToken: flag(argv, 'agent-token') ?? env.SUIP_AGENT_TOKEN ?? storedSecret(dataDir, 'agent-token'),
+    secret,
+    agentToken,
     ...(flag(argv, 'window') !== undefined ? { window: Math.max(10, Number(flag(argv, 'window')) || 10_000) } : {}),
     versionPolicy: flag(argv, 'version-policy') === 'advisory' ? 'advisory' : 'reject',
     ...positive('socketsPerAddress', flag(argv, 'sockets-per-address') ?? env.SUIP_SOCKETS_PER_ADDRESS),

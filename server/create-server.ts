@@ -62,13 +62,13 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts });
   const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
-  const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, secret: config.secret, agentToken: config.agentToken, origins: config.origins, log }) : undefined;
+  const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [
     { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
     ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
-    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20 }),
+    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
   ];
   const server = createServer(createRouter(routes, { guard, agentToken: config.agentToken, log }));
   const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });

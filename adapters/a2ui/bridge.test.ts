@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { A2uiBridge, type A2uiBridgeOptions } from './bridge.ts';
-import { BASIC_CATALOG_ID, type A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
+import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, type A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { createSurfaceView } from './surface-view.ts';
 import { suipPipeline } from './testing/pipeline.ts';
 import { a2uiValidators } from './testing/schemas.ts';
@@ -199,7 +199,7 @@ describe('A2uiBridge: binding, actions, templates', () => {
 
   it('client capabilities validate against client_capabilities.json', () => {
     const bridge = new A2uiBridge({ send: () => undefined });
-    expect(bridge.capabilities()).toEqual({ 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } });
+    expect(bridge.capabilities()).toEqual({ 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID, MINIMAL_CATALOG_ID] } });
     expect(validators.clientCapabilities(bridge.capabilities())).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
-import { A2uiError, DEFAULT_A2UI_LIMITS, type A2uiLimits } from './limits.ts';
-import { BASIC_CATALOG_ID, type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
+import type { AdapterIssue } from '../kit/index.ts';
+import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
+import { A2uiError, DEFAULT_A2UI_LIMITS, listNames, type A2uiLimits } from './limits.ts';
+import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 import type { BridgeEvents } from './map-context.ts';
-import { resolveDynamic, type Scope } from './resolve.ts';
+import { bindingPointer, resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
 import { callFunctionMessage, readActionResponse, type ActionResponse } from './v0-10.ts';
 import { Surface, type A2uiComponent } from './surface.ts';
@@ -20,23 +22,28 @@ export interface A2uiBridgeOptions {
   /** Locale for formatNumber, formatCurrency and pluralize. */
   locale?: string;
   limits?: Partial<A2uiLimits>;
-  /** `v0.9` (default) or `v0.10` (adds surfaceProperties and createSurface components/dataModel). */
+  /**
+   * `v0.9` (default) or `v0.10`. A v0.10 bridge still speaks v0.9 to a v0.9 agent (messages and
+   * surfaces keep their version); v0.10 surfaces add `callFunction`, `actionResponse` for events
+   * with `wantResponse` (the value kept at `responsePath`), `TextField.placeholder` and the v0.10 catalog ids.
+   */
   version?: A2uiVersion;
   /** The heading level a surface's top A2UI heading renders at (the host page's own h1 sits above); default 2. */
   headingLevel?: number;
-  /** v0.10: actions carry `wantResponse` and an `actionId`, and the agent's `actionResponse` arrives here. */
+  /** v0.10: the agent's `actionResponse` to an event sent with `wantResponse` (after its value is kept at `responsePath`). */
   onActionResponse?(actionId: string, response: ActionResponse, surfaceId: string): void;
   /** The clock for action timestamps (tests pin it). */
   now?: () => Date;
+  /**
+   * Catalogs the host declares beside the standard ones (catalog documents: `catalogId`,
+   * `components` and `functions` keyed by name, as an inline catalog). A surface may name any of
+   * them; the components and functions the bridge cannot render are refused where they are used.
+   */
+  catalogs?: readonly unknown[];
 }
 
-/** A problem with one incoming message, as sent back to the agent. */
-export interface A2uiIssue {
-  code: string;
-  surfaceId: string;
-  path: string;
-  message: string;
-}
+/** A problem with one incoming message, as sent back to the agent: the adapters' one issue shape, with its surface and A2UI path always set. */
+export type A2uiIssue = AdapterIssue & { adapter: 'a2ui'; surfaceId: string; path: string };
 
 const KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
 /** Longest JSONL line / message text the bridge parses. */
@@ -56,17 +63,24 @@ export class A2uiBridge {
   readonly #last = new Map<string, Translation>();
   /** Problems already sent per surface, so re-renders (every keystroke) do not repeat them to the agent. */
   readonly #told = new Map<string, Set<string>>();
-  /** v0.10 actions waiting for their actionResponse: actionId → surfaceId (bounded). */
-  readonly #pending = new Map<string, string>();
+  /** v0.10 actions waiting for their actionResponse: actionId → the surface and the `responsePath` pointer (bounded). */
+  readonly #pending = new Map<string, { surfaceId: string; pointer?: string }>();
   #actions = 0;
   readonly #options: A2uiBridgeOptions;
   readonly #limits: A2uiLimits;
   readonly version: A2uiVersion;
+  /** Catalogs a surface may name, by id: the standard ones of v0.9 (and of v0.10 when spoken), then the declared ones. */
+  readonly #catalogs = new Map<string, A2uiCatalog>();
 
   constructor(options: A2uiBridgeOptions) {
     this.#options = options;
     this.#limits = { ...DEFAULT_A2UI_LIMITS, ...options.limits };
     this.version = options.version ?? 'v0.9';
+    for (const c of [...STANDARD_CATALOGS['v0.9'], ...(this.version === 'v0.9' ? [] : STANDARD_CATALOGS[this.version])]) this.#catalogs.set(c.catalogId, c);
+    (options.catalogs ?? []).slice(0, 64).forEach((document, i) => {
+      const c = declaredCatalog(document, `/catalogs/${i}`);
+      this.#catalogs.set(c.catalogId, c);
+    });
   }
 
   /** Parses one JSON text (a JSONL line) with a length bound, then applies it. */
@@ -103,7 +117,7 @@ export class A2uiBridge {
       if (surfaceId === '') throw new A2uiError('VALIDATION_FAILED', `/${kinds[0]!}/surfaceId`, `${kinds[0]!} needs a "surfaceId" string`);
       switch (kinds[0]!) {
         case 'createSurface':
-          this.#create(surfaceId, body);
+          this.#create(surfaceId, body, m.version);
           break;
         case 'updateComponents':
           this.#surface(surfaceId).upsert(body.components);
@@ -161,23 +175,36 @@ export class A2uiBridge {
       return [];
     }
     const read = readActionResponse(m);
-    const surfaceId = read === undefined ? undefined : this.#pending.get(read.actionId);
-    if (read === undefined || surfaceId === undefined) {
-      return this.#fail(surfaceId ?? '', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response`));
+    const waiting = read === undefined ? undefined : this.#pending.get(read.actionId);
+    if (read === undefined || waiting === undefined) {
+      return this.#fail('', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and exactly one of {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response (each actionId is answered once)`));
     }
     this.#pending.delete(read.actionId);
-    this.#options.onActionResponse?.(read.actionId, read.response, surfaceId);
+    const surface = this.#surfaces.get(waiting.surfaceId);
+    // The value lands at the action's responsePath, as if the agent had sent updateDataModel there.
+    if (surface !== undefined && waiting.pointer !== undefined && 'value' in read.response) {
+      try {
+        surface.model.set(waiting.pointer, read.response.value);
+      } catch (error) {
+        return this.#fail(waiting.surfaceId, error instanceof A2uiError ? new A2uiError(error.code, '/actionResponse/value', error.message) : error);
+      }
+      this.#options.onChange?.(waiting.surfaceId);
+    }
+    this.#options.onActionResponse?.(read.actionId, read.response, waiting.surfaceId);
     return [];
   }
 
-  #create(surfaceId: string, body: Record<string, unknown>): void {
+  #create(surfaceId: string, body: Record<string, unknown>, version: unknown): void {
     if (typeof body.catalogId !== 'string') throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
-    if (body.catalogId !== BASIC_CATALOG_ID) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${BASIC_CATALOG_ID}`);
+    const catalog = this.#catalogs.get(body.catalogId);
+    if (catalog === undefined) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${listNames(this.#catalogs.keys(), 10, 200)}`);
     if (this.#surfaces.has(surfaceId)) throw new A2uiError('VALIDATION_FAILED', '/createSurface/surfaceId', `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`);
     if (this.#surfaces.size >= this.#limits.maxSurfaces) throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
-    const theme = this.version === 'v0.10' ? body.surfaceProperties : body.theme;
-    const surface = new Surface(surfaceId, body.catalogId, body.sendDataModel === true, this.#limits, theme);
-    if (this.version === 'v0.10') {
+    const v010 = this.version === 'v0.10' && version === 'v0.10';
+    // v0.10 keeps v0.9's `theme`; an earlier v0.10 draft called it surfaceProperties (still read).
+    const theme = v010 && body.theme === undefined ? body.surfaceProperties : body.theme;
+    const surface = new Surface(surfaceId, catalog, body.sendDataModel === true, this.#limits, theme, v010 ? 'v0.10' : 'v0.9');
+    if (v010) {
       if (body.components !== undefined) surface.upsert(body.components);
       if (body.dataModel !== undefined) surface.model.set('', body.dataModel);
     }
@@ -192,7 +219,7 @@ export class A2uiBridge {
 
   #fail(surfaceId: string, error: unknown): A2uiIssue[] {
     const e = error instanceof A2uiError ? error : new A2uiError('INTERNAL', '', error instanceof Error ? error.message : String(error));
-    const issue: A2uiIssue = { code: e.code, surfaceId, path: e.path, message: e.message };
+    const issue: A2uiIssue = { adapter: 'a2ui', code: e.code, surfaceId, path: e.path, message: e.message };
     this.#sendError(issue);
     return [issue];
   }
@@ -229,7 +256,7 @@ export class A2uiBridge {
     for (const issue of translation.issues) {
       const key = `${issue.code} ${issue.path} ${issue.message}`;
       now.add(key);
-      if (!before.has(key)) this.#sendError({ ...issue, surfaceId });
+      if (!before.has(key)) this.#sendError({ adapter: 'a2ui', ...issue, surfaceId });
     }
     // Render refusals stay told for the surface's life; translation issues only while they last.
     for (const key of before) if (key.startsWith('render ')) now.add(key);
@@ -248,7 +275,7 @@ export class A2uiBridge {
     const full = suipPath[0] === 'root' ? [...suipPath] : ['root', ...suipPath];
     for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
     const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.component(componentId)?.at ?? '/');
-    const issue: A2uiIssue = { code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
+    const issue: A2uiIssue = { adapter: 'a2ui', code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
     if ((this.#surfaces.get(surfaceId)?.preview.size ?? 0) > 0) return issue;
     const told = this.#told.get(surfaceId) ?? new Set<string>();
     this.#told.set(surfaceId, told);
@@ -267,7 +294,12 @@ export class A2uiBridge {
 
   /** `a2uiClientCapabilities` for the transport's metadata. */
   capabilities(): A2uiClientCapabilities {
-    return { [this.version]: { supportedCatalogIds: [BASIC_CATALOG_ID] } };
+    // Only the catalogs the bridge serves whole are advertised; a partly served one still renders when named.
+    const whole = [...this.#catalogs.values()].filter((c) => {
+      const missing = unservable(c);
+      return missing.components.length === 0 && missing.functions.length === 0;
+    });
+    return { [this.version]: { supportedCatalogIds: whole.map((c) => c.catalogId) } };
   }
 
   /** `a2uiClientDataModel`: the models of every `sendDataModel` surface; undefined when none sends (as web_core). */
@@ -306,12 +338,15 @@ export class A2uiBridge {
         const context: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(record(event.context) ?? {})) context[key] = resolveDynamic(value, scope) ?? null;
         const out: A2uiOutgoing = { message: { version: this.version, action: { name: event.name, surfaceId: surface.id, sourceComponentId: component.id, timestamp: (this.#options.now?.() ?? new Date()).toISOString(), context } } };
-        if (this.version === 'v0.10' && this.#options.onActionResponse !== undefined && 'action' in out.message) {
+        // v0.10: the agent asks for an answer per event (wantResponse), and where to keep it (responsePath).
+        if (surface.version === 'v0.10' && event.wantResponse === true && 'action' in out.message) {
+          const pointer = typeof event.responsePath === 'string' ? bindingPointer({ path: event.responsePath }, scope) : undefined;
           this.#actions += 1;
           const actionId = `a${this.#actions}`;
           out.message.action.wantResponse = true;
           out.message.action.actionId = actionId;
-          this.#pending.set(actionId, surface.id);
+          this.#pending.set(actionId, { surfaceId: surface.id, pointer });
+          // SECURITY: unanswered actions cannot grow the map without bound; the oldest wait is dropped.
           if (this.#pending.size > 1000) this.#pending.delete(this.#pending.keys().next().value!);
         }
         if (surface.sendDataModel) out.metadata = { a2uiClientDataModel: { version: this.version, surfaces: { [surface.id]: surface.model.snapshot() } } };

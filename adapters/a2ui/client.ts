@@ -108,7 +108,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
           format: 'sse',
           signal: init?.signal ?? undefined,
-          onOversize: (chars) => report([{ code: 'LIMIT_EXCEEDED', surfaceId: '', path: '', message: `an A2UI stream event of ${chars} characters was skipped` }]),
+          onOversize: (chars) => report([{ adapter: 'a2ui', code: 'LIMIT_EXCEEDED', surfaceId: '', path: '', message: `an A2UI stream event of ${chars} characters was skipped` }]),
         });
       }
       const progressive = feed();

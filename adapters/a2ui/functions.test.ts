@@ -15,6 +15,9 @@ const IMPLS: Record<string, string> = {
   required: 'RequiredImplementation', regex: 'RegexImplementation', length: 'LengthImplementation', numeric: 'NumericImplementation', email: 'EmailImplementation',
   formatNumber: 'FormatNumberImplementation', formatCurrency: 'FormatCurrencyImplementation', formatDate: 'FormatDateImplementation', pluralize: 'PluralizeImplementation',
   and: 'AndImplementation', or: 'OrImplementation', not: 'NotImplementation',
+  add: 'AddImplementation', subtract: 'SubtractImplementation', multiply: 'MultiplyImplementation', divide: 'DivideImplementation',
+  equals: 'EqualsImplementation', not_equals: 'NotEqualsImplementation', greater_than: 'GreaterThanImplementation', less_than: 'LessThanImplementation',
+  contains: 'ContainsImplementation', starts_with: 'StartsWithImplementation', ends_with: 'EndsWithImplementation',
 };
 /** The reference implementation with its own argument schema (coercion and defaults). */
 function reference(name: string, args: Record<string, unknown>): unknown {
@@ -68,6 +71,41 @@ describe('the 14 basic functions', () => {
     expect(() => call('eval', {})).toThrow(/unknown function "eval"; the basic catalog has required/);
     expect(() => call('regex', { value: 'a', pattern: '(' })).toThrow(/invalid regular expression/);
     expect(() => call('and', { values: 'x' })).toThrow(/needs "values"/);
+  });
+});
+
+describe("web_core's standard functions beyond the 14 (arithmetic, comparison, string tests)", () => {
+  /** Both sides' answer: the value, or that the call was refused (web_core's schema throws; the bridge throws EXPRESSION_ERROR). */
+  const outcome = (f: () => unknown) => {
+    try {
+      return { value: f() };
+    } catch {
+      return { refused: true };
+    }
+  };
+  const arg = fc.oneof(fc.double({ noNaN: false }), fc.integer(), fc.constantFrom('', ' 12 ', '1e3', 'abc', '0x10', 'Infinity', true, false, null, undefined, [], [7], ['a', 'b'], {}), fc.string({ maxLength: 6 }));
+  const NUMERIC = ['add', 'subtract', 'multiply', 'divide', 'greater_than', 'less_than'];
+
+  it('property: every one agrees with web_core on random arguments of every JSON kind, refusals included', () => {
+    fc.assert(fc.property(fc.constantFrom(...NUMERIC, 'equals', 'not_equals'), arg, arg, (name, a, b) => {
+      const args: Record<string, unknown> = {};
+      if (a !== undefined) args.a = a;
+      if (b !== undefined) args.b = b;
+      expect([name, a, b, outcome(() => call(name, args))]).toEqual([name, a, b, outcome(() => reference(name, args))]);
+    }), { numRuns: 2000 });
+    fc.assert(fc.property(fc.constantFrom(['contains', 'substring'], ['starts_with', 'prefix'], ['ends_with', 'suffix']), arg, arg, ([name, second], a, b) => {
+      const args: Record<string, unknown> = {};
+      if (a !== undefined) args.string = a;
+      if (b !== undefined) args[second] = b;
+      expect([name, a, b, outcome(() => call(name, args))]).toEqual([name, a, b, outcome(() => reference(name, args))]);
+    }), { numRuns: 1000 });
+  });
+
+  it('coerce as web_core does; a refusal names the function and the argument', () => {
+    expect(call('add', { a: 2, b: '3' })).toBe(5);
+    expect(call('divide', { a: 1, b: 0 })).toBe(Infinity);
+    expect(() => call('add', { a: 'x', b: 1 })).toThrow(/add\(\) needs "a": a number \(got "x"\)/);
+    expect(() => call('contains', { string: 'abc' })).toThrow(/contains\(\) needs "substring"/);
   });
 });
 

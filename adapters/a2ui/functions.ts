@@ -1,5 +1,5 @@
 import { formatDatePattern } from './date-pattern.ts';
-import { A2uiError } from './limits.ts';
+import { A2uiError, listNames } from './limits.ts';
 import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
 
 /** What a basic function may reach outside its arguments. */
@@ -12,6 +12,8 @@ export interface FunctionHost {
   formatString: (template: string) => string;
   /** Longest string a regex may be run on. */
   maxStringLength: number;
+  /** The surface's catalog: only its functions run (undefined: every function the bridge serves). */
+  catalog?: { catalogId: string; functions: ReadonlySet<string> };
 }
 
 /** Resolved arguments by name (a null-prototype record). */
@@ -100,9 +102,82 @@ const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = 
 /** The 14 function names of the v0.9 basic catalog. */
 export const BASIC_FUNCTION_NAMES: readonly string[] = [...BASIC.keys()];
 
-/** Runs one basic-catalog function; an unknown name is an error naming the known ones. */
+/** A number argument as web_core's `z.coerce.number()` reads it: null and absent are missing, anything `Number` cannot read is refused. */
+function coerced(args: Args, name: string, fn: string): number {
+  const v = args[name];
+  let n = Number.NaN;
+  try {
+    if (v !== null && v !== undefined) n = Number(v);
+  } catch {
+    // A model object has no prototype, so Number() cannot read it: not a number.
+  }
+  if (Number.isNaN(n)) throw new A2uiError('EXPRESSION_ERROR', '', `${fn}() needs "${name}": a number (got ${v === undefined ? 'nothing' : (JSON.stringify(v) ?? '?').slice(0, 40)})`);
+  return n;
+}
+/** A required argument of any value (web_core refuses an absent one). */
+function present(args: Args, name: string, fn: string): unknown {
+  if (args[name] === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `${fn}() needs "${name}"`);
+  return args[name];
+}
+/** A string argument as web_core reads it: absent is refused, anything else is `String(v)`. */
+function text(args: Args, name: string, fn: string): string {
+  return String(present(args, name, fn) as string);
+}
+
+/**
+ * The rest of web_core's standard set: its basic catalog also registers arithmetic, comparison and
+ * string tests (no catalog document of the spec lists them; the reference processor runs them on
+ * basic surfaces, so the bridge does too, with the same argument rules).
+ */
+const STANDARD_EXTRA: ReadonlyMap<string, (args: Args) => unknown> = new Map<string, (args: Args) => unknown>([
+  ['add', (a) => coerced(a, 'a', 'add') + coerced(a, 'b', 'add')],
+  ['subtract', (a) => coerced(a, 'a', 'subtract') - coerced(a, 'b', 'subtract')],
+  ['multiply', (a) => coerced(a, 'a', 'multiply') * coerced(a, 'b', 'multiply')],
+  ['divide', (a) => {
+    const b = coerced(a, 'b', 'divide');
+    const x = coerced(a, 'a', 'divide');
+    return b === 0 ? Infinity : x / b;
+  }],
+  ['equals', (a) => present(a, 'a', 'equals') === present(a, 'b', 'equals')],
+  ['not_equals', (a) => present(a, 'a', 'not_equals') !== present(a, 'b', 'not_equals')],
+  ['greater_than', (a) => coerced(a, 'a', 'greater_than') > coerced(a, 'b', 'greater_than')],
+  ['less_than', (a) => coerced(a, 'a', 'less_than') < coerced(a, 'b', 'less_than')],
+  ['contains', (a) => text(a, 'string', 'contains').includes(text(a, 'substring', 'contains'))],
+  ['starts_with', (a) => text(a, 'string', 'starts_with').startsWith(text(a, 'prefix', 'starts_with'))],
+  ['ends_with', (a) => text(a, 'string', 'ends_with').endsWith(text(a, 'suffix', 'ends_with'))],
+]);
+
+/** web_core's standard functions beyond the catalog document's 14, served on the basic catalog. */
+export const STANDARD_EXTRA_NAMES: readonly string[] = [...STANDARD_EXTRA.keys()];
+
+/**
+ * Functions of the other standard catalog, v0.9's minimal one: `capitalize` upper-cases the first
+ * character and keeps the rest, as the upstream renderers do ("hello world" → "Hello world").
+ */
+const MINIMAL: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = new Map([
+  ['capitalize', (a: Args) => {
+    const value = str(a.value);
+    return value.charAt(0).toUpperCase() + value.slice(1);
+  }],
+]);
+
+/** The minimal catalog's function names. */
+export const MINIMAL_FUNCTION_NAMES: readonly string[] = [...MINIMAL.keys()];
+
+/** Every function the bridge can run: the v0.9 standard set (basic and minimal catalogs). */
+export const SERVED_FUNCTION_NAMES: ReadonlySet<string> = new Set([...BASIC_FUNCTION_NAMES, ...STANDARD_EXTRA_NAMES, ...MINIMAL_FUNCTION_NAMES]);
+
+/**
+ * Runs one standard function the surface's catalog declares; a name the catalog lacks, or that
+ * the bridge cannot run, is an error naming the catalog and the functions it has.
+ */
 export function callBasicFunction(name: string, args: Args, host: FunctionHost): unknown {
-  const fn = BASIC.get(name);
-  if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `unknown function "${name.slice(0, 40)}"; the basic catalog has ${BASIC_FUNCTION_NAMES.join(', ')}`);
+  const fn = BASIC.get(name) ?? STANDARD_EXTRA.get(name) ?? MINIMAL.get(name);
+  const catalog = host.catalog;
+  if (catalog !== undefined && !catalog.functions.has(name)) {
+    throw new A2uiError('EXPRESSION_ERROR', '', `function "${name.slice(0, 40)}" is not in catalog ${catalog.catalogId.slice(0, 120)}; it has ${listNames(catalog.functions) || 'no functions'}`);
+  }
+  if (fn === undefined && catalog !== undefined) throw new A2uiError('EXPRESSION_ERROR', '', `function "${name.slice(0, 40)}" is declared by catalog ${catalog.catalogId.slice(0, 120)} but this client cannot run it; it runs ${listNames(SERVED_FUNCTION_NAMES)}`);
+  if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', '', `unknown function "${name.slice(0, 40)}"; the basic catalog has ${[...BASIC_FUNCTION_NAMES, ...STANDARD_EXTRA_NAMES].join(', ')} and the minimal catalog ${MINIMAL_FUNCTION_NAMES.join(', ')}`);
   return fn(args, host);
 }

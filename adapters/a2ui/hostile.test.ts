@@ -110,7 +110,7 @@ describe('hostile A2UI streams are bounded, answered with clear errors, and neve
     expect(h.bridge.surfaceIds()).toEqual(['s']);
   });
 
-  it('an unknown component renders a visible note; a bad expression is reported at its prop', async () => {
+  it('an unknown component renders a visible note and is reported by name; a bad expression is reported at its prop', async () => {
     const h = setup();
     h.bridge.receive({ version: v, updateComponents: { surfaceId: 's', components: [
       { id: 'root', component: 'Column', children: ['x', 'y'] },
@@ -120,7 +120,10 @@ describe('hostile A2UI streams are bounded, answered with clear errors, and neve
     const p = await renders(h.bridge);
     expect(p.violations).toEqual([]);
     expect(JSON.stringify(p.root())).toContain('Unsupported A2UI component \\"Marquee\\"');
-    expect(h.errors()).toEqual([expect.objectContaining({ code: 'EXPRESSION_ERROR', path: '/components/2/text' })]);
+    expect(h.errors()).toEqual([
+      expect.objectContaining({ code: 'VALIDATION_FAILED', path: '/components/1/component', message: expect.stringContaining('component "Marquee" (x) is not in catalog') }),
+      expect.objectContaining({ code: 'EXPRESSION_ERROR', path: '/components/2/text' }),
+    ]);
   });
 
   it('every error the bridge sends validates against client_to_server.json', () => {

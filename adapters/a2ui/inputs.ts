@@ -1,12 +1,9 @@
 import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
-import { isReservedSegment } from './json-pointer.ts';
+import { decodeSelection, optionChildren, rolesOf } from '../kit/index.ts';
 import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
 import { failingChecksIn } from './checks.ts';
 import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
 import { bindingPointer, isBinding } from './resolve.ts';
-
-/** Roles of suip's choice types an option id must not take. */
-const CHOICE_ROLES = new Set(['label', 'hint', 'error', 'value']);
 
 /** The messages of the component's failing `checks`; evaluation errors are reported at the check. */
 export function failingChecks(ctx: MapContext): string[] {
@@ -49,6 +46,9 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       const variant = c.props.variant;
       const value = ctx.str('value');
       const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Text'))], ['value', plain(value)]];
+      // v0.10 adds a placeholder; on a v0.9 surface the prop is not part of the catalog and stays unread.
+      const placeholder = ctx.surface.version === 'v0.10' ? ctx.str('placeholder') : '';
+      if (placeholder !== '') children.push(['placeholder', plain(placeholder)]);
       if (variant === 'obscured') children.push(['kind', plain('password')]);
       if (variant === 'number') children.push(['kind', plain('number')]);
       const errors = failingChecks(ctx);
@@ -80,27 +80,27 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
     }
     case 'ChoicePicker': {
       const multiple = c.props.variant === 'multipleSelection';
+      const type = multiple ? 'multi-choice' : 'choice';
       const current = ctx.value('value');
       // Model objects have no prototype (no toString): only strings and numbers can name an option.
       const selected = (Array.isArray(current) ? current : [current]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
       const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Choose'))]];
-      const options = Array.isArray(c.props.options) ? c.props.options.slice(0, ctx.limits.maxTemplateItems) : [];
-      const seen = new Set<string>();
-      options.forEach((option: unknown, i) => {
+      const raw = Array.isArray(c.props.options) ? c.props.options.slice(0, ctx.limits.maxTemplateItems) : [];
+      const options: Array<{ value: string; label: string; index: number }> = [];
+      raw.forEach((option: unknown, i) => {
         const o = (typeof option === 'object' && option !== null ? option : {}) as Record<string, unknown>;
-        const id = typeof o.value === 'string' ? o.value : '';
-        if (id === '' || CHOICE_ROLES.has(id) || isReservedSegment(id) || seen.has(id)) {
-          ctx.issue(`options/${i}/value`, `option value ${JSON.stringify(id.slice(0, 40))} is empty, repeated or reserved (label, hint, error, value); it is left out`);
-          return;
-        }
-        seen.add(id);
-        children.push([id, plain(ctx.strOf(o.label, `options/${i}/label`) || id)]);
+        if (typeof o.value !== 'string') return ctx.issue(`options/${i}/value`, `option ${i} needs "value": a string (it is left out)`);
+        options.push({ value: o.value, label: ctx.strOf(o.label, `options/${i}/label`) || o.value, index: i });
       });
-      const picked = selected.filter((v) => seen.has(v));
+      // The kit gives each value an id no role of the type can take (an option "variant" stays an option).
+      const built = optionChildren(rolesOf(type), options, { adapter: 'a2ui', pathOf: (n) => `options/${options[n]!.index}/value` });
+      for (const issue of built.issues) ctx.issue(issue.path!, issue.message);
+      children.push(...built.children);
+      const picked = selected.map((v) => built.idOf(v)).filter((id): id is string => id !== undefined);
       if (picked.length > 0) children.splice(1, 0, ['value', plain(multiple ? picked.join('\n') : picked[0]!)]);
       withError(children, failingChecks(ctx));
-      const write = writer(ctx, 'value', (e) => (e.value ?? '').split('\n').filter((v) => v !== ''));
-      return { particle: typed(multiple ? 'multi-choice' : 'choice', children, write ? { change: { handler: write, data: 'value' } } : undefined), slots: [] };
+      const write = writer(ctx, 'value', (e) => decodeSelection(e.value ?? ''));
+      return { particle: typed(type, children, write ? { change: { handler: write, data: 'value' } } : undefined), slots: [] };
     }
     case 'Slider': {
       const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Value'))]];

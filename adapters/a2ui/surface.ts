@@ -1,6 +1,8 @@
+import type { A2uiCatalog } from './catalogs.ts';
 import { DataModel } from './data-model.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { A2uiError, type A2uiLimits } from './limits.ts';
+import type { A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
 
 /** One A2UI component as the agent last sent it; props stay raw and are resolved per render. */
 export interface A2uiComponent {
@@ -28,12 +30,20 @@ export class Surface {
 
   constructor(
     readonly id: string,
-    readonly catalogId: string,
+    /** The catalog named by createSurface: only its components and functions render. */
+    readonly catalog: A2uiCatalog,
     readonly sendDataModel: boolean,
     readonly limits: A2uiLimits,
     readonly theme?: unknown,
+    /** The version of the createSurface message: v0.10 props (TextField.placeholder, Video.posterUrl) count only on a v0.10 surface. */
+    readonly version: A2uiVersion = 'v0.9',
   ) {
     this.model = new DataModel(limits);
+  }
+
+  /** The surface's catalog id, as createSurface named it. */
+  get catalogId(): string {
+    return this.catalog.catalogId;
   }
 
   /** The component with this id as shown now: a streaming preview first, else the committed one. */

@@ -1,9 +1,9 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
-import { mapComponent } from './components.ts';
+import { BASIC_COMPONENTS, mapComponent } from './components.ts';
 import type { FunctionHost } from './functions.ts';
 import { isReservedSegment, resolvePath } from './json-pointer.ts';
-import { A2uiError } from './limits.ts';
-import { plain, typed, type BridgeEvents, type MapContext, type Slot } from './map-context.ts';
+import { A2uiError, listNames } from './limits.ts';
+import { plain, typed, type BridgeEvents, type MapContext, type Mapped, type Slot } from './map-context.ts';
 import { resolveDynamic, resolveString, type Scope } from './resolve.ts';
 import type { Surface } from './surface.ts';
 
@@ -54,7 +54,7 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
   const limits = surface.limits;
   const issues: TranslateIssue[] = [];
   const origins = new Map<string, string>();
-  const scopeFor = (path: string): Scope => ({ model: surface.model, path, host: { ...host, maxStringLength: limits.maxStringLength } });
+  const scopeFor = (path: string): Scope => ({ model: surface.model, path, host: { ...host, maxStringLength: limits.maxStringLength, catalog: surface.catalog } });
   const top: Array<readonly [string, ModelParticle]> = [];
   const stack: Task[] = [{ id: 'root', componentId: 'root', scope: '/', into: top, depth: 0, ancestors: [], path: [] }];
   const usedIds = new WeakMap<object, Set<string>>();
@@ -148,7 +148,7 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
       },
       childList: (prop, into) => childSlots(ctx, prop, into, report),
     };
-    const mapped = mapComponent(ctx);
+    const mapped = surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component) ? mapComponent(ctx) : outsideCatalog(ctx);
     origins.set(path.join('/'), component.id);
     task.into.push([id, mapped.particle]);
     // Reverse so the stack pops children in order and each lands after its elder sibling.
@@ -159,6 +159,17 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
     }
   }
   return { root: top[0]?.[1] ?? placeholder('root'), issues, origins };
+}
+
+const SERVED_COMPONENTS: ReadonlySet<string> = new Set(BASIC_COMPONENTS);
+
+/** A component the surface's catalog lacks (or the bridge cannot render): refused by name, shown as a visible note. */
+function outsideCatalog(ctx: MapContext): Mapped {
+  const { component: c, surface } = ctx;
+  const declared = surface.catalog.components.has(c.component);
+  const why = declared ? 'is declared by' : 'is not in';
+  ctx.issue('component', `component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)}) ${why} catalog ${surface.catalogId.slice(0, 120)}${declared ? ' but this client cannot render it' : `; it has ${listNames(surface.catalog.components)}`}`);
+  return { particle: typed('alert', [['tone', plain('warning')], ['body', plain(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)]]), slots: [] };
 }
 
 /** The ids from a mapped particle down to the children array a slot fills (a Tabs section, a Modal dialog). */

@@ -88,6 +88,32 @@ describe('createCanvasHost', () => {
     expect(host.apply({ op: 'upsert', id: 'ok', type: 'card', data: {} })).toBe(true);
   });
 
+  it('an instance of a defined-but-broken type says so (not "unknown type"); a corrected define clears it', async () => {
+    const { t, host, issues } = await setup();
+    expect(host.apply({ op: 'define', id: 'bad-one', component: { html: '<ul>\n  {{#each items}}<li>{{.}}</li>\n</ul>' } })).toBe(false);
+    expect(host.apply({ op: 'upsert', id: 'w1', type: 'bad-one', data: { items: [1] } })).toBe(true);
+    await host.settle();
+    const text = JSON.stringify(t.tree());
+    expect(text).toContain('Widget w1 is broken');
+    expect(text).toContain('line 2, column 3');
+    expect(text).not.toContain('Unknown component type');
+    expect(issues.map((i) => [i.widget, i.id])).toEqual([['define-refused', 'bad-one'], ['broken-type', 'w1']]);
+    expect(issues[0]!.message).toContain('define bad-one: the template does not parse: {{#each}} opened at line 2, column 3 is never closed');
+    // undefine forgets the broken type: the instance is then an unknown type like any other.
+    host.apply({ op: 'undefine', id: 'bad-one' });
+    host.apply({ op: 'patch', id: 'w1', data: { items: [2] } });
+    await host.settle();
+    expect(JSON.stringify(t.tree())).toContain('Unknown component type');
+  });
+
+  it('a snapshot holding a refused define labels its instances broken too (a page that joins later)', async () => {
+    const { t, host, issues } = await setup();
+    host.reset([{ op: 'define', id: 'bad-one', component: { html: '{{/each}}' } }, { op: 'upsert', id: 'w2', type: 'bad-one', data: {}, layout: { zone: 'main' } }]);
+    await host.settle();
+    expect(JSON.stringify(t.tree())).toContain('Widget w2 is broken');
+    expect(issues.map((i) => [i.widget, i.id])).toEqual([['define-refused', 'bad-one'], ['broken-type', 'w2']]);
+  });
+
   it('interactions of built-ins reach the agent as widget-action {id, action, payload}', async () => {
     const { t, host, actions } = await setup();
     host.apply({ op: 'upsert', id: 'act', type: 'buttons', data: SAMPLES.buttons! });

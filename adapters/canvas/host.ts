@@ -5,10 +5,9 @@ import { BUILTINS, mapComponent, unknownType } from './catalog.ts';
 import { createCanvasFeed, type CanvasFeed, type CanvasFeedOptions } from './inputs/progressive-fence.ts';
 import { canvasTree } from './layout.ts';
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
-import { checkOp, type CanvasOp, type WidgetAction } from '../../shared/neighbours/canvas/ops.ts';
+import { checkOp, type CanvasOp, type WidgetAction, type WidgetErrorReason } from '../../shared/neighbours/canvas/ops.ts';
 import { g, plain } from './particles.ts';
 import { applyOp, CanvasOpError, emptyCanvas, type CanvasComponent, type CanvasState } from './state.ts';
-import { parseTemplate, TemplateError } from './widget/template.ts';
 import { widgetProgram } from './widget/program.ts';
 
 /** A problem with one op or one widget, for the host and the agent. */
@@ -17,6 +16,8 @@ export interface CanvasIssue {
   op?: string;
   id?: string;
   message: string;
+  /** Set when a widget failed (the agent hears these as `widget-error`; `id` names it). */
+  widget?: WidgetErrorReason;
 }
 
 /** Options of `createCanvasHost`. */
@@ -98,7 +99,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     for (const [id, instance] of instances) {
       if (instance.mount !== detail.generatorId || (detail.status !== 'error' && detail.status !== 'terminated') || instance.frozen) continue;
       instance.failed = `${detail.reason ?? detail.status}${detail.message ? `: ${detail.message}` : ''}`.slice(0, 300);
-      issue({ id, message: `widget ${id} stopped (${instance.failed})` });
+      issue({ id, message: `widget ${id} stopped (${instance.failed})`, widget: 'stopped' });
       schedule();
     }
   };
@@ -106,7 +107,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
 
   function view(c: CanvasComponent): ModelParticle {
     const instance = instances.get(c.id);
-    const key = instance === undefined ? 'builtin' : `${instance.mount}|${instance.failed ?? ''}`;
+    const key = instance === undefined ? `builtin|${state.broken.get(c.type)?.reason ?? ''}` : `${instance.mount}|${instance.failed ?? ''}`;
     const cached = views.get(c.id);
     if (cached !== undefined && cached.data === c.data && cached.type === c.type && cached.key === key) return cached.particle;
     let particle: ModelParticle;
@@ -114,6 +115,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       particle = instance.failed !== undefined
         ? g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} stopped`)], ['message', plain(instance.failed)]])
         : g('slot', [['mount', plain(instance.mount)]]);
+    } else if (state.broken.has(c.type)) {
+      particle = g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} is broken`)], ['message', plain(`Its type "${c.type}" was defined, but the define was refused: ${state.broken.get(c.type)!.reason}`.slice(0, 500))]]);
     } else if (state.defines.has(c.type)) {
       particle = g('alert', [['tone', plain('warning')], ['title', plain(`Widget ${c.id} is not running`)], ['message', plain(`${maxInstances} custom widgets run already (limit maxInstances); remove one to start this one.`)]]);
     } else {
@@ -152,7 +155,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       .then((handle) => {
         handle.onOutput((channel, value) => {
           const v = value as { action?: unknown; payload?: unknown; message?: unknown } | null;
-          if (channel === 'widget-error') return issue({ id: c.id, message: String(v?.message ?? 'the widget failed').slice(0, 500) });
+          if (channel === 'widget-error') return issue({ id: c.id, message: String(v?.message ?? 'the widget failed').slice(0, 500), widget: 'error' });
           if (typeof v?.action !== 'string') return;
           const payload = typeof v.payload === 'object' && v.payload !== null && !Array.isArray(v.payload) ? (v.payload as Record<string, unknown>) : {};
           options.onAction?.({ type: 'widget-action', id: c.id, action: v.action.slice(0, 64), payload });
@@ -161,7 +164,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       })
       .catch((error: unknown) => {
         if (instances.get(c.id) === instance) instance.failed = error instanceof Error ? error.message.slice(0, 300) : 'it did not start';
-        issue({ id: c.id, message: `widget ${c.id} did not start: ${instance.failed ?? ''}` });
+        issue({ id: c.id, message: `widget ${c.id} did not start: ${instance.failed ?? ''}`, widget: 'not-started' });
         schedule();
         return undefined;
       });
@@ -195,6 +198,8 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   function sync(op: CanvasOp): void {
     if (op.op === 'upsert' || op.op === 'patch') {
       const c = state.components.get(op.id)!;
+      const why = state.broken.get(c.type)?.reason;
+      if (op.op === 'upsert' && why !== undefined) issue({ op: 'upsert', id: c.id, message: `widget ${c.id} cannot run: its type "${c.type}" was defined, but the define was refused (${why})`.slice(0, 500), widget: 'broken-type' });
       const instance = instances.get(op.id);
       const custom = state.defines.has(c.type);
       if (instance !== undefined && (instance.type !== c.type || (instance.frozen && custom && op.op === 'upsert'))) stopInstance(op.id);
@@ -224,20 +229,13 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       return false;
     }
     const op = checked.op;
-    if (op.op === 'define') {
-      try {
-        parseTemplate(op.component.html);
-      } catch (error) {
-        if (!(error instanceof TemplateError)) throw error;
-        issue({ op: 'define', id: op.id, message: `define ${op.id}: the template does not parse: ${error.message}` });
-        return false;
-      }
-    }
     try {
       applyOp(state, op);
     } catch (error) {
       if (!(error instanceof CanvasOpError)) throw error;
-      issue({ op: op.op, id: 'id' in op ? op.id : undefined, message: error.message });
+      // A type now "defined but broken" (applyOp recorded it): its instances say so.
+      if (op.op === 'define' && state.broken.has(op.id)) schedule();
+      issue({ op: op.op, id: 'id' in op ? op.id : undefined, message: error.message, ...(op.op === 'define' ? { widget: 'define-refused' as const } : {}) });
       return false;
     }
     sync(op);

@@ -1,6 +1,10 @@
 import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from '../live/live-client.ts';
 import type { Renderer } from '../../renderer/renderer-types.ts';
+import type { WidgetError } from '../../shared/neighbours/canvas/ops.ts';
 import { createCanvasHost, type CanvasHost, type CanvasHostOptions } from './host.ts';
+
+/** Widget failures one connection reports to the agent at most. */
+const MAX_WIDGET_ERRORS = 100;
 
 /** Options of `connectCanvas`. */
 export interface CanvasConnectOptions extends Omit<CanvasHostOptions, 'onAction'>, Pick<LiveClientOptions, 'backoff' | 'heartbeat' | 'WebSocketImpl'> {
@@ -29,7 +33,9 @@ export interface CanvasConnection {
  * seed's "the server replays the current state"), then the ops after it on the live channel, each
  * applied once and in order across reconnects (a frame at or below the applied position is
  * skipped). A gap (the replay window passed while offline) re-reads the compacted state. Widget
- * actions go up as live-channel actions (`widget-action`), resent until the server recorded them.
+ * actions go up as live-channel actions (`widget-action`), resent until the server recorded them,
+ * and so do widget failures (`widget-error`: a refused define, an instance of its broken type, a
+ * widget's own error, one the watchdog stopped), so the agent reads both in its actions feed.
  * With several URLs a lost connection moves to the next server (processes sharing a Redis ledger).
  */
 export async function connectCanvas(renderer: Pick<Renderer, 'attach' | 'attachRemote' | 'detach'>, options: CanvasConnectOptions): Promise<CanvasConnection> {
@@ -41,11 +47,26 @@ export async function connectCanvas(renderer: Pick<Renderer, 'attach' | 'attachR
   let closed = false;
   let syncing: Promise<void> | undefined;
   const queued: Array<{ seq: number; op: unknown }> = [];
+  /** Widget failures reported this connection (each once), and those waiting for the live client. */
+  const reported = new Set<string>();
+  const unsent: WidgetError[] = [];
   const host = await createCanvasHost(renderer, {
     ...options,
     onAction(action) {
       options.onAction?.(action);
       live?.sendAction('widget-action', action);
+    },
+    onIssue(issue) {
+      options.onIssue?.(issue);
+      if (issue.widget === undefined || issue.id === undefined) return;
+      // Each failure once (a snapshot replay repeats them), and a bounded number per connection: a
+      // widget that fails on every patch cannot flood the agent's feed.
+      const key = `${issue.widget}|${issue.id}|${issue.message}`;
+      if (reported.has(key) || reported.size >= MAX_WIDGET_ERRORS) return;
+      reported.add(key);
+      const error: WidgetError = { type: 'widget-error', id: issue.id, reason: issue.widget, message: issue.message.slice(0, 500) };
+      if (live === undefined) unsent.push(error);
+      else live.sendAction('widget-error', error);
     },
   });
 
@@ -117,6 +138,7 @@ export async function connectCanvas(renderer: Pick<Renderer, 'attach' | 'attachR
 
   await loadState();
   open();
+  for (const error of unsent.splice(0)) live?.sendAction('widget-error', error);
   return {
     host,
     get applied() {

@@ -67,6 +67,8 @@ describe('compaction', () => {
         expect(view(again)).toEqual(view(live));
         expect(order(again)).toEqual(order(live));
         expect([...again.defines.keys()].sort()).toEqual([...live.defines.keys()].sort());
+        // Types whose define was refused stay broken, with the same reason.
+        expect([...again.broken].sort()).toEqual([...live.broken].sort());
         // The focus layout shows the last-touched component, or the last one when it was removed.
         const focusOf = (st: CanvasState) => st.focus ?? orderedComponents(st).at(-1)?.id;
         expect(focusOf(again)).toEqual(focusOf(live));

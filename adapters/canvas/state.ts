@@ -1,5 +1,6 @@
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp, LayoutMode, Placement, WidgetComponent } from '../../shared/neighbours/canvas/ops.ts';
+import { parseTemplate, TemplateError } from './widget/template.ts';
 
 /** One live component. */
 export interface CanvasComponent {
@@ -18,6 +19,13 @@ export interface CanvasState {
   mode: LayoutMode;
   /** Defined widget types, in definition order. */
   defines: Map<string, WidgetComponent>;
+  /**
+   * Widget types whose `define` was refused for what it holds (a template that does not parse, a
+   * size limit), with the reason: their instances are "defined but broken", not unknown. Kept in
+   * the compacted state (replaying it refuses them again), so every client can say so. At most
+   * `maxDefines`; a refused define of a type that is defined leaves the old definition in place.
+   */
+  broken: Map<string, { component: WidgetComponent; reason: string }>;
   components: Map<string, CanvasComponent>;
   /** Zones in first-seen order (a zone that empties is forgotten). */
   zones: string[];
@@ -36,15 +44,25 @@ export type OpEffect =
 
 /** An empty canvas. */
 export function emptyCanvas(): CanvasState {
-  return { mode: 'auto', defines: new Map(), components: new Map(), zones: [], clock: 0 };
+  return { mode: 'auto', defines: new Map(), broken: new Map(), components: new Map(), zones: [], clock: 0 };
 }
 
 /** The default zone. */
 export const MAIN_ZONE = 'main';
 
-/** Thrown for an op that is well-formed but cannot apply (unknown id, a limit): the message names why. */
+/**
+ * Thrown for an op that is well-formed but cannot apply (unknown id, a limit, a template that does
+ * not parse): the message names why. `code` sets apart an op that is wrong in itself
+ * (`TEMPLATE_INVALID`: resending it can never work) from one the current canvas refuses.
+ */
 export class CanvasOpError extends Error {
   override name = 'CanvasOpError';
+  constructor(
+    message: string,
+    readonly code: 'TEMPLATE_INVALID' | 'REFUSED' = 'REFUSED',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -86,6 +104,7 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
       const ids = [...state.components.keys()];
       state.components.clear();
       state.defines.clear();
+      state.broken.clear();
       state.zones = [];
       state.focus = undefined;
       state.mode = 'auto';
@@ -93,13 +112,17 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
     }
     case 'define': {
       if (!state.defines.has(op.id) && state.defines.size >= CANVAS_LIMITS.maxDefines) throw new CanvasOpError(`define ${op.id}: ${CANVAS_LIMITS.maxDefines} widget types are defined already (seed limit: max active widget types); undefine one first`);
-      const bytes = utf8Length(op.component.html) + utf8Length(op.component.css ?? '');
-      if (bytes > CANVAS_LIMITS.maxDefineBytes) throw new CanvasOpError(`define ${op.id}: html + css is ${bytes} bytes; the seed allows 50 KB (${CANVAS_LIMITS.maxDefineBytes})`);
-      if ((op.component.js ?? '').length > CANVAS_LIMITS.maxJsBytes) throw new CanvasOpError(`define ${op.id}: js is ${(op.component.js ?? '').length} characters; the limit is ${CANVAS_LIMITS.maxJsBytes}`);
+      const refused = defineProblem(op.id, op.component);
+      if (refused !== undefined) {
+        if (!state.defines.has(op.id) && (state.broken.has(op.id) || state.broken.size < CANVAS_LIMITS.maxDefines)) state.broken.set(op.id, { component: op.component, reason: refused.message.slice(0, 300) });
+        throw refused;
+      }
+      state.broken.delete(op.id);
       state.defines.set(op.id, op.component);
       return { kind: 'changed', ids: [...state.components.values()].filter((c) => c.type === op.id).map((c) => c.id) };
     }
     case 'undefine':
+      state.broken.delete(op.id);
       if (!state.defines.delete(op.id)) return { kind: 'none' };
       return { kind: 'undefined', type: op.id };
     case 'layout':
@@ -116,6 +139,22 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
       return { kind: 'changed', ids: [op.id] };
     }
   }
+}
+
+/** What is wrong with a definition in itself (sizes, the template), or undefined. */
+function defineProblem(id: string, component: WidgetComponent): CanvasOpError | undefined {
+  const bytes = utf8Length(component.html) + utf8Length(component.css ?? '');
+  if (bytes > CANVAS_LIMITS.maxDefineBytes) return new CanvasOpError(`define ${id}: html + css is ${bytes} bytes; the seed allows 50 KB (${CANVAS_LIMITS.maxDefineBytes})`);
+  if ((component.js ?? '').length > CANVAS_LIMITS.maxJsBytes) return new CanvasOpError(`define ${id}: js is ${(component.js ?? '').length} characters; the limit is ${CANVAS_LIMITS.maxJsBytes}`);
+  // Parsed here, the one place every side folds through: the server refuses the define at POST
+  // time, and a page (or a cold server) replaying an old ledger refuses it the same way.
+  try {
+    parseTemplate(component.html);
+  } catch (error) {
+    if (!(error instanceof TemplateError)) throw error;
+    return new CanvasOpError(`define ${id}: the template does not parse: ${error.message}`, 'TEMPLATE_INVALID');
+  }
+  return undefined;
 }
 
 function withOrder(component: CanvasComponent, order: number | undefined): CanvasComponent {
@@ -148,14 +187,16 @@ export function orderedComponents(state: CanvasState): CanvasComponent[] {
 
 /**
  * The compacted op list whose replay on an empty canvas gives the same canvas (the seed's replay
- * order, made precise): `layout` (when not auto), `define`s sorted by id, the `upsert`s in display
+ * order, made precise): `layout` (when not auto), `define`s sorted by id (refused ones too, so their
+ * types stay "broken" after a replay), the `upsert`s in display
  * order (patches and moves folded in), then an empty `patch` naming the focused component when it
  * is not the last one (the `focus` layout depends on it).
  */
 export function compact(state: CanvasState): CanvasOp[] {
   const ops: CanvasOp[] = [];
   if (state.mode !== 'auto') ops.push({ op: 'layout', mode: state.mode });
-  for (const id of [...state.defines.keys()].sort()) ops.push({ op: 'define', id, component: state.defines.get(id)! });
+  // Broken types are compacted as their refused define: replaying it marks them broken again.
+  for (const id of [...state.defines.keys(), ...state.broken.keys()].sort()) ops.push({ op: 'define', id, component: state.defines.get(id) ?? state.broken.get(id)!.component });
   const ordered = orderedComponents(state);
   for (const c of ordered) {
     const layout: Placement = { zone: c.zone };

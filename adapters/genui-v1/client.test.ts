@@ -75,4 +75,16 @@ describe('createGenuiClient (headless renderer)', () => {
     expect(client.conversation.history().filter((m) => m.role === 'model')).toHaveLength(0);
     await client.close();
   });
+
+  it('a 504 model_timeout envelope is shown as the model not answering, not as a refused request', async () => {
+    const target = headlessTarget();
+    const issues: string[] = [];
+    const { fetcher } = scriptedFetch([{ status: 504, body: { error: { code: 'model_timeout', message: 'the model sent nothing for 30000 ms after the request', supportedCatalogs: [{ name: 'default', versions: ['1.0'] }] } } }]);
+    const client = createGenuiClient(target, { url: 'http://x/genUI', fetch: fetcher, onIssue: (i) => issues.push(i.message) });
+    expect(await client.send('hi')).toMatchObject({ status: 'error', httpStatus: 504 });
+    await client.settle();
+    expect(issues.join('\n')).toContain("The server's model did not answer (HTTP 504, model_timeout)");
+    expect(JSON.stringify(target.tree())).toContain('sent nothing for 30000 ms');
+    await client.close();
+  });
 });

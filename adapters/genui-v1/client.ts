@@ -5,6 +5,7 @@ import type { RemoteAttachTarget } from '../../generator/runtime/local-generator
 import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import { readMessageStream } from '../a2ui/stream-reader.ts';
 import { toUiEvent } from './events.ts';
+import { augmentationsSchema, type GenuiAugmentation } from './augmentations.ts';
 import { Conversation, type SurfaceState } from './history.ts';
 import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, DropPreviewChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, PreviewChunk, TextChunk, type CatalogDefinition, type UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { translateSurface, type TranslateIssue } from './translate.ts';
@@ -20,6 +21,12 @@ export interface GenuiClientOptions {
   catalog?: CatalogDefinition;
   /** The vocabulary surfaces are translated against (default: the built-in one). */
   vocabulary?: readonly VocabularyEntry[];
+  /**
+   * Widgets this client adds to the base catalog (seed 000 `augmentations`): sent as
+   * `catalogDefinition.augmentations` (unless `catalog` carries its own), and shown through the host
+   * component registered for each (`render: 'component'`) or as a visible fallback card.
+   */
+  augmentations?: readonly GenuiAugmentation[];
   /** Mount id prefix (default `genui`): `<prefix>-transcript`, `<prefix>-1`, … */
   idPrefix?: string;
   /**
@@ -89,8 +96,11 @@ interface Surface {
  */
 export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options: GenuiClientOptions): GenuiClient {
   const prefix = options.idPrefix ?? 'genui';
-  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
-  const catalog: CatalogDefinition = options.catalog ?? { protocolVersion: GENUI_PROTOCOL_VERSION, baseCatalog: { name: 'default', version: '1.0' } };
+  const augmentations = options.augmentations ?? [];
+  const vocabulary = [...(options.vocabulary ?? BUILTIN_VOCABULARY), ...augmentations.filter((a) => a.render === 'component').map((a) => a.definition)];
+  const fallbacks = augmentations.filter((a) => a.render === 'fallback').map((a) => a.definition);
+  const baseCatalog: CatalogDefinition = options.catalog ?? { protocolVersion: GENUI_PROTOCOL_VERSION, baseCatalog: { name: 'default', version: '1.0' } };
+  const catalog: CatalogDefinition = augmentations.length > 0 && baseCatalog.augmentations === undefined ? { ...baseCatalog, augmentations: augmentationsSchema(augmentations) } : baseCatalog;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const conversation = new Conversation();
   const surfaces = new Map<string, Surface>();
@@ -147,6 +157,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     const definition = preview === undefined ? surface.state : { root: preview.root, widgets: [...preview.widgets, ...(surface.committed ? surface.state.widgets.filter((w) => !preview.widgets.some((p) => (p as { id?: unknown }).id === (w as { id?: unknown }).id)) : [])] };
     const translation = translateSurface(definition, {
       vocabulary,
+      fallbacks,
       preview: preview !== undefined,
       bind: (binding) => ({ handler: (e) => onUiEvent(toUiEvent(surfaceId, binding, e)), ...(binding.data === 'none' ? {} : { data: binding.data }) }),
     });
@@ -282,7 +293,9 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       const turn = current();
       if (chunkChecks.error.check(parsed)) {
         const { code, message, supportedCatalogs } = parsed.error;
-        turn.error = { title: `The server refused the request (HTTP ${response.status}, ${code})`, detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.` };
+        // 5xx envelopes are the model failing behind the server (504 model_timeout, 502), not a refusal of the request.
+        const title = response.status >= 500 ? `The server's model did not answer (HTTP ${response.status}, ${code})` : `The server refused the request (HTTP ${response.status}, ${code})`;
+        turn.error = { title, detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.` };
       } else turn.error = { title: `The server answered HTTP ${response.status}`, detail: typeof parsed === 'string' ? parsed : JSON.stringify(parsed).slice(0, 500) };
       issue({ code: 'http_error', message: `${turn.error.title}: ${turn.error.detail}` });
       return { status: 'error', httpStatus: response.status, body: parsed };

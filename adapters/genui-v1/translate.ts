@@ -23,6 +23,8 @@ export interface TranslateOptions {
   maxDepth?: number;
   /** Widgets in one definition (default 5,000), refused before anything is iterated. */
   maxWidgets?: number;
+  /** Widgets a client added without a component (`augmentations` with render `fallback`): each shows as a card listing its props. */
+  fallbacks?: readonly VocabularyEntry[];
   /** A child id that is not (yet) defined: a `placeholder` (progressive surfaces) or an error note. */
   missing?: 'placeholder' | 'error';
   /**
@@ -109,6 +111,7 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
     else widgets.set(e.id, e.widget);
   }
   const vocabulary = new Map(options.vocabulary.map((v) => [v.type, v]));
+  const fallbacks = options.fallbacks === undefined ? undefined : new Map(options.fallbacks.map((v) => [v.type, v]));
   const reached = new Set<string>();
   let nodes = 0;
 
@@ -133,6 +136,7 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
           return widgets.get(id);
         },
         bind: options.bind,
+        ...(fallbacks ? { fallbacks } : {}),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

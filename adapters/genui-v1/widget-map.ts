@@ -1,5 +1,6 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import type { HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerEvent, HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
+import { decodeSelection, encodeChildId, optionChildren, rolesOfEntry } from '../kit/index.ts';
 import { ALIASES, propOf } from './catalog.ts';
 import { bindingsFor, type EventBinding } from './events.ts';
 
@@ -17,6 +18,8 @@ export interface PlanContext {
   lookup(id: string): unknown;
   /** A handler for a binding (a function in the page, a string id on the server). */
   bind(binding: EventBinding): HandlerSpec | undefined;
+  /** Widgets a client added without a component (`augmentations`, render `fallback`): shown as a card. */
+  fallbacks?: ReadonlyMap<string, VocabularyEntry>;
 }
 
 const plain = (text: string): ModelParticle => ({ text, mimeType: 'text/plain' });
@@ -55,6 +58,9 @@ function withEvents(plan: { type: string; slots: Slot[]; on?: Partial<Record<str
 /** A vocabulary type's props → a plan, role by role (the inverse of the catalog projection). */
 function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: string, ctx: PlanContext): Plan {
   const slots: Slot[] = [];
+  // A type whose other children are options: the kit gives each option value an id no role can take.
+  const optionRoles = entry.roles.some((r) => r.id === '*' && r.kind === 'text') ? rolesOfEntry(entry) : undefined;
+  const selection = (text: string) => (entry.type === 'multi-choice' ? text.split('\n') : [text]).map((v) => encodeChildId(optionRoles!, v)).join('\n');
   for (const role of entry.roles) {
     const prop = propOf(role);
     const value = props[prop];
@@ -62,20 +68,25 @@ function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: 
     if (role.id === '*') {
       if (role.kind === 'text') {
         if (!Array.isArray(value)) throw new Error(`prop "options" must be an array of {value, label}`);
-        for (const option of value as unknown[]) {
+        const options = (value as unknown[]).map((option) => {
           const o = option as { value?: unknown; label?: unknown };
           if (typeof o !== 'object' || o === null) throw new Error('each option must be {value, label}');
-          slots.push({ id: asText(o.value, 'options[].value'), particle: plain(asText(o.label ?? o.value, 'options[].label')) });
-        }
+          return { value: asText(o.value, 'options[].value'), label: asText(o.label ?? o.value, 'options[].label') };
+        });
+        const built = optionChildren(optionRoles, options, { adapter: 'genui-v1' });
+        if (built.issues.length > 0) throw new Error(`prop "options": ${built.issues[0]!.message}`);
+        for (const [id, particle] of built.children) slots.push({ id, particle });
       } else for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
-    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plain(asText(value, prop)) });
+    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plain(optionRoles !== undefined && role.id === 'value' ? selection(asText(value, prop)) : asText(value, prop)) });
     else if (role.kind === 'data') {
       const d = value as { url?: unknown; mimeType?: unknown };
       if (typeof d !== 'object' || typeof d.url !== 'string' || typeof d.mimeType !== 'string') throw new Error(`prop "${prop}" must be {url, mimeType}`);
       slots.push({ id: role.id, particle: { data: d.url, mimeType: d.mimeType } });
     } else slots.push({ id: role.id, ref: asText(value, prop) });
   }
-  return withEvents({ type: entry.type, slots }, name, ctx);
+  // The agent hears the option values it sent, not their particle ids.
+  const bindings = bindingsFor(name, entry.type, ctx.widgetId).map((b) => (optionRoles !== undefined && b.data === 'value' ? { ...b, value: (e: HandlerEvent) => decodeSelection(e.value ?? '').join('\n') } : b));
+  return withEvents({ type: entry.type, slots }, name, ctx, bindings);
 }
 
 /** The text of a Text-like widget (ElevatedButton's label). */
@@ -149,8 +160,28 @@ export function planWidget(widget: unknown, ctx: PlanContext): Plan {
   if (name === 'text') return { leaf: { text: asText(p.text ?? '', 'text'), mimeType: p.markdown === true ? 'text/markdown' : 'text/plain' } };
   if (ALIASES.has(name)) return planAlias(name, p, ctx);
   const entry = ctx.vocabulary.get(name);
-  if (entry === undefined) throw new UnknownWidgetError(name);
-  return planType(entry, p, name, ctx);
+  if (entry !== undefined) return planType(entry, p, name, ctx);
+  const declared = ctx.fallbacks?.get(name);
+  if (declared !== undefined) return planFallback(declared, p);
+  throw new UnknownWidgetError(name);
+}
+
+/**
+ * An added widget the client has no component for: a card titled with its name that lists its
+ * props as text (`label: value`) and holds its children, so what the model sent is visible.
+ */
+function planFallback(entry: VocabularyEntry, props: Record<string, unknown>): Plan {
+  const slots: Slot[] = [{ id: 'title', particle: plain(entry.type) }];
+  for (const role of entry.roles) {
+    const prop = propOf(role);
+    const value = props[prop];
+    if (value === undefined || value === null) continue;
+    if (role.id === '*' && role.kind !== 'text') for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
+    else if (role.kind === 'data') slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${asText((value as { url?: unknown }).url, `${prop}.url`)}`) });
+    else if (Array.isArray(value)) slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${value.map((v) => asText((v as { label?: unknown })?.label ?? v, prop)).join(', ')}`) });
+    else slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${asText(value, prop)}`) });
+  }
+  return { type: 'card', slots };
 }
 
 /** A widget name that is in neither the catalog nor the host's vocabulary. */

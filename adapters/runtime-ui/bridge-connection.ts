@@ -1,12 +1,18 @@
+import { backoffDelay, type BackoffOptions } from '../../shared/backoff.ts';
 import { compile } from '../../shared/check.ts';
 import { BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
 
 /** What the browser hears from the runtime bridge. */
 export interface BridgeEvents {
-  /** One runtime line, in bridge order, exactly once across reconnects; `replayed` when it was sent before this connection. */
-  line(text: string, generation: number, replayed: boolean): void;
-  /** A (re)connection; `generation` names the runtime process. */
-  hello(generation: number, running: boolean): void;
+  /**
+   * One runtime line, in bridge order, exactly once across reconnects; `replayed` when it was sent
+   * before this connection; `elsewhere` when it is a runtime request another window holds.
+   */
+  line(text: string, generation: number, replayed: boolean, elsewhere: boolean): void;
+  /** A runtime request handed to this window (the window that held it went away, or this one came back). */
+  claim(text: string, generation: number): void;
+  /** A (re)connection; `generation` names the runtime process; `canRestart` is the token's capability. */
+  hello(generation: number, running: boolean, canRestart: boolean): void;
   started(generation: number): void;
   exit(generation: number, code: number | null, signal: string | null): void;
   problem(message: string): void;
@@ -20,14 +26,15 @@ export interface BridgeConnectionOptions {
   /** A bridge token (`POST /api/runtime/token`). */
   token: string;
   events: BridgeEvents;
-  backoff?: { baseMs: number; maxMs: number };
+  /** Reconnect delays (the one `shared/backoff.ts` of every suip client; default 250 ms to 5 s). */
+  backoff?: BackoffOptions;
   WebSocketImpl?: typeof WebSocket;
 }
 
 /** A resumable connection to the runtime bridge. */
 export interface BridgeConnection {
-  /** Send one line to the runtime (queued while reconnecting, in memory only). */
-  send(line: string): void;
+  /** Send one line to the runtime process `generation` (queued while reconnecting, in memory only; the bridge refuses it once that process exited). */
+  send(line: string, generation: number): void;
   restart(): void;
   close(): void;
   readonly lastSeq: number;
@@ -36,8 +43,8 @@ export interface BridgeConnection {
 const checkFrame = compile(BridgeServerFrame);
 
 /**
- * Connect to the runtime bridge and stay connected: on a drop it reconnects with backoff and
- * jitter, asking for the lines after the last one it applied (`fromSeq`), so each runtime line is
+ * Connect to the runtime bridge and stay connected: on a drop it reconnects with the shared
+ * backoff (`shared/backoff.ts`, exponential with jitter), asking for the lines after the last one it applied (`fromSeq`), so each runtime line is
  * applied once and in order. Frames are bounded by the bridge and checked here before use.
  */
 export function connectBridge(options: BridgeConnectionOptions): BridgeConnection {
@@ -45,6 +52,8 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
   const backoff = options.backoff ?? { baseMs: 250, maxMs: 5000 };
   let lastSeq = 0;
   let replayUntil = 0;
+  /** The id the bridge gave this window: sent back on reconnect, so the runtime requests it holds stay its own. */
+  let clientId: string | undefined;
   let socket: WebSocket | undefined;
   let closed = false;
   let attempt = 0;
@@ -52,7 +61,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
 
   const open = () => {
     options.events.status('connecting');
-    const url = `${options.url}?token=${encodeURIComponent(options.token)}&fromSeq=${lastSeq}`;
+    const url = `${options.url}?token=${encodeURIComponent(options.token)}&fromSeq=${lastSeq}${clientId ? `&client=${encodeURIComponent(clientId)}` : ''}`;
     const ws = new Impl(url);
     socket = ws;
     ws.onopen = () => {
@@ -69,24 +78,31 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
         return options.events.problem('the bridge sent a frame that is not JSON');
       }
       if (!checkFrame.check(frame)) return options.events.problem(`the bridge sent a frame that does not fit: ${checkFrame.firstError(frame)}`);
+      // Frames of the runtime's stream carry the ledger's seq: each is applied once, in order, across reconnects.
+      if ('seq' in frame) {
+        if (frame.seq <= lastSeq) return;
+        lastSeq = frame.seq;
+      }
       switch (frame.type) {
         case 'hello':
           replayUntil = frame.lastSeq;
-          return options.events.hello(frame.generation, frame.running);
+          clientId = frame.clientId;
+          return options.events.hello(frame.generation, frame.running, frame.canRestart);
         case 'line':
-          if (frame.seq <= lastSeq) return;
-          lastSeq = frame.seq;
-          return options.events.line(frame.line, frame.generation, frame.seq <= replayUntil);
+          return options.events.line(frame.line, frame.generation, frame.seq <= replayUntil, frame.elsewhere === true);
+        case 'claim':
+          return options.events.claim(frame.line, frame.generation);
         case 'started':
           return options.events.started(frame.generation);
         case 'exit':
           return options.events.exit(frame.generation, frame.code, frame.signal);
         case 'violation':
-          return options.events.problem(`the runtime wrote a line that is not protocol: ${frame.message}`);
+          return options.events.problem(`the runtime wrote a line that is not protocol (answered with a JSON-RPC error, not relayed): ${frame.message}`);
         case 'truncated':
-          return options.events.problem(`lines before ${frame.firstSeq} are no longer kept by the bridge`);
+          lastSeq = Math.max(lastSeq, frame.firstSeq - 1);
+          return options.events.problem(`the runtime's stream before seq ${frame.firstSeq} is no longer kept by the server; what came earlier is missing here`);
         case 'error':
-          return options.events.problem(frame.message);
+          return options.events.problem(`the bridge refused a frame (${frame.code}): ${frame.message}`);
       }
     };
     ws.onclose = () => {
@@ -95,8 +111,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
       options.events.status(closed ? 'closed' : 'connecting');
       if (closed) return;
       attempt += 1;
-      const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt, 10));
-      setTimeout(() => !closed && open(), delay / 2 + Math.random() * (delay / 2));
+      setTimeout(() => !closed && open(), backoffDelay(attempt, backoff));
     };
   };
   const write = (frame: string) => {
@@ -105,7 +120,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
   };
   open();
   return {
-    send: (line) => write(JSON.stringify({ type: 'line', line })),
+    send: (line, generation) => write(JSON.stringify({ type: 'line', generation, line })),
     restart: () => write(JSON.stringify({ type: 'restart' })),
     close() {
       closed = true;

@@ -3,6 +3,7 @@ import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import { connectBridge, type BridgeConnection } from './bridge-connection.ts';
 import { createOrderBuffer, type OrderBuffer } from './order-buffer.ts';
 import { createRpcPeer, RpcError, type RpcPeer } from './rpc-peer.ts';
+import { parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { RpcErrorCode, type AgentEvent, type NotificationParams } from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { applyEvent, newRun, TERMINAL_STATUSES, type RunView } from './transcript-state.ts';
 import { transcriptTree, type TranscriptModel } from './transcript-view.ts';
@@ -56,6 +57,10 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   const pastPeers = new Map<number, RpcPeer>();
   /** Run ids are per runtime process: a restarted runtime may reuse them. */
   const runKey = (gen: number, runId: string) => `${gen}:${runId}`;
+  /** Ids of the current runtime's requests this window has taken up (a request handed again is not asked twice). */
+  let asked = new Set<string>();
+  /** This window's request ids are unique among the windows sharing the runtime, so no window takes another's response. */
+  const idPrefix = `ui-${Math.random().toString(36).slice(2, 10)}-`;
   let rendering: Promise<void> = Promise.resolve();
   let scheduled = false;
 
@@ -75,7 +80,7 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   };
   const addRun = (runId: string | undefined, userText: string, replayed = false) => {
     counter += 1;
-    const run = newRun(`r${counter}`, runId ?? '', userText, replayed);
+    const run = newRun(`r${counter}`, runId ?? '', userText, replayed, generation);
     model.runs.push(run);
     byKey.set(run.key, run);
     if (model.runs.length > 200) byKey.delete(model.runs.shift()!.key);
@@ -83,6 +88,9 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     return run;
   };
   const track = (run: RunView, gen: number) => {
+    run.generation = gen;
+    // A run of a runtime process that is no longer the current one can never be reached again.
+    if (gen < generation && run.ended === undefined) run.ended = `the runtime process that ran it (generation ${gen}) exited`;
     const buffer = createOrderBuffer<AgentEvent>({
       deliver: (_seq, event) => {
         applyEvent(run, event);
@@ -93,16 +101,20 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     });
     byRunId.set(runKey(gen, run.runId), { run, buffer });
   };
-  const onEvent = (gen: number, params: NotificationParams<'agent.event'>) => {
-    let entry = byRunId.get(runKey(gen, params.run_id));
+  /** The view of a run, made when this page did not start it (another window, a replayed session, an earlier process): shown all the same. */
+  const runFor = (gen: number, runId: string, userText = '(started elsewhere)', replayed = false) => {
+    let entry = byRunId.get(runKey(gen, runId));
     if (entry === undefined) {
-      // A run this page did not start (another tab, a replayed session, an earlier process): shown all the same.
-      const replayed = params.seq === -1;
-      const run = addRun(undefined, replayed && params.event.type === 'hidden_user_message' ? params.event.content : '(started elsewhere)', replayed);
-      run.runId = params.run_id;
+      const run = addRun(undefined, userText, replayed);
+      run.runId = runId;
       track(run, gen);
-      entry = byRunId.get(runKey(gen, params.run_id))!;
+      entry = byRunId.get(runKey(gen, runId))!;
     }
+    return entry;
+  };
+  const onEvent = (gen: number, params: NotificationParams<'agent.event'>) => {
+    const replayed = params.seq === -1;
+    const entry = runFor(gen, params.run_id, replayed && params.event.type === 'hidden_user_message' ? params.event.content : undefined, replayed);
     if (params.seq === -1) return;
     // SECURITY: the seed's rule: after a terminal status (cancelled above all), late events are ignored.
     if (TERMINAL_STATUSES.has(entry.run.status) && !entry.run.replayed) return warn(`run ${params.run_id}: an event after the run ended was ignored`);
@@ -124,7 +136,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     send: (text: string) => void client.send(text),
     cancel(runKey: string) {
       const run = byKey.get(runKey);
-      if (run === undefined || run.runId === '' || TERMINAL_STATUSES.has(run.status)) return;
+      // SECURITY: a cancel goes only to the runtime process that runs the run (another one may reuse its id).
+      if (run === undefined || run.runId === '' || TERMINAL_STATUSES.has(run.status) || run.ended !== undefined || run.generation !== generation) return;
       peer.request('run.cancel', { run_id: run.runId, reason: 'cancelled by the user' }).then(
         (result) => setStatus(run, result.ok ? 'cancelled' : (result.status ?? run.status)),
         (error: unknown) => problem(`run.cancel failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -167,8 +180,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
 
   const onNotification = (gen: number, method: string, params: unknown) => {
     if (method === 'agent.event') return onEvent(gen, params as NotificationParams<'agent.event'>);
-    const run = byRunId.get(runKey(gen, (params as { run_id: string }).run_id))?.run;
-    if (run === undefined) return;
+    if (method !== 'run.status' && method !== 'run.context') return;
+    const run = runFor(gen, (params as { run_id: string }).run_id).run;
     if (method === 'run.status') {
       const p = params as NotificationParams<'run.status'>;
       return setStatus(run, p.status, p.message);
@@ -190,7 +203,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   const makePeer = (gen: number) =>
     createRpcPeer({
       role: 'ui',
-      send: (line) => connection.send(line.trimEnd()),
+      send: (line) => connection.send(line.trimEnd(), gen),
+      idPrefix,
       onProblem: (p) => problem(p.message),
       onNotification: (method, params) => onNotification(gen, method, params),
       handlers: {
@@ -212,6 +226,25 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       },
     });
 
+  /** False for a runtime request this window has taken up already (a claim can hand it again). */
+  const takeRequest = (text: string): boolean => {
+    const parsed = parseLine(text);
+    if (!parsed.ok || parsed.message.method === undefined || parsed.message.id == null) return true;
+    const key = `${typeof parsed.message.id}:${String(parsed.message.id)}`;
+    if (asked.has(key)) return false;
+    asked.add(key);
+    if (asked.size > 1000) asked.delete(asked.values().next().value!);
+    return true;
+  };
+  /** A runtime request another window holds: noted on its run, never asked here, never answered from here. */
+  const heldElsewhere = (text: string) => {
+    const parsed = parseLine(text);
+    const params = parsed.ok ? (parsed.message.params as { run_id?: unknown; title?: unknown } | undefined) : undefined;
+    if (typeof params?.run_id !== 'string') return;
+    const run = runFor(generation, params.run_id).run;
+    run.notices.push(`“${String(params?.title ?? 'A question').slice(0, 120)}” is being answered in another window.`);
+    schedule();
+  };
   const initialize = async () => {
     try {
       const result = await peer.request('initialize', { protocol_version: '0', client: { name: 'suip-runtime-ui', version: '0.1.0' }, ui_capabilities: { supports_confirm: true, supports_prompt: true, supports_pick: true, supports_markdown: true, supports_images: true } });
@@ -229,9 +262,16 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       problem(`initialize failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+  /** Runs of earlier runtime processes that never ended are over: that process is gone. */
+  const endRunsBefore = (next: number, why: (gen: number) => string) => {
+    for (const run of model.runs) if (run.generation < next && run.runId !== '' && !TERMINAL_STATUSES.has(run.status) && run.ended === undefined) run.ended = why(run.generation);
+  };
   const newGeneration = (next: number, running: boolean) => {
-    if (next === generation) return;
+    // A replayed `started` of an earlier process says nothing about the current one.
+    if (next <= generation) return;
+    endRunsBefore(next, (gen) => `the runtime process that ran it (generation ${gen}) exited`);
     generation = next;
+    asked = new Set();
     peer?.close('the runtime restarted');
     peer = makePeer(next);
     if (running) void initialize();
@@ -242,25 +282,34 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     token: options.token,
     ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
     events: {
-      line: (text, lineGeneration, replayed) => {
-        if (lineGeneration === generation) peer.receiveLine(text, replayed);
-        else if (lineGeneration < generation) pastPeer(lineGeneration).receiveLine(text, true);
+      line: (text, lineGeneration, replayed, elsewhere) => {
+        if (lineGeneration < generation) return pastPeer(lineGeneration).receiveLine(text, true);
+        if (lineGeneration !== generation) return;
+        if (elsewhere) return heldElsewhere(text);
+        if (takeRequest(text)) peer.receiveLine(text, replayed);
       },
-      hello: (next, running) => {
+      claim: (text, lineGeneration) => {
+        if (lineGeneration === generation && takeRequest(text)) peer.receiveLine(text);
+      },
+      hello: (next, running, canRestart) => {
+        model.canRestart = canRestart;
         if (!running && model.runtimeDown === undefined) model.runtimeDown = 'The runtime is not running.';
         newGeneration(next, running);
         schedule();
       },
       started: (next) => {
+        if (next <= generation) return;
         model.runtimeDown = undefined;
         newGeneration(next, true);
         schedule();
       },
       exit: (exited, code, signal) => {
-        if (exited !== generation) return;
-        model.runtimeDown = `The runtime process exited (${signal ? `signal ${signal}` : `code ${code}`}).`;
-        peer.close('the runtime exited');
-        for (const run of model.runs) if (!TERMINAL_STATUSES.has(run.status)) setStatus(run, 'error', 'the runtime stopped');
+        const how = signal ? `signal ${signal}` : `code ${code}`;
+        endRunsBefore(exited + 1, () => `the runtime process exited (${how}) before the run finished`);
+        if (exited === generation) {
+          model.runtimeDown = `The runtime process exited (${how}).`;
+          peer.close('the runtime exited');
+        }
         schedule();
       },
       problem,

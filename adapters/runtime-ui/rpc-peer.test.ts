@@ -53,16 +53,41 @@ describe('seed 002 peer', () => {
     );
   });
 
-  it('reports garbage lines and stray responses without answering them', () => {
+  it('answers a malformed line as JSON-RPC says (-32700 id null, -32600 with the id it had) and goes on; responses and notifications get no answer', async () => {
     const problems: string[] = [];
     const sent: string[] = [];
-    const peer = createRpcPeer({ role: 'ui', send: (l) => sent.push(l), onProblem: (p) => problems.push(p.message) });
+    const peer = createRpcPeer({ role: 'ui', send: (l) => sent.push(l), onProblem: (p) => problems.push(p.message), handlers: { 'ui.confirm.request': async () => ({ ok: true }) } });
+    const answers = () => sent.map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown });
     peer.receiveLine('not json');
+    peer.receiveLine('{"jsonrpc":"2.0","id":"no-method"}');
+    peer.receiveLine('{"jsonrpc":"1.0","id":7,"method":"ui.confirm.request","params":{}}');
+    peer.refuse({ kind: 'too-long', message: 'a line is longer than 4194304 bytes', preview: '{"jsonrpc"' });
+    peer.receiveLine('[' .repeat(100) + ']'.repeat(100));
+    expect(answers().map((a) => [a.id, a.error?.code])).toEqual([[null, -32700], ['no-method', -32600], [7, -32600], [null, -32600], [null, -32700]]);
+    for (const answer of answers()) {
+      expect(Object.keys(answer).sort()).toEqual(['error', 'id', 'jsonrpc']);
+      expect(answer.error!.message.length).toBeGreaterThan(20);
+    }
+    sent.length = 0;
+    // Never answered: a stray response, a malformed response, an invalid notification, and a replayed (quiet) garbage line.
     peer.receiveLine('{"jsonrpc":"2.0","id":"nobody","result":{}}');
+    peer.receiveLine('{"jsonrpc":"1.0","id":"x","result":{}}');
     peer.receiveLine('{"jsonrpc":"2.0","method":"agent.event","params":{"run_id":"r","seq":-2,"event":{"type":"text","content":"x"}}}');
+    peer.receiveLine('still not json', true);
     expect(sent).toEqual([]);
-    expect(problems).toHaveLength(3);
-    expect(problems[2]).toContain('/seq');
+    expect(problems.at(-2)).toContain('/seq');
+    // And the peer goes on: a valid request after all that is answered.
+    peer.receiveLine('{"jsonrpc":"2.0","id":"rt-9","method":"ui.confirm.request","params":{"title":"t","message":"m"}}');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(answers()).toEqual([{ jsonrpc: '2.0', id: 'rt-9', result: { ok: true } }]);
+  });
+
+  it('two peers answering each other\'s garbage do not loop: an error response is never answered', async () => {
+    const { ui, runtime, lines } = pair();
+    runtime.receiveLine('garbage from the UI');
+    ui.receiveLine('garbage from the runtime');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(lines.map((l) => (JSON.parse(l) as { error: { code: number } }).error.code)).toEqual([-32700, -32700]);
   });
 
   it("accepts the seed's own examples (§10) and codelia TUI's real lines", () => {

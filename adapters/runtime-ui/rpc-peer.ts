@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { compile, type Checker } from '../../shared/check.ts';
+import { lineErrorResponse } from '../../shared/neighbours/runtime-ui/line-errors.ts';
 import { parseLine, toLine, MAX_LINE_BYTES, type LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { NOTIFICATIONS, REQUESTS, RpcErrorCode, type NotificationMethod, type NotificationParams, type ParamsOf, type RequestMethod, type ResultOf } from '../../shared/neighbours/runtime-ui/schemas.ts';
 
@@ -36,8 +37,14 @@ export interface RpcPeerOptions {
 
 /** A seed-002 peer: requests, responses and notifications over NDJSON lines, for either role. */
 export interface RpcPeer {
-  /** Feed one line received from the other side; `quiet` (a replay) does not report responses to requests of another page. */
+  /**
+   * Feed one line received from the other side; `quiet` (a replay) does not report responses to
+   * requests of another page, and answers nothing. A line that is not a message is answered with
+   * -32700 / -32600 (see `lineErrorResponse`) and reported; the peer goes on with the next line.
+   */
   receiveLine(text: string, quiet?: boolean): void;
+  /** A line the framing refused before it reached `receiveLine` (too long): reported and answered like a malformed line. */
+  refuse(problem: LineProblem): void;
   request<M extends RequestMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   notify<M extends NotificationMethod>(method: M, params: NotificationParams<M>): void;
   /** Ids of requests still waiting for an answer. */
@@ -85,10 +92,17 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
     }
   }
 
+  const refuse = (problem: LineProblem, quiet = false) => {
+    options.onProblem?.(problem);
+    const reply = quiet ? undefined : lineErrorResponse(problem);
+    if (reply !== undefined) write(reply);
+  };
+
   return {
+    refuse,
     receiveLine(text, quiet = false) {
       const parsed = parseLine(text, options.maxLineBytes ?? MAX_LINE_BYTES);
-      if (!parsed.ok) return void options.onProblem?.(parsed.problem);
+      if (!parsed.ok) return refuse(parsed.problem, quiet);
       const message = parsed.message;
       if (message.method !== undefined && message.id !== undefined && message.id !== null) {
         void answer(message.id, message.method, message.params);

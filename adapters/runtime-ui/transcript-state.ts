@@ -37,6 +37,13 @@ export interface RunView {
   notices: string[];
   /** A replayed run (session.history): no spinner, no cancel. */
   replayed: boolean;
+  /** The runtime process (bridge generation) the run belongs to; only that process can be asked to cancel it. */
+  generation: number;
+  /**
+   * Why a run that never reached a terminal status is over all the same (its runtime process
+   * exited): shown as "Ended", with no spinner and no cancel.
+   */
+  ended?: string;
 }
 
 /** Terminal run states: the spinner stops, the cancel button goes, later events are ignored. */
@@ -46,8 +53,8 @@ const MAX_TEXT = 1 << 20;
 const clip = (value: string, max = MAX_TEXT) => (value.length > max ? `${value.slice(0, max)}…` : value);
 
 /** A new run view. */
-export function newRun(key: string, runId: string, userText: string, replayed = false): RunView {
-  return { key, runId, userText, status: replayed ? 'completed' : 'starting', reasoning: [], steps: new Map(), tools: new Map(), text: '', notices: [], replayed };
+export function newRun(key: string, runId: string, userText: string, replayed = false, generation = 0): RunView {
+  return { key, runId, userText, status: replayed ? 'completed' : 'starting', reasoning: [], steps: new Map(), tools: new Map(), text: '', notices: [], replayed, generation };
 }
 
 /**

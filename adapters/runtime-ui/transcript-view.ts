@@ -6,8 +6,10 @@ export interface TranscriptModel {
   /** The runtime's name once initialized. */
   runtimeName?: string;
   connection: 'connecting' | 'open' | 'closed';
-  /** The runtime process stopped (crash); a restart button is shown. */
+  /** The runtime process stopped (crash); a restart button is shown when the token may restart it. */
   runtimeDown?: string;
+  /** The bridge token carries the restart capability. */
+  canRestart?: boolean;
   runs: RunView[];
   /** Protocol problems seen (last few), for the user. */
   problems: string[];
@@ -46,8 +48,8 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
       group('alert', [
         ['tone', 'error'],
         ['title', 'The runtime stopped'],
-        ['message', model.runtimeDown],
-        ['restart', group('button', [['label', 'Restart the runtime']], { on: { click: () => actions.restart() } })],
+        ['message', model.canRestart ? model.runtimeDown : `${model.runtimeDown} This window may not restart it; a token minted with restart can.`],
+        ...(model.canRestart ? [['restart', group('button', [['label', 'Restart the runtime']], { on: { click: () => actions.restart() } })] as const] : []),
       ]),
     ]);
   }
@@ -96,9 +98,12 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
 
 function runCard(run: RunView, actions: TranscriptActions): ModelParticle {
   const parts: Array<readonly [string, ModelParticle | string]> = [['title', clipLine(`You: ${run.userText}`)]];
-  const live = !run.replayed && !TERMINAL_STATUSES.has(run.status);
-  const statusParts: Array<readonly [string, string]> = [['label', LABEL[run.status] ?? run.status], ['tone', TONE[run.status] ?? 'neutral']];
-  if (run.statusMessage) statusParts.push(['detail', clipLine(run.statusMessage)]);
+  // A run of an exited runtime process is over even without a terminal status: nothing can reach it any more.
+  const ended = run.ended !== undefined && !run.replayed && !TERMINAL_STATUSES.has(run.status);
+  const live = !run.replayed && !TERMINAL_STATUSES.has(run.status) && !ended;
+  const statusParts: Array<readonly [string, string]> = ended ? [['label', 'Ended'], ['tone', 'neutral']] : [['label', LABEL[run.status] ?? run.status], ['tone', TONE[run.status] ?? 'neutral']];
+  const detail = ended ? run.ended : run.statusMessage;
+  if (detail) statusParts.push(['detail', clipLine(detail)]);
   parts.push(['status', group('status', statusParts)]);
   if (live) {
     parts.push(['spinner', group('progress', [['label', 'Working']])]);

@@ -1,4 +1,5 @@
-import { readSseData } from './sse.ts';
+import { redact } from '../../shared/redact.ts';
+import { readSse, type SseProblem } from '../../shared/sse-reader.ts';
 
 /** One chat message in the OpenAI chat-completions format. */
 export interface ChatMessage {
@@ -15,6 +16,35 @@ export interface EndpointSettings {
   apiKey: string;
 }
 
+/** The three clocks of one model stream, in milliseconds. */
+export interface ChatTimeouts {
+  /** From the request to the first byte of the answer's body (headers alone do not count). */
+  firstByteMs: number;
+  /** The longest silence between two chunks of the body once it started. */
+  idleMs: number;
+  /** The whole request, from start to the last byte. */
+  totalMs: number;
+}
+
+/** The defaults: generous for a slow model, short enough that a dead endpoint frees its request. */
+export const DEFAULT_CHAT_TIMEOUTS: ChatTimeouts = { firstByteMs: 30_000, idleMs: 30_000, totalMs: 180_000 };
+
+/** One streamed piece of a tool call (OpenAI `delta.tool_calls[]`): its `arguments` arrive in pieces. */
+export interface ToolCallDelta {
+  index: number;
+  name?: string;
+  arguments: string;
+}
+
+/** A line of the stream that was skipped (not JSON, too long, not an SSE field): the stream went on without it. */
+export interface ChatStreamProblem {
+  kind: SseProblem['kind'] | 'not-json';
+  /** Redacted, written for a person or a model. */
+  message: string;
+  /** Characters of content received before the problem (where the answer has a hole). */
+  afterChars: number;
+}
+
 /** A request to stream one completion. */
 export interface ChatRequest {
   endpoint: EndpointSettings;
@@ -23,7 +53,34 @@ export interface ChatRequest {
   onDelta?: (delta: string) => void;
   signal?: AbortSignal;
   temperature?: number;
+  /** OpenAI function tools offered to the model (sent as `tools`). */
+  tools?: readonly unknown[];
+  /** Called with each piece of a tool call as it arrives. */
+  onToolCall?: (delta: ToolCallDelta) => void;
+  /** A line that was skipped: the answer has a hole there. Without it, the first such line ends the call with an error. */
+  onProblem?: (problem: ChatStreamProblem) => void;
+  /** Override some of `DEFAULT_CHAT_TIMEOUTS`. */
+  timeouts?: Partial<ChatTimeouts>;
 }
+
+/** Why a chat call failed, as a stable code. */
+export type ChatErrorCode = 'model_timeout' | 'model_http_error' | 'model_stream_error' | 'model_unreachable';
+
+/** A failed chat call. SECURITY: `message` is redacted (an endpoint may echo the request's Authorization header). */
+export class ChatError extends Error {
+  constructor(
+    readonly code: ChatErrorCode,
+    message: string,
+    /** The HTTP status, for `model_http_error`. */
+    readonly status?: number,
+  ) {
+    super(redact(message));
+    this.name = 'ChatError';
+  }
+}
+
+/** The most of an error body read (the rest is not read at all). */
+const MAX_ERROR_BODY = 16 * 1024;
 
 /** The URL of the chat-completions route under a base URL, tolerant of a trailing slash. */
 export function completionsUrl(baseUrl: string): string {
@@ -32,49 +89,141 @@ export function completionsUrl(baseUrl: string): string {
 }
 
 /**
- * Streams one chat completion and resolves with the whole answer. Reads `data:` events until
- * `[DONE]` (or the end of the body), taking `choices[0].delta.content` from each. An HTTP error,
- * an `error` object in the stream, or a body that is not a stream rejects with a readable message.
+ * Streams one chat completion and resolves with the whole content. The tree's one chat client:
+ * the `/genUI` turn, the runtime, the canvas model answer and the playground's repair loop use it.
+ * Reads `data:` events (the shared SSE reader) until `[DONE]` or the end of the body, taking
+ * content and tool-call deltas from `choices[0].delta`. Three clocks (`timeouts`) abort the
+ * request: no first byte, a silence, too long in all; each rejects with `ChatError`
+ * `model_timeout`. An HTTP error, an `error` object in the stream, or a cut connection rejects with
+ * a `ChatError` whose text is redacted. A data line that is not JSON is handed to `onProblem` and
+ * skipped (the rest of the answer still arrives); without `onProblem` it ends the call.
  */
 export async function streamChat(request: ChatRequest): Promise<string> {
   const { endpoint, messages, onDelta, signal } = request;
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-  if (endpoint.apiKey.trim() !== '') headers.authorization = `Bearer ${endpoint.apiKey.trim()}`;
-  const response = await fetch(completionsUrl(endpoint.baseUrl), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ model: endpoint.model, messages, stream: true, temperature: request.temperature ?? 0.2 }),
-    signal,
-  });
-  if (!response.ok) {
-    const body = await response.text().catch(() => '');
-    throw new Error(`the endpoint answered HTTP ${response.status}${body ? `: ${body.slice(0, 300)}` : ''}`);
-  }
-  if (response.body === null) throw new Error('the endpoint answered without a body');
+  const timeouts = { ...DEFAULT_CHAT_TIMEOUTS, ...request.timeouts };
+  const controller = new AbortController();
+  let timedOut: string | undefined;
+  const expire = (why: string) => {
+    timedOut = why;
+    controller.abort();
+  };
+  const onAbort = () => controller.abort();
+  if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const total = setTimeout(() => expire(`the model did not finish within ${timeouts.totalMs} ms`), timeouts.totalMs);
+  let idle = setTimeout(() => expire(`the model sent nothing for ${timeouts.firstByteMs} ms after the request`), timeouts.firstByteMs);
+  const heard = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => expire(`the model went silent for ${timeouts.idleMs} ms in the middle of its answer`), timeouts.idleMs);
+  };
+  const fail = (error: unknown): never => {
+    if (signal?.aborted) throw signal.reason ?? error;
+    if (timedOut !== undefined) throw new ChatError('model_timeout', timedOut);
+    if (error instanceof ChatError) throw error;
+    throw new ChatError('model_stream_error', `the model's stream broke: ${error instanceof Error ? error.message : String(error)}`);
+  };
 
   let answer = '';
-  await readSseData(response.body, (payload) => {
-    const delta = contentOf(payload);
-    if (delta !== '') {
-      answer += delta;
-      onDelta?.(delta);
+  try {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+    if (endpoint.apiKey.trim() !== '') headers.authorization = `Bearer ${endpoint.apiKey.trim()}`;
+    const body = { model: endpoint.model, messages, stream: true, temperature: request.temperature ?? 0.2, ...(request.tools ? { tools: request.tools } : {}) };
+    let response: Response;
+    try {
+      response = await fetch(completionsUrl(endpoint.baseUrl), { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+    } catch (error) {
+      if (signal?.aborted || timedOut !== undefined) fail(error);
+      throw new ChatError('model_unreachable', `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     }
-  });
+    if (!response.ok) {
+      const text = await boundedText(response).catch(() => '');
+      // SECURITY: redacted whole before it is cut (a cut could leave half a key unmatched).
+      throw new ChatError('model_http_error', `the model endpoint answered HTTP ${response.status}${text ? `: ${redact(text).slice(0, 300)}` : ''}`, response.status);
+    }
+    if (response.body === null) throw new ChatError('model_stream_error', 'the model endpoint answered without a body');
+    await readSse(
+      response.body,
+      ({ data }) => {
+        if (data.trim() === '[DONE]') return false;
+        const chunk = parseChunk(data);
+        if (chunk === undefined) {
+          const problem: ChatStreamProblem = { kind: 'not-json', message: `the model endpoint sent a data line that is not JSON, skipped: ${redact(data).slice(0, 120)}`, afterChars: answer.length };
+          if (request.onProblem === undefined) throw new ChatError('model_stream_error', problem.message);
+          request.onProblem(problem);
+          return true;
+        }
+        if (chunk.error !== undefined) throw new ChatError('model_stream_error', `the model endpoint reported an error: ${errorText(chunk.error)}`);
+        const choice = chunk.choices?.[0];
+        const content = choice?.delta?.content ?? choice?.message?.content;
+        if (typeof content === 'string' && content !== '') {
+          answer += content;
+          onDelta?.(content);
+        }
+        const calls = choice?.delta?.tool_calls;
+        if (Array.isArray(calls) && request.onToolCall !== undefined) {
+          for (const call of calls as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } } | null>) {
+            const index = typeof call?.index === 'number' ? call.index : 0;
+            const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
+            const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
+            request.onToolCall({ index, ...(name !== undefined ? { name } : {}), arguments: args });
+          }
+        }
+        return true;
+      },
+      {
+        onBytes: heard,
+        onProblem: (p) => {
+          const problem: ChatStreamProblem = { kind: p.kind, message: redact(`${p.message}: ${p.preview}`), afterChars: answer.length };
+          if (request.onProblem === undefined) throw new ChatError('model_stream_error', problem.message);
+          request.onProblem(problem);
+        },
+      },
+    );
+  } catch (error) {
+    fail(error);
+  } finally {
+    clearTimeout(total);
+    clearTimeout(idle);
+    signal?.removeEventListener('abort', onAbort);
+  }
   return answer;
 }
 
-/** The content of one streamed chunk; a whole (non-streamed) completion is accepted too. */
-function contentOf(payload: string): string {
-  let chunk: unknown;
+type Chunk = { error?: unknown; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown }; message?: { content?: unknown } }> };
+
+/** One data payload as a chunk object, or undefined when it is not JSON (a non-object is an empty chunk). */
+function parseChunk(data: string): Chunk | undefined {
+  let value: unknown;
   try {
-    chunk = JSON.parse(payload);
+    value = JSON.parse(data);
   } catch {
-    throw new Error(`the endpoint sent a data line that is not JSON: ${payload.slice(0, 120)}`);
+    return undefined;
   }
-  if (typeof chunk !== 'object' || chunk === null) return '';
-  const record = chunk as { error?: { message?: unknown }; choices?: Array<{ delta?: { content?: unknown }; message?: { content?: unknown } }> };
-  if (record.error !== undefined) throw new Error(`the endpoint reported an error: ${String(record.error.message ?? JSON.stringify(record.error))}`);
-  const choice = record.choices?.[0];
-  const content = choice?.delta?.content ?? choice?.message?.content;
-  return typeof content === 'string' ? content : '';
+  return typeof value === 'object' && value !== null ? (value as Chunk) : {};
+}
+
+/** The text of a stream's `error` member, bounded (redacted by `ChatError`). */
+function errorText(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (typeof message === 'string' ? message : JSON.stringify(error) ?? 'unknown').slice(0, 2000);
+}
+
+/** The first `MAX_ERROR_BODY` bytes of a response body as text; the rest is never read. */
+async function boundedText(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    while (bytes < MAX_ERROR_BODY) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
 }

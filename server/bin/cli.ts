@@ -16,13 +16,17 @@ Starts the suip server (live channel, session and agent API, GenUI, canvas) and 
   --redis <url>              share the ledger between processes (REDIS_URL; needs the redis package)
   --origins <a,b>            browser origins allowed to open the live channel (SUIP_ORIGINS)
   --hosts <a,b>              Host names answered besides loopback (SUIP_HOSTS)
-  --secret <s>               token secret (SUIP_SECRET)
-  --agent-token <t>          agent API token (SUIP_AGENT_TOKEN)
+  --secret-file <path>       token secret (SUIP_SECRET, SUIP_SECRET_FILE); never on the command line
+  --agent-token-file <path>  agent API token (SUIP_AGENT_TOKEN, SUIP_AGENT_TOKEN_FILE); without one,
+                             both are made in the data directory on first start
   --window <n>               frames kept per session for resume (default 10000)
   --version-policy advisory  keep sockets that ask for another protocol version
   --sockets-per-address <n>  (SUIP_SOCKETS_PER_ADDRESS) --handshake-ms <n> (SUIP_HANDSHAKE_MS)
-  --llm-url <url> --llm-model <m> --llm-key <k> --llm-tools false   the model behind POST /genUI
-  --runtime-cmd "<command> <args>"   relay a seed-002 runtime on /runtime
+  --llm-url <url> --llm-model <m> --llm-tools false   the model behind POST /genUI; its key in
+                             SUIP_LLM_KEY or --llm-key-file <path> (SUIP_LLM_KEY_FILE)
+  --llm-first-byte-ms / --llm-idle-ms / --llm-total-ms <n>   limits of one model stream
+  --runtime-cmd "<command> <args>"   relay a seed-002 runtime on /runtime (SUIP_RUNTIME_CMD)
+  --runtime-env <A,B>        environment variables the runtime may see (SUIP_RUNTIME_ENV)
 Needs the optional peers: npm install ws better-sqlite3 (and redis for --redis).
 `;
 
@@ -34,12 +38,10 @@ if (command === undefined || command === 'help' || command === '--help' || comma
   process.exitCode = 2;
 } else {
   try {
-    await serve(flags);
+    await serve(flags, 'suip serve');
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A bad flag is the caller's to fix (2); anything else is the server failing to start (1).
-    const usage = /^(--|[a-zA-Z]+ must be)/.test(message);
-    process.stderr.write(`suip serve: ${message}\n`);
-    process.exit(usage ? 2 : 1);
+    // The configuration was accepted (a refused one exits 2 inside serve); the server failed to start.
+    process.stderr.write(`suip serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
   }
 }

@@ -1,15 +1,23 @@
-import { readConfig } from '../config.ts';
+import { readConfig, type ServerConfig } from '../config.ts';
 import { startServer } from '../create-server.ts';
 import { createLogger } from '../log.ts';
 
 /**
- * Run the suip server until SIGTERM / SIGINT: configuration from `argv` (flags) and the
- * environment, structured logs on stderr, `listening <url>` on stdout once it accepts connections
- * (what scripts and tests wait for). Shared by `npm run server` (server/main.ts, TypeScript through
- * tsx) and `npx suip serve` (the prebuilt CLI), so both take the same flags.
+ * Run the suip server as a process until SIGTERM / SIGINT: configuration from `argv` (flags) and
+ * the environment, structured logs on stderr, `listening <url>` on stdout once it accepts
+ * connections (what scripts and tests wait for). A refused configuration is one line on stderr
+ * prefixed with `label` and exit code 2, never a stack trace (and never an echo of a secret).
+ * Shared by `npm run server` (server/main.ts, TypeScript through tsx) and `npx suip serve` (the
+ * prebuilt CLI), so both take the same flags and fail the same way.
  */
-export async function serve(argv: readonly string[]): Promise<void> {
-  const config = readConfig(argv);
+export async function serve(argv: readonly string[], label: string): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = readConfig(argv);
+  } catch (error) {
+    process.stderr.write(`${label}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
   const log = createLogger();
   const running = await startServer(config, { log });
   log({ event: 'listening', url: running.url, ledger: config.redisUrl ? 'redis' : 'sqlite' });

@@ -9,4 +9,3 @@ export type { StartOptions, SuipServer } from '../create-server.ts';
 export { readConfig } from '../config.ts';
 export type { LlmConfig, ServerConfig } from '../config.ts';
 export { createLogger } from '../log.ts';
-export { serve } from './serve.ts';

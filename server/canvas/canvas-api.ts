@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { collect, decodeBlock, parseJson, type Decoded } from '../../adapters/canvas/inputs/decode.ts';
 import { opsFromText } from '../../adapters/canvas/inputs/fence.ts';
 import { opsFromToolResult } from '../../adapters/canvas/inputs/mcp.ts';
@@ -6,7 +6,9 @@ import { verifyToken } from '../auth/tokens.ts';
 import { readBody, sendJson } from '../http/http-io.ts';
 import type { Route } from '../http/route.ts';
 import { checkSession, type Ledger } from '../ledger/ledger.ts';
-import { CANVAS_CHANNEL, createCanvasStore, type CanvasStore } from './canvas-store.ts';
+import { createCanvasSse } from './canvas-sse.ts';
+import { CanvasHistoryLost, createCanvasStore, type CanvasStore } from './canvas-store.ts';
+import { createKeepAlive } from './keep-alive.ts';
 
 /** What the canvas API needs. */
 export interface CanvasApiOptions {
@@ -15,6 +17,20 @@ export interface CanvasApiOptions {
   agentToken: string;
   maxBodyBytes: number;
   store?: CanvasStore;
+  /** Unsent bytes one SSE stream may hold before it is closed (default 1 MiB). */
+  sseBudgetBytes?: number;
+  /** Open SSE streams per canvas (default 32) and per process (default 2,000). */
+  maxSseStreamsPerSession?: number;
+  maxSseStreams?: number;
+  /** SSE keep-alive period (one timer for every stream; default 15 s). */
+  keepAliveMs?: number;
+  /** Server log. */
+  log?(event: Record<string, unknown>): void;
+  /**
+   * The ledger's replay window (`--window`): compacted snapshots are persisted at least every half
+   * window, so a process that fell behind can always rebuild the canvas (default every 200 ops).
+   */
+  window?: number;
 }
 
 /**
@@ -26,10 +42,12 @@ export interface CanvasApiOptions {
  *   `?token=`): the compacted canvas and the `seq` it stands for — a fresh client applies it and
  *   subscribes from there.
  * - `GET /api/canvas/<session>/sse` (same auth): the seed's SSE transport — a `snapshot` event,
- *   then one `op` event per op with `id: <seq>`; EventSource's Last-Event-ID resumes with no gap.
+ *   then one `op` event per op with `id: <seq>`; EventSource's Last-Event-ID resumes with no gap
+ *   (a resume the ledger cannot serve gets a snapshot first: `canvas-sse.ts`).
  */
 export function canvasRoutes(options: CanvasApiOptions): Route[] {
-  const store = options.store ?? createCanvasStore(options.ledger);
+  const store = options.store ?? createCanvasStore(options.ledger, options.window === undefined ? {} : { snapshotEvery: Math.max(1, Math.min(200, Math.floor(options.window / 2))) });
+  const sse = createCanvasSse({ ledger: options.ledger, store, keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000), ...(options.sseBudgetBytes !== undefined ? { budgetBytes: options.sseBudgetBytes } : {}), ...(options.maxSseStreamsPerSession !== undefined ? { maxStreamsPerSession: options.maxSseStreamsPerSession } : {}), ...(options.maxSseStreams !== undefined ? { maxStreams: options.maxSseStreams } : {}), ...(options.log ? { log: options.log } : {}) });
   const target = (url: URL): { sessionId: string; what: string } | undefined => {
     const [, , , sessionId, what, extra] = url.pathname.split('/');
     if (sessionId === undefined || what === undefined || extra !== undefined) return undefined;
@@ -65,8 +83,11 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
         const decoded = decodeBody(text);
         if (decoded.errors.length > 0) return sendJson(response, 400, { error: decoded.errors[0], errors: decoded.errors.slice(0, 20) });
         if (decoded.ops.length === 0) return sendJson(response, 400, { error: 'no ops: send {ops: [...]}, {op}, {text} or {toolResult}' });
-        const result = await store.append(at.sessionId, decoded.ops);
-        if (!result.ok) return sendJson(response, 409, { error: `op ${result.index}: ${result.error}`, index: result.index });
+        const result = await store.append(at.sessionId, decoded.ops).catch(historyLost(response));
+        if (result === undefined) return;
+        // A template that does not parse is a bad op (400, with its line and column); a refusal by
+        // the current canvas (unknown id, a limit) is a conflict (409).
+        if (!result.ok) return sendJson(response, result.code === 'TEMPLATE_INVALID' ? 400 : 409, { error: `op ${result.index}: ${result.error}`, index: result.index, code: result.code });
         sendJson(response, 200, { seqs: result.seqs });
       },
     },
@@ -79,34 +100,22 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
         const denied = mayRead(isAgent, url, at.sessionId);
         if (denied !== undefined) return sendJson(response, 401, { error: denied });
         if (!(await exists(at.sessionId))) return sendJson(response, 404, { error: `no session ${JSON.stringify(at.sessionId)}` });
-        if (at.what === 'state') return sendJson(response, 200, await store.snapshot(at.sessionId));
+        if (at.what === 'state') {
+          const snap = await store.snapshot(at.sessionId).catch(historyLost(response));
+          return snap === undefined ? undefined : sendJson(response, 200, snap);
+        }
         await sse(request, response, url, at.sessionId);
       },
     },
   ];
-
-  async function sse(request: IncomingMessage, response: ServerResponse, url: URL, sessionId: string): Promise<void> {
-    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
-    const resume = Number(request.headers['last-event-id'] ?? url.searchParams.get('fromSeq') ?? NaN);
-    let from = Number.isInteger(resume) && resume >= 0 ? resume : -1;
-    if (from < 0) {
-      const snap = await store.snapshot(sessionId);
-      response.write(`id: ${snap.seq}\nevent: snapshot\ndata: ${JSON.stringify(snap)}\n\n`);
-      from = snap.seq;
-    }
-    const stop = options.ledger.tail(sessionId, from, (entry) => {
-      if (entry.kind !== 'data') return;
-      const body = JSON.parse(entry.payload) as { channel?: unknown; payload?: unknown };
-      if (body.channel !== CANVAS_CHANNEL) return;
-      response.write(`id: ${entry.seq}\nevent: op\ndata: ${JSON.stringify(body.payload)}\n\n`);
-    });
-    const beat = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
-    request.on('close', () => {
-      clearInterval(beat);
-      stop();
-    });
-  }
 }
+
+/** A canvas that cannot be rebuilt is a 503 that says why (any other failure stays the router's 500). */
+const historyLost = (response: ServerResponse) => (error: unknown): undefined => {
+  if (!(error instanceof CanvasHistoryLost)) throw error;
+  sendJson(response, 503, { error: error.message, code: 'CANVAS_HISTORY_LOST' });
+  return undefined;
+};
 
 /** A POST body → ops, through the same bounded decoders as every other input (a non-JSON body is TOON). */
 function decodeBody(text: string): Decoded {

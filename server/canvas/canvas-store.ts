@@ -14,7 +14,7 @@ export interface CanvasStoreOptions {
 }
 
 /** Ops accepted (with their ledger positions) or refused whole (nothing recorded). */
-export type AppendResult = { ok: true; seqs: number[] } | { ok: false; index: number; error: string };
+export type AppendResult = { ok: true; seqs: number[] } | { ok: false; index: number; error: string; code: CanvasOpError['code'] };
 
 /** The canvas state per canvas, kept in the ledger. */
 export interface CanvasStore {
@@ -22,6 +22,11 @@ export interface CanvasStore {
   append(sessionId: string, ops: readonly CanvasOp[]): Promise<AppendResult>;
   /** The compacted canvas (the seed's replay order) and the ledger position it stands for. */
   snapshot(sessionId: string): Promise<{ seq: number; ops: CanvasOp[] }>;
+}
+
+/** The canvas cannot be rebuilt: ops left the ledger's window unread and no snapshot covers them. */
+export class CanvasHistoryLost extends Error {
+  override name = 'CanvasHistoryLost';
 }
 
 interface Folded {
@@ -48,22 +53,36 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
     return run;
   };
 
-  async function fold(sessionId: string): Promise<Folded> {
-    let folded = cache.get(sessionId);
-    if (folded === undefined) {
-      folded = { seq: 0, state: emptyCanvas(), snapshotSeq: 0 };
-      const last = await ledger.last(snapshotsOf(sessionId));
-      if (last > 0) {
-        const [entry] = (await ledger.read(snapshotsOf(sessionId), last - 1, 1)).entries;
-        if (entry !== undefined) {
-          const snap = JSON.parse(entry.payload) as { seq: number; ops: CanvasOp[] };
-          folded = { seq: snap.seq, state: replay(snap.ops), snapshotSeq: snap.seq };
-        }
+  /** The newest persisted snapshot (or the empty canvas). */
+  async function load(sessionId: string): Promise<Folded> {
+    const last = await ledger.last(snapshotsOf(sessionId));
+    if (last > 0) {
+      const [entry] = (await ledger.read(snapshotsOf(sessionId), last - 1, 1)).entries;
+      if (entry !== undefined) {
+        const snap = JSON.parse(entry.payload) as { seq: number; ops: CanvasOp[] };
+        return { seq: snap.seq, state: replay(snap.ops), snapshotSeq: snap.seq };
       }
-      cache.set(sessionId, folded);
     }
+    return { seq: 0, state: emptyCanvas(), snapshotSeq: 0 };
+  }
+
+  async function fold(sessionId: string): Promise<Folded> {
+    let folded = cache.get(sessionId) ?? (await load(sessionId));
+    cache.set(sessionId, folded);
     for (;;) {
       const read = await ledger.read(sessionId, folded.seq, 1000);
+      if (read.truncated) {
+        // This process fell behind the window (another process appended meanwhile): start again
+        // from the newest persisted snapshot; when none covers the trimmed ops, say so, never guess.
+        const fresh = await load(sessionId);
+        if (fresh.seq <= folded.seq || (await ledger.read(sessionId, fresh.seq, 1)).truncated) {
+          cache.delete(sessionId);
+          throw new CanvasHistoryLost(`canvas ${sessionId}: the ops after ${folded.seq} left the ledger's replay window before this process read them, and no persisted snapshot covers them (snapshots every ${every} ops); run the servers with a --window well above ${every}`);
+        }
+        folded = fresh;
+        cache.set(sessionId, folded);
+        continue;
+      }
       for (const entry of read.entries) applyEntry(folded, entry);
       if (read.entries.length < 1000) break;
     }
@@ -81,7 +100,7 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
             applyOp(trial, ops[index]!);
           } catch (error) {
             if (!(error instanceof CanvasOpError)) throw error;
-            return { ok: false as const, index, error: error.message };
+            return { ok: false as const, index, error: error.message, code: error.code };
           }
         }
         const seqs: number[] = [];

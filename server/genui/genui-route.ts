@@ -28,7 +28,10 @@ function sendError(response: ServerResponse, headers: Record<string, string>, st
 /**
  * `POST /genUI?stream=true` (seed 000): checks first (see `readGenuiRequest`), then one model turn
  * streamed back as JSONL (`application/jsonl`), one chunk per line, written as it is ready. A
- * client that goes away aborts the model call.
+ * client that goes away aborts the model call. A model that fails before the first chunk (timeout:
+ * 504 `model_timeout`; HTTP error or unreachable: 502 `model_http_error` / `model_unreachable`) is
+ * answered with the seed's error envelope; after it, the failure is a `text` chunk and the final
+ * `message` as usual.
  */
 export function genuiRoutes(options: GenuiRouteOptions): Route[] {
   const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
@@ -46,15 +49,20 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           options.log({ event: 'genui-refused', status: checked.status, code: checked.body.error.code });
           return sendError(response, headers, checked.status, checked.body);
         }
-        if (options.llm === undefined) return sendError(response, headers, 503, errorBody('model_not_configured', 'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model, --llm-key)'));
+        if (options.llm === undefined) return sendError(response, headers, 503, errorBody('model_not_configured', 'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model; the key in SUIP_LLM_KEY or --llm-key-file)'));
         const controller = new AbortController();
         // The response closing before it finished means the client went away (or the socket broke).
         response.on('close', () => {
           if (!response.writableFinished) controller.abort();
         });
-        response.writeHead(200, { ...headers, 'content-type': 'application/jsonl; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-        response.flushHeaders();
+        // The 200 goes out with the first chunk: a model that fails before saying anything (a
+        // timeout, an HTTP error) is answered with the seed's error envelope instead of a stream.
+        const open = () => {
+          if (response.headersSent) return;
+          response.writeHead(200, { ...headers, 'content-type': 'application/jsonl; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+        };
         const started = Date.now();
+        let failed = false;
         await runTurn({
           llm: options.llm,
           vocabulary,
@@ -64,11 +72,21 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           log: options.log,
           stream: options.stream,
           write: (chunk) => {
-            if (!controller.signal.aborted) response.write(`${JSON.stringify(chunk)}\n`);
+            if (controller.signal.aborted) return;
+            open();
+            response.write(`${JSON.stringify(chunk)}\n`);
+          },
+          fail: ({ code, message }) => {
+            failed = true;
+            // SECURITY: `message` is redacted by the chat client and the turn (it may quote the endpoint's body).
+            if (!controller.signal.aborted) sendError(response, headers, code === 'model_timeout' ? 504 : 502, errorBody(code, `${message} (the model behind this server failed; try again later)`));
           },
         });
         options.log({ event: controller.signal.aborted ? 'genui-aborted' : 'genui-turn', ms: Date.now() - started });
-        if (!controller.signal.aborted) response.end();
+        if (!controller.signal.aborted && !failed) {
+          open();
+          response.end();
+        }
       },
     },
   ];

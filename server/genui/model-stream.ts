@@ -1,12 +1,8 @@
-import { completionsUrl } from '../../generator/model/chat-client.ts';
-import { readSseData } from '../../generator/model/sse.ts';
+import { streamChat, type ChatMessage, type ChatStreamProblem } from '../../generator/model/chat-client.ts';
 import type { LlmConfig } from '../config.ts';
 
 /** A chat message for an OpenAI-compatible endpoint (content only; tool calls are replayed as text). */
-export interface ModelMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+export type ModelMessage = ChatMessage;
 
 /** What a streamed completion yields, piece by piece. */
 export type ModelDelta = { kind: 'content'; text: string } | { kind: 'tool'; index: number; name?: string; arguments: string };
@@ -25,39 +21,23 @@ export const UI_TOOLS = [
 ] as const;
 
 /**
- * Streams one chat completion from an OpenAI-compatible endpoint and hands every content and
- * tool-call delta to `onDelta` as it arrives. SECURITY: the key goes only into this request's
- * Authorization header; errors quote the endpoint's body, never the request. Resolves when the
- * stream ends (`[DONE]` or the end of the body); rejects on HTTP errors, a stream `error`, a cut
- * connection, or `signal` (the browser went away).
+ * One `/genUI` model call through the tree's one chat client (`streamChat`): the UI commands
+ * offered as tools when the endpoint takes them, content and tool-call deltas handed to `onDelta`
+ * as they arrive, the configured timeouts. SECURITY: the key goes only into this request's
+ * Authorization header, and every error text is redacted by the chat client. Resolves when the
+ * stream ends; rejects with a `ChatError` (HTTP error, stream `error`, timeout, cut connection) or
+ * the abort of `signal` (the browser went away). A line of the stream that could not be read goes
+ * to `onProblem` and the rest of the answer still arrives.
  */
-export async function streamModel(llm: LlmConfig, messages: readonly ModelMessage[], onDelta: (delta: ModelDelta) => void, signal: AbortSignal): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-  if (llm.apiKey.trim() !== '') headers.authorization = `Bearer ${llm.apiKey.trim()}`;
-  const body = { model: llm.model, messages, stream: true, temperature: 0.2, ...(llm.tools ? { tools: UI_TOOLS } : {}) };
-  const response = await fetch(completionsUrl(llm.baseUrl), { method: 'POST', headers, body: JSON.stringify(body), signal });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new Error(`the model endpoint answered HTTP ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`);
-  }
-  if (response.body === null) throw new Error('the model endpoint answered without a body');
-  await readSseData(response.body, (payload) => {
-    let chunk: { error?: { message?: unknown }; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown } }> };
-    try {
-      chunk = JSON.parse(payload) as typeof chunk;
-    } catch {
-      throw new Error(`the model endpoint sent a data line that is not JSON: ${payload.slice(0, 120)}`);
-    }
-    if (chunk?.error !== undefined) throw new Error(`the model endpoint reported an error: ${String(chunk.error.message ?? 'unknown')}`);
-    const delta = chunk?.choices?.[0]?.delta;
-    if (typeof delta?.content === 'string' && delta.content !== '') onDelta({ kind: 'content', text: delta.content });
-    if (Array.isArray(delta?.tool_calls)) {
-      for (const call of delta.tool_calls as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } }>) {
-        const index = typeof call?.index === 'number' ? call.index : 0;
-        const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
-        const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
-        onDelta({ kind: 'tool', index, ...(name ? { name } : {}), arguments: args });
-      }
-    }
+export async function streamModel(llm: LlmConfig, messages: readonly ModelMessage[], onDelta: (delta: ModelDelta) => void, signal: AbortSignal, onProblem: (problem: ChatStreamProblem) => void): Promise<void> {
+  await streamChat({
+    endpoint: { baseUrl: llm.baseUrl, model: llm.model, apiKey: llm.apiKey },
+    messages,
+    signal,
+    ...(llm.timeouts ? { timeouts: llm.timeouts } : {}),
+    ...(llm.tools ? { tools: UI_TOOLS } : {}),
+    onDelta: (text) => onDelta({ kind: 'content', text }),
+    onToolCall: (call) => onDelta({ kind: 'tool', ...call }),
+    onProblem,
   });
 }

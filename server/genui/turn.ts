@@ -1,7 +1,10 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
 import type { DropPreviewChunk, GenuiChunk, GenuiRequest, PreviewChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { genuiCatalogSchema } from '../../adapters/genui-v1/catalog.ts';
+import { augmentedVocabulary } from '../../adapters/genui-v1/augmentations.ts';
 import type { LlmConfig } from '../config.ts';
+import { ChatError, type ChatErrorCode, type ChatStreamProblem } from '../../generator/model/chat-client.ts';
+import { redactError } from '../../shared/redact.ts';
 import { createAnswerParser, type AnswerEvent } from './answer-parser.ts';
 import { streamModel, type ModelMessage } from './model-stream.ts';
 import { systemPrompt, toModelMessages } from './prompt.ts';
@@ -27,7 +30,25 @@ export interface TurnOptions {
   previewThrottleMs?: number;
   /** Streams one completion (tests replace it; default: the OpenAI-compatible client). */
   stream?: typeof streamModel;
+  /**
+   * The model failed before anything was written (a timeout, an HTTP error, an unreachable
+   * endpoint): the route answers with the seed's error envelope instead of a stream. Absent, the
+   * failure is told in a `text` chunk and the turn ends with its `message` as usual.
+   */
+  fail?(failure: ModelFailure): void;
 }
+
+/** A model call that could not be answered at all, as the route's error envelope says it. */
+export interface ModelFailure {
+  code: ChatErrorCode;
+  /** Redacted. */
+  message: string;
+}
+
+/** Failures that a repair turn cannot help: the same call would fail again. */
+const FINAL_FAILURES: ReadonlySet<ChatErrorCode> = new Set(['model_timeout', 'model_http_error', 'model_unreachable']);
+/** At most this many "what was cut" notes per turn (a stream full of garbage is one story, not a thousand). */
+const MAX_CUT_NOTES = 5;
 
 /**
  * Runs one turn: the conversation goes to the model; its answer (tool calls and/or fenced JSONL
@@ -38,34 +59,62 @@ export interface TurnOptions {
  * (idempotent by the seed's semantics). What stays refused is reported in the text. Ends with the
  * final `message`. A request with `"suip": {"progressive": true}` also gets preview chunks of each
  * surface while the model writes it (`createPreviewSender`), withdrawn when the command is refused.
+ *
+ * What a broken stream lost is never silent: an unreadable line or a stopped stream is told to the
+ * user at once as a `text` note, kept in the final `message` (the next turn's history) and given to
+ * every repair prompt. A timeout, an HTTP error or an unreachable endpoint ends the turn without a
+ * repair; before any chunk was written it goes to `fail` (the route's error envelope) instead.
  */
 export async function runTurn(options: TurnOptions): Promise<void> {
   const maxRepairs = options.maxRepairs ?? 2;
   const maxText = options.maxTextChars ?? 256 * 1024;
-  const validate = createCommandValidator(options.vocabulary);
+  // The client's added widgets validate like the base catalog's (one definition, derived back from their schema).
+  const augmented = augmentedVocabulary(options.request.catalogDefinition.augmentations, options.vocabulary);
+  const vocabulary = [...options.vocabulary, ...augmented.entries];
+  if (augmented.ignored.length > 0) options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
+  const validate = createCommandValidator(vocabulary);
   const stream = options.stream ?? streamModel;
   const messages: ModelMessage[] = [
-    { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools) },
+    { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools, augmented.ignored) },
     ...toModelMessages(options.request.conversation),
   ];
   let text = '';
   let cut = 0;
+  let written = 0;
+  const write: TurnOptions['write'] = (chunk) => {
+    written += 1;
+    options.write(chunk);
+  };
+  /**
+   * What was lost in transit, kept for the whole turn: each note is told to the user at once (a
+   * `text` chunk), stays in the final `message` (so the next turn's history tells the model), and
+   * goes into every repair prompt.
+   */
+  const cutNotes: string[] = [];
+  const tellCut = (note: string) => {
+    if (cutNotes.length >= MAX_CUT_NOTES) return;
+    cutNotes.push(note);
+    const piece = `${text === '' ? '' : '\n\n'}[${note}]\n\n`;
+    text += piece;
+    write({ text: piece });
+  };
   const emitText = (piece: string) => {
     const room = maxText - text.length;
     if (room <= 0) return void (cut += piece.length);
     const part = piece.slice(0, room);
     cut += piece.length - part.length;
     text += part;
-    options.write({ text: part });
+    write({ text: part });
   };
   const unresolved = new Map<string, string[]>();
   let otherErrors: string[] = [];
+  let finalFailure = false;
   for (let attempt = 0; attempt <= maxRepairs; attempt += 1) {
     const repair = attempt > 0;
     const progressive = options.request.suip?.progressive === true;
     const parser = createAnswerParser({ partial: progressive });
     const tools = createToolCallReader();
-    const previews = progressive ? createPreviewSender(options.vocabulary, options.write, { throttleMs: options.previewThrottleMs }) : undefined;
+    const previews = progressive ? createPreviewSender(vocabulary, write, { throttleMs: options.previewThrottleMs }) : undefined;
     let answer = '';
     const errors: string[] = [];
     const handle = (events: AnswerEvent[]) => {
@@ -83,7 +132,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           if (checked.ok) {
             unresolved.delete(checked.surfaceId);
             previews?.committed(checked.surfaceId);
-            options.write(checked.chunk);
+            write(checked.chunk);
           } else {
             if (checked.surfaceId !== undefined) unresolved.set(checked.surfaceId, checked.errors);
             previews?.refused(checked.surfaceId);
@@ -106,22 +155,41 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           }
         },
         options.signal,
+        (problem: ChatStreamProblem) => {
+          options.log?.({ event: 'genui-stream-problem', attempt, kind: problem.kind, afterChars: problem.afterChars });
+          tellCut(`Part of the model's answer was lost in transit: a line of its stream could not be read after ${problem.afterChars} characters${repair ? ' of a repair turn' : ''}, so a piece of the text or of a UI command may be missing there (${problem.message.slice(0, 200)})`);
+        },
       );
     } catch (error) {
       if (options.signal.aborted) return previews?.end();
-      errors.push(`the model's answer stopped: ${error instanceof Error ? error.message : String(error)}`);
-      options.log?.({ event: 'genui-model-failed', attempt, error: error instanceof Error ? error.message : String(error) });
+      // SECURITY: redacted (ChatError is already; anything else is redacted here) before it reaches the log, the page or the model.
+      const message = redactError(error);
+      const code: ChatErrorCode = error instanceof ChatError ? error.code : 'model_stream_error';
+      options.log?.({ event: 'genui-model-failed', attempt, code, error: message });
+      if (FINAL_FAILURES.has(code) && written === 0 && options.fail !== undefined) {
+        previews?.end();
+        return options.fail({ code, message });
+      }
+      if (FINAL_FAILURES.has(code)) {
+        // No repair turn: the same call would fail the same way. What was parsed so far is still flushed below.
+        finalFailure = true;
+        tellCut(`The model's answer stopped (${code}): ${message.slice(0, 300)}. What arrived before is shown; ask again to get the rest`);
+      } else {
+        tellCut(`The model's answer stopped after ${answer.length} characters: ${message.slice(0, 300)}. What arrived before is shown`);
+        errors.push(`your previous answer stopped after ${answer.length} characters (${message.slice(0, 200)}); send the UI commands that did not arrive again`);
+      }
     }
     handle(parser.end());
     handle(tools.end());
     previews?.end();
     otherErrors = errors.filter((e) => ![...unresolved.values()].some((list) => list.includes(e)));
-    if (errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
+    if (finalFailure || errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
     options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
     messages.push({ role: 'assistant', content: answer.length > 0 ? answer : '(UI commands sent as tool calls)' });
+    const lost = cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
     messages.push({
       role: 'user',
-      content: `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}\nSend corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing else.`,
+      content: `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}${lost}\nSend corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing else.`,
     });
   }
   if (options.signal.aborted) return;
@@ -130,7 +198,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   if (notes !== '') {
     const note = `${text === '' ? '' : '\n\n'}${notes}`;
     text += note;
-    options.write({ text: note });
+    write({ text: note });
   }
-  options.write({ message: { role: 'model', parts: [{ type: 'text', text }] } });
+  write({ message: { role: 'model', parts: [{ type: 'text', text }] } });
 }

@@ -15,8 +15,8 @@ import { startServer, type ServerProcess } from '../testing/server-process.ts';
 
 const AGENT = 'agent-token-for-the-load-test';
 const VIEWERS = 10;
-const ACTIONS_PER_SECOND = 150;
-const MEASURE_MS = 4000;
+const ACTIONS_PER_SECOND = 100;
+const MEASURE_MS = 6000;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Infinity;
 
@@ -32,47 +32,46 @@ describe('the server under a flood of in-limit clients (real process, SQLite on 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** `/healthz` latencies and publish → page latencies of a quiet session, over `ms`. */
-  async function measure(ms: number): Promise<{ healthP99: number; publishP95: number }> {
+  /** `/healthz` and publish → page latencies of a quiet control session while `phase()` says which run they belong to. */
+  async function control(ms: number, phase: () => 'quiet' | 'flood' | 'off') {
     const session = await agentCall(server.url, AGENT, '/api/sessions', {});
     const page = liveTestClient(server.url);
     await page.opened;
     page.send({ type: 'subscribe', payload: { sessionId: session.sessionId, wsToken: session.wsToken } });
     await page.until((f) => f.some((x) => x.type === 'ack'), 'the control page ack');
-    const sentAt = new Map<string, number>();
-    const publishLatencies: number[] = [];
+    const sent = new Map<string, { at: number; phase: string }>();
+    const figures = { quiet: { health: [] as number[], publish: [] as number[] }, flood: { health: [] as number[], publish: [] as number[] } };
     page.ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as { type: string; payload?: { payload?: unknown } };
-      const sent = frame.type === 'data' ? sentAt.get(String(frame.payload?.payload)) : undefined;
-      if (sent !== undefined) publishLatencies.push(performance.now() - sent);
+      const mark = frame.type === 'data' ? sent.get(String(frame.payload?.payload)) : undefined;
+      if (mark !== undefined && mark.phase !== 'off') figures[mark.phase as 'quiet' | 'flood'].publish.push(performance.now() - mark.at);
     });
-    const healthLatencies: number[] = [];
     const end = performance.now() + ms;
     const health = (async () => {
       while (performance.now() < end) {
-        const t = performance.now();
+        const at = performance.now();
+        const now = phase();
         await fetch(`${server.url}/healthz`);
-        healthLatencies.push(performance.now() - t);
+        if (now !== 'off' && phase() === now) figures[now].health.push(performance.now() - at);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
     const publish = (async () => {
       for (let i = 0; performance.now() < end; i += 1) {
         const mark = `m${i}`;
-        sentAt.set(mark, performance.now());
+        sent.set(mark, { at: performance.now(), phase: phase() });
         await agentCall(server.url, AGENT, `/api/sessions/${session.sessionId}/data`, { channel: 'c', mode: 'append', payload: mark });
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
     await Promise.all([health, publish]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     page.ws.close();
-    return { healthP99: percentile(healthLatencies, 99), publishP95: percentile(publishLatencies, 95) };
+    return figures;
   }
 
-  it(`${VIEWERS} viewers at ${ACTIONS_PER_SECOND} actions/s each, with never-read sockets, keep /healthz p99 and another session's publish p95 within 2x of the quiet run`, async () => {
-    await measure(1000); // warm-up: the first requests pay for compilation
-    const quiet = await measure(MEASURE_MS);
+  // A timing verdict on a shared machine: retried for load noise only (the logic it guards, writes off the loop, fails by 20x+).
+  it(`${VIEWERS} viewers at ${ACTIONS_PER_SECOND} actions/s each, with never-read sockets, keep /healthz p99 and another session's publish p95 within 2x of the quiet run`, { retry: 2, timeout: 120_000 }, async () => {
     const flood = await agentCall(server.url, AGENT, '/api/sessions', {});
     const viewers = Array.from({ length: VIEWERS }, () => liveTestClient(server.url));
     for (const v of viewers) {
@@ -86,27 +85,44 @@ describe('the server under a flood of in-limit clients (real process, SQLite on 
       s.send({ type: 'subscribe', payload: { sessionId: flood.sessionId, wsToken: flood.wsToken } });
       (s.ws as unknown as { _socket: { pause(): void } })._socket.pause();
     }
-    let running = true;
+    // Quiet and flooded phases alternate, so both meet the same background load of the machine.
+    let phase: 'quiet' | 'flood' | 'off' = 'off';
     let sent = 0;
+    let done = false;
     const floods = viewers.map(async (v) => {
-      for (let seq = 1; running; seq += 1) {
-        v.send({ type: 'action', payload: { sessionId: flood.sessionId, type: 'click', payload: { n: seq, note: 'x'.repeat(200) }, clientSeq: seq } });
-        sent += 1;
+      for (let seq = 1; !done; seq += 1) {
+        if (phase === 'flood') {
+          v.send({ type: 'action', payload: { sessionId: flood.sessionId, type: 'click', payload: { n: seq, note: 'x'.repeat(200) }, clientSeq: seq } });
+          sent += 1;
+        }
         await new Promise((resolve) => setTimeout(resolve, 1000 / ACTIONS_PER_SECOND));
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const loaded = await measure(MEASURE_MS);
-    running = false;
+    const schedule = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 800)); // warm-up: the first requests pay for compilation
+      for (let round = 0; round < 3; round += 1) {
+        phase = 'quiet';
+        await new Promise((resolve) => setTimeout(resolve, MEASURE_MS / 3));
+        phase = 'flood';
+        await new Promise((resolve) => setTimeout(resolve, MEASURE_MS / 3));
+      }
+      phase = 'off';
+    })();
+    const figures = await control(800 + 2 * MEASURE_MS + 200, () => phase);
+    await schedule;
+    done = true;
     await Promise.all(floods);
-    // Everything the viewers were told was recorded is in the ledger.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Everything the viewers sent was recorded and acknowledged.
     const recorded = viewers.reduce((n, v) => n + v.frames.filter((f) => f.type === 'action_recorded').length, 0);
-    expect(recorded).toBeGreaterThan(sent * 0.5);
     for (const v of [...viewers, ...sleepers]) v.ws.terminate();
+    const quiet = { healthP99: percentile(figures.quiet.health, 99), publishP95: percentile(figures.quiet.publish, 95) };
+    const loaded = { healthP99: percentile(figures.flood.health, 99), publishP95: percentile(figures.flood.publish, 95) };
+    const report = JSON.stringify({ quiet, loaded, sent, recorded, samples: figures.flood.health.length });
+    console.log(`load: ${report}`);
+    expect(recorded, report).toBe(sent);
     // The quiet p99 is floored at 10 ms (and the publish p95 at 25 ms): an idle 2 ms doubled is below the timer noise of a shared machine.
-    const figures = { quiet, loaded, sent, recorded };
-    console.log(`load: ${JSON.stringify(figures)}`);
-    expect(loaded.healthP99 / Math.max(quiet.healthP99, 10), JSON.stringify(figures)).toBeLessThanOrEqual(2);
-    expect(loaded.publishP95 / Math.max(quiet.publishP95, 25), JSON.stringify(figures)).toBeLessThanOrEqual(2);
-  }, 120_000);
+    expect(loaded.healthP99 / Math.max(quiet.healthP99, 10), report).toBeLessThanOrEqual(2);
+    expect(loaded.publishP95 / Math.max(quiet.publishP95, 25), report).toBeLessThanOrEqual(2);
+  });
 });

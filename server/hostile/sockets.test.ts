@@ -129,6 +129,10 @@ describe('memory budgets (real process)', () => {
     // The writer reads its answers: it is never dropped for the readers that do not.
     expect(writer.closed()).toBeUndefined();
     expect(writer.frames.filter((f) => f.type === 'action_recorded').length).toBeGreaterThan(100);
+    // The agent is told, in the event ledger it reads.
+    const events = await agentCall(server.url, AGENT, `/api/sessions/${flooded.sessionId}/events?since=0`);
+    const budget = (events.events as Array<{ kind: string; payload: { code: string } }>).filter((e) => e.kind === 'budget');
+    expect(budget.map((e) => e.payload.code)).toContain('SLOW_CONSUMER');
     await agentCall(server.url, AGENT, `/api/sessions/${other.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
     await victim.until((f) => f.some((x) => x.type === 'data'), 'the other session still streams');
     expect(victim.errors()).toEqual([]);

@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Checker } from '../../shared/check.ts';
 import { measureJson } from '../../shared/json-shape.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
+import { LedgerError, type LedgerErrorCode } from '../ledger/ledger.ts';
 import type { BrowserGuard } from './browser-guard.ts';
 import { MAX_BODY_DEPTH } from './http-io.ts';
 import type { SocketBudgets } from './socket-budgets.ts';
@@ -59,8 +60,13 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   /** The protocol's goodbye on shutdown (sent before close 1012). */
   shutdownFrame?: unknown;
   accept(socket: JsonSocket, request: IncomingMessage, url: URL): SocketHandler<F>;
+  /** A bound socket hit a budget (dropped as a slow consumer, frames refused as BUSY): the protocol tells the session's owner. */
+  budgetHit?(session: string, code: SocketErrorCode, reason: string): void;
   log(event: Record<string, unknown>): void;
 }
+
+/** Ledger refusals a client is told about, by the code it reads. */
+const LEDGER_CODES: Partial<Record<LedgerErrorCode, string>> = { SESSION_QUOTA: 'QUOTA_EXCEEDED', BUSY: 'BUSY' };
 
 /** Answers an upgrade that is refused before a socket exists. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -136,6 +142,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       const room = options.budgets.roomFor(session, ws);
       if (!room.ok) {
         options.log({ event: 'slow-consumer', path: url.pathname, session, reason: room.reason });
+        if (session !== undefined) options.budgetHit?.(session, 'SLOW_CONSUMER', room.reason);
         ws.close(1013, 'SLOW_CONSUMER');
         return false;
       }
@@ -198,6 +205,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
         const now = Date.now();
         if (now - busySince > 1000) {
           busySince = now;
+          if (session !== undefined) options.budgetHit?.(session, 'BUSY', `a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`);
           socket.fail('BUSY', `more than ${maxQueuedBytes} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`);
         }
         return;
@@ -207,6 +215,9 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       queue = queue
         .then(() => handler.frame(value as F))
         .catch((error: unknown) => {
+          // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else is ours.
+          const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
+          if (coded !== undefined) return socket.fail(coded, error instanceof Error ? error.message : String(error));
           options.log({ event: 'frame-failed', path: url.pathname, error: error instanceof Error ? error.message : String(error) });
           socket.fail('BAD_FRAME', 'the server could not handle this frame');
         })

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LedgerError, type LedgerErrorCode } from '../ledger/ledger.ts';
 import type { BrowserGuard } from './browser-guard.ts';
 import { HttpError, errorJson, sendJson, type HttpErrorCode } from './http-error.ts';
 import { parseBoundedJson, readBody } from './http-io.ts';
@@ -12,6 +13,15 @@ export interface EdgeOptions {
   agentToken: string;
   log(event: Record<string, unknown>): void;
 }
+
+/** A refused ledger operation as an HTTP answer: a session over its quota is the client's doing, a busy or failed store is not. */
+const LEDGER_STATUS: Record<LedgerErrorCode, [number, HttpErrorCode]> = {
+  SESSION_QUOTA: [413, 'QUOTA_EXCEEDED'],
+  INVALID_INPUT: [400, 'BAD_REQUEST'],
+  BUSY: [503, 'UNAVAILABLE'],
+  STORE_FAILED: [503, 'UNAVAILABLE'],
+  CLOSED: [503, 'UNAVAILABLE'],
+};
 
 /** A path segment: what session ids, canvas ids and route words are made of. */
 const SEGMENT = /^[\w.:-]{1,128}$/;
@@ -79,6 +89,11 @@ export function createRouter(routes: readonly Route[], options: EdgeOptions): (r
     };
     run().catch((error: unknown) => {
       if (error instanceof HttpError) return fail(error.status, error.code, error.message);
+      if (error instanceof LedgerError) {
+        const [status, code] = LEDGER_STATUS[error.code];
+        if (error.code === 'BUSY') response.setHeader('retry-after', '1');
+        return fail(status, code, error.message);
+      }
       options.log({ event: 'route-failed', path: url.pathname.slice(0, 200), error: error instanceof Error ? error.message : String(error) });
       fail(500, 'INTERNAL', 'the server failed on this request');
     });

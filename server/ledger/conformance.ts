@@ -1,12 +1,14 @@
 import { expect, it } from 'vitest';
-import type { Ledger, LedgerEntry } from './ledger.ts';
+import { LedgerError, type Ledger, type LedgerEntry, type LedgerOptions } from './ledger.ts';
 
 /**
  * The ledger contract, one suite for every store: gap-free numbers under concurrent appends
  * (several processes, modelled by several ledgers on one store), resume, the window, tails, and
- * action deduplication. `open` gives a fresh ledger on the same store each call.
+ * action deduplication; group commit (appends sent while earlier ones commit), durability before
+ * the answer, the byte quota, atomic multi-appends and the bounded action keys. `open` gives a
+ * fresh ledger on the same store each call (the same options: the same store).
  */
-export function ledgerConformance(open: (window?: number) => Promise<Ledger>, sessionPrefix: string): void {
+export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Ledger>, sessionPrefix: string): void {
   let n = 0;
   const session = () => `${sessionPrefix}-${Date.now()}-${(n += 1)}`;
   const until = async (check: () => boolean) => {
@@ -39,7 +41,7 @@ export function ledgerConformance(open: (window?: number) => Promise<Ledger>, se
   });
 
   it('trims to the window; a reader behind it is told it is truncated', async () => {
-    const ledger = await open(50);
+    const ledger = await open({ window: 50 });
     const s = session();
     for (let i = 1; i <= 400; i += 1) await ledger.append(s, 'data', String(i));
     const behind = await ledger.read(s, 0);
@@ -84,8 +86,8 @@ export function ledgerConformance(open: (window?: number) => Promise<Ledger>, se
   });
 
   it('keeps heads outside the window: the newest entry appended under each name, even when two writers race', async () => {
-    const a = await open(50);
-    const b = await open(50);
+    const a = await open({ window: 50 });
+    const b = await open({ window: 50 });
     const s = session();
     expect(await a.heads(s)).toEqual({});
     await a.append(s, 'render', '{"v":1}', 'render');
@@ -105,6 +107,137 @@ export function ledgerConformance(open: (window?: number) => Promise<Ledger>, se
     const ledger = await open();
     await expect(ledger.append('a b', 'data', '1')).rejects.toThrow(/session id/);
     await expect(ledger.append('x'.repeat(200), 'data', '1')).rejects.toThrow(/session id/);
+    await ledger.close();
+  });
+
+  it('keeps numbers gap-free and in call order when many sessions append while earlier commits are in flight', async () => {
+    const a = await open();
+    const b = await open();
+    const sessions = Array.from({ length: 40 }, () => session());
+    const issued = new Map<string, { a: Array<Promise<number>>; b: Array<Promise<number>> }>(sessions.map((s) => [s, { a: [], b: [] }]));
+    // Waves fired a turn apart: each wave is sent while the one before it is still committing.
+    for (let wave = 0; wave < 10; wave += 1) {
+      for (const s of sessions) {
+        const mine = issued.get(s)!;
+        mine.a.push(a.append(s, 'data', JSON.stringify({ by: 'a', wave })));
+        mine.b.push(b.append(s, 'data', JSON.stringify({ by: 'b', wave })));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (const s of sessions) {
+      const mine = issued.get(s)!;
+      const bySeq = new Map<number, string>();
+      for (const [writer, promises] of Object.entries(mine)) {
+        const seqs = await Promise.all(promises);
+        // One writer's appends to a session are numbered in the order it made them.
+        expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+        seqs.forEach((seq, wave) => bySeq.set(seq, JSON.stringify({ by: writer, wave })));
+      }
+      const { entries } = await a.read(s, 0);
+      expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      for (const entry of entries) expect(entry.payload).toBe(bySeq.get(entry.seq));
+    }
+    await a.close();
+    await b.close();
+  });
+
+  it('resolves an append only once it is committed: another ledger on the store reads it at once', async () => {
+    const writer = await open();
+    const reader = await open();
+    const s = session();
+    for (let i = 1; i <= 30; i += 1) {
+      const seq = await writer.append(s, 'data', String(i));
+      expect(await reader.last(s)).toBe(seq);
+      expect((await reader.read(s, seq - 1, 1)).entries[0]?.payload).toBe(String(i));
+    }
+    await writer.close();
+    await reader.close();
+  });
+
+  it('refuses an append over the session quota with SESSION_QUOTA, records nothing of it, and leaves other sessions alone', async () => {
+    const ledger = await open({ quotaBytes: 2000 });
+    const s = session();
+    const other = session();
+    const payload = JSON.stringify({ text: 'x'.repeat(180) });
+    let accepted = 0;
+    let refusal: unknown;
+    for (let i = 0; i < 30 && refusal === undefined; i += 1) {
+      try {
+        await ledger.append(s, 'data', payload);
+        accepted += 1;
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    expect(refusal).toBeInstanceOf(LedgerError);
+    expect((refusal as LedgerError).code).toBe('SESSION_QUOTA');
+    expect((refusal as LedgerError).session).toBe(s);
+    expect((refusal as LedgerError).message).toMatch(/quota of 2000 bytes.*Send smaller frames/s);
+    expect(accepted).toBeGreaterThan(5);
+    expect(accepted).toBeLessThan(11);
+    expect(await ledger.last(s)).toBe(accepted);
+    expect(await ledger.append(other, 'data', payload)).toBe(1);
+    await ledger.close();
+  });
+
+  it('counts only what the window keeps against the quota: trimmed entries free their bytes', async () => {
+    const ledger = await open({ window: 5, quotaBytes: 2000 });
+    const s = session();
+    const payload = JSON.stringify({ text: 'x'.repeat(180) });
+    for (let i = 1; i <= 60; i += 1) expect(await ledger.append(s, 'data', payload)).toBe(i);
+    // A head counts too: a large one is refused, a replaced one counts once.
+    for (let i = 0; i < 10; i += 1) await ledger.append(s, 'props_update', payload, 'props');
+    await expect(ledger.append(s, 'render', 'y'.repeat(3000), 'render')).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+    await ledger.close();
+  });
+
+  it('appends to several streams all or nothing, an event recording the number its frame was given', async () => {
+    const ledger = await open({ quotaBytes: 4000 });
+    const s = session();
+    const events = `${s}.events`;
+    await ledger.append(s, 'created', '{}');
+    const seqs = await ledger.appendAll([
+      { session: s, kind: 'render', payload: '{"session":{"v":1}}', head: 'render' },
+      { session: events, kind: 'render', payload: '{"session":{"v":1}}', seqOf: 0 },
+      { session: events, kind: 'props', payload: '{}', seqOf: 0 },
+    ]);
+    expect(seqs).toEqual([2, 1, 2]);
+    expect((await ledger.read(events, 0)).entries.map((e) => e.payload)).toEqual(['{"seq":2,"session":{"v":1}}', '{"seq":2}']);
+    expect((await ledger.heads(s)).render).toEqual({ seq: 2, payload: '{"session":{"v":1}}' });
+    // The second item is over the events stream's quota: the frame is not appended either.
+    await expect(ledger.appendAll([
+      { session: s, kind: 'render', payload: '{"session":{"v":2}}', head: 'render' },
+      { session: events, kind: 'render', payload: JSON.stringify({ big: 'z'.repeat(5000) }), seqOf: 0 },
+    ])).rejects.toMatchObject({ code: 'SESSION_QUOTA', session: events });
+    // An invalid item refuses the whole call before anything is written.
+    await expect(ledger.appendAll([{ session: s, kind: 'render', payload: '{}' }, { session: 'not a session', kind: 'render', payload: '{}' }])).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(await ledger.last(s)).toBe(2);
+    expect(await ledger.last(events)).toBe(2);
+    expect((await ledger.heads(s)).render?.seq).toBe(2);
+    await ledger.close();
+  });
+
+  it('records an action key with its entry in one step; a resend appends nothing', async () => {
+    const a = await open();
+    const b = await open();
+    const s = session();
+    const events = `${s}.events`;
+    expect(await a.appendAll([{ session: events, kind: 'action', payload: '{"n":1}' }], { session: s, key: 'tab/1' })).toEqual([1]);
+    expect(await b.appendAll([{ session: events, kind: 'action', payload: '{"n":1}' }], { session: s, key: 'tab/1' })).toBeNull();
+    expect(await b.recordAction(s, 'tab/1')).toBe(false);
+    expect(await a.last(events)).toBe(1);
+    await a.close();
+    await b.close();
+  });
+
+  it('keeps the newest window of action keys per session: an older resend is recorded again', async () => {
+    const ledger = await open({ window: 5 });
+    const s = session();
+    for (let i = 1; i <= 12; i += 1) expect(await ledger.recordAction(s, `tab/${i}`)).toBe(true);
+    expect(await ledger.recordAction(s, 'tab/12')).toBe(false);
+    expect(await ledger.recordAction(s, 'tab/8')).toBe(false);
+    expect(await ledger.recordAction(s, 'tab/1')).toBe(true);
+    await expect(ledger.recordAction(s, 'k'.repeat(300))).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await ledger.close();
   });
 }

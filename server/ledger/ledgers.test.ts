@@ -12,10 +12,11 @@ import { createSqliteLedger } from './sqlite-ledger.ts';
 
 describe('memory ledger', () => {
   // One store shared by the "processes" of a test, as the other stores are.
-  const stores = new Map<number, ReturnType<typeof createMemoryLedger>>();
-  ledgerConformance(async (window = 10_000) => {
-    let store = stores.get(window);
-    if (store === undefined) stores.set(window, (store = createMemoryLedger({ window })));
+  const stores = new Map<string, ReturnType<typeof createMemoryLedger>>();
+  ledgerConformance(async (options = {}) => {
+    const name = `${options.window}-${options.quotaBytes}`;
+    let store = stores.get(name);
+    if (store === undefined) stores.set(name, (store = createMemoryLedger(options)));
     return { ...store, close: async () => undefined };
   }, 'mem');
 });
@@ -23,7 +24,7 @@ describe('memory ledger', () => {
 describe('SQLite ledger (a real file, WAL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'suip-ledger-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  ledgerConformance(async (window) => createSqliteLedger(join(dir, `ledger-${window ?? 'default'}.sqlite`), { window }), 'sql');
+  ledgerConformance(async (options = {}) => createSqliteLedger(join(dir, `ledger-${options.window}-${options.quotaBytes}.sqlite`), options), 'sql');
 
   it('keeps every acknowledged append across a kill -9 of the writing process, with no gap', async () => {
     const file = join(dir, 'killed.sqlite');
@@ -60,7 +61,31 @@ describe.skipIf(!hasRedisServer())('Redis Streams ledger (a real redis-server on
   afterAll(async () => {
     await redis?.stop();
   });
-  ledgerConformance((window) => createRedisLedger(redis.url, { window }), 'redis');
+  ledgerConformance((options) => createRedisLedger(redis.url, options), 'redis');
+
+  it('serves 1,000 tails from one connection: each gets its entry', async () => {
+    const ledger = await createRedisLedger(redis.url);
+    const probe = await createRedisLedger(redis.url);
+    const clients = async () => {
+      const { createClient } = await import('redis');
+      const admin = createClient({ url: redis.url });
+      await admin.connect();
+      const list = String(await admin.sendCommand(['CLIENT', 'LIST']));
+      await admin.close();
+      return list.trim().split('\n').length - 1; // without the admin connection itself
+    };
+    const before = await clients();
+    const sessions = Array.from({ length: 1000 }, (_, i) => `rtail-${Date.now()}-${i}`);
+    const seen = new Map<string, number[]>(sessions.map((s) => [s, []]));
+    const stops = sessions.map((s) => ledger.tail(s, 0, (entry) => seen.get(s)!.push(entry.seq)));
+    await probe.appendAll(sessions.map((session) => ({ session, kind: 'data', payload: '1' })));
+    for (let i = 0; i < 300 && [...seen.values()].some((seqs) => seqs.length < 1); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([...seen.values()].every((seqs) => seqs.length === 1 && seqs[0] === 1)).toBe(true);
+    expect((await clients()) - before).toBeLessThanOrEqual(1);
+    for (const stop of stops) stop();
+    await ledger.close();
+    await probe.close();
+  }, 60_000);
 });
 
 if (!hasRedisServer()) console.warn('redis-server is not installed: the Redis ledger suite is skipped (.ci/run installs it)');

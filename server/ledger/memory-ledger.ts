@@ -1,58 +1,107 @@
-import { DEFAULT_WINDOW, checkSession, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, headSizeOf, payloadOf, quotaError, sizeOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+
+interface Stored extends LedgerEntry {
+  size: number;
+}
 
 interface Session {
-  entries: LedgerEntry[];
+  entries: Stored[];
   last: number;
+  /** Kept entries and heads, in quota bytes. */
+  bytes: number;
+  /** Action keys in the order they were recorded (a Set iterates in insertion order), newest `window` kept. */
   actions: Set<string>;
-  heads: Map<string, LedgerHead>;
+  heads: Map<string, LedgerHead & { size: number }>;
   tails: Set<(entry: LedgerEntry) => void>;
 }
 
 /** The in-memory ledger: for tests and single-process development (nothing survives a restart). */
 export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
   const window = options.window ?? DEFAULT_WINDOW;
+  const quota = options.quotaBytes ?? DEFAULT_QUOTA_BYTES;
   const sessions = new Map<string, Session>();
+  let closed = false;
   const sessionOf = (id: string): Session => {
     checkSession(id);
     let session = sessions.get(id);
-    if (session === undefined) sessions.set(id, (session = { entries: [], last: 0, actions: new Set(), heads: new Map(), tails: new Set() }));
+    if (session === undefined) sessions.set(id, (session = { entries: [], last: 0, bytes: 0, actions: new Set(), heads: new Map(), tails: new Set() }));
     return session;
   };
+
+  /** The whole multi-append, checked before anything changes: all or nothing. */
+  function appendAll(items: readonly AppendItem[], action?: ActionKey): number[] | null {
+    if (closed) throw new LedgerError('CLOSED', 'the ledger is closed');
+    checkItems(items, action);
+    if (action !== undefined && sessionOf(action.session).actions.has(action.key)) return null;
+    const adding = new Map<string, number>();
+    for (const item of items) {
+      const session = sessionOf(item.session);
+      const before = item.head === undefined ? 0 : (session.heads.get(item.head)?.size ?? 0);
+      const headSize = item.head === undefined ? 0 : headSizeOf(item.head, item.payload);
+      adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + headSize - before);
+    }
+    // SECURITY: a session's kept entries and heads never pass the quota; the check covers every session of the call before anything changes.
+    for (const [id, bytes] of adding) {
+      const session = sessionOf(id);
+      if (session.bytes + bytes > quota) throw quotaError(id, session.bytes, bytes, quota);
+    }
+    const seqs: number[] = [];
+    const appended: Array<[Session, LedgerEntry]> = [];
+    for (const item of items) {
+      const session = sessionOf(item.session);
+      const payload = payloadOf(item, seqs);
+      const entry: Stored = { seq: session.last + 1, at: Date.now(), kind: item.kind, payload, size: sizeOf(item) };
+      session.last = entry.seq;
+      session.bytes += entry.size;
+      if (item.head !== undefined) {
+        const size = headSizeOf(item.head, item.payload);
+        session.bytes += size - (session.heads.get(item.head)?.size ?? 0);
+        session.heads.set(item.head, { seq: entry.seq, payload, size });
+      }
+      session.entries.push(entry);
+      if (session.entries.length > window) for (const gone of session.entries.splice(0, session.entries.length - window)) session.bytes -= gone.size;
+      seqs.push(entry.seq);
+      appended.push([session, { seq: entry.seq, at: entry.at, kind: entry.kind, payload }]);
+    }
+    if (action !== undefined) {
+      const keys = sessionOf(action.session).actions;
+      // SECURITY: the action keys a client can make a session hold are bounded by the window.
+      keys.add(action.key);
+      if (keys.size > window) keys.delete(keys.values().next().value!);
+    }
+    for (const [session, entry] of appended) for (const tail of session.tails) tail(entry);
+    return seqs;
+  }
+
   return {
     async append(id, kind, payload, head) {
-      const session = sessionOf(id);
-      const entry: LedgerEntry = { seq: session.last + 1, at: Date.now(), kind, payload };
-      session.last = entry.seq;
-      if (head !== undefined) session.heads.set(head, { seq: entry.seq, payload });
-      session.entries.push(entry);
-      if (session.entries.length > window) session.entries.splice(0, session.entries.length - window);
-      for (const tail of session.tails) tail(entry);
-      return entry.seq;
+      return appendAll([{ session: id, kind, payload, head }])![0]!;
+    },
+    async appendAll(items, action) {
+      return appendAll(items, action);
     },
     async read(id, fromSeq, limit = Infinity) {
       const session = sessionOf(id);
       const first = session.entries[0]?.seq ?? session.last + 1;
-      return { entries: session.entries.filter((entry) => entry.seq > fromSeq).slice(0, limit), truncated: fromSeq + 1 < first };
+      return { entries: session.entries.filter((entry) => entry.seq > fromSeq).slice(0, limit).map(({ seq, at, kind, payload }) => ({ seq, at, kind, payload })), truncated: fromSeq + 1 < first };
     },
     async heads(id) {
-      return Object.fromEntries(sessionOf(id).heads);
+      return Object.fromEntries([...sessionOf(id).heads].map(([name, { seq, payload }]) => [name, { seq, payload }]));
     },
     async last(id) {
       return sessionOf(id).last;
     },
     tail(id, fromSeq, onEntry) {
       const session = sessionOf(id);
-      for (const entry of session.entries) if (entry.seq > fromSeq) onEntry(entry);
+      for (const { seq, at, kind, payload } of session.entries) if (seq > fromSeq) onEntry({ seq, at, kind, payload });
       session.tails.add(onEntry);
       return () => session.tails.delete(onEntry);
     },
     async recordAction(id, key) {
-      const session = sessionOf(id);
-      if (session.actions.has(key)) return false;
-      session.actions.add(key);
-      return true;
+      return appendAll([], { session: id, key }) !== null;
     },
     async close() {
+      closed = true;
       sessions.clear();
     },
   };

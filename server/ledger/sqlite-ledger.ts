@@ -1,50 +1,157 @@
 import Database from 'better-sqlite3';
-import { DEFAULT_WINDOW, checkSession, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, payloadOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import type { FromWriter, JobResult, ToWriter, WriteJob, WriterConfig } from './sqlite-jobs.ts';
+import { ensureSchema } from './sqlite-schema.ts';
+import { createTailHub } from './tail-hub.ts';
+
+/** Options of the SQLite ledger. */
+export interface SqliteLedgerOptions extends LedgerOptions {
+  /** How often the one watcher per ledger looks for commits of other processes (ms, default 25). */
+  pollMs?: number;
+  /** Bytes of appends waiting for the writer thread before new ones are refused with `BUSY` (default 256 MiB). */
+  maxPendingBytes?: number;
+}
+
+interface Pending {
+  job: WriteJob;
+  bytes: number;
+  resolve(result: number[] | null): void;
+  reject(error: LedgerError): void;
+}
 
 /**
- * The embedded ledger (the server's default): one SQLite file in WAL mode. An append is one
- * transaction that takes the session's next number, so numbers are gap-free and survive a kill -9
- * once `append` resolved (WAL + synchronous=FULL). Tails poll the file, so several processes on
- * one machine can share it.
+ * The writer thread is TypeScript: a small bootstrap registers tsx's loader in the thread, then
+ * imports it, whoever started the process (`node --import tsx`, vitest). A thread does not get
+ * the loader from `--import` in its execArgv on Node 20, hence the bootstrap.
  */
-export function createSqliteLedger(file: string, options: LedgerOptions & { pollMs?: number } = {}): Ledger {
+const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((api) => { (api.register ?? api.default.register)(); return import(workerData.entry); });`;
+const TSX = (() => {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { './esm/api': { import: { default: string } } } };
+  return new URL(exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
+})();
+const ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
+
+/**
+ * The embedded ledger (the server's default): one SQLite file in WAL mode.
+ *
+ * Writes run on a writer thread (`sqlite-writer.ts`) that owns the write connection and commits
+ * with group commit: an append resolves only once the transaction holding it is durable (WAL +
+ * synchronous=FULL), so an acknowledged append survives a kill -9, and the fsync never blocks
+ * the event loop. Numbers stay gap-free per session: each is taken inside the transaction.
+ *
+ * Reads stay on the main thread on their own connection: a WAL reader never waits for the writer,
+ * and each read is one indexed range of at most `limit` rows of one session, whose size the
+ * window and the quota bound, so it costs microseconds to a few milliseconds; a thread hop would
+ * cost more than it saves.
+ *
+ * Tails are woken by this process's commits (no read when the entry follows the cursor), and by
+ * one shared watcher per ledger for other processes on the same file (`PRAGMA data_version`, then
+ * the sessions changed since the last commit it saw, through an index).
+ */
+export function createSqliteLedger(file: string, options: SqliteLedgerOptions = {}): Ledger {
   const window = options.window ?? DEFAULT_WINDOW;
+  const quotaBytes = options.quotaBytes ?? DEFAULT_QUOTA_BYTES;
+  const maxPending = options.maxPendingBytes ?? 256 * 1024 * 1024;
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(`CREATE TABLE IF NOT EXISTS entries (session TEXT NOT NULL, seq INTEGER NOT NULL, at INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (session, seq)) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS heads (session TEXT PRIMARY KEY, last INTEGER NOT NULL) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS state_heads (session TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (session, name)) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS action_keys (session TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY (session, key)) WITHOUT ROWID;`);
+  ensureSchema(db);
+  db.pragma('query_only = ON');
   const head = db.prepare<[string], { last: number }>('SELECT last FROM heads WHERE session = ?');
-  const setHead = db.prepare('INSERT INTO heads (session, last) VALUES (?, ?) ON CONFLICT(session) DO UPDATE SET last = excluded.last');
-  const insert = db.prepare('INSERT INTO entries (session, seq, at, kind, payload) VALUES (?, ?, ?, ?, ?)');
-  const trim = db.prepare('DELETE FROM entries WHERE session = ? AND seq <= ?');
   const select = db.prepare<[string, number, number], LedgerEntry>('SELECT seq, at, kind, payload FROM entries WHERE session = ? AND seq > ? ORDER BY seq LIMIT ?');
   const first = db.prepare<[string], { seq: number | null }>('SELECT MIN(seq) AS seq FROM entries WHERE session = ?');
-  const action = db.prepare('INSERT OR IGNORE INTO action_keys (session, key) VALUES (?, ?)');
-  const setState = db.prepare('INSERT INTO state_heads (session, name, seq, payload) VALUES (?, ?, ?, ?) ON CONFLICT(session, name) DO UPDATE SET seq = excluded.seq, payload = excluded.payload');
   const states = db.prepare<[string], { name: string } & LedgerHead>('SELECT name, seq, payload FROM state_heads WHERE session = ?');
-  const appendTx = db.transaction((session: string, kind: string, payload: string, name: string | undefined): number => {
-    const seq = (head.get(session)?.last ?? 0) + 1;
-    insert.run(session, seq, Date.now(), kind, payload);
-    setHead.run(session, seq);
-    if (name !== undefined) setState.run(session, name, seq, payload);
-    if (seq > window) trim.run(session, seq - window);
-    return seq;
-  });
-  const tails = new Set<() => void>();
-  let closed = false;
-  const readSync = (session: string, fromSeq: number, limit: number) => {
-    const entries = select.all(session, fromSeq, Math.min(limit, 1_000_000));
-    const oldest = first.get(session)?.seq ?? (head.get(session)?.last ?? 0) + 1;
-    return { entries, truncated: fromSeq + 1 < oldest };
+  const commitNumber = db.prepare<[], { n: number }>('SELECT n FROM commits WHERE id = 1');
+  const changedSince = db.prepare<[number], { session: string; last: number; ver: number }>('SELECT session, last, ver FROM heads WHERE ver > ?');
+  const lastOf = (session: string) => head.get(session)?.last ?? 0;
+
+  let seen = { version: db.pragma('data_version', { simple: true }) as number, commit: commitNumber.get()!.n };
+  const tails = createTailHub(
+    {
+      read: (session, fromSeq, limit) => select.all(session, fromSeq, limit),
+      changed() {
+        const version = db.pragma('data_version', { simple: true }) as number;
+        if (version === seen.version) return [];
+        const rows = changedSince.all(seen.commit);
+        seen = { version, commit: rows.reduce((n, row) => Math.max(n, row.ver), seen.commit) };
+        return rows;
+      },
+    },
+    options.pollMs ?? 25,
+  );
+
+  const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], workerData: { file, window, quotaBytes, tsx: TSX, entry: ENTRY } satisfies WriterConfig & { tsx: string; entry: string } });
+  worker.unref();
+  const pending = new Map<number, Pending>();
+  let outbox: WriteJob[] = [];
+  let pendingBytes = 0;
+  let nextId = 1;
+  let failure: LedgerError | undefined;
+  let closed: Promise<void> | undefined;
+
+  const fail = (error: LedgerError) => {
+    failure ??= error;
+    for (const entry of pending.values()) entry.reject(error);
+    pending.clear();
+    pendingBytes = 0;
   };
+  worker.on('error', (error) => fail(new LedgerError('STORE_FAILED', `the ledger's writer thread stopped (${error.message}); nothing pending was recorded: restart the server`)));
+  worker.on('exit', () => fail(new LedgerError('CLOSED', 'the ledger is closed')));
+  worker.on('message', (message: FromWriter) => {
+    if (message.type === 'done') settle(message.results);
+  });
+
+  function settle(results: JobResult[]): void {
+    for (const result of results) {
+      const entry = pending.get(result.id);
+      if (entry === undefined) continue;
+      pending.delete(result.id);
+      pendingBytes -= entry.bytes;
+      if ('error' in result) entry.reject(new LedgerError(result.error.code, result.error.message, result.error.session));
+      else if ('duplicate' in result) entry.resolve(null);
+      else {
+        // The commit is durable: wake this process's tails with the entries themselves (no read).
+        for (const [index, item] of entry.job.items.entries()) tails.wake(item.session, { seq: result.seqs[index]!, at: entry.job.at, kind: item.kind, payload: payloadOf(item, result.seqs) });
+        entry.resolve(result.seqs);
+      }
+    }
+    if (pending.size === 0) worker.unref();
+  }
+
+  function submit(items: AppendItem[], action: ActionKey | undefined): Promise<number[] | null> {
+    if (failure !== undefined) return Promise.reject(failure);
+    if (closed !== undefined) return Promise.reject(new LedgerError('CLOSED', 'the ledger is closed'));
+    checkItems(items, action);
+    const bytes = items.reduce((sum, item) => sum + item.payload.length * 2, 256);
+    // SECURITY: appends waiting for the disk are bounded; past the budget they are refused, never queued without end.
+    if (pendingBytes + bytes > maxPending) return Promise.reject(new LedgerError('BUSY', `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry in a moment`));
+    const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(({ session, kind, payload, head, seqOf }) => ({ session, kind, payload, ...(head === undefined ? {} : { head }), ...(seqOf === undefined ? {} : { seqOf }) })), ...(action === undefined ? {} : { action: { session: action.session, key: action.key } }) };
+    return new Promise((resolve, reject) => {
+      pending.set(job.id, { job, bytes, resolve, reject });
+      pendingBytes += bytes;
+      worker.ref();
+      // Every append of this task goes in one message: fewer hops, and one transaction for a burst.
+      if (outbox.length === 0) queueMicrotask(post);
+      outbox.push(job);
+    });
+  }
+
+  function post(): void {
+    const jobs = outbox;
+    outbox = [];
+    if (jobs.length > 0) worker.postMessage({ type: 'jobs', jobs } satisfies ToWriter);
+  }
+
   return {
     async append(session, kind, payload, name) {
-      checkSession(session);
-      return appendTx(session, kind, payload, name);
+      return (await submit([{ session, kind, payload, ...(name === undefined ? {} : { head: name }) }], undefined))![0]!;
+    },
+    async appendAll(items, action) {
+      return submit([...items], action);
     },
     async heads(session) {
       checkSession(session);
@@ -52,39 +159,33 @@ export function createSqliteLedger(file: string, options: LedgerOptions & { poll
     },
     async read(session, fromSeq, limit = 1_000_000) {
       checkSession(session);
-      return readSync(session, fromSeq, limit);
+      const entries = select.all(session, fromSeq, Math.min(limit, window));
+      const oldest = first.get(session)?.seq ?? lastOf(session) + 1;
+      return { entries, truncated: fromSeq + 1 < oldest };
     },
     async last(session) {
       checkSession(session);
-      return head.get(session)?.last ?? 0;
+      return lastOf(session);
     },
     tail(session, fromSeq, onEntry) {
       checkSession(session);
-      let cursor = fromSeq;
-      const poll = () => {
-        if (closed) return;
-        for (const entry of readSync(session, cursor, 1000).entries) {
-          cursor = entry.seq;
-          onEntry(entry);
-        }
-      };
-      poll();
-      const timer = setInterval(poll, options.pollMs ?? 20);
-      const stop = () => {
-        clearInterval(timer);
-        tails.delete(stop);
-      };
-      tails.add(stop);
-      return stop;
+      return tails.add(session, fromSeq, onEntry);
     },
     async recordAction(session, key) {
-      checkSession(session);
-      return action.run(session, key).changes === 1;
+      return (await submit([], { session, key })) !== null;
     },
-    async close() {
-      closed = true;
-      for (const stop of [...tails]) stop();
-      db.close();
+    close() {
+      closed ??= (async () => {
+        tails.close();
+        post();
+        // The writer commits what it was sent, answers, then closes its connection.
+        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+        worker.ref();
+        worker.postMessage({ type: 'close' } satisfies ToWriter);
+        await exited;
+        db.close();
+      })();
+      return closed;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
-import { HEAD_ENDED, KIND_ENDED, actionSpecOf, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { HEAD_ENDED, KIND_ENDED, actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
 import { authorizeSubscribe } from './authorize.ts';
 import type { LiveContext } from './live-server.ts';
@@ -144,8 +144,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
     const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
     if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
-    const fresh = await ledger.recordAction(state.sessionId, `${state.clientId}/${frame.payload.clientSeq}`);
-    if (fresh) await ledger.append(eventsOf(state.sessionId), 'action', JSON.stringify({ ...frame.payload, clientId: state.clientId }));
+    const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload)) !== null;
     io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });
   }
 
@@ -185,7 +184,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Recorded when it changes: a page that repeats itself does not fill the event ledger.
     if (text === state.lastHostContext) return;
     state.lastHostContext = text;
-    await ledger.append(eventsOf(state.sessionId), 'host_context', text);
+    await appendHostContext(ledger, state.sessionId, text);
   }
 
   return {

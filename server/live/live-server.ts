@@ -8,6 +8,7 @@ import type { UpgradeRoute } from '../http/upgrades.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { createPresence, type ServerChannel } from './channels.ts';
 import { createConnection } from './connection.ts';
+import { appendBudget } from '../sessions/streams.ts';
 import { createFanout } from './fanout.ts';
 
 /** What the live channel needs. */
@@ -75,6 +76,10 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
         bind: (sessionId) => socket.bind(sessionId),
       });
       return { frame: (frame: ClientFrame) => connection.handle(frame), closed: () => connection.stop() };
+    },
+    budgetHit(sessionId, code, reason) {
+      // The agent is told in the session's event ledger (what it reads anyway); a failed append only logs.
+      appendBudget(options.ledger, sessionId, code, reason).catch((error: unknown) => options.log({ event: 'budget-event-failed', sessionId, error: error instanceof Error ? error.message : String(error) }));
     },
     log: options.log,
   });

@@ -1,15 +1,40 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createLineSplitter, MAX_LINE_BYTES, parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
+import { createLineSplitter, MAX_LINE_BYTES, parseLine, type LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 
 /** What happens to a runtime process, as the bridge hears it. */
 export interface RuntimeProcessEvents {
   /** A JSON-RPC line from stdout. */
   line(text: string): void;
   /** A stdout line that is not protocol (too long, not JSON, not JSON-RPC). */
-  violation(message: string, preview: string): void;
+  violation(problem: LineProblem): void;
   /** A line of stderr (the runtime's log). */
   stderr(text: string): void;
   exit(code: number | null, signal: string | null): void;
+}
+
+/**
+ * The variables a runtime gets by default: what a program needs to find binaries, a home, a
+ * locale and a terminal, and nothing that names a credential. The operator adds more by name
+ * (`--runtime-env SUIP_LLM_URL,SUIP_LLM_KEY`), each one a deliberate choice.
+ */
+export const DEFAULT_RUNTIME_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TERM', 'TZ', 'TMPDIR', 'NODE_ENV'];
+
+/** Names a variable may have in `--runtime-env` (letters, digits, underscore; not starting with a digit). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/**
+ * The environment of a runtime process: the variables of `source` whose names are in
+ * `DEFAULT_RUNTIME_ENV` or `extra`, and nothing else. A name that is not a variable name throws,
+ * with the fix, so a typo in the operator's list is found at start, not as a missing key later.
+ */
+export function runtimeEnv(source: NodeJS.ProcessEnv, extra: readonly string[] = []): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of [...DEFAULT_RUNTIME_ENV, ...extra]) {
+    if (!ENV_NAME.test(name)) throw new TypeError(`--runtime-env names variables separated by commas (letters, digits, _); ${JSON.stringify(name.slice(0, 40))} is not a variable name`);
+    const value = source[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
 }
 
 /** One spawned runtime. */
@@ -18,6 +43,9 @@ export interface RuntimeProcess {
   readonly running: boolean;
   /** Write one line to stdin (a newline is added). */
   write(line: string): boolean;
+  /** Stop reading stdout (the bridge cannot keep up); the pipe fills and the runtime waits. */
+  pause(): void;
+  resume(): void;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once it exited. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -28,7 +56,9 @@ export interface RuntimeProcess {
  * lines for the log. The command and its arguments are fixed by the server's operator.
  */
 export function spawnRuntime(command: string, args: readonly string[], events: RuntimeProcessEvents, options: { cwd?: string; env?: NodeJS.ProcessEnv; maxLineBytes?: number } = {}): RuntimeProcess {
-  const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  // SECURITY: the child gets only the allow-listed environment (never the server's model key or secrets).
+  const env = options.env ?? runtimeEnv(process.env);
+  const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let running = true;
   const max = options.maxLineBytes ?? MAX_LINE_BYTES;
   const stdout = createLineSplitter(
@@ -36,9 +66,9 @@ export function spawnRuntime(command: string, args: readonly string[], events: R
       line: (text) => {
         const parsed = parseLine(text, max);
         if (parsed.ok) events.line(text);
-        else events.violation(parsed.problem.message, parsed.problem.preview);
+        else events.violation(parsed.problem);
       },
-      problem: (problem) => events.violation(problem.message, problem.preview),
+      problem: (problem) => events.violation(problem),
     },
     max,
   );
@@ -74,6 +104,8 @@ export function spawnRuntime(command: string, args: readonly string[], events: R
       if (!running || child.stdin!.destroyed) return false;
       return child.stdin!.write(`${line}\n`), true;
     },
+    pause: () => void child.stdout!.pause(),
+    resume: () => void child.stdout!.resume(),
     async stop(graceMs = 2000) {
       if (!running) return exited;
       child.kill('SIGTERM');

@@ -1,8 +1,10 @@
 import { generateWithRepair } from '../../generator/model/repair-loop.ts';
 import type { ChatMessage, ChatRequest, EndpointSettings } from '../../generator/model/chat-client.ts';
 import type { AgentEvent, ParamsOf, ResultOf } from '../../shared/neighbours/runtime-ui/schemas.ts';
+import { pickAnswerMessage, pickIn } from './pick-tool.ts';
 import { checkProgram } from './program-check.ts';
 import type { Published } from './publish.ts';
+import { createLineFramer } from '../../shared/line-framer.ts';
 
 /** What one run of the suip agent can do: the model, the UI, the suip server. */
 export interface AgentContext {
@@ -21,6 +23,7 @@ export interface AgentContext {
   context(percentLeft: number): void;
   confirm(params: ParamsOf<'ui.confirm.request'>): Promise<ResultOf<'ui.confirm.request'>>;
   prompt(params: ParamsOf<'ui.prompt.request'>): Promise<ResultOf<'ui.prompt.request'>>;
+  pick(params: ParamsOf<'ui.pick.request'>): Promise<ResultOf<'ui.pick.request'>>;
   /** Publishes a program as a live session; undefined when no suip server is configured. */
   publish?(code: string, title: string): Promise<Published>;
   /** The model's context window in characters (for `run.context`). */
@@ -38,7 +41,9 @@ export interface AgentOutcome {
  * checked, and repaired with the error when it fails; then the user approves it in a
  * `ui.confirm.request` (showing the code) before it is published as a live session on the suip
  * server, and the `final` text says where to open it. An endpoint answering 401 gets one
- * `ui.prompt.request {secret: true}` for an API key, kept in memory only.
+ * `ui.prompt.request {secret: true}` for an API key, kept in memory only. A model that needs the
+ * user to choose answers with a ```pick block (`pick-tool.ts`): the runtime asks it as a
+ * `ui.pick.request` (shown as a `ui.pick` tool call) and sends the choice back as the next turn.
  */
 export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   const stepStarted = Date.now();
@@ -66,7 +71,14 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
       ctx.status('running');
       if (value === null || value === '') throw new Error('the model endpoint needs an API key and none was given', { cause: error });
       endpoint = { ...endpoint, apiKey: value };
-      answer = await call(endpoint);
+      try {
+        answer = await call(endpoint);
+      } catch (retry) {
+        if (ctx.signal.aborted) throw retry;
+        // SECURITY: the endpoint's answer (or fetch's own error) can quote the key; only the status leaves this function.
+        const status = /HTTP (\d{3})/.exec(String(retry))?.[1];
+        throw new Error(`the model endpoint did not accept the API key typed in the prompt (${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and start the run again`);
+      }
     }
     lines.end();
     lastAnswer = answer;
@@ -74,24 +86,43 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   };
 
   let program = '';
-  const result = await generateWithRepair({
-    endpoint,
-    system: ctx.system,
-    request: ctx.request,
-    maxTurns: ctx.maxTurns,
-    signal: ctx.signal,
-    chat,
-    run: async (code) => {
-      // Prose only (no fenced block): nothing to check or publish.
-      program = answerHasFence(lastAnswer) ? code : '';
-      return program === '' ? { ok: true } : checkProgram(code);
-    },
-    observer: {
-      onTurn: (turn) => {
-        if (turn.kind === 'repair') ctx.emit({ type: 'reasoning', content: `Repairing the program: ${turn.prompt.split('\n')[2] ?? ''}`, timestamp: Date.now() });
+  let request = ctx.request;
+  let result: Awaited<ReturnType<typeof generateWithRepair>>;
+  for (let picks = 0; ; picks += 1) {
+    let pick: ReturnType<typeof pickIn> = { kind: 'none' };
+    result = await generateWithRepair({
+      endpoint,
+      system: ctx.system,
+      request,
+      maxTurns: ctx.maxTurns,
+      signal: ctx.signal,
+      chat,
+      run: async (code) => {
+        pick = picks < MAX_PICKS ? pickIn(lastAnswer) : { kind: 'none' };
+        if (pick.kind === 'invalid') return { ok: false, error: pick.error };
+        // Prose only (no program fence), or a pick: nothing to check or publish.
+        program = pick.kind === 'none' && answerHasProgram(lastAnswer) ? code : '';
+        return program === '' ? { ok: true } : checkProgram(code);
       },
-    },
-  });
+      observer: {
+        onTurn: (turn) => {
+          if (turn.kind === 'repair') ctx.emit({ type: 'reasoning', content: `Repairing the program: ${turn.prompt.split('\n')[2] ?? ''}`, timestamp: Date.now() });
+        },
+      },
+    });
+    const asked = pick as ReturnType<typeof pickIn>;
+    if (!result.ok || asked.kind !== 'pick') break;
+    const pickCall = `${ctx.runId}-pick-${picks + 1}`;
+    ctx.emit({ type: 'tool_call', tool: 'ui.pick', display_name: 'Ask you to choose', args: { ...asked.params }, tool_call_id: pickCall });
+    ctx.status('awaiting_ui');
+    const choice = await ctx.pick({ run_id: ctx.runId, ...asked.params });
+    ctx.status('running');
+    const said = pickAnswerMessage(asked.params, choice);
+    ctx.emit({ type: 'tool_result', tool: 'ui.pick', tool_call_id: pickCall, result: said });
+    // The question and the choice become part of the conversation; the model answers the request again.
+    messages.push({ role: 'user', content: request }, { role: 'assistant', content: lastAnswer });
+    request = said;
+  }
   ctx.emit({ type: 'step_complete', step_id: `${ctx.runId}-model`, status: result.ok ? 'completed' : 'error', duration_ms: Date.now() - stepStarted });
   // Prose only: it was streamed as text already; the final event closes the turn without repeating it.
   if (program === '') return { final: '' };
@@ -121,14 +152,16 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   }
 }
 
-const answerHasFence = (answer: string) => answer.includes('```');
+/** Pick rounds per run (a model that keeps asking is answered with its last choice). */
+const MAX_PICKS = 3;
+/** A fence that can hold the program (not a ```pick block). */
+const answerHasProgram = (answer: string) => /```[ \t]*(?:js|javascript|mjs|ts|typescript|jsx)?[ \t]*\n/i.test(answer);
 
 /**
  * Prose lines of a streaming answer, one callback per complete non-empty line outside fenced code
  * blocks (the program is shown as a tool call, not as text).
  */
 export function createProseLines(onLine: (line: string) => void): { push(delta: string): void; end(): void } {
-  let buffer = '';
   let inFence = false;
   const take = (line: string) => {
     if (/^\s*```/.test(line)) {
@@ -137,19 +170,12 @@ export function createProseLines(onLine: (line: string) => void): { push(delta: 
     }
     if (!inFence && line.trim() !== '') onLine(line.trimEnd());
   };
+  // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered whole.
+  const framer = createLineFramer({ line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) }, { maxLineBytes: 64 * 1024 });
   return {
-    push(delta) {
-      buffer += delta;
-      let nl = buffer.indexOf('\n');
-      while (nl !== -1) {
-        take(buffer.slice(0, nl));
-        buffer = buffer.slice(nl + 1);
-        nl = buffer.indexOf('\n');
-      }
-    },
+    push: (delta) => framer.push(delta),
     end() {
-      if (buffer !== '') take(buffer);
-      buffer = '';
+      framer.end();
       inFence = false;
     },
   };

@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createLineSplitter } from '../../shared/neighbours/runtime-ui/ndjson.ts';
+import { redactValue, registerSecret } from '../../shared/redact.ts';
 import { redactLine } from './redact.ts';
 import { createSuipRuntime } from './runtime.ts';
 import { openSessionStore } from './session-store.ts';
@@ -32,7 +33,9 @@ const logFile = flag('log-file') ?? process.env.SUIP_RUNTIME_LOG;
 
 mkdirSync(dirname(dbFile), { recursive: true });
 const store = openSessionStore(dbFile);
-const log = (event: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ at: new Date().toISOString(), ...event })}\n`);
+// SECURITY: the model key and the agent token are registered with the one redaction layer: no log line carries them, whatever an endpoint echoes.
+for (const secret of [process.env.SUIP_LLM_KEY, agentToken]) if (secret) registerSecret(secret);
+const log = (event: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ at: new Date().toISOString(), ...(redactValue(event) as Record<string, unknown>) })}\n`);
 const secretIds = new Set<string>();
 const trace = (direction: 'in' | 'out', line: string) => {
   if (logFile === undefined) return;
@@ -55,7 +58,8 @@ const splitter = createLineSplitter({
     trace('in', line);
     runtime.receiveLine(line);
   },
-  problem: (problem) => log({ event: 'protocol-problem', kind: problem.kind, message: problem.message }),
+  // A line over the limit never reaches the peer: it is answered (-32600) and reported all the same.
+  problem: (problem) => runtime.refuse(problem),
 });
 process.stdin.on('data', (chunk: Buffer) => splitter.push(chunk));
 process.stdin.on('end', () => {

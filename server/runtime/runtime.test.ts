@@ -4,18 +4,22 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRpcPeer } from '../../adapters/runtime-ui/rpc-peer.ts';
 import type { ChatRequest } from '../../generator/model/chat-client.ts';
+import { seedProblems, type SeedMessage } from '../../e2e/fixtures/runtime-ui/seed-check.ts';
 import { redactLine } from './redact.ts';
 import { createSuipRuntime } from './runtime.ts';
 import { openSessionStore } from './session-store.ts';
 
 const PROGRAM = "const { group, render } = suip;\nrender(group('card', [['title', 'Hi']]));";
 const dirs: string[] = [];
+/** Every line of the test, both ways: checked against the seed-002 schemas after each test. */
+const conversation: SeedMessage[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  expect(seedProblems(conversation.splice(0))).toEqual([]);
 });
 
 /** The runtime wired to a UI peer in memory, with a scripted chat and a real SQLite file. */
-function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confirm?: boolean; prompt?: string } = {}) {
+function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confirm?: boolean; prompt?: string; pick?: string[] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'suip-runtime-'));
   dirs.push(dir);
   const file = join(dir, 'runtime.sqlite');
@@ -24,15 +28,16 @@ function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confi
   const notes: Array<{ method: string; params: Record<string, unknown> }> = [];
   const ui = createRpcPeer({
     role: 'ui',
-    send: (line) => setImmediate(() => runtime.receiveLine(line)),
+    send: (line) => (conversation.push({ from: 'ui', message: JSON.parse(line) }), setImmediate(() => runtime.receiveLine(line))),
     onNotification: (method, params) => notes.push({ method, params: params as Record<string, unknown> }),
     handlers: {
       'ui.confirm.request': async () => ({ ok: answers.confirm ?? true }),
       'ui.prompt.request': async () => ({ value: answers.prompt ?? null }),
+      'ui.pick.request': async () => ({ ids: answers.pick ?? [] }),
     },
   });
   const runtime = createSuipRuntime({
-    send: (line) => (lines.push(line), setImmediate(() => ui.receiveLine(line))),
+    send: (line) => (lines.push(line), conversation.push({ from: 'runtime', message: JSON.parse(line) }), setImmediate(() => ui.receiveLine(line))),
     store,
     endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm1', apiKey: '' },
     models: ['m1', 'm2'],
@@ -127,6 +132,40 @@ describe('the suip runtime', () => {
     // The store is a real file: a new process sees the same sessions.
     t.store.close();
     expect(openSessionStore(t.file).list(10)).toHaveLength(1);
+  });
+
+  it('the model asks the user to choose with a ```pick block: a ui.pick.request, the choice sent back as the next turn', async () => {
+    const calls: ChatRequest[] = [];
+    const t = setup(async (request) => {
+      calls.push(request);
+      const answer = calls.length === 1 ? 'Which layout?\n```pick\n{"title": "Which layout?", "items": [{"id": "cards", "label": "Cards"}, {"id": "table", "label": "Table", "detail": "rows"}]}\n```\n' : 'Cards it is.\n';
+      return stream(answer)(request);
+    }, { pick: ['cards'] });
+    const { run_id } = await t.ui.request('run.start', { input: { type: 'text', text: 'show my tasks' } });
+    await t.until(() => t.status(run_id).includes('completed'));
+    const pick = t.lines.map((l) => JSON.parse(l) as { method?: string; params?: Record<string, unknown> }).find((m) => m.method === 'ui.pick.request')!;
+    expect(pick.params).toEqual({ run_id, title: 'Which layout?', items: [{ id: 'cards', label: 'Cards' }, { id: 'table', label: 'Table', detail: 'rows' }] });
+    expect(calls).toHaveLength(2);
+    // The second turn carries the question and the choice; the system prompt teaches the block.
+    expect(calls[1]!.messages.map((m) => m.content)).toEqual(expect.arrayContaining(['show my tasks', expect.stringContaining('```pick'), expect.stringContaining('chose: Cards (cards)')]));
+    expect(calls[0]!.messages[0]!.content).toContain('Asking the user to choose');
+    const events = t.events(run_id).map((e) => e.event as { type: string; tool?: string; result?: string; content?: string });
+    expect(events.filter((e) => e.tool === 'ui.pick').map((e) => e.type)).toEqual(['tool_call', 'tool_result']);
+    expect(events.find((e) => e.type === 'tool_result')!.result).toContain('chose: Cards (cards)');
+    expect(events.filter((e) => e.type === 'text').map((e) => e.content)).toEqual(['Which layout?', 'Cards it is.']);
+    expect(t.status(run_id)).toEqual(['running', 'awaiting_ui', 'running', 'completed']);
+  });
+
+  it('a pick block that does not fit the seed is sent back for repair, not shown', async () => {
+    const calls: ChatRequest[] = [];
+    const t = setup(async (request) => {
+      calls.push(request);
+      return calls.length === 1 ? '```pick\n{"title": "Which?", "items": []}\n```\n' : 'Fine, no choice needed.\n';
+    });
+    const { run_id } = await t.ui.request('run.start', { input: { type: 'text', text: 'x' } });
+    await t.until(() => t.status(run_id).includes('completed'));
+    expect(calls[1]!.messages.at(-1)!.content).toContain('the pick block does not fit at /items');
+    expect(t.lines.some((l) => l.includes('ui.pick.request'))).toBe(false);
   });
 
   it('a secret prompt answer is redacted in the log', () => {

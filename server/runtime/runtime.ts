@@ -5,7 +5,9 @@ import { streamChat, type ChatRequest, type EndpointSettings } from '../../gener
 import { systemPrompt } from '../../generator/prompt/index.ts';
 import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
 import { runAgent } from './agent.ts';
+import { PICK_TOOL_PROMPT } from './pick-tool.ts';
 import { publishProgram } from './publish.ts';
+import { createSecretScrubber } from './secret-scrubber.ts';
 import type { SessionStore } from './session-store.ts';
 
 /** What the suip runtime needs. */
@@ -49,8 +51,11 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
   /** The conversation of this process: codelia's TUI sends no session_id after the first run, so runs continue it. */
   let currentSession: string | undefined;
   let model = options.endpoint.model;
-  const system = systemPrompt(BUILTIN_VOCABULARY);
+  const system = `${systemPrompt(BUILTIN_VOCABULARY)}\n\n${PICK_TOOL_PROMPT}`;
   const now = () => new Date().toISOString();
+  // SECURITY: values typed into secret prompts are scrubbed from every line, status and log this runtime writes.
+  const secrets = createSecretScrubber();
+  const log = (event: Record<string, unknown>) => options.log(secrets.scrubValue(event));
 
   const setStatus = (run: Run, status: RunStatus, message?: string) => {
     if (TERMINAL.has(run.status)) return;
@@ -59,7 +64,7 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
     if (TERMINAL.has(status)) {
       options.store.finishRun(run.id, status, now());
       if (active === run) active = undefined;
-      options.log({ event: 'run-ended', runId: run.id, status });
+      log({ event: 'run-ended', runId: run.id, status });
     }
   };
   // SECURITY: the seed's rule: after a terminal status, nothing more is emitted for that run.
@@ -96,7 +101,12 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
           if (!TERMINAL.has(run.status)) peer.notify('run.context', { run_id: run.id, context_left_percent: percent });
         },
         confirm: (params) => ask(run, peer.request('ui.confirm.request', params)),
-        prompt: (params) => ask(run, peer.request('ui.prompt.request', params)),
+        prompt: async (params) => {
+          const answer = await ask(run, peer.request('ui.prompt.request', params));
+          if (params.secret === true && typeof answer.value === 'string') secrets.add(answer.value);
+          return answer;
+        },
+        pick: (params) => ask(run, peer.request('ui.pick.request', params)),
         publish: options.server ? (code, title) => publishProgram(options.server!.url, options.server!.agentToken, code, title, run.abort.signal) : undefined,
         contextChars: options.contextChars ?? 128_000 * 4,
       });
@@ -105,15 +115,15 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
     } catch (error) {
       if (run.abort.signal.aborted) return setStatus(run, 'cancelled');
       const message = error instanceof Error ? error.message : String(error);
-      options.log({ event: 'run-failed', runId: run.id, error: message });
+      log({ event: 'run-failed', runId: run.id, error: message });
       setStatus(run, 'error', message);
     }
   }
 
   const peer = createRpcPeer({
     role: 'runtime',
-    send: options.send,
-    onProblem: (problem) => options.log({ event: 'protocol-problem', kind: problem.kind, message: problem.message }),
+    send: (line) => options.send(secrets.scrubLine(line)),
+    onProblem: (problem) => log({ event: 'protocol-problem', kind: problem.kind, message: problem.message }),
     handlers: {
       initialize: () => ({
         protocol_version: '0',

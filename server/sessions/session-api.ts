@@ -4,7 +4,7 @@ import { HttpError, sendJson } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { checkPublish, type Publish } from './publish.ts';
-import { HEAD_ENDED, HEAD_PROPS, HEAD_RENDER, KIND_ENDED, dataHead, eventsOf } from './streams.ts';
+import { HEAD_DRAINED, HEAD_ENDED, appendCreated, appendData, appendDrain, appendEnded, appendProps, appendRender, eventsOf } from './streams.ts';
 
 /** What the agent API needs. */
 export interface SessionApiOptions {
@@ -36,24 +36,18 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
     if ((await ledger.heads(sessionId))[HEAD_ENDED] !== undefined) throw new HttpError(410, 'SESSION_ENDED', `session ${JSON.stringify(sessionId)} was ended; create a new one`);
   };
 
-  async function publish(sessionId: string, item: Publish): Promise<number> {
-    if (item.kind === 'render') {
-      const seq = await ledger.append(sessionId, 'render', JSON.stringify(item.body), HEAD_RENDER);
-      await ledger.append(eventsOf(sessionId), 'render', JSON.stringify({ seq, session: item.body.session }));
-      return seq;
-    }
-    if (item.kind === 'props') {
-      const seq = await ledger.append(sessionId, 'props_update', JSON.stringify(item.body), HEAD_PROPS);
-      await ledger.append(eventsOf(sessionId), 'props', JSON.stringify({ seq, props: item.body.props }));
-      return seq;
-    }
-    return ledger.append(sessionId, 'data', JSON.stringify(item.body), item.body.mode === 'replace' ? dataHead(item.body.channel) : undefined);
+  /** One checked envelope into the session's streams; a render or props lands with its event in one transaction. */
+  function publish(sessionId: string, item: Publish): Promise<number> {
+    if (item.kind === 'render') return appendRender(ledger, sessionId, item.body);
+    if (item.kind === 'props') return appendProps(ledger, sessionId, item.body);
+    return appendData(ledger, sessionId, item.body);
   }
 
   async function drain(sessionId: string, through: number): Promise<{ drained: number; sequence: number }> {
     const events = eventsOf(sessionId);
     const heads = await ledger.heads(events);
-    const from = heads.drained === undefined ? 0 : (JSON.parse(heads.drained.payload) as { sequence: number }).sequence;
+    const drained = heads[HEAD_DRAINED];
+    const from = drained === undefined ? 0 : (JSON.parse(drained.payload) as { sequence: number }).sequence;
     const actions: Array<{ clientId: string; clientSeq: number }> = [];
     let cursor = from;
     while (cursor < through) {
@@ -70,8 +64,7 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
     }
     if (actions.length === 0) return { drained: 0, sequence: from };
     // The drain is an event (agents see it) and a frame (pages clear their pending marks).
-    await ledger.append(events, 'drain', JSON.stringify({ sequence: cursor, actions }), 'drained');
-    await ledger.append(sessionId, 'drain_ack', JSON.stringify({ sequence: cursor, actions }));
+    await appendDrain(ledger, sessionId, { sequence: cursor, actions });
     return { drained: actions.length, sequence: cursor };
   }
 
@@ -85,7 +78,7 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
       async handle(_request, response, _url, { body }) {
         const appId = appIdOf(body);
         const sessionId = `ses_${randomUUID().replaceAll('-', '')}`;
-        await ledger.append(sessionId, 'created', JSON.stringify({ appId }));
+        await appendCreated(ledger, sessionId, appId);
         const wsToken = mintToken(options.secret, { kind: 'ws', sessionId, appId, exp: Date.now() + options.wsTokenTtlMs });
         sendJson(response, 201, { sessionId, appId, wsToken });
       },
@@ -130,8 +123,7 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
         if (sessionId === undefined || extra !== undefined) throw new HttpError(404, 'NOT_FOUND', 'DELETE /api/sessions/<id>');
         await liveSession(sessionId);
         // SECURITY: ending a session ends its tokens: the head refuses new subscribes, the entry closes open sockets.
-        const seq = await ledger.append(sessionId, KIND_ENDED, JSON.stringify({ at: Date.now() }), HEAD_ENDED);
-        await ledger.append(eventsOf(sessionId), 'ended', JSON.stringify({ seq }));
+        const seq = await appendEnded(ledger, sessionId);
         sendJson(response, 200, { ended: sessionId, seq });
       },
     },

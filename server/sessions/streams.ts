@@ -1,5 +1,6 @@
 import type { LiveSession, SessionFrame } from '../../shared/neighbours/live/frames.ts';
-import type { LedgerEntry, LedgerHead } from '../ledger/ledger.ts';
+import type { Ledger, LedgerEntry, LedgerHead } from '../ledger/ledger.ts';
+import type { Publish } from './publish.ts';
 
 /**
  * How a session lives in the ledger: two streams and a few heads. The outbound stream (named by
@@ -8,6 +9,10 @@ import type { LedgerEntry, LedgerHead } from '../ledger/ledger.ts';
  * (`<id>.events`) holds the session's history for agents (`sinceSequence` / `ack.sequence`):
  * `render`, `props`, `action`, `drain`, `host_context`. Heads keep the newest render, props and
  * each `replace` channel's value outside the replay window.
+ *
+ * This module is the one place that writes them: each `append…` below records one thing the
+ * session does, and where it lands in both streams it is one `appendAll` (one transaction, one
+ * Lua script), so a crash never leaves a frame without its event or an event without its frame.
  */
 export const eventsOf = (sessionId: string) => `${sessionId}.events`;
 
@@ -19,12 +24,100 @@ export const dataHead = (channel: string) => `data:${channel}`;
 export const HEAD_ENDED = 'ended';
 export const KIND_ENDED = 'ended';
 
+/** The kinds of the outbound stream (`<id>`): `created` is bookkeeping, the others become frames. */
+export type OutboundKind = 'created' | 'render' | 'props_update' | 'data' | 'drain_ack' | typeof KIND_ENDED;
+
+/** The kinds of the event stream (`<id>.events`), what agents read with `events?since=`. */
+export type EventKind = 'render' | 'props' | 'action' | 'drain' | 'host_context' | 'budget' | typeof KIND_ENDED;
+
+/** A render as agents publish it. */
+export type RenderBody = Extract<Publish, { kind: 'render' }>['body'];
+/** A props update. */
+export type PropsBody = Extract<Publish, { kind: 'props' }>['body'];
+/** A data envelope. */
+export type DataBody = Extract<Publish, { kind: 'data' }>['body'];
+/** A drain: the actions consumed, through an event sequence. */
+export interface DrainBody {
+  sequence: number;
+  actions: Array<{ clientId: string; clientSeq: number }>;
+}
+
+/** Head name of the newest drain (on the event stream). */
+export const HEAD_DRAINED = 'drained';
+
 /** Outbound entry kinds that become frames. */
-const FRAME_KINDS: ReadonlySet<string> = new Set(['render', 'props_update', 'data', 'drain_ack']);
+const FRAME_KINDS: ReadonlySet<OutboundKind> = new Set(['render', 'props_update', 'data', 'drain_ack']);
+
+/** A session is created: its outbound stream starts with `created` (a session exists when its stream is not empty). */
+export function appendCreated(ledger: Ledger, sessionId: string, appId: string): Promise<number> {
+  return ledger.append(sessionId, 'created' satisfies OutboundKind, JSON.stringify({ appId }));
+}
+
+/** A render: the frame (the render head) and its event `{seq, session}` in one transaction; resolves with the frame's `seq`. */
+export async function appendRender(ledger: Ledger, sessionId: string, body: RenderBody): Promise<number> {
+  const [seq] = (await ledger.appendAll([
+    { session: sessionId, kind: 'render' satisfies OutboundKind, payload: JSON.stringify(body), head: HEAD_RENDER },
+    { session: eventsOf(sessionId), kind: 'render' satisfies EventKind, payload: JSON.stringify({ session: body.session }), seqOf: 0 },
+  ]))!;
+  return seq!;
+}
+
+/** A props update: the frame (the props head) and its event `{seq, props}` in one transaction; resolves with the frame's `seq`. */
+export async function appendProps(ledger: Ledger, sessionId: string, body: PropsBody): Promise<number> {
+  const [seq] = (await ledger.appendAll([
+    { session: sessionId, kind: 'props_update' satisfies OutboundKind, payload: JSON.stringify(body), head: HEAD_PROPS },
+    { session: eventsOf(sessionId), kind: 'props' satisfies EventKind, payload: JSON.stringify({ props: body.props }), seqOf: 0 },
+  ]))!;
+  return seq!;
+}
+
+/** A data envelope (a `replace` channel's value also becomes its head); it has no event. */
+export function appendData(ledger: Ledger, sessionId: string, body: DataBody): Promise<number> {
+  return ledger.append(sessionId, 'data' satisfies OutboundKind, JSON.stringify(body), body.mode === 'replace' ? dataHead(body.channel) : undefined);
+}
+
+/** A drain: the `drain` event (the drained head) and the `drain_ack` frame pages clear their marks by, in one transaction; resolves with the event's sequence. */
+export async function appendDrain(ledger: Ledger, sessionId: string, drain: DrainBody): Promise<number> {
+  const payload = JSON.stringify({ sequence: drain.sequence, actions: drain.actions });
+  const [sequence] = (await ledger.appendAll([
+    { session: eventsOf(sessionId), kind: 'drain' satisfies EventKind, payload, head: HEAD_DRAINED },
+    { session: sessionId, kind: 'drain_ack' satisfies OutboundKind, payload },
+  ]))!;
+  return sequence!;
+}
+
+/**
+ * A user's action: its key (`<clientId>/<clientSeq>`) and its event in one transaction, so an
+ * action is never recorded as seen without its event. Resolves with the event's sequence, or
+ * `null` for a resend (nothing appended).
+ */
+export async function appendAction(ledger: Ledger, sessionId: string, clientId: string, action: { clientSeq: number } & Record<string, unknown>): Promise<number | null> {
+  const seqs = await ledger.appendAll([{ session: eventsOf(sessionId), kind: 'action' satisfies EventKind, payload: JSON.stringify({ ...action, clientId }) }], { session: sessionId, key: `${clientId}/${action.clientSeq}` });
+  return seqs === null ? null : seqs[0]!;
+}
+
+/** The agent ended the session: the `ended` frame (the ended head: its tokens bind no socket again) and its event, in one transaction. */
+export async function appendEnded(ledger: Ledger, sessionId: string): Promise<number> {
+  const [seq] = (await ledger.appendAll([
+    { session: sessionId, kind: KIND_ENDED satisfies OutboundKind, payload: JSON.stringify({ at: Date.now() }), head: HEAD_ENDED },
+    { session: eventsOf(sessionId), kind: KIND_ENDED satisfies EventKind, payload: '{}', seqOf: 0 },
+  ]))!;
+  return seq!;
+}
+
+/** A budget a socket of the session hit (the agent reads why a page was dropped). */
+export function appendBudget(ledger: Ledger, sessionId: string, code: string, reason: string): Promise<number> {
+  return ledger.append(eventsOf(sessionId), 'budget' satisfies EventKind, JSON.stringify({ code, reason }));
+}
+
+/** A page's host context (JSON text, already bounded by the caller) as an event. */
+export function appendHostContext(ledger: Ledger, sessionId: string, text: string): Promise<number> {
+  return ledger.append(eventsOf(sessionId), 'host_context' satisfies EventKind, text);
+}
 
 /** The frame an outbound entry stands for (undefined for bookkeeping entries such as `created`). */
 export function frameOf(sessionId: string, entry: LedgerEntry): SessionFrame | undefined {
-  if (!FRAME_KINDS.has(entry.kind)) return undefined;
+  if (!FRAME_KINDS.has(entry.kind as OutboundKind)) return undefined;
   const body = JSON.parse(entry.payload) as Record<string, unknown>;
   if (entry.kind === 'render') return { type: 'render', payload: { session: body.session as LiveSession, ...(typeof body.matchType === 'string' ? { matchType: body.matchType } : {}) }, seq: entry.seq };
   if (entry.kind === 'props_update') return { type: 'props_update', payload: { sessionId, props: body.props }, seq: entry.seq };

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Everything the process wrote so far (each stream bounded at its last 8 MiB): secrets canaries grep it. */
+  output(): { stdout: string; stderr: string };
   /** SIGKILL (no cleanup at all) and wait for the exit. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -12,12 +14,39 @@ export interface ServerProcess {
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed `listening`. */
+/** Secret flags a test may write for readability; the server refuses them on its command line, so they travel as an operator must pass them. */
+const SECRET_FLAGS: Record<string, string> = { '--agent-token': 'SUIP_AGENT_TOKEN', '--secret': 'SUIP_SECRET' };
+
+/** `args` without the secret flags, and those secrets as environment variables. */
+function secretsToEnv(args: readonly string[]): { args: string[]; env: Record<string, string> } {
+  const rest: string[] = [];
+  const env: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 1) {
+    const name = SECRET_FLAGS[args[i]!];
+    if (name !== undefined && args[i + 1] !== undefined) {
+      env[name] = args[i + 1]!;
+      i += 1;
+    } else rest.push(args[i]!);
+  }
+  return { args: rest, env };
+}
+
+/**
+ * Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed
+ * `listening`. `--agent-token X` and `--secret X` in `args` are handed over in the environment.
+ */
 export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...port, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const secrets = secretsToEnv(args);
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...port, ...secrets.args], { env: { ...process.env, ...secrets.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const all = { stdout: '', stderr: '' };
+  const keep = (text: string) => (text.length > 8 << 20 ? text.slice(-(8 << 20)) : text);
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+    all.stderr = keep(all.stderr + chunk.toString());
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (all.stdout = keep(all.stdout + chunk.toString())));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 30_000);
@@ -35,6 +64,7 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
   return {
     url,
     child,
+    output: () => ({ ...all }),
     async kill() {
       child.kill('SIGKILL');
       await exited;

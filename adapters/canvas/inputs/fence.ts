@@ -1,6 +1,7 @@
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
 import { decodeBlock } from './decode.ts';
+import { createLineFramer } from '../../../shared/line-framer.ts';
 
 /** Options of `createFenceReader`. */
 export interface FenceReaderOptions {
@@ -30,7 +31,6 @@ const CLOSE = /^[ \t]*```+[ \t]*$/;
  * a block over maxBlockChars is dropped with an error.
  */
 export function createFenceReader(options: FenceReaderOptions): FenceReader {
-  let pending = '';
   let block: string[] | undefined;
   let blockChars = 0;
   let overflow = false;
@@ -56,24 +56,18 @@ export function createFenceReader(options: FenceReaderOptions): FenceReader {
     if (blockChars > CANVAS_LIMITS.maxBlockChars) overflow = true;
     else block.push(text);
   };
+  // The tree's one bounded line framer (shared/line-framer.ts): a line longer than a whole block
+  // can never be useful, so it is skipped as it streams (never buffered) and spoils its block.
+  const tooLong = () => {
+    if (block !== undefined) overflow = true;
+  };
+  const framer = createLineFramer({ line, tooLong }, { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true });
   return {
     push(chunk) {
-      pending += chunk;
-      let newline = pending.indexOf('\n');
-      while (newline >= 0) {
-        line(pending.slice(0, newline).replace(/\r$/, ''));
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
-      }
-      // A single line longer than a whole block can never be useful: drop it, bounded memory.
-      if (pending.length > CANVAS_LIMITS.maxBlockChars) {
-        if (block !== undefined) overflow = true;
-        pending = '';
-      }
+      framer.push(chunk);
     },
     end() {
-      if (pending !== '') line(pending);
-      pending = '';
+      framer.end();
       if (block !== undefined) options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
       block = undefined;
     },

@@ -1,6 +1,7 @@
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
 import { decodeBlock } from './decode.ts';
+import { createLineFramer } from '../../../shared/line-framer.ts';
 
 /** An incremental reader of a TOON op stream (`---` between ops, as the seed writes it). */
 export interface ToonReader {
@@ -15,7 +16,6 @@ export interface ToonReader {
  * into an error instead of a half op. Memory is bounded by maxBlockChars.
  */
 export function createToonReader(options: { onOps(ops: CanvasOp[]): void; onError?(message: string): void }): ToonReader {
-  let pending = '';
   let block: string[] = [];
   let chars = 0;
   let overflow = false;
@@ -37,23 +37,18 @@ export function createToonReader(options: { onOps(ops: CanvasOp[]): void; onErro
     if (chars > CANVAS_LIMITS.maxBlockChars) overflow = true;
     else block.push(text);
   };
+  // The tree's one bounded line framer (shared/line-framer.ts): a line longer than a whole block
+  // can never be useful, so it is skipped as it streams (never buffered) and spoils its block.
+  const tooLong = () => {
+    overflow = true;
+  };
+  const framer = createLineFramer({ line, tooLong }, { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true });
   return {
     push(chunk) {
-      pending += chunk;
-      let newline = pending.indexOf('\n');
-      while (newline >= 0) {
-        line(pending.slice(0, newline).replace(/\r$/, ''));
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
-      }
-      if (pending.length > CANVAS_LIMITS.maxBlockChars) {
-        overflow = true;
-        pending = '';
-      }
+      framer.push(chunk);
     },
     end() {
-      if (pending !== '') line(pending);
-      pending = '';
+      framer.end();
       flush();
     },
   };

@@ -13,7 +13,7 @@ export const canvasOp: fc.Arbitrary<CanvasOp> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('patch' as const), id: ids, data }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('remove' as const), id: ids }) },
   { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('define' as const), id: fc.constantFrom('note-widget', 'tally'), component: fc.record({ html: fc.constantFrom('<p>{{text}}</p>', '<b>{{value}}</b>') }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('define' as const), id: fc.constantFrom('note-widget', 'tally'), component: fc.record({ html: fc.constantFrom('<p>{{text}}</p>', '<b>{{value}}</b>', '<p>\n{{#if text}}</p>') }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('undefine' as const), id: fc.constantFrom('note-widget', 'tally') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('layout' as const), mode: fc.constantFrom('auto' as const, 'dashboard' as const, 'focus' as const, 'columns' as const, 'rows' as const) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('move' as const), id: ids, layout: placement }) },

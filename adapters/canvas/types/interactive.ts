@@ -2,6 +2,7 @@ import type { ModelParticle } from '../../../generator/runtime/builders.ts';
 import { isReservedKey } from '../../../shared/reserved.ts';
 import { buttonTone, field, g, itemIds, items, num, opt, plain, toText, type Child } from '../particles.ts';
 import type { MapContext, Mapper } from './mapper.ts';
+import { decodeChildId, decodeSelection, optionChildren, rolesOf, type BuiltOptions } from '../../kit/index.ts';
 
 const TEXT_KINDS = new Set(['text', 'email', 'number', 'password', 'tel', 'url', 'search']);
 const DATE_KINDS = new Map([['date', 'date'], ['time', 'time'], ['datetime', 'datetime'], ['datetime-local', 'datetime']]);
@@ -22,13 +23,18 @@ function button(b: unknown, context: MapContext): ModelParticle {
 /** `chips` {title, chips[{text, value, checked}]} → multi-choice; change → widget-action {action: "chips", value: [...]}. */
 export const chips: Mapper = (d, context) => {
   const list = items(d.chips);
-  const ids = list.map((c, i) => safeId(toText(field(c, 'value') ?? field(c, 'text')), `c${i}`));
-  const unique = dedupe(ids);
-  const selected = list.flatMap((c, i) => (field(c, 'checked') === true ? [unique[i]!] : []));
-  return g('multi-choice', [['label', plain(toText(d.title) || 'Options')], ['value', opt(selected.join('\n'))], ...list.map((c, i) => [unique[i]!, plain(field(c, 'text') ?? field(c, 'value'))] as Child)], {
-    change: { data: 'value', handler: (e) => context.emit('chips', { value: (e.value ?? '').split('\n').filter((v) => v !== '') }) },
+  // The kit gives each value an id no role of multi-choice can take, and reads the selection back to values.
+  const built = optionChildren(rolesOf('multi-choice'), list.map((c) => ({ value: toText(field(c, 'value') ?? field(c, 'text')), label: toText(field(c, 'text') ?? field(c, 'value')) })), { adapter: 'canvas' });
+  const selected = list.flatMap((c) => (field(c, 'checked') === true ? [built.idOf(toText(field(c, 'value') ?? field(c, 'text')))].filter((id) => id !== undefined) : []));
+  return g('multi-choice', [['label', plain(toText(d.title) || 'Options')], ['value', opt(selected.join('\n'))], ...leftOut(built), ...built.children], {
+    change: { data: 'value', handler: (e) => context.emit('chips', { value: decodeSelection(e.value ?? '') }) },
   });
 };
+
+/** Options the kit left out (a repeated value) are said under the field, never dropped silently. */
+function leftOut(built: BuiltOptions): Child[] {
+  return built.issues.length === 0 ? [] : [['hint', plain(built.issues.map((i) => i.message).join(' '))]];
+}
 
 /** `toggle` {label, checked} → toggle; change → widget-action {action: "toggle", checked}. */
 export const toggle: Mapper = (d, context) => g('toggle', [['label', plain(toText(d.label) || 'Toggle')], ['checked', plain(d.checked === true)]], { change: { data: 'checked', handler: (e) => context.emit('toggle', { checked: e.checked === true }) } });
@@ -52,6 +58,7 @@ export const formStrip: Mapper = (d, context) => formOf({ ...d, title: d.title, 
 
 function formOf(d: Record<string, unknown>, fields: unknown[], actions: unknown[], context: MapContext): ModelParticle {
   const names = dedupe(fields.map((f, i) => safeId(toText(field(f, 'name')), `f${i}`)));
+  const choices = new Set(names.filter((_, i) => ['select', 'radio'].includes(toText(field(fields[i], 'type')).toLowerCase())));
   const first = actions[0];
   const submitAction = toText(field(first, 'action')) || 'submit';
   const children: Array<readonly [string, ModelParticle | undefined]> = [['title', opt(d.title)], ['desc', opt(d.desc)]];
@@ -60,7 +67,8 @@ function formOf(d: Record<string, unknown>, fields: unknown[], actions: unknown[
   if (rest.length > 0) children.push(['more', g('row', rest.map((a, i) => [`a${i}`, button(a, context)] as const))]);
   children.push(['submit', plain(toText(field(first, 'label')) || 'Submit')]);
   return g('form', children, {
-    submit: { data: 'formData', preventDefault: true, handler: (e) => context.emit(submitAction, { formId: toText(d.id), formData: { ...Object.fromEntries(Object.entries(e.formData ?? {})) } }) },
+    // A choice field submits its option's id: the kit decodes it back to the option's value.
+    submit: { data: 'formData', preventDefault: true, handler: (e) => context.emit(submitAction, { formId: toText(d.id), formData: { ...Object.fromEntries(Object.entries(e.formData ?? {}).map(([k, v]) => [k, choices.has(k) && typeof v === 'string' ? decodeChildId(v) : v])) } }) },
   });
 }
 
@@ -72,9 +80,8 @@ function formField(f: unknown): ModelParticle {
   if (type === 'checkbox' || type === 'toggle') return g(type === 'toggle' ? 'toggle' : 'checkbox', [['label', label], ['checked', plain(value === true || value === 'true')]]);
   if (type === 'select' || type === 'radio') {
     const options = items(field(f, 'options'));
-    const ids = dedupe(options.map((o, i) => safeId(toText(typeof o === 'object' ? field(o, 'value') : o), `o${i}`)));
-    const chosen = ids.find((id, i) => toText(typeof options[i] === 'object' ? field(options[i], 'value') : options[i]) === toText(value));
-    return g('choice', [['label', label], ['value', opt(chosen)], ...options.map((o, i) => [ids[i]!, plain(typeof o === 'object' ? (field(o, 'label') ?? field(o, 'value')) : o)] as Child)]);
+    const built = optionChildren(rolesOf('choice'), options.map((o) => ({ value: toText(typeof o === 'object' ? field(o, 'value') : o), label: toText(typeof o === 'object' ? (field(o, 'label') ?? field(o, 'value')) : o) })), { adapter: 'canvas' });
+    return g('choice', [['label', label], ['value', opt(built.idOf(toText(value)))], ...leftOut(built), ...built.children]);
   }
   const dateKind = DATE_KINDS.get(type);
   if (dateKind !== undefined) return g('date-field', [['label', label], ['kind', plain(dateKind)], ['value', opt(value)]]);

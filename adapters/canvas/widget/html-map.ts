@@ -1,4 +1,8 @@
 import type { ModelGroup, ModelParticle } from '../../../generator/runtime/builders.ts';
+import { decodeChildId } from '../../kit/option-ids.ts';
+import { optionChildren } from '../../kit/options.ts';
+import { rolesOfEntry } from '../../kit/type-roles.ts';
+import { choice } from '../../../renderer/vocabulary/types/choice.ts';
 import { DROPPED, textOf, type HtmlElement, type HtmlNode } from './html-tree.ts';
 
 /** What the mapping needs from the widget shell. */
@@ -198,9 +202,9 @@ function input(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined {
   return field('text-field', el, el.attrs.value ?? '', hooks, TEXT_KINDS.has(type) ? type : undefined);
 }
 
-function changeOn(el: HtmlElement, hooks: MapHooks): ModelGroup['on'] | undefined {
+function changeOn(el: HtmlElement, hooks: MapHooks, decode: (value: string) => string = (value) => value): ModelGroup['on'] | undefined {
   const action = el.attrs['data-action'];
-  return action === undefined ? undefined : { change: { data: 'value', handler: (e) => hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), value: e.value ?? '' }) } };
+  return action === undefined ? undefined : { change: { data: 'value', handler: (e) => hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), value: decode(e.value ?? '') }) } };
 }
 
 function field(type: 'text-field' | 'text-area', el: HtmlElement, value: string, hooks: MapHooks, kind?: string): ModelParticle {
@@ -211,20 +215,20 @@ function field(type: 'text-field' | 'text-area', el: HtmlElement, value: string,
   return group(type, children, changeOn(el, hooks));
 }
 
+/** The choice type's roles, from its one definition (the shell does not bundle the whole vocabulary). */
+const CHOICE = rolesOfEntry(choice);
+
 function select(el: HtmlElement, hooks: MapHooks): ModelParticle {
   const options = el.children.filter((c): c is HtmlElement => typeof c !== 'string' && c.tag === 'option').slice(0, 200);
+  // The kit gives each option value an id no role of choice can take (an option "placeholder" stays an option).
+  const built = optionChildren(CHOICE, options.map((o) => ({ value: o.attrs.value ?? textOf(o), label: textOf(o) || (o.attrs.value ?? '') })), { adapter: 'canvas' });
   const children: Array<readonly [string, ModelParticle]> = [['label', plain(labelOf(el))]];
-  const seen = new Set(['label', 'value', 'hint', 'error']);
-  let selected: string | undefined;
-  options.forEach((o, i) => {
-    let id = (o.attrs.value ?? textOf(o)).slice(0, 64);
-    if (!/^[\w.:-]+$/.test(id) || seen.has(id)) id = `o${i}`;
-    seen.add(id);
-    if (o.attrs.selected !== undefined) selected = id;
-    children.push([id, plain(textOf(o) || id)]);
-  });
-  if (selected !== undefined) children.splice(1, 0, ['value', plain(selected)]);
-  return group('choice', children, changeOn(el, hooks));
+  const selected = options.filter((o) => o.attrs.selected !== undefined).map((o) => built.idOf(o.attrs.value ?? textOf(o))).pop();
+  if (selected !== undefined) children.push(['value', plain(selected)]);
+  // A repeated value is left out; the field says so rather than dropping it silently.
+  if (built.issues.length > 0) children.push(['hint', plain(built.issues.map((i) => i.message).join(' '))]);
+  children.push(...built.children);
+  return group('choice', children, changeOn(el, hooks, decodeChildId));
 }
 
 function image(el: HtmlElement): ModelParticle {

@@ -30,10 +30,18 @@ const clone = (value: unknown): Record<string, unknown> => (typeof value === 'ob
 /** Start the widget: first render now, then on every action, patch and `render()` call. */
 export function start(definition: ShellDefinition, initial: Record<string, unknown>, handler: WidgetHandler | undefined): void {
   let template: ReturnType<typeof parseTemplate>;
+  let lastProblem: string | undefined;
+  /** Shows a failure in the widget's place and tells the host (once per distinct message: a widget failing on every patch reports once). */
+  const fail = (error: unknown): ModelParticle => {
+    const message = `the widget cannot render: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+    if (message !== lastProblem) suip.output('widget-error', { message });
+    lastProblem = message;
+    return problem(error);
+  };
   try {
     template = parseTemplate(definition.html);
   } catch (error) {
-    void suip.render(problem(error));
+    void suip.render(fail(error));
     return;
   }
   let data: Record<string, unknown> = { ...clone(definition.defaults), ...clone(initial) };
@@ -66,8 +74,9 @@ export function start(definition: ShellDefinition, initial: Record<string, unkno
       let tree: ModelParticle;
       try {
         tree = mapHtml(parseHtml(renderTemplate(template, data), definition.limits), hooks);
+        lastProblem = undefined;
       } catch (error) {
-        tree = problem(error);
+        tree = fail(error);
       }
       void suip.render(tree);
     });

@@ -23,10 +23,12 @@ describe('the template interpreter (the seed\'s syntax)', () => {
   });
 
   it('refuses malformed templates with the place and the fix', () => {
-    expect(() => parseTemplate('{{#each x}}')).toThrow(/opened at 0 is never closed/);
-    expect(() => parseTemplate('{{#if x}}{{/each}}')).toThrow(/closes \{\{#if\}\} opened at 0/);
+    expect(() => parseTemplate('{{#each x}}')).toThrow(/opened at line 1, column 1 is never closed; close it with \{\{\/each\}\}/);
+    expect(() => parseTemplate('{{#if x}}{{/each}}')).toThrow(/at line 1, column 10 closes \{\{#if\}\} opened at line 1, column 1/);
     expect(() => parseTemplate('{{#with x}}{{/with}}')).toThrow(/unknown block/);
     expect(() => parseTemplate('{{a b}}')).toThrow(TemplateError);
+    expect(() => parseTemplate('<ul>\n  {{#each items}}\n  <li>{{name}}</li>\n</ul>')).toThrow('{{#each}} opened at line 2, column 3 is never closed');
+    expect(() => parseTemplate('<p>\r\n</p>\n<b>{{a b}}</b>')).toThrow('{{a b}} at line 3, column 4 is not a property name');
     expect(() => parseTemplate('{{#if a}}'.repeat(30) + '{{/if}}'.repeat(30))).toThrow(/deeper than 24.*maxTemplateDepth/);
   });
 

@@ -33,8 +33,9 @@ export class TemplateError extends Error {
 const TAG = /\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{\s*([#/]?)\s*([^}]*?)\s*\}\}/g;
 const PATH = /^(?:@index|@first|@last|this|\.|[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)$/;
 
-/** Parse a template once (at define time); throws a `TemplateError` naming the problem and its offset. */
+/** Parse a template once (at define time); throws a `TemplateError` naming the problem and its line and column. */
 export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_LIMITS): TemplateNode[] {
+  const where = (at: number) => placeOf(source, at);
   const root: TemplateNode[] = [];
   const stack: Array<{ node: Extract<TemplateNode, { body: unknown }>; inElse: boolean; at: number }> = [];
   const out = () => {
@@ -47,36 +48,47 @@ export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_
     if (at > last) out().push({ kind: 'text', text: source.slice(last, at) });
     last = at + match[0].length;
     if (match[1] !== undefined) {
-      out().push({ kind: 'value', path: checkPath(match[1], at) });
+      out().push({ kind: 'value', path: checkPath(match[1], at, where) });
       continue;
     }
     const sigil = match[2]!;
     const body = match[3]!;
     if (sigil === '#') {
       const [keyword, ...rest] = body.split(/\s+/);
-      if (keyword !== 'each' && keyword !== 'if' && keyword !== 'unless') throw new TemplateError(`unknown block {{#${keyword?.slice(0, 20)}}} at ${at}; use #each, #if or #unless`);
-      if (stack.length >= limits.maxDepth) throw new TemplateError(`blocks nest deeper than ${limits.maxDepth} at ${at} (limit maxTemplateDepth)`);
-      const node = { kind: keyword, path: checkPath(rest.join(' '), at), body: [], otherwise: [] } as Extract<TemplateNode, { body: unknown }>;
+      if (keyword !== 'each' && keyword !== 'if' && keyword !== 'unless') throw new TemplateError(`unknown block {{#${keyword?.slice(0, 20)}}} at ${where(at)}; use #each, #if or #unless`);
+      if (stack.length >= limits.maxDepth) throw new TemplateError(`blocks nest deeper than ${limits.maxDepth} at ${where(at)} (limit maxTemplateDepth)`);
+      const node = { kind: keyword, path: checkPath(rest.join(' '), at, where), body: [], otherwise: [] } as Extract<TemplateNode, { body: unknown }>;
       out().push(node);
       stack.push({ node, inElse: false, at });
     } else if (sigil === '/') {
       const top = stack.pop();
-      if (top === undefined || top.node.kind !== body) throw new TemplateError(`{{/${body.slice(0, 20)}}} at ${at} closes ${top === undefined ? 'nothing' : `{{#${top.node.kind}}} opened at ${top.at}`}`);
+      if (top === undefined || top.node.kind !== body) throw new TemplateError(`{{/${body.slice(0, 20)}}} at ${where(at)} closes ${top === undefined ? 'nothing' : `{{#${top.node.kind}}} opened at ${where(top.at)}`}`);
     } else if (body === 'else') {
       const top = stack.at(-1);
-      if (top === undefined || top.inElse) throw new TemplateError(`{{else}} at ${at} is outside an open block`);
+      if (top === undefined || top.inElse) throw new TemplateError(`{{else}} at ${where(at)} is outside an open block`);
       top.inElse = true;
     } else {
-      out().push({ kind: 'value', path: checkPath(body, at) });
+      out().push({ kind: 'value', path: checkPath(body, at, where) });
     }
   }
-  if (stack.length > 0) throw new TemplateError(`{{#${stack.at(-1)!.node.kind}}} opened at ${stack.at(-1)!.at} is never closed`);
+  if (stack.length > 0) throw new TemplateError(`{{#${stack.at(-1)!.node.kind}}} opened at ${where(stack.at(-1)!.at)} is never closed; close it with {{/${stack.at(-1)!.node.kind}}}`);
   if (last < source.length) root.push({ kind: 'text', text: source.slice(last) });
   return root;
 }
 
-function checkPath(path: string, at: number): string {
-  if (!PATH.test(path)) throw new TemplateError(`{{${path.slice(0, 30)}}} at ${at} is not a property name; use {{name}}, {{a.b}}, {{this}} or {{@index}}`);
+/** "line L, column C" (1-based) of an offset: what an author (or a model) can find in its template. */
+export function placeOf(source: string, at: number): string {
+  let line = 1;
+  let start = 0;
+  for (let i = source.indexOf('\n'); i !== -1 && i < at; i = source.indexOf('\n', i + 1)) {
+    line += 1;
+    start = i + 1;
+  }
+  return `line ${line}, column ${at - start + 1}`;
+}
+
+function checkPath(path: string, at: number, where: (at: number) => string): string {
+  if (!PATH.test(path)) throw new TemplateError(`{{${path.slice(0, 30)}}} at ${where(at)} is not a property name; use {{name}}, {{a.b}}, {{this}} or {{@index}}`);
   return path;
 }
 

@@ -1,8 +1,14 @@
 /** The A2UI protocol version the bridge speaks; v0.10 adds callFunction, actionResponse and surfaceProperties. */
 export type A2uiVersion = 'v0.9' | 'v0.10';
 
-/** The basic catalog's id, the one catalog the bridge renders. */
+/** The v0.9 basic catalog's id (18 components, 14 functions). */
 export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+/** The v0.9 minimal catalog's id (Text, Row, Column, Button, TextField and the function capitalize). */
+export const MINIMAL_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json';
+/** The v0.10 basic catalog's id (v0.9's components and functions, with TextField.placeholder and Video.posterUrl). */
+export const BASIC_CATALOG_ID_V0_10 = 'https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json';
+/** The v0.10 minimal catalog's id. */
+export const MINIMAL_CATALOG_ID_V0_10 = 'https://a2ui.org/specification/v0_10/catalogs/minimal/catalog.json';
 
 /** A client → server message (`action` or `error`), shaped by the corpus's client_to_server.json. */
 export type A2uiClientMessage =

@@ -62,6 +62,31 @@ export interface WidgetAction {
   payload: Record<string, unknown>;
 }
 
+/** Why a widget failed, as the agent hears it. */
+export type WidgetErrorReason =
+  /** A `define` the page refused (a template that does not parse, a limit): its type is broken. */
+  | 'define-refused'
+  /** An instance of a type whose `define` was refused. */
+  | 'broken-type'
+  /** The widget reported an error (its js threw, its template could not render). */
+  | 'error'
+  /** The renderer stopped the instance (its heartbeat or watchdog: a loop that never yields). */
+  | 'stopped'
+  /** The instance's sandbox did not start. */
+  | 'not-started';
+
+/**
+ * The up direction, for failures: a widget the page could not run, sent as a live-channel action
+ * `widget-error` so it reaches the agent's actions feed (`GET /api/sessions/<id>/actions`) beside
+ * `widget-action`; `id` is the widget type for `define-refused`, else the component id.
+ */
+export interface WidgetError {
+  type: 'widget-error';
+  id: string;
+  reason: WidgetErrorReason;
+  message: string;
+}
+
 const OP_NAMES = new Set(['upsert', 'patch', 'remove', 'clear', 'define', 'undefine', 'layout', 'move']);
 const checkers = new Map<string, { firstError(value: unknown): string | undefined }>([
   ['upsert', compile(UpsertOp)],

@@ -92,8 +92,12 @@ export type DropPreviewChunk = Static<typeof DropPreviewChunk>;
 export const GenuiChunk = Type.Union([AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, TextChunk, MessageChunk]);
 export type GenuiChunk = Static<typeof GenuiChunk>;
 
-/** The error codes of the 400 envelope: the seed's one, and suip's for the errors the seed does not name (§3.4). */
-export const GENUI_ERROR_CODES = ['unsupported_catalog_version', 'unsupported_protocol_version', 'invalid_request', 'body_too_large'] as const;
+/**
+ * The error codes of the envelope: the seed's one, and suip's for the errors the seed does not name
+ * (§3.4): the request's (400, 413), no model configured (503), and the model failing before the
+ * first chunk (504 `model_timeout`; 502 for the others).
+ */
+export const GENUI_ERROR_CODES = ['unsupported_catalog_version', 'unsupported_protocol_version', 'invalid_request', 'body_too_large', 'model_not_configured', 'model_timeout', 'model_http_error', 'model_unreachable', 'model_stream_error'] as const;
 export type GenuiErrorCode = (typeof GENUI_ERROR_CODES)[number];
 /** The error envelope: the seed's schema, `supportedCatalogs` always present so every error body validates against it. */
 export const GenuiErrorBody = Type.Object({

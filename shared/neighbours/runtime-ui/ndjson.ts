@@ -1,6 +1,7 @@
 import { measureJson } from '../../json-shape.ts';
 import { compile } from '../../check.ts';
 import { RpcEnvelope } from './schemas.ts';
+import { createLineFramer } from '../../line-framer.ts';
 
 /** The longest line either side accepts (bytes, the `\n` excluded). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -13,6 +14,10 @@ export interface LineProblem {
   message: string;
   /** The first bytes of the line, for logs (never a whole line). */
   preview: string;
+  /** `not-rpc` only: the id the broken message carried (a string or number), so the answer can name it. */
+  id?: string | number;
+  /** `not-rpc` only: the broken message was itself a response, which JSON-RPC never answers. */
+  response?: true;
 }
 
 /** What `createLineSplitter` calls. */
@@ -21,73 +26,20 @@ export interface LineSink {
   problem(problem: LineProblem): void;
 }
 
-const NL = 0x0a;
-
 /**
- * NDJSON framing on a byte stream (a child's stdout, a socket): splits on `\n` (a `\r` before it is
- * dropped), decodes each line as UTF-8 once it is complete (so a multi-byte character split
- * across chunks is intact), and refuses a line longer than `maxLineBytes` without buffering it:
- * the bytes are skipped up to the next `\n`, one `too-long` problem is reported, and the next line
- * is read normally. Empty lines are ignored.
+ * NDJSON framing on a byte stream (a child's stdout, a socket), through the tree's one bounded
+ * line framer (`shared/line-framer.ts`): UTF-8 safe across chunks, `\r\n` accepted, empty lines
+ * ignored, and a line longer than `maxLineBytes` skipped without being buffered and reported
+ * once as `too-long`; the next line is read normally.
  */
 export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES): { push(chunk: Uint8Array): void; end(): void } {
-  const decoder = new TextDecoder('utf-8', { fatal: false });
-  let parts: Uint8Array[] = [];
-  let size = 0;
-  let skipping = false;
-  const emit = () => {
-    const whole = parts.length === 1 ? parts[0]! : concat(parts, size);
-    parts = [];
-    size = 0;
-    let text = decoder.decode(whole);
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (text.trim() !== '') sink.line(text);
-  };
-  const overflow = (preview: Uint8Array) => {
-    skipping = true;
-    sink.problem({ kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`, preview: decoder.decode(preview.subarray(0, 80)) });
-    parts = [];
-    size = 0;
-  };
-  return {
-    push(chunk) {
-      let start = 0;
-      while (start < chunk.length) {
-        const nl = chunk.indexOf(NL, start);
-        const end = nl === -1 ? chunk.length : nl;
-        const piece = chunk.subarray(start, end);
-        if (skipping) {
-          // The rest of an over-long line: dropped as it streams by.
-        } else if (size + piece.length > maxLineBytes) {
-          overflow(parts[0] ?? piece);
-        } else if (piece.length > 0) {
-          parts.push(piece.slice());
-          size += piece.length;
-        }
-        if (nl === -1) break;
-        if (skipping) {
-          skipping = false;
-        } else {
-          emit();
-        }
-        start = nl + 1;
-      }
+  return createLineFramer(
+    {
+      line: (text) => sink.line(text),
+      tooLong: ({ preview }) => sink.problem({ kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`, preview }),
     },
-    end() {
-      if (!skipping && size > 0) emit();
-      skipping = false;
-    },
-  };
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+    { maxLineBytes },
+  );
 }
 
 const checkEnvelope = compile(RpcEnvelope);
@@ -110,8 +62,23 @@ export function parseLine(text: string, maxLineBytes = MAX_LINE_BYTES): { ok: tr
     return { ok: false, problem: { kind: 'not-json', message: 'a line is not JSON; stdout carries only NDJSON JSON-RPC messages (logs go to stderr)', preview } };
   }
   const error = checkEnvelope.firstError(value);
-  if (error !== undefined) return { ok: false, problem: { kind: 'not-rpc', message: `a line is not a JSON-RPC 2.0 message (${error})`, preview } };
-  return { ok: true, message: value as RpcEnvelope };
+  if (error !== undefined) return { ok: false, problem: { kind: 'not-rpc', message: `a line is not a JSON-RPC 2.0 message (${error})`, preview, ...envelopeHints(value) } };
+  const message = value as RpcEnvelope;
+  // The envelope fits, but it is neither a request, a notification nor a response.
+  if (message.method === undefined && message.result === undefined && message.error === undefined) {
+    return { ok: false, problem: { kind: 'not-rpc', message: 'a line is not a JSON-RPC 2.0 message (it has no method, result or error)', preview, ...envelopeHints(value) } };
+  }
+  return { ok: true, message };
+}
+
+/** What a broken message still says about itself: its id (when usable) and whether it was a response. */
+function envelopeHints(value: unknown): { id?: string | number; response?: true } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const record = value as Record<string, unknown>;
+  const id = record.id;
+  const usable = (typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isFinite(id));
+  const response = !Object.prototype.hasOwnProperty.call(record, 'method') && (Object.prototype.hasOwnProperty.call(record, 'result') || Object.prototype.hasOwnProperty.call(record, 'error'));
+  return { ...(usable ? { id: id as string | number } : {}), ...(response ? { response: true as const } : {}) };
 }
 
 /** One message as one NDJSON line (JSON.stringify never emits a raw `\n`). */

@@ -1,0 +1,6 @@
+import type { ModelParticle } from '../../generator/runtime/builders.ts';
+
+/** A plain-text particle: what every text role of the vocabulary takes for labels, values and options. */
+export function plainText(text: string): ModelParticle {
+  return { text, mimeType: 'text/plain' };
+}

@@ -1,0 +1,55 @@
+import { redactValue, registerSecret } from '../../shared/redact.ts';
+
+/** Replaces known secret values wherever the runtime writes text. */
+export interface SecretScrubber {
+  /** Remember a value typed into a secret prompt (its trimmed form too: that is what an Authorization header carries). */
+  add(value: string): void;
+  /** One protocol line (JSON text) with every secret replaced, escaped as JSON escapes it. */
+  scrubLine(line: string): string;
+  /** A log event with every secret replaced in every string it holds. */
+  scrubValue<T>(value: T): T;
+}
+
+/** What a secret is replaced with. */
+export const SCRUBBED = '[secret]';
+/** Shorter values are not scrubbed (every `a` in the log would go); a secret prompt's answer that short is not a key. */
+const MIN_LENGTH = 4;
+
+/**
+ * The last line of defence for secret prompt answers (issue 27): the runtime never puts a secret
+ * in an event, a status or a log on purpose, but an error can quote it (an endpoint echoing the
+ * Authorization header, `fetch` refusing a header value and naming it). Every line and log event
+ * the runtime writes goes through this first. A value is also registered with the process's one
+ * redaction layer (`shared/redact.ts`), and log events go through its `redactValue` as well
+ * (credential shapes included). Protocol lines get the exact values only: a credential *shape*
+ * in a model's prose or program is content, not a leak. Values live in this process's memory only.
+ */
+export function createSecretScrubber(): SecretScrubber {
+  const values = new Set<string>();
+  const scrubText = (text: string) => {
+    let out = text;
+    for (const value of values) if (out.includes(value)) out = out.split(value).join(SCRUBBED);
+    return out;
+  };
+  return {
+    add(value) {
+      registerSecret(value);
+      for (const v of [value, value.trim()]) {
+        if (v.length < MIN_LENGTH) continue;
+        values.add(v);
+        // As it appears inside a JSON string (quotes, backslashes, control and non-ASCII characters escaped or not).
+        values.add(JSON.stringify(v).slice(1, -1));
+      }
+    },
+    scrubLine: (line) => (values.size === 0 ? line : scrubText(line)),
+    scrubValue<T>(value: T): T {
+      if (values.size === 0) return redactValue(value) as T;
+      try {
+        return redactValue(JSON.parse(scrubText(JSON.stringify(value)))) as T;
+      } catch {
+        // A replacement broke the JSON: drop the event's text rather than risk the secret.
+        return { event: 'log-scrubbed', note: 'a log event held a secret and could not be scrubbed in place' } as T;
+      }
+    },
+  };
+}

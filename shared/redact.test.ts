@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSecretsForTests, redact, redactValue, registerSecret, REDACTED } from './redact.ts';
+
+afterEach(() => clearSecretsForTests());
+
+describe('redact', () => {
+  it('removes a registered secret wherever it occurs, and its URL-encoded form', () => {
+    registerSecret('plain-value-0123456789/+=');
+    const text = 'a plain-value-0123456789/+= b plain-value-0123456789%2F%2B%3D c';
+    expect(redact(text)).toBe(`a ${REDACTED} b ${REDACTED} c`);
+  });
+
+  it('ignores values too short to tell apart from words', () => {
+    registerSecret('abc');
+    registerSecret('');
+    registerSecret(undefined);
+    expect(redact('abc def')).toBe('abc def');
+  });
+
+  it('removes credential-shaped text that was never registered', () => {
+    const cases: Array<[string, string]> = [
+      ['HTTP 401: invalid header Authorization: Bearer zz-not-registered-123', `HTTP 401: invalid header Authorization: ${REDACTED}`],
+      ['got bearer abcdefgh12345 from you', `got bearer ${REDACTED} from you`],
+      ['key sk-proj-ABCdef0123456789 is revoked', `key sk-${REDACTED} is revoked`],
+      ['GET /v1?api_key=s3cr3tvalue&x=1', `GET /v1?api_key=${REDACTED}&x=1`],
+      ['{"api_key": "s3cr3t \\" quoted", "model": "m"}', `{"api_key": "${REDACTED}", "model": "m"}`],
+      ['{"headers":{"authorization":"Basic dXNlcjpwYXNz"}}', `{"headers":{"authorization":"${REDACTED}"}}`],
+    ];
+    for (const [input, output] of cases) expect(redact(input)).toBe(output);
+  });
+
+  it('leaves ordinary error text alone', () => {
+    const text = 'widget "form": prop "label" must be a string; the agent token expired, send a new one';
+    expect(redact(text)).toBe(text);
+  });
+
+  it('redacts log values at any depth, and fields named like a credential whole', () => {
+    registerSecret('the-agent-token-value');
+    const value = redactValue({ event: 'x', nested: [{ text: 'sent the-agent-token-value' }], apiKey: 'anything', error: new Error('Bearer abcdefghijk') });
+    expect(value).toEqual({ event: 'x', nested: [{ text: `sent ${REDACTED}` }], apiKey: REDACTED, error: `Bearer ${REDACTED}` });
+  });
+});
+
+describe('redact on hostile text', () => {
+  it('stays linear on adversarial name runs: 4x the text costs far less than the 16x a quadratic pattern would (ratio in one run)', () => {
+    const hostile = (n: number) => [`"${'key'.repeat(n / 3)}`, 'a-'.repeat(n / 2), `"${'token'.repeat(n / 5)}": "`, 'authorization'.repeat(n / 13)].join(' ');
+    const time = (text: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 3; i += 1) redact(text);
+      return performance.now() - start;
+    };
+    const small = hostile(60_000);
+    const large = hostile(240_000);
+    time(small);
+    const ratio = time(large) / Math.max(time(small), 0.5);
+    expect(ratio).toBeLessThan(9);
+  });
+});

@@ -1,0 +1,153 @@
+import { createLineFramer, DEFAULT_MAX_LINE_BYTES } from './line-framer.ts';
+
+/**
+ * The one server-sent-events reader (the `text/event-stream` format of the HTML standard), on the
+ * one bounded line framer. Used by the chat client (model streams), the A2UI client (SSE bodies)
+ * and anything else that reads SSE.
+ *
+ * Per the standard: `data:` lines of one event are joined with `\n`; a blank line ends the event;
+ * `:` lines are comments (keep-alives); `event:`, `id:` and `retry:` are fields. Unlike a browser's
+ * EventSource, a line the standard would silently ignore (an unknown field name, a line with no
+ * field) is *reported* as a problem: a model stream with garbage in it must not lose text quietly.
+ */
+
+/** One event: its `data` (lines joined with `\n`) and its `event` type when it had one. */
+export interface SseEvent {
+  data: string;
+  event?: string;
+  id?: string;
+}
+
+/** A line or event the reader did not deliver, with why. The stream goes on after it. */
+export interface SseProblem {
+  kind: 'too-long' | 'unknown-field';
+  message: string;
+  /** The first characters of the line (never a whole line). */
+  preview: string;
+  /** For `too-long`: the line's or event's length as far as it was seen. */
+  length?: number;
+}
+
+/** What the SSE parser calls. */
+export interface SseSink {
+  event(event: SseEvent): void;
+  problem?(problem: SseProblem): void;
+}
+
+/** Options of the SSE parser and reader. */
+export interface SseOptions {
+  /** The longest line kept (default 4 MiB). */
+  maxLineBytes?: number;
+  /** The largest event (its data lines together; default 4 MiB). */
+  maxEventBytes?: number;
+}
+
+/** An incremental SSE parser: bytes (or decoded text) in, events out. */
+export interface SseParser {
+  push(chunk: Uint8Array | string): void;
+  end(): void;
+}
+
+const KNOWN_FIELDS = new Set(['data', 'event', 'id', 'retry']);
+
+/** Creates an incremental SSE parser over the bounded line framer. */
+export function createSseParser(sink: SseSink, options: SseOptions = {}): SseParser {
+  const maxEvent = options.maxEventBytes ?? DEFAULT_MAX_LINE_BYTES;
+  let data: string[] = [];
+  let dataSize = 0;
+  let oversize = false;
+  let type: string | undefined;
+  let id: string | undefined;
+  const problem = (kind: SseProblem['kind'], message: string, preview: string, length?: number) => sink.problem?.({ kind, message, preview: preview.slice(0, 80), ...(length !== undefined ? { length } : {}) });
+  const dispatch = () => {
+    if (oversize) problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '', dataSize);
+    else if (data.length > 0) sink.event({ data: data.join('\n'), ...(type !== undefined ? { event: type } : {}), ...(id !== undefined ? { id } : {}) });
+    data = [];
+    dataSize = 0;
+    oversize = false;
+    type = undefined;
+  };
+  const framer = createLineFramer(
+    {
+      line(text) {
+        if (text === '') return dispatch();
+        // A comment, or a line of spaces (a field with no name: nothing a server means to say).
+        if (text.startsWith(':') || text.trim() === '') return;
+        const colon = text.indexOf(':');
+        const field = colon === -1 ? text : text.slice(0, colon);
+        let value = colon === -1 ? '' : text.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (!KNOWN_FIELDS.has(field)) return problem('unknown-field', `a line that is not an SSE field (data:, event:, id:, retry: or a ":" comment) was skipped`, text);
+        if (field === 'data') {
+          dataSize += value.length + 1;
+          if (dataSize > maxEvent) {
+            // The event's earlier lines go too: an event is delivered whole or not at all.
+            if (!oversize) data = data.slice(0, 1);
+            oversize = true;
+          } else data.push(value);
+        } else if (field === 'event') type = value;
+        else if (field === 'id') id = value;
+      },
+      tooLong: ({ length, max, preview }) => {
+        problem('too-long', `a line of ${length} bytes was skipped (the limit is ${max})`, preview, length);
+      },
+    },
+    { maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, keepEmpty: true },
+  );
+  return {
+    push: (chunk) => framer.push(chunk),
+    end() {
+      framer.end();
+      // A last event without its blank line is still an event (servers that close right after it).
+      dispatch();
+    },
+  };
+}
+
+/** Options of `readSse`. */
+export interface ReadSseOptions extends SseOptions {
+  onProblem?(problem: SseProblem): void;
+  /** Called with each chunk's size as it arrives (timeouts reset on it). */
+  onBytes?(bytes: number): void;
+}
+
+/**
+ * Reads an SSE body to its end, handing each event to `onEvent` in order. `onEvent` returning
+ * `false` stops the read and cancels the body (some servers keep the connection open after their
+ * last event). What `onEvent` throws ends the read with that error (the body is cancelled).
+ */
+export async function readSse(body: ReadableStream<Uint8Array>, onEvent: (event: SseEvent) => boolean | void, options: ReadSseOptions = {}): Promise<void> {
+  const reader = body.getReader();
+  let stop = false;
+  let failure: { error: unknown } | undefined;
+  const parser = createSseParser(
+    {
+      event(event) {
+        if (stop) return;
+        try {
+          if (onEvent(event) === false) stop = true;
+        } catch (error) {
+          stop = true;
+          failure = { error };
+        }
+      },
+      problem: (p) => options.onProblem?.(p),
+    },
+    options,
+  );
+  try {
+    while (!stop) {
+      const { value, done } = await reader.read();
+      if (done) {
+        parser.end();
+        break;
+      }
+      options.onBytes?.(value.length);
+      parser.push(value);
+    }
+  } finally {
+    if (stop) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  if (failure !== undefined) throw failure.error;
+}
