@@ -8,6 +8,7 @@ import { sandboxSrcdoc } from '../../renderer/frame/srcdoc.ts';
 import { keepDirective } from './keep-directive.ts';
 import { keepSideEffects } from './keep-side-effects.ts';
 import { optionalPeers, SERVER_PEERS } from './optional-peers.ts';
+import { prebuiltWorker, WRITER_ENTRY } from './prebuilt-worker.ts';
 import { suipSandbox } from './sandbox-plugin.ts';
 
 /**
@@ -35,6 +36,8 @@ export const NODE_ENTRIES: Record<string, string> = {
   server: 'server/bin/server.ts',
   agent: 'server/bin/agent.ts',
   cli: 'server/bin/cli.ts',
+  // The SQLite ledger's writer thread, started by file URL (generator/build/prebuilt-worker.ts).
+  [WRITER_ENTRY]: 'server/ledger/sqlite-writer.ts',
 };
 
 const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
@@ -84,7 +87,7 @@ async function main(): Promise<void> {
     configFile: false,
     root,
     logLevel: 'warn',
-    plugins: [optionalPeers()],
+    plugins: [optionalPeers(), prebuiltWorker()],
     ssr: { target: 'node' },
     build: {
       ssr: true,
