@@ -21,3 +21,17 @@ test('markdown-it loads only when a text needs it, and the text is then rendered
   await expect(page.getByText('**bold**')).toHaveCount(0);
   expect(pipelineRequests.length).toBeGreaterThan(0);
 });
+
+test('under a strict host CSP (script-src self, sandboxUrl) the markdown chunk loads and renders', async ({ page }) => {
+  await page.goto('/e2e/fixtures/sandbox/strict-csp.html');
+  await page.waitForFunction(() => 'sandboxTest' in window);
+  await page.evaluate(() => window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', initializeTimeoutMs: 10_000 }));
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  expect(await page.evaluate((code) => window.sandboxTest.attach('g', code), `suip.render(suip.group(null, [['m', suip.text('under CSP: *emphasis* and a list\\n\\n- one\\n- two')]]));`)).toEqual({ ok: true, status: 'ready' });
+  await expect(page.locator('em', { hasText: 'emphasis' })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(2);
+  expect(violations).toEqual([]);
+});
