@@ -55,58 +55,9 @@ export class SuipText extends LitElement {
   /** The view context; its URL policy checks markdown links. */
   declare context: ViewContext;
 
-  /** The text node of a plain paragraph, owned by this element so a stream can append to it. */
-  private plainNode: Text | undefined;
-  /** The source text the last render showed as a plain paragraph (undefined: it showed something else). */
-  private plainSource: string | undefined;
-  /** True while `showAppended` takes the particle: that set schedules no update. */
-  private adopting = false;
-
   constructor() {
     super();
     this.addEventListener('click', this.onClick, { capture: true });
-  }
-
-  override requestUpdate(...args: Parameters<LitElement['requestUpdate']>): void {
-    if (this.adopting) return;
-    super.requestUpdate(...args);
-  }
-
-  /**
-   * The streaming fast path's write (text-append-path.ts): when this element shows a plain
-   * paragraph and `next` only extends it into another plain paragraph, the new characters are
-   * appended to the one text node and `next` becomes the particle without an update. Returns false,
-   * changing nothing, when a render is needed (markup, another mime type, an update waiting).
-   */
-  showAppended(next: TextParticle): boolean {
-    const previous = this.particle;
-    if (!this.hasUpdated || this.isUpdatePending || this.plainNode === undefined || this.plainSource === undefined || previous === undefined) return false;
-    if (this.plainSource !== previous.text || next.mimeType !== previous.mimeType || typeof next.text !== 'string') return false;
-    const paragraph = plainParagraph(next.text);
-    if (paragraph === undefined) return false;
-    this.showPlain(paragraph);
-    this.plainSource = next.text;
-    this.adopting = true;
-    try {
-      this.particle = next;
-    } finally {
-      this.adopting = false;
-    }
-    return true;
-  }
-
-  /** Puts `text` in the paragraph's text node: appended when it only grew (a streamed token). */
-  private showPlain(text: string): void {
-    const node = this.plainNode;
-    if (node === undefined) {
-      this.plainNode = document.createTextNode(text);
-      return;
-    }
-    const shown = node.data;
-    if (text === shown) return;
-    // Chromium shapes an appended run alone instead of the whole paragraph (docs/benchmarks.md, case 7).
-    if (text.startsWith(shown)) node.appendData(text.slice(shown.length));
-    else node.data = text;
   }
 
   /** Links open only on a real user click, never on a synthetic one. */
@@ -131,11 +82,7 @@ export class SuipText extends LitElement {
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
     // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
     const paragraph = mime === 'text/markdown' ? plainParagraph(text) : undefined;
-    this.plainSource = paragraph === undefined ? undefined : text;
-    if (paragraph !== undefined) {
-      this.showPlain(paragraph);
-      return html`<p style=${styleMap(INLINE_STYLES.p)}>${this.plainNode}</p>`;
-    }
+    if (paragraph !== undefined) return html`<p style=${styleMap(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
     // A plain heading keeps its element while a stream grows it: the same DOM markdown-it makes.

@@ -1,8 +1,7 @@
-import { Method, type GroupParticle, type Op, type Particle, type TextParticle } from '../../shared/index.ts';
+import { Method, type GroupParticle, type Op, type Particle } from '../../shared/index.ts';
 import { ROOT_PATH, childPath } from './child-path.ts';
 import { viewShowing } from './element-registry.ts';
 import { SuipGroupElement } from './suip-element.ts';
-import { SuipText } from './suip-text.ts';
 import type { ViewContext } from './view-context.ts';
 
 /** The child `id` of `group` (the first, as everywhere: duplicate ids cannot pass validation). */
@@ -40,8 +39,7 @@ function planAppend(context: ViewContext, before: GroupParticle, after: GroupPar
       if (leaf === undefined) return undefined;
       return () => {
         for (const [element, particle] of adopt) element.adoptParticle(particle);
-        // A plain paragraph that only grew: one Text.appendData, no update; otherwise the leaf renders.
-        if (!(leaf instanceof SuipText && leaf.showAppended(childAfter as TextParticle))) leaf.particle = childAfter;
+        leaf.particle = childAfter;
       };
     }
     if (!('group' in childBefore) || !('group' in childAfter)) return undefined;
@@ -56,8 +54,7 @@ function planAppend(context: ViewContext, before: GroupParticle, after: GroupPar
  * shown by handing each appended leaf's text element its new particle, and every group on its path
  * adopts its new particle without rendering. The general path would reach the same DOM through one
  * update per group down the path (tree, mount, list, item), each comparing its children, plus a
- * frame callback; here a plain paragraph that only grew gets one `Text.appendData` and no update
- * at all (`SuipText.showAppended`), and any other text leaf one update of its own.
+ * frame callback; here the one text element updates (`appendText`: one `Text.appendData`).
  *
  * All or nothing: returns false, having changed nothing, unless every appended leaf is on screen
  * and every group above it would have forwarded it; the caller then shows the tree the usual way.
