@@ -16,7 +16,6 @@ import { createUrlPolicy } from './policy/url-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 import { createBuildBudget } from './view/build-budget.ts';
-import { showTextAppends } from './view/text-append-path.ts';
 import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
 import { utf8Length } from '../shared/message.ts';
@@ -139,11 +138,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed);
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
-      if (result.tree === merged) return { ok: true };
-      // A streamed token (text appends to leaves on screen) goes straight to its text element;
-      // anything else, or a mount shown in a slot, is shown through the tree once per frame.
-      if (slotElements.size === 0 && !slotOf.has(id) && showTextAppends(context, merged, result.tree, id, ops)) merged = result.tree;
-      else setTree(result.tree);
+      if (result.tree !== merged) setTree(result.tree);
       return { ok: true };
     },
     ended(lifecycle, keep, warm) {

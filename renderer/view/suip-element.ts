@@ -58,38 +58,6 @@ export class SuipGroupElement extends LitElement {
   /** What the last render read into this element's own template (see `forwardTargets`). */
   private inline: InlineReads = noInlineReads();
 
-  /** True while `adoptParticle` sets the particle: that set schedules no update. */
-  private adopting = false;
-
-  /**
-   * True when a change in child `id` alone would be handed to that child's element without
-   * rendering this one (the `forwardTargets` rule: this element's template did not read the child,
-   * it has rendered, and no update of its own is waiting). The streaming fast path asks every
-   * group on a token's path (text-append-path.ts).
-   */
-  forwardsChild(id: string): boolean {
-    return this.hasUpdated && !this.isUpdatePending && !this.inline.all && !this.inline.ids.has(id) && this.shouldUpdate === SuipGroupElement.prototype.shouldUpdate;
-  }
-
-  /**
-   * Take `particle` as the one shown, without rendering: for a group that changed only below
-   * children it forwards (`forwardsChild`), when the renderer hands the changed leaf its new
-   * particle itself. Later updates then compare against this particle, as if it had been set.
-   */
-  adoptParticle(particle: GroupParticle): void {
-    this.adopting = true;
-    try {
-      this.particle = particle;
-    } finally {
-      this.adopting = false;
-    }
-  }
-
-  override requestUpdate(...args: Parameters<LitElement['requestUpdate']>): void {
-    if (this.adopting) return;
-    super.requestUpdate(...args);
-  }
-
   /** Children of the group, or none if it is malformed. */
   private get groupEntries(): readonly GroupEntry[] {
     return Array.isArray(this.particle?.group) ? this.particle.group : [];
