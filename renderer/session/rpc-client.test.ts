@@ -4,18 +4,18 @@ import { RpcClient, RpcRequestError } from './rpc-client.ts';
 describe('RpcClient', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('sends notifications without an id and requests with increasing numeric ids', () => {
+  it('sends notifications without an id and requests with increasing numeric ids', async () => {
     const sent: unknown[] = [];
     const client = new RpcClient((payload) => sent.push(payload));
     client.notify('suip/event', { path: ['a'] });
-    void client.request('suip/shutdown', {}, 1000);
-    void client.request('suip/shutdown', {}, 1000);
+    const pending = [client.request('suip/shutdown', {}, 1000), client.request('suip/shutdown', {}, 1000)];
     expect(sent).toEqual([
       { jsonrpc: '2.0', method: 'suip/event', params: { path: ['a'] } },
       { jsonrpc: '2.0', method: 'suip/shutdown', params: {}, id: 1 },
       { jsonrpc: '2.0', method: 'suip/shutdown', params: {}, id: 2 },
     ]);
     client.rejectAll('done');
+    for (const request of pending) await expect(request).rejects.toMatchObject({ reason: 'closed' });
   });
 
   it('settles a request with its result or its error, and ignores answers that are not ours', async () => {
