@@ -53,7 +53,9 @@ const hooks = <T>(page: Page, pick: (h: Hooks['canvasTest']) => T) => page.evalu
 test.beforeAll(async ({}, info) => {
   dir = mkdtempSync(join(tmpdir(), 'suip-canvas-e2e-'));
   origin = new URL(info.project.use.baseURL!).origin;
-  server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--origins', origin]);
+  // Pages reach this server through a cuttable TCP relay on another port too, so its Host names the relay:
+  // any Host is answered here (the Host allowlist is the edge's, proven in server/hostile/edge.test.ts).
+  server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--origins', origin, '--hosts', '*']);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -237,7 +239,7 @@ test('a define whose template cannot parse: 400 with line and column at POST; on
 test("Chromium's EventSource on the SSE transport: snapshot then ops; cut off while 30 ops pass a window of 10, its own Last-Event-ID resume gets a snapshot and ends equal to the server's state", async ({ page }) => {
   test.setTimeout(120_000);
   const sseDir = mkdtempSync(join(tmpdir(), 'suip-canvas-sse-e2e-'));
-  const sseServer = await startServer(['--data-dir', sseDir, '--agent-token', AGENT, '--origins', origin, '--window', '10']);
+  const sseServer = await startServer(['--data-dir', sseDir, '--agent-token', AGENT, '--origins', origin, '--window', '10', '--hosts', '*']);
   const link = await cuttableLink(new URL(sseServer.url).port);
   type Seen = { id: string; event: string; data: string };
   try {

@@ -166,7 +166,7 @@ test('an endpoint that fails is reported, not retried as a repair, and the code 
   const code = await page.locator('pg-code-editor textarea').inputValue();
   await generate(page, 'something the recording does not have');
   const panel = page.locator('pg-llm-panel');
-  await expect(panel.getByTestId('llm-result')).toContainText('The request failed: the endpoint answered HTTP 404', { timeout: 20_000 });
+  await expect(panel.getByTestId('llm-result')).toContainText('The request failed: the model endpoint answered HTTP 404', { timeout: 20_000 });
   expect(server.requests.length).toBe(before + 1);
   await expect(page.locator('pg-code-editor textarea')).not.toHaveAttribute('readonly');
   await expect(page.locator('pg-code-editor textarea')).toHaveValue(code);

@@ -45,7 +45,9 @@ export function mapComponent(ctx: MapContext): Mapped {
     case 'Video': {
       const url = ctx.str('url');
       if (url === '') return { particle: plain('Video without a URL'), slots: [] };
-      return { particle: typed('video', [['src', { data: url, mimeType: guessMime(url, 'video') }], ['title', plain('Video')]]), slots: [] };
+      // v0.10 adds a poster image; on a v0.9 surface the prop is not part of the catalog and stays unread.
+      const poster = ctx.surface.version === 'v0.10' ? ctx.str('posterUrl') : '';
+      return { particle: typed('video', [['src', { data: url, mimeType: guessMime(url, 'video') }], ['title', plain('Video')], ...(poster === '' ? [] : [['poster', { data: poster, mimeType: guessMime(poster, 'image') }] as [string, ModelParticle]])]), slots: [] };
     }
     case 'AudioPlayer': {
       const url = ctx.str('url');

@@ -115,6 +115,23 @@ describe('v0.10 behind the version switch', () => {
     }
   });
 
+  it('Video.posterUrl becomes the video\'s poster on a v0.10 surface (through the real renderer validator) and is ignored on v0.9', async () => {
+    const { suipPipeline } = await import('./testing/pipeline.ts');
+    const clip = [{ id: 'root', component: 'Video', url: 'https://media.example/clip.mp4', posterUrl: 'https://media.example/still.jpg' }];
+    for (const [version, catalogId, roles] of [[v, BASIC_CATALOG_ID_V0_10, ['src', 'title', 'poster']], ['v0.9', BASIC_CATALOG_ID, ['src', 'title']]] as const) {
+      const bridge = new A2uiBridge({ send: () => undefined, version: v });
+      bridge.receive({ version, createSurface: { surfaceId: 's', catalogId } });
+      bridge.receive({ version, updateComponents: { surfaceId: 's', components: clip } });
+      const root = bridge.translate('s').root as { type: string; group: Array<[string, { data?: string; mimeType?: string }]> };
+      expect([version, root.type, root.group.map(([id]) => id)]).toEqual([version, 'video', roles]);
+      if (version === v) expect(root.group[2]![1]).toEqual({ data: 'https://media.example/still.jpg', mimeType: 'image/jpeg' });
+      const p = await suipPipeline();
+      p.generator.render(root as never);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(p.violations).toEqual([]);
+    }
+  });
+
   it('createSurface takes theme (v0.10 kept v0.9\'s name) and still reads the draft\'s surfaceProperties', () => {
     const bridge = new A2uiBridge({ send: () => undefined, version: v });
     expect(bridge.receive({ version: v, createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID_V0_10, theme: { primaryColor: '#00BFFF' } } })).toEqual([]);

@@ -1,3 +1,4 @@
+import { fromCanvasIssue, type AdapterIssue } from '../kit/issue.ts';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer, SuipStatusDetail } from '../../renderer/renderer-types.ts';
@@ -11,7 +12,7 @@ import { applyOp, CanvasOpError, emptyCanvas, type CanvasComponent, type CanvasS
 import { widgetProgram } from './widget/program.ts';
 
 /** A problem with one op or one widget, for the host and the agent. */
-export interface CanvasIssue {
+export interface CanvasProblem {
   /** The op's name and id, when it was about one. */
   op?: string;
   id?: string;
@@ -19,6 +20,9 @@ export interface CanvasIssue {
   /** Set when a widget failed (the agent hears these as `widget-error`; `id` names it). */
   widget?: WidgetErrorReason;
 }
+
+/** A canvas problem as every adapter reports it (`AdapterIssue`), with the canvas's own fields kept. */
+export type CanvasIssue = AdapterIssue & CanvasProblem & { adapter: 'canvas' };
 
 /** Options of `createCanvasHost`. */
 export interface CanvasHostOptions {
@@ -91,7 +95,7 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   let counter = 0;
   let pending = false;
   let last: Promise<void> = Promise.resolve();
-  const issue = (problem: CanvasIssue) => options.onIssue?.(problem);
+  const issue = (problem: CanvasProblem) => options.onIssue?.(fromCanvasIssue(problem));
   const emit = (id: string) => (action: string, payload: Record<string, unknown>) => options.onAction?.({ type: 'widget-action', id, action, payload });
 
   const onStatus = (event: Event) => {

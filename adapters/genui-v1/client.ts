@@ -1,3 +1,4 @@
+import { fromGenuiIssue, type AdapterIssue } from '../kit/issue.ts';
 import { measureJson } from '../../shared/json-shape.ts';
 import { compile, type VocabularyEntry } from '../../shared/index.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
@@ -51,7 +52,10 @@ export interface GenuiClientOptions {
 }
 
 /** A problem the client met: a translation issue of a surface, a skipped line, an HTTP error. */
-export type GenuiIssue = (TranslateIssue & { surfaceId: string }) | { code: 'bad_line' | 'oversize_line' | 'unknown_chunk' | 'http_error' | 'incomplete'; message: string };
+export type GenuiProblem = (TranslateIssue & { surfaceId: string }) | { code: 'bad_line' | 'oversize_line' | 'unknown_chunk' | 'http_error' | 'incomplete'; message: string };
+
+/** A GenUI problem as every adapter reports it (`AdapterIssue`); a translation problem keeps its `widgetId`. */
+export type GenuiIssue = AdapterIssue & { adapter: 'genui-v1'; code: GenuiProblem['code']; widgetId?: string };
 
 /** How a turn ended. */
 export type TurnOutcome = { status: 'complete'; text: string } | { status: 'incomplete'; reason: string } | { status: 'error'; httpStatus: number; body: unknown } | { status: 'aborted' };
@@ -132,8 +136,8 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     if (turns.length === 0) turns.push({ text: '', cut: 0, final: false, notes: [] });
     return turns[turns.length - 1]!;
   };
-  const issue = (found: GenuiIssue) => {
-    options.onIssue?.(found);
+  const issue = (found: GenuiProblem) => {
+    options.onIssue?.(fromGenuiIssue(found));
     if (found.code !== 'incomplete' && found.code !== 'http_error') {
       const turn = current();
       if (turn.notes.length < 20) turn.notes.push('surfaceId' in found ? `Surface "${found.surfaceId.slice(0, 60)}": ${found.message}` : found.message);

@@ -1,5 +1,5 @@
-import type { CanvasIssue } from '../canvas/host.ts';
-import type { GenuiIssue } from '../genui-v1/client.ts';
+import type { CanvasIssue, CanvasProblem } from '../canvas/host.ts';
+import type { GenuiIssue, GenuiProblem } from '../genui-v1/client.ts';
 import type { LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 
 /** The adapters that report issues. */
@@ -24,17 +24,19 @@ export interface AdapterIssue {
   subject?: string;
 }
 
-/** A canvas issue (seed 001) as an AdapterIssue: an op that was refused, or a widget that failed. */
-export function fromCanvasIssue(issue: CanvasIssue): AdapterIssue {
-  return { adapter: 'canvas', code: issue.op !== undefined ? 'op_refused' : issue.id !== undefined ? 'widget_failed' : 'canvas_refused', message: issue.message, ...(issue.id === undefined ? {} : { subject: issue.id }), ...(issue.op === undefined ? {} : { path: `/${issue.op}` }) };
+/** A canvas problem (seed 001) as the canvas host reports it: an op that was refused, or a widget that failed; its own fields kept. */
+export function fromCanvasIssue(problem: CanvasProblem): CanvasIssue {
+  const code = problem.widget !== undefined ? `widget_${problem.widget.replaceAll('-', '_')}` : problem.op !== undefined ? 'op_refused' : problem.id !== undefined ? 'widget_failed' : 'canvas_refused';
+  return { adapter: 'canvas', code, ...problem, ...(problem.id === undefined ? {} : { subject: problem.id }), ...(problem.op === undefined ? {} : { path: `/${problem.op}` }) };
 }
 
-/** A GenUI v1.0 client issue as an AdapterIssue (a translation issue keeps its widget id as the subject). */
-export function fromGenuiIssue(issue: GenuiIssue): AdapterIssue {
-  const out: AdapterIssue = { adapter: 'genui-v1', code: issue.code, message: issue.message };
-  if ('surfaceId' in issue) {
-    out.surfaceId = issue.surfaceId;
-    if (issue.widgetId !== '') out.subject = issue.widgetId;
+/** A GenUI v1.0 client problem as the client reports it (a translation issue keeps its widget id, also as the subject). */
+export function fromGenuiIssue(problem: GenuiProblem): GenuiIssue {
+  const out: GenuiIssue = { adapter: 'genui-v1', code: problem.code, message: problem.message };
+  if ('surfaceId' in problem) {
+    out.surfaceId = problem.surfaceId;
+    out.widgetId = problem.widgetId;
+    if (problem.widgetId !== '') out.subject = problem.widgetId;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { fromLineProblem, type AdapterIssue } from '../kit/issue.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import { connectBridge, type BridgeConnection } from './bridge-connection.ts';
@@ -15,8 +16,8 @@ export interface RuntimeUiClientOptions {
   token: string;
   /** The mount id of the transcript (default `runtime`). */
   mountId?: string;
-  /** Protocol problems and order-buffer warnings (default: console.warn). */
-  onWarning?(message: string): void;
+  /** Protocol problems and order-buffer warnings, as every adapter reports them (default: console.warn). */
+  onIssue?(issue: AdapterIssue): void;
   /** A gap in a run's events is skipped after this many ms (default 2000). */
   gapMs?: number;
   WebSocketImpl?: typeof WebSocket;
@@ -43,7 +44,8 @@ export interface RuntimeUiClient {
  */
 export async function createRuntimeUiClient(renderer: Renderer, options: RuntimeUiClientOptions): Promise<RuntimeUiClient> {
   const generator = await createLocalGenerator<GeneratorHandle>(renderer, { id: options.mountId ?? 'runtime', name: 'Agent runtime' });
-  const warn = options.onWarning ?? ((message: string) => console.warn(`[suip runtime-ui] ${message}`));
+  const report = options.onIssue ?? ((issue: AdapterIssue) => console.warn(`[suip runtime-ui] ${issue.code}: ${issue.message}`));
+  const warn = (message: string, code = 'problem') => report({ adapter: 'runtime-ui', code, message });
   const model: TranscriptModel = { connection: 'connecting', runs: [], problems: [], inputKey: 0 };
   const byRunId = new Map<string, { run: RunView; buffer: OrderBuffer<AgentEvent> }>();
   const byKey = new Map<string, RunView>();
@@ -71,10 +73,10 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       await Promise.resolve();
       scheduled = false;
       await generator.render(transcriptTree(model, actions));
-    }).catch((error: unknown) => warn(`render failed: ${error instanceof Error ? error.message : String(error)}`));
+    }).catch((error: unknown) => warn(`render failed: ${error instanceof Error ? error.message : String(error)}`, 'render_failed'));
   };
-  const problem = (message: string) => {
-    warn(message);
+  const problem = (message: string, code = 'problem') => {
+    warn(message, code);
     model.problems = [...model.problems, message.slice(0, 300)].slice(-5);
     schedule();
   };
@@ -97,7 +99,7 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
         schedule();
       },
       gapMs: options.gapMs,
-      onWarning: (message) => warn(`run ${run.runId}: ${message}`),
+      onWarning: (message) => warn(`run ${run.runId}: ${message}`, 'event_order'),
     });
     byRunId.set(runKey(gen, run.runId), { run, buffer });
   };
@@ -205,7 +207,7 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       role: 'ui',
       send: (line) => connection.send(line.trimEnd(), gen),
       idPrefix,
-      onProblem: (p) => problem(p.message),
+      onProblem: (p) => problem(p.message, fromLineProblem(p).code),
       onNotification: (method, params) => onNotification(gen, method, params),
       handlers: {
         'ui.confirm.request': async (params) => {
@@ -256,7 +258,7 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
         },
         () => undefined,
       );
-      if (result.protocol_version !== '0') problem(`the runtime speaks protocol ${result.protocol_version}; this UI speaks 0`);
+      if (result.protocol_version !== '0') problem(`the runtime speaks protocol ${result.protocol_version}; this UI speaks 0`, 'protocol_version');
       schedule();
     } catch (error) {
       problem(`initialize failed: ${error instanceof Error ? error.message : String(error)}`);

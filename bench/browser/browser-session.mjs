@@ -76,7 +76,7 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
   const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   // Load every page once before measuring anything: the first load of each makes Vite bundle the
   // sandbox and anchor scripts, and a dependency discovered late would reload a page mid-run.
-  for (const page of ['transport', 'token-stream', 'lit-update']) await warmUp(browser, `${base}/bench/pages/${page}.html`);
+  for (const page of ['transport', 'token-stream', 'four-streams', 'lit-update']) await warmUp(browser, `${base}/bench/pages/${page}.html`);
   return {
     browserVersion: browser.version(),
     /**

@@ -78,6 +78,9 @@ async function main(): Promise<void> {
       sourcemap: true,
       minify: true,
       lib: { entry: join(root, 'renderer/index.ts'), formats: ['es'], fileName: () => 'suip.js' },
+      // One file for pages without a bundler: the chunks the renderer loads on first use (the
+      // markdown pipeline) are inlined here; the ES entries above keep them apart.
+      rollupOptions: { output: { codeSplitting: false } },
     },
   });
   keepDirective(join(out, 'react.js'), join(root, PACKAGE_ENTRIES.react!));

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { createUrlPolicy } from './url-policy.ts';
-import { plainHeading, plainParagraph, renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './markdown-pipeline.ts';
+import { plainHeading, plainParagraph } from './markdown.ts';
 
 const policy = createUrlPolicy();
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

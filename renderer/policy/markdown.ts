@@ -1,58 +1,29 @@
-import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
 import type { UrlPolicy } from '../view/view-context.ts';
 
+/** Renders markdown to an HTML string of markdown-it's own tags (`renderMarkdown` of the pipeline). */
+export type MarkdownRender = (source: string, policy: UrlPolicy) => string;
+
+let loaded: MarkdownRender | undefined;
+let loading: Promise<MarkdownRender> | undefined;
+
 /**
- * The markdown pipeline: markdown-it with raw HTML off, so every `<`, `&` and quote of the input is
- * escaped and the only tags are the ones markdown-it itself writes. Links go through the host's URL
- * policy; images are off (media only comes as data particles, with a declared mime type); table
- * alignment becomes a class instead of a `style` attribute (no CSS from the sandbox, ever).
- * Measured faster than marked + DOMPurify on the same input (docs/vocabulary.md has the figures).
+ * The markdown pipeline, loaded on first use. markdown-it and its dependencies are about a third
+ * of the renderer's bundle (issue 31), and most texts never need them: plain paragraphs and
+ * headings (`plainParagraph`, `plainHeading`) are shown without a parse. Returns the pipeline
+ * once it is loaded; until then `undefined`, and `onLoaded` runs when it is (a failed load leaves
+ * the caller showing the source as plain text, which is always safe).
  */
-export function createMarkdown(policy: UrlPolicy): MarkdownIt {
-  // SECURITY: html:false — raw HTML in the source is escaped text, never markup.
-  const md = new markdownIt({ html: false, linkify: false, typographer: false, breaks: false });
-  md.disable(['image']);
-  // SECURITY: a link whose target the policy refuses stays plain text.
-  md.validateLink = (url: string) => policy.linkHref(url) !== undefined;
-  md.core.ruler.push('suip-attrs', (state) => {
-    for (const block of state.tokens) {
-      for (const token of [block, ...(block.children ?? [])] as Token[]) {
-        if (token.type === 'link_open') {
-          const safe = policy.linkHref(String(token.attrGet('href') ?? ''));
-          token.attrs = safe === undefined ? [] : [['href', safe]];
-          if (safe !== undefined) {
-            token.attrSet('target', '_blank');
-            token.attrSet('rel', 'noopener noreferrer');
-          }
-        } else if (token.attrs) {
-          const style = String(token.attrGet('style') ?? '');
-          token.attrs = token.attrs.filter(([name]) => name !== 'style' && name !== 'class');
-          const align = style.match(/^text-align:(left|right|center)$/)?.[1];
-          if (align) token.attrSet('class', `align-${align}`);
-        }
-      }
-    }
-  });
-  // Fenced code keeps its language as a data-free class name from a strict pattern only.
-  md.renderer.rules.fence = (tokens, idx) => {
-    const token = tokens[idx]!;
-    const lang = token.info.trim().split(/\s+/)[0] ?? '';
-    const cls = /^[a-z0-9+#-]{1,32}$/i.test(lang) ? ` class="language-${lang.toLowerCase()}"` : '';
-    return `<pre><code${cls}>${md.utils.escapeHtml(token.content)}</code></pre>\n`;
-  };
-  return md;
+export function markdownPipeline(onLoaded: () => void): MarkdownRender | undefined {
+  if (loaded !== undefined) return loaded;
+  loading ??= import('./markdown-pipeline.ts').then((module) => (loaded = module.renderMarkdown));
+  loading.then(onLoaded, () => undefined);
+  return undefined;
 }
 
-const cache = new WeakMap<UrlPolicy, MarkdownIt>();
-
-/** Markdown → HTML string that holds only markdown-it's own tags, with policy-checked links. */
-export function renderMarkdown(source: string, policy: UrlPolicy): string {
-  let md = cache.get(policy);
-  if (!md) {
-    md = createMarkdown(policy);
-    cache.set(policy, md);
-  }
-  return md.render(source);
+/** Resolves once the markdown pipeline is loaded (tests; a host may call it to preload). */
+export function loadMarkdownPipeline(): Promise<MarkdownRender> {
+  markdownPipeline(() => undefined);
+  return loading!;
 }
 
 /** No character markdown-it gives meaning to on a single line, and no control characters. */

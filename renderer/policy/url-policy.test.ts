@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUrlPolicy } from './url-policy.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './markdown-pipeline.ts';
 
 const policy = createUrlPolicy();
 

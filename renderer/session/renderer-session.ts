@@ -1,4 +1,3 @@
-import { JSONRPCClient, type JSONRPCResponse } from 'json-rpc-2.0';
 import {
   ErrorCode,
   InitializeParams,
@@ -17,12 +16,14 @@ import {
   type Op,
   type RpcCall,
   type RpcMessage,
+  type RpcResponse,
   type SuipErrorObject,
 } from '../../shared/index.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { DataParams } from '../../shared/data-plane.ts';
 import { DialogParams, type DialogResult } from '../../shared/dialog.ts';
 import { isCompatibleVersion } from '../../shared/version.ts';
+import { RpcClient } from './rpc-client.ts';
 
 /** Outcome of applying a transaction to the generator's subtree (the tree's `TransactionResult`). */
 export type ApplyResult = { ok: true } | { ok: false; error: SuipErrorObject };
@@ -68,13 +69,13 @@ const checkDialog = compile(DialogParams);
 export class RendererSession {
   private state: State = 'new';
   private initializeParams: InitializeParams | undefined;
-  private readonly client: JSONRPCClient;
+  private readonly client: RpcClient;
   private readonly rate: { take(): boolean };
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: RendererSessionOptions) {
     this.rate = createRateBudget(options.limits.maxMessagesPerSecond);
-    this.client = new JSONRPCClient((payload: unknown) => this.send(payload));
+    this.client = new RpcClient((payload: unknown) => this.send(payload));
     this.unsubscribe = options.channel.onMessage((text) => this.receive(text));
   }
 
@@ -111,7 +112,7 @@ export class RendererSession {
     this.state = 'closing';
     if (wasReady) {
       try {
-        await this.client.timeout(timeoutMs).request(Method.shutdown, {});
+        await this.client.request(Method.shutdown, {}, timeoutMs);
       } catch {
         // No answer in time: the frame is removed anyway.
       }
@@ -123,7 +124,7 @@ export class RendererSession {
   close(): void {
     this.state = 'closed';
     this.unsubscribe();
-    this.client.rejectAllPendingRequests('the session is closed');
+    this.client.rejectAll('the session is closed');
   }
 
   private send(payload: unknown): void {
@@ -153,7 +154,7 @@ export class RendererSession {
     const calls: RpcCall[] = [];
     for (const message of messages) {
       if (isCall(message)) calls.push(message);
-      else this.client.receive(message as JSONRPCResponse);
+      else this.client.receive(message as RpcResponse);
     }
     if (calls.length === 0 || this.state === 'closing') return;
     const ops = calls.filter((call) => OP_METHODS.has(call.method));
@@ -164,7 +165,7 @@ export class RendererSession {
       }
       return this.transaction(calls, batch);
     }
-    const responses: JSONRPCResponse[] = [];
+    const responses: RpcResponse[] = [];
     let firstError: SuipErrorObject | undefined;
     let unanswered: SuipErrorObject | undefined;
     for (const call of calls) {
@@ -181,9 +182,9 @@ export class RendererSession {
   }
 
   /** The non-op methods: the handshake. Anything else is not a method a generator may call. */
-  private control(call: RpcCall): { response?: JSONRPCResponse; error?: SuipErrorObject } {
+  private control(call: RpcCall): { response?: RpcResponse; error?: SuipErrorObject } {
     const id = call.id;
-    const fail = (error: SuipErrorObject) => (id === undefined ? { error } : { error, response: { jsonrpc: '2.0', id, error } as JSONRPCResponse });
+    const fail = (error: SuipErrorObject) => (id === undefined ? { error } : { error, response: { jsonrpc: '2.0', id, error } as RpcResponse });
     if (call.method === Method.initialize) {
       if (this.state !== 'new') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize may be sent only once', { method: call.method }));
       const problem = checkInitialize.firstError(call.params);
@@ -213,7 +214,7 @@ export class RendererSession {
   }
 
   /** `suip/output` (1.1): accepted only when ready, announced, and on a channel the host allowed. */
-  private output(call: RpcCall, fail: (error: SuipErrorObject) => { response?: JSONRPCResponse; error?: SuipErrorObject }): { response?: JSONRPCResponse; error?: SuipErrorObject } {
+  private output(call: RpcCall, fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject }): { response?: RpcResponse; error?: SuipErrorObject } {
     const method = call.method;
     if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
     if (this.initializeParams?.capabilities.output !== true) return fail(opError(ErrorCode.MethodNotFound, 'needs the "output" capability in suip/initialize (protocol 1.1)', { method }));
@@ -231,7 +232,7 @@ export class RendererSession {
   }
 
   /** `suip/dialog` (1.1): a request answered when the user answers (or with the host's refusal). */
-  private dialog(call: RpcCall, fail: (error: SuipErrorObject) => { response?: JSONRPCResponse; error?: SuipErrorObject }): { response?: JSONRPCResponse; error?: SuipErrorObject } {
+  private dialog(call: RpcCall, fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject }): { response?: RpcResponse; error?: SuipErrorObject } {
     const method = call.method;
     const id = call.id;
     if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
@@ -266,7 +267,7 @@ export class RendererSession {
     }
     const result = this.options.apply(ops);
     if (!result.ok) return this.reject(calls, result.error, batch);
-    const responses: JSONRPCResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
+    const responses: RpcResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
     if (responses.length > 0) this.send(batch ? responses : responses[0]);
   }
 
@@ -282,7 +283,7 @@ export class RendererSession {
       return;
     }
     // The failing op's request gets the error itself; every other request says it was rolled back (docs/protocol.md §6).
-    const responses: JSONRPCResponse[] = calls
+    const responses: RpcResponse[] = calls
       .map((call, index) => ({ call, error: index === error.data?.index ? error : rolledBackError(error, index, String(call.method)) }))
       .filter(({ call }) => call.id !== undefined)
       .map(({ call, error: answer }) => ({ jsonrpc: '2.0', id: call.id!, error: answer }));

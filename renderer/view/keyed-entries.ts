@@ -161,7 +161,7 @@ class KeyedEntriesDirective extends Directive {
       from.push(j ?? -1);
       if (j !== undefined) unclaimed.delete(newKeys[i]!);
     }
-    for (const j of unclaimed.values()) removePart(oldParts[j]!);
+    for (const j of unclaimed.values()) dropPart(oldParts[j]!);
     const stays = markLongestIncreasing(from);
     // Placed from the end, each child before the one that follows it: created, moved, or left.
     let next: ChildPart | undefined = newParts[newEnd];
@@ -193,6 +193,19 @@ class KeyedEntriesDirective extends Directive {
       return Promise.resolve(host.updateComplete);
     });
   }
+}
+
+/**
+ * Removes a child part with both of its markers. Lit's `removePart` (lit-html 3.3.1 to at least
+ * 3.3.3) removes the content and the start marker but leaves the end marker, an empty comment
+ * (lit/lit#5298): every removed child left one node behind for the life of the list, so a long
+ * stream that removes items, or a host attaching and detaching programs, grew the DOM without
+ * bound (e2e/attach-detach-leak.spec.ts). Removing the end marker too is a no-op once Lit is fixed.
+ */
+function dropPart(part: ChildPart): void {
+  const end = part.endNode;
+  removePart(part);
+  (end as ChildNode | null)?.remove();
 }
 
 /** True when `entries` has exactly the ids `keys`, in order. */

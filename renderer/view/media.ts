@@ -7,6 +7,8 @@ import type { UrlPolicy } from './view-context.ts';
 export interface MediaLabel {
   /** Alt text for images ('' = decorative), accessible name for players, link text for files. */
   label: string;
+  /** A video's poster image, already through the media policy. */
+  poster?: string;
 }
 
 /** A visible, accessible stand-in for media the policy refused. */
@@ -26,7 +28,7 @@ export function safeLink(href: string, content: unknown): TemplateResult {
  * Render a data particle by its declared mime type. SECURITY: every src/href comes from the
  * policy (WHATWG-parsed allowlist); a refused URL renders a note instead, never the raw value.
  */
-export function renderMedia(particle: DataParticle, policy: UrlPolicy, { label }: MediaLabel): TemplateResult {
+export function renderMedia(particle: DataParticle, policy: UrlPolicy, { label, poster }: MediaLabel): TemplateResult {
   const url = typeof particle.data === 'string' ? particle.data : '';
   const mime = typeof particle.mimeType === 'string' ? particle.mimeType : '';
   const kind = mediaKind(mime);
@@ -39,7 +41,7 @@ export function renderMedia(particle: DataParticle, policy: UrlPolicy, { label }
       case 'audio':
         return html`<audio controls preload="none" src=${src} aria-label=${label || 'Audio'}></audio>`;
       case 'video':
-        return html`<video controls preload="none" src=${src} aria-label=${label || 'Video'}></video>`;
+        return poster === undefined ? html`<video controls preload="none" src=${src} aria-label=${label || 'Video'}></video>` : html`<video controls preload="none" src=${src} poster=${poster} aria-label=${label || 'Video'}></video>`;
     }
   }
   const href = policy.linkHref(url);

@@ -3,7 +3,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
-import { plainHeading, plainParagraph, renderMarkdown } from '../policy/markdown.ts';
+import { markdownPipeline, plainHeading, plainParagraph } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { appendText } from './append-text.ts';
 import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
@@ -89,6 +89,9 @@ export class SuipText extends LitElement {
     const heading = mime === 'text/markdown' ? plainHeading(text) : undefined;
     if (heading !== undefined) return html`<div class="md">${HEADINGS[heading.level - 1]!(appendText(heading.text))}</div>`;
     if (mime === 'text/markdown' && this.context?.policy) {
+      // markdown-it loads the first time a text needs it; meanwhile the source shows as plain text.
+      const renderMarkdown = markdownPipeline(() => this.requestUpdate());
+      if (renderMarkdown === undefined) return html`<p class="plain">${text}</p>`;
       // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
       return html`<div class="md">${unsafeHTML(renderMarkdown(text, this.context.policy))}</div>`;
     }

@@ -50,7 +50,9 @@ ${entries.length} group types in ${categories.length} categories. Each definitio
   does not accept — is rejected whole with \`-32004 VocabularyViolation\`, naming the type, the role and the fix.
 - **Unknown types** render as a dashed box labelled "Unknown type …" (\`role=group\`) that still shows every child;
   groups without a type stack their children.
-- **Text.** \`text/markdown\` (default) goes through markdown-it with raw HTML off: every \`<\` of the input is text;
+- **Text.** \`text/markdown\` (default) goes through markdown-it with raw HTML off: every \`<\` of the input is text
+  (a plain paragraph or heading is shown without a parse, and markdown-it loads the first time a text needs it; until
+  then that text shows as plain text);
   links pass the URL policy and get \`target=_blank rel="noopener noreferrer"\`; markdown images are off (media only
   comes as data particles with a declared mime type); table alignment becomes a class, never a \`style\`.
   \`text/plain\` is shown literally, \`application/json\` and \`text/x-<lang>\` as preformatted code. Measured in

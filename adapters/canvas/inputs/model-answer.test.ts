@@ -1,3 +1,4 @@
+import { fromCanvasIssue } from '../../kit/issue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { headlessTarget } from '../../a2ui/testing/headless-target.ts';
@@ -33,7 +34,7 @@ describe('streamCanvasAnswer: a streamed chat completion into host.feed()', () =
     const whole = await createCanvasHost(reference, { onIssue: (i) => referenceIssues.push(i) });
     const decoded = opsFromText(ANSWER);
     for (const op of decoded.ops) whole.apply(op);
-    for (const message of decoded.errors) referenceIssues.push({ message });
+    for (const message of decoded.errors) referenceIssues.push(fromCanvasIssue({ message }));
     await whole.settle();
 
     const t = target();

@@ -93,3 +93,37 @@ export function longText({ quick }) {
     },
   };
 }
+
+/** Issue 31 item 6: four generators streaming into one page at once (page `bench/pages/four-streams.html`). */
+export function fourStreams({ quick }) {
+  const streams = 4;
+  const rate = 150;
+  const particles = quick ? 250 : 1000;
+  return {
+    name: 'browser-four-streams',
+    description: `issue 31 item 6: ${streams} simulated models streaming at once into one page (${rate} tok/s each into ${particles} particles each, the case-3 script with a seed per stream); suip (one renderer, a sandboxed program per stream) vs remote-dom (a sandboxed frame and receiver per stream) vs vanilla DOM; host CPU per token for all streams, token → paint of the last one`,
+    variants: ['suip', 'remote-dom', 'vanilla'],
+    async run(session, anchor) {
+      const tokens = Math.round(rate * (quick ? 1.5 : 2));
+      const r = await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor, streams, particles, rate, tokens });
+      if (!r.correct) throw wrong(`${anchor}: ${r.problem}`);
+      const cpu = r.taskMs / (streams * tokens);
+      const k = (metric, who = anchor) => `four/${who}/${metric}`;
+      const rows = [
+        { key: k('cpu'), label: `${anchor}: host CPU per token (${streams} streams)`, value: cpu, unit: 'ms', matrix: { row: 'host CPU ms/token', column: anchor } },
+        { key: k('busy'), label: `${anchor}: host main thread busy`, value: r.busyPct, unit: '%', matrix: { row: 'host busy %', column: anchor } },
+        { key: k('p50'), label: `${anchor}: token→paint p50 (last stream)`, value: r.p50, unit: 'ms', matrix: { row: 'p50 ms (last stream)', column: anchor } },
+        { key: k('p95'), label: `${anchor}: token→paint p95 (last stream)`, value: r.p95, unit: 'ms', matrix: { row: 'p95 ms (last stream)', column: anchor } },
+        { key: k('long'), label: `${anchor}: long animation frames`, value: r.longFrames, unit: 'ops', matrix: { row: 'long frames', column: anchor } },
+        ...(r.messages > 0 ? [{ key: k('per-message'), label: `${anchor}: tokens per message`, value: (streams * tokens) / r.messages, unit: 'tok', matrix: { row: 'tokens/message', column: anchor } }] : []),
+      ];
+      if (anchor !== 'suip') return rows;
+      return [
+        ...rows,
+        { key: k('t-cpu-vanilla'), label: `suip host CPU vs vanilla, ${streams} streams`, value: cpu, unit: 'ms', anchor: k('cpu', 'vanilla'), target: { minRatio: 1 / 1.1, text: 'issue 31: four-stream host CPU ≤ 1.1x vanilla (vanilla ÷ suip ≥ 0.91)' } },
+        { key: k('t-cpu-remote'), label: `suip host CPU vs remote-dom, ${streams} streams`, value: cpu, unit: 'ms', anchor: k('cpu', 'remote-dom') },
+        { key: k('t-p95'), label: `suip p95 vs vanilla, ${streams} streams (last stream)`, value: r.p95, unit: 'ms', anchor: k('p95', 'vanilla') },
+      ];
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { createRenderer } from '../../../renderer/index.ts';
+import { createRenderer, type Renderer } from '../../../renderer/index.ts';
 import { createTokenScript, playTokenStream } from '../../anchors-browser/token-script.ts';
 import { BENCH_LIMITS } from '../kit/suip-mount.ts';
 import type { StreamRun, StreamSetup } from './stream-types.ts';
@@ -44,17 +44,22 @@ await playTokenStream(script, { ...SETUP.timing, startAt }, (edits) => {
 `;
 }
 
-/** suip (or anchor (a) with mode 'full'): the real renderer, sandbox and Worker. */
-export async function startSuipStream(mode: 'suip' | 'full', { container, config, timing, arrived }: StreamSetup): Promise<StreamRun> {
-  const renderer = createRenderer(container, { limits: BENCH_LIMITS });
+/**
+ * suip (or anchor (a) with mode 'full'): the real renderer, sandbox and Worker. With `shared`, the
+ * program is attached as generator `shared.id` of a renderer other streams share (several streams
+ * into one page, `four-streams.ts`); disposing it then detaches only this program.
+ */
+export async function startSuipStream(mode: 'suip' | 'full', { container, config, timing, arrived }: StreamSetup, shared?: { renderer: Renderer; id: string }): Promise<StreamRun> {
+  const renderer = shared?.renderer ?? createRenderer(container, { limits: BENCH_LIMITS });
+  const id = shared?.id ?? 'bench';
   let counting = false;
   let bytes = 0;
   let messages = 0;
   let readyResolve!: (startAt: number) => void;
   const ready = new Promise<number>((resolve) => (readyResolve = resolve));
   let started = false;
-  renderer.onTraffic((record) => {
-    if (record.direction !== 'in') return;
+  const stopTraffic = renderer.onTraffic((record) => {
+    if (record.direction !== 'in' || record.generatorId !== id) return;
     if (!started) {
       const at = record.text.indexOf(START_MARK);
       if (at >= 0) {
@@ -70,7 +75,7 @@ export async function startSuipStream(mode: 'suip' | 'full', { container, config
     }
     arrived();
   });
-  const handle = await renderer.attach({ id: 'bench', code: streamGeneratorCode(mode, { config, timing }) });
+  const handle = await renderer.attach({ id, code: streamGeneratorCode(mode, { config, timing }) });
   const startAt = await ready;
   const end = startAt + (timing.tokens * 1000) / timing.rate;
   const done = (async () => {
@@ -91,7 +96,8 @@ export async function startSuipStream(mode: 'suip' | 'full', { container, config
     bytesSoFar: () => bytes,
     async dispose() {
       await handle.detach();
-      await renderer.destroy();
+      stopTraffic();
+      if (shared === undefined) await renderer.destroy();
     },
   };
 }

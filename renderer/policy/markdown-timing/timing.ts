@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 import { createUrlPolicy } from '../url-policy.ts';
-import { renderMarkdown } from '../markdown.ts';
+import { renderMarkdown } from '../markdown-pipeline.ts';
 
 /**
  * Times the two safe markdown pipelines on the same inputs: typical short UI texts, a long

@@ -14,7 +14,10 @@ export class SuipVideo extends SuipGroupElement {
     const src = this.child('src');
     const title = this.text('title') ?? '';
     const caption = this.text('caption');
-    const media = src && 'data' in src && this.context ? renderMedia(src, this.context.policy, { label: title }) : blockedMedia('video/*', title);
+    const still = this.child('poster');
+    // SECURITY: the poster is an image URL like any other: through the media policy, or not shown.
+    const poster = still && 'data' in still && this.context && typeof still.data === 'string' && typeof still.mimeType === 'string' ? this.context.policy.mediaSrc(still.data, still.mimeType) : undefined;
+    const media = src && 'data' in src && this.context ? renderMedia(src, this.context.policy, { label: title, ...(poster === undefined ? {} : { poster }) }) : blockedMedia('video/*', title);
     return html`<figure><figcaption>${title}</figcaption>${media}${caption === undefined ? '' : html`<p class="muted">${caption}</p>`}</figure>`;
   }
 }
