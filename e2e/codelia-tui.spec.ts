@@ -47,9 +47,10 @@ function runtimeLog(): Array<{ direction: 'in' | 'out'; message: { id?: string; 
 
 function startTui(...tuiArgs: string[]): void {
   // tsx by path: the TUI runs in a temp directory, where `--import tsx` would not resolve.
-  const runtimeArgs = ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'server/runtime/main.ts'), '--llm-url', llm.baseUrl, '--model', 'scripted-1', '--models', 'scripted-1,scripted-2', '--db', join(dir, 'runtime.sqlite'), '--log-file', join(dir, 'runtime.log'), '--server-url', server.url, '--agent-token', AGENT];
+  const runtimeArgs = ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'server/runtime/main.ts'), '--llm-url', llm.baseUrl, '--model', 'scripted-1', '--models', 'scripted-1,scripted-2', '--db', join(dir, 'runtime.sqlite'), '--log-file', join(dir, 'runtime.log'), '--server-url', server.url];
   // The TUI's stderr goes to a file (a failure to start is then readable), and the pane stays open after it exits.
-  const command = [`CODELIA_RUNTIME_CMD=${process.execPath}`, `CODELIA_RUNTIME_ARGS='${runtimeArgs.join(' ')}'`, TUI, ...tuiArgs, `2>>${join(dir, 'tui.stderr')}; sleep 600`].join(' ');
+  // The agent token travels in the environment (the runtime refuses it on its command line).
+  const command = [`SUIP_AGENT_TOKEN=${AGENT}`, `CODELIA_RUNTIME_CMD=${process.execPath}`, `CODELIA_RUNTIME_ARGS='${runtimeArgs.join(' ')}'`, TUI, ...tuiArgs, `2>>${join(dir, 'tui.stderr')}; sleep 600`].join(' ');
   tmux('new-session', '-d', '-s', 'tui', '-x', '160', '-y', '50', '-c', dir, command);
 }
 

@@ -296,8 +296,9 @@ test.describe('the suip runtime behind the bridge', () => {
     // The runtime publishes to a second server (its own agent API); the bridge's server spawns it.
     server2 = await startServer(['--data-dir', join(suipDir, 'live'), '--agent-token', AGENT]);
     const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-    const runtimeCmd = `${process.execPath} --import ${tsx} ${join(ROOT, 'server/runtime/main.ts')} --llm-url ${llm.baseUrl} --model scripted-1 --models scripted-1,scripted-2 --db ${join(suipDir, 'runtime.sqlite')} --server-url ${server2.url} --agent-token ${AGENT}`;
-    suip = await startServer(['--data-dir', join(suipDir, 'bridge'), '--agent-token', AGENT, '--origins', new URL(info.project.use.baseURL!).origin, '--runtime-cmd', runtimeCmd]);
+    const runtimeCmd = `${process.execPath} --import ${tsx} ${join(ROOT, 'server/runtime/main.ts')} --llm-url ${llm.baseUrl} --model scripted-1 --models scripted-1,scripted-2 --db ${join(suipDir, 'runtime.sqlite')} --server-url ${server2.url}`;
+    // The runtime publishes to server2 with the same agent token, passed through its allow-listed environment.
+    suip = await startServer(['--data-dir', join(suipDir, 'bridge'), '--agent-token', AGENT, '--origins', new URL(info.project.use.baseURL!).origin, '--runtime-cmd', runtimeCmd, '--runtime-env', 'SUIP_AGENT_TOKEN']);
     suipToken = ((await (await fetch(`${suip.url}/api/runtime/token`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}` } })).json()) as { token: string }).token;
   });
   let server2: ServerProcess;

@@ -53,7 +53,7 @@ const MAX_KEY_FILE_BYTES = 64 * 1024;
  * command line is visible to every user of the machine (`ps`, /proc/<pid>/cmdline) and echoed by
  * npm's banner. The refusal never repeats the value.
  */
-function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): string | undefined {
+export function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): string | undefined {
   if (argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))) {
     throw new Error(`--${name} is refused: a secret on the command line shows in \`ps\` and in npm's banner. Put it in the environment (${envName}=…) or in a file readable only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`);
   }

@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createLineSplitter } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { redactValue, registerSecret } from '../../shared/redact.ts';
+import { secretSetting } from '../config.ts';
 import { redactLine } from './redact.ts';
 import { createSuipRuntime } from './runtime.ts';
 import { openSessionStore } from './session-store.ts';
@@ -14,8 +15,9 @@ import { openSessionStore } from './session-store.ts';
  *
  * Flags (or environment): --llm-url (SUIP_LLM_URL, an OpenAI-compatible base URL), --model
  * (SUIP_LLM_MODEL), --models a,b (SUIP_LLM_MODELS), SUIP_LLM_KEY, --db (SUIP_RUNTIME_DB, default
- * .suip-data/runtime.sqlite), --server-url + --agent-token (SUIP_SERVER_URL, SUIP_AGENT_TOKEN: publish
- * generated UIs as live sessions), --log-file (SUIP_RUNTIME_LOG).
+ * .suip-data/runtime.sqlite), --server-url (SUIP_SERVER_URL) with the agent token in SUIP_AGENT_TOKEN
+ * or --agent-token-file (publish generated UIs as live sessions; a token on the command line is
+ * refused, as the server refuses it), --log-file (SUIP_RUNTIME_LOG).
  */
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -28,7 +30,13 @@ const model = flag('model') ?? process.env.SUIP_LLM_MODEL ?? 'gpt-4o-mini';
 const models = (flag('models') ?? process.env.SUIP_LLM_MODELS ?? model).split(',').map((m) => m.trim()).filter(Boolean);
 const dbFile = flag('db') ?? process.env.SUIP_RUNTIME_DB ?? join('.suip-data', 'runtime.sqlite');
 const serverUrl = flag('server-url') ?? process.env.SUIP_SERVER_URL;
-const agentToken = flag('agent-token') ?? process.env.SUIP_AGENT_TOKEN;
+let agentToken: string | undefined;
+try {
+  agentToken = secretSetting(argv, process.env, 'agent-token', 'SUIP_AGENT_TOKEN');
+} catch (error) {
+  process.stderr.write(`suip runtime: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
 const logFile = flag('log-file') ?? process.env.SUIP_RUNTIME_LOG;
 
 mkdirSync(dirname(dbFile), { recursive: true });
