@@ -75,7 +75,11 @@ test('<suip-live> program mode: a click is pending until the agent drains it (dr
   await tree.getByRole('button', { name: 'Book' }).click();
   await expect(page.locator('#pending')).toHaveText('1');
   await expect(tree.getByText('waiting for the agent: 1')).toBeVisible();
-  const { actions, last } = (await (await fetch(`${server.url}/api/sessions/${sessionId}/actions?since=0`, { headers: { authorization: `Bearer ${AGENT}` } })).json()) as { actions: Array<{ payload: { type: string; payload: unknown; clientSeq: number } }>; last: number };
+  // Pending counts from the send; the agent reads the action once its durable write committed (group commit, off the event loop).
+  type Actions = { actions: Array<{ payload: { type: string; payload: unknown; clientSeq: number } }>; last: number };
+  const read = async () => (await (await fetch(`${server.url}/api/sessions/${sessionId}/actions?since=0`, { headers: { authorization: `Bearer ${AGENT}` } })).json()) as Actions;
+  await expect.poll(async () => (await read()).actions.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const { actions, last } = await read();
   expect(actions.map((a) => [a.payload.type, a.payload.payload, a.payload.clientSeq])).toEqual([['book', { at: 3 }, 1]]);
   expect(await agent.drain(sessionId, last)).toMatchObject({ drained: 1 });
   await expect(page.locator('#pending')).toHaveText('0');

@@ -94,14 +94,24 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
   const focused = () => page.evaluate(() => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return `${el?.localName}${el?.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}${el && 'value' in el && el.localName === 'input' ? `=${(el as HTMLInputElement).value}` : ''}${el?.localName === 'button' ? `(${el.textContent?.trim().slice(0, 40) ?? ''})` : ''}`;
+    // A button's text as a person sees it: its label may sit in a shadow root of a child element.
+    const composedText = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+      const root = (node as Element).shadowRoot;
+      const kids = root ? [...root.childNodes] : [...node.childNodes];
+      return kids.map(composedText).join('');
+    };
+    return `${el?.localName}${el?.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}${el && 'value' in el && el.localName === 'input' ? `=${(el as HTMLInputElement).value}` : ''}${el?.localName === 'button' ? `(${composedText(el).replace(/\s+/g, ' ').trim().slice(0, 40)})` : ''}`;
   });
   const tabTo = async (want: RegExp, max = 40) => {
+    const path: string[] = [];
     for (let i = 0; i < max; i += 1) {
       await page.keyboard.press('Tab');
-      if (want.test(await focused())) return;
+      const now = await focused();
+      if (want.test(now)) return;
+      path.push(now);
     }
-    throw new Error(`never reached ${want}`);
+    throw new Error(`never reached ${want}; Tab went through ${path.join(' → ').slice(0, 600)}`);
   };
   // Mode switch: a radio group, arrow keys move the choice.
   await tabTo(/^input=single$/);
@@ -121,6 +131,9 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('status-left')).toHaveText('ready');
   await expect(page.locator('pg-code-editor textarea')).toHaveValue(/edited from the keyboard/);
+  // The re-run's UI is on screen before the user tabs to it (status "ready" comes with the first
+  // transaction; its elements may still be building, and a Tab then passes an empty stage).
+  await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeVisible();
   // Tab indents inside the editor; Escape then Tab leaves it.
   await page.keyboard.press('Escape');
   // The splitter: arrows resize the code column.
