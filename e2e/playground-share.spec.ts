@@ -142,9 +142,22 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('pg-splitter')).toHaveAttribute('aria-valuenow', String(before + 4));
-  // The program's own UI is reachable: Tab into the stage and press its button (named by its text,
-  // so the first unlabelled playground button on the way is never mistaken for it).
-  await tabTo(/^button\(\+1\)$/, 60);
+  // The program's button answers the keyboard: focused, Enter presses it.
+  await slotView(page, 'left').getByRole('button', { name: '+1' }).focus();
+  expect(await focused()).toBe('button(+1)');
   await page.keyboard.press('Enter');
   await expect(slotView(page, 'left').getByText('Clicked 1 times')).toBeVisible();
+});
+
+// Found by the walk above (issue 30 item 9): Tab from the splitter into the stage reaches the program's
+// "+1" in most runs, but about one run in ten here (more in a CI run) the first Tab after a splitter
+// resize goes past the whole stage to the devtools, with focus on the splitter and the button on
+// screen and focusable; the cause is not found yet. Kept as a known failure, not retried into a pass.
+test.fixme('keyboard only: Tab from the splitter, after a resize, reaches the program\'s button', async ({ page }) => {
+  await openSingle(page, 'example=counter');
+  await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeVisible();
+  await page.locator('pg-splitter').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeFocused();
 });
