@@ -12,7 +12,7 @@ import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
 import { checkHostPolicy } from './policy/host-policy.ts';
-import { createUrlPolicy } from './policy/url-policy.ts';
+import { checkUrlCredentials, createUrlPolicy } from './policy/url-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 import { createBuildBudget } from './view/build-budget.ts';
@@ -135,7 +135,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     dialogs,
     apply(id, ops) {
       const dismissed = modalDismissed.has(id);
-      const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed);
+      const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed) ?? checkUrlCredentials(group);
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree);
