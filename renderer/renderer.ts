@@ -74,7 +74,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     emit: (event: ViewEvent) => {
       const generator = generators.get(event.path[0] ?? '');
       const routed = routeEvent(merged, event, (id) => generators.get(id)?.session);
-      if (routed && generator !== undefined) generator.lastUserAction = performance.now();
+      // Escape is how a user says no; browsers do not count it as an activation, nor does this gate.
+      if (routed && generator !== undefined && !(event.event === 'keydown' && event.key === 'Escape')) generator.lastUserAction = performance.now();
       return routed;
     },
     grants: {
@@ -110,7 +111,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   frames.setAttribute('data-suip-frames', '');
   frames.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;';
   container.append(view, frames);
-  const dialogs = createDialogHost(container);
+  const dialogs = createDialogHost(container, hostPolicy.dialogs);
   // The view shows the newest tree once per frame, however many transactions arrived in it.
   const frameBatch = createFrameBatch(() => {
     view.root = merged;
