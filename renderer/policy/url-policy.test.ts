@@ -67,6 +67,7 @@ describe('credentials in URLs', () => {
     const why = urlCredentials('https://ada:hunter2@example.org/x')!;
     expect(why).not.toContain('hunter2');
     expect(why).not.toContain('ada');
+    expect(why).toContain('"https://…:…@example.org/x"');
     expect(why).toContain('https://example.org/');
   });
   it('refuses a group whose link, media or markdown carries credentials, naming the entry', () => {

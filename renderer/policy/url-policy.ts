@@ -51,12 +51,9 @@ export function urlCredentials(url: string): string | undefined {
   return undefined;
 }
 
-/** The URL with its userinfo replaced, so an error never repeats a secret. */
+/** The URL with its userinfo replaced by `…`, so an error never repeats a secret. */
 function redact(parsed: URL): string {
-  const copy = new URL(parsed.href);
-  copy.username = copy.username === '' ? '' : '…';
-  copy.password = copy.password === '' ? '' : '…';
-  return copy.href.slice(0, 200);
+  return `${parsed.protocol}//${parsed.password !== '' ? '…:…@' : '…@'}${parsed.host}${parsed.pathname}`.slice(0, 200);
 }
 
 /** Things in markdown that may become a link or an image: any `scheme:` run up to a delimiter. */
