@@ -9,11 +9,11 @@ import type { ViewContext } from './view-context.ts';
  * `::part(provenance-area)` / `::part(provenance-mark)` or the `--suip-provenance-*` properties.
  */
 export const provenanceStyles = css`
-  .mount { border-inline-start: var(--suip-provenance-edge, 3px) solid var(--suip-provenance-color, #6e40c9); padding-inline-start: var(--_space-2, 8px); }
+  .mount { border-inline-start: var(--suip-provenance-edge, 3px) solid var(--suip-provenance-color, var(--_color-accent)); padding-inline-start: var(--_space-2, 8px); }
   /* SECURITY: the program's element is its own paint box, beside the mark, never over it. */
   .mount > :not(.mark) { position: relative; contain: layout paint; isolation: isolate; }
-  .mark { display: flex; align-items: center; gap: 6px; margin-bottom: 4px; font-size: 11px; font-weight: 700; line-height: 1.4; letter-spacing: 0.02em; color: var(--suip-provenance-text, var(--suip-provenance-color, #6e40c9)); }
-  .mark::before { content: ''; width: 7px; height: 7px; border-radius: 50%; background: var(--suip-provenance-color, #6e40c9); }
+  .mark { display: flex; align-items: center; gap: 6px; margin-bottom: 4px; font-size: 11px; font-weight: 700; line-height: 1.4; letter-spacing: 0.02em; color: var(--suip-provenance-text, var(--suip-provenance-color, var(--_color-accent))); }
+  .mark::before { content: ''; width: 7px; height: 7px; border-radius: 50%; background: var(--suip-provenance-color, var(--_color-accent)); }
 `;
 
 /**
