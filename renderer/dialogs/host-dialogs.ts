@@ -107,8 +107,10 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       const refused = gate.refusal(from.id, params, from.lastUserAction, pending > 0);
       if (refused !== undefined || from.lastUserAction === undefined) return Promise.reject(refused);
       gate.opened(from.id, from.lastUserAction);
-      names.set(from.id, from.name);
-      return enqueue({ ...params, origin: from.name }).then(({ result, dismissed }) => {
+      // The banner shows the host's name for the program, bounded so it cannot push the question out of view.
+      const name = from.name.trim().slice(0, 80) || from.id.slice(0, 80);
+      names.set(from.id, name);
+      return enqueue({ ...params, origin: name }).then(({ result, dismissed }) => {
         // The offer is queued before the program hears its answer, so a re-ask finds a dialog open.
         if (dismissed && gate.dismissed(from.id)) void offerBlock(from.id);
         return result;
