@@ -122,7 +122,9 @@ await render(group(null, [...lists, ['done', text('done', 'text/plain')]]));
   const built = () =>
     page.evaluate(() => {
       const tree = document.getElementById('renderer-container')!.querySelector('suip-tree')!;
-      const mount = tree.shadowRoot!.querySelector('.generators')!.firstElementChild!;
+      // With the provenance mark (on by default) each mount sits in its marked area, after the mark.
+      const area = tree.shadowRoot!.querySelector('.generators')!.firstElementChild!;
+      const mount = area.hasAttribute('data-suip-mount') ? area.lastElementChild! : area;
       return [...mount.shadowRoot!.querySelectorAll('suip-column')].reduce((sum, column) => sum + column.shadowRoot!.querySelectorAll('suip-card').length, 0);
     });
   await expect.poll(built, { timeout: 60_000 }).toBe(5000);

@@ -101,7 +101,7 @@ export class GeneratorLifecycle {
           },
           onTraffic: (direction, text) => this.host.traffic(this.id, direction, text),
           onOutput: (channel, value) => this.emitOutput(channel, value),
-          onDialog: (params) => this.host.dialogs.request(params, this.options.name ?? this.id, this.lastUserAction),
+          onDialog: (params) => this.host.dialogs.request(params, { id: this.id, name: this.options.name ?? this.id, lastUserAction: this.lastUserAction }),
         });
         this.connection.begin();
       },

@@ -20,7 +20,7 @@ function fakeRenderer(container: EventTarget, behaviour: (id: string, code: stri
     async detach(id) {
       roots.delete(id);
     },
-    dialogs: { open: false, confirm: async () => ({ ok: false }), prompt: async () => ({ value: null }), pick: async () => ({ ids: [] }) },
+    dialogs: { open: false, confirm: async () => ({ ok: false }), prompt: async () => ({ value: null }), pick: async () => ({ ids: [] }), blocked: [], unblock: () => false },
     snapshot: () => ({ group: [...roots].map(([id, group]) => [id, { group }]) }),
     onTraffic(listener) {
       tap = listener;

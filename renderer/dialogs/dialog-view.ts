@@ -5,9 +5,19 @@ import { DIALOG_CSS } from './dialog-styles.ts';
 export type HostDialogParams = DialogParams & {
   /** Prompt only: a secret (password, token). Drawn as a password field; the value goes only to the host's promise. */
   secret?: boolean;
-  /** Who asks (a generator's name), shown above the title so a program cannot pose as the host. */
+  /**
+   * Which program asks (its name, or its mount id), drawn as a banner across the top of the dialog
+   * ("Generated program · name", "not from this site") so a program's question cannot pass for the
+   * host's own. Absent for the host's own dialogs.
+   */
   origin?: string;
 };
+
+/** How a dialog ended: its answer, and whether the user dismissed it (Escape or Cancel) rather than answering. */
+export interface DialogOutcome {
+  result: DialogResult;
+  dismissed: boolean;
+}
 
 /** The answer for a dismissed dialog of each kind. */
 export function cancelledResult(kind: DialogParams['kind']): DialogResult {
@@ -25,7 +35,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
  * Every text is set as textContent (never markup). The browser's modal dialog gives the focus
  * trap and Escape (= cancel); focus returns to where it was when the dialog closes.
  */
-export function showDialog(parent: Element, params: HostDialogParams): Promise<DialogResult> {
+export function showDialog(parent: Element, params: HostDialogParams): Promise<DialogOutcome> {
   const host = element('div');
   host.setAttribute('data-suip-host-dialog', '');
   const root = host.attachShadow({ mode: 'open' });
@@ -34,7 +44,14 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
   const titleId = 'suip-dialog-title';
   dialog.setAttribute('aria-labelledby', titleId);
   const form = element('form', { method: 'dialog' });
-  if (params.origin !== undefined) form.append(element('p', { className: 'origin', textContent: `${params.origin} asks` }));
+  if (params.origin !== undefined) {
+    // SECURITY: a program's dialog always carries its name in a banner the program cannot style or omit.
+    dialog.classList.add('from-program');
+    const banner = element('div', { className: 'origin', id: 'suip-dialog-origin' }, element('span', { className: 'badge', textContent: 'Generated program' }), element('strong', { className: 'name', textContent: params.origin }));
+    banner.setAttribute('data-suip-dialog-origin', '');
+    form.append(banner, element('p', { className: 'not-host', textContent: 'This question comes from the program above, not from this site.' }));
+    dialog.setAttribute('aria-describedby', 'suip-dialog-origin');
+  }
   form.append(element('h2', { id: titleId, textContent: params.title }));
   if (params.message !== undefined && params.message !== '') form.append(element('p', { textContent: params.message }));
 
@@ -75,19 +92,19 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
   parent.append(host);
 
   const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-  return new Promise<DialogResult>((resolve) => {
+  return new Promise<DialogOutcome>((resolve) => {
     let answered = false;
-    const finish = (result: DialogResult) => {
+    const finish = (result: DialogResult, dismissed = false) => {
       if (answered) return;
       answered = true;
-      resolve(result);
+      resolve({ result, dismissed });
       if (dialog.open) dialog.close();
       host.remove();
       returnFocus?.focus();
     };
-    cancel.addEventListener('click', () => finish(cancelledResult(params.kind)));
+    cancel.addEventListener('click', () => finish(cancelledResult(params.kind), true));
     // Escape fires `cancel` then `close`; a closed dialog without an answer is a cancel.
-    dialog.addEventListener('close', () => finish(dialog.returnValue === 'ok' ? read() : cancelledResult(params.kind)));
+    dialog.addEventListener('close', () => (dialog.returnValue === 'ok' ? finish(read()) : finish(cancelledResult(params.kind), true)));
     // A modal dialog makes the page inert, but Tab would still leave the document for the
     // browser's own UI; keep it cycling through the dialog's controls.
     dialog.addEventListener('keydown', (event) => {

@@ -1,11 +1,11 @@
-import { ErrorCode } from '../../shared/error-codes.ts';
-import { opError } from '../../shared/error.ts';
 import type { ConfirmDialog, DialogParams, DialogResult, PickDialog, PromptDialog } from '../../shared/dialog.ts';
 import type { Static } from '@sinclair/typebox';
-import { showDialog, type HostDialogParams } from './dialog-view.ts';
+import { createBlockNotice } from './block-notice.ts';
+import { DialogGate } from './dialog-gate.ts';
+import { effectiveDialogPolicy, type DialogPolicy } from './dialog-policy.ts';
+import { showDialog, type DialogOutcome, type HostDialogParams } from './dialog-view.ts';
 
-/** How long after a user action in a program's UI that program may open a dialog (ms). */
-export const DIALOG_ACTIVATION_MS = 10_000;
+export { DIALOG_ACTIVATION_MS } from './dialog-gate.ts';
 
 /** Host-owned dialogs: the host's own questions (secret prompts included), queued one at a time. */
 export interface HostDialogs {
@@ -15,32 +15,51 @@ export interface HostDialogs {
   pick(params: Omit<Static<typeof PickDialog>, 'kind'>): Promise<{ ids: string[] }>;
   /** True while a dialog is open or waiting to open. */
   readonly open: boolean;
+  /** Mount ids of the programs whose dialogs the user blocked (shown under the renderer with "Allow again"). */
+  readonly blocked: readonly string[];
+  /** Allow a blocked program's dialogs again; false when it was not blocked. */
+  unblock(generatorId: string): boolean;
+}
+
+/** The program asking for a dialog. */
+export interface DialogRequester {
+  /** Its mount id (what blocks and spent user actions are kept by). */
+  id: string;
+  /** Its name, shown in the dialog's banner. */
+  name: string;
+  /** `performance.now()` of the last user action routed to it, if any. */
+  lastUserAction: number | undefined;
 }
 
 /** The renderer's side: the public `HostDialogs` plus the gate for generators' `suip/dialog` requests. */
 export interface DialogHost extends HostDialogs {
   /**
-   * A generator asks. Refused (rejects with a SUIP error object) when a dialog is open already, or
-   * when the user did nothing in that generator's UI within DIALOG_ACTIVATION_MS: a program cannot
-   * put a dialog in front of the user out of the blue or stack them.
+   * A generator asks. Refused (rejects with a SUIP error object whose `data.reason` is a
+   * DialogRefusalReason) when its dialogs are blocked, when a dialog is open already, when the
+   * user did nothing in its UI within DIALOG_ACTIVATION_MS or the action it did already opened a
+   * dialog, or when the text asks for a credential (dialog-gate.ts).
    */
-  request(params: DialogParams, origin: string, lastUserAction: number | undefined): Promise<DialogResult>;
-  /** Close any open dialog as cancelled (renderer destroyed). */
+  request(params: DialogParams, from: DialogRequester): Promise<DialogResult>;
+  /** Close any open dialog as cancelled and remove the notice (renderer destroyed). */
   destroy(): void;
 }
 
 /** Create the dialog host for a renderer whose dialogs are drawn under `parent`. */
-export function createDialogHost(parent: Element): DialogHost {
+export function createDialogHost(parent: Element, policy: DialogPolicy = {}): DialogHost {
+  const effective = effectiveDialogPolicy(policy);
+  const gate = new DialogGate(effective);
+  const names = new Map<string, string>();
+  const notice = createBlockNotice(parent, (id) => void unblock(id));
   /** Dialogs open or waiting, counted synchronously: a burst of requests sees the first one at once. */
   let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
   // Host calls wait their turn; the host is trusted and may ask several questions in a row.
-  function enqueue<T extends DialogResult>(params: HostDialogParams): Promise<T> {
+  function enqueue(params: HostDialogParams): Promise<DialogOutcome> {
     pending += 1;
     const next = queue.then(async () => {
       try {
-        return (await showDialog(parent, params)) as T;
+        return await showDialog(parent, params);
       } finally {
         pending -= 1;
       }
@@ -48,25 +67,58 @@ export function createDialogHost(parent: Element): DialogHost {
     queue = next.catch(() => undefined);
     return next;
   }
+  const ask = <T extends DialogResult>(params: HostDialogParams) => enqueue(params).then((outcome) => outcome.result as T);
+
+  const showBlocked = () => notice.show(gate.blocked().map((id) => ({ id, name: names.get(id) ?? id })));
+  function unblock(id: string): boolean {
+    const was = gate.unblock(id);
+    if (was) showBlocked();
+    return was;
+  }
+
+  /** The user dismissed enough of a program's dialogs lately: ask whether to block them (a host dialog, no program text in it). */
+  async function offerBlock(id: string): Promise<void> {
+    const name = names.get(id) ?? id;
+    const { result } = await enqueue({
+      kind: 'confirm',
+      title: `Block dialogs from “${name}”?`,
+      message: `You dismissed ${effective.blockOfferAfter} of its dialogs within ${Math.round(effective.blockOfferWindowMs / 1000)} s. Blocked, it can still show everything in its own area, but no more dialogs until you allow them again.`,
+      confirmLabel: 'Block its dialogs',
+      cancelLabel: 'Keep allowing',
+    });
+    if ('ok' in result && result.ok) {
+      gate.block(id);
+      showBlocked();
+    } else gate.keep(id);
+  }
 
   return {
     get open() {
       return pending > 0;
     },
-    confirm: (params) => enqueue<{ ok: boolean }>({ ...params, kind: 'confirm' }),
-    prompt: (params) => enqueue<{ value: string | null }>({ ...params, kind: 'prompt' }),
-    pick: (params) => enqueue<{ ids: string[] }>({ ...params, kind: 'pick' }),
-    request(params, origin, lastUserAction) {
-      const method = 'suip/dialog';
-      // SECURITY: one dialog at a time, and only right after the user acted in this program's UI.
-      if (pending > 0) return Promise.reject(opError(ErrorCode.LimitExceeded, 'a dialog is already open; wait for its answer before asking again', { method, reason: 'dialog-open' }));
-      if (lastUserAction === undefined || performance.now() - lastUserAction > DIALOG_ACTIVATION_MS) {
-        return Promise.reject(opError(ErrorCode.PolicyViolation, `a program may open a dialog only within ${DIALOG_ACTIVATION_MS / 1000} s after the user acted in its UI (e.g. in a click handler); ask in your own UI instead`, { method, reason: 'no-user-action' }));
-      }
-      return enqueue({ ...params, origin });
+    get blocked() {
+      return gate.blocked();
+    },
+    unblock,
+    confirm: (params) => ask<{ ok: boolean }>({ ...params, kind: 'confirm' }),
+    prompt: (params) => ask<{ value: string | null }>({ ...params, kind: 'prompt' }),
+    pick: (params) => ask<{ ids: string[] }>({ ...params, kind: 'pick' }),
+    request(params, from) {
+      const refused = gate.refusal(from.id, params, from.lastUserAction, pending > 0);
+      if (refused !== undefined || from.lastUserAction === undefined) return Promise.reject(refused);
+      gate.opened(from.id, from.lastUserAction);
+      // The banner shows the host's name for the program, bounded so it cannot push the question out of view.
+      const name = from.name.trim().slice(0, 80) || from.id.slice(0, 80);
+      names.set(from.id, name);
+      return enqueue({ ...params, origin: name }).then(({ result, dismissed }) => {
+        // The offer is queued before the program hears its answer, so a re-ask finds a dialog open.
+        if (dismissed && gate.dismissed(from.id)) void offerBlock(from.id);
+        return result;
+      });
     },
     destroy() {
       for (const node of parent.querySelectorAll(':scope > [data-suip-host-dialog]')) node.remove();
+      notice.destroy();
     },
   };
 }

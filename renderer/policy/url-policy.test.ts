@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlPolicy } from './url-policy.ts';
+import { checkUrlCredentials, createUrlPolicy, urlCredentials } from './url-policy.ts';
 import { renderMarkdown } from './markdown-pipeline.ts';
 
 const policy = createUrlPolicy();
@@ -35,6 +35,54 @@ describe('createUrlPolicy', () => {
     expect(strict.mediaSrc('https://img.example/a.png', 'image/png')).toBeDefined();
     expect(strict.mediaSrc('https://other.example/a.png', 'image/png')).toBeUndefined();
     expect(createUrlPolicy({ mediaOrigins: [] }).mediaSrc('https://img.example/a.png', 'image/png')).toBeUndefined();
+  });
+});
+
+describe('credentials in URLs', () => {
+  const withUserinfo = [
+    'https://user:pass@example.org/',
+    'https://user@example.org/',
+    'HTTPS://User:Pass@Example.org',
+    'https:user:pass@example.org',
+    'https:\\\\user:pass@example.org',
+    'https://bank.example%2Flogin@evil.example/',
+    'https://user%3Apass@example.org/',
+    'https://user:p%40ss@example.org/',
+    'ftp://anonymous@files.example/',
+  ];
+  it('refuses every link and media URL with userinfo, in any spelling, and names the refusal', () => {
+    const open = createUrlPolicy({ linkSchemes: ['http:', 'https:', 'mailto:', 'ftp:'], mediaOrigins: 'https' });
+    for (const url of withUserinfo) {
+      expect(open.linkHref(url), url).toBeUndefined();
+      expect(urlCredentials(url), url).toMatch(/carries credentials in its userinfo/);
+    }
+    expect(open.mediaSrc('https://user:pass@img.example/a.png', 'image/png')).toBeUndefined();
+    // The allowed forms still pass: a mail address is not userinfo, nor is an @ in a path or query.
+    expect(open.linkHref('mailto:ada@example.org')).toBe('mailto:ada@example.org');
+    expect(open.linkHref('https://example.org/@ada?to=a%40b')).toBe('https://example.org/@ada?to=a%40b');
+    expect(open.linkHref('https://example.org/go?next=https%3A%2F%2Fu%3Ap%40evil.example')).toBeDefined();
+    expect(open.mediaSrc('https://img.example/a.png', 'image/png')).toBeDefined();
+  });
+  it('never repeats the secret in its message', () => {
+    const why = urlCredentials('https://ada:hunter2@example.org/x')!;
+    expect(why).not.toContain('hunter2');
+    expect(why).not.toContain('ada');
+    expect(why).toContain('"https://…:…@example.org/x"');
+    expect(why).toContain('https://example.org/');
+  });
+  it('refuses a group whose link, media or markdown carries credentials, naming the entry', () => {
+    const link = checkUrlCredentials({ type: 'link-card', group: [['title', { text: 'Bank' }], ['url', { data: 'https://bank.example@evil.example/', mimeType: 'text/uri-list' }]] });
+    expect(link?.code).toBe(-32006);
+    expect(link?.message).toMatch(/^entry "url": .*userinfo \(user@\)/);
+    const markdown = checkUrlCredentials({ type: 'card', group: [['body', { text: 'See [the report](https://ada:secret@example.org/r) and ![x](https://u@img.example/a.png)' }]] });
+    expect(markdown?.message).toMatch(/^entry "body" \(markdown\): .*user:password@/);
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'Mail ada@example.org or see <https://example.org/@ada>' }]] })).toBeUndefined();
+    // Plain text is never linked, so it is not this rule's business.
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'https://u:p@example.org', mimeType: 'text/plain' }]] })).toBeUndefined();
+  });
+  it('drops such links and images from rendered markdown', () => {
+    const html = renderMarkdown('[a](https://u:p@example.org) ![b](https://u@example.org/b.png) https://u:p@example.org/c', policy);
+    expect(html).not.toMatch(/href=|src=/);
   });
 });
 

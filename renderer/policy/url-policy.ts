@@ -1,3 +1,4 @@
+import { ErrorCode, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
 import type { UrlPolicy } from '../view/view-context.ts';
 import { essence, mediaKind } from './mime.ts';
 
@@ -24,6 +25,59 @@ function parse(url: string): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why a URL carries credentials, or undefined when it does not. A URL's userinfo (`user:pass@`,
+ * `user@`, percent-encoded or not) is a credential handed to whoever follows the link, and a
+ * program that writes one either leaks a secret or dresses a phishing host as a trusted one
+ * (`https://bank.example@evil.example`). Checked on the WHATWG-parsed URL and again once
+ * percent-decoded, so `%40`/`%3A` spellings are seen too.
+ */
+export function urlCredentials(url: string): string | undefined {
+  if (typeof url !== 'string' || url.length > 8192) return undefined;
+  let decoded: string | undefined;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    decoded = undefined;
+  }
+  for (const candidate of decoded !== undefined && decoded !== url ? [url, decoded] : [url]) {
+    const parsed = parse(candidate);
+    if (parsed && (parsed.username !== '' || parsed.password !== '')) {
+      return `the URL ${JSON.stringify(redact(parsed))} carries credentials in its userinfo (${parsed.password !== '' ? 'user:password@' : 'user@'}), which this host never renders; link to ${JSON.stringify(parsed.protocol + '//' + parsed.host + '/')} without them and let the user sign in on that site`;
+    }
+  }
+  return undefined;
+}
+
+/** The URL with its userinfo replaced by `…`, so an error never repeats a secret. */
+function redact(parsed: URL): string {
+  return `${parsed.protocol}//${parsed.password !== '' ? '…:…@' : '…@'}${parsed.host}${parsed.pathname}`.slice(0, 200);
+}
+
+/** Things in markdown that may become a link or an image: any `scheme:` run up to a delimiter. */
+const URL_LIKE = /[a-z][a-z0-9+.-]{0,31}:[^\s<>()"'`\]]+/gi;
+
+/**
+ * The apply-time half of the credentials rule, run on every group a transaction touches: a data
+ * particle (link, file, media) or a markdown text whose URL carries credentials is refused with a
+ * PolicyViolation naming the entry, so the program learns why instead of seeing a dead link.
+ */
+export function checkUrlCredentials(group: GroupParticle): ParticleIssue | undefined {
+  for (const [id, child] of group.group) {
+    if ('data' in child && typeof child.data === 'string') {
+      const why = urlCredentials(child.data);
+      if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)}: ${why}` };
+    } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown') && (child.text.includes('@') || /%40/i.test(child.text))) {
+      // Only markdown turns text into links and images; `@` is required for any userinfo (literal or %40-decoded), which keeps the scan off most texts.
+      for (const match of child.text.slice(0, 200_000).matchAll(URL_LIKE)) {
+        const why = urlCredentials(match[0]);
+        if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -55,6 +109,8 @@ export function createUrlPolicy(options: UrlPolicyOptions = {}): UrlPolicy {
       const parsed = parse(url);
       // SECURITY: only allowlisted schemes, never script-capable ones, whatever the host configured.
       if (!parsed || NEVER_LINK.has(parsed.protocol) || !linkSchemes.has(parsed.protocol)) return undefined;
+      // SECURITY: a URL with userinfo (credentials, or a trusted name before `@`) is never a link.
+      if (urlCredentials(url) !== undefined) return undefined;
       if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname === '') return undefined;
       return parsed.href;
     },
@@ -65,6 +121,8 @@ export function createUrlPolicy(options: UrlPolicyOptions = {}): UrlPolicy {
       if (!kind || !parsed) return undefined;
       if (parsed.protocol === 'data:') return dataMediaOk(parsed.href, mimeType, kind) ? parsed.href : undefined;
       if (parsed.protocol !== 'https:' || parsed.hostname === '') return undefined;
+      // SECURITY: media requests never carry credentials the program chose.
+      if (urlCredentials(url) !== undefined) return undefined;
       if (mediaOrigins === 'https' || mediaOrigins.includes(parsed.origin)) return parsed.href;
       return undefined;
     },

@@ -5,6 +5,7 @@ import { themeRoot } from '../theme/tokens.ts';
 import { ROOT_PATH, childPath } from './child-path.ts';
 import { viewShowing, type ParticleView } from './element-registry.ts';
 import { renderEntries } from './render-particle.ts';
+import { provenanceKey, provenanceStyles, provenanceWrap } from './provenance-mark.ts';
 import type { ViewContext } from './view-context.ts';
 import './elements/index.ts';
 
@@ -46,6 +47,7 @@ export class SuipTree extends LitElement {
       .provenance { display: flex; align-items: center; gap: 6px; font-size: 12px; font-weight: 600; color: var(--_color-muted); padding: 4px 0 6px; border-bottom: 1px solid var(--_color-border); margin-bottom: var(--_space); }
       .provenance::before { content: ''; width: 8px; height: 8px; border-radius: 50%; background: var(--_color-accent); }
     `,
+    provenanceStyles,
   ];
   /** The merged root group. */
   declare root: GroupParticle | undefined;
@@ -55,7 +57,7 @@ export class SuipTree extends LitElement {
   declare theme: 'light' | 'dark' | undefined;
 
   /** The mounts the last render showed, and the provenance label it showed. */
-  private shown: { entries: readonly GroupEntry[]; label: string | undefined } | undefined;
+  private shown: { entries: readonly GroupEntry[]; label: string | undefined; marks: string } | undefined;
 
   /** Mounts shown at the root: those shown inside another program's slot are not shown here as well. */
   private shownEntries(root: GroupParticle, context: ViewContext): readonly GroupEntry[] {
@@ -76,6 +78,8 @@ export class SuipTree extends LitElement {
     if (context.provenance !== shown.label) return true;
     const entries = this.shownEntries(root, context);
     if (entries.length !== shown.entries.length) return true;
+    const marks = provenanceKey(context, entries.map(([id]) => id));
+    if (marks !== shown.marks) return true;
     const targets: Array<[ParticleView, GroupEntry[1]]> = [];
     for (let i = 0; i < entries.length; i += 1) {
       const [id, now] = entries[i]!;
@@ -87,7 +91,7 @@ export class SuipTree extends LitElement {
       if (!element || !('group' in now) || !('group' in before) || now.type !== before.type || now.on !== before.on) return true;
       targets.push([element, now]);
     }
-    this.shown = { entries, label: shown.label };
+    this.shown = { entries, label: shown.label, marks };
     for (const [element, particle] of targets) element.particle = particle;
     return false;
   }
@@ -100,8 +104,8 @@ export class SuipTree extends LitElement {
     }
     const label = this.context.provenance;
     const entries = this.shownEntries(root, this.context);
-    this.shown = { entries, label };
-    return html`${label ? html`<div class="provenance" part="provenance" role="note" data-suip-provenance>${label}</div>` : ''}<div class="generators">${renderEntries(entries, ROOT_PATH, this.context)}</div>`;
+    this.shown = { entries, label, marks: provenanceKey(this.context, entries.map(([id]) => id)) };
+    return html`${label ? html`<div class="provenance" part="provenance" role="note" data-suip-provenance>${label}</div>` : ''}<div class="generators">${renderEntries(entries, ROOT_PATH, this.context, provenanceWrap(this.context))}</div>`;
   }
 }
 customElements.define('suip-tree', SuipTree);
