@@ -9,6 +9,7 @@ export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
 export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';
 export type { HostDialogs } from './dialogs/host-dialogs.ts';
+export { effectivePolicy } from './policy/host-policy.ts';
 export type { HostPolicy } from './policy/host-policy.ts';
 export type { HostComponent } from './host-components.ts';
 export { SuipGroupElement } from './view/suip-element.ts';
