@@ -1,11 +1,14 @@
-import { defineType, ex, otherChildren } from '../define.ts';
+import { defineType, ex, otherChildren, textRole } from '../define.ts';
+
+/** Column counts a grid may fix: a keypad (3), a price table (4), a month calendar (7), a 12-column layout. */
+export const GRID_COLUMNS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 
 /** `grid`: children in responsive equal-width columns. */
 export const grid = defineType({
   type: 'grid',
   category: 'layout',
-  description: 'Children in a responsive grid of equal-width cells (galleries, dashboards of cards).',
-  roles: [otherChildren('any', 'One cell per child.')],
+  description: 'Children in a grid of equal-width cells, filled row by row. Without columns it fits as many as the width allows (galleries, dashboards); with columns it always has that many (a month calendar: 7, a keypad: 3, a price table).',
+  roles: [textRole('columns', 'A fixed number of columns, 1 to 12.', { values: [...GRID_COLUMNS] }), otherChildren('any', 'One cell per child.')],
   events: [],
   example: ex.group('grid', [
     ['a', ex.group('card', [['title', ex.plain('One')], ['body', ex.text('First cell')]])],
