@@ -11,8 +11,7 @@ import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle
 import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
-import { checkHostPolicy, effectivePolicy } from './policy/host-policy.ts';
-import { createUrlPolicy } from './policy/url-policy.ts';
+import { checkHostPolicy, effectivePolicy, urlPolicyFor } from './policy/host-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 import { createBuildBudget } from './view/build-budget.ts';
@@ -70,7 +69,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const slotElements = new Set<{ requestUpdate(): void; path?: readonly string[] }>();
   const context: ViewContext = {
     // The URL policy is the host policy's links and media unless the host brings its own checker.
-    policy: options.policy ?? createUrlPolicy({ ...(hostPolicy.linkSchemes ? { linkSchemes: hostPolicy.linkSchemes } : {}), ...(hostPolicy.mediaOrigins ? { mediaOrigins: hostPolicy.mediaOrigins } : {}) }),
+    policy: options.policy ?? urlPolicyFor(hostPolicy),
     ...(options.buildSlices === false ? {} : { budget: createBuildBudget() }),
     emit: (event: ViewEvent) => {
       const generator = generators.get(event.path[0] ?? '');

@@ -1,4 +1,6 @@
 import { ErrorCode, isText, type EffectivePolicy, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
+import type { UrlPolicy } from '../view/view-context.ts';
+import { createUrlPolicy } from './url-policy.ts';
 
 /**
  * The one statement of what a host allows programs (everything optional is off by default). The
@@ -46,6 +48,11 @@ export function effectivePolicy(policy: HostPolicy = {}): EffectivePolicy {
     linkSchemes: [...(policy.linkSchemes ?? DEFAULT_LINK_SCHEMES)].map((scheme) => scheme.toLowerCase()),
     mediaOrigins: origins === 'https' ? 'https' : [...(origins ?? [])],
   };
+}
+
+/** The URL allowlist this host policy states (links and media), as the renderer uses it unless given its own. */
+export function urlPolicyFor(policy: HostPolicy = {}): UrlPolicy {
+  return createUrlPolicy({ ...(policy.linkSchemes !== undefined ? { linkSchemes: policy.linkSchemes } : {}), ...(policy.mediaOrigins !== undefined ? { mediaOrigins: policy.mediaOrigins } : {}) });
 }
 
 /** Input kinds that collect credentials. */
