@@ -11,7 +11,9 @@ export const grid = defineType({
   roles: [textRole('columns', 'A fixed number of columns, 1 to 12.', { values: [...GRID_COLUMNS] }), otherChildren('any', 'One cell per child.')],
   events: [],
   example: ex.group('grid', [
-    ['a', ex.group('card', [['title', ex.plain('One')], ['body', ex.text('First cell')]])],
-    ['b', ex.group('card', [['title', ex.plain('Two')], ['body', ex.text('Second cell')]])],
+    ['columns', ex.plain('3')],
+    ['a', ex.group('card', [['title', ex.plain('Basic')], ['body', ex.text('**9 €** a month')]])],
+    ['b', ex.group('card', [['title', ex.plain('Team')], ['body', ex.text('**29 €** a month')]])],
+    ['c', ex.group('card', [['title', ex.plain('Company')], ['body', ex.text('**99 €** a month')]])],
   ]),
 });
