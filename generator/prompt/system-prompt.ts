@@ -1,7 +1,28 @@
 import { DEFAULT_EFFECTIVE_POLICY, type EffectivePolicy } from '../../shared/effective-policy.ts';
 import type { HostContext, InitializeResult, VocabularyEntry } from '../../shared/handshake.ts';
 import { policySentences, policyVocabulary, type PromptFacts } from './policy-text.ts';
-import { vocabularyText } from './vocabulary-text.ts';
+import { needsExample, vocabularyText } from './vocabulary-text.ts';
+
+/** The worked example: state, view(), stable ids, a checkbox read with "checked", a form read with "formData". */
+const EXAMPLE = `const { group, render } = suip;
+let items = [{ id: "t1", title: "Buy milk", done: false }];
+let next = 2;
+const view = () => group("card", [
+  ["title", "Todo"],
+  ["list", group("list", items.map((t) => [t.id, group("checkbox", [["label", t.title], ["checked", String(t.done)]],
+    { on: { change: { handler: (e) => { t.done = e.checked; render(view()); }, data: "checked" } } })]))],
+  ["add", group("form", [["new-" + next, group("text-field", [["label", "New item"]])], ["submit", "Add"]],
+    { on: { submit: { handler: (e) => { items.push({ id: "t" + next, title: e.formData["new-" + next], done: false }); next++; render(view()); }, preventDefault: true, data: "formData" } } })],
+]);
+render(view());
+`;
+
+/** A type's own example is shown only where it teaches a handler the worked example does not already show. */
+function showExample(entry: VocabularyEntry): boolean {
+  if (!needsExample(entry)) return false;
+  const asked = Object.values((entry.example as { on?: Record<string, { data?: string }> }).on ?? {}).map((spec) => spec.data);
+  return !EXAMPLE.includes(`group("${entry.type}"`) || asked.some((data) => data === undefined || !EXAMPLE.includes(`data: "${data}"`));
+}
 
 /** Facts about the host the program will run in; each absent one is the strictest host's. */
 export interface SystemPromptOptions {
@@ -69,23 +90,12 @@ form → form + text-field, choice, checkbox, button · dropdown/select/radio �
 
 ## Example
 \`\`\`js
-const { group, render } = suip;
-let items = [{ id: "t1", title: "Buy milk", done: false }];
-let next = 2;
-const view = () => group("card", [
-  ["title", "Todo"],
-  ["list", group("list", items.map((t) => [t.id, group("checkbox", [["label", t.title], ["checked", String(t.done)]],
-    { on: { change: { handler: (e) => { t.done = e.checked; render(view()); }, data: "checked" } } })]))],
-  ["add", group("form", [["new-" + next, group("text-field", [["label", "New item"]])], ["submit", "Add"]],
-    { on: { submit: { handler: (e) => { items.push({ id: "t" + next, title: e.formData["new-" + next], done: false }); next++; render(view()); }, preventDefault: true, data: "formData" } } })],
-]);
-render(view());
-\`\`\`
+${EXAMPLE}\`\`\`
 
 ## Vocabulary (group types this host renders)
 Roles are child ids: \`?\` optional, text unless a kind is named, \`*\` every other id; \`json\`: text(JSON.stringify(…), "application/json"). Events with \`!\` need a handler. A type not listed here is an error.
 
-${vocabularyText(policyVocabulary(vocabulary, facts))}
+${vocabularyText(policyVocabulary(vocabulary, facts), { example: showExample })}
 `;
 }
 

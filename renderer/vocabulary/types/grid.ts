@@ -7,7 +7,7 @@ export const GRID_COLUMNS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 
 export const grid = defineType({
   type: 'grid',
   category: 'layout',
-  description: 'Children in a grid of equal-width cells, filled row by row. Without columns it fits as many as the width allows (galleries, dashboards); with columns it always has that many (a month calendar: 7, a keypad: 3, a price table).',
+  description: 'Equal-width cells filled row by row: as many as fit (galleries, dashboards), or exactly `columns` at every width (a month calendar: 7, a keypad: 3, a price table).',
   roles: [textRole('columns', 'A fixed number of columns, 1 to 12.', { values: [...GRID_COLUMNS] }), otherChildren('any', 'One cell per child.')],
   events: [],
   example: ex.group('grid', [
