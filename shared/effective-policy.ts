@@ -27,6 +27,6 @@ export const DEFAULT_EFFECTIVE_POLICY: EffectivePolicy = Object.freeze({
   credentialInputs: false,
   pageModals: false,
   modalReopen: false,
-  linkSchemes: ['http:', 'https:', 'mailto:'],
-  mediaOrigins: [],
-}) as EffectivePolicy;
+  linkSchemes: Object.freeze(['http:', 'https:', 'mailto:']),
+  mediaOrigins: Object.freeze([]),
+}) as unknown as EffectivePolicy;
