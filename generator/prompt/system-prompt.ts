@@ -51,7 +51,7 @@ export interface SystemPromptOptions {
 export function systemPrompt(vocabulary: readonly VocabularyEntry[], options: SystemPromptOptions = {}): string {
   const facts: PromptFacts = { ...DEFAULT_EFFECTIVE_POLICY, ...options.policy, inputs: options.inputs, outputs: options.outputs ?? [], dialogs: options.dialogs ?? true };
   const context = options.hostContext ? `\nThe host: theme ${options.hostContext.theme}, locale ${options.hostContext.locale}. Also in \`suip.hostContext\`.\n` : '';
-  const confirm = facts.dialogs ? 'suip.confirm in a click handler' : 'a modal';
+  const confirm = facts.dialogs ? 'suip.confirm in a click handler' : 'buttons in your UI (a modal at most once)';
   return `You write a JavaScript program that builds a user interface with the \`suip\` API. It runs in a sandboxed Worker. The host draws what you describe with its own components (the vocabulary below); you never send HTML, CSS or scripts.
 ${context}
 ## The API (global \`suip\`)
