@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { attach, events, openHost } from './fixtures/sandbox/host-client.ts';
+import { attach, events, input, openHost } from './fixtures/sandbox/host-client.ts';
 
 /**
  * Issue 19's second half: ten programs for common requests, written from the system prompt alone
  * (plain-string text roles, the request → type map), each rendered in the real sandbox with no
- * error and no fallback box, and clicked.
+ * error and no fallback box, and clicked. Issue 29 adds the cases the prompt now states from the
+ * host's policy (a password field where allowed, a modal used once, announced input channels, a
+ * grid with fixed columns) and the mistakes that used to pass in silence, each now a precise error.
  */
 
 interface Program {
@@ -60,3 +62,107 @@ for (const program of PROGRAMS) {
     expect(errors).toEqual([]);
   });
 }
+
+const errorsOf = async (page: import('@playwright/test').Page) =>
+  (await events(page)).filter((e) => e.type === 'suip-error').map((e) => (e.detail as { error: { message: string } }).error.message);
+
+test('from the prompt alone: a month calendar, a grid with columns "7", keeps seven days a row', async ({ page }) => {
+  await openHost(page);
+  const code = `const { group, render } = suip; let picked = "none";
+const days = Array.from({ length: 30 }, (_, i) => i + 1);
+const view = () => group("column", [["cal", group("section", [["title", "November 2026"], ["days", group("grid", [["columns", "7"], ...["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map((d) => ["h-" + d, d]), ...days.map((d) => ["d" + d, group("button", [["label", String(d)], ["tone", "secondary"]], { on: { click: () => { picked = d; render(view()); } } })])])]])], ["picked", "Picked: " + picked]]);
+render(view());`;
+  expect(await attach(page, 'g', code)).toMatchObject({ ok: true });
+  const tree = page.locator('suip-tree');
+  const day = (n: number) => tree.getByRole('button', { name: String(n), exact: true });
+  await expect(day(30)).toBeVisible({ timeout: 15_000 });
+  const box = async (n: number) => (await day(n).boundingBox())!;
+  const [one, seven, eight] = [await box(1), await box(7), await box(8)];
+  // Seven cells in the first row, the eighth day starts the next one under the first.
+  expect(Math.abs(one.y - seven.y)).toBeLessThan(2);
+  expect(eight.y).toBeGreaterThan(one.y + one.height / 2);
+  expect(Math.abs(eight.x - one.x)).toBeLessThan(2);
+  await day(12).click();
+  await expect(tree.getByText('Picked: 12', { exact: true })).toBeVisible();
+  expect(await errorsOf(page)).toEqual([]);
+});
+
+test('from the prompt alone, on a host that allows credentials: a sign-in form with a password field', async ({ page }) => {
+  await openHost(page, { hostPolicy: { credentialInputs: true } });
+  const code = `const { group, render } = suip; let who = "";
+const view = () => group("form", [["title", "Sign in"], ["user", group("text-field", [["label", "User"]])], ["pass", group("text-field", [["label", "Password"], ["kind", "password"]])], ["submit", "Sign in"], ...(who ? [["ok", "Signed in as " + who]] : [])], { on: { submit: { handler: (e) => { who = e.formData.user; render(view()); }, preventDefault: true, data: "formData" } } });
+render(view());`;
+  expect(await attach(page, 'g', code)).toMatchObject({ ok: true });
+  const tree = page.locator('suip-tree');
+  await tree.getByLabel('User').fill('ada');
+  await tree.getByLabel('Password').fill('hunter2');
+  await expect(tree.getByLabel('Password')).toHaveAttribute('type', 'password');
+  await tree.getByRole('button', { name: 'Sign in' }).click();
+  await expect(tree.getByText('Signed in as ada', { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(await errorsOf(page)).toEqual([]);
+});
+
+test('from the prompt alone: a modal used once (its on.click hears the dismissal), then yes/no through suip.confirm', async ({ page }) => {
+  await openHost(page);
+  const code = `const { group, render } = suip; let modal = true; let note = "Welcome";
+const view = () => group(null, [
+  ["note", note],
+  ...(modal ? [["m", group("modal", [["title", "What is new"], ["body", "Tabs are faster now."]], { on: { click: () => { modal = false; note = "Dismissed"; render(view()); } } })]] : []),
+  ["del", group("button", [["label", "Delete"]], { on: { click: async () => { note = (await suip.confirm("Delete the file?")) ? "Deleted" : "Kept"; render(view()); } } })],
+]);
+render(view());`;
+  expect(await attach(page, 'g', code)).toMatchObject({ ok: true });
+  const tree = page.locator('suip-tree');
+  const modal = page.getByRole('dialog', { name: 'What is new' });
+  await expect(modal).toBeVisible({ timeout: 15_000 });
+  // In the program's own area the modal does not take the focus: the user closes it with Close.
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(tree.getByText('Dismissed', { exact: true })).toBeVisible();
+  await tree.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete the file?' }).getByRole('button', { name: /^(Confirm|OK)$/ }).click();
+  await expect(tree.getByText('Deleted', { exact: true })).toBeVisible();
+  expect(await errorsOf(page)).toEqual([]);
+});
+
+test('from the prompt alone: a price feed on the input channel the host announced; the host cannot send on another', async ({ page }) => {
+  await openHost(page);
+  const code = `const { group, render } = suip; let price = "waiting";
+const view = () => group("stat", [["label", "Price"], ["value", String(price)]]);
+suip.onInput("feed", (v) => { price = v.price; render(view()); });
+render(view());`;
+  expect(await attach(page, 'g', code, { inputs: ['feed'] })).toMatchObject({ ok: true });
+  const tree = page.locator('suip-tree');
+  await expect(tree.getByText('waiting', { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(await input(page, 'g', 'feed', { price: 42 })).toBeUndefined();
+  await expect(tree.getByText('42', { exact: true })).toBeVisible();
+  expect(await input(page, 'g', 'prices', { price: 1 })).toMatch(/did not declare the channel at attach \(inputs\).*the declared ones are "feed"/);
+  expect(await errorsOf(page)).toEqual([]);
+});
+
+/** [the silent mistake, the program, what the host's error now says, the host's mount options]. */
+const SILENT: Array<[string, string, RegExp, { inputs?: string[] }?]> = [
+  ['listening on an input channel the host never sends', `suip.onInput("prices", () => {}); suip.render(suip.text("listening"));`, /onInput\("prices", …\): the host never sends input on this channel; it sends on "feed"/, { inputs: ['feed'] }],
+  ['a modal without a handler', `suip.render(suip.group("modal", [["title", "Saved"]]));`, /a "modal" needs an on\.click handler/],
+  ['a toggle asking for data "value"', `suip.render(suip.group("toggle", [["label", "Dark"]], { on: { change: { handler: () => {}, data: "value" } } }));`, /asks for data "value".*data: "checked"/],
+];
+
+for (const [mistake, code, says, mount] of SILENT) {
+  test(`no longer silent: ${mistake}`, async ({ page }) => {
+    await openHost(page);
+    await attach(page, 'g', code, mount);
+    await expect.poll(async () => (await errorsOf(page)).join('\n'), { timeout: 15_000 }).toMatch(says);
+  });
+}
+
+test('no longer silent: a handler that throws is reported by name and message, and the program keeps running', async ({ page }) => {
+  await openHost(page);
+  const code = `const { group, render } = suip; let n = 0;
+const view = () => group(null, [["count", "Clicked " + n], ["go", group("button", [["label", "Go"]], { on: { click: () => { n++; render(view()); if (n === 1) JSON.parse("{"); } } })]]);
+render(view());`;
+  expect(await attach(page, 'g', code)).toMatchObject({ ok: true });
+  const tree = page.locator('suip-tree');
+  await tree.getByRole('button', { name: 'Go' }).click();
+  await expect.poll(async () => (await errorsOf(page)).join('\n'), { timeout: 15_000 }).toMatch(/the on\.click handler of the group at \["go"\] threw SyntaxError: .*; the program keeps running/);
+  await tree.getByRole('button', { name: 'Go' }).click();
+  await expect(tree.getByText('Clicked 2', { exact: true })).toBeVisible();
+});

@@ -2,8 +2,9 @@
  * The server-side kit (`suip/kit`): what a host's server needs to have a model write suip programs
  * and to run generators itself, in Node or any JavaScript runtime without a DOM.
  */
-export { systemPrompt, vocabularyText } from './prompt/index.ts';
-export type { SystemPromptOptions } from './prompt/index.ts';
+export { systemPrompt, systemPromptFor, vocabularyText } from './prompt/index.ts';
+export type { SystemPromptOptions, PromptFacts } from './prompt/index.ts';
+export type { EffectivePolicy } from '../shared/effective-policy.ts';
 export { extractCode, streamingCode } from './model/extract-code.ts';
 export { streamChat, completionsUrl, ChatError, DEFAULT_CHAT_TIMEOUTS } from './model/chat-client.ts';
 export type { ChatMessage, ChatRequest, EndpointSettings, ChatTimeouts, ChatErrorCode, ChatStreamProblem, ToolCallDelta } from './model/chat-client.ts';

@@ -1,5 +1,5 @@
 import { systemPrompt } from '../generator/kit.ts';
-import { BUILTIN_VOCABULARY, createGroupChecker, createRenderer, createUrlPolicy } from '../renderer/index.ts';
+import { BUILTIN_VOCABULARY, createGroupChecker, createRenderer, effectivePolicy, type HostPolicy } from '../renderer/index.ts';
 import { PgApp } from './app/pg-app.ts';
 import { PlaygroundHost } from './app/playground-host.ts';
 import { sideBySide } from './app/side-by-side.ts';
@@ -14,12 +14,14 @@ stage.className = 'stage';
 stage.dataset.testid = 'stage';
 const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
 const hostContext = { theme: matchMedia('(prefers-color-scheme: dark)').matches ? ('dark' as const) : ('light' as const), locale: navigator.language || 'en' };
-const renderer = createRenderer(stage, { vocabulary: BUILTIN_VOCABULARY, checkGroup, policy: createUrlPolicy(), hostContext });
+/** What this page lets programs do: stated once, enforced by the renderer and told to the model. */
+const hostPolicy: HostPolicy = {};
+const renderer = createRenderer(stage, { vocabulary: BUILTIN_VOCABULARY, checkGroup, hostPolicy, hostContext });
 sideBySide(stage);
 const host = new PlaygroundHost(renderer, stage, { checkGroup });
 
 const app = new PgApp();
-app.wiring = { host, stage, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext }) };
+app.wiring = { host, stage, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext, policy: effectivePolicy(hostPolicy) }) };
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
 

@@ -9,7 +9,7 @@ import { RendererSession, type ApplyResult } from './session/renderer-session.ts
 export interface LifecycleHost {
   limits: Limits;
   /** The 1.0 part of the initialize result, shared by all generators. */
-  baseResult: Omit<InitializeResult, 'outputs' | 'adopted' | 'capabilities'>;
+  baseResult: Omit<InitializeResult, 'outputs' | 'inputs' | 'adopted' | 'capabilities'>;
   initializeTimeoutMs: number;
   dialogs: DialogHost;
   /** Apply a transaction to this generator's subtree (all or nothing). */
@@ -156,12 +156,18 @@ export class GeneratorLifecycle {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: { input: true, output: true, dialogs: true },
       outputs: [...outputs],
+      ...(this.options.inputs !== undefined ? { inputs: [...this.options.inputs] } : {}),
       ...(this.adopted !== undefined ? { adopted: this.adopted } : {}),
     };
   }
 
   private input(channel: string, value: unknown): void {
     if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`, { option: 'channel', generatorId: this.id });
+    const declared = this.options.inputs;
+    if (declared !== undefined && !declared.includes(channel)) {
+      const known = declared.length > 0 ? `the declared ones are ${declared.map((name) => JSON.stringify(name)).join(', ')}` : 'it declared none';
+      throw new SuipHostError('invalid-option', `input(${JSON.stringify(channel)}, …): this mount did not declare the channel at attach (inputs), so the program was told it never comes; ${known}`, { option: 'channel', generatorId: this.id });
+    }
     const session = this.session;
     if (session === undefined || !session.ready) throw new SuipHostError('not-ready', `generator ${JSON.stringify(this.id)} is ${this.status}; input needs a ready generator`, { generatorId: this.id });
     let text: string | undefined;

@@ -11,6 +11,7 @@ export type { HostErrorCode, HostErrorData } from './host-error.ts';
 export type { HostDialogs } from './dialogs/host-dialogs.ts';
 export type { DialogPolicy } from './dialogs/dialog-policy.ts';
 export type { DialogRefusalReason } from './dialogs/dialog-gate.ts';
+export { effectivePolicy } from './policy/host-policy.ts';
 export type { HostPolicy } from './policy/host-policy.ts';
 export type { HostComponent } from './host-components.ts';
 export { SuipGroupElement } from './view/suip-element.ts';

@@ -11,8 +11,8 @@ import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle
 import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
-import { checkHostPolicy } from './policy/host-policy.ts';
-import { checkUrlCredentials, createUrlPolicy } from './policy/url-policy.ts';
+import { checkUrlCredentials } from './policy/url-policy.ts';
+import { checkHostPolicy, effectivePolicy, urlPolicyFor } from './policy/host-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 import { createBuildBudget } from './view/build-budget.ts';
@@ -74,7 +74,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const slotClaims = new Map<string, string>();
   const slotElements = new Set<{ requestUpdate(): void; path?: readonly string[] }>();
   const context: ViewContext = {
-    policy: options.policy ?? createUrlPolicy(),
+    // The URL policy is the host policy's links and media unless the host brings its own checker.
+    policy: options.policy ?? urlPolicyFor(hostPolicy),
     ...(options.buildSlices === false ? {} : { budget: createBuildBudget() }),
     emit: (event: ViewEvent) => {
       const generator = generators.get(event.path[0] ?? '');
@@ -138,7 +139,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
 
   const host: LifecycleHost = {
     limits,
-    baseResult: { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext },
+    baseResult: { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext, policy: effectivePolicy(hostPolicy) },
     initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
     dialogs,
     apply(id, ops) {
@@ -187,8 +188,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new SuipHostError('invalid-option', `a generator id must be a string of 1..${limits.maxIdLength} characters`, { option: 'id' });
     if (generators.has(id)) throw new SuipHostError('duplicate-id', `a generator with id ${JSON.stringify(id)} is already attached`, { generatorId: id });
     if (mount.slotOf !== undefined && (typeof mount.slotOf !== 'string' || mount.slotOf === id)) throw new SuipHostError('invalid-option', 'slotOf names another mount id (the generator whose slots show this one)', { option: 'slotOf' });
-    for (const channel of mount.outputs ?? []) {
-      if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `outputs: ${JSON.stringify(String(channel).slice(0, 80))} is not a channel name (1–64 characters of a-z 0-9 _ : . -)`, { option: 'outputs' });
+    for (const option of ['outputs', 'inputs'] as const) {
+      for (const channel of mount[option] ?? []) {
+        if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `${option}: ${JSON.stringify(String(channel).slice(0, 80))} is not a channel name (1–64 characters of a-z 0-9 _ : . -)`, { option });
+      }
     }
     let adopted: ReturnType<typeof generatorRoot>;
     let warm: WarmTransport | undefined;

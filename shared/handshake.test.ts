@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { compile } from './check.ts';
 import { EventParams } from './event.ts';
 import { HostContext, InitializeParams, InitializeResult } from './handshake.ts';
+import { DEFAULT_EFFECTIVE_POLICY } from './effective-policy.ts';
 import { DEFAULT_LIMITS, Limits } from './limits.ts';
 import { PROTOCOL_VERSION } from './version.ts';
 
@@ -29,6 +30,15 @@ describe('handshake schemas', () => {
     expect(compile(Limits).firstError({ ...DEFAULT_LIMITS, maxNodes: 1.5 })).toMatch(/^\/maxNodes: /);
     const { maxIdLength: _omitted, ...missing } = DEFAULT_LIMITS;
     expect(compile(Limits).firstError(missing)).toMatch(/^\/maxIdLength: /);
+  });
+
+  test('initialize result: the effective policy and the input channels; the policy is open to new members', () => {
+    const ok = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [], limits: DEFAULT_LIMITS, hostContext: { theme: 'light', locale: 'en' }, inputs: ['props'], outputs: ['action'], policy: DEFAULT_EFFECTIVE_POLICY };
+    expect(result.firstError(ok)).toBeUndefined();
+    expect(result.firstError({ ...ok, policy: { ...DEFAULT_EFFECTIVE_POLICY, dialogGesture: 'fresh' } })).toBeUndefined();
+    expect(result.firstError({ ...ok, inputs: ['Bad Name'] })).toMatch(/^\/inputs\/0: /);
+    expect(result.firstError({ ...ok, policy: { ...DEFAULT_EFFECTIVE_POLICY, credentialInputs: 'yes' } })).toMatch(/^\/policy\/credentialInputs: /);
+    expect(result.firstError({ ...ok, policy: { ...DEFAULT_EFFECTIVE_POLICY, mediaOrigins: 'http' } })).toMatch(/^\/policy\/mediaOrigins/);
   });
 });
 

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Limits } from './limits.ts';
 import { Particle } from './particle.ts';
 import { ChannelName } from './data-plane.ts';
+import { EffectivePolicy } from './effective-policy.ts';
 
 /** Name and version of a peer. */
 export const PeerInfo = Type.Object(
@@ -61,6 +62,8 @@ export const VocabularyEntry = Type.Object(
     description: Type.String(),
     roles: Type.Array(VocabularyRole),
     events: Type.Array(Type.String()),
+    /** Events a group of this type must handle (a modal's dismissal): a group without them is refused. */
+    requiredEvents: Type.Optional(Type.Array(Type.String(), { description: 'Events a group of this type must have a handler for.' })),
     example: Particle,
   },
   { additionalProperties: false, $id: 'VocabularyEntry' },
@@ -102,6 +105,13 @@ export const InitializeResult = Type.Object(
     ),
     /** 1.1: the channels the host accepts `suip/output` on. */
     outputs: Type.Optional(Type.Array(ChannelName, { maxItems: 64 })),
+    /**
+     * 1.1: the channels the host sends `suip/input` on. Present when the host declared them: a
+     * program listening on another channel is told so at once instead of waiting forever.
+     */
+    inputs: Type.Optional(Type.Array(ChannelName, { maxItems: 64 })),
+    /** 1.1: what this host accepts from the program (resolved defaults); the prompt is generated from it. */
+    policy: Type.Optional(EffectivePolicy),
     /** 1.1: the subtree the renderer already shows for this mount (hand-over); the first render is diffed against it. */
     adopted: Type.Optional(Particle),
   },

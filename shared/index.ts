@@ -40,6 +40,7 @@ export { createMemoryChannelPair } from './channel.ts';
 export type { Channel } from './channel.ts';
 export { wireJsonSchema } from './json-schema.ts';
 export { createRateBudget } from './rate-budget.ts';
+export { EffectivePolicy, DEFAULT_EFFECTIVE_POLICY } from './effective-policy.ts';
 export { DataParams, ChannelName, MAX_CHANNEL_LENGTH, isChannelName } from './data-plane.ts';
 export { DialogParams, DialogResult, ConfirmDialog, PromptDialog, PickDialog, PickItem } from './dialog.ts';
 export { STATUS_REASONS, TERMINATION_REASONS, isStatusReason, readRelayReport } from './relay-control.ts';

@@ -3,6 +3,7 @@ import { SuipErrorObject } from './error.ts';
 import { EventParams } from './event.ts';
 import { DataParams } from './data-plane.ts';
 import { DialogParams, DialogResult } from './dialog.ts';
+import { EffectivePolicy } from './effective-policy.ts';
 import { HostContext, InitializeParams, InitializeResult, VocabularyEntry } from './handshake.ts';
 import { Limits } from './limits.ts';
 import { Method } from './methods.ts';
@@ -25,6 +26,7 @@ const DEFS: Record<string, TSchema> = {
   InitializeResult,
   VocabularyEntry,
   HostContext,
+  EffectivePolicy,
   Limits,
   DataParams,
   DialogParams,

@@ -1,58 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult } from '../../shared/index.ts';
-import { RendererSession } from '../../renderer/session/renderer-session.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
-import { createGroupChecker } from '../../renderer/vocabulary/check-group.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/vocabulary/registry.ts';
-import { GeneratorSession } from '../runtime/generator-session.ts';
-import { createSuipApi } from '../runtime/suip-api.ts';
+import { runProgram, type HarnessHost } from './program-harness.ts';
 
 /**
  * The learnability suite (issue 19): programs with one mistake each, as a model writes them from
  * the prompt. Each must give an error that names the mistake, and the fix the error suggests must
  * make the program render with no error. Runs the real generator runtime against the real
- * renderer session and vocabulary check, in Node.
+ * renderer session, vocabulary check and host-policy check, in Node (program-harness.ts).
  */
-
-interface Outcome {
-  errors: string[];
-  rendered: boolean;
-}
-
-async function run(code: string): Promise<Outcome> {
-  const [generatorEnd, rendererEnd] = createMemoryChannelPair();
-  let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
-  const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
-  const errors: string[] = [];
-  const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [...BUILTIN_VOCABULARY], limits: DEFAULT_LIMITS, hostContext: { theme: 'light', locale: 'en' } };
-  new RendererSession({
-    channel: rendererEnd,
-    limits: DEFAULT_LIMITS,
-    result,
-    apply(ops) {
-      const applied = applyGeneratorTransaction(merged, 'g', ops, { limits: DEFAULT_LIMITS, checkGroup });
-      if (applied.ok) merged = applied.tree;
-      return applied;
-    },
-    onInitialized: () => undefined,
-    onError: (error) => errors.push(error.message),
-    onViolation: () => undefined,
-  });
-  const session = new GeneratorSession({ channel: generatorEnd, onUncaught: (error) => errors.push(error instanceof Error ? error.message : String(error)) });
-  const api = createSuipApi(session, await session.initialize());
-  try {
-    await (new Function('suip', `return (async () => {\n${code}\n})();`) as (suip: unknown) => Promise<void>)(api);
-  } catch (error) {
-    errors.push(error instanceof Error ? error.message : String(error));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  return { errors: [...new Set(errors)], rendered: (generatorRoot(merged, 'g')?.group.length ?? 0) > 0 };
-}
 
 const P = 'const { text, group, render } = suip;\n';
 
-/** [what the model got wrong, the program, what the error must say, the program with the error's fix]. */
-const CASES: Array<[string, string, RegExp, string]> = [
+/** [what the model got wrong, the program, what the error must say, the program with the error's fix, the host]. */
+const CASES: Array<[string, string, RegExp, string, HarnessHost?]> = [
   ['unknown type select', `${P}render(group('select', [['label', 'City']]));`, /"select".*did you mean group\("choice"/, `${P}render(group('choice', [['label', 'City'], ['oslo', 'Oslo'], ['rome', 'Rome']]));`],
   ['unknown type dropdown', `${P}render(group('dropdown', []));`, /did you mean group\("choice"/, `${P}render(group('choice', [['label', 'Pick'], ['x', 'X']]));`],
   ['unknown type heading', `${P}render(group('heading', [['title', 'Hi']]));`, /"heading".*did you mean group\("section"/, `${P}render(group('section', [['title', 'Hi']]));`],
@@ -86,20 +45,49 @@ const CASES: Array<[string, string, RegExp, string]> = [
   ['a list child as a bare group without id', `${P}render(group('list', [group('card', [['title', 'x']])]));`, /child 0 must be an \[id, particle\] pair.*Give it an id/, `${P}render(group('list', [['c', group('card', [['title', 'x']])]]));`],
   ['a form without submit handler data', `${P}render(group('form', [['name', group('text-field', [['label', 'Name']])]], { on: { submit: { handler: () => {}, data: 'everything' } } }));`, /data/, `${P}render(group('form', [['name', group('text-field', [['label', 'Name']])]], { on: { submit: { handler: () => {}, data: 'formData' } } }));`],
   ['an image source as text', `${P}render(group('image', [['src', text('https://x/y.png')], ['alt', 'x']]));`, /src/, `${P}render(group('image', [['src', suip.data('data:image/png;base64,iVBORw0KGgo=', 'image/png')], ['alt', 'x']]));`],
+  ['a modal without a handler (the host hides it and the program never knew)', `${P}render(group('modal', [['title', 'Saved']]));`, /a "modal" needs an on\.click handler: Escape and its Close button fire it.*add \{ on: \{ click:/, `${P}let open = true;
+const view = () => group(null, open ? [['m', group('modal', [['title', 'Saved']], { on: { click: () => { open = false; render(view()); } } })]] : [['done', 'Closed']]);
+render(view());`],
+  ['a toggle asking for data "value" (it would always be "on")', `${P}render(group('toggle', [['label', 'Dark']], { on: { change: { handler: (e) => {}, data: 'value' } } }));`, /on\.change of a "toggle" asks for data "value".*data: "checked"/, `${P}render(group('toggle', [['label', 'Dark']], { on: { change: { handler: (e) => {}, data: 'checked' } } }));`],
+  ['a checkbox asking for data "value"', `${P}render(group('checkbox', [['label', 'Agree']], { on: { change: { handler: (e) => {}, data: 'value' } } }));`, /a "checkbox" has no text value.*e\.checked/, `${P}render(group('checkbox', [['label', 'Agree']], { on: { change: { handler: (e) => {}, data: 'checked' } } }));`],
+  ['a calendar grid with its column count in words', `${P}render(group('grid', [['columns', 'seven'], ...['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => [d, d])]));`, /role "columns" of a "grid" is "seven", but it takes only "1", "2", "3"/, `${P}render(group('grid', [['columns', '7'], ...['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => [d, d])]));`],
+  ['listening on an input channel the host never sends', `${P}suip.onInput('data', (v) => render(group(null, [['v', String(v)]])));\nrender(group(null, [['v', 'waiting']]));`, /onInput\("data", …\): the host never sends input on this channel; it sends on "props"/, `${P}suip.onInput('props', (v) => render(group(null, [['v', String(v)]])));\nrender(group(null, [['v', 'waiting']]));`, { inputs: ['props'] }],
+  ['a password field on a host that refuses credentials', `${P}render(group('form', [['user', group('text-field', [['label', 'User']])], ['pw', group('text-field', [['label', 'Password'], ['kind', 'password']])]], { on: { submit: { handler: () => {}, data: 'formData' } } }));`, /kind "password" collects a credential.*hostPolicy\.credentialInputs is off/, `${P}render(group('form', [['user', group('text-field', [['label', 'User']])]], { on: { submit: { handler: () => {}, data: 'formData' } } }));`],
   ['an unknown type in a deep list item', `${P}render(group('list', [['a', group('listitem', [])]]));`, /path \["a"\].*"listitem"/, `${P}render(group('list', [['a', 'An item']]));`],
 ];
 
 describe('learnability: one mistake, one precise error, one fix that renders', () => {
   it(`has at least 30 cases (${CASES.length})`, () => expect(CASES.length).toBeGreaterThanOrEqual(30));
-  for (const [name, program, says, fixed] of CASES) {
+  for (const [name, program, says, fixed, host] of CASES) {
     it(name, async () => {
-      const broken = await run(program);
+      const broken = await runProgram(program, host);
       expect(broken.errors.join('\n'), `${name}: errors were ${JSON.stringify(broken.errors)}`).toMatch(says);
       // The message is for a model: no internal names of the runtime.
       expect(broken.errors.join('\n')).not.toMatch(/is not iterable|Cannot read properties|undefined is not/);
-      const repaired = await run(fixed);
+      const repaired = await runProgram(fixed, host);
       expect(repaired.errors, `${name}: the fix still fails`).toEqual([]);
       expect(repaired.rendered).toBe(true);
     });
   }
+});
+
+describe('learnability: the cases that used to pass in silence (issue 29)', () => {
+  it('a handler that throws: the error names the handler and the message, and the next click still works', async () => {
+    const run = await runProgram(`${P}let n = 0;
+const view = () => group(null, [['count', 'Clicked ' + n], ['go', group('button', [['label', 'Go']], { on: { click: () => { n++; render(view()); if (n === 1) null.boom(); } } })]]);
+render(view());`);
+    expect(run.errors).toEqual([]);
+    await run.click(['go']);
+    expect(run.errors.join('\n')).toMatch(/the on\.click handler of the group at \["go"\] threw TypeError: .*null.*; the program keeps running/);
+    await run.click(['go']);
+    expect(JSON.stringify(run.root)).toContain('Clicked 2');
+  });
+
+  it('a modal the user dismissed: a second modal is refused with the reason, and the program keeps its own UI', async () => {
+    const program = `${P}render(group(null, [['m2', group('modal', [['title', 'Are you sure?']], { on: { click: () => {} } })]]));`;
+    const refused = await runProgram(program, { modalDismissed: true });
+    expect(refused.errors.join('\n')).toMatch(/the user dismissed this program's modal, so it may not open another; show the message in the program's own UI instead/);
+    const fixed = await runProgram(`${P}render(group(null, [['ask', group('alert', [['tone', 'warning'], ['message', 'Are you sure?']])]]));`, { modalDismissed: true });
+    expect(fixed.errors).toEqual([]);
+  });
 });

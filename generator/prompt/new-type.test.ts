@@ -33,7 +33,8 @@ describe('a new vocabulary type, from one definition', () => {
 
   it('the prompt, the docs, the JSON Schema and the gallery show it', () => {
     expect(systemPrompt(vocabulary)).toContain('**weather-badge** — A small badge');
-    expect(systemPrompt(vocabulary)).toContain('group("weather-badge", [["condition", "sunny"], ["temperature", "21 °C"]])');
+    // Its roles, values included; its example only if it teaches a handler (see needsExample).
+    expect(systemPrompt(vocabulary)).toContain('roles: condition [sunny|cloudy|rain]; temperature: Like "21 °C"');
     expect(vocabularyMarkdown(vocabulary)).toContain('weather-badge');
     expect(JSON.stringify(vocabularyJsonSchema(vocabulary))).toContain('weather-badge');
     expect(JSON.stringify(galleryTree(vocabulary))).toContain('"type":"weather-badge"');

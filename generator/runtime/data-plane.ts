@@ -34,6 +34,13 @@ export class DataPlane {
   /** Hear values the host sends on `channel` (`suip/input`, protocol 1.1). Returns an unsubscribe. */
   onInput(channel: string, hook: (value: unknown) => void): () => void {
     if (!isChannelName(channel)) throw new SuipError({ code: ErrorCode.InvalidParams, message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -` });
+    // A host that declared its input channels never sends on another: listening there would wait
+    // forever in silence, so the program is told now, with the channels that do come.
+    const announced = this.deps.result()?.inputs;
+    if (announced !== undefined && !announced.includes(channel)) {
+      const known = announced.length > 0 ? `it sends on ${announced.map((name) => JSON.stringify(name)).join(', ')}` : 'it sends no input to this program; put the data in the program itself';
+      throw new SuipError({ code: ErrorCode.PolicyViolation, message: `onInput(${JSON.stringify(channel)}, …): the host never sends input on this channel; ${known}`, data: { method: Method.input } });
+    }
     let hooks = this.hooks.get(channel);
     if (hooks === undefined) this.hooks.set(channel, (hooks = new Set()));
     hooks.add(hook);

@@ -225,24 +225,38 @@ describe('GeneratorSession events', () => {
     expect(fn).toHaveBeenCalledWith({ event: 'submit', path: ['f'], formData: { name: 'Ada', mail: 'a@b' } });
   });
 
-  it('reports exceptions from handlers (sync and async) as uncaught', async () => {
+  it('reports exceptions from handlers (sync and async) by handler name and message, to the host and to onError, and keeps serving events', async () => {
     const t = setup();
     await initialized(t);
+    const heard: string[] = [];
+    t.session.onError((error) => heard.push(`${error.code} ${error.message}`));
+    let clicks = 0;
     t.session.render(
       group(null, [
-        ['a', group(null, [], { on: { click: () => { throw new Error('sync boom'); } } })],
-        ['b', group(null, [], { on: { click: async () => { throw new Error('async boom'); } } })],
+        ['a', group(null, [], { on: { click: () => { clicks += 1; throw new Error('sync boom'); } } })],
+        ['b', group(null, [], { on: { click: async () => { throw new TypeError('async boom'); } } })],
       ]),
     );
     await tick();
     const ops = t.inbox[0] as Json[];
-    for (const op of ops) {
-      const particle = (op.params as Json).particle as { on: { click: { handler: string } } };
-      t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: particle.on.click.handler, path: [], event: 'click', payload: null } });
-    }
+    const click = (index: number, path: string[]) => {
+      const particle = ((ops[index] as Json).params as Json).particle as { on: { click: { handler: string } } };
+      t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: particle.on.click.handler, path, event: 'click', payload: null } });
+    };
+    click(0, ['a']);
+    click(1, ['b']);
     await tick();
     await tick();
-    expect(t.uncaught.map((e) => (e as Error).message)).toEqual(['sync boom', 'async boom']);
+    expect(t.uncaught.map((e) => (e as Error).message)).toEqual([
+      'the on.click handler of the group at ["a"] threw Error: sync boom; the program keeps running (state changed before the throw stays), so fix that handler',
+      'the on.click handler of the group at ["b"] threw TypeError: async boom; the program keeps running (state changed before the throw stays), so fix that handler',
+    ]);
+    expect(t.uncaught.map((e) => (e as Error).name)).toEqual(['HandlerError', 'HandlerError']);
+    expect(heard).toEqual([expect.stringMatching(/^-32603 the on\.click handler of the group at \["a"\] threw Error: sync boom/), expect.stringMatching(/^-32603 .*\["b"\] threw TypeError: async boom/)]);
+    // The same handler runs again: one throw did not stop the session.
+    click(0, ['a']);
+    await tick();
+    expect(clicks).toBe(2);
   });
 
   it('answers suip/shutdown, then ignores events and refuses renders', async () => {

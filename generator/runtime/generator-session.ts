@@ -15,6 +15,7 @@ import type { HandlerEvent, ModelParticle } from './builders.ts';
 import { DataPlane } from './data-plane.ts';
 import { handled } from './handled.ts';
 import { createFlushScheduler } from './flush-queue.ts';
+import { HandlerError } from './handler-error.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { ProgramError, checkTypes } from './model-check.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
@@ -260,11 +261,18 @@ export class GeneratorSession {
     if (payload && typeof payload.checked === 'boolean') event.checked = payload.checked;
     if (payload && Array.isArray(payload.formData)) event.formData = Object.fromEntries(payload.formData as Array<[string, string]>);
     if (typeof params.key === 'string') event.key = params.key;
+    // A throwing handler is the program's bug in one place: it is reported with the handler's
+    // name (to the host and to the program's onError), and the session goes on serving events.
+    const fail = (error: unknown) => {
+      const wrapped = new HandlerError(event.event, event.path, error);
+      this.emitError(wrapped.report);
+      this.options.onUncaught?.(wrapped);
+    };
     try {
       const result = fn(event);
-      if (result instanceof Promise) result.catch((error: unknown) => this.options.onUncaught?.(error));
+      if (result instanceof Promise) result.catch(fail);
     } catch (error) {
-      this.options.onUncaught?.(error);
+      fail(error);
     }
   }
 

@@ -1,16 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, ErrorCode, Method, PROTOCOL_VERSION, createMemoryChannelPair, type DialogParams, type DialogResult, type GroupParticle, type InitializeResult, type SuipErrorObject } from '../../shared/index.ts';
+import { DEFAULT_EFFECTIVE_POLICY, DEFAULT_LIMITS, ErrorCode, Method, PROTOCOL_VERSION, createMemoryChannelPair, type DialogParams, type DialogResult, type GroupParticle, type InitializeResult, type SuipErrorObject } from '../../shared/index.ts';
 import { RendererSession } from '../../renderer/session/renderer-session.ts';
 import { routeEvent } from '../../renderer/session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
 import { group, text } from './builders.ts';
 import { GeneratorSession } from './generator-session.ts';
+import { createSuipApi } from './suip-api.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 interface PairOptions {
   outputs?: string[];
+  /** The input channels the host declared (absent: undeclared). */
+  inputs?: string[];
   adopted?: GroupParticle;
   /** Announce 1.1 on the renderer side (capabilities, outputs); false = a 1.0 renderer. */
   renderer11?: boolean;
@@ -36,6 +39,7 @@ async function pair(options: PairOptions = {}) {
     hostContext: { theme: 'light', locale: 'en' },
     ...(renderer11 ? { capabilities: { input: true, output: true, dialogs: options.onDialog !== undefined }, outputs: options.outputs ?? [] } : {}),
     ...(options.adopted ? { adopted: options.adopted } : {}),
+    ...(options.inputs ? { inputs: options.inputs } : {}),
   };
   const renderer = new RendererSession({
     channel: rendererEnd,
@@ -79,6 +83,22 @@ describe('suip/input and suip/output (protocol 1.1 data plane)', () => {
     expect(p.renderer.sendInput('other', 1)).toBe(true);
     await tick();
     expect(heard).toEqual([{ city: 'Oslo' }]);
+  });
+
+  it('with declared input channels, listening on another throws at once with the known ones (instead of waiting forever); the program reads them in suip.channels', async () => {
+    const p = await pair({ inputs: ['props', 'feed'], outputs: ['action'] });
+    const heard: unknown[] = [];
+    p.generator!.onInput('feed', (value) => heard.push(value));
+    expect(() => p.generator!.onInput('prices', () => undefined)).toThrow('onInput("prices", …): the host never sends input on this channel; it sends on "props", "feed"');
+    const none = await pair({ inputs: [] });
+    expect(() => none.generator!.onInput('props', () => undefined)).toThrow(/it sends no input to this program; put the data in the program itself/);
+    expect(p.renderer.sendInput('feed', 7)).toBe(true);
+    await tick();
+    expect(heard).toEqual([7]);
+    const api = createSuipApi(p.generator!, p.generator!.result!);
+    expect(api.channels).toEqual({ inputs: ['props', 'feed'], outputs: ['action'] });
+    // No policy in the result (an older renderer): the program assumes the strictest host.
+    expect(api.policy).toEqual(DEFAULT_EFFECTIVE_POLICY);
   });
 
   it('output reaches the host only on an allowed channel; other channels throw in the program and never reach the host', async () => {

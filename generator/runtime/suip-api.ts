@@ -1,4 +1,5 @@
 import type { DialogParams } from '../../shared/dialog.ts';
+import { DEFAULT_EFFECTIVE_POLICY, type EffectivePolicy } from '../../shared/effective-policy.ts';
 import type { HostContext, InitializeResult, VocabularyEntry } from '../../shared/handshake.ts';
 import type { Limits } from '../../shared/limits.ts';
 import type { Op } from '../../shared/ops.ts';
@@ -21,7 +22,10 @@ export interface SuipApi {
   ops(list: readonly Op[]): Promise<void>;
   /** Hear every error the renderer reports (code, message, data `{method, path, index}`). */
   onError(hook: (error: SuipError) => void): () => void;
-  /** Hear values the host sends on a channel (1.1 data plane); returns an unsubscribe. */
+  /**
+   * Hear values the host sends on a channel (1.1 data plane); returns an unsubscribe. Throws when
+   * the host announced its input channels (`inputs`) and this is not one of them.
+   */
   onInput(channel: string, hook: (value: unknown) => void): () => void;
   /** Send a JSON value to the host on a channel it allowed (1.1 data plane); throws when it did not. */
   output(channel: string, value: unknown): void;
@@ -37,6 +41,10 @@ export interface SuipApi {
   readonly hostContext: HostContext;
   /** The budgets in force. */
   readonly limits: Limits;
+  /** What the host accepts from this program (the effective policy of the handshake, or the strict default). */
+  readonly policy: EffectivePolicy;
+  /** The channels the host sends input on (undefined: not declared) and accepts output on. */
+  readonly channels: { readonly inputs: readonly string[] | undefined; readonly outputs: readonly string[] };
 }
 
 /** Build the `suip` object over an initialized session; the functions work detached (`const {render} = suip`). */
@@ -57,5 +65,7 @@ export function createSuipApi(session: GeneratorSession, result: InitializeResul
     vocabulary: result.vocabulary,
     hostContext: result.hostContext,
     limits: result.limits,
+    policy: Object.freeze(result.policy ?? DEFAULT_EFFECTIVE_POLICY),
+    channels: Object.freeze({ inputs: result.inputs === undefined ? undefined : Object.freeze([...result.inputs]), outputs: Object.freeze([...(result.outputs ?? [])]) }),
   });
 }

@@ -1,9 +1,14 @@
-import { ErrorCode, isText, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
+import { ErrorCode, isText, type EffectivePolicy, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
 import type { DialogPolicy } from '../dialogs/dialog-policy.ts';
+import type { UrlPolicy } from '../view/view-context.ts';
+import { createUrlPolicy } from './url-policy.ts';
 
 /**
- * What only the host may grant a program (all off by default). Programs never see this object;
- * what it refuses, they learn as a PolicyViolation (-32006) naming the option.
+ * The one statement of what a host allows programs (everything optional is off by default). The
+ * renderer's checks read it, the URL policy is built from it, and `effectivePolicy()` resolves it
+ * into the `policy` of the `suip/initialize` result, from which the system prompt is generated:
+ * the prompt, the checks and the handshake cannot disagree. What it refuses, a program learns as
+ * a PolicyViolation (-32006) naming the option.
  */
 export interface HostPolicy {
   /**
@@ -15,6 +20,16 @@ export interface HostPolicy {
   pageModals?: boolean;
   /** Credential inputs (a text-field of kind "password"). Off: refused, so a program cannot ask for a password. */
   credentialInputs?: boolean;
+  /**
+   * Schemes links may use (default `http:`, `https:`, `mailto:`); script-capable schemes are
+   * refused whatever is listed. Used when the renderer builds its URL policy (no `policy` option).
+   */
+  linkSchemes?: readonly string[];
+  /**
+   * Where remote media may load from: origins (`https://img.example`) or `'https'` for any https
+   * origin. Default `[]`: `data:` media only, since a model-chosen `src` is a request out.
+   */
+  mediaOrigins?: readonly string[] | 'https';
 
   // ─── Spoof resistance (issue 29 B): programs' host dialogs and the provenance mark ───
   /**
@@ -31,6 +46,32 @@ export interface HostPolicy {
    * `suip-tree::part(provenance-mark)` / `::part(provenance-area)` and `--suip-provenance-*`.
    */
   provenanceMark?: boolean | { label?: string };
+}
+
+/** The default link schemes (the URL policy's own default). */
+const DEFAULT_LINK_SCHEMES: readonly string[] = ['http:', 'https:', 'mailto:'];
+
+/**
+ * The host policy resolved for the handshake: every field present, defaults applied. Pure, so a
+ * server can generate the prompt for a host it does not run (`systemPrompt(vocabulary, {policy})`).
+ */
+export function effectivePolicy(policy: HostPolicy = {}): EffectivePolicy {
+  const origins = policy.mediaOrigins;
+  return {
+    credentialInputs: policy.credentialInputs === true,
+    pageModals: policy.pageModals === true,
+    // This renderer never lets a program re-open a modal the user dismissed (see checkHostPolicy).
+    modalReopen: false,
+    linkSchemes: [...(policy.linkSchemes ?? DEFAULT_LINK_SCHEMES)].map((scheme) => scheme.toLowerCase()),
+    mediaOrigins: origins === 'https' ? 'https' : [...(origins ?? [])],
+    dialogCredentials: policy.dialogs?.credentialWording === 'allow',
+    provenanceMark: policy.provenanceMark !== false,
+  };
+}
+
+/** The URL allowlist this host policy states (links and media), as the renderer uses it unless given its own. */
+export function urlPolicyFor(policy: HostPolicy = {}): UrlPolicy {
+  return createUrlPolicy({ ...(policy.linkSchemes !== undefined ? { linkSchemes: policy.linkSchemes } : {}), ...(policy.mediaOrigins !== undefined ? { mediaOrigins: policy.mediaOrigins } : {}) });
 }
 
 /** Input kinds that collect credentials. */

@@ -108,11 +108,21 @@ function checkAgainst(entry: VocabularyEntry, group: GroupParticle): string | un
       return `a "${entry.type}" needs the role "${role.id}" (${role.description}); add ${shape(role)}`;
     }
   }
-  for (const event of Object.keys(group.on ?? {})) {
+  for (const [event, spec] of Object.entries(group.on ?? {})) {
     if (!entry.events.includes(event)) {
       return entry.events.length === 0
         ? `a "${entry.type}" accepts no events but has on.${event}; put the handler on a child button or field`
         : `a "${entry.type}" accepts the events ${quoteList(entry.events)}, not "${event}"; remove on.${event}`;
+    }
+    // A type with a `checked` role (checkbox, toggle) has no text value: "value" would bring the
+    // browser's "on" whatever the state, so the program would misread the user in silence.
+    if (spec?.data === 'value' && roles.has('checked')) {
+      return `on.${event} of a "${entry.type}" asks for data "value", but a "${entry.type}" has no text value (it would always be "on"); ask for its state: { on: { ${event}: { handler: (e) => … e.checked …, data: "checked" } } }`;
+    }
+  }
+  for (const event of entry.requiredEvents ?? []) {
+    if ((group.on as Record<string, unknown> | undefined)?.[event] === undefined) {
+      return `a "${entry.type}" needs an on.${event} handler: ${event === 'click' && entry.type === 'modal' ? 'Escape and its Close button fire it, the host hides the modal, and your program must remove it from its tree (or it comes back on the next render)' : 'the user can trigger it at any time'}; add { on: { ${event}: () => { …; render(view()); } } }`;
     }
   }
   return undefined;

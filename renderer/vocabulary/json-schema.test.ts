@@ -14,6 +14,13 @@ describe('vocabularyJsonSchema', () => {
       expect(def.examples).toEqual([entry.example]);
     }
   });
+  it('requires the handlers a type requires (a modal without on.click does not fit)', () => {
+    const modal = schema.$defs['group:modal'] as unknown as { required: string[]; properties: { on: { required?: string[] } } };
+    expect(modal.required).toContain('on');
+    expect(modal.properties.on.required).toEqual(['click']);
+    const card = schema.$defs['group:card'] as unknown as { required: string[] };
+    expect(card.required).not.toContain('on');
+  });
   it('is plain JSON and only refers to the wire schema definitions', () => {
     const refs = [...JSON.stringify(schema).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(refs.filter((r) => !r!.startsWith('#/$defs/group:')))).toEqual(new Set(['#/$defs/TextParticle', '#/$defs/DataParticle', '#/$defs/Particle', '#/$defs/EventHandler']));

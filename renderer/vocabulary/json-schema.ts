@@ -41,11 +41,16 @@ export function groupTypeSchema(entry: VocabularyEntry): Record<string, unknown>
     title: entry.type,
     description: entry.description,
     type: 'object',
-    required: ['group', 'type'],
+    required: (entry.requiredEvents ?? []).length > 0 ? ['group', 'type', 'on'] : ['group', 'type'],
     properties: {
       type: { const: entry.type },
       group: { type: 'array', items: items.length > 0 ? { anyOf: items } : false, ...(contains.length > 0 ? { allOf: contains } : {}) },
-      on: { type: 'object', additionalProperties: false, properties: Object.fromEntries(entry.events.map((e) => [e, { $ref: '#/$defs/EventHandler' }])) },
+      on: {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(entry.events.map((e) => [e, { $ref: '#/$defs/EventHandler' }])),
+        ...((entry.requiredEvents ?? []).length > 0 ? { required: [...(entry.requiredEvents ?? [])] } : {}),
+      },
     },
     additionalProperties: false,
     examples: [entry.example],

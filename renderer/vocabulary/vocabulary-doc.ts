@@ -17,7 +17,7 @@ function entrySection(e: VocabularyEntry): string {
     '',
     e.roles.length === 0 ? 'Takes no children.' : ['| child id | kind | required | meaning |', '|---|---|---|---|', ...e.roles.map(roleRow)].join('\n'),
     '',
-    `Events: ${e.events.length === 0 ? 'none' : e.events.map((x) => `\`${x}\``).join(', ')}.`,
+    `Events: ${e.events.length === 0 ? 'none' : e.events.map((x) => `\`${x}\`${e.requiredEvents?.includes(x) ? ' (a handler is required)' : ''}`).join(', ')}.`,
     '',
     '```json',
     JSON.stringify(e.example),

@@ -1,16 +1,31 @@
 import { css, html } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { grid } from '../../vocabulary/types/grid.ts';
+import { GRID_COLUMNS, grid } from '../../vocabulary/types/grid.ts';
 import { defineElement } from '../define-element.ts';
 
-/** `grid`: a layout container without extra semantics. */
+/**
+ * `grid`: equal-width cells. Without `columns`, as many as fit (at least 14rem each); with
+ * `columns`, exactly that many at every width (a calendar keeps its 7 weekdays on a phone), cells
+ * shrinking to fit rather than wrapping.
+ */
 export class SuipGrid extends SuipGroupElement {
   static override definition = grid;
-  static override styles = [baseStyles, css`.layout { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(14rem, 100%), 1fr)); gap: var(--_space-4); align-items: start; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      .layout { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(14rem, 100%), 1fr)); gap: var(--_space-4); align-items: start; }
+      .layout.fixed { grid-template-columns: repeat(var(--_columns), minmax(0, 1fr)); gap: var(--_space-2); }
+      .layout.fixed > * { min-width: 0; overflow-wrap: anywhere; }
+    `,
+  ];
 
   protected override render(): unknown {
-    return html`<div class="layout">${this.renderOthers()}</div>`;
+    const columns = this.text('columns')?.trim();
+    // Only a count the vocabulary allows reaches the style (the validator refused any other).
+    const fixed = columns !== undefined && (GRID_COLUMNS as readonly string[]).includes(columns);
+    return html`<div class="layout ${fixed ? 'fixed' : ''}" style=${styleMap(fixed ? { '--_columns': columns } : {})}>${this.renderOthers()}</div>`;
   }
 }
 defineElement('suip-grid', SuipGrid);

@@ -4,11 +4,16 @@ import { defineType, ex, otherChildren, textRole } from '../define.ts';
 export const modal = defineType({
   type: 'modal',
   category: 'layout',
-  description: 'A dialog over the page, open while this group exists. It has a Close button; Escape or Close fires "click" so the program can remove the modal.',
+  description: 'A dialog, open while this group exists. Escape or its Close button hides it and fires "click" (required): remove the modal from your tree then.',
   roles: [textRole('title', 'Dialog title, plain text.', { required: true }), otherChildren('any', 'Dialog content, in order.')],
   events: ['click'],
-  example: ex.group('modal', [
-    ['title', ex.plain('Confirm')],
-    ['body', ex.text('Delete **3 files**?')],
-  ]),
+  requiredEvents: ['click'],
+  example: ex.group(
+    'modal',
+    [
+      ['title', ex.plain('Order placed')],
+      ['body', ex.text('A receipt is on its way to **ada@example.org**.')],
+    ],
+    { click: { handler: 'h1' } },
+  ),
 });
