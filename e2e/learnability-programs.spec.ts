@@ -165,4 +165,8 @@ render(view());`;
   await expect.poll(async () => (await errorsOf(page)).join('\n'), { timeout: 15_000 }).toMatch(/the on\.click handler of the group at \["go"\] threw SyntaxError: .*; the program keeps running/);
   await tree.getByRole('button', { name: 'Go' }).click();
   await expect(tree.getByText('Clicked 2', { exact: true })).toBeVisible();
+  // Reported with its own reason, and the status never says the program stopped: it did not.
+  const all = await events(page);
+  expect(all.filter((e) => e.type === 'suip-error').map((e) => (e.detail as { error: { data?: { reason?: string } } }).error.data?.reason)).toContain('handler-exception');
+  expect(all.filter((e) => e.type === 'suip-status').map((e) => (e.detail as { status: string }).status)).not.toContain('error');
 });

@@ -36,6 +36,6 @@ export interface WarmTransport {
 export interface ConnectionEvents {
   /** The generator ended on its side (terminated by the relay, navigated, channel closed). */
   onEnded(reason: StatusReason, message: string): void;
-  /** The program's code threw; `fatal` when it can never start. */
-  onException(message: string, line: number | undefined, fatal: boolean): void;
+  /** The program's code threw; `fatal` when it can never start, `handled` when an event handler threw and it runs on. */
+  onException(message: string, line: number | undefined, fatal: boolean, handled?: boolean): void;
 }

@@ -116,10 +116,15 @@ export class GeneratorLifecycle {
     this.end('terminated', reason, message);
   }
 
-  /** The program threw: reported; fatal before the handshake. */
-  exception(message: string, line: number | undefined, fatal: boolean): void {
+  /**
+   * The program threw: reported; fatal before the handshake. A throwing event handler (`handled`)
+   * is reported with its own reason and leaves the status alone: the program keeps running, and
+   * a status of "error" would tell the host it had stopped.
+   */
+  exception(message: string, line: number | undefined, fatal: boolean, handled = false): void {
     const text = `${message}${line !== undefined ? ` (line ${line})` : ''}`;
-    this.host.error({ generatorId: this.id, error: { code: -32603, message: `the generator's code threw: ${text}`, data: { reason: 'exception' } } });
+    this.host.error({ generatorId: this.id, error: { code: -32603, message: `the generator's code threw: ${text}`, data: { reason: handled ? 'handler-exception' : 'exception' } } });
+    if (handled && !fatal) return;
     // A script that failed before the handshake (e.g. a syntax error) cannot recover: tear down.
     if (fatal) this.end('error', 'startup-failed', text);
     // The report travels on another port than the data and may overtake `suip/initialized`.

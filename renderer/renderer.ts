@@ -207,7 +207,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     // The connection's events reach this lifecycle only, never a later one with the same id.
     const events: ConnectionEvents & { target?: GeneratorLifecycle } = {
       onEnded: (reason, message) => events.target?.ended(reason, message),
-      onException: (message, line, fatal) => events.target?.exception(message, line, fatal),
+      onException: (message, line, fatal, handled) => events.target?.exception(message, line, fatal, handled === true),
     };
     const lifecycle = new GeneratorLifecycle(mount, connect(events, warm), host, adopted);
     events.target = lifecycle;

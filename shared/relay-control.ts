@@ -102,6 +102,11 @@ export interface ExceptionReport {
   line?: number;
   /** The Worker's script failed before the handshake (e.g. a syntax error): it was terminated. */
   fatal?: true;
+  /**
+   * An event handler threw and the program keeps running. Claimed by the untrusted realm, so it
+   * only keeps the status at "running" (which the program could as well by catching its error).
+   */
+  handled?: true;
 }
 
 /** Everything the relay may send the host besides data strings. */
@@ -120,7 +125,7 @@ export function readRelayReport(data: unknown): RelayReport | undefined {
   }
   if (record.suip === 'exception') {
     const line = typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined;
-    return { suip: 'exception', message, ...(line !== undefined ? { line } : {}), ...(record.fatal === true ? { fatal: true as const } : {}) };
+    return { suip: 'exception', message, ...(line !== undefined ? { line } : {}), ...(record.fatal === true ? { fatal: true as const } : {}), ...(record.handled === true && record.fatal !== true ? { handled: true as const } : {}) };
   }
   return undefined;
 }

@@ -87,14 +87,14 @@ function start(port: MessagePort, code: string, budgets: RelayBudgets): Run {
   // not thousands of events); the rest are counted into the next report. They still spend `rate`.
   const exceptionBudget = createRateBudget(EXCEPTIONS_PER_SECOND);
   let suppressed = 0;
-  const exception = (message: string, line: number | undefined) => {
+  const exception = (message: string, line: number | undefined, handled: boolean) => {
     if (!exceptionBudget.take()) {
       suppressed += 1;
       return;
     }
     const more = suppressed > 0 ? ` (and ${suppressed} more since the last report)` : '';
     suppressed = 0;
-    toHost(run, { suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}) });
+    toHost(run, { suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}), ...(handled ? { handled: true as const } : {}) });
   };
   run.blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
   const worker = new Worker(run.blobUrl, { name: 'suip-generator' });
@@ -109,7 +109,7 @@ function start(port: MessagePort, code: string, budgets: RelayBudgets): Run {
     if (!handshaken) {
       toHost(run, { suip: 'exception', message: report.message, ...(report.line !== undefined ? { line: report.line } : {}), fatal: true });
       terminate(run, 'stopped', 'the generator script failed before the handshake');
-    } else exception(report.message, report.line);
+    } else exception(report.message, report.line, false);
   };
   const control = new MessageChannel();
   const data = new MessageChannel();
@@ -151,7 +151,7 @@ function start(port: MessagePort, code: string, budgets: RelayBudgets): Run {
     if (run.dead) return;
     if (!rate.take()) return terminate(run, 'rate', tooMany);
     const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
-    exception(String(report?.message).slice(0, REPORT_MESSAGE_CHARS), line);
+    exception(String(report?.message).slice(0, REPORT_MESSAGE_CHARS), line, report?.handled === true);
   };
   serializing = run;
   try {

@@ -1,5 +1,6 @@
 import { expose } from 'comlink';
 import { GeneratorSession } from './generator-session.ts';
+import { HandlerError } from './handler-error.ts';
 import { portChannel } from './port-channel.ts';
 import { createSuipApi } from './suip-api.ts';
 import { CODE_LINE_OFFSET, reportFor, type WorkerReport } from './worker-report.ts';
@@ -45,7 +46,10 @@ function boot(event: MessageEvent): void {
   const api: WorkerControl = {
     async start(reporter) {
       report = (r) => void reporter(r);
-      session = new GeneratorSession({ channel, onUncaught: (error) => report(reportFor(error, scope.location.href, codeLines)) });
+      session = new GeneratorSession({
+        channel,
+        onUncaught: (error) => report({ ...reportFor(error, scope.location.href, codeLines), ...(error instanceof HandlerError ? { handled: true as const } : {}) }),
+      });
       const result = await session.initialize();
       scope.suip = createSuipApi(session, result);
       // After this call has answered: the model's code may block the loop forever.

@@ -5,6 +5,8 @@ export interface WorkerReport {
   message: string;
   /** 1-based line in the model's code, when known. */
   line?: number;
+  /** An event handler threw (a HandlerError): reported, and the program keeps running. */
+  handled?: true;
 }
 
 /**

@@ -51,7 +51,7 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
   let begun = false;
   const onReport = (report: RelayReport) => {
     if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
-    else events.onException(report.message, report.line, report.fatal === true);
+    else events.onException(report.message, report.line, report.fatal === true, report.handled === true);
   };
   let frame: SandboxFrame;
   let channel: Promise<HostLink['channel']>;
