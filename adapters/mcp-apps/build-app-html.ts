@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { keepSideEffects } from '../../generator/build/keep-side-effects.ts';
 import { suipSandbox } from '../../generator/build/sandbox-plugin.ts';
 import { appDocument } from './app-document.ts';
 
@@ -16,7 +17,8 @@ export async function buildAppHtml(): Promise<string> {
     configFile: false,
     root: ROOT,
     logLevel: 'silent',
-    plugins: [suipSandbox()],
+    // keepSideEffects: the view's modules define its custom elements, which tree-shaking would drop.
+    plugins: [suipSandbox(), keepSideEffects()],
     // Bundled dependencies read process.env.NODE_ENV, which the view does not have.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
