@@ -128,15 +128,18 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   await expect(attack('fetch')).toHaveText('fetch: blocked');
   await expect(attack('image')).toHaveText('image: blocked');
   await expect(attack('websocket')).toHaveText('websocket: blocked');
-  await expect(attack('top-navigation')).toHaveText('top-navigation: blocked');
   await expect(attack('popup')).toHaveText('popup: blocked');
   await expect(attack('parent-dom')).toHaveText('parent-dom: blocked');
   await expect(attack('top-dom')).toHaveText('top-dom: blocked');
   await expect(attack('secret-call')).toContainText('refused: the host did not allow the view to call secret_action');
   await expect(attack('model-only-call')).toContainText('refused: the tool model_only is for the model only');
   await expect(attack('open-link')).toHaveText('open-link: refused');
+  // Chromium ignores the sandboxed alert() and the top navigation without throwing: what counts is
+  // that no dialog opened and the host page is still where it was.
+  expect(dialogs).toEqual([]);
+  expect(page.url()).toBe(hostUrl);
+  expect(canary.hits).toEqual([]);
 
-  // Its self-navigation to the canary (50 ms after "done") is blocked by the proxy's frame-src too.
   const server = new Client({ name: 'spec', version: '1' });
   await server.connect(new StreamableHTTPClientTransport(new URL(thirdParty.url)));
   const count = await server.callTool({ name: 'secret_count', arguments: {} });
@@ -144,10 +147,15 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   expect((count.content as Array<{ text: string }>)[0]!.text).toBe('0');
   await page.locator('#host-button').click();
   await expect(page.locator('#host-clicks')).toHaveText('1');
-  expect(canary.hits).toEqual([]);
-  expect(dialogs).toEqual([]);
-  expect(page.url()).toBe(hostUrl);
   expect(context.pages()).toHaveLength(1);
+
+  // Last, the view navigates itself to the canary: the proxy's frame-src refuses it, so no request
+  // reaches the canary (Chromium still opens a TCP connection first, which carries no bytes: see
+  // docs/neighbours/mcp-apps.md); the dead view stops answering and is removed.
+  await view.locator('#navigate').click();
+  await expect.poll(async () => (await hostState(page)).errors, { timeout: 20_000 }).toEqual([expect.stringMatching(/^unresponsive: /)]);
+  expect(canary.hits.filter((hit) => hit.kind !== 'tcp')).toEqual([]);
+  expect(page.url()).toBe(hostUrl);
   expect((await hostState(page)).messages).not.toContain('FORGED-TOP');
 });
 
