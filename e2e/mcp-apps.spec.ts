@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { serveSandboxProxy } from '../server/mcp/sandbox-proxy-server.ts';
 import { startCanary, type Canary } from './helpers/canary-server.ts';
+import { docsImage } from './helpers/docs-image.ts';
 import { startMcpProcess, type McpProcess } from './fixtures/mcp-apps/processes.ts';
 import type { McpTestHost } from './fixtures/mcp-apps/host.ts';
 
@@ -89,6 +90,7 @@ test('suip as an MCP App: a host on the SDK AppBridge shows the program from the
   const frame = page.locator('suip-mcp-app iframe');
   const reported = await view.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
   await expect.poll(async () => frame.evaluate((f) => (f as HTMLIFrameElement).style.height)).toBe(`${reported}px`);
+  await page.screenshot({ path: docsImage('mcp-apps-suip-view.png'), fullPage: true, scale: 'css' });
 });
 
 test('suip_render with a request and no model configured answers why, and the view says so instead of showing nothing', async ({ page }) => {
@@ -111,6 +113,7 @@ test('an app written with the SDK App class runs in the suip host: input and res
   await expect.poll(async () => (await hostState(page)).messages).toEqual(['greeted again']);
   await page.evaluate(() => (window as unknown as { mcpHost: McpTestHost }).mcpHost.setHostContext({ theme: 'light' }));
   await expect(view.locator('#theme')).toHaveText('theme: light');
+  await page.screenshot({ path: docsImage('mcp-apps-in-suip-host.png'), fullPage: true, scale: 'css' });
 });
 
 test('a hostile MCP App: no request beyond its declared CSP, no top navigation, no popup, no page-wide modal, no reach into the host page, no tool call the host did not allow, no forged message', async ({ page, context }) => {
