@@ -3,6 +3,7 @@ import { BUILTIN_VOCABULARY, createGroupChecker, createRenderer, createUrlPolicy
 import { PgApp } from './app/pg-app.ts';
 import { PlaygroundHost } from './app/playground-host.ts';
 import { sideBySide } from './app/side-by-side.ts';
+import { mountMcpAppsPanel } from './mcp/mcp-apps-panel.ts';
 import './playground.css';
 
 /**
@@ -22,5 +23,7 @@ const app = new PgApp();
 app.wiring = { host, stage, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext }) };
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
+// MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs.
+mountMcpAppsPanel(document.body);
 
 Object.assign(window, { suipPlayground: { host, app, renderer, ready: app.start() } });

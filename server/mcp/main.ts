@@ -10,6 +10,7 @@ export async function mcpMain(argv: readonly string[]): Promise<void> {
   try {
     const served = await runMcp(argv);
     const say = argv.includes('--stdio') ? process.stderr : process.stdout;
+    if (served.sandbox !== undefined) say.write(`sandbox ${served.sandbox}\n`);
     say.write(`listening ${served.url}\n`);
     const stop = () => void served.close().finally(() => process.exit(0));
     process.once('SIGTERM', stop);

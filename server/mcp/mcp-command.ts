@@ -3,6 +3,7 @@ import { secretSetting } from '../config.ts';
 import { registerSecret } from '../../shared/redact.ts';
 import { loadAppHtml } from './app-html.ts';
 import { serveMcpHttp } from './http-transport.ts';
+import { serveSandboxProxy } from './sandbox-proxy-server.ts';
 import type { RenderModel } from './render-tool.ts';
 import { createSuipMcpServerFactory } from './suip-mcp-server.ts';
 
@@ -17,6 +18,8 @@ Serves suip as an MCP App: the tool suip_render shows a suip program in the host
   --port <n>                HTTP port, 0 = any free one (SUIP_MCP_PORT; default 6790)
   --origins <a,b>           browser origins of web MCP hosts allowed to call the endpoint (SUIP_MCP_ORIGINS)
   --hosts <a,b>             Host names answered besides loopback (SUIP_MCP_HOSTS)
+  --sandbox-port <n>        also serve the MCP Apps sandbox proxy for suip hosts (the --origins pages)
+                            on this port; it prints "sandbox <url>" (0 = any free port)
   --token-file <path>       require "Authorization: Bearer <token>" (SUIP_MCP_TOKEN, SUIP_MCP_TOKEN_FILE)
   --llm-url <url> --llm-model <m>   the model that turns suip_render's "request" into a program;
                             its key in SUIP_LLM_KEY or --llm-key-file <path> (SUIP_LLM_KEY_FILE)
@@ -39,8 +42,8 @@ export class McpUsageError extends Error {}
  * Starts suip's MCP server as the flags say and resolves once it serves (HTTP: with its URL; stdio:
  * with `stdio`). Refuses a malformed flag with an `McpUsageError` naming it.
  */
-export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; close(): Promise<void> }> {
-  const known = new Set(['stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token']);
+export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; sandbox?: string; close(): Promise<void> }> {
+  const known = new Set(['sandbox-port', 'stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token']);
   for (const arg of argv) {
     if (arg.startsWith('--') && !known.has(arg.slice(2).split('=')[0]!)) throw new McpUsageError(`unknown flag ${JSON.stringify(arg.slice(0, 60))}`);
   }
@@ -63,12 +66,17 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
     const handle = serveStdio(factory);
     return { url: 'stdio', close: () => handle.close() };
   }
-  const served = await serveMcpHttp(factory, {
-    host: flag(argv, 'host') ?? env.SUIP_MCP_HOST ?? '127.0.0.1',
-    port,
-    origins: list(flag(argv, 'origins') ?? env.SUIP_MCP_ORIGINS),
-    hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS),
-    ...(token !== undefined ? { token } : {}),
-  });
-  return { url: served.url, close: () => served.close() };
+  const host = flag(argv, 'host') ?? env.SUIP_MCP_HOST ?? '127.0.0.1';
+  const origins = list(flag(argv, 'origins') ?? env.SUIP_MCP_ORIGINS);
+  const sandboxPort = flag(argv, 'sandbox-port');
+  if (sandboxPort !== undefined && !/^\d{1,5}$/.test(sandboxPort)) throw new McpUsageError(`--sandbox-port takes 0..65535, not ${JSON.stringify(sandboxPort.slice(0, 20))}`);
+  const served = await serveMcpHttp(factory, { host, port, origins, hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS), ...(token !== undefined ? { token } : {}) });
+  const proxy = sandboxPort === undefined ? undefined : await serveSandboxProxy({ host, port: Number(sandboxPort), hostOrigins: origins });
+  return {
+    url: served.url,
+    ...(proxy !== undefined ? { sandbox: proxy.url } : {}),
+    close: async () => {
+      await Promise.all([served.close(), proxy?.close()]);
+    },
+  };
 }
