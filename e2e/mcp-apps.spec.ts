@@ -68,12 +68,15 @@ render(view());`;
 
 test('suip as an MCP App: a host on the SDK AppBridge shows the program from the real server; tool result and theme reach it; its action is a tool call whose answer comes back; its message reaches the host; the view reports its size', async ({ page }) => {
   await openHost(page);
-  await show(page, { server: suip.url, sandbox: proxy.url, tool: 'suip_render', arguments: { program: PROGRAM, data: { city: 'Oslo' } }, allow: ['suip_check'], hostContext: { theme: 'dark' } });
+  await show(page, { server: suip.url, sandbox: proxy.url, tool: 'suip_render', arguments: { program: PROGRAM, data: { city: 'Oslo' } }, allow: ['suip_check'], hostContext: { theme: 'dark', styles: { variables: { '--color-text-primary': 'rgb(1, 2, 3)', '--color-background-primary': 'url(http://127.0.0.1:1/leak.png)' } as never } } });
   const view = viewFrame(page);
   const tree = view.locator('suip-tree');
   await expect(tree.getByText('data: {"city":"Oslo"}')).toBeVisible({ timeout: 30_000 });
   await expect(tree.getByText('theme: dark')).toBeVisible();
   await expect(tree).toHaveAttribute('theme', 'dark');
+  // The host's style variables became suip tokens; the one that would load something was skipped.
+  const tokens = await view.locator('html').evaluate((html) => [html.style.getPropertyValue('--suip-color-fg'), html.style.getPropertyValue('--suip-color-bg')]);
+  expect(tokens).toEqual(['rgb(1, 2, 3)', '']);
 
   await tree.getByRole('button', { name: 'Check a program' }).click();
   // suip_check ran on the server (the call succeeded) and found the syntax error; the answer came back on mcp.call-result.
