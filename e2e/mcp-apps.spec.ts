@@ -3,6 +3,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { serveSandboxProxy } from '../server/mcp/sandbox-proxy-server.ts';
 import { startCanary, type Canary } from './helpers/canary-server.ts';
 import { docsImage } from './helpers/docs-image.ts';
+import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startMcpProcess, type McpProcess } from './fixtures/mcp-apps/processes.ts';
 import type { McpTestHost } from './fixtures/mcp-apps/host.ts';
 
@@ -100,6 +101,33 @@ test('suip_render with a request and no model configured answers why, and the vi
   await openHost(page);
   await show(page, { server: suip.url, sandbox: proxy.url, tool: 'suip_render', arguments: { request: 'a counter' } });
   await expect(viewFrame(page).locator('#suip-status')).toContainText('no model configured', { timeout: 30_000 });
+});
+
+test('suip_render with a request: the server\'s model writes the program, a failing one is repaired, the view runs the fixed one, and the key reaches neither the view nor the result', async ({ page }, info) => {
+  const KEY = 'sk-mcp-e2e-9b1f0c7d2e';
+  const answers = ['```js\nsuip.text("forgot to render")\n```', '```js\nconst { render, text } = suip;\nrender(text("written by the model"));\n```'];
+  const llm = await startFakeLlmServer(() => answers.shift());
+  const modelled = await startMcpProcess('server/mcp/main.ts', ['--port', '0', '--origins', new URL(info.project.use.baseURL!).origin, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { SUIP_LLM_KEY: KEY });
+  try {
+    await openHost(page);
+    await show(page, { server: modelled.url, sandbox: proxy.url, tool: 'suip_render', arguments: { request: 'a greeting' } });
+    const view = viewFrame(page);
+    await expect(view.locator('suip-tree').getByText('written by the model')).toBeVisible({ timeout: 30_000 });
+    expect(llm.requests).toHaveLength(2);
+    expect(llm.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.stringify(llm.requests[1]!.messages)).toContain('never calls render');
+    expect(await view.locator('html').evaluate((html) => html.outerHTML)).not.toContain(KEY);
+    const client = new Client({ name: 'spec', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(modelled.url)));
+    answers.push('```js\nsuip.render(suip.text("again"))\n```');
+    const result = await client.callTool({ name: 'suip_render', arguments: { request: 'again' } });
+    await client.close();
+    expect(result.structuredContent).toMatchObject({ source: 'model', turns: 1 });
+    expect(JSON.stringify(result)).not.toContain(KEY);
+  } finally {
+    await modelled.stop();
+    await llm.close();
+  }
 });
 
 test('an app written with the SDK App class runs in the suip host: input and result arrive, its tool call goes through the host after the user agreed, its message reaches the host, theme changes reach it', async ({ page }) => {
