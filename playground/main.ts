@@ -23,7 +23,7 @@ const app = new PgApp();
 app.wiring = { host, stage, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext }) };
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
-// MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs.
-mountMcpAppsPanel(document.body);
+// MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs (under the code column's panels).
+void app.updateComplete.then(() => mountMcpAppsPanel(app.querySelector('details.genui')?.parentElement ?? document.body));
 
 Object.assign(window, { suipPlayground: { host, app, renderer, ready: app.start() } });

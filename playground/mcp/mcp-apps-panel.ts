@@ -11,9 +11,10 @@ import { SuipMcpApp } from '../../adapters/mcp-apps/index.ts';
 export function mountMcpAppsPanel(parent: HTMLElement): HTMLElement {
   const panel = document.createElement('details');
   panel.className = 'pg-mcp-apps';
+  panel.style.cssText = 'margin-top:8px;font-size:14px;';
   panel.dataset.testid = 'mcp-apps-panel';
   panel.innerHTML = `<summary>MCP Apps</summary>
-<form>
+<form style="display:grid;gap:4px;margin:6px 0">
   <label>MCP server <input name="server" type="url" required placeholder="http://127.0.0.1:6790/mcp"></label>
   <label>Sandbox proxy <input name="sandbox" type="url" required placeholder="http://127.0.0.1:6791/sandbox.html"></label>
   <label>Arguments (JSON) <input name="args" value="{}"></label>
