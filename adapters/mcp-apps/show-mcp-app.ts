@@ -50,7 +50,7 @@ const HOST_INFO = { name: 'suip', version: '0.1.0' };
  */
 export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOptions): Promise<McpAppView> {
   const timing = { readyMs: 10_000, pingEveryMs: 2_000, pingTimeoutMs: 3_000, ...options.timing };
-  const { tools } = await options.client.listTools();
+  const tools = await listAllTools(options.client);
   const tool: Tool | undefined = tools.find((candidate) => candidate.name === options.tool);
   if (tool === undefined) throw new McpAppError('unknown-tool', `the server has no tool ${JSON.stringify(options.tool)}; it has ${tools.map((t) => t.name).join(', ') || 'none'}`);
   const uri = getToolUiResourceUri(tool);
@@ -174,6 +174,19 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
       failed = listener;
     },
   };
+}
+
+/** Every tool of the server, page by page (at most 20 pages: a server that never stops paging is cut off). */
+async function listAllTools(client: ShowMcpAppOptions['client']): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 20; page += 1) {
+    const answer = await client.listTools(cursor !== undefined ? { cursor } : undefined);
+    tools.push(...answer.tools);
+    cursor = answer.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return tools;
 }
 
 function decodeBase64(text: string): string | undefined {
