@@ -3,6 +3,7 @@ import { BUILTIN_VOCABULARY, createGroupChecker, createRenderer, effectivePolicy
 import { PgApp } from './app/pg-app.ts';
 import { PlaygroundHost } from './app/playground-host.ts';
 import { sideBySide } from './app/side-by-side.ts';
+import { mountMcpAppsPanel } from './mcp/mcp-apps-panel.ts';
 import './playground.css';
 
 /**
@@ -24,5 +25,7 @@ const app = new PgApp();
 app.wiring = { host, stage, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext, policy: effectivePolicy(hostPolicy) }) };
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
+// MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs (under the code column's panels).
+void app.updateComplete.then(() => mountMcpAppsPanel(app.querySelector('details.genui')?.parentElement ?? document.body));
 
 Object.assign(window, { suipPlayground: { host, app, renderer, ready: app.start() } });

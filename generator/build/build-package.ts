@@ -10,6 +10,7 @@ import { keepSideEffects } from './keep-side-effects.ts';
 import { optionalPeers, SERVER_PEERS } from './optional-peers.ts';
 import { prebuiltWorker, WRITER_ENTRY } from './prebuilt-worker.ts';
 import { suipSandbox } from './sandbox-plugin.ts';
+import { buildAppHtml } from '../../adapters/mcp-apps/build-app-html.ts';
 
 /**
  * Builds the npm package into `dist/lib/` (run by `npm run build:package`, and by `npm pack`
@@ -29,6 +30,8 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   react: 'renderer/react/index.ts',
   a2ui: 'adapters/a2ui/index.ts',
   live: 'adapters/live/index.ts',
+  // MCP Apps host side: <suip-mcp-app> / showMcpApp (issue 32).
+  'mcp-apps': 'adapters/mcp-apps/index.ts',
 };
 
 /** Node entries (`dist/lib/node/`): subpath export or bin name → source file. */
@@ -91,7 +94,8 @@ async function main(): Promise<void> {
     root,
     logLevel: 'warn',
     plugins: [optionalPeers(), prebuiltWorker()],
-    ssr: { target: 'node' },
+    // `suip mcp` (issue 32): the MCP SDK and zod are devDependencies, bundled here rather than installed with suip.
+    ssr: { target: 'node', noExternal: [/^@modelcontextprotocol\//, 'zod'] },
     build: {
       ssr: true,
       outDir: join(out, 'node'),
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
     },
   });
   chmodSync(join(out, 'node/cli.js'), 0o755);
+  // ui://suip/app.html of `suip mcp`, read by server/mcp/app-html.ts next to the Node bundle (issue 32).
+  writeFileSync(join(out, 'mcp-app.html'), await buildAppHtml());
   checkNodeImports(join(out, 'node'));
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.package.json')], { stdio: 'inherit' });
   rewriteDeclarations(join(out, 'types'));

@@ -7,6 +7,7 @@ import { serve } from './serve.ts';
  * configuration error (the message says which flag and what it takes), 1 when the server fails.
  */
 const USAGE = `usage: suip serve [flags]
+       suip mcp [--stdio] [flags]   suip as an MCP App server (suip mcp --help)
 
 Starts the suip server (live channel, session and agent API, GenUI, canvas) and prints
 "listening <url>" when ready. Flags (environment in brackets):
@@ -33,8 +34,12 @@ Needs the optional peers: npm install ws better-sqlite3 (and redis for --redis).
 const [command, ...flags] = process.argv.slice(2);
 if (command === undefined || command === 'help' || command === '--help' || command === '-h' || flags.includes('--help')) {
   process.stdout.write(USAGE);
+} else if (command === 'mcp') {
+  // suip as an MCP App server (server/mcp/): stdio or Streamable HTTP.
+  const { mcpMain } = await import('../mcp/main.ts');
+  await mcpMain(flags);
 } else if (command !== 'serve') {
-  process.stderr.write(`suip: unknown command ${JSON.stringify(command)}; the only command is "serve".\n\n${USAGE}`);
+  process.stderr.write(`suip: unknown command ${JSON.stringify(command)}; the commands are "serve" and "mcp".\n\n${USAGE}`);
   process.exitCode = 2;
 } else {
   try {

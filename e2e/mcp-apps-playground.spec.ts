@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { startMcpProcess, type McpProcess } from './fixtures/mcp-apps/processes.ts';
+
+/**
+ * The playground's MCP Apps panel against a real `suip mcp --sandbox-port` process: connect, pick
+ * the tool, and its view (suip's own MCP App here) is shown next to the playground's programs.
+ */
+
+let suip: McpProcess;
+let sandbox: string;
+
+test.beforeAll(async ({}, info) => {
+  test.setTimeout(120_000);
+  suip = await startMcpProcess('server/mcp/main.ts', ['--port', '0', '--sandbox-port', '0', '--origins', new URL(info.project.use.baseURL!).origin]);
+  sandbox = /sandbox (\S+)/.exec(suip.output())![1]!;
+});
+test.afterAll(async () => {
+  await suip?.stop();
+});
+
+test('the playground connects to an MCP server, lists the tools that have a UI and shows one', async ({ page }) => {
+  await page.goto('/');
+  const panel = page.getByTestId('mcp-apps-panel');
+  await panel.locator('summary').click();
+  await panel.getByLabel('MCP server').fill(suip.url);
+  await panel.getByLabel('Sandbox proxy').fill(sandbox);
+  await panel.getByLabel('Arguments (JSON)').fill(JSON.stringify({ program: 'suip.render(suip.text("hello from an MCP tool"))' }));
+  await panel.getByRole('button', { name: 'Connect' }).click();
+  await expect(panel.getByRole('status')).toHaveText('1 of 2 tools have a UI');
+  await panel.getByRole('button', { name: 'Show a suip UI' }).click();
+  const view = page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
+  await expect(view.locator('suip-tree').getByText('hello from an MCP tool')).toBeVisible({ timeout: 30_000 });
+});

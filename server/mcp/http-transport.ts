@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
+import { createBrowserGuard } from '../http/browser-guard.ts';
+import { errorJson, HttpError, sendJson } from '../http/http-error.ts';
+import { bearerOf, sameSecret } from '../http/secret-compare.ts';
+
+/** How the Streamable HTTP endpoint listens and whom it answers. */
+export interface McpHttpOptions {
+  host: string;
+  /** 0 = any free port. */
+  port: number;
+  /** Page origins allowed to call the endpoint from a browser (a web MCP host); CORS answers them only. */
+  origins: readonly string[];
+  /** Host header values answered besides loopback at this port (DNS-rebinding guard). */
+  hosts?: readonly string[];
+  /** A bearer token every request must present, when set. */
+  token?: string;
+  /** Requests served at once; more are answered 503 (default 32). */
+  maxConcurrent?: number;
+  /** The largest POST body read (bytes; default 2 MiB: a program of 200k characters fits). */
+  maxBodyBytes?: number;
+}
+
+/** The one path the endpoint serves. */
+export const MCP_PATH = '/mcp';
+
+const CORS_HEADERS = {
+  'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
+  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
+  'access-control-max-age': '600',
+};
+
+/**
+ * Serves MCP's Streamable HTTP transport at `/mcp` on node:http with the SDK's web-standard
+ * handler (`createMcpHandler`): each request gets a fresh server from `factory`. Every request
+ * passes the same guards as the suip server's own routes (Host allowlist, Origin allowlist with
+ * CORS, optional bearer) and a body budget before the SDK sees it.
+ */
+export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOptions): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
+  const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody });
+  const guard = createBrowserGuard({ origins: options.origins, ...(options.hosts !== undefined ? { hosts: options.hosts } : {}) });
+  const limit = options.maxConcurrent ?? 32;
+  let active = 0;
+
+  const server = createServer((request, response) => {
+    const cors = guard.cors(request);
+    const refuse = (error: HttpError) => sendJson(response, error.status, errorJson(error.code, error.message), cors);
+    const refusal = guard.refuse(request);
+    if (refusal !== undefined) return refuse(refusal);
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== MCP_PATH) return refuse(new HttpError(404, 'NOT_FOUND', `the MCP endpoint is ${MCP_PATH}`));
+    if (request.method === 'OPTIONS') return void response.writeHead(204, { ...cors, ...(cors['access-control-allow-origin'] ? CORS_HEADERS : {}) }).end();
+    // SECURITY: a token, when configured, is compared in constant time before anything is read.
+    if (options.token !== undefined && !sameSecret(bearerOf(request.headers.authorization), options.token)) {
+      return refuse(new HttpError(401, 'UNAUTHORIZED', 'this MCP endpoint needs `Authorization: Bearer <token>` (the token the server was started with)'));
+    }
+    if (active >= limit) return refuse(new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`));
+    active += 1;
+    response.once('close', () => (active -= 1));
+    serve(request, response, cors).catch((error: unknown) => {
+      if (error instanceof HttpError) return response.headersSent ? response.destroy() : refuse(error);
+      if (!response.headersSent) refuse(new HttpError(500, 'INTERNAL', 'the MCP endpoint failed on this request'));
+      else response.destroy();
+    });
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
+    const body = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
+    const abort = new AbortController();
+    response.once('close', () => abort.abort());
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(', '));
+    }
+    const url = `http://${request.headers.host ?? '127.0.0.1'}${request.url ?? MCP_PATH}`;
+    const answer = await handler.fetch(new Request(url, { method: request.method ?? 'GET', headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) }));
+    const out: Record<string, string> = { ...cors, ...(cors['access-control-allow-origin'] ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] } : {}) };
+    answer.headers.forEach((value, name) => (out[name] = value));
+    response.writeHead(answer.status, out);
+    if (answer.body === null) return void response.end();
+    const reader = answer.body.getReader();
+    abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // Backpressure: an SSE stream to a slow reader waits instead of buffering without bound.
+      if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve));
+    }
+    response.end();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  guard.listening(port);
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}${MCP_PATH}`,
+    server,
+    async close() {
+      await handler.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The request body, refused with 413 once it passes `max` bytes (the rest is never buffered). */
+function readBody(request: IncomingMessage, max: number): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > max) return Promise.reject(new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${max} bytes`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        request.destroy();
+        return reject(new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${max} bytes`));
+      }
+      chunks.push(chunk);
+    });
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
+}

@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { serveMcpHttp } from './http-transport.ts';
+import { createSuipMcpServerFactory } from './suip-mcp-server.ts';
+
+/**
+ * suip's MCP server through both transports with the SDK's own client: Streamable HTTP in this
+ * process (with the edge guards: Host, Origin, CORS, token, body budget) and stdio as a real
+ * `npm run mcp -- --stdio` process (which builds the view page from the sources at start).
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TOKEN = 'test-token-3f9a';
+let served: Awaited<ReturnType<typeof serveMcpHttp>>;
+
+beforeAll(async () => {
+  served = await serveMcpHttp(createSuipMcpServerFactory({ appHtml: '<!doctype html><p>view</p>' }), { host: '127.0.0.1', port: 0, origins: ['http://app.example'], token: TOKEN, maxBodyBytes: 64 * 1024 });
+});
+afterAll(async () => {
+  await served?.close();
+});
+
+const post = (headers: Record<string, string>, body = '{}') => fetch(served.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}`, ...headers }, body });
+
+describe('Streamable HTTP', () => {
+  it('serves the SDK client: tools with the ui link, the view resource, suip_render and suip_check', async () => {
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['suip_check', 'suip_render']);
+    expect(tools.find((tool) => tool.name === 'suip_render')?._meta).toMatchObject({ ui: { resourceUri: 'ui://suip/app.html' } });
+    const resource = await client.readResource({ uri: 'ui://suip/app.html' });
+    expect(resource.contents[0]).toMatchObject({ mimeType: RESOURCE_MIME_TYPE, text: '<!doctype html><p>view</p>', _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
+    const shown = await client.callTool({ name: 'suip_render', arguments: { program: 'suip.render(suip.text("hi"))', data: [1, 2] } });
+    expect(shown.structuredContent).toEqual({ program: 'suip.render(suip.text("hi"))', source: 'given', data: [1, 2] });
+    const broken = await client.callTool({ name: 'suip_render', arguments: { program: 'suip.text("never rendered")' } });
+    expect(broken.isError).toBe(true);
+    expect((broken.content as Array<{ text: string }>)[0]!.text).toContain('never calls render');
+    const checked = await client.callTool({ name: 'suip_check', arguments: { program: 'render(' } });
+    expect(checked.structuredContent).toMatchObject({ ok: false, error: expect.stringContaining('SyntaxError') });
+    await client.close();
+  });
+
+  it('refuses a foreign Host (DNS rebinding), a foreign Origin, a missing token and an oversized body, each with a code', async () => {
+    const port = new URL(served.url).port;
+    // fetch cannot set Host; a raw request can.
+    const { request } = await import('node:http');
+    const hostStatus = await new Promise<number>((resolve) => request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${port}` } }, (res) => resolve(res.statusCode ?? 0)).end('{}'));
+    expect(hostStatus).toBe(421);
+    const origin = await post({ origin: 'http://evil.example' });
+    expect(origin.status).toBe(403);
+    expect(await origin.json()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
+    const noToken = await post({ authorization: '' });
+    expect(noToken.status).toBe(401);
+    const big = await post({}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(70 * 1024) } }));
+    expect(big.status).toBe(413);
+    const elsewhere = await fetch(served.url.replace('/mcp', '/other'), { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('answers CORS for an allowed web host only', async () => {
+    const allowed = await fetch(served.url, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://app.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('mcp-session-id');
+    const refused = await fetch(served.url, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('stdio', () => {
+  it('npm run mcp -- --stdio serves the SDK client over a real process, the view page built from the sources', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'server/mcp/main.ts', '--stdio'], cwd: ROOT, stderr: 'pipe' });
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['suip_check', 'suip_render']);
+      const resource = await client.readResource({ uri: 'ui://suip/app.html' });
+      const html = (resource.contents[0] as { text: string }).text;
+      // One self-contained document: the page script inline, nothing loaded from anywhere.
+      expect(html).toMatch(/^<!doctype html>/);
+      expect(html).toContain('<script type="module">');
+      expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+      const answer = await client.callTool({ name: 'suip_render', arguments: { request: 'a counter' } });
+      expect(answer.isError).toBe(true);
+      expect((answer.content as Array<{ text: string }>)[0]!.text).toContain('no model configured');
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
