@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { openSingle, slotTree, slotView, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import { openDevtools, openSingle, slotTree, slotView, trackPageErrors } from './fixtures/playground/playground-page.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -61,6 +61,7 @@ test('a shared URL reproduces a run (mode, edited program, endpoint, tab) in a n
 test('the op log keeps the clicked row in view while messages keep arriving', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSingle(page, 'example=live-ticker');
+  await openDevtools(page);
   const log = page.locator('pg-op-log');
   // The ticker streams updates: wait until the list overflows.
   await expect.poll(() => log.evaluate((el) => { const ol = el.shadowRoot!.querySelector('ol')!; return ol.scrollHeight > ol.clientHeight * 2; })).toBe(true);
