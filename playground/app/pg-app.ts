@@ -7,6 +7,7 @@ import { SLOTS, type PlaygroundHost, type SlotId } from './playground-host.ts';
 import { findMode, playgroundModes } from './modes.ts';
 import { readShareState, writeShareState } from './share-state.ts';
 import type { ThemeChoice, ThemeController } from './theme.ts';
+import { withSampleMedia } from '../a2ui/sample-media.ts';
 import type { PgLlmPanel } from '../llm/pg-llm-panel.ts';
 import './pg-splitter.ts';
 import '../devtools/pg-counters.ts';
@@ -128,7 +129,7 @@ export class PgApp extends LitElement {
       const shared = state.slots[slot];
       if (shared === undefined) continue;
       exampleIds[slot] = shared.example ?? '';
-      codes[slot] = shared.code ?? findExample(shared.example ?? '')?.code ?? '';
+      codes[slot] = shared.code ?? exampleCode(shared.example ?? '') ?? '';
     }
     this.exampleIds = exampleIds;
     this.codes = codes;
@@ -203,7 +204,9 @@ export class PgApp extends LitElement {
     const example = findExample(id);
     if (example === undefined) return;
     this.exampleIds = { ...this.exampleIds, [slot]: id };
-    this.codes = { ...this.codes, [slot]: example.code };
+    const code = exampleCode(id) ?? example.code;
+    if (code !== example.code) this.notice = 'This A2UI example\'s remote images are swapped for local samples: the page\'s media policy refuses remote media (its video and audio stay refused).';
+    this.codes = { ...this.codes, [slot]: code };
     this.slot = slot;
     await this.runSlot(slot);
   }
@@ -392,7 +395,7 @@ export class PgApp extends LitElement {
     const id = this.exampleIds[this.slot];
     await this.wiring?.host.reset();
     const example = findExample(id);
-    if (example !== undefined) this.codes = { ...this.codes, [this.slot]: example.code };
+    if (example !== undefined) this.codes = { ...this.codes, [this.slot]: exampleCode(id) ?? example.code };
     this.notice = 'Reset: generators stopped, logs cleared. Press Run to start again.';
   };
 
@@ -436,6 +439,13 @@ export class PgApp extends LitElement {
     this.exampleIds = { left: '', right: '' };
     this.notice = `Replaying ${fixture.messages.length} recorded messages of ${fixture.generators.join(', ')}.`;
   }
+}
+
+/** An example's code as the playground runs it: an A2UI stream gets local sample images (see `sample-media.ts`). */
+function exampleCode(id: string): string | undefined {
+  const example = findExample(id);
+  if (example === undefined) return undefined;
+  return example.kind === 'a2ui' ? withSampleMedia(example.code).text : example.code;
 }
 
 /** The devtools start collapsed (the stage is the point of the page) unless this browser opened them last. */
