@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { docsImage } from './helpers/docs-image.ts';
 import { openPlayground, openSingle, trackPageErrors } from './fixtures/playground/playground-page.ts';
 
 /**
@@ -57,6 +58,8 @@ test('the A2UI gallery: icons as icons, sample images shown, icon-only buttons l
   const cover = surface.locator('img').first();
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: docsImage('playground-a2ui.png') });
   await menu.selectOption('a2ui-05_product-card');
   await expect(surface.locator('img').first()).toBeVisible({ timeout: 20_000 });
   await expect(surface.getByText(/Media not shown \(image/)).toHaveCount(0);
