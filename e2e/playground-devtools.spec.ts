@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Op } from '../shared/index.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../renderer/tree/index.ts';
 import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
-import { errorList, mirrorTree, openPlayground, slotView, snapshot, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import { errorList, mirrorTree, openDevtools, openPlayground, slotView, snapshot, trackPageErrors } from './fixtures/playground/playground-page.ts';
 
 // Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -55,6 +55,7 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
   await page.setViewportSize({ width: 1400, height: 900 });
   await openPlayground(page);
   await interact(page);
+  await openDevtools(page);
   await page.screenshot({ path: docsImage('playground.png') });
 
   // Op log: every message, both ways, filterable.

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openSingle, slotView } from './fixtures/playground/playground-page.ts';
+import { recordDocsImage } from './helpers/docs-image.ts';
 
 /** Example ids: the program files in examples/ (the menu's order does not matter here). */
 const EXAMPLES = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url))).filter((f) => f.endsWith('.js')).map((f) => ({ id: f.slice(0, -3) })).sort((a, b) => a.id.localeCompare(b.id));
@@ -53,6 +54,7 @@ const VIEWPORTS = [
 
 /** Desktop: the whole playground as a newcomer sees it. Phone: the stage, which comes first. */
 async function shoot(page: Page, viewport: 'desktop' | 'phone', path: string): Promise<void> {
+  recordDocsImage(path);
   if (viewport === 'desktop') await page.screenshot({ path });
   else await page.locator('section.ui').screenshot({ path });
 }

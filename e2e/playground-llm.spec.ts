@@ -125,7 +125,7 @@ test('the built-in demo model needs no key and no network: a broken first answer
   await expect(panel.getByLabel('Base URL', { exact: true })).toHaveValue('demo:');
   await panel.getByLabel('What should the model build?').fill('A card with visitor statistics');
   await panel.getByRole('button', { name: 'Generate' }).click();
-  await expect(panel.getByTestId('llm-result')).toHaveText('Rendered after 2 turns.', { timeout: 30_000 });
+  await expect(panel.getByTestId('llm-result')).toHaveText('Rendered the demo model\'s recorded answer “Visitors card (repaired)” after 2 turns.', { timeout: 30_000 });
   await expect(panel.locator('[data-turn="1"]')).toContainText('has no role "count"');
   await expect(slotView(page, 'left').getByText('8,730')).toBeVisible();
   expect(outside).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { openSingle, slotTree, slotView, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import { openDevtools, openSingle, slotTree, slotView, trackPageErrors } from './fixtures/playground/playground-page.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -61,6 +61,7 @@ test('a shared URL reproduces a run (mode, edited program, endpoint, tab) in a n
 test('the op log keeps the clicked row in view while messages keep arriving', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSingle(page, 'example=live-ticker');
+  await openDevtools(page);
   const log = page.locator('pg-op-log');
   // The ticker streams updates: wait until the list overflows.
   await expect.poll(() => log.evaluate((el) => { const ol = el.shadowRoot!.querySelector('ol')!; return ol.scrollHeight > ol.clientHeight * 2; })).toBe(true);
@@ -149,11 +150,12 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
   await expect(slotView(page, 'left').getByText('Clicked 1 times')).toBeVisible();
 });
 
-// Found by the walk above (issue 30 item 9): Tab from the splitter into the stage reaches the program's
-// "+1" in most runs, but about one run in ten here (more in a CI run) the first Tab after a splitter
-// resize goes past the whole stage to the devtools, with focus on the splitter and the button on
-// screen and focusable; the cause is not found yet. Kept as a known failure, not retried into a pass.
-test.fixme('keyboard only: Tab from the splitter, after a resize, reaches the program\'s button', async ({ page }) => {
+// Found by the walk above (issue 30 item 9): Tab from the splitter into the stage was reported to skip
+// the whole stage about one run in ten. It is a real test again: with retries off it passed 10 of 10
+// with --repeat-each=10 (and 40 more runs at 4 workers, with and without the sandbox iframe's allow fix);
+// the skip did not reproduce, so no product change is attributed to it. If it comes back, the
+// walk above prints where each Tab went.
+test('keyboard only: Tab from the splitter, after a resize, reaches the program\'s button', async ({ page }) => {
   await openSingle(page, 'example=counter');
   await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeVisible();
   await page.locator('pg-splitter').focus();

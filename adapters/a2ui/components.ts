@@ -1,5 +1,5 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
-import { ICON_NAMES, iconLabel } from './icons.ts';
+import { iconLabel, suipIcon } from './icons.ts';
 import { mapInput } from './inputs.ts';
 import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
 import { guessMime } from './media.ts';
@@ -38,7 +38,7 @@ export function mapComponent(ctx: MapContext): Mapped {
     case 'Icon': {
       const raw = c.props.name;
       const name = typeof raw === 'object' && raw !== null && 'svgPath' in raw ? 'svg' : ctx.str('name');
-      const mapped = ICON_NAMES.get(name);
+      const mapped = suipIcon(name);
       if (mapped === undefined) return { particle: plain(iconLabel(name)), slots: [] };
       return { particle: typed('icon', [['name', plain(mapped)], ['label', plain(iconLabel(name))]]), slots: [] };
     }

@@ -1,5 +1,6 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
+import { iconLabel } from './icons.ts';
 import type { FunctionHost } from './functions.ts';
 import { isReservedSegment, resolvePath } from './json-pointer.ts';
 import { A2uiError, listNames } from './limits.ts';
@@ -79,6 +80,8 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
       if (c === undefined) continue;
       try {
         if (c.component === 'Text') words.push(resolveString(c.props.text, scopeFor(at)));
+        // An icon-only Button (a player's skip and play) is labelled by what its icon means, not "Button".
+        else if (c.component === 'Icon' && (typeof c.props.name === 'string' || (typeof c.props.name === 'object' && c.props.name !== null && 'path' in c.props.name))) words.push(capitalized(iconLabel(resolveString(c.props.name, scopeFor(at)))));
         else if (c.component === 'Button' || c.component === 'Card') queue.push([String(c.props.child), at]);
         else if (Array.isArray(c.props.children)) for (const child of c.props.children.slice(0, 16)) queue.push([String(child), at]);
       } catch {
@@ -224,4 +227,9 @@ export function itemKey(item: unknown, index: number): string {
     }
   }
   return `i-${index}`;
+}
+
+/** `skip previous` → `Skip previous`: an icon's label as a button's text. */
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

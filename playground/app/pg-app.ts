@@ -6,6 +6,8 @@ import type { LlmPanelHost } from '../llm/pg-llm-panel.ts';
 import { SLOTS, type PlaygroundHost, type SlotId } from './playground-host.ts';
 import { findMode, playgroundModes } from './modes.ts';
 import { readShareState, writeShareState } from './share-state.ts';
+import type { ThemeChoice, ThemeController } from './theme.ts';
+import { withSampleMedia } from '../a2ui/sample-media.ts';
 import type { PgLlmPanel } from '../llm/pg-llm-panel.ts';
 import './pg-splitter.ts';
 import '../devtools/pg-counters.ts';
@@ -25,7 +27,16 @@ export interface AppWiring {
   /** The element `createRenderer` mounted into; the app places it in the layout. */
   stage: HTMLElement;
   systemPrompt(): string;
+  /** The page's theme; the bar's switch drives it (no switch without it). */
+  theme?: ThemeController;
+  /**
+   * Show a failed program's error in the stage, where its UI would be (default on): without it a
+   * program that throws before its first render leaves an empty box and the error only beside the code.
+   */
+  errorState?: boolean;
 }
+
+const DEVTOOLS_KEY = 'suip.playground.devtools';
 
 /**
  * `<pg-app>`: the playground's shell. Two generator slots (left, right) share one renderer; the
@@ -44,6 +55,7 @@ export class PgApp extends LitElement {
     notice: { state: true },
     mode: { state: true },
     codeShown: { state: true },
+    devtoolsOpen: { state: true },
   };
 
   declare wiring: AppWiring | undefined;
@@ -58,6 +70,8 @@ export class PgApp extends LitElement {
   declare mode: string;
   /** Whether the code column is shown (hiding it gives the stage the whole width). */
   declare codeShown: boolean;
+  /** Whether the devtools' panels are shown (the counters and tabs always are); remembered per browser. */
+  declare devtoolsOpen: boolean;
 
   constructor() {
     super();
@@ -66,6 +80,7 @@ export class PgApp extends LitElement {
     this.codes = { left: findExample(DEFAULT_EXAMPLES.left)?.code ?? '', right: findExample(DEFAULT_EXAMPLES.right)?.code ?? '' };
     this.mode = 'single';
     this.codeShown = true;
+    this.devtoolsOpen = readDevtoolsOpen();
     this.streaming = false;
     this.tab = 'ops';
     this.revision = 0;
@@ -114,11 +129,15 @@ export class PgApp extends LitElement {
       const shared = state.slots[slot];
       if (shared === undefined) continue;
       exampleIds[slot] = shared.example ?? '';
-      codes[slot] = shared.code ?? findExample(shared.example ?? '')?.code ?? '';
+      codes[slot] = shared.code ?? exampleCode(shared.example ?? '') ?? '';
     }
     this.exampleIds = exampleIds;
     this.codes = codes;
-    if (state.tab === 'ops' || state.tab === 'tree' || state.tab === 'events') this.tab = state.tab;
+    if (state.tab === 'ops' || state.tab === 'tree' || state.tab === 'events') {
+      // A link that names a devtools tab opens the devtools on it.
+      this.tab = state.tab;
+      this.devtoolsOpen = true;
+    }
     if (state.endpoint !== undefined) {
       await this.updateComplete;
       this.querySelector<PgLlmPanel>('pg-llm-panel')?.useEndpoint(state.endpoint);
@@ -158,7 +177,7 @@ export class PgApp extends LitElement {
       mode: this.mode,
       slots,
       ...(endpoint === undefined ? {} : { endpoint: { baseUrl: endpoint.baseUrl, model: endpoint.model } }),
-      tab: this.tab,
+      ...(this.devtoolsOpen ? { tab: this.tab } : {}),
     });
     return `${location.origin}${location.pathname}${location.search}${hash}`;
   }
@@ -185,7 +204,9 @@ export class PgApp extends LitElement {
     const example = findExample(id);
     if (example === undefined) return;
     this.exampleIds = { ...this.exampleIds, [slot]: id };
-    this.codes = { ...this.codes, [slot]: example.code };
+    const code = exampleCode(id) ?? example.code;
+    if (code !== example.code) this.notice = 'This A2UI example\'s remote images are swapped for local samples: the page\'s media policy refuses remote media (its video and audio stay refused).';
+    this.codes = { ...this.codes, [slot]: code };
     this.slot = slot;
     await this.runSlot(slot);
   }
@@ -240,6 +261,8 @@ export class PgApp extends LitElement {
     const current = findExample(this.exampleIds[this.slot]);
     this.dataset.mode = mode.id;
     this.toggleAttribute('data-code-hidden', !this.codeShown);
+    this.toggleAttribute('data-devtools-open', this.devtoolsOpen);
+    const theme = wiring.theme;
     const stageTree = wiring.stage.querySelector<HTMLElement>('suip-tree');
     if (stageTree) stageTree.dataset.layout = split ? 'split' : 'single';
     return html`
@@ -266,6 +289,11 @@ export class PgApp extends LitElement {
         </div>
         <div class="actions end" role="group" aria-label="View">
           <button type="button" aria-pressed=${this.codeShown ? 'true' : 'false'} @click=${() => (this.codeShown = !this.codeShown)}>${glyph('M16 18l6-6-6-6M8 6l-6 6 6 6')}Code</button>
+          ${theme === undefined
+            ? ''
+            : html`<label class="theme"><span class="label-text">Theme</span><select aria-label="Theme" @change=${(e: Event) => this.setTheme((e.target as HTMLSelectElement).value as ThemeChoice)}>
+                ${(['auto', 'light', 'dark'] as const).map((choice) => html`<option value=${choice} ?selected=${choice === theme.choice}>${{ auto: 'System', light: 'Light', dark: 'Dark' }[choice]}</option>`)}
+              </select></label>`}
           <button type="button" @click=${this.share} title="Copy a link that reproduces this run">${glyph('M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13')}Share</button>
         </div>
       </div>
@@ -300,37 +328,74 @@ export class PgApp extends LitElement {
             : html`<span class="what"><strong>${current?.title ?? 'Your program'}</strong>${current ? html` <span class="summary">${current.summary}</span>` : ''}</span>
                 <span class="pill status-${host.status.get(this.slot)}"><span class="dot status-${host.status.get(this.slot)}"></span><span data-testid="status-${this.slot}">${host.status.get(this.slot)}</span></span>`}
         </div>
+        ${wiring.errorState === false ? '' : mode.slots.map((slot) => this.renderRunError(slot, split))}
         ${wiring.stage}
       </section>
       <section class="devtools" aria-label="Devtools">
-        <pg-counters .counters=${host.log.counters(performance.now())} .lastTransactionMs=${host.lastTransactionMs}></pg-counters>
         <div class="devtools-head">
-        <div class="tabs" role="tablist" aria-label="Devtools panels">
-          ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" id=${`tab-${tab}`} aria-controls=${`panel-${tab}`} data-tab=${tab} aria-selected=${tab === this.tab} @click=${() => this.selectTab(tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
-        </div>
-        <div class="fixtures">
-          <button type="button" @click=${this.exportFixture}>Export fixture</button>
-          <label class="file">Replay fixture<input type="file" accept="application/json,.json" aria-label="Replay fixture" @change=${this.replayFile} /></label>
-        </div>
+          <button type="button" class="toggle" aria-expanded=${this.devtoolsOpen ? 'true' : 'false'} aria-controls="devtools-panels" @click=${() => this.setDevtoolsOpen(!this.devtoolsOpen)} title=${this.devtoolsOpen ? 'Hide the devtools (the stage gets the height)' : 'Show the op log, tree and events'}>${glyph(this.devtoolsOpen ? 'M6 9l6 6 6-6' : 'M18 15l-6-6-6 6')}Devtools</button>
+          <pg-counters title="Since the last run started" .counters=${{ ...host.log.counters(performance.now()), errors: this.activeSlots.reduce((sum, slot) => sum + (host.errors.get(slot)?.length ?? 0), 0) }} .lastTransactionMs=${host.lastTransactionMs}></pg-counters>
+          <div class="tabs" role="tablist" aria-label="Devtools panels">
+            ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" id=${`tab-${tab}`} aria-controls=${`panel-${tab}`} data-tab=${tab} aria-selected=${this.devtoolsOpen && tab === this.tab} @click=${() => this.selectTab(tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
+          </div>
         </div>
         <span class="notice" role="status" data-testid="notice">${this.notice}</span>
-        <pg-op-log id="panel-ops" role="tabpanel" aria-labelledby="tab-ops" ?hidden=${this.tab !== 'ops'} .entries=${host.log.entries} .generators=${generators} .revision=${this.revision}></pg-op-log>
-        <pg-tree-inspector id="panel-tree" role="tabpanel" aria-labelledby="tab-tree" ?hidden=${this.tab !== 'tree'} .tree=${this.tab === 'tree' ? host.snapshot() : undefined} .mirror=${host.mirror.tree} .revision=${this.revision}></pg-tree-inspector>
-        <pg-event-log id="panel-events" role="tabpanel" aria-labelledby="tab-events" ?hidden=${this.tab !== 'events'} .entries=${host.log.entries} .revision=${this.revision}></pg-event-log>
+        <div class="panels" id="devtools-panels" ?hidden=${!this.devtoolsOpen}>
+          <div class="fixtures">
+            <button type="button" @click=${this.exportFixture}>Export fixture</button>
+            <label class="file">Replay fixture<input type="file" accept="application/json,.json" aria-label="Replay fixture" @change=${this.replayFile} /></label>
+          </div>
+          <pg-op-log id="panel-ops" role="tabpanel" aria-labelledby="tab-ops" ?hidden=${this.tab !== 'ops'} .entries=${host.log.entries} .generators=${generators} .revision=${this.revision}></pg-op-log>
+          <pg-tree-inspector id="panel-tree" role="tabpanel" aria-labelledby="tab-tree" ?hidden=${this.tab !== 'tree'} .tree=${this.devtoolsOpen && this.tab === 'tree' ? host.snapshot() : undefined} .mirror=${host.mirror.tree} .revision=${this.revision}></pg-tree-inspector>
+          <pg-event-log id="panel-events" role="tabpanel" aria-labelledby="tab-events" ?hidden=${this.tab !== 'events'} .entries=${host.log.entries} .revision=${this.revision}></pg-event-log>
+        </div>
       </section>
     `;
   }
 
   private selectTab(tab: DevtoolsTab): void {
     this.tab = tab;
+    this.setDevtoolsOpen(true);
+  }
+
+  /** Opens or closes the devtools' panels and remembers it for the next visit. */
+  setDevtoolsOpen(open: boolean): void {
+    this.devtoolsOpen = open;
+    try {
+      localStorage.setItem(DEVTOOLS_KEY, open ? 'open' : 'closed');
+    } catch {
+      // Storage may be disabled: the choice then lasts for this page.
+    }
     void this.syncUrl();
+  }
+
+  private setTheme(choice: ThemeChoice): void {
+    this.wiring?.theme?.set(choice);
+    this.requestUpdate();
+  }
+
+  /**
+   * A failed run's error where its UI would be (issue 30: a broken program left an empty box): the
+   * first error, how many there are, and where the rest are. Nothing while the slot runs fine.
+   */
+  private renderRunError(slot: SlotId, split: boolean) {
+    const host = this.wiring?.host;
+    const failure = host?.failure(slot);
+    if (host === undefined || failure === undefined || host.status.get(slot) === 'starting') return '';
+    const errors = host.errors.get(slot) ?? [];
+    const first = errors[0]?.message ?? failure;
+    return html`<div class="run-error" role="alert" data-testid="run-error-${slot}">
+      <strong>${split ? `The ${slot} program` : 'The program'} failed${errors.length > 1 ? ` (${errors.length} errors)` : ''}.</strong>
+      <span class="message">${first}</span>
+      <span class="hint">${this.codeShown ? 'Every error, with its line, is listed under the code.' : html`<button type="button" @click=${() => (this.codeShown = true)}>Show the code and its errors</button>`}</span>
+    </div>`;
   }
 
   private reset = async (): Promise<void> => {
     const id = this.exampleIds[this.slot];
     await this.wiring?.host.reset();
     const example = findExample(id);
-    if (example !== undefined) this.codes = { ...this.codes, [this.slot]: example.code };
+    if (example !== undefined) this.codes = { ...this.codes, [this.slot]: exampleCode(id) ?? example.code };
     this.notice = 'Reset: generators stopped, logs cleared. Press Run to start again.';
   };
 
@@ -373,6 +438,22 @@ export class PgApp extends LitElement {
     this.codes = codes;
     this.exampleIds = { left: '', right: '' };
     this.notice = `Replaying ${fixture.messages.length} recorded messages of ${fixture.generators.join(', ')}.`;
+  }
+}
+
+/** An example's code as the playground runs it: an A2UI stream gets local sample images (see `sample-media.ts`). */
+function exampleCode(id: string): string | undefined {
+  const example = findExample(id);
+  if (example === undefined) return undefined;
+  return example.kind === 'a2ui' ? withSampleMedia(example.code).text : example.code;
+}
+
+/** The devtools start collapsed (the stage is the point of the page) unless this browser opened them last. */
+function readDevtoolsOpen(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(DEVTOOLS_KEY) === 'open';
+  } catch {
+    return false;
   }
 }
 

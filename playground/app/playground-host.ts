@@ -86,6 +86,7 @@ export class PlaygroundHost extends EventTarget {
   runA2ui(slot: string, text: string): Promise<void> {
     return this.#enqueue(slot, async () => {
       await this.stop(slot);
+      this.log.resetCounters();
       const client = createA2uiClient(this.renderer, { idPrefix: `${slot}-a2ui`, send: (out) => void this.a2uiOutbox.push(out) });
       this.#a2ui.set(slot, client);
       this.errors.set(slot, []);
@@ -126,6 +127,9 @@ export class PlaygroundHost extends EventTarget {
     let answer = this.#answers.get(slot);
     if (answer === undefined) {
       await this.stop(slot);
+      // A new run (not the next prefix of an answer still streaming): the counters start over.
+      this.log.resetCounters();
+      this.lastTransactionMs = undefined;
       if (prefix) {
         answer = createProgressiveMount(this.renderer, { id: slot, name: `playground-${slot}` });
         this.#answers.set(slot, answer);

@@ -40,6 +40,17 @@ describe('traffic log', () => {
     expect(log.entries.filter((e) => matchesFilter(e, { query: '', direction: 'in', generatorId: 'b' }))).toHaveLength(2);
   });
 
+  it('starts its counters over for a new run, keeping the entries', () => {
+    const log = new TrafficLog();
+    session(log);
+    log.resetCounters();
+    expect(log.counters(1011)).toEqual({ messages: 0, ops: 0, opsPerSecond: 0, bytesIn: 0, bytesOut: 0, errors: 0 });
+    expect(log.entries).toHaveLength(7);
+    const t = rpc([appendOp([], 'n', { text: 'new run' })]);
+    log.add({ generatorId: 'a', direction: 'in', text: t, bytes: t.length, time: 1000 });
+    expect(log.counters(1011)).toMatchObject({ messages: 1, ops: 1, opsPerSecond: 1, errors: 0 });
+  });
+
   it('is bounded', () => {
     const log = new TrafficLog(3);
     for (let i = 0; i < 5; i += 1) log.add({ generatorId: 'a', direction: 'in', text: '{}', bytes: 2, time: i });

@@ -1,5 +1,7 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { formatBytes } from './pg-counters.ts';
+import { formatElapsed } from './format-elapsed.ts';
 import { matchesFilter, type LogEntry, type LogFilter } from './traffic-log.ts';
 
 const ARROWS = { in: '→', out: '←', life: '•' } as const;
@@ -25,7 +27,11 @@ export class PgOpLog extends LitElement {
     input { flex: 1; min-width: 8rem; }
     ol { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1; position: relative; }
     li { border-bottom: 1px solid var(--pg-border); }
-    button.row { all: unset; display: grid; grid-template-columns: 3.5em 5.5em 3.5em 1.5em 5em 1fr; gap: 6px; padding: 2px 4px; width: 100%; box-sizing: border-box; cursor: pointer; }
+    /* Fixed columns sized for their longest formatted value (time ≤ 7 characters, bytes as "28.1 KB");
+       every cell clips with an ellipsis, so no value runs into its neighbour. */
+    button.row { all: unset; display: grid; grid-template-columns: 4.5ch 7.5ch minmax(4ch, 9ch) 2ch 8ch minmax(0, 1fr); gap: 8px; padding: 2px 4px; width: 100%; box-sizing: border-box; cursor: pointer; }
+    button.row > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .num { text-align: right; }
     button.row:focus-visible { outline: 2px solid var(--pg-accent); }
     .in .dir { color: var(--pg-in); }
     .out .dir { color: var(--pg-out); }
@@ -73,11 +79,11 @@ export class PgOpLog extends LitElement {
       <ol aria-label="Op log" @scroll=${this.onScroll}>
         ${repeat(shown, (entry) => entry.seq, (entry) => html`<li class=${entry.direction} data-seq=${entry.seq} data-direction=${entry.direction} data-generator=${entry.generatorId}>
           <button class="row" type="button" aria-expanded=${this.open.has(entry.seq)} @click=${() => this.toggle(entry.seq)}>
-            <span>#${entry.seq}</span>
-            <span title="ms since the first message">${(entry.time - start).toFixed(1)}ms</span>
-            <span>${entry.generatorId}</span>
+            <span class="num">#${entry.seq}</span>
+            <span class="num" title=${`${(entry.time - start).toFixed(1)} ms since the first message`}>${formatElapsed(entry.time - start)}</span>
+            <span title=${entry.generatorId}>${entry.generatorId}</span>
             <span class="dir" aria-label=${entry.direction}>${ARROWS[entry.direction]}</span>
-            <span>${entry.direction === 'life' ? '' : `${entry.bytes} B`}</span>
+            <span class="num" title=${entry.direction === 'life' ? '' : `${entry.bytes} bytes`}>${entry.direction === 'life' ? '' : formatBytes(entry.bytes)}</span>
             <span class="label ${entry.summary.error === undefined ? '' : 'err'}">${entry.summary.label}${entry.summary.ops > 0 ? ` (${entry.summary.ops} op${entry.summary.ops === 1 ? '' : 's'})` : ''}${entry.summary.error === undefined ? '' : ` — ${entry.summary.error}`}</span>
           </button>
           ${this.open.has(entry.seq) ? html`<pre data-testid="op-log-text">${pretty(entry.text)}</pre>` : ''}

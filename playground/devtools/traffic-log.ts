@@ -120,15 +120,27 @@ export class TrafficLog {
   clear(): void {
     this.entries.length = 0;
     this.dropped = 0;
-    this.#totals = { messages: 0, ops: 0, bytesIn: 0, bytesOut: 0, errors: 0 };
+    this.resetCounters();
   }
 
-  /** Totals since the last clear, plus the ops of the last second before `now`. */
+  /**
+   * Starts the counters over (a new run: issue 30 saw the error count of one example carried into
+   * the next). The entries stay: the op log is the history, the counters are this run's.
+   */
+  resetCounters(): void {
+    this.#totals = { messages: 0, ops: 0, bytesIn: 0, bytesOut: 0, errors: 0 };
+    this.#runStart = this.#seq;
+  }
+
+  /** The sequence number the current run's entries start after (ops/s counts only those). */
+  #runStart = 0;
+
+  /** Totals since the last clear or run start, plus the ops of the last second before `now`. */
   counters(now: number): Counters {
     let opsPerSecond = 0;
     for (let i = this.entries.length - 1; i >= 0; i -= 1) {
       const entry = this.entries[i];
-      if (entry === undefined || now - entry.time > 1000) break;
+      if (entry === undefined || now - entry.time > 1000 || entry.seq <= this.#runStart) break;
       if (entry.direction === 'in') opsPerSecond += entry.summary.ops;
     }
     return { ...this.#totals, opsPerSecond };

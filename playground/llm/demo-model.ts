@@ -1,69 +1,55 @@
 import type { ChatRequest } from '../../generator/model/chat-client.ts';
+import { DEMO_ANSWERS, findDemoAnswer, type DemoAnswer } from './demo-answers.ts';
 
 /** The base URL that selects the demo model: recorded answers, offline, no key. */
 export const DEMO_BASE_URL = 'demo:';
 
-const VISITORS_BROKEN = `Here is a card with today's visitor numbers:
+/**
+ * The demo model has no recording for this request (or no recorded repair for this error). It
+ * says so instead of answering with another recording: a newcomer must never take the weather
+ * card for an answer to "a login form".
+ */
+export class DemoNoAnswerError extends Error {
+  override readonly name = 'DemoNoAnswerError';
+  readonly code = 'demo-no-answer';
+}
 
-\`\`\`js
-const { group, render } = suip;
-const stats = [
-  { id: 'today', label: 'Visitors today', count: '8,730' },
-  { id: 'week', label: 'This week', count: '51,902' },
-];
-render(group('card', [
-  ['title', 'Visitors'],
-  ['numbers', group('stats', stats.map((s) => [s.id, group('stat', [['label', s.label], ['count', s.count]])]))],
-]));
-\`\`\``;
+/** The sentence the panel shows when the demo model has no recording for `request`. */
+export function noAnswerMessage(request: string): string {
+  const shown = request.length > 80 ? `${request.slice(0, 79)}…` : request;
+  return `The demo model has no recorded answer for “${shown}”. It only replays its ${DEMO_ANSWERS.length} recordings (the “Try” requests: ${DEMO_ANSWERS.map((a) => a.chip.toLowerCase()).join(', ')}). For anything else, set Base URL to an OpenAI-compatible endpoint (a local Ollama or llama.cpp server, or OpenAI with a key).`;
+}
 
-const VISITORS_FIXED = `The stat's number goes in its "value" role:
+function fenced(intro: string, code: string): string {
+  return `${intro}\n\n\`\`\`js\n${code.trimEnd()}\n\`\`\``;
+}
 
-\`\`\`js
-const { group, render } = suip;
-const stats = [
-  { id: 'today', label: 'Visitors today', value: '8,730', change: '+12 %' },
-  { id: 'week', label: 'This week', value: '51,902', change: '+4 %' },
-];
-render(group('card', [
-  ['title', 'Visitors'],
-  ['numbers', group('stats', stats.map((s) => [s.id, group('stat', [['label', s.label], ['value', s.value], ['trend', 'up'], ['change', s.change]])]))],
-]));
-\`\`\``;
-
-const TASKS = `A small task list:
-
-\`\`\`js
-const { group, render } = suip;
-const tasks = [{ id: 't1', title: 'Plan the week', done: true }, { id: 't2', title: 'Water the plants', done: false }];
-const view = () => group('card', [
-  ['title', 'Today'],
-  ['list', group('list', tasks.map((t) => [t.id, group('checkbox', [['label', t.title], ['checked', String(t.done)]], {
-    on: { change: { handler: (e) => { t.done = e.checked; render(view()); }, data: 'checked' } },
-  })]))],
-  ['left', group('badge', [['label', tasks.filter((t) => !t.done).length + ' left'], ['tone', 'info']])],
-]);
-render(view());
-\`\`\``;
-
-/** Picks a recorded answer as a model would answer: a repair turn gets the corrected program. */
-function answerFor(request: ChatRequest): string {
-  const last = request.messages.at(-1)?.content ?? '';
-  if (last.startsWith('Your program failed')) return VISITORS_FIXED;
-  return /visitor|statistic|analytics|traffic/i.test(last) ? VISITORS_BROKEN : TASKS;
+/**
+ * The recorded answer to a conversation: the first user message picks the recording; a repair
+ * turn (the loop's "Your program failed" message) gets the recording's corrected program.
+ */
+export function demoAnswerFor(request: ChatRequest): { answer: DemoAnswer; text: string } {
+  const asked = request.messages.find((message) => message.role === 'user')?.content ?? '';
+  const answer = findDemoAnswer(asked);
+  if (answer === undefined) throw new DemoNoAnswerError(noAnswerMessage(asked));
+  const repairing = request.messages.filter((message) => message.role === 'user').length > 1;
+  if (!repairing) return { answer, text: fenced(answer.intro, answer.code) };
+  if (answer.repair === undefined) throw new DemoNoAnswerError(`The demo model has no recorded repair for its “${answer.chip}” answer; the error above is real. Edit the code, or set Base URL to a real model to get a repair turn.`);
+  return { answer, text: fenced(answer.repair.intro, answer.repair.code) };
 }
 
 /**
  * The demo model: streams recorded, realistic answers a few characters at a time, offline and
  * with no key, so a newcomer sees the model loop (including a broken first answer that the
- * renderer's error gets repaired) on a fresh machine. Same signature as `streamChat`.
+ * renderer's error gets repaired) on a fresh machine. Same signature as `streamChat`; a request
+ * it has no recording for is refused with `DemoNoAnswerError`, never answered with another one.
  */
 export async function demoChat(request: ChatRequest): Promise<string> {
-  const answer = answerFor(request);
-  for (let at = 0; at < answer.length; at += 24) {
+  const { text } = demoAnswerFor(request);
+  for (let at = 0; at < text.length; at += 48) {
     request.signal?.throwIfAborted();
-    request.onDelta?.(answer.slice(at, at + 24));
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    request.onDelta?.(text.slice(at, at + 48));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return answer;
+  return text;
 }

@@ -1,7 +1,8 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import type { EndpointSettings } from '../../generator/model/chat-client.ts';
 import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from '../../generator/model/repair-loop.ts';
-import { DEMO_BASE_URL, demoChat } from './demo-model.ts';
+import { DEMO_ANSWERS, findDemoAnswer } from './demo-answers.ts';
+import { DEMO_BASE_URL, DemoNoAnswerError, demoChat, noAnswerMessage } from './demo-model.ts';
 import { loadEndpoint, saveEndpoint } from './settings.ts';
 
 /** What the panel needs from the app: the system prompt, where the code streams, and how to run it. */
@@ -30,6 +31,7 @@ export class PgLlmPanel extends LitElement {
     busy: { state: true },
     progress: { state: true },
     result: { state: true },
+    recording: { state: true },
   };
 
   static override styles = css`
@@ -62,6 +64,8 @@ export class PgLlmPanel extends LitElement {
   declare busy: boolean;
   declare progress: string;
   declare result: string;
+  /** The demo model's recording that answers the current run (its turns are labelled with it), if the demo runs. */
+  declare recording: string | undefined;
   private abort: AbortController | undefined;
 
   constructor() {
@@ -72,6 +76,7 @@ export class PgLlmPanel extends LitElement {
     this.busy = false;
     this.progress = '';
     this.result = '';
+    this.recording = undefined;
   }
 
   /** Takes endpoint settings from a shared link (the key is never shared: it stays as typed here). */
@@ -80,7 +85,7 @@ export class PgLlmPanel extends LitElement {
     saveEndpoint(this.endpoint);
   }
 
-  /** Puts a suggested request in the box (the demo model answers these two from its recordings). */
+  /** Puts a suggested request in the box (the demo model answers each from its recordings). */
   private suggest(text: string): void {
     const box = this.renderRoot.querySelector('textarea');
     if (box) {
@@ -94,15 +99,14 @@ export class PgLlmPanel extends LitElement {
     return html`<form @submit=${this.onSubmit} @change=${this.onSettings} aria-label="Generate with a model">
       <label for="base">Base URL</label><input id="base" name="baseUrl" .value=${this.endpoint.baseUrl} placeholder="http://127.0.0.1:11434/v1" required aria-describedby="base-hint" />
       <span></span><span class="note" id="base-hint">${demo
-        ? html`<strong>${DEMO_BASE_URL}</strong> is the built-in demo model: recorded answers, offline, no key (the visitors request shows a broken first answer being repaired).`
+        ? html`<strong>${DEMO_BASE_URL}</strong> is the built-in demo model: ${DEMO_ANSWERS.length} recorded answers to the requests below, offline, no key; it says so when it has none (the visitors card shows a broken first answer being repaired).`
         : html`Any OpenAI-compatible <code>/v1</code> URL: OpenAI (<code>https://api.openai.com/v1</code> with a key), or a local server — Ollama <code>http://127.0.0.1:11434/v1</code>, llama.cpp <code>http://127.0.0.1:8080/v1</code>, vLLM <code>http://127.0.0.1:8000/v1</code>. It must allow this page's origin (CORS). <code>${DEMO_BASE_URL}</code> is the offline demo.`}</span>
       <label for="model">Model</label><input id="model" name="model" .value=${this.endpoint.model} required />
       <label for="key">API key</label><input id="key" name="apiKey" type="password" autocomplete="off" .value=${this.endpoint.apiKey} placeholder="kept in sessionStorage only" />
       <label for="turns">Max turns</label><input id="turns" name="maxTurns" type="number" min="1" max="8" .value=${String(this.maxTurns)} />
       <textarea name="request" aria-label="What should the model build?" placeholder="A card that shows the weather in Lisbon with a 3-day forecast…" required></textarea>
       <div class="try" role="group" aria-label="Try a request"><span class="note">Try:</span>
-        <button type="button" class="chip" @click=${() => this.suggest('A card with today\'s website visitors and this week\'s')}>Visitors card</button>
-        <button type="button" class="chip" @click=${() => this.suggest('A task list for today with checkboxes')}>Task list</button>
+        ${DEMO_ANSWERS.map((answer) => html`<button type="button" class="chip" title=${answer.request} @click=${() => this.suggest(answer.request)}>${answer.chip}</button>`)}
       </div>
       <div class="actions">
         <button type="submit" ?disabled=${this.busy}>Generate</button>
@@ -114,7 +118,7 @@ export class PgLlmPanel extends LitElement {
       ? html`<ol aria-label="Model turns" data-testid="llm-turns">
           ${this.turns.map(
             (turn) => html`<li data-turn=${turn.number} data-kind=${turn.kind} data-outcome=${turn.outcome === undefined ? 'pending' : turn.outcome.ok ? 'ok' : 'failed'}>
-              <strong>Turn ${turn.number} of ${this.maxTurns}</strong> · ${turn.kind === 'generate' ? 'generate' : 'repair'} ·
+              <strong>Turn ${turn.number} of ${this.maxTurns}</strong> · ${turn.kind === 'generate' ? 'generate' : 'repair'}${this.recording === undefined ? '' : html` · <span data-testid="llm-recording">demo model's recorded answer “${this.recording}”</span>`} ·
               ${turn.outcome === undefined ? html`<span>${turn.answer ? 'running…' : 'streaming…'}</span>` : turn.outcome.ok ? html`<span class="ok">rendered</span>` : html`<span class="bad">failed</span>`}
               <details><summary>prompt sent</summary><pre>${turn.prompt}</pre></details>
               ${turn.outcome !== undefined && !turn.outcome.ok ? html`<details open><summary>error</summary><pre>${turn.outcome.error}</pre></details>` : ''}
@@ -133,6 +137,15 @@ export class PgLlmPanel extends LitElement {
     saveEndpoint(this.endpoint);
   }
 
+  /** The turn that was streaming is over: it failed, it is not "streaming…" any more. */
+  private closeLastTurn(message: string): void {
+    const last = this.turns.at(-1);
+    if (last !== undefined && last.outcome === undefined) {
+      last.outcome = { ok: false, error: message };
+      this.turns = [...this.turns];
+    }
+  }
+
   private async onSubmit(event: Event): Promise<void> {
     event.preventDefault();
     const host = this.host;
@@ -140,8 +153,16 @@ export class PgLlmPanel extends LitElement {
     this.onSettings(event);
     const request = String(new FormData(event.currentTarget as HTMLFormElement).get('request') ?? '').trim();
     if (request === '') return;
-    this.busy = true;
+    const demo = this.endpoint.baseUrl.trim() === DEMO_BASE_URL;
+    const recording = demo ? findDemoAnswer(request) : undefined;
     this.turns = [];
+    this.recording = recording?.chip;
+    if (demo && recording === undefined) {
+      // Said plainly, and nothing runs: another recording's UI would pass for an answer.
+      this.result = noAnswerMessage(request);
+      return;
+    }
+    this.busy = true;
     this.result = '';
     this.abort = new AbortController();
     const started = performance.now();
@@ -167,7 +188,7 @@ export class PgLlmPanel extends LitElement {
         maxTurns: this.maxTurns,
         observer,
         // `demo:` runs the recorded demo model in the page: no network, no key.
-        ...(this.endpoint.baseUrl.trim() === DEMO_BASE_URL ? { chat: demoChat } : {}),
+        ...(demo ? { chat: demoChat } : {}),
         signal: this.abort.signal,
         // The UI appears while the model writes: each complete prefix runs, the next adopts it.
         runPrefix: (code) => host.runPrefix(code),
@@ -177,17 +198,19 @@ export class PgLlmPanel extends LitElement {
           return host.run(code);
         },
       });
-      this.result = ok ? `Rendered after ${turns.length} turn${turns.length === 1 ? '' : 's'}.` : `Still failing after ${turns.length} turns; edit the code or try again.`;
+      const after = `after ${turns.length} turn${turns.length === 1 ? '' : 's'}`;
+      const source = recording === undefined ? '' : ` the demo model's recorded answer “${recording.chip}”`;
+      this.result = ok ? `Rendered${source} ${after}.` : `Still failing ${after}; edit the code or try again.`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof DemoNoAnswerError) {
+        this.result = message;
+        this.closeLastTurn(message);
+        return;
+      }
       const hint = /fetch|network/i.test(message) ? ` — nothing answered at ${this.endpoint.baseUrl}; start a local server there, enter another OpenAI-compatible URL, or use ${DEMO_BASE_URL} for the offline demo model` : '';
       this.result = `The request failed: ${message}${hint}`;
-      // The turn that was streaming is over: it failed, it is not "streaming…" any more.
-      const last = this.turns.at(-1);
-      if (last !== undefined && last.outcome === undefined) {
-        last.outcome = { ok: false, error: message };
-        this.turns = [...this.turns];
-      }
+      this.closeLastTurn(message);
     } finally {
       this.busy = false;
       this.progress = '';

@@ -1,4 +1,4 @@
-import { SANDBOX_ALLOW, SANDBOX_TOKENS, sandboxSrcdoc } from './srcdoc.ts';
+import { SANDBOX_TOKENS, sandboxAllow, sandboxSrcdoc } from './srcdoc.ts';
 
 /** One sandbox iframe and the port to its relay. */
 export interface SandboxFrame {
@@ -38,7 +38,7 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   const iframe = document.createElement('iframe');
   // SECURITY: exactly "allow-scripts" (opaque origin, no top navigation, no popups, no forms).
   iframe.setAttribute('sandbox', SANDBOX_TOKENS);
-  iframe.setAttribute('allow', SANDBOX_ALLOW);
+  iframe.setAttribute('allow', sandboxAllow((document as { featurePolicy?: { features(): string[] } }).featurePolicy?.features()));
   iframe.setAttribute('referrerpolicy', 'no-referrer');
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;

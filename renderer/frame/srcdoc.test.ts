@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_ALLOW, SANDBOX_CSP, SANDBOX_TOKENS, sandboxSrcdoc } from './srcdoc.ts';
+import { SANDBOX_ALLOW, SANDBOX_CSP, SANDBOX_TOKENS, sandboxAllow, sandboxSrcdoc } from './srcdoc.ts';
 
 describe('sandbox srcdoc', () => {
   it('starts with the CSP meta, before any script', () => {
@@ -22,5 +22,11 @@ describe('sandbox srcdoc', () => {
     }
     // These two would freeze the relay (and its watchdog) while the 1px frame is off screen.
     expect(SANDBOX_ALLOW).not.toContain('execution-while');
+  });
+
+  it('names only the features the browser knows, so an attach logs no "Unrecognized feature" warning', () => {
+    expect(sandboxAllow(['camera', 'sync-xhr', 'ch-ua'])).toBe("sync-xhr 'none'; camera 'none'");
+    // A browser that does not list its features gets every one turned off.
+    expect(sandboxAllow(undefined)).toBe(SANDBOX_ALLOW);
   });
 });

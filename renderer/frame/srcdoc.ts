@@ -15,7 +15,7 @@ export const SANDBOX_CSP = "default-src 'none'; script-src 'unsafe-inline'; work
  * `execution-while-not-rendered` / `-out-of-viewport` are left alone: turning them off would
  * freeze the relay (and its watchdog) while the frame is off screen.
  */
-export const SANDBOX_ALLOW = [
+export const SANDBOX_ALLOW_FEATURES: readonly string[] = [
   'attribution-reporting',
   'browsing-topics',
   'document-domain',
@@ -43,9 +43,21 @@ export const SANDBOX_ALLOW = [
   'screen-wake-lock',
   'usb',
   'web-share',
-]
-  .map((feature) => `${feature} 'none'`)
-  .join('; ');
+];
+
+/** `SANDBOX_ALLOW_FEATURES` as an `allow` attribute, every feature `'none'`. */
+export const SANDBOX_ALLOW = sandboxAllow(undefined);
+
+/**
+ * The `allow` attribute for a browser that knows `known` features (Chromium lists them in
+ * `document.featurePolicy.features()`): a feature the browser does not know cannot reach the
+ * frame anyway, and naming it logs an "Unrecognized feature" warning on every attach. A browser
+ * that lists nothing gets the whole list.
+ */
+export function sandboxAllow(known: readonly string[] | undefined): string {
+  const names = known === undefined ? SANDBOX_ALLOW_FEATURES : SANDBOX_ALLOW_FEATURES.filter((feature) => known.includes(feature));
+  return names.map((feature) => `${feature} 'none'`).join('; ');
+}
 
 /**
  * The srcdoc: the meta CSP first (before any script can run), then the relay inline. `</script`
