@@ -70,7 +70,8 @@ export interface LiveClient {
 }
 
 /** Error codes after which reconnecting cannot help: the client stops and says why. */
-const FINAL_CODES: ReadonlySet<string> = new Set(['UPGRADE_REQUIRED', 'SESSION_NOT_FOUND', 'SESSION_ENDED']);
+// ORIGIN_NOT_ALLOWED: the page's origin is not in the server's --origins; only the operator can fix it.
+const FINAL_CODES: ReadonlySet<string> = new Set(['UPGRADE_REQUIRED', 'SESSION_NOT_FOUND', 'SESSION_ENDED', 'ORIGIN_NOT_ALLOWED']);
 
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
