@@ -260,6 +260,30 @@ test('server: npx suip serve from the installed tarball listens; an agent on sui
   }
 });
 
+test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1 shows and runs the session, with no --origins (the loopback default)', async ({ page }) => {
+  const folder = join(work, 'server');
+  const data = mkdtempSync(join(work, 'data-'));
+  const site = await startStaticServer(folder);
+  try {
+    const suip = start('npx', ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data], { cwd: folder });
+    const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
+    const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
+    const printed = execFileSync(process.execPath, ['agent.mjs'], { cwd: folder, env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken }, encoding: 'utf8' });
+    const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
+    const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
+    await page.goto(`${site.url}live.html?${query}`);
+    const live = page.locator('suip-live');
+    await expect(live.getByText('Agent counter')).toBeVisible({ timeout: 20_000 });
+    await live.getByRole('button', { name: 'Add one' }).click();
+    await expect(live.getByText('Clicked 1 times')).toBeVisible();
+    await expect(live).toHaveAttribute('status', 'connected');
+    await expect(page.locator('#problem')).toBeHidden();
+    expect(suip.output()).not.toContain('ORIGIN_NOT_ALLOWED');
+  } finally {
+    await site.close();
+  }
+});
+
 test('server: the doc\'s suip/server snippet, run as a Node process, starts a server that answers /healthz', async () => {
   const folder = join(work, 'server');
   const child = start(process.execPath, ['server.mjs'], { cwd: folder });

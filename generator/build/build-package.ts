@@ -31,6 +31,9 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   live: 'adapters/live/index.ts',
 };
 
+/** The source of `suip/browser` (`dist/lib/browser/suip.js`): the renderer and `<suip-live>`. */
+export const BROWSER_ENTRY = 'adapters/live/browser.ts';
+
 /** Node entries (`dist/lib/node/`): subpath export or bin name → source file. */
 export const NODE_ENTRIES: Record<string, string> = {
   server: 'server/bin/server.ts',
@@ -65,7 +68,8 @@ async function main(): Promise<void> {
       },
     },
   });
-  // One file with everything, for `<script type="module">` pages with no bundler and no import map.
+  // One file with everything, for `<script type="module">` pages with no bundler and no import map:
+  // the renderer and the live channel's `<suip-live>` (registered on load), adapters/live/browser.ts.
   await build({
     ...base,
     plugins: [suipSandbox(), keepSideEffects()],
@@ -77,7 +81,7 @@ async function main(): Promise<void> {
       target: 'es2022',
       sourcemap: true,
       minify: true,
-      lib: { entry: join(root, 'renderer/index.ts'), formats: ['es'], fileName: () => 'suip.js' },
+      lib: { entry: join(root, BROWSER_ENTRY), formats: ['es'], fileName: () => 'suip.js' },
       // One file for pages without a bundler: the chunks the renderer loads on first use (the
       // markdown pipeline) are inlined here; the ES entries above keep them apart.
       rollupOptions: { output: { codeSplitting: false } },
