@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installSuipTesting, particle, waitForGeneratorStatus } from '../renderer/testing/index.ts';
 import { createAgentClient } from '../server/sessions/agent-client.ts';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
 
@@ -55,10 +56,13 @@ test('no --origins on a loopback server: pages from 127.0.0.1 and localhost conn
   const server = await start();
   expect(server.output().stderr).toContain('the development default');
   const port = new URL(baseURL!).port;
+  await installSuipTesting(page);
   for (const name of ['127.0.0.1', 'localhost']) {
     const session = await publish(server);
     await mount(page, `http://${name}:${port}/e2e/fixtures/live/element.html`, server, session);
-    await expect(page.locator('suip-live suip-tree').getByText('Hello from the agent')).toBeVisible({ timeout: 20_000 });
+    // <suip-live> mounts the session's program as "live"; its card is the program root's child "root".
+    await waitForGeneratorStatus(page, 'live', 'ready');
+    await expect(particle(page.locator('suip-live'), 'live/root')).toContainText('Hello from the agent', { timeout: 20_000 });
     await expect(page.locator('#status')).toHaveText('connected');
     expect(await page.evaluate(() => (window as unknown as Host).liveElement.errors)).toEqual([]);
   }

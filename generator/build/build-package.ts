@@ -29,6 +29,8 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   react: 'renderer/react/index.ts',
   a2ui: 'adapters/a2ui/index.ts',
   live: 'adapters/live/index.ts',
+  // Host developers' Playwright helpers (issue 30); @playwright/test stays their own (an optional peer).
+  testing: 'renderer/testing/index.ts',
 };
 
 /** The source of `suip/browser` (`dist/lib/browser/suip.js`): the renderer and `<suip-live>`. */
@@ -44,8 +46,8 @@ export const NODE_ENTRIES: Record<string, string> = {
 };
 
 const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
-/** Dependencies stay imports (the host's bundler dedupes them); React is the host's own. */
-const external = (id: string) => [...dependencies, 'react', 'react-dom'].some((name) => id === name || id.startsWith(`${name}/`));
+/** Dependencies stay imports (the host's bundler dedupes them); React and Playwright are the host's own. */
+const external = (id: string) => [...dependencies, 'react', 'react-dom', '@playwright/test'].some((name) => id === name || id.startsWith(`${name}/`));
 
 const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()] };
 
