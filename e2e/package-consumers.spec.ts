@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, nextApp, serverApp, writeApp } from './fixtures/package/consumer-apps.ts';
+import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, nextApp, serverApp, testingApp, writeApp } from './fixtures/package/consumer-apps.ts';
 import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
 
@@ -21,10 +21,11 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
 const version = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? 'latest';
-const versions = { vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom'), ws: version('ws'), 'better-sqlite3': version('better-sqlite3') };
+const versions = { '@playwright/test': version('@playwright/test'), vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom'), ws: version('ws'), 'better-sqlite3': version('better-sqlite3') };
 const apps = consumerApps(versions);
 const next = nextApp(versions);
 const server = serverApp(versions);
+const testing = testingApp(versions);
 /** Child processes this spec started (their process groups are ended after each test). */
 const children: ChildProcess[] = [];
 
@@ -85,7 +86,7 @@ test.beforeAll(async () => {
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = join(work, packed[0]!.filename);
   files = packed[0]!.files.map((file) => file.path);
-  for (const app of [...apps, next, server]) {
+  for (const app of [...apps, next, server, testing]) {
     const folder = join(work, app.name);
     writeApp(folder, app, tarball);
     // The server app's better-sqlite3 would compile its addon (no prebuilt download here: about
@@ -279,6 +280,20 @@ test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1
     await expect(live).toHaveAttribute('status', 'connected');
     await expect(page.locator('#problem')).toBeHidden();
     expect(suip.output()).not.toContain('ORIGIN_NOT_ALLOWED');
+  } finally {
+    await site.close();
+  }
+});
+
+test('testing: the doc\'s suip/testing spec, run by the app\'s own npx playwright test, replays a playground fixture into the no-bundler page with no model', async () => {
+  const folder = join(work, 'testing');
+  const site = await startStaticServer(folder);
+  try {
+    // The app's page asks /api/generate-ui; nothing answers it but the fixture the spec routes.
+    const run = start('npx', ['--no-install', 'playwright', 'test'], { cwd: folder, env: { APP_URL: site.url, CI: '' } });
+    const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    expect(run.output()).toContain('1 passed');
+    expect(code).toBe(0);
   } finally {
     await site.close();
   }
