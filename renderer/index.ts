@@ -10,7 +10,9 @@ export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';
 export type { HostDialogs } from './dialogs/host-dialogs.ts';
 export type { HostPolicy } from './policy/host-policy.ts';
-export type { HostComponent } from './host-components.ts';
+export type { HostComponent, HostComponentElement } from './host-components.ts';
+// The particles a host component receives (and `snapshot()` returns), from the wire schema.
+export type { Particle, GroupParticle, GroupEntry, TextParticle, DataParticle, VocabularyEntry } from '../shared/index.ts';
 export { SuipGroupElement } from './view/suip-element.ts';
 export { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 export { createGroupChecker } from './vocabulary/check-group.ts';
@@ -26,6 +28,7 @@ export type {
   Renderer,
   RendererOptions,
   SuipErrorDetail,
+  SuipEventMap,
   SuipStatusDetail,
   TrafficRecord,
   WatchdogTiming,
