@@ -10,11 +10,12 @@ const Base: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} 
 /**
  * The codes of `suip-live-error`: the server's `error` frames (`LiveErrorCode`, e.g.
  * `ORIGIN_NOT_ALLOWED` when the page's origin is not in the server's `--origins`, `SESSION_ENDED`,
- * `UPGRADE_REQUIRED`) and the element's own: the session's program failed in the sandbox
+ * `UPGRADE_REQUIRED`), the client's `CONNECT_FAILED` (three sockets in a row never opened: the
+ * server is down or unreachable; retrying goes on) and the element's own: the session's program failed in the sandbox
  * (`PROGRAM_FAILED`), its component is not a suip program (`NOT_A_SUIP_PROGRAM`), a remote session
  * failed or is of another runtime (`REMOTE_FAILED`, `NOT_A_REMOTE_SESSION`).
  */
-export type SuipLiveErrorCode = LiveErrorCode | 'PROGRAM_FAILED' | 'NOT_A_SUIP_PROGRAM' | 'REMOTE_FAILED' | 'NOT_A_REMOTE_SESSION';
+export type SuipLiveErrorCode = LiveErrorCode | 'CONNECT_FAILED' | 'PROGRAM_FAILED' | 'NOT_A_SUIP_PROGRAM' | 'REMOTE_FAILED' | 'NOT_A_REMOTE_SESSION';
 
 /** The detail of `suip-live-error`: a code to branch on and a message saying what to do. */
 export interface SuipLiveErrorDetail {
