@@ -14,7 +14,9 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
  * each with its own tool, serve it on 127.0.0.1 and render, click and theme a program in Chromium.
  * Issue 30: a Next.js App Router app (`next build`, `next start`) rendering `<SuipView>` from a
  * server component, and the server from the package (`npx suip serve`, `suip/agent`, a
- * `<suip-live>` page), with its start time against `npm run server`'s.
+ * `<suip-live>` page, and one with no bundler on `suip/browser` and no `--origins`), with its start
+ * time against `npm run server`'s; and an app whose own Playwright test uses `suip/testing` to
+ * replay a fixture exported from the playground.
  * Slow by nature (installs and builds): it runs once, in its own describe, serially.
  */
 
