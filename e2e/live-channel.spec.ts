@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installSuipTesting, particle, waitForGeneratorStatus } from '../renderer/testing/index.ts';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
 
 /**
@@ -44,10 +45,13 @@ test('program mode: render, props and data reach the program, a click is an acti
   await agent(`/api/sessions/${sessionId}/props`, { props: { city: 'Oslo' } });
   for (let i = 1; i <= 5; i += 1) await agent(`/api/sessions/${sessionId}/data`, { channel: 'messages', mode: 'append', payload: { text: `message ${i}` } });
 
+  await installSuipTesting(page);
   await page.goto('/e2e/fixtures/live/host.html');
   await page.waitForFunction(() => 'liveTest' in window);
   await page.evaluate(([url, id, token]) => (window as unknown as { liveTest: { connect(u: string, s: string, t: string): void } }).liveTest.connect(url!, id!, token!), [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken]);
-  const card = page.locator('suip-tree');
+  // suip/testing: the session's program is mounted as "live"; its card is the root's child "root".
+  await waitForGeneratorStatus(page, 'live', 'ready');
+  const card = particle(page, 'live/root');
   await expect(card.getByText('Flights to Oslo')).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText('5 messages')).toBeVisible();
 
@@ -72,7 +76,7 @@ test('program mode: render, props and data reach the program, a click is an acti
   await fresh.goto('/e2e/fixtures/live/host.html');
   await fresh.waitForFunction(() => 'liveTest' in window);
   await fresh.evaluate(([url, id, token]) => (window as unknown as { liveTest: { connect(u: string, s: string, t: string): void } }).liveTest.connect(url!, id!, token!), [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken]);
-  await expect(fresh.locator('suip-tree').getByText('10 messages')).toBeVisible({ timeout: 20_000 });
-  const listOf = (p: typeof page) => p.locator('suip-tree suip-list').innerText();
+  await expect(particle(fresh, 'live/root').getByText('10 messages')).toBeVisible({ timeout: 20_000 });
+  const listOf = (p: typeof page) => particle(p, 'live/root/list').innerText();
   expect(await listOf(page)).toBe(await listOf(fresh));
 });

@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, nextApp, serverApp, writeApp } from './fixtures/package/consumer-apps.ts';
+import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, nextApp, serverApp, testingApp, writeApp } from './fixtures/package/consumer-apps.ts';
 import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
 
@@ -14,17 +14,20 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
  * each with its own tool, serve it on 127.0.0.1 and render, click and theme a program in Chromium.
  * Issue 30: a Next.js App Router app (`next build`, `next start`) rendering `<SuipView>` from a
  * server component, and the server from the package (`npx suip serve`, `suip/agent`, a
- * `<suip-live>` page), with its start time against `npm run server`'s.
+ * `<suip-live>` page, and one with no bundler on `suip/browser` and no `--origins`), with its start
+ * time against `npm run server`'s; and an app whose own Playwright test uses `suip/testing` to
+ * replay a fixture exported from the playground.
  * Slow by nature (installs and builds): it runs once, in its own describe, serially.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
 const version = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? 'latest';
-const versions = { vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom'), ws: version('ws'), 'better-sqlite3': version('better-sqlite3') };
+const versions = { '@playwright/test': version('@playwright/test'), vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom'), ws: version('ws'), 'better-sqlite3': version('better-sqlite3') };
 const apps = consumerApps(versions);
 const next = nextApp(versions);
 const server = serverApp(versions);
+const testing = testingApp(versions);
 /** Child processes this spec started (their process groups are ended after each test). */
 const children: ChildProcess[] = [];
 
@@ -85,7 +88,7 @@ test.beforeAll(async () => {
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = join(work, packed[0]!.filename);
   files = packed[0]!.files.map((file) => file.path);
-  for (const app of [...apps, next, server]) {
+  for (const app of [...apps, next, server, testing]) {
     const folder = join(work, app.name);
     writeApp(folder, app, tarball);
     // The server app's better-sqlite3 would compile its addon (no prebuilt download here: about
@@ -255,6 +258,44 @@ test('server: npx suip serve from the installed tarball listens; an agent on sui
     await live.getByRole('button', { name: 'Add one' }).click();
     await expect(live.getByText('Clicked 1 times')).toBeVisible();
     await expect(live).toHaveAttribute('status', 'connected');
+  } finally {
+    await site.close();
+  }
+});
+
+test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1 shows and runs the session, with no --origins (the loopback default)', async ({ page }) => {
+  const folder = join(work, 'server');
+  const data = mkdtempSync(join(work, 'data-'));
+  const site = await startStaticServer(folder);
+  try {
+    const suip = start('npx', ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data], { cwd: folder });
+    const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
+    const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
+    const printed = execFileSync(process.execPath, ['agent.mjs'], { cwd: folder, env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken }, encoding: 'utf8' });
+    const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
+    const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
+    await page.goto(`${site.url}live.html?${query}`);
+    const live = page.locator('suip-live');
+    await expect(live.getByText('Agent counter')).toBeVisible({ timeout: 20_000 });
+    await live.getByRole('button', { name: 'Add one' }).click();
+    await expect(live.getByText('Clicked 1 times')).toBeVisible();
+    await expect(live).toHaveAttribute('status', 'connected');
+    await expect(page.locator('#problem')).toBeHidden();
+    expect(suip.output()).not.toContain('ORIGIN_NOT_ALLOWED');
+  } finally {
+    await site.close();
+  }
+});
+
+test('testing: the doc\'s suip/testing spec, run by the app\'s own npx playwright test, replays a playground fixture into the no-bundler page with no model', async () => {
+  const folder = join(work, 'testing');
+  const site = await startStaticServer(folder);
+  try {
+    // The app's page asks /api/generate-ui; nothing answers it but the fixture the spec routes.
+    const run = start('npx', ['--no-install', 'playwright', 'test'], { cwd: folder, env: { APP_URL: site.url, CI: '' } });
+    const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    expect(run.output()).toContain('1 passed');
+    expect(code).toBe(0);
   } finally {
     await site.close();
   }

@@ -1,5 +1,6 @@
 import { unsafeStatic, type StaticValue } from 'lit/static-html.js';
-import type { VocabularyEntry } from '../shared/index.ts';
+import type { GroupParticle, VocabularyEntry } from '../shared/index.ts';
+import type { ViewContext } from './view/view-context.ts';
 import { SuipHostError } from './host-error.ts';
 
 /**
@@ -13,6 +14,18 @@ export interface HostComponent {
   definition: VocabularyEntry;
   /** The element's tag name, e.g. "product-card". */
   tagName: string;
+}
+
+/**
+ * What the renderer sets on a host component's element, as properties, before each render: the
+ * group it shows (hostile data: read it, never mutate it), its absolute path (the mount id first)
+ * and the view context. `class ProductCard extends HTMLElement implements HostComponentElement`
+ * types a plain element; `SuipGroupElement` already has all three.
+ */
+export interface HostComponentElement {
+  particle: GroupParticle;
+  path: readonly string[];
+  context: ViewContext;
 }
 
 /** A valid custom element name: lower-case, starts with a letter, contains a hyphen. */

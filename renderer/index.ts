@@ -13,7 +13,9 @@ export type { DialogPolicy } from './dialogs/dialog-policy.ts';
 export type { DialogRefusalReason } from './dialogs/dialog-gate.ts';
 export { effectivePolicy } from './policy/host-policy.ts';
 export type { HostPolicy } from './policy/host-policy.ts';
-export type { HostComponent } from './host-components.ts';
+export type { HostComponent, HostComponentElement } from './host-components.ts';
+// The particles a host component receives (and `snapshot()` returns), from the wire schema.
+export type { Particle, GroupParticle, GroupEntry, TextParticle, DataParticle, VocabularyEntry } from '../shared/index.ts';
 export { SuipGroupElement } from './view/suip-element.ts';
 export { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
 export { createGroupChecker } from './vocabulary/check-group.ts';
@@ -29,6 +31,7 @@ export type {
   Renderer,
   RendererOptions,
   SuipErrorDetail,
+  SuipEventMap,
   SuipStatusDetail,
   TrafficRecord,
   WatchdogTiming,

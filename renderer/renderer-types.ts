@@ -143,6 +143,31 @@ export interface SuipErrorDetail {
   error: SuipErrorObject;
 }
 
+/**
+ * The DOM events a renderer dispatches on its container (and so on `<suip-renderer>`), bubbling
+ * and composed. They are added to `HTMLElementEventMap`, `DocumentEventMap` and `WindowEventMap`,
+ * so `container.addEventListener('suip-error', (e) => e.detail.error.code)` type-checks.
+ */
+export interface SuipEventMap {
+  'suip-status': CustomEvent<SuipStatusDetail>;
+  'suip-error': CustomEvent<SuipErrorDetail>;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'suip-status': SuipEventMap['suip-status'];
+    'suip-error': SuipEventMap['suip-error'];
+  }
+  interface DocumentEventMap {
+    'suip-status': SuipEventMap['suip-status'];
+    'suip-error': SuipEventMap['suip-error'];
+  }
+  interface WindowEventMap {
+    'suip-status': SuipEventMap['suip-status'];
+    'suip-error': SuipEventMap['suip-error'];
+  }
+}
+
 /** Detail of the `suip-status` DOM event. */
 export interface SuipStatusDetail {
   generatorId: string;

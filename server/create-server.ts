@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { canvasRoutes } from './canvas/canvas-api.ts';
 import type { ServerConfig } from './config.ts';
 import { genuiRoutes } from './genui/genui-route.ts';
-import { createBrowserGuard } from './http/browser-guard.ts';
+import { createBrowserGuard, developmentOrigins } from './http/browser-guard.ts';
 import { sendJson } from './http/http-error.ts';
 import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
@@ -59,7 +59,12 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
   const { log } = options;
   const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
-  const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts });
+  // Development default: on a loopback bind with no --origins, pages from this machine may connect.
+  const loopbackPages = developmentOrigins(config);
+  const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });
+  if (loopbackPages) log({ event: 'origins', allowed: 'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)' });
+  else if (config.origins.length === 0) log({ event: 'origins', allowed: 'none', fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)` });
+  else log({ event: 'origins', allowed: config.origins });
   const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;

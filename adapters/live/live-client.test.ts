@@ -75,6 +75,34 @@ describe('createLiveClient (fake socket)', () => {
     expect(statuses.at(-1)).toBe('disconnected');
   });
 
+  it('sockets that never open are said once per streak (CONNECT_FAILED) while retrying goes on; an open resets the streak', () => {
+    const errors: string[] = [];
+    const statuses: string[] = [];
+    createLiveClient({ url: 'ws://a/ws', sessionId: 's', wsToken: 't', onError: (code) => errors.push(code), onStatus: (s) => statuses.push(s), WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    for (let i = 0; i < 2; i += 1) {
+      FakeSocket.made.at(-1)!.close();
+      vi.runOnlyPendingTimers();
+    }
+    expect(errors).toEqual([]);
+    FakeSocket.made.at(-1)!.close();
+    expect(errors).toEqual(['CONNECT_FAILED']);
+    vi.runOnlyPendingTimers();
+    FakeSocket.made.at(-1)!.close();
+    vi.runOnlyPendingTimers();
+    expect(errors).toEqual(['CONNECT_FAILED']);
+    expect(statuses.at(-1)).toBe('reconnecting');
+    // It comes up: the streak ends, and a new one is said again.
+    const up = FakeSocket.made.at(-1)!;
+    up.open();
+    up.receive(ack(0));
+    up.close();
+    for (let i = 0; i < 3; i += 1) {
+      vi.runOnlyPendingTimers();
+      FakeSocket.made.at(-1)!.close();
+    }
+    expect(errors).toEqual(['CONNECT_FAILED', 'CONNECT_FAILED']);
+  });
+
   it('a server of another version is refused (UPGRADE_REQUIRED, disconnected, no retry)', () => {
     const errors: string[] = [];
     const client = createLiveClient({ url: 'ws://a/ws', sessionId: 's', wsToken: 't', onError: (code) => errors.push(code), WebSocketImpl: FakeSocket as unknown as typeof WebSocket });

@@ -37,7 +37,7 @@ export interface LiveClientOptions {
   onSnapshot?(snapshot: LiveSnapshot): void;
   onEvent?(event: SessionEvent): void;
   onStatus?(status: LiveStatus, detail?: string): void;
-  /** Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED). */
+  /** Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED; CONNECT_FAILED after 3 sockets in a row never opened, retrying goes on). */
   onError?(code: string, message: string): void;
   /** The number of this client's actions the agent has not drained yet changed. */
   onPending?(pending: number): void;
@@ -70,7 +70,11 @@ export interface LiveClient {
 }
 
 /** Error codes after which reconnecting cannot help: the client stops and says why. */
-const FINAL_CODES: ReadonlySet<string> = new Set(['UPGRADE_REQUIRED', 'SESSION_NOT_FOUND', 'SESSION_ENDED']);
+// ORIGIN_NOT_ALLOWED: the page's origin is not in the server's --origins; only the operator can fix it.
+const FINAL_CODES: ReadonlySet<string> = new Set(['UPGRADE_REQUIRED', 'SESSION_NOT_FOUND', 'SESSION_ENDED', 'ORIGIN_NOT_ALLOWED']);
+
+/** Sockets in a row that close without ever opening before the client says so (`CONNECT_FAILED`). */
+const UNOPENED_BEFORE_REPORT = 3;
 
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -104,6 +108,9 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let socket: WebSocket | undefined;
   let urlIndex = 0;
   let failures = 0;
+  // Sockets in a row that closed before opening: a server that is down, or one that refuses the
+  // upgrade with a status the browser hides from the page.
+  let unopened = 0;
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let pongDue: ReturnType<typeof setTimeout> | undefined;
@@ -128,7 +135,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     const query = options.agentToken !== undefined ? `?token=${encodeURIComponent(options.agentToken)}` : sessionToken !== undefined ? `?token=${encodeURIComponent(sessionToken)}` : `?wsToken=${encodeURIComponent(options.wsToken ?? '')}`;
     const ws = new Impl(`${url}${query}`);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
+      unopened = 0;
       const stream = options.stream ?? 'all';
       const fromSeq = lastSeq >= 0 ? lastSeq : stream === 'all' ? 0 : undefined;
       const payload = {
@@ -154,6 +164,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       stopHeartbeat();
       if (socket !== ws || closed) return;
       failures += 1;
+      // Said once per streak, and retrying goes on: a server that is starting comes up by itself.
+      if (!opened && (unopened += 1) === UNOPENED_BEFORE_REPORT) {
+        options.onError?.('CONNECT_FAILED', `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server running there? A server older than this client refuses a page whose origin is not in its --origins without saying so: add this page's origin (${typeof location === 'undefined' ? 'this page' : location.origin}) to --origins`);
+      }
       if (failures > attempts) return stop(`gave up after ${attempts} attempts`);
       setStatus('reconnecting');
       // The first retry goes to the next process at once; then exponential backoff with jitter.

@@ -1,4 +1,5 @@
 import { createRenderer, type Renderer, type RendererOptions } from '../../renderer/index.ts';
+import type { LiveErrorCode } from '../../shared/neighbours/live/frames.ts';
 import type { LiveClient, LiveStatus } from './live-client.ts';
 import { connectLiveProgram, REMOTE_SESSION } from './live-program.ts';
 import { connectLiveRemote } from './live-remote.ts';
@@ -6,11 +7,48 @@ import { connectLiveRemote } from './live-remote.ts';
 // Importing this module in Node (server-side rendering, tests) must not throw: the element only exists in a DOM.
 const Base: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as typeof HTMLElement) : HTMLElement;
 
+/**
+ * The codes of `suip-live-error`: the server's `error` frames (`LiveErrorCode`, e.g.
+ * `ORIGIN_NOT_ALLOWED` when the page's origin is not in the server's `--origins`, `SESSION_ENDED`,
+ * `UPGRADE_REQUIRED`), the client's `CONNECT_FAILED` (three sockets in a row never opened: the
+ * server is down or unreachable; retrying goes on) and the element's own: the session's program failed in the sandbox
+ * (`PROGRAM_FAILED`), its component is not a suip program (`NOT_A_SUIP_PROGRAM`), a remote session
+ * failed or is of another runtime (`REMOTE_FAILED`, `NOT_A_REMOTE_SESSION`).
+ */
+export type SuipLiveErrorCode = LiveErrorCode | 'CONNECT_FAILED' | 'PROGRAM_FAILED' | 'NOT_A_SUIP_PROGRAM' | 'REMOTE_FAILED' | 'NOT_A_REMOTE_SESSION';
+
+/** The detail of `suip-live-error`: a code to branch on and a message saying what to do. */
+export interface SuipLiveErrorDetail {
+  code: SuipLiveErrorCode;
+  message: string;
+}
+
 /** What `<suip-live>` dispatches (bubbling, composed). */
 export interface SuipLiveEventMap {
+  /** The connection's state; `detail` says why it ended (`disconnected`: the final error code, or `closed`). */
   'suip-live-status': CustomEvent<{ status: LiveStatus; detail?: string }>;
-  'suip-live-error': CustomEvent<{ code: string; message: string }>;
+  /** An error the page should show; after a final one (e.g. ORIGIN_NOT_ALLOWED) the status is `disconnected` and no retry follows. */
+  'suip-live-error': CustomEvent<SuipLiveErrorDetail>;
   'suip-live-pending': CustomEvent<{ pending: number }>;
+}
+
+declare global {
+  // So `liveElement.addEventListener('suip-live-error', (e) => e.detail.code)` type-checks, and
+  // `document.querySelector('suip-live')` is typed (for the default tag name).
+  interface HTMLElementEventMap {
+    'suip-live-status': SuipLiveEventMap['suip-live-status'];
+    'suip-live-error': SuipLiveEventMap['suip-live-error'];
+    'suip-live-pending': SuipLiveEventMap['suip-live-pending'];
+  }
+  // The events bubble and are composed: a listener on the document sees them too.
+  interface DocumentEventMap {
+    'suip-live-status': SuipLiveEventMap['suip-live-status'];
+    'suip-live-error': SuipLiveEventMap['suip-live-error'];
+    'suip-live-pending': SuipLiveEventMap['suip-live-pending'];
+  }
+  interface HTMLElementTagNameMap {
+    'suip-live': SuipLiveElement;
+  }
 }
 
 /**
@@ -94,7 +132,7 @@ export class SuipLiveElement extends Base {
           this.client?.close();
           return this.connect('remote', target);
         }
-        emit('suip-live-error', { code, message });
+        emit('suip-live-error', { code: code as SuipLiveErrorCode, message });
       },
     };
     this.client = mode === 'remote' ? connectLiveRemote(this.renderer!, options) : connectLiveProgram(this.renderer!, options);

@@ -32,7 +32,12 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   live: 'adapters/live/index.ts',
   // MCP Apps host side: <suip-mcp-app> / showMcpApp (issue 32).
   'mcp-apps': 'adapters/mcp-apps/index.ts',
+  // Host developers' Playwright helpers (issue 30); @playwright/test stays their own (an optional peer).
+  testing: 'renderer/testing/index.ts',
 };
+
+/** The source of `suip/browser` (`dist/lib/browser/suip.js`): the renderer and `<suip-live>`. */
+export const BROWSER_ENTRY = 'adapters/live/browser.ts';
 
 /** Node entries (`dist/lib/node/`): subpath export or bin name → source file. */
 export const NODE_ENTRIES: Record<string, string> = {
@@ -44,8 +49,8 @@ export const NODE_ENTRIES: Record<string, string> = {
 };
 
 const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
-/** Dependencies stay imports (the host's bundler dedupes them); React is the host's own. */
-const external = (id: string) => [...dependencies, 'react', 'react-dom'].some((name) => id === name || id.startsWith(`${name}/`));
+/** Dependencies stay imports (the host's bundler dedupes them); React and Playwright are the host's own. */
+const external = (id: string) => [...dependencies, 'react', 'react-dom', '@playwright/test'].some((name) => id === name || id.startsWith(`${name}/`));
 
 const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()] };
 
@@ -68,7 +73,8 @@ async function main(): Promise<void> {
       },
     },
   });
-  // One file with everything, for `<script type="module">` pages with no bundler and no import map.
+  // One file with everything, for `<script type="module">` pages with no bundler and no import map:
+  // the renderer and the live channel's `<suip-live>` (registered on load), adapters/live/browser.ts.
   await build({
     ...base,
     plugins: [suipSandbox(), keepSideEffects()],
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
       target: 'es2022',
       sourcemap: true,
       minify: true,
-      lib: { entry: join(root, 'renderer/index.ts'), formats: ['es'], fileName: () => 'suip.js' },
+      lib: { entry: join(root, BROWSER_ENTRY), formats: ['es'], fileName: () => 'suip.js' },
       // One file for pages without a bundler: the chunks the renderer loads on first use (the
       // markdown pipeline) are inlined here; the ES entries above keep them apart.
       rollupOptions: { output: { codeSplitting: false } },

@@ -31,7 +31,8 @@ function ownerOf(event: Event): SuipGroupElement | undefined {
  */
 export class SuipGroupElement extends LitElement {
   static override properties: PropertyDeclarations = {
-    particle: { attribute: false },
+    // An accessor of our own (below), so a host's subclass may override it as one (TS2611 otherwise).
+    particle: { attribute: false, noAccessor: true },
     path: { attribute: false },
     context: { attribute: false },
   };
@@ -45,8 +46,21 @@ export class SuipGroupElement extends LitElement {
   /** For a type whose shadow root needs no stylesheet: the host's layout (bare-shadow-root.ts). */
   static bare: Readonly<Record<string, string>> | undefined = undefined;
 
-  /** The group this element shows (hostile data: read, never mutated). */
-  declare particle: GroupParticle;
+  #particle: GroupParticle | undefined;
+
+  /**
+   * The group this element shows (hostile data: read, never mutated). An accessor, as Lit's own
+   * would be: a subclass may override it (`override set particle(g) { super.particle = g; … }`,
+   * with the getter) to react to each new particle.
+   */
+  get particle(): GroupParticle {
+    return this.#particle!;
+  }
+  set particle(value: GroupParticle) {
+    const old = this.#particle;
+    this.#particle = value;
+    this.requestUpdate('particle', old);
+  }
   /** Absolute path in the merged tree; its first id is the generator's mount id. */
   declare path: readonly string[];
   /** Where events go, and the URL policy. */

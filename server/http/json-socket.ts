@@ -53,6 +53,12 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   handshakeMs?: number;
   /** A socket silent this long is dropped (default 45 s); it is pinged at a third of that. */
   idleMs?: number;
+  /**
+   * Tell a page whose Origin is refused why, in the protocol's error frame (`ORIGIN_NOT_ALLOWED`)
+   * on a socket closed at once, instead of an HTTP 403 the browser hides from the page. For
+   * endpoints a page opens directly (the live channel); others keep the plain refusal.
+   */
+  explainOriginRefusal?: boolean;
   /** Credentials carried by the upgrade itself (URL, headers); refused before the socket exists. */
   authorize?(request: IncomingMessage, url: URL): { ok: true } | { ok: false; status: 401 | 403; reason: string };
   /** The protocol's error frame. */
@@ -92,6 +98,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
   const maxQueuedBytes = options.maxQueuedBytes ?? 1 << 20;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
   const lastSeen = new WeakMap<WebSocket, number>();
+  const originsLogged = new Map<string, number>();
 
   // One sweep for every socket: pings keep proxies from idling it; a peer silent past idleMs is gone.
   const sweep = setInterval(() => {
@@ -106,6 +113,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const refused = options.guard.refuse(request);
+    if (refused?.code === 'ORIGIN_NOT_ALLOWED' && options.explainOriginRefusal === true) return refuseOrigin(request, socket, head, url, refused.message);
     if (refused !== undefined) {
       options.log({ event: 'upgrade-refused', path: url.pathname, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
       return refuseUpgrade(socket, refused.status, refused.message);
@@ -123,6 +131,36 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
     }
     socket.once('close', place.release);
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, url, address));
+  }
+
+  /**
+   * A page whose Origin is not allowed: a browser hides an HTTP refusal of an upgrade from the page
+   * (it sees only a close, 1006), which left `<suip-live>` reconnecting for ever. So the upgrade is
+   * completed, the one error frame `ORIGIN_NOT_ALLOWED` naming the fix is sent, and the socket is
+   * closed (1008). SECURITY: nothing of the protocol runs on that socket (no frame is read, no
+   * credential is looked at, so it is no oracle for tokens); it counts against the address's socket
+   * budget while it closes; the Host check (DNS rebinding) was passed before this runs.
+   */
+  function refuseOrigin(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL, message: string): void {
+    const origin = (request.headers.origin ?? '').slice(0, 200);
+    const now = Date.now();
+    // One line per origin per minute, whatever a page's retries do (and a bounded memory of origins).
+    if ((originsLogged.get(origin) ?? 0) + 60_000 <= now) {
+      if (originsLogged.size >= 256) originsLogged.clear();
+      originsLogged.set(origin, now);
+      options.log({ event: 'upgrade-refused', path: url.pathname, code: 'ORIGIN_NOT_ALLOWED', origin, fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)` });
+    }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const place = options.budgets.open(address);
+    if (!place.ok) return refuseUpgrade(socket, place.status, place.reason);
+    socket.once('close', place.release);
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      ws.send(JSON.stringify(options.errorFrame('ORIGIN_NOT_ALLOWED', message)));
+      ws.close(1008, 'ORIGIN_NOT_ALLOWED');
+      // A peer that never answers the close is cut.
+      setTimeout(() => ws.terminate(), 2000).unref();
+    });
   }
 
   function accept(ws: WebSocket, request: IncomingMessage, url: URL, remoteAddress: string): void {

@@ -22,12 +22,15 @@ export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], o
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     // SECURITY: Host and Origin for every upgrade, whichever endpoint takes it (each endpoint checks again).
     const refused = options.guard.refuse(request);
+    const route = byPath.get(path);
+    // A refused Origin on a known path is left to its endpoint, which checks again and may tell the
+    // page why in a frame it can read (json-socket.ts `explainOriginRefusal`); a refused Host never is.
+    if (refused?.code === 'ORIGIN_NOT_ALLOWED' && route !== undefined) return route.upgrade(request, socket, head);
     if (refused !== undefined) {
       log({ event: 'upgrade-refused', path, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
       socket.end(`HTTP/1.1 ${refused.status} Refused\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: refused.message, code: refused.code })}`);
       return;
     }
-    const route = byPath.get(path);
     if (route !== undefined) return route.upgrade(request, socket, head);
     log({ event: 'upgrade-refused', path });
     socket.end('HTTP/1.1 404 Not Found\r\n\r\n');

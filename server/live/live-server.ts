@@ -62,6 +62,8 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
     frames: compile(ClientFrame),
     maxFrameBytes: options.maxFrameBytes,
     maxFramesPerSecond: options.maxFramesPerSecond,
+    // `<suip-live>` turns it into a typed error event instead of reconnecting for ever.
+    explainOriginRefusal: true,
     ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     ...(options.handshakeMs !== undefined ? { handshakeMs: options.handshakeMs } : {}),
     errorFrame: (code, message) => ({ type: 'error', payload: { code: code as LiveErrorCode, message, ...(code === 'CONTRACT_VIOLATION' ? { numericCode: -32020 } : {}) } }) satisfies ServerFrame,

@@ -157,7 +157,13 @@ describe('live channel over SQLite (real processes)', () => {
     wrong.send({ type: 'subscribe', payload: { sessionId, wsToken: other.wsToken } });
     await wrong.until(() => wrong.closed() !== undefined, 'close');
     expect(wrong.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'the token is for another session' });
-    await expect(client(server.url, '', { origin: 'https://evil.example' }).opened).rejects.toThrow('HTTP 403');
+    // A foreign Origin is told why in a frame the page can read (a browser hides an HTTP refusal), then closed; nothing it sends is read.
+    const evil = client(server.url, '', { origin: 'https://evil.example' });
+    await evil.opened;
+    evil.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken } });
+    await evil.until(() => evil.closed() !== undefined, 'close');
+    expect(evil.closed()).toBe(1008);
+    expect(evil.frames).toEqual([{ type: 'error', payload: { code: 'ORIGIN_NOT_ALLOWED', message: expect.stringContaining('--origins https://evil.example') } }]);
     await expect(client(server.url, '', { origin: 'http://allowed.example' }).opened).resolves.toBeUndefined();
     // An unknown session is said (404, SESSION_NOT_FOUND), not answered with an empty list.
     expect((await agent(server.url.replace(AGENT, ''), '/api/sessions/x/events')).status).toBe(404);

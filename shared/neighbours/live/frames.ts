@@ -85,7 +85,9 @@ export type LiveErrorCode =
   | 'BUSY'
   | 'TOO_MANY_CONNECTIONS'
   | 'QUOTA_EXCEEDED'
-  | 'SESSION_ENDED';
+  | 'SESSION_ENDED'
+  // The page's Origin is not in the server's allowlist: sent once, then the socket closes (1008).
+  | 'ORIGIN_NOT_ALLOWED';
 
 /** Error codes of `channel_error` frames (the seed's). */
 export type ChannelErrorCode = 'CHANNEL_UNKNOWN' | 'CHANNEL_NOT_LOCAL' | 'SESSION_NOT_FOUND' | 'SUBSCRIBE_UNAUTHORIZED' | 'POLL_FAILED';
