@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { RELAY_SOURCE } from './frame/relay-source.ts';
@@ -7,6 +7,7 @@ import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
 import { componentTags, withComponents } from './host-components.ts';
+import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, mountElements, type ProgramRecord } from './hibernation.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
@@ -51,6 +52,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     kept.delete(id);
     return true;
   };
+  /** Sandboxed programs by id, across hibernations (a remote generator has no sandbox to free). */
+  const programs = new Map<string, ProgramRecord>();
   const traffic = new Set<(record: TrafficRecord) => void>();
   let merged: MergedTree = createMergedTree();
   let destroyed = false;
@@ -72,6 +75,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     policy: options.policy ?? createUrlPolicy(),
     ...(options.buildSlices === false ? {} : { budget: createBuildBudget() }),
     emit: (event: ViewEvent) => {
+      const program = programs.get(event.path[0] ?? '');
+      if (program !== undefined) program.lastActive = performance.now();
+      // A hibernated program hears the event once woken (its controls do nothing until then).
+      if (program !== undefined && (program.hibernated || program.waking !== undefined)) return queueEvent(program, event);
       const generator = generators.get(event.path[0] ?? '');
       const routed = routeEvent(merged, event, (id) => generators.get(id)?.session);
       if (routed && generator !== undefined) generator.lastUserAction = performance.now();
@@ -139,6 +146,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree);
+      const program = programs.get(id);
+      if (program?.replayed !== undefined) {
+        notReplayed(program, program.replayed.filter((event) => !holdsHandler(merged, event)), 'its new UI moved the control');
+        program.replayed = undefined;
+      }
       return { ok: true };
     },
     ended(lifecycle, keep, warm) {
@@ -147,6 +159,12 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         return;
       }
       generators.delete(lifecycle.id);
+      const program = programs.get(lifecycle.id);
+      if (program?.lifecycle === lifecycle) {
+        if (program.hibernating) program.hibernated = true;
+        // Ended for good (detached, terminated, failed): the id is free for a new attach.
+        else programs.delete(lifecycle.id);
+      }
       if (keep) kept.set(lifecycle.id, warm);
       else {
         slotOf.delete(lifecycle.id);
@@ -172,7 +190,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   };
 
   /** Checks the mount options, mounts (or adopts) the subtree and starts the lifecycle. */
-  async function start(mount: MountOptions, connect: (events: ConnectionEvents, warm: WarmTransport | undefined) => GeneratorConnection): Promise<GeneratorHandle> {
+  async function start(mount: MountOptions, connect: (events: ConnectionEvents, warm: WarmTransport | undefined) => GeneratorConnection, created?: (lifecycle: GeneratorLifecycle) => void): Promise<GeneratorHandle> {
     if (destroyed) throw new SuipHostError('destroyed', 'this renderer was destroyed');
     const { id } = mount;
     if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new SuipHostError('invalid-option', `a generator id must be a string of 1..${limits.maxIdLength} characters`, { option: 'id' });
@@ -199,15 +217,146 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     };
     const lifecycle = new GeneratorLifecycle(mount, connect(events, warm), host, adopted);
     events.target = lifecycle;
+    created?.(lifecycle);
     if (mount.slotOf !== undefined) slotOf.set(id, mount.slotOf);
     generators.set(id, lifecycle);
     await lifecycle.start();
     return lifecycle.handle;
   }
 
-  function attach(attachOptions: AttachOptions): Promise<GeneratorHandle> {
-    if (typeof attachOptions.code !== 'string') return Promise.reject(new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' }));
-    return start(attachOptions, (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: attachOptions.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : {}) }, events));
+  async function attach(attachOptions: AttachOptions): Promise<GeneratorHandle> {
+    if (typeof attachOptions.code !== 'string') throw new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' });
+    const record = createProgramRecord({ ...attachOptions, adopt: false }, { maxMessageBytes: limits.maxMessageBytes, wake: wakeProgram, detach: detachProgram });
+    await startProgram(record, attachOptions.adopt === true);
+    return record.handle;
+  }
+
+  /** Start (or, on wake, restart adopting its kept subtree) the program of `record`. */
+  function startProgram(record: ProgramRecord, adopt: boolean): Promise<GeneratorHandle> {
+    const mount = { ...record.options, adopt, outputs: [...(record.options.outputs ?? []), STATE_CHANNEL] };
+    return start(
+      mount,
+      (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: record.options.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : {}) }, events),
+      (lifecycle) => {
+        record.lifecycle = lifecycle;
+        programs.set(record.options.id, record);
+        lifecycle.handle.onOutput((channel, value) => {
+          if (channel === STATE_CHANNEL) record.state = { value };
+          else for (const listener of record.outputs) listener(channel, value);
+        });
+      },
+    );
+  }
+
+  /** Hold an event for a program that sleeps or wakes, and wake it. */
+  function queueEvent(record: ProgramRecord, event: ViewEvent): boolean {
+    if (record.queued.length >= MAX_QUEUED_EVENTS) {
+      notReplayed(record, [event], `more than ${MAX_QUEUED_EVENTS} events arrived while it woke`);
+      return false;
+    }
+    record.queued.push(event);
+    void wakeProgram(record).catch(() => undefined);
+    return true;
+  }
+
+  /** A user's interaction that the woken program did not get: the host and the user must repeat it. */
+  function notReplayed(record: ProgramRecord, lost: readonly ViewEvent[], why: string): void {
+    const first = lost[0];
+    if (first === undefined) return;
+    const error = { code: ErrorCode.PathNotFound, message: `program ${JSON.stringify(record.options.id)} woke from hibernation but ${lost.length} interaction(s) could not be handed to it (${why}); ask the user to do it again`, data: { replayed: false, event: first.event, path: first.path.slice(1) } };
+    dispatch('suip-error', { generatorId: record.options.id, error });
+  }
+
+  /**
+   * Wake a hibernated program: re-run its code in a new sandbox adopting its kept subtree, wait
+   * for its first render, replay its last inputs and saved state, then the events that woke it.
+   */
+  function wakeProgram(record: ProgramRecord): Promise<void> {
+    if (record.waking !== undefined) return record.waking;
+    if (!record.hibernated) return Promise.resolve();
+    record.waking = (async () => {
+      record.hibernated = false;
+      record.hibernating = false;
+      try {
+        await startProgram(record, true);
+      } catch (error) {
+        notReplayed(record, record.queued.splice(0), 'it did not start again');
+        throw error;
+      }
+      // Sent at once after `suip/initialized`: the Worker queued the program's first run before it
+      // sent that, so the program's hooks and handlers (registered by its top-level code and first
+      // render) are in place before these reach it; port order then keeps inputs before events.
+      const session = record.lifecycle?.session;
+      for (const [channel, value] of record.inputs) session?.sendInput(channel, value);
+      if (record.state !== undefined) session?.sendInput(STATE_CHANNEL, record.state.value);
+      record.lastActive = performance.now();
+      const events = record.queued.splice(0);
+      // The user acted in this program's UI just now (what gates its dialogs and focus moves).
+      if (events.length > 0 && record.lifecycle !== undefined) record.lifecycle.lastUserAction = performance.now();
+      const lost = events.filter((event) => !routeEvent(merged, event, (gid) => generators.get(gid)?.session));
+      notReplayed(record, lost, 'its new UI has no such control there');
+      // Routed against the kept subtree; the re-run's first render, if it changed anything, is the
+      // next transaction: an event whose control it moved went to a handler the program no longer has.
+      record.replayed = events.filter((event) => !lost.includes(event));
+    })().finally(() => {
+      record.waking = undefined;
+    });
+    return record.waking;
+  }
+
+  /** Hibernate one ready sandboxed program now. */
+  async function hibernate(id: string): Promise<boolean> {
+    const record = programs.get(id);
+    const lifecycle = record?.lifecycle;
+    if (record === undefined || lifecycle === undefined || record.hibernated || record.waking !== undefined || lifecycle.status !== 'ready') return false;
+    record.hibernating = true;
+    await lifecycle.detach(true, true);
+    return record.hibernated;
+  }
+
+  /** The handle's detach: a hibernated program's kept subtree is removed (or kept for an adopt). */
+  async function detachProgram(record: ProgramRecord, keep: boolean): Promise<void> {
+    if (!record.hibernated) return record.lifecycle?.detach(keep);
+    programs.delete(record.options.id);
+    if (!keep && forget(record.options.id)) setTree(unmountGenerator(merged, record.options.id));
+  }
+
+  // Idle and off-screen programs hibernate; one timer for the renderer, only when asked for.
+  const hibernation = options.hibernation;
+  const hibernationTimer = hibernation?.idleMs !== undefined || hibernation?.offscreenMs !== undefined ? setInterval(sweepIdle, Math.max(50, Math.min(hibernation.idleMs ?? Infinity, hibernation.offscreenMs ?? Infinity, 4000) / 4)) : undefined;
+  const visibility = hibernation?.offscreenMs !== undefined && typeof IntersectionObserver === 'function' ? new IntersectionObserver(onVisibility) : undefined;
+  const observed = new Map<Element, string>();
+
+  function onVisibility(entries: IntersectionObserverEntry[]): void {
+    for (const entry of entries) {
+      const record = programs.get(observed.get(entry.target) ?? '');
+      if (record !== undefined) record.offscreenSince = entry.isIntersecting ? undefined : (record.offscreenSince ?? performance.now());
+    }
+  }
+
+  function sweepIdle(): void {
+    const now = performance.now();
+    if (visibility !== undefined) {
+      // Mount elements come and go with attach and detach: watch the current ones.
+      const current = mountElements(view);
+      const shown = new Set(current.values());
+      for (const element of [...observed.keys()]) {
+        if (shown.has(element)) continue;
+        visibility.unobserve(element);
+        observed.delete(element);
+      }
+      for (const [id, element] of current) {
+        if (observed.has(element)) continue;
+        observed.set(element, id);
+        visibility.observe(element);
+      }
+    }
+    for (const [id, record] of programs) {
+      if (record.hibernated || record.waking !== undefined || record.lifecycle?.status !== 'ready') continue;
+      const idle = hibernation?.idleMs !== undefined && now - record.lastActive >= hibernation.idleMs;
+      const hidden = hibernation?.offscreenMs !== undefined && record.offscreenSince !== undefined && now - record.offscreenSince >= hibernation.offscreenMs;
+      if (idle || hidden) void hibernate(id);
+    }
   }
 
   function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
@@ -221,6 +370,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {
+    const record = programs.get(id);
+    if (record !== undefined) return detachProgram(record, detachOptions.keep === true);
     const lifecycle = generators.get(id);
     if (lifecycle !== undefined) return lifecycle.detach(detachOptions.keep === true);
     // A kept subtree is removed for good by a plain detach.
@@ -231,6 +382,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     attach,
     attachRemote,
     detach,
+    hibernate,
+    wake: async (id) => {
+      const record = programs.get(id);
+      if (record !== undefined) await wakeProgram(record);
+    },
     dialogs,
     snapshot: () => JSON.parse(JSON.stringify(merged)) as unknown,
     onTraffic(listener) {
@@ -239,6 +395,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     },
     async destroy() {
       destroyed = true;
+      if (hibernationTimer !== undefined) clearInterval(hibernationTimer);
+      visibility?.disconnect();
       await Promise.all([...generators.keys()].map((id) => detach(id)));
       for (const id of [...kept.keys()]) forget(id);
       dialogs.destroy();
