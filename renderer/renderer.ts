@@ -7,7 +7,7 @@ import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
 import { componentTags, withComponents } from './host-components.ts';
-import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, mountElements, type ProgramRecord } from './hibernation.ts';
+import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, startHibernationSweep, type ProgramRecord } from './hibernation.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
@@ -322,42 +322,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   // Idle and off-screen programs hibernate; one timer for the renderer, only when asked for.
-  const hibernation = options.hibernation;
-  const hibernationTimer = hibernation?.idleMs !== undefined || hibernation?.offscreenMs !== undefined ? setInterval(sweepIdle, Math.max(50, Math.min(hibernation.idleMs ?? Infinity, hibernation.offscreenMs ?? Infinity, 4000) / 4)) : undefined;
-  const visibility = hibernation?.offscreenMs !== undefined && typeof IntersectionObserver === 'function' ? new IntersectionObserver(onVisibility) : undefined;
-  const observed = new Map<Element, string>();
-
-  function onVisibility(entries: IntersectionObserverEntry[]): void {
-    for (const entry of entries) {
-      const record = programs.get(observed.get(entry.target) ?? '');
-      if (record !== undefined) record.offscreenSince = entry.isIntersecting ? undefined : (record.offscreenSince ?? performance.now());
-    }
-  }
-
-  function sweepIdle(): void {
-    const now = performance.now();
-    if (visibility !== undefined) {
-      // Mount elements come and go with attach and detach: watch the current ones.
-      const current = mountElements(view);
-      const shown = new Set(current.values());
-      for (const element of [...observed.keys()]) {
-        if (shown.has(element)) continue;
-        visibility.unobserve(element);
-        observed.delete(element);
-      }
-      for (const [id, element] of current) {
-        if (observed.has(element)) continue;
-        observed.set(element, id);
-        visibility.observe(element);
-      }
-    }
-    for (const [id, record] of programs) {
-      if (record.hibernated || record.waking !== undefined || record.lifecycle?.status !== 'ready') continue;
-      const idle = hibernation?.idleMs !== undefined && now - record.lastActive >= hibernation.idleMs;
-      const hidden = hibernation?.offscreenMs !== undefined && record.offscreenSince !== undefined && now - record.offscreenSince >= hibernation.offscreenMs;
-      if (idle || hidden) void hibernate(id);
-    }
-  }
+  const sweeper = options.hibernation === undefined ? undefined : startHibernationSweep(view, programs, options.hibernation, (id) => void hibernate(id));
 
   function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
     const channel: Channel | undefined = remote.channel;
@@ -395,8 +360,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     },
     async destroy() {
       destroyed = true;
-      if (hibernationTimer !== undefined) clearInterval(hibernationTimer);
-      visibility?.disconnect();
+      sweeper?.stop();
       await Promise.all([...generators.keys()].map((id) => detach(id)));
       for (const id of [...kept.keys()]) forget(id);
       dialogs.destroy();
