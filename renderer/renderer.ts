@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
-import { RELAY_SOURCE } from './frame/relay-source.ts';
+import { loadRelaySource } from './frame/relay-source.ts';
 import { createSandboxConnection, type WarmSandbox } from './frame/sandbox-connection.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
@@ -34,7 +34,9 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const timing: WatchdogTiming = { ...DEFAULT_WATCHDOG, ...options.watchdog };
   const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   const hostContext: HostContext = options.hostContext ?? { theme: dark ? 'dark' : 'light', locale: navigator.language || 'en' };
-  const relaySource = options.relaySource ?? RELAY_SOURCE;
+  // Started now, so it is usually there by the first attach; strict-CSP mode never needs it.
+  const relaySource: string | Promise<string> = options.relaySource ?? (options.sandboxUrl !== undefined ? '' : loadRelaySource());
+  if (typeof relaySource !== 'string') relaySource.catch(() => undefined);
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
   const components = options.components ?? [];
   const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);

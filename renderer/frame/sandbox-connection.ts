@@ -15,7 +15,8 @@ export interface WarmSandbox extends WarmTransport {
 export interface SandboxConnectionOptions {
   /** Where the hidden iframes live. */
   frames: Element;
-  relaySource: string;
+  /** The relay script, or its chunk still loading (`loadRelaySource`). */
+  relaySource: string | Promise<string>;
   sandboxUrl?: string;
   /** The model's program. */
   code: string;
