@@ -133,6 +133,8 @@ const { group, text, render } = suip;
 render(group('card', [['b' + Math.random().toString(36).slice(2), group('button', [['label', text('count 0')]], { on: { click: { handler: () => undefined } } })]]));
 `;
   await page.evaluate((c) => window.hibernationTest.attach('fickle', c), code);
+  // On screen first (attach resolves at the handshake, before the first render is shown).
+  await expect(button(page)).toHaveText('count 0');
   await page.evaluate(() => window.hibernationTest.hibernate('fickle'));
   await button(page).click();
   await expect.poll(() => page.evaluate(() => window.hibernationTest.events.find((event) => event.type === 'error')?.message)).toMatch(/woke from hibernation but 1 interaction\(s\) could not be handed to it .*ask the user to do it again/);
