@@ -163,9 +163,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       generators.delete(lifecycle.id);
       const program = programs.get(lifecycle.id);
       if (program?.lifecycle === lifecycle) {
-        if (program.hibernating) program.hibernated = true;
-        // Ended for good (detached, terminated, failed): the id is free for a new attach.
+        // Only a hibernation that kept the subtree can be woken; a program that ended otherwise
+        // meanwhile (terminated, failed) is gone for good, and its id is free for a new attach.
+        if (program.hibernating && keep) program.hibernated = true;
         else programs.delete(lifecycle.id);
+        program.hibernating = false;
       }
       if (keep) kept.set(lifecycle.id, warm);
       else {
@@ -243,6 +245,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         record.lifecycle = lifecycle;
         programs.set(record.options.id, record);
         lifecycle.handle.onOutput((channel, value) => {
+          // SECURITY: the saved state is hostile data bounded by maxMessageBytes; it is only ever
+          // handed back to a re-run of the same code under the same id, never to the host or another program.
           if (channel === STATE_CHANNEL) record.state = { value };
           else for (const listener of record.outputs) listener(channel, value);
         });
@@ -270,8 +274,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   /**
-   * Wake a hibernated program: re-run its code in a new sandbox adopting its kept subtree, wait
-   * for its first render, replay its last inputs and saved state, then the events that woke it.
+   * Wake a hibernated program: re-run its code in a new sandbox adopting its kept subtree, replay
+   * its last inputs and saved state, then the events that woke it.
    */
   function wakeProgram(record: ProgramRecord): Promise<void> {
     if (record.waking !== undefined) return record.waking;
