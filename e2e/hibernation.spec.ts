@@ -29,10 +29,10 @@ suip.onInput('name', (value) => { name = String(value); render(view()); });
 render(view());
 `;
 
-async function open(page: Page, hibernation: { idleMs?: number; offscreenMs?: number } = {}): Promise<void> {
+async function open(page: Page, hibernation?: { idleMs?: number; offscreenMs?: number; spareFrame?: boolean }): Promise<void> {
   await page.goto('/e2e/fixtures/hibernation/host.html');
   await page.waitForFunction(() => 'hibernationTest' in window);
-  await page.evaluate((options) => window.hibernationTest.mount({ hibernation: options }), hibernation);
+  await page.evaluate((options) => window.hibernationTest.mount(options === undefined ? {} : { hibernation: options }), hibernation);
 }
 
 const status = (page: Page, id: string) => page.evaluate((i) => window.hibernationTest.status(i), id);
@@ -104,7 +104,8 @@ test('an idle program hibernates by itself (hibernation.idleMs) and keeps its su
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await button(page).click();
   await expect.poll(() => status(page, 'counter'), { timeout: 10_000 }).toBe('hibernated');
-  expect(await frames(page)).toBe(0);
+  // Its own frame is gone; the one left is the spare kept for the next start (spareFrame).
+  expect(await frames(page)).toBe(1);
   await expect(button(page)).toHaveText('count 1');
   await button(page).click();
   await expect(button(page)).toHaveText('count 2');
@@ -139,4 +140,27 @@ render(group('card', [['b' + Math.random().toString(36).slice(2), group('button'
   await button(page).click();
   await expect.poll(() => page.evaluate(() => window.hibernationTest.events.find((event) => event.type === 'error')?.message)).toMatch(/woke from hibernation but 1 interaction\(s\) could not be handed to it .*ask the user to do it again/);
   expect(await status(page, 'fickle')).toBe('ready');
+});
+
+test('with hibernation on, one fresh spare frame is kept ready and a wake starts its program in it', async ({ page }) => {
+  await open(page, {});
+  await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
+  await button(page).click();
+  await expect(button(page)).toHaveText('count 1');
+  // The running program's frame and the spare made after its attach.
+  await expect.poll(() => frames(page)).toBe(2);
+  await page.evaluate(() => window.hibernationTest.hibernate('counter'));
+  expect(await frames(page)).toBe(1);
+  await page.evaluate(() => ((document.querySelector('iframe') as HTMLIFrameElement).dataset.spare = 'yes'));
+  await button(page).click();
+  await expect(button(page)).toHaveText('count 2');
+  // The woken program runs in the former spare (still in the page), and a new spare was made.
+  await expect.poll(() => frames(page)).toBe(2);
+  expect(await page.locator('iframe[data-spare="yes"]').count()).toBe(1);
+  // Without it (spareFrame: false) no idle frame is kept.
+  await open(page, { spareFrame: false });
+  await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
+  await expect(button(page)).toHaveText('count 0');
+  await page.evaluate(() => window.hibernationTest.hibernate('counter'));
+  expect(await frames(page)).toBe(0);
 });

@@ -20,6 +20,12 @@ export interface HibernationOptions {
   idleMs?: number;
   /** Hibernate a program whose subtree has had no pixel in the viewport for this long (ms). Default: never. */
   offscreenMs?: number;
+  /**
+   * Keep one fresh sandbox frame ready (default true): a wake, or an attach, starts its program in
+   * it instead of waiting for a new iframe and its relay. It costs one idle frame, made after the
+   * first attach and again after each use. No program ever ran in a spare: each still gets a new one.
+   */
+  spareFrame?: boolean;
 }
 
 /** How the sandbox watchdog judges a Worker (ms). */

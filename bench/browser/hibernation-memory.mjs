@@ -8,7 +8,7 @@
  * Each variant runs in a fresh Chromium (Debian's, the flags of the browser benchmarks) against
  * `bench/pages/hibernation.html` on a Vite dev server (127.0.0.1, port 0): the empty page (a
  * renderer, nothing attached), N live programs (each a card its program updates once a second), and
- * N programs each hibernated once on screen. Memory is the whole browser's: the proportional set
+ * N programs each hibernated once on screen (hibernation on, so one spare frame is kept ready). Memory is the whole browser's: the proportional set
  * size (PSS, shared pages split between the processes that map them) and the resident set size
  * (RSS) summed over every process of the Chromium tree, read from /proc after the page's garbage
  * was collected. Variants alternate within each round, so load drift hits all of them.
@@ -74,7 +74,8 @@ async function run(base, variant) {
   const browser = await chromium.connect(server.wsEndpoint());
   try {
     const page = await browser.newPage();
-    await page.goto(`${base}/bench/pages/hibernation.html`);
+    // The hibernated variant turns hibernation on, with its spare frame (counted in its memory).
+    await page.goto(`${base}/bench/pages/hibernation.html${variant === 'hibernated' ? '?spare=1' : ''}`);
     await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 });
     const attachMs = variant === 'empty' ? undefined : await page.evaluate(([n, h]) => window.bench.attach(n, h), [PROGRAMS, variant === 'hibernated']);
     const frames = await page.evaluate(() => window.bench.frames());

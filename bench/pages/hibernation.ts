@@ -31,7 +31,8 @@ render(view());
 `;
 
 const container = document.getElementById('renderer') as HTMLElement;
-const renderer: Renderer = createRenderer(container);
+// `?spare=1`: hibernation on (one spare frame kept ready for the next start); otherwise off.
+const renderer: Renderer = createRenderer(container, new URLSearchParams(location.search).has('spare') ? { hibernation: {} } : {});
 const ids: string[] = [];
 
 /** The element whose `path` is `path`, found through shadow roots. */
