@@ -104,8 +104,7 @@ test('an idle program hibernates by itself (hibernation.idleMs) and keeps its su
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await button(page).click();
   await expect.poll(() => status(page, 'counter'), { timeout: 10_000 }).toBe('hibernated');
-  // Its own frame is gone; the one left is the spare kept for the next start (spareFrame).
-  expect(await frames(page)).toBe(1);
+  expect(await frames(page)).toBe(0);
   await expect(button(page)).toHaveText('count 1');
   await button(page).click();
   await expect(button(page)).toHaveText('count 2');
@@ -142,8 +141,8 @@ render(group('card', [['b' + Math.random().toString(36).slice(2), group('button'
   expect(await status(page, 'fickle')).toBe('ready');
 });
 
-test('with hibernation on, one fresh spare frame is kept ready and a wake starts its program in it', async ({ page }) => {
-  await open(page, {});
+test('with spareFrame, one fresh frame is kept ready and a wake starts its program in it', async ({ page }) => {
+  await open(page, { spareFrame: true });
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await button(page).click();
   await expect(button(page)).toHaveText('count 1');
@@ -157,8 +156,8 @@ test('with hibernation on, one fresh spare frame is kept ready and a wake starts
   // The woken program runs in the former spare (still in the page), and a new spare was made.
   await expect.poll(() => frames(page)).toBe(2);
   expect(await page.locator('iframe[data-spare="yes"]').count()).toBe(1);
-  // Without it (spareFrame: false) no idle frame is kept.
-  await open(page, { spareFrame: false });
+  // Without it (the default) no idle frame is kept.
+  await open(page, {});
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await expect(button(page)).toHaveText('count 0');
   await page.evaluate(() => window.hibernationTest.hibernate('counter'));

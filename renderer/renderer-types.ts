@@ -21,9 +21,11 @@ export interface HibernationOptions {
   /** Hibernate a program whose subtree has had no pixel in the viewport for this long (ms). Default: never. */
   offscreenMs?: number;
   /**
-   * Keep one fresh sandbox frame ready (default true): a wake, or an attach, starts its program in
-   * it instead of waiting for a new iframe and its relay. It costs one idle frame, made after the
-   * first attach and again after each use. No program ever ran in a spare: each still gets a new one.
+   * Keep one fresh sandbox frame ready (default false): a wake, or an attach, starts its program in
+   * it instead of waiting for a new iframe and its relay (attach 44 ms instead of ~100 ms in
+   * docs/benchmarks.md). It is made after the first attach and again after each use; no program
+   * ever ran in a spare, so each still gets a new frame. Off by default because it keeps the
+   * browser's sandbox process alive when every program sleeps (+160 MB resident measured there).
    */
   spareFrame?: boolean;
 }

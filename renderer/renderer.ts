@@ -238,7 +238,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
 
   /** One fresh frame kept ready for the next start (`HibernationOptions.spareFrame`). */
   let spare: SandboxFrame | undefined;
-  const spares = options.hibernation !== undefined && options.hibernation.spareFrame !== false;
+  const spares = options.hibernation?.spareFrame === true;
   function takeSpare(): { spare: SandboxFrame } | Record<string, never> {
     const taken = spare !== undefined && !spare.destroyed ? spare : undefined;
     spare = undefined;

@@ -8,7 +8,8 @@
  * Each variant runs in a fresh Chromium (Debian's, the flags of the browser benchmarks) against
  * `bench/pages/hibernation.html` on a Vite dev server (127.0.0.1, port 0): the empty page (a
  * renderer, nothing attached), N live programs (each a card its program updates once a second), and
- * N programs each hibernated once on screen (hibernation on, so one spare frame is kept ready). Memory is the whole browser's: the proportional set
+ * N programs each hibernated once on screen, and the same with one spare frame kept ready
+ * (`hibernation.spareFrame`). Memory is the whole browser's: the proportional set
  * size (PSS, shared pages split between the processes that map them) and the resident set size
  * (RSS) summed over every process of the Chromium tree, read from /proc after the page's garbage
  * was collected. Variants alternate within each round, so load drift hits all of them.
@@ -74,17 +75,17 @@ async function run(base, variant) {
   const browser = await chromium.connect(server.wsEndpoint());
   try {
     const page = await browser.newPage();
-    // The hibernated variant turns hibernation on, with its spare frame (counted in its memory).
-    await page.goto(`${base}/bench/pages/hibernation.html${variant === 'hibernated' ? '?spare=1' : ''}`);
+    // The spare variant keeps one fresh frame ready (counted in its memory).
+    await page.goto(`${base}/bench/pages/hibernation.html${variant === 'hibernated+spare' ? '?spare=1' : ''}`);
     await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 });
-    const attachMs = variant === 'empty' ? undefined : await page.evaluate(([n, h]) => window.bench.attach(n, h), [PROGRAMS, variant === 'hibernated']);
+    const attachMs = variant === 'empty' ? undefined : await page.evaluate(([n, h]) => window.bench.attach(n, h), [PROGRAMS, variant.startsWith('hibernated')]);
     const frames = await page.evaluate(() => window.bench.frames());
     await settle(2000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     await settle(500);
     const mem = memory(server.process().pid);
-    const wakes = variant === 'hibernated' ? await page.evaluate((n) => window.bench.wake(n), WAKES) : undefined;
+    const wakes = variant.startsWith('hibernated') ? await page.evaluate((n) => window.bench.wake(n), WAKES) : undefined;
     return { variant, attachMs, frames, ...mem, wakes };
   } finally {
     await browser.close();
@@ -100,7 +101,7 @@ try {
   await run(base, 'empty'); // warm-up: Vite bundles the page and the sandbox scripts on first load
   const results = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const variant of ['empty', 'live', 'hibernated']) {
+    for (const variant of ['empty', 'live', 'hibernated', 'hibernated+spare']) {
       const result = await run(base, variant);
       process.stderr.write(`round ${round + 1} ${variant}: PSS ${result.pss.toFixed(0)} MB, RSS ${result.rss.toFixed(0)} MB, frames ${result.frames}${result.attachMs !== undefined ? `, attach median ${result.attachMs.toFixed(0)} ms` : ''}${result.wakes ? `, wake median ${median(result.wakes).toFixed(0)} ms p95 ${percentile(result.wakes, 95).toFixed(0)} ms` : ''}\n`);
       results.push({ round, ...result });
@@ -108,9 +109,12 @@ try {
   }
   const of = (variant, key) => median(results.filter((r) => r.variant === variant).map((r) => r[key]));
   const above = (variant, key) => median([...Array(ROUNDS).keys()].map((round) => results.find((r) => r.round === round && r.variant === variant)[key] - results.find((r) => r.round === round && r.variant === 'empty')[key]));
-  const wakes = results.flatMap((r) => r.wakes ?? []);
-  console.log(`${PROGRAMS} programs, ${ROUNDS} rounds (median), MB above the empty page: live PSS +${above('live', 'pss').toFixed(0)} (RSS +${above('live', 'rss').toFixed(0)}), hibernated PSS +${above('hibernated', 'pss').toFixed(0)} (RSS +${above('hibernated', 'rss').toFixed(0)}); empty page PSS ${of('empty', 'pss').toFixed(0)} MB, RSS ${of('empty', 'rss').toFixed(0)} MB`);
-  console.log(`attach median: live ${of('live', 'attachMs').toFixed(0)} ms, hibernated ${of('hibernated', 'attachMs').toFixed(0)} ms; wake (click → woken answer's new count painted), ${wakes.length} wakes: median ${median(wakes).toFixed(0)} ms, p95 ${percentile(wakes, 95).toFixed(0)} ms, max ${Math.max(...wakes).toFixed(0)} ms`);
+  console.log(`${PROGRAMS} programs, ${ROUNDS} rounds (median); empty page PSS ${of('empty', 'pss').toFixed(0)} MB, RSS ${of('empty', 'rss').toFixed(0)} MB`);
+  for (const variant of ['live', 'hibernated', 'hibernated+spare']) {
+    const wakes = results.filter((r) => r.variant === variant).flatMap((r) => r.wakes ?? []);
+    const wake = wakes.length > 0 ? `; wake (click → woken answer's new count painted), ${wakes.length} wakes: median ${median(wakes).toFixed(0)} ms, p95 ${percentile(wakes, 95).toFixed(0)} ms, max ${Math.max(...wakes).toFixed(0)} ms` : '';
+    console.log(`${variant}: RSS +${above(variant, 'rss').toFixed(0)} MB, PSS +${above(variant, 'pss').toFixed(0)} MB above the empty page; attach median ${of(variant, 'attachMs').toFixed(0)} ms${wake}`);
+  }
 } finally {
   await vite.close();
 }

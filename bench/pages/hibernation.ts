@@ -31,8 +31,8 @@ render(view());
 `;
 
 const container = document.getElementById('renderer') as HTMLElement;
-// `?spare=1`: hibernation on (one spare frame kept ready for the next start); otherwise off.
-const renderer: Renderer = createRenderer(container, new URLSearchParams(location.search).has('spare') ? { hibernation: {} } : {});
+// `?spare=1`: one spare frame kept ready for the next start (HibernationOptions.spareFrame).
+const renderer: Renderer = createRenderer(container, new URLSearchParams(location.search).has('spare') ? { hibernation: { spareFrame: true } } : {});
 const ids: string[] = [];
 
 /** The element whose `path` is `path`, found through shadow roots. */
