@@ -23,6 +23,7 @@ export type {
   MountOptions,
   GeneratorHandle,
   GeneratorStatus,
+  HibernationOptions,
   Renderer,
   RendererOptions,
   SuipErrorDetail,
