@@ -22,10 +22,10 @@ export interface HibernationOptions {
   offscreenMs?: number;
   /**
    * Keep one fresh sandbox frame ready (default false): a wake, or an attach, starts its program in
-   * it instead of waiting for a new iframe and its relay (attach 44 ms instead of ~100 ms in
-   * docs/benchmarks.md). It is made after the first attach and again after each use; no program
+   * it instead of waiting for a new iframe and its relay (an attach took 38 ms instead of ~100 ms
+   * in docs/benchmarks.md; a wake, dominated by the Worker and the re-run, was no faster). It is made after the first attach and again after each use; no program
    * ever ran in a spare, so each still gets a new frame. Off by default because it keeps the
-   * browser's sandbox process alive when every program sleeps (+160 MB resident measured there).
+   * browser's sandbox process alive when every program sleeps (+170 MB resident measured there).
    */
   spareFrame?: boolean;
 }
