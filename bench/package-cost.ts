@@ -2,8 +2,9 @@
  * `node --import tsx bench/package-cost.ts` (part of `npm run bench`): what embedding costs a host,
  * in bytes. Bundles each host entry the way a host app would (Vite, minified, every dependency
  * included) and reports raw and gzip sizes: suip's renderer entry (what loads before a first
- * paint) and, apart, each chunk it loads on first use (the markdown pipeline), the sandbox
- * runtime it inlines (relay + Worker runtime, sent into every sandbox), and the anchors `@a2ui/lit` (its v0.9
+ * paint) and, apart, each chunk it loads on first use (the markdown pipeline; the relay script,
+ * requested when a renderer is created, never in strict-CSP mode), the sandbox runtime (relay +
+ * Worker runtime, sent into every sandbox), and the anchors `@a2ui/lit` (its v0.9
  * renderer) and `@remote-dom/core` (the host-side receiver and its elements). Rewrites the table
  * between the package-cost markers of docs/benchmarks.md.
  */
@@ -19,7 +20,7 @@ mkdirSync(work, { recursive: true });
 
 /** Entries a host would import, as module source. */
 const ENTRIES: Record<string, string> = {
-  'suip: renderer entry (built-in vocabulary, validators, sandbox runtime inlined)': `export { createRenderer } from '${root}renderer/index.ts';`,
+  'suip: renderer entry (built-in vocabulary, validators, sandbox bootstrap)': `export { createRenderer } from '${root}renderer/index.ts';`,
   '@a2ui/lit: v0.9 renderer': `export * from '@a2ui/lit/v0_9';`,
   '@remote-dom/core: receiver and elements': `export * from '@remote-dom/core/receivers'; export * from '@remote-dom/core/elements';`,
 };
@@ -57,7 +58,7 @@ async function bundle(name: string, source: string): Promise<Row[]> {
 const rows: Row[] = [];
 for (const [name, source] of Object.entries(ENTRIES)) rows.push(...(await bundle(name, source)));
 const { relay, runtime } = await buildSandboxSources();
-rows.push(measure('suip sandbox: relay with the Worker runtime (in the entry above)', relay.code));
+rows.push(measure('suip sandbox: relay with the Worker runtime (the relay-source-text chunk above)', relay.code));
 rows.push(measure('suip sandbox: Worker runtime alone', runtime.code));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -132,21 +132,26 @@ export class GeneratorLifecycle {
     else this.setStatus('error', 'exception', text);
   }
 
-  /** `suip/shutdown`, then end the connection; the subtree is removed, or kept frozen with `keep`. */
-  async detach(keep: boolean): Promise<void> {
+  /**
+   * `suip/shutdown`, then end the connection; the subtree is removed, or kept frozen with `keep`.
+   * `hibernate` keeps it too, reported as status `hibernated` (the renderer wakes it later).
+   */
+  async detach(keep: boolean, hibernate = false): Promise<void> {
     if (this.over) return;
     await this.session?.shutdown();
     this.connection.stop();
-    this.end('terminated', 'detached', keep ? 'detached; its subtree is kept on screen' : 'detached', keep);
+    if (hibernate) this.end('hibernated', 'detached', 'hibernated: its Worker and frame ended, its subtree is kept on screen until the next interaction', true);
+    else this.end('terminated', 'detached', keep ? 'detached; its subtree is kept on screen' : 'detached', keep);
   }
 
   /** End everything once; reports the status and settles a pending attach. */
-  end(status: 'terminated' | 'error', reason: StatusReason, message: string, keep = false): void {
+  end(status: 'terminated' | 'error' | 'hibernated', reason: StatusReason, message: string, keep = false): void {
     if (this.over) return;
     this.over = true;
     this.session?.close();
     // Only a generator detached on purpose hands its transport on; a broken one is torn down.
-    const warm = keep && reason === 'detached' ? this.connection.release?.() : undefined;
+    // A hibernated one frees its frame too: memory is what hibernation is for.
+    const warm = keep && reason === 'detached' && status !== 'hibernated' ? this.connection.release?.() : undefined;
     if (warm === undefined) this.connection.destroy();
     this.outputs.clear();
     this.host.ended(this, keep, warm);

@@ -28,6 +28,7 @@ export type {
   MountOptions,
   GeneratorHandle,
   GeneratorStatus,
+  HibernationOptions,
   Renderer,
   RendererOptions,
   SuipErrorDetail,

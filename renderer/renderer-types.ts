@@ -6,7 +6,29 @@ import type { CheckGroup } from './tree/index.ts';
 import type { UrlPolicy } from './view/view-context.ts';
 
 /** A generator's lifecycle as the host sees it. */
-export type GeneratorStatus = 'starting' | 'ready' | 'terminated' | 'error';
+export type GeneratorStatus = 'starting' | 'ready' | 'terminated' | 'error' | 'hibernated';
+
+/**
+ * When sandboxed programs hibernate (`RendererOptions.hibernation`). A hibernated program's Worker
+ * and sandbox frame are ended and its subtree stays on screen, frozen; the next user event on it,
+ * `handle.input` or `renderer.wake(id)` re-runs its code in a new sandbox, adopting the subtree
+ * (so DOM nodes, focus and typed values survive), replays its last input per channel and its saved
+ * state (`suip:state`), then the events that woke it.
+ */
+export interface HibernationOptions {
+  /** Hibernate a program after this long (ms) without a user event or host input. Default: never. */
+  idleMs?: number;
+  /** Hibernate a program whose subtree has had no pixel in the viewport for this long (ms). Default: never. */
+  offscreenMs?: number;
+  /**
+   * Keep one fresh sandbox frame ready (default false): a wake, or an attach, starts its program in
+   * it instead of waiting for a new iframe and its relay (an attach took 38 ms instead of ~100 ms
+   * in docs/benchmarks.md; a wake, dominated by the Worker and the re-run, was no faster). It is made after the first attach and again after each use; no program
+   * ever ran in a spare, so each still gets a new frame. Off by default because it keeps the
+   * browser's sandbox process alive when every program sleeps (+170 MB resident measured there).
+   */
+  spareFrame?: boolean;
+}
 
 /** How the sandbox watchdog judges a Worker (ms). */
 export interface WatchdogTiming {
@@ -51,6 +73,8 @@ export interface RendererOptions {
    * that reads the DOM synchronously after each change, or prints).
    */
   buildSlices?: boolean;
+  /** Hibernate idle or off-screen sandboxed programs (default: only on `renderer.hibernate(id)`). */
+  hibernation?: HibernationOptions;
   /** Watchdog timing (tests shorten it). */
   watchdog?: Partial<WatchdogTiming>;
   /** How long `attach` waits for `suip/initialized` (ms). Default 10000. */
@@ -188,6 +212,14 @@ export interface Renderer {
    * generators; the renderer validates everything they send all the same.
    */
   attachRemote(options: AttachRemoteOptions): Promise<GeneratorHandle>;
+  /**
+   * Hibernate a ready sandboxed program now: its Worker and frame end, its subtree stays on screen
+   * frozen until woken (see `HibernationOptions`). Resolves false when `id` is no ready sandboxed
+   * program (a remote generator has no sandbox to free).
+   */
+  hibernate(id: string): Promise<boolean>;
+  /** Wake a hibernated program (resolves once it runs again and its inputs were replayed); a no-op for a running one. */
+  wake(id: string): Promise<void>;
   /** Detach one generator by id (no-op when unknown); `{keep: true}` leaves its subtree on screen. A kept id is removed for good by a plain `detach(id)`. */
   detach(id: string, options?: DetachOptions): Promise<void>;
   /** Host-owned dialogs (confirm, prompt — secret too —, pick), drawn outside every generator's tree. */

@@ -1,12 +1,14 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
-import { RELAY_SOURCE } from './frame/relay-source.ts';
+import { loadRelaySource } from './frame/relay-source.ts';
 import { createSandboxConnection, type WarmSandbox } from './frame/sandbox-connection.ts';
+import { createSandboxFrame, type SandboxFrame } from './frame/sandbox-frame.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
 import { componentTags, withComponents } from './host-components.ts';
+import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, startHibernationSweep, type ProgramRecord } from './hibernation.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { createFrameBatch } from './session/frame-batch.ts';
 import { routeEvent } from './session/route-event.ts';
@@ -33,7 +35,9 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const timing: WatchdogTiming = { ...DEFAULT_WATCHDOG, ...options.watchdog };
   const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   const hostContext: HostContext = options.hostContext ?? { theme: dark ? 'dark' : 'light', locale: navigator.language || 'en' };
-  const relaySource = options.relaySource ?? RELAY_SOURCE;
+  // Started now, so it is usually there by the first attach; strict-CSP mode never needs it.
+  const relaySource: string | Promise<string> = options.relaySource ?? (options.sandboxUrl !== undefined ? '' : loadRelaySource());
+  if (typeof relaySource !== 'string') relaySource.catch(() => undefined);
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
   const components = options.components ?? [];
   const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);
@@ -52,6 +56,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     markNames.delete(id);
     return true;
   };
+  /** Sandboxed programs by id, across hibernations (a remote generator has no sandbox to free). */
+  const programs = new Map<string, ProgramRecord>();
   const traffic = new Set<(record: TrafficRecord) => void>();
   let merged: MergedTree = createMergedTree();
   let destroyed = false;
@@ -78,6 +84,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     policy: options.policy ?? urlPolicyFor(hostPolicy),
     ...(options.buildSlices === false ? {} : { budget: createBuildBudget() }),
     emit: (event: ViewEvent) => {
+      const program = programs.get(event.path[0] ?? '');
+      if (program !== undefined) program.lastActive = performance.now();
+      // A hibernated program hears the event once woken (its controls do nothing until then).
+      if (program !== undefined && (program.hibernated || program.waking !== undefined)) return queueEvent(program, event);
       const generator = generators.get(event.path[0] ?? '');
       const routed = routeEvent(merged, event, (id) => generators.get(id)?.session);
       // Escape is how a user says no; browsers do not count it as an activation, nor does this gate.
@@ -148,6 +158,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree);
+      const program = programs.get(id);
+      if (program?.replayed !== undefined) {
+        notReplayed(program, program.replayed.filter((event) => !holdsHandler(merged, event)), 'its new UI moved the control');
+        program.replayed = undefined;
+      }
       return { ok: true };
     },
     ended(lifecycle, keep, warm) {
@@ -156,6 +171,14 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         return;
       }
       generators.delete(lifecycle.id);
+      const program = programs.get(lifecycle.id);
+      if (program?.lifecycle === lifecycle) {
+        // Only a hibernation that kept the subtree can be woken; a program that ended otherwise
+        // meanwhile (terminated, failed) is gone for good, and its id is free for a new attach.
+        if (program.hibernating && keep) program.hibernated = true;
+        else programs.delete(lifecycle.id);
+        program.hibernating = false;
+      }
       if (keep) kept.set(lifecycle.id, warm);
       else {
         slotOf.delete(lifecycle.id);
@@ -182,7 +205,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   };
 
   /** Checks the mount options, mounts (or adopts) the subtree and starts the lifecycle. */
-  async function start(mount: MountOptions, connect: (events: ConnectionEvents, warm: WarmTransport | undefined) => GeneratorConnection): Promise<GeneratorHandle> {
+  async function start(mount: MountOptions, connect: (events: ConnectionEvents, warm: WarmTransport | undefined) => GeneratorConnection, created?: (lifecycle: GeneratorLifecycle) => void): Promise<GeneratorHandle> {
     if (destroyed) throw new SuipHostError('destroyed', 'this renderer was destroyed');
     const { id } = mount;
     if (typeof id !== 'string' || id.length === 0 || id.length > limits.maxIdLength) throw new SuipHostError('invalid-option', `a generator id must be a string of 1..${limits.maxIdLength} characters`, { option: 'id' });
@@ -211,6 +234,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     };
     const lifecycle = new GeneratorLifecycle(mount, connect(events, warm), host, adopted);
     events.target = lifecycle;
+    created?.(lifecycle);
     if (mount.slotOf !== undefined) slotOf.set(id, mount.slotOf);
     markNames.set(id, typeof mount.name === 'string' && mount.name.trim() !== '' ? mount.name.trim().slice(0, 80) : id);
     generators.set(id, lifecycle);
@@ -218,10 +242,123 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     return lifecycle.handle;
   }
 
-  function attach(attachOptions: AttachOptions): Promise<GeneratorHandle> {
-    if (typeof attachOptions.code !== 'string') return Promise.reject(new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' }));
-    return start(attachOptions, (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: attachOptions.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : {}) }, events));
+  async function attach(attachOptions: AttachOptions): Promise<GeneratorHandle> {
+    if (typeof attachOptions.code !== 'string') throw new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' });
+    const record = createProgramRecord({ ...attachOptions, adopt: false }, { maxMessageBytes: limits.maxMessageBytes, wake: wakeProgram, detach: detachProgram });
+    await startProgram(record, attachOptions.adopt === true);
+    return record.handle;
   }
+
+  /** One fresh frame kept ready for the next start (`HibernationOptions.spareFrame`). */
+  let spare: SandboxFrame | undefined;
+  const spares = options.hibernation?.spareFrame === true;
+  function takeSpare(): { spare: SandboxFrame } | Record<string, never> {
+    const taken = spare !== undefined && !spare.destroyed ? spare : undefined;
+    spare = undefined;
+    return taken === undefined ? {} : { spare: taken };
+  }
+  /** After a start settled (off its critical path), make the next spare. */
+  function refillSpare(): void {
+    if (!spares || destroyed || (spare !== undefined && !spare.destroyed)) return;
+    spare = createSandboxFrame(frames, { relaySource, sandboxUrl: options.sandboxUrl });
+  }
+
+  /** Start (or, on wake, restart adopting its kept subtree) the program of `record`. */
+  function startProgram(record: ProgramRecord, adopt: boolean): Promise<GeneratorHandle> {
+    const mount = { ...record.options, adopt, outputs: [...(record.options.outputs ?? []), STATE_CHANNEL] };
+    const started = start(
+      mount,
+      (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: record.options.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : spares ? takeSpare() : {}) }, events),
+      (lifecycle) => {
+        record.lifecycle = lifecycle;
+        programs.set(record.options.id, record);
+        lifecycle.handle.onOutput((channel, value) => {
+          // SECURITY: the saved state is hostile data bounded by maxMessageBytes; it is only ever
+          // handed back to a re-run of the same code under the same id, never to the host or another program.
+          if (channel === STATE_CHANNEL) record.state = { value };
+          else for (const listener of record.outputs) listener(channel, value);
+        });
+      },
+    );
+    if (spares) void started.then(refillSpare, refillSpare);
+    return started;
+  }
+
+  /** Hold an event for a program that sleeps or wakes, and wake it. */
+  function queueEvent(record: ProgramRecord, event: ViewEvent): boolean {
+    if (record.queued.length >= MAX_QUEUED_EVENTS) {
+      notReplayed(record, [event], `more than ${MAX_QUEUED_EVENTS} events arrived while it woke`);
+      return false;
+    }
+    record.queued.push(event);
+    void wakeProgram(record).catch(() => undefined);
+    return true;
+  }
+
+  /** A user's interaction that the woken program did not get: the host and the user must repeat it. */
+  function notReplayed(record: ProgramRecord, lost: readonly ViewEvent[], why: string): void {
+    const first = lost[0];
+    if (first === undefined) return;
+    const error = { code: ErrorCode.PathNotFound, message: `program ${JSON.stringify(record.options.id)} woke from hibernation but ${lost.length} interaction(s) could not be handed to it (${why}); ask the user to do it again`, data: { replayed: false, event: first.event, path: first.path.slice(1) } };
+    dispatch('suip-error', { generatorId: record.options.id, error });
+  }
+
+  /**
+   * Wake a hibernated program: re-run its code in a new sandbox adopting its kept subtree, replay
+   * its last inputs and saved state, then the events that woke it.
+   */
+  function wakeProgram(record: ProgramRecord): Promise<void> {
+    if (record.waking !== undefined) return record.waking;
+    if (!record.hibernated) return Promise.resolve();
+    record.waking = (async () => {
+      record.hibernated = false;
+      record.hibernating = false;
+      try {
+        await startProgram(record, true);
+      } catch (error) {
+        notReplayed(record, record.queued.splice(0), 'it did not start again');
+        throw error;
+      }
+      // Sent at once after `suip/initialized`: the Worker queued the program's first run before it
+      // sent that, so the program's hooks and handlers (registered by its top-level code and first
+      // render) are in place before these reach it; port order then keeps inputs before events.
+      const session = record.lifecycle?.session;
+      for (const [channel, value] of record.inputs) session?.sendInput(channel, value);
+      if (record.state !== undefined) session?.sendInput(STATE_CHANNEL, record.state.value);
+      record.lastActive = performance.now();
+      const events = record.queued.splice(0);
+      // The user acted in this program's UI just now (what gates its dialogs and focus moves).
+      if (events.length > 0 && record.lifecycle !== undefined) record.lifecycle.lastUserAction = performance.now();
+      const lost = events.filter((event) => !routeEvent(merged, event, (gid) => generators.get(gid)?.session));
+      notReplayed(record, lost, 'its new UI has no such control there');
+      // Routed against the kept subtree; the re-run's first render, if it changed anything, is the
+      // next transaction: an event whose control it moved went to a handler the program no longer has.
+      record.replayed = events.filter((event) => !lost.includes(event));
+    })().finally(() => {
+      record.waking = undefined;
+    });
+    return record.waking;
+  }
+
+  /** Hibernate one ready sandboxed program now. */
+  async function hibernate(id: string): Promise<boolean> {
+    const record = programs.get(id);
+    const lifecycle = record?.lifecycle;
+    if (record === undefined || lifecycle === undefined || record.hibernated || record.waking !== undefined || lifecycle.status !== 'ready') return false;
+    record.hibernating = true;
+    await lifecycle.detach(true, true);
+    return record.hibernated;
+  }
+
+  /** The handle's detach: a hibernated program's kept subtree is removed (or kept for an adopt). */
+  async function detachProgram(record: ProgramRecord, keep: boolean): Promise<void> {
+    if (!record.hibernated) return record.lifecycle?.detach(keep);
+    programs.delete(record.options.id);
+    if (!keep && forget(record.options.id)) setTree(unmountGenerator(merged, record.options.id));
+  }
+
+  // Idle and off-screen programs hibernate; one timer for the renderer, only when asked for.
+  const sweeper = options.hibernation === undefined ? undefined : startHibernationSweep(view, programs, options.hibernation, (id) => void hibernate(id));
 
   function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
     const channel: Channel | undefined = remote.channel;
@@ -234,6 +371,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {
+    const record = programs.get(id);
+    if (record !== undefined) return detachProgram(record, detachOptions.keep === true);
     const lifecycle = generators.get(id);
     if (lifecycle !== undefined) return lifecycle.detach(detachOptions.keep === true);
     // A kept subtree is removed for good by a plain detach.
@@ -244,6 +383,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     attach,
     attachRemote,
     detach,
+    hibernate,
+    wake: async (id) => {
+      const record = programs.get(id);
+      if (record !== undefined) await wakeProgram(record);
+    },
     dialogs,
     snapshot: () => JSON.parse(JSON.stringify(merged)) as unknown,
     onTraffic(listener) {
@@ -252,6 +396,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     },
     async destroy() {
       destroyed = true;
+      sweeper?.stop();
+      spare?.destroy();
       await Promise.all([...generators.keys()].map((id) => detach(id)));
       for (const id of [...kept.keys()]) forget(id);
       dialogs.destroy();

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EVENT_DATA, EVENT_NAMES, type EventName } from './particle-kinds.ts';
 
 /**
  * Particles, SUIP's tree nodes. A particle is exactly one of text, data or group. Group children
@@ -17,13 +18,7 @@ export const ParticlePath = Type.Array(ParticleId, { description: 'Ids from the 
 /** A path of ids. */
 export type ParticlePath = Static<typeof ParticlePath>;
 
-/** DOM events a group may ask to hear about. */
-export const EVENT_NAMES = ['click', 'input', 'change', 'submit', 'keydown'] as const;
-/** One of the events a group may handle. */
-export type EventName = (typeof EVENT_NAMES)[number];
-
-/** What the renderer sends back with an event. */
-export const EVENT_DATA = ['none', 'value', 'checked', 'formData'] as const;
+export { EVENT_NAMES, EVENT_DATA, isGroup, isText, type EventName } from './particle-kinds.ts';
 
 /** SUIP's EventHandler: an opaque handler id plus what the host does synchronously. */
 export const EventHandler = Type.Object(
@@ -99,13 +94,3 @@ export type Particle = Static<typeof Particle>;
 export type GroupParticle = Extract<Particle, { group: unknown }>;
 /** One child entry of a group. */
 export type GroupEntry = GroupParticle['group'][number];
-
-/** True for a group particle. */
-export function isGroup(p: Particle): p is GroupParticle {
-  return 'group' in p;
-}
-
-/** True for a text particle. */
-export function isText(p: Particle): p is TextParticle {
-  return 'text' in p;
-}

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       minify: true,
       lib: { entry: join(root, BROWSER_ENTRY), formats: ['es'], fileName: () => 'suip.js' },
       // One file for pages without a bundler: the chunks the renderer loads on first use (the
-      // markdown pipeline) are inlined here; the ES entries above keep them apart.
+      // markdown pipeline, the relay script) are inlined here; the ES entries above keep them apart.
       rollupOptions: { output: { codeSplitting: false } },
     },
   });

@@ -14,3 +14,13 @@ describe('buildSandboxSources', () => {
     console.log(`runtime ${runtime.code.length} chars, relay ${relay.code.length} chars`);
   });
 });
+
+describe('the sandbox runtime stays lean', () => {
+  it('holds no TypeBox: the runtime uses plain values of the wire modules, never their schemas (issue 31)', async () => {
+    const { runtime, relay } = await buildSandboxSources();
+    for (const bundle of [runtime, relay]) {
+      expect(bundle.modules.filter((id) => id.includes('@sinclair/typebox'))).toEqual([]);
+      expect(bundle.code).not.toContain('TypeBox.Kind');
+    }
+  });
+});

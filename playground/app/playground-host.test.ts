@@ -17,6 +17,8 @@ function fakeRenderer(container: EventTarget, behaviour: (id: string, code: stri
       return { id, status: 'ready', kind: 'sandbox', detach: async () => undefined, input: () => undefined, onOutput: () => () => undefined };
     },
     attachRemote: () => Promise.reject(new Error('not used by the playground')),
+    hibernate: async () => false,
+    wake: async () => undefined,
     async detach(id) {
       roots.delete(id);
     },

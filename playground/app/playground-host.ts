@@ -28,7 +28,7 @@ export interface ErrorLine {
 }
 
 /** A slot's lifecycle as the playground shows it. */
-export type SlotStatus = 'stopped' | 'starting' | 'ready' | 'terminated' | 'error';
+export type SlotStatus = 'stopped' | 'starting' | 'ready' | 'terminated' | 'error' | 'hibernated';
 
 /**
  * The playground's model: one renderer, two generator slots, the op log with its wire mirror,

@@ -1,7 +1,15 @@
-import { relaySource } from 'virtual:suip-sandbox';
-
 /**
- * The relay script built by `generator/build/sandbox-plugin.ts` (the Worker runtime embedded),
- * inlined into every sandbox srcdoc: the sandbox origin is "null", so it cannot load modules.
+ * The relay script (the Worker runtime embedded), loaded once per page on first need. It is a
+ * chunk of its own rather than part of the renderer's entry (issue 31): a host in strict-CSP mode
+ * (`sandboxUrl`, the relay is inside the static document) or with remote generators only never
+ * loads it, and the entry a first paint waits for is ~15 KB gzip smaller.
  */
-export const RELAY_SOURCE: string = relaySource;
+let loading: Promise<string> | undefined;
+
+/** The relay source; the first call starts loading its chunk, every later one shares that load. */
+export function loadRelaySource(): Promise<string> {
+  loading ??= import('./relay-source-text.ts').then((module) => module.RELAY_SOURCE);
+  // A failed load (the chunk's request failed) is tried again by the next caller.
+  loading.catch(() => (loading = undefined));
+  return loading;
+}

@@ -15,7 +15,8 @@ export interface WarmSandbox extends WarmTransport {
 export interface SandboxConnectionOptions {
   /** Where the hidden iframes live. */
   frames: Element;
-  relaySource: string;
+  /** The relay script, or its chunk still loading (`loadRelaySource`). */
+  relaySource: string | Promise<string>;
   sandboxUrl?: string;
   /** The model's program. */
   code: string;
@@ -26,6 +27,11 @@ export interface SandboxConnectionOptions {
    * `restart` on a fresh port) instead of in a new frame, which costs the host far less.
    */
   warm?: WarmSandbox;
+  /**
+   * A fresh frame created ahead of time (its relay loaded, no program ever ran in it): the
+   * program starts in it, so a wake or attach does not wait for an iframe and its relay.
+   */
+  spare?: SandboxFrame;
 }
 
 /**
@@ -69,7 +75,7 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
       warm.port.close();
     };
   } else {
-    frame = createSandboxFrame(options.frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl });
+    frame = options.spare !== undefined && !options.spare.destroyed ? options.spare : createSandboxFrame(options.frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl });
     frame.onNavigated(() => onNavigated());
     channel = frame.connected.then((port) => {
       link = createHostLink(port, onReport);

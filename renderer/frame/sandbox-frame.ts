@@ -18,8 +18,11 @@ export interface SandboxFrame {
 
 /** Options of `createSandboxFrame`. */
 export interface SandboxFrameOptions {
-  /** The relay script (from `virtual:suip-sandbox`), inlined into a srcdoc. */
-  relaySource: string;
+  /**
+   * The relay script (from `virtual:suip-sandbox`), inlined into a srcdoc; a promise while its
+   * chunk loads (the iframe is added once it is there).
+   */
+  relaySource: string | Promise<string>;
   /**
    * Strict-CSP mode: load the sandbox document from this URL (a static `suip-sandbox.html`,
    * ideally on a separate cookieless origin) instead of a srcdoc, which would inherit the host
@@ -45,9 +48,6 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   iframe.title = 'suip generator sandbox';
   // Kept rendered (1px, transparent) rather than display:none so the browser does not throttle its timers.
   iframe.style.cssText = 'position:absolute;width:1px;height:1px;border:0;opacity:0;pointer-events:none;overflow:hidden;';
-  if (options.sandboxUrl !== undefined) iframe.src = options.sandboxUrl;
-  else iframe.srcdoc = sandboxSrcdoc(options.relaySource);
-
   let loads = 0;
   let port: MessagePort | undefined;
   let destroyed = false;
@@ -73,8 +73,23 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
     destroy();
     navigated();
   };
-  iframe.addEventListener('load', onLoad);
-  parent.appendChild(iframe);
+  // The iframe joins the page only with its document set: an empty one would fire a first `load`
+  // (about:blank) that the connection above would take for the relay's.
+  const mount = (relaySource: string | undefined) => {
+    if (destroyed) return;
+    if (options.sandboxUrl !== undefined) iframe.src = options.sandboxUrl;
+    else iframe.srcdoc = sandboxSrcdoc(relaySource ?? '');
+    iframe.addEventListener('load', onLoad);
+    parent.appendChild(iframe);
+  };
+  if (options.sandboxUrl !== undefined || typeof options.relaySource === 'string') mount(typeof options.relaySource === 'string' ? options.relaySource : undefined);
+  else {
+    options.relaySource.then(mount, (error: unknown) => {
+      if (destroyed) return;
+      destroyed = true;
+      rejectConnected(new Error(`the sandbox script could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+    });
+  }
 
   function destroy(): void {
     if (destroyed) return;
