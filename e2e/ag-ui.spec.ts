@@ -91,7 +91,7 @@ test('an interrupt is answered in a host dialog and the run resumes with the ans
 test('A2UI carried by @ag-ui/a2ui-middleware renders through the bridge and its action goes back to the agent', async ({ page }) => {
   await open(page);
   await send(page, 'a2ui booking');
-  await expect(page.getByText('Table for two at 8 pm')).toBeVisible();
+  await expect(page.getByText('Table for two at 8 pm', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Book it' }).click();
   await expect(page.getByText('A2UI action reached the agent: User performed action "book" on surface "booking"')).toBeVisible();
 });

@@ -15,6 +15,9 @@ import { transcriptTree, type Entry, type TextEntry } from './transcript.ts';
 
 /** The A2UI activity type `@ag-ui/a2ui-middleware` emits (`ACTIVITY_SNAPSHOT`, content `{a2ui_operations: [...]}`). */
 export const A2UI_ACTIVITY = 'a2ui-surface';
+/** The catalog id `@ag-ui/a2ui-middleware` falls back to, and the published id of that same v0.9 basic catalog. */
+const MIDDLEWARE_BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
+const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 /** The default data-plane channel on which programs receive the agent state. */
 export const STATE_CHANNEL = 'agui.state';
 
@@ -144,11 +147,20 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       onIssue: (found) => report(`a2ui_${found.code}`, found.message, found.surfaceId),
     }));
   const applyA2ui = (content: unknown) => {
-    const operations = (content as { a2ui_operations?: unknown } | null)?.a2ui_operations;
-    if (!Array.isArray(operations)) return report('bad_a2ui_activity', 'an a2ui-surface activity without an "a2ui_operations" array was skipped');
+    const body = (content ?? {}) as { a2ui_operations?: unknown; status?: unknown; error?: unknown; errors?: unknown };
+    const operations = body.a2ui_operations;
+    if (!Array.isArray(operations)) {
+      // The middleware's generation lifecycle: "building" is progress (nothing lost), "retrying" and "failed" are said.
+      if (body.status === 'building') return;
+      if (body.status === 'retrying' || body.status === 'failed') return report(`a2ui_${body.status}`, `the agent's A2UI surface ${body.status === 'failed' ? 'failed' : 'was refused and is being retried'}: ${JSON.stringify(body.error ?? body.errors ?? '').slice(0, 1000)}`);
+      return report('bad_a2ui_activity', 'an a2ui-surface activity without an "a2ui_operations" array was skipped');
+    }
     const client = a2uiClient();
     for (const operation of operations.slice(0, 1000)) {
-      const created = (operation as { createSurface?: { surfaceId?: unknown } } | null)?.createSurface?.surfaceId;
+      const create = (operation as { createSurface?: { surfaceId?: unknown; catalogId?: unknown } } | null)?.createSurface;
+      // The middleware's fallback catalog id names the v0.9 basic catalog the bridge renders under its published id.
+      if (create?.catalogId === MIDDLEWARE_BASIC_CATALOG) create.catalogId = BASIC_CATALOG;
+      const created = create?.surfaceId;
       // The middleware re-sends the whole surface in each snapshot (replace: true): create it once.
       if (typeof created === 'string') {
         if (a2uiSurfaces.has(created)) continue;
