@@ -29,6 +29,7 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   react: 'renderer/react/index.ts',
   a2ui: 'adapters/a2ui/index.ts',
   live: 'adapters/live/index.ts',
+  'ag-ui': 'adapters/ag-ui/index.ts',
 };
 
 /** Node entries (`dist/lib/node/`): subpath export or bin name → source file. */
