@@ -3,21 +3,18 @@ import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { Renderer } from '../../renderer/renderer-types.ts';
 import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/ag-ui/limits.ts';
-import { createA2uiClient, type A2uiClient } from '../a2ui/client.ts';
 import type { AdapterIssue } from '../kit/issue.ts';
 import { plainText as plain } from '../kit/text.ts';
 import { createAgentState } from './agent-state.ts';
 import { REFUSED_EVENT } from './bounded-http-agent.ts';
 import { ACTION_CHANNEL, ASK_USER_TOOL, RENDER_PROGRAM_TOOL, askUser, runProgram } from './frontend-tools.ts';
 import { answerInterrupt } from './interrupt-dialog.ts';
-import { createToolCallView, type ToolCallView } from './tool-call.ts';
-import { transcriptTree, type Entry, type TextEntry } from './transcript.ts';
+import { A2UI_ACTIVITY, createA2uiActivities } from './a2ui-activities.ts';
+import { Conversation } from './conversation.ts';
+import type { ToolCallView } from './tool-call.ts';
+import { transcriptTree } from './transcript.ts';
 
-/** The A2UI activity type `@ag-ui/a2ui-middleware` emits (`ACTIVITY_SNAPSHOT`, content `{a2ui_operations: [...]}`). */
-export const A2UI_ACTIVITY = 'a2ui-surface';
-/** The catalog id `@ag-ui/a2ui-middleware` falls back to, and the published id of that same v0.9 basic catalog. */
-const MIDDLEWARE_BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
-const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+export { A2UI_ACTIVITY };
 /** The default data-plane channel on which programs receive the agent state. */
 export const STATE_CHANNEL = 'agui.state';
 
@@ -87,14 +84,9 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   const ours = new Set(tools.map((t) => t.name));
   const maxContinuations = options.maxContinuations ?? 8;
 
-  const entries = new Map<string, Entry>();
-  const textKeys = new Map<string, string>();
-  const calls = new Map<string, ToolCallView>();
-  const stepKeys = new Map<string, string>();
   let counter = 0;
   let notes = 0;
   let status: { label: string; tone: string; detail?: string } = { label: 'Ready', tone: 'neutral' };
-  const nextKey = (kind: string) => `${kind}${(counter += 1)}`;
   const state = createAgentState(agent.state ?? {}, limits);
 
   // --- rendering: one generator, one render per ~30 ms however many deltas arrive ---
@@ -105,7 +97,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   const renderNow = () => {
     clearTimeout(timer);
     timer = undefined;
-    rendered = transcript.then((g) => g.render(transcriptTree(entries, statusParticle()))).catch((error: unknown) => report('render_failed', `the conversation could not be shown: ${error instanceof Error ? error.message : String(error)}`, undefined, false));
+    rendered = transcript.then((g) => g.render(transcriptTree(conversation.entries, statusParticle()))).catch((error: unknown) => report('render_failed', `the conversation could not be shown: ${error instanceof Error ? error.message : String(error)}`, undefined, false));
     return rendered;
   };
   const schedule = () => {
@@ -117,9 +109,11 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     // Every issue reaches onIssue; the page shows the first maxNotes and then says it stopped.
     if (!show || notes > limits.maxNotes) return;
     notes += 1;
-    entries.set(nextKey('n'), notes > limits.maxNotes ? { kind: 'note', tone: 'warning', title: 'More problems', text: `more than ${limits.maxNotes} problems; the rest go to onIssue only` } : { kind: 'note', tone: 'warning', title: code, text: message.slice(0, 2000) });
-    schedule();
+    if (notes > limits.maxNotes) conversation.note('warning', 'More problems', `more than ${limits.maxNotes} problems; the rest go to onIssue only`);
+    else conversation.note('warning', code, message.slice(0, 2000));
   };
+  const conversation = new Conversation({ limits, onChange: schedule, report });
+  const calls = conversation.calls;
 
   // --- the state on the data plane ---
   const shared = new Set<{ input(channel: string, value: unknown): void }>();
@@ -134,103 +128,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   state.subscribe(() => shared.forEach(feed));
 
   // --- A2UI (from @ag-ui/a2ui-middleware's activity snapshots) through the existing bridge ---
-  let a2ui: A2uiClient | undefined;
-  const a2uiSurfaces = new Set<string>();
-  const a2uiClient = (): A2uiClient =>
-    (a2ui ??= createA2uiClient(renderer, {
-      idPrefix: `${prefix}-a2ui`,
-      send(out) {
-        if (!('action' in out.message)) return;
-        const { name, surfaceId, sourceComponentId, context, timestamp } = out.message.action;
-        void run({ forwardedProps: { a2uiAction: { userAction: { name, surfaceId, sourceComponentId, context, timestamp } } } });
-      },
-      onIssue: (found) => report(`a2ui_${found.code}`, found.message, found.surfaceId),
-    }));
-  const applyA2ui = (content: unknown) => {
-    const body = (content ?? {}) as { a2ui_operations?: unknown; status?: unknown; error?: unknown; errors?: unknown };
-    const operations = body.a2ui_operations;
-    if (!Array.isArray(operations)) {
-      // The middleware's generation lifecycle: "building" is progress (nothing lost), "retrying" and "failed" are said.
-      if (body.status === 'building') return;
-      if (body.status === 'retrying' || body.status === 'failed') return report(`a2ui_${body.status}`, `the agent's A2UI surface ${body.status === 'failed' ? 'failed' : 'was refused and is being retried'}: ${JSON.stringify(body.error ?? body.errors ?? '').slice(0, 1000)}`);
-      return report('bad_a2ui_activity', 'an a2ui-surface activity without an "a2ui_operations" array was skipped');
-    }
-    const client = a2uiClient();
-    for (const operation of operations.slice(0, 1000)) {
-      const create = (operation as { createSurface?: { surfaceId?: unknown; catalogId?: unknown } } | null)?.createSurface;
-      // The middleware's fallback catalog id names the v0.9 basic catalog the bridge renders under its published id.
-      if (create?.catalogId === MIDDLEWARE_BASIC_CATALOG) create.catalogId = BASIC_CATALOG;
-      const created = create?.surfaceId;
-      // The middleware re-sends the whole surface in each snapshot (replace: true): create it once.
-      if (typeof created === 'string') {
-        if (a2uiSurfaces.has(created)) continue;
-        a2uiSurfaces.add(created);
-      }
-      client.receive(operation);
-    }
-  };
-
-  // --- text ---
-  const textEntry = (id: string, role: string): TextEntry => {
-    let key = textKeys.get(id);
-    if (key === undefined) {
-      key = nextKey('m');
-      textKeys.set(id, key);
-      entries.set(key, { kind: 'text', role, text: '', cut: 0, streaming: true });
-    }
-    return entries.get(key) as TextEntry;
-  };
-  const appendText = (id: string, delta: string): boolean => {
-    const key = textKeys.get(id);
-    const entry = key === undefined ? undefined : entries.get(key);
-    if (entry?.kind !== 'text') return false;
-    // SECURITY: bounded; past it, deltas are counted and dropped (for @ag-ui/client's copy too).
-    if (entry.cut > 0 || entry.text.length + delta.length > limits.maxTextChars) {
-      if (entry.cut === 0) report('text_too_long', `a text message passed ${limits.maxTextChars} characters; the rest is counted, not kept (stop the run to end it)`, id);
-      entry.cut += delta.length;
-      schedule();
-      return false;
-    }
-    entry.text += delta;
-    schedule();
-    return true;
-  };
-
-  // --- messages snapshot: the conversation rebuilt from the agent's own record ---
-  const restore = (messages: readonly Message[]) => {
-    entries.clear();
-    textKeys.clear();
-    calls.clear();
-    stepKeys.clear();
-    const shown = messages.slice(-limits.maxMessages);
-    if (shown.length < messages.length) report('messages_cut', `the snapshot has ${messages.length} messages; the newest ${limits.maxMessages} are shown`);
-    for (const message of shown) {
-      const content = (message as { content?: unknown }).content;
-      const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('') : '';
-      if (message.role === 'tool') {
-        const call = calls.get(message.toolCallId);
-        if (call !== undefined) {
-          call.result = text;
-          call.status = 'answered';
-        }
-        continue;
-      }
-      if (message.role === 'activity') continue;
-      if (text !== '' || message.role !== 'assistant') {
-        const entry = textEntry(message.id, message.role);
-        appendText(message.id, text);
-        entry.streaming = false;
-      }
-      for (const toolCall of (message.role === 'assistant' ? message.toolCalls : undefined) ?? []) {
-        const view = createToolCallView(toolCall.id, toolCall.function.name, limits.maxToolArgsChars);
-        view.push(toolCall.function.arguments);
-        view.end();
-        calls.set(toolCall.id, view);
-        entries.set(nextKey('t'), { kind: 'tool', call: view });
-      }
-    }
-    schedule();
-  };
+  const a2ui = createA2uiActivities(renderer, { idPrefix: `${prefix}-a2ui`, report, onAction: (userAction) => void run({ forwardedProps: { a2uiAction: { userAction } } }) });
 
   // --- the gate: every event, before @ag-ui/client applies it ---
   let finish: { outcome: 'success'; pending: string[] } | { outcome: 'interrupt'; interrupts: Interrupt[] } | { outcome: 'cancelled' } | undefined;
@@ -250,41 +148,28 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       case EventType.RUN_ERROR:
         runError = `${String(e.message).slice(0, 2000)}${typeof e.code === 'string' ? ` (${e.code.slice(0, 80)})` : ''}`;
         status = { label: 'Error', tone: 'error', detail: runError.slice(0, 300) };
-        entries.set(nextKey('n'), { kind: 'note', tone: 'error', title: 'The run failed', text: runError });
+        conversation.note('error', 'The run failed', runError);
         options.onIssue?.({ adapter: 'ag-ui', code: 'run_error', message: runError });
         break;
-      case EventType.STEP_STARTED: {
-        const key = nextKey('s');
-        stepKeys.set(String(e.stepName), key);
-        entries.set(key, { kind: 'note', tone: 'info', title: `Step: ${String(e.stepName).slice(0, 120)}`, text: 'running' });
+      case EventType.STEP_STARTED:
+      case EventType.STEP_FINISHED:
+        conversation.step(String(e.stepName), event.type === EventType.STEP_FINISHED);
         break;
-      }
-      case EventType.STEP_FINISHED: {
-        const key = stepKeys.get(String(e.stepName));
-        if (key !== undefined) entries.set(key, { kind: 'note', tone: 'success', title: `Step: ${String(e.stepName).slice(0, 120)}`, text: 'done' });
-        break;
-      }
       case EventType.TEXT_MESSAGE_START:
       case EventType.REASONING_MESSAGE_START:
-        textEntry(String(e.messageId), event.type === EventType.REASONING_MESSAGE_START ? 'reasoning' : typeof e.role === 'string' ? e.role : 'assistant');
+        conversation.text(String(e.messageId), event.type === EventType.REASONING_MESSAGE_START ? 'reasoning' : typeof e.role === 'string' ? e.role : 'assistant');
         break;
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_CONTENT:
-        if (!appendText(String(e.messageId), String(e.delta))) return stop;
+        if (!conversation.append(String(e.messageId), String(e.delta))) return stop;
         break;
       case EventType.TEXT_MESSAGE_END:
-      case EventType.REASONING_MESSAGE_END: {
-        const key = textKeys.get(String(e.messageId));
-        const entry = key === undefined ? undefined : entries.get(key);
-        if (entry?.kind === 'text') entry.streaming = false;
+      case EventType.REASONING_MESSAGE_END:
+        conversation.end(String(e.messageId));
         break;
-      }
-      case EventType.TOOL_CALL_START: {
-        const view = createToolCallView(String(e.toolCallId), String(e.toolCallName), limits.maxToolArgsChars);
-        calls.set(view.id, view);
-        entries.set(nextKey('t'), { kind: 'tool', call: view });
+      case EventType.TOOL_CALL_START:
+        conversation.toolCall(String(e.toolCallId), String(e.toolCallName));
         break;
-      }
       case EventType.TOOL_CALL_ARGS: {
         const view = calls.get(String(e.toolCallId));
         const wasStreaming = view?.status === 'streaming';
@@ -323,10 +208,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         return refused === undefined ? { state: state.value as Record<string, unknown>, stopPropagation: true } : stop;
       }
       case EventType.MESSAGES_SNAPSHOT:
-        restore(e.messages as Message[]);
+        conversation.restore(e.messages as Message[]);
         break;
       case EventType.ACTIVITY_SNAPSHOT:
-        if (e.activityType === A2UI_ACTIVITY) applyA2ui(e.content);
+        if (e.activityType === A2UI_ACTIVITY) a2ui.apply(e.content);
         else report('unsupported_activity', `an activity of type ${JSON.stringify(String(e.activityType).slice(0, 60))} is not shown (this host renders "${A2UI_ACTIVITY}")`);
         break;
       case EventType.CUSTOM:
@@ -437,9 +322,9 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   function send(text: string): Promise<AgUiRunOutcome> {
     const result = chain.then(() => {
       const id = `${prefix}-user-${(counter += 1)}-${Date.now().toString(36)}`;
-      const entry = textEntry(id, 'user');
-      appendText(id, text);
-      entry.streaming = false;
+      conversation.text(id, 'user');
+      conversation.append(id, text);
+      conversation.end(id);
       agent.addMessage({ id, role: 'user', content: text });
       return runOnce({});
     });
@@ -462,14 +347,14 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     },
     async settle() {
       await renderNow();
-      await a2ui?.settle();
+      await a2ui.settle();
     },
     async close() {
       closed = true;
       subscription.unsubscribe();
       clearTimeout(timer);
       agent.abortRun();
-      await a2ui?.close();
+      await a2ui.close();
       await (await transcript).close().catch(() => undefined);
     },
   };
