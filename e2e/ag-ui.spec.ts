@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startHostCpu } from './helpers/host-cpu.ts';
+import { judgeStall, openControlPage, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
 
 /**
  * AG-UI end to end in Chromium: `@ag-ui/client` (`BoundedHttpAgent` with `A2UIMiddleware`) in the
@@ -143,4 +145,23 @@ test('hostile stream: an out-of-order event fails the run with the client\'s rea
   await expect(page.getByText("the run stopped: Cannot send 'TEXT_MESSAGE_CONTENT' event: No active text message found with ID 'never-started'", { exact: false })).toBeVisible();
   expect(await send(page, 'hello')).toEqual({ status: 'finished' });
   await expect(page.getByText('I know: stream, state')).toBeVisible();
+});
+
+test('the host never stalls on hostile streams: 10 MB event, garbage, then a never-ending text message @stall', async ({ page }) => {
+  test.setTimeout(120_000);
+  await open(page);
+  const control = await openControlPage(page);
+  await Promise.all([startStallMeter(page), startStallMeter(control)]);
+  const cpu = await startHostCpu(page);
+  expect(await send(page, 'garbage')).toEqual({ status: 'finished' });
+  const endless = send(page, 'endless');
+  await expect.poll(() => issues(page), { timeout: 30_000 }).toContain('text_too_long');
+  // Keep the stream flowing past its bound a while: the deltas are now counted and dropped.
+  await expect(page.getByText('more characters were not shown', { exact: false })).toBeVisible();
+  await page.evaluate(() => (window as unknown as Host).aguiHost.stop());
+  await endless;
+  const [stall, idle, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(control), cpu?.read()]);
+  const verdict = judgeStall(stall, idle, hostCpuMs, 100);
+  console.log(`MEASURE ag-ui hostile streams: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, control ${idle.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms)`);
+  expect(verdict.ok, verdict.why).toBe(true);
 });
