@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { agUiRoutes } from './ag-ui/ag-ui-route.ts';
 import { canvasRoutes } from './canvas/canvas-api.ts';
 import type { ServerConfig } from './config.ts';
 import { genuiRoutes } from './genui/genui-route.ts';
@@ -72,6 +73,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
     { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
+    ...agUiRoutes({ llm: config.llm, log }),
     ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
     ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
   ];

@@ -3,7 +3,7 @@ import type { GenuiIssue, GenuiProblem } from '../genui-v1/client.ts';
 import type { LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 
 /** The adapters that report issues. */
-export type AdapterName = 'a2ui' | 'canvas' | 'genui-v1' | 'runtime-ui' | 'kit';
+export type AdapterName = 'a2ui' | 'ag-ui' | 'canvas' | 'genui-v1' | 'runtime-ui' | 'kit';
 
 /**
  * One problem an adapter found in what a foreign peer sent (an agent's message, a widget, a line):

@@ -34,6 +34,8 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   'mcp-apps': 'adapters/mcp-apps/index.ts',
   // Host developers' Playwright helpers (issue 30); @playwright/test stays their own (an optional peer).
   testing: 'renderer/testing/index.ts',
+  // AG-UI client side: connectAgUi (issue 33).
+  'ag-ui': 'adapters/ag-ui/index.ts',
 };
 
 /** The source of `suip/browser` (`dist/lib/browser/suip.js`): the renderer and `<suip-live>`. */
@@ -51,6 +53,13 @@ export const NODE_ENTRIES: Record<string, string> = {
 const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
 /** Dependencies stay imports (the host's bundler dedupes them); React and Playwright are the host's own. */
 const external = (id: string) => [...dependencies, 'react', 'react-dom', '@playwright/test'].some((name) => id === name || id.startsWith(`${name}/`));
+/**
+ * The SDKs an adapter entry talks to are the host's own too (optional peers): `suip/ag-ui` drives
+ * the host's `@ag-ui/client` agent and `suip/mcp-apps` the host's MCP client and `AppBridge`, so a
+ * bundled second copy would only add weight and break `instanceof` across the two.
+ */
+const ADAPTER_PEERS = ['@ag-ui/client', '@ag-ui/core', 'rxjs', '@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps'];
+const externalInBrowser = (id: string) => external(id) || ADAPTER_PEERS.some((name) => id === name || id.startsWith(`${name}/`));
 
 const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()] };
 
@@ -66,7 +75,7 @@ async function main(): Promise<void> {
       minify: false,
       lib: { entry: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
       rollupOptions: {
-        external,
+        external: externalInBrowser,
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },
         // 'use client' is kept on purpose (and checked by keepDirective below); other warnings pass.
         onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client') ? undefined : warn(warning)),

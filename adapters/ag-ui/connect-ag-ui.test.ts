@@ -1,0 +1,150 @@
+import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { Subject, type Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { headlessTarget } from '../a2ui/testing/headless-target.ts';
+import { connectAgUi, type AgUiIssue, type AgUiRenderer } from './connect-ag-ui.ts';
+
+/** A real @ag-ui/client agent whose run is a Subject the test pushes events into. */
+class ScriptedAgent extends AbstractAgent {
+  events = new Subject<BaseEvent>();
+  inputs: RunAgentInput[] = [];
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    this.inputs.push(input);
+    return this.events.asObservable();
+  }
+}
+
+type Node = { group?: Array<[string, Node]>; text?: string };
+const texts = (node: Node): string[] => [...(node.text === undefined ? [] : [node.text]), ...(node.group ?? []).flatMap(([, child]) => texts(child))];
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(options: Parameters<typeof connectAgUi>[2] = {}) {
+  const target = headlessTarget();
+  const agent = new ScriptedAgent({ threadId: 't1', initialState: { todos: [] } });
+  const issues: AgUiIssue[] = [];
+  const renderer = { ...target, attach: () => Promise.reject(new Error('no sandbox here')), detach: () => Promise.resolve(), snapshot: () => target.tree(), dialogs: undefined as never } as unknown as AgUiRenderer;
+  const connection = connectAgUi(renderer, agent, { ...options, onIssue: (issue) => issues.push(issue) });
+  const shown = async () => {
+    await tick();
+    await connection.settle();
+    return texts(target.tree() as Node).join('\n');
+  };
+  const emit = async (...events: Array<Record<string, unknown>>) => {
+    for (const event of events) agent.events.next(event as BaseEvent);
+    await tick();
+  };
+  return { target, agent, issues, connection, shown, emit };
+}
+
+describe('connectAgUi against the real @ag-ui/client pipeline and the real renderer session', () => {
+  it('streams text into a message and shows a tool call whose arguments are parsed as they stream', async () => {
+    const { agent, connection, shown, emit, target } = setup();
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Hello, ' });
+    expect(await shown()).toContain('Hello, ');
+    await emit({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'world.' }, { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' });
+    expect(await shown()).toContain('Hello, world.');
+    await emit({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'search_flights' }, { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{"to": "Lis' });
+    const partial = await shown();
+    expect(partial).toContain('Tool call: search_flights');
+    expect(partial).toContain('Lis');
+    await emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: 'bon", "seats": 2}' }, { type: EventType.TOOL_CALL_END, toolCallId: 'c1' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    expect(await done).toEqual({ status: 'finished' });
+    const text = await shown();
+    expect(text).toContain('Lisbon');
+    expect(text).toContain('2');
+    // @ag-ui/client's own record holds the arguments the adapter parsed once (it skipped per-delta re-parsing).
+    const call = agent.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []))[0];
+    expect(JSON.parse(call!.function.arguments)).toEqual({ to: 'Lisbon', seats: 2 });
+    expect(target.violations).toEqual([]);
+  });
+
+  it('keeps the state: deltas reach the data plane, a bad patch is refused whole and the state stays', async () => {
+    const { agent, connection, issues, emit } = setup();
+    const inputs: unknown[] = [];
+    connection.shareState({ input: (channel, value) => inputs.push([channel, value]) });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: { title: 'milk' } }] });
+    expect(connection.state).toEqual({ todos: [{ title: 'milk' }] });
+    await emit({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: { title: 'eggs' } }, { op: 'remove', path: '/nope' }] });
+    expect(connection.state).toEqual({ todos: [{ title: 'milk' }] });
+    expect(issues.find((i) => i.code === 'bad_patch')?.message).toContain('operation 1 (remove "/nope")');
+    await emit({ type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/todos/0/title', value: 'oat milk' }] }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    expect(agent.state).toEqual({ todos: [{ title: 'oat milk' }] });
+    expect(inputs).toEqual([['agui.state', { todos: [] }], ['agui.state', { todos: [{ title: 'milk' }] }], ['agui.state', { todos: [{ title: 'oat milk' }] }]]);
+  });
+
+  it('restores a conversation from MESSAGES_SNAPSHOT', async () => {
+    const { agent, connection, shown, emit } = setup();
+    const done = connection.run();
+    await tick();
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      {
+        type: EventType.MESSAGES_SNAPSHOT,
+        messages: [
+          { id: 'u1', role: 'user', content: 'Book me a flight' },
+          { id: 'a1', role: 'assistant', content: 'Where to?', toolCalls: [{ id: 'c9', type: 'function', function: { name: 'lookup', arguments: '{"city":"Oslo"}' } }] },
+          { id: 'r9', role: 'tool', toolCallId: 'c9', content: 'found 3' },
+        ],
+      },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' },
+    );
+    agent.events.complete();
+    await done;
+    const text = await shown();
+    for (const expected of ['Book me a flight', 'Where to?', 'Tool call: lookup', 'Oslo', 'found 3']) expect(text).toContain(expected);
+  });
+
+  it('bounds a never-ending text message and refuses oversize tool arguments; the next run still works', async () => {
+    const { agent, connection, issues, shown, emit } = setup({ limits: { maxTextChars: 1000, maxToolArgsChars: 5000 } });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' });
+    for (let i = 0; i < 200; i += 1) agent.events.next({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'x'.repeat(100) } as BaseEvent);
+    await emit({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, { type: EventType.TOOL_CALL_START, toolCallId: 'big', toolCallName: 'suip_render_program' });
+    for (let i = 0; i < 10; i += 1) agent.events.next({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'big', delta: (i === 0 ? '{"code":"' : '') + 'y'.repeat(1000) } as BaseEvent);
+    await emit({ type: EventType.TOOL_CALL_END, toolCallId: 'big' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    const message = agent.messages.find((m) => m.id === 'm1');
+    expect((message?.content as string).length).toBe(1000);
+    expect(issues.map((i) => i.code)).toEqual(expect.arrayContaining(['text_too_long', 'tool_call_refused']));
+    const text = await shown();
+    expect(text).toContain('19000 more characters were not shown');
+    expect(text).toContain('passed 5000 characters');
+    // The refused frontend call was answered with its error (never run), so the thread stays valid.
+    const result = agent.messages.find((m) => m.role === 'tool' && m.toolCallId === 'big');
+    expect(result?.content).toContain('refused');
+
+    agent.events = new Subject<BaseEvent>();
+    const again = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r2' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r2' });
+    agent.events.complete();
+    expect(await again).toEqual({ status: 'finished' });
+  });
+
+  it('shows an out-of-order event as the run failing, then runs again', async () => {
+    const { agent, connection, issues, shown, emit } = setup();
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'ghost', delta: 'boo' });
+    const outcome = await done;
+    expect(outcome.status).toBe('error');
+    expect(issues.find((i) => i.code === 'run_failed')?.message).toContain("No active text message found with ID 'ghost'");
+    expect(await shown()).toContain('the run stopped');
+    agent.events = new Subject<BaseEvent>();
+    const again = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r2' }, { type: EventType.RUN_ERROR, message: 'model unavailable', code: 'model_not_configured' });
+    agent.events.complete();
+    expect(await again).toEqual({ status: 'error', message: 'model unavailable (model_not_configured)' });
+    expect(await shown()).toContain('The run failed');
+  });
+});

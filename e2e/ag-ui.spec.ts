@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startHostCpu } from './helpers/host-cpu.ts';
+import { judgeStall, openControlPage, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
+
+/**
+ * AG-UI end to end in Chromium: `@ag-ui/client` (`BoundedHttpAgent` with `A2UIMiddleware`) in the
+ * page drives a suip renderer through `connectAgUi`; the agent is a real process
+ * (`e2e/fixtures/ag-ui/test-agent.ts`) streaming SSE written by `@ag-ui/encoder` from 127.0.0.1.
+ * Barriers in the agent hold a stream open so what is on screen mid-stream is observable.
+ */
+
+let agent: ChildProcess;
+let agentUrl: string;
+test.beforeAll(async () => {
+  agent = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/ag-ui/test-agent.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'pipe'] });
+  agentUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    agent.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    agent.once('exit', (code) => reject(new Error(`the test agent exited with ${code}`)));
+  });
+});
+test.afterAll(() => {
+  agent.kill();
+});
+
+const release = (name: string) => fetch(`${agentUrl}/release/${name}`, { method: 'POST' });
+type Host = { aguiHost: { send(text: string): Promise<{ status: string; message?: string }>; stop(): void; issues: Array<{ code: string; message: string }>; state(): unknown; attachStateView(): Promise<void>; settle(): Promise<void> } };
+
+async function open(page: Page) {
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && console.log(`console: ${message.text()}`));
+  await page.goto(`/e2e/fixtures/ag-ui/host.html?agent=${encodeURIComponent(agentUrl)}`);
+  await page.waitForFunction(() => 'aguiHost' in window);
+}
+const send = (page: Page, text: string) => page.evaluate((t) => (window as unknown as Host).aguiHost.send(t), text);
+const issues = (page: Page) => page.evaluate(() => (window as unknown as Host).aguiHost.issues.map((i) => i.code));
+
+test('streaming text appends into one message element; a tool call shows its arguments as they stream; steps show', async ({ page }) => {
+  await open(page);
+  const run = send(page, 'stream please');
+  const body = page.getByText('Hello, ', { exact: false }).last();
+  await expect(body).toBeVisible();
+  await expect(page.getByText('Step: plan')).toBeVisible();
+  const element = await body.elementHandle();
+  await release('text-1');
+  await expect(page.getByText('Hello, world', { exact: true })).toBeVisible();
+  // The element that showed "Hello, " is the one that shows "Hello, world": appended to, not re-created.
+  expect(await element!.evaluate((el) => el.isConnected && el.textContent)).toBe('Hello, world');
+  await release('text-2');
+  await expect(page.getByText('Hello, world. Flights below.')).toBeVisible();
+  await expect(page.getByText('Tool call: search_flights')).toBeVisible();
+  await expect(page.getByText('arguments streaming')).toBeVisible();
+  await expect(page.getByText('to', { exact: true })).toBeVisible();
+  await expect(page.getByText('Lisbon', { exact: true })).toBeHidden();
+  await release('args');
+  await expect(page.getByText('Lisbon', { exact: true })).toBeVisible();
+  await expect(page.getByText('aisle preferred')).toBeVisible();
+  await expect(page.getByText('found 3 flights')).toBeVisible();
+  expect(await run).toEqual({ status: 'finished' });
+});
+
+test('a state delta reaches a host program through onInput; a bad patch is refused whole and said', async ({ page }) => {
+  await open(page);
+  await page.evaluate(() => (window as unknown as Host).aguiHost.attachStateView());
+  await expect(page.getByText('no state yet')).toBeVisible();
+  const run = send(page, 'state');
+  await expect(page.getByText('count is 0, items:')).toBeVisible();
+  await release('state');
+  await expect(page.getByText('count is 1, items: apples')).toBeVisible();
+  expect(await run).toEqual({ status: 'finished' });
+  await expect(page.getByText('operation 1 (remove "/missing") was refused')).toBeVisible();
+  // Atomic: the refused patch's first op (count → 99) was not applied either.
+  expect(await page.evaluate(() => (window as unknown as Host).aguiHost.state())).toEqual({ count: 1, items: ['apples'] });
+  await expect(page.getByText('count is 1, items: apples')).toBeVisible();
+});
+
+test('an interrupt is answered in a host dialog and the run resumes with the answer', async ({ page }) => {
+  await open(page);
+  const run = send(page, 'approve the transfer');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Send 20 EUR to Ada?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Resumed: [{"status":"resolved","payload":{"approved":true}}]')).toBeVisible();
+  expect(await run).toEqual({ status: 'finished' });
+});
+
+test('A2UI carried by @ag-ui/a2ui-middleware renders through the bridge and its action goes back to the agent', async ({ page }) => {
+  await open(page);
+  await send(page, 'a2ui booking');
+  await expect(page.getByText('Table for two at 8 pm', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Book it' }).click();
+  await expect(page.getByText('A2UI action reached the agent: User performed action "book" on surface "booking"')).toBeVisible();
+});
+
+test('a program sent by a frontend tool runs sandboxed; its error goes back as the tool result, the repair renders, its action reaches the agent', async ({ page }) => {
+  await open(page);
+  expect(await send(page, 'program with seats')).toEqual({ status: 'finished' });
+  // The first program was refused by the renderer; the error went back and the agent sent a fixed one.
+  await expect(page.getByText('"rendered":false', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('The seat picker is on screen.')).toBeVisible();
+  // The program reads the agent state on the data plane (the snapshot of this run).
+  await expect(page.getByText('items in state: 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Window seat' }).click();
+  await expect(page.getByText('The agent got: Action in "Seats": {"seat":"window"}')).toBeVisible();
+});
+
+test('hostile stream: not JSON, an unknown type, a prototype patch and a 10 MB argument are each refused with a clear note; the run goes on', async ({ page }) => {
+  await open(page);
+  expect(await send(page, 'garbage')).toEqual({ status: 'finished' });
+  await expect(page.getByText('Still here after the garbage.')).toBeVisible();
+  const codes = await issues(page);
+  expect(codes).toEqual(expect.arrayContaining(['malformed_event', 'unknown_event', 'bad_patch', 'event_too_large']));
+  await expect(page.getByText('an event that is not JSON was skipped')).toBeVisible();
+  await expect(page.getByText('an event of unknown type "TELEPORT" was skipped')).toBeVisible();
+  await expect(page.getByText('refused (it would reach the prototype)', { exact: false })).toBeVisible();
+  await expect(page.getByText('dropped before parsing', { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => ({}) as Record<string, unknown>).then(() => page.evaluate(() => (Object.prototype as Record<string, unknown>).polluted))).toBeUndefined();
+  expect(await page.evaluate(() => (window as unknown as Host).aguiHost.state())).toEqual({ ok: 1 });
+});
+
+test('hostile stream: a never-ending text message is bounded, the page answers, Stop ends it and the next run works', async ({ page }) => {
+  await open(page);
+  const run = send(page, 'endless');
+  await expect.poll(() => issues(page), { timeout: 20_000 }).toContain('text_too_long');
+  await expect(page.getByText('more characters were not shown', { exact: false })).toBeVisible();
+  // The shown text is bounded (64,000 characters) however long the agent goes on.
+  const shown = await page.getByText('never ending never ending', { exact: false }).last().evaluate((el) => el.textContent?.length ?? 0);
+  expect(shown).toBeLessThanOrEqual(64_000);
+  await page.evaluate(() => (window as unknown as Host).aguiHost.stop());
+  await run;
+  expect(await send(page, 'hello')).toEqual({ status: 'finished' });
+  await expect(page.getByText('I know: stream, state')).toBeVisible();
+});
+
+test('hostile stream: an out-of-order event fails the run with the client\'s reason; the next run works', async ({ page }) => {
+  await open(page);
+  const outcome = await send(page, 'disorder');
+  expect(outcome.status).toBe('error');
+  await expect(page.getByText("the run stopped: Cannot send 'TEXT_MESSAGE_CONTENT' event: No active text message found with ID 'never-started'", { exact: false })).toBeVisible();
+  expect(await send(page, 'hello')).toEqual({ status: 'finished' });
+  await expect(page.getByText('I know: stream, state')).toBeVisible();
+});
+
+test('the host never stalls on hostile streams: 10 MB event, garbage, then a never-ending text message @stall', async ({ page }) => {
+  test.setTimeout(120_000);
+  await open(page);
+  const control = await openControlPage(page);
+  await Promise.all([startStallMeter(page), startStallMeter(control)]);
+  const cpu = await startHostCpu(page);
+  expect(await send(page, 'garbage')).toEqual({ status: 'finished' });
+  const endless = send(page, 'endless');
+  await expect.poll(() => issues(page), { timeout: 30_000 }).toContain('text_too_long');
+  // Keep the stream flowing past its bound a while: the deltas are now counted and dropped.
+  await expect(page.getByText('more characters were not shown', { exact: false })).toBeVisible();
+  await page.evaluate(() => (window as unknown as Host).aguiHost.stop());
+  await endless;
+  const [stall, idle, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(control), cpu?.read()]);
+  const verdict = judgeStall(stall, idle, hostCpuMs, 100);
+  console.log(`MEASURE ag-ui hostile streams: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, control ${idle.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms)`);
+  expect(verdict.ok, verdict.why).toBe(true);
+});

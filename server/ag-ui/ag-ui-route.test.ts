@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpAgent, type BaseEvent } from '@ag-ui/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import { createBrowserGuard } from '../http/browser-guard.ts';
+import { createRouter } from '../http/router.ts';
+import { agUiRoutes } from './ag-ui-route.ts';
+
+const PROGRAM = "const { group, render } = suip;\nrender(group('card', [['title', 'Hi \"there\"']]));";
+let llm: FakeLlmServer;
+const servers: Server[] = [];
+const requests: RecordedRequest[] = [];
+
+async function serve(withModel: boolean): Promise<string> {
+  const guard = createBrowserGuard({ origins: [] });
+  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), log: () => undefined });
+  const server = createServer(createRouter(routes, { guard, agentToken: 'agent-token', log: () => undefined }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  guard.listening((server.address() as AddressInfo).port);
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/ag-ui`;
+}
+
+beforeAll(async () => {
+  llm = await startFakeLlmServer(
+    (request) => {
+      requests.push(request);
+      const last = request.messages.at(-1)?.content ?? '';
+      if (last.includes('failed when it ran')) return 'Fixed it.\n```js\nrender("fixed");\n```\n';
+      return `Here is a card.\n\`\`\`js\n${PROGRAM}\n\`\`\`\nEnjoy.`;
+    },
+    { chunkChars: 7 },
+  );
+});
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await llm.close();
+});
+
+/** Runs a real @ag-ui/client HttpAgent against the route; every event as the client applied it. */
+async function runWith(url: string, text: string, extra: Array<Record<string, unknown>> = []) {
+  const agent = new HttpAgent({ url, threadId: 't1', initialMessages: [{ id: 'u1', role: 'user', content: text }, ...(extra as never[])] });
+  const events: BaseEvent[] = [];
+  const argDeltas: string[] = [];
+  let error: string | undefined;
+  await agent.runAgent({}, { onEvent: ({ event }) => void events.push(event), onToolCallArgsEvent: ({ event }) => void argDeltas.push(event.delta), onRunErrorEvent: ({ event }) => void (error = `${event.code}: ${event.message}`) }).catch((e: unknown) => (error ??= String(e)));
+  return { agent, events, argDeltas, error };
+}
+
+describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
+  it('without a model, the run is a RUN_ERROR that says how to configure one', async () => {
+    const { events, error } = await runWith(await serve(false), 'hello');
+    expect(events.map((e) => e.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
+    expect(error).toContain('model_not_configured: this suip server has no model: start it with --llm-url');
+  });
+
+  it('streams prose as text and the program as a suip_render_program call whose code streams', async () => {
+    const { agent, events, argDeltas, error } = await runWith(await serve(true), 'show a card');
+    expect(error).toBeUndefined();
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe('RUN_STARTED');
+    expect(types.at(-1)).toBe('RUN_FINISHED');
+    expect(argDeltas.length).toBeGreaterThan(3);
+    const assistant = agent.messages.filter((m) => m.role === 'assistant');
+    expect(assistant[0]?.content).toBe('Here is a card.\n');
+    const call = assistant.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []))[0];
+    expect(call?.function.name).toBe('suip_render_program');
+    expect(JSON.parse(call!.function.arguments)).toEqual({ code: PROGRAM });
+    expect(assistant.at(-1)?.content).toBe('Enjoy.');
+    // The system prompt is suip's, with the AG-UI additions.
+    expect(requests.at(-1)?.messages[0]?.content).toContain("suip.onInput('agui.state'");
+  });
+
+  it("a tool result with the page's errors becomes the model's repair turn", async () => {
+    const failed = JSON.stringify({ rendered: false, errors: 'Your program failed when it ran in the suip sandbox:\n\nbutton needs a label' });
+    const { agent } = await runWith(await serve(true), 'show a card', [
+      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'suip_render_program', arguments: JSON.stringify({ code: 'render(1)' }) } }] },
+      { id: 't1', role: 'tool', toolCallId: 'c1', content: failed },
+    ]);
+    const sent = requests.at(-1)!.messages;
+    expect(sent.at(-2)).toEqual({ role: 'assistant', content: '\n```js\nrender(1)\n```' });
+    expect(sent.at(-1)?.content).toContain('button needs a label');
+    const call = agent.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : [])).at(-1);
+    expect(JSON.parse(call!.function.arguments)).toEqual({ code: 'render("fixed");' });
+  });
+
+  it('refuses a body that is not a RunAgentInput with a typed 400', async () => {
+    const response = await fetch(await serve(true), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId: 1 }) });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; error: string };
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.error).toContain('not an AG-UI RunAgentInput');
+  });
+});

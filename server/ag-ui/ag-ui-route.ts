@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { EventEncoder } from '@ag-ui/encoder';
+import { EventType, type BaseEvent, type Message, type RunAgentInput } from '@ag-ui/core';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import type { VocabularyEntry } from '../../shared/index.ts';
+import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { ChatError, streamChat, type ChatMessage } from '../../generator/model/chat-client.ts';
+import { systemPrompt } from '../../generator/prompt/system-prompt.ts';
+import { redactError } from '../../shared/redact.ts';
+import type { LlmConfig } from '../config.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { Route } from '../http/route.ts';
+import { splitAnswer } from './code-splitter.ts';
+
+/** The frontend tool `suip/ag-ui` offers (the name the browser side runs). */
+const RENDER_TOOL = 'suip_render_program';
+/** Messages of a request sent to the model (the newest), and characters of each. */
+const MAX_MESSAGES = 100;
+const MAX_MESSAGE_CHARS = 64_000;
+
+/** Options of the AG-UI route. */
+export interface AgUiRouteOptions {
+  /** The model; absent = every run ends in a `RUN_ERROR` that says how to configure one. */
+  llm?: LlmConfig;
+  /** Body limit in bytes (default 4 MiB), enforced by the edge before parsing. */
+  maxBodyBytes?: number;
+  vocabulary?: readonly VocabularyEntry[];
+  log(event: Record<string, unknown>): void;
+}
+
+const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('') : '');
+const clip = (text: string) => (text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}\n[… cut]` : text);
+
+/** The AG-UI conversation as chat messages for suip's model loop: programs as fenced code, tool results (the repair loop's errors) as the user's turn. */
+export function toChatMessages(input: RunAgentInput, vocabulary: readonly VocabularyEntry[]): ChatMessage[] {
+  const context = input.context.slice(0, 20).map((c) => `- ${c.description.slice(0, 200)}: ${c.value.slice(0, 4000)}`);
+  const system = [
+    systemPrompt(vocabulary),
+    '',
+    'You are an AG-UI agent: answer in prose, and when UI helps, add one ```js block with a complete suip program; the page runs it sandboxed and tells you whether it rendered.',
+    "The program can read the shared agent state with suip.onInput('agui.state', (state) => ...) and send the user's choice with suip.output('action', value).",
+    ...(context.length > 0 ? ['', 'Context from the application:', ...context] : []),
+  ].join('\n');
+  const out: ChatMessage[] = [{ role: 'system', content: system }];
+  for (const message of input.messages.slice(-MAX_MESSAGES) as Message[]) {
+    if (message.role === 'user') out.push({ role: 'user', content: clip(textOf(message.content)) });
+    else if (message.role === 'assistant') {
+      const programs = (message.toolCalls ?? []).filter((c) => c.function.name === RENDER_TOOL).map((c) => {
+        try {
+          return `\n\`\`\`js\n${String((JSON.parse(c.function.arguments) as { code?: unknown }).code ?? '')}\n\`\`\``;
+        } catch {
+          return '';
+        }
+      });
+      out.push({ role: 'assistant', content: clip(textOf(message.content) + programs.join('')) });
+    } else if (message.role === 'tool') {
+      // The page's verdict on the program: its errors are already worded for a repair turn.
+      let verdict = textOf(message.content);
+      try {
+        const parsed = JSON.parse(verdict) as { rendered?: boolean; errors?: string };
+        verdict = parsed.rendered === false ? String(parsed.errors ?? verdict) : parsed.rendered === true ? 'The program rendered in the page.' : verdict;
+      } catch {
+        // Not JSON: passed on as the page wrote it.
+      }
+      out.push({ role: 'user', content: clip(verdict) });
+    }
+  }
+  return out;
+}
+
+/**
+ * `POST /ag-ui`: suip's model loop as an AG-UI agent, for any AG-UI client (`HttpAgent`,
+ * CopilotKit's runtime, `suip/ag-ui`). The body is a `RunAgentInput`, bounded by the edge and
+ * checked with `@ag-ui/core`'s schema; the answer is an SSE stream written by `@ag-ui/encoder`:
+ * the model's prose as a text message, its program as a `suip_render_program` tool call whose
+ * `code` argument streams as the model writes it (the page runs it sandboxed and returns the
+ * renderer's errors as the tool result, which comes back here as the next turn: the repair loop
+ * across runs). Without a model, the run is a `RUN_ERROR` (`model_not_configured`) that says how
+ * to configure one. A client that goes away aborts the model call.
+ */
+export function agUiRoutes(options: AgUiRouteOptions): Route[] {
+  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  return [
+    {
+      method: 'POST',
+      path: '/ag-ui',
+      // SECURITY: the route spends the server's model key; the edge answers only to the server's own Host names and allowed Origins before this runs.
+      body: { kind: 'json', maxBytes: options.maxBodyBytes ?? 4 << 20 },
+      async handle(request, response, _url, context) {
+        const checked = RunAgentInputSchema.safeParse(context.body);
+        if (!checked.success) {
+          const first = checked.error.issues[0];
+          throw new HttpError(400, 'BAD_REQUEST', `the body is not an AG-UI RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; send {threadId, runId, messages, tools, context, state}`);
+        }
+        const input = checked.data as RunAgentInput;
+        const encoder = new EventEncoder({ accept: request.headers.accept });
+        const controller = new AbortController();
+        response.on('close', () => {
+          if (!response.writableFinished) controller.abort();
+        });
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+        const send = (event: Record<string, unknown>) => {
+          if (!controller.signal.aborted) response.write(encoder.encodeSSE(event as BaseEvent));
+        };
+        const { threadId, runId } = input;
+        send({ type: EventType.RUN_STARTED, threadId, runId });
+        if (options.llm === undefined) {
+          send({ type: EventType.RUN_ERROR, code: 'model_not_configured', message: 'this suip server has no model: start it with --llm-url <OpenAI-compatible base URL> and --llm-model <name> (the key in SUIP_LLM_KEY or --llm-key-file)' });
+          return void response.end();
+        }
+        const started = Date.now();
+        const messageId = `suip-${randomUUID()}`;
+        const toolCallId = `suip-call-${randomUUID()}`;
+        let answer = '';
+        let prose = '';
+        let code: string | undefined;
+        let textOpen = false;
+        const writeProse = (next: string) => {
+          if (next.length <= prose.length) return;
+          if (!textOpen) send({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
+          textOpen = true;
+          send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: next.slice(prose.length) });
+          prose = next;
+        };
+        const writeCode = (next: string | undefined) => {
+          if (next === undefined) return;
+          if (code === undefined) {
+            if (textOpen) send({ type: EventType.TEXT_MESSAGE_END, messageId });
+            textOpen = false;
+            send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: RENDER_TOOL, parentMessageId: messageId });
+            send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '{"code":"' });
+            code = '';
+          }
+          // The argument is one JSON string written as it grows: each piece escaped on its own.
+          if (next.length > code.length) send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(next.slice(code.length)).slice(1, -1) });
+          code = next;
+        };
+        try {
+          await streamChat({
+            endpoint: { baseUrl: options.llm.baseUrl, model: options.llm.model, apiKey: options.llm.apiKey },
+            messages: toChatMessages(input, vocabulary),
+            signal: controller.signal,
+            ...(options.llm.timeouts ? { timeouts: options.llm.timeouts } : {}),
+            onDelta(delta) {
+              answer += delta;
+              const split = splitAnswer(answer);
+              if (code === undefined) writeProse(split.prose);
+              writeCode(split.code);
+            },
+          });
+          const split = splitAnswer(answer);
+          if (code === undefined) writeProse(split.prose);
+          writeCode(split.code);
+          if (code !== undefined) {
+            send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '"}' });
+            send({ type: EventType.TOOL_CALL_END, toolCallId });
+          }
+          if (textOpen) send({ type: EventType.TEXT_MESSAGE_END, messageId });
+          if (split.after.trim() !== '') {
+            const afterId = `suip-${randomUUID()}`;
+            send({ type: EventType.TEXT_MESSAGE_START, messageId: afterId, role: 'assistant' });
+            send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: afterId, delta: split.after });
+            send({ type: EventType.TEXT_MESSAGE_END, messageId: afterId });
+          }
+          send({ type: EventType.RUN_FINISHED, threadId, runId });
+          options.log({ event: 'ag-ui-run', ms: Date.now() - started, chars: answer.length, program: code !== undefined });
+        } catch (error) {
+          if (controller.signal.aborted) return void response.end();
+          // SECURITY: redacted: a model endpoint's error text can echo the key.
+          const message = redactError(error);
+          send({ type: EventType.RUN_ERROR, code: error instanceof ChatError ? error.code : 'model_failed', message: `the model did not answer: ${message}` });
+          options.log({ event: 'ag-ui-failed', code: error instanceof ChatError ? error.code : 'model_failed' });
+        }
+        response.end();
+      },
+    },
+  ];
+}
