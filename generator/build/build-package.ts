@@ -109,8 +109,9 @@ async function main(): Promise<void> {
     root,
     logLevel: 'warn',
     plugins: [optionalPeers(), prebuiltWorker()],
-    // `suip mcp` (issue 32): the MCP SDK and zod are devDependencies, bundled here rather than installed with suip.
-    ssr: { target: 'node', noExternal: [/^@modelcontextprotocol\//, 'zod'] },
+    // Everything not a dependency or an optional peer (below) is bundled: `suip mcp` and `/ag-ui` use
+    // the MCP SDK, the AG-UI encoder and zod, devDependencies that are not installed with suip.
+    ssr: { target: 'node', noExternal: true },
     build: {
       ssr: true,
       outDir: join(out, 'node'),
