@@ -45,7 +45,7 @@ describe('the default@1.0 catalog (the vocabulary projected into GenUI form)', (
         }
       }
       expect(validate({ [entry.type]: props }), entry.type).toBe(true);
-      const { issues } = translateSurface({ root: 'w', widgets: [{ id: 'w', widget: { [entry.type]: props } }, ...widgets] }, { vocabulary: BUILTIN_VOCABULARY, bind: () => undefined });
+      const { issues } = translateSurface({ root: 'w', widgets: [{ id: 'w', widget: { [entry.type]: props } }, ...widgets] }, { vocabulary: BUILTIN_VOCABULARY, bind: (b) => ({ handler: `h-${b.widgetId}-${b.suipEvent}` }) });
       expect(issues.filter((i) => i.code !== 'bad_widget' || !/table|chart/.test(i.message)), entry.type).toEqual([]);
     }
   });

@@ -26,7 +26,9 @@ const CHANGED_VALUE = new Set(['text-field', 'text-area', 'choice', 'multi-choic
  * The events a widget of suip type `type` reports (the table of §3.2): button click → action
  * (`onPressed` for ElevatedButton, `click` otherwise); form submit → action with the form's
  * fields; field changes (`onChanged` for flutter names, `change` otherwise) and checkbox/toggle
- * changes (value = checked) are not actions.
+ * changes (value = checked) are not actions; a modal's close (Escape or its Close button) is a
+ * `close` event, not an action — the renderer refuses a modal nobody listens to (its dismissal
+ * would go unheard), so every modal on a surface reports it.
  */
 export function bindingsFor(widgetName: string, type: string, widgetId: string): EventBinding[] {
   const flutter = FLUTTER.has(widgetName);
@@ -34,6 +36,7 @@ export function bindingsFor(widgetName: string, type: string, widgetId: string):
   if (type === 'button') return [{ ...base, suipEvent: 'click', data: 'none', eventType: flutter ? 'onPressed' : 'click', isAction: true }];
   if (type === 'form') return [{ ...base, suipEvent: 'submit', data: 'formData', eventType: 'submit', isAction: true, value: (e) => ({ ...(e.formData ?? {}) }) }];
   if (type === 'checkbox' || type === 'toggle') return [{ ...base, suipEvent: 'change', data: 'checked', eventType: flutter ? 'onChanged' : 'change', isAction: false, value: (e) => e.checked === true }];
+  if (type === 'modal') return [{ ...base, suipEvent: 'click', data: 'none', eventType: 'close', isAction: false }];
   if (CHANGED_VALUE.has(type)) return [{ ...base, suipEvent: 'change', data: 'value', eventType: flutter ? 'onChanged' : 'change', isAction: false, value: (e) => e.value ?? '' }];
   return [];
 }

@@ -26,6 +26,14 @@ describe('translateSurface (widget adjacency list → particles)', () => {
     expect(accepted(tree).ok).toBe(true);
   });
 
+  it('binds a modal\'s close, so the renderer (which refuses a modal nobody hears) accepts it', () => {
+    const { tree, issues } = translateSurface({ root: 'm', widgets: [w('m', { modal: { title: 'Saved', children: ['t'] } }), w('t', { text: { text: 'Done.' } })] }, options);
+    expect(issues).toEqual([]);
+    expect((tree as { on?: unknown }).on).toEqual({ click: { handler: 'h-m-click' } });
+    expect(accepted(tree).ok).toBe(true);
+    expect(accepted({ ...(tree as object), on: undefined }).ok).toBe(false);
+  });
+
   it('maps the seven flutter/genui core names', () => {
     const def = {
       root: 'col',
