@@ -59,3 +59,9 @@ export class SuipMcpApp extends HTMLElement {
 }
 
 if (customElements.get('suip-mcp-app') === undefined) customElements.define('suip-mcp-app', SuipMcpApp);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'suip-mcp-app': SuipMcpApp;
+  }
+}
