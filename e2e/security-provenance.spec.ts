@@ -44,7 +44,7 @@ const view = ({ password, link }) => group(null, [
 
 /** A program that tries to cover its area, mark included, with an in-box modal full of text. */
 const COVER = `const { render, group, text } = suip;
-render(group(null, [['m', group('modal', [['title', text('Official notice from Example Host', 'text/plain')], ['body', text('x\\n'.repeat(200), 'text/plain')]])]]));`;
+render(group(null, [['m', group('modal', [['title', text('Official notice from Example Host', 'text/plain')], ['body', text('x\\n'.repeat(200), 'text/plain')]], { on: { click: () => undefined } })]]));`;
 
 /** Where the mark of `id` is, what it says, and whether its own points hit it. */
 function markOf(page: Page, id: string) {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { fixtureProgram, generatorErrors, installSuipTesting, parseSuipFixture, particle, routeFixture, waitForGeneratorStatus, type SuipFixture } from '../renderer/testing/index.ts';
-import { openPlayground, slotView } from './fixtures/playground/playground-page.ts';
+import { openDevtools, openPlayground, slotView } from './fixtures/playground/playground-page.ts';
 
 /**
  * `suip/testing` as a host developer uses it: a fixture recorded in the real playground ("Export
@@ -18,6 +18,8 @@ test.beforeAll(async ({ browser }) => {
   await openPlayground(page);
   await slotView(page, 'right').getByRole('button', { name: '+1' }).click();
   await expect(slotView(page, 'right').getByText('Clicked 1 times')).toBeVisible({ timeout: 10_000 });
+  // The export sits in the devtools, which start collapsed.
+  await openDevtools(page);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export fixture' }).click();
   recorded = await readFile((await (await downloading).path())!, 'utf8');

@@ -175,8 +175,12 @@ function mountElements(view: HTMLElement): Map<string, Element> {
   const holder = view.shadowRoot?.querySelector('.generators');
   if (holder === null || holder === undefined) return found;
   for (const element of holder.children) {
+    // With the provenance mark on (the default), each child is the marked area, named by its
+    // data-generator; without it, the program's own element, named by its path.
+    const marked = element.hasAttribute('data-suip-mount') ? element.getAttribute('data-generator') : null;
     const path = (element as { path?: readonly string[] }).path;
-    if (path?.length === 1 && path[0] !== undefined) found.set(path[0], element);
+    const id = marked ?? (path?.length === 1 ? path[0] : undefined);
+    if (id !== undefined) found.set(id, element);
   }
   return found;
 }
