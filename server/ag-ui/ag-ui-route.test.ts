@@ -12,9 +12,12 @@ let llm: FakeLlmServer;
 const servers: Server[] = [];
 const requests: RecordedRequest[] = [];
 
-async function serve(withModel: boolean): Promise<string> {
+let release: () => void = () => undefined;
+const held = new Promise<void>((resolve) => (release = resolve));
+
+async function serve(withModel: boolean, limits: { maxRuns?: number; maxAnswerChars?: number } = {}): Promise<string> {
   const guard = createBrowserGuard({ origins: [] });
-  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), log: () => undefined });
+  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), ...limits, log: () => undefined });
   const server = createServer(createRouter(routes, { guard, agentToken: 'agent-token', log: () => undefined }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   guard.listening((server.address() as AddressInfo).port);
@@ -27,6 +30,7 @@ beforeAll(async () => {
     (request) => {
       requests.push(request);
       const last = request.messages.at(-1)?.content ?? '';
+      if (last === 'hold') return { steps: [{ content: 'Thinking' }, { wait: held }, { content: ' done.' }] };
       if (last.includes('failed when it ran')) return 'Fixed it.\n```js\nrender("fixed");\n```\n';
       return `Here is a card.\n\`\`\`js\n${PROGRAM}\n\`\`\`\nEnjoy.`;
     },
@@ -34,6 +38,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  release();
   for (const server of servers) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -94,5 +99,39 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
     const body = (await response.json()) as { code: string; error: string };
     expect(body.code).toBe('BAD_REQUEST');
     expect(body.error).toContain('not an AG-UI RunAgentInput');
+  });
+
+  it('answers a run past the runs-in-flight budget with a typed 503 and Retry-After, and serves again once one ends', async () => {
+    const url = await serve(true, { maxRuns: 1 });
+    const body = (text: string) => JSON.stringify({ threadId: 't', runId: `r-${text}`, messages: [{ id: 'u', role: 'user', content: text }], tools: [], context: [], state: {}, forwardedProps: {} });
+    const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: body('hold') });
+    expect(first.status).toBe(200);
+    const second = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('hold') });
+    expect(second.status).toBe(503);
+    expect(second.headers.get('retry-after')).toBe('2');
+    expect(await second.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    release();
+    expect(await first.text()).toContain('RUN_FINISHED');
+    const { error } = await runWith(url, 'show a card');
+    expect(error).toBeUndefined();
+  });
+
+  it('ends a run whose answer passes the bound with RUN_ERROR answer_too_long', async () => {
+    const { events, error } = await runWith(await serve(true, { maxAnswerChars: 40 }), 'show a card');
+    expect(error).toContain('answer_too_long');
+    expect(events.at(-1)?.type).toBe('RUN_ERROR');
+    expect(events.some((e) => e.type === 'RUN_FINISHED')).toBe(false);
+  });
+
+  it('passes a tool result nested past 64 levels on as text instead of parsing it', async () => {
+    const deep = `${'['.repeat(70)}1${']'.repeat(70)}`;
+    const failed = `{"rendered":false,"errors":"shallow verdict","pad":${deep}}`;
+    await runWith(await serve(true), 'show a card', [
+      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'suip_render_program', arguments: JSON.stringify({ code: 'render(1)', pad: JSON.parse(deep) as unknown }) } }] },
+      { id: 't1', role: 'tool', toolCallId: 'c1', content: failed },
+    ]);
+    const sent = requests.at(-1)!.messages;
+    expect(sent.at(-1)?.content).toBe(failed);
+    expect(sent.at(-2)).toEqual({ role: 'assistant', content: '' });
   });
 });
