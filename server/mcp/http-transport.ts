@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { errorJson, HttpError, sendJson } from '../http/http-error.ts';
+import { parseBoundedJson } from '../http/http-io.ts';
 import { bearerOf, sameSecret } from '../http/secret-compare.ts';
 
 /** How the Streamable HTTP endpoint listens and whom it answers. */
@@ -68,6 +69,8 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
 
   async function serve(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
     const body = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
+    // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and never parses the text again.
+    const parsedBody = body === undefined ? undefined : parseBoundedJson(body);
     const abort = new AbortController();
     response.once('close', () => abort.abort());
     const headers = new Headers();
@@ -76,7 +79,7 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const url = `http://${request.headers.host ?? '127.0.0.1'}${request.url ?? MCP_PATH}`;
-    const answer = await handler.fetch(new Request(url, { method: request.method ?? 'GET', headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) }));
+    const answer = await handler.fetch(new Request(url, { method: request.method ?? 'GET', headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) }), parsedBody === undefined ? {} : { parsedBody });
     const out: Record<string, string> = { ...cors, ...(cors['access-control-allow-origin'] ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] } : {}) };
     answer.headers.forEach((value, name) => (out[name] = value));
     response.writeHead(answer.status, out);
@@ -85,10 +88,12 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      // Backpressure: an SSE stream to a slow reader waits instead of buffering without bound.
-      if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve));
+      if (done || response.destroyed) break;
+      // Backpressure: an SSE stream to a slow reader waits instead of buffering without bound; a
+      // client that leaves while it waits ends the wait (a drain that never comes held the request's slot for ever).
+      if (!response.write(value)) await waitForDrain(response);
     }
+    if (response.destroyed) return void (await reader.cancel().catch(() => undefined));
     response.end();
   }
 
@@ -109,6 +114,20 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Resolves on `drain`, or at once when the response is (or gets) closed: never waits on a reader that left. */
+export function waitForDrain(response: ServerResponse): Promise<void> {
+  if (response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.once('drain', done);
+    response.once('close', done);
+  });
 }
 
 /** The request body, refused with 413 once it passes `max` bytes (the rest is never buffered). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import { serveMcpHttp } from './http-transport.ts';
+import { serveMcpHttp, waitForDrain } from './http-transport.ts';
 import { createSuipMcpServerFactory } from './suip-mcp-server.ts';
 
 /**
@@ -59,6 +59,42 @@ describe('Streamable HTTP', () => {
     expect(big.status).toBe(413);
     const elsewhere = await fetch(served.url.replace('/mcp', '/other'), { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('refuses a body nested past 64 levels with 400 BODY_TOO_DEEP before the SDK parses it', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":${'['.repeat(100)}${']'.repeat(100)}}}`;
+    const response = await post({}, deep);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'BODY_TOO_DEEP' });
+    // A shallow request is still served.
+    const ok = await post({}, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: {} }));
+    expect(ok.status).toBe(200);
+  });
+
+  it('stops waiting for drain once the client left (a stream to a reader that left is not held for ever)', async () => {
+    const { createServer } = await import('node:http');
+    const { connect } = await import('node:net');
+    const waited = new Promise<boolean>((resolve) => {
+      const server = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        // Fill the socket and its buffer: write() answers false, the reader never reads.
+        while (response.write(Buffer.alloc(1 << 20))) {
+          // keep writing until the buffer is full
+        }
+        void waitForDrain(response).then(() => {
+          server.close();
+          resolve(response.destroyed);
+        });
+        client.destroy();
+      });
+      let client: ReturnType<typeof connect>;
+      server.listen(0, '127.0.0.1', () => {
+        const port = (server.address() as { port: number }).port;
+        client = connect(port, '127.0.0.1', () => client.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+        client.pause();
+      });
+    });
+    expect(await waited).toBe(true);
   });
 
   it('answers CORS for an allowed web host only', async () => {
