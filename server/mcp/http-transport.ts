@@ -4,6 +4,7 @@ import { createBrowserGuard } from '../http/browser-guard.ts';
 import { errorJson, HttpError, sendJson } from '../http/http-error.ts';
 import { parseBoundedJson } from '../http/http-io.ts';
 import { bearerOf, sameSecret } from '../http/secret-compare.ts';
+import { redactError } from '../../shared/redact.ts';
 
 /** How the Streamable HTTP endpoint listens and whom it answers. */
 export interface McpHttpOptions {
@@ -20,6 +21,10 @@ export interface McpHttpOptions {
   maxConcurrent?: number;
   /** The largest POST body read (bytes; default 2 MiB: a program of 200k characters fits). */
   maxBodyBytes?: number;
+  /** Requests served at once for one client address (default 8), so long-lived SSE streams from one client cannot take every slot. */
+  maxPerAddress?: number;
+  /** Structured log lines (what failed, what was refused for a budget); `suip mcp` writes them to stderr, redacted. */
+  log?(event: Record<string, unknown>): void;
 }
 
 /** The one path the endpoint serves. */
@@ -40,9 +45,13 @@ const CORS_HEADERS = {
  */
 export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOptions): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
-  const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody });
+  const log = options.log ?? (() => undefined);
+  // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a request).
+  const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody, onerror: (error) => log({ event: 'mcp-error', error: redactError(error) }) });
   const guard = createBrowserGuard({ origins: options.origins, ...(options.hosts !== undefined ? { hosts: options.hosts } : {}) });
   const limit = options.maxConcurrent ?? 32;
+  const perAddress = options.maxPerAddress ?? 8;
+  const byAddress = new Map<string, number>();
   let active = 0;
 
   const server = createServer((request, response) => {
@@ -57,11 +66,27 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     if (options.token !== undefined && !sameSecret(bearerOf(request.headers.authorization), options.token)) {
       return refuse(new HttpError(401, 'UNAUTHORIZED', 'this MCP endpoint needs `Authorization: Bearer <token>` (the token the server was started with)'));
     }
-    if (active >= limit) return refuse(new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`));
+    if (active >= limit) {
+      log({ event: 'mcp-refused', code: 'UNAVAILABLE', active });
+      return refuse(new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`));
+    }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const mine = byAddress.get(address) ?? 0;
+    if (mine >= perAddress) {
+      log({ event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS', address });
+      return refuse(new HttpError(429, 'TOO_MANY_CONNECTIONS', `this client holds ${perAddress} MCP requests or streams open already; close one (an idle GET stream) before opening another`));
+    }
     active += 1;
-    response.once('close', () => (active -= 1));
+    byAddress.set(address, mine + 1);
+    response.once('close', () => {
+      active -= 1;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left <= 0) byAddress.delete(address);
+      else byAddress.set(address, left);
+    });
     serve(request, response, cors).catch((error: unknown) => {
       if (error instanceof HttpError) return response.headersSent ? response.destroy() : refuse(error);
+      log({ event: 'mcp-failed', method: request.method, error: redactError(error) });
       if (!response.headersSent) refuse(new HttpError(500, 'INTERNAL', 'the MCP endpoint failed on this request'));
       else response.destroy();
     });

@@ -4,6 +4,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { serveMcpHttp, waitForDrain } from './http-transport.ts';
+import { McpUsageError, runMcp } from './mcp-command.ts';
 import { createSuipMcpServerFactory } from './suip-mcp-server.ts';
 
 /**
@@ -105,6 +106,65 @@ describe('Streamable HTTP', () => {
     const refused = await fetch(served.url, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('budgets, logs and exposure', () => {
+  it('caps the requests one address holds open (429 TOO_MANY_CONNECTIONS, logged) and serves it again once one ends', async () => {
+    const { request } = await import('node:http');
+    const logs: Array<Record<string, unknown>> = [];
+    const capped = await serveMcpHttp(createSuipMcpServerFactory({ appHtml: '<p>v</p>' }), { host: '127.0.0.1', port: 0, origins: [], maxPerAddress: 2, log: (event) => void logs.push(event) });
+    try {
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} });
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(ping.length) };
+      // Two requests whose bodies stop half-way hold two slots (the server waits for the rest).
+      const holders = await Promise.all(
+        [0, 1].map(
+          () =>
+            new Promise<{ finish(): Promise<number> }>((resolve) => {
+              const held = request(capped.url, { method: 'POST', headers });
+              const status = new Promise<number>((done) => held.on('response', (res) => (res.resume(), done(res.statusCode ?? 0))));
+              held.write(ping.slice(0, 10), () => resolve({ finish: () => (held.end(ping.slice(10)), status) }));
+            }),
+        ),
+      );
+      let third = await fetch(capped.url, { method: 'POST', headers, body: ping });
+      // The two held requests are read before this one's (same loop, earlier sockets); wait for them if not yet.
+      for (let i = 0; i < 20 && third.status !== 429; i += 1) third = await fetch(capped.url, { method: 'POST', headers, body: ping });
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({ code: 'TOO_MANY_CONNECTIONS' });
+      expect(logs).toContainEqual(expect.objectContaining({ event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS' }));
+      expect(await holders[0]!.finish()).toBe(200);
+      expect(await holders[1]!.finish()).toBe(200);
+      expect((await fetch(capped.url, { method: 'POST', headers, body: ping })).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('logs a failure that is not an HttpError (redacted) instead of losing it', async () => {
+    const logs: Array<Record<string, unknown>> = [];
+    const broken = await serveMcpHttp(
+      () => {
+        throw new Error('the factory broke (Bearer sk-live-0123456789abcdef)');
+      },
+      { host: '127.0.0.1', port: 0, origins: [], log: (event) => void logs.push(event) },
+    );
+    try {
+      const response = await fetch(broken.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} }) });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      const lines = JSON.stringify(logs);
+      expect(lines).toContain('the factory broke');
+      expect(lines).not.toContain('sk-live-0123456789abcdef');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('refuses a non-loopback --host without a token, naming the fix, before it listens', async () => {
+    const refused = runMcp(['--host', '0.0.0.0', '--port', '0'], {});
+    await expect(refused).rejects.toBeInstanceOf(McpUsageError);
+    await expect(refused).rejects.toThrow('--token-file');
   });
 });
 
