@@ -158,7 +158,16 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
     }
     const address = request.socket.remoteAddress ?? 'unknown';
     const place = options.budgets.open(address);
-    if (!place.ok) return refuseUpgrade(socket, place.status, place.reason);
+    if (!place.ok) {
+      // No silent refusal: said once per address per minute (same bounded memory as the origins).
+      const key = `budget ${address}`;
+      if ((originsLogged.get(key) ?? 0) + 60_000 <= now) {
+        if (originsLogged.size >= 256) originsLogged.clear();
+        originsLogged.set(key, now);
+        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address, origin, reason: place.reason });
+      }
+      return refuseUpgrade(socket, place.status, place.reason);
+    }
     socket.once('close', place.release);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
