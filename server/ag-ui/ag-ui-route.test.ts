@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpAgent, type BaseEvent } from '@ag-ui/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createRouter } from '../http/router.ts';
@@ -15,9 +15,11 @@ const requests: RecordedRequest[] = [];
 let release: () => void = () => undefined;
 const held = new Promise<void>((resolve) => (release = resolve));
 
-async function serve(withModel: boolean, limits: { maxRuns?: number; maxAnswerChars?: number } = {}): Promise<string> {
+const logs: Array<Record<string, unknown>> = [];
+
+async function serve(withModel: boolean, limits: { maxRuns?: number; maxAnswerChars?: number; maxBufferedBytes?: number } = {}): Promise<string> {
   const guard = createBrowserGuard({ origins: [] });
-  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), ...limits, log: () => undefined });
+  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), ...limits, log: (event) => void logs.push(event) });
   const server = createServer(createRouter(routes, { guard, agentToken: 'agent-token', log: () => undefined }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   guard.listening((server.address() as AddressInfo).port);
@@ -30,6 +32,7 @@ beforeAll(async () => {
     (request) => {
       requests.push(request);
       const last = request.messages.at(-1)?.content ?? '';
+      if (last === 'flood') return `Words ${'x'.repeat(16 << 20)}`;
       if (last === 'hold') return { steps: [{ content: 'Thinking' }, { wait: held }, { content: ' done.' }] };
       if (last.includes('failed when it ran')) return 'Fixed it.\n```js\nrender("fixed");\n```\n';
       return `Here is a card.\n\`\`\`js\n${PROGRAM}\n\`\`\`\nEnjoy.`;
@@ -134,4 +137,21 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
     expect(sent.at(-1)?.content).toBe(failed);
     expect(sent.at(-2)).toEqual({ role: 'assistant', content: '' });
   });
+
+  it('aborts a run (and its model call) once a reader that does not read leaves more than the bound unread', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(await serve(true, { maxAnswerChars: 32 << 20, maxBufferedBytes: 64 * 1024 }));
+    const body = JSON.stringify({ threadId: 't', runId: 'r-flood', messages: [{ id: 'u', role: 'user', content: 'flood' }], tools: [], context: [], state: {}, forwardedProps: {} });
+    const client = connect(Number(url.port), '127.0.0.1');
+    client.write(`POST /ag-ui HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    // The reader never reads: the server's buffer fills, and the run must end rather than buffer 16 MiB.
+    client.pause();
+    client.on('error', () => undefined);
+    try {
+      await vi.waitFor(() => expect(logs).toContainEqual(expect.objectContaining({ event: 'ag-ui-aborted', code: 'slow_reader' })), { timeout: 30_000, interval: 50 });
+    } finally {
+      client.destroy();
+    }
+    expect(logs.some((event) => event.event === 'ag-ui-run' && (event.chars as number) > 1 << 20)).toBe(false);
+  }, 60_000);
 });
