@@ -32,7 +32,7 @@ export function createAgentState(initial: unknown, limits: { maxStateBytes: numb
     },
     snapshot: (next) => accept(next),
     delta(operations) {
-      const result = applyJsonPatch(value, operations, limits.maxPatchOps);
+      const result = applyJsonPatch(value, operations, limits.maxPatchOps, limits.maxStateBytes);
       return result.ok ? accept(result.value) : result.message;
     },
     subscribe(listener) {

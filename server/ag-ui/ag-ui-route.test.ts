@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpAgent, type BaseEvent } from '@ag-ui/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createRouter } from '../http/router.ts';
@@ -12,9 +12,14 @@ let llm: FakeLlmServer;
 const servers: Server[] = [];
 const requests: RecordedRequest[] = [];
 
-async function serve(withModel: boolean): Promise<string> {
+let release: () => void = () => undefined;
+const held = new Promise<void>((resolve) => (release = resolve));
+
+const logs: Array<Record<string, unknown>> = [];
+
+async function serve(withModel: boolean, limits: { maxRuns?: number; maxAnswerChars?: number; maxBufferedBytes?: number } = {}): Promise<string> {
   const guard = createBrowserGuard({ origins: [] });
-  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), log: () => undefined });
+  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), ...limits, log: (event) => void logs.push(event) });
   const server = createServer(createRouter(routes, { guard, agentToken: 'agent-token', log: () => undefined }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   guard.listening((server.address() as AddressInfo).port);
@@ -27,6 +32,8 @@ beforeAll(async () => {
     (request) => {
       requests.push(request);
       const last = request.messages.at(-1)?.content ?? '';
+      if (last === 'flood') return `Words ${'x'.repeat(16 << 20)}`;
+      if (last === 'hold') return { steps: [{ content: 'Thinking' }, { wait: held }, { content: ' done.' }] };
       if (last.includes('failed when it ran')) return 'Fixed it.\n```js\nrender("fixed");\n```\n';
       return `Here is a card.\n\`\`\`js\n${PROGRAM}\n\`\`\`\nEnjoy.`;
     },
@@ -34,6 +41,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  release();
   for (const server of servers) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -95,4 +103,55 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
     expect(body.code).toBe('BAD_REQUEST');
     expect(body.error).toContain('not an AG-UI RunAgentInput');
   });
+
+  it('answers a run past the runs-in-flight budget with a typed 503 and Retry-After, and serves again once one ends', async () => {
+    const url = await serve(true, { maxRuns: 1 });
+    const body = (text: string) => JSON.stringify({ threadId: 't', runId: `r-${text}`, messages: [{ id: 'u', role: 'user', content: text }], tools: [], context: [], state: {}, forwardedProps: {} });
+    const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: body('hold') });
+    expect(first.status).toBe(200);
+    const second = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('hold') });
+    expect(second.status).toBe(503);
+    expect(second.headers.get('retry-after')).toBe('2');
+    expect(await second.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    release();
+    expect(await first.text()).toContain('RUN_FINISHED');
+    const { error } = await runWith(url, 'show a card');
+    expect(error).toBeUndefined();
+  });
+
+  it('ends a run whose answer passes the bound with RUN_ERROR answer_too_long', async () => {
+    const { events, error } = await runWith(await serve(true, { maxAnswerChars: 40 }), 'show a card');
+    expect(error).toContain('answer_too_long');
+    expect(events.at(-1)?.type).toBe('RUN_ERROR');
+    expect(events.some((e) => e.type === 'RUN_FINISHED')).toBe(false);
+  });
+
+  it('passes a tool result nested past 64 levels on as text instead of parsing it', async () => {
+    const deep = `${'['.repeat(70)}1${']'.repeat(70)}`;
+    const failed = `{"rendered":false,"errors":"shallow verdict","pad":${deep}}`;
+    await runWith(await serve(true), 'show a card', [
+      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'suip_render_program', arguments: JSON.stringify({ code: 'render(1)', pad: JSON.parse(deep) as unknown }) } }] },
+      { id: 't1', role: 'tool', toolCallId: 'c1', content: failed },
+    ]);
+    const sent = requests.at(-1)!.messages;
+    expect(sent.at(-1)?.content).toBe(failed);
+    expect(sent.at(-2)).toEqual({ role: 'assistant', content: '' });
+  });
+
+  it('aborts a run (and its model call) once a reader that does not read leaves more than the bound unread', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(await serve(true, { maxAnswerChars: 32 << 20, maxBufferedBytes: 64 * 1024 }));
+    const body = JSON.stringify({ threadId: 't', runId: 'r-flood', messages: [{ id: 'u', role: 'user', content: 'flood' }], tools: [], context: [], state: {}, forwardedProps: {} });
+    const client = connect(Number(url.port), '127.0.0.1');
+    client.write(`POST /ag-ui HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    // The reader never reads: the server's buffer fills, and the run must end rather than buffer 16 MiB.
+    client.pause();
+    client.on('error', () => undefined);
+    try {
+      await vi.waitFor(() => expect(logs).toContainEqual(expect.objectContaining({ event: 'ag-ui-aborted', code: 'slow_reader' })), { timeout: 30_000, interval: 50 });
+    } finally {
+      client.destroy();
+    }
+    expect(logs.some((event) => event.event === 'ag-ui-run' && (event.chars as number) > 1 << 20)).toBe(false);
+  }, 60_000);
 });

@@ -10,13 +10,16 @@ import { redactError } from '../../shared/redact.ts';
 import type { LlmConfig } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
-import { splitAnswer } from './code-splitter.ts';
+import { measureJson } from '../../shared/json-shape.ts';
+import { createAnswerSplitter } from './code-splitter.ts';
 
 /** The frontend tool `suip/ag-ui` offers (the name the browser side runs). */
 const RENDER_TOOL = 'suip_render_program';
 /** Messages of a request sent to the model (the newest), and characters of each. */
 const MAX_MESSAGES = 100;
 const MAX_MESSAGE_CHARS = 64_000;
+/** Nesting depth of a JSON string inside the body (tool-call arguments, tool results), measured before `JSON.parse`. */
+const MAX_NESTED_DEPTH = 64;
 
 /** Options of the AG-UI route. */
 export interface AgUiRouteOptions {
@@ -25,7 +28,24 @@ export interface AgUiRouteOptions {
   /** Body limit in bytes (default 4 MiB), enforced by the edge before parsing. */
   maxBodyBytes?: number;
   vocabulary?: readonly VocabularyEntry[];
+  /** Runs streaming at once (default 16); one more is answered 503 `UNAVAILABLE` with Retry-After. */
+  maxRuns?: number;
+  /** Characters of the model's answer (default 200 000); past it the run ends in `RUN_ERROR answer_too_long`. */
+  maxAnswerChars?: number;
+  /** Bytes of SSE waiting for a slow reader (default 1 MiB); past it the run and its model call are aborted. */
+  maxBufferedBytes?: number;
   log(event: Record<string, unknown>): void;
+}
+
+/** `JSON.parse(text)` once its nesting is known to be within `MAX_NESTED_DEPTH`; undefined otherwise or when it is not JSON. */
+function parseNested(text: string): unknown {
+  // SECURITY: a string inside an already-bounded body is parsed again here, so it is bounded again (depth) first.
+  if (measureJson(text, MAX_NESTED_DEPTH).truncated) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('') : '');
@@ -46,22 +66,16 @@ export function toChatMessages(input: RunAgentInput, vocabulary: readonly Vocabu
     if (message.role === 'user') out.push({ role: 'user', content: clip(textOf(message.content)) });
     else if (message.role === 'assistant') {
       const programs = (message.toolCalls ?? []).filter((c) => c.function.name === RENDER_TOOL).map((c) => {
-        try {
-          return `\n\`\`\`js\n${String((JSON.parse(c.function.arguments) as { code?: unknown }).code ?? '')}\n\`\`\``;
-        } catch {
-          return '';
-        }
+        const args = parseNested(c.function.arguments) as { code?: unknown } | undefined;
+        return typeof args === 'object' && args !== null ? `\n\`\`\`js\n${String(args.code ?? '')}\n\`\`\`` : '';
       });
       out.push({ role: 'assistant', content: clip(textOf(message.content) + programs.join('')) });
     } else if (message.role === 'tool') {
       // The page's verdict on the program: its errors are already worded for a repair turn.
+      // Not JSON (or too deep): passed on as the page wrote it.
       let verdict = textOf(message.content);
-      try {
-        const parsed = JSON.parse(verdict) as { rendered?: boolean; errors?: string };
-        verdict = parsed.rendered === false ? String(parsed.errors ?? verdict) : parsed.rendered === true ? 'The program rendered in the page.' : verdict;
-      } catch {
-        // Not JSON: passed on as the page wrote it.
-      }
+      const parsed = parseNested(verdict) as { rendered?: boolean; errors?: string } | undefined;
+      if (typeof parsed === 'object' && parsed !== null) verdict = parsed.rendered === false ? String(parsed.errors ?? verdict) : parsed.rendered === true ? 'The program rendered in the page.' : verdict;
       out.push({ role: 'user', content: clip(verdict) });
     }
   }
@@ -80,6 +94,10 @@ export function toChatMessages(input: RunAgentInput, vocabulary: readonly Vocabu
  */
 export function agUiRoutes(options: AgUiRouteOptions): Route[] {
   const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const maxRuns = options.maxRuns ?? 16;
+  const maxAnswer = options.maxAnswerChars ?? 200_000;
+  const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
+  let running = 0;
   return [
     {
       method: 'POST',
@@ -93,14 +111,35 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           throw new HttpError(400, 'BAD_REQUEST', `the body is not an AG-UI RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; send {threadId, runId, messages, tools, context, state}`);
         }
         const input = checked.data as RunAgentInput;
+        // Each run holds a model call and a stream: a budget of runs at once, answered with a typed 503.
+        if (running >= maxRuns) {
+          options.log({ event: 'ag-ui-refused', code: 'UNAVAILABLE', running });
+          response.setHeader('retry-after', '2');
+          throw new HttpError(503, 'UNAVAILABLE', `this server is streaming ${maxRuns} AG-UI runs already; retry after the Retry-After seconds`);
+        }
+        running += 1;
+        response.once('close', () => (running -= 1));
         const encoder = new EventEncoder({ accept: request.headers.accept });
         const controller = new AbortController();
+        // Why the run stopped early: the client left, it read too slowly, or the answer passed its bound.
+        let stopped: 'client_gone' | 'slow_reader' | 'answer_too_long' | undefined;
+        const stop = (why: NonNullable<typeof stopped>) => {
+          stopped ??= why;
+          controller.abort();
+        };
         response.on('close', () => {
-          if (!response.writableFinished) controller.abort();
+          if (!response.writableFinished) stop('client_gone');
         });
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
         const send = (event: Record<string, unknown>) => {
-          if (!controller.signal.aborted) response.write(encoder.encodeSSE(event as BaseEvent));
+          if (stopped === 'client_gone' || stopped === 'slow_reader' || response.destroyed) return;
+          // Backpressure: the model's deltas cannot wait, so what the reader has not taken is bounded;
+          // past the bound the run ends (its model call aborted) instead of buffering without end.
+          if (!response.write(encoder.encodeSSE(event as BaseEvent)) && response.writableLength > maxBuffered) {
+            options.log({ event: 'ag-ui-aborted', code: 'slow_reader', buffered: response.writableLength });
+            stop('slow_reader');
+            response.destroy();
+          }
         };
         const { threadId, runId } = input;
         send({ type: EventType.RUN_STARTED, threadId, runId });
@@ -111,29 +150,25 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
         const started = Date.now();
         const messageId = `suip-${randomUUID()}`;
         const toolCallId = `suip-call-${randomUUID()}`;
-        let answer = '';
-        let prose = '';
-        let code: string | undefined;
+        const splitter = createAnswerSplitter();
+        let codeOpen = false;
         let textOpen = false;
-        const writeProse = (next: string) => {
-          if (next.length <= prose.length) return;
+        const writeProse = (delta: string) => {
+          if (delta === '' || codeOpen) return;
           if (!textOpen) send({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
           textOpen = true;
-          send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: next.slice(prose.length) });
-          prose = next;
+          send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta });
         };
-        const writeCode = (next: string | undefined) => {
-          if (next === undefined) return;
-          if (code === undefined) {
+        const writeCode = (opened: boolean, delta: string) => {
+          if (opened && !codeOpen) {
             if (textOpen) send({ type: EventType.TEXT_MESSAGE_END, messageId });
             textOpen = false;
             send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: RENDER_TOOL, parentMessageId: messageId });
             send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '{"code":"' });
-            code = '';
+            codeOpen = true;
           }
           // The argument is one JSON string written as it grows: each piece escaped on its own.
-          if (next.length > code.length) send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(next.slice(code.length)).slice(1, -1) });
-          code = next;
+          if (codeOpen && delta !== '') send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(delta).slice(1, -1) });
         };
         try {
           await streamChat({
@@ -142,16 +177,16 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
             signal: controller.signal,
             ...(options.llm.timeouts ? { timeouts: options.llm.timeouts } : {}),
             onDelta(delta) {
-              answer += delta;
-              const split = splitAnswer(answer);
-              if (code === undefined) writeProse(split.prose);
-              writeCode(split.code);
+              if (stopped !== undefined) return;
+              if (splitter.length + delta.length > maxAnswer) return stop('answer_too_long');
+              const step = splitter.push(delta);
+              writeProse(step.prose);
+              writeCode(step.opened, step.code);
             },
           });
-          const split = splitAnswer(answer);
-          if (code === undefined) writeProse(split.prose);
-          writeCode(split.code);
-          if (code !== undefined) {
+          if (stopped !== undefined) throw new Error(stopped);
+          const split = splitter.split();
+          if (codeOpen) {
             send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '"}' });
             send({ type: EventType.TOOL_CALL_END, toolCallId });
           }
@@ -163,9 +198,14 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
             send({ type: EventType.TEXT_MESSAGE_END, messageId: afterId });
           }
           send({ type: EventType.RUN_FINISHED, threadId, runId });
-          options.log({ event: 'ag-ui-run', ms: Date.now() - started, chars: answer.length, program: code !== undefined });
+          options.log({ event: 'ag-ui-run', ms: Date.now() - started, chars: splitter.length, program: codeOpen });
         } catch (error) {
-          if (controller.signal.aborted) return void response.end();
+          if (stopped === 'answer_too_long') {
+            send({ type: EventType.RUN_ERROR, code: 'answer_too_long', message: `the model's answer passed ${maxAnswer} characters and was cut off; ask for a shorter answer or a smaller program` });
+            options.log({ event: 'ag-ui-failed', code: 'answer_too_long' });
+            return void response.end();
+          }
+          if (stopped !== undefined || controller.signal.aborted) return void response.end();
           // SECURITY: redacted: a model endpoint's error text can echo the key.
           const message = redactError(error);
           send({ type: EventType.RUN_ERROR, code: error instanceof ChatError ? error.code : 'model_failed', message: `the model did not answer: ${message}` });

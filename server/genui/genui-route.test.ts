@@ -147,3 +147,28 @@ describe('POST /genUI?stream=true', () => {
     expect(other.status).toBe(403);
   });
 });
+
+describe('POST /genUI budgets', () => {
+  it('answers a turn past the turns-in-flight budget with 503 unavailable and Retry-After, and serves again once one ends', async () => {
+    const own = createBrowserGuard({ origins: [] });
+    const capped = createServer(createRouter(genuiRoutes({ llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-secret-never-logged', tools: true }, maxRuns: 1, log: () => undefined }), { guard: own, agentToken: 'agent-token', log: () => undefined }));
+    await new Promise<void>((resolve) => capped.listen(0, '127.0.0.1', resolve));
+    own.listening((capped.address() as AddressInfo).port);
+    const url = `http://127.0.0.1:${(capped.address() as AddressInfo).port}/genUI?stream=true`;
+    const send = (text: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request(text)) });
+    try {
+      const first = await send('hang on');
+      expect(first.status).toBe(200);
+      const second = await send('fence please');
+      expect(second.status).toBe(503);
+      expect(second.headers.get('retry-after')).toBe('2');
+      expect(await second.json()).toMatchObject({ error: { code: 'unavailable' } });
+      release();
+      await first.text();
+      expect((await send('fence please')).status).toBe(200);
+    } finally {
+      capped.closeAllConnections();
+      await new Promise((resolve) => capped.close(resolve));
+    }
+  });
+});

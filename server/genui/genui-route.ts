@@ -14,6 +14,10 @@ export interface GenuiRouteOptions {
   maxBodyBytes?: number;
   vocabulary?: readonly VocabularyEntry[];
   maxRepairs?: number;
+  /** Turns streaming at once (default 16); one more is answered 503 `unavailable` with Retry-After. */
+  maxRuns?: number;
+  /** Bytes of JSONL waiting for a slow reader (default 1 MiB); past it the turn and its model call are aborted. */
+  maxBufferedBytes?: number;
   log(event: Record<string, unknown>): void;
   /** Tests replace the model client. */
   stream?: TurnOptions['stream'];
@@ -35,6 +39,9 @@ function sendError(response: ServerResponse, headers: Record<string, string>, st
  */
 export function genuiRoutes(options: GenuiRouteOptions): Route[] {
   const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const maxRuns = options.maxRuns ?? 16;
+  const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
+  let running = 0;
   return [
     {
       method: 'POST',
@@ -50,6 +57,13 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           return sendError(response, headers, checked.status, checked.body);
         }
         if (options.llm === undefined) return sendError(response, headers, 503, errorBody('model_not_configured', 'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model; the key in SUIP_LLM_KEY or --llm-key-file)'));
+        // Each turn holds a model call and a stream: a budget of turns at once.
+        if (running >= maxRuns) {
+          options.log({ event: 'genui-refused', status: 503, code: 'unavailable', running });
+          return sendError(response, { ...headers, 'retry-after': '2' }, 503, errorBody('unavailable', `this server is streaming ${maxRuns} GenUI turns already; retry after the Retry-After seconds`));
+        }
+        running += 1;
+        response.once('close', () => (running -= 1));
         const controller = new AbortController();
         // The response closing before it finished means the client went away (or the socket broke).
         response.on('close', () => {
@@ -74,7 +88,12 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           write: (chunk) => {
             if (controller.signal.aborted) return;
             open();
-            response.write(`${JSON.stringify(chunk)}\n`);
+            // Backpressure: the model cannot wait, so what a slow reader leaves unread is bounded; past it the turn ends.
+            if (!response.write(`${JSON.stringify(chunk)}\n`) && response.writableLength > maxBuffered) {
+              options.log({ event: 'genui-aborted', code: 'slow_reader', buffered: response.writableLength });
+              controller.abort();
+              response.destroy();
+            }
           },
           fail: ({ code, message }) => {
             failed = true;

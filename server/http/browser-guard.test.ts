@@ -9,6 +9,9 @@ describe('the development default for origins', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) expect(developmentOrigins({ host, origins: [] }), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com', '127.0.0.1.example.com']) expect(developmentOrigins({ host, origins: [] }), host).toBe(false);
     expect(developmentOrigins({ host: '127.0.0.1', origins: ['https://app.example'] })).toBe(false);
+    // Behind a proxy (`--hosts *`) the loopback bind is public: no development default.
+    expect(developmentOrigins({ host: '127.0.0.1', origins: [], hosts: ['*'] })).toBe(false);
+    expect(developmentOrigins({ host: '127.0.0.1', origins: [], hosts: ['app.example'] })).toBe(true);
     expect(isLoopbackHost('127.0.0.1')).toBe(true);
   });
 

@@ -52,8 +52,12 @@ export function isLoopbackOrigin(origin: string): boolean {
  * loopback Origin (the browser sets it), and a rebound name (`evil.example` → 127.0.0.1) keeps its
  * own Origin and Host, which both checks refuse. A server bound to another interface is reachable
  * from other machines, whose pages may be served from *their* loopback: there `--origins` is required.
+ * So is it with `--hosts *` (a proxy in front: the loopback bind is public then).
  */
-export function developmentOrigins(config: { host: string; origins: readonly string[] }): boolean {
+export function developmentOrigins(config: { host: string; origins: readonly string[]; hosts?: readonly string[] }): boolean {
+  // SECURITY: `--hosts *` means a reverse proxy fronts the server, which makes a loopback bind
+  // public: every browser on the internet reaches it, so origins must be listed.
+  if (config.hosts?.includes('*') === true) return false;
   return config.origins.length === 0 && isLoopbackHost(config.host);
 }
 

@@ -7,6 +7,7 @@ import { measureJson } from '../../shared/json-shape.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { LedgerError, type LedgerErrorCode } from '../ledger/ledger.ts';
 import type { BrowserGuard } from './browser-guard.ts';
+import { parseTarget } from './request-target.ts';
 import { MAX_BODY_DEPTH } from './http-io.ts';
 import type { SocketBudgets } from './socket-budgets.ts';
 import type { UpgradeRoute } from './upgrades.ts';
@@ -111,7 +112,12 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
   sweep.unref();
 
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = parseTarget(request.url);
+    // routeUpgrades refuses such a target first; an endpoint mounted on its own must not throw either.
+    if (url === undefined) {
+      options.log({ event: 'upgrade-refused', code: 'BAD_PATH' });
+      return refuseUpgrade(socket, 400, 'the request target is not a valid path');
+    }
     const refused = options.guard.refuse(request);
     if (refused?.code === 'ORIGIN_NOT_ALLOWED' && options.explainOriginRefusal === true) return refuseOrigin(request, socket, head, url, refused.message);
     if (refused !== undefined) {
@@ -152,7 +158,16 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
     }
     const address = request.socket.remoteAddress ?? 'unknown';
     const place = options.budgets.open(address);
-    if (!place.ok) return refuseUpgrade(socket, place.status, place.reason);
+    if (!place.ok) {
+      // No silent refusal: said once per address per minute (same bounded memory as the origins).
+      const key = `budget ${address}`;
+      if ((originsLogged.get(key) ?? 0) + 60_000 <= now) {
+        if (originsLogged.size >= 256) originsLogged.clear();
+        originsLogged.set(key, now);
+        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address, origin, reason: place.reason });
+      }
+      return refuseUpgrade(socket, place.status, place.reason);
+    }
     socket.once('close', place.release);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { BrowserGuard } from './browser-guard.ts';
+import { parseTarget } from './request-target.ts';
 
 /** A WebSocket endpoint: the path it owns and how it takes an HTTP upgrade on that path. */
 export interface UpgradeRoute {
@@ -19,7 +20,13 @@ export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], o
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A socket that errors before it is handed on (a reset mid-handshake) must not crash the server.
     socket.on('error', () => socket.destroy());
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const target = parseTarget(request.url);
+    if (target === undefined) {
+      log({ event: 'upgrade-refused', code: 'BAD_PATH' });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: 'the request target is not a valid path', code: 'BAD_PATH' })}`);
+      return;
+    }
+    const path = target.pathname;
     // SECURITY: Host and Origin for every upgrade, whichever endpoint takes it (each endpoint checks again).
     const refused = options.guard.refuse(request);
     const route = byPath.get(path);

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { errorJson, HttpError, sendJson } from '../http/http-error.ts';
+import { parseBoundedJson } from '../http/http-io.ts';
 import { bearerOf, sameSecret } from '../http/secret-compare.ts';
+import { redactError } from '../../shared/redact.ts';
 
 /** How the Streamable HTTP endpoint listens and whom it answers. */
 export interface McpHttpOptions {
@@ -19,6 +21,10 @@ export interface McpHttpOptions {
   maxConcurrent?: number;
   /** The largest POST body read (bytes; default 2 MiB: a program of 200k characters fits). */
   maxBodyBytes?: number;
+  /** Requests served at once for one client address (default 8), so long-lived SSE streams from one client cannot take every slot. */
+  maxPerAddress?: number;
+  /** Structured log lines (what failed, what was refused for a budget); `suip mcp` writes them to stderr, redacted. */
+  log?(event: Record<string, unknown>): void;
 }
 
 /** The one path the endpoint serves. */
@@ -39,9 +45,13 @@ const CORS_HEADERS = {
  */
 export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOptions): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
-  const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody });
+  const log = options.log ?? (() => undefined);
+  // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a request).
+  const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody, onerror: (error) => log({ event: 'mcp-error', error: redactError(error) }) });
   const guard = createBrowserGuard({ origins: options.origins, ...(options.hosts !== undefined ? { hosts: options.hosts } : {}) });
   const limit = options.maxConcurrent ?? 32;
+  const perAddress = options.maxPerAddress ?? 8;
+  const byAddress = new Map<string, number>();
   let active = 0;
 
   const server = createServer((request, response) => {
@@ -56,11 +66,27 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     if (options.token !== undefined && !sameSecret(bearerOf(request.headers.authorization), options.token)) {
       return refuse(new HttpError(401, 'UNAUTHORIZED', 'this MCP endpoint needs `Authorization: Bearer <token>` (the token the server was started with)'));
     }
-    if (active >= limit) return refuse(new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`));
+    if (active >= limit) {
+      log({ event: 'mcp-refused', code: 'UNAVAILABLE', active });
+      return refuse(new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`));
+    }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const mine = byAddress.get(address) ?? 0;
+    if (mine >= perAddress) {
+      log({ event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS', address });
+      return refuse(new HttpError(429, 'TOO_MANY_CONNECTIONS', `this client holds ${perAddress} MCP requests or streams open already; close one (an idle GET stream) before opening another`));
+    }
     active += 1;
-    response.once('close', () => (active -= 1));
+    byAddress.set(address, mine + 1);
+    response.once('close', () => {
+      active -= 1;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left <= 0) byAddress.delete(address);
+      else byAddress.set(address, left);
+    });
     serve(request, response, cors).catch((error: unknown) => {
       if (error instanceof HttpError) return response.headersSent ? response.destroy() : refuse(error);
+      log({ event: 'mcp-failed', method: request.method, error: redactError(error) });
       if (!response.headersSent) refuse(new HttpError(500, 'INTERNAL', 'the MCP endpoint failed on this request'));
       else response.destroy();
     });
@@ -68,6 +94,8 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
 
   async function serve(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
     const body = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
+    // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and never parses the text again.
+    const parsedBody = body === undefined ? undefined : parseBoundedJson(body);
     const abort = new AbortController();
     response.once('close', () => abort.abort());
     const headers = new Headers();
@@ -76,7 +104,7 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const url = `http://${request.headers.host ?? '127.0.0.1'}${request.url ?? MCP_PATH}`;
-    const answer = await handler.fetch(new Request(url, { method: request.method ?? 'GET', headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) }));
+    const answer = await handler.fetch(new Request(url, { method: request.method ?? 'GET', headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) }), parsedBody === undefined ? {} : { parsedBody });
     const out: Record<string, string> = { ...cors, ...(cors['access-control-allow-origin'] ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] } : {}) };
     answer.headers.forEach((value, name) => (out[name] = value));
     response.writeHead(answer.status, out);
@@ -85,10 +113,12 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      // Backpressure: an SSE stream to a slow reader waits instead of buffering without bound.
-      if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve));
+      if (done || response.destroyed) break;
+      // Backpressure: an SSE stream to a slow reader waits instead of buffering without bound; a
+      // client that leaves while it waits ends the wait (a drain that never comes held the request's slot for ever).
+      if (!response.write(value)) await waitForDrain(response);
     }
+    if (response.destroyed) return void (await reader.cancel().catch(() => undefined));
     response.end();
   }
 
@@ -109,6 +139,20 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Resolves on `drain`, or at once when the response is (or gets) closed: never waits on a reader that left. */
+export function waitForDrain(response: ServerResponse): Promise<void> {
+  if (response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.once('drain', done);
+    response.once('close', done);
+  });
 }
 
 /** The request body, refused with 413 once it passes `max` bytes (the rest is never buffered). */

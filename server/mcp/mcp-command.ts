@@ -1,6 +1,8 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { secretSetting } from '../config.ts';
 import { registerSecret } from '../../shared/redact.ts';
+import { isLoopbackHost } from '../http/browser-guard.ts';
+import { createLogger } from '../log.ts';
 import { loadAppHtml } from './app-html.ts';
 import { serveMcpHttp } from './http-transport.ts';
 import { serveSandboxProxy } from './sandbox-proxy-server.ts';
@@ -20,7 +22,8 @@ Serves suip as an MCP App: the tool suip_render shows a suip program in the host
   --hosts <a,b>             Host names answered besides loopback (SUIP_MCP_HOSTS)
   --sandbox-port <n>        also serve the MCP Apps sandbox proxy for suip hosts (the --origins pages)
                             on this port; it prints "sandbox <url>" (0 = any free port)
-  --token-file <path>       require "Authorization: Bearer <token>" (SUIP_MCP_TOKEN, SUIP_MCP_TOKEN_FILE)
+  --token-file <path>       require "Authorization: Bearer <token>" (SUIP_MCP_TOKEN, SUIP_MCP_TOKEN_FILE);
+                            required when --host is not a loopback address
   --llm-url <url> --llm-model <m>   the model that turns suip_render's "request" into a program;
                             its key in SUIP_LLM_KEY or --llm-key-file <path> (SUIP_LLM_KEY_FILE)
 `;
@@ -61,16 +64,20 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
   }
   const port = Number(flag(argv, 'port') ?? env.SUIP_MCP_PORT ?? 6790);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpUsageError(`--port takes 0..65535, not ${JSON.stringify(flag(argv, 'port'))}`);
+  const host = flag(argv, 'host') ?? env.SUIP_MCP_HOST ?? '127.0.0.1';
+  // SECURITY: the endpoint spends the model key; off loopback anyone on the network could call it.
+  if (!argv.includes('--stdio') && !isLoopbackHost(host) && token === undefined) {
+    throw new McpUsageError(`--host ${JSON.stringify(host.slice(0, 100))} makes the MCP endpoint reachable from other machines, so it needs a token: add --token-file <path> (or SUIP_MCP_TOKEN / SUIP_MCP_TOKEN_FILE), or listen on 127.0.0.1`);
+  }
   const factory = createSuipMcpServerFactory({ appHtml: await loadAppHtml(), ...(model !== undefined ? { model } : {}) });
   if (argv.includes('--stdio')) {
     const handle = serveStdio(factory);
     return { url: 'stdio', close: () => handle.close() };
   }
-  const host = flag(argv, 'host') ?? env.SUIP_MCP_HOST ?? '127.0.0.1';
   const origins = list(flag(argv, 'origins') ?? env.SUIP_MCP_ORIGINS);
   const sandboxPort = flag(argv, 'sandbox-port');
   if (sandboxPort !== undefined && !/^\d{1,5}$/.test(sandboxPort)) throw new McpUsageError(`--sandbox-port takes 0..65535, not ${JSON.stringify(sandboxPort.slice(0, 20))}`);
-  const served = await serveMcpHttp(factory, { host, port, origins, hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS), ...(token !== undefined ? { token } : {}) });
+  const served = await serveMcpHttp(factory, { host, port, origins, hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS), ...(token !== undefined ? { token } : {}), log: createLogger() });
   const proxy = sandboxPort === undefined ? undefined : await serveSandboxProxy({ host, port: Number(sandboxPort), hostOrigins: origins });
   return {
     url: served.url,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import { serveMcpHttp } from './http-transport.ts';
+import { serveMcpHttp, waitForDrain } from './http-transport.ts';
+import { McpUsageError, runMcp } from './mcp-command.ts';
 import { createSuipMcpServerFactory } from './suip-mcp-server.ts';
 
 /**
@@ -61,6 +62,42 @@ describe('Streamable HTTP', () => {
     expect(elsewhere.status).toBe(404);
   });
 
+  it('refuses a body nested past 64 levels with 400 BODY_TOO_DEEP before the SDK parses it', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":${'['.repeat(100)}${']'.repeat(100)}}}`;
+    const response = await post({}, deep);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'BODY_TOO_DEEP' });
+    // A shallow request is still served.
+    const ok = await post({}, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: {} }));
+    expect(ok.status).toBe(200);
+  });
+
+  it('stops waiting for drain once the client left (a stream to a reader that left is not held for ever)', async () => {
+    const { createServer } = await import('node:http');
+    const { connect } = await import('node:net');
+    const waited = new Promise<boolean>((resolve) => {
+      const server = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        // Fill the socket and its buffer: write() answers false, the reader never reads.
+        while (response.write(Buffer.alloc(1 << 20))) {
+          // keep writing until the buffer is full
+        }
+        void waitForDrain(response).then(() => {
+          server.close();
+          resolve(response.destroyed);
+        });
+        client.destroy();
+      });
+      let client: ReturnType<typeof connect>;
+      server.listen(0, '127.0.0.1', () => {
+        const port = (server.address() as { port: number }).port;
+        client = connect(port, '127.0.0.1', () => client.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+        client.pause();
+      });
+    });
+    expect(await waited).toBe(true);
+  });
+
   it('answers CORS for an allowed web host only', async () => {
     const allowed = await fetch(served.url, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' } });
     expect(allowed.status).toBe(204);
@@ -69,6 +106,65 @@ describe('Streamable HTTP', () => {
     const refused = await fetch(served.url, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('budgets, logs and exposure', () => {
+  it('caps the requests one address holds open (429 TOO_MANY_CONNECTIONS, logged) and serves it again once one ends', async () => {
+    const { request } = await import('node:http');
+    const logs: Array<Record<string, unknown>> = [];
+    const capped = await serveMcpHttp(createSuipMcpServerFactory({ appHtml: '<p>v</p>' }), { host: '127.0.0.1', port: 0, origins: [], maxPerAddress: 2, log: (event) => void logs.push(event) });
+    try {
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} });
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(ping.length) };
+      // Two requests whose bodies stop half-way hold two slots (the server waits for the rest).
+      const holders = await Promise.all(
+        [0, 1].map(
+          () =>
+            new Promise<{ finish(): Promise<number> }>((resolve) => {
+              const held = request(capped.url, { method: 'POST', headers });
+              const status = new Promise<number>((done) => held.on('response', (res) => (res.resume(), done(res.statusCode ?? 0))));
+              held.write(ping.slice(0, 10), () => resolve({ finish: () => (held.end(ping.slice(10)), status) }));
+            }),
+        ),
+      );
+      let third = await fetch(capped.url, { method: 'POST', headers, body: ping });
+      // The two held requests are read before this one's (same loop, earlier sockets); wait for them if not yet.
+      for (let i = 0; i < 20 && third.status !== 429; i += 1) third = await fetch(capped.url, { method: 'POST', headers, body: ping });
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({ code: 'TOO_MANY_CONNECTIONS' });
+      expect(logs).toContainEqual(expect.objectContaining({ event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS' }));
+      expect(await holders[0]!.finish()).toBe(200);
+      expect(await holders[1]!.finish()).toBe(200);
+      expect((await fetch(capped.url, { method: 'POST', headers, body: ping })).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('logs a failure that is not an HttpError (redacted) instead of losing it', async () => {
+    const logs: Array<Record<string, unknown>> = [];
+    const broken = await serveMcpHttp(
+      () => {
+        throw new Error('the factory broke (Bearer sk-live-0123456789abcdef)');
+      },
+      { host: '127.0.0.1', port: 0, origins: [], log: (event) => void logs.push(event) },
+    );
+    try {
+      const response = await fetch(broken.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} }) });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      const lines = JSON.stringify(logs);
+      expect(lines).toContain('the factory broke');
+      expect(lines).not.toContain('sk-live-0123456789abcdef');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('refuses a non-loopback --host without a token, naming the fix, before it listens', async () => {
+    const refused = runMcp(['--host', '0.0.0.0', '--port', '0'], {});
+    await expect(refused).rejects.toBeInstanceOf(McpUsageError);
+    await expect(refused).rejects.toThrow('--token-file');
   });
 });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { sandboxProxyDocument } from '../../shared/neighbours/mcp-apps/sandbox-proxy.ts';
 import { viewCsp, type DeclaredCsp } from '../../shared/neighbours/mcp-apps/view-csp.ts';
+import { parseTarget } from '../http/request-target.ts';
 
 /** Where the sandbox proxy listens and which host pages may use it. */
 export interface SandboxProxyOptions {
@@ -22,8 +23,10 @@ const MAX_CSP_PARAM = 8 * 1024;
 export async function serveSandboxProxy(options: SandboxProxyOptions): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const allowed = new Set(options.hostOrigins);
   const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://proxy.invalid');
     const fail = (status: number, message: string) => response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(message);
+    // A request target such as `//` is no URL at all: `new URL` throws, which must not end the process.
+    const url = parseTarget(request.url);
+    if (url === undefined) return fail(400, 'BAD_PATH: the request target is not a valid path; the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>');
     if (request.method !== 'GET' || url.pathname !== '/sandbox.html') return fail(404, 'the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>');
     const host = url.searchParams.get('host') ?? '';
     // SECURITY: only the configured host pages may frame the proxy, and the proxy talks to that origin only.

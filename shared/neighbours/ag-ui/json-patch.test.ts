@@ -55,4 +55,32 @@ describe('applyJsonPatch (RFC 6902)', () => {
   it('replaces the whole document with the empty pointer', () => {
     expect(applyJsonPatch(state, [{ op: 'replace', path: '', value: [1] }])).toEqual({ ok: true, value: [1] });
   });
+
+  it('refuses a patch whose copies would double the state past the byte budget, leaving the state unchanged', () => {
+    const start = { a: 'x'.repeat(1000) };
+    // Each copy doubles /t: 30 of them would be 2^30 KB; the budget (1 MiB by default) stops about the 11th.
+    const ops = [{ op: 'add', path: '/b', value: [] }, ...Array.from({ length: 30 }, () => ({ op: 'copy', from: '/a', path: '/b/-' }))];
+    const bomb = [{ op: 'add', path: '/t', value: ['seed'.repeat(250)] }, ...Array.from({ length: 30 }, () => ({ op: 'copy', from: '/t', path: '/t/-' }))];
+    const result = applyJsonPatch(start, bomb);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.message).toContain('more than 1048576 characters');
+      expect(result.message).toContain('left unchanged');
+      expect(result.index).toBeLessThan(15);
+    }
+    expect(start).toEqual({ a: 'x'.repeat(1000) });
+    // A patch within the budget still applies, and a smaller budget is honoured.
+    expect(applyJsonPatch(start, ops).ok).toBe(true);
+    const small = applyJsonPatch(start, [{ op: 'copy', from: '/a', path: '/c' }, { op: 'copy', from: '/a', path: '/d' }], 1_000, 1_500);
+    expect(small).toMatchObject({ ok: false, index: 1 });
+    expect(applyJsonPatch(start, [{ op: 'add', path: '/big', value: 'y'.repeat(2_000) }], 1_000, 1_500)).toMatchObject({ ok: false, index: 0 });
+  });
+
+  it('refuses copy and move from the whole document', () => {
+    for (const op of ['copy', 'move']) {
+      const result = applyJsonPatch({ a: 1 }, [{ op, from: '', path: '/self' }]);
+      expect(result).toMatchObject({ ok: false, index: 0 });
+      if (!result.ok) expect(result.message).toContain('from the whole document');
+    }
+  });
 });

@@ -123,16 +123,53 @@ function equal(a: unknown, b: unknown): boolean {
 const clone = (value: unknown): unknown => (value === undefined ? undefined : structuredClone(value));
 
 /**
+ * The JSON size of `value` in characters (strings counted without escapes), or `Infinity` as soon
+ * as it passes `limit`: the walk stops there, so measuring costs at most `limit` work however big
+ * the value is.
+ */
+function jsonSizeWithin(value: unknown, limit: number): number {
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') size += node.length + 2;
+    else if (Array.isArray(node)) {
+      size += 2 + node.length;
+      for (const item of node) stack.push(item);
+    } else if (isObject(node)) {
+      for (const key of Object.keys(node)) {
+        size += key.length + 4;
+        stack.push(node[key]);
+      }
+      size += 2;
+    } else size += node === undefined ? 0 : String(node).length;
+    if (size > limit) return Infinity;
+  }
+  return size;
+}
+
+/**
  * Applies `operations` to `document` (never mutated). Refuses, naming the operation and the fix:
- * a non-array patch, more than `maxOps` operations, an unknown `op`, a missing `value`, a path
+ * a non-array patch, more than `maxOps` operations, a patch whose added and copied values come to
+ * more than `maxBytes` characters of JSON (counted as each value is added, so 30 `copy` operations
+ * that each double the state stop at the budget instead of filling the memory), a `copy`/`move` from
+ * the whole document (`""`), an unknown `op`, a missing `value`, a path
  * that does not exist (`remove`, `replace`, `move`/`copy` sources, `test`), an out-of-bounds index,
  * a failed `test`, a move into its own child, and any path naming `__proto__`, `constructor` or
  * `prototype`.
  */
-export function applyJsonPatch(document: unknown, operations: unknown, maxOps = 1_000): PatchResult {
+export function applyJsonPatch(document: unknown, operations: unknown, maxOps = 1_000, maxBytes = 1 << 20): PatchResult {
   if (!Array.isArray(operations)) return { ok: false, index: -1, path: '', message: 'the delta is not an array of JSON Patch operations' };
   if (operations.length > maxOps) return { ok: false, index: maxOps, path: '', message: `the delta has ${operations.length} operations; at most ${maxOps} are applied at once (send a STATE_SNAPSHOT instead)` };
   let doc = document;
+  let spent = 0;
+  // SECURITY: every value a patch adds or copies is charged to one budget before it is cloned, so a
+  // patch cannot grow the state geometrically (copy from a growing subtree) before the final size check.
+  const charge = (value: unknown): void => {
+    const size = jsonSizeWithin(value, maxBytes - spent);
+    if (size === Infinity) throw new Refused(`the patch adds or copies more than ${maxBytes} characters of JSON in all (send a smaller delta, or a STATE_SNAPSHOT)`);
+    spent += size;
+  };
   for (let index = 0; index < operations.length; index += 1) {
     const operation = operations[index] as PatchOperation;
     const path = isObject(operation) && typeof operation.path === 'string' ? operation.path : '';
@@ -141,6 +178,7 @@ export function applyJsonPatch(document: unknown, operations: unknown, maxOps = 
       const segments = parsePointer(operation.path);
       const needsValue = operation.op === 'add' || operation.op === 'replace' || operation.op === 'test';
       if (needsValue && !Object.hasOwn(operation, 'value')) throw new Refused(`"${operation.op}" needs a "value"`);
+      if (operation.op === 'add' || operation.op === 'replace') charge(operation.value);
       switch (operation.op) {
         case 'add':
           doc = add(copyPath(doc, segments.slice(0, -1)), segments, clone(operation.value));
@@ -155,7 +193,10 @@ export function applyJsonPatch(document: unknown, operations: unknown, maxOps = 
         case 'move':
         case 'copy': {
           const from = parsePointer(operation.from);
-          const value = clone(get(doc, from));
+          if (from.length === 0) throw new Refused(`"${operation.op}" from the whole document ("") is refused; name a member, such as "/todos"`);
+          const source = get(doc, from);
+          if (operation.op === 'copy') charge(source);
+          const value = operation.op === 'copy' ? clone(source) : source;
           if (operation.op === 'move') {
             if (segments.length > from.length && from.every((s, i) => s === segments[i])) throw new Refused('a value cannot be moved into one of its own children');
             doc = remove(copyPath(doc, from.slice(0, -1)), from);
