@@ -351,12 +351,25 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const lifecycle = record?.lifecycle;
     if (record === undefined || lifecycle === undefined || record.hibernated || record.waking !== undefined || lifecycle.status !== 'ready') return false;
     record.hibernating = true;
-    await lifecycle.detach(true, true);
+    const ending = lifecycle.detach(true, true);
+    hibernations.set(id, ending);
+    try {
+      await ending;
+    } finally {
+      if (hibernations.get(id) === ending) hibernations.delete(id);
+    }
     return record.hibernated;
   }
 
+  /** Hibernations under way (the program's shutdown), by program id. */
+  const hibernations = new Map<string, Promise<void>>();
+
   /** The handle's detach: a hibernated program's kept subtree is removed (or kept for an adopt). */
   async function detachProgram(record: ProgramRecord, keep: boolean): Promise<void> {
+    // A detach while `hibernate` waits on the shutdown would reach a lifecycle already ending (a
+    // no-op) and the program would then sleep on: wait for the hibernation, then detach the sleeper.
+    const hibernation = hibernations.get(record.options.id);
+    if (hibernation !== undefined) await hibernation.catch(() => undefined);
     if (!record.hibernated) return record.lifecycle?.detach(keep);
     programs.delete(record.options.id);
     if (!keep && forget(record.options.id)) setTree(unmountGenerator(merged, record.options.id));
