@@ -210,6 +210,25 @@ test('consent prompts cannot pile up: while the user has not answered, a view ho
   expect((await hostState(page)).asked).toEqual(['secret_action', 'secret_action', 'secret_action', 'secret_action']);
 });
 
+test('a sandbox proxy that never gets ready times out and leaves no message listener on the host window', async ({ page }) => {
+  // Count the window's "message" listeners from the page's first script on.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { messageListeners: number };
+    counted.messageListeners = 0;
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    window.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => ((type === 'message' && (counted.messageListeners += 1)), add(type, listener, options))) as typeof window.addEventListener;
+    window.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => ((type === 'message' && (counted.messageListeners -= 1)), remove(type, listener, options))) as typeof window.removeEventListener;
+  });
+  await openHost(page);
+  const before = await page.evaluate(() => (window as unknown as { messageListeners: number }).messageListeners);
+  for (let i = 0; i < 3; i += 1) await show(page, { server: thirdParty.url, sandbox: 'about:blank', tool: 'greet', arguments: { name: 'Ada' }, readyMs: 300 });
+  const state = await hostState(page);
+  expect(state.ready).toBe(false);
+  expect(state.errors).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^timeout: the sandbox proxy did not load .* within 300 ms$/)));
+  expect(await page.evaluate(() => (window as unknown as { messageListeners: number }).messageListeners)).toBe(before);
+});
+
 test('a looping MCP App never freezes the host: the page stays usable while the view spins, and the view is removed as unresponsive', async ({ page }) => {
   await openHost(page);
   await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'spin', pingTimeoutMs: 1500 });
