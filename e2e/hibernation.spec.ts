@@ -90,6 +90,30 @@ test('a detach while hibernate() waits on the shutdown is not lost: the program 
   await expect(page.locator('suip-tree').getByRole('button', { name: /^other/ })).toHaveText('other 0');
 });
 
+test('Escape on a hibernated program’s modal wakes it and is handed over, but buys no dialog', async ({ page }) => {
+  await open(page);
+  const code = `const { render, group, text, confirm } = suip;
+let said = 'none';
+let shown = true;
+const view = () => group(null, [
+  ...(shown ? [['dlg', group('modal', [['title', text('Offer', 'text/plain')]], { on: { click: async () => {
+    shown = false;
+    try { said = 'answer ' + await confirm('Really leave?'); } catch (e) { said = 'refused ' + e.data.reason; }
+    render(view());
+  } } })]] : []),
+  ['said', text('Said: ' + said, 'text/plain')],
+]);
+render(view());`;
+  await page.evaluate((c) => window.hibernationTest.attach('offer', c), code);
+  await expect(page.getByRole('dialog', { name: 'Offer' })).toBeVisible();
+  expect(await page.evaluate(() => window.hibernationTest.hibernate('offer'))).toBe(true);
+  await page.getByRole('dialog', { name: 'Offer' }).getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Said: refused no-user-action')).toBeVisible();
+  expect(await status(page, 'offer')).toBe('ready');
+  await expect(page.locator('[data-suip-host-dialog]')).toHaveCount(0);
+});
+
 test('a woken program gets its last input per channel again, and an input while asleep wakes it', async ({ page }) => {
   await open(page);
   const hello = page.locator('suip-tree').getByText(/^Hello/);
