@@ -65,6 +65,55 @@ test('a hibernated program stays on screen without its frame, and a click wakes 
   expect((await page.evaluate(() => window.hibernationTest.events)).filter((event) => event.type === 'error')).toEqual([]);
 });
 
+test('a detach while hibernate() waits on the shutdown is not lost: the program ends instead of sleeping on', async ({ page }) => {
+  await open(page);
+  await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
+  await expect(button(page)).toHaveText('count 0');
+  // Both in one task: the detach (keeping the subtree, as a host does before an adopt) arrives while
+  // the hibernation is still ending the Worker; it must win, not be turned into a hibernation.
+  await page.evaluate(() => Promise.all([window.hibernationTest.hibernate('counter'), window.hibernationTest.detach('counter', true)]));
+  expect(await frames(page)).toBe(0);
+  await expect(button(page)).toHaveText('count 0');
+  // A detached program is never woken again: not by the host, not by a click on what it left.
+  await page.evaluate(() => window.hibernationTest.wake('counter'));
+  expect(await frames(page)).toBe(0);
+  await button(page).click();
+  await page.evaluate(() => window.hibernationTest.wake('counter'));
+  expect(await frames(page)).toBe(0);
+  await expect(button(page)).toHaveText('count 0');
+
+  // A plain detach in the same race removes the subtree, and the id is free for a fresh attach.
+  await page.evaluate((code) => window.hibernationTest.attach('other', code), COUNTER.replace("'count '", "'other '"));
+  await page.evaluate(() => Promise.all([window.hibernationTest.hibernate('other'), window.hibernationTest.detach('other')]));
+  await expect(page.locator('suip-tree').getByRole('button', { name: /^other/ })).toHaveCount(0);
+  await page.evaluate((code) => window.hibernationTest.attach('other', code), COUNTER.replace("'count '", "'other '"));
+  await expect(page.locator('suip-tree').getByRole('button', { name: /^other/ })).toHaveText('other 0');
+});
+
+test('Escape on a hibernated program’s modal wakes it and is handed over, but buys no dialog', async ({ page }) => {
+  await open(page);
+  const code = `const { render, group, text, confirm } = suip;
+let said = 'none';
+let shown = true;
+const view = () => group(null, [
+  ...(shown ? [['dlg', group('modal', [['title', text('Offer', 'text/plain')]], { on: { click: async () => {
+    shown = false;
+    try { said = 'answer ' + await confirm('Really leave?'); } catch (e) { said = 'refused ' + e.data.reason; }
+    render(view());
+  } } })]] : []),
+  ['said', text('Said: ' + said, 'text/plain')],
+]);
+render(view());`;
+  await page.evaluate((c) => window.hibernationTest.attach('offer', c), code);
+  await expect(page.getByRole('dialog', { name: 'Offer' })).toBeVisible();
+  expect(await page.evaluate(() => window.hibernationTest.hibernate('offer'))).toBe(true);
+  await page.getByRole('dialog', { name: 'Offer' }).getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Said: refused no-user-action')).toBeVisible();
+  expect(await status(page, 'offer')).toBe('ready');
+  await expect(page.locator('[data-suip-host-dialog]')).toHaveCount(0);
+});
+
 test('a woken program gets its last input per channel again, and an input while asleep wakes it', async ({ page }) => {
   await open(page);
   const hello = page.locator('suip-tree').getByText(/^Hello/);

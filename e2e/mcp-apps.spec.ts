@@ -44,7 +44,7 @@ async function openHost(page: Page): Promise<void> {
 
 type ShowOptions = Parameters<McpTestHost['show']>[0];
 const show = (page: Page, options: ShowOptions): Promise<void> => page.evaluate((o: ShowOptions) => (window as unknown as { mcpHost: McpTestHost }).mcpHost.show(o), options as never);
-const hostState = (page: Page) => page.evaluate(() => { const h = (window as unknown as { mcpHost: McpTestHost }).mcpHost; return { messages: h.messages, asked: h.asked, errors: h.errors, ready: h.ready }; });
+const hostState = (page: Page) => page.evaluate(() => { const h = (window as unknown as { mcpHost: McpTestHost }).mcpHost; return { messages: h.messages, links: h.links, asked: h.asked, errors: h.errors, ready: h.ready }; });
 /** The view: the host's proxy frame, then the view frame inside it. */
 const viewFrame = (page: Page) => page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
 
@@ -168,6 +168,15 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   await expect(attack('secret-call')).toContainText('refused: the host did not allow the view to call secret_action');
   await expect(attack('model-only-call')).toContainText('refused: the tool model_only is for the model only');
   await expect(attack('open-link')).toHaveText('open-link: refused');
+  // A link whose userinfo dresses evil.example as claude.ai never reaches the host's callback.
+  await expect(attack('link-userinfo')).toHaveText(/^link-userinfo: refused: .*ui\/open-link refused: the URL "https:\/\/…@evil.example\/" carries credentials in its userinfo/);
+  // A flood of ui/message: the rate budget lets a few through, the rest are refused with the reason.
+  const floodText = /^message-flood: (\d+) sent, (\d+) refused: .*more than 2 message requests per second/;
+  await expect(attack('message-flood')).toHaveText(floodText);
+  const [, sent, refused] = floodText.exec((await attack('message-flood').textContent()) ?? '') ?? [];
+  expect(Number(refused)).toBeGreaterThanOrEqual(17);
+  expect((await hostState(page)).messages.filter((text) => text.startsWith('flood '))).toHaveLength(Number(sent));
+  expect((await hostState(page)).links).toEqual([]);
   // Chromium ignores the sandboxed alert() and the top navigation without throwing: what counts is
   // that no dialog opened and the host page is still where it was.
   expect(dialogs).toEqual([]);
@@ -191,6 +200,33 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   expect(canary.hits.filter((hit) => hit.kind !== 'tcp')).toEqual([]);
   expect(page.url()).toBe(hostUrl);
   expect((await hostState(page)).messages).not.toContain('FORGED-TOP');
+});
+
+test('consent prompts cannot pile up: while the user has not answered, a view holds at most maxCallsInFlight prompts and the rest are refused', async ({ page }) => {
+  await openHost(page);
+  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'hostile', arguments: { canary: canary.origin, only: 'consent-pile' }, allow: [], ask: 'hold' });
+  const view = viewFrame(page);
+  await expect(view.locator('li[data-attack="consent-pile"]')).toHaveText(/^consent-pile: 6 refused: too many tool calls from this view/, { timeout: 20_000 });
+  expect((await hostState(page)).asked).toEqual(['secret_action', 'secret_action', 'secret_action', 'secret_action']);
+});
+
+test('a sandbox proxy that never gets ready times out and leaves no message listener on the host window', async ({ page }) => {
+  // Count the window's "message" listeners from the page's first script on.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { messageListeners: number };
+    counted.messageListeners = 0;
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    window.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => ((type === 'message' && (counted.messageListeners += 1)), add(type, listener, options))) as typeof window.addEventListener;
+    window.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => ((type === 'message' && (counted.messageListeners -= 1)), remove(type, listener, options))) as typeof window.removeEventListener;
+  });
+  await openHost(page);
+  const before = await page.evaluate(() => (window as unknown as { messageListeners: number }).messageListeners);
+  for (let i = 0; i < 3; i += 1) await show(page, { server: thirdParty.url, sandbox: 'about:blank', tool: 'greet', arguments: { name: 'Ada' }, readyMs: 300 });
+  const state = await hostState(page);
+  expect(state.ready).toBe(false);
+  expect(state.errors).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^timeout: the sandbox proxy did not load .* within 300 ms$/)));
+  expect(await page.evaluate(() => (window as unknown as { messageListeners: number }).messageListeners)).toBe(before);
 });
 
 test('a looping MCP App never freezes the host: the page stays usable while the view spins, and the view is removed as unresponsive', async ({ page }) => {

@@ -135,3 +135,30 @@ render(view());`;
   await expect(page.getByText('Said: answer false')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Blocked dialogs' })).toBeHidden();
 });
+
+test('dismissing a program’s modal (Escape or Close) buys no dialog: the close handler’s confirm is refused', async ({ page }) => {
+  await open(page);
+  const code = (title: string) => `const { render, group, text, confirm } = suip;
+let said = 'none';
+let shown = true;
+const view = () => group(null, [
+  ...(shown ? [['dlg', group('modal', [['title', text('${title}', 'text/plain')], ['body', text('Stay a while.', 'text/plain')]], { on: { click: async () => {
+    shown = false;
+    try { said = 'answer ' + await confirm('Really leave?'); } catch (e) { said = 'refused ' + e.data.reason; }
+    render(view());
+  } } })]] : []),
+  ['said', text('Said: ' + said, 'text/plain')],
+]);
+render(view());`;
+  expect(await attach(page, 'esc', code('Offer'))).toMatchObject({ ok: true });
+  // Focus without a click (a click would be a user action): the keyboard reaches the modal's Close.
+  await page.getByRole('dialog', { name: 'Offer' }).getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Said: refused no-user-action')).toBeVisible();
+  await expect(hostDialogs(page)).toHaveCount(0);
+
+  expect(await attach(page, 'close', code('Deal'))).toMatchObject({ ok: true });
+  await page.getByRole('dialog', { name: 'Deal' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Said: refused no-user-action')).toHaveCount(2);
+  await expect(hostDialogs(page)).toHaveCount(0);
+});

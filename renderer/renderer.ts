@@ -25,6 +25,11 @@ import './view/suip-tree.ts';
 
 const DEFAULT_WATCHDOG: WatchdogTiming = { intervalMs: 200, timeoutMs: 1000, startupTimeoutMs: 5000 };
 
+/** The user said no (Escape, a modal's cancel): such an event is delivered but grants no user action. */
+function declined(event: ViewEvent): boolean {
+  return event.declined === true || (event.event === 'keydown' && event.key === 'Escape');
+}
+
 /**
  * Create a renderer in `container`: one merged tree shown by one view element, and any number of
  * generators, each a sandboxed program (`attach`) or a generator on a channel (`attachRemote`).
@@ -90,8 +95,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (program !== undefined && (program.hibernated || program.waking !== undefined)) return queueEvent(program, event);
       const generator = generators.get(event.path[0] ?? '');
       const routed = routeEvent(merged, event, (id) => generators.get(id)?.session);
-      // Escape is how a user says no; browsers do not count it as an activation, nor does this gate.
-      if (routed && generator !== undefined && !(event.event === 'keydown' && event.key === 'Escape')) generator.lastUserAction = performance.now();
+      // Escape (or a modal's Escape/Close) is how a user says no; browsers do not count it as an activation, nor does this gate.
+      if (routed && generator !== undefined && !declined(event)) generator.lastUserAction = performance.now();
       return routed;
     },
     grants: {
@@ -327,8 +332,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (record.state !== undefined) session?.sendInput(STATE_CHANNEL, record.state.value);
       record.lastActive = performance.now();
       const events = record.queued.splice(0);
-      // The user acted in this program's UI just now (what gates its dialogs and focus moves).
-      if (events.length > 0 && record.lifecycle !== undefined) record.lifecycle.lastUserAction = performance.now();
+      // The user acted in this program's UI just now (what gates its dialogs and focus moves), unless all they did was say no.
+      if (events.some((event) => !declined(event)) && record.lifecycle !== undefined) record.lifecycle.lastUserAction = performance.now();
       const lost = events.filter((event) => !routeEvent(merged, event, (gid) => generators.get(gid)?.session));
       notReplayed(record, lost, 'its new UI has no such control there');
       // Routed against the kept subtree; the re-run's first render, if it changed anything, is the
@@ -346,12 +351,25 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const lifecycle = record?.lifecycle;
     if (record === undefined || lifecycle === undefined || record.hibernated || record.waking !== undefined || lifecycle.status !== 'ready') return false;
     record.hibernating = true;
-    await lifecycle.detach(true, true);
+    const ending = lifecycle.detach(true, true);
+    hibernations.set(id, ending);
+    try {
+      await ending;
+    } finally {
+      if (hibernations.get(id) === ending) hibernations.delete(id);
+    }
     return record.hibernated;
   }
 
+  /** Hibernations under way (the program's shutdown), by program id. */
+  const hibernations = new Map<string, Promise<void>>();
+
   /** The handle's detach: a hibernated program's kept subtree is removed (or kept for an adopt). */
   async function detachProgram(record: ProgramRecord, keep: boolean): Promise<void> {
+    // A detach while `hibernate` waits on the shutdown would reach a lifecycle already ending (a
+    // no-op) and the program would then sleep on: wait for the hibernation, then detach the sleeper.
+    const hibernation = hibernations.get(record.options.id);
+    if (hibernation !== undefined) await hibernation.catch(() => undefined);
     if (!record.hibernated) return record.lifecycle?.detach(keep);
     programs.delete(record.options.id);
     if (!keep && forget(record.options.id)) setTree(unmountGenerator(merged, record.options.id));

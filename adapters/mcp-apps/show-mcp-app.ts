@@ -2,7 +2,9 @@ import { AppBridge, getToolUiResourceUri, isToolVisibilityModelOnly, PostMessage
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { MCP_APP_LIMITS } from '../../shared/neighbours/mcp-apps/constants.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
+import { urlCredentials } from '../../renderer/policy/url-policy.ts';
 import { McpAppError } from './mcp-app-error.ts';
+import { createChannelBudget } from './program-outputs.ts';
 import { consents, type ToolConsent } from './tool-consent.ts';
 
 /** What showing one MCP App view needs. */
@@ -81,6 +83,9 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   let closed = false;
   const calls = createRateBudget(10);
   let inFlight = 0;
+  // SECURITY: a view in a loop cannot flood the conversation or the user with link prompts.
+  const messages = createChannelBudget('message');
+  const links = createChannelBudget('open-link');
 
   bridge.oncalltool = async (params) => {
     const call = { name: String(params.name).slice(0, MCP_APP_LIMITS.maxToolNameChars), arguments: (params.arguments ?? {}) as Record<string, unknown> };
@@ -90,23 +95,40 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     if (isToolVisibilityModelOnly(target)) return refuse(`the tool ${call.name} is for the model only; a view cannot call it`);
     // SECURITY: a view cannot flood the server through the host: a rate and an in-flight budget.
     if (!calls.take() || inFlight >= MCP_APP_LIMITS.maxCallsInFlight) return refuse('too many tool calls from this view; wait for the answers before calling again');
-    if (!(await consents(options.consent, call))) return refuse(`the host did not allow the view to call ${call.name}`);
+    // Counted before the consent prompt: calls waiting on the user hold a place too, so prompts cannot pile up.
     inFlight += 1;
     try {
+      if (!(await consents(options.consent, call))) return refuse(`the host did not allow the view to call ${call.name}`);
       return (await options.client.callTool({ name: call.name, arguments: call.arguments })) as CallToolResult;
     } finally {
       inFlight -= 1;
     }
   };
   bridge.onmessage = async (params) => {
-    const text = params.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').slice(0, MCP_APP_LIMITS.maxMessageChars);
-    options.onMessage?.(text);
-    return options.onMessage === undefined ? { isError: true } : {};
+    const why = messages.take();
+    // The bridge answers a thrown error as a JSON-RPC error: the view's sendMessage rejects with this text.
+    if (why !== undefined) throw new Error(`ui/message refused: ${why}`);
+    try {
+      const text = params.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').slice(0, MCP_APP_LIMITS.maxMessageChars);
+      options.onMessage?.(text);
+      return options.onMessage === undefined ? { isError: true } : {};
+    } finally {
+      messages.done();
+    }
   };
   bridge.onopenlink = async ({ url }) => {
     // SECURITY: only http(s) reaches the host's callback; the view never navigates anything itself.
     if (!/^https?:\/\//i.test(url) || options.onOpenLink === undefined) return { isError: true };
-    return (await options.onOpenLink(url).catch(() => false)) ? {} : { isError: true };
+    // SECURITY: a link whose userinfo dresses a host as another (`https://claude.ai@evil.example`) never reaches the host.
+    const credentials = urlCredentials(url);
+    if (credentials !== undefined) throw new Error(`ui/open-link refused: ${credentials}`);
+    const why = links.take();
+    if (why !== undefined) throw new Error(`ui/open-link refused: ${why}`);
+    try {
+      return (await options.onOpenLink(url).catch(() => false)) ? {} : { isError: true };
+    } finally {
+      links.done();
+    }
   };
   bridge.onupdatemodelcontext = async () => ({});
   bridge.onrequestdisplaymode = async () => ({ mode: 'inline' });
@@ -114,11 +136,12 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     if (typeof height === 'number' && Number.isFinite(height)) iframe.style.height = `${Math.max(0, Math.min(Math.ceil(height), MCP_APP_LIMITS.maxViewHeight))}px`;
   };
 
+  let listen: ((event: MessageEvent) => void) | undefined;
   const proxyReady = new Promise<void>((resolve) => {
-    const listen = (event: MessageEvent) => {
+    listen = (event: MessageEvent) => {
       // Identity, not origin: the proxy's origin is opaque ("null").
       if (event.source !== iframe.contentWindow || (event.data as { method?: unknown } | null)?.method !== 'ui/notifications/sandbox-proxy-ready') return;
-      window.removeEventListener('message', listen);
+      window.removeEventListener('message', listen!);
       resolve();
     };
     window.addEventListener('message', listen);
@@ -133,6 +156,8 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     await bridge.sendSandboxResourceReady({ html, ...(csp !== undefined ? { csp } : {}) });
     await withTimeout(initialized, timing.readyMs, `the view of ${tool.name} did not initialize`);
   } catch (error) {
+    // A proxy that never got ready leaves no listener behind (each failed show would add one).
+    if (listen !== undefined) window.removeEventListener('message', listen);
     iframe.remove();
     void bridge.close();
     throw error;

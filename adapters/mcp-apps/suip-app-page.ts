@@ -3,7 +3,7 @@ import { createRenderer, type GeneratorHandle, type Renderer } from '../../rende
 import { INPUT_CHANNELS, MCP_APP_LIMITS } from '../../shared/neighbours/mcp-apps/constants.ts';
 import { readRenderResult } from '../../shared/neighbours/mcp-apps/render-result.ts';
 import { suipTokensFromHostStyles } from '../../shared/neighbours/mcp-apps/theme-map.ts';
-import { createOutputRouter, PROGRAM_OUTPUTS } from './program-outputs.ts';
+import { createOutputRouter, jsonBytes, PROGRAM_OUTPUTS } from './program-outputs.ts';
 
 /**
  * suip as an MCP App: the script of `ui://suip/app.html`, the page an MCP host (Claude, ChatGPT,
@@ -33,6 +33,12 @@ function say(message: string, kind: 'info' | 'error' = 'info'): void {
 }
 
 function send(channel: string, value: unknown): void {
+  const size = jsonBytes(value);
+  // A value the program could never take is not kept for a replay either: the user is told once.
+  if (size === undefined || size > MCP_APP_LIMITS.maxInputValueBytes) {
+    latest.delete(channel);
+    return say(`could not pass ${channel} to the program: it is ${size === undefined ? 'not JSON' : `${size} bytes of JSON`}, over the ${MCP_APP_LIMITS.maxInputValueBytes}-byte limit`, 'error');
+  }
   latest.set(channel, value);
   try {
     handle?.input(channel, value);

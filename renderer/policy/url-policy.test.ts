@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUrlCredentials, createUrlPolicy, urlCredentials } from './url-policy.ts';
+import { checkUrlCredentials, createUrlPolicy, MAX_MARKDOWN_URL_CANDIDATES, urlCredentials } from './url-policy.ts';
 import { renderMarkdown } from './markdown-pipeline.ts';
 
 const policy = createUrlPolicy();
@@ -79,6 +79,48 @@ describe('credentials in URLs', () => {
     expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'Mail ada@example.org or see <https://example.org/@ada>' }]] })).toBeUndefined();
     // Plain text is never linked, so it is not this rule's business.
     expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'https://u:p@example.org', mimeType: 'text/plain' }]] })).toBeUndefined();
+  });
+  it('refuses at apply time the markdown spellings of @ that markdown-it decodes (&#64;, &#x40;, &commat;, \\@), instead of dropping the link at render', () => {
+    for (const spelled of ['https://bank.example&#64;evil.example/', 'https://bank.example&#x40;evil.example/', 'https://bank.example&commat;evil.example/', 'https://bank.example\\@evil.example/', 'https://u&#58;p&#x25;40evil.example/']) {
+      const issue = checkUrlCredentials({ type: 'card', group: [['body', { text: `[Bank](${spelled})` }]] });
+      expect(issue?.message, spelled).toMatch(/^entry "body" \(markdown\): .*userinfo/);
+    }
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'Mail ada&#64;example.org, see [me](https://example.org/&#64;ada)' }]] })).toBeUndefined();
+  });
+  it('fails closed past the candidate budget, with an error that says how to fix it', () => {
+    const many = Array.from({ length: MAX_MARKDOWN_URL_CANDIDATES + 1 }, (_, i) => `mailto:a${i}@example.org`).join(' ');
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: many }]] })?.message).toMatch(/^entry "body" \(markdown\): it holds more than 256 URL-like runs with an "@".*split it/);
+    const enough = Array.from({ length: MAX_MARKDOWN_URL_CANDIDATES }, (_, i) => `mailto:a${i}@example.org`).join(' ');
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: enough }]] })).toBeUndefined();
+  });
+  it('scans each text particle once: the verdict is cached on the (immutable) particle', () => {
+    const body = { text: 'See [r](https://example.org/r)' };
+    expect(checkUrlCredentials({ type: 'card', group: [['body', body]] })).toBeUndefined();
+    // Mutating a particle never happens in the renderer; here it proves the second check did not re-scan.
+    body.text = '[x](https://u:p@example.org)';
+    expect(checkUrlCredentials({ type: 'card', group: [['body', body]] })).toBeUndefined();
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: body.text }]] })?.message).toMatch(/user:password@/);
+  });
+  it('stays cheap on adversarial "a:@ " texts and on a sibling changing in a loop (ratios in one run)', () => {
+    const texts = (chars: number) => Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'a:@ '.repeat(chars / 4) }] as [string, { text: string }]);
+    const time = (run: () => void) => {
+      const start = performance.now();
+      run();
+      return performance.now() - start;
+    };
+    const small = texts(50_000);
+    const large = texts(200_000);
+    checkUrlCredentials({ type: 'card', group: texts(4_000) }); // warm the JIT
+    const ratio = time(() => checkUrlCredentials({ type: 'card', group: large })) / Math.max(time(() => checkUrlCredentials({ type: 'card', group: small })), 0.5);
+    expect(ratio).toBeLessThan(16);
+    // A program appending one char to a sibling 50 times: the five big texts are not scanned again.
+    const fresh = texts(200_000);
+    const first = time(() => checkUrlCredentials({ type: 'card', group: fresh }));
+    const loop = time(() => {
+      for (let i = 0; i < 50; i += 1) checkUrlCredentials({ type: 'card', group: [...fresh, ['status', { text: 'x'.repeat(i) }]] });
+    });
+    expect(loop / Math.max(first, 0.5)).toBeLessThan(5);
+    expect(checkUrlCredentials({ type: 'card', group: fresh })?.message).toMatch(/more than 256 URL-like runs/);
   });
   it('drops such links and images from rendered markdown', () => {
     const html = renderMarkdown('[a](https://u:p@example.org) ![b](https://u@example.org/b.png) https://u:p@example.org/c', policy);

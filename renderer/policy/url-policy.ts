@@ -59,6 +59,57 @@ function redact(parsed: URL): string {
 /** Things in markdown that may become a link or an image: any `scheme:` run up to a delimiter. */
 const URL_LIKE = /[a-z][a-z0-9+.-]{0,31}:[^\s<>()"'`\]]+/gi;
 
+/** At most this many `@`-bearing URL candidates are parsed per markdown text; more is refused. */
+export const MAX_MARKDOWN_URL_CANDIDATES = 256;
+
+/** How much of a markdown text is scanned (the wire caps a text far below this). */
+const MAX_SCANNED_CHARS = 200_000;
+
+/**
+ * Per text particle, what its scan found (`null`: nothing). Particles are immutable, so a sibling
+ * changing in a loop never re-scans the big texts beside it: each text is scanned once.
+ */
+const markdownVerdicts = new WeakMap<object, string | null>();
+
+/**
+ * The text with markdown's other spellings of `@` and `%` turned into the characters themselves:
+ * markdown-it decodes entities (`&#64;`, `&#x40;`, `&commat;`, any numeric one) and backslash escapes (`\@`) in a
+ * link destination before `linkHref` sees it, so the apply-time scan must see what it will see,
+ * or such a link passes here and is then silently dropped at render.
+ */
+function markdownSpelling(text: string): string {
+  return text
+    .replace(/&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));/g, (entity, dec?: string, hex?: string) => {
+      const code = dec !== undefined ? Number(dec) : Number.parseInt(hex ?? '', 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
+    .replace(/&(commat|percnt|colon|sol);/g, (_, name: string) => NAMED[name] ?? '')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
+/** The named entities that spell URL punctuation (markdown-it knows them all). */
+const NAMED: Record<string, string> = { commat: '@', percnt: '%', colon: ':', sol: '/' };
+
+/** Why a markdown text carries a URL with credentials (or too many candidates to check), or undefined. */
+function markdownCredentials(text: string): string | undefined {
+  const source = markdownSpelling(text.slice(0, MAX_SCANNED_CHARS));
+  // `@` is required for any userinfo (literal or %40-decoded), which keeps the scan off most texts.
+  if (!source.includes('@') && !/%40/i.test(source)) return undefined;
+  let candidates = 0;
+  for (const match of source.matchAll(URL_LIKE)) {
+    const candidate = match[0];
+    // Only a run with an `@` (or its percent spelling) can carry userinfo: the rest is never parsed.
+    if (!candidate.includes('@') && !/%40/i.test(candidate)) continue;
+    // SECURITY: fail closed: past the budget the text is refused, never let through unchecked.
+    if (++candidates > MAX_MARKDOWN_URL_CANDIDATES) {
+      return `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is checked for credentials in its userinfo, and this host checks no more than that per text); split it into several entries or write the addresses without a scheme`;
+    }
+    const why = urlCredentials(candidate);
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
 /**
  * The apply-time half of the credentials rule, run on every group a transaction touches: a data
  * particle (link, file, media) or a markdown text whose URL carries credentials is refused with a
@@ -69,12 +120,14 @@ export function checkUrlCredentials(group: GroupParticle): ParticleIssue | undef
     if ('data' in child && typeof child.data === 'string') {
       const why = urlCredentials(child.data);
       if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)}: ${why}` };
-    } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown') && (child.text.includes('@') || /%40/i.test(child.text))) {
-      // Only markdown turns text into links and images; `@` is required for any userinfo (literal or %40-decoded), which keeps the scan off most texts.
-      for (const match of child.text.slice(0, 200_000).matchAll(URL_LIKE)) {
-        const why = urlCredentials(match[0]);
-        if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
+    } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown')) {
+      // Only markdown turns text into links and images.
+      let why = markdownVerdicts.get(child);
+      if (why === undefined) {
+        why = markdownCredentials(child.text) ?? null;
+        markdownVerdicts.set(child, why);
       }
+      if (why !== null) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
     }
   }
   return undefined;

@@ -40,14 +40,17 @@ export class EventWiring implements ReactiveController {
     for (const name of EVENT_NAMES) root.addEventListener(name, this.onDomEvent);
   }
 
-  /** Send a `suip/event` for the group's handler of `name` (no-op without a handler). */
-  emit(name: EventName, source?: EventTarget, key?: string): void {
+  /**
+   * Send a `suip/event` for the group's handler of `name` (no-op without a handler). `declined`
+   * marks the user saying no (Escape, a modal's cancel): it reaches the program but is no activation.
+   */
+  emit(name: EventName, source?: EventTarget, key?: string, declined = false): void {
     const handler = this.handlerFor(name);
     const { context } = this.host;
     if (!handler || !context) return;
     const send = () => {
       const payload = this.payload(handler, source);
-      context.emit({ path: this.host.path ?? [], event: name, handler: handler.handler, payload, ...(key === undefined ? {} : { key }) });
+      context.emit({ path: this.host.path ?? [], event: name, handler: handler.handler, payload, ...(key === undefined ? {} : { key }), ...(declined || key === 'Escape' ? { declined: true as const } : {}) });
     };
     const inputs = pendingInputsOf(context);
     if (name === 'input') {

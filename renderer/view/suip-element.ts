@@ -217,7 +217,7 @@ export class SuipGroupElement extends LitElement {
   }
 
   /** Send a `suip/event` for this group's handler of `name` (no-op without a handler). */
-  protected emit(name: EventName, source?: EventTarget, key?: string): void {
-    this.events.emit(name, source, key);
+  protected emit(name: EventName, source?: EventTarget, key?: string, declined = false): void {
+    this.events.emit(name, source, key, declined);
   }
 }

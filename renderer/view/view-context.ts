@@ -13,6 +13,11 @@ export interface ViewEvent {
   payload: EventPayload;
   /** `KeyboardEvent.key` for keydown. */
   key?: string;
+  /**
+   * The user declined (Escape, or a modal's Escape/Close): routed like any event, but host-side only
+   * (never on the wire) and it grants no user action, so a program cannot answer a no with a dialog.
+   */
+  declined?: true;
 }
 
 /** URL decisions the view asks the host's policy for; every href/src goes through one of these. */

@@ -13,6 +13,8 @@ import { defineElement } from '../define-element.ts';
  * (`hostPolicy.pageModals`) and the user just acted in this program's UI does it open in the
  * page's top layer (`showModal()`). In both forms the user's Escape or Close dismisses it for good:
  * it fires "click" so the program can remove the group, and the program may open no other modal.
+ * That click is a declined event: it is no user action, so the program cannot answer it with a
+ * host dialog or a focus move.
  */
 export class SuipModal extends SuipGroupElement {
   static override definition = modal;
@@ -65,8 +67,9 @@ export class SuipModal extends SuipGroupElement {
     else if (this.context?.grants?.moveFocus(this.path) === true) this.shadowRoot?.querySelector<HTMLElement>('.close')?.focus();
   }
 
-  protected override accepts(name: EventName, source: EventTarget | undefined): boolean {
-    return name !== 'click' || (source instanceof HTMLElement && source.classList.contains('close'));
+  protected override accepts(name: EventName): boolean {
+    // A modal's "click" is only ever its dismissal, sent by `onClose`/`onCancel` as a declined event.
+    return name !== 'click';
   }
 
   /** The user closed it (Escape or Close): for good — the program may open no other modal. */
@@ -80,12 +83,15 @@ export class SuipModal extends SuipGroupElement {
 
   private onClose = (): void => {
     this.dismiss();
+    // SECURITY: Close is the user saying no: the program hears it, but it buys no dialog or focus move.
+    this.emit('click', undefined, undefined, true);
   };
 
   private onCancel = (event: Event): void => {
     event.preventDefault();
     this.dismiss();
-    this.emit('click');
+    // SECURITY: Escape is the user saying no: the program hears it, but it buys no dialog or focus move.
+    this.emit('click', undefined, undefined, true);
   };
 
   private onKeydown = (event: KeyboardEvent): void => {

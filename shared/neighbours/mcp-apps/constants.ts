@@ -50,6 +50,17 @@ export const MCP_APP_LIMITS = {
   maxMessageChars: 8_000,
   /** `callTool` outputs in flight at once from one program; more are answered with an error. */
   maxCallsInFlight: 4,
+  /**
+   * `ui/message`, `ui/open-link` and `ui/update-model-context` requests per second per channel, from
+   * a program or a hosted view (the burst is the same number); each channel also has one in flight.
+   */
+  maxRequestsPerSecond: 2,
+  /**
+   * A value the page hands a program on an input channel, serialized (bytes of JSON text): the
+   * renderer's `maxMessageBytes` (1 MiB) less room for the JSON-RPC envelope. A larger tool result
+   * is answered `ok: false` naming this bound instead of being lost.
+   */
+  maxInputValueBytes: (1 << 20) - 1024,
   /** The HTML of a UI resource a suip host accepts (bytes). */
   maxResourceBytes: 8 * 1024 * 1024,
   /** The tallest an MCP App view may ask its frame to be (px); larger size reports are clamped. */

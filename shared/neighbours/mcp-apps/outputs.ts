@@ -25,7 +25,7 @@ export type CallToolOutput = Static<typeof CallToolOutput>;
 /** `mcp.message` / `mcp.model-context`: text for the conversation (a user turn, or context for the next one). */
 export const TextOutput = Type.String({ minLength: 1, maxLength: MCP_APP_LIMITS.maxMessageChars });
 
-/** `mcp.open-link`: an http(s) URL the host may open (it asks, or refuses). */
+/** `mcp.open-link`: an http(s) URL the host may open (it asks, or refuses). The page also refuses userinfo (`https://claude.ai@evil.example`) with the renderer's URL policy check. */
 export const OpenLinkOutput = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' });
 
 /** The answer to one `mcp.call-tool` output, sent on `mcp.call-result`. */
