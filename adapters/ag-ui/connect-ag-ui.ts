@@ -9,6 +9,7 @@ import { createAgentState } from './agent-state.ts';
 import { REFUSED_EVENT } from './bounded-http-agent.ts';
 import { ACTION_CHANNEL, ASK_USER_TOOL, RENDER_PROGRAM_TOOL, askUser, runProgram } from './frontend-tools.ts';
 import { answerInterrupt } from './interrupt-dialog.ts';
+import { AgentDialogs, type AgentDialogLimits } from './agent-dialogs.ts';
 import { A2UI_ACTIVITY, createA2uiActivities } from './a2ui-activities.ts';
 import { Conversation } from './conversation.ts';
 import type { ToolCallView } from './tool-call.ts';
@@ -36,6 +37,10 @@ export interface AgUiOptions {
   tools?: { program?: boolean; ask?: boolean };
   /** The data-plane channel programs read the agent state on (default `agui.state`). */
   stateChannel?: string;
+  /** The agent's name in the banner of every dialog it opens (default the agent's `agentId`, else "AG-UI agent"). */
+  agentName?: string;
+  /** Bounds of the agent's dialogs: per user message, and when to offer blocking them. */
+  dialogs?: Partial<AgentDialogLimits>;
   /** Automatic runs in a row (frontend tool results, answered interrupts) before it stops and says so (default 8). */
   maxContinuations?: number;
   onIssue?(issue: AgUiIssue): void;
@@ -88,6 +93,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let notes = 0;
   let status: { label: string; tone: string; detail?: string } = { label: 'Ready', tone: 'neutral' };
   const state = createAgentState(agent.state ?? {}, limits);
+  // `report` is a hoisted-by-use closure: it runs only once a dialog is refused, after setup.
+  const dialogs = new AgentDialogs(renderer.dialogs, options.agentName ?? agent.agentId ?? 'AG-UI agent', options.dialogs, (r) => report('dialog_refused', `the agent's dialog was not shown (${r.refused}): ${r.message}`));
 
   // --- rendering: one generator, one render per ~30 ms however many deltas arrive ---
   const transcript = createLocalGenerator<Handle>(renderer, { id: `${prefix}-transcript`, name: 'AG-UI conversation' });
@@ -249,7 +256,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     if (view.status === 'refused' || view.value === undefined) return JSON.stringify({ error: `the call was refused: ${view.error ?? 'no arguments'}` });
     view.status = 'running';
     schedule();
-    if (view.name === ASK_USER_TOOL.name) return askUser(renderer.dialogs, view.value);
+    if (view.name === ASK_USER_TOOL.name) return askUser(dialogs, view.value);
     const code = view.value.code;
     if (typeof code !== 'string' || code === '') return JSON.stringify({ error: '"code" must be the program as a string' });
     programs += 1;
@@ -294,7 +301,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         status = { label: 'Waiting for you', tone: 'warning' };
         await renderNow();
         const resume = [];
-        for (const interrupt of ended.interrupts.slice(0, 20)) resume.push(await answerInterrupt(renderer.dialogs, interrupt));
+        for (const interrupt of ended.interrupts.slice(0, 20)) resume.push(await answerInterrupt(dialogs, interrupt));
         next = { resume };
       } else if (ended?.outcome === 'success') {
         const mine = ended.pending.map((id) => calls.get(id)).filter((v): v is ToolCallView => v !== undefined && ours.has(v.name));
@@ -326,6 +333,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       conversation.append(id, text);
       conversation.end(id);
       agent.addMessage({ id, role: 'user', content: text });
+      dialogs.userActed();
       return runOnce({});
     });
     chain = result.catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { Tool } from '@ag-ui/client';
 import type { GeneratorHandle, Renderer, SuipErrorDetail, SuipStatusDetail } from '../../renderer/renderer-types.ts';
-import type { HostDialogs } from '../../renderer/dialogs/host-dialogs.ts';
+import { isRefusal, type AgentDialogs } from './agent-dialogs.ts';
 import { repairMessage } from '../../generator/model/repair-loop.ts';
 
 /** The data-plane channel a program sends the user's actions on (`suip.output('action', value)`). */
@@ -31,15 +31,19 @@ const clip = (text: unknown, max: number) => {
 };
 
 /** Runs `suip_ask_user` through the host dialogs; the answer, or why the arguments were refused, as the tool result. */
-export async function askUser(dialogs: HostDialogs, args: Record<string, unknown>): Promise<string> {
+export async function askUser(dialogs: AgentDialogs, args: Record<string, unknown>): Promise<string> {
   const title = clip(args.title, 200) || 'The agent asks';
   const message = clip(args.message, 4000) || undefined;
-  if (args.kind === 'confirm') return JSON.stringify(await dialogs.confirm({ title, message }));
-  if (args.kind === 'prompt') return JSON.stringify(await dialogs.prompt({ title, message }));
+  // A refusal (blocked, too many, credential wording) is the tool result: the agent reads why.
+  const answer = (result: object) => JSON.stringify(isRefusal(result) ? { error: result.message, reason: result.refused } : result);
+  if (args.kind === 'confirm') return answer(await dialogs.confirm({ title, message }));
+  if (args.kind === 'prompt') return answer(await dialogs.prompt({ title, message }));
   if (args.kind === 'pick') {
     const options = Array.isArray(args.options) ? args.options.filter((o): o is string => typeof o === 'string' && o !== '').slice(0, 100) : [];
     if (options.length === 0) return JSON.stringify({ error: 'kind "pick" needs "options": a non-empty array of strings' });
-    const { ids } = await dialogs.pick({ title, message, items: options.map((label, i) => ({ id: `o${i}`, label: clip(label, 200) })) });
+    const picked = await dialogs.pick({ title, message, items: options.map((label, i) => ({ id: `o${i}`, label: clip(label, 200) })) });
+    if (isRefusal(picked)) return answer(picked);
+    const { ids } = picked;
     return JSON.stringify({ choice: ids[0] === undefined ? null : options[Number(ids[0].slice(1))] ?? null });
   }
   return JSON.stringify({ error: 'unknown "kind": use "confirm", "prompt" or "pick"' });
