@@ -6,7 +6,7 @@ import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/a
 import type { AdapterIssue } from '../kit/issue.ts';
 import { plainText as plain } from '../kit/text.ts';
 import { createAgentState } from './agent-state.ts';
-import { REFUSED_EVENT } from './bounded-http-agent.ts';
+import { BoundedHttpAgent, REFUSED_EVENT } from './bounded-http-agent.ts';
 import { ACTION_CHANNEL, ASK_USER_TOOL, RENDER_PROGRAM_TOOL, askUser, runProgram } from './frontend-tools.ts';
 import { answerInterrupt } from './interrupt-dialog.ts';
 import { AgentDialogs, type AgentDialogLimits } from './agent-dialogs.ts';
@@ -222,9 +222,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         else report('unsupported_activity', `an activity of type ${JSON.stringify(String(e.activityType).slice(0, 60))} is not shown (this host renders "${A2UI_ACTIVITY}")`);
         break;
       case EventType.CUSTOM:
-        if (e.name === REFUSED_EVENT) {
-          const value = e.value as { code?: unknown; message?: unknown };
-          report(String(value.code), String(value.message));
+        // SECURITY: only refusals BoundedHttpAgent created speak as "suip"; an agent's CUSTOM of that name is its own event.
+        if (e.name === REFUSED_EVENT && agent instanceof BoundedHttpAgent && agent.ownsRefusal(e.value)) {
+          const value = (typeof e.value === 'object' && e.value !== null ? e.value : {}) as { code?: unknown; message?: unknown };
+          report(String(value.code).slice(0, 80), String(value.message).slice(0, 2000));
         }
         break;
       default:
