@@ -148,3 +148,18 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     expect(await shown()).toContain('The run failed');
   });
 });
+
+describe('connectAgUi says what it drops', () => {
+  it('an A2UI activity past 1000 operations is cut with an issue and a visible note, not silently', async () => {
+    const { agent, connection, issues, shown, emit } = setup();
+    const done = connection.run();
+    await tick();
+    const operations = Array.from({ length: 1005 }, () => ({ version: 'v0.9', deleteSurface: { surfaceId: 'none' } }));
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.ACTIVITY_SNAPSHOT, messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: operations } }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    const cut = issues.find((i) => i.code === 'a2ui_operations_cut');
+    expect(cut?.message).toContain('1005 operations; the first 1000 were applied and the other 5 dropped');
+    expect(await shown()).toContain('the other 5 dropped');
+  });
+});
