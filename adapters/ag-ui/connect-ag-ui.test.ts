@@ -3,6 +3,8 @@ import { Subject, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { headlessTarget } from '../a2ui/testing/headless-target.ts';
 import { connectAgUi, type AgUiIssue, type AgUiRenderer } from './connect-ag-ui.ts';
+import { checkUrlCredentials } from '../../renderer/policy/url-policy.ts';
+import type { GroupParticle, Particle } from '../../shared/index.ts';
 
 /** A real @ag-ui/client agent whose run is a Subject the test pushes events into. */
 class ScriptedAgent extends AbstractAgent {
@@ -161,5 +163,32 @@ describe('connectAgUi says what it drops', () => {
     const cut = issues.find((i) => i.code === 'a2ui_operations_cut');
     expect(cut?.message).toContain('1005 operations; the first 1000 were applied and the other 5 dropped');
     expect(await shown()).toContain('the other 5 dropped');
+  });
+});
+
+describe('connectAgUi keeps the transcript alive', () => {
+  it('shows finished text holding a URL with credentials as plain text with a note; later messages still show', async () => {
+    const { agent, connection, issues, shown, emit, target } = setup();
+    const done = connection.run();
+    await tick();
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Clone **ssh://git@github.com/acme/app.git** first.' },
+      { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' },
+    );
+    const first = await shown();
+    expect(first).toContain('Clone **ssh://git@github.com/acme/app.git** first.');
+    expect(first).toContain('shown as plain text');
+    // The browser renderer runs this rule on every group of a transaction and refuses the whole
+    // transaction on a hit (this headless target does not): the transcript must pass it.
+    const groups = (node: Particle): Particle[] => ('group' in node ? [node, ...node.group.flatMap(([, child]) => groups(child))] : []);
+    expect(groups(target.tree() as Particle).map((g) => checkUrlCredentials(g as GroupParticle)).filter(Boolean)).toEqual([]);
+    await emit({ type: EventType.TEXT_MESSAGE_START, messageId: 'm2', role: 'assistant' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm2', delta: 'Then run *make*.' }, { type: EventType.TEXT_MESSAGE_END, messageId: 'm2' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    expect(await shown()).toContain('Then run *make*.');
+    expect(issues.filter((i) => i.code === 'render_failed')).toEqual([]);
+    expect(target.violations).toEqual([]);
   });
 });

@@ -100,11 +100,22 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   const transcript = createLocalGenerator<Handle>(renderer, { id: `${prefix}-transcript`, name: 'AG-UI conversation' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let rendered: Promise<void> = Promise.resolve();
+  let plainOnly = false;
   const statusParticle = (): ModelParticle => ({ type: 'status', group: [['label', plain(status.label)], ['tone', plain(status.tone)], ...(status.detail ? [['detail', plain(status.detail)] as const] : [])] });
   const renderNow = () => {
     clearTimeout(timer);
     timer = undefined;
-    rendered = transcript.then((g) => g.render(transcriptTree(conversation.entries, statusParticle()))).catch((error: unknown) => report('render_failed', `the conversation could not be shown: ${error instanceof Error ? error.message : String(error)}`, undefined, false));
+    rendered = transcript
+      .then((g) => g.render(transcriptTree(conversation.entries, statusParticle(), plainOnly)))
+      .catch((error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        if (plainOnly) return report('render_failed', `the conversation could not be shown: ${why}`, undefined, false);
+        // The renderer refused the transaction whole, and would refuse every later one while the
+        // entry stays: show everything as plain text from now on, with a visible note of why.
+        plainOnly = true;
+        report('render_failed', `the conversation could not be shown as markdown, so it is shown as plain text from now on: ${why.slice(0, 500)}`);
+        return renderNow();
+      });
     return rendered;
   };
   const schedule = () => {
