@@ -3,6 +3,7 @@ import { Subject, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { headlessTarget } from '../a2ui/testing/headless-target.ts';
 import { connectAgUi, type AgUiIssue, type AgUiRenderer } from './connect-ag-ui.ts';
+import { Conversation } from './conversation.ts';
 import { checkUrlCredentials } from '../../renderer/policy/url-policy.ts';
 import type { GroupParticle, Particle } from '../../shared/index.ts';
 
@@ -190,5 +191,35 @@ describe('connectAgUi keeps the transcript alive', () => {
     expect(await shown()).toContain('Then run *make*.');
     expect(issues.filter((i) => i.code === 'render_failed')).toEqual([]);
     expect(target.violations).toEqual([]);
+  });
+});
+
+describe('connectAgUi bounds the messages of a run', () => {
+  it('stops a run past maxMessages starts with an error naming the bound; the client keeps no more', async () => {
+    const { agent, connection, issues, emit } = setup({ limits: { maxMessages: 10 } });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
+    for (let i = 0; i < 30; i += 1) {
+      agent.events.next({ type: EventType.TEXT_MESSAGE_START, messageId: `m${i}`, role: 'assistant' } as BaseEvent);
+      agent.events.next({ type: EventType.TEXT_MESSAGE_END, messageId: `m${i}` } as BaseEvent);
+    }
+    agent.events.next({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' } as BaseEvent);
+    agent.events.complete();
+    const outcome = await done;
+    expect(outcome.status).toBe('error');
+    expect(outcome.status === 'error' && outcome.message).toContain('more than 10 messages and tool calls in one run (maxMessages)');
+    expect(issues.map((i) => i.code)).toContain('too_many_messages');
+    expect(agent.messages.length).toBeLessThanOrEqual(10);
+  });
+
+  it("prunes the agent-id indexes with the entries they point to", () => {
+    const conversation = new Conversation({ limits: { maxMessages: 5, maxTextChars: 100, maxToolArgsChars: 100 }, onChange: () => undefined, report: () => undefined });
+    for (let i = 0; i < 1000; i += 1) {
+      conversation.text(`m${i}`, 'assistant');
+      conversation.step(`s${i}`, false);
+    }
+    expect(conversation.entries.size).toBe(10);
+    expect(conversation.indexed).toBeLessThanOrEqual(10);
   });
 });

@@ -153,12 +153,29 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let runError: string | undefined;
   const readFinish = () => finish;
   const stop: AgentStateMutation = { stopPropagation: true };
+  /** Messages and tool calls the run in progress opened: past `maxMessages` the run is stopped. */
+  let starts = 0;
+  const tooManyStarts = (): boolean => {
+    starts += 1;
+    if (starts <= limits.maxMessages) return false;
+    // SECURITY: bounded per run: @ag-ui/client keeps every message it is handed, and each start costs the page an entry.
+    if (starts === limits.maxMessages + 1) {
+      runError = `the agent opened more than ${limits.maxMessages} messages and tool calls in one run (maxMessages); the run was stopped`;
+      status = { label: 'Error', tone: 'error', detail: runError };
+      report('too_many_messages', runError);
+      // Any agent's run ends on detach (abortRun is a no-op outside HttpAgent, where it also aborts the request).
+      agent.abortRun();
+      void agent.detachActiveRun();
+    }
+    return true;
+  };
   const gate = (event: BaseEvent, messages: ReadonlyArray<Readonly<Message>>): AgentStateMutation | undefined => {
     options.onEvent?.(event);
     const e = event as BaseEvent & Record<string, unknown>;
     switch (event.type) {
       case EventType.RUN_STARTED:
         status = { label: 'Running', tone: 'info' };
+        starts = 0;
         break;
       case EventType.RUN_FINISHED:
         status = { label: 'Finished', tone: 'success' };
@@ -175,6 +192,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         break;
       case EventType.TEXT_MESSAGE_START:
       case EventType.REASONING_MESSAGE_START:
+        if (tooManyStarts()) return stop;
         conversation.text(String(e.messageId), event.type === EventType.REASONING_MESSAGE_START ? 'reasoning' : typeof e.role === 'string' ? e.role : 'assistant');
         break;
       case EventType.TEXT_MESSAGE_CONTENT:
@@ -186,6 +204,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         conversation.end(String(e.messageId));
         break;
       case EventType.TOOL_CALL_START:
+        if (tooManyStarts()) return stop;
         conversation.toolCall(String(e.toolCallId), String(e.toolCallName));
         break;
       case EventType.TOOL_CALL_ARGS: {
@@ -252,7 +271,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       finish = params.outcome === 'success' ? { outcome: 'success', pending: params.pendingToolCallIds } : params.outcome === 'interrupt' ? { outcome: 'interrupt', interrupts: params.interrupts } : { outcome: 'cancelled' };
     },
     onRunFailed({ error }) {
-      runError = error.message.slice(0, 2000);
+      // A bound that stopped the run already said why; the client's complaint about the events it then lacked would hide it.
+      runError ??= error.message.slice(0, 2000);
       status = { label: 'Error', tone: 'error', detail: runError.slice(0, 300) };
       report('run_failed', `the run stopped: ${runError}`);
     },
