@@ -1,7 +1,7 @@
 import { EventType, type AbstractAgent, type AgentStateMutation, type AgentSubscriber, type BaseEvent, type Interrupt, type Message, type RunAgentParameters } from '@ag-ui/client';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
-import type { Renderer } from '../../renderer/renderer-types.ts';
+import type { GeneratorHandle, Renderer } from '../../renderer/renderer-types.ts';
 import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/ag-ui/limits.ts';
 import type { AdapterIssue } from '../kit/issue.ts';
 import { plainText as plain } from '../kit/text.ts';
@@ -41,6 +41,8 @@ export interface AgUiOptions {
   agentName?: string;
   /** Bounds of the agent's dialogs: per user message, and when to offer blocking them. */
   dialogs?: Partial<AgentDialogLimits>;
+  /** Programs (`suip_render_program`) kept on screen at once (default 4): past it the oldest is detached and said. */
+  maxPrograms?: number;
   /** Automatic runs in a row (frontend tool results, answered interrupts) before it stops and says so (default 8). */
   maxContinuations?: number;
   onIssue?(issue: AgUiIssue): void;
@@ -282,6 +284,9 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   // --- runs: one at a time, continued automatically after frontend tools and interrupts ---
   let chain: Promise<unknown> = Promise.resolve();
   let programs = 0;
+  /** The programs on screen, oldest first. */
+  const mounted: Array<{ id: string; handle: Handle | GeneratorHandle }> = [];
+  const maxPrograms = Math.max(1, options.maxPrograms ?? 4);
   let closed = false;
 
   const runFrontendTool = async (view: ToolCallView): Promise<string> => {
@@ -298,6 +303,14 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     if (!outcome.ok) return JSON.stringify({ rendered: false, errors: outcome.error });
     shared.add(outcome.handle);
     feed(outcome.handle);
+    mounted.push({ id, handle: outcome.handle });
+    // SECURITY: bounded: each program holds a sandbox (iframe, Worker); the oldest makes room.
+    while (mounted.length > maxPrograms) {
+      const oldest = mounted.shift()!;
+      shared.delete(oldest.handle);
+      await renderer.detach(oldest.id).catch(() => undefined);
+      report('program_replaced', `more than ${maxPrograms} programs on screen (maxPrograms): the oldest, ${oldest.id}, was removed`, oldest.id);
+    }
     outcome.handle.onOutput((channel, value) => {
       if (channel !== ACTION_CHANNEL || closed) return;
       const text = `Action in "${title}": ${JSON.stringify(value)?.slice(0, 4000) ?? 'null'}`;
@@ -395,6 +408,11 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       clearTimeout(timer);
       agent.abortRun();
       await a2ui.close();
+      // Every program the agent put on screen goes with the connection (its sandbox too).
+      for (const { id, handle } of mounted.splice(0)) {
+        shared.delete(handle);
+        await renderer.detach(id).catch(() => undefined);
+      }
       await (await transcript).close().catch(() => undefined);
     },
   };
