@@ -79,7 +79,9 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     agent.events.complete();
     await done;
     expect(agent.state).toEqual({ todos: [{ title: 'oat milk' }] });
-    expect(inputs).toEqual([['agui.state', { todos: [] }], ['agui.state', { todos: [{ title: 'milk' }] }], ['agui.state', { todos: [{ title: 'oat milk' }] }]]);
+    // Programs get the latest state once per frame (the deltas here came within one), never a stale one.
+    expect(inputs.at(-1)).toEqual(['agui.state', { todos: [{ title: 'oat milk' }] }]);
+    expect(inputs.length).toBeLessThanOrEqual(3);
   });
 
   it('restores a conversation from MESSAGES_SNAPSHOT', async () => {
@@ -221,5 +223,38 @@ describe('connectAgUi bounds the messages of a run', () => {
     }
     expect(conversation.entries.size).toBe(10);
     expect(conversation.indexed).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('connectAgUi coalesces the state', () => {
+  it('a burst of 150 deltas reaches a program and the client as a few copies of the latest state', async () => {
+    const { agent, connection, emit } = setup();
+    const inputs: unknown[] = [];
+    connection.shareState({ input: (_channel, value) => inputs.push(value) });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
+    for (let i = 0; i < 150; i += 1) agent.events.next({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: i }] } as BaseEvent);
+    await emit({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    expect((agent.state as { todos: number[] }).todos).toHaveLength(150);
+    expect((inputs.at(-1) as { todos: number[] }).todos).toHaveLength(150);
+    // The initial feed, then at most a couple of frames' worth: not one whole-state copy per delta.
+    expect(inputs.length).toBeLessThanOrEqual(3);
+  });
+
+  it('stops a run past maxStateDeltasPerSecond with an error naming the bound', async () => {
+    const { agent, connection, issues, emit } = setup({ maxStateDeltasPerSecond: 100 });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
+    for (let i = 0; i < 150; i += 1) agent.events.next({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: i }] } as BaseEvent);
+    agent.events.next({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' } as BaseEvent);
+    agent.events.complete();
+    const outcome = await done;
+    expect(outcome.status === 'error' && outcome.message).toContain('more than 100 STATE_DELTA events in one second (maxStateDeltasPerSecond)');
+    expect(issues.map((i) => i.code)).toContain('state_flood');
+    expect((connection.state as { todos: number[] }).todos).toHaveLength(100);
   });
 });

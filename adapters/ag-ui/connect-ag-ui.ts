@@ -43,6 +43,8 @@ export interface AgUiOptions {
   dialogs?: Partial<AgentDialogLimits>;
   /** Programs (`suip_render_program`) kept on screen at once (default 4): past it the oldest is detached and said. */
   maxPrograms?: number;
+  /** STATE_DELTA events accepted per second (default 200): past it the run is stopped with an error naming the bound. */
+  maxStateDeltasPerSecond?: number;
   /** Automatic runs in a row (frontend tool results, answered interrupts) before it stops and says so (default 8). */
   maxContinuations?: number;
   onIssue?(issue: AgUiIssue): void;
@@ -145,7 +147,28 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       report('state_not_delivered', `the state could not be sent to a program: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  state.subscribe(() => shared.forEach(feed));
+  // The state reaches programs and @ag-ui/client at most once per frame with the latest value:
+  // each delivery copies the whole state (structured clone to a Worker, the client's own clone),
+  // so per-delta delivery made a burst of small patches cost the state's size each.
+  let stateDirty = false;
+  let frame: ReturnType<typeof setTimeout> | number | undefined;
+  const nextFrame = (run: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16));
+  const flushState = () => {
+    if (typeof frame === 'number' && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    else clearTimeout(frame);
+    frame = undefined;
+    if (!stateDirty) return;
+    stateDirty = false;
+    // One copy per frame for the client (and its onStateChanged subscribers), not one per delta.
+    agent.setState(state.value as Record<string, unknown>);
+    shared.forEach(feed);
+  };
+  state.subscribe(() => {
+    stateDirty = true;
+    frame ??= nextFrame(flushState);
+  });
+  const maxDeltasPerSecond = options.maxStateDeltasPerSecond ?? 200;
+  let deltaWindow = { start: 0, count: 0 };
 
   // --- A2UI (from @ag-ui/a2ui-middleware's activity snapshots) through the existing bridge ---
   const a2ui = createA2uiActivities(renderer, { idPrefix: `${prefix}-a2ui`, report, onAction: (userAction) => void run({ forwardedProps: { a2uiAction: { userAction } } }) });
@@ -161,15 +184,17 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     starts += 1;
     if (starts <= limits.maxMessages) return false;
     // SECURITY: bounded per run: @ag-ui/client keeps every message it is handed, and each start costs the page an entry.
-    if (starts === limits.maxMessages + 1) {
-      runError = `the agent opened more than ${limits.maxMessages} messages and tool calls in one run (maxMessages); the run was stopped`;
-      status = { label: 'Error', tone: 'error', detail: runError };
-      report('too_many_messages', runError);
-      // Any agent's run ends on detach (abortRun is a no-op outside HttpAgent, where it also aborts the request).
-      agent.abortRun();
-      void agent.detachActiveRun();
-    }
+    if (starts === limits.maxMessages + 1) stopRun('too_many_messages', `the agent opened more than ${limits.maxMessages} messages and tool calls in one run (maxMessages); the run was stopped`);
     return true;
+  };
+  /** Ends the run in progress with an error the run's outcome carries. */
+  const stopRun = (code: string, message: string) => {
+    runError = message;
+    status = { label: 'Error', tone: 'error', detail: message };
+    report(code, message);
+    // Any agent's run ends on detach (abortRun is a no-op outside HttpAgent, where it also aborts the request).
+    agent.abortRun();
+    void agent.detachActiveRun();
   };
   const gate = (event: BaseEvent, messages: ReadonlyArray<Readonly<Message>>): AgentStateMutation | undefined => {
     options.onEvent?.(event);
@@ -180,6 +205,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         starts = 0;
         break;
       case EventType.RUN_FINISHED:
+        flushState();
         status = { label: 'Finished', tone: 'success' };
         break;
       case EventType.RUN_ERROR:
@@ -239,12 +265,21 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       case EventType.STATE_SNAPSHOT: {
         const refused = state.snapshot(e.snapshot);
         if (refused !== undefined) report('bad_state', `a STATE_SNAPSHOT was refused: ${refused}`);
-        return refused === undefined ? { state: state.value as Record<string, unknown>, stopPropagation: true } : stop;
+        // Not handed to the client per event: flushState writes the latest state once per frame.
+        return stop;
       }
       case EventType.STATE_DELTA: {
+        const now = performance.now();
+        if (now - deltaWindow.start >= 1000) deltaWindow = { start: now, count: 0 };
+        deltaWindow.count += 1;
+        // SECURITY: bounded: a flood of patches is stopped, said once, instead of applied without end.
+        if (deltaWindow.count > maxDeltasPerSecond) {
+          if (deltaWindow.count === maxDeltasPerSecond + 1) stopRun('state_flood', `the agent sent more than ${maxDeltasPerSecond} STATE_DELTA events in one second (maxStateDeltasPerSecond); the run was stopped`);
+          return stop;
+        }
         const refused = state.delta(e.delta);
         if (refused !== undefined) report('bad_patch', `a STATE_DELTA was refused: ${refused}`);
-        return refused === undefined ? { state: state.value as Record<string, unknown>, stopPropagation: true } : stop;
+        return stop;
       }
       case EventType.MESSAGES_SNAPSHOT:
         conversation.restore(e.messages as Message[]);
@@ -331,6 +366,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         runError ??= error instanceof Error ? error.message : String(error);
       }
       next = undefined;
+      // The next run's input carries the latest state, not the one of the last frame.
+      flushState();
       // Set by the subscriber during the run (a read through a function: TypeScript narrowed it to undefined above).
       const ended = readFinish();
       if (runError !== undefined) {
@@ -404,6 +441,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     },
     async close() {
       closed = true;
+      flushState();
       subscription.unsubscribe();
       clearTimeout(timer);
       agent.abortRun();
