@@ -123,6 +123,16 @@ test('programs are capped (the oldest is replaced, said) and all are detached wh
   expect(await page.evaluate(() => (window as unknown as Mounts).aguiHost.mounts())).toEqual([]);
 });
 
+test('a program drives at most one pending agent run: the other actions of one click are refused and said', async ({ page }) => {
+  await open(page);
+  expect(await send(page, 'flood')).toEqual({ status: 'finished' });
+  await page.getByRole('button', { name: 'Send five' }).click();
+  await expect(page.getByText('The agent got: Action in "Flood": {"n":0}')).toBeVisible();
+  await page.evaluate(() => (window as unknown as Host).aguiHost.settle());
+  expect((await issues(page)).filter((code) => code === 'action_refused')).toHaveLength(4);
+  await expect(page.getByText('{"n":1}', { exact: false })).toHaveCount(0);
+});
+
 test('hostile stream: not JSON, an unknown type, a prototype patch and a 10 MB argument are each refused with a clear note; the run goes on', async ({ page }) => {
   await open(page);
   expect(await send(page, 'garbage')).toEqual({ status: 'finished' });

@@ -16,6 +16,8 @@ import type { ToolCallView } from './tool-call.ts';
 import { transcriptTree } from './transcript.ts';
 
 export { A2UI_ACTIVITY };
+/** Actions one program may turn into agent runs per minute. */
+const ACTIONS_PER_MINUTE = 10;
 /** The default data-plane channel on which programs receive the agent state. */
 export const STATE_CHANNEL = 'agui.state';
 
@@ -346,10 +348,23 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       await renderer.detach(oldest.id).catch(() => undefined);
       report('program_replaced', `more than ${maxPrograms} programs on screen (maxPrograms): the oldest, ${oldest.id}, was removed`, oldest.id);
     }
+    // SECURITY: a program cannot drive the agent without end: one action run of its own pending at
+    // a time, and at most ACTIONS_PER_MINUTE a minute; what is refused is said. (The renderer does
+    // not expose a program's user activation to adapters, so this budget stands in for it.)
+    let pendingAction = false;
+    let actions: number[] = [];
     outcome.handle.onOutput((channel, value) => {
       if (channel !== ACTION_CHANNEL || closed) return;
+      const now = performance.now();
+      actions = actions.filter((at) => now - at < 60_000);
+      if (pendingAction || actions.length >= ACTIONS_PER_MINUTE) {
+        report('action_refused', pendingAction ? `"${title}" sent an action while its previous one was still running the agent; it was dropped (one at a time per program)` : `"${title}" sent more than ${ACTIONS_PER_MINUTE} actions in a minute; it was dropped`, id);
+        return;
+      }
+      pendingAction = true;
+      actions.push(now);
       const text = `Action in "${title}": ${JSON.stringify(value)?.slice(0, 4000) ?? 'null'}`;
-      void send(text);
+      void send(text).finally(() => (pendingAction = false));
     });
     return JSON.stringify({ rendered: true, mount: id });
   };
