@@ -133,6 +133,15 @@ test('a program drives at most one pending agent run: the other actions of one c
   await expect(page.getByText('{"n":1}', { exact: false })).toHaveCount(0);
 });
 
+test('a program that renders late is not watched by copying the whole tree every 50 ms', async ({ page }) => {
+  await open(page);
+  type Counted = { aguiHost: { snapshots(): number } };
+  expect(await send(page, 'slow')).toEqual({ status: 'finished' });
+  await expect(page.getByText('The late card is on screen.')).toBeVisible();
+  // A second of waiting polled every 50 ms would copy the tree about 20 times.
+  expect(await page.evaluate(() => (window as unknown as Counted).aguiHost.snapshots())).toBeLessThanOrEqual(5);
+});
+
 test('hostile stream: not JSON, an unknown type, a prototype patch and a 10 MB argument are each refused with a clear note; the run goes on', async ({ page }) => {
   await open(page);
   expect(await send(page, 'garbage')).toEqual({ status: 'finished' });

@@ -28,7 +28,7 @@ export type AgUiIssue = AdapterIssue & { adapter: 'ag-ui' };
 export type AgUiRunOutcome = { status: 'finished' } | { status: 'error'; message: string } | { status: 'cancelled' };
 
 /** What `connectAgUi` needs of a renderer (the public `Renderer` has it all). */
-export type AgUiRenderer = Pick<Renderer, 'attach' | 'attachRemote' | 'detach' | 'snapshot' | 'dialogs'>;
+export type AgUiRenderer = Pick<Renderer, 'attach' | 'attachRemote' | 'detach' | 'snapshot' | 'dialogs'> & Partial<Pick<Renderer, 'onTraffic'>>;
 
 /** Options of `connectAgUi`. */
 export interface AgUiOptions {

@@ -50,7 +50,7 @@ export async function askUser(dialogs: AgentDialogs, args: Record<string, unknow
 }
 
 /** The part of a renderer the program tool needs. */
-export type ProgramRenderer = Pick<Renderer, 'attach' | 'detach' | 'snapshot'>;
+export type ProgramRenderer = Pick<Renderer, 'attach' | 'detach' | 'snapshot'> & Partial<Pick<Renderer, 'onTraffic'>>;
 
 /** How a program the agent sent ended its first render: it rendered (the handle), or the errors for the agent. */
 export type ProgramOutcome = { ok: true; handle: GeneratorHandle } | { ok: false; error: string };
@@ -82,6 +82,12 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
   // The renderer's events bubble (composed) to the document from wherever the host mounted it.
   document.addEventListener('suip-error', onError);
   document.addEventListener('suip-status', onStatus);
+  // The merged tree is copied whole by snapshot(), so it is looked at only after this program sent
+  // something (the traffic tap names the sender), not every 50 ms while other mounts are large.
+  let sent = renderer.onTraffic === undefined;
+  const untap = renderer.onTraffic?.((record) => {
+    if (record.generatorId === id && record.direction === 'in') sent = true;
+  });
   try {
     let handle: GeneratorHandle;
     try {
@@ -98,7 +104,10 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
         return { ok: false, error: repairMessage(failure) };
       }
       const now = performance.now();
-      if (renderedAt === undefined && hasContent(renderer.snapshot(), id)) renderedAt = now;
+      if (renderedAt === undefined && sent) {
+        sent = renderer.onTraffic === undefined;
+        if (hasContent(renderer.snapshot(), id)) renderedAt = now;
+      }
       if (renderedAt !== undefined && now - renderedAt >= settleMs) return { ok: true, handle };
       if (renderedAt === undefined && now - started >= renderMs) {
         await renderer.detach(id).catch(() => undefined);
@@ -107,6 +116,7 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
+    untap?.();
     document.removeEventListener('suip-error', onError);
     document.removeEventListener('suip-status', onStatus);
   }
