@@ -32,10 +32,10 @@ test.afterAll(() => {
 const release = (name: string) => fetch(`${agentUrl}/release/${name}`, { method: 'POST' });
 type Host = { aguiHost: { send(text: string): Promise<{ status: string; message?: string }>; stop(): void; issues: Array<{ code: string; message: string }>; state(): unknown; attachStateView(): Promise<void>; settle(): Promise<void> } };
 
-async function open(page: Page) {
+async function open(page: Page, query = '') {
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   page.on('console', (message) => message.type() === 'error' && console.log(`console: ${message.text()}`));
-  await page.goto(`/e2e/fixtures/ag-ui/host.html?agent=${encodeURIComponent(agentUrl)}`);
+  await page.goto(`/e2e/fixtures/ag-ui/host.html?agent=${encodeURIComponent(agentUrl)}${query}`);
   await page.waitForFunction(() => 'aguiHost' in window);
 }
 const send = (page: Page, text: string) => page.evaluate((t) => (window as unknown as Host).aguiHost.send(t), text);
@@ -108,6 +108,38 @@ test('a program sent by a frontend tool runs sandboxed; its error goes back as t
   await expect(page.getByText('items in state: 3')).toBeVisible();
   await page.getByRole('button', { name: 'Window seat' }).click();
   await expect(page.getByText('The agent got: Action in "Seats": {"seat":"window"}')).toBeVisible();
+});
+
+test('programs are capped (the oldest is replaced, said) and all are detached when the connection closes', async ({ page }) => {
+  await open(page, '&maxPrograms=1');
+  type Mounts = { aguiHost: { mounts(): string[]; close(): Promise<void> } };
+  const programs = () => page.evaluate(() => (window as unknown as Mounts).aguiHost.mounts().filter((id) => id.startsWith('agui-program-')));
+  expect(await send(page, 'program one')).toEqual({ status: 'finished' });
+  expect(await programs()).toEqual(['agui-program-2']);
+  expect(await send(page, 'program two')).toEqual({ status: 'finished' });
+  expect(await programs()).toEqual(['agui-program-4']);
+  expect(await issues(page)).toContain('program_replaced');
+  await page.evaluate(() => (window as unknown as Mounts).aguiHost.close());
+  expect(await page.evaluate(() => (window as unknown as Mounts).aguiHost.mounts())).toEqual([]);
+});
+
+test('a program drives at most one pending agent run: the other actions of one click are refused and said', async ({ page }) => {
+  await open(page);
+  expect(await send(page, 'flood')).toEqual({ status: 'finished' });
+  await page.getByRole('button', { name: 'Send five' }).click();
+  await expect(page.getByText('The agent got: Action in "Flood": {"n":0}')).toBeVisible();
+  await page.evaluate(() => (window as unknown as Host).aguiHost.settle());
+  expect((await issues(page)).filter((code) => code === 'action_refused')).toHaveLength(4);
+  await expect(page.getByText('{"n":1}', { exact: false })).toHaveCount(0);
+});
+
+test('a program that renders late is not watched by copying the whole tree every 50 ms', async ({ page }) => {
+  await open(page);
+  type Counted = { aguiHost: { snapshots(): number } };
+  expect(await send(page, 'slow')).toEqual({ status: 'finished' });
+  await expect(page.getByText('The late card is on screen.')).toBeVisible();
+  // A second of waiting polled every 50 ms would copy the tree about 20 times.
+  expect(await page.evaluate(() => (window as unknown as Counted).aguiHost.snapshots())).toBeLessThanOrEqual(5);
 });
 
 test('hostile stream: not JSON, an unknown type, a prototype patch and a 10 MB argument are each refused with a clear note; the run goes on', async ({ page }) => {

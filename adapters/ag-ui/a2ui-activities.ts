@@ -7,6 +7,9 @@ export const A2UI_ACTIVITY = 'a2ui-surface';
 const MIDDLEWARE_BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
 const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 
+/** Operations applied from one activity snapshot at most. */
+const MAX_OPERATIONS = 1000;
+
 /** The A2UI surfaces of a run, fed by the middleware's activity snapshots. */
 export interface A2uiActivities {
   apply(content: unknown): void;
@@ -46,7 +49,9 @@ export function createA2uiActivities(renderer: AgUiRenderer, options: { idPrefix
         return options.report('bad_a2ui_activity', 'an a2ui-surface activity without an "a2ui_operations" array was skipped');
       }
       const a2ui = clientFor();
-      for (const operation of operations.slice(0, 1000)) {
+      // SECURITY: bounded per snapshot; what is past the bound is said (issue and note), never dropped silently.
+      if (operations.length > MAX_OPERATIONS) options.report('a2ui_operations_cut', `an a2ui-surface activity had ${operations.length} operations; the first ${MAX_OPERATIONS} were applied and the other ${operations.length - MAX_OPERATIONS} dropped (send a surface in fewer operations)`);
+      for (const operation of operations.slice(0, MAX_OPERATIONS)) {
         const create = (operation as { createSurface?: { surfaceId?: unknown; catalogId?: unknown } } | null)?.createSurface;
         if (create?.catalogId === MIDDLEWARE_BASIC_CATALOG) create.catalogId = BASIC_CATALOG;
         if (typeof create?.surfaceId === 'string') {

@@ -7,6 +7,36 @@ import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/a
 /** The `CUSTOM` event name under which a refused event is reported into the run (`connectAgUi` shows it). */
 export const REFUSED_EVENT = 'suip.ag-ui.refused';
 
+/** Refusals kept for `ownsRefusal` at most (older ones are forgotten: their notes were long shown). */
+const KEPT_REFUSALS = 1000;
+
+/** Bytes of an error answer's body quoted in the run's error; the rest is never read. */
+const ERROR_BODY_BYTES = 2048;
+
+/** The first `max` bytes of a body as text, then the body is cancelled (an error page may never end). */
+async function readStart(response: Response, max: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // A body that fails mid-read: what arrived is quoted.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) bytes.set(chunk, (at += chunk.length) - chunk.length);
+  return new TextDecoder().decode(bytes.subarray(0, max));
+}
+
 /** Options of `BoundedHttpAgent`: `HttpAgent`'s, plus the bounds. */
 export interface BoundedHttpAgentConfig extends HttpAgentConfig {
   limits?: Partial<AgUiLimits>;
@@ -22,6 +52,17 @@ export interface BoundedHttpAgentConfig extends HttpAgentConfig {
  */
 export class BoundedHttpAgent extends HttpAgent {
   readonly limits: AgUiLimits;
+  /** Tokens of the refusals this agent reported and nobody claimed yet. */
+  readonly #issued = new Set<string>();
+
+  /**
+   * True (once) when `value` is the value of a refusal this agent itself reported; a `CUSTOM`
+   * of the same name sent by the agent's server is not, whatever it holds.
+   */
+  ownsRefusal(value: unknown): boolean {
+    const token = typeof value === 'object' && value !== null ? (value as { token?: unknown }).token : undefined;
+    return typeof token === 'string' && this.#issued.delete(token);
+  }
 
   constructor(config: BoundedHttpAgentConfig) {
     super(config);
@@ -31,23 +72,34 @@ export class BoundedHttpAgent extends HttpAgent {
   override run(input: RunAgentInput): Observable<BaseEvent> {
     return new Observable<BaseEvent>((subscriber) => {
       const init = this.requestInit(input);
-      const signal = init.signal ?? undefined;
+      // A local controller: the subscriber's teardown (unsubscribe, abortRun, an operator that
+      // completes early) aborts the request, so no stream outlives the one listening to it.
+      const local = new AbortController();
+      const outer = init.signal ?? undefined;
+      const abort = () => local.abort(outer?.reason);
+      if (outer?.aborted) abort();
+      else outer?.addEventListener('abort', abort, { once: true });
+      const signal = local.signal;
       let started = false;
       const refused = (code: string, message: string) => {
         // Before RUN_STARTED nothing may be sent: the run cannot start on a refused event.
         if (!started) throw new Error(`the agent's first event was refused (${code}): ${message}`);
-        subscriber.next({ type: EventType.CUSTOM, name: REFUSED_EVENT, value: { code, message } } as BaseEvent);
+        // @ag-ui/client copies events on their way to subscribers, so identity is lost: a random
+        // token that the agent's server cannot know marks the refusal as this agent's own.
+        const token = crypto.randomUUID();
+        this.#issued.add(token);
+        if (this.#issued.size > KEPT_REFUSALS) this.#issued.delete(this.#issued.values().next().value as string);
+        subscriber.next({ type: EventType.CUSTOM, name: REFUSED_EVENT, value: { code, message, token } } as BaseEvent);
       };
       void (async () => {
-        const response = await this.fetch(this.url, init);
+        const response = await this.fetch(this.url, { ...init, signal });
         if (!response.ok || response.body === null) {
-          const text = (await response.text().catch(() => '')).slice(0, 2000);
-          throw new Error(`the agent answered HTTP ${response.status}: ${text}`);
+          throw new Error(`the agent answered HTTP ${response.status}: ${await readStart(response, ERROR_BODY_BYTES)}`);
         }
         await readSse(
           response.body,
           (sse) => {
-            if (signal?.aborted) return false;
+            if (signal.aborted || subscriber.closed) return false;
             const decoded = decodeAgUiEvent(sse.data, this.limits);
             if (!decoded.ok) return refused(decoded.code, decoded.message);
             if (decoded.event.type === EventType.RUN_STARTED) started = true;
@@ -57,6 +109,10 @@ export class BoundedHttpAgent extends HttpAgent {
         );
         subscriber.complete();
       })().catch((error: unknown) => subscriber.error(error instanceof Error ? error : new Error(String(error))));
+      return () => {
+        outer?.removeEventListener('abort', abort);
+        local.abort();
+      };
     });
   }
 }

@@ -3,6 +3,9 @@ import { Subject, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { headlessTarget } from '../a2ui/testing/headless-target.ts';
 import { connectAgUi, type AgUiIssue, type AgUiRenderer } from './connect-ag-ui.ts';
+import { Conversation } from './conversation.ts';
+import { checkUrlCredentials } from '../../renderer/policy/url-policy.ts';
+import type { GroupParticle, Particle } from '../../shared/index.ts';
 
 /** A real @ag-ui/client agent whose run is a Subject the test pushes events into. */
 class ScriptedAgent extends AbstractAgent {
@@ -76,7 +79,9 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     agent.events.complete();
     await done;
     expect(agent.state).toEqual({ todos: [{ title: 'oat milk' }] });
-    expect(inputs).toEqual([['agui.state', { todos: [] }], ['agui.state', { todos: [{ title: 'milk' }] }], ['agui.state', { todos: [{ title: 'oat milk' }] }]]);
+    // Programs get the latest state once per frame (the deltas here came within one), never a stale one.
+    expect(inputs.at(-1)).toEqual(['agui.state', { todos: [{ title: 'oat milk' }] }]);
+    expect(inputs.length).toBeLessThanOrEqual(3);
   });
 
   it('restores a conversation from MESSAGES_SNAPSHOT', async () => {
@@ -146,5 +151,110 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     agent.events.complete();
     expect(await again).toEqual({ status: 'error', message: 'model unavailable (model_not_configured)' });
     expect(await shown()).toContain('The run failed');
+  });
+});
+
+describe('connectAgUi says what it drops', () => {
+  it('an A2UI activity past 1000 operations is cut with an issue and a visible note, not silently', async () => {
+    const { agent, connection, issues, shown, emit } = setup();
+    const done = connection.run();
+    await tick();
+    const operations = Array.from({ length: 1005 }, () => ({ version: 'v0.9', deleteSurface: { surfaceId: 'none' } }));
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.ACTIVITY_SNAPSHOT, messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: operations } }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    const cut = issues.find((i) => i.code === 'a2ui_operations_cut');
+    expect(cut?.message).toContain('1005 operations; the first 1000 were applied and the other 5 dropped');
+    expect(await shown()).toContain('the other 5 dropped');
+  });
+});
+
+describe('connectAgUi keeps the transcript alive', () => {
+  it('shows finished text holding a URL with credentials as plain text with a note; later messages still show', async () => {
+    const { agent, connection, issues, shown, emit, target } = setup();
+    const done = connection.run();
+    await tick();
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Clone **ssh://git@github.com/acme/app.git** first.' },
+      { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' },
+    );
+    const first = await shown();
+    expect(first).toContain('Clone **ssh://git@github.com/acme/app.git** first.');
+    expect(first).toContain('shown as plain text');
+    // The browser renderer runs this rule on every group of a transaction and refuses the whole
+    // transaction on a hit (this headless target does not): the transcript must pass it.
+    const groups = (node: Particle): Particle[] => ('group' in node ? [node, ...node.group.flatMap(([, child]) => groups(child))] : []);
+    expect(groups(target.tree() as Particle).map((g) => checkUrlCredentials(g as GroupParticle)).filter(Boolean)).toEqual([]);
+    await emit({ type: EventType.TEXT_MESSAGE_START, messageId: 'm2', role: 'assistant' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm2', delta: 'Then run *make*.' }, { type: EventType.TEXT_MESSAGE_END, messageId: 'm2' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    expect(await shown()).toContain('Then run *make*.');
+    expect(issues.filter((i) => i.code === 'render_failed')).toEqual([]);
+    expect(target.violations).toEqual([]);
+  });
+});
+
+describe('connectAgUi bounds the messages of a run', () => {
+  it('stops a run past maxMessages starts with an error naming the bound; the client keeps no more', async () => {
+    const { agent, connection, issues, emit } = setup({ limits: { maxMessages: 10 } });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
+    for (let i = 0; i < 30; i += 1) {
+      agent.events.next({ type: EventType.TEXT_MESSAGE_START, messageId: `m${i}`, role: 'assistant' } as BaseEvent);
+      agent.events.next({ type: EventType.TEXT_MESSAGE_END, messageId: `m${i}` } as BaseEvent);
+    }
+    agent.events.next({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' } as BaseEvent);
+    agent.events.complete();
+    const outcome = await done;
+    expect(outcome.status).toBe('error');
+    expect(outcome.status === 'error' && outcome.message).toContain('more than 10 messages and tool calls in one run (maxMessages)');
+    expect(issues.map((i) => i.code)).toContain('too_many_messages');
+    expect(agent.messages.length).toBeLessThanOrEqual(10);
+  });
+
+  it("prunes the agent-id indexes with the entries they point to", () => {
+    const conversation = new Conversation({ limits: { maxMessages: 5, maxTextChars: 100, maxToolArgsChars: 100 }, onChange: () => undefined, report: () => undefined });
+    for (let i = 0; i < 1000; i += 1) {
+      conversation.text(`m${i}`, 'assistant');
+      conversation.step(`s${i}`, false);
+    }
+    expect(conversation.entries.size).toBe(10);
+    expect(conversation.indexed).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('connectAgUi coalesces the state', () => {
+  it('a burst of 150 deltas reaches a program and the client as a few copies of the latest state', async () => {
+    const { agent, connection, emit } = setup();
+    const inputs: unknown[] = [];
+    connection.shareState({ input: (_channel, value) => inputs.push(value) });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
+    for (let i = 0; i < 150; i += 1) agent.events.next({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: i }] } as BaseEvent);
+    await emit({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    agent.events.complete();
+    await done;
+    expect((agent.state as { todos: number[] }).todos).toHaveLength(150);
+    expect((inputs.at(-1) as { todos: number[] }).todos).toHaveLength(150);
+    // The initial feed, then at most a couple of frames' worth: not one whole-state copy per delta.
+    expect(inputs.length).toBeLessThanOrEqual(3);
+  });
+
+  it('stops a run past maxStateDeltasPerSecond with an error naming the bound', async () => {
+    const { agent, connection, issues, emit } = setup({ maxStateDeltasPerSecond: 100 });
+    const done = connection.run();
+    await tick();
+    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
+    for (let i = 0; i < 150; i += 1) agent.events.next({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: i }] } as BaseEvent);
+    agent.events.next({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' } as BaseEvent);
+    agent.events.complete();
+    const outcome = await done;
+    expect(outcome.status === 'error' && outcome.message).toContain('more than 100 STATE_DELTA events in one second (maxStateDeltasPerSecond)');
+    expect(issues.map((i) => i.code)).toContain('state_flood');
+    expect((connection.state as { todos: number[] }).todos).toHaveLength(100);
   });
 });

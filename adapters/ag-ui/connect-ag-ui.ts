@@ -1,20 +1,23 @@
 import { EventType, type AbstractAgent, type AgentStateMutation, type AgentSubscriber, type BaseEvent, type Interrupt, type Message, type RunAgentParameters } from '@ag-ui/client';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
-import type { Renderer } from '../../renderer/renderer-types.ts';
+import type { GeneratorHandle, Renderer } from '../../renderer/renderer-types.ts';
 import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/ag-ui/limits.ts';
 import type { AdapterIssue } from '../kit/issue.ts';
 import { plainText as plain } from '../kit/text.ts';
 import { createAgentState } from './agent-state.ts';
-import { REFUSED_EVENT } from './bounded-http-agent.ts';
+import { BoundedHttpAgent, REFUSED_EVENT } from './bounded-http-agent.ts';
 import { ACTION_CHANNEL, ASK_USER_TOOL, RENDER_PROGRAM_TOOL, askUser, runProgram } from './frontend-tools.ts';
 import { answerInterrupt } from './interrupt-dialog.ts';
+import { AgentDialogs, type AgentDialogLimits } from './agent-dialogs.ts';
 import { A2UI_ACTIVITY, createA2uiActivities } from './a2ui-activities.ts';
 import { Conversation } from './conversation.ts';
 import type { ToolCallView } from './tool-call.ts';
 import { transcriptTree } from './transcript.ts';
 
 export { A2UI_ACTIVITY };
+/** Actions one program may turn into agent runs per minute. */
+const ACTIONS_PER_MINUTE = 10;
 /** The default data-plane channel on which programs receive the agent state. */
 export const STATE_CHANNEL = 'agui.state';
 
@@ -25,7 +28,7 @@ export type AgUiIssue = AdapterIssue & { adapter: 'ag-ui' };
 export type AgUiRunOutcome = { status: 'finished' } | { status: 'error'; message: string } | { status: 'cancelled' };
 
 /** What `connectAgUi` needs of a renderer (the public `Renderer` has it all). */
-export type AgUiRenderer = Pick<Renderer, 'attach' | 'attachRemote' | 'detach' | 'snapshot' | 'dialogs'>;
+export type AgUiRenderer = Pick<Renderer, 'attach' | 'attachRemote' | 'detach' | 'snapshot' | 'dialogs'> & Partial<Pick<Renderer, 'onTraffic'>>;
 
 /** Options of `connectAgUi`. */
 export interface AgUiOptions {
@@ -36,6 +39,14 @@ export interface AgUiOptions {
   tools?: { program?: boolean; ask?: boolean };
   /** The data-plane channel programs read the agent state on (default `agui.state`). */
   stateChannel?: string;
+  /** The agent's name in the banner of every dialog it opens (default the agent's `agentId`, else "AG-UI agent"). */
+  agentName?: string;
+  /** Bounds of the agent's dialogs: per user message, and when to offer blocking them. */
+  dialogs?: Partial<AgentDialogLimits>;
+  /** Programs (`suip_render_program`) kept on screen at once (default 4): past it the oldest is detached and said. */
+  maxPrograms?: number;
+  /** STATE_DELTA events accepted per second (default 200): past it the run is stopped with an error naming the bound. */
+  maxStateDeltasPerSecond?: number;
   /** Automatic runs in a row (frontend tool results, answered interrupts) before it stops and says so (default 8). */
   maxContinuations?: number;
   onIssue?(issue: AgUiIssue): void;
@@ -88,16 +99,29 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let notes = 0;
   let status: { label: string; tone: string; detail?: string } = { label: 'Ready', tone: 'neutral' };
   const state = createAgentState(agent.state ?? {}, limits);
+  // `report` is a hoisted-by-use closure: it runs only once a dialog is refused, after setup.
+  const dialogs = new AgentDialogs(renderer.dialogs, options.agentName ?? agent.agentId ?? 'AG-UI agent', options.dialogs, (r) => report('dialog_refused', `the agent's dialog was not shown (${r.refused}): ${r.message}`));
 
   // --- rendering: one generator, one render per ~30 ms however many deltas arrive ---
   const transcript = createLocalGenerator<Handle>(renderer, { id: `${prefix}-transcript`, name: 'AG-UI conversation' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let rendered: Promise<void> = Promise.resolve();
+  let plainOnly = false;
   const statusParticle = (): ModelParticle => ({ type: 'status', group: [['label', plain(status.label)], ['tone', plain(status.tone)], ...(status.detail ? [['detail', plain(status.detail)] as const] : [])] });
   const renderNow = () => {
     clearTimeout(timer);
     timer = undefined;
-    rendered = transcript.then((g) => g.render(transcriptTree(conversation.entries, statusParticle()))).catch((error: unknown) => report('render_failed', `the conversation could not be shown: ${error instanceof Error ? error.message : String(error)}`, undefined, false));
+    rendered = transcript
+      .then((g) => g.render(transcriptTree(conversation.entries, statusParticle(), plainOnly)))
+      .catch((error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        if (plainOnly) return report('render_failed', `the conversation could not be shown: ${why}`, undefined, false);
+        // The renderer refused the transaction whole, and would refuse every later one while the
+        // entry stays: show everything as plain text from now on, with a visible note of why.
+        plainOnly = true;
+        report('render_failed', `the conversation could not be shown as markdown, so it is shown as plain text from now on: ${why.slice(0, 500)}`);
+        return renderNow();
+      });
     return rendered;
   };
   const schedule = () => {
@@ -125,7 +149,28 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       report('state_not_delivered', `the state could not be sent to a program: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  state.subscribe(() => shared.forEach(feed));
+  // The state reaches programs and @ag-ui/client at most once per frame with the latest value:
+  // each delivery copies the whole state (structured clone to a Worker, the client's own clone),
+  // so per-delta delivery made a burst of small patches cost the state's size each.
+  let stateDirty = false;
+  let frame: ReturnType<typeof setTimeout> | number | undefined;
+  const nextFrame = (run: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16));
+  const flushState = () => {
+    if (typeof frame === 'number' && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    else clearTimeout(frame);
+    frame = undefined;
+    if (!stateDirty) return;
+    stateDirty = false;
+    // One copy per frame for the client (and its onStateChanged subscribers), not one per delta.
+    agent.setState(state.value as Record<string, unknown>);
+    shared.forEach(feed);
+  };
+  state.subscribe(() => {
+    stateDirty = true;
+    frame ??= nextFrame(flushState);
+  });
+  const maxDeltasPerSecond = options.maxStateDeltasPerSecond ?? 200;
+  let deltaWindow = { start: 0, count: 0 };
 
   // --- A2UI (from @ag-ui/a2ui-middleware's activity snapshots) through the existing bridge ---
   const a2ui = createA2uiActivities(renderer, { idPrefix: `${prefix}-a2ui`, report, onAction: (userAction) => void run({ forwardedProps: { a2uiAction: { userAction } } }) });
@@ -135,14 +180,34 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let runError: string | undefined;
   const readFinish = () => finish;
   const stop: AgentStateMutation = { stopPropagation: true };
+  /** Messages and tool calls the run in progress opened: past `maxMessages` the run is stopped. */
+  let starts = 0;
+  const tooManyStarts = (): boolean => {
+    starts += 1;
+    if (starts <= limits.maxMessages) return false;
+    // SECURITY: bounded per run: @ag-ui/client keeps every message it is handed, and each start costs the page an entry.
+    if (starts === limits.maxMessages + 1) stopRun('too_many_messages', `the agent opened more than ${limits.maxMessages} messages and tool calls in one run (maxMessages); the run was stopped`);
+    return true;
+  };
+  /** Ends the run in progress with an error the run's outcome carries. */
+  const stopRun = (code: string, message: string) => {
+    runError = message;
+    status = { label: 'Error', tone: 'error', detail: message };
+    report(code, message);
+    // Any agent's run ends on detach (abortRun is a no-op outside HttpAgent, where it also aborts the request).
+    agent.abortRun();
+    void agent.detachActiveRun();
+  };
   const gate = (event: BaseEvent, messages: ReadonlyArray<Readonly<Message>>): AgentStateMutation | undefined => {
     options.onEvent?.(event);
     const e = event as BaseEvent & Record<string, unknown>;
     switch (event.type) {
       case EventType.RUN_STARTED:
         status = { label: 'Running', tone: 'info' };
+        starts = 0;
         break;
       case EventType.RUN_FINISHED:
+        flushState();
         status = { label: 'Finished', tone: 'success' };
         break;
       case EventType.RUN_ERROR:
@@ -157,6 +222,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         break;
       case EventType.TEXT_MESSAGE_START:
       case EventType.REASONING_MESSAGE_START:
+        if (tooManyStarts()) return stop;
         conversation.text(String(e.messageId), event.type === EventType.REASONING_MESSAGE_START ? 'reasoning' : typeof e.role === 'string' ? e.role : 'assistant');
         break;
       case EventType.TEXT_MESSAGE_CONTENT:
@@ -168,6 +234,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         conversation.end(String(e.messageId));
         break;
       case EventType.TOOL_CALL_START:
+        if (tooManyStarts()) return stop;
         conversation.toolCall(String(e.toolCallId), String(e.toolCallName));
         break;
       case EventType.TOOL_CALL_ARGS: {
@@ -200,12 +267,21 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       case EventType.STATE_SNAPSHOT: {
         const refused = state.snapshot(e.snapshot);
         if (refused !== undefined) report('bad_state', `a STATE_SNAPSHOT was refused: ${refused}`);
-        return refused === undefined ? { state: state.value as Record<string, unknown>, stopPropagation: true } : stop;
+        // Not handed to the client per event: flushState writes the latest state once per frame.
+        return stop;
       }
       case EventType.STATE_DELTA: {
+        const now = performance.now();
+        if (now - deltaWindow.start >= 1000) deltaWindow = { start: now, count: 0 };
+        deltaWindow.count += 1;
+        // SECURITY: bounded: a flood of patches is stopped, said once, instead of applied without end.
+        if (deltaWindow.count > maxDeltasPerSecond) {
+          if (deltaWindow.count === maxDeltasPerSecond + 1) stopRun('state_flood', `the agent sent more than ${maxDeltasPerSecond} STATE_DELTA events in one second (maxStateDeltasPerSecond); the run was stopped`);
+          return stop;
+        }
         const refused = state.delta(e.delta);
         if (refused !== undefined) report('bad_patch', `a STATE_DELTA was refused: ${refused}`);
-        return refused === undefined ? { state: state.value as Record<string, unknown>, stopPropagation: true } : stop;
+        return stop;
       }
       case EventType.MESSAGES_SNAPSHOT:
         conversation.restore(e.messages as Message[]);
@@ -215,9 +291,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         else report('unsupported_activity', `an activity of type ${JSON.stringify(String(e.activityType).slice(0, 60))} is not shown (this host renders "${A2UI_ACTIVITY}")`);
         break;
       case EventType.CUSTOM:
-        if (e.name === REFUSED_EVENT) {
-          const value = e.value as { code?: unknown; message?: unknown };
-          report(String(value.code), String(value.message));
+        // SECURITY: only refusals BoundedHttpAgent created speak as "suip"; an agent's CUSTOM of that name is its own event.
+        if (e.name === REFUSED_EVENT && agent instanceof BoundedHttpAgent && agent.ownsRefusal(e.value)) {
+          const value = (typeof e.value === 'object' && e.value !== null ? e.value : {}) as { code?: unknown; message?: unknown };
+          report(String(value.code).slice(0, 80), String(value.message).slice(0, 2000));
         }
         break;
       default:
@@ -233,7 +310,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       finish = params.outcome === 'success' ? { outcome: 'success', pending: params.pendingToolCallIds } : params.outcome === 'interrupt' ? { outcome: 'interrupt', interrupts: params.interrupts } : { outcome: 'cancelled' };
     },
     onRunFailed({ error }) {
-      runError = error.message.slice(0, 2000);
+      // A bound that stopped the run already said why; the client's complaint about the events it then lacked would hide it.
+      runError ??= error.message.slice(0, 2000);
       status = { label: 'Error', tone: 'error', detail: runError.slice(0, 300) };
       report('run_failed', `the run stopped: ${runError}`);
     },
@@ -243,13 +321,16 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   // --- runs: one at a time, continued automatically after frontend tools and interrupts ---
   let chain: Promise<unknown> = Promise.resolve();
   let programs = 0;
+  /** The programs on screen, oldest first. */
+  const mounted: Array<{ id: string; handle: Handle | GeneratorHandle }> = [];
+  const maxPrograms = Math.max(1, options.maxPrograms ?? 4);
   let closed = false;
 
   const runFrontendTool = async (view: ToolCallView): Promise<string> => {
     if (view.status === 'refused' || view.value === undefined) return JSON.stringify({ error: `the call was refused: ${view.error ?? 'no arguments'}` });
     view.status = 'running';
     schedule();
-    if (view.name === ASK_USER_TOOL.name) return askUser(renderer.dialogs, view.value);
+    if (view.name === ASK_USER_TOOL.name) return askUser(dialogs, view.value);
     const code = view.value.code;
     if (typeof code !== 'string' || code === '') return JSON.stringify({ error: '"code" must be the program as a string' });
     programs += 1;
@@ -259,10 +340,31 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     if (!outcome.ok) return JSON.stringify({ rendered: false, errors: outcome.error });
     shared.add(outcome.handle);
     feed(outcome.handle);
+    mounted.push({ id, handle: outcome.handle });
+    // SECURITY: bounded: each program holds a sandbox (iframe, Worker); the oldest makes room.
+    while (mounted.length > maxPrograms) {
+      const oldest = mounted.shift()!;
+      shared.delete(oldest.handle);
+      await renderer.detach(oldest.id).catch(() => undefined);
+      report('program_replaced', `more than ${maxPrograms} programs on screen (maxPrograms): the oldest, ${oldest.id}, was removed`, oldest.id);
+    }
+    // SECURITY: a program cannot drive the agent without end: one action run of its own pending at
+    // a time, and at most ACTIONS_PER_MINUTE a minute; what is refused is said. (The renderer does
+    // not expose a program's user activation to adapters, so this budget stands in for it.)
+    let pendingAction = false;
+    let actions: number[] = [];
     outcome.handle.onOutput((channel, value) => {
       if (channel !== ACTION_CHANNEL || closed) return;
+      const now = performance.now();
+      actions = actions.filter((at) => now - at < 60_000);
+      if (pendingAction || actions.length >= ACTIONS_PER_MINUTE) {
+        report('action_refused', pendingAction ? `"${title}" sent an action while its previous one was still running the agent; it was dropped (one at a time per program)` : `"${title}" sent more than ${ACTIONS_PER_MINUTE} actions in a minute; it was dropped`, id);
+        return;
+      }
+      pendingAction = true;
+      actions.push(now);
       const text = `Action in "${title}": ${JSON.stringify(value)?.slice(0, 4000) ?? 'null'}`;
-      void send(text);
+      void send(text).finally(() => (pendingAction = false));
     });
     return JSON.stringify({ rendered: true, mount: id });
   };
@@ -279,6 +381,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         runError ??= error instanceof Error ? error.message : String(error);
       }
       next = undefined;
+      // The next run's input carries the latest state, not the one of the last frame.
+      flushState();
       // Set by the subscriber during the run (a read through a function: TypeScript narrowed it to undefined above).
       const ended = readFinish();
       if (runError !== undefined) {
@@ -294,7 +398,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         status = { label: 'Waiting for you', tone: 'warning' };
         await renderNow();
         const resume = [];
-        for (const interrupt of ended.interrupts.slice(0, 20)) resume.push(await answerInterrupt(renderer.dialogs, interrupt));
+        for (const interrupt of ended.interrupts.slice(0, 20)) resume.push(await answerInterrupt(dialogs, interrupt));
         next = { resume };
       } else if (ended?.outcome === 'success') {
         const mine = ended.pending.map((id) => calls.get(id)).filter((v): v is ToolCallView => v !== undefined && ours.has(v.name));
@@ -326,6 +430,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       conversation.append(id, text);
       conversation.end(id);
       agent.addMessage({ id, role: 'user', content: text });
+      dialogs.userActed();
       return runOnce({});
     });
     chain = result.catch(() => undefined);
@@ -351,10 +456,16 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     },
     async close() {
       closed = true;
+      flushState();
       subscription.unsubscribe();
       clearTimeout(timer);
       agent.abortRun();
       await a2ui.close();
+      // Every program the agent put on screen goes with the connection (its sandbox too).
+      for (const { id, handle } of mounted.splice(0)) {
+        shared.delete(handle);
+        await renderer.detach(id).catch(() => undefined);
+      }
       await (await transcript).close().catch(() => undefined);
     },
   };

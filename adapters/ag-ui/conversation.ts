@@ -21,8 +21,15 @@ export class Conversation {
   readonly calls = new Map<string, ToolCallView>();
   readonly #texts = new Map<string, string>();
   readonly #steps = new Map<string, string>();
+  /** Entry key → the agent message id or step name indexing it, so dropping the entry drops its index too. */
+  readonly #indexOf = new Map<string, { text?: string; step?: string }>();
   #counter = 0;
   readonly #hooks: ConversationHooks;
+
+  /** Entries the agent's message ids and step names index (for tests and devtools: bounded with the entries). */
+  get indexed(): number {
+    return this.#texts.size + this.#steps.size;
+  }
 
   constructor(hooks: ConversationHooks) {
     this.#hooks = hooks;
@@ -36,6 +43,11 @@ export class Conversation {
       const [oldest, dropped] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(oldest);
       if (dropped.kind === 'tool') this.calls.delete(dropped.call.id);
+      // The indexes go with their entries, so a long conversation holds at most 2 × maxMessages of each.
+      const index = this.#indexOf.get(oldest);
+      this.#indexOf.delete(oldest);
+      if (index?.text !== undefined && this.#texts.get(index.text) === oldest) this.#texts.delete(index.text);
+      if (index?.step !== undefined && this.#steps.get(index.step) === oldest) this.#steps.delete(index.step);
     }
     this.#hooks.onChange();
     return key;
@@ -51,7 +63,9 @@ export class Conversation {
     const found = key === undefined ? undefined : this.entries.get(key);
     if (found?.kind === 'text') return found;
     const entry: TextEntry = { kind: 'text', role, text: '', cut: 0, streaming: true };
-    this.#texts.set(id, this.add('m', entry));
+    const added = this.add('m', entry);
+    this.#texts.set(id, added);
+    this.#indexOf.set(added, { text: id });
     return entry;
   }
 
@@ -89,7 +103,11 @@ export class Conversation {
     const key = this.#steps.get(name);
     if (done) {
       if (key !== undefined) this.add('s', { kind: 'note', tone: 'success', title, text: 'done' }, key);
-    } else this.#steps.set(name, this.add('s', { kind: 'note', tone: 'info', title, text: 'running' }));
+    } else {
+      const added = this.add('s', { kind: 'note', tone: 'info', title, text: 'running' });
+      this.#steps.set(name, added);
+      this.#indexOf.set(added, { step: name });
+    }
   }
 
   /** `MESSAGES_SNAPSHOT`: the conversation rebuilt from the agent's record (the newest `maxMessages`). */
@@ -98,6 +116,7 @@ export class Conversation {
     this.calls.clear();
     this.#texts.clear();
     this.#steps.clear();
+    this.#indexOf.clear();
     const max = this.#hooks.limits.maxMessages;
     const shown = messages.slice(-max);
     if (shown.length < messages.length) this.#hooks.report('messages_cut', `the snapshot has ${messages.length} messages; the newest ${max} are shown`);

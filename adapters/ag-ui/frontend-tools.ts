@@ -1,6 +1,6 @@
 import type { Tool } from '@ag-ui/client';
 import type { GeneratorHandle, Renderer, SuipErrorDetail, SuipStatusDetail } from '../../renderer/renderer-types.ts';
-import type { HostDialogs } from '../../renderer/dialogs/host-dialogs.ts';
+import { isRefusal, type AgentDialogs } from './agent-dialogs.ts';
 import { repairMessage } from '../../generator/model/repair-loop.ts';
 
 /** The data-plane channel a program sends the user's actions on (`suip.output('action', value)`). */
@@ -31,22 +31,26 @@ const clip = (text: unknown, max: number) => {
 };
 
 /** Runs `suip_ask_user` through the host dialogs; the answer, or why the arguments were refused, as the tool result. */
-export async function askUser(dialogs: HostDialogs, args: Record<string, unknown>): Promise<string> {
+export async function askUser(dialogs: AgentDialogs, args: Record<string, unknown>): Promise<string> {
   const title = clip(args.title, 200) || 'The agent asks';
   const message = clip(args.message, 4000) || undefined;
-  if (args.kind === 'confirm') return JSON.stringify(await dialogs.confirm({ title, message }));
-  if (args.kind === 'prompt') return JSON.stringify(await dialogs.prompt({ title, message }));
+  // A refusal (blocked, too many, credential wording) is the tool result: the agent reads why.
+  const answer = (result: object) => JSON.stringify(isRefusal(result) ? { error: result.message, reason: result.refused } : result);
+  if (args.kind === 'confirm') return answer(await dialogs.confirm({ title, message }));
+  if (args.kind === 'prompt') return answer(await dialogs.prompt({ title, message }));
   if (args.kind === 'pick') {
     const options = Array.isArray(args.options) ? args.options.filter((o): o is string => typeof o === 'string' && o !== '').slice(0, 100) : [];
     if (options.length === 0) return JSON.stringify({ error: 'kind "pick" needs "options": a non-empty array of strings' });
-    const { ids } = await dialogs.pick({ title, message, items: options.map((label, i) => ({ id: `o${i}`, label: clip(label, 200) })) });
+    const picked = await dialogs.pick({ title, message, items: options.map((label, i) => ({ id: `o${i}`, label: clip(label, 200) })) });
+    if (isRefusal(picked)) return answer(picked);
+    const { ids } = picked;
     return JSON.stringify({ choice: ids[0] === undefined ? null : options[Number(ids[0].slice(1))] ?? null });
   }
   return JSON.stringify({ error: 'unknown "kind": use "confirm", "prompt" or "pick"' });
 }
 
 /** The part of a renderer the program tool needs. */
-export type ProgramRenderer = Pick<Renderer, 'attach' | 'detach' | 'snapshot'>;
+export type ProgramRenderer = Pick<Renderer, 'attach' | 'detach' | 'snapshot'> & Partial<Pick<Renderer, 'onTraffic'>>;
 
 /** How a program the agent sent ended its first render: it rendered (the handle), or the errors for the agent. */
 export type ProgramOutcome = { ok: true; handle: GeneratorHandle } | { ok: false; error: string };
@@ -78,6 +82,12 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
   // The renderer's events bubble (composed) to the document from wherever the host mounted it.
   document.addEventListener('suip-error', onError);
   document.addEventListener('suip-status', onStatus);
+  // The merged tree is copied whole by snapshot(), so it is looked at only after this program sent
+  // something (the traffic tap names the sender), not every 50 ms while other mounts are large.
+  let sent = renderer.onTraffic === undefined;
+  const untap = renderer.onTraffic?.((record) => {
+    if (record.generatorId === id && record.direction === 'in') sent = true;
+  });
   try {
     let handle: GeneratorHandle;
     try {
@@ -94,7 +104,10 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
         return { ok: false, error: repairMessage(failure) };
       }
       const now = performance.now();
-      if (renderedAt === undefined && hasContent(renderer.snapshot(), id)) renderedAt = now;
+      if (renderedAt === undefined && sent) {
+        sent = renderer.onTraffic === undefined;
+        if (hasContent(renderer.snapshot(), id)) renderedAt = now;
+      }
       if (renderedAt !== undefined && now - renderedAt >= settleMs) return { ok: true, handle };
       if (renderedAt === undefined && now - started >= renderMs) {
         await renderer.detach(id).catch(() => undefined);
@@ -103,6 +116,7 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
+    untap?.();
     document.removeEventListener('suip-error', onError);
     document.removeEventListener('suip-status', onStatus);
   }

@@ -1,6 +1,7 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { plainText as plain } from '../kit/text.ts';
 import type { ToolCallView } from './tool-call.ts';
+import { urlCredentials } from '../../renderer/policy/url-policy.ts';
 
 /** Final text up to this length is shown as markdown; longer stays plain (laying it out would stall the page). */
 const MARKDOWN_MAX = 20_000;
@@ -27,6 +28,20 @@ export interface NoteEntry {
 
 /** One entry of the conversation, keyed by a local id (never the agent's). */
 export type Entry = TextEntry | NoteEntry | { kind: 'tool'; call: ToolCallView };
+
+/** Runs in text that markdown may turn into a link or an image (`scheme:` up to a delimiter), as the renderer's credentials rule scans them. */
+const URL_LIKE = /[a-z][a-z0-9+.-]{0,31}:[^\s<>()"'`\]]+/gi;
+
+/**
+ * True when markdown of `text` would hold a URL with userinfo (`ssh://git@host/…`), which the
+ * renderer refuses in markdown: refusing the entry would refuse the whole transcript transaction,
+ * and every one after it while the entry stays, so such text is shown plain instead.
+ */
+export function holdsCredentialUrl(text: string): boolean {
+  if (!text.includes('@') && !/%40/i.test(text)) return false;
+  for (const match of text.slice(0, MARKDOWN_MAX).matchAll(URL_LIKE)) if (urlCredentials(match[0]) !== undefined) return true;
+  return false;
+}
 
 const AUTHORS: Readonly<Record<string, string>> = { user: 'You', assistant: 'Agent', system: 'System', developer: 'Developer', tool: 'Tool', reasoning: 'Reasoning' };
 
@@ -55,12 +70,15 @@ function toolBody(call: ToolCallView): ModelParticle {
   return { type: 'card', group: [['title', plain(`Tool call: ${call.name.slice(0, 120)}`)], ...children] };
 }
 
-function messageOf(entry: Entry): ModelParticle {
+function messageOf(entry: Entry, plainOnly: boolean): ModelParticle {
   if (entry.kind === 'tool') return { type: 'message', group: [['author', plain('Agent')], ['body', toolBody(entry.call)]] };
   if (entry.kind === 'note') return { type: 'message', group: [['author', plain('suip')], ['from', plain('system')], ['body', { type: 'alert', group: [['tone', plain(entry.tone)], ['title', plain(entry.title)], ['body', plain(entry.text)]] }]] };
   const body: Array<readonly [string, ModelParticle]> = [];
   // Streaming text is plain and grows by suffix, so suip's diff sends each delta as one append op.
-  if (entry.text !== '') body.push(['body', !entry.streaming && entry.cut === 0 && entry.text.length <= MARKDOWN_MAX && entry.role !== 'user' ? { text: entry.text, mimeType: 'text/markdown' } : plain(entry.text)]);
+  const markdown = !plainOnly && !entry.streaming && entry.cut === 0 && entry.text.length <= MARKDOWN_MAX && entry.role !== 'user';
+  const credentialUrl = markdown && holdsCredentialUrl(entry.text);
+  if (entry.text !== '') body.push(['body', markdown && !credentialUrl ? { text: entry.text, mimeType: 'text/markdown' } : plain(entry.text)]);
+  if (credentialUrl) body.push(['plain', plain('(shown as plain text: it holds a URL with a user name or password, which this page never turns into a link)')]);
   if (entry.cut > 0) body.push(['cut', plain(`[… ${entry.cut} more characters were not shown]`)]);
   return {
     type: 'message',
@@ -76,11 +94,12 @@ function messageOf(entry: Entry): ModelParticle {
 /**
  * The conversation's particle tree: a `conversation` of `message`s keyed by local ids, so a text
  * message grows by suffix (one `suip/ops/append` per delta, no element re-created) and a tool
- * call's card updates in place as its arguments stream.
+ * call's card updates in place as its arguments stream. `plainOnly` shows every text plain (the
+ * fallback after the renderer refused a transcript, so one bad entry cannot freeze it).
  */
-export function transcriptTree(entries: ReadonlyMap<string, Entry>, status?: ModelParticle): ModelParticle {
+export function transcriptTree(entries: ReadonlyMap<string, Entry>, status?: ModelParticle, plainOnly = false): ModelParticle {
   const group: Array<readonly [string, ModelParticle]> = [['label', plain('Agent conversation')]];
-  for (const [key, entry] of entries) group.push([key, messageOf(entry)]);
+  for (const [key, entry] of entries) group.push([key, messageOf(entry, plainOnly)]);
   const conversation: ModelParticle = { type: 'conversation', group };
   return status === undefined ? conversation : { group: [['status', status], ['conversation', conversation]] };
 }
