@@ -85,6 +85,9 @@ test('an interrupt is answered in a host dialog and the run resumes with the ans
   const run = send(page, 'approve the transfer');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Send 20 EUR to Ada?')).toBeVisible();
+  // The banner says an agent asks, not the site: the badge and the line under it.
+  await expect(dialog.locator('[data-suip-dialog-origin] .badge')).toHaveText('AI agent');
+  await expect(dialog.getByText('This question comes from the agent named above, not from this site.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Resumed: [{"status":"resolved","payload":{"approved":true}}]')).toBeVisible();
   expect(await run).toEqual({ status: 'finished' });

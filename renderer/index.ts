@@ -8,7 +8,7 @@ export { webSocketChannel } from './websocket-channel.ts';
 export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
 export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';
-export type { HostDialogs } from './dialogs/host-dialogs.ts';
+export type { DialogOrigin, HostDialogs } from './dialogs/host-dialogs.ts';
 export type { DialogPolicy } from './dialogs/dialog-policy.ts';
 export type { DialogRefusalReason } from './dialogs/dialog-gate.ts';
 export { effectivePolicy } from './policy/host-policy.ts';

@@ -19,9 +19,9 @@ class ScriptedAgent extends AbstractAgent {
 function recordingDialogs() {
   const shown: Array<Record<string, unknown>> = [];
   const dialogs: HostDialogs = {
-    confirm: (params) => (shown.push(params), Promise.resolve({ ok: params.title.startsWith('Block dialogs') })),
-    prompt: (params) => (shown.push(params), Promise.resolve({ value: null })),
-    pick: (params) => (shown.push(params), Promise.resolve({ ids: [] })),
+    confirm: (params) => (shown.push({ ...params }), Promise.resolve({ ok: params.title.startsWith('Block dialogs') })),
+    prompt: (params) => (shown.push({ ...params }), Promise.resolve({ value: null })),
+    pick: (params) => (shown.push({ ...params }), Promise.resolve({ ids: [] })),
     open: false,
     blocked: [],
     unblock: () => false,
@@ -51,7 +51,7 @@ describe("the agent's dialogs carry its name and the gate programs' dialogs have
     agent.scripts.push(interruptRun('r1', { id: 'i1', reason: 'Approve the booking?', message: 'Lisbon, 2 seats' }), interruptRun('r2', { id: 'i2', reason: 'Session expired', message: 'Enter your password to continue', responseSchema: { type: 'string' } }), done('r3'));
     expect(await connection.send('book it')).toEqual({ status: 'finished' });
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ title: 'Approve the booking?', origin: 'travel-bot' });
+    expect(shown[0]).toMatchObject({ title: 'Approve the booking?', origin: 'travel-bot', originKind: 'agent' });
     // The credential question never reached the page; the agent was told why on the resume.
     const resume = agent.inputs[2]?.resume;
     expect(resume?.[0]).toMatchObject({ interruptId: 'i2', status: 'cancelled', payload: { reason: 'credential-wording' } });

@@ -18,8 +18,8 @@ export type AgentDialogRefusal = { refused: 'dialogs-blocked' | 'too-many-dialog
 /** A dialog the agent asks for: the texts the user reads, and the draw call once it may open. */
 type Texts = Array<string | undefined>;
 
-/** The params the renderer's dialog view draws; `origin` (the banner naming who asks) is not in the public `HostDialogs` type. */
-type WithOrigin<P> = P & { origin: string };
+/** The params with the banner naming the agent (`HostDialogs`' `origin`, drawn as "AI agent · name"). */
+type WithOrigin<P> = P & { origin: string; originKind: 'agent' };
 
 /**
  * The agent's access to the host dialogs. The renderer's `HostDialogs` are the host's own (no
@@ -91,8 +91,8 @@ export class AgentDialogs {
   }
 
   #origin<P extends object>(params: P): WithOrigin<P> {
-    // The renderer's dialog view draws `origin` as the "Generated program · name" banner that no text can style away.
-    return { ...params, origin: this.agentName };
+    // The renderer's dialog view draws `origin` as the "AI agent · name" banner that no text can style away.
+    return { ...params, origin: this.agentName, originKind: 'agent' };
   }
 
   async #open<R>(texts: Texts, show: () => Promise<R>, dismissed: (result: R) => boolean): Promise<R | AgentDialogRefusal> {

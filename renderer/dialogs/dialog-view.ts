@@ -11,7 +11,12 @@ export type HostDialogParams = DialogParams & {
    * host's own. Absent for the host's own dialogs.
    */
   origin?: string;
+  /** Who `origin` is: a generated program (default) or an AI agent; the banner's badge and line say which. */
+  originKind?: DialogOriginKind;
 };
+
+/** Who asks through a dialog that is not the host's own. */
+export type DialogOriginKind = 'program' | 'agent';
 
 /** How a dialog ended: its answer, and whether the user dismissed it (Escape or Cancel) rather than answering. */
 export interface DialogOutcome {
@@ -47,9 +52,10 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
   if (params.origin !== undefined) {
     // SECURITY: a program's dialog always carries its name in a banner the program cannot style or omit.
     dialog.classList.add('from-program');
-    const banner = element('div', { className: 'origin', id: 'suip-dialog-origin' }, element('span', { className: 'badge', textContent: 'Generated program' }), element('strong', { className: 'name', textContent: params.origin }));
+    const agent = params.originKind === 'agent';
+    const banner = element('div', { className: 'origin', id: 'suip-dialog-origin' }, element('span', { className: 'badge', textContent: agent ? 'AI agent' : 'Generated program' }), element('strong', { className: 'name', textContent: params.origin }));
     banner.setAttribute('data-suip-dialog-origin', '');
-    form.append(banner, element('p', { className: 'not-host', textContent: 'This question comes from the program above, not from this site.' }));
+    form.append(banner, element('p', { className: 'not-host', textContent: agent ? 'This question comes from the agent named above, not from this site.' : 'This question comes from the program above, not from this site.' }));
     dialog.setAttribute('aria-describedby', 'suip-dialog-origin');
   }
   form.append(element('h2', { id: titleId, textContent: params.title }));

@@ -3,16 +3,28 @@ import type { Static } from '@sinclair/typebox';
 import { createBlockNotice } from './block-notice.ts';
 import { DialogGate } from './dialog-gate.ts';
 import { effectiveDialogPolicy, type DialogPolicy } from './dialog-policy.ts';
-import { showDialog, type DialogOutcome, type HostDialogParams } from './dialog-view.ts';
+import { showDialog, type DialogOriginKind, type DialogOutcome, type HostDialogParams } from './dialog-view.ts';
 
 export { DIALOG_ACTIVATION_MS } from './dialog-gate.ts';
 
+/**
+ * Set when the host asks on behalf of someone else (an adapter relaying an agent's question): the
+ * dialog then carries the banner naming who asks, as a program's dialog does, so the question
+ * cannot pass for the host's own. Absent: the host's own question, no banner.
+ */
+export interface DialogOrigin {
+  /** Who asks, as the user should read it (e.g. the agent's name); cut to 80 characters. */
+  origin?: string;
+  /** What `origin` is: `'agent'` or `'program'` (default). */
+  originKind?: DialogOriginKind;
+}
+
 /** Host-owned dialogs: the host's own questions (secret prompts included), queued one at a time. */
 export interface HostDialogs {
-  confirm(params: Omit<Static<typeof ConfirmDialog>, 'kind'>): Promise<{ ok: boolean }>;
+  confirm(params: Omit<Static<typeof ConfirmDialog>, 'kind'> & DialogOrigin): Promise<{ ok: boolean }>;
   /** `secret: true` draws a password field; the value reaches only this promise (no traffic tap, no generator). */
-  prompt(params: Omit<Static<typeof PromptDialog>, 'kind'> & { secret?: boolean }): Promise<{ value: string | null }>;
-  pick(params: Omit<Static<typeof PickDialog>, 'kind'>): Promise<{ ids: string[] }>;
+  prompt(params: Omit<Static<typeof PromptDialog>, 'kind'> & { secret?: boolean } & DialogOrigin): Promise<{ value: string | null }>;
+  pick(params: Omit<Static<typeof PickDialog>, 'kind'> & DialogOrigin): Promise<{ ids: string[] }>;
   /** True while a dialog is open or waiting to open. */
   readonly open: boolean;
   /** Mount ids of the programs whose dialogs the user blocked (shown under the renderer with "Allow again"). */
@@ -100,9 +112,9 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       return gate.blocked();
     },
     unblock,
-    confirm: (params) => ask<{ ok: boolean }>({ ...params, kind: 'confirm' }),
-    prompt: (params) => ask<{ value: string | null }>({ ...params, kind: 'prompt' }),
-    pick: (params) => ask<{ ids: string[] }>({ ...params, kind: 'pick' }),
+    confirm: (params) => ask<{ ok: boolean }>({ ...boundedOrigin(params), kind: 'confirm' }),
+    prompt: (params) => ask<{ value: string | null }>({ ...boundedOrigin(params), kind: 'prompt' }),
+    pick: (params) => ask<{ ids: string[] }>({ ...boundedOrigin(params), kind: 'pick' }),
     request(params, from) {
       const refused = gate.refusal(from.id, params, from.lastUserAction, pending > 0);
       if (refused !== undefined || from.lastUserAction === undefined) return Promise.reject(refused);
@@ -121,4 +133,10 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       notice.destroy();
     },
   };
+}
+
+/** The params with `origin` bounded like a program's name, so a long name cannot push the question out of view. */
+function boundedOrigin<P extends DialogOrigin>(params: P): P {
+  if (params.origin === undefined) return params;
+  return { ...params, origin: params.origin.trim().slice(0, 80) || 'unnamed' };
 }
