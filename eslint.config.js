@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     files: ['playground/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(\\.\\./)?(renderer|generator)/(?!index\\.ts$|headless\\.ts$|kit\\.ts$|model/)', message: 'the playground imports renderer/index.ts, renderer/headless.ts, generator/kit.ts (and generator/model) only' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(\\.\\./)?(renderer|generator)/(?!index\\.ts$|headless\\.ts$|kit\\.ts$|model/|testing/fixture\\.ts$)', message: 'the playground imports renderer/index.ts, renderer/headless.ts, generator/kit.ts (and generator/model), and the fixture format of suip/testing, only' }] }],
     },
   },
   // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.

@@ -1,4 +1,5 @@
-import { OP_METHODS, PROTOCOL_VERSION, type Op } from '../../shared/index.ts';
+import { PROTOCOL_VERSION, type Op } from '../../shared/index.ts';
+import { fixtureTransactions } from '../../renderer/testing/fixture.ts';
 import type { LogEntry } from './traffic-log.ts';
 
 /** One recorded line of a fixture: a port message (`in`/`out`) or a lifecycle line (`life`). */
@@ -50,36 +51,11 @@ export function parseFixture(json: string): Fixture {
 }
 
 /**
- * The transactions one generator sent, in order: each `in` message that carried ops becomes one
- * list of ops (a batch stays one transaction). Only the latest lifetime counts: a new
- * `suip/initialize` from the same generator starts over, as the renderer does.
+ * The transactions one generator sent, in order (the same reading as `suip/testing`'s
+ * `fixtureTransactions`: one list of ops per `in` message, only the latest lifetime).
  */
 export function recordedTransactions(messages: readonly FixtureMessage[], generatorId: string): Op[][] {
-  let transactions: Op[][] = [];
-  for (const message of messages) {
-    if (message.generatorId !== generatorId) continue;
-    if (message.direction === 'life') {
-      if (message.text === 'unmounted') transactions = [];
-      continue;
-    }
-    if (message.direction !== 'in') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(message.text);
-    } catch {
-      continue;
-    }
-    const items = Array.isArray(value) ? value : [value];
-    const ops: Op[] = [];
-    for (const item of items) {
-      if (typeof item !== 'object' || item === null) continue;
-      const { method, params } = item as { method?: unknown; params?: unknown };
-      if (method === 'suip/initialize') transactions = [];
-      if (typeof method === 'string' && OP_METHODS.has(method)) ops.push({ method, params } as Op);
-    }
-    if (ops.length > 0) transactions.push(ops);
-  }
-  return transactions;
+  return fixtureTransactions({ messages }, generatorId);
 }
 
 /**

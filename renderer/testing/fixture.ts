@@ -59,7 +59,7 @@ export function parseSuipFixture(input: string | unknown): SuipFixture {
  * (a batch stays one transaction). Only its latest lifetime counts: a new `suip/initialize` or an
  * `unmounted` line starts over, as the renderer does.
  */
-export function fixtureTransactions(fixture: SuipFixture, generatorId: string): Op[][] {
+export function fixtureTransactions(fixture: { readonly messages: readonly SuipFixtureMessage[] }, generatorId: string): Op[][] {
   let transactions: Op[][] = [];
   for (const message of fixture.messages) {
     if (message.generatorId !== generatorId) continue;
