@@ -39,8 +39,14 @@ export interface ProgramRecord {
   readonly queued: ViewEvent[];
   /** Events handed to a woken program, checked against its first transaction (see `holdsHandler`). */
   replayed: ViewEvent[] | undefined;
-  /** `performance.now()` of the last user event, host input, attach or wake. */
+  /** `performance.now()` of the last user event, host input, attach, wake or first render since either. */
   lastActive: number;
+  /**
+   * The program applied a transaction since it was attached or woken. Until then it never
+   * hibernates: on a slow machine the idle limit can pass before the first render, and a program
+   * asleep with nothing on screen could never be woken by a click.
+   */
+  rendered: boolean;
   /** Since when its mount has had no pixel in the viewport; undefined while visible. */
   offscreenSince: number | undefined;
   readonly outputs: Set<(channel: string, value: unknown) => void>;
@@ -69,6 +75,7 @@ export function createProgramRecord(options: AttachOptions, host: ProgramHost): 
     queued: [],
     replayed: undefined,
     lastActive: performance.now(),
+    rendered: false,
     offscreenSince: undefined,
     outputs: new Set(),
     handle: {
@@ -151,7 +158,7 @@ export function startHibernationSweep(view: HTMLElement, programs: ReadonlyMap<s
       }
     }
     for (const [id, record] of programs) {
-      if (record.hibernated || record.waking !== undefined || record.lifecycle?.status !== 'ready') continue;
+      if (record.hibernated || record.waking !== undefined || !record.rendered || record.lifecycle?.status !== 'ready') continue;
       const idle = idleMs !== undefined && now - record.lastActive >= idleMs;
       const hidden = offscreenMs !== undefined && record.offscreenSince !== undefined && now - record.offscreenSince >= offscreenMs;
       if (idle || hidden) hibernate(id);

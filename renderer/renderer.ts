@@ -164,6 +164,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree);
       const program = programs.get(id);
+      if (program !== undefined && !program.rendered) {
+        // The idle clock starts at the first render: a program is idle only once it has shown something.
+        program.rendered = true;
+        program.lastActive = performance.now();
+      }
       if (program?.replayed !== undefined) {
         notReplayed(program, program.replayed.filter((event) => !holdsHandler(merged, event)), 'its new UI moved the control');
         program.replayed = undefined;

@@ -37,7 +37,7 @@ export interface LiveClientOptions {
   onSnapshot?(snapshot: LiveSnapshot): void;
   onEvent?(event: SessionEvent): void;
   onStatus?(status: LiveStatus, detail?: string): void;
-  /** Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED; CONNECT_FAILED after 3 sockets in a row never opened, retrying goes on). */
+  /** Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED; CONNECT_FAILED after the first 3 sockets never opened, retrying goes on; a client that was connected before reports a restart as `reconnecting` only). */
   onError?(code: string, message: string): void;
   /** The number of this client's actions the agent has not drained yet changed. */
   onPending?(pending: number): void;
@@ -111,6 +111,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   // Sockets in a row that closed before opening: a server that is down, or one that refuses the
   // upgrade with a status the browser hides from the page.
   let unopened = 0;
+  // Once any socket opened, the server and the origin are known good: a restart is 'reconnecting', not a failure to connect.
+  let everOpened = false;
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let pongDue: ReturnType<typeof setTimeout> | undefined;
@@ -138,6 +140,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     let opened = false;
     ws.onopen = () => {
       opened = true;
+      everOpened = true;
       unopened = 0;
       const stream = options.stream ?? 'all';
       const fromSeq = lastSeq >= 0 ? lastSeq : stream === 'all' ? 0 : undefined;
@@ -165,7 +168,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (socket !== ws || closed) return;
       failures += 1;
       // Said once per streak, and retrying goes on: a server that is starting comes up by itself.
-      if (!opened && (unopened += 1) === UNOPENED_BEFORE_REPORT) {
+      if (!opened && !everOpened && (unopened += 1) === UNOPENED_BEFORE_REPORT) {
         options.onError?.('CONNECT_FAILED', `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server running there? A server older than this client refuses a page whose origin is not in its --origins without saying so: add this page's origin (${typeof location === 'undefined' ? 'this page' : location.origin}) to --origins`);
       }
       if (failures > attempts) return stop(`gave up after ${attempts} attempts`);
