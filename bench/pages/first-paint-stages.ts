@@ -13,7 +13,7 @@ import { afterPaint } from './kit/after-paint.ts';
 /** The program: reports the Worker's clock at its first line, then renders the flight card. */
 const PROGRAM = `suip.output('t', { origin: performance.timeOrigin, now: performance.now() });
 const { group, render } = suip;
-render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
+render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['run', 'run at ' + Math.round(performance.timeOrigin)], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
 
 /** True when `text` is in the DOM under `root`, shadow roots included. */
 function holds(root: Node, text: string): boolean {
@@ -30,8 +30,24 @@ function holds(root: Node, text: string): boolean {
 /** Milliseconds since `attach` was called at which each stage was seen (absent: not seen). */
 type Stages = Record<string, number>;
 
-/** One attach in a fresh renderer; `options` are the renderer's (e.g. a warm sandbox). */
-async function run(options: Partial<RendererOptions> = {}, settleMs = 0): Promise<Stages> {
+/** The text of the program's run line under `root` (it names the Worker's time origin). */
+function runLine(root: Node): string | undefined {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').startsWith('run at ')) return node.textContent!;
+    if (node instanceof Element && node.shadowRoot) stack.push(node.shadowRoot);
+    for (const child of node.childNodes) stack.push(child);
+  }
+  return undefined;
+}
+
+/**
+ * One attach in a fresh renderer; `options` are the renderer's (e.g. a warm sandbox). With
+ * `wake`, the stages are those of a wake instead: the program is attached, shown, hibernated,
+ * and after `settleMs` woken (`renderer.wake`); painted is the frame showing the re-run's line.
+ */
+async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = false): Promise<Stages> {
   const stage = document.getElementById('stage')!;
   stage.replaceChildren();
   const box = document.createElement('div');
@@ -39,6 +55,19 @@ async function run(options: Partial<RendererOptions> = {}, settleMs = 0): Promis
   const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' }, ...options });
   // A warm sandbox (when the options ask for one) is given time to boot, as between two answers.
   if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  let before: string | undefined;
+  let collecting = false;
+  const reported: Array<{ origin: number; now: number }> = [];
+  if (wake) {
+    const handle = await renderer.attach({ id: 'p', code: PROGRAM, outputs: ['t'] });
+    // The handle outlives the hibernation; only the woken run's report is a stage of the wake.
+    handle.onOutput((_channel, value) => {
+      if (collecting) reported.push(value as { origin: number; now: number });
+    });
+    while ((before = runLine(box)) === undefined) await afterPaint();
+    if (!(await renderer.hibernate('p'))) throw new Error('the program did not hibernate');
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+  }
   const stages: Stages = {};
   let t0 = 0;
   const mark = (name: string, at = performance.now()) => {
@@ -68,24 +97,33 @@ async function run(options: Partial<RendererOptions> = {}, settleMs = 0): Promis
       if (outs === 2) mark('first answer sent (applied)', record.time);
     }
   });
+  const onOutput = (_channel: string, value: unknown) => reported.push(value as { origin: number; now: number });
+  collecting = true;
   t0 = performance.now();
-  const handle = await renderer.attach({ id: 'p', code: PROGRAM, outputs: ['t'] }).catch(() => undefined);
-  handle?.onOutput((channel, value) => {
-    const { origin, now } = value as { origin: number; now: number };
-    mark('Worker time origin', origin - performance.timeOrigin);
-    mark('program first line', origin + now - performance.timeOrigin);
-  });
-  mark('attach resolved');
+  if (wake) {
+    await renderer.wake('p');
+    mark('wake resolved');
+  } else {
+    const handle = await renderer.attach({ id: 'p', code: PROGRAM, outputs: ['t'] }).catch(() => undefined);
+    handle?.onOutput(onOutput);
+    mark('attach resolved');
+  }
   for (;;) {
     const painted = await afterPaint();
-    if (holds(box, 'On time, gate B12')) {
+    const line = runLine(box);
+    if (wake ? line !== undefined && line !== before : holds(box, 'On time, gate B12')) {
       mark('painted', painted);
       break;
     }
     if (painted - t0 > 20_000) throw new Error('the program never painted');
   }
   // The output travels behind the first transaction: wait for it briefly.
-  for (let i = 0; i < 50 && !('program first line' in stages); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 50 && reported.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const first = reported[0];
+  if (first !== undefined) {
+    mark('Worker time origin', first.origin - performance.timeOrigin);
+    mark('program first line', first.origin + first.now - performance.timeOrigin);
+  }
   observer.disconnect();
   await renderer.destroy();
   return stages;
