@@ -29,10 +29,10 @@ suip.onInput('name', (value) => { name = String(value); render(view()); });
 render(view());
 `;
 
-async function open(page: Page, hibernation?: { idleMs?: number; offscreenMs?: number; spareFrame?: boolean }): Promise<void> {
+async function open(page: Page, hibernation?: { idleMs?: number; offscreenMs?: number; spareFrame?: boolean }, warmSandbox = false): Promise<void> {
   await page.goto('/e2e/fixtures/hibernation/host.html');
   await page.waitForFunction(() => 'hibernationTest' in window);
-  await page.evaluate((options) => window.hibernationTest.mount(options === undefined ? {} : { hibernation: options }), hibernation);
+  await page.evaluate(([options, warm]) => window.hibernationTest.mount({ ...(options === undefined ? {} : { hibernation: options }), ...(warm ? { warmSandbox: true } : {}) }), [hibernation, warmSandbox] as const);
 }
 
 const status = (page: Page, id: string) => page.evaluate((i) => window.hibernationTest.status(i), id);
@@ -190,21 +190,27 @@ render(group('card', [['b' + Math.random().toString(36).slice(2), group('button'
   expect(await status(page, 'fickle')).toBe('ready');
 });
 
-test('with spareFrame, one fresh frame is kept ready and a wake starts its program in it', async ({ page }) => {
-  await open(page, { spareFrame: true });
+test('with warmSandbox, a wake starts its program in the warm frame, remade fresh once every program slept', async ({ page }) => {
+  await open(page, undefined, true);
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await button(page).click();
   await expect(button(page)).toHaveText('count 1');
-  // The running program's frame and the spare made after its attach.
+  // The running program's frame and the warm one made after its start.
   await expect.poll(() => frames(page)).toBe(2);
+  await page.evaluate(() => ((document.querySelectorAll('iframe')[1] as HTMLIFrameElement).dataset.warm = 'shared'));
   await page.evaluate(() => window.hibernationTest.hibernate('counter'));
-  expect(await frames(page)).toBe(1);
-  await page.evaluate(() => ((document.querySelector('iframe') as HTMLIFrameElement).dataset.spare = 'yes'));
+  // No program runs: the warm frame that shared their process is removed, and a fresh one made.
+  await expect(page.locator('iframe[data-warm="shared"]')).toHaveCount(0);
+  await expect.poll(() => frames(page)).toBe(1);
+  await page.evaluate(() => ((document.querySelector('iframe') as HTMLIFrameElement).dataset.warm = 'fresh'));
   await button(page).click();
   await expect(button(page)).toHaveText('count 2');
-  // The woken program runs in the former spare (still in the page), and a new spare was made.
+  // The woken program runs in the fresh warm frame (still in the page), and a new one was made.
   await expect.poll(() => frames(page)).toBe(2);
-  expect(await page.locator('iframe[data-spare="yes"]').count()).toBe(1);
+  expect(await page.locator('iframe[data-warm="fresh"]').count()).toBe(1);
+  // The earlier name, hibernation.spareFrame, turns on the same warm sandbox.
+  await open(page, { spareFrame: true });
+  await expect.poll(() => frames(page)).toBe(1);
   // Without it (the default) no idle frame is kept.
   await open(page, {});
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);

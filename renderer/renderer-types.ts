@@ -20,13 +20,7 @@ export interface HibernationOptions {
   idleMs?: number;
   /** Hibernate a program whose subtree has had no pixel in the viewport for this long (ms). Default: never. */
   offscreenMs?: number;
-  /**
-   * Keep one fresh sandbox frame ready (default false): a wake, or an attach, starts its program in
-   * it instead of waiting for a new iframe and its relay (an attach took 38 ms instead of ~100 ms
-   * in docs/benchmarks.md; a wake, dominated by the Worker and the re-run, was no faster). It is made after the first attach and again after each use; no program
-   * ever ran in a spare, so each still gets a new frame. Off by default because it keeps the
-   * browser's sandbox process alive when every program sleeps (+170 MB resident measured there).
-   */
+  /** The same as `RendererOptions.warmSandbox` (its earlier name); either turns it on. */
   spareFrame?: boolean;
 }
 
@@ -75,6 +69,16 @@ export interface RendererOptions {
   buildSlices?: boolean;
   /** Hibernate idle or off-screen sandboxed programs (default: only on `renderer.hibernate(id)`). */
   hibernation?: HibernationOptions;
+  /**
+   * Keep one warm sandbox ready (default false): a fresh frame whose relay has loaded, made at
+   * once and again after each start that used it. The next attach or wake starts its program
+   * there instead of waiting for a new iframe, its sandbox process and its navigation (a first
+   * paint in about half the time, docs/benchmarks.md). No program ever ran in a warm frame, and
+   * each program still gets a Worker of its own. Once no program of this renderer runs, the warm
+   * frame is remade after 1.5 s, so it never keeps the sandbox process alive with what the ended
+   * programs left there. Off by default: it is one more iframe in the page.
+   */
+  warmSandbox?: boolean;
   /** Watchdog timing (tests shorten it). */
   watchdog?: Partial<WatchdogTiming>;
   /** How long `attach` waits for `suip/initialized` (ms). Default 10000. */

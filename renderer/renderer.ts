@@ -3,7 +3,7 @@ import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './con
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { loadRelaySource } from './frame/relay-source.ts';
 import { createSandboxConnection, type WarmSandbox } from './frame/sandbox-connection.ts';
-import { createSandboxFrame, type SandboxFrame } from './frame/sandbox-frame.ts';
+import { createWarmSandbox } from './frame/warm-sandbox.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
@@ -259,26 +259,16 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     return record.handle;
   }
 
-  /** One fresh frame kept ready for the next start (`HibernationOptions.spareFrame`). */
-  let spare: SandboxFrame | undefined;
-  const spares = options.hibernation?.spareFrame === true;
-  function takeSpare(): { spare: SandboxFrame } | Record<string, never> {
-    const taken = spare !== undefined && !spare.destroyed ? spare : undefined;
-    spare = undefined;
-    return taken === undefined ? {} : { spare: taken };
-  }
-  /** After a start settled (off its critical path), make the next spare. */
-  function refillSpare(): void {
-    if (!spares || destroyed || (spare !== undefined && !spare.destroyed)) return;
-    spare = createSandboxFrame(frames, { relaySource, sandboxUrl: options.sandboxUrl });
-  }
+  /** One fresh frame kept ready for the next start (`RendererOptions.warmSandbox`), made now. */
+  const warmSandbox = options.warmSandbox === true || options.hibernation?.spareFrame === true ? createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl }) : undefined;
+  warmSandbox?.fill();
 
   /** Start (or, on wake, restart adopting its kept subtree) the program of `record`. */
   function startProgram(record: ProgramRecord, adopt: boolean): Promise<GeneratorHandle> {
     const mount = { ...record.options, adopt, outputs: [...(record.options.outputs ?? []), STATE_CHANNEL] };
     const started = start(
       mount,
-      (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: record.options.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : spares ? takeSpare() : {}) }, events),
+      (events, warm) => createSandboxConnection({ frames, relaySource, sandboxUrl: options.sandboxUrl, code: record.options.code, limits, timing, ...(warm?.kind === 'sandbox' ? { warm: warm as WarmSandbox } : { spare: warmSandbox?.take() }) }, events),
       (lifecycle) => {
         record.lifecycle = lifecycle;
         programs.set(record.options.id, record);
@@ -290,7 +280,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         });
       },
     );
-    if (spares) void started.then(refillSpare, refillSpare);
+    // The next warm frame is made once this start settled, off its critical path.
+    if (warmSandbox !== undefined) void started.then(warmSandbox.fill, warmSandbox.fill);
     return started;
   }
 
@@ -420,7 +411,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     async destroy() {
       destroyed = true;
       sweeper?.stop();
-      spare?.destroy();
+      warmSandbox?.destroy();
       await Promise.all([...generators.keys()].map((id) => detach(id)));
       for (const id of [...kept.keys()]) forget(id);
       dialogs.destroy();

@@ -3,18 +3,20 @@
  * Issue 31 item 5: what 100 answers cost a page, running or hibernated, and how fast a hibernated
  * one answers a click.
  *
- *   node bench/browser/hibernation-memory.mjs [--programs=100] [--rounds=3] [--wakes=20]
+ *   node bench/browser/hibernation-memory.mjs [--programs=100] [--rounds=3] [--wakes=20] [--gap=0]
  *
  * Each variant runs in a fresh Chromium (Debian's, the flags of the browser benchmarks) against
  * `bench/pages/hibernation.html` on a Vite dev server (127.0.0.1, port 0): the empty page (a
  * renderer, nothing attached), N live programs (each a card its program updates once a second), and
- * N programs each hibernated once on screen, and the same with one spare frame kept ready
- * (`hibernation.spareFrame`). Memory is the whole browser's: the proportional set
+ * N programs each hibernated once on screen, and the same with a warm sandbox kept ready
+ * (`warmSandbox: true`). Wakes are `--gap` ms apart (a user reading between two clicks; 0: back
+ * to back, when no warm frame can be remade in between). Memory is the whole browser's: the proportional set
  * size (PSS, shared pages split between the processes that map them) and the resident set size
  * (RSS) summed over every process of the Chromium tree, read from /proc after the page's garbage
  * was collected. Variants alternate within each round, so load drift hits all of them.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
@@ -25,6 +27,7 @@ const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--
 const PROGRAMS = arg('programs', 100);
 const ROUNDS = arg('rounds', 3);
 const WAKES = arg('wakes', 20);
+const GAP = arg('gap', 0);
 
 /** Every descendant of `pid` (and itself), from /proc's parent links. */
 function processTree(pid) {
@@ -75,8 +78,8 @@ async function run(base, variant) {
   const browser = await chromium.connect(server.wsEndpoint());
   try {
     const page = await browser.newPage();
-    // The spare variant keeps one fresh frame ready (counted in its memory).
-    await page.goto(`${base}/bench/pages/hibernation.html${variant === 'hibernated+spare' ? '?spare=1' : ''}`);
+    // The warm variant keeps one fresh frame ready (counted in its memory).
+    await page.goto(`${base}/bench/pages/hibernation.html${variant === 'hibernated+warm' ? '?warm=1' : ''}`);
     await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 });
     const attachMs = variant === 'empty' ? undefined : await page.evaluate(([n, h]) => window.bench.attach(n, h), [PROGRAMS, variant.startsWith('hibernated')]);
     const frames = await page.evaluate(() => window.bench.frames());
@@ -85,7 +88,7 @@ async function run(base, variant) {
     await cdp.send('HeapProfiler.collectGarbage');
     await settle(500);
     const mem = memory(server.process().pid);
-    const wakes = variant.startsWith('hibernated') ? await page.evaluate((n) => window.bench.wake(n), WAKES) : undefined;
+    const wakes = variant.startsWith('hibernated') ? await page.evaluate((n) => window.bench.wake(...n), [WAKES, GAP]) : undefined;
     return { variant, attachMs, frames, ...mem, wakes };
   } finally {
     await browser.close();
@@ -101,16 +104,16 @@ try {
   await run(base, 'empty'); // warm-up: Vite bundles the page and the sandbox scripts on first load
   const results = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const variant of ['empty', 'live', 'hibernated', 'hibernated+spare']) {
+    for (const variant of ['empty', 'live', 'hibernated', 'hibernated+warm']) {
       const result = await run(base, variant);
-      process.stderr.write(`round ${round + 1} ${variant}: PSS ${result.pss.toFixed(0)} MB, RSS ${result.rss.toFixed(0)} MB, frames ${result.frames}${result.attachMs !== undefined ? `, attach median ${result.attachMs.toFixed(0)} ms` : ''}${result.wakes ? `, wake median ${median(result.wakes).toFixed(0)} ms p95 ${percentile(result.wakes, 95).toFixed(0)} ms` : ''}\n`);
+      process.stderr.write(`round ${round + 1} ${variant} (load ${loadavg()[0].toFixed(1)}): PSS ${result.pss.toFixed(0)} MB, RSS ${result.rss.toFixed(0)} MB, frames ${result.frames}${result.attachMs !== undefined ? `, attach median ${result.attachMs.toFixed(0)} ms` : ''}${result.wakes ? `, wake median ${median(result.wakes).toFixed(0)} ms p95 ${percentile(result.wakes, 95).toFixed(0)} ms` : ''}\n`);
       results.push({ round, ...result });
     }
   }
   const of = (variant, key) => median(results.filter((r) => r.variant === variant).map((r) => r[key]));
   const above = (variant, key) => median([...Array(ROUNDS).keys()].map((round) => results.find((r) => r.round === round && r.variant === variant)[key] - results.find((r) => r.round === round && r.variant === 'empty')[key]));
-  console.log(`${PROGRAMS} programs, ${ROUNDS} rounds (median); empty page PSS ${of('empty', 'pss').toFixed(0)} MB, RSS ${of('empty', 'rss').toFixed(0)} MB`);
-  for (const variant of ['live', 'hibernated', 'hibernated+spare']) {
+  console.log(`${PROGRAMS} programs, ${ROUNDS} rounds (median), wakes ${GAP} ms apart, load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}; empty page PSS ${of('empty', 'pss').toFixed(0)} MB, RSS ${of('empty', 'rss').toFixed(0)} MB`);
+  for (const variant of ['live', 'hibernated', 'hibernated+warm']) {
     const wakes = results.filter((r) => r.variant === variant).flatMap((r) => r.wakes ?? []);
     const wake = wakes.length > 0 ? `; wake (click → woken answer's new count painted), ${wakes.length} wakes: median ${median(wakes).toFixed(0)} ms, p95 ${percentile(wakes, 95).toFixed(0)} ms, max ${Math.max(...wakes).toFixed(0)} ms` : '';
     console.log(`${variant}: RSS +${above(variant, 'rss').toFixed(0)} MB, PSS +${above(variant, 'pss').toFixed(0)} MB above the empty page; attach median ${of(variant, 'attachMs').toFixed(0)} ms${wake}`);

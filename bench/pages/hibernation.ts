@@ -10,8 +10,11 @@ import { textDeep } from './kit/deep-text.ts';
 export interface HibernationBench {
   /** Attach `count` answers one after another; `hibernate`: each is hibernated once on screen. Resolves with the median attach time (ms). */
   attach(count: number, hibernate: boolean): Promise<number>;
-  /** Click the button of `count` hibernated answers, one at a time; per click, ms from the click until the woken answer's new count is painted. */
-  wake(count: number): Promise<number[]>;
+  /**
+   * Click the button of `count` hibernated answers, one at a time, `gapMs` apart (a user reading
+   * between two clicks); per click, ms from the click until the woken answer's new count is painted.
+   */
+  wake(count: number, gapMs?: number): Promise<number[]>;
   /** Sandbox frames in the page. */
   frames(): number;
 }
@@ -31,8 +34,8 @@ render(view());
 `;
 
 const container = document.getElementById('renderer') as HTMLElement;
-// `?spare=1`: one spare frame kept ready for the next start (HibernationOptions.spareFrame).
-const renderer: Renderer = createRenderer(container, new URLSearchParams(location.search).has('spare') ? { hibernation: { spareFrame: true } } : {});
+// `?warm=1`: one warm sandbox kept ready for the next start (RendererOptions.warmSandbox).
+const renderer: Renderer = createRenderer(container, new URLSearchParams(location.search).has('warm') ? { warmSandbox: true } : {});
 const ids: string[] = [];
 
 /** The element whose `path` is `path`, found through shadow roots. */
@@ -71,9 +74,10 @@ const bench: HibernationBench = {
     }
     return median(times);
   },
-  async wake(count) {
+  async wake(count, gapMs = 0) {
     const latencies: number[] = [];
     for (const id of ids.slice(0, count)) {
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       const button = elementAt([id, 'root', 'count']);
       if (button === undefined) throw new Error(`${id}: no button on screen`);
       const start = performance.now();
