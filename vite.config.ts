@@ -13,7 +13,14 @@ export default defineConfig({
   // The sandbox's relay and Worker runtime, bundled as single scripts for inlining (virtual:suip-sandbox),
   // plus the static suip-sandbox.html for strict-CSP hosts (same document as the srcdoc).
   plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()],
-  build: { outDir: 'dist', target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    // The renderer checks its wire with checks generated ahead of time (shared/wire-checks.ts), so
+    // the TypeBox schemas of the wire modules it imports plain values from (DEFAULT_LIMITS, Method)
+    // are unused there: declaring the builders pure lets them, and TypeBox, drop out (issue 31).
+    rollupOptions: { treeshake: { manualPureFunctions: ['Type', 'opParams', 'groupFields'] } },
+  },
   // Pre-bundle every browser dependency up front: on a cold cache (a fresh clone, CI) Vite would
   // otherwise discover one mid-test and reload the page under the spec. Only pages that import
   // no virtual modules are scanned (bench pages keep their own cache).

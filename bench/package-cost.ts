@@ -7,6 +7,9 @@
  * Worker runtime, sent into every sandbox), and the anchors `@a2ui/lit` (its v0.9
  * renderer) and `@remote-dom/core` (the host-side receiver and its elements). Rewrites the table
  * between the package-cost markers of docs/benchmarks.md.
+ *
+ * `--modules[=N]` also prints the N (default 15) largest modules of the suip entry (Rollup's
+ * per-module rendered bytes of the same minified build) and the sum per folder: what to cut next.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +21,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const work = fileURLToPath(new URL('../node_modules/.cache/suip-bench/package-cost/', import.meta.url));
 mkdirSync(work, { recursive: true });
 
+const SUIP_ENTRY = 'suip: renderer entry (built-in vocabulary, validators, sandbox bootstrap)';
+/** The suip entry's modules and their rendered bytes, for `--modules`. */
+let listing: (readonly [string, number])[] = [];
+
 /** Entries a host would import, as module source. */
 const ENTRIES: Record<string, string> = {
-  'suip: renderer entry (built-in vocabulary, validators, sandbox bootstrap)': `export { createRenderer } from '${root}renderer/index.ts';`,
+  [SUIP_ENTRY]: `export { createRenderer } from '${root}renderer/index.ts';`,
   '@a2ui/lit: v0.9 renderer': `export * from '@a2ui/lit/v0_9';`,
   '@remote-dom/core: receiver and elements': `export * from '@remote-dom/core/receivers'; export * from '@remote-dom/core/elements';`,
 };
@@ -45,13 +52,23 @@ async function bundle(name: string, source: string): Promise<Row[]> {
     configFile: `${root}vite.config.ts`,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: { write: false, minify: true, sourcemap: false, lib: { entry: file, formats: ['es'], fileName: () => 'out.js' } },
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: false,
+      lib: { entry: file, formats: ['es'], fileName: () => 'out.js' },
+      // A host app's build may add exports to its entry chunk (library mode keeps the entry's
+      // signature strict, which splits the modules a lazy chunk shares with it into a chunk of
+      // their own that loads with the entry anyway, and gzips worse apart).
+      rollupOptions: { preserveEntrySignatures: 'allow-extension' },
+    },
   });
   const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
   const chunks = outputs.flatMap((o) => o.output).filter((chunk): chunk is Rollup.OutputChunk => chunk.type === 'chunk');
   const lazy = chunks.filter((chunk) => !chunk.isEntry && chunk.isDynamicEntry);
   // Shared helpers a bundler splits out (a runtime of a few hundred bytes) count with the entry.
   const entry = chunks.filter((chunk) => !lazy.includes(chunk)).map((chunk) => chunk.code).join('\n');
+  if (name === SUIP_ENTRY) listing = chunks.filter((chunk) => !lazy.includes(chunk)).flatMap((chunk) => Object.entries(chunk.modules).map(([id, module]) => [id, module.renderedLength] as const));
   return [measure(name, entry), ...lazy.map((chunk) => measure(`${name.split(':')[0]}, loaded on first use: ${chunk.name}`, chunk.code))];
 }
 
@@ -69,6 +86,22 @@ const table = [
   ...rows.map((row) => `| ${row.name} | ${kb(row.raw)} | ${kb(row.gzip)} | ${(row.gzip / base).toFixed(2)}x |`),
 ].join('\n');
 console.log(table);
+
+const modulesFlag = process.argv.find((arg) => arg === '--modules' || arg.startsWith('--modules='));
+if (modulesFlag) {
+  const top = Number(modulesFlag.split('=')[1] ?? 15);
+  const name = (id: string) => id.replace(root, '').replace(/^.*node_modules\//, '');
+  const folder = (id: string) => {
+    const parts = name(id).split('/');
+    return id.includes('node_modules/') ? parts.slice(0, parts[0]!.startsWith('@') ? 2 : 1).join('/') : parts.slice(0, Math.min(2, parts.length - 1) || 1).join('/');
+  };
+  const folders = new Map<string, number>();
+  for (const [id, bytes] of listing) folders.set(folder(id), (folders.get(folder(id)) ?? 0) + bytes);
+  const rows = (entries: Iterable<readonly [string, number]>, count: number) =>
+    [...entries].sort((a, b) => b[1] - a[1]).slice(0, count).map(([id, bytes]) => `| ${name(id)} | ${kb(bytes)} |`).join('\n');
+  console.log(`\nThe suip entry by folder (Rollup's rendered bytes per module, after tree-shaking, before minification):\n| folder | bytes |\n|---|---|\n${rows(folders, 20)}`);
+  console.log(`\nIts ${top} largest modules:\n| module | bytes |\n|---|---|\n${rows(listing, top)}`);
+}
 
 const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 const START = '<!-- package-cost:start -->';

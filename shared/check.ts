@@ -1,8 +1,12 @@
 import type { TSchema, Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
+import { shortPointer } from './short-pointer.ts';
 
-/** A compiled shape check with a readable first error. */
+/**
+ * A shape check with a readable first error: `compile` builds one from a TypeBox schema at run
+ * time; the renderer's own checks are built ahead of time (`wire-checks.ts`) with the same answers.
+ */
 export interface Checker<T extends TSchema> {
   check(value: unknown): value is Static<T>;
   /** The first problem as `"/json/pointer: message"`, or undefined when the value fits. */
@@ -29,12 +33,4 @@ export function compile<T extends TSchema>(schema: T): Checker<T> {
       return first ? `${shortPointer(first.path)}: ${first.message}` : 'does not fit the schema';
     },
   };
-}
-
-/** A JSON pointer for error text; hostile keys can be megabytes long, so segments and the whole are capped. */
-function shortPointer(pointer: string): string {
-  if (pointer === '') return '/';
-  const segments = pointer.split('/').map((s) => (s.length > 40 ? `${s.slice(0, 40)}…` : s));
-  const shown = segments.length > 10 ? [...segments.slice(0, 5), '…', ...segments.slice(-4)] : segments;
-  return shown.join('/');
 }

@@ -1,23 +1,31 @@
-import { compile } from './check.ts';
+import type { Checker } from './check.ts';
 import { describeValue } from './describe.ts';
 import { ErrorCode } from './error-codes.ts';
 import { opError, type SuipErrorObject } from './error.ts';
 import type { Limits } from './limits.ts';
 import { Method, OP_METHODS } from './methods.ts';
-import { OpParamsShallow, type Op } from './ops.ts';
+import type { Op } from './ops.ts';
 import { checkId } from './validate-particle.ts';
+import {
+  checkAppendParams,
+  checkAppendParticleParams,
+  checkAppendTextParams,
+  checkInsertParams,
+  checkRemoveParams,
+  checkReplaceParams,
+} from './wire-checks.ts';
 
 const APPEND_PARTICLE = `${Method.append}#particle`;
 const APPEND_TEXT = `${Method.append}#text`;
 
-const checks = new Map<string, ReturnType<typeof compile>>([
-  [Method.append, compile(OpParamsShallow.append)],
+const checks = new Map<string, Pick<Checker<never>, 'firstError'>>([
+  [Method.append, checkAppendParams],
   // The two forms of append, checked one by one only to word the error after the form that was meant.
-  [APPEND_PARTICLE, compile(OpParamsShallow.append.anyOf[0])],
-  [APPEND_TEXT, compile(OpParamsShallow.append.anyOf[1])],
-  [Method.insert, compile(OpParamsShallow.insert)],
-  [Method.remove, compile(OpParamsShallow.remove)],
-  [Method.replace, compile(OpParamsShallow.replace)],
+  [APPEND_PARTICLE, checkAppendParticleParams],
+  [APPEND_TEXT, checkAppendTextParams],
+  [Method.insert, checkInsertParams],
+  [Method.remove, checkRemoveParams],
+  [Method.replace, checkReplaceParams],
 ]);
 
 const EXAMPLES = new Map<string, string>([

@@ -1,9 +1,9 @@
-import { compile } from './check.ts';
 import { describeValue, formatPath, quoteList } from './describe.ts';
 import { ErrorCode, type ErrorCodeValue } from './error-codes.ts';
 import type { Limits } from './limits.ts';
-import { DataParticle, EVENT_DATA, EVENT_NAMES, GroupShallow, TextParticle, type Particle } from './particle.ts';
+import { EVENT_DATA, EVENT_NAMES, type Particle } from './particle.ts';
 import { isReservedKey } from './reserved.ts';
+import { checkDataParticle, checkGroupShallow, checkTextParticle } from './wire-checks.ts';
 
 /** Why a particle (or a value claiming to be one) was refused. */
 export interface ParticleIssue {
@@ -26,9 +26,9 @@ export interface ParticleContext {
   where: string;
 }
 
-const textCheck = compile(TextParticle);
-const dataCheck = compile(DataParticle);
-const groupCheck = compile(GroupShallow);
+const textCheck = checkTextParticle;
+const dataCheck = checkDataParticle;
+const groupCheck = checkGroupShallow;
 const KINDS = ['text', 'data', 'group'] as const;
 const SHAPES = 'a particle is exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
 

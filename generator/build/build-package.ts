@@ -77,6 +77,8 @@ async function main(): Promise<void> {
       rollupOptions: {
         external: externalInBrowser,
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        // The renderer's checks are generated ahead of time: its unused TypeBox schemas drop out (vite.config.ts says why).
+        treeshake: { manualPureFunctions: ['Type', 'opParams', 'groupFields'] },
         // 'use client' is kept on purpose (and checked by keepDirective below); other warnings pass.
         onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client') ? undefined : warn(warning)),
       },

@@ -1,4 +1,5 @@
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
+import { cancelledResult } from './cancelled-result.ts';
 import { DIALOG_CSS } from './dialog-styles.ts';
 
 /** A dialog request as the host draws it: the wire params plus what only the host may ask. */
@@ -24,10 +25,7 @@ export interface DialogOutcome {
   dismissed: boolean;
 }
 
-/** The answer for a dismissed dialog of each kind. */
-export function cancelledResult(kind: DialogParams['kind']): DialogResult {
-  return kind === 'confirm' ? { ok: false } : kind === 'prompt' ? { value: null } : { ids: [] };
-}
+export { cancelledResult } from './cancelled-result.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);

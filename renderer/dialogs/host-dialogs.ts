@@ -3,7 +3,8 @@ import type { Static } from '@sinclair/typebox';
 import { createBlockNotice } from './block-notice.ts';
 import { DialogGate } from './dialog-gate.ts';
 import { effectiveDialogPolicy, type DialogPolicy } from './dialog-policy.ts';
-import { showDialog, type DialogOriginKind, type DialogOutcome, type HostDialogParams } from './dialog-view.ts';
+import { cancelledResult } from './cancelled-result.ts';
+import type { DialogOriginKind, DialogOutcome, HostDialogParams } from './dialog-view.ts';
 
 export { DIALOG_ACTIVATION_MS } from './dialog-gate.ts';
 
@@ -65,12 +66,18 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
   /** Dialogs open or waiting, counted synchronously: a burst of requests sees the first one at once. */
   let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
+  let destroyed = false;
 
   // Host calls wait their turn; the host is trusted and may ask several questions in a row.
   function enqueue(params: HostDialogParams): Promise<DialogOutcome> {
     pending += 1;
     const next = queue.then(async () => {
       try {
+        // Drawing a dialog is a module chunk of its own, loaded with the first dialog (issue 31):
+        // most pages never show one. A failed load rejects, and the program gets an InternalError.
+        const { showDialog } = await import('./dialog-view.ts');
+        // SECURITY: nothing is drawn for a renderer destroyed meanwhile; the question ends unanswered.
+        if (destroyed) return { result: cancelledResult(params.kind), dismissed: false };
         return await showDialog(parent, params);
       } finally {
         pending -= 1;
@@ -129,6 +136,7 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       });
     },
     destroy() {
+      destroyed = true;
       for (const node of parent.querySelectorAll(':scope > [data-suip-host-dialog]')) node.remove();
       notice.destroy();
     },

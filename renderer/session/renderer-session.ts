@@ -1,16 +1,15 @@
 import {
   ErrorCode,
-  InitializeParams,
   Method,
   OP_METHODS,
   checkOp,
-  compile,
   isCall,
   opError,
   parseMessage,
   rolledBackError,
   type Channel,
   type EventParams,
+  type InitializeParams,
   type InitializeResult,
   type Limits,
   type Op,
@@ -20,9 +19,10 @@ import {
   type SuipErrorObject,
 } from '../../shared/index.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
-import { DataParams } from '../../shared/data-plane.ts';
-import { DialogParams, type DialogResult } from '../../shared/dialog.ts';
+import type { DataParams } from '../../shared/data-plane.ts';
+import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import { isCompatibleVersion } from '../../shared/version.ts';
+import { checkDataParams, checkDialogParams, checkInitializeParams } from '../../shared/wire-checks.ts';
 import { RpcClient } from './rpc-client.ts';
 
 /** Outcome of applying a transaction to the generator's subtree (the tree's `TransactionResult`). */
@@ -55,9 +55,9 @@ export interface RendererSessionOptions {
 
 type State = 'new' | 'initializing' | 'ready' | 'closing' | 'closed';
 
-const checkInitialize = compile(InitializeParams);
-const checkData = compile(DataParams);
-const checkDialog = compile(DialogParams);
+const checkInitialize = checkInitializeParams;
+const checkData = checkDataParams;
+const checkDialog = checkDialogParams;
 
 /**
  * The renderer end of one generator's session. Everything arriving is hostile: it is parsed at

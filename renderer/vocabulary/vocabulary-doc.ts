@@ -76,6 +76,12 @@ ${entries.length} group types in ${categories.length} categories. Each definitio
   tabs pattern (arrow keys, Home, End), accordion → \`details\`/\`summary\`, modal → \`<dialog>\` via \`showModal()\`, charts →
   \`role=img\` with a text summary of the data, every form control labelled, hints and errors tied with
   \`aria-describedby\`/\`aria-invalid\`, visible focus ring. axe-core reports no violations on the gallery in either theme.
+- **Loaded on first use.** The chart (\`chart-bar\`, \`chart-line\`, \`chart-pie\`), \`code\`, \`image\`, \`video\` and \`audio\`
+  elements render through a module chunk requested the first time one of them renders
+  (\`renderer/view/lazy-element.ts\`); their tags and definitions are registered with the rest, so they validate and keep
+  their place as usual, and until the chunk is there each shows an empty box of its size (\`role=status\`,
+  \`aria-busy\`). A UI without them never requests it (\`e2e/lazy-elements.spec.ts\`). Host dialogs are drawn by a chunk
+  loaded with the first dialog. Both are same-origin modules, so the strict-CSP mode (\`script-src 'self'\`) allows them.
 
 ## Theming
 

@@ -3,7 +3,6 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
 import { audio } from '../../vocabulary/types/audio.ts';
-import { defineElement } from '../define-element.ts';
 
 /** `audio`: a titled player with native controls; the source goes through the media policy. */
 export class SuipAudio extends SuipGroupElement {
@@ -18,4 +17,3 @@ export class SuipAudio extends SuipGroupElement {
     return html`<figure><figcaption>${title}</figcaption>${media}${caption === undefined ? '' : html`<p class="muted">${caption}</p>`}</figure>`;
   }
 }
-defineElement('suip-audio', SuipAudio);

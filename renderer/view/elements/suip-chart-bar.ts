@@ -4,7 +4,6 @@ import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, describeSeries, labelStride, seriesData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
 import { chartBar } from '../../vocabulary/types/chart-bar.ts';
-import { defineElement } from '../define-element.ts';
 
 const W = 360;
 const H = 180;
@@ -37,4 +36,3 @@ export class SuipChartBar extends SuipGroupElement {
     </figure>`;
   }
 }
-defineElement('suip-chart-bar', SuipChartBar);

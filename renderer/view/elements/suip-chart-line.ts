@@ -4,7 +4,6 @@ import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, describeSeries, labelStride, seriesData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
 import { chartLine } from '../../vocabulary/types/chart-line.ts';
-import { defineElement } from '../define-element.ts';
 
 const W = 360;
 const H = 180;
@@ -35,4 +34,3 @@ export class SuipChartLine extends SuipGroupElement {
     </figure>`;
   }
 }
-defineElement('suip-chart-line', SuipChartLine);

@@ -4,7 +4,6 @@ import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, sliceData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
 import { chartPie } from '../../vocabulary/types/chart-pie.ts';
-import { defineElement } from '../define-element.ts';
 
 /** `chart-pie`: SVG slices with a legend giving each share in percent. */
 export class SuipChartPie extends SuipGroupElement {
@@ -33,4 +32,3 @@ export class SuipChartPie extends SuipGroupElement {
     </figure>`;
   }
 }
-defineElement('suip-chart-pie', SuipChartPie);

@@ -2,7 +2,6 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { code } from '../../vocabulary/types/code.ts';
-import { defineElement } from '../define-element.ts';
 
 /** `code`: source shown literally in `<pre><code>`, with its language as a caption. */
 export class SuipCode extends SuipGroupElement {
@@ -24,4 +23,3 @@ export class SuipCode extends SuipGroupElement {
     </figure>`;
   }
 }
-defineElement('suip-code', SuipCode);

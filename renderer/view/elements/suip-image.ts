@@ -3,7 +3,6 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
 import { image } from '../../vocabulary/types/image.ts';
-import { defineElement } from '../define-element.ts';
 
 /**
  * `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. A
@@ -21,4 +20,3 @@ export class SuipImage extends SuipGroupElement {
     return html`<figure>${media}${caption === undefined ? '' : html`<figcaption class="muted">${caption}</figcaption>`}</figure>`;
   }
 }
-defineElement('suip-image', SuipImage);

@@ -3,7 +3,6 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
 import { video } from '../../vocabulary/types/video.ts';
-import { defineElement } from '../define-element.ts';
 
 /** `video`: a titled player with native controls; the source goes through the media policy. */
 export class SuipVideo extends SuipGroupElement {
@@ -21,4 +20,3 @@ export class SuipVideo extends SuipGroupElement {
     return html`<figure><figcaption>${title}</figcaption>${media}${caption === undefined ? '' : html`<p class="muted">${caption}</p>`}</figure>`;
   }
 }
-defineElement('suip-video', SuipVideo);

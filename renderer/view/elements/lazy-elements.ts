@@ -1,0 +1,18 @@
+import { audio } from '../../vocabulary/types/audio.ts';
+import { chartBar } from '../../vocabulary/types/chart-bar.ts';
+import { chartLine } from '../../vocabulary/types/chart-line.ts';
+import { chartPie } from '../../vocabulary/types/chart-pie.ts';
+import { code } from '../../vocabulary/types/code.ts';
+import { image } from '../../vocabulary/types/image.ts';
+import { video } from '../../vocabulary/types/video.ts';
+import { defineLazyElement } from '../lazy-element.ts';
+
+// Charts, code and media: their tags and definitions now, their rendering (deferred-elements.ts)
+// the first time one of them renders. A UI without them never requests that chunk.
+defineLazyElement('suip-chart-bar', chartBar, 'chart');
+defineLazyElement('suip-chart-line', chartLine, 'chart');
+defineLazyElement('suip-chart-pie', chartPie, 'chart');
+defineLazyElement('suip-code', code, 'code');
+defineLazyElement('suip-image', image, 'media');
+defineLazyElement('suip-video', video, 'media');
+defineLazyElement('suip-audio', audio, 'media');
