@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits } from '../../shared/index.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../tree/index.ts';
 import { PIPELINE_WINDOW, RendererSession } from './renderer-session.ts';
@@ -45,26 +45,8 @@ function setup(options: { offer?: number; ask?: number; limits?: Limits } = {}) 
 }
 
 const microtasks = () => new Promise<void>((resolve) => queueMicrotask(resolve));
-const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const append = (id: string, text: string, rpcId: number) => ({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id, particle: { text } }, id: rpcId });
 const grow = (id: string, text: string, rpcId: number) => ({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [id], text }, id: rpcId });
-
-// Node has no animation frames: the test's frame is the next macrotask, so a frame can be awaited.
-let frames: Array<() => void> = [];
-beforeEach(() => {
-  frames = [];
-  globalThis.requestAnimationFrame = (callback: FrameRequestCallback) => frames.push(() => callback(0));
-  globalThis.cancelAnimationFrame = () => undefined;
-});
-afterEach(() => {
-  delete (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame;
-  delete (globalThis as { cancelAnimationFrame?: unknown }).cancelAnimationFrame;
-});
-const frame = () => {
-  const due = frames;
-  frames = [];
-  for (const run of due) run();
-};
 
 describe('RendererSession pipelining (suip/ack, suip/resync)', () => {
   it('without the capability on both ends, every transaction is answered alone, as in 1.0', async () => {
@@ -81,36 +63,38 @@ describe('RendererSession pipelining (suip/ack, suip/resync)', () => {
     }
   });
 
-  it('applies each transaction at once and answers them all with one suip/ack at the next frame', async () => {
+  it('applies each transaction at once; a lone one is answered at once, a stream by one suip/ack for all that came within the interval', async () => {
     const t = setup({ offer: PIPELINE_WINDOW, ask: 64 });
     await t.ready();
     t.send(append('a', 'x', 10));
     await microtasks();
-    // Applied before any answer: the apply is never held for the acknowledgement.
+    // A lone transaction: applied and answered in the task that received it.
     expect(t.tree()).toEqual({ group: [['a', { text: 'x' }]] });
+    expect(t.received).toEqual([{ jsonrpc: '2.0', method: 'suip/ack', params: { through: 10 } }]);
     t.send(grow('a', 'y', 11));
     t.send(grow('a', 'z', 12));
     await microtasks();
+    // Applied at once, answered later: within 16 ms of the last suip/ack.
     expect(t.tree()).toEqual({ group: [['a', { text: 'xyz' }]] });
-    expect(t.received).toEqual([]);
-    frame();
-    await microtasks();
-    expect(t.received).toEqual([{ jsonrpc: '2.0', method: 'suip/ack', params: { through: 12 } }]);
+    expect(t.received).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(t.received).toEqual([
+      { jsonrpc: '2.0', method: 'suip/ack', params: { through: 10 } },
+      { jsonrpc: '2.0', method: 'suip/ack', params: { through: 12 } },
+    ]);
   });
 
-  it('sends the ack at once when half the window is due, and after 50 ms when no frame comes', async () => {
+  it('sends the ack at once when half the window is due', async () => {
     const t = setup({ offer: 4, ask: 4 });
     await t.ready();
     t.send(append('a', 'x', 1));
     t.send(grow('a', 'y', 2));
-    await microtasks();
-    expect(t.received).toEqual([{ jsonrpc: '2.0', method: 'suip/ack', params: { through: 2 } }]);
     t.send(grow('a', 'z', 3));
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(t.received.at(-1)).toEqual({ jsonrpc: '2.0', method: 'suip/ack', params: { through: 3 } });
-    frame();
     await microtasks();
-    expect(t.received).toHaveLength(2);
+    expect(t.received).toEqual([
+      { jsonrpc: '2.0', method: 'suip/ack', params: { through: 1 } },
+      { jsonrpc: '2.0', method: 'suip/ack', params: { through: 3 } },
+    ]);
   });
 
   it('a refusal is answered at once, after the ack of what was applied before it; later transactions are refused with OutOfSync until suip/resync', async () => {
@@ -131,9 +115,7 @@ describe('RendererSession pipelining (suip/ack, suip/resync)', () => {
     expect(t.received[3]).toMatchObject({ method: 'suip/error', params: { code: ErrorCode.InvalidParams, message: expect.stringContaining('the refused transaction is 2, not 3') } });
     t.send({ jsonrpc: '2.0', method: 'suip/resync', params: { id: 2 } });
     t.send(grow('a', 'z', 4));
-    await microtasks();
-    frame();
-    await microtasks();
+    await new Promise((resolve) => setTimeout(resolve, 40));
     expect(t.tree()).toEqual({ group: [['a', { text: 'xz' }]] });
     expect(t.received.at(-1)).toEqual({ jsonrpc: '2.0', method: 'suip/ack', params: { through: 4 } });
   });
@@ -180,9 +162,7 @@ describe('RendererSession pipelining (suip/ack, suip/resync)', () => {
     await t.ready();
     t.send(append('a', '', 1));
     for (let i = 2; i < 200; i += 1) t.send(grow('a', 'x', i));
-    await microtasks();
-    frame();
-    await macrotask();
+    await new Promise((resolve) => setTimeout(resolve, 40));
     expect(t.violations.length).toBeGreaterThan(0);
     // One id per ack message, however many transactions it answers.
     const acks = t.received.filter((message) => message.method === 'suip/ack');
@@ -195,10 +175,12 @@ describe('RendererSession pipelining (suip/ack, suip/resync)', () => {
     const t = setup({ offer: 16, ask: 16 });
     await t.ready();
     t.send(append('a', 'x', 1));
+    t.send(grow('a', 'y', 2));
     await microtasks();
+    expect(t.received).toEqual([{ jsonrpc: '2.0', method: 'suip/ack', params: { through: 1 } }]);
     void t.session.shutdown(10);
     await microtasks();
-    expect(t.received[0]).toEqual({ jsonrpc: '2.0', method: 'suip/ack', params: { through: 1 } });
-    expect(t.received[1]).toMatchObject({ method: 'suip/shutdown' });
+    expect(t.received[1]).toEqual({ jsonrpc: '2.0', method: 'suip/ack', params: { through: 2 } });
+    expect(t.received[2]).toMatchObject({ method: 'suip/shutdown' });
   });
 });

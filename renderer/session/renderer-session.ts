@@ -63,11 +63,11 @@ type State = 'new' | 'initializing' | 'ready' | 'closing' | 'closed';
  */
 export const PIPELINE_WINDOW = 16;
 
-/**
- * Longest a due `suip/ack` waits for the next animation frame before it goes anyway: a hidden
- * page runs no frames, and a pipelining generator must not stall on a full window.
- */
-const ACK_FALLBACK_MS = 50;
+/** Least time between two `suip/ack`s while transactions keep coming (about a frame). */
+const ACK_INTERVAL_MS = 16;
+
+/** Longest a due `suip/ack` waits when no further transaction comes to carry it. */
+const ACK_FALLBACK_MS = 20;
 
 const checkInitialize = compile(InitializeParams);
 const checkData = compile(DataParams);
@@ -92,7 +92,8 @@ export class RendererSession {
   /** The id of the newest applied transaction whose answer is due (pipelining). */
   private dueAck: JsonRpcId | undefined;
   private dueCount = 0;
-  private ackFrame: number | undefined;
+  /** `performance.now()` when the last `suip/ack` went. */
+  private lastAck = Number.NEGATIVE_INFINITY;
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   /**
    * Pipelining: the transaction that was refused (its request id; null for an unreadable
@@ -325,9 +326,13 @@ export class RendererSession {
   }
 
   /**
-   * Pipelining: an applied transaction's answer is due, and goes with every other one due in one
-   * `suip/ack` at the next animation frame (the frame that shows it), or at once when half the
-   * window is due so the generator never waits on a full window. The apply was not delayed.
+   * Pipelining: an applied transaction's answer is due. It goes at once, in this task, when no
+   * `suip/ack` went in the last ACK_INTERVAL_MS (a lone render is answered as fast as without a
+   * window) or when half the window is due (the generator never waits on a full window);
+   * otherwise it waits for the next transaction's task, or at the latest ACK_FALLBACK_MS. So a
+   * stream gets about one answer a frame, each carrying every answer due, and the apply is never
+   * held. Sent from the task that received a message: the same `postMessage` sent from an
+   * animation-frame callback cost 3–4 times as much per call (docs/benchmarks.md).
    */
   private acknowledge(calls: RpcCall[]): void {
     let id: JsonRpcId | undefined;
@@ -335,10 +340,8 @@ export class RendererSession {
     if (id === undefined) return;
     this.dueAck = id;
     this.dueCount += 1;
-    if (2 * this.dueCount >= this.window!) return this.flushAck();
-    if (this.ackTimer !== undefined) return;
-    this.ackTimer = setTimeout(this.flushAck, ACK_FALLBACK_MS);
-    if (typeof requestAnimationFrame === 'function') this.ackFrame = requestAnimationFrame(this.flushAck);
+    if (2 * this.dueCount >= this.window! || performance.now() - this.lastAck >= ACK_INTERVAL_MS) return this.flushAck();
+    this.ackTimer ??= setTimeout(this.flushAck, ACK_FALLBACK_MS);
   }
 
   /** Send the one cumulative `suip/ack` due, if any. */
@@ -346,6 +349,7 @@ export class RendererSession {
     this.cancelAck();
     const through = this.dueAck;
     if (through === undefined) return;
+    this.lastAck = performance.now();
     this.dueAck = undefined;
     this.dueCount = 0;
     if (this.state === 'ready' || this.state === 'closing') this.client.notify(Method.ack, { through });
@@ -353,8 +357,7 @@ export class RendererSession {
 
   private cancelAck(): void {
     if (this.ackTimer !== undefined) clearTimeout(this.ackTimer);
-    if (this.ackFrame !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(this.ackFrame);
-    this.ackTimer = this.ackFrame = undefined;
+    this.ackTimer = undefined;
   }
 
   /**
