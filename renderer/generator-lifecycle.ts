@@ -3,7 +3,7 @@ import type { GeneratorConnection, WarmTransport } from './connection.ts';
 import type { DialogHost } from './dialogs/host-dialogs.ts';
 import { SuipHostError } from './host-error.ts';
 import type { GeneratorHandle, GeneratorStatus, MountOptions, SuipErrorDetail, SuipStatusDetail } from './renderer-types.ts';
-import { PIPELINE_WINDOW, RendererSession, type ApplyResult } from './session/renderer-session.ts';
+import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
 
 /** What the renderer lends every generator's lifecycle. */
 export interface LifecycleHost {
@@ -164,7 +164,7 @@ export class GeneratorLifecycle {
     return {
       ...this.host.baseResult,
       protocolVersion: PROTOCOL_VERSION,
-      capabilities: { input: true, output: true, dialogs: true, pipeline: { window: PIPELINE_WINDOW } },
+      capabilities: { input: true, output: true, dialogs: true },
       outputs: [...outputs],
       ...(this.options.inputs !== undefined ? { inputs: [...this.options.inputs] } : {}),
       ...(this.adopted !== undefined ? { adopted: this.adopted } : {}),

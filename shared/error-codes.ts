@@ -27,12 +27,6 @@ export const ErrorCode = {
   LimitExceeded: -32005,
   /** The host's policy refused a value (URL, mime type, forbidden key). */
   PolicyViolation: -32006,
-  /**
-   * Pipelining: an op transaction arrived after an earlier one of the same generator was refused,
-   * so it was not applied (it was diffed against a tree the renderer never held). Send
-   * `suip/resync` naming the refused transaction, then resend from the last acknowledged tree.
-   */
-  OutOfSync: -32007,
 } as const;
 
 /** One of the stable SUIP / JSON-RPC error codes. */

@@ -10,18 +10,6 @@ export const PeerInfo = Type.Object(
   { additionalProperties: false },
 );
 
-/**
- * Pipelining (docs/protocol.md §6.1): at most `window` op transactions sent and not yet
- * acknowledged. Announced by both ends; the smaller window is the one in force, and a window of
- * 1 (or either end not announcing it) is the one-answer-per-transaction protocol of 1.0.
- */
-export const PipelineCapability = Type.Object(
-  { window: Type.Integer({ minimum: 1, maximum: 64, description: 'Most op transactions unacknowledged at once.' }) },
-  { additionalProperties: false },
-);
-/** The pipelining capability. */
-export type PipelineCapability = Static<typeof PipelineCapability>;
-
 /** Params of `suip/initialize` (generator → renderer). */
 export const InitializeParams = Type.Object(
   {
@@ -37,8 +25,6 @@ export const InitializeParams = Type.Object(
         output: Type.Optional(Type.Boolean()),
         /** 1.1: the generator diffs its first render against `adopted` in the result. */
         adopt: Type.Optional(Type.Boolean()),
-        /** Pipelining: the generator may keep up to `window` op transactions unacknowledged. */
-        pipeline: Type.Optional(PipelineCapability),
       },
       { additionalProperties: true },
     ),
@@ -113,7 +99,6 @@ export const InitializeResult = Type.Object(
           input: Type.Optional(Type.Boolean({ description: 'The renderer may send suip/input.' })),
           output: Type.Optional(Type.Boolean({ description: 'The renderer accepts suip/output on `outputs`.' })),
           dialogs: Type.Optional(Type.Boolean({ description: 'The renderer answers suip/dialog requests (confirm, prompt, pick).' })),
-          pipeline: Type.Optional(PipelineCapability),
         },
         { additionalProperties: true },
       ),

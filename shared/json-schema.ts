@@ -8,7 +8,6 @@ import { HostContext, InitializeParams, InitializeResult, VocabularyEntry } from
 import { Limits } from './limits.ts';
 import { Method } from './methods.ts';
 import { OpParams } from './ops.ts';
-import { AckParams, ResyncParams } from './pipeline.ts';
 import { DataParticle, EventHandler, Particle, TextParticle } from './particle.ts';
 import { PROTOCOL_VERSION } from './version.ts';
 
@@ -32,8 +31,6 @@ const DEFS: Record<string, TSchema> = {
   DataParams,
   DialogParams,
   DialogResult,
-  AckParams,
-  ResyncParams,
 };
 
 /**
@@ -62,8 +59,6 @@ export function wireJsonSchema(): Record<string, unknown> {
       [Method.input]: { params: ref('DataParams') },
       [Method.output]: { params: ref('DataParams') },
       [Method.dialog]: { params: ref('DialogParams'), result: ref('DialogResult') },
-      [Method.ack]: { params: ref('AckParams') },
-      [Method.resync]: { params: ref('ResyncParams') },
     },
   };
 }

@@ -18,17 +18,6 @@ export const Method = {
   output: 'suip/output',
   /** 1.1, generator → renderer (request): ask the user through a host-owned dialog. */
   dialog: 'suip/dialog',
-  /**
-   * Pipelining, renderer → generator: every transaction up to and including the one whose
-   * request id is `through` was applied. Replaces the per-transaction success answers of a
-   * generator that negotiated `pipeline` (docs/protocol.md §6.1).
-   */
-  ack: 'suip/ack',
-  /**
-   * Pipelining, generator → renderer: the generator read the refusal of transaction `id` and
-   * rolled back to its last acknowledged tree; the renderer applies op transactions again.
-   */
-  resync: 'suip/resync',
 } as const;
 
 /** A SUIP method name. */
@@ -38,7 +27,7 @@ export type MethodName = (typeof Method)[keyof typeof Method];
 export const OP_METHODS: ReadonlySet<string> = new Set([Method.append, Method.insert, Method.remove, Method.replace]);
 
 /** Methods a generator may send to a renderer (requests or notifications). */
-export const GENERATOR_METHODS: ReadonlySet<string> = new Set([Method.initialize, Method.initialized, ...OP_METHODS, Method.output, Method.dialog, Method.resync]);
+export const GENERATOR_METHODS: ReadonlySet<string> = new Set([Method.initialize, Method.initialized, ...OP_METHODS, Method.output, Method.dialog]);
 
 /** Methods a renderer may send to a generator. */
-export const RENDERER_METHODS: ReadonlySet<string> = new Set([Method.event, Method.error, Method.shutdown, Method.input, Method.ack]);
+export const RENDERER_METHODS: ReadonlySet<string> = new Set([Method.event, Method.error, Method.shutdown, Method.input]);

@@ -11,7 +11,6 @@ import { InitializeParams, InitializeResult } from './handshake.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { isCall, parseMessage, type RpcCall, type RpcResponse } from './message.ts';
 import { Method, OP_METHODS } from './methods.ts';
-import { AckParams, ResyncParams } from './pipeline.ts';
 import { checkOp } from './validate-op.ts';
 import { validateParticle } from './validate-particle.ts';
 import { PROTOCOL_VERSION } from './version.ts';
@@ -43,8 +42,6 @@ const checks = {
   data: compile(DataParams),
   dialog: compile(DialogParams),
   dialogResult: compile(DialogResult),
-  ack: compile(AckParams),
-  resync: compile(ResyncParams),
 };
 
 const particleCtx = { limits: DEFAULT_LIMITS, depth: 1, nodeBudget: DEFAULT_LIMITS.maxNodes, where: 'params.particle' };
@@ -106,10 +103,6 @@ function checkExample(message: RpcCall | RpcResponse, where: string): void {
         return void expect(checks.data.firstError(params), where).toBeUndefined();
       case Method.dialog:
         return void expect(checks.dialog.firstError(params), where).toBeUndefined();
-      case Method.ack:
-        return void expect(checks.ack.firstError(params), where).toBeUndefined();
-      case Method.resync:
-        return void expect(checks.resync.firstError(params), where).toBeUndefined();
       case Method.initialized:
       case Method.shutdown:
         return void expect(params, where).toEqual({});

@@ -12,7 +12,6 @@ import {
   type Channel,
   type EventParams,
   type InitializeResult,
-  type JsonRpcId,
   type Limits,
   type Op,
   type RpcCall,
@@ -22,7 +21,6 @@ import {
 } from '../../shared/index.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { DataParams } from '../../shared/data-plane.ts';
-import { ResyncParams } from '../../shared/pipeline.ts';
 import { DialogParams, type DialogResult } from '../../shared/dialog.ts';
 import { isCompatibleVersion } from '../../shared/version.ts';
 import { RpcClient } from './rpc-client.ts';
@@ -57,22 +55,9 @@ export interface RendererSessionOptions {
 
 type State = 'new' | 'initializing' | 'ready' | 'closing' | 'closed';
 
-/**
- * The pipelining window this renderer offers (docs/protocol.md §6.1): a generator that announces
- * one keeps up to this many op transactions unacknowledged, answered by one `suip/ack` a frame.
- */
-export const PIPELINE_WINDOW = 16;
-
-/** Least time between two `suip/ack`s while transactions keep coming (about a frame). */
-const ACK_INTERVAL_MS = 16;
-
-/** Longest a due `suip/ack` waits when no further transaction comes to carry it. */
-const ACK_FALLBACK_MS = 20;
-
 const checkInitialize = compile(InitializeParams);
 const checkData = compile(DataParams);
 const checkDialog = compile(DialogParams);
-const checkResync = compile(ResyncParams);
 
 /**
  * The renderer end of one generator's session. Everything arriving is hostile: it is parsed at
@@ -87,20 +72,6 @@ export class RendererSession {
   private readonly client: RpcClient;
   private readonly rate: { take(): boolean };
   private readonly unsubscribe: () => void;
-  /** Pipelining in force: the window both ends announced (undefined: one answer per transaction). */
-  private window: number | undefined;
-  /** The id of the newest applied transaction whose answer is due (pipelining). */
-  private dueAck: JsonRpcId | undefined;
-  private dueCount = 0;
-  /** `performance.now()` when the last `suip/ack` went. */
-  private lastAck = Number.NEGATIVE_INFINITY;
-  private ackTimer: ReturnType<typeof setTimeout> | undefined;
-  /**
-   * Pipelining: the transaction that was refused (its request id; null for an unreadable
-   * message). Until the generator names it in `suip/resync`, every op transaction is refused
-   * with OutOfSync, since it was diffed against a tree this renderer never held.
-   */
-  private refusedId: { id: JsonRpcId } | undefined;
 
   constructor(private readonly options: RendererSessionOptions) {
     this.rate = createRateBudget(options.limits.maxMessagesPerSecond);
@@ -137,8 +108,6 @@ export class RendererSession {
   async shutdown(timeoutMs = 300): Promise<void> {
     if (this.state === 'closed' || this.state === 'closing') return;
     const wasReady = this.state === 'ready';
-    // What was applied is acknowledged before the generator stops waiting for it.
-    this.flushAck();
     // Closing: only responses are read now (the shutdown answer); calls and ops are ignored.
     this.state = 'closing';
     if (wasReady) {
@@ -154,8 +123,6 @@ export class RendererSession {
   /** Stop reading and writing. */
   close(): void {
     this.state = 'closed';
-    this.cancelAck();
-    this.dueAck = undefined;
     this.unsubscribe();
     this.client.rejectAll('the session is closed');
   }
@@ -175,11 +142,11 @@ export class RendererSession {
         return;
       }
       const parsed = parseMessage(text, this.options.limits);
-      if (!parsed.ok) return this.reject([], parsed.error, false, true, true);
+      if (!parsed.ok) return this.reject([], parsed.error, false, true);
       this.dispatch(parsed.messages, parsed.batch);
     } catch (error) {
       // Defence in depth: a bug here must not take the host down.
-      this.reject([], opError(ErrorCode.InternalError, `the renderer failed on this message (${error instanceof Error ? error.message : 'unknown'})`, {}), false, true, true);
+      this.reject([], opError(ErrorCode.InternalError, `the renderer failed on this message (${error instanceof Error ? error.message : 'unknown'})`, {}), false, true);
     }
   }
 
@@ -194,7 +161,7 @@ export class RendererSession {
     if (ops.length > 0) {
       if (ops.length !== calls.length) {
         const index = calls.findIndex((call) => !OP_METHODS.has(call.method));
-        return this.reject(calls, opError(ErrorCode.InvalidRequest, `a batch is one transaction and may hold only ops, but entry ${index} is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`, { index }), batch, false, true);
+        return this.reject(calls, opError(ErrorCode.InvalidRequest, `a batch is one transaction and may hold only ops, but entry ${index} is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`, { index }), batch);
       }
       return this.transaction(calls, batch);
     }
@@ -227,9 +194,6 @@ export class RendererSession {
       if (!isCompatibleVersion(version)) return fail(opError(ErrorCode.InvalidParams, `protocolVersion ${JSON.stringify(version.slice(0, 16))} is not supported; this renderer speaks ${this.options.result.protocolVersion} and accepts any 1.x`, { method: call.method }));
       this.state = 'initializing';
       this.initializeParams = call.params as InitializeParams;
-      const offered = this.options.result.capabilities?.pipeline?.window;
-      const asked = this.initializeParams.capabilities.pipeline?.window;
-      if (offered !== undefined && asked !== undefined && Math.min(offered, asked) > 1) this.window = Math.min(offered, asked);
       return { response: { jsonrpc: '2.0', id, result: this.options.result } };
     }
     if (call.method === Method.initialized) {
@@ -240,7 +204,6 @@ export class RendererSession {
       return id === undefined ? {} : { response: { jsonrpc: '2.0', id, result: {} } };
     }
     if (call.method === Method.output) return this.output(call, fail);
-    if (call.method === Method.resync) return this.resync(call, fail);
     if (call.method === Method.dialog) return this.dialog(call, fail);
     // A model that invents an op (suip/ops/move, suip/ops/update) learns how the four ops do it.
     if (String(call.method).startsWith('suip/ops/')) {
@@ -248,21 +211,6 @@ export class RendererSession {
       return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove and replace. A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"; an update is a replace`, {}));
     }
     return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized, the ops suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`, {}));
-  }
-
-  /** `suip/resync` (pipelining): the generator read the refusal and rolled back; ops apply again. */
-  private resync(call: RpcCall, fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject }): { response?: RpcResponse; error?: SuipErrorObject } {
-    const method = call.method;
-    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
-    if (this.window === undefined) return fail(opError(ErrorCode.MethodNotFound, 'needs the "pipeline" capability in suip/initialize and in its result', { method }));
-    const problem = checkResync.firstError(call.params);
-    if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `params are malformed at ${problem}; send {"id": <the refused transaction's id, or null>}`, { method }));
-    const id = (call.params as ResyncParams).id;
-    const refused = this.refusedId;
-    if (refused === undefined) return fail(opError(ErrorCode.InvalidRequest, 'no transaction is refused; send suip/resync only after an op transaction was refused, naming its id', { method }));
-    if (id !== refused.id) return fail(opError(ErrorCode.InvalidParams, `the refused transaction is ${JSON.stringify(refused.id)}, not ${JSON.stringify(id).slice(0, 64)}; send {"id": ${JSON.stringify(refused.id)}}`, { method }));
-    this.refusedId = undefined;
-    return call.id === undefined ? {} : { response: { jsonrpc: '2.0', id: call.id, result: {} } };
   }
 
   /** `suip/output` (1.1): accepted only when ready, announced, and on a channel the host allowed. */
@@ -309,67 +257,18 @@ export class RendererSession {
   /** One batch of ops = one transaction: checked, applied all or nothing, answered. */
   private transaction(calls: RpcCall[], batch: boolean): void {
     if (this.state !== 'ready') {
-      return this.reject(calls, opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', { index: 0, method: calls[0]!.method }), batch, false, true);
+      return this.reject(calls, opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', { index: 0, method: calls[0]!.method }), batch);
     }
-    if (this.refusedId !== undefined) return this.outOfSync(calls, batch, this.refusedId.id);
     const ops: Op[] = [];
     for (let index = 0; index < calls.length; index += 1) {
       const check = checkOp(calls[index]!.method, calls[index]!.params, index, this.options.limits);
-      if (!check.ok) return this.reject(calls, check.error, batch, false, true);
+      if (!check.ok) return this.reject(calls, check.error, batch);
       ops.push(check.op);
     }
     const result = this.options.apply(ops);
-    if (!result.ok) return this.reject(calls, result.error, batch, false, true);
-    if (this.window !== undefined) return this.acknowledge(calls);
+    if (!result.ok) return this.reject(calls, result.error, batch);
     const responses: RpcResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
     if (responses.length > 0) this.send(batch ? responses : responses[0]);
-  }
-
-  /**
-   * Pipelining: an applied transaction's answer is due. It goes at once, in this task, when no
-   * `suip/ack` went in the last ACK_INTERVAL_MS (a lone render is answered as fast as without a
-   * window) or when half the window is due (the generator never waits on a full window);
-   * otherwise it waits for the next transaction's task, or at the latest ACK_FALLBACK_MS. So a
-   * stream gets about one answer a frame, each carrying every answer due, and the apply is never
-   * held. Sent from the task that received a message: the same `postMessage` sent from an
-   * animation-frame callback cost 3–4 times as much per call (docs/benchmarks.md).
-   */
-  private acknowledge(calls: RpcCall[]): void {
-    let id: JsonRpcId | undefined;
-    for (const call of calls) if (call.id !== undefined) id = call.id;
-    if (id === undefined) return;
-    this.dueAck = id;
-    this.dueCount += 1;
-    if (2 * this.dueCount >= this.window! || performance.now() - this.lastAck >= ACK_INTERVAL_MS) return this.flushAck();
-    this.ackTimer ??= setTimeout(this.flushAck, ACK_FALLBACK_MS);
-  }
-
-  /** Send the one cumulative `suip/ack` due, if any. */
-  private readonly flushAck = (): void => {
-    this.cancelAck();
-    const through = this.dueAck;
-    if (through === undefined) return;
-    this.lastAck = performance.now();
-    this.dueAck = undefined;
-    this.dueCount = 0;
-    if (this.state === 'ready' || this.state === 'closing') this.client.notify(Method.ack, { through });
-  };
-
-  private cancelAck(): void {
-    if (this.ackTimer !== undefined) clearTimeout(this.ackTimer);
-    this.ackTimer = undefined;
-  }
-
-  /**
-   * Pipelining, after a refusal: this transaction was diffed against a tree the renderer never
-   * held, so it is refused at once, unapplied, until `suip/resync`. The host heard the refusal
-   * itself; these follow from it and are not reported to it again (at most a window of them).
-   */
-  private outOfSync(calls: RpcCall[], batch: boolean, refused: JsonRpcId): void {
-    const error = opError(ErrorCode.OutOfSync, `not applied: transaction ${JSON.stringify(refused)} before it was refused; send suip/resync {"id": ${JSON.stringify(refused)}}, then resend from the last acknowledged tree`, { reason: 'out-of-sync' });
-    const responses: RpcResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, error }));
-    if (responses.length === 0) this.client.notify(Method.error, error);
-    else this.send(batch ? responses : responses[0]);
   }
 
   /**
@@ -377,17 +276,8 @@ export class RendererSession {
    * no request to answer, one `suip/error` notification carries it (`unparsed`: the message could
    * not be read at all, so JSON-RPC's `id: null` error response is used).
    */
-  private reject(calls: RpcCall[], error: SuipErrorObject, batch: boolean, unparsed = false, transaction = false): void {
+  private reject(calls: RpcCall[], error: SuipErrorObject, batch: boolean, unparsed = false): void {
     this.options.onError(error);
-    if (this.window !== undefined && transaction && this.state === 'ready') {
-      // Pipelining: what was applied before is acknowledged before the refusal (the generator
-      // reads them in order), and the refusal goes at once, never held to a frame.
-      this.flushAck();
-      if (this.refusedId !== undefined) return this.outOfSync(calls, batch, this.refusedId.id);
-      let id: JsonRpcId = null;
-      for (const call of calls) if (call.id !== undefined) id = call.id;
-      this.refusedId = { id };
-    }
     if (unparsed) {
       this.send({ jsonrpc: '2.0', id: null, error });
       return;
