@@ -38,9 +38,11 @@ const item = (it) => {
 };
 let phase = 0;
 let status = 'status';
+let title = '## Streaming';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const token = () => { const it = items[Math.floor(random() * items.length)]; it.text += ' w' + Math.floor(random() * 100); };
 const view = () => group(null, [
+  ['title', text(title)],
   ['list', group(null, items.map((it) => [it.id, item(it)]))],
   ['go', group('button', [['label', text('go', 'text/plain')]], { on: { click: { handler: () => void run() } } })],
   ['status', text(status)],
@@ -49,7 +51,16 @@ const view = () => group(null, [
 async function run() {
   phase += 1;
   if (phase === 1) {
-    for (let i = 0; i < ${TOKENS}; i += 1) { token(); render(view()); await sleep(i % 3 === 0 ? 20 : 2); }
+    for (let i = 0; i < ${TOKENS}; i += 1) {
+      // Every tenth token grows the heading instead (a plain heading is appended to like a paragraph).
+      if (i % 10 === 9) title += ' h' + i;
+      else token();
+      render(view());
+      await sleep(i % 3 === 0 ? 20 : 2);
+    }
+  } else if (phase === 3) {
+    // Markup arrives in a stream that was plain: the leaf leaves the fast path and renders markdown.
+    for (const piece of [' **bo', 'ld**', ' after']) { status += piece; render(view()); await sleep(20); }
   } else if (phase === 2) {
     for (let i = 0; i < ${STEPS}; i += 1) {
       const roll = random();
@@ -138,7 +149,7 @@ async function treeTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const walk = (node: { group?: Array<[string, unknown]>; text?: string }): void => {
-      if (typeof node.text === 'string' && node.text.trim() !== '') out.push(node.text.trim());
+      if (typeof node.text === 'string' && node.text.trim() !== '') out.push(node.text.trim().replace(/^#+ /, ''));
       for (const [, child] of node.group ?? []) walk(child as typeof node);
     };
     walk(window.suipTest.snapshot() as { group?: Array<[string, unknown]> });
@@ -167,7 +178,18 @@ test('streamed tokens write their leaves alone, and structural edits between the
   const onPaths = streamed.filter((r) => r.path !== 'leafy/go' && !r.path.startsWith('leafy/go/'));
   expect(onPaths, JSON.stringify(onPaths)).toEqual([]);
   const texts = await treeTexts(page);
-  expect(texts.join(' ').split(' w').length - 1).toBe(TOKENS);
+  expect(texts.join(' ').split(' w').length - 1 + texts.join(' ').split(' h').length - 1).toBe(TOKENS);
+  // A plain heading stays one <h2> while it grows.
+  expect(await page.evaluate(() => {
+    const deep = (root: ParentNode, found: Element[] = []): Element[] => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.localName === 'h2') found.push(el);
+        if (el.shadowRoot) deep(el.shadowRoot, found);
+      }
+      return found;
+    };
+    return deep(document.querySelector('suip-tree')!.shadowRoot!).map((h) => h.textContent);
+  })).toEqual([texts[0]]);
 
   // Phase 2: tokens with inserts, removals and moves mixed in.
   await go.click();
@@ -185,4 +207,19 @@ test('streamed tokens write their leaves alone, and structural edits between the
   const structural = new Set(groups.map((r) => r.task));
   const alone = mixed.filter((r) => r.kind === 'text' && r.path.includes('/list') && !structural.has(r.task));
   expect(alone, 'a frame of tokens alone re-rendered a text').toEqual([]);
+
+  // Phase 3: markup streamed into a plain paragraph is rendered as markdown (the leaf updates).
+  await go.click();
+  await expect.poll(() => page.evaluate(() => {
+    const deep = (root: ParentNode): string | undefined => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.localName === 'strong') return el.textContent ?? '';
+        const inner = el.shadowRoot ? deep(el.shadowRoot) : undefined;
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    };
+    return deep(document.querySelector('suip-tree')!.shadowRoot!);
+  })).toBe('bold');
+  await expect.poll(async () => (await shownTexts(page)).join(' ')).toContain('after done3');
 });
