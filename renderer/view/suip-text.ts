@@ -93,6 +93,8 @@ export class SuipText extends LitElement {
     const shown = this.#particle;
     if (this.streamed !== undefined && shown !== undefined && this.hasUpdated && !this.isUpdatePending && next.mimeType === shown.mimeType && typeof next.text === 'string') {
       const heading = this.streamed.heading;
+      // SECURITY: only a text proved plain (the same proof render() uses to skip markdown-it) is
+      // written outside a render, and only as a Text node's data: never markup.
       const text = heading === 0 ? plainParagraph(next.text) : plainHeading(next.text);
       const plain = typeof text === 'string' ? text : text?.level === heading ? text.text : undefined;
       if (plain !== undefined && appendInPlace(this, plain)) {
