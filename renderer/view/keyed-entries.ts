@@ -78,6 +78,10 @@ class KeyedEntriesDirective extends Directive {
       if (host !== undefined) {
         let lists = listsOf.get(host);
         if (lists === undefined) listsOf.set(host, (lists = new Set()));
+        // A host whose template keeps replacing its lists would hold every old one: drop those off
+        // screen. (A list of a template being built is not on screen yet either; forgetting one
+        // only costs its next render a re-set of the children adopted meanwhile.)
+        if (lists.size >= 32) for (const list of lists) if (!list.onScreen) lists.delete(list);
         lists.add(this);
       }
     }
