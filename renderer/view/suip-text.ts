@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
 import { markdownPipeline, plainHeading, plainParagraph } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { appendInPlace, appendText } from './append-text.ts';
+import { constantStyle } from './constant-style.ts';
 import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
@@ -120,7 +120,7 @@ export class SuipText extends LitElement {
     this.streamed = undefined;
     if (paragraph !== undefined) {
       this.streamed = { heading: 0 };
-      return html`<p style=${styleMap(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
+      return html`<p style=${constantStyle(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
     }
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
