@@ -11,8 +11,9 @@ import { componentTags, withComponents } from './host-components.ts';
 import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, startHibernationSweep, type ProgramRecord } from './hibernation.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { createFrameBatch } from './session/frame-batch.ts';
+import { createLeafWrites } from './view/leaf-writes.ts';
 import { routeEvent } from './session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
+import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, textAppendPaths, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
 import { checkUrlCredentials } from './policy/url-policy.ts';
 import { checkHostPolicy, effectivePolicy, urlPolicyFor } from './policy/host-policy.ts';
 import { createGroupChecker } from './vocabulary/check-group.ts';
@@ -136,15 +137,19 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   container.append(view, frames);
   const dialogs = createDialogHost(container, hostPolicy.dialogs);
   // The view shows the newest tree once per frame, however many transactions arrived in it.
+  // A frame of text appends to leaves on screen writes those leaves alone (leaf-writes.ts).
+  const leafWrites = createLeafWrites(view, context);
   const frameBatch = createFrameBatch(() => {
-    view.root = merged;
+    if (!leafWrites.show(merged)) view.root = merged;
     // Slots show other mounts' subtrees, which their own particle does not reference.
     for (const element of slotElements) element.requestUpdate();
   });
   setTree(merged);
 
-  function setTree(next: MergedTree): void {
+  /** `appended`: the leaves the change only appended text to (`textAppendPaths`), if that is all it did. */
+  function setTree(next: MergedTree, appended?: readonly (readonly string[])[]): void {
     merged = next;
+    leafWrites.changed(slotElements.size === 0 ? appended : undefined);
     frameBatch.request();
   }
 
@@ -162,7 +167,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed) ?? checkUrlCredentials(group);
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
-      if (result.tree !== merged) setTree(result.tree);
+      if (result.tree !== merged) setTree(result.tree, textAppendPaths(id, ops));
       const program = programs.get(id);
       if (program !== undefined && !program.rendered) {
         // The idle clock starts at the first render: a program is idle only once it has shown something.

@@ -4,3 +4,4 @@ export type { CheckGroup, TransactionOptions, TransactionResult } from './transa
 export { createMergedTree, mountGenerator, unmountGenerator, generatorRoot, applyGeneratorTransaction } from './merged-tree.ts';
 export type { MergedTree } from './merged-tree.ts';
 export { subtreeSize, subtreeHeight } from './tree-stats.ts';
+export { textAppendPaths } from './text-append-paths.ts';

@@ -13,6 +13,9 @@ import { renderParticle } from './particle-template.ts';
 /** Wraps a child's element in the parent's own markup (a list item); may read the id, never the child. */
 export type WrapEntry = (inner: TemplateResult, id: string) => TemplateResult;
 
+/** The keyed lists each host element renders, so a group that adopts a new particle can update their records. */
+const listsOf = new WeakMap<object, Set<KeyedEntriesDirective>>();
+
 /** Entries without later duplicates of an id (they cannot pass validation; if one arrives it is skipped). */
 function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
   const seen = new Set<string>();
@@ -47,6 +50,10 @@ class KeyedEntriesDirective extends Directive {
   private context: ViewContext | undefined;
   /** A later render is scheduled to build the children this one had no budget for. */
   private waiting = false;
+  /** The part this list renders into (for `adoptKeyedChild`: is it still on screen). */
+  private part: ChildPart | undefined;
+  /** Index of each key in `keys`, built on the first adoption after the keys changed. */
+  private index: Map<string, number> | undefined;
 
   constructor(info: PartInfo) {
     super(info);
@@ -65,6 +72,19 @@ class KeyedEntriesDirective extends Directive {
   override update(part: ChildPart, [entries, parent, context, wrap, whole]: [readonly GroupEntry[], readonly string[], ViewContext, WrapEntry | undefined, boolean | undefined]): unknown {
     const container = part.parentNode;
     if (container) enableAtomicMoves(container);
+    if (this.part !== part) {
+      this.part = part;
+      const host = part.options?.host;
+      if (host !== undefined) {
+        let lists = listsOf.get(host);
+        if (lists === undefined) listsOf.set(host, (lists = new Set()));
+        // A host whose template keeps replacing its lists would hold every old one: drop those off
+        // screen. (A list of a template being built is not on screen yet either; forgetting one
+        // only costs its next render a re-set of the children adopted meanwhile.)
+        if (lists.size >= 32) for (const list of lists) if (!list.onScreen) lists.delete(list);
+        lists.add(this);
+      }
+    }
     const committed = getCommittedValue(part);
     // An old child's part may be kept as it is when it shows the same particle at the same path.
     const reuse = wrap === undefined && parent === this.parent && context === this.context;
@@ -127,6 +147,7 @@ class KeyedEntriesDirective extends Directive {
     const newParticles = items.map(([, child]) => child);
     this.keys = newKeys;
     this.particles = newParticles;
+    this.index = undefined;
     if (oldParts === undefined) {
       if (deferred && budget !== undefined) this.continueLater(part, budget);
       return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
@@ -182,6 +203,27 @@ class KeyedEntriesDirective extends Directive {
     return done();
   }
 
+  /**
+   * Record that the child `id` now shows `particle` (its element was handed it without this list
+   * rendering): the next render then skips that child as unchanged instead of setting it again.
+   * False when this list shows no child `id`.
+   */
+  adopt(id: string, particle: Particle): boolean {
+    if (this.index === undefined) {
+      this.index = new Map();
+      for (let i = this.keys.length - 1; i >= 0; i -= 1) this.index.set(this.keys[i]!, i);
+    }
+    const at = this.index.get(id);
+    if (at === undefined) return false;
+    this.particles[at] = particle;
+    return true;
+  }
+
+  /** True while the part this list renders into is in the document. */
+  get onScreen(): boolean {
+    return this.part?.startNode?.isConnected === true;
+  }
+
   /** Render the host element again in a later task, to build what this render had no budget for. */
   private continueLater(part: ChildPart, budget: BuildBudget): void {
     const host = part.options?.host as { requestUpdate?: () => void; updateComplete?: Promise<unknown> } | undefined;
@@ -212,6 +254,22 @@ function dropPart(part: ChildPart): void {
 function sameKeys(keys: readonly string[], entries: readonly GroupEntry[]): boolean {
   for (let i = 0; i < entries.length; i += 1) if (keys[i] !== entries[i]![0]) return false;
   return true;
+}
+
+/**
+ * A group element that took its new particle without rendering (the streaming fast path,
+ * leaf-writes.ts) tells its keyed lists that child `id` now shows `particle`, so that the next
+ * structural edit compares against what is on screen: without this record every child adopted
+ * since the last render would be set again (a template built and its parts compared). Lists of
+ * an old template of `host` that are no longer on screen are forgotten here.
+ */
+export function adoptKeyedChild(host: object, id: string, particle: Particle): void {
+  const lists = listsOf.get(host);
+  if (lists === undefined) return;
+  for (const list of lists) {
+    if (!list.onScreen) lists.delete(list);
+    else list.adopt(id, particle);
+  }
 }
 
 /**

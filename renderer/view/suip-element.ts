@@ -5,6 +5,7 @@ import { bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
 import { EventWiring } from './event-wiring.ts';
+import { adoptKeyedChild } from './keyed-entries.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -16,6 +17,17 @@ function roleIds(definition: VocabularyEntry): readonly string[] {
   let ids = namedRoles.get(definition);
   if (ids === undefined) namedRoles.set(definition, (ids = definition.roles.filter((role) => role.id !== '*').map((role) => role.id)));
   return ids;
+}
+
+/** Whether a class shows its particle through SuipGroupElement's own accessor and forwarding rule (memoised per class). */
+const plainForwarders = new WeakMap<object, boolean>();
+
+function particleAccessor(proto: object): PropertyDescriptor | undefined {
+  for (let at: object | null = proto; at !== null; at = Object.getPrototypeOf(at) as object | null) {
+    const own = Object.getOwnPropertyDescriptor(at, 'particle');
+    if (own !== undefined) return own;
+  }
+  return undefined;
 }
 
 /** The innermost group element an event passed through: only that element handles it. */
@@ -71,6 +83,39 @@ export class SuipGroupElement extends LitElement {
 
   /** What the last render read into this element's own template (see `forwardTargets`). */
   private inline: InlineReads = noInlineReads();
+
+  /**
+   * True when a change of child `id` alone would be handed down without rendering this element
+   * (the `forwardTargets` rule: it has rendered, no update of its own is waiting, its template did
+   * not read that child), and its class neither overrides the particle accessor nor the
+   * forwarding rule (a subclass reacting to each particle must see it set). The streaming fast
+   * path asks every group above a streamed leaf (leaf-writes.ts).
+   */
+  forwardsChild(id: string): boolean {
+    if (!this.hasUpdated || this.isUpdatePending || this.inline.all || this.inline.ids.has(id)) return false;
+    const type = this.constructor;
+    let plain = plainForwarders.get(type);
+    if (plain === undefined) {
+      const proto = type.prototype as object;
+      const own = particleAccessor(proto);
+      const base = particleAccessor(SuipGroupElement.prototype);
+      plain = own?.get === base?.get && own?.set === base?.set && (proto as SuipGroupElement).shouldUpdate === SuipGroupElement.prototype.shouldUpdate;
+      plainForwarders.set(type, plain);
+    }
+    return plain;
+  }
+
+  /**
+   * Take `particle`, which differs from the one shown only in the children `changed` (each a
+   * child this element forwards, `forwardsChild`), without an update: their elements are written
+   * by the caller. The keyed lists' records of what each child shows are updated with it, so the
+   * next structural edit compares against the screen, and a later particle is compared against
+   * this one (Lit's old value is read from the accessor).
+   */
+  adoptParticle(particle: GroupParticle, changed: ReadonlyMap<string, Particle>): void {
+    this.#particle = particle;
+    for (const [id, child] of changed) adoptKeyedChild(this, id, child);
+  }
 
   /** Children of the group, or none if it is malformed. */
   private get groupEntries(): readonly GroupEntry[] {

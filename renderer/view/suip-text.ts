@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../policy/mime.ts';
 import { markdownPipeline, plainHeading, plainParagraph } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
-import { appendText } from './append-text.ts';
+import { appendInPlace, appendText } from './append-text.ts';
+import { constantStyle } from './constant-style.ts';
 import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
@@ -27,7 +27,8 @@ const HEADINGS: ReadonlyArray<(text: unknown) => unknown> = [
  */
 export class SuipText extends LitElement {
   static override properties: PropertyDeclarations = {
-    particle: { attribute: false },
+    // An accessor of our own (below), so that `writeParticle` can take a particle without an update.
+    particle: { attribute: false, noAccessor: true },
     path: { attribute: false },
     context: { attribute: false },
   };
@@ -48,8 +49,19 @@ export class SuipText extends LitElement {
       blockquote { margin: 0; padding-left: var(--_space); border-left: 3px solid var(--_color-border); }
     `,
   ];
+  #particle: TextParticle | undefined;
+  /** What the last render showed through `appendText`: a plain paragraph, or a plain heading of a level. */
+  private streamed: { heading: number } | undefined;
+
   /** The text particle. */
-  declare particle: TextParticle;
+  get particle(): TextParticle {
+    return this.#particle!;
+  }
+  set particle(value: TextParticle) {
+    const old = this.#particle;
+    this.#particle = value;
+    this.requestUpdate('particle', old);
+  }
   /** Absolute path (unused by text, kept for symmetry with groups). */
   declare path: readonly string[];
   /** The view context; its URL policy checks markdown links. */
@@ -70,6 +82,29 @@ export class SuipText extends LitElement {
     return bareShadowRoot(this, INLINE_STYLES['suip-text']);
   }
 
+  /**
+   * Show `next`, this element's particle with text appended (the streaming fast path,
+   * leaf-writes.ts): when the last render showed a plain paragraph or heading that `next` only
+   * extends, in the same type, the new characters are appended to the text node on screen and the
+   * particle is taken without a Lit update; otherwise it is set as usual (one update of this
+   * element alone).
+   */
+  writeParticle(next: TextParticle): void {
+    const shown = this.#particle;
+    if (this.streamed !== undefined && shown !== undefined && this.hasUpdated && !this.isUpdatePending && next.mimeType === shown.mimeType && typeof next.text === 'string') {
+      const heading = this.streamed.heading;
+      // SECURITY: only a text proved plain (the same proof render() uses to skip markdown-it) is
+      // written outside a render, and only as a Text node's data: never markup.
+      const text = heading === 0 ? plainParagraph(next.text) : plainHeading(next.text);
+      const plain = typeof text === 'string' ? text : text?.level === heading ? text.text : undefined;
+      if (plain !== undefined && appendInPlace(this, plain)) {
+        this.#particle = next;
+        return;
+      }
+    }
+    this.particle = next;
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     // Its parent group may hand it a new particle directly (forward-children.ts).
     registerView(this, changed);
@@ -82,12 +117,19 @@ export class SuipText extends LitElement {
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
     // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
     const paragraph = mime === 'text/markdown' ? plainParagraph(text) : undefined;
-    if (paragraph !== undefined) return html`<p style=${styleMap(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
+    this.streamed = undefined;
+    if (paragraph !== undefined) {
+      this.streamed = { heading: 0 };
+      return html`<p style=${constantStyle(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
+    }
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
     adoptOwnStyles(this, this.renderRoot as ShadowRoot);
     // A plain heading keeps its element while a stream grows it: the same DOM markdown-it makes.
     const heading = mime === 'text/markdown' ? plainHeading(text) : undefined;
-    if (heading !== undefined) return html`<div class="md">${HEADINGS[heading.level - 1]!(appendText(heading.text))}</div>`;
+    if (heading !== undefined) {
+      this.streamed = { heading: heading.level };
+      return html`<div class="md">${HEADINGS[heading.level - 1]!(appendText(heading.text))}</div>`;
+    }
     if (mime === 'text/markdown' && this.context?.policy) {
       // markdown-it loads the first time a text needs it; meanwhile the source shows as plain text.
       const renderMarkdown = markdownPipeline(() => this.requestUpdate());

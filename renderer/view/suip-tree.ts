@@ -96,6 +96,40 @@ export class SuipTree extends LitElement {
     return false;
   }
 
+  /**
+   * For the streaming fast path (leaf-writes.ts): when a new `root` changed only inside mounts
+   * on screen (the case `shouldUpdate` forwards), returns how to take it without an update — its
+   * records of the shown mounts updated, the mounts' elements left to the caller. Undefined when
+   * it must render or forward as usual (an update waiting, another label, other mounts).
+   */
+  adoptionFor(root: GroupParticle): (() => void) | undefined {
+    const context = this.context;
+    const shown = this.shown;
+    if (!this.hasUpdated || this.isUpdatePending || !context || !shown || !Array.isArray(root.group) || context.provenance !== shown.label) return undefined;
+    const entries = this.shownEntries(root, context);
+    if (entries.length !== shown.entries.length) return undefined;
+    for (let i = 0; i < entries.length; i += 1) if (entries[i]![0] !== shown.entries[i]![0]) return undefined;
+    const marks = provenanceKey(context, entries.map(([id]) => id));
+    if (marks !== shown.marks) return undefined;
+    return () => {
+      this.shown = { entries, label: shown.label, marks };
+      this.adopting = true;
+      try {
+        this.root = root;
+      } finally {
+        this.adopting = false;
+      }
+    };
+  }
+
+  /** True while `adoptionFor`'s closure sets `root`: that set schedules no update. */
+  private adopting = false;
+
+  override requestUpdate(...args: Parameters<LitElement['requestUpdate']>): void {
+    if (this.adopting) return;
+    super.requestUpdate(...args);
+  }
+
   protected override render(): unknown {
     const root = this.root;
     if (!root || !this.context || !Array.isArray(root.group)) {
