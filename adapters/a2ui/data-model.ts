@@ -1,5 +1,4 @@
 import { arrayIndex, formatPointer, isReservedSegment, parsePointer } from './json-pointer.ts';
-import type { DataRead } from './binding-index.ts';
 import { A2uiError, type A2uiLimits } from './limits.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -64,7 +63,7 @@ export class DataModel {
    * bridge knows which instances a change re-translates). Reads that throw are not heard: they
    * depend on the pointer's text, not on the model.
    */
-  onRead: ((read: DataRead) => void) | undefined;
+  onRead: ((pointer: string, shape: boolean) => void) | undefined;
 
   constructor(limits: A2uiLimits) {
     this.#limits = limits;
@@ -77,7 +76,7 @@ export class DataModel {
    */
   get(pointer: string, shape = false): unknown {
     const segments = parsePointer(pointer, this.#limits.maxPointerSegments);
-    this.onRead?.({ segments, shape });
+    this.onRead?.(pointer, shape);
     let node: unknown = this.#root;
     for (const segment of segments) {
       if (Array.isArray(node)) {

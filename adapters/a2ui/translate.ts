@@ -1,5 +1,6 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { BindingIndex, type DataRead } from './binding-index.ts';
+import { parsePointer } from './json-pointer.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
 import { iconLabel } from './icons.ts';
 import type { FunctionHost } from './functions.ts';
@@ -45,7 +46,7 @@ interface Instance {
   parent: Instance | undefined;
   children: Instance[];
   /** What its mapping read from the data model (labels of its children included). */
-  reads: DataRead[];
+  reads: string[];
   issues: TranslateIssue[];
   /** The heading state before and after its own mapping (headings are numbered in document order). */
   headingIn: number;
@@ -121,7 +122,8 @@ export class SurfaceTranslation implements Translation {
   #top: Instance | undefined;
   #nodes: number;
   readonly #cut: boolean;
-  readonly #index = new BindingIndex<Instance>();
+  /** Built on the first update, not with the translation: a first paint does not pay for it. */
+  #index: BindingIndex<Instance> | undefined;
   readonly #walk: Omit<Walk, 'lastHeading' | 'nodes' | 'issues' | 'cut'>;
 
   private constructor(walk: Walk, top: Instance | undefined, root: ModelParticle) {
@@ -133,7 +135,6 @@ export class SurfaceTranslation implements Translation {
     this.#issueCount = walk.issues.length;
     this.#nodes = walk.nodes;
     this.#cut = walk.cut;
-    if (top !== undefined) this.#indexTree(top, true);
   }
 
   /** Translates the whole surface. */
@@ -158,9 +159,14 @@ export class SurfaceTranslation implements Translation {
     const surface = this.#walk.surface;
     if (this.#cut || this.#top === undefined || surface.preview.size > 0) return false;
     // Empty trie nodes of reads no instance makes any more: rebuild rather than let them pile up.
+    if (this.#index === undefined) {
+      this.#index = new BindingIndex();
+      this.#indexTree(this.#top, true);
+    }
     if (this.#index.nodes > 4 * this.#index.reads + 4096) return false;
     const hit = new Set<Instance>();
-    for (const pointer of changed) for (const instance of this.#index.affected(pointer)) hit.add(instance);
+    const index = this.#index;
+    for (const pointer of changed) for (const instance of index.affected(pointer)) hit.add(instance);
     // An instance re-translated with its subtree covers its descendants.
     const outer = [...hit].filter((instance) => {
       for (let p = instance.parent; p !== undefined; p = p.parent) if (hit.has(p)) return false;
@@ -201,12 +207,18 @@ export class SurfaceTranslation implements Translation {
     }
   }
 
+  /** A recorded read as the index takes it (the pointer parsed when it was read, so it parses again). */
+  #read(recorded: string): DataRead {
+    const shape = recorded.startsWith('#');
+    return { segments: parsePointer(shape ? recorded.slice(1) : recorded, this.#walk.surface.limits.maxPointerSegments), shape };
+  }
+
   /** Adds a subtree's reads to the index and (after a re-translation) its origins. */
   #indexTree(top: Instance, whole: boolean): void {
     const stack = [top];
     while (stack.length > 0) {
       const instance = stack.pop()!;
-      for (const read of instance.reads) this.#index.add(instance, read);
+      for (const read of instance.reads) this.#index!.add(instance, this.#read(read));
       this.#issueCount += whole ? 0 : instance.issues.length;
       if (!whole && instance.origin !== undefined) this.origins.set(instance.path.join('/'), instance.origin);
       stack.push(...instance.children);
@@ -217,7 +229,7 @@ export class SurfaceTranslation implements Translation {
     const stack = [top];
     while (stack.length > 0) {
       const instance = stack.pop()!;
-      for (const read of instance.reads) this.#index.remove(instance, read);
+      for (const read of instance.reads) this.#index!.remove(instance, this.#read(read));
       this.#issueCount -= instance.issues.length;
       this.origins.delete(instance.path.join('/'));
       stack.push(...instance.children);
@@ -263,6 +275,10 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     return words.filter((word) => word !== '').join(' ').trim();
   };
 
+  /** The reads of the instance being mapped (one hook for the whole walk, not a closure per instance). */
+  let reading: string[] = [];
+  const onRead = (pointer: string, shape: boolean): void => void reading.push(shape ? `#${pointer}` : pointer);
+
   while (stack.length > 0) {
     const task = stack.pop()!;
     let id: string;
@@ -279,14 +295,14 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       w.cut = true;
       continue;
     }
-    const instance: Instance = { task, id, path, parent: task.parent, children: [], reads: [], issues: [], headingIn: w.lastHeading, headingAfter: w.lastHeading };
+    const instance: Instance = { task, id, path, parent: task.parent, children: [], reads: [], issues: NO_ISSUES, headingIn: w.lastHeading, headingAfter: w.lastHeading };
     // The start's place in its parent is the caller's to fill (a re-translation replaces the old instance).
     if (task === start) first = instance;
     else task.parent?.children.push(instance);
     const issueStart = w.issues.length;
     const done = (particle: ModelParticle): void => {
       task.into.push([id, particle]);
-      instance.issues = w.issues.slice(issueStart);
+      if (w.issues.length > issueStart) instance.issues = w.issues.slice(issueStart);
       instance.headingAfter = w.lastHeading;
     };
     const component = surface.component(task.componentId);
@@ -339,7 +355,10 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       childList: (prop, into) => childSlots(ctx, prop, into, report),
     };
     // Every read of the model while this instance is mapped is one of its bindings.
-    model.onRead = (read) => instance.reads.push(read);
+    // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
+    // parsed only when the first update builds the index: a first paint pays for little more than the push.
+    reading = instance.reads;
+    model.onRead = onRead;
     let mapped: Mapped;
     try {
       mapped = surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component) ? mapComponent(ctx) : outsideCatalog(ctx);
@@ -358,6 +377,9 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
   }
   return first;
 }
+
+/** The issues of an instance that has none (shared, never written). */
+const NO_ISSUES: TranslateIssue[] = [];
 
 /** How many instances (walk tasks) a subtree holds. */
 function subtreeSize(top: Instance): number {
