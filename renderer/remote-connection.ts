@@ -10,15 +10,23 @@ import { createSlicedInbox } from './session/sliced-inbox.ts';
  * sandbox is done here, at arrival: a message that is not a string, is over `maxMessageBytes`, or
  * breaks `maxMessagesPerSecond` ends the generator at once (reasons `type`, `bytes`, `rate`) —
  * measured when it arrives, not when the host gets to it, so a flood cannot hide behind a busy
- * host. Then messages reach the session in slices, like a sandbox's.
+ * host. Then messages reach the session in slices, like a sandbox's — except an `inPage`
+ * generator's (the host's own translator code): its messages are handled in their arrival task,
+ * so its handshake and first render land before the next frame instead of a timer hop later.
  */
-export function createRemoteConnection(channel: Channel, limits: Limits, events: ConnectionEvents): GeneratorConnection {
+export function createRemoteConnection(channel: Channel, limits: Limits, events: ConnectionEvents, inPage = false): GeneratorConnection {
   const rate = createRateBudget(limits.maxMessagesPerSecond);
   const listeners = new Set<(text: unknown) => void>();
   let ended = false;
+  /** Messages waiting in the inbox: an in-page message never overtakes them. */
+  let queued = 0;
+  const deliver = (text: unknown) => {
+    for (const listener of listeners) listener(text);
+  };
   const inbox = createSlicedInbox(
     (text) => {
-      for (const listener of listeners) listener(text);
+      queued -= 1;
+      deliver(text);
     },
     () => listeners.size > 0,
   );
@@ -34,6 +42,8 @@ export function createRemoteConnection(channel: Channel, limits: Limits, events:
     if (typeof text !== 'string') return end('type', 'the generator sent a message that is not a JSON text');
     if (!withinBytes(text, limits.maxMessageBytes)) return end('bytes', `the generator sent a message larger than maxMessageBytes ${limits.maxMessageBytes}`);
     if (!rate.take()) return end('rate', `the generator sent more than maxMessagesPerSecond ${limits.maxMessagesPerSecond} messages per second`);
+    if (inPage && queued === 0 && listeners.size > 0) return deliver(text);
+    queued += 1;
     inbox.push(text);
   });
   const sliced: Channel = {

@@ -129,6 +129,13 @@ export interface AttachOptions extends MountOptions {
 /** What `attachRemote` needs: a mount and a channel that speaks SUIP (a WebSocket, an in-page memory channel). */
 export interface AttachRemoteOptions extends MountOptions {
   channel: Channel;
+  /**
+   * The generator is the host's own code in this page (an adapter's translator, as
+   * `createLocalGenerator` runs): its messages are handled in their arrival task instead of a
+   * timer slice, so its handshake and first transaction land before the next frame. The transport
+   * budgets still apply. Never for a channel whose other end is not the host's code.
+   */
+  inPage?: boolean;
 }
 
 /** Options of `detach`. */

@@ -385,7 +385,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     // A remote generator brings its own channel: a kept sandbox frame has no use for it.
     return start(remote, (events, warm) => {
       warm?.destroy();
-      return createRemoteConnection(channel, limits, events);
+      return createRemoteConnection(channel, limits, events, remote.inPage === true);
     });
   }
 

@@ -7,7 +7,7 @@ import { bindingPointer, resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
 import { callFunctionMessage, readActionResponse, type ActionResponse } from './v0-10.ts';
 import { Surface, type A2uiComponent } from './surface.ts';
-import { translateSurface, type Translation } from './translate.ts';
+import { SurfaceTranslation, type Translation } from './translate.ts';
 
 /** How a bridge talks to its host and its agent. */
 export interface A2uiBridgeOptions {
@@ -60,7 +60,13 @@ function record(v: unknown): Record<string, unknown> | undefined {
  */
 export class A2uiBridge {
   readonly #surfaces = new Map<string, Surface>();
-  readonly #last = new Map<string, Translation>();
+  /** Each surface's last translation, kept up to date by data-model changes where it can be. */
+  readonly #last = new Map<string, SurfaceTranslation>();
+  /**
+   * What changed per surface since its last translation: data pointers (only the instances bound
+   * to them are translated again), or `full` for anything else (components, previews, dialogs).
+   */
+  readonly #dirty = new Map<string, { full: boolean; changed: Array<readonly string[]> }>();
   /** Problems already sent per surface, so re-renders (every keystroke) do not repeat them to the agent. */
   readonly #told = new Map<string, Set<string>>();
   /** v0.10 actions waiting for their actionResponse: actionId → the surface and the `responsePath` pointer (bounded). */
@@ -125,22 +131,41 @@ export class A2uiBridge {
         case 'updateDataModel': {
           const path = body.path === undefined ? '' : body.path;
           if (typeof path !== 'string') throw new A2uiError('VALIDATION_FAILED', '/updateDataModel/path', 'updateDataModel.path must be a JSON Pointer string');
-          this.#surface(surfaceId).model.set(path === '/' ? '' : path, Object.hasOwn(body, 'value') ? body.value : undefined);
+          this.#mark(surfaceId, this.#surface(surfaceId).model.set(path === '/' ? '' : path, Object.hasOwn(body, 'value') ? body.value : undefined) ?? null);
           break;
         }
         case 'deleteSurface':
           this.#surface(surfaceId);
           this.#surfaces.delete(surfaceId);
           this.#last.delete(surfaceId);
+          this.#dirty.delete(surfaceId);
           this.#told.delete(surfaceId);
           this.#options.onDelete?.(surfaceId);
           return [];
       }
+      if (kinds[0] !== 'updateDataModel') this.#mark(surfaceId);
     } catch (error) {
+      // A refused write may have created objects on its way before it failed: translate it whole.
+      if (this.#surfaces.has(surfaceId)) this.#mark(surfaceId);
       return this.#fail(surfaceId, error);
     }
     this.#options.onChange?.(surfaceId);
     return [];
+  }
+
+  /**
+   * Notes a change for the surface's next translation: `changed` is what `DataModel.set` returned
+   * (null: nothing changed), undefined means anything else (the surface is translated whole).
+   */
+  #mark(surfaceId: string, changed?: readonly string[] | null): void {
+    if (changed === null) return;
+    const dirty = this.#dirty.get(surfaceId) ?? { full: false, changed: [] };
+    // SECURITY: a flood of updates between two renders is bounded: past 256 pointers it is one whole translation.
+    if (changed === undefined || dirty.changed.length >= 256) {
+      dirty.full = true;
+      dirty.changed = [];
+    } else if (!dirty.full) dirty.changed.push(changed);
+    this.#dirty.set(surfaceId, dirty);
   }
 
   /** A message text that could not be read (not JSON, too long): sent to the agent as an error and returned. */
@@ -157,6 +182,7 @@ export class A2uiBridge {
   preview(surfaceId: string, component: unknown, index: number): boolean {
     const surface = this.#surfaces.get(surfaceId);
     if (surface === undefined || !surface.showPreview(component, index)) return false;
+    this.#mark(surfaceId);
     this.#options.onChange?.(surfaceId);
     return true;
   }
@@ -166,6 +192,7 @@ export class A2uiBridge {
     const surface = this.#surfaces.get(surfaceId);
     if (surface === undefined || surface.preview.size === 0) return;
     surface.preview.clear();
+    this.#mark(surfaceId);
     this.#options.onChange?.(surfaceId);
   }
 
@@ -184,8 +211,9 @@ export class A2uiBridge {
     // The value lands at the action's responsePath, as if the agent had sent updateDataModel there.
     if (surface !== undefined && waiting.pointer !== undefined && 'value' in read.response) {
       try {
-        surface.model.set(waiting.pointer, read.response.value);
+        this.#mark(waiting.surfaceId, surface.model.set(waiting.pointer, read.response.value) ?? null);
       } catch (error) {
+        this.#mark(waiting.surfaceId);
         return this.#fail(waiting.surfaceId, error instanceof A2uiError ? new A2uiError(error.code, '/actionResponse/value', error.message) : error);
       }
       this.#options.onChange?.(waiting.surfaceId);
@@ -247,7 +275,14 @@ export class A2uiBridge {
   /** Translates a surface into a suip particle tree; its issues are sent to the agent once per translation. */
   translate(surfaceId: string): Translation {
     const surface = this.#surface(surfaceId);
-    const translation = translateSurface(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel);
+    const dirty = this.#dirty.get(surfaceId);
+    this.#dirty.delete(surfaceId);
+    let translation = this.#last.get(surfaceId);
+    if (translation !== undefined && dirty === undefined) return translation;
+    // A data-model change re-translates only the instances bound to it (see SurfaceTranslation).
+    if (translation === undefined || dirty === undefined || dirty.full || !translation.update(dirty.changed)) {
+      translation = SurfaceTranslation.full(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel ?? 2);
+    }
     this.#last.set(surfaceId, translation);
     // A preview is a message cut short: what it lacks is no fault yet; the completed message is judged.
     if (surface.preview.size > 0) return translation;
@@ -313,8 +348,9 @@ export class A2uiBridge {
     return {
       write: (pointer, value) => {
         try {
-          surface.model.set(pointer, value);
+          this.#mark(surface.id, surface.model.set(pointer, value) ?? null);
         } catch (error) {
+          this.#mark(surface.id);
           this.#fail(surface.id, error);
           return;
         }
@@ -323,6 +359,7 @@ export class A2uiBridge {
       modal: (key, open) => {
         if (open) surface.openModals.add(key);
         else surface.openModals.delete(key);
+        this.#mark(surface.id);
         this.#options.onChange?.(surface.id);
       },
       action: (component, scope) => this.#action(surface, component, scope),
@@ -353,6 +390,7 @@ export class A2uiBridge {
         this.#options.send(out);
       } else if (call !== undefined) {
         resolveDynamic(call, scope);
+        this.#mark(surface.id);
         this.#options.onChange?.(surface.id);
       }
     } catch (error) {

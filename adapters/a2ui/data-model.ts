@@ -58,14 +58,27 @@ export class DataModel {
   #root: Json = Object.create(null) as Record<string, Json>;
   readonly #limits: A2uiLimits;
 
+  /**
+   * Hears every read while set (the translation sets it around each component instance, so the
+   * bridge knows which instances a change re-translates). Reads that throw are not heard: they
+   * depend on the pointer's text, not on the model.
+   */
+  onRead: ((pointer: string, shape: boolean) => void) | undefined;
+
   constructor(limits: A2uiLimits) {
     this.#limits = limits;
   }
 
-  /** The value at `pointer`, or undefined when any segment is missing. Own properties only. */
-  get(pointer: string): unknown {
+  /**
+   * The value at `pointer`, or undefined when any segment is missing. Own properties only.
+   * `shape` marks a template's read of its collection: it depends on the keys (and each item's
+   * `id`/`key`), not on the items' other values.
+   */
+  get(pointer: string, shape = false): unknown {
+    const segments = parsePointer(pointer, this.#limits.maxPointerSegments);
+    this.onRead?.(pointer, shape);
     let node: unknown = this.#root;
-    for (const segment of parsePointer(pointer, this.#limits.maxPointerSegments)) {
+    for (const segment of segments) {
       if (Array.isArray(node)) {
         const index = arrayIndex(segment);
         node = index === undefined ? undefined : node[index];
@@ -80,23 +93,29 @@ export class DataModel {
   /**
    * Writes `value` at `pointer` (creating objects on the way), or deletes the key when `value` is
    * undefined, as `updateDataModel` without a value asks. `""` replaces (or clears) the whole model.
+   * Returns the segments of what changed (every value at, above or below them may differ): the
+   * array itself when an item is removed (the later items shift), the new index for `-`, and
+   * undefined when nothing changed (a delete under a missing parent).
    */
-  set(pointer: string, value: unknown): void {
+  set(pointer: string, value: unknown): readonly string[] | undefined {
     const segments = parsePointer(pointer, this.#limits.maxPointerSegments);
     const copied = value === undefined ? undefined : cloneValue(value, this.#limits, `/dataModel${pointer}`);
     if (segments.length === 0) {
       this.#root = copied ?? (Object.create(null) as Record<string, Json>);
-      return;
+      return segments;
     }
     let node: unknown = this.#root;
+    /** Where the first object this write creates on the way went (with `-` as its index): all below it is new. */
+    let created: string[] | undefined;
     for (let i = 0; i < segments.length - 1; i += 1) {
       const segment = segments[i]!;
       const container = node as Record<string, unknown> | unknown[];
       let next = Array.isArray(container) ? (arrayIndex(segment) === undefined ? undefined : container[arrayIndex(segment)!]) : Object.hasOwn(container, segment) ? (container as Record<string, unknown>)[segment] : undefined;
       if (typeof next !== 'object' || next === null) {
-        if (copied === undefined) return;
+        if (copied === undefined) return undefined;
         next = Object.create(null) as Record<string, Json>;
-        this.#assign(container, segment, next, segments.slice(0, i + 1));
+        const index = this.#assign(container, segment, next, segments.slice(0, i + 1));
+        created ??= [...segments.slice(0, i), index === undefined ? segment : String(index)];
       }
       node = next;
     }
@@ -105,20 +124,28 @@ export class DataModel {
     if (copied === undefined) {
       if (Array.isArray(container)) {
         const index = arrayIndex(last);
-        if (index !== undefined && index < container.length) container.splice(index, 1);
-      } else delete (container as Record<string, unknown>)[last];
-      return;
+        if (index === undefined || index >= container.length) return undefined;
+        container.splice(index, 1);
+        return segments.slice(0, -1);
+      }
+      delete (container as Record<string, unknown>)[last];
+      return segments;
     }
-    this.#assign(container, last, copied, segments);
+    const index = this.#assign(container, last, copied, segments);
+    return created ?? (index === undefined ? segments : [...segments.slice(0, -1), String(index)]);
   }
 
-  #assign(container: Record<string, unknown> | unknown[], segment: string, value: unknown, at: readonly string[]): void {
+  /** Stores `value` under `segment`; returns the index written when `container` is an array. */
+  #assign(container: Record<string, unknown> | unknown[], segment: string, value: unknown, at: readonly string[]): number | undefined {
     if (Array.isArray(container)) {
       const index = segment === '-' ? container.length : arrayIndex(segment);
       if (index === undefined || index > container.length) throw new A2uiError('VALIDATION_FAILED', formatPointer(at), `"${segment.slice(0, 20)}" is not an index of the array at ${formatPointer(at.slice(0, -1)) || '/'} (length ${container.length})`);
       if (index >= this.#limits.maxValueEntries) throw new A2uiError('LIMIT_EXCEEDED', formatPointer(at), `array index ${index} is beyond the limit of ${this.#limits.maxValueEntries}`);
       container[index] = value;
-    } else container[segment] = value;
+      return index;
+    }
+    container[segment] = value;
+    return undefined;
   }
 
   /** A plain-object snapshot (normal prototypes) for sending (`a2uiClientDataModel`) and comparing. */

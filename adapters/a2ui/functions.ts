@@ -28,6 +28,23 @@ const values = (args: Args, name: string): unknown[] => {
   return v;
 };
 
+/** Most number formats kept (a formatter takes about as long to build as a hundred formats take to run). */
+const MAX_FORMATS = 64;
+const formats = new Map<string, Intl.NumberFormat>();
+const plurals = new Map<string, Intl.PluralRules>();
+
+/** A cached Intl object (the options are the key); the cache is bounded, its oldest entry goes first. */
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    // SECURITY: agent-chosen currencies and decimals cannot grow the cache without bound.
+    if (cache.size >= MAX_FORMATS) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
+  }
+  return value;
+}
+
 function formatNumber(args: Args, host: FunctionHost, currency?: string): string {
   const value = num(args.value);
   if (Number.isNaN(value)) return '';
@@ -42,7 +59,7 @@ function formatNumber(args: Args, host: FunctionHost, currency?: string): string
     options.currency = currency;
   }
   try {
-    return new Intl.NumberFormat(host.locale, options).format(value);
+    return cached(formats, JSON.stringify([host.locale ?? null, options]), () => new Intl.NumberFormat(host.locale, options)).format(value);
   } catch {
     return value.toFixed(decimals ?? (currency === undefined ? 0 : 2));
   }
@@ -83,7 +100,7 @@ const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = 
     const value = num(a.value);
     let rule = 'other';
     try {
-      rule = new Intl.PluralRules(host.locale).select(value);
+      rule = cached(plurals, host.locale ?? '', () => new Intl.PluralRules(host.locale)).select(value);
     } catch {
       rule = 'other';
     }

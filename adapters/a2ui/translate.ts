@@ -1,4 +1,6 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import { BindingIndex, type DataRead } from './binding-index.ts';
+import { parsePointer } from './json-pointer.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
 import { iconLabel } from './icons.ts';
 import type { FunctionHost } from './functions.ts';
@@ -29,6 +31,28 @@ interface Task extends Slot {
   /** The component ids from root to the parent, for the cycle check. */
   ancestors: readonly string[];
   path: readonly string[];
+  /** The instance whose slot this task fills (none for the root). */
+  parent?: Instance;
+  /** The id this instance already has (a re-translation keeps it instead of choosing again). */
+  fixedId?: string;
+}
+
+/** One translated component instance (one task of the walk): what re-translating it alone needs. */
+interface Instance {
+  task: Task;
+  id: string;
+  /** Its suip path (ids from `root`). */
+  path: readonly string[];
+  parent: Instance | undefined;
+  children: Instance[];
+  /** What its mapping read from the data model (labels of its children included). */
+  reads: string[];
+  issues: TranslateIssue[];
+  /** The heading state before and after its own mapping (headings are numbered in document order). */
+  headingIn: number;
+  headingAfter: number;
+  /** The A2UI component id when it was mapped (not a placeholder or a refused cycle). */
+  origin?: string;
 }
 
 /** A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled, indeterminate progressbar). */
@@ -45,6 +69,31 @@ function uniqueId(id: string, used: Set<string>): string {
   return out;
 }
 
+/** One pass of the walk: the heading state and node count it carries from instance to instance. */
+interface Walk {
+  surface: Surface;
+  events: BridgeEvents;
+  host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>;
+  headingLevel: number;
+  topHeading: number;
+  lastHeading: number;
+  nodes: number;
+  issues: TranslateIssue[];
+  origins: Map<string, string>;
+  /** True once the node limit cut the surface short. */
+  cut: boolean;
+}
+
+/** The highest heading variant (`h1`..`h5`) of the surface's components; 6 when none. */
+function topHeadingOf(surface: Surface): number {
+  let top = 6;
+  for (const c of [...surface.components.values(), ...surface.preview.values()]) {
+    const m = c.component === 'Text' && typeof c.props.variant === 'string' ? /^h([1-5])$/.exec(c.props.variant) : null;
+    if (m) top = Math.min(top, Number(m[1]));
+  }
+  return top;
+}
+
 /**
  * Translates a surface from its `root` component into a suip particle tree. The walk is
  * iterative (an explicit stack), checks cycles against the ancestor chain, and stops at the
@@ -52,23 +101,158 @@ function uniqueId(id: string, used: Set<string>): string {
  * agent-controlled depth.
  */
 export function translateSurface(surface: Surface, events: BridgeEvents, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>, headingLevel = 2): Translation {
-  const limits = surface.limits;
-  const issues: TranslateIssue[] = [];
-  const origins = new Map<string, string>();
-  const scopeFor = (path: string): Scope => ({ model: surface.model, path, host: { ...host, maxStringLength: limits.maxStringLength, catalog: surface.catalog } });
-  const top: Array<readonly [string, ModelParticle]> = [];
-  const stack: Task[] = [{ id: 'root', componentId: 'root', scope: '/', into: top, depth: 0, ancestors: [], path: [] }];
-  const usedIds = new WeakMap<object, Set<string>>();
-  let nodes = 0;
-  let topHeading = 6;
-  for (const c of [...surface.components.values(), ...surface.preview.values()]) {
-    const m = c.component === 'Text' && typeof c.props.variant === 'string' ? /^h([1-5])$/.exec(c.props.variant) : null;
-    if (m) topHeading = Math.min(topHeading, Number(m[1]));
+  return SurfaceTranslation.full(surface, events, host, headingLevel);
+}
+
+/**
+ * A surface's translation that can follow data-model changes: it keeps each component instance
+ * with the data pointers its mapping read (a `BindingIndex`), so a change re-translates only the
+ * instances bound to the changed pointer (with their subtrees) and splices them into a copy of the
+ * tree that shares every untouched subtree — suip's diff then walks only the changed paths, and
+ * the renderer gets only their ops. The result always equals a full translation of the surface
+ * (bridge.incremental.test.ts proves it on random surfaces and updates); where that cannot be
+ * guaranteed cheaply (the node limit cut the surface, a streaming preview, heading numbers that
+ * would shift after the changed part) `update` says so and the caller translates it whole.
+ */
+export class SurfaceTranslation implements Translation {
+  root: ModelParticle;
+  readonly origins: Map<string, string>;
+  #issues: TranslateIssue[];
+  #issueCount: number;
+  #top: Instance | undefined;
+  #nodes: number;
+  readonly #cut: boolean;
+  /** Built on the first update, not with the translation: a first paint does not pay for it. */
+  #index: BindingIndex<Instance> | undefined;
+  readonly #walk: Omit<Walk, 'lastHeading' | 'nodes' | 'issues' | 'cut'>;
+
+  private constructor(walk: Walk, top: Instance | undefined, root: ModelParticle) {
+    this.#walk = walk;
+    this.#top = top;
+    this.root = root;
+    this.origins = walk.origins;
+    this.#issues = walk.issues;
+    this.#issueCount = walk.issues.length;
+    this.#nodes = walk.nodes;
+    this.#cut = walk.cut;
   }
-  let lastHeading = headingLevel - 1;
+
+  /** Translates the whole surface. */
+  static full(surface: Surface, events: BridgeEvents, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>, headingLevel: number): SurfaceTranslation {
+    const walk: Walk = { surface, events, host, headingLevel, topHeading: topHeadingOf(surface), lastHeading: headingLevel - 1, nodes: 0, issues: [], origins: new Map(), cut: false };
+    const top: Array<readonly [string, ModelParticle]> = [];
+    const first = runWalk(walk, { id: 'root', componentId: 'root', scope: '/', into: top, depth: 0, ancestors: [], path: [] }, top);
+    return new SurfaceTranslation(walk, first, top[0]?.[1] ?? placeholder('root'));
+  }
+
+  /** The translation's problems, in document order. */
+  get issues(): TranslateIssue[] {
+    return this.#issues;
+  }
+
+  /**
+   * Brings the translation up to date after data-model changes at `changed` (pointer segments, as
+   * `DataModel.set` returns them). False when it cannot (the caller then translates the surface
+   * whole); the translation is then in an unspecified state and must be dropped.
+   */
+  update(changed: ReadonlyArray<readonly string[]>): boolean {
+    const surface = this.#walk.surface;
+    if (this.#cut || this.#top === undefined || surface.preview.size > 0) return false;
+    // Empty trie nodes of reads no instance makes any more: rebuild rather than let them pile up.
+    if (this.#index === undefined) {
+      this.#index = new BindingIndex();
+      this.#indexTree(this.#top, true);
+    }
+    if (this.#index.nodes > 4 * this.#index.reads + 4096) return false;
+    const hit = new Set<Instance>();
+    const index = this.#index;
+    for (const pointer of changed) for (const instance of index.affected(pointer)) hit.add(instance);
+    // An instance re-translated with its subtree covers its descendants.
+    const outer = [...hit].filter((instance) => {
+      for (let p = instance.parent; p !== undefined; p = p.parent) if (hit.has(p)) return false;
+      return true;
+    });
+    this.#ok = true;
+    try {
+      for (const old of outer) if (this.#ok) this.#retranslate(old);
+    } catch {
+      // A tree that no longer has the instance's path (it cannot happen; if it does, translate whole).
+      return false;
+    }
+    if (outer.length > 0) this.#issues = this.#issueCount === 0 ? [] : collectIssues(this.#top);
+    return this.#ok;
+  }
+
+  #ok = true;
+
+  /** Re-translates one instance with its subtree and splices it in; clears `#ok` when the whole surface must be translated. */
+  #retranslate(old: Instance): void {
+    {
+      const size = subtreeSize(old);
+      const walk: Walk = { ...this.#walk, lastHeading: old.headingIn, nodes: this.#nodes - size, issues: [], origins: new Map(), cut: false };
+      const into: Array<readonly [string, ModelParticle]> = [];
+      const fresh = runWalk(walk, { ...old.task, into, fixedId: old.id, parent: old.parent }, into);
+      // Heading numbers after this subtree would shift, or the limit is crossed: the whole surface then.
+      if (fresh === undefined || walk.cut || walk.lastHeading !== lastOf(old).headingAfter) {
+        this.#ok = false;
+        return;
+      }
+      this.#unindexTree(old);
+      const siblings = old.parent?.children;
+      if (siblings === undefined) this.#top = fresh;
+      else siblings[siblings.indexOf(old)] = fresh;
+      this.#indexTree(fresh, false);
+      this.#nodes = walk.nodes;
+      this.root = replaceAt(this.root, old.path.slice(1), into[0]![1]);
+    }
+  }
+
+  /** A recorded read as the index takes it (the pointer parsed when it was read, so it parses again). */
+  #read(recorded: string): DataRead {
+    const shape = recorded.startsWith('#');
+    return { segments: parsePointer(shape ? recorded.slice(1) : recorded, this.#walk.surface.limits.maxPointerSegments), shape };
+  }
+
+  /** Adds a subtree's reads to the index and (after a re-translation) its origins. */
+  #indexTree(top: Instance, whole: boolean): void {
+    const stack = [top];
+    while (stack.length > 0) {
+      const instance = stack.pop()!;
+      for (const read of instance.reads) this.#index!.add(instance, this.#read(read));
+      this.#issueCount += whole ? 0 : instance.issues.length;
+      if (!whole && instance.origin !== undefined) this.origins.set(instance.path.join('/'), instance.origin);
+      stack.push(...instance.children);
+    }
+  }
+
+  #unindexTree(top: Instance): void {
+    const stack = [top];
+    while (stack.length > 0) {
+      const instance = stack.pop()!;
+      for (const read of instance.reads) this.#index!.remove(instance, this.#read(read));
+      this.#issueCount -= instance.issues.length;
+      this.origins.delete(instance.path.join('/'));
+      stack.push(...instance.children);
+    }
+  }
+}
+
+
+/**
+ * Runs the walk from `start` (the root task, or one instance being re-translated), pushing each
+ * particle into its slot's children array and recording every instance; returns the first one.
+ */
+function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticle]>): Instance | undefined {
+  const { surface, events } = w;
+  const limits = surface.limits;
+  const model = surface.model;
+  const scopeFor = (path: string): Scope => ({ model, path, host: { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog } });
+  const stack: Task[] = [start];
+  const usedIds = new WeakMap<object, Set<string>>();
+  let first: Instance | undefined;
   const heading = (level: number): number => {
-    lastHeading = Math.max(1, Math.min(6, level - topHeading + headingLevel, lastHeading + 1));
-    return lastHeading;
+    w.lastHeading = Math.max(1, Math.min(6, level - w.topHeading + w.headingLevel, w.lastHeading + 1));
+    return w.lastHeading;
   };
 
   const labelOf = (componentId: string, scopePath: string): string => {
@@ -88,39 +272,58 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
         // A label that fails to resolve is reported where the Text itself renders.
       }
     }
-    return words.filter((w) => w !== '').join(' ').trim();
+    return words.filter((word) => word !== '').join(' ').trim();
   };
+
+  /** The reads of the instance being mapped (one hook for the whole walk, not a closure per instance). */
+  let reading: string[] = [];
+  const onRead = (pointer: string, shape: boolean): void => void reading.push(shape ? `#${pointer}` : pointer);
 
   while (stack.length > 0) {
     const task = stack.pop()!;
-    const siblings = usedIds.get(task.into) ?? new Set<string>(task.into.map(([taken]) => taken));
-    usedIds.set(task.into, siblings);
-    const id = uniqueId(task.id, siblings);
+    let id: string;
+    if (task.fixedId !== undefined) id = task.fixedId;
+    else {
+      const siblings = usedIds.get(task.into) ?? new Set<string>(task.into.map(([taken]) => taken));
+      usedIds.set(task.into, siblings);
+      id = uniqueId(task.id, siblings);
+    }
     const path = [...task.path, id];
-    nodes += 1;
-    if (nodes > limits.maxNodes) {
-      if (nodes === limits.maxNodes + 1) issues.push({ code: 'LIMIT_EXCEEDED', path: '/components', message: `the surface expands to more than ${limits.maxNodes} nodes; the rest is cut` });
+    w.nodes += 1;
+    if (w.nodes > limits.maxNodes) {
+      if (!w.cut) w.issues.push({ code: 'LIMIT_EXCEEDED', path: '/components', message: `the surface expands to more than ${limits.maxNodes} nodes; the rest is cut` });
+      w.cut = true;
       continue;
     }
+    const instance: Instance = { task, id, path, parent: task.parent, children: [], reads: [], issues: NO_ISSUES, headingIn: w.lastHeading, headingAfter: w.lastHeading };
+    // The start's place in its parent is the caller's to fill (a re-translation replaces the old instance).
+    if (task === start) first = instance;
+    else task.parent?.children.push(instance);
+    const issueStart = w.issues.length;
+    const done = (particle: ModelParticle): void => {
+      task.into.push([id, particle]);
+      if (w.issues.length > issueStart) instance.issues = w.issues.slice(issueStart);
+      instance.headingAfter = w.lastHeading;
+    };
     const component = surface.component(task.componentId);
     if (component === undefined) {
-      task.into.push([id, placeholder(task.componentId)]);
+      done(placeholder(task.componentId));
       continue;
     }
     if (task.ancestors.includes(task.componentId)) {
-      issues.push({ code: 'VALIDATION_FAILED', path: component.at, message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${[...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200)}); a component may appear only once on a path from root` });
-      task.into.push([id, plain(`[cycle at ${component.id.slice(0, 40)}]`)]);
+      w.issues.push({ code: 'VALIDATION_FAILED', path: component.at, message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${[...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200)}); a component may appear only once on a path from root` });
+      done(plain(`[cycle at ${component.id.slice(0, 40)}]`));
       continue;
     }
     if (task.depth >= limits.maxDepth) {
-      issues.push({ code: 'LIMIT_EXCEEDED', path: component.at, message: `components nest deeper than ${limits.maxDepth} levels at "${component.id.slice(0, 40)}"` });
-      task.into.push([id, plain('[too deep]')]);
+      w.issues.push({ code: 'LIMIT_EXCEEDED', path: component.at, message: `components nest deeper than ${limits.maxDepth} levels at "${component.id.slice(0, 40)}"` });
+      done(plain('[too deep]'));
       continue;
     }
     const scope = scopeFor(task.scope);
     const report = (prop: string, error: unknown, code?: string) => {
       const e = error instanceof A2uiError ? error : undefined;
-      issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
+      w.issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
     };
     const ctx: MapContext = {
       component,
@@ -151,17 +354,80 @@ export function translateSurface(surface: Surface, events: BridgeEvents, host: O
       },
       childList: (prop, into) => childSlots(ctx, prop, into, report),
     };
-    const mapped = surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component) ? mapComponent(ctx) : outsideCatalog(ctx);
-    origins.set(path.join('/'), component.id);
-    task.into.push([id, mapped.particle]);
+    // Every read of the model while this instance is mapped is one of its bindings.
+    // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
+    // parsed only when the first update builds the index: a first paint pays for little more than the push.
+    reading = instance.reads;
+    model.onRead = onRead;
+    let mapped: Mapped;
+    try {
+      mapped = surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component) ? mapComponent(ctx) : outsideCatalog(ctx);
+    } finally {
+      model.onRead = undefined;
+    }
+    w.origins.set(path.join('/'), component.id);
+    instance.origin = component.id;
+    done(mapped.particle);
     // Reverse so the stack pops children in order and each lands after its elder sibling.
     for (let i = mapped.slots.length - 1; i >= 0; i -= 1) {
       const slot = mapped.slots[i]!;
       const slotPath = slot.into === top ? [] : path;
-      stack.push({ ...slot, depth: task.depth + 1, ancestors: [...task.ancestors, task.componentId], path: slotPath.concat(pathInside(mapped.particle, slot.into)) });
+      stack.push({ ...slot, depth: task.depth + 1, ancestors: [...task.ancestors, task.componentId], path: slotPath.concat(pathInside(mapped.particle, slot.into)), parent: instance });
     }
   }
-  return { root: top[0]?.[1] ?? placeholder('root'), issues, origins };
+  return first;
+}
+
+/** The issues of an instance that has none (shared, never written). */
+const NO_ISSUES: TranslateIssue[] = [];
+
+/** How many instances (walk tasks) a subtree holds. */
+function subtreeSize(top: Instance): number {
+  let n = 0;
+  const stack = [top];
+  while (stack.length > 0) {
+    n += 1;
+    stack.push(...stack.pop()!.children);
+  }
+  return n;
+}
+
+/** The subtree's last instance in document order (its heading state is what follows the subtree). */
+function lastOf(top: Instance): Instance {
+  let n = top;
+  while (n.children.length > 0) n = n.children[n.children.length - 1]!;
+  return n;
+}
+
+/** Every instance's issues in document order (the walk's order). */
+function collectIssues(top: Instance | undefined): TranslateIssue[] {
+  const out: TranslateIssue[] = [];
+  const stack = top === undefined ? [] : [top];
+  while (stack.length > 0) {
+    const instance = stack.pop()!;
+    out.push(...instance.issues);
+    for (let i = instance.children.length - 1; i >= 0; i -= 1) stack.push(instance.children[i]!);
+  }
+  return out;
+}
+
+/**
+ * A copy of `tree` with the particle at `ids` (child ids below it) replaced by `value`: each group
+ * on the way is copied with one entry changed, every other subtree is shared (`===`), which is
+ * what lets suip's diff skip them.
+ */
+function replaceAt(tree: ModelParticle, ids: readonly string[], value: ModelParticle): ModelParticle {
+  if (ids.length === 0) return value;
+  if (typeof tree !== 'object' || tree === null || !('group' in tree)) throw new Error(`no group on the way to ${ids.join('/')}`);
+  const [head, ...rest] = ids;
+  let found = false;
+  const group = tree.group.map((entry) => {
+    if (entry[0] !== head) return entry;
+    found = true;
+    return [head, replaceAt(entry[1], rest, value)] as const;
+  });
+  if (!found) throw new Error(`no child "${head}" on the way to ${ids.join('/')}`);
+  return { ...tree, group };
 }
 
 const SERVED_COMPONENTS: ReadonlySet<string> = new Set(BASIC_COMPONENTS);
@@ -203,7 +469,8 @@ function childSlots(ctx: MapContext, prop: string, into: Array<readonly [string,
   let items: unknown;
   try {
     pointer = resolvePath(template.path, ctx.scope.path);
-    items = resolveDynamic({ path: template.path }, ctx.scope);
+    // A shape read: the template's children follow the collection's keys, not its items' values.
+    items = ctx.scope.model.get(pointer, true);
   } catch (error) {
     report(`${prop}/path`, error);
     return [];

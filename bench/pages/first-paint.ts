@@ -76,7 +76,42 @@ async function a2uiFirstPaint(kind: 'suip' | 'lit', messages: unknown[], expect:
   return ms;
 }
 
+/**
+ * Where a first paint goes: the milliseconds (from "show this") of each frame's rAF until the
+ * text is on screen, the task in which the text first entered the DOM (polled once a task), and
+ * whether the first rAF already saw it. For `--trace` in bench/first-paint.ts.
+ */
+async function traceA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string): Promise<{ inDom: number; tasks: number; shown: number; frames: number[]; painted: number }> {
+  const frames: number[] = [];
+  let inDom = -1;
+  const started = performance.now();
+  const shown = showA2ui(kind, messages);
+  const shownAt = performance.now() - started;
+  const sync = holds(shown.box, expect);
+  let tasks = -1;
+  if (sync) inDom = 0;
+  const poll = new MessageChannel();
+  let polls = 0;
+  poll.port1.onmessage = () => {
+    if (inDom < 0 && holds(shown.box, expect)) {
+      inDom = performance.now() - started;
+      tasks = polls;
+    }
+    if (inDom < 0 && (polls += 1) < 10_000) poll.port2.postMessage(0);
+  };
+  if (!sync) poll.port2.postMessage(0);
+  for (;;) {
+    const painted = await afterPaint(() => frames.push(performance.now() - started));
+    if (holds(shown.box, expect)) {
+      poll.port1.close();
+      await shown.destroy();
+      return { inDom, tasks, shown: shownAt, frames, painted: painted - started };
+    }
+  }
+}
+
 const firstPaint = {
+  traceA2ui,
   async suipProgram(code: string, expect: string): Promise<number> {
     const box = fresh();
     const started = performance.now();

@@ -4,7 +4,7 @@ import type { SuipApi } from './suip-api.ts';
 
 /** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
 export interface RemoteAttachTarget<Handle> {
-  attachRemote(options: { id: string; name?: string; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel }): Promise<Handle>;
+  attachRemote(options: { id: string; name?: string; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel; inPage?: boolean }): Promise<Handle>;
 }
 
 /** Options of `createLocalGenerator`. */
@@ -43,7 +43,7 @@ export async function createLocalGenerator<Handle extends { detach(options?: { k
   const [generatorEnd, rendererEnd] = createMemoryChannelPair();
   // Attach first: the renderer's session subscribes to its end of the channel before the
   // handshake's first message is delivered (memory channels deliver one microtask later).
-  const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd });
+  const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd, inPage: true });
   const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught }), attached]);
   const { close: _close, ...api } = generator;
   return Object.freeze({ ...api, handle, close: (closeOptions?: { keep?: boolean }) => handle.detach(closeOptions) });
