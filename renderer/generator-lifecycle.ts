@@ -11,6 +11,8 @@ export interface LifecycleHost {
   /** The 1.0 part of the initialize result, shared by all generators. */
   baseResult: Omit<InitializeResult, 'outputs' | 'inputs' | 'adopted' | 'capabilities'>;
   initializeTimeoutMs: number;
+  /** The vocabulary's prose, installed (a promise while its chunk loads, undefined once there): the initialize result waits for it. */
+  prose(): Promise<void> | undefined;
   dialogs: DialogHost;
   /** Apply a transaction to this generator's subtree (all or nothing). */
   apply(id: string, ops: readonly Op[]): ApplyResult;
@@ -81,8 +83,8 @@ export class GeneratorLifecycle {
   start(): Promise<void> {
     this.setStatus('starting');
     const timer = setTimeout(() => this.end('error', 'initialize-timeout', `no suip/initialized within ${this.host.initializeTimeoutMs} ms`), this.host.initializeTimeoutMs);
-    this.connection.channel.then(
-      (channel) => {
+    Promise.all([this.connection.channel, this.host.prose()]).then(
+      ([channel]) => {
         if (this.over) return;
         this.session = new RendererSession({
           channel,

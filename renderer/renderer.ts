@@ -15,8 +15,9 @@ import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
 import { checkUrlCredentials } from './policy/url-policy.ts';
 import { checkHostPolicy, effectivePolicy, urlPolicyFor } from './policy/host-policy.ts';
-import { createGroupChecker } from './vocabulary/check-group.ts';
-import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+import { groupCheckerFor } from './vocabulary/check-group.ts';
+import { BUILTIN_STRUCTURE } from './vocabulary/structure.generated.ts';
+import { loadVocabularyProse } from './vocabulary/vocabulary-prose.ts';
 import { createBuildBudget } from './view/build-budget.ts';
 import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
@@ -45,8 +46,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   if (typeof relaySource !== 'string') relaySource.catch(() => undefined);
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
   const components = options.components ?? [];
-  const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);
-  const checkGroup = options.checkGroup ?? createGroupChecker(vocabulary);
+  const vocabulary = withComponents(options.vocabulary ?? BUILTIN_STRUCTURE, components);
+  const checkGroup = options.checkGroup ?? groupCheckerFor(vocabulary);
+  // The built-in prose is a chunk, requested now; a generator's handshake waits for it if needed.
+  const prose = options.vocabulary === undefined ? loadVocabularyProse : () => undefined;
+  prose()?.catch(() => undefined);
   const generators = new Map<string, GeneratorLifecycle>();
   /**
    * Mounts detached with `keep`: shown, frozen, waiting for an `adopt`; with the sandbox frame the
@@ -156,6 +160,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     limits,
     baseResult: { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext, policy: effectivePolicy(hostPolicy) },
     initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
+    prose,
     dialogs,
     apply(id, ops) {
       const dismissed = modalDismissed.has(id);
