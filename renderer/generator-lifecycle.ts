@@ -4,6 +4,7 @@ import type { DialogHost } from './dialogs/host-dialogs.ts';
 import { SuipHostError } from './host-error.ts';
 import type { GeneratorHandle, GeneratorStatus, MountOptions, SuipErrorDetail, SuipStatusDetail } from './renderer-types.ts';
 import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
+import { heldUntil } from './held-channel.ts';
 
 /** What the renderer lends every generator's lifecycle. */
 export interface LifecycleHost {
@@ -83,9 +84,12 @@ export class GeneratorLifecycle {
   start(): Promise<void> {
     this.setStatus('starting');
     const timer = setTimeout(() => this.end('error', 'initialize-timeout', `no suip/initialized within ${this.host.initializeTimeoutMs} ms`), this.host.initializeTimeoutMs);
-    Promise.all([this.connection.channel, this.host.prose()]).then(
-      ([channel]) => {
+    this.connection.channel.then(
+      (connected) => {
         if (this.over) return;
+        // The initialize result carries the vocabulary's prose: hold the generator's messages while its chunk loads.
+        const prose = this.host.prose();
+        const channel = prose === undefined ? connected : heldUntil(connected, prose, (error) => this.end('error', 'connect-failed', `the vocabulary's prose could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
         this.session = new RendererSession({
           channel,
           limits: this.host.limits,
