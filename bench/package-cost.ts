@@ -11,10 +11,11 @@
  * `--modules[=N]` also prints the N (default 15) largest modules of the suip entry (Rollup's
  * per-module rendered bytes of the same minified build) and the sum per folder: what to cut next.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
+import { libraryBuild } from '../generator/build/build-package.ts';
 import { buildSandboxSources } from '../generator/build/sandbox-plugin.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -74,6 +75,21 @@ async function bundle(name: string, source: string): Promise<Row[]> {
 
 const rows: Row[] = [];
 for (const [name, source] of Object.entries(ENTRIES)) rows.push(...(await bundle(name, source)));
+
+/**
+ * The same entry as a host's own bundler builds it from the package (`npm run build:package`'s ES
+ * entries, with package.json's `sideEffects`): it must equal the row above, or the package keeps
+ * something the sources' build drops (a bare import of a dependency, a call the dist no longer
+ * knows to be pure).
+ */
+const HOST_BUILT = 'suip: the same entry, built by a host from the package (dist/lib/renderer.js)';
+const pkg = `${root}dist/bench-package/`;
+rmSync(pkg, { recursive: true, force: true });
+await build({ ...libraryBuild(`${pkg}dist/lib`), logLevel: 'silent' });
+const { sideEffects } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { sideEffects: string[] };
+writeFileSync(`${pkg}package.json`, JSON.stringify({ name: 'suip', type: 'module', sideEffects }));
+const [hostBuilt] = await bundle(HOST_BUILT, `export { createRenderer } from '${pkg}dist/lib/renderer.js';`);
+rows.splice(1, 0, hostBuilt!);
 const { relay, runtime } = await buildSandboxSources();
 rows.push(measure('suip sandbox: relay with the Worker runtime (the relay-source-text chunk above)', relay.code));
 rows.push(measure('suip sandbox: Worker runtime alone', runtime.code));

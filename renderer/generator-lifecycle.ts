@@ -4,6 +4,7 @@ import type { DialogHost } from './dialogs/host-dialogs.ts';
 import { SuipHostError } from './host-error.ts';
 import type { GeneratorHandle, GeneratorStatus, MountOptions, SuipErrorDetail, SuipStatusDetail } from './renderer-types.ts';
 import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
+import { heldUntil } from './held-channel.ts';
 
 /** What the renderer lends every generator's lifecycle. */
 export interface LifecycleHost {
@@ -11,6 +12,8 @@ export interface LifecycleHost {
   /** The 1.0 part of the initialize result, shared by all generators. */
   baseResult: Omit<InitializeResult, 'outputs' | 'inputs' | 'adopted' | 'capabilities'>;
   initializeTimeoutMs: number;
+  /** The vocabulary's prose, installed (a promise while its chunk loads, undefined once there): the initialize result waits for it. */
+  prose(): Promise<void> | undefined;
   dialogs: DialogHost;
   /** Apply a transaction to this generator's subtree (all or nothing). */
   apply(id: string, ops: readonly Op[]): ApplyResult;
@@ -82,8 +85,11 @@ export class GeneratorLifecycle {
     this.setStatus('starting');
     const timer = setTimeout(() => this.end('error', 'initialize-timeout', `no suip/initialized within ${this.host.initializeTimeoutMs} ms`), this.host.initializeTimeoutMs);
     this.connection.channel.then(
-      (channel) => {
+      (connected) => {
         if (this.over) return;
+        // The initialize result carries the vocabulary's prose: hold the generator's messages while its chunk loads.
+        const prose = this.host.prose();
+        const channel = prose === undefined ? connected : heldUntil(connected, prose, (error) => this.end('error', 'connect-failed', `the vocabulary's prose could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
         this.session = new RendererSession({
           channel,
           limits: this.host.limits,

@@ -3,12 +3,12 @@ import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './con
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { loadRelaySource } from './frame/relay-source.ts';
 import { createSandboxConnection, type WarmSandbox } from './frame/sandbox-connection.ts';
-import { createWarmSandbox } from './frame/warm-sandbox.ts';
+import type { WarmSandboxPool } from './frame/warm-sandbox.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
 import { componentTags, withComponents } from './host-components.ts';
-import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, startHibernationSweep, type ProgramRecord } from './hibernation.ts';
+import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, type ProgramRecord } from './hibernation.ts';
 import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { createFrameBatch } from './session/frame-batch.ts';
 import { createLeafWrites } from './view/leaf-writes.ts';
@@ -16,8 +16,9 @@ import { routeEvent } from './session/route-event.ts';
 import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, textAppendPaths, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
 import { checkUrlCredentials } from './policy/url-policy.ts';
 import { checkHostPolicy, effectivePolicy, urlPolicyFor } from './policy/host-policy.ts';
-import { createGroupChecker } from './vocabulary/check-group.ts';
-import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+import { groupCheckerFor } from './vocabulary/check-group.ts';
+import { BUILTIN_STRUCTURE } from './vocabulary/structure.generated.ts';
+import { loadVocabularyProse } from './vocabulary/vocabulary-prose.ts';
 import { createBuildBudget } from './view/build-budget.ts';
 import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
@@ -46,8 +47,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   if (typeof relaySource !== 'string') relaySource.catch(() => undefined);
   // Secure by default: the built-in vocabulary is announced and enforced, URLs go through the allowlist.
   const components = options.components ?? [];
-  const vocabulary = withComponents(options.vocabulary ?? BUILTIN_VOCABULARY, components);
-  const checkGroup = options.checkGroup ?? createGroupChecker(vocabulary);
+  const vocabulary = withComponents(options.vocabulary ?? BUILTIN_STRUCTURE, components);
+  const checkGroup = options.checkGroup ?? groupCheckerFor(vocabulary);
+  // The built-in prose is a chunk, requested now; a generator's handshake waits for it if needed.
+  const prose = options.vocabulary === undefined ? loadVocabularyProse : () => undefined;
+  prose()?.catch(() => undefined);
   const generators = new Map<string, GeneratorLifecycle>();
   /**
    * Mounts detached with `keep`: shown, frozen, waiting for an `adopt`; with the sandbox frame the
@@ -161,6 +165,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     limits,
     baseResult: { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'suip', version: '0.1.0' }, vocabulary: [...vocabulary], limits, hostContext, policy: effectivePolicy(hostPolicy) },
     initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
+    prose,
     dialogs,
     apply(id, ops) {
       const dismissed = modalDismissed.has(id);
@@ -265,11 +270,25 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   /** One fresh frame kept ready for the next start (`RendererOptions.warmSandbox`), made now. */
-  const warmSandbox = options.warmSandbox === true || options.hibernation?.spareFrame === true ? createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl }) : undefined;
-  warmSandbox?.fill();
+  // Opt-in, so its code is a chunk loaded only by a renderer created with it (issue 31).
+  const warmPool: Promise<WarmSandboxPool | undefined> | undefined =
+    options.warmSandbox === true || options.hibernation?.spareFrame === true
+      ? import('./frame/warm-sandbox.ts').then(
+          ({ createWarmSandbox }) => {
+            if (destroyed) return undefined;
+            const pool = createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl });
+            pool.fill();
+            return pool;
+          },
+          // Without its chunk the renderer starts programs cold, as without the option.
+          () => undefined,
+        )
+      : undefined;
 
   /** Start (or, on wake, restart adopting its kept subtree) the program of `record`. */
-  function startProgram(record: ProgramRecord, adopt: boolean): Promise<GeneratorHandle> {
+  async function startProgram(record: ProgramRecord, adopt: boolean): Promise<GeneratorHandle> {
+    // A start before the warm pool's chunk arrived waits for it (the frame it makes is the one taken).
+    const warmSandbox = warmPool === undefined ? undefined : await warmPool;
     const mount = { ...record.options, adopt, outputs: [...(record.options.outputs ?? []), STATE_CHANNEL] };
     const started = start(
       mount,
@@ -377,7 +396,15 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   }
 
   // Idle and off-screen programs hibernate; one timer for the renderer, only when asked for.
-  const sweeper = options.hibernation === undefined ? undefined : startHibernationSweep(view, programs, options.hibernation, (id) => void hibernate(id));
+  let sweeper: { stop(): void } | undefined;
+  const hibernation = options.hibernation;
+  // The sweep's code is a chunk loaded only with the option (issue 31); a failed load is reported.
+  if (hibernation !== undefined) {
+    import('./hibernation-sweep.ts').then(
+      ({ startHibernationSweep }) => void (destroyed || (sweeper = startHibernationSweep(view, programs, hibernation, (id) => void hibernate(id)))),
+      (error: unknown) => dispatch('suip-error', { generatorId: '', error: { code: -32603, message: `the hibernation sweep could not be loaded (${String(error)}); programs hibernate only through renderer.hibernate(id)` } }),
+    );
+  }
 
   function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
     const channel: Channel | undefined = remote.channel;
@@ -416,7 +443,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     async destroy() {
       destroyed = true;
       sweeper?.stop();
-      warmSandbox?.destroy();
+      void warmPool?.then((pool) => pool?.destroy());
       await Promise.all([...generators.keys()].map((id) => detach(id)));
       for (const id of [...kept.keys()]) forget(id);
       dialogs.destroy();

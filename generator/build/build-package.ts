@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type InlineConfig } from 'vite';
 import { sandboxSrcdoc } from '../../renderer/frame/srcdoc.ts';
 import { keepDirective } from './keep-directive.ts';
@@ -63,12 +63,15 @@ const externalInBrowser = (id: string) => external(id) || ADAPTER_PEERS.some((na
 
 const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()] };
 
-async function main(): Promise<void> {
-  rmSync(out, { recursive: true, force: true });
-  await build({
+/**
+ * The ES entries' build (`dist/lib/*.js` and their chunks) into `outDir`; `bench/package-cost.ts`
+ * builds it too, to measure the renderer entry as a host's bundler builds it from the package.
+ */
+export function libraryBuild(outDir: string): InlineConfig {
+  return {
     ...base,
     build: {
-      outDir: out,
+      outDir,
       emptyOutDir: false,
       target: 'es2022',
       sourcemap: true,
@@ -76,14 +79,24 @@ async function main(): Promise<void> {
       lib: { entry: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
       rollupOptions: {
         external: externalInBrowser,
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        // One file per source module (entries keep their names: renderer.js, headless.js, …), so a
+        // host's bundler tree-shakes the package module by module as the sources build does:
+        // chunks shared by several entries would carry every entry's code into a host that imports
+        // one function (issue 31: 71.1 KB gzip instead of 59.0). package.json's `sideEffects`
+        // names the modules that define custom elements; every other one may be dropped.
+        output: { preserveModules: true, preserveModulesRoot: root, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         // The renderer's checks are generated ahead of time: its unused TypeBox schemas drop out (vite.config.ts says why).
         treeshake: { manualPureFunctions: ['Type', 'opParams', 'groupFields'] },
         // 'use client' is kept on purpose (and checked by keepDirective below); other warnings pass.
         onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client') ? undefined : warn(warning)),
       },
     },
-  });
+  };
+}
+
+async function main(): Promise<void> {
+  rmSync(out, { recursive: true, force: true });
+  await build(libraryBuild(out));
   // One file with everything, for `<script type="module">` pages with no bundler and no import map:
   // the renderer and the live channel's `<suip-live>` (registered on load), adapters/live/browser.ts.
   await build({
@@ -161,4 +174,5 @@ function rewriteDeclarations(folder: string): void {
   }
 }
 
-await main();
+// Run as a script (`npm run build:package`); imported, it only lends its configuration.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

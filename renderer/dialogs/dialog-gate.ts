@@ -1,7 +1,6 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { opError, type SuipErrorObject } from '../../shared/error.ts';
 import type { DialogParams } from '../../shared/dialog.ts';
-import { credentialTerm } from './credential-wording.ts';
 import type { EffectiveDialogPolicy } from './dialog-policy.ts';
 
 /** How long after a user action in a program's UI that program may open a dialog (ms). */
@@ -41,7 +40,8 @@ export class DialogGate {
 
   /**
    * The error for a request that may not open now, or undefined. Checked in this order so the
-   * program hears the rule it can act on first: blocked, one at a time, a fresh user action, wording.
+   * program hears the rule it can act on first: blocked, one at a time, a fresh user action; the
+   * wording comes last (`wordingRefusal`), once its check's chunk is loaded.
    */
   refusal(id: string, params: DialogParams, lastUserAction: number | undefined, open: boolean): SuipErrorObject | undefined {
     // SECURITY: a program the user blocked opens nothing until the user (or host) allows it again.
@@ -54,14 +54,23 @@ export class DialogGate {
     if (this.spent.get(id) === lastUserAction) {
       return opError(ErrorCode.PolicyViolation, 'the user action that opened your last dialog is used up: each dialog needs a new user action in your UI; ask again from the handler of the next click, or show the question in your own UI', { method: METHOD, reason: 'user-action-spent' });
     }
-    if (this.policy.credentialWording === 'refuse') {
-      const texts = dialogTexts(params);
-      for (const [field, text] of [...texts, ['text', texts.map(([, t]) => t ?? '').join(' ')] as [string, string]]) {
-        const term = text === undefined ? undefined : credentialTerm(text);
-        // SECURITY: a page-wide dialog in the host's look may not ask for a credential.
-        if (term !== undefined) {
-          return opError(ErrorCode.PolicyViolation, `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in prompt; leave sign-in to the host, or reword it if it is not a credential`, { method: METHOD, reason: 'credential-wording' });
-        }
+    return undefined;
+  }
+
+  /**
+   * The error for a dialog whose text asks for a credential, or undefined (policy
+   * `credentialWording: 'allow'` skips it). `credentialTerm` is `credential-wording.ts`'s, passed
+   * in because the word lists load with the first dialog request rather than with the entry: a
+   * refusal waits for that chunk, as every dialog waits for its drawing chunk.
+   */
+  wordingRefusal(params: DialogParams, credentialTerm: (text: string) => string | undefined): SuipErrorObject | undefined {
+    if (this.policy.credentialWording !== 'refuse') return undefined;
+    const texts = dialogTexts(params);
+    for (const [field, text] of [...texts, ['text', texts.map(([, t]) => t ?? '').join(' ')] as [string, string]]) {
+      const term = text === undefined ? undefined : credentialTerm(text);
+      // SECURITY: a page-wide dialog in the host's look may not ask for a credential.
+      if (term !== undefined) {
+        return opError(ErrorCode.PolicyViolation, `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in prompt; leave sign-in to the host, or reword it if it is not a credential`, { method: METHOD, reason: 'credential-wording' });
       }
     }
     return undefined;

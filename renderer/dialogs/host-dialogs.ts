@@ -1,5 +1,6 @@
 import type { ConfirmDialog, DialogParams, DialogResult, PickDialog, PromptDialog } from '../../shared/dialog.ts';
 import type { Static } from '@sinclair/typebox';
+import type { SuipErrorObject } from '../../shared/error.ts';
 import { createBlockNotice } from './block-notice.ts';
 import { DialogGate } from './dialog-gate.ts';
 import { effectiveDialogPolicy, type DialogPolicy } from './dialog-policy.ts';
@@ -122,10 +123,22 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
     confirm: (params) => ask<{ ok: boolean }>({ ...boundedOrigin(params), kind: 'confirm' }),
     prompt: (params) => ask<{ value: string | null }>({ ...boundedOrigin(params), kind: 'prompt' }),
     pick: (params) => ask<{ ids: string[] }>({ ...boundedOrigin(params), kind: 'pick' }),
-    request(params, from) {
+    async request(params, from) {
       const refused = gate.refusal(from.id, params, from.lastUserAction, pending > 0);
-      if (refused !== undefined || from.lastUserAction === undefined) return Promise.reject(refused);
-      gate.opened(from.id, from.lastUserAction);
+      if (refused !== undefined || from.lastUserAction === undefined) throw refused;
+      const lastUserAction = from.lastUserAction;
+      // The wording check's word lists are a chunk loaded with the first request (issue 31). The
+      // request counts as open meanwhile, so a burst from the program is refused as before.
+      pending += 1;
+      let wording: SuipErrorObject | undefined;
+      try {
+        const { credentialTerm } = await import('./credential-wording.ts');
+        wording = gate.wordingRefusal(params, credentialTerm);
+      } finally {
+        pending -= 1;
+      }
+      if (wording !== undefined) throw wording;
+      gate.opened(from.id, lastUserAction);
       // The banner shows the host's name for the program, bounded so it cannot push the question out of view.
       const name = from.name.trim().slice(0, 80) || from.id.slice(0, 80);
       names.set(from.id, name);

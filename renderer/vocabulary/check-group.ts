@@ -1,6 +1,6 @@
 import { shapeProblem, type JsonShape } from './json-shape.ts';
 import { ErrorCode, formatPath, quoteList, type GroupParticle, type Particle, type ParticleIssue, type VocabularyEntry, type VocabularyRole } from '../../shared/index.ts';
-import { indexVocabulary } from './registry.ts';
+import { BUILTIN_VOCABULARY } from './registry.ts';
 
 /** The vocabulary hook of `applyTransaction`: checks one group a transaction created or changed. */
 export type GroupChecker = (group: GroupParticle, path: readonly string[]) => ParticleIssue | undefined;
@@ -75,8 +75,17 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
  * without a type, or of a type the vocabulary does not know, pass (they render as a plain group or
  * the visible fallback). Messages name the type, the role and the fix, for a model to act on.
  */
-export function createGroupChecker(entries?: readonly VocabularyEntry[]): GroupChecker {
-  const index = indexVocabulary(entries);
+export function createGroupChecker(entries: readonly VocabularyEntry[] = BUILTIN_VOCABULARY): GroupChecker {
+  return groupCheckerFor(entries);
+}
+
+/**
+ * `createGroupChecker` without the default: the renderer's entry passes its vocabulary (the
+ * built-in structure, `structure.generated.ts`), so the full definitions stay out of it.
+ */
+export function groupCheckerFor(entries: readonly VocabularyEntry[]): GroupChecker {
+  // A `Map`: type names arrive from the sandbox and are hostile keys (later entries replace earlier ones).
+  const index = new Map(entries.map((entry) => [entry.type, entry]));
   return (group, path) => {
     const type = group.type;
     if (type === undefined) return undefined;

@@ -40,7 +40,11 @@ ${entries.length} group types in ${categories.length} categories. Each definitio
 \`VocabularyEntry\` (the shape the \`suip/initialize\` result carries) and feeds the validator
 (\`createGroupChecker\`, the \`checkGroup\` hook of transactions), the Lit element
 (\`renderer/view/elements/suip-<type>.ts\`), the JSON Schema (\`vocabularyJsonSchema()\`), the prompt text
-(\`systemPrompt()\` in \`generator/prompt/\`) and the gallery (\`galleryTree()\`).
+(\`systemPrompt()\` in \`generator/prompt/\`) and the gallery (\`galleryTree()\`). The renderer's entry carries only
+each definition's structure (\`structure.generated.ts\`: types, roles, events); the prose (descriptions and examples,
+what a generator's prompt is made of) is a chunk requested when a renderer is created, which a generator's
+\`suip/initialize\` result waits for if it has not arrived. After changing a definition, run \`npm run gen:vocabulary\`
+(\`vocabulary-split.test.ts\` fails until then).
 
 ## Rules every type shares
 

@@ -1,10 +1,4 @@
-import { audio } from '../../vocabulary/types/audio.ts';
-import { chartBar } from '../../vocabulary/types/chart-bar.ts';
-import { chartLine } from '../../vocabulary/types/chart-line.ts';
-import { chartPie } from '../../vocabulary/types/chart-pie.ts';
-import { code } from '../../vocabulary/types/code.ts';
-import { image } from '../../vocabulary/types/image.ts';
-import { video } from '../../vocabulary/types/video.ts';
+import { audio, chartBar, chartLine, chartPie, code, image, video } from '../../vocabulary/structure.generated.ts';
 import { defineLazyElement } from '../lazy-element.ts';
 
 // Charts, code and media: their tags and definitions now, their rendering (deferred-elements.ts)

@@ -3,7 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { describeMime } from '../../policy/mime.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, safeLink } from '../media.ts';
-import { file } from '../../vocabulary/types/file.ts';
+import { file } from '../../vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `file`: a link to a file with its kind; opens in a new tab on a real click only. */

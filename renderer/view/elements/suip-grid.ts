@@ -1,8 +1,11 @@
 import { css, html, unsafeCSS } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { GRID_COLUMNS, grid } from '../../vocabulary/types/grid.ts';
+import { grid } from '../../vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
+
+/** The column counts the definition's `columns` role takes (read from it, so the two cannot differ). */
+const GRID_COLUMNS: readonly string[] = grid.roles.find((role) => role.id === 'columns')?.values ?? [];
 
 /**
  * `grid`: equal-width cells. Without `columns`, as many as fit (at least 14rem each); with
@@ -26,7 +29,7 @@ export class SuipGrid extends SuipGroupElement {
   protected override render(): unknown {
     const columns = this.text('columns')?.trim();
     // Only a count the vocabulary allows names a class (the validator refused any other).
-    const fixed = columns !== undefined && (GRID_COLUMNS as readonly string[]).includes(columns);
+    const fixed = columns !== undefined && GRID_COLUMNS.includes(columns);
     return html`<div class="layout ${fixed ? `fixed cols-${columns}` : ''}">${this.renderOthers()}</div>`;
   }
 }
