@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkUrlCredentials, createUrlPolicy, forgetCleanScans, MAX_MARKDOWN_URL_CANDIDATES, urlCredentials } from './url-policy.ts';
+import { checkUrlCredentials, createUrlPolicy, MAX_MARKDOWN_URL_CANDIDATES, urlCredentials } from './url-policy.ts';
 import { renderMarkdown } from './markdown-pipeline.ts';
 
 const policy = createUrlPolicy();
@@ -124,7 +123,6 @@ describe('credentials in URLs', () => {
     expect(checkUrlCredentials({ type: 'card', group: fresh })?.message).toMatch(/more than 256 URL-like runs/);
   });
   it('catches credentials that arrive over several appends, across the point the last scan stopped', () => {
-    forgetCleanScans();
     let text = 'Log in at [the bank](https://ada';
     for (const token of [':se', 'cret', ' ', 'x']) {
       expect(checkUrlCredentials({ type: 'card', group: [['body', { text }]] }), text).toBeUndefined();
@@ -135,29 +133,7 @@ describe('credentials in URLs', () => {
     text += '@bank.example/) today.';
     expect(checkUrlCredentials({ type: 'card', group: [['body', { text }]] })?.message).toMatch(/user:password@/);
   });
-  it('a text grown by appends gets the verdict a whole scan gives (property)', () => {
-    const piece = fc.constantFrom(' ', '\n', 'a', '@', ':', '/', 'https://', 'mailto:', 'u:p', '&#64;', '&#x40;', '&commat;', '\\', '\\@', '%40', '%', '4', '0', '&', '#', ';', '(', ')', '[x](', ']', '<', '>', 'example.org', '`');
-    const token = fc.array(piece, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(fc.array(token, { minLength: 1, maxLength: 40 }), (tokens) => {
-        forgetCleanScans();
-        let text = '';
-        for (const next of tokens) {
-          text += next;
-          const grown = checkUrlCredentials({ type: 'card', group: [['body', { text }]] })?.message;
-          forgetCleanScans();
-          // The whole scan also leaves this text remembered, so the next token takes the append path from it.
-          const whole = checkUrlCredentials({ type: 'card', group: [['body', { text }]] })?.message;
-          expect(grown, JSON.stringify(text)).toBe(whole);
-          // Refused texts are not remembered as clean, so the stream stops growing there, as in the renderer.
-          if (whole !== undefined) return;
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
   it('keeps the candidate budget exact across appends', () => {
-    forgetCleanScans();
     let text = '';
     let verdict: string | undefined;
     for (let i = 0; i <= MAX_MARKDOWN_URL_CANDIDATES && verdict === undefined; i += 1) {

@@ -90,74 +90,32 @@ function markdownSpelling(text: string): string {
 /** The named entities that spell URL punctuation (markdown-it knows them all). */
 const NAMED: Record<string, string> = { commat: '@', percnt: '%', colon: ':', sol: '/' };
 
-/** What scanning part of a markdown text found: a refusal, or how many `@`-bearing candidates it counted. */
-type ScanResult = { why: string } | { counted: number };
-
-/** Scans `source` (already in markdown's spelling) for credentials, counting on from `counted` candidates. */
-function scanSpelled(source: string, counted: number): ScanResult {
+/** Why `source` (already in markdown's spelling) carries a URL with credentials, or undefined. */
+function scanSpelled(source: string): string | undefined {
   // `@` is required for any userinfo (literal or %40-decoded), which keeps the scan off most texts.
-  if (!source.includes('@') && !/%40/i.test(source)) return { counted };
-  let candidates = counted;
+  if (!source.includes('@') && !/%40/i.test(source)) return undefined;
+  let candidates = 0;
   for (const match of source.matchAll(URL_LIKE)) {
     const candidate = match[0];
     // Only a run with an `@` (or its percent spelling) can carry userinfo: the rest is never parsed.
     if (!candidate.includes('@') && !/%40/i.test(candidate)) continue;
     // SECURITY: fail closed: past the budget the text is refused, never let through unchecked.
     if (++candidates > MAX_MARKDOWN_URL_CANDIDATES) {
-      return { why: `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is checked for credentials in its userinfo, and this host checks no more than that per text); split it into several entries or write the addresses without a scheme` };
+      return `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is checked for credentials in its userinfo, and this host checks no more than that per text); split it into several entries or write the addresses without a scheme`;
     }
     const why = urlCredentials(candidate);
-    if (why !== undefined) return { why };
+    if (why !== undefined) return why;
   }
-  return { counted: candidates };
-}
-
-/**
- * A clean markdown text already scanned: everything before `resumeAt` (a whitespace, or 0) is
- * settled, with `counted` candidates in it. A streamed text grows by appends, and each append is
- * a new particle, so without this every token re-scanned the whole text (O(length) a token).
- */
-interface CleanScan {
-  text: string;
-  resumeAt: number;
-  counted: number;
-}
-
-/** The most recently scanned clean texts, newest first: a few streams at once, bounded. */
-const recentClean: CleanScan[] = [];
-const RECENT_CLEAN = 8;
-
-/** Forgets every remembered clean scan, so the next check scans texts whole (tests compare both ways). */
-export function forgetCleanScans(): void {
-  recentClean.length = 0;
-}
-
-/** The last whitespace in `text` at or after `from`, or `from` when there is none. */
-function lastWhitespace(text: string, from: number): number {
-  for (let index = text.length - 1; index > from; index -= 1) {
-    const code = text.charCodeAt(index);
-    if (code === 32 || code === 10 || code === 9 || code === 13 || code === 12) return index;
-  }
-  return from;
+  return undefined;
 }
 
 /** Why a markdown text carries a URL with credentials (or too many candidates to check), or undefined. */
 function markdownCredentials(text: string): string | undefined {
   const limited = text.slice(0, MAX_SCANNED_CHARS);
-  // A text that only grew since a clean scan is scanned from its last settled whitespace on. The
-  // split is exact: a URL-like run never holds whitespace, and no markdown spelling (entity,
-  // backslash escape) holds or makes one across it, so the runs of the parts are those of the whole.
-  const prior = recentClean.find((scan) => scan.text.length <= limited.length && limited.startsWith(scan.text));
-  const from = prior?.resumeAt ?? 0;
-  const cut = lastWhitespace(limited, from);
-  const settled = scanSpelled(markdownSpelling(limited.slice(from, cut)), prior?.counted ?? 0);
-  if ('why' in settled) return settled.why;
-  const rest = scanSpelled(markdownSpelling(limited.slice(cut)), settled.counted);
-  if ('why' in rest) return rest.why;
-  if (prior !== undefined) recentClean.splice(recentClean.indexOf(prior), 1);
-  recentClean.unshift({ text: limited, resumeAt: cut, counted: settled.counted });
-  if (recentClean.length > RECENT_CLEAN) recentClean.length = RECENT_CLEAN;
-  return undefined;
+  // Userinfo needs an `@`, and markdown can spell one only as itself, `%40`, an entity or `\@`:
+  // a text with none of those four characters (most streamed prose) is clean without a scan.
+  if (!limited.includes('@') && !limited.includes('%') && !limited.includes('&') && !limited.includes('\\')) return undefined;
+  return scanSpelled(markdownSpelling(limited));
 }
 
 /**
