@@ -1,6 +1,7 @@
 import { createRenderer } from '../../renderer/index.ts';
 import type { RendererOptions } from '../../renderer/index.ts';
 import { afterPaint } from './kit/after-paint.ts';
+import { holds } from './kit/holds-text.ts';
 
 /**
  * Where a sandboxed program's first paint goes, stage by stage, read from the host's clock: the
@@ -14,18 +15,6 @@ import { afterPaint } from './kit/after-paint.ts';
 const PROGRAM = `suip.output('t', { origin: performance.timeOrigin, now: performance.now() });
 const { group, render } = suip;
 render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['run', 'run at ' + Math.round(performance.timeOrigin)], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
-
-/** True when `text` is in the DOM under `root`, shadow roots included. */
-function holds(root: Node, text: string): boolean {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').includes(text)) return true;
-    if (node instanceof Element && node.shadowRoot) stack.push(node.shadowRoot);
-    for (const child of node.childNodes) stack.push(child);
-  }
-  return false;
-}
 
 /** Milliseconds since `attach` was called at which each stage was seen (absent: not seen). */
 type Stages = Record<string, number>;

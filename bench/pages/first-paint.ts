@@ -4,24 +4,13 @@ import '@a2ui/lit/v0_9';
 import { createA2uiClient } from '../../adapters/a2ui/client.ts';
 import { createRenderer } from '../../renderer/index.ts';
 import { afterPaint } from './kit/after-paint.ts';
+import { holds } from './kit/holds-text.ts';
 
 /**
  * Time from "show this" to the first painted frame that holds `expect`, for three ways of showing
  * UI: a suip program attached in its sandbox, an A2UI message stream through suip's A2UI bridge,
  * and the same stream through Google's `@a2ui/lit` renderer. Each run uses a fresh container.
  */
-
-/** True when `text` is in the DOM under `root`, shadow roots included. */
-function holds(root: Node, text: string): boolean {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').includes(text)) return true;
-    if (node instanceof Element && node.shadowRoot) stack.push(node.shadowRoot);
-    for (const child of node.childNodes) stack.push(child);
-  }
-  return false;
-}
 
 async function untilPainted(root: Node, expect: string, started: number): Promise<number> {
   for (;;) {
