@@ -26,6 +26,8 @@ export interface DialogOutcome {
 }
 
 export { cancelledResult } from './cancelled-result.ts';
+// The blocked-dialogs notice rides in this chunk: it is only ever shown after a dialog.
+export { createBlockNotice } from './block-notice.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);

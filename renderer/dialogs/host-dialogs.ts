@@ -1,7 +1,7 @@
 import type { ConfirmDialog, DialogParams, DialogResult, PickDialog, PromptDialog } from '../../shared/dialog.ts';
 import type { Static } from '@sinclair/typebox';
 import type { SuipErrorObject } from '../../shared/error.ts';
-import { createBlockNotice } from './block-notice.ts';
+import type { BlockNotice } from './block-notice.ts';
 import { DialogGate } from './dialog-gate.ts';
 import { effectiveDialogPolicy, type DialogPolicy } from './dialog-policy.ts';
 import { cancelledResult } from './cancelled-result.ts';
@@ -63,7 +63,7 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
   const effective = effectiveDialogPolicy(policy);
   const gate = new DialogGate(effective);
   const names = new Map<string, string>();
-  const notice = createBlockNotice(parent, (id) => void unblock(id));
+  let notice: BlockNotice | undefined;
   /** Dialogs open or waiting, counted synchronously: a burst of requests sees the first one at once. */
   let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -89,7 +89,22 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
   }
   const ask = <T extends DialogResult>(params: HostDialogParams) => enqueue(params).then((outcome) => outcome.result as T);
 
-  const showBlocked = () => notice.show(gate.blocked().map((id) => ({ id, name: names.get(id) ?? id })));
+  /**
+   * Show the blocked programs. The notice is drawn by the dialog chunk (issue 31): a block always
+   * follows a dialog the user dismissed, so that chunk is loaded by then and this costs a microtask.
+   * Each call shows the gate's state when it runs, so calls settling in order leave the newest.
+   */
+  const showBlocked = () =>
+    void import('./dialog-view.ts').then(
+      ({ createBlockNotice }) => {
+        if (destroyed) return;
+        notice ??= createBlockNotice(parent, (id) => void unblock(id));
+        notice.show(gate.blocked().map((id) => ({ id, name: names.get(id) ?? id })));
+      },
+      // The same chunk drew the dialog that led here; should it fail now, the block still holds and
+      // `blocked`/`unblock` still work for the host.
+      (error: unknown) => console.error('suip: the blocked-dialogs notice could not be drawn', error),
+    );
   function unblock(id: string): boolean {
     const was = gate.unblock(id);
     if (was) showBlocked();
@@ -151,7 +166,7 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
     destroy() {
       destroyed = true;
       for (const node of parent.querySelectorAll(':scope > [data-suip-host-dialog]')) node.remove();
-      notice.destroy();
+      notice?.destroy();
     },
   };
 }
