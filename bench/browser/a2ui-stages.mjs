@@ -11,7 +11,8 @@
  *
  * Window: first paint = from a `performance.mark` set just before "show this" to the painted frame
  * that holds the first text (`firstPaint.traceA2ui`); update = the whole `firstPaint.updateA2ui`
- * call (each update awaited to its painted frame), divided by the update count. Non-script stages
+ * call (each update awaited to its painted frame), divided by the update count, once the mounted
+ * surface is wholly built (a large list keeps building in slices after its first paint). Non-script stages
  * are the renderer main thread's trace events, self thread time (an event minus its children).
  * Script time is split by the CPU profile: each sample goes to the innermost frame that has a
  * source URL, and that URL's file decides the phase (the `--urls` flag prints the unclassified
@@ -59,8 +60,9 @@ const PHASES = [
   ['lit: signals / effects (@preact/signals-core)', /signals-core/],
   ['lit: @a2ui/lit components', /@a2ui\/lit\//],
   ['suip: bridge (adapters/a2ui)', /\/adapters\/a2ui\//],
-  ['suip: wire (message parse, size bounds, JSON-RPC)', /\/shared\/(message|json-shape)|json-rpc-2\.0|rpc-client/],
-  ['suip: validation (particle/schema checks, typebox, policy)', /typebox|schema|validat|\/renderer\/policy\//],
+  ['suip: wire (channel, message parse, size and rate budgets, JSON-RPC)', /\/shared\/(message|json-shape|channel|rate-budget)|json-rpc-2\.0|rpc-client/],
+  ['suip: validation (particle/schema checks, typebox, reserved names, policy)', /typebox|schema|validat|\/shared\/(reserved|particle-kinds|version)|\/renderer\/policy\//],
+  ['suip: ops helpers (shared/ops, lis)', /\/shared\/(ops|lis)\.ts/],
   ['suip: generator (render, type check, toWire, diff)', /\/generator\//],
   ['suip: renderer session + tree (handshake, transaction, apply)', /\/renderer\/(session|tree)\/|remote-connection|\/renderer\/(renderer|connection|generator-lifecycle|host-components)\.ts|\/renderer\/dialogs\//],
   ['suip: view + vocabulary elements', /\/renderer\/(view|vocabulary|theme|frame)\//],
@@ -86,7 +88,7 @@ function sourceOf(url, line, column) {
 }
 
 /** Table rows in pipeline order: JavaScript by phase, then the browser's stages. */
-const ROW_ORDER = ['JS: lit: processor', 'JS: lit: zod', 'JS: suip: bridge', 'JS: suip: wire', 'JS: suip: generator', 'JS: suip: renderer session', 'JS: suip: validation', 'JS: lit: signals', 'JS: suip: view', 'JS: lit: @a2ui/lit', 'JS: markdown', 'JS: Lit core', 'JS: GC', 'JS: bench', 'JS: other', 'script', 'custom elements', 'messaging', 'style', 'layout', 'paint', 'compositing', 'frame lifecycle', 'other', '='];
+const ROW_ORDER = ['JS: lit: processor', 'JS: lit: zod', 'JS: suip: bridge', 'JS: suip: wire', 'JS: suip: generator', 'JS: suip: renderer session', 'JS: suip: validation', 'JS: suip: ops', 'JS: lit: signals', 'JS: suip: view', 'JS: lit: @a2ui/lit', 'JS: markdown', 'JS: Lit core', 'JS: GC', 'JS: bench', 'JS: other', 'script', 'custom elements', 'messaging', 'style', 'layout', 'paint', 'compositing', 'frame lifecycle', 'HTML parsing', 'task time', 'other', '='];
 
 function phaseOf(url) {
   for (const [name, pattern] of PHASES) if (pattern.test(url)) return name;
@@ -106,11 +108,13 @@ async function readStream(cdp, handle) {
 
 /** Non-script stage of a trace event name (undefined: script or bookkeeping, counted elsewhere). */
 function stageOf(name) {
-  if (/recalcStyle|RecalculateStyles|UpdateLayoutTree|rebuildLayoutTree|StyleEngine|ParseAuthorStyleSheet|Blink\.Style/.test(name)) return 'style recalc';
-  if (/performLayout|^Layout$|InlineNode|Blink\.Layout|LayoutObject|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases/.test(name)) return 'layout';
+  if (/recalcStyle|updateActiveStyle|updateStyle|RecalculateStyles|UpdateLayoutTree|rebuildLayoutTree|StyleEngine|ParseAuthorStyleSheet|Blink\.Style/.test(name)) return 'style recalc';
+  if (/performLayout|performPostLayoutTasks|^Layout$|InlineNode|Blink\.Layout|LayoutObject|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases/.test(name)) return 'layout';
   if (/Paint|CullRect|RasterTask|Decode|DisplayItem/.test(name)) return 'paint (pre-paint, paint)';
   if (/Layerize|UpdateLayer|CompositeLayers|Commit|Composit|cc::/.test(name)) return 'compositing';
-  if (/CustomElement/.test(name)) return 'custom elements: reactions, native part';
+  if (/CustomElement|HTMLConstructor/.test(name)) return 'custom elements: constructors, reactions (native part)';
+  if (/HTMLDocumentParser|ParseHTML|HTMLParser/.test(name)) return 'HTML parsing (template/innerHTML)';
+  if (/FrameRequestCallback/.test(name)) return 'frame lifecycle bookkeeping';
   if (/MessagePort|SerializedScriptValue|PostMessage|AsyncTask/.test(name)) return 'messaging: postMessage, clone, task hops';
   if (/^(FunctionCall|EvaluateScript|v8\.|V8\.|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|v8::|HandlePostMessage|ParseHTML|MajorGC|MinorGC|GCEvent|BlinkGC)/.test(name)) return 'script (JavaScript, GC, callbacks)';
   if (/UpdateLifecycle|BeginMainFrame|serviceScriptedAnimations|Animate|ScheduledAction|Lifecycle/.test(name)) return 'frame lifecycle bookkeeping';
@@ -145,7 +149,7 @@ function stageTimes(events, from, to) {
   for (const [e, us] of self) {
     busy += us / 1000;
     // A task's own time (scheduling, not inside any traced event) is main-thread work too.
-    const stage = /RunTask/.test(e.name) ? 'other main-thread work' : stageOf(e.name);
+    const stage = /RunTask/.test(e.name) ? 'task time outside any traced event' : stageOf(e.name);
     if (stage === 'other main-thread work') otherEvents.set(e.name, (otherEvents.get(e.name) ?? 0) + us / 1000);
     out.set(stage, (out.get(stage) ?? 0) + us / 1000);
   }
@@ -221,6 +225,30 @@ function boundText(messages) {
   return undefined;
 }
 
+/** A text the surface shows only once it is wholly built (the list's last row), if any. */
+function lastText(messages) {
+  const rows = messages.find((m) => m.updateDataModel?.value?.rows)?.updateDataModel.value.rows;
+  return rows ? rows.at(-1).name : null;
+}
+
+/**
+ * In the page: waits until `text` (if any) is in the DOM, shadow roots included, then for two
+ * frames and an idle period, so no build slice or frame callback of the mount is left over.
+ */
+async function settle(text) {
+  const deepText = (node) => {
+    let out = node.nodeType === Node.TEXT_NODE ? node.data : '';
+    if (node.shadowRoot) out += deepText(node.shadowRoot);
+    for (const child of node.childNodes) out += deepText(child);
+    return out;
+  };
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  for (let i = 0; text && i < 2000 && !deepText(document.getElementById('stage')).includes(text); i++) await frame();
+  await frame();
+  await frame();
+  await new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 }));
+}
+
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'blink.user_timing'];
 
 /** Traces and profiles `body` on `page`; returns the trace events, the profile and `body`'s result. */
@@ -281,6 +309,9 @@ try {
           totals[kind].paint.push(paint.result.painted);
           if (!bound) continue;
           await page.evaluate(([k, m, e]) => window.firstPaint.mountA2ui(k, m, e), [kind, messages, expect]);
+          // mountA2ui returns at the first paint, but suip's view builds a large surface in
+          // slices after it: the update window must not hold the rest of that build.
+          await page.evaluate(settle, lastText(messages));
           label = `${example} ${kind} update`;
           const update = await measured(cdp, () => page.evaluate(([s, p, n]) => {
             performance.mark('a2ui-stages:update');
