@@ -7,16 +7,18 @@
  * drift on the shared machine hits both alike.
  *
  *   SUIP_BENCH_PORT=6297 node bench/browser/a2ui-stages.mjs [--rounds=5] [--updates=20]
- *     [--examples=01_flight-status,25_contact-card,200-row-list] [--urls]
+ *     [--examples=01_flight-status,25_contact-card,200-row-list] [--urls] [--files]
  *
  * Window: first paint = from a `performance.mark` set just before "show this" to the painted frame
  * that holds the first text (`firstPaint.traceA2ui`); update = the whole `firstPaint.updateA2ui`
  * call (each update awaited to its painted frame), divided by the update count, once the mounted
- * surface is wholly built (a large list keeps building in slices after its first paint). Non-script stages
- * are the renderer main thread's trace events, self thread time (an event minus its children).
+ * surface is wholly built (a large list keeps building in slices after its first paint).
+ * Non-script stages are the renderer main thread's trace events, self thread time (an event minus
+ * its children).
  * Script time is split by the CPU profile: each sample goes to the innermost frame that has a
- * source URL, and that URL's file decides the phase (the `--urls` flag prints the unclassified
- * ones). Profiling inflates small functions, so the JavaScript rows are proportions of the
+ * source URL, and that URL's file (through the source map, for Vite's merged dependency chunks)
+ * decides the phase (`--urls` prints the unclassified ones, `--files` the top functions of each
+ * variant). `@jridgewell/trace-mapping` comes with Vite's toolchain (not a direct dependency). Profiling inflates small functions, so the JavaScript rows are proportions of the
  * trace's script total, not their own ms.
  */
 import { existsSync, readFileSync } from 'node:fs';
