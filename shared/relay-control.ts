@@ -57,7 +57,13 @@ export function isStatusReason(value: unknown): value is StatusReason {
   return typeof value === 'string' && statusReasons.has(value);
 }
 
-/** Host → relay: start the Worker with the model's code. Accepted once. */
+/**
+ * Id of the srcdoc's `application/json` block that carries a `StartCommand`: the relay starts the
+ * Worker from it as it runs, before the host connects (renderer/frame/srcdoc.ts).
+ */
+export const START_ELEMENT_ID = 'suip-start';
+
+/** Host → relay: start the Worker with the model's code. Accepted once (from the host's port, or from the srcdoc). */
 export interface StartCommand {
   suip: 'start';
   code: string;

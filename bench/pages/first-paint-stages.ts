@@ -36,7 +36,7 @@ function runLine(root: Node): string | undefined {
  * `wake`, the stages are those of a wake instead: the program is attached, shown, hibernated,
  * and after `settleMs` woken (`renderer.wake`); painted is the frame showing the re-run's line.
  */
-async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = false): Promise<Stages> {
+async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = false, traced = false): Promise<Stages> {
   const stage = document.getElementById('stage')!;
   stage.replaceChildren();
   const box = document.createElement('div');
@@ -89,6 +89,8 @@ async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = 
   const onOutput = (_channel: string, value: unknown) => reported.push(value as { origin: number; now: number });
   collecting = true;
   t0 = performance.now();
+  // A trace (trace-cold-start.mjs) finds the attach by this mark.
+  if (traced) performance.mark('suip-attach');
   if (wake) {
     await renderer.wake('p');
     mark('wake resolved');

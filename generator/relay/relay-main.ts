@@ -4,26 +4,37 @@ import { withinBytes } from '../../shared/message.ts';
 import type { WorkerControl } from '../runtime/worker-main.ts';
 import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
-import { REPORT_MESSAGE_CHARS, type RelayBudgets, type RelayCommand, type RelayReport, type TerminationReason } from '../../shared/relay-control.ts';
+import { REPORT_MESSAGE_CHARS, START_ELEMENT_ID, type RelayBudgets, type RelayCommand, type RelayReport, type StartCommand, type TerminationReason } from '../../shared/relay-control.ts';
 import { startWatchdog } from './watchdog.ts';
 
 /**
  * The relay: the TRUSTED script on the sandbox iframe's main thread (origin "null"). It accepts
  * one port from the host, starts the model's Worker from a blob, forwards data strings both ways
  * and enforces the budgets before anything reaches the host. It never runs the model's code. A
- * `restart` ends the Worker and starts another in the same frame, on a fresh port.
+ * `restart` ends the Worker and starts another in the same frame, on a fresh port. A srcdoc that
+ * carries the program's start (renderer/frame/srcdoc.ts) has the Worker started as this script
+ * runs, before the host's port arrives: what the Worker sends until then waits here.
  */
 
 /** Exception reports forwarded per second (burst included); the rest are counted, not sent. */
 const EXCEPTIONS_PER_SECOND = 5;
 
 /**
+ * Messages a run started from the srcdoc may send before the host's port arrives. The runtime
+ * sends one (`suip/initialize`) and waits for its answer; the model's code, which runs only after
+ * the handshake, could send more only by escaping its wrapper, so a few are plenty.
+ */
+const EARLY_MESSAGES = 8;
+
+/**
  * One Worker and everything that belongs to it. Each run has its own state, so a callback of an
  * ended run (a late error event, a watchdog verdict one task later) can never touch the next one.
  */
 interface Run {
-  /** The host port this run reports on. */
-  readonly port: MessagePort;
+  /** The host port this run reports on; undefined until the host connects (a start from the srcdoc). */
+  port: MessagePort | undefined;
+  /** What the run sent before its port arrived, in order (at most EARLY_MESSAGES, then its termination). */
+  readonly early: unknown[];
   dead: boolean;
   worker?: Worker;
   dataPort?: MessagePort;
@@ -67,16 +78,27 @@ function terminate(run: Run, reason: TerminationReason | 'stopped', message: str
   if (reason !== 'stopped') toHost(run, { suip: 'terminated', reason, message });
 }
 
-function toHost(run: Run, message: RelayReport): void {
-  run.port.postMessage(message);
+function toHost(run: Run, message: RelayReport | string): void {
+  if (run.port !== undefined) return run.port.postMessage(message);
+  // SECURITY: held in this (sandbox) process, bounded: past EARLY_MESSAGES the run is ended, and
+  // only the report saying so is kept beside them.
+  if (run.early.length < EARLY_MESSAGES || (run.dead && typeof message !== 'string')) run.early.push(message);
+  else terminate(run, 'rate', `the generator sent more than ${EARLY_MESSAGES} messages before the host connected`);
 }
 
-function start(port: MessagePort, code: string, budgets: RelayBudgets): Run {
+/** Hand `run` the host's port: what it sent before (from a srcdoc start) goes first, in order. */
+function connectRun(run: Run, port: MessagePort): void {
+  run.port = port;
+  for (const message of run.early.splice(0)) port.postMessage(message);
+}
+
+function start(port: MessagePort | undefined, code: string, budgets: RelayBudgets): Run {
   // One budget for everything the Worker can make the relay send: data, reports and errors.
   const rate = createRateBudget(budgets.maxMessagesPerSecond);
   const tooMany = `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`;
   const run: Run = {
     port,
+    early: [],
     dead: false,
     spend: () => {
       if (!run.dead && !rate.take()) terminate(run, 'rate', tooMany);
@@ -124,7 +146,7 @@ function start(port: MessagePort, code: string, budgets: RelayBudgets): Run {
     if (typeof text !== 'string') return terminate(run, 'type', 'the generator sent a message that is not a JSON text');
     if (!withinBytes(text, budgets.maxMessageBytes)) return terminate(run, 'bytes', `the generator sent a message larger than maxMessageBytes ${budgets.maxMessageBytes}`);
     if (!rate.take()) return terminate(run, 'rate', tooMany);
-    port.postMessage(text);
+    toHost(run, text);
   };
   // SECURITY: the runtime never posts on the Worker's own channel, and sends the control port only
   // comlink answers. A loop posting on either would queue tasks ahead of this thread's watchdog
@@ -210,6 +232,26 @@ function onConnect(event: MessageEvent): void {
   if ((event.data as { suip?: unknown } | null)?.suip !== 'connect' || port === undefined || event.ports.length !== 1) return;
   window.removeEventListener('message', onConnect);
   listen(port);
+  if (current !== undefined && current.port === undefined) connectRun(current, port);
+}
+
+/**
+ * The start the srcdoc carries, if any (read once, and the block removed: the document keeps no
+ * copy of the code). The host wrote it, so its shape is trusted like a `start` command's; a block
+ * that does not parse leaves the relay waiting for the host's `start` as without one.
+ */
+function srcdocStart(): StartCommand | undefined {
+  const element = document.getElementById(START_ELEMENT_ID);
+  if (element === null) return undefined;
+  element.remove();
+  try {
+    const command = JSON.parse(element.textContent ?? '') as StartCommand | null;
+    return command?.suip === 'start' && typeof command.code === 'string' ? command : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 window.addEventListener('message', onConnect);
+const early = srcdocStart();
+if (early !== undefined) current = start(undefined, early.code, early.budgets);

@@ -75,14 +75,18 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
       warm.port.close();
     };
   } else {
-    frame = options.spare !== undefined && !options.spare.destroyed ? options.spare : createSandboxFrame(options.frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl });
+    const spare = options.spare !== undefined && !options.spare.destroyed ? options.spare : undefined;
+    // A new srcdoc frame carries the start itself (the relay starts the Worker as it runs); a
+    // spare frame, loaded long ago, and the static strict-CSP document are sent it once connected.
+    const inDocument = spare === undefined && options.sandboxUrl === undefined;
+    frame = spare ?? createSandboxFrame(options.frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl, ...(inDocument ? { start: { suip: 'start', code: options.code, budgets } } : {}) });
     frame.onNavigated(() => onNavigated());
     channel = frame.connected.then((port) => {
       link = createHostLink(port, onReport);
       if (destroyed) link.close();
       return link.channel;
     });
-    begin = () => link?.command({ suip: 'start', code: options.code, budgets });
+    begin = inDocument ? () => undefined : () => link?.command({ suip: 'start', code: options.code, budgets });
   }
   function onNavigated(): void {
     navigated = true;

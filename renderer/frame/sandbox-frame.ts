@@ -1,4 +1,6 @@
-import { SANDBOX_TOKENS, sandboxAllow, sandboxSrcdoc } from './srcdoc.ts';
+import type { StartCommand } from '../../shared/relay-control.ts';
+import { loadSrcdoc } from './relay-source.ts';
+import { SANDBOX_TOKENS, sandboxAllow } from './sandbox-attributes.ts';
 
 /** One sandbox iframe and the port to its relay. */
 export interface SandboxFrame {
@@ -20,7 +22,7 @@ export interface SandboxFrame {
 export interface SandboxFrameOptions {
   /**
    * The relay script (from `virtual:suip-sandbox`), inlined into a srcdoc; a promise while its
-   * chunk loads (the iframe is added once it is there).
+   * chunk loads (the iframe is added once it and the srcdoc builder are there).
    */
   relaySource: string | Promise<string>;
   /**
@@ -29,6 +31,12 @@ export interface SandboxFrameOptions {
    * page's CSP. The relay inside is the same; so is the connection.
    */
   sandboxUrl?: string;
+  /**
+   * The program's start, written into the srcdoc so the relay starts the Worker as it runs, one
+   * cross-process round trip before the host could send it (ignored with `sandboxUrl`: that
+   * document is static, and the host sends `start` once connected).
+   */
+  start?: StartCommand;
 }
 
 /**
@@ -75,20 +83,24 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   };
   // The iframe joins the page only with its document set: an empty one would fire a first `load`
   // (about:blank) that the connection above would take for the relay's.
-  const mount = (relaySource: string | undefined) => {
+  const mount = (srcdoc: string | undefined) => {
     if (destroyed) return;
-    if (options.sandboxUrl !== undefined) iframe.src = options.sandboxUrl;
-    else iframe.srcdoc = sandboxSrcdoc(relaySource ?? '');
+    if (srcdoc === undefined) iframe.src = options.sandboxUrl!;
+    else iframe.srcdoc = srcdoc;
     iframe.addEventListener('load', onLoad);
     parent.appendChild(iframe);
   };
-  if (options.sandboxUrl !== undefined || typeof options.relaySource === 'string') mount(typeof options.relaySource === 'string' ? options.relaySource : undefined);
+  if (options.sandboxUrl !== undefined) mount(undefined);
   else {
-    options.relaySource.then(mount, (error: unknown) => {
-      if (destroyed) return;
-      destroyed = true;
-      rejectConnected(new Error(`the sandbox script could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
-    });
+    // The relay and the srcdoc builder are chunks (usually loaded by now: the renderer asks at creation).
+    Promise.all([options.relaySource, loadSrcdoc()]).then(
+      ([relaySource, { sandboxSrcdoc }]) => mount(sandboxSrcdoc(relaySource, options.start)),
+      (error: unknown) => {
+        if (destroyed) return;
+        destroyed = true;
+        rejectConnected(new Error(`the sandbox script could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+      },
+    );
   }
 
   function destroy(): void {

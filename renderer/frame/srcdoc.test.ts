@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_ALLOW, SANDBOX_CSP, SANDBOX_TOKENS, sandboxAllow, sandboxSrcdoc } from './srcdoc.ts';
+import { SANDBOX_CSP, sandboxSrcdoc } from './srcdoc.ts';
 
 describe('sandbox srcdoc', () => {
   it('starts with the CSP meta, before any script', () => {
@@ -7,7 +7,6 @@ describe('sandbox srcdoc', () => {
     expect(doc.indexOf('Content-Security-Policy')).toBeLessThan(doc.indexOf('<script'));
     expect(doc).toContain(`content="${SANDBOX_CSP}"`);
     expect(SANDBOX_CSP).toBe("default-src 'none'; script-src 'unsafe-inline'; worker-src blob:");
-    expect(SANDBOX_TOKENS).toBe('allow-scripts');
   });
 
   it('cannot be ended early by "</script" or confused by "<!--" inside the relay', () => {
@@ -16,17 +15,18 @@ describe('sandbox srcdoc', () => {
     expect(doc).not.toContain('<!--');
   });
 
-  it('turns off the features whose default allowlist is *', () => {
-    for (const feature of ['sync-xhr', 'picture-in-picture', 'storage-access', 'browsing-topics', 'attribution-reporting', 'shared-storage', 'run-ad-auction', 'join-ad-interest-group']) {
-      expect(SANDBOX_ALLOW).toContain(`${feature} 'none'`);
-    }
-    // These two would freeze the relay (and its watchdog) while the 1px frame is off screen.
-    expect(SANDBOX_ALLOW).not.toContain('execution-while');
-  });
-
-  it('names only the features the browser knows, so an attach logs no "Unrecognized feature" warning', () => {
-    expect(sandboxAllow(['camera', 'sync-xhr', 'ch-ua'])).toBe("sync-xhr 'none'; camera 'none'");
-    // A browser that does not list its features gets every one turned off.
-    expect(sandboxAllow(undefined)).toBe(SANDBOX_ALLOW);
+  it('carries a start as inert JSON that no program text can end or turn into markup', () => {
+    const code = 'const a = "</script><script>alert(1)</script>"; const b = "<!-- <script>"; const c = "\u2028&amp;";';
+    const budgets = { maxMessageBytes: 1, maxMessagesPerSecond: 2, heartbeatIntervalMs: 3, heartbeatTimeoutMs: 4, startupTimeoutMs: 5 };
+    const doc = sandboxSrcdoc('relay()', { suip: 'start', code, budgets });
+    // The data block's own end and the relay's: the code added no tag, no comment, no `<` at all.
+    expect(doc.match(/<\/script/gi)).toHaveLength(2);
+    expect(doc).not.toContain('<!--');
+    const block = /<script type="application\/json" id="suip-start">([^<]*)<\/script>/.exec(doc);
+    expect(JSON.parse(block![1]!)).toEqual({ suip: 'start', code, budgets });
+    // Before the relay, after the CSP.
+    expect(doc.indexOf('suip-start')).toBeGreaterThan(doc.indexOf('Content-Security-Policy'));
+    expect(doc.indexOf('suip-start')).toBeLessThan(doc.indexOf('relay()'));
+    expect(sandboxSrcdoc('relay()')).not.toContain('suip-start');
   });
 });
