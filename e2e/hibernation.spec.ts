@@ -29,10 +29,11 @@ suip.onInput('name', (value) => { name = String(value); render(view()); });
 render(view());
 `;
 
+/** The host page with a renderer; no warm sandbox unless asked (these specs count program frames). */
 async function open(page: Page, hibernation?: { idleMs?: number; offscreenMs?: number; spareFrame?: boolean }, warmSandbox = false): Promise<void> {
   await page.goto('/e2e/fixtures/hibernation/host.html');
   await page.waitForFunction(() => 'hibernationTest' in window);
-  await page.evaluate(([options, warm]) => window.hibernationTest.mount({ ...(options === undefined ? {} : { hibernation: options }), ...(warm ? { warmSandbox: true } : {}) }), [hibernation, warmSandbox] as const);
+  await page.evaluate(([options, warm]) => window.hibernationTest.mount({ ...(options === undefined ? {} : { hibernation: options }), warmSandbox: warm }), [hibernation, warmSandbox] as const);
 }
 
 const status = (page: Page, id: string) => page.evaluate((i) => window.hibernationTest.status(i), id);

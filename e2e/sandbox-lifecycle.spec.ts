@@ -83,7 +83,8 @@ test('detach sends suip/shutdown, removes the frame and the subtree', async ({ p
 test('the iframe has exactly sandbox="allow-scripts", an allow list, and a CSP-first srcdoc', async ({ page }) => {
   await openHost(page);
   expect(await attach(page, 'g', `suip.render(suip.group(null, []));`)).toEqual({ ok: true, status: 'ready' });
-  const frame = page.locator('iframe');
+  // The program's frame (a warm one may follow it, with the same attributes).
+  const frame = page.locator('iframe').first();
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   expect(await frame.getAttribute('allow')).toContain("sync-xhr 'none'");
   const srcdoc = (await frame.getAttribute('srcdoc')) ?? '';

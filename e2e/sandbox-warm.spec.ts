@@ -72,3 +72,44 @@ test('under a strict host CSP the warm frame is the static suip-sandbox.html, an
   await page.evaluate(() => window.sandboxTest.detach('g'));
   await expect(page.locator('iframe[data-mark="warm"]')).toHaveCount(0);
 });
+
+// The default, warmSandbox 'auto': nothing until a program started, then one warm frame while
+// programs run, none once they all ended.
+test('by default a page that never attaches makes no sandbox frame at all', async ({ page }) => {
+  await openHost(page);
+  // Longer than the refill's pause and idle wait and the recycle delay together.
+  await page.waitForTimeout(2500);
+  await expect(iframes(page)).toHaveCount(0);
+});
+
+test('by default the first attach is followed by a warm frame, the next attach runs in it, and none is left once every program ended', async ({ page }) => {
+  await openHost(page);
+  expect(await attach(page, 'first', LEAVER)).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('first program ran')).toBeVisible();
+  // The first program's frame, then the warm one made after its start.
+  await expect(iframes(page)).toHaveCount(2);
+  await mark(page, 1, 'warm');
+  expect(await attach(page, 'second', LOOKER)).toEqual({ ok: true, status: 'ready' });
+  // SECURITY: the warm frame is fresh: the second program sees nothing of the first.
+  await expect(page.getByText('second program sees undefined and undefined')).toBeVisible();
+  // It ran in the warm frame (the one marked), and a new warm frame followed.
+  await expect(iframes(page)).toHaveCount(3);
+  await page.evaluate(() => window.sandboxTest.detach('second'));
+  await expect(page.locator('iframe[data-mark="warm"]')).toHaveCount(0);
+  await expect(iframes(page)).toHaveCount(2);
+  await page.evaluate(() => window.sandboxTest.detach('first'));
+  // No program runs: the warm frame goes with the last program's, and is not remade.
+  await expect(iframes(page)).toHaveCount(0);
+  await page.waitForTimeout(2500);
+  await expect(iframes(page)).toHaveCount(0);
+  // The next start is cold and brings the warm frame back.
+  expect(await attach(page, 'third', LOOKER)).toEqual({ ok: true, status: 'ready' });
+  await expect(iframes(page)).toHaveCount(2);
+});
+
+test('warmSandbox: false makes every start its own frame and keeps none ready', async ({ page }) => {
+  await openHost(page, { warmSandbox: false });
+  expect(await attach(page, 'first', LEAVER)).toEqual({ ok: true, status: 'ready' });
+  await page.waitForTimeout(1500);
+  await expect(iframes(page)).toHaveCount(1);
+});

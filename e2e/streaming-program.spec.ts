@@ -79,7 +79,9 @@ async function countFramesAdded(page: Page): Promise<void> {
     const w = window as unknown as { framesAdded: number };
     w.framesAdded = 0;
     new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement) w.framesAdded += 1;
+      // Program frames only: a new program frame carries its start in its srcdoc; the warm
+      // frame made after a start (warmSandbox 'auto', the default) carries none.
+      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement && node.srcdoc.includes('id="suip-start"')) w.framesAdded += 1;
     }).observe(document, { childList: true, subtree: true });
   });
 }

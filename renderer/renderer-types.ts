@@ -20,7 +20,7 @@ export interface HibernationOptions {
   idleMs?: number;
   /** Hibernate a program whose subtree has had no pixel in the viewport for this long (ms). Default: never. */
   offscreenMs?: number;
-  /** The same as `RendererOptions.warmSandbox` (its earlier name); either turns it on. */
+  /** The same as `RendererOptions.warmSandbox: true` (its earlier name). */
   spareFrame?: boolean;
 }
 
@@ -70,15 +70,21 @@ export interface RendererOptions {
   /** Hibernate idle or off-screen sandboxed programs (default: only on `renderer.hibernate(id)`). */
   hibernation?: HibernationOptions;
   /**
-   * Keep one warm sandbox ready (default false): a fresh frame whose relay has loaded, made at
-   * once and again after each start that used it. The next attach or wake starts its program
-   * there instead of waiting for a new iframe, its sandbox process and its navigation (a first
-   * paint in about half the time, docs/benchmarks.md). No program ever ran in a warm frame, and
-   * each program still gets a Worker of its own. Once no program of this renderer runs, the warm
-   * frame is remade after 1.5 s, so it never keeps the sandbox process alive with what the ended
-   * programs left there. Off by default: it is one more iframe in the page.
+   * Keep one warm sandbox ready: a fresh frame whose relay has loaded, in which the next attach or
+   * wake starts its program instead of waiting for a new iframe, its sandbox process and its
+   * navigation (a first paint in about half the time, docs/benchmarks.md). No program ever ran in
+   * a warm frame, each is used by one start only, and each program still gets a Worker of its own.
+   *
+   * - `'auto'` (default): made at an idle moment after this renderer's first program started, and
+   *   again after each start that used it. Once no program of this renderer runs it is removed, and
+   *   made again only by the next start; with `hibernation` set it is instead remade fresh 1.5 s
+   *   later, so a wake finds it ready. A page that never attaches a program makes none.
+   * - `true`: made at once with the renderer (so even the first attach can find it ready), and
+   *   remade fresh 1.5 s after the last program ended, so it never keeps the sandbox process alive
+   *   with what the ended programs left there.
+   * - `false`: every start makes its own frame.
    */
-  warmSandbox?: boolean;
+  warmSandbox?: boolean | 'auto';
   /** Watchdog timing (tests shorten it). */
   watchdog?: Partial<WatchdogTiming>;
   /** How long `attach` waits for `suip/initialized` (ms). Default 10000. */

@@ -269,25 +269,31 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     return record.handle;
   }
 
-  /** One fresh frame kept ready for the next start (`RendererOptions.warmSandbox`), made now. */
-  // Opt-in, so its code is a chunk loaded only by a renderer created with it (issue 31).
-  const warmPool: Promise<WarmSandboxPool | undefined> | undefined =
-    options.warmSandbox === true || options.hibernation?.spareFrame === true
-      ? import('./frame/warm-sandbox.ts').then(
-          ({ createWarmSandbox }) => {
-            if (destroyed) return undefined;
-            const pool = createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl });
-            pool.fill();
-            return pool;
-          },
-          // Without its chunk the renderer starts programs cold, as without the option.
-          () => undefined,
-        )
-      : undefined;
+  /**
+   * The warm sandbox (`RendererOptions.warmSandbox`): with `true`, made now; with `'auto'` (the
+   * default), made only once this renderer started a program (`needWarm`); `false`, never.
+   */
+  const warmMode = options.hibernation?.spareFrame === true ? true : (options.warmSandbox ?? 'auto');
+  // Its code is a chunk, loaded only by a renderer that makes one (issue 31).
+  let warmPool: Promise<WarmSandboxPool | undefined> | undefined;
+  const needWarm = (): Promise<WarmSandboxPool | undefined> =>
+    (warmPool ??= import('./frame/warm-sandbox.ts').then(
+      ({ createWarmSandbox }) => {
+        if (destroyed) return undefined;
+        // In 'auto' mode a renderer that hibernates keeps it fresh while every program sleeps (its wakes find it ready).
+        const pool = createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl, onlyBesidePrograms: warmMode === 'auto' && options.hibernation === undefined });
+        if (warmMode === true) pool.fill();
+        return pool;
+      },
+      // Without its chunk the renderer starts programs cold, as without the option.
+      () => undefined,
+    ));
+  if (warmMode === true) void needWarm();
 
   /** Start (or, on wake, restart adopting its kept subtree) the program of `record`. */
   async function startProgram(record: ProgramRecord, adopt: boolean): Promise<GeneratorHandle> {
-    // A start before the warm pool's chunk arrived waits for it (the frame it makes is the one taken).
+    // A start before the warm pool's chunk arrived waits for it (the frame it makes is the one
+    // taken); in 'auto' mode the first start does not wait: the pool is made after it.
     const warmSandbox = warmPool === undefined ? undefined : await warmPool;
     const mount = { ...record.options, adopt, outputs: [...(record.options.outputs ?? []), STATE_CHANNEL] };
     const started = start(
@@ -305,7 +311,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       },
     );
     // The next warm frame is made once this start settled, off its critical path.
-    if (warmSandbox !== undefined) void started.then(warmSandbox.fill, warmSandbox.fill);
+    if (warmMode !== false) {
+      const fill = () => void needWarm().then((pool) => pool?.fill());
+      void started.then(fill, fill);
+    }
     return started;
   }
 

@@ -17,6 +17,12 @@ export interface WarmSandboxOptions {
   sandboxUrl?: string;
   /** Overrides RECYCLE_MS (tests). */
   recycleMs?: number;
+  /**
+   * Keep the warm frame only while a program's frame is beside it (`warmSandbox: 'auto'`): it is
+   * made only then, and once no program runs it is removed and not remade until the next start.
+   * A page whose programs all ended keeps no sandbox frame, and no sandbox process, at all.
+   */
+  onlyBesidePrograms?: boolean;
 }
 
 /** One renderer's warm sandbox: at most one fresh frame, loaded and connected, that no program ever ran in. */
@@ -70,6 +76,7 @@ export function createWarmSandbox(options: WarmSandboxOptions): WarmSandboxPool 
     if (!sharedProcess) return;
     warm.destroy();
     warm = undefined;
+    if (options.onlyBesidePrograms === true) return;
     clearTimeout(recycle);
     recycle = setTimeout(() => {
       recycle = undefined;
@@ -95,6 +102,8 @@ export function createWarmSandbox(options: WarmSandboxOptions): WarmSandboxPool 
     pending = undefined;
     if (destroyed || recycle !== undefined || (warm !== undefined && !warm.destroyed)) return;
     sharedProcess = others() > 0;
+    // The program that asked for it may have ended during the refill's pause.
+    if (options.onlyBesidePrograms === true && !sharedProcess) return;
     warm = createSandboxFrame(frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl });
   }
 
