@@ -5,7 +5,9 @@
  *   SUIP_BENCH_PORT=6295 node bench/browser/first-paint-stages.mjs [--rounds=9] [--variants=cold,warm,wake-cold,wake-warm]
  *
  * Variants alternate within each round (so load drift hits all of them): `cold`, a renderer with
- * no warm sandbox; `warm`, one whose warm sandbox (`warmSandbox: true`) was given 500 ms to boot
+ * no warm sandbox (`warmSandbox: false`); `second-off` / `second-auto`, a renderer's second attach
+ * (its first program still running, 500 ms after it painted) without a warm sandbox and with the
+ * default (`'auto'`); `warm`, one whose warm sandbox (`warmSandbox: true`) was given 500 ms to boot
  * before the attach; `wake-cold` / `wake-warm`, the same program attached, shown, hibernated and
  * woken (`renderer.wake`), without and with a warm sandbox (given 2.5 s after the hibernation to
  * be remade fresh). Prints each stage's median (ms after `attach()` or `wake()`), the stages of
@@ -22,7 +24,15 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROUNDS = Number(option('rounds', 9));
 const VARIANTS = option('variants', 'cold,warm,wake-cold,wake-warm').split(',');
-const OPTIONS = { cold: [{}, 0, false], warm: [{ warmSandbox: true }, 500, false], 'wake-cold': [{}, 500, true], 'wake-warm': [{ warmSandbox: true }, 2500, true] };
+const OPTIONS = {
+  cold: [{ warmSandbox: false }, 0, false],
+  warm: [{ warmSandbox: true }, 500, false],
+  'wake-cold': [{ warmSandbox: false }, 500, true],
+  'wake-warm': [{ warmSandbox: true }, 2500, true],
+  // The renderer's second attach, its first program still running, 500 ms after the first painted.
+  'second-off': [{ warmSandbox: false }, 500, false, true],
+  'second-auto': [{}, 500, false, true],
+};
 
 const vite = await createServer({ root: ROOT, configFile: `${ROOT}/vite.config.ts`, logLevel: 'error', server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false } });
 await vite.listen();
@@ -40,8 +50,8 @@ try {
   const loads = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const variant of VARIANTS) {
-      const [options, settle, wake] = OPTIONS[variant];
-      runs[variant].push(await page.evaluate(([o, s, w]) => window.firstPaintStages.run(o, s, w), [options, settle, wake]));
+      const [options, settle, wake, second = false] = OPTIONS[variant];
+      runs[variant].push(await page.evaluate(([o, s, w, n]) => window.firstPaintStages.run(o, s, w, false, n), [options, settle, wake, second]));
     }
     loads.push(loadavg()[0]);
   }

@@ -4,6 +4,8 @@
  * one answers a click.
  *
  *   node bench/browser/hibernation-memory.mjs [--programs=100] [--rounds=3] [--wakes=20] [--gap=0]
+ *     [--variants=empty,live,hibernated,hibernated+warm] (also `live-off`, `hibernated-off`,
+ *     `empty+warm`: `-off` is `warmSandbox: false`, `+warm` is `true`, neither the default `'auto'`)
  *
  * Each variant runs in a fresh Chromium (Debian's, the flags of the browser benchmarks) against
  * `bench/pages/hibernation.html` on a Vite dev server (127.0.0.1, port 0): the empty page (a
@@ -28,6 +30,8 @@ const PROGRAMS = arg('programs', 100);
 const ROUNDS = arg('rounds', 3);
 const WAKES = arg('wakes', 20);
 const GAP = arg('gap', 0);
+/** `-off`: `warmSandbox: false`; `+warm`: `true`; neither: the default (`'auto'`). */
+const VARIANTS = (process.argv.find((a) => a.startsWith('--variants='))?.split('=')[1] ?? 'empty,live,hibernated,hibernated+warm').split(',');
 
 /** Every descendant of `pid` (and itself), from /proc's parent links. */
 function processTree(pid) {
@@ -79,9 +83,9 @@ async function run(base, variant) {
   try {
     const page = await browser.newPage();
     // The warm variant keeps one fresh frame ready (counted in its memory).
-    await page.goto(`${base}/bench/pages/hibernation.html${variant === 'hibernated+warm' ? '?warm=1' : ''}`);
+    await page.goto(`${base}/bench/pages/hibernation.html${variant.endsWith('+warm') ? '?warm=1' : variant.endsWith('-off') ? '?warm=0' : ''}`);
     await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 });
-    const attachMs = variant === 'empty' ? undefined : await page.evaluate(([n, h]) => window.bench.attach(n, h), [PROGRAMS, variant.startsWith('hibernated')]);
+    const attachMs = variant.startsWith('empty') ? undefined : await page.evaluate(([n, h]) => window.bench.attach(n, h), [PROGRAMS, variant.startsWith('hibernated')]);
     const frames = await page.evaluate(() => window.bench.frames());
     await settle(2000);
     const cdp = await page.context().newCDPSession(page);
@@ -104,19 +108,19 @@ try {
   await run(base, 'empty'); // warm-up: Vite bundles the page and the sandbox scripts on first load
   const results = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const variant of ['empty', 'live', 'hibernated', 'hibernated+warm']) {
+    for (const variant of ['empty', ...VARIANTS.filter((v) => v !== 'empty')]) {
       const result = await run(base, variant);
       process.stderr.write(`round ${round + 1} ${variant} (load ${loadavg()[0].toFixed(1)}): PSS ${result.pss.toFixed(0)} MB, RSS ${result.rss.toFixed(0)} MB, frames ${result.frames}${result.attachMs !== undefined ? `, attach median ${result.attachMs.toFixed(0)} ms` : ''}${result.wakes ? `, wake median ${median(result.wakes).toFixed(0)} ms p95 ${percentile(result.wakes, 95).toFixed(0)} ms` : ''}\n`);
       results.push({ round, ...result });
     }
   }
-  const of = (variant, key) => median(results.filter((r) => r.variant === variant).map((r) => r[key]));
+  const of = (variant, key) => median(results.filter((r) => r.variant === variant && r[key] !== undefined).map((r) => r[key]));
   const above = (variant, key) => median([...Array(ROUNDS).keys()].map((round) => results.find((r) => r.round === round && r.variant === variant)[key] - results.find((r) => r.round === round && r.variant === 'empty')[key]));
   console.log(`${PROGRAMS} programs, ${ROUNDS} rounds (median), wakes ${GAP} ms apart, load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}; empty page PSS ${of('empty', 'pss').toFixed(0)} MB, RSS ${of('empty', 'rss').toFixed(0)} MB`);
-  for (const variant of ['live', 'hibernated', 'hibernated+warm']) {
+  for (const variant of VARIANTS.filter((v) => v !== 'empty')) {
     const wakes = results.filter((r) => r.variant === variant).flatMap((r) => r.wakes ?? []);
-    const wake = wakes.length > 0 ? `; wake (click → woken answer's new count painted), ${wakes.length} wakes: median ${median(wakes).toFixed(0)} ms, p95 ${percentile(wakes, 95).toFixed(0)} ms, max ${Math.max(...wakes).toFixed(0)} ms` : '';
-    console.log(`${variant}: RSS +${above(variant, 'rss').toFixed(0)} MB, PSS +${above(variant, 'pss').toFixed(0)} MB above the empty page; attach median ${of(variant, 'attachMs').toFixed(0)} ms${wake}`);
+    const wake = wakes.length > 0 ? `; wake (click → woken answer's new count painted), ${wakes.length} wakes: median ${median(wakes).toFixed(0)} ms, p95 ${percentile(wakes, 95).toFixed(0)} ms, max ${Math.max(...wakes).toFixed(0)} ms (p10/25/50/75/90/95/99: ${[10, 25, 50, 75, 90, 95, 99].map((p) => percentile(wakes, p).toFixed(0)).join(' / ')})` : '';
+    console.log(`${variant}: RSS +${above(variant, 'rss').toFixed(0)} MB, PSS +${above(variant, 'pss').toFixed(0)} MB above the empty page; attach median ${of(variant, 'attachMs')?.toFixed(0) ?? '–'} ms${wake}`);
   }
 } finally {
   await vite.close();

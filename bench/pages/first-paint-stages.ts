@@ -32,16 +32,22 @@ function runLine(root: Node): string | undefined {
 }
 
 /**
- * One attach in a fresh renderer; `options` are the renderer's (e.g. a warm sandbox). With
+ * One attach in a fresh renderer (its second with `second`); `options` are the renderer's (e.g. a warm sandbox). With
  * `wake`, the stages are those of a wake instead: the program is attached, shown, hibernated,
  * and after `settleMs` woken (`renderer.wake`); painted is the frame showing the re-run's line.
  */
-async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = false, traced = false): Promise<Stages> {
+async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = false, traced = false, second = false): Promise<Stages> {
   const stage = document.getElementById('stage')!;
   stage.replaceChildren();
   const box = document.createElement('div');
   stage.append(box);
   const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' }, ...options });
+  // `second`: the measured attach is the renderer's second, a first program still running beside
+  // it (an earlier answer in a chat); what the warm sandbox's default ('auto') is for.
+  if (second) {
+    await renderer.attach({ id: 'earlier', code: PROGRAM.replace("'t'", "'u'").replace('On time, gate B12', 'An earlier answer'), outputs: ['u'] });
+    while (!holds(box, 'An earlier answer')) await afterPaint();
+  }
   // A warm sandbox (when the options ask for one) is given time to boot, as between two answers.
   if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   let before: string | undefined;

@@ -34,8 +34,10 @@ render(view());
 `;
 
 const container = document.getElementById('renderer') as HTMLElement;
-// `?warm=1`: one warm sandbox kept ready for the next start (RendererOptions.warmSandbox).
-const renderer: Renderer = createRenderer(container, new URLSearchParams(location.search).has('warm') ? { warmSandbox: true } : {});
+// `?warm=1`: one warm sandbox kept ready from the start (`warmSandbox: true`); `?warm=0`: none
+// (`false`); neither: the default (`'auto'`).
+const warm = new URLSearchParams(location.search).get('warm');
+const renderer: Renderer = createRenderer(container, warm === null ? {} : { warmSandbox: warm === '1' });
 const ids: string[] = [];
 
 /** The element whose `path` is `path`, found through shadow roots. */
