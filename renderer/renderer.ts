@@ -271,20 +271,14 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
 
   /**
    * The warm sandbox (`RendererOptions.warmSandbox`): with `true`, made now; with `'auto'` (the
-   * default), made only once this renderer started a program (`needWarm`); `false`, never.
+   * default), made once this renderer started a program (`needWarm`); `false`, never. Its code is
+   * a chunk, loaded only by a renderer that makes one (issue 31).
    */
-  const warmMode = options.hibernation?.spareFrame === true ? true : (options.warmSandbox ?? 'auto');
-  // Its code is a chunk, loaded only by a renderer that makes one (issue 31).
+  const warmMode = options.hibernation?.spareFrame || (options.warmSandbox ?? 'auto');
   let warmPool: Promise<WarmSandboxPool | undefined> | undefined;
   const needWarm = (): Promise<WarmSandboxPool | undefined> =>
     (warmPool ??= import('./frame/warm-sandbox.ts').then(
-      ({ createWarmSandbox }) => {
-        if (destroyed) return undefined;
-        // In 'auto' mode a renderer that hibernates keeps it fresh while every program sleeps (its wakes find it ready).
-        const pool = createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl, onlyBesidePrograms: warmMode === 'auto' && options.hibernation === undefined });
-        if (warmMode === true) pool.fill();
-        return pool;
-      },
+      ({ createWarmSandbox }) => (destroyed ? undefined : createWarmSandbox({ frames, relaySource, sandboxUrl: options.sandboxUrl, mode: warmMode as true | 'auto', hibernating: options.hibernation !== undefined })),
       // Without its chunk the renderer starts programs cold, as without the option.
       () => undefined,
     ));
@@ -311,7 +305,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       },
     );
     // The next warm frame is made once this start settled, off its critical path.
-    if (warmMode !== false) {
+    if (warmMode) {
       const fill = () => void needWarm().then((pool) => pool?.fill());
       void started.then(fill, fill);
     }

@@ -18,11 +18,14 @@ export interface WarmSandboxOptions {
   /** Overrides RECYCLE_MS (tests). */
   recycleMs?: number;
   /**
-   * Keep the warm frame only while a program's frame is beside it (`warmSandbox: 'auto'`): it is
-   * made only then, and once no program runs it is removed and not remade until the next start.
-   * A page whose programs all ended keeps no sandbox frame, and no sandbox process, at all.
+   * `RendererOptions.warmSandbox`: `true` makes the warm frame at once; `'auto'` only at a `fill`
+   * (after a start), and, unless the renderer `hibernating`, keeps it only while a program's frame
+   * is beside it: once no program runs it is removed and not remade until the next start, so a
+   * page whose programs all ended keeps no sandbox frame, and no sandbox process, at all.
    */
-  onlyBesidePrograms?: boolean;
+  mode: true | 'auto';
+  /** The renderer hibernates programs (`RendererOptions.hibernation`): its wakes want a warm frame while every program sleeps. */
+  hibernating: boolean;
 }
 
 /** One renderer's warm sandbox: at most one fresh frame, loaded and connected, that no program ever ran in. */
@@ -56,6 +59,7 @@ export interface WarmSandboxPool {
  */
 export function createWarmSandbox(options: WarmSandboxOptions): WarmSandboxPool {
   const { frames } = options;
+  const onlyBesidePrograms = options.mode === 'auto' && !options.hibernating;
   let warm: SandboxFrame | undefined;
   /** A program's frame was beside the warm one at some point (their process is shared). */
   let sharedProcess = false;
@@ -76,7 +80,7 @@ export function createWarmSandbox(options: WarmSandboxOptions): WarmSandboxPool 
     if (!sharedProcess) return;
     warm.destroy();
     warm = undefined;
-    if (options.onlyBesidePrograms === true) return;
+    if (onlyBesidePrograms) return;
     clearTimeout(recycle);
     recycle = setTimeout(() => {
       recycle = undefined;
@@ -103,10 +107,11 @@ export function createWarmSandbox(options: WarmSandboxOptions): WarmSandboxPool 
     if (destroyed || recycle !== undefined || (warm !== undefined && !warm.destroyed)) return;
     sharedProcess = others() > 0;
     // The program that asked for it may have ended during the refill's pause.
-    if (options.onlyBesidePrograms === true && !sharedProcess) return;
+    if (onlyBesidePrograms && !sharedProcess) return;
     warm = createSandboxFrame(frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl });
   }
 
+  if (options.mode === true) fill();
   return {
     take() {
       const taken = warm !== undefined && !warm.destroyed ? warm : undefined;
