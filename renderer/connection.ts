@@ -1,4 +1,6 @@
 import type { Channel } from '../shared/channel.ts';
+import type { SuipErrorObject } from '../shared/error.ts';
+import type { Op } from '../shared/ops.ts';
 import type { StatusReason } from '../shared/relay-control.ts';
 
 /**
@@ -38,4 +40,16 @@ export interface ConnectionEvents {
   onEnded(reason: StatusReason, message: string): void;
   /** The program's code threw; `fatal` when it can never start, `handled` when an event handler threw and it runs on. */
   onException(message: string, line: number | undefined, fatal: boolean, handled?: boolean): void;
+}
+
+/**
+ * The in-page lane of an `attachRemote({inPage: true, lane})` mount, the renderer's half: it sets
+ * `transact` once the mount's session exists, and the generator in this page (the host's own
+ * translator code) hands it each transaction as ops. `transact` is the session's
+ * `transactInPage`: the same validation, all-or-nothing apply and errors as a transaction sent as
+ * a JSON text, answered by its return value. (The generator's half, `generator/runtime/in-page-lane.ts`,
+ * is the same shape: the two sides do not import each other.)
+ */
+export interface InPageLane {
+  transact?(ops: readonly Op[]): { ok: true } | { ok: false; error: SuipErrorObject };
 }

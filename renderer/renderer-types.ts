@@ -1,4 +1,5 @@
 import type { Channel, HostContext, Limits, StatusReason, SuipErrorObject, VocabularyEntry } from '../shared/index.ts';
+import type { InPageLane } from './connection.ts';
 import type { HostDialogs } from './dialogs/host-dialogs.ts';
 import type { HostPolicy } from './policy/host-policy.ts';
 import type { HostComponent } from './host-components.ts';
@@ -136,6 +137,12 @@ export interface AttachRemoteOptions extends MountOptions {
    * budgets still apply. Never for a channel whose other end is not the host's code.
    */
   inPage?: boolean;
+  /**
+   * With `inPage`: the renderer fills in `lane.transact` once the session exists, and the
+   * generator in this page hands it transactions as ops instead of JSON texts (validated, applied
+   * and answered exactly as from the channel; `createLocalGenerator({lane: true})`).
+   */
+  lane?: InPageLane;
 }
 
 /** Options of `detach`. */

@@ -410,10 +410,20 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const channel: Channel | undefined = remote.channel;
     if (channel === undefined || typeof channel.send !== 'function' || typeof channel.onMessage !== 'function') return Promise.reject(new SuipHostError('invalid-option', 'attachRemote needs a channel with send, onMessage and close', { option: 'channel' }));
     // A remote generator brings its own channel: a kept sandbox frame has no use for it.
-    return start(remote, (events, warm) => {
-      warm?.destroy();
-      return createRemoteConnection(channel, limits, events, remote.inPage === true);
-    });
+    const lane = remote.inPage === true ? remote.lane : undefined;
+    return start(
+      remote,
+      (events, warm) => {
+        warm?.destroy();
+        return createRemoteConnection(channel, limits, events, remote.inPage === true);
+      },
+      // The in-page lane: transactions as ops, into the same session's checks (`transactInPage`).
+      lane === undefined
+        ? undefined
+        : (lifecycle) => {
+            lane.transact = (ops) => lifecycle.session?.transactInPage(ops) ?? { ok: false, error: { code: ErrorCode.NotInitialized, message: 'ops are accepted only after suip/initialize and suip/initialized' } };
+          },
+    );
   }
 
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {

@@ -5,7 +5,7 @@ import type { EventParams } from '../../shared/event.ts';
 import type { InitializeResult } from '../../shared/handshake.ts';
 import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import { withinBytes } from '../../shared/message.ts';
-import { Method } from '../../shared/methods.ts';
+import { Method, OP_METHODS } from '../../shared/methods.ts';
 import type { Op } from '../../shared/ops.ts';
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import type { GroupParticle } from '../../shared/particle.ts';
@@ -19,6 +19,7 @@ import { HandlerError } from './handler-error.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { ProgramError, checkTypes } from './model-check.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
+import { laneWithinBytes, type InPageLane } from './in-page-lane.ts';
 
 /** Options of a generator session. */
 export interface GeneratorSessionOptions {
@@ -28,6 +29,13 @@ export interface GeneratorSessionOptions {
   generator?: { name: string; version: string };
   /** Called with exceptions thrown by the model's handlers (the host reports them). */
   onUncaught?: (error: unknown) => void;
+  /**
+   * The in-page lane: when the renderer has filled in `transact` (an adapter's translator running
+   * in the host page, `createLocalGenerator({lane: true})`), transactions are handed to it as ops
+   * and answered by its return value: no JSON text, no JSON-RPC round trip. Everything else
+   * (handshake, events, shutdown) stays on `channel`.
+   */
+  lane?: InPageLane;
 }
 
 interface Deferred {
@@ -185,6 +193,10 @@ export class GeneratorSession {
     if (job === undefined) return;
     const { ops, waiters, root } = job;
     if (ops.length === 0) return this.settle(waiters, root, undefined);
+    const transact = this.options.lane?.transact;
+    // A raw `ops()` list naming a method that is not an op is the session's control business
+    // (answered by name on the wire): only a transaction of ops takes the lane.
+    if (transact !== undefined && ops.every((op) => OP_METHODS.has(op.method))) return this.flushInPage(ops, waiters, root, transact);
     // Only the last op carries an id: one answer acknowledges the whole transaction. Ids are the
     // client's own counter, so they never collide with the handshake's.
     const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: nextId() } : { jsonrpc: '2.0', method: op.method, params: op.params }));
@@ -210,6 +222,20 @@ export class GeneratorSession {
         this.settle(waiters, undefined, new SuipError({ code: ErrorCode.NotInitialized, message: `the transaction was not acknowledged: ${error instanceof Error ? error.message : String(error)}` }));
       },
     );
+  }
+
+  /** `flush` on the in-page lane: the same byte bound and the same answer, as a call. */
+  private flushInPage(ops: readonly Op[], waiters: Deferred[], root: GroupParticle | undefined, transact: NonNullable<InPageLane['transact']>): void {
+    if (!laneWithinBytes(ops, this.limits.maxMessageBytes)) {
+      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`, data: { reason: 'bytes' } }));
+    }
+    let answer: ReturnType<typeof transact>;
+    try {
+      answer = transact(ops);
+    } catch (error) {
+      answer = { ok: false, error: { code: ErrorCode.InternalError, message: `the renderer failed on this transaction (${error instanceof Error ? error.message : 'unknown'})` } };
+    }
+    this.settle(waiters, answer.ok ? root : undefined, answer.ok ? undefined : new SuipError(toErrorObject(answer.error)));
   }
 
   private takeRender(): RawJob | undefined {

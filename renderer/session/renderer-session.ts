@@ -272,6 +272,39 @@ export class RendererSession {
   }
 
   /**
+   * The in-page lane (`attachRemote({lane})`, an adapter's translator generator in this page): one
+   * transaction handed over as ops instead of a JSON text. No parse, so none of the text's shape
+   * checks (they bound `JSON.parse`'s cost); everything else is `transaction`'s: the rate budget,
+   * `maxOpsPerMessage`, ops only once ready, every op through `checkOp`, one all-or-nothing apply,
+   * the host's `onError`. Returns what the wire answers the transaction's last op (the one with the
+   * id): ok, the failing op's error, or that error rolled back onto the last op. Never throws.
+   */
+  transactInPage(ops: ReadonlyArray<{ method: string; params: unknown }>): ApplyResult {
+    const last = ops.length - 1;
+    const fail = (error: SuipErrorObject): ApplyResult => {
+      this.options.onError(error);
+      return { ok: false, error: error.data?.index === last || last < 0 ? error : rolledBackError(error, last, String(ops[last]!.method)) };
+    };
+    if (this.state === 'closed' || this.state === 'closing') return { ok: false, error: opError(ErrorCode.NotInitialized, 'the session is closed; the transaction was not applied', {}) };
+    if (!this.rate.take()) {
+      this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+      return { ok: false, error: opError(ErrorCode.LimitExceeded, 'the generator broke maxMessagesPerSecond and was ended', { reason: 'rate' }) };
+    }
+    if (ops.length === 0) return fail(opError(ErrorCode.InvalidRequest, 'an empty batch is not a valid message', {}));
+    if (ops.length > this.options.limits.maxOpsPerMessage) return fail(opError(ErrorCode.LimitExceeded, `the batch has ${ops.length} entries; maxOpsPerMessage is ${this.options.limits.maxOpsPerMessage}; split the transaction`, { reason: 'ops' }));
+    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', { index: 0, method: ops[0]!.method }));
+    const checked: Op[] = [];
+    for (let index = 0; index < ops.length; index += 1) {
+      // SECURITY: the ops carry the agent's data: the same validation as a sandbox's transaction.
+      const check = checkOp(ops[index]!.method, ops[index]!.params, index, this.options.limits);
+      if (!check.ok) return fail(check.error);
+      checked.push(check.op);
+    }
+    const result = this.options.apply(checked);
+    return result.ok ? result : fail(result.error);
+  }
+
+  /**
    * Report a failure: every request in the message gets the error as its response; when there was
    * no request to answer, one `suip/error` notification carries it (`unparsed`: the message could
    * not be read at all, so JSON-RPC's `id: null` error response is used).

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits, type Op } from '../../shared/index.ts';
+import { RendererSession } from '../../renderer/session/renderer-session.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
+import { GeneratorSession } from './generator-session.ts';
+import { laneWithinBytes, type InPageLane } from './in-page-lane.ts';
+import { SuipError } from './suip-error.ts';
+
+/** The real generator and renderer sessions and tree, joined by the memory channel, with or without the lane. */
+async function pair(withLane: boolean, limits: Limits = DEFAULT_LIMITS) {
+  const [generatorEnd, rendererEnd] = createMemoryChannelPair();
+  let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
+  const hostErrors: unknown[] = [];
+  const inbound: string[] = [];
+  const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [], limits, hostContext: { theme: 'light', locale: 'en' } };
+  const renderer = new RendererSession({
+    channel: rendererEnd,
+    limits,
+    result,
+    apply(ops) {
+      const applied = applyGeneratorTransaction(merged, 'g', ops, { limits });
+      if (applied.ok) merged = applied.tree;
+      return applied;
+    },
+    onInitialized: () => undefined,
+    onError: (error) => hostErrors.push(error),
+    onViolation: () => undefined,
+    onTraffic: (direction, text) => {
+      if (direction === 'in') inbound.push(text);
+    },
+  });
+  const lane: InPageLane = {};
+  const generator = new GeneratorSession({ channel: generatorEnd, ...(withLane ? { lane } : {}) });
+  await generator.initialize();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (withLane) lane.transact = (ops) => renderer.transactInPage(ops);
+  const tree = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
+  return { generator, renderer, tree, hostErrors, inbound };
+}
+
+/** Raw transactions a hostile or buggy translator could produce, each answered by the renderer. */
+const HOSTILE: Array<readonly unknown[]> = [
+  [{ method: 'suip/ops/append', params: { path: [], id: 'a', particle: { text: 'x' } } }],
+  [{ method: 'suip/ops/append', params: { path: [], id: 'a', particle: { text: 'again' } } }],
+  [{ method: 'suip/ops/move', params: { path: ['a'] } }],
+  [{ method: 'suip/ops/append', params: { path: 'a', id: 'b', particle: { text: 'x' } } }],
+  [{ method: 'suip/ops/append', params: { path: [], id: 'b', particle: { text: 'fine' } } }, { method: 'suip/ops/remove', params: { path: ['nowhere'] } }],
+  [{ method: 'suip/ops/replace', params: { path: ['a'], particle: { type: 'no-such-type', group: [] } } }],
+  [{ method: 'suip/ops/append', params: { path: [], id: '__proto__', particle: { text: 'x' } } }],
+  [{ method: 'suip/ops/append', params: { path: [], id: 'c', particle: { group: [['d', { text: 'y' }]], on: { click: { handler: 42 } } } } }],
+  [{ method: 'suip/ops/replace', params: { path: ['a'], particle: { text: 'ok now' } } }],
+];
+
+async function run(withLane: boolean) {
+  const p = await pair(withLane, { ...DEFAULT_LIMITS, maxTextLength: 10 });
+  const answers: unknown[] = [];
+  for (const ops of [...HOSTILE, [{ method: 'suip/ops/append', params: { path: [], id: 'long', particle: { text: 'longer than ten' } } }]]) {
+    answers.push(await p.generator.ops(ops as Op[]).then(() => 'ok', (error: unknown) => (error instanceof SuipError ? error.toJSON() : String(error))));
+  }
+  return { answers, tree: p.tree(), hostErrors: p.hostErrors, inbound: p.inbound };
+}
+
+describe('the in-page lane', () => {
+  it('answers hostile transactions exactly as the wire does: the same errors to the generator and the host, the same tree', async () => {
+    const lane = await run(true);
+    const wire = await run(false);
+    expect(lane.answers.filter((answer) => answer !== 'ok').length).toBeGreaterThanOrEqual(6);
+    expect(lane.answers).toEqual(wire.answers);
+    expect(lane.hostErrors).toEqual(wire.hostErrors);
+    expect(lane.tree).toEqual(wire.tree);
+    // On the lane only the transaction naming a method that is not an op crossed the channel as text
+    // (the session answers those by name); on the wire every one did.
+    expect(lane.inbound.filter((text) => text.includes('suip/ops/')).map((text) => JSON.parse(text).method)).toEqual(['suip/ops/move']);
+    expect(wire.inbound.filter((text) => text.includes('suip/ops/')).length).toBe(HOSTILE.length + 1);
+  });
+
+  it('refuses ops before the handshake ends and after the session closed, with an error the generator can read', () => {
+    const sessionOf = (channel = createMemoryChannelPair()[1]) =>
+      new RendererSession({ channel, limits: DEFAULT_LIMITS, result: {} as InitializeResult, apply: () => ({ ok: true }), onInitialized: () => undefined, onError: () => undefined, onViolation: () => undefined });
+    const early = sessionOf().transactInPage([{ method: 'suip/ops/remove', params: { path: ['a'] } }]);
+    expect(early).toMatchObject({ ok: false, error: { code: ErrorCode.NotInitialized } });
+    const closed = sessionOf();
+    closed.close();
+    expect(closed.transactInPage([{ method: 'suip/ops/remove', params: { path: ['a'] } }])).toMatchObject({ ok: false, error: { code: ErrorCode.NotInitialized } });
+    expect(sessionOf().transactInPage(Array.from({ length: DEFAULT_LIMITS.maxOpsPerMessage + 1 }, () => ({ method: 'suip/ops/remove', params: { path: ['a'] } })))).toMatchObject({ ok: false, error: { code: ErrorCode.LimitExceeded, data: { reason: 'ops' } } });
+  });
+
+  it('a transaction over maxMessageBytes is refused before it reaches the renderer, at the same size as on the wire', async () => {
+    const max = 4096;
+    for (const size of [3900, 3950, 3990, 4000, 4010, 4050, 4100]) {
+      const ops: Op[] = [{ method: 'suip/ops/append', params: { path: ['a'], id: 'b', particle: { text: 'é'.repeat(size / 2) } } } as Op];
+      const text = JSON.stringify({ jsonrpc: '2.0', method: ops[0]!.method, params: ops[0]!.params, id: 1e15 });
+      expect(laneWithinBytes(ops, max)).toBe(new TextEncoder().encode(text).length <= max);
+    }
+    const p = await pair(true, { ...DEFAULT_LIMITS, maxMessageBytes: 2000 });
+    const error = await p.generator.ops([{ method: 'suip/ops/append', params: { path: [], id: 'big', particle: { text: 'x'.repeat(3000) } } } as Op]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ErrorCode.LimitExceeded, data: { reason: 'bytes' } });
+    expect(p.hostErrors).toEqual([]);
+  });
+});
