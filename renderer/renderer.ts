@@ -422,6 +422,9 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         ? undefined
         : (lifecycle) => {
             lane.transact = (ops) => lifecycle.session?.transactInPage(ops) ?? { ok: false, error: { code: ErrorCode.NotInitialized, message: 'ops are accepted only after suip/initialize and suip/initialized' } };
+            // The result carries the vocabulary's prose and a handed-over subtree: while the prose
+            // loads, or for an adopt, the handshake takes the channel (held, and a JSON copy).
+            lane.initialize = (params) => (prose() === undefined && remote.adopt !== true ? lifecycle.session?.initializeInPage(params) : undefined);
           },
     );
   }

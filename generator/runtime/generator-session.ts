@@ -113,7 +113,18 @@ export class GeneratorSession {
   async initialize(): Promise<InitializeResult> {
     const generator = this.options.generator ?? { name: 'suip-generator', version: '0.1.0' };
     const capabilities = { textAppend: true, moves: true, input: true, output: true, adopt: true };
-    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities })) as InitializeResult;
+    const params = { protocolVersion: PROTOCOL_VERSION, generator, capabilities };
+    if (this.options.lane?.initialize !== undefined) {
+      // The renderer's session for this mount starts a microtask after the attach that made it.
+      await Promise.resolve();
+      const answer = this.options.lane.initialize(params);
+      if (answer !== undefined) {
+        if (!answer.ok) throw new SuipError(toErrorObject(answer.error));
+        this.result = answer.result;
+        return answer.result;
+      }
+    }
+    const result = (await this.client.request(Method.initialize, params)) as InitializeResult;
     this.result = result;
     // Hand-over (1.1): the renderer already shows this subtree; the first render is diffed against
     // it, so what is on screen is changed, not rebuilt.

@@ -29,11 +29,10 @@ async function pair(withLane: boolean, limits: Limits = DEFAULT_LIMITS) {
       if (direction === 'in') inbound.push(text);
     },
   });
-  const lane: InPageLane = {};
+  const lane: InPageLane = { transact: (ops) => renderer.transactInPage(ops), initialize: (params) => renderer.initializeInPage(params) };
   const generator = new GeneratorSession({ channel: generatorEnd, ...(withLane ? { lane } : {}) });
   await generator.initialize();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  if (withLane) lane.transact = (ops) => renderer.transactInPage(ops);
   const tree = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
   return { generator, renderer, tree, hostErrors, inbound };
 }
@@ -72,6 +71,21 @@ describe('the in-page lane', () => {
     // (the session answers those by name); on the wire every one did.
     expect(lane.inbound.filter((text) => text.includes('suip/ops/')).map((text) => JSON.parse(text).method)).toEqual(['suip/ops/move']);
     expect(wire.inbound.filter((text) => text.includes('suip/ops/')).length).toBe(HOSTILE.length + 1);
+  });
+
+  it("the handshake takes the lane too, with the wire's checks: the same result, and a second initialize refused alike", async () => {
+    const lane = await pair(true);
+    const wire = await pair(false);
+    expect(lane.generator.result).toEqual(wire.generator.result);
+    expect(lane.renderer.ready).toBe(true);
+    expect(lane.inbound).toEqual([]);
+    expect(wire.inbound.map((text) => JSON.parse(text).method)).toEqual(['suip/initialize', 'suip/initialized']);
+    const again = lane.renderer.initializeInPage({ protocolVersion: '1.1', generator: { name: 'x', version: '0' }, capabilities: {} });
+    expect(again).toEqual({ ok: false, error: { code: ErrorCode.InvalidRequest, message: '(suip/initialize): suip/initialize may be sent only once', data: { method: 'suip/initialize', path: undefined } } });
+    expect(lane.hostErrors).toEqual([again.ok ? undefined : again.error]);
+    const fresh = new RendererSession({ channel: createMemoryChannelPair()[1], limits: DEFAULT_LIMITS, result: {} as InitializeResult, apply: () => ({ ok: true }), onInitialized: () => undefined, onError: () => undefined, onViolation: () => undefined });
+    expect(fresh.initializeInPage({ protocolVersion: '2.0', generator: { name: 'x', version: '0' }, capabilities: {} })).toMatchObject({ ok: false, error: { code: ErrorCode.InvalidParams } });
+    expect(fresh.ready).toBe(false);
   });
 
   it('refuses ops before the handshake ends and after the session closed, with an error the generator can read', () => {

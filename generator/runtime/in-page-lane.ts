@@ -1,5 +1,6 @@
 import type { SuipErrorObject } from '../../shared/error.ts';
 import type { Op } from '../../shared/ops.ts';
+import type { InitializeParams, InitializeResult } from '../../shared/handshake.ts';
 import { withinBytes } from '../../shared/message.ts';
 
 /**
@@ -11,6 +12,12 @@ import { withinBytes } from '../../shared/message.ts';
  */
 export interface InPageLane {
   transact?(ops: readonly Op[]): { ok: true } | { ok: false; error: SuipErrorObject };
+  /**
+   * The handshake as two calls (the session's `initializeInPage`): the initialize result itself,
+   * or undefined when the lane cannot take it now (the session is not up yet, the vocabulary's
+   * prose is still loading, a subtree is handed over): then the channel carries it.
+   */
+  initialize?(params: InitializeParams): { ok: true; result: InitializeResult } | { ok: false; error: SuipErrorObject } | undefined;
 }
 
 /** The JSON-RPC envelope around one op's params, with room for any id: `{"jsonrpc":"2.0","method":"…","params":…,"id":…},`. */

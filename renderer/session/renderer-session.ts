@@ -272,6 +272,28 @@ export class RendererSession {
   }
 
   /**
+   * The in-page lane's handshake: `suip/initialize` and `suip/initialized` as two calls, through
+   * `control`'s own checks (once, well-formed params, a 1.x version) and the rate budget. Returns
+   * the initialize result itself rather than a JSON copy of it (37 KB with the built-in
+   * vocabulary's prose): the caller is the host's own generator runtime in this page.
+   */
+  initializeInPage(params: unknown): { ok: true; result: InitializeResult } | { ok: false; error: SuipErrorObject } {
+    for (const method of [Method.initialize, Method.initialized]) {
+      if (this.state === 'closed' || this.state === 'closing') return { ok: false, error: opError(ErrorCode.NotInitialized, 'the session is closed', { method }) };
+      if (!this.rate.take()) {
+        this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+        return { ok: false, error: opError(ErrorCode.LimitExceeded, 'the generator broke maxMessagesPerSecond and was ended', { reason: 'rate' }) };
+      }
+      const { error } = this.control(method === Method.initialize ? { jsonrpc: '2.0', method, params, id: 0 } : { jsonrpc: '2.0', method, params: {} });
+      if (error !== undefined) {
+        this.options.onError(error);
+        return { ok: false, error };
+      }
+    }
+    return { ok: true, result: this.options.result };
+  }
+
+  /**
    * The in-page lane (`attachRemote({lane})`, an adapter's translator generator in this page): one
    * transaction handed over as ops instead of a JSON text. No parse, so none of the text's shape
    * checks (they bound `JSON.parse`'s cost); everything else is `transaction`'s: the rate budget,

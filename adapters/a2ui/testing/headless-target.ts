@@ -39,7 +39,10 @@ export function headlessTarget(limits: Limits = DEFAULT_LIMITS) {
         onViolation: (v) => violations.push(v),
       });
       sessions.set(options.id, session);
-      if (options.lane !== undefined) options.lane.transact = (ops) => session.transactInPage(ops);
+      if (options.lane !== undefined) {
+        options.lane.transact = (ops) => session.transactInPage(ops);
+        options.lane.initialize = (params) => session.initializeInPage(params);
+      }
       return Promise.resolve({
         detach: () => {
           sessions.delete(options.id);
