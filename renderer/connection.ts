@@ -1,7 +1,4 @@
 import type { Channel } from '../shared/channel.ts';
-import type { SuipErrorObject } from '../shared/error.ts';
-import type { Op } from '../shared/ops.ts';
-import type { InitializeParams, InitializeResult } from '../shared/handshake.ts';
 import type { StatusReason } from '../shared/relay-control.ts';
 
 /**
@@ -52,11 +49,9 @@ export interface ConnectionEvents {
  * is the same shape: the two sides do not import each other.)
  */
 export interface InPageLane {
-  transact?(ops: readonly Op[]): { ok: true } | { ok: false; error: SuipErrorObject };
   /**
-   * The handshake as two calls (the session's `initializeInPage`): the initialize result itself,
-   * or undefined when the lane cannot take it now (the session is not up yet, the vocabulary's
-   * prose is still loading, a subtree is handed over): then the channel carries it.
+   * The mount's session takes these JSON-RPC messages as if they had arrived as one JSON text (a
+   * batch when more than one) and returns the messages it answers with, as values.
    */
-  initialize?(params: InitializeParams): { ok: true; result: InitializeResult } | { ok: false; error: SuipErrorObject } | undefined;
+  dispatch?(messages: object[]): unknown[];
 }

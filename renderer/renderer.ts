@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits, type RpcMessage } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { loadRelaySource } from './frame/relay-source.ts';
@@ -417,15 +417,11 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         warm?.destroy();
         return createRemoteConnection(channel, limits, events, remote.inPage === true);
       },
-      // The in-page lane: transactions as ops, into the same session's checks (`transactInPage`).
-      lane === undefined
-        ? undefined
-        : (lifecycle) => {
-            lane.transact = (ops) => lifecycle.session?.transactInPage(ops) ?? { ok: false, error: { code: ErrorCode.NotInitialized, message: 'ops are accepted only after suip/initialize and suip/initialized' } };
-            // The result carries the vocabulary's prose and a handed-over subtree: while the prose
-            // loads, or for an adopt, the handshake takes the channel (held, and a JSON copy).
-            lane.initialize = (params) => (prose() === undefined && remote.adopt !== true ? lifecycle.session?.initializeInPage(params) : undefined);
-          },
+      // The in-page lane: messages as values, into the same session code (`dispatchInPage`).
+      // The initialize result carries the vocabulary's prose and a handed-over subtree: while the
+      // prose loads nothing is taken (the handshake then takes the channel, held until the prose is
+      // in; every transaction comes after it), and an adopt is not offered the lane.
+      lane === undefined || remote.adopt === true ? undefined : (lifecycle) => void (lane.dispatch = (messages) => (prose() === undefined && lifecycle.session?.dispatchInPage(messages as RpcMessage[])) || []),
     );
   }
 

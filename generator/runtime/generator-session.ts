@@ -5,10 +5,11 @@ import type { EventParams } from '../../shared/event.ts';
 import type { InitializeResult } from '../../shared/handshake.ts';
 import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import { withinBytes } from '../../shared/message.ts';
-import { Method, OP_METHODS } from '../../shared/methods.ts';
+import { Method } from '../../shared/methods.ts';
 import type { Op } from '../../shared/ops.ts';
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import type { GroupParticle } from '../../shared/particle.ts';
+import type { SuipErrorObject } from '../../shared/error.ts';
 import { PROTOCOL_VERSION } from '../../shared/version.ts';
 import { diff } from '../diff/diff.ts';
 import type { HandlerEvent, ModelParticle } from './builders.ts';
@@ -114,14 +115,21 @@ export class GeneratorSession {
     const generator = this.options.generator ?? { name: 'suip-generator', version: '0.1.0' };
     const capabilities = { textAppend: true, moves: true, input: true, output: true, adopt: true };
     const params = { protocolVersion: PROTOCOL_VERSION, generator, capabilities };
-    if (this.options.lane?.initialize !== undefined) {
+    const lane = this.options.lane;
+    if (lane?.dispatch !== undefined) {
       // The renderer's session for this mount starts a microtask after the attach that made it.
       await Promise.resolve();
-      const answer = this.options.lane.initialize(params);
-      if (answer !== undefined) {
-        if (!answer.ok) throw new SuipError(toErrorObject(answer.error));
-        this.result = answer.result;
-        return answer.result;
+      const id = nextId();
+      const answer = lane.dispatch([{ jsonrpc: '2.0', method: Method.initialize, params, id }]);
+      // Nothing taken (the vocabulary's prose is still loading): the channel carries the handshake.
+      if (answer.length > 0) {
+        const reply = answerTo(answer, id);
+        if (reply.error !== undefined) throw new SuipError(reply.error);
+        const result = reply.result as InitializeResult;
+        this.result = result;
+        const error = answerTo(lane.dispatch([{ jsonrpc: '2.0', method: Method.initialized, params: {} }]), undefined).error;
+        if (error !== undefined) throw new SuipError(error);
+        return result;
       }
     }
     const result = (await this.client.request(Method.initialize, params)) as InitializeResult;
@@ -204,15 +212,13 @@ export class GeneratorSession {
     if (job === undefined) return;
     const { ops, waiters, root } = job;
     if (ops.length === 0) return this.settle(waiters, root, undefined);
-    const transact = this.options.lane?.transact;
-    // A raw `ops()` list naming a method that is not an op is the session's control business
-    // (answered by name on the wire): only a transaction of ops takes the lane.
-    if (transact !== undefined && ops.every((op) => OP_METHODS.has(op.method))) return this.flushInPage(ops, waiters, root, transact);
     // Only the last op carries an id: one answer acknowledges the whole transaction. Ids are the
     // client's own counter, so they never collide with the handshake's.
     const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: nextId() } : { jsonrpc: '2.0', method: op.method, params: op.params }));
     // A one-op transaction goes as a single request rather than a batch of one: streaming sends one
     // op per token, and the envelope is most of its bytes.
+    const dispatch = this.options.lane?.dispatch;
+    if (dispatch !== undefined) return this.flushInPage(requests, waiters, root, dispatch);
     const text = JSON.stringify(requests.length === 1 ? requests[0] : requests);
     // Checked here so the model gets a repairable error instead of being terminated by the relay.
     if (!withinBytes(text, this.limits.maxMessageBytes)) {
@@ -235,18 +241,19 @@ export class GeneratorSession {
     );
   }
 
-  /** `flush` on the in-page lane: the same byte bound and the same answer, as a call. */
-  private flushInPage(ops: readonly Op[], waiters: Deferred[], root: GroupParticle | undefined, transact: NonNullable<InPageLane['transact']>): void {
-    if (!laneWithinBytes(ops, this.limits.maxMessageBytes)) {
-      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`, data: { reason: 'bytes' } }));
+  /**
+   * `flush` on the in-page lane: the same requests, handed to the renderer's session as values; its
+   * answer to the last one settles the transaction. The byte bound is the wire's, on the text the
+   * requests would make (`laneWithinBytes`), and `maxOpsPerMessage` the parse's.
+   */
+  private flushInPage(requests: JSONRPCRequest[], waiters: Deferred[], root: GroupParticle | undefined, dispatch: NonNullable<InPageLane['dispatch']>): void {
+    const limits = this.limits;
+    if (!laneWithinBytes(requests, limits.maxMessageBytes) || requests.length > limits.maxOpsPerMessage) {
+      const bytes = requests.length <= limits.maxOpsPerMessage;
+      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: bytes ? `this transaction is larger than maxMessageBytes ${limits.maxMessageBytes}; render less at once (it was not sent)` : `this transaction has ${requests.length} ops; maxOpsPerMessage is ${limits.maxOpsPerMessage}; render less at once (it was not sent)`, data: { reason: bytes ? 'bytes' : 'ops' } }));
     }
-    let answer: ReturnType<typeof transact>;
-    try {
-      answer = transact(ops);
-    } catch (error) {
-      answer = { ok: false, error: { code: ErrorCode.InternalError, message: `the renderer failed on this transaction (${error instanceof Error ? error.message : 'unknown'})` } };
-    }
-    this.settle(waiters, answer.ok ? root : undefined, answer.ok ? undefined : new SuipError(toErrorObject(answer.error)));
+    const error = answerTo(dispatch(requests), requests.at(-1)!.id).error;
+    this.settle(waiters, error === undefined ? root : undefined, error === undefined ? undefined : new SuipError(error));
   }
 
   private takeRender(): RawJob | undefined {
@@ -351,6 +358,20 @@ export class GeneratorSession {
       }
     }
   }
+}
+
+/**
+ * The in-page lane's reply to the request `id` among what the renderer answered: its result, or
+ * the error it (or, with no answer to that id, a `suip/error` notice or an id-less error) carries.
+ * No answer at all: the session is gone or ended the generator, as an unanswered request on the wire.
+ */
+function answerTo(answer: unknown[], id: unknown): { result?: unknown; error?: SuipErrorObject } {
+  const replies = answer.flat() as Array<{ id?: unknown; result?: unknown; error?: unknown; params?: unknown }>;
+  const reply = replies.find((r) => id !== undefined && r.id === id) ?? replies[0];
+  const error = reply?.error ?? reply?.params;
+  if (error !== undefined) return { error: toErrorObject(error) };
+  if (reply === undefined && id !== undefined) return { error: { code: ErrorCode.NotInitialized, message: 'the transaction was not acknowledged: the renderer ended this generator' } };
+  return { result: reply?.result };
 }
 
 let counter = 0;

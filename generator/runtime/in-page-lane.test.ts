@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits, type Op } from '../../shared/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits, type Op, type RpcMessage } from '../../shared/index.ts';
 import { RendererSession } from '../../renderer/session/renderer-session.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
 import { GeneratorSession } from './generator-session.ts';
@@ -29,7 +29,7 @@ async function pair(withLane: boolean, limits: Limits = DEFAULT_LIMITS) {
       if (direction === 'in') inbound.push(text);
     },
   });
-  const lane: InPageLane = { transact: (ops) => renderer.transactInPage(ops), initialize: (params) => renderer.initializeInPage(params) };
+  const lane: InPageLane = { dispatch: (messages) => renderer.dispatchInPage(messages as RpcMessage[]) };
   const generator = new GeneratorSession({ channel: generatorEnd, ...(withLane ? { lane } : {}) });
   await generator.initialize();
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -67,9 +67,9 @@ describe('the in-page lane', () => {
     expect(lane.answers).toEqual(wire.answers);
     expect(lane.hostErrors).toEqual(wire.hostErrors);
     expect(lane.tree).toEqual(wire.tree);
-    // On the lane only the transaction naming a method that is not an op crossed the channel as text
-    // (the session answers those by name); on the wire every one did.
-    expect(lane.inbound.filter((text) => text.includes('suip/ops/')).map((text) => JSON.parse(text).method)).toEqual(['suip/ops/move']);
+    // Nothing crossed the channel as text on the lane (a method that is not an op too: the session's
+    // own dispatch answers it by name); on the wire every transaction did.
+    expect(lane.inbound).toEqual([]);
     expect(wire.inbound.filter((text) => text.includes('suip/ops/')).length).toBe(HOSTILE.length + 1);
   });
 
@@ -80,31 +80,38 @@ describe('the in-page lane', () => {
     expect(lane.renderer.ready).toBe(true);
     expect(lane.inbound).toEqual([]);
     expect(wire.inbound.map((text) => JSON.parse(text).method)).toEqual(['suip/initialize', 'suip/initialized']);
-    const again = lane.renderer.initializeInPage({ protocolVersion: '1.1', generator: { name: 'x', version: '0' }, capabilities: {} });
-    expect(again).toEqual({ ok: false, error: { code: ErrorCode.InvalidRequest, message: '(suip/initialize): suip/initialize may be sent only once', data: { method: 'suip/initialize', path: undefined } } });
-    expect(lane.hostErrors).toEqual([again.ok ? undefined : again.error]);
+    const init = { jsonrpc: '2.0', method: 'suip/initialize', params: { protocolVersion: '1.1', generator: { name: 'x', version: '0' }, capabilities: {} }, id: 7 } as const;
+    const again = lane.renderer.dispatchInPage([init]);
+    expect(again).toEqual([{ jsonrpc: '2.0', id: 7, error: { code: ErrorCode.InvalidRequest, message: '(suip/initialize): suip/initialize may be sent only once', data: { method: 'suip/initialize', path: undefined } } }]);
+    expect(lane.hostErrors).toEqual([(again[0] as { error: unknown }).error]);
     const fresh = new RendererSession({ channel: createMemoryChannelPair()[1], limits: DEFAULT_LIMITS, result: {} as InitializeResult, apply: () => ({ ok: true }), onInitialized: () => undefined, onError: () => undefined, onViolation: () => undefined });
-    expect(fresh.initializeInPage({ protocolVersion: '2.0', generator: { name: 'x', version: '0' }, capabilities: {} })).toMatchObject({ ok: false, error: { code: ErrorCode.InvalidParams } });
+    expect(fresh.dispatchInPage([{ ...init, params: { ...init.params, protocolVersion: '2.0' } }])).toMatchObject([{ id: 7, error: { code: ErrorCode.InvalidParams } }]);
     expect(fresh.ready).toBe(false);
+    // Nothing is sent on the channel for a lane call: the answers are the return value.
+    expect(wire.inbound.length).toBe(2);
   });
 
-  it('refuses ops before the handshake ends and after the session closed, with an error the generator can read', () => {
-    const sessionOf = (channel = createMemoryChannelPair()[1]) =>
-      new RendererSession({ channel, limits: DEFAULT_LIMITS, result: {} as InitializeResult, apply: () => ({ ok: true }), onInitialized: () => undefined, onError: () => undefined, onViolation: () => undefined });
-    const early = sessionOf().transactInPage([{ method: 'suip/ops/remove', params: { path: ['a'] } }]);
-    expect(early).toMatchObject({ ok: false, error: { code: ErrorCode.NotInitialized } });
+  it('refuses ops before the handshake ends and after the session closed; a generator whose session is gone hears it', async () => {
+    const sessionOf = () => new RendererSession({ channel: createMemoryChannelPair()[1], limits: DEFAULT_LIMITS, result: {} as InitializeResult, apply: () => ({ ok: true }), onInitialized: () => undefined, onError: () => undefined, onViolation: () => undefined });
+    const remove = { jsonrpc: '2.0', method: 'suip/ops/remove', params: { path: ['a'] }, id: 3 } as const;
+    expect(sessionOf().dispatchInPage([remove])).toMatchObject([{ id: 3, error: { code: ErrorCode.NotInitialized } }]);
     const closed = sessionOf();
     closed.close();
-    expect(closed.transactInPage([{ method: 'suip/ops/remove', params: { path: ['a'] } }])).toMatchObject({ ok: false, error: { code: ErrorCode.NotInitialized } });
-    expect(sessionOf().transactInPage(Array.from({ length: DEFAULT_LIMITS.maxOpsPerMessage + 1 }, () => ({ method: 'suip/ops/remove', params: { path: ['a'] } })))).toMatchObject({ ok: false, error: { code: ErrorCode.LimitExceeded, data: { reason: 'ops' } } });
+    expect(closed.dispatchInPage([remove])).toEqual([]);
+    const p = await pair(true);
+    p.renderer.close();
+    await expect(p.generator.ops([{ method: 'suip/ops/remove', params: { path: ['a'] } } as Op])).rejects.toMatchObject({ code: ErrorCode.NotInitialized });
+    const q = await pair(true, { ...DEFAULT_LIMITS, maxOpsPerMessage: 2 });
+    const three = [0, 1, 2].map((i) => ({ method: 'suip/ops/append', params: { path: [], id: `x${i}`, particle: { text: 'x' } } }) as Op);
+    await expect(q.generator.ops(three)).rejects.toMatchObject({ code: ErrorCode.LimitExceeded, data: { reason: 'ops' } });
+    expect(q.hostErrors).toEqual([]);
   });
 
   it('a transaction over maxMessageBytes is refused before it reaches the renderer, at the same size as on the wire', async () => {
     const max = 4096;
     for (const size of [3900, 3950, 3990, 4000, 4010, 4050, 4100]) {
-      const ops: Op[] = [{ method: 'suip/ops/append', params: { path: ['a'], id: 'b', particle: { text: 'é'.repeat(size / 2) } } } as Op];
-      const text = JSON.stringify({ jsonrpc: '2.0', method: ops[0]!.method, params: ops[0]!.params, id: 1e15 });
-      expect(laneWithinBytes(ops, max)).toBe(new TextEncoder().encode(text).length <= max);
+      const request = { jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['a'], id: 'b', particle: { text: 'é'.repeat(size / 2) } }, id: 12 };
+      expect(laneWithinBytes([request], max)).toBe(new TextEncoder().encode(JSON.stringify(request)).length <= max);
     }
     const p = await pair(true, { ...DEFAULT_LIMITS, maxMessageBytes: 2000 });
     const error = await p.generator.ops([{ method: 'suip/ops/append', params: { path: [], id: 'big', particle: { text: 'x'.repeat(3000) } } } as Op]).catch((e: unknown) => e);

@@ -1,6 +1,3 @@
-import type { SuipErrorObject } from '../../shared/error.ts';
-import type { Op } from '../../shared/ops.ts';
-import type { InitializeParams, InitializeResult } from '../../shared/handshake.ts';
 import { withinBytes } from '../../shared/message.ts';
 
 /**
@@ -11,32 +8,30 @@ import { withinBytes } from '../../shared/message.ts';
  * answer the wire would have given the transaction's last op.
  */
 export interface InPageLane {
-  transact?(ops: readonly Op[]): { ok: true } | { ok: false; error: SuipErrorObject };
   /**
-   * The handshake as two calls (the session's `initializeInPage`): the initialize result itself,
-   * or undefined when the lane cannot take it now (the session is not up yet, the vocabulary's
-   * prose is still loading, a subtree is handed over): then the channel carries it.
+   * The mount's session takes these JSON-RPC messages as if they had arrived as one JSON text (a
+   * batch when more than one) and returns the messages it answers with, as values.
    */
-  initialize?(params: InitializeParams): { ok: true; result: InitializeResult } | { ok: false; error: SuipErrorObject } | undefined;
+  dispatch?(messages: object[]): unknown[];
 }
 
-/** The JSON-RPC envelope around one op's params, with room for any id: `{"jsonrpc":"2.0","method":"…","params":…,"id":…},`. */
+/** The JSON-RPC envelope around one request's params: `{"jsonrpc":"2.0","method":"…","params":…,"id":…},`. */
 const ENVELOPE_BYTES = 72;
 /** A UTF-16 code unit is at most 6 bytes of JSON text (`\u001f`), and 3 of UTF-8 otherwise. */
 const MAX_BYTES_PER_UNIT = 6;
 
 /**
- * True when the transaction's JSON text would be within `max` UTF-8 bytes, as `flush` checks on
- * the wire — without writing that text: an upper bound of its size is summed over the values
- * first, and only when that bound passes `max` is the text written and measured exactly (an id
- * of 16 digits stands for the counter's). A transaction of a few KB, the usual one, costs one walk.
+ * True when the JSON text of `requests` (one transaction, as `flush` would send it) is within
+ * `max` UTF-8 bytes — without writing that text: an upper bound of its size is summed over the
+ * values first, and only when that bound passes `max` is the text written and measured exactly.
+ * A transaction of a few KB, the usual one, costs one walk.
  */
-export function laneWithinBytes(ops: readonly Op[], max: number): boolean {
+export function laneWithinBytes(requests: ReadonlyArray<{ method: string; params?: unknown }>, max: number): boolean {
   let bound = 2;
   const stack: unknown[] = [];
-  for (const op of ops) {
-    bound += ENVELOPE_BYTES + op.method.length;
-    stack.push(op.params);
+  for (const request of requests) {
+    bound += ENVELOPE_BYTES + request.method.length;
+    stack.push(request.params);
   }
   while (stack.length > 0 && bound <= max) {
     const value = stack.pop();
@@ -54,7 +49,5 @@ export function laneWithinBytes(ops: readonly Op[], max: number): boolean {
       bound += 2;
     }
   }
-  if (bound <= max) return true;
-  const requests = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: 1e15 } : { jsonrpc: '2.0', method: op.method, params: op.params }));
-  return withinBytes(JSON.stringify(requests.length === 1 ? requests[0] : requests), max);
+  return bound <= max || withinBytes(JSON.stringify(requests.length === 1 ? requests[0] : requests), max);
 }

@@ -72,6 +72,8 @@ export class RendererSession {
   private readonly client: RpcClient;
   private readonly rate: { take(): boolean };
   private readonly unsubscribe: () => void;
+  /** Set while a lane call runs: what the session would send goes to the lane's caller instead. */
+  private capture: ((payload: unknown) => void) | undefined;
 
   constructor(private readonly options: RendererSessionOptions) {
     this.rate = createRateBudget(options.limits.maxMessagesPerSecond);
@@ -128,6 +130,7 @@ export class RendererSession {
   }
 
   private send(payload: unknown): void {
+    if (this.capture !== undefined) return this.capture(payload);
     const text = JSON.stringify(payload);
     this.options.onTraffic?.('out', text);
     this.options.channel.send(text);
@@ -272,58 +275,26 @@ export class RendererSession {
   }
 
   /**
-   * The in-page lane's handshake: `suip/initialize` and `suip/initialized` as two calls, through
-   * `control`'s own checks (once, well-formed params, a 1.x version) and the rate budget. Returns
-   * the initialize result itself rather than a JSON copy of it (37 KB with the built-in
-   * vocabulary's prose): the caller is the host's own generator runtime in this page.
+   * The in-page lane (`attachRemote({lane})`, an adapter's translator generator in this page):
+   * JSON-RPC messages handed over as values instead of one JSON text, dispatched as if that text
+   * had arrived and been parsed, so everything after the parse is the wire's own code: the rate
+   * budget, the handshake's checks, ops only once ready, every op through `checkOp`, one
+   * all-or-nothing apply, the host's `onError`, the answers. Returns what the session answered (the
+   * values it would have sent as text; the initialize result is the object itself, not a copy). Not
+   * the parse's size and shape checks: they bound `JSON.parse`, which the lane does not run (the
+   * generator's runtime checks the bytes and `maxOpsPerMessage` before it calls).
    */
-  initializeInPage(params: unknown): { ok: true; result: InitializeResult } | { ok: false; error: SuipErrorObject } {
-    for (const method of [Method.initialize, Method.initialized]) {
-      if (this.state === 'closed' || this.state === 'closing') return { ok: false, error: opError(ErrorCode.NotInitialized, 'the session is closed', { method }) };
-      if (!this.rate.take()) {
-        this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
-        return { ok: false, error: opError(ErrorCode.LimitExceeded, 'the generator broke maxMessagesPerSecond and was ended', { reason: 'rate' }) };
-      }
-      const { error } = this.control(method === Method.initialize ? { jsonrpc: '2.0', method, params, id: 0 } : { jsonrpc: '2.0', method, params: {} });
-      if (error !== undefined) {
-        this.options.onError(error);
-        return { ok: false, error };
-      }
+  dispatchInPage(messages: RpcMessage[]): unknown[] {
+    const sent: unknown[] = [];
+    if (this.state === 'closed') return sent;
+    this.capture = (payload) => void sent.push(payload);
+    try {
+      if (this.rate.take()) this.dispatch(messages, messages.length > 1);
+      else this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+    } finally {
+      this.capture = undefined;
     }
-    return { ok: true, result: this.options.result };
-  }
-
-  /**
-   * The in-page lane (`attachRemote({lane})`, an adapter's translator generator in this page): one
-   * transaction handed over as ops instead of a JSON text. No parse, so none of the text's shape
-   * checks (they bound `JSON.parse`'s cost); everything else is `transaction`'s: the rate budget,
-   * `maxOpsPerMessage`, ops only once ready, every op through `checkOp`, one all-or-nothing apply,
-   * the host's `onError`. Returns what the wire answers the transaction's last op (the one with the
-   * id): ok, the failing op's error, or that error rolled back onto the last op. Never throws.
-   */
-  transactInPage(ops: ReadonlyArray<{ method: string; params: unknown }>): ApplyResult {
-    const last = ops.length - 1;
-    const fail = (error: SuipErrorObject): ApplyResult => {
-      this.options.onError(error);
-      return { ok: false, error: error.data?.index === last || last < 0 ? error : rolledBackError(error, last, String(ops[last]!.method)) };
-    };
-    if (this.state === 'closed' || this.state === 'closing') return { ok: false, error: opError(ErrorCode.NotInitialized, 'the session is closed; the transaction was not applied', {}) };
-    if (!this.rate.take()) {
-      this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
-      return { ok: false, error: opError(ErrorCode.LimitExceeded, 'the generator broke maxMessagesPerSecond and was ended', { reason: 'rate' }) };
-    }
-    if (ops.length === 0) return fail(opError(ErrorCode.InvalidRequest, 'an empty batch is not a valid message', {}));
-    if (ops.length > this.options.limits.maxOpsPerMessage) return fail(opError(ErrorCode.LimitExceeded, `the batch has ${ops.length} entries; maxOpsPerMessage is ${this.options.limits.maxOpsPerMessage}; split the transaction`, { reason: 'ops' }));
-    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', { index: 0, method: ops[0]!.method }));
-    const checked: Op[] = [];
-    for (let index = 0; index < ops.length; index += 1) {
-      // SECURITY: the ops carry the agent's data: the same validation as a sandbox's transaction.
-      const check = checkOp(ops[index]!.method, ops[index]!.params, index, this.options.limits);
-      if (!check.ok) return fail(check.error);
-      checked.push(check.op);
-    }
-    const result = this.options.apply(checked);
-    return result.ok ? result : fail(result.error);
+    return sent;
   }
 
   /**

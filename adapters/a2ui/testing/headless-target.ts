@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, type Channel, type InitializeResult, type Limits } from '../../../shared/index.ts';
+import { DEFAULT_LIMITS, PROTOCOL_VERSION, type Channel, type InitializeResult, type Limits, type RpcMessage } from '../../../shared/index.ts';
 import type { InPageLane } from '../../../renderer/connection.ts';
 import { RendererSession } from '../../../renderer/session/renderer-session.ts';
 import { routeEvent } from '../../../renderer/session/route-event.ts';
@@ -39,10 +39,7 @@ export function headlessTarget(limits: Limits = DEFAULT_LIMITS) {
         onViolation: (v) => violations.push(v),
       });
       sessions.set(options.id, session);
-      if (options.lane !== undefined) {
-        options.lane.transact = (ops) => session.transactInPage(ops);
-        options.lane.initialize = (params) => session.initializeInPage(params);
-      }
+      if (options.lane !== undefined) options.lane.dispatch = (messages) => session.dispatchInPage(messages as RpcMessage[]);
       return Promise.resolve({
         detach: () => {
           sessions.delete(options.id);
