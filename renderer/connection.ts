@@ -42,11 +42,10 @@ export interface ConnectionEvents {
 
 /**
  * The in-page lane of an `attachRemote({inPage: true, lane})` mount, the renderer's half: it sets
- * `transact` once the mount's session exists, and the generator in this page (the host's own
- * translator code) hands it each transaction as ops. `transact` is the session's
- * `transactInPage`: the same validation, all-or-nothing apply and errors as a transaction sent as
- * a JSON text, answered by its return value. (The generator's half, `generator/runtime/in-page-lane.ts`,
- * is the same shape: the two sides do not import each other.)
+ * `dispatch` once the mount's session exists (the session's `dispatchInPage`), and the generator
+ * in this page (the host's own translator code) hands it its JSON-RPC messages as values instead
+ * of JSON texts: the same session code checks, applies and answers them. (The generator's half,
+ * `generator/runtime/in-page-lane.ts`, is the same shape: the two sides do not import each other.)
  */
 export interface InPageLane {
   /**

@@ -138,9 +138,10 @@ export interface AttachRemoteOptions extends MountOptions {
    */
   inPage?: boolean;
   /**
-   * With `inPage`: the renderer fills in `lane.transact` once the session exists, and the
-   * generator in this page hands it transactions as ops instead of JSON texts (validated, applied
-   * and answered exactly as from the channel; `createLocalGenerator({lane: true})`).
+   * With `inPage`: the renderer fills in `lane.dispatch` once the session exists, and the
+   * generator in this page hands it its JSON-RPC messages as values instead of JSON texts (the
+   * session's own dispatch: validated, applied and answered exactly as from the channel;
+   * `createLocalGenerator({lane: true})`). Not offered to an `adopt`.
    */
   lane?: InPageLane;
 }

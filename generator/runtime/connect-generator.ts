@@ -10,7 +10,7 @@ export interface ConnectOptions {
   version?: string;
   /** Exceptions thrown by handlers (default: reported to the console). */
   onUncaught?(error: unknown): void;
-  /** Hand transactions to the renderer's session in this page instead of the channel (see `InPageLane`). */
+  /** Hand the handshake and transactions to the renderer's session in this page as values (see `InPageLane`). */
   lane?: InPageLane;
 }
 

@@ -31,10 +31,10 @@ export interface GeneratorSessionOptions {
   /** Called with exceptions thrown by the model's handlers (the host reports them). */
   onUncaught?: (error: unknown) => void;
   /**
-   * The in-page lane: when the renderer has filled in `transact` (an adapter's translator running
-   * in the host page, `createLocalGenerator({lane: true})`), transactions are handed to it as ops
-   * and answered by its return value: no JSON text, no JSON-RPC round trip. Everything else
-   * (handshake, events, shutdown) stays on `channel`.
+   * The in-page lane: when the renderer has filled in `dispatch` (an adapter's translator running
+   * in the host page, `createLocalGenerator({lane: true})`), the handshake and every transaction
+   * are handed to it as JSON-RPC values and answered by its return value: no JSON text written or
+   * parsed. Events from the renderer, `suip/error` notices and the shutdown stay on `channel`.
    */
   lane?: InPageLane;
 }

@@ -2,10 +2,10 @@ import { withinBytes } from '../../shared/message.ts';
 
 /**
  * The in-page lane between a generator session and the renderer's session for the same mount,
- * both in the host page: the renderer fills in `transact` once its session exists
- * (`attachRemote({lane})`), and the generator hands it each transaction as ops. `transact`
- * validates and applies them exactly like a transaction that came as a JSON text and returns the
- * answer the wire would have given the transaction's last op.
+ * both in the host page: the renderer fills in `dispatch` once its session exists
+ * (`attachRemote({lane})`), and the generator hands it the handshake's and each transaction's
+ * JSON-RPC messages as values; the session runs its own dispatch on them (the same checks,
+ * apply and errors as for a JSON text) and returns its answers as values.
  */
 export interface InPageLane {
   /**

@@ -24,9 +24,9 @@ export interface LocalGeneratorOptions {
   /** Exceptions thrown by handlers (default: reported to the console). */
   onUncaught?(error: unknown): void;
   /**
-   * Hand each transaction to the renderer's session directly (the in-page lane: no JSON text, no
-   * JSON-RPC round trip; validated, applied and answered the same). Needs a renderer that offers
-   * it (`attachRemote({lane})`); with one that does not, the channel carries them as before.
+   * Hand the handshake and each transaction to the renderer's session as values (the in-page lane:
+   * no JSON text written or parsed; validated, applied and answered by the same session code).
+   * Needs a renderer that offers it (`attachRemote({lane})`); otherwise the channel carries them.
    */
   lane?: boolean;
 }
