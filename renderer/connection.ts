@@ -39,3 +39,18 @@ export interface ConnectionEvents {
   /** The program's code threw; `fatal` when it can never start, `handled` when an event handler threw and it runs on. */
   onException(message: string, line: number | undefined, fatal: boolean, handled?: boolean): void;
 }
+
+/**
+ * The in-page lane of an `attachRemote({inPage: true, lane})` mount, the renderer's half: it sets
+ * `dispatch` once the mount's session exists (the session's `dispatchInPage`), and the generator
+ * in this page (the host's own translator code) hands it its JSON-RPC messages as values instead
+ * of JSON texts: the same session code checks, applies and answers them. (The generator's half,
+ * `generator/runtime/in-page-lane.ts`, is the same shape: the two sides do not import each other.)
+ */
+export interface InPageLane {
+  /**
+   * The mount's session takes these JSON-RPC messages as if they had arrived as one JSON text (a
+   * batch when more than one) and returns the messages it answers with, as values.
+   */
+  dispatch?(messages: object[]): unknown[];
+}

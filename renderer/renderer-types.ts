@@ -1,4 +1,5 @@
 import type { Channel, HostContext, Limits, StatusReason, SuipErrorObject, VocabularyEntry } from '../shared/index.ts';
+import type { InPageLane } from './connection.ts';
 import type { HostDialogs } from './dialogs/host-dialogs.ts';
 import type { HostPolicy } from './policy/host-policy.ts';
 import type { HostComponent } from './host-components.ts';
@@ -142,6 +143,13 @@ export interface AttachRemoteOptions extends MountOptions {
    * budgets still apply. Never for a channel whose other end is not the host's code.
    */
   inPage?: boolean;
+  /**
+   * With `inPage`: the renderer fills in `lane.dispatch` once the session exists, and the
+   * generator in this page hands it its JSON-RPC messages as values instead of JSON texts (the
+   * session's own dispatch: validated, applied and answered exactly as from the channel;
+   * `createLocalGenerator({lane: true})`). Not offered to an `adopt`.
+   */
+  lane?: InPageLane;
 }
 
 /** Options of `detach`. */

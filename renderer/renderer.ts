@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits } from '../shared/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, isChannelName, type Channel, type HostContext, type Limits, type RpcMessage } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { DIALOG_ACTIVATION_MS, createDialogHost } from './dialogs/host-dialogs.ts';
 import { loadRelaySource } from './frame/relay-source.ts';
@@ -413,10 +413,19 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const channel: Channel | undefined = remote.channel;
     if (channel === undefined || typeof channel.send !== 'function' || typeof channel.onMessage !== 'function') return Promise.reject(new SuipHostError('invalid-option', 'attachRemote needs a channel with send, onMessage and close', { option: 'channel' }));
     // A remote generator brings its own channel: a kept sandbox frame has no use for it.
-    return start(remote, (events, warm) => {
-      warm?.destroy();
-      return createRemoteConnection(channel, limits, events, remote.inPage === true);
-    });
+    const lane = remote.inPage === true ? remote.lane : undefined;
+    return start(
+      remote,
+      (events, warm) => {
+        warm?.destroy();
+        return createRemoteConnection(channel, limits, events, remote.inPage === true);
+      },
+      // The in-page lane: messages as values, into the same session code (`dispatchInPage`).
+      // The initialize result carries the vocabulary's prose and a handed-over subtree: while the
+      // prose loads nothing is taken (the handshake then takes the channel, held until the prose is
+      // in; every transaction comes after it), and an adopt is not offered the lane.
+      lane === undefined || remote.adopt === true ? undefined : (lifecycle) => void (lane.dispatch = (messages) => (prose() === undefined && lifecycle.session?.dispatchInPage(messages as RpcMessage[])) || []),
+    );
   }
 
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {

@@ -17,6 +17,12 @@ export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onC
   idPrefix?: string;
   /** Problems with incoming messages (also sent to the agent as `error`). */
   onIssue?(issue: A2uiIssue): void;
+  /**
+   * The in-page lane (default true): each surface's transactions go to the renderer's session as
+   * ops, not as JSON texts over the memory channel (validated, applied and answered the same; see
+   * docs/benchmarks.md, "Item 2: the in-page A2UI lane"). False keeps the wire path.
+   */
+  lane?: boolean;
 }
 
 /** A host-side A2UI client: one in-page suip generator per surface, fed by a bridge. */
@@ -59,7 +65,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     let entry = generators.get(surfaceId);
     if (entry === undefined) {
       counter += 1;
-      const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `A2UI ${surfaceId.slice(0, 60)}` });
+      const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `A2UI ${surfaceId.slice(0, 60)}`, lane: options.lane !== false });
       const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId);
       entry = { ready, view };
       generators.set(surfaceId, entry);

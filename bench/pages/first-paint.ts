@@ -112,11 +112,21 @@ const firstPaint = {
   },
   suipA2ui: (messages: unknown[], expect: string) => a2uiFirstPaint('suip', messages, expect),
   a2uiLit: (messages: unknown[], expect: string) => a2uiFirstPaint('lit', messages, expect),
-  /** Shows an A2UI stream through suip's bridge or `@a2ui/lit` and keeps it for `updateA2ui`. */
-  async mountA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string): Promise<void> {
+  /**
+   * Shows an A2UI stream through suip's bridge or `@a2ui/lit` and keeps it for `updateA2ui`.
+   * Resolves once the surface is wholly built: `last` (a text only the end of the surface holds,
+   * e.g. a long list's last row) is painted too, then two more frames and an idle period pass —
+   * suip's view builds a large surface in slices after its first paint, and an update measured
+   * before that would carry the rest of the build.
+   */
+  async mountA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string, last?: string): Promise<void> {
     await mounted?.destroy();
     mounted = showA2ui(kind, messages);
     await untilPainted(mounted.box, expect, performance.now());
+    if (last !== undefined) await untilPainted(mounted.box, last, performance.now());
+    await afterPaint();
+    await afterPaint();
+    await new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 }));
   },
   /**
    * Sends `count` data-model updates to the mounted UI one after another, each waiting for the

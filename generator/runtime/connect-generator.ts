@@ -1,6 +1,7 @@
 import type { Channel } from '../../shared/channel.ts';
 import { GeneratorSession } from './generator-session.ts';
 import { createSuipApi, type SuipApi } from './suip-api.ts';
+import type { InPageLane } from './in-page-lane.ts';
 
 /** Options of `connectGenerator`. */
 export interface ConnectOptions {
@@ -9,6 +10,8 @@ export interface ConnectOptions {
   version?: string;
   /** Exceptions thrown by handlers (default: reported to the console). */
   onUncaught?(error: unknown): void;
+  /** Hand the handshake and transactions to the renderer's session in this page as values (see `InPageLane`). */
+  lane?: InPageLane;
 }
 
 /** A connected generator: the `suip` API a sandboxed program gets, on any channel. */
@@ -28,6 +31,7 @@ export async function connectGenerator(channel: Channel, options: ConnectOptions
     channel,
     generator: { name: options.name ?? 'suip-generator', version: options.version ?? '0.1.0' },
     onUncaught: options.onUncaught ?? ((error) => console.error(`suip generator ${options.name ?? ''}:`, error)),
+    ...(options.lane !== undefined ? { lane: options.lane } : {}),
   });
   const result = await session.initialize();
   return Object.freeze({ ...createSuipApi(session, result), close: () => channel.close() });

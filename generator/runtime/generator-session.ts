@@ -9,6 +9,7 @@ import { Method } from '../../shared/methods.ts';
 import type { Op } from '../../shared/ops.ts';
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import type { GroupParticle } from '../../shared/particle.ts';
+import type { SuipErrorObject } from '../../shared/error.ts';
 import { PROTOCOL_VERSION } from '../../shared/version.ts';
 import { diff } from '../diff/diff.ts';
 import type { HandlerEvent, ModelParticle } from './builders.ts';
@@ -19,6 +20,7 @@ import { HandlerError } from './handler-error.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { ProgramError, checkTypes } from './model-check.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
+import { laneWithinBytes, type InPageLane } from './in-page-lane.ts';
 
 /** Options of a generator session. */
 export interface GeneratorSessionOptions {
@@ -28,6 +30,13 @@ export interface GeneratorSessionOptions {
   generator?: { name: string; version: string };
   /** Called with exceptions thrown by the model's handlers (the host reports them). */
   onUncaught?: (error: unknown) => void;
+  /**
+   * The in-page lane: when the renderer has filled in `dispatch` (an adapter's translator running
+   * in the host page, `createLocalGenerator({lane: true})`), the handshake and every transaction
+   * are handed to it as JSON-RPC values and answered by its return value: no JSON text written or
+   * parsed. Events from the renderer, `suip/error` notices and the shutdown stay on `channel`.
+   */
+  lane?: InPageLane;
 }
 
 interface Deferred {
@@ -105,7 +114,25 @@ export class GeneratorSession {
   async initialize(): Promise<InitializeResult> {
     const generator = this.options.generator ?? { name: 'suip-generator', version: '0.1.0' };
     const capabilities = { textAppend: true, moves: true, input: true, output: true, adopt: true };
-    const result = (await this.client.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, generator, capabilities })) as InitializeResult;
+    const params = { protocolVersion: PROTOCOL_VERSION, generator, capabilities };
+    const lane = this.options.lane;
+    if (lane?.dispatch !== undefined) {
+      // The renderer's session for this mount starts a microtask after the attach that made it.
+      await Promise.resolve();
+      const id = nextId();
+      const answer = lane.dispatch([{ jsonrpc: '2.0', method: Method.initialize, params, id }]);
+      // Nothing taken (the vocabulary's prose is still loading): the channel carries the handshake.
+      if (answer.length > 0) {
+        const reply = answerTo(answer, id);
+        if (reply.error !== undefined) throw new SuipError(reply.error);
+        const result = reply.result as InitializeResult;
+        this.result = result;
+        const error = answerTo(lane.dispatch([{ jsonrpc: '2.0', method: Method.initialized, params: {} }]), undefined).error;
+        if (error !== undefined) throw new SuipError(error);
+        return result;
+      }
+    }
+    const result = (await this.client.request(Method.initialize, params)) as InitializeResult;
     this.result = result;
     // Hand-over (1.1): the renderer already shows this subtree; the first render is diffed against
     // it, so what is on screen is changed, not rebuilt.
@@ -190,6 +217,8 @@ export class GeneratorSession {
     const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: nextId() } : { jsonrpc: '2.0', method: op.method, params: op.params }));
     // A one-op transaction goes as a single request rather than a batch of one: streaming sends one
     // op per token, and the envelope is most of its bytes.
+    const dispatch = this.options.lane?.dispatch;
+    if (dispatch !== undefined) return this.flushInPage(requests, waiters, root, dispatch);
     const text = JSON.stringify(requests.length === 1 ? requests[0] : requests);
     // Checked here so the model gets a repairable error instead of being terminated by the relay.
     if (!withinBytes(text, this.limits.maxMessageBytes)) {
@@ -210,6 +239,21 @@ export class GeneratorSession {
         this.settle(waiters, undefined, new SuipError({ code: ErrorCode.NotInitialized, message: `the transaction was not acknowledged: ${error instanceof Error ? error.message : String(error)}` }));
       },
     );
+  }
+
+  /**
+   * `flush` on the in-page lane: the same requests, handed to the renderer's session as values; its
+   * answer to the last one settles the transaction. The byte bound is the wire's, on the text the
+   * requests would make (`laneWithinBytes`), and `maxOpsPerMessage` the parse's.
+   */
+  private flushInPage(requests: JSONRPCRequest[], waiters: Deferred[], root: GroupParticle | undefined, dispatch: NonNullable<InPageLane['dispatch']>): void {
+    const limits = this.limits;
+    if (!laneWithinBytes(requests, limits.maxMessageBytes) || requests.length > limits.maxOpsPerMessage) {
+      const bytes = requests.length <= limits.maxOpsPerMessage;
+      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: bytes ? `this transaction is larger than maxMessageBytes ${limits.maxMessageBytes}; render less at once (it was not sent)` : `this transaction has ${requests.length} ops; maxOpsPerMessage is ${limits.maxOpsPerMessage}; render less at once (it was not sent)`, data: { reason: bytes ? 'bytes' : 'ops' } }));
+    }
+    const error = answerTo(dispatch(requests), requests.at(-1)!.id).error;
+    this.settle(waiters, error === undefined ? root : undefined, error === undefined ? undefined : new SuipError(error));
   }
 
   private takeRender(): RawJob | undefined {
@@ -314,6 +358,20 @@ export class GeneratorSession {
       }
     }
   }
+}
+
+/**
+ * The in-page lane's reply to the request `id` among what the renderer answered: its result, or
+ * the error it (or, with no answer to that id, a `suip/error` notice or an id-less error) carries.
+ * No answer at all: the session is gone or ended the generator, as an unanswered request on the wire.
+ */
+function answerTo(answer: unknown[], id: unknown): { result?: unknown; error?: SuipErrorObject } {
+  const replies = answer.flat() as Array<{ id?: unknown; result?: unknown; error?: unknown; params?: unknown }>;
+  const reply = replies.find((r) => id !== undefined && r.id === id) ?? replies[0];
+  const error = reply?.error ?? reply?.params;
+  if (error !== undefined) return { error: toErrorObject(error) };
+  if (reply === undefined && id !== undefined) return { error: { code: ErrorCode.NotInitialized, message: 'the transaction was not acknowledged: the renderer ended this generator' } };
+  return { result: reply?.result };
 }
 
 let counter = 0;

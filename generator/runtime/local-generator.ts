@@ -1,10 +1,11 @@
 import { createMemoryChannelPair, type Channel } from '../../shared/channel.ts';
 import { connectGenerator } from './connect-generator.ts';
 import type { SuipApi } from './suip-api.ts';
+import type { InPageLane } from './in-page-lane.ts';
 
 /** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
 export interface RemoteAttachTarget<Handle> {
-  attachRemote(options: { id: string; name?: string; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel; inPage?: boolean }): Promise<Handle>;
+  attachRemote(options: { id: string; name?: string; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel; inPage?: boolean; lane?: InPageLane }): Promise<Handle>;
 }
 
 /** Options of `createLocalGenerator`. */
@@ -22,6 +23,12 @@ export interface LocalGeneratorOptions {
   slotOf?: string;
   /** Exceptions thrown by handlers (default: reported to the console). */
   onUncaught?(error: unknown): void;
+  /**
+   * Hand the handshake and each transaction to the renderer's session as values (the in-page lane:
+   * no JSON text written or parsed; validated, applied and answered by the same session code).
+   * Needs a renderer that offers it (`attachRemote({lane})`); otherwise the channel carries them.
+   */
+  lane?: boolean;
 }
 
 /** An in-page generator: the same `suip` API a sandboxed program gets, plus its host handle and `close`. */
@@ -43,8 +50,9 @@ export async function createLocalGenerator<Handle extends { detach(options?: { k
   const [generatorEnd, rendererEnd] = createMemoryChannelPair();
   // Attach first: the renderer's session subscribes to its end of the channel before the
   // handshake's first message is delivered (memory channels deliver one microtask later).
-  const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd, inPage: true });
-  const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught }), attached]);
+  const lane: InPageLane | undefined = options.lane === true ? {} : undefined;
+  const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd, inPage: true, ...(lane !== undefined ? { lane } : {}) });
+  const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught, ...(lane !== undefined ? { lane } : {}) }), attached]);
   const { close: _close, ...api } = generator;
   return Object.freeze({ ...api, handle, close: (closeOptions?: { keep?: boolean }) => handle.detach(closeOptions) });
 }

@@ -72,6 +72,8 @@ export class RendererSession {
   private readonly client: RpcClient;
   private readonly rate: { take(): boolean };
   private readonly unsubscribe: () => void;
+  /** Set while a lane call runs: what the session would send goes to the lane's caller instead. */
+  private capture: ((payload: unknown) => void) | undefined;
 
   constructor(private readonly options: RendererSessionOptions) {
     this.rate = createRateBudget(options.limits.maxMessagesPerSecond);
@@ -128,6 +130,7 @@ export class RendererSession {
   }
 
   private send(payload: unknown): void {
+    if (this.capture !== undefined) return this.capture(payload);
     const text = JSON.stringify(payload);
     this.options.onTraffic?.('out', text);
     this.options.channel.send(text);
@@ -269,6 +272,29 @@ export class RendererSession {
     if (!result.ok) return this.reject(calls, result.error, batch);
     const responses: RpcResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
     if (responses.length > 0) this.send(batch ? responses : responses[0]);
+  }
+
+  /**
+   * The in-page lane (`attachRemote({lane})`, an adapter's translator generator in this page):
+   * JSON-RPC messages handed over as values instead of one JSON text, dispatched as if that text
+   * had arrived and been parsed, so everything after the parse is the wire's own code: the rate
+   * budget, the handshake's checks, ops only once ready, every op through `checkOp`, one
+   * all-or-nothing apply, the host's `onError`, the answers. Returns what the session answered (the
+   * values it would have sent as text; the initialize result is the object itself, not a copy). Not
+   * the parse's size and shape checks: they bound `JSON.parse`, which the lane does not run (the
+   * generator's runtime checks the bytes and `maxOpsPerMessage` before it calls).
+   */
+  dispatchInPage(messages: RpcMessage[]): unknown[] {
+    const sent: unknown[] = [];
+    if (this.state === 'closed') return sent;
+    this.capture = (payload) => void sent.push(payload);
+    try {
+      if (this.rate.take()) this.dispatch(messages, messages.length > 1);
+      else this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+    } finally {
+      this.capture = undefined;
+    }
+    return sent;
   }
 
   /**
