@@ -9,7 +9,9 @@
  *   node bench/browser/ablate-token-stream.mjs [--variants=frames-none,no-mark,…] [--anchors=remote-dom,vanilla]
  *     [--rounds=5] [--tokens=450] [--rate=150] [--particles=1000] [--trace=light|full|none]
  *
- * A variant may join switches with '+' (`frames-none+no-mark`). The order of variants rotates by
+ * A variant may join switches with '+' (`frames-none+no-mark`), and take its own trace set with
+ * '@full' / '@none' (`--variants=@full,@none --anchors=vanilla,vanilla@full` measures what tracing
+ * itself adds to each). The order of variants rotates by
  * one each round so no variant always runs first (a loaded machine drifts). A run whose DOM does
  * not show exactly the streamed text fails the variant (e.g. a frame whose Worker stopped).
  * `--trace=light` (the default) records the timeline without its per-object events, which cost
@@ -26,10 +28,9 @@ const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 5);
 const traceMode = args.trace ?? 'light';
 const trace = traceMode !== 'none';
-const categories = traceMode === 'full' ? TRACE_CATEGORIES : LIGHT_TRACE_CATEGORIES;
 const ablations = (args.variants ?? 'frames-none,frames-zero,frames-contain,frames-offscreen,no-mark,no-contain,items-contain').split(',').filter(Boolean);
 const anchors = (args.anchors ?? 'remote-dom,vanilla').split(',').filter(Boolean);
-const variants = ['suip', ...ablations.map((a) => `suip:${a}`), ...anchors];
+const variants = ['suip', ...ablations.map((a) => (a.startsWith('@') ? `suip${a}` : `suip:${a}`)), ...anchors];
 
 /** The stages the tables show, in this order (self thread ms per token). */
 const STAGES = [
@@ -66,8 +67,10 @@ try {
     const order = variants.map((_, i) => variants[(i + round) % variants.length]);
     loads.push(os.loadavg()[0]);
     for (const variant of order) {
-      const [anchor, ablate] = variant.startsWith('suip:') ? ['suip', variant.slice(5).replaceAll('+', ',')] : [variant, undefined];
-      const traced = trace ? tracedWindow(categories) : undefined;
+      // `name@full` / `name@none` runs that variant with another trace set than the rest.
+      const [name, mode = traceMode] = variant.split('@');
+      const [anchor, ablate] = name.startsWith('suip:') ? ['suip', name.slice(5).replaceAll('+', ',')] : [name, undefined];
+      const traced = mode === 'none' ? undefined : tracedWindow(mode === 'full' ? TRACE_CATEGORIES : LIGHT_TRACE_CATEGORIES);
       const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...(ablate ? { ablate } : {}) }, traced ? { measured: traced.measured } : {});
       if (!r.correct) {
         failures[variant].push(r.problem ?? 'wrong');
@@ -75,7 +78,7 @@ try {
         continue;
       }
       const times = traced ? selfTimes(traced.events()) : new Map();
-      samples[variant].push({ cpu: r.taskMs / tokens, style: r.styleMs / tokens, layout: r.layoutMs / tokens, script: r.scriptMs / tokens, p95: r.p95, times, dom: r.dom });
+      samples[variant].push({ round, cpu: r.taskMs / tokens, style: r.styleMs / tokens, layout: r.layoutMs / tokens, script: r.scriptMs / tokens, p95: r.p95, times, dom: r.dom });
       process.stderr.write(`round ${round + 1} ${variant}: ${(r.taskMs / tokens).toFixed(3)} ms/token, p95 ${r.p95.toFixed(1)} ms\n`);
     }
   }
@@ -90,14 +93,24 @@ const row = (label, pick, digits = 3) => {
 console.log(`token stream, ${tokens} tokens at ${rate} tok/s into ${particles} particles; median of ${rounds} interleaved rounds; trace ${traceMode}; 1-min load ${loads.map((l) => l.toFixed(1)).join(' / ')}`);
 console.log(`${''.padEnd(40)}${variants.map((v) => v.replace('suip:', '').slice(0, 12).padStart(13)).join('')}`);
 console.log(row('host CPU per token (TaskDuration)', (s) => s.cpu));
-console.log(row('  − unchanged suip', (s) => s.cpu - median(samples.suip.map((x) => x.cpu))));
+// Paired: each run minus unchanged suip's run of the same round, then the median (drift cancels).
+const paired = (pick) => (s) => {
+  const base = samples.suip.find((x) => x.round === s.round);
+  return base === undefined ? Number.NaN : pick(s) - pick(base);
+};
+console.log(row('  − unchanged suip, paired by round', paired((s) => s.cpu)));
 console.log(row('RecalcStyleDuration per token', (s) => s.style));
 console.log(row('LayoutDuration per token', (s) => s.layout));
 console.log(row('ScriptDuration per token', (s) => s.script));
+console.log(row('native: TaskDuration − ScriptDuration', (s) => s.cpu - s.script));
+console.log(row('  − unchanged suip, paired by round', paired((s) => s.cpu - s.script)));
 console.log(row('token→paint p95 (ms)', (s) => s.p95, 1));
 if (trace) {
   console.log(row('= RunTask total (trace)', (s) => (s.times.get('= RunTask total') ?? 0) / tokens));
   for (const stage of STAGES) console.log(row(stage, (s) => (s.times.get(stage) ?? 0) / tokens));
+  const stages = (s) => STAGES.filter((name) => name !== 'FunctionCall' && name !== 'v8.callFunction').reduce((sum, name) => sum + (s.times.get(name) ?? 0), 0) / tokens;
+  console.log(row('sum of the native stages above', stages));
+  console.log(row('  − unchanged suip, paired by round', paired(stages)));
 }
 const dom = (v) => samples[v].at(-1)?.dom;
 console.log(row('elements at the end', (s) => s.dom?.elements ?? Number.NaN, 0));

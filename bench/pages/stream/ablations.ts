@@ -40,8 +40,12 @@ export const ABLATIONS = {
   'items-contain-ls': (root) => deepSheet(root, ':host { contain: layout style; }'),
   /** `content-visibility: auto` on every element of the generated tree (off-screen items skip rendering). */
   'items-cv': (root) => deepSheet(root, ':host { content-visibility: auto; contain-intrinsic-size: auto 24px; }'),
+  /** The browser's default font and line height instead of the theme's (the anchors use the default). */
+  'plain-font': (root) => treeSheet(root, '', 'suip-tree { --_font: initial !important; font-family: initial !important; line-height: normal !important; }'),
   /** Text leaves' hosts `display: contents`: one layout box fewer per item (the paragraph is the box), as the anchors' DOM. */
   'text-contents': (root) => hostStyle(root, 'suip-text', 'display', 'contents'),
+  /** Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only). */
+  'group-block': (root) => hostStyle(root, 'suip-group', 'display', 'block'),
 } satisfies Record<string, (root: HTMLElement) => void>;
 
 /** A switch's name. */
