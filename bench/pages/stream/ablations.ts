@@ -46,6 +46,11 @@ export const ABLATIONS = {
   'text-contents': (root) => hostStyle(root, 'suip-text', 'display', 'contents'),
   /** Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only). */
   'group-block': (root) => hostStyle(root, 'suip-group', 'display', 'block'),
+  /** Plain groups as blocks with the same gap as margins (`* + *` in each group's root): the flex column's look without flex layout. */
+  'group-block-gap': (root) => {
+    hostStyle(root, 'suip-group', 'display', 'block');
+    deepSheet(root, '* + * { margin-block-start: var(--_space); }', 'suip-group');
+  },
 } satisfies Record<string, (root: HTMLElement) => void>;
 
 /** A switch's name. */
@@ -90,14 +95,15 @@ function treeSheet(root: HTMLElement, inner: string, outer: string): void {
   if (outer !== '') adopt(document, outer);
 }
 
-/** Adds `css` to every shadow root below the tree's (each generated element's own). */
-function deepSheet(root: HTMLElement, css: string): void {
+/** Adds `css` to every shadow root below the tree's (each generated element's own), or only to `tag`'s. */
+function deepSheet(root: HTMLElement, css: string, tag?: string): void {
+  const wanted = (element: Element): boolean => (tag === undefined ? element.localName !== 'suip-tree' : element.localName === tag);
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   const visit = (scope: ParentNode): void => {
     for (const element of scope.querySelectorAll('*')) {
       if (element.shadowRoot) {
-        if (element.localName !== 'suip-tree') element.shadowRoot.adoptedStyleSheets = [...element.shadowRoot.adoptedStyleSheets, sheet];
+        if (wanted(element)) element.shadowRoot.adoptedStyleSheets = [...element.shadowRoot.adoptedStyleSheets, sheet];
         visit(element.shadowRoot);
       }
     }
@@ -108,7 +114,7 @@ function deepSheet(root: HTMLElement, css: string): void {
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
     const shadow = attach.call(this, init);
-    if (this.localName !== 'suip-tree') queueMicrotask(() => (shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]));
+    if (wanted(this)) queueMicrotask(() => (shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]));
     return shadow;
   };
 }
