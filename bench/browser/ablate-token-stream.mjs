@@ -78,7 +78,7 @@ try {
         continue;
       }
       const times = traced ? selfTimes(traced.events()) : new Map();
-      samples[variant].push({ round, cpu: r.taskMs / tokens, style: r.styleMs / tokens, layout: r.layoutMs / tokens, script: r.scriptMs / tokens, p95: r.p95, times, dom: r.dom });
+      samples[variant].push({ round, cpu: r.taskMs / tokens, style: r.styleMs / tokens, layout: r.layoutMs / tokens, script: r.scriptMs / tokens, p95: r.p95, perMessage: r.messages > 0 ? tokens / r.messages : Number.NaN, times, dom: r.dom });
       process.stderr.write(`round ${round + 1} ${variant}: ${(r.taskMs / tokens).toFixed(3)} ms/token, p95 ${r.p95.toFixed(1)} ms\n`);
     }
   }
@@ -105,6 +105,8 @@ console.log(row('ScriptDuration per token', (s) => s.script));
 console.log(row('native: TaskDuration − ScriptDuration', (s) => s.cpu - s.script));
 console.log(row('  − unchanged suip, paired by round', paired((s) => s.cpu - s.script)));
 console.log(row('token→paint p95 (ms)', (s) => s.p95, 1));
+// More tokens per message means fewer host tasks and frames per token: a slower sandbox can look cheaper.
+console.log(row('tokens per message', (s) => s.perMessage, 2));
 if (trace) {
   console.log(row('= RunTask total (trace)', (s) => (s.times.get('= RunTask total') ?? 0) / tokens));
   for (const stage of STAGES) console.log(row(stage, (s) => (s.times.get(stage) ?? 0) / tokens));
