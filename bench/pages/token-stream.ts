@@ -3,6 +3,7 @@ import { afterPaint } from './kit/after-paint.ts';
 import { lastTextDeep, textDeep } from './kit/deep-text.ts';
 import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
+import { applyAblations, describeDom } from './stream/ablations.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
 import { startRemoteDomStream } from './stream/remote-dom-stream.ts';
 import type { StreamAnchor, StreamRun, StreamSetup } from './stream/stream-types.ts';
@@ -21,6 +22,8 @@ export interface TokenStreamParams {
   churn?: number;
   /** Split the run into this many equal time segments and report host CPU, bytes and latency per segment (case 7). */
   segments?: number;
+  /** Bench-only switches (`stream/ablations.ts`, comma-separated) applied before the measured window. */
+  ablate?: string;
 }
 
 /** Figures of one time segment of a run. */
@@ -44,6 +47,8 @@ export interface TokenStreamResult extends HostCost {
   correct: boolean;
   problem?: string;
   segments?: SegmentResult[];
+  /** What the page held at the end of the stream (elements, shadow roots, adopted sheets). */
+  dom?: ReturnType<typeof describeDom>;
 }
 
 async function start(anchor: StreamAnchor, setup: StreamSetup): Promise<StreamRun> {
@@ -76,6 +81,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   const tracker = createPaintTracker(container, (token) => startAt + token * interval);
   const run = await start(params.anchor, { container, config, timing: { startAt: 300, rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() });
   startAt = await run.ready;
+  applyAblations(container, params.ablate);
   const probe = await startHostProbe();
   const segments = params.segments ? sampleSegments(params.segments, startAt, params, run, () => tracker.result().latencies, container) : undefined;
   const traffic = await run.done;
@@ -93,6 +99,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     const at = [...shown].findIndex((c, i) => c !== expected[i]);
     problem = `DOM text differs at ${at}: got "${shown.slice(Math.max(0, at - 20), at + 40)}" want "${expected.slice(Math.max(0, at - 20), at + 40)}"`;
   } else if (lastSeen !== params.tokens - 1) problem = `last token seen on screen ${lastSeen}, expected ${params.tokens - 1}`;
+  const dom = describeDom(container);
   await run.dispose();
   container.remove();
   return {
@@ -108,6 +115,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     correct: problem === undefined,
     ...(problem !== undefined ? { problem } : {}),
     ...(segments ? { segments: await segments } : {}),
+    dom,
   };
 }
 

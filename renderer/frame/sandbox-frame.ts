@@ -54,7 +54,11 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;
   iframe.title = 'suip generator sandbox';
-  // Kept rendered (1px, transparent) rather than display:none so the browser does not throttle its timers.
+  // Kept rendered (1px, transparent) rather than display:none. Chromium 156 does not throttle a
+  // hidden sandboxed frame's timers (bench/browser/frame-timers.mjs), but on a loaded machine a
+  // hidden frame's tokens reached the page later (token → paint p95 about 2x) and engines may
+  // throttle hidden cross-origin frames; rendered costs the host only the frame's viewport
+  // intersection, ~7 µs per streamed token (docs/benchmarks.md, "Item 1: the frame's native cost").
   iframe.style.cssText = 'position:absolute;width:1px;height:1px;border:0;opacity:0;pointer-events:none;overflow:hidden;';
   let loads = 0;
   let port: MessagePort | undefined;

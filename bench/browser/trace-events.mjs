@@ -1,0 +1,91 @@
+/**
+ * Reading a Chromium trace of the host page's main thread: shared by `trace-token-stream.mjs` and
+ * `ablate-token-stream.mjs`, so both count events the same way.
+ */
+
+/** The trace categories both tools record: the timeline (style, layout, paint, compositing) and V8. */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'];
+
+/**
+ * A lighter set: the timeline's stages without the disabled-by-default per-object events (one per
+ * paint invalidation, a counters snapshot after every top-level function call), whose own cost
+ * lands in the traced page's stages and grows with the number of objects and calls, so it
+ * inflates suip (more elements, more calls) more than the anchors.
+ */
+export const LIGHT_TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink'];
+
+async function readStream(cdp, handle) {
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle });
+  return JSON.parse(text);
+}
+
+/**
+ * The `measured` hooks of `browser-session.run` that trace the measured window; `events()` gives
+ * the trace events once the run is over.
+ */
+export function tracedWindow(categories = TRACE_CATEGORIES) {
+  let events = [];
+  return {
+    measured: {
+      start: (cdp) => cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories } }),
+      stop: async (cdp) => {
+        const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+        await cdp.send('Tracing.end');
+        const { stream } = await done;
+        events = (await readStream(cdp, stream)).traceEvents ?? [];
+      },
+    },
+    events: () => events,
+  };
+}
+
+/** Thread time of the events no other event encloses (µs). */
+function topLevelTime(events) {
+  const sorted = [...events].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  let end = Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  for (const e of sorted) {
+    if (e.ts >= end) {
+      sum += e.tdur;
+      end = e.ts + e.dur;
+    }
+  }
+  return sum;
+}
+
+/** Self thread time per event name on the busiest renderer main thread, in ms. */
+export function selfTimes(events) {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const complete = events.filter((e) => e.ph === 'X' && e.tdur !== undefined);
+  let best;
+  for (const main of mains) {
+    const on = complete.filter((e) => e.pid === main.pid && e.tid === main.tid);
+    const total = on.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + e.tdur, 0);
+    // The busiest by its top-level events' thread time (not by `RunTask`, which the light set does
+    // not record: with none, the sandbox's relay thread could be taken for the host's).
+    const busy = topLevelTime(on);
+    if (!best || busy > best.busy) best = { on, total, busy };
+  }
+  const out = new Map();
+  if (!best) return out;
+  // Nesting by time: an event's self time is its thread time minus its direct children's.
+  const sorted = best.on.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const stack = [];
+  const self = new Map();
+  for (const e of sorted) {
+    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    self.set(e, e.tdur);
+    if (parent) self.set(parent, self.get(parent) - e.tdur);
+    stack.push(e);
+  }
+  for (const [e, ms] of self) out.set(e.name, (out.get(e.name) ?? 0) + ms / 1000);
+  out.set('= RunTask total', best.total / 1000);
+  return out;
+}

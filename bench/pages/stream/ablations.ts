@@ -1,0 +1,150 @@
+/**
+ * Bench-only switches that take one part of suip's page away (or add one) after the stream is
+ * set up and before the measured window opens, so the host cost of that part is read as the
+ * difference from the unchanged page in the same run (issue 31 item 1, "the frame's native cost").
+ * Nothing here is product code: each switch edits the live DOM or adds a style sheet, the way a
+ * host page could, and none is meant to be shipped as is.
+ */
+
+/** The switches `bench/browser/ablate-token-stream.mjs` knows, by name. */
+export const ABLATIONS = {
+  /** The sandbox frames' holder `display:none` (does the Worker keep its cadence? the run's correctness check says). */
+  'frames-none': (root) => frameHolders(root, 'display:none'),
+  /** Holder and iframes 0×0, as remote-dom's anchor places its frame. */
+  'frames-zero': (root) => {
+    frameHolders(root, 'width:0;height:0');
+    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe')) iframe.style.setProperty('width', '0');
+    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe')) iframe.style.setProperty('height', '0');
+  },
+  /** `contain: strict` on the holder. */
+  'frames-contain': (root) => frameHolders(root, 'contain:strict'),
+  /** `content-visibility: hidden` on the holder (its contents are not rendered, the frame stays in the tree). */
+  'frames-cv': (root) => frameHolders(root, 'content-visibility:hidden'),
+  /** The holder far outside the viewport. */
+  'frames-offscreen': (root) => frameHolders(root, 'left:-10000px;top:-10000px'),
+  /** No opacity on holder and iframes (opacity < 1 makes a stacking context and may make a layer). */
+  'frames-opaque': (root) => {
+    frameHolders(root, 'opacity:1');
+    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe')) iframe.style.setProperty('opacity', '1');
+  },
+  /** The tree, its generators' boxes and the provenance mount without `contain`/`isolation` (a SECURITY rule: measurement only). */
+  'no-contain': (root) =>
+    treeSheet(root, ':host { contain: none !important; isolation: auto !important; } .generators, .generators > *, .mount > :not(.mark) { contain: none !important; isolation: auto !important; }', 'suip-tree { contain: none !important; isolation: auto !important; }'),
+  /** The tree's box not a scroll container (`overflow: visible`). */
+  'no-overflow': (root) => treeSheet(root, '', 'suip-tree { overflow: visible !important; }'),
+  /** The provenance mark's edge and label hidden (the mount stays). */
+  'no-mark': (root) => treeSheet(root, '.mount { border: 0 !important; padding: 0 !important; } .mark { display: none !important; }', ''),
+  /** `contain: content` on every element of the generated tree below the mount (bounds invalidation per item). */
+  'items-contain': (root) => deepSheet(root, ':host { contain: content; }'),
+  /** `contain: layout style` on every element of the generated tree. */
+  'items-contain-ls': (root) => deepSheet(root, ':host { contain: layout style; }'),
+  /** `content-visibility: auto` on every element of the generated tree (off-screen items skip rendering). */
+  'items-cv': (root) => deepSheet(root, ':host { content-visibility: auto; contain-intrinsic-size: auto 24px; }'),
+  /** The browser's default font and line height instead of the theme's (the anchors use the default). */
+  'plain-font': (root) => treeSheet(root, '', 'suip-tree { --_font: initial !important; font-family: initial !important; line-height: normal !important; }'),
+  /** Text leaves' hosts `display: contents`: one layout box fewer per item (the paragraph is the box), as the anchors' DOM. */
+  'text-contents': (root) => hostStyle(root, 'suip-text', 'display', 'contents'),
+  /** Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only). */
+  'group-block': (root) => hostStyle(root, 'suip-group', 'display', 'block'),
+  /** Plain groups as blocks with the same gap as margins (`* + *` in each group's root): the flex column's look without flex layout. */
+  'group-block-gap': (root) => {
+    hostStyle(root, 'suip-group', 'display', 'block');
+    deepSheet(root, '* + * { margin-block-start: var(--_space); }', 'suip-group');
+  },
+} satisfies Record<string, (root: HTMLElement) => void>;
+
+/** A switch's name. */
+export type Ablation = keyof typeof ABLATIONS;
+
+/** Apply the named switches (comma-separated) under `root`; unknown names throw, naming the known ones. */
+export function applyAblations(root: HTMLElement, names: string | undefined): void {
+  if (names === undefined || names === '' || names === 'none') return;
+  for (const name of names.split(',')) {
+    const apply = (ABLATIONS as Record<string, (root: HTMLElement) => void>)[name];
+    if (apply === undefined) throw new Error(`unknown ablation "${name}"; known: ${Object.keys(ABLATIONS).join(', ')}`);
+    apply(root);
+  }
+}
+
+/** Sets `property` on every `tag` host under `root`, now and on those created later (after the renderer set its own). */
+function hostStyle(root: HTMLElement, tag: string, property: string, value: string): void {
+  const visit = (scope: ParentNode): void => {
+    for (const element of scope.querySelectorAll<HTMLElement>('*')) {
+      if (element.localName === tag) element.style.setProperty(property, value);
+      if (element.shadowRoot) visit(element.shadowRoot);
+    }
+  };
+  visit(root);
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+    const shadow = attach.call(this, init);
+    if (this.localName === tag) (this as HTMLElement).style.setProperty(property, value);
+    return shadow;
+  };
+}
+
+function frameHolders(root: HTMLElement, css: string): void {
+  for (const holder of root.querySelectorAll<HTMLElement>('[data-suip-frames]')) holder.style.cssText += `;${css}`;
+}
+
+/** Adds `inner` to the tree's shadow root and `outer` to the document. */
+function treeSheet(root: HTMLElement, inner: string, outer: string): void {
+  for (const tree of root.querySelectorAll('suip-tree')) {
+    if (inner !== '' && tree.shadowRoot) adopt(tree.shadowRoot, inner);
+  }
+  if (outer !== '') adopt(document, outer);
+}
+
+/** Adds `css` to every shadow root below the tree's (each generated element's own), or only to `tag`'s. */
+function deepSheet(root: HTMLElement, css: string, tag?: string): void {
+  const wanted = (element: Element): boolean => (tag === undefined ? element.localName !== 'suip-tree' : element.localName === tag);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  const visit = (scope: ParentNode): void => {
+    for (const element of scope.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        if (wanted(element)) element.shadowRoot.adoptedStyleSheets = [...element.shadowRoot.adoptedStyleSheets, sheet];
+        visit(element.shadowRoot);
+      }
+    }
+  };
+  visit(root);
+  // Elements created during the stream get it too: after Lit has adopted its own sheets (it
+  // replaces the list right after attachShadow), in a microtask.
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+    const shadow = attach.call(this, init);
+    if (wanted(this)) queueMicrotask(() => (shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]));
+    return shadow;
+  };
+}
+
+function adopt(scope: DocumentOrShadowRoot, css: string): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  scope.adoptedStyleSheets = [...scope.adoptedStyleSheets, sheet];
+}
+
+/**
+ * A count of what the page holds under `root`: elements, shadow roots and adopted sheets, so the
+ * report can say what each anchor's DOM is made of ("N style scopes per item").
+ */
+export function describeDom(root: Node): { elements: number; shadowRoots: number; adoptedSheets: number; tags: Record<string, number> } {
+  let elements = 0;
+  let shadowRoots = 0;
+  let adoptedSheets = 0;
+  const tags: Record<string, number> = {};
+  const visit = (scope: ParentNode): void => {
+    for (const element of scope.querySelectorAll('*')) {
+      elements++;
+      tags[element.localName] = (tags[element.localName] ?? 0) + 1;
+      if (element.shadowRoot) {
+        shadowRoots++;
+        adoptedSheets += element.shadowRoot.adoptedStyleSheets.length;
+        visit(element.shadowRoot);
+      }
+    }
+  };
+  visit(root as ParentNode);
+  return { elements, shadowRoots, adoptedSheets, tags };
+}
