@@ -2,6 +2,7 @@ import { noChange, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ChildPart, type PartInfo } from 'lit/directive.js';
 import { getCommittedValue, insertPart, removePart, setChildPartValue, setCommittedValue } from 'lit/directive-helpers.js';
 import type { GroupEntry, Particle } from '../../shared/index.ts';
+import type { ChildEdit } from '../tree/view-changes.ts';
 import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
@@ -15,6 +16,25 @@ export type WrapEntry = (inner: TemplateResult, id: string) => TemplateResult;
 
 /** The keyed lists each host element renders, so a group that adopts a new particle can update their records. */
 const listsOf = new WeakMap<object, Set<KeyedEntriesDirective>>();
+
+/** A child part inserted by `applyEdits` whose particle is set once all edits of the frame are placed. */
+const UNSET: Particle = { text: '' };
+
+/** What a frame's edits of one keyed list do, checked before anything is written (`KeyedList.planEdits`). */
+export interface EditPlan {
+  /** The children the edits build anew (each asks the build budget; nothing below them needs writing). */
+  fresh: Set<string>;
+  /** Children moved by the edits (removed and re-inserted, same part), with the particle each shows and its final index. */
+  moved: Map<string, { shown: Particle; index: number }>;
+}
+
+/** A keyed list a structural edit may be applied to directly (`keyedListShowing`). */
+export interface KeyedList {
+  /** Check `edits` against what the list shows: undefined unless, applied in order, they give exactly the ids of `after`. */
+  planEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): EditPlan | undefined;
+  /** Apply `edits` (planned against `after`) to the DOM and to the list's records. */
+  applyEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): void;
+}
 
 /** Entries without later duplicates of an id (they cannot pass validation; if one arrives it is skipped). */
 function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
@@ -43,7 +63,7 @@ function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
  * `enableAtomicMoves`, so a moved element keeps focus and caret. With a `wrap`, every child is set
  * again (a wrapper may read its parent's state, e.g. a selected tab).
  */
-class KeyedEntriesDirective extends Directive {
+class KeyedEntriesDirective extends Directive implements KeyedList {
   private keys: string[] = [];
   private particles: Particle[] = [];
   private parent: readonly string[] | undefined;
@@ -52,8 +72,10 @@ class KeyedEntriesDirective extends Directive {
   private waiting = false;
   /** The part this list renders into (for `adoptKeyedChild`: is it still on screen). */
   private part: ChildPart | undefined;
-  /** Index of each key in `keys`, built on the first adoption after the keys changed. */
-  private index: Map<string, number> | undefined;
+  /** The entries array the last render was given (a group's own `group` array when it shows all its children). */
+  source: readonly GroupEntry[] | undefined;
+  /** The last render had a `wrap` (the parent's markup around each child). */
+  private wrapped = false;
 
   constructor(info: PartInfo) {
     super(info);
@@ -85,6 +107,8 @@ class KeyedEntriesDirective extends Directive {
         lists.add(this);
       }
     }
+    this.source = entries;
+    this.wrapped = wrap !== undefined;
     const committed = getCommittedValue(part);
     // An old child's part may be kept as it is when it shows the same particle at the same path.
     const reuse = wrap === undefined && parent === this.parent && context === this.context;
@@ -147,7 +171,6 @@ class KeyedEntriesDirective extends Directive {
     const newParticles = items.map(([, child]) => child);
     this.keys = newKeys;
     this.particles = newParticles;
-    this.index = undefined;
     if (oldParts === undefined) {
       if (deferred && budget !== undefined) this.continueLater(part, budget);
       return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
@@ -206,17 +229,100 @@ class KeyedEntriesDirective extends Directive {
   /**
    * Record that the child `id` now shows `particle` (its element was handed it without this list
    * rendering): the next render then skips that child as unchanged instead of setting it again.
-   * False when this list shows no child `id`.
+   * `hint` is the child's index in its group, which is its index here when the list shows the
+   * whole group; otherwise the id is searched. False when this list shows no child `id`.
    */
-  adopt(id: string, particle: Particle): boolean {
-    if (this.index === undefined) {
-      this.index = new Map();
-      for (let i = this.keys.length - 1; i >= 0; i -= 1) this.index.set(this.keys[i]!, i);
-    }
-    const at = this.index.get(id);
-    if (at === undefined) return false;
+  adopt(id: string, particle: Particle, hint: number): boolean {
+    const at = this.keys[hint] === id ? hint : this.keys.indexOf(id);
+    if (at < 0) return false;
     this.particles[at] = particle;
     return true;
+  }
+
+  /** True when this list shows every child of `entries` (the same array), built, unwrapped, on screen. */
+  shows(entries: readonly GroupEntry[]): boolean {
+    return this.source === entries && !this.wrapped && !this.waiting && this.keys.length === entries.length && this.onScreen;
+  }
+
+  planEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): EditPlan | undefined {
+    // Simulated on copies (native slices and splices; no template or part is touched).
+    const keys = this.keys.slice();
+    const particles = this.particles.slice();
+    const removed = new Map<string, Particle>();
+    const movedIds = new Set<string>();
+    for (const edit of edits) {
+      if (edit.kind === 'remove') {
+        const at = keys.indexOf(edit.id);
+        if (at < 0) return undefined;
+        keys.splice(at, 1);
+        removed.set(edit.id, particles.splice(at, 1)[0]!);
+        continue;
+      }
+      if (keys.includes(edit.id)) return undefined;
+      const at = edit.before === undefined ? keys.length : keys.indexOf(edit.before);
+      if (at < 0) return undefined;
+      let shown = UNSET;
+      if (edit.moved) {
+        const was = removed.get(edit.id);
+        if (was === undefined) return undefined;
+        removed.delete(edit.id);
+        shown = was;
+        if (was !== UNSET) movedIds.add(edit.id);
+      }
+      keys.splice(at, 0, edit.id);
+      particles.splice(at, 0, shown);
+    }
+    // SECURITY: the DOM must equal the tree; edits that do not give exactly the group's ids are
+    // shown through a render instead.
+    if (keys.length !== after.length) return undefined;
+    for (let i = 0; i < keys.length; i += 1) if (keys[i] !== after[i]![0]) return undefined;
+    const fresh = new Set<string>();
+    const moved = new Map<string, { shown: Particle; index: number }>();
+    for (let i = 0; i < keys.length; i += 1) {
+      if (particles[i] === UNSET) fresh.add(keys[i]!);
+      else if (movedIds.has(keys[i]!)) moved.set(keys[i]!, { shown: particles[i]!, index: i });
+    }
+    return { fresh, moved };
+  }
+
+  applyEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): void {
+    const part = this.part!;
+    const parts = getCommittedValue(part) as ChildPart[];
+    const stash = new Map<string, [ChildPart, Particle]>();
+    for (const edit of edits) {
+      if (edit.kind === 'remove') {
+        const at = this.keys.indexOf(edit.id);
+        const [gone] = parts.splice(at, 1);
+        this.keys.splice(at, 1);
+        const [shown] = this.particles.splice(at, 1);
+        const earlier = stash.get(edit.id);
+        if (earlier !== undefined) dropPart(earlier[0]);
+        // Kept in the DOM until the frame's edits are placed: a move re-inserts this part.
+        stash.set(edit.id, [gone!, shown!]);
+        continue;
+      }
+      const at = edit.before === undefined ? this.keys.length : this.keys.indexOf(edit.before);
+      const ref = parts[at];
+      const moving = edit.moved ? stash.get(edit.id) : undefined;
+      let placed: ChildPart;
+      if (moving !== undefined) {
+        stash.delete(edit.id);
+        // Through the container's `insertBefore`, which `enableAtomicMoves` made a `moveBefore`.
+        placed = insertPart(part, ref, moving[0]);
+      } else placed = insertPart(part, ref);
+      parts.splice(at, 0, placed);
+      this.keys.splice(at, 0, edit.id);
+      this.particles.splice(at, 0, moving?.[1] ?? UNSET);
+    }
+    for (const [gone] of stash.values()) dropPart(gone);
+    // New children get the particle the group holds at the end of the frame (later tokens included).
+    for (let i = 0; i < this.keys.length; i += 1) {
+      if (this.particles[i] !== UNSET) continue;
+      const [id, child] = after[i]!;
+      setChildPartValue(parts[i]!, this.value(id, child, this.parent!, this.context!, undefined));
+      this.particles[i] = child;
+    }
+    this.source = after;
   }
 
   /** True while the part this list renders into is in the document. */
@@ -258,18 +364,40 @@ function sameKeys(keys: readonly string[], entries: readonly GroupEntry[]): bool
 
 /**
  * A group element that took its new particle without rendering (the streaming fast path,
- * leaf-writes.ts) tells its keyed lists that child `id` now shows `particle`, so that the next
- * structural edit compares against what is on screen: without this record every child adopted
- * since the last render would be set again (a template built and its parts compared). Lists of
- * an old template of `host` that are no longer on screen are forgotten here.
+ * leaf-writes.ts) tells its keyed lists: a list that showed the whole old `group` array now shows
+ * the new one, and each child of `changed` (new particle, index in the group) now shows its new
+ * particle, so that the next structural edit compares against what is on screen: without this
+ * record every child adopted since the last render would be set again (a template built and its
+ * parts compared). Lists of an old template of `host` that are no longer on screen are forgotten.
  */
-export function adoptKeyedChild(host: object, id: string, particle: Particle): void {
+export function adoptKeyedChildren(host: object, before: readonly GroupEntry[], after: readonly GroupEntry[], changed: ReadonlyMap<string, readonly [Particle, number]>): void {
   const lists = listsOf.get(host);
   if (lists === undefined) return;
   for (const list of lists) {
-    if (!list.onScreen) lists.delete(list);
-    else list.adopt(id, particle);
+    if (!list.onScreen) {
+      lists.delete(list);
+      continue;
+    }
+    if (list.source === before) list.source = after;
+    for (const [id, [particle, index]] of changed) list.adopt(id, particle, index);
   }
+}
+
+/**
+ * The one keyed list of `host` on screen, when it shows exactly the children of `entries` (that
+ * array, all of them built, without a wrapper): a structural edit of that group can then be applied
+ * to it directly (`KeyedList`). Undefined when the host renders no such list, or more than one.
+ */
+export function keyedListShowing(host: object, entries: readonly GroupEntry[]): KeyedList | undefined {
+  const lists = listsOf.get(host);
+  if (lists === undefined) return undefined;
+  let found: KeyedEntriesDirective | undefined;
+  for (const list of lists) {
+    if (!list.onScreen) continue;
+    if (found !== undefined) return undefined;
+    found = list;
+  }
+  return found?.shows(entries) === true ? found : undefined;
 }
 
 /**
