@@ -5,4 +5,4 @@ export { createMergedTree, mountGenerator, unmountGenerator, generatorRoot, appl
 export type { MergedTree } from './merged-tree.ts';
 export { subtreeSize, subtreeHeight } from './tree-stats.ts';
 export { viewChanges } from './view-changes.ts';
-export type { ChildEdit, ViewChanges } from './view-changes.ts';
+export type { ViewChanges } from './view-changes.ts';

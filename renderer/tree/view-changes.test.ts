@@ -9,6 +9,7 @@ const textAppend = (path: string[], text: string): Op => ({ method: Method.appen
 test('a transaction of text appends names each appended leaf once, as a merged-tree path', () => {
   const ops = [textAppend(['list', 'a', 't'], 'x'), textAppend(['list', 'b', 't'], 'y'), textAppend(['list', 'a', 't'], 'z')];
   expect(viewChanges('g1', ops)).toEqual({
+    generatorId: 'g1',
     leaves: [
       ['g1', 'list', 'a', 't'],
       ['g1', 'list', 'b', 't'],
@@ -19,15 +20,7 @@ test('a transaction of text appends names each appended leaf once, as a merged-t
 
 test('inserts, appends, removals and moves are named in op order; a replacement or no op leaves the change to tree comparison', () => {
   const ops = [removeOp(['list', 'a']), insertOp(['list'], 'a', 'c'), appendOp(['list'], 'n', { text: 'new' }), insertOp(['list'], 'm', 'a', { text: 'm' }), textAppend(['list', 'b', 't'], 'y')];
-  expect(viewChanges('g1', ops)).toEqual({
-    leaves: [['g1', 'list', 'b', 't']],
-    edits: [
-      { kind: 'remove', parent: ['g1', 'list'], id: 'a' },
-      { kind: 'insert', parent: ['g1', 'list'], id: 'a', before: 'c', moved: true },
-      { kind: 'insert', parent: ['g1', 'list'], id: 'n', before: undefined, moved: false },
-      { kind: 'insert', parent: ['g1', 'list'], id: 'm', before: 'a', moved: false },
-    ],
-  });
+  expect(viewChanges('g1', ops)).toEqual({ generatorId: 'g1', leaves: [['g1', 'list', 'b', 't']], edits: ops.slice(0, 4) });
   expect(viewChanges('g1', [])).toBeUndefined();
   expect(viewChanges('g1', [textAppend(['list', 'a', 't'], 'x'), replaceOp(['list', 'a', 't'], { text: 'x' })])).toBeUndefined();
 });

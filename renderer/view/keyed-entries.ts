@@ -2,7 +2,6 @@ import { noChange, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ChildPart, type PartInfo } from 'lit/directive.js';
 import { getCommittedValue, insertPart, removePart, setChildPartValue, setCommittedValue } from 'lit/directive-helpers.js';
 import type { GroupEntry, Particle } from '../../shared/index.ts';
-import type { ChildEdit } from '../tree/view-changes.ts';
 import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
@@ -17,23 +16,24 @@ export type WrapEntry = (inner: TemplateResult, id: string) => TemplateResult;
 /** The keyed lists each host element renders, so a group that adopts a new particle can update their records. */
 const listsOf = new WeakMap<object, Set<KeyedEntriesDirective>>();
 
-/** A child part inserted by `applyEdits` whose particle is set once all edits of the frame are placed. */
-const UNSET: Particle = { text: '' };
-
-/** What a frame's edits of one keyed list do, checked before anything is written (`KeyedList.planEdits`). */
-export interface EditPlan {
-  /** The children the edits build anew (each asks the build budget; nothing below them needs writing). */
-  fresh: Set<string>;
-  /** Children moved by the edits (removed and re-inserted, same part), with the particle each shows and its final index. */
-  moved: Map<string, { shown: Particle; index: number }>;
-}
-
-/** A keyed list a structural edit may be applied to directly (`keyedListShowing`). */
+/**
+ * What a structural edit applied directly (list-edits.ts, loaded on first use) reads and keeps
+ * exact: the ids and particles the list shows, in order, the part it renders into, and how it
+ * builds a child. Nothing else may write these.
+ */
 export interface KeyedList {
-  /** Check `edits` against what the list shows: undefined unless, applied in order, they give exactly the ids of `after`. */
-  planEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): EditPlan | undefined;
-  /** Apply `edits` (planned against `after`) to the DOM and to the list's records. */
-  applyEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): void;
+  readonly keys: string[];
+  readonly particles: Particle[];
+  readonly part: ChildPart | undefined;
+  source: readonly GroupEntry[] | undefined;
+  /** The last render wrapped each child in the parent's markup. */
+  readonly wrapped: boolean;
+  /** Children wait for a later render to be built (build-budget.ts). */
+  readonly waiting: boolean;
+  /** The part is in the document. */
+  readonly onScreen: boolean;
+  /** The template of child `id` showing `child`, as this list's last render built it. */
+  childValue(id: string, child: Particle): TemplateResult;
 }
 
 /** Entries without later duplicates of an id (they cannot pass validation; if one arrives it is skipped). */
@@ -64,18 +64,18 @@ function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
  * again (a wrapper may read its parent's state, e.g. a selected tab).
  */
 class KeyedEntriesDirective extends Directive implements KeyedList {
-  private keys: string[] = [];
-  private particles: Particle[] = [];
+  keys: string[] = [];
+  particles: Particle[] = [];
   private parent: readonly string[] | undefined;
   private context: ViewContext | undefined;
   /** A later render is scheduled to build the children this one had no budget for. */
-  private waiting = false;
+  waiting = false;
   /** The part this list renders into (for `adoptKeyedChild`: is it still on screen). */
-  private part: ChildPart | undefined;
+  part: ChildPart | undefined;
   /** The entries array the last render was given (a group's own `group` array when it shows all its children). */
   source: readonly GroupEntry[] | undefined;
   /** The last render had a `wrap` (the parent's markup around each child). */
-  private wrapped = false;
+  wrapped = false;
 
   constructor(info: PartInfo) {
     super(info);
@@ -84,6 +84,10 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
 
   render(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry, _whole?: boolean): unknown {
     return unique(entries).map(([id, child]) => this.value(id, child, parent, context, wrap));
+  }
+
+  childValue(id: string, child: Particle): TemplateResult {
+    return this.value(id, child, this.parent!, this.context!, undefined);
   }
 
   private value(id: string, child: Particle, parent: readonly string[], context: ViewContext, wrap: WrapEntry | undefined): TemplateResult {
@@ -239,92 +243,6 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     return true;
   }
 
-  /** True when this list shows every child of `entries` (the same array), built, unwrapped, on screen. */
-  shows(entries: readonly GroupEntry[]): boolean {
-    return this.source === entries && !this.wrapped && !this.waiting && this.keys.length === entries.length && this.onScreen;
-  }
-
-  planEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): EditPlan | undefined {
-    // Simulated on copies (native slices and splices; no template or part is touched).
-    const keys = this.keys.slice();
-    const particles = this.particles.slice();
-    const removed = new Map<string, Particle>();
-    const movedIds = new Set<string>();
-    for (const edit of edits) {
-      if (edit.kind === 'remove') {
-        const at = keys.indexOf(edit.id);
-        if (at < 0) return undefined;
-        keys.splice(at, 1);
-        removed.set(edit.id, particles.splice(at, 1)[0]!);
-        continue;
-      }
-      if (keys.includes(edit.id)) return undefined;
-      const at = edit.before === undefined ? keys.length : keys.indexOf(edit.before);
-      if (at < 0) return undefined;
-      let shown = UNSET;
-      if (edit.moved) {
-        const was = removed.get(edit.id);
-        if (was === undefined) return undefined;
-        removed.delete(edit.id);
-        shown = was;
-        if (was !== UNSET) movedIds.add(edit.id);
-      }
-      keys.splice(at, 0, edit.id);
-      particles.splice(at, 0, shown);
-    }
-    // SECURITY: the DOM must equal the tree; edits that do not give exactly the group's ids are
-    // shown through a render instead.
-    if (keys.length !== after.length) return undefined;
-    for (let i = 0; i < keys.length; i += 1) if (keys[i] !== after[i]![0]) return undefined;
-    const fresh = new Set<string>();
-    const moved = new Map<string, { shown: Particle; index: number }>();
-    for (let i = 0; i < keys.length; i += 1) {
-      if (particles[i] === UNSET) fresh.add(keys[i]!);
-      else if (movedIds.has(keys[i]!)) moved.set(keys[i]!, { shown: particles[i]!, index: i });
-    }
-    return { fresh, moved };
-  }
-
-  applyEdits(edits: readonly ChildEdit[], after: readonly GroupEntry[]): void {
-    const part = this.part!;
-    const parts = getCommittedValue(part) as ChildPart[];
-    const stash = new Map<string, [ChildPart, Particle]>();
-    for (const edit of edits) {
-      if (edit.kind === 'remove') {
-        const at = this.keys.indexOf(edit.id);
-        const [gone] = parts.splice(at, 1);
-        this.keys.splice(at, 1);
-        const [shown] = this.particles.splice(at, 1);
-        const earlier = stash.get(edit.id);
-        if (earlier !== undefined) dropPart(earlier[0]);
-        // Kept in the DOM until the frame's edits are placed: a move re-inserts this part.
-        stash.set(edit.id, [gone!, shown!]);
-        continue;
-      }
-      const at = edit.before === undefined ? this.keys.length : this.keys.indexOf(edit.before);
-      const ref = parts[at];
-      const moving = edit.moved ? stash.get(edit.id) : undefined;
-      let placed: ChildPart;
-      if (moving !== undefined) {
-        stash.delete(edit.id);
-        // Through the container's `insertBefore`, which `enableAtomicMoves` made a `moveBefore`.
-        placed = insertPart(part, ref, moving[0]);
-      } else placed = insertPart(part, ref);
-      parts.splice(at, 0, placed);
-      this.keys.splice(at, 0, edit.id);
-      this.particles.splice(at, 0, moving?.[1] ?? UNSET);
-    }
-    for (const [gone] of stash.values()) dropPart(gone);
-    // New children get the particle the group holds at the end of the frame (later tokens included).
-    for (let i = 0; i < this.keys.length; i += 1) {
-      if (this.particles[i] !== UNSET) continue;
-      const [id, child] = after[i]!;
-      setChildPartValue(parts[i]!, this.value(id, child, this.parent!, this.context!, undefined));
-      this.particles[i] = child;
-    }
-    this.source = after;
-  }
-
   /** True while the part this list renders into is in the document. */
   get onScreen(): boolean {
     return this.part?.startNode?.isConnected === true;
@@ -350,7 +268,7 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
  * stream that removes items, or a host attaching and detaching programs, grew the DOM without
  * bound (e2e/attach-detach-leak.spec.ts). Removing the end marker too is a no-op once Lit is fixed.
  */
-function dropPart(part: ChildPart): void {
+export function dropPart(part: ChildPart): void {
   const end = part.endNode;
   removePart(part);
   (end as ChildNode | null)?.remove();
@@ -383,21 +301,9 @@ export function adoptKeyedChildren(host: object, before: readonly GroupEntry[], 
   }
 }
 
-/**
- * The one keyed list of `host` on screen, when it shows exactly the children of `entries` (that
- * array, all of them built, without a wrapper): a structural edit of that group can then be applied
- * to it directly (`KeyedList`). Undefined when the host renders no such list, or more than one.
- */
-export function keyedListShowing(host: object, entries: readonly GroupEntry[]): KeyedList | undefined {
-  const lists = listsOf.get(host);
-  if (lists === undefined) return undefined;
-  let found: KeyedEntriesDirective | undefined;
-  for (const list of lists) {
-    if (!list.onScreen) continue;
-    if (found !== undefined) return undefined;
-    found = list;
-  }
-  return found?.shows(entries) === true ? found : undefined;
+/** The keyed lists `host` renders (some perhaps no longer on screen), for list-edits.ts. */
+export function keyedListsOf(host: object): ReadonlySet<KeyedList> | undefined {
+  return listsOf.get(host);
 }
 
 /**

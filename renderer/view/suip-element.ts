@@ -5,7 +5,7 @@ import { bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
 import { EventWiring } from './event-wiring.ts';
-import { adoptKeyedChildren, keyedListShowing, type KeyedList } from './keyed-entries.ts';
+import { adoptKeyedChildren } from './keyed-entries.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -29,9 +29,6 @@ function particleAccessor(proto: object): PropertyDescriptor | undefined {
   }
   return undefined;
 }
-
-/** Whether a class's render after the first depends on nothing but its template (no `updated`/`willUpdate` hook of its own; memoised per class). */
-const hookless = new WeakMap<object, boolean>();
 
 /** The innermost group element an event passed through: only that element handles it. */
 function ownerOf(event: Event): SuipGroupElement | undefined {
@@ -111,7 +108,7 @@ export class SuipGroupElement extends LitElement {
   /**
    * Take `particle`, which differs from the one shown only in the children `changed` (each a
    * child this element forwards, `forwardsChild`, with its new particle and its index in the
-   * group) or in children its keyed list was edited for (`editableList`), without an update:
+   * group) or in children its keyed list was edited for (list-edits.ts), without an update:
    * their elements are written by the caller. The keyed lists' records of what each child shows
    * are updated with it, so the next structural edit compares against the screen, and a later
    * particle is compared against this one (Lit's old value is read from the accessor).
@@ -122,26 +119,9 @@ export class SuipGroupElement extends LitElement {
     adoptKeyedChildren(this, before?.group ?? [], particle.group, changed);
   }
 
-  /**
-   * The keyed list through which this element shows all of its children, when a change of those
-   * children (an insert, a removal, a move) may be applied to that list directly, with no update
-   * of this element: it has rendered, no update is waiting, its template read no child itself, it
-   * renders exactly one keyed list of its whole group, and its class reacts to no update (no
-   * particle accessor, forwarding rule, `updated` or `willUpdate` of its own: a conversation that
-   * scrolls to a new message must render). Undefined otherwise: the change is rendered.
-   */
-  editableList(): KeyedList | undefined {
-    const shown = this.#particle;
-    if (shown === undefined || !Array.isArray(shown.group) || this.inline.ids.size > 0 || !this.forwardsChild('')) return undefined;
-    const type = this.constructor;
-    let plain = hookless.get(type);
-    if (plain === undefined) {
-      const proto = type.prototype as { updated: unknown; willUpdate: unknown };
-      const base = SuipGroupElement.prototype as unknown as { updated: unknown; willUpdate: unknown };
-      plain = proto.updated === base.updated && proto.willUpdate === base.willUpdate;
-      hookless.set(type, plain);
-    }
-    return plain ? keyedListShowing(this, shown.group) : undefined;
+  /** True when the last render read no child into this element's own template (list-edits.ts). */
+  readsNoChild(): boolean {
+    return !this.inline.all && this.inline.ids.size === 0;
   }
 
   /** Children of the group, or none if it is malformed. */
