@@ -13,7 +13,7 @@ import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle
 import { createFrameBatch } from './session/frame-batch.ts';
 import { createLeafWrites } from './view/leaf-writes.ts';
 import { routeEvent } from './session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, textAppendPaths, unmountGenerator, type CheckGroup, type MergedTree } from './tree/index.ts';
+import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator, viewChanges, type CheckGroup, type MergedTree, type ViewChanges } from './tree/index.ts';
 import { checkUrlCredentials } from './policy/url-policy.ts';
 import { checkHostPolicy, effectivePolicy, urlPolicyFor } from './policy/host-policy.ts';
 import { groupCheckerFor } from './vocabulary/check-group.ts';
@@ -141,7 +141,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   container.append(view, frames);
   const dialogs = createDialogHost(container, hostPolicy.dialogs);
   // The view shows the newest tree once per frame, however many transactions arrived in it.
-  // A frame of text appends to leaves on screen writes those leaves alone (leaf-writes.ts).
+  // A frame of text appends and list edits on screen writes exactly those (leaf-writes.ts).
   const leafWrites = createLeafWrites(view, context);
   const frameBatch = createFrameBatch(() => {
     if (!leafWrites.show(merged)) view.root = merged;
@@ -150,10 +150,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   });
   setTree(merged);
 
-  /** `appended`: the leaves the change only appended text to (`textAppendPaths`), if that is all it did. */
-  function setTree(next: MergedTree, appended?: readonly (readonly string[])[]): void {
+  /** `changes`: what the transaction did, when the view can write it directly (`viewChanges`). */
+  function setTree(next: MergedTree, changes?: ViewChanges): void {
     merged = next;
-    leafWrites.changed(slotElements.size === 0 ? appended : undefined);
+    leafWrites.changed(slotElements.size === 0 ? changes : undefined);
     frameBatch.request();
   }
 
@@ -172,7 +172,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed) ?? checkUrlCredentials(group);
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
-      if (result.tree !== merged) setTree(result.tree, textAppendPaths(id, ops));
+      if (result.tree !== merged) setTree(result.tree, viewChanges(id, ops));
       const program = programs.get(id);
       if (program !== undefined && !program.rendered) {
         // The idle clock starts at the first render: a program is idle only once it has shown something.

@@ -4,4 +4,5 @@ export type { CheckGroup, TransactionOptions, TransactionResult } from './transa
 export { createMergedTree, mountGenerator, unmountGenerator, generatorRoot, applyGeneratorTransaction } from './merged-tree.ts';
 export type { MergedTree } from './merged-tree.ts';
 export { subtreeSize, subtreeHeight } from './tree-stats.ts';
-export { textAppendPaths } from './text-append-paths.ts';
+export { viewChanges } from './view-changes.ts';
+export type { ViewChanges } from './view-changes.ts';

@@ -16,6 +16,26 @@ export type WrapEntry = (inner: TemplateResult, id: string) => TemplateResult;
 /** The keyed lists each host element renders, so a group that adopts a new particle can update their records. */
 const listsOf = new WeakMap<object, Set<KeyedEntriesDirective>>();
 
+/**
+ * What a structural edit applied directly (list-edits.ts, loaded on first use) reads and keeps
+ * exact: the ids and particles the list shows, in order, the part it renders into, and how it
+ * builds a child. Nothing else may write these.
+ */
+export interface KeyedList {
+  readonly keys: string[];
+  readonly particles: Particle[];
+  readonly part: ChildPart | undefined;
+  source: readonly GroupEntry[] | undefined;
+  /** The last render wrapped each child in the parent's markup. */
+  readonly wrapped: boolean;
+  /** Children wait for a later render to be built (build-budget.ts). */
+  readonly waiting: boolean;
+  /** The part is in the document. */
+  readonly onScreen: boolean;
+  /** The template of child `id` showing `child`, as this list's last render built it. */
+  childValue(id: string, child: Particle): TemplateResult;
+}
+
 /** Entries without later duplicates of an id (they cannot pass validation; if one arrives it is skipped). */
 function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
   const seen = new Set<string>();
@@ -43,17 +63,19 @@ function unique(entries: readonly GroupEntry[]): readonly GroupEntry[] {
  * `enableAtomicMoves`, so a moved element keeps focus and caret. With a `wrap`, every child is set
  * again (a wrapper may read its parent's state, e.g. a selected tab).
  */
-class KeyedEntriesDirective extends Directive {
-  private keys: string[] = [];
-  private particles: Particle[] = [];
+class KeyedEntriesDirective extends Directive implements KeyedList {
+  keys: string[] = [];
+  particles: Particle[] = [];
   private parent: readonly string[] | undefined;
   private context: ViewContext | undefined;
   /** A later render is scheduled to build the children this one had no budget for. */
-  private waiting = false;
+  waiting = false;
   /** The part this list renders into (for `adoptKeyedChild`: is it still on screen). */
-  private part: ChildPart | undefined;
-  /** Index of each key in `keys`, built on the first adoption after the keys changed. */
-  private index: Map<string, number> | undefined;
+  part: ChildPart | undefined;
+  /** The entries array the last render was given (a group's own `group` array when it shows all its children). */
+  source: readonly GroupEntry[] | undefined;
+  /** The last render had a `wrap` (the parent's markup around each child). */
+  wrapped = false;
 
   constructor(info: PartInfo) {
     super(info);
@@ -62,6 +84,10 @@ class KeyedEntriesDirective extends Directive {
 
   render(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry, _whole?: boolean): unknown {
     return unique(entries).map(([id, child]) => this.value(id, child, parent, context, wrap));
+  }
+
+  childValue(id: string, child: Particle): TemplateResult {
+    return this.value(id, child, this.parent!, this.context!, undefined);
   }
 
   private value(id: string, child: Particle, parent: readonly string[], context: ViewContext, wrap: WrapEntry | undefined): TemplateResult {
@@ -85,6 +111,8 @@ class KeyedEntriesDirective extends Directive {
         lists.add(this);
       }
     }
+    this.source = entries;
+    this.wrapped = wrap !== undefined;
     const committed = getCommittedValue(part);
     // An old child's part may be kept as it is when it shows the same particle at the same path.
     const reuse = wrap === undefined && parent === this.parent && context === this.context;
@@ -147,7 +175,6 @@ class KeyedEntriesDirective extends Directive {
     const newParticles = items.map(([, child]) => child);
     this.keys = newKeys;
     this.particles = newParticles;
-    this.index = undefined;
     if (oldParts === undefined) {
       if (deferred && budget !== undefined) this.continueLater(part, budget);
       return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
@@ -206,15 +233,12 @@ class KeyedEntriesDirective extends Directive {
   /**
    * Record that the child `id` now shows `particle` (its element was handed it without this list
    * rendering): the next render then skips that child as unchanged instead of setting it again.
-   * False when this list shows no child `id`.
+   * `hint` is the child's index in its group, which is its index here when the list shows the
+   * whole group; otherwise the id is searched. False when this list shows no child `id`.
    */
-  adopt(id: string, particle: Particle): boolean {
-    if (this.index === undefined) {
-      this.index = new Map();
-      for (let i = this.keys.length - 1; i >= 0; i -= 1) this.index.set(this.keys[i]!, i);
-    }
-    const at = this.index.get(id);
-    if (at === undefined) return false;
+  adopt(id: string, particle: Particle, hint: number): boolean {
+    const at = this.keys[hint] === id ? hint : this.keys.indexOf(id);
+    if (at < 0) return false;
     this.particles[at] = particle;
     return true;
   }
@@ -244,7 +268,7 @@ class KeyedEntriesDirective extends Directive {
  * stream that removes items, or a host attaching and detaching programs, grew the DOM without
  * bound (e2e/attach-detach-leak.spec.ts). Removing the end marker too is a no-op once Lit is fixed.
  */
-function dropPart(part: ChildPart): void {
+export function dropPart(part: ChildPart): void {
   const end = part.endNode;
   removePart(part);
   (end as ChildNode | null)?.remove();
@@ -258,18 +282,28 @@ function sameKeys(keys: readonly string[], entries: readonly GroupEntry[]): bool
 
 /**
  * A group element that took its new particle without rendering (the streaming fast path,
- * leaf-writes.ts) tells its keyed lists that child `id` now shows `particle`, so that the next
- * structural edit compares against what is on screen: without this record every child adopted
- * since the last render would be set again (a template built and its parts compared). Lists of
- * an old template of `host` that are no longer on screen are forgotten here.
+ * leaf-writes.ts) tells its keyed lists: a list that showed the whole old `group` array now shows
+ * the new one, and each child of `changed` (new particle, index in the group) now shows its new
+ * particle, so that the next structural edit compares against what is on screen: without this
+ * record every child adopted since the last render would be set again (a template built and its
+ * parts compared). Lists of an old template of `host` that are no longer on screen are forgotten.
  */
-export function adoptKeyedChild(host: object, id: string, particle: Particle): void {
+export function adoptKeyedChildren(host: object, before: readonly GroupEntry[], after: readonly GroupEntry[], changed: ReadonlyMap<string, readonly [Particle, number]>): void {
   const lists = listsOf.get(host);
   if (lists === undefined) return;
   for (const list of lists) {
-    if (!list.onScreen) lists.delete(list);
-    else list.adopt(id, particle);
+    if (!list.onScreen) {
+      lists.delete(list);
+      continue;
+    }
+    if (list.source === before) list.source = after;
+    for (const [id, [particle, index]] of changed) list.adopt(id, particle, index);
   }
+}
+
+/** The keyed lists `host` renders (some perhaps no longer on screen), for list-edits.ts. */
+export function keyedListsOf(host: object): ReadonlySet<KeyedList> | undefined {
+  return listsOf.get(host);
 }
 
 /**

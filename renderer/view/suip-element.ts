@@ -5,7 +5,7 @@ import { bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
 import { EventWiring } from './event-wiring.ts';
-import { adoptKeyedChild } from './keyed-entries.ts';
+import { adoptKeyedChildren } from './keyed-entries.ts';
 import { renderEntries } from './render-particle.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -107,14 +107,21 @@ export class SuipGroupElement extends LitElement {
 
   /**
    * Take `particle`, which differs from the one shown only in the children `changed` (each a
-   * child this element forwards, `forwardsChild`), without an update: their elements are written
-   * by the caller. The keyed lists' records of what each child shows are updated with it, so the
-   * next structural edit compares against the screen, and a later particle is compared against
-   * this one (Lit's old value is read from the accessor).
+   * child this element forwards, `forwardsChild`, with its new particle and its index in the
+   * group) or in children its keyed list was edited for (list-edits.ts), without an update:
+   * their elements are written by the caller. The keyed lists' records of what each child shows
+   * are updated with it, so the next structural edit compares against the screen, and a later
+   * particle is compared against this one (Lit's old value is read from the accessor).
    */
-  adoptParticle(particle: GroupParticle, changed: ReadonlyMap<string, Particle>): void {
+  adoptParticle(particle: GroupParticle, changed: ReadonlyMap<string, readonly [Particle, number]>): void {
+    const before = this.#particle;
     this.#particle = particle;
-    for (const [id, child] of changed) adoptKeyedChild(this, id, child);
+    adoptKeyedChildren(this, before?.group ?? [], particle.group, changed);
+  }
+
+  /** True when the last render read no child into this element's own template (list-edits.ts). */
+  readsNoChild(): boolean {
+    return !this.inline.all && this.inline.ids.size === 0;
   }
 
   /** Children of the group, or none if it is malformed. */

@@ -1,0 +1,118 @@
+import type { GroupParticle, Particle, TextParticle } from '../../shared/index.ts';
+import type { ViewChanges } from '../tree/view-changes.ts';
+import { ROOT_PATH, childPath } from './child-path.ts';
+import { viewShowing } from './element-registry.ts';
+import type { KeyedList } from './keyed-entries.ts';
+import { applyFrameEdits, planFrameEdits, type ChildEdit } from './list-edits.ts';
+import { SuipGroupElement } from './suip-element.ts';
+import { SuipText } from './suip-text.ts';
+import type { SuipTree } from './suip-tree.ts';
+import type { ViewContext } from './view-context.ts';
+
+/**
+ * The planning and writing half of the streaming fast path (leaf-writes.ts), loaded on the first
+ * frame that could use it, so the core entry carries none of it: it is never needed for a first
+ * paint, and a frame shown before it loads goes through the tree as every frame did before.
+ */
+
+/** The child `id` of `after`, the one it replaced in `before` (found by id: edits may have moved it), and its index in `after`. */
+function childPair(before: GroupParticle, after: GroupParticle, id: string): [Particle, Particle, number] | undefined {
+  const entries = after.group;
+  for (let i = 0; i < entries.length; i += 1) {
+    if (entries[i]![0] !== id) continue;
+    const same = before.group[i];
+    if (same !== undefined && same[0] === id) return [same[1], entries[i]![1], i];
+    for (const [was, particle] of before.group) if (was === id) return [particle, entries[i]![1], i];
+    return undefined;
+  }
+  return undefined;
+}
+
+/** A keyed list edited this frame (list-edits.ts): its element, the edits, the group afterwards, and what the plan found. */
+export interface ListPlan {
+  element: SuipGroupElement;
+  list: KeyedList;
+  edits: ChildEdit[];
+  after: GroupParticle;
+  /** Children built anew by the edits. */
+  fresh: ReadonlySet<string>;
+  /** Children moved by the edits, with the particle each shows and its final index. */
+  moved: ReadonlyMap<string, { shown: Particle; index: number }>;
+}
+
+/** What one frame writes: each group with its new particle and changed children, each edited list, each leaf with its new text. */
+export interface Plan {
+  groups: Map<SuipGroupElement, { particle: GroupParticle; changed: Map<string, readonly [Particle, number]> }>;
+  /** By the (memoised) path of the edited group. */
+  lists: Map<readonly string[], ListPlan>;
+  leaves: Map<SuipText, TextParticle>;
+}
+
+/** The end of a walk: the particle before and after at `path`, its index in its group, and the memoised path. */
+type WalkEnd = { was: Particle; now: Particle; index: number; at: readonly string[] };
+
+/**
+ * Walks `path` from `before` and `after`, planning every group on the way that hands its changed
+ * child down (it must be on screen and forward that child, `SuipGroupElement.forwardsChild`; the
+ * merged root is `<suip-tree>`'s, checked once by `adoptionFor`). `'new'` when a list edited this
+ * frame builds a child on the path anew (it is rendered whole with its final particle) or removed
+ * it, so nothing below it needs writing; undefined when the frame cannot be written directly.
+ */
+export function walk(context: ViewContext, before: GroupParticle, after: GroupParticle, path: readonly string[], plan: Plan): WalkEnd | 'new' | undefined {
+  let groupBefore = before;
+  let groupAfter = after;
+  let at = ROOT_PATH;
+  for (let depth = 0; depth < path.length; depth += 1) {
+    const id = path[depth]!;
+    const edited = plan.lists.get(at);
+    if (edited?.fresh.has(id) === true) return 'new';
+    const pair = childPair(groupBefore, groupAfter, id);
+    // A child an edited list removed later in the frame: nothing of it is left to write.
+    if (pair === undefined) return edited !== undefined && !groupAfter.group.some(([child]) => child === id) ? 'new' : undefined;
+    const [was, now, index] = pair;
+    if (depth > 0 && was !== now) {
+      const element = viewShowing(context, at, groupBefore);
+      if (!(element instanceof SuipGroupElement) || !element.forwardsChild(id)) return undefined;
+      let entry = plan.groups.get(element);
+      if (entry === undefined) plan.groups.set(element, (entry = { particle: groupAfter, changed: new Map() }));
+      entry.changed.set(id, [now, index]);
+    }
+    at = childPath(at, id);
+    if (depth === path.length - 1) return { was, now, index, at };
+    if (!('group' in was) || !('group' in now) || was.type !== now.type) return undefined;
+    groupBefore = was;
+    groupAfter = now;
+  }
+  return undefined;
+}
+
+/** Plans the write of the leaf at merged-tree `path`: false when it must be rendered. */
+function planLeaf(context: ViewContext, before: GroupParticle, after: GroupParticle, path: readonly string[], plan: Plan): boolean {
+  const end = walk(context, before, after, path, plan);
+  if (end === 'new') return true;
+  if (end === undefined) return false;
+  const { was, now, at } = end;
+  if (!('text' in was) || !('text' in now)) return false;
+  if (was === now) return true;
+  const leaf = viewShowing(context, at, was);
+  if (!(leaf instanceof SuipText)) return false;
+  plan.leaves.set(leaf, now);
+  return true;
+}
+
+/**
+ * Shows the change from `before` to `after` by writing exactly what `leaves` and `edits` name (see
+ * `createLeafWrites`). True when written; false when nothing was written and the caller must
+ * render `after` through the tree. All or nothing: the frame is planned whole first.
+ */
+export function writeFrame(view: SuipTree, context: ViewContext, before: GroupParticle, after: GroupParticle, leaves: Iterable<readonly string[]>, edits: readonly ViewChanges[]): boolean {
+  const adoptRoot = view.adoptionFor(after);
+  if (adoptRoot === undefined) return false;
+  const plan: Plan = { groups: new Map(), lists: new Map(), leaves: new Map() };
+  if (edits.length > 0 && !planFrameEdits(context, before, after, edits, plan)) return false;
+  for (const path of leaves) if (!planLeaf(context, before, after, path, plan)) return false;
+  if (!applyFrameEdits(context, plan, adoptRoot)) return false;
+  for (const [element, { particle, changed }] of plan.groups) element.adoptParticle(particle, changed);
+  for (const [leaf, particle] of plan.leaves) leaf.writeParticle(particle);
+  return true;
+}
