@@ -76,17 +76,27 @@ async function countRuns(page: Page): Promise<void> {
 /** Counts the sandbox frames created from now on (the renderer keeps them in the light DOM). */
 async function countFramesAdded(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { framesAdded: number };
+    const w = window as unknown as { framesAdded: number; iframesAdded: number };
     w.framesAdded = 0;
+    w.iframesAdded = 0;
     new MutationObserver((records) => {
-      // Program frames only: a new program frame carries its start in its srcdoc; the warm
-      // frame made after a start (warmSandbox 'auto', the default) carries none.
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement && node.srcdoc.includes('id="suip-start"')) w.framesAdded += 1;
+      // Program frames: a new program frame carries its start in its srcdoc; the warm frame made
+      // after a start (warmSandbox 'auto', the default) carries none, and is counted only in all.
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLIFrameElement)) continue;
+          w.iframesAdded += 1;
+          if (node.srcdoc.includes('id="suip-start"')) w.framesAdded += 1;
+        }
+      }
     }).observe(document, { childList: true, subtree: true });
   });
 }
 
 const framesAdded = (page: Page) => page.evaluate(() => (window as unknown as { framesAdded: number }).framesAdded);
+
+/** Every iframe created since `countFramesAdded`, warm frames included. */
+const iframesAdded = (page: Page) => page.evaluate(() => (window as unknown as { iframesAdded: number }).iframesAdded);
 
 const runCounts = (page: Page) => page.evaluate(() => (window as unknown as { runCounts: { prefix: string[]; final: string[] } }).runCounts);
 
@@ -219,10 +229,17 @@ test('prefix runs never stall the host for 100 ms @stall', async ({ page }) => {
   await control.close();
   const runs = await runCounts(page);
   const frames = await framesAdded(page);
+  const iframes = await iframesAdded(page);
   const verdict = judgeStall(stall, controlStall, hostCpu, 100);
-  console.log(`streaming-program @stall: ${runs.prefix.length} prefix runs, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`);
+  console.log(`streaming-program @stall: ${runs.prefix.length} prefix runs in ${frames} new program frame(s), ${iframes} frame(s) added, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`);
   expect(runs.prefix.length).toBeGreaterThanOrEqual(2);
   expect(verdict.ok, verdict.why).toBe(true);
-  // Every later prefix and the final program ran in the frame the first prefix started.
-  expect(frames).toBe(1);
+  // Every later prefix and the final program ran in the frame the first prefix started. The
+  // playground's two examples ran at open, so that frame is the warm one already there (no program
+  // frame added) or a new one. Frames without a start are warm frames ('auto'): the two slots'
+  // own, when made after counting began, and the one that replaces the frame the prefix took (1–2
+  // seen). A new frame per prefix run carries a start (more than one program frame), and a warm
+  // frame taken and replaced per run adds one per run (10 runs here).
+  expect(frames).toBeLessThanOrEqual(1);
+  expect(iframes).toBeLessThanOrEqual(3);
 });
