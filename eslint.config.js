@@ -54,6 +54,6 @@ export default tseslint.config(
   { files: ['renderer/remote.ts'], rules: boundary([]) },
   // The diff's round-trip tests check the generator's ops against the renderer's real applier (tests only).
   { files: ['generator/diff/**/*.test.ts'], rules: boundary([]) },
-  // The session pair and in-page lane tests run the real generator runtime against the real renderer session (tests only).
-  { files: ['generator/runtime/session-pair.test.ts', 'generator/runtime/in-page-lane.test.ts', 'generator/runtime/protocol-1-1.test.ts', 'generator/prompt/learnability.test.ts', 'generator/prompt/new-type.test.ts', 'generator/prompt/policy-agreement.test.ts', 'generator/prompt/program-harness.ts'], rules: boundary([]) },
+  // The session pair (its fixture in generator/runtime/testing/) and in-page lane tests run the real generator runtime against the real renderer session (tests only).
+  { files: ['generator/runtime/testing/session-pair.ts', 'generator/runtime/session-pair.test.ts', 'generator/runtime/in-page-lane.test.ts', 'generator/runtime/protocol-1-1.test.ts', 'generator/prompt/learnability.test.ts', 'generator/prompt/new-type.test.ts', 'generator/prompt/policy-agreement.test.ts', 'generator/prompt/program-harness.ts'], rules: boundary([]) },
 );

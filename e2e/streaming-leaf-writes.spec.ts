@@ -18,16 +18,19 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const TOKENS = 40;
 const STEPS = 160;
 
-/** The program: a list of items, each a group holding one text; button `go` starts the next phase. */
-const PROGRAM = `
-const { group, text, render } = suip;
-let a = 20261126;
+/** A program's seeded PRNG (mulberry32) as source: the same edits on every run. */
+const seededRandom = (seed: number): string => `let a = ${seed};
 const random = () => {
   a = (a + 0x6d2b79f5) | 0;
   let t = Math.imul(a ^ (a >>> 15), 1 | a);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+};`;
+
+/** The program: a list of items, each a group holding one text; button `go` starts the next phase. */
+const PROGRAM = `
+const { group, text, render } = suip;
+${seededRandom(20261126)}
 const items = [];
 let fresh = 0;
 for (; fresh < 12; fresh += 1) items.push({ id: 'i' + fresh, text: 'item ' + fresh });
@@ -220,13 +223,7 @@ test('streamed tokens write their leaves alone, and structural edits between the
 /** A long list edited only structurally: inserts, appends, removals and moves from a seeded generator. */
 const LONG_PROGRAM = `
 const { group, text, render } = suip;
-let a = 31;
-const random = () => {
-  a = (a + 0x6d2b79f5) | 0;
-  let t = Math.imul(a ^ (a >>> 15), 1 | a);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+${seededRandom(31)}
 const items = [];
 let fresh = 0;
 for (; fresh < 500; fresh += 1) items.push({ id: 'i' + fresh, particle: group(null, [['t', text('item ' + fresh)]]) });

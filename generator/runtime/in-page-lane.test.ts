@@ -1,40 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits, type Op, type RpcMessage } from '../../shared/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, createMemoryChannelPair, type InitializeResult, type Limits, type Op } from '../../shared/index.ts';
 import { RendererSession } from '../../renderer/session/renderer-session.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
-import { GeneratorSession } from './generator-session.ts';
-import { laneWithinBytes, type InPageLane } from './in-page-lane.ts';
+import { laneWithinBytes } from './in-page-lane.ts';
 import { SuipError } from './suip-error.ts';
+import { sessionPair } from './testing/session-pair.ts';
 
-/** The real generator and renderer sessions and tree, joined by the memory channel, with or without the lane. */
+/** The real generator and renderer sessions and tree, with or without the lane; `tree` is the generator's subtree. */
 async function pair(withLane: boolean, limits: Limits = DEFAULT_LIMITS) {
-  const [generatorEnd, rendererEnd] = createMemoryChannelPair();
-  let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
-  const hostErrors: unknown[] = [];
-  const inbound: string[] = [];
-  const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [], limits, hostContext: { theme: 'light', locale: 'en' } };
-  const renderer = new RendererSession({
-    channel: rendererEnd,
-    limits,
-    result,
-    apply(ops) {
-      const applied = applyGeneratorTransaction(merged, 'g', ops, { limits });
-      if (applied.ok) merged = applied.tree;
-      return applied;
-    },
-    onInitialized: () => undefined,
-    onError: (error) => hostErrors.push(error),
-    onViolation: () => undefined,
-    onTraffic: (direction, text) => {
-      if (direction === 'in') inbound.push(text);
-    },
-  });
-  const lane: InPageLane = { dispatch: (messages) => renderer.dispatchInPage(messages as RpcMessage[]) };
-  const generator = new GeneratorSession({ channel: generatorEnd, ...(withLane ? { lane } : {}) });
-  await generator.initialize();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const tree = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
-  return { generator, renderer, tree, hostErrors, inbound };
+  const p = await sessionPair({ limits, lane: withLane });
+  return { ...p, tree: p.root };
 }
 
 /** Raw transactions a hostile or buggy translator could produce, each answered by the renderer. */

@@ -1,41 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits } from '../../shared/index.ts';
-import { RendererSession } from '../../renderer/session/renderer-session.ts';
-import { routeEvent } from '../../renderer/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
+import { DEFAULT_LIMITS, ErrorCode, type Limits } from '../../shared/index.ts';
 import { group, text } from './builders.ts';
-import { GeneratorSession } from './generator-session.ts';
+import { sessionPair } from './testing/session-pair.ts';
 
-/** The real runtime session and the real renderer session over an in-memory channel, with the real tree. */
-async function pair(limits: Limits = DEFAULT_LIMITS) {
-  const [generatorEnd, rendererEnd] = createMemoryChannelPair();
-  let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
-  const hostErrors: unknown[] = [];
-  const inbound: string[] = [];
-  const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [], limits, hostContext: { theme: 'light', locale: 'en' } };
-  const renderer = new RendererSession({
-    channel: rendererEnd,
-    limits,
-    result,
-    apply(ops) {
-      const applied = applyGeneratorTransaction(merged, 'g', ops, { limits });
-      if (applied.ok) merged = applied.tree;
-      return applied;
-    },
-    onInitialized: () => undefined,
-    onError: (error) => hostErrors.push(error),
-    onViolation: () => undefined,
-    onTraffic: (direction, text) => {
-      if (direction === 'in') inbound.push(text);
-    },
-  });
-  const generator = new GeneratorSession({ channel: generatorEnd });
-  await generator.initialize();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const root = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
-  const click = (path: string[], handler: string) => routeEvent(merged, { path: ['g', ...path], event: 'click', handler, payload: null }, () => renderer);
-  return { generator, renderer, root, click, hostErrors, inbound, merged: () => merged };
-}
+const pair = (limits?: Limits) => sessionPair({ limits });
 
 describe('generator runtime ⇄ renderer session', () => {
   it('renders, updates, takes a click and re-renders; the renderer tree equals the generator tree each step', async () => {
