@@ -162,7 +162,10 @@ export function checkId(id: string, where: string | (() => string), limits: Limi
 
 function checkHandlers(on: unknown, where: () => string, limits: Limits): ParticleIssue | undefined {
   if (on === undefined) return undefined;
-  for (const [event, handler] of Object.entries(on as Record<string, { handler: string }>)) {
+  for (const [event, handler] of Object.entries(on as Record<string, { handler: string } | undefined>)) {
+    // An event whose value is undefined passed the schema as an absent optional one (JSON text
+    // cannot carry it; an in-page value can, and JSON.stringify would drop it): the same here.
+    if (handler === undefined) continue;
     const issue = checkId(handler.handler, () => `${where()}.on.${event}.handler`, limits);
     if (issue) return issue;
   }
