@@ -71,7 +71,7 @@ describe('createFrameBatch', () => {
   });
 
   it('shows after the fallback delay when no frame comes', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     fakeFrames();
     const show = vi.fn();
     const batch = createFrameBatch(show);
@@ -80,6 +80,26 @@ describe('createFrameBatch', () => {
     expect(show).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(250);
     expect(show).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps one fallback timer while frames come, and lets a newer change wait its whole delay', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const frames = fakeFrames();
+    const show = vi.fn();
+    const batch = createFrameBatch(show);
+    batch.request(); // shown at once
+    batch.request(); // waits for the frame; arms the fallback
+    frames.frame();
+    expect(show).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(150);
+    batch.request(); // marked at 150 ms; its frame never comes
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(60); // the first timer fires at 200 ms: this change waited only 50
+    expect(show).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(140); // 350 ms: it has waited 200
+    expect(show).toHaveBeenCalledTimes(3);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('flush shows now; cancel drops what is pending', () => {

@@ -29,13 +29,24 @@ export interface FrameBatch {
  */
 export function createFrameBatch(show: () => void): FrameBatch {
   let dirty = false;
+  /** `performance.now()` when the change now waiting was marked (meaningful while `dirty`). */
+  let dirtySince = 0;
   let frame: number | undefined;
   let fallback: ReturnType<typeof setTimeout> | undefined;
   const run = (): void => {
-    if (fallback !== undefined) clearTimeout(fallback);
-    fallback = undefined;
     dirty = false;
     show();
+  };
+  // The fallback timer is not cleared when a frame shows the change: at 150 tokens a second that
+  // was a setTimeout and a clearTimeout per frame (0.017 ms a token in the profile). It is armed
+  // at most once per FALLBACK_MS; when it fires it shows only a change that has really waited that
+  // long, and re-arms for the rest of the wait of a newer one.
+  const check = (): void => {
+    fallback = undefined;
+    if (!dirty) return;
+    const waited = performance.now() - dirtySince;
+    if (waited >= FALLBACK_MS) return run();
+    fallback = setTimeout(check, FALLBACK_MS - waited);
   };
   const tick = (): void => {
     frame = undefined;
@@ -53,11 +64,9 @@ export function createFrameBatch(show: () => void): FrameBatch {
         frame = requestAnimationFrame(tick);
         return;
       }
+      if (!dirty) dirtySince = performance.now();
       dirty = true;
-      fallback ??= setTimeout(() => {
-        fallback = undefined;
-        if (dirty) run();
-      }, FALLBACK_MS);
+      fallback ??= setTimeout(check, FALLBACK_MS);
     },
     flush() {
       if (dirty) run();
