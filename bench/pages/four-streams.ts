@@ -6,6 +6,7 @@ import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
 import { BENCH_LIMITS } from './kit/suip-mount.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
+import { startFloorStream } from './stream/floor-stream.ts';
 import { startRemoteDomStream } from './stream/remote-dom-stream.ts';
 import type { StreamRun, StreamSetup } from './stream/stream-types.ts';
 import { startSuipStream } from './stream/suip-stream.ts';
@@ -13,7 +14,7 @@ import { startVanillaStream } from './stream/vanilla-stream.ts';
 
 /** Parameters of one four-streams run (issue 31 item 6). */
 export interface FourStreamsParams {
-  anchor: 'suip' | 'remote-dom' | 'vanilla';
+  anchor: 'suip' | 'remote-dom' | 'vanilla' | 'floor';
   /** How many generators stream at once. */
   streams: number;
   /** Particles of each stream's list. */
@@ -69,6 +70,7 @@ async function fourStreams(params: FourStreamsParams): Promise<FourStreamsResult
     const setup: StreamSetup = { container: box, config: configOf(stream, params.particles), timing: { startAt: START_DELAY_MS, rate: params.rate, tokens: params.tokens }, arrived: last ? () => tracker.arrived() : () => undefined };
     if (params.anchor === 'suip') runs.push(await startSuipStream('suip', setup, { renderer: renderer!, id: `answer-${stream}` }));
     else if (params.anchor === 'remote-dom') runs.push(await startRemoteDomStream(setup));
+    else if (params.anchor === 'floor') runs.push(await startFloorStream(setup));
     else runs.push(startVanillaStream(setup));
   }
   const starts = await Promise.all(runs.map((run) => run.ready));

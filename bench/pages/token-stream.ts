@@ -5,6 +5,7 @@ import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
 import { applyAblations, describeDom } from './stream/ablations.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
+import { startFloorStream } from './stream/floor-stream.ts';
 import { startRemoteDomStream } from './stream/remote-dom-stream.ts';
 import type { StreamAnchor, StreamRun, StreamSetup } from './stream/stream-types.ts';
 import { startSuipStream } from './stream/suip-stream.ts';
@@ -60,6 +61,8 @@ async function start(anchor: StreamAnchor, setup: StreamSetup): Promise<StreamRu
       return startRemoteDomStream(setup);
     case 'vanilla':
       return startVanillaStream(setup);
+    case 'floor':
+      return startFloorStream(setup);
   }
 }
 

@@ -1,5 +1,7 @@
-/** The remote-dom anchor's sandbox script, bundled by `bench/browser/anchors-plugin.mjs`. */
+/** The anchors' sandbox scripts (remote-dom, floor), bundled by `bench/browser/anchors-plugin.mjs`. */
 declare module 'virtual:bench-anchors' {
   /** The remote-dom anchor's Worker (polyfill + RemoteRootElement) as one classic script. */
   export const remoteDomWorkerSource: string;
+  /** The floor anchor's Worker (suip's wire, nothing else) as one classic script. */
+  export const floorWorkerSource: string;
 }

@@ -1,0 +1,109 @@
+import { floorWorkerSource } from 'virtual:bench-anchors';
+import { DEFAULT_LIMITS, checkOp, isCall, parseMessage, type Limits, type Op, type Particle } from '../../../shared/index.ts';
+import { checkUrlCredentials } from '../../../renderer/policy/url-policy.ts';
+import { applyTransaction } from '../../../renderer/tree/transaction.ts';
+import { groupCheckerFor } from '../../../renderer/vocabulary/check-group.ts';
+import { BUILTIN_STRUCTURE } from '../../../renderer/vocabulary/structure.generated.ts';
+import { remoteDomFrameScript } from '../../anchors-browser/remote-dom-frame.ts';
+import { BENCH_LIMITS } from '../kit/suip-mount.ts';
+import { createSandboxFrame } from '../kit/sandbox-frame.ts';
+import type { StreamRun, StreamSetup } from './stream-types.ts';
+
+/**
+ * Anchor (d), "floor": the least a SUIP host must do per message, built from suip's own parts and
+ * nothing else. The generator side (`anchors-browser/floor-worker.ts`) sends suip's exact wire from
+ * a Worker in a sandboxed iframe, one transaction in flight; this host side, per message, does what
+ * the issue keeps — the bounded parse (`parseMessage`), every op through `checkOp`, the
+ * all-or-nothing apply with the vocabulary and credential checks (`applyTransaction`), the answer
+ * posted back across the process boundary — and then writes the DOM the way the vanilla anchor does
+ * (`appendData` on a plain `<div><p>` item). What suip costs above this anchor is its view (the
+ * styled vocabulary, its elements and their updates) and its session's own bookkeeping; what this
+ * anchor costs above vanilla is the sandbox boundary plus the validated, acknowledged transaction.
+ */
+export async function startFloorStream({ container, config, timing, arrived }: StreamSetup): Promise<StreamRun> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...BENCH_LIMITS };
+  const vocabulary = groupCheckerFor(BUILTIN_STRUCTURE);
+  const checkGroup = (group: Parameters<typeof vocabulary>[0], path: readonly string[]) => vocabulary(group, path) ?? checkUrlCredentials(group);
+  let tree: Extract<Particle, { group: unknown }> = { group: [] };
+  const list = document.createElement('div');
+  container.append(list);
+  const nodes = new Map<string, { item: HTMLElement; text: Text }>();
+  const removed = new Map<string, { item: HTMLElement; text: Text }>();
+  const create = (id: string, value: string): HTMLElement => {
+    const item = document.createElement('div');
+    const p = document.createElement('p');
+    const text = document.createTextNode(value);
+    p.append(text);
+    item.append(p);
+    nodes.set(id, { item, text });
+    return item;
+  };
+  const textOf = (particle: Particle): string => (('group' in particle ? particle.group[0]?.[1] : particle) as { text?: string } | undefined)?.text ?? '';
+  /** The DOM half: each op as the vanilla anchor's DOM call. */
+  const write = (op: Op): void => {
+    const params = op.params as { path: string[]; id?: string; text?: string; particle?: Particle; before?: string };
+    if (op.method === 'suip/ops/append' && params.text !== undefined) nodes.get(params.path[1]!)!.text.appendData(params.text);
+    else if (op.method === 'suip/ops/append' && params.path.length === 0 && params.particle && 'group' in params.particle) {
+      for (const [id, item] of params.particle.group) list.append(create(id, textOf(item)));
+    } else if (op.method === 'suip/ops/remove') {
+      const id = params.path[1]!;
+      const node = nodes.get(id)!;
+      node.item.remove();
+      nodes.delete(id);
+      removed.set(id, node);
+    } else {
+      const id = params.id!;
+      const moved = removed.get(id);
+      removed.delete(id);
+      if (moved) nodes.set(id, moved);
+      const item = moved?.item ?? create(id, params.particle ? textOf(params.particle) : '');
+      if (op.method === 'suip/ops/insert') list.insertBefore(item, nodes.get(params.before!)!.item);
+      else list.append(item);
+    }
+  };
+  const frame = await createSandboxFrame(remoteDomFrameScript(floorWorkerSource));
+  let readyResolve!: (startAt: number) => void;
+  let doneResolve!: (value: { bytes: number; messages: number }) => void;
+  const ready = new Promise<number>((resolve) => (readyResolve = resolve));
+  const done = new Promise<{ bytes: number; messages: number }>((resolve) => (doneResolve = resolve));
+  const fail = (message: string): never => {
+    throw new Error(`floor anchor: ${message}`);
+  };
+  frame.port.onmessage = (event: MessageEvent) => {
+    const data = event.data as unknown;
+    if (typeof data === 'string') {
+      const parsed = parseMessage(data, limits);
+      if (!parsed.ok) return fail(parsed.error.message);
+      const ops: Op[] = [];
+      const ids: unknown[] = [];
+      parsed.messages.forEach((call, index) => {
+        if (!isCall(call)) return fail('a response from the generator');
+        const check = checkOp(call.method, call.params, index, limits);
+        if (!check.ok) return fail(check.error.message);
+        ops.push(check.op);
+        if (call.id !== undefined) ids.push(call.id);
+      });
+      const result = applyTransaction(tree, ops, { limits, checkGroup });
+      if (!result.ok) return fail(result.error.message);
+      tree = result.tree;
+      const answers = ids.map((id) => ({ jsonrpc: '2.0', id, result: {} }));
+      frame.port.postMessage(JSON.stringify(parsed.batch ? answers : answers[0]));
+      for (const op of ops) write(op);
+      arrived();
+      return;
+    }
+    const control = data as { bench: string; bytes: number; messages: number; startAt: number };
+    if (control.bench === 'ready') readyResolve(control.startAt);
+    else if (control.bench === 'done') doneResolve({ bytes: control.bytes, messages: control.messages });
+  };
+  frame.port.postMessage({ bench: 'start', config, timing });
+  return {
+    ready,
+    done,
+    bytesSoFar: () => Number.NaN,
+    async dispose() {
+      frame.remove();
+      list.remove();
+    },
+  };
+}
