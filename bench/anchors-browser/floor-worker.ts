@@ -64,6 +64,9 @@ function start({ config, timing }: StartMessage, port: MessagePort): void {
     inFlight = false;
     if (!started) {
       started = true;
+      // The stream's traffic only, as the suip anchor counts it (the starting UI is not a token's).
+      bytes = 0;
+      messages = 0;
       const startAt = performance.timeOrigin + performance.now() + timing.startAt;
       port.postMessage({ bench: 'ready', startAt });
       void playTokenStream(script, { ...timing, startAt }, (edits) => {
