@@ -14,6 +14,8 @@ interface StartMessage {
   bench: 'start';
   config: TokenScriptConfig;
   timing: StreamTiming;
+  /** False: the host answers only the starting UI, so nothing waits for an answer (attribution only). */
+  answered: boolean;
 }
 
 type WireOp = { method: string; params: Record<string, unknown> };
@@ -34,18 +36,20 @@ function toOps(edit: TokenEdit): WireOp[] {
   }
 }
 
-function start({ config, timing }: StartMessage, port: MessagePort): void {
+function start({ config, timing, answered }: StartMessage, port: MessagePort): void {
   let bytes = 0;
   let messages = 0;
   let nextId = 1;
   let inFlight = false;
   let pending: WireOp[] = [];
+  const script = createTokenScript(config);
+  let started = false;
   const send = (ops: WireOp[]): void => {
     const requests = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', ...op, id: nextId++ } : { jsonrpc: '2.0', ...op }));
     const text = JSON.stringify(requests.length === 1 ? requests[0] : requests);
     bytes += text.length;
     messages++;
-    inFlight = true;
+    inFlight = answered || !started;
     port.postMessage(text);
   };
   const flush = (): void => {
@@ -54,8 +58,6 @@ function start({ config, timing }: StartMessage, port: MessagePort): void {
     pending = [];
     send(ops);
   };
-  const script = createTokenScript(config);
-  let started = false;
   port.onmessage = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
     const answer = JSON.parse(event.data) as { error?: { message: string } } | Array<{ error?: { message: string } }>;

@@ -63,6 +63,11 @@ async function start(anchor: StreamAnchor, setup: StreamSetup): Promise<StreamRu
       return startVanillaStream(setup);
     case 'floor':
       return startFloorStream(setup);
+    // Attribution only: the floor without its answers, or without its checks and tree.
+    case 'floor-unanswered':
+      return startFloorStream(setup, 'answer');
+    case 'floor-unchecked':
+      return startFloorStream(setup, 'checks');
   }
 }
 

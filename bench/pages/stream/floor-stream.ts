@@ -1,5 +1,5 @@
 import { floorWorkerSource } from 'virtual:bench-anchors';
-import { DEFAULT_LIMITS, checkOp, isCall, parseMessage, type Limits, type Op, type Particle } from '../../../shared/index.ts';
+import { DEFAULT_LIMITS, checkOp, isCall, parseMessage, type Limits, type Op, type Particle, type RpcCall } from '../../../shared/index.ts';
 import { checkUrlCredentials } from '../../../renderer/policy/url-policy.ts';
 import { applyTransaction } from '../../../renderer/tree/transaction.ts';
 import { groupCheckerFor } from '../../../renderer/vocabulary/check-group.ts';
@@ -19,8 +19,11 @@ import type { StreamRun, StreamSetup } from './stream-types.ts';
  * (`appendData` on a plain `<div><p>` item). What suip costs above this anchor is its view (the
  * styled vocabulary, its elements and their updates) and its session's own bookkeeping; what this
  * anchor costs above vanilla is the sandbox boundary plus the validated, acknowledged transaction.
+ * `without` takes one of those two parts away, to read its cost as a difference (attribution only:
+ * 'answer' answers only the starting UI and the generator never waits; 'checks' runs `JSON.parse`
+ * alone and applies nothing to a tree).
  */
-export async function startFloorStream({ container, config, timing, arrived }: StreamSetup): Promise<StreamRun> {
+export async function startFloorStream({ container, config, timing, arrived }: StreamSetup, without?: 'answer' | 'checks'): Promise<StreamRun> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...BENCH_LIMITS };
   const vocabulary = groupCheckerFor(BUILTIN_STRUCTURE);
   const checkGroup = (group: Parameters<typeof vocabulary>[0], path: readonly string[]) => vocabulary(group, path) ?? checkUrlCredentials(group);
@@ -66,37 +69,54 @@ export async function startFloorStream({ container, config, timing, arrived }: S
   let doneResolve!: (value: { bytes: number; messages: number }) => void;
   const ready = new Promise<number>((resolve) => (readyResolve = resolve));
   const done = new Promise<{ bytes: number; messages: number }>((resolve) => (doneResolve = resolve));
+  let started = false;
   const fail = (message: string): never => {
     throw new Error(`floor anchor: ${message}`);
   };
   frame.port.onmessage = (event: MessageEvent) => {
     const data = event.data as unknown;
     if (typeof data === 'string') {
-      const parsed = parseMessage(data, limits);
-      if (!parsed.ok) return fail(parsed.error.message);
       const ops: Op[] = [];
       const ids: unknown[] = [];
-      parsed.messages.forEach((call, index) => {
-        if (!isCall(call)) return fail('a response from the generator');
-        const check = checkOp(call.method, call.params, index, limits);
-        if (!check.ok) return fail(check.error.message);
-        ops.push(check.op);
-        if (call.id !== undefined) ids.push(call.id);
-      });
-      const result = applyTransaction(tree, ops, { limits, checkGroup });
-      if (!result.ok) return fail(result.error.message);
-      tree = result.tree;
-      const answers = ids.map((id) => ({ jsonrpc: '2.0', id, result: {} }));
-      frame.port.postMessage(JSON.stringify(parsed.batch ? answers : answers[0]));
+      let batch: boolean;
+      if (without === 'checks') {
+        const value = JSON.parse(data) as RpcCall | RpcCall[];
+        batch = Array.isArray(value);
+        for (const call of batch ? (value as RpcCall[]) : [value as RpcCall]) {
+          ops.push({ method: call.method, params: call.params } as Op);
+          if (call.id !== undefined) ids.push(call.id);
+        }
+      } else {
+        const parsed = parseMessage(data, limits);
+        if (!parsed.ok) return fail(parsed.error.message);
+        batch = parsed.batch;
+        parsed.messages.forEach((call, index) => {
+          if (!isCall(call)) return fail('a response from the generator');
+          const check = checkOp(call.method, call.params, index, limits);
+          if (!check.ok) return fail(check.error.message);
+          ops.push(check.op);
+          if (call.id !== undefined) ids.push(call.id);
+        });
+        const result = applyTransaction(tree, ops, { limits, checkGroup });
+        if (!result.ok) return fail(result.error.message);
+        tree = result.tree;
+      }
+      if (without !== 'answer' || !started) {
+        const answers = ids.map((id) => ({ jsonrpc: '2.0', id, result: {} }));
+        frame.port.postMessage(JSON.stringify(batch ? answers : answers[0]));
+      }
       for (const op of ops) write(op);
       arrived();
       return;
     }
     const control = data as { bench: string; bytes: number; messages: number; startAt: number };
-    if (control.bench === 'ready') readyResolve(control.startAt);
+    if (control.bench === 'ready') {
+      started = true;
+      readyResolve(control.startAt);
+    }
     else if (control.bench === 'done') doneResolve({ bytes: control.bytes, messages: control.messages });
   };
-  frame.port.postMessage({ bench: 'start', config, timing });
+  frame.port.postMessage({ bench: 'start', config, timing, answered: without !== 'answer' });
   return {
     ready,
     done,
