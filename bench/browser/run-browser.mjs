@@ -63,8 +63,8 @@ export async function runBrowserBenchmarks({ quick = false, nightly = false, fil
       result.rows = result.error ? [] : resolveCase(perRound);
       out.cases.push(result);
       console.log(consoleTable(result));
-      // The spread behind each target's median ratio: one anchor ÷ this per round (kept in the JSON).
-      for (const row of result.rows.filter((r) => r.target && typeof r.anchor === 'string')) {
+      // The spread behind each compared row's median ratio: one anchor ÷ this per round (kept in the JSON).
+      for (const row of result.rows.filter((r) => typeof r.anchor === 'string')) {
         row.roundRatios = perRound.map((rows) => {
           const self = rows.find((r) => r.key === row.key);
           const anchor = rows.find((r) => r.key === row.anchor);
