@@ -8,6 +8,7 @@
  *
  *   node bench/browser/ablate-token-stream.mjs [--variants=frames-none,no-mark,…] [--anchors=remote-dom,vanilla]
  *     [--rounds=5] [--tokens=450] [--rate=150] [--particles=1000] [--trace=light|full|none]
+ *     [--per-item=30] [--churn=0.05]
  *
  * A variant may join switches with '+' (`frames-none+no-mark`), and take its own trace set with
  * '@full' / '@none' (`--variants=@full,@none --anchors=vanilla,vanilla@full` measures what tracing
@@ -27,6 +28,8 @@ const particles = Number(args.particles ?? 1000);
 const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 5);
 const traceMode = args.trace ?? 'light';
+/** The script's shape: a new item every `--per-item` tokens, `--churn` of the tokens move or remove one (the page's defaults: 30, 0.05). */
+const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
 const trace = traceMode !== 'none';
 const ablations = (args.variants ?? 'frames-none,frames-zero,frames-contain,frames-offscreen,no-mark,no-contain,items-contain').split(',').filter(Boolean);
 const anchors = (args.anchors ?? 'remote-dom,vanilla').split(',').filter(Boolean);
@@ -71,7 +74,7 @@ try {
       const [name, mode = traceMode] = variant.split('@');
       const [anchor, ablate] = name.startsWith('suip:') ? ['suip', name.slice(5).replaceAll('+', ',')] : [name, undefined];
       const traced = mode === 'none' ? undefined : tracedWindow(mode === 'full' ? TRACE_CATEGORIES : LIGHT_TRACE_CATEGORIES);
-      const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...(ablate ? { ablate } : {}) }, traced ? { measured: traced.measured } : {});
+      const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script, ...(ablate ? { ablate } : {}) }, traced ? { measured: traced.measured } : {});
       if (!r.correct) {
         failures[variant].push(r.problem ?? 'wrong');
         process.stderr.write(`round ${round + 1} ${variant}: WRONG ${r.problem}\n`);

@@ -6,6 +6,7 @@
  *
  *   node bench/browser/trace-token-stream.mjs [--anchors=suip,remote-dom,vanilla] [--rate=150]
  *     [--particles=1000] [--tokens=225] [--top=25] [--light] [--ablate=<switches of bench/pages/stream/ablations.ts, suip only>]
+ *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
  *
  * Only the measured window is traced (the page's two `benchMetrics` calls). Events are the main thread's `devtools.timeline` events of the host page's renderer process;
  * each is counted by its own thread time minus its children's ("self"), so nested events do not
@@ -31,7 +32,8 @@ try {
   const results = {};
   for (const anchor of anchors) {
     const trace = tracedWindow(categories);
-    const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...(args.ablate && anchor === 'suip' ? { ablate: args.ablate } : {}) }, { measured: trace.measured });
+    const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
+    const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script, ...(args.ablate && anchor === 'suip' ? { ablate: args.ablate } : {}) }, { measured: trace.measured });
     if (!r.correct) throw new Error(r.problem);
     results[anchor] = { times: selfTimes(trace.events()), cpu: r.taskMs / tokens, perMessage: tokens / r.messages };
   }

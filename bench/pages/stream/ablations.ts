@@ -42,6 +42,16 @@ export const ABLATIONS = {
   'items-cv': (root) => deepSheet(root, ':host { content-visibility: auto; contain-intrinsic-size: auto 24px; }'),
   /** The browser's default font and line height instead of the theme's (the anchors use the default). */
   'plain-font': (root) => treeSheet(root, '', 'suip-tree { --_font: initial !important; font-family: initial !important; line-height: normal !important; }'),
+  /** Text leaves' hosts without the layout and style containment the renderer gives them. */
+  'text-uncontained': (root) => hostStyle(root, 'suip-text', 'contain', 'none'),
+  /** `contain: content` on text leaves' hosts only. */
+  'text-contain': (root) => hostStyle(root, 'suip-text', 'contain', 'content'),
+  /** `contain: layout style` on text leaves' hosts only (no paint containment: nothing clipped). */
+  'text-contain-ls': (root) => hostStyle(root, 'suip-text', 'contain', 'layout style'),
+  /** `contain: paint` on text leaves' hosts only. */
+  'text-contain-paint': (root) => hostStyle(root, 'suip-text', 'contain', 'paint'),
+  /** `contain: layout style` on every element of the generated tree. */
+  'items-contain-l': (root) => deepSheet(root, ':host { contain: layout; }'),
   /** Text leaves' hosts `display: contents`: one layout box fewer per item (the paragraph is the box), as the anchors' DOM. */
   'text-contents': (root) => hostStyle(root, 'suip-text', 'display', 'contents'),
   /** Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only). */
