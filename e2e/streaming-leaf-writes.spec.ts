@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mountRenderer } from './helpers/mount-renderer.ts';
+import { createTokenScript } from '../bench/anchors-browser/token-script.ts';
 
 // A loaded 2-core machine: allow time, assert no speed.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -348,4 +349,74 @@ test('a field moved by a direct list edit keeps its element, focus, caret and ty
   // The move, the new field and the removal were applied to the list: nothing on the way rendered.
   const rerenders = (await takeRerenders(page)).filter((r) => !r.path.startsWith('form/fields/'));
   expect(rerenders, JSON.stringify(rerenders)).toEqual([]);
+});
+
+/**
+ * The token bench's own program (bench/pages/stream/suip-stream.ts): its seeded script
+ * (`createTokenScript`, pasted in as the bench pastes it) over a 1,000-particle list, a `meta` text
+ * beside the list, every token rendered as the bench renders it. Nothing on screen before the
+ * stream may render again: a token is one append, a new item is one part inserted, a move one part
+ * moved, a removal one part dropped (issue 31, item 1: the frames of the bench all take the direct
+ * path, `docs/benchmarks.md` "Item 1: the frame tick").
+ */
+const benchProgram = (tokens: number): string => `
+const { group, text, render } = suip;
+const createTokenScript = ${createTokenScript.toString()};
+const script = createTokenScript({ particles: 1000, seed: 7, tokensPerItem: 30, churn: 0.05 });
+const cache = new Map();
+const item = (it) => {
+  let hit = cache.get(it.id);
+  if (hit === undefined || hit.text !== it.text) cache.set(it.id, (hit = { text: it.text, particle: group(null, [['t', text(it.text)]]) }));
+  return hit.particle;
+};
+let status = 'status';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const view = () => group(null, [
+  ['meta', text('bench-start')],
+  ['list', group(null, script.items.map((it) => [it.id, item(it)]))],
+  ['go', group('button', [['label', text('go', 'text/plain')]], { on: { click: { handler: () => void run() } } })],
+  ['status', text(status)],
+]);
+let next = 0;
+async function run() {
+  const end = next + ${tokens};
+  for (; next < end; next += 1) {
+    for (const edit of script.step(next)) if (edit.kind === 'remove') cache.delete(edit.id);
+    render(view());
+    // About the bench's 150 tokens a second, in bursts: a frame holds one or several tokens.
+    if (next % 2 === 0) await sleep(13);
+  }
+  status += ' done' + next;
+  render(view());
+}
+render(view());
+`;
+
+test("the token bench's own stream (tokens, new items, moves, removals in a 500-item list) renders nothing that was on screen, and the DOM equals the tree", async ({ page }) => {
+  test.setTimeout(120_000);
+  const mounted = await mountRenderer(page);
+  const outcome = await mounted.attach('bench', benchProgram(300));
+  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+  const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
+  await expect(go).toHaveText('go');
+  // 499 item texts (the last item starts empty), the meta, the button's label and the status.
+  await expect.poll(async () => (await shownTexts(page)).length).toBe(502);
+  await watch(page);
+  // Each item of the list before a round, by path, with its text then.
+  type Snapshot = { group: Array<[string, { group: Array<[string, { group: Array<[string, { group: Array<[string, { text: string }]> }]> }]> }]> };
+  const itemsNow = async (): Promise<Map<string, string>> => new Map(((await mounted.snapshot()) as Snapshot).group[0]![1].group[1]![1].group.map(([id, item]) => [`bench/list/${id}`, item.group[0]![1].text]));
+  for (const round of [300, 600]) {
+    const before = await itemsNow();
+    await go.click();
+    await expect.poll(async () => (await treeTexts(page)).some((text) => text.endsWith(`done${round}`))).toBe(true);
+    await expect.poll(async () => JSON.stringify(await shownTexts(page))).toBe(JSON.stringify(await treeTexts(page)));
+    // Every item starts empty, and an empty text shows no paragraph to append to: its first token
+    // renders that one `<suip-text>` (once). Items the round added may render as they are built.
+    // Nothing else that was on screen renders: not the tree, the list, an item or another text.
+    const all = await takeRerenders(page);
+    const firstTokens = all.filter((r) => r.kind === 'text' && before.get(r.path.replace(/\/t$/, '')) === '');
+    const rerenders = all.filter((r) => !firstTokens.includes(r) && (!r.path.startsWith('bench/list/') || before.has(r.path.split('/').slice(0, 3).join('/'))));
+    expect(rerenders, `round ${round}: ${JSON.stringify(rerenders.slice(0, 10))}`).toEqual([]);
+    expect(firstTokens.length, JSON.stringify(firstTokens)).toBeLessThanOrEqual(1);
+  }
 });

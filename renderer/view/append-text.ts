@@ -40,13 +40,24 @@ class AppendTextDirective extends Directive {
     return noChange;
   }
 
-  /** Takes the text node Lit committed, once: after the first commit it sits right after the part's start marker. */
+  /**
+   * Takes the text node Lit committed, once: after the first commit it sits right after the part's
+   * start marker. Lit commits an empty string as nothing (no node), so for an empty text (a
+   * streamed leaf before its first token) the node is made here, empty, between the markers: the
+   * first token is then an append like every other (Lit clears it with the part, as its own).
+   */
   private own(): boolean {
     if (this.node) return true;
     const part = this.part;
-    const candidate = part?.startNode?.nextSibling;
-    if (!(candidate instanceof Text) || candidate.nextSibling !== part!.endNode) return false;
-    this.node = candidate;
+    const start = part?.startNode;
+    const candidate = start?.nextSibling;
+    if (candidate instanceof Text && candidate.nextSibling === part!.endNode) {
+      this.node = candidate;
+      return true;
+    }
+    const parent = start?.parentNode;
+    if (this.shown !== '' || parent == null || (candidate ?? null) !== (part!.endNode ?? null)) return false;
+    this.node = parent.insertBefore((start!.ownerDocument ?? document).createTextNode(''), candidate ?? null);
     return true;
   }
 

@@ -1,4 +1,4 @@
-import type { GroupParticle, Particle, TextParticle } from '../../shared/index.ts';
+import type { GroupEntry, GroupParticle, Particle, TextParticle } from '../../shared/index.ts';
 import type { ViewChanges } from '../tree/view-changes.ts';
 import { ROOT_PATH, childPath } from './child-path.ts';
 import { viewShowing } from './element-registry.ts';
@@ -15,17 +15,36 @@ import type { ViewContext } from './view-context.ts';
  * paint, and a frame shown before it loads goes through the tree as every frame did before.
  */
 
-/** The child `id` of `after`, the one it replaced in `before` (found by id: edits may have moved it), and its index in `after`. */
-function childPair(before: GroupParticle, after: GroupParticle, id: string): [Particle, Particle, number] | undefined {
-  const entries = after.group;
-  for (let i = 0; i < entries.length; i += 1) {
-    if (entries[i]![0] !== id) continue;
-    const same = before.group[i];
-    if (same !== undefined && same[0] === id) return [same[1], entries[i]![1], i];
-    for (const [was, particle] of before.group) if (was === id) return [particle, entries[i]![1], i];
-    return undefined;
+/**
+ * Where child paths were last found in their group, by the memoised path (child-path.ts): a
+ * stream appends to one item for many tokens, and finding it again by scanning a 1,000-entry group
+ * from the start was the frame's largest JavaScript after the append itself. Only a hint: the
+ * entry found there is checked against the id, and a miss scans as before.
+ */
+const lastIndex = new WeakMap<readonly string[], number>();
+
+/** The index of child `id` in `entries`, trying `hint` and its neighbours (an insert or removal before it shifts it by one) first. */
+function indexOf(entries: readonly GroupEntry[], id: string, hint: number | undefined): number {
+  // Ids are unique in a validated group, so the entry with the id is the child wherever it is found.
+  if (hint !== undefined) {
+    if (entries[hint]?.[0] === id) return hint;
+    if (entries[hint + 1]?.[0] === id) return hint + 1;
+    if (entries[hint - 1]?.[0] === id) return hint - 1;
   }
-  return undefined;
+  for (let i = 0; i < entries.length; i += 1) if (entries[i]![0] === id) return i;
+  return -1;
+}
+
+/** The child `id` of `after`, the one it replaced in `before` (found by id: edits may have moved it), and its index in `after`; `at` is the child's memoised path. */
+function childPair(before: GroupParticle, after: GroupParticle, id: string, at: readonly string[]): [Particle, Particle, number] | undefined {
+  const i = indexOf(after.group, id, lastIndex.get(at));
+  if (i < 0) return undefined;
+  lastIndex.set(at, i);
+  const now = after.group[i]![1];
+  const same = before.group[i];
+  if (same !== undefined && same[0] === id) return [same[1], now, i];
+  const was = indexOf(before.group, id, i);
+  return was < 0 ? undefined : [before.group[was]![1], now, i];
 }
 
 /** A keyed list edited this frame (list-edits.ts): its element, the edits, the group afterwards, and what the plan found. */
@@ -66,7 +85,8 @@ export function walk(context: ViewContext, before: GroupParticle, after: GroupPa
     const id = path[depth]!;
     const edited = plan.lists.get(at);
     if (edited?.fresh.has(id) === true) return 'new';
-    const pair = childPair(groupBefore, groupAfter, id);
+    const next = childPath(at, id);
+    const pair = childPair(groupBefore, groupAfter, id, next);
     // A child an edited list removed later in the frame: nothing of it is left to write.
     if (pair === undefined) return edited !== undefined && !groupAfter.group.some(([child]) => child === id) ? 'new' : undefined;
     const [was, now, index] = pair;
@@ -77,7 +97,7 @@ export function walk(context: ViewContext, before: GroupParticle, after: GroupPa
       if (entry === undefined) plan.groups.set(element, (entry = { particle: groupAfter, changed: new Map() }));
       entry.changed.set(id, [now, index]);
     }
-    at = childPath(at, id);
+    at = next;
     if (depth === path.length - 1) return { was, now, index, at };
     if (!('group' in was) || !('group' in now) || was.type !== now.type) return undefined;
     groupBefore = was;

@@ -116,7 +116,9 @@ export class SuipText extends LitElement {
     const mime = essence(typeof p?.mimeType === 'string' ? p.mimeType : 'text/markdown');
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
     // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
-    const paragraph = mime === 'text/markdown' ? plainParagraph(text) : undefined;
+    // An empty text (a streamed leaf before its first token) is an empty paragraph, so that its
+    // first token is appended like the rest instead of rendering this element (no box: margin 0).
+    const paragraph = mime === 'text/markdown' ? (text.trim() === '' ? '' : plainParagraph(text)) : undefined;
     this.streamed = undefined;
     if (paragraph !== undefined) {
       this.streamed = { heading: 0 };
