@@ -420,3 +420,40 @@ test("the token bench's own stream (tokens, new items, moves, removals in a 500-
     expect(firstTokens.length, JSON.stringify(firstTokens)).toBeLessThanOrEqual(1);
   }
 });
+
+/** A list whose new item starts empty (as the token bench's do) and then receives tokens. */
+const EMPTY_ITEM_PROGRAM = `
+const { group, text, render } = suip;
+const items = [{ id: 'a', text: 'first' }];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let status = 'status';
+const view = () => group(null, [
+  ['list', group(null, items.map((it) => [it.id, group(null, [['t', text(it.text)]])]))],
+  ['go', group('button', [['label', text('go', 'text/plain')]], { on: { click: { handler: () => void run() } } })],
+  ['status', text(status)],
+]);
+async function run() {
+  items.push({ id: 'b', text: '' });
+  render(view());
+  await sleep(100);
+  for (const token of [' w1', ' w2', ' w3']) { items[1].text += token; render(view()); await sleep(60); }
+  status += ' done1';
+  render(view());
+}
+render(view());
+`;
+
+test("an empty text's first token is appended: the new item's <suip-text> does not render again", async ({ page }) => {
+  const mounted = await mountRenderer(page);
+  const outcome = await mounted.attach('empty', EMPTY_ITEM_PROGRAM);
+  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+  const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
+  await expect(go).toHaveText('go');
+  await watch(page);
+  await go.click();
+  await phaseDone(page, 1);
+  expect(await shownTexts(page)).toEqual(['first', 'w1 w2 w3', 'go', 'status done1']);
+  // The item was inserted empty (an empty paragraph) and every token, the first included, was one append.
+  const rerenders = (await takeRerenders(page)).filter((r) => r.path !== 'empty/go' && !r.path.startsWith('empty/go/'));
+  expect(rerenders, JSON.stringify(rerenders)).toEqual([]);
+});
