@@ -394,7 +394,10 @@ render(view());
 
 test("the token bench's own stream (tokens, new items, moves, removals in a 500-item list) renders nothing that was on screen, and the DOM equals the tree", async ({ page }) => {
   test.setTimeout(120_000);
-  const mounted = await mountRenderer(page);
+  // Without build slices: a frame whose new item the build budget refuses (its task's slice spent,
+  // which a loaded machine does at random) is rendered through the tree by design; this test is
+  // about the direct path, and build-budget's own specs cover the refusal.
+  const mounted = await mountRenderer(page, { buildSlices: false });
   const outcome = await mounted.attach('bench', benchProgram(300));
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
