@@ -22,10 +22,21 @@ export function bareShadowRoot(element: LitElement, hostStyle: Readonly<Record<s
 export const INLINE_STYLES = {
   /** A text leaf's host: the block its `:host` rule would make it. */
   'suip-text': { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere' },
+  /**
+   * A text leaf's host while it shows one plain paragraph inside a group's shadow root: no box of
+   * its own, so the paragraph is the item's one box as in a plain page (one layout box fewer per
+   * item, docs/benchmarks.md "Item 1: the text leaf's box"). `overflow-wrap` still reaches the
+   * paragraph by inheritance; `min-width` is the paragraph's own (`p`).
+   */
+  'suip-text:paragraph': { display: 'contents', 'min-width': '0', 'overflow-wrap': 'anywhere' },
   /** A plain group's host: a flex column, as `.stack`. */
   'suip-group': { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' },
-  /** A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph. */
-  p: { margin: '0' },
+  /**
+   * A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph; and
+   * `min-width: 0` (a flex or grid item may shrink below its longest word), which the host's box
+   * carried before the host stopped making one.
+   */
+  p: { margin: '0', 'min-width': '0' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 const adopted = new WeakSet<ShadowRoot>();
