@@ -78,7 +78,7 @@ test('an accordion, whose summaries read its children, re-renders when a section
   await expect(page.getByText('Returns', { exact: true })).toHaveCount(0);
 });
 
-test('plain text leaves and plain groups carry no stylesheet yet are laid out as blocks; markdown leaves adopt theirs', async ({ page }) => {
+test('plain text leaves and plain groups carry no stylesheet yet are laid out (a plain paragraph in a group as its own block); markdown leaves adopt theirs', async ({ page }) => {
   await mount(page, { group: [['plain', { text: 'Just words' }], ['rich', { text: '**Bold** and `code`' }], ['box', { group: [['inner', { text: 'inside' }]] }]] });
   const shape = await page.evaluate(() => {
     const out: Record<string, { sheets: number; display: string }> = {};
@@ -93,13 +93,14 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out as
     walk(document);
     return out;
   });
-  expect(shape['suip-text:gen/plain']).toEqual({ sheets: 0, display: 'block' });
-  expect(shape['suip-text:gen/box/inner']).toEqual({ sheets: 0, display: 'block' });
+  // A plain paragraph in a plain group: the host makes no box, the paragraph is the block (e2e/text-leaf-box.spec.ts).
+  expect(shape['suip-text:gen/plain']).toEqual({ sheets: 0, display: 'contents' });
+  expect(shape['suip-text:gen/box/inner']).toEqual({ sheets: 0, display: 'contents' });
   expect(shape['suip-group:gen/box']).toEqual({ sheets: 0, display: 'flex' });
   expect(shape['suip-text:gen/rich']?.sheets).toBeGreaterThan(0);
   // The paragraph has no margin of its own, as the markdown path's single paragraph has none.
-  const margins = await page.getByText('Just words').evaluate((p) => getComputedStyle(p).margin);
-  expect(margins).toBe('0px');
+  const box = await page.getByText('Just words').evaluate((p) => { const style = getComputedStyle(p); return `${style.display} ${style.margin} ${style.minWidth}`; });
+  expect(box).toBe('block 0px 0px');
 });
 
 test('a streamed paragraph grows by appends to one text node; a rewrite replaces its text', async ({ page }) => {

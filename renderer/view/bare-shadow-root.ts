@@ -23,17 +23,30 @@ export const INLINE_STYLES = {
   /**
    * A text leaf's host: the block its `:host` rule would make it, with layout and style
    * containment. A streamed token grows one paragraph; contained, Blink invalidates and repaints
-   * that leaf alone rather than the lists around it (Paint per token 0.185 → 0.094 ms, as the vanilla
-   * DOM's 0.092, `bench/browser/trace-token-stream.mjs --ablate=text-contain-ls`, docs/benchmarks.md).
-   * No paint containment: nothing a text shows (a link's focus ring, a wide table) is clipped; and
-   * no leaf holds positioned content, floats or a baseline a parent aligns to, which layout
-   * containment would scope.
+   * that leaf alone rather than the lists around it (Paint per token 0.185 → 0.094 ms on one
+   * growing paragraph, as the vanilla DOM's 0.092: `bench/browser/trace-token-stream.mjs
+   * --ablate=text-uncontained`, docs/benchmarks.md). No paint containment: nothing a text shows (a
+   * link's focus ring, a wide table) is clipped; and no leaf holds positioned content, floats or a
+   * baseline a parent aligns to, which layout containment would scope.
    */
   'suip-text': { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere', contain: 'layout style' },
+  /**
+   * A text leaf's host while it shows one plain paragraph inside a group's shadow root: no box of
+   * its own, so the paragraph is the item's one box as in a plain page (one layout box fewer per
+   * item, docs/benchmarks.md "Item 1: the text leaf's box"). `overflow-wrap` still reaches the
+   * paragraph by inheritance; `min-width` is the paragraph's own (`p`). Only `display` differs from
+   * the block host's constant (`SuipText.setBoxless` switches that one property; `contain` does
+   * nothing on a box-less element).
+   */
+  'suip-text:paragraph': { display: 'contents', 'min-width': '0', 'overflow-wrap': 'anywhere', contain: 'layout style' },
   /** A plain group's host: a flex column, as `.stack`. */
   'suip-group': { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' },
-  /** A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph. */
-  p: { margin: '0' },
+  /**
+   * A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph; and
+   * `min-width: 0` (a flex or grid item may shrink below its longest word), which the host's box
+   * carried before the host stopped making one.
+   */
+  p: { margin: '0', 'min-width': '0' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 const adopted = new WeakSet<ShadowRoot>();

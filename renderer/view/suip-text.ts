@@ -52,6 +52,8 @@ export class SuipText extends LitElement {
   #particle: TextParticle | undefined;
   /** What the last render showed through `appendText`: a plain paragraph, or a plain heading of a level. */
   private streamed: { heading: number } | undefined;
+  /** Whether the host makes no box now (`INLINE_STYLES['suip-text:paragraph']`). */
+  private boxless = false;
 
   /** The text particle. */
   get particle(): TextParticle {
@@ -120,6 +122,11 @@ export class SuipText extends LitElement {
     // first token is appended like the rest instead of rendering this element (no box: margin 0).
     const paragraph = mime === 'text/markdown' ? (text.trim() === '' ? '' : plainParagraph(text)) : undefined;
     this.streamed = undefined;
+    // The host makes no box while it shows one plain paragraph straight in a group's shadow root
+    // (a plain group renders its children there): the paragraph is then the item's one box.
+    // SECURITY: a program's root element keeps its box: it sits in the tree's own wrapper (never a
+    // shadow root), whose `contain: layout paint` rule needs a box to contain anything.
+    this.setBoxless(paragraph !== undefined && this.parentNode instanceof ShadowRoot);
     if (paragraph !== undefined) {
       this.streamed = { heading: 0 };
       return html`<p style=${constantStyle(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
@@ -141,6 +148,13 @@ export class SuipText extends LitElement {
     }
     if (mime === 'application/json' || mime.startsWith('text/x-')) return html`<pre><code>${text}</code></pre>`;
     return html`<p class="plain">${text}</p>`;
+  }
+
+  /** Switch the host between a block and no box (only `display` differs between the two constants). */
+  private setBoxless(boxless: boolean): void {
+    if (boxless === this.boxless) return;
+    this.boxless = boxless;
+    this.style.setProperty('display', (boxless ? INLINE_STYLES['suip-text:paragraph'] : INLINE_STYLES['suip-text']).display);
   }
 }
 customElements.define('suip-text', SuipText);

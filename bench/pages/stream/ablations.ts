@@ -54,6 +54,23 @@ export const ABLATIONS = {
   'items-contain-l': (root) => deepSheet(root, ':host { contain: layout; }'),
   /** Text leaves' hosts `display: contents`: one layout box fewer per item (the paragraph is the box), as the anchors' DOM. */
   'text-contents': (root) => hostStyle(root, 'suip-text', 'display', 'contents'),
+  /**
+   * Text leaves' hosts back to a block box (the layout before "Item 1: the text leaf's box"): the
+   * shipped leaf makes no box while it shows one plain paragraph in a plain group; this switch
+   * turns that off for the leaves on screen and those rendered later (same code otherwise, so the
+   * difference is the box alone).
+   */
+  'text-block': (root) => {
+    const type = customElements.get('suip-text') as unknown as { prototype: { setBoxless(boxless: boolean): void } } | undefined;
+    if (type === undefined || typeof type.prototype.setBoxless !== 'function') throw new Error('text-block: suip-text has no setBoxless (the leaf\'s box switch moved?)');
+    type.prototype.setBoxless = () => undefined;
+    hostStyle(root, 'suip-text', 'display', 'block');
+  },
+  /** Plain groups' hosts a one-column grid with the same gap (looks the same as the flex column). */
+  'group-grid': (root) => {
+    hostStyle(root, 'suip-group', 'display', 'grid');
+    hostStyle(root, 'suip-group', 'grid-template-columns', 'minmax(0, 1fr)');
+  },
   /** Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only). */
   'group-block': (root) => hostStyle(root, 'suip-group', 'display', 'block'),
   /** Plain groups as blocks with the same gap as margins (`* + *` in each group's root): the flex column's look without flex layout. */
