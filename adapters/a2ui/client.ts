@@ -23,6 +23,13 @@ export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onC
    * docs/benchmarks.md, "Item 2: the in-page A2UI lane"). False keeps the wire path.
    */
   lane?: boolean;
+  /**
+   * Direct ops (default true): a data-model change that re-translated one bound instance is sent
+   * as that instance's ops (`renderChange`), not by rendering and diffing the whole surface; the
+   * renderer validates, applies and answers them the same (docs/benchmarks.md, "Item 2: the
+   * bridge's direct ops"). False renders every change whole.
+   */
+  directOps?: boolean;
 }
 
 /** A host-side A2UI client: one in-page suip generator per surface, fed by a bridge. */
@@ -66,7 +73,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     if (entry === undefined) {
       counter += 1;
       const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `A2UI ${surfaceId.slice(0, 60)}`, lane: options.lane !== false });
-      const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId);
+      const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId, options.directOps === false ? undefined : async (tree, change) => (await ready).renderChange(tree, change));
       entry = { ready, view };
       generators.set(surfaceId, entry);
     }
