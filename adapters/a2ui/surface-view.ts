@@ -31,23 +31,35 @@ export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?:
   let last: Promise<void> = Promise.resolve();
   /** The tree handed to `render`/`renderChange` last: a change is sent alone only when it was made on this tree. */
   let rendered: ModelParticle | undefined;
-  /** The last `renderChange` while the renderer has not answered it. */
-  let unanswered: Promise<void> | undefined;
+  /** The last send when it was a `renderChange` (undefined after a `render`), and how the renderer answered it. */
+  let directSent: Promise<void> | undefined;
+  let directState: 'pending' | 'applied' | 'refused' = 'pending';
   const send = (): Promise<void> => {
     if (only === undefined) return render({ group: bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const) });
     const { translation, base, change } = bridge.translateChange(only);
     const tree = translation.root;
-    // The same tree again while its direct send is unanswered: one transaction, as render coalesces.
-    if (change === undefined && tree === rendered && unanswered !== undefined) return unanswered;
+    // The same tree again after a direct send: while unanswered it is that transaction (render
+    // coalesces the same way); once applied there is nothing to send (render's diff would be empty,
+    // but only after converting and walking the spliced path again); once refused, render sends it again.
+    if (change === undefined && tree === rendered && directSent !== undefined) {
+      if (directState === 'pending') return directSent;
+      if (directState === 'applied') return Promise.resolve();
+    }
     const direct = renderChange !== undefined && change !== undefined && base !== undefined && base === rendered && !plainGroup(tree);
     rendered = tree;
+    directSent = undefined;
     if (!direct) return render(tree);
     const sent = renderChange(tree, change);
-    unanswered = sent;
-    const done = () => {
-      if (unanswered === sent) unanswered = undefined;
-    };
-    sent.then(done, done);
+    directSent = sent;
+    directState = 'pending';
+    sent.then(
+      () => {
+        if (directSent === sent) directState = 'applied';
+      },
+      () => {
+        if (directSent === sent) directState = 'refused';
+      },
+    );
     return sent;
   };
   const flush = (): Promise<void> => {
