@@ -59,7 +59,8 @@ export interface A2uiClient {
 /**
  * Creates an A2UI client on a suip renderer. Each `createSurface` attaches one local generator
  * (`createLocalGenerator`: trusted translator code, validated and budgeted by the renderer like a
- * sandboxed one); each change re-translates that surface and `render`s it, and suip's keyed diff
+ * sandboxed one); each change re-translates that surface (only the bound instances on a data-model
+ * change) and `render`s it, or sends the one re-translated instance's ops (`directOps`); suip's keyed diff
  * sends only what changed. `openUrl` defaults to the renderer's link rules (http, https, mailto)
  * and opens a new tab without opener.
  */
