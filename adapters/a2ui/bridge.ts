@@ -1,4 +1,5 @@
 import type { AdapterIssue } from '../kit/index.ts';
+import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
 import { A2uiError, DEFAULT_A2UI_LIMITS, listNames, type A2uiLimits } from './limits.ts';
 import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
@@ -274,18 +275,30 @@ export class A2uiBridge {
 
   /** Translates a surface into a suip particle tree; its issues are sent to the agent once per translation. */
   translate(surfaceId: string): Translation {
+    return this.translateChange(surfaceId).translation;
+  }
+
+  /**
+   * `translate`, and when a data-model change re-translated one bound instance of the tree that
+   * was `base` before: that instance's suip path and new particle (`change`), so the caller can
+   * send just it (`renderChange`) instead of rendering and diffing the whole surface.
+   */
+  translateChange(surfaceId: string): { translation: Translation; base?: ModelParticle; change?: { path: readonly string[]; particle: ModelParticle } } {
     const surface = this.#surface(surfaceId);
     const dirty = this.#dirty.get(surfaceId);
     this.#dirty.delete(surfaceId);
     let translation = this.#last.get(surfaceId);
-    if (translation !== undefined && dirty === undefined) return translation;
+    if (translation !== undefined && dirty === undefined) return { translation };
+    const base = translation?.root;
+    let change: { path: readonly string[]; particle: ModelParticle } | undefined;
     // A data-model change re-translates only the instances bound to it (see SurfaceTranslation).
     if (translation === undefined || dirty === undefined || dirty.full || !translation.update(dirty.changed)) {
       translation = SurfaceTranslation.full(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel ?? 2);
-    }
+    } else if (translation.spliced.length === 1) change = translation.spliced[0];
     this.#last.set(surfaceId, translation);
+    const out = { translation, ...(change !== undefined ? { base, change } : {}) };
     // A preview is a message cut short: what it lacks is no fault yet; the completed message is judged.
-    if (surface.preview.size > 0) return translation;
+    if (surface.preview.size > 0) return out;
     const before = this.#told.get(surfaceId) ?? new Set<string>();
     const now = new Set<string>();
     for (const issue of translation.issues) {
@@ -296,7 +309,7 @@ export class A2uiBridge {
     // Render refusals stay told for the surface's life; translation issues only while they last.
     for (const key of before) if (key.startsWith('render ')) now.add(key);
     this.#told.set(surfaceId, now);
-    return translation;
+    return out;
   }
 
   /**

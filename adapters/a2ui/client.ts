@@ -23,6 +23,13 @@ export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onC
    * docs/benchmarks.md, "Item 2: the in-page A2UI lane"). False keeps the wire path.
    */
   lane?: boolean;
+  /**
+   * Direct ops (default true): a data-model change that re-translated one bound instance is sent
+   * as that instance's ops (`renderChange`), not by rendering and diffing the whole surface; the
+   * renderer validates, applies and answers them the same (docs/benchmarks.md, "Item 2: the
+   * bridge's direct ops"). False renders every change whole.
+   */
+  directOps?: boolean;
 }
 
 /** A host-side A2UI client: one in-page suip generator per surface, fed by a bridge. */
@@ -52,7 +59,8 @@ export interface A2uiClient {
 /**
  * Creates an A2UI client on a suip renderer. Each `createSurface` attaches one local generator
  * (`createLocalGenerator`: trusted translator code, validated and budgeted by the renderer like a
- * sandboxed one); each change re-translates that surface and `render`s it, and suip's keyed diff
+ * sandboxed one); each change re-translates that surface (only the bound instances on a data-model
+ * change) and `render`s it, or sends the one re-translated instance's ops (`directOps`); suip's keyed diff
  * sends only what changed. `openUrl` defaults to the renderer's link rules (http, https, mailto)
  * and opens a new tab without opener.
  */
@@ -66,7 +74,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     if (entry === undefined) {
       counter += 1;
       const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `A2UI ${surfaceId.slice(0, 60)}`, lane: options.lane !== false });
-      const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId);
+      const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId, options.directOps === false ? undefined : async (tree, change) => (await ready).renderChange(tree, change));
       entry = { ready, view };
       generators.set(surfaceId, entry);
     }

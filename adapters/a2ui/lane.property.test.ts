@@ -15,11 +15,11 @@ import { headlessTarget } from './testing/headless-target.ts';
 const TIGHT: Limits = { ...DEFAULT_LIMITS, maxTextLength: 6, maxChildren: 3 };
 
 /** One A2UI client on its own headless renderer (the real session, tree and vocabulary check). */
-function side(limits: Limits, lane: boolean) {
+function side(limits: Limits, lane: boolean, directOps = true) {
   const target = headlessTarget(limits);
   const issues: A2uiIssue[] = [];
   const sent: A2uiOutgoing[] = [];
-  const client = createA2uiClient(target, { send: (out) => sent.push(out), onIssue: (issue) => issues.push(issue), openUrl: () => undefined, lane });
+  const client = createA2uiClient(target, { send: (out) => sent.push(out), onIssue: (issue) => issues.push(issue), openUrl: () => undefined, lane, directOps });
   return { target, client, issues, sent };
 }
 

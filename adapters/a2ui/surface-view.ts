@@ -3,6 +3,13 @@ import type { A2uiBridge } from './bridge.ts';
 
 /** Renders a particle tree through suip (`suip.render` of a local or remote generator). */
 export type RenderTree = (tree: ModelParticle) => Promise<void>;
+/** Renders a tree that differs from the last rendered one only at `change.path` (`renderChange` of a local generator). */
+export type RenderChange = (tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }) => Promise<void>;
+
+/** True for a plain group (no type, no `on`): `render` makes its children the generator root's, not one child `root`. */
+function plainGroup(tree: ModelParticle): boolean {
+  return typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined;
+}
 
 /** Keeps a suip generator's tree equal to the bridge's surfaces. */
 export interface SurfaceView {
@@ -15,16 +22,50 @@ export interface SurfaceView {
 /**
  * Connects a bridge to a render function: one surface (`only`) as the whole tree, or every
  * surface as one child (keyed by surfaceId) of a plain group, so suip's keyed diff sends only what changed and keeps DOM nodes, focus and
- * caret. A refused render is mapped back to the A2UI component (`VALIDATION_FAILED`).
+ * caret. A refused render is mapped back to the A2UI component (`VALIDATION_FAILED`). With
+ * `renderChange` and one surface, a data-model change that re-translated one bound instance of
+ * the tree rendered last is sent as just that instance (no render and diff of the whole surface).
  */
-export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?: string): SurfaceView {
+export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?: string, renderChange?: RenderChange): SurfaceView {
   let pending = false;
   let last: Promise<void> = Promise.resolve();
+  /** The tree handed to `render`/`renderChange` last: a change is sent alone only when it was made on this tree. */
+  let rendered: ModelParticle | undefined;
+  /** The last send when it was a `renderChange` (undefined after a `render`), and how the renderer answered it. */
+  let directSent: Promise<void> | undefined;
+  let directState: 'pending' | 'applied' | 'refused' = 'pending';
+  const send = (): Promise<void> => {
+    if (only === undefined) return render({ group: bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const) });
+    const { translation, base, change } = bridge.translateChange(only);
+    const tree = translation.root;
+    // The same tree again after a direct send: while unanswered it is that transaction (render
+    // coalesces the same way); once applied there is nothing to send (render's diff would be empty,
+    // but only after converting and walking the spliced path again); once refused, render sends it again.
+    if (change === undefined && tree === rendered && directSent !== undefined) {
+      if (directState === 'pending') return directSent;
+      if (directState === 'applied') return Promise.resolve();
+    }
+    const direct = renderChange !== undefined && change !== undefined && base !== undefined && base === rendered && !plainGroup(tree);
+    rendered = tree;
+    directSent = undefined;
+    if (!direct) return render(tree);
+    const sent = renderChange(tree, change);
+    directSent = sent;
+    directState = 'pending';
+    sent.then(
+      () => {
+        if (directSent === sent) directState = 'applied';
+      },
+      () => {
+        if (directSent === sent) directState = 'refused';
+      },
+    );
+    return sent;
+  };
   const flush = (): Promise<void> => {
     pending = false;
     if (only !== undefined && !bridge.surfaceIds().includes(only)) return last;
-    const tree = only !== undefined ? bridge.translate(only).root : { group: bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const) };
-    last = render(tree).catch((error: unknown) => {
+    last = send().catch((error: unknown) => {
       const path = (error as { data?: { path?: unknown } }).data?.path;
       const at = Array.isArray(path) ? path.map(String) : [];
       const message = error instanceof Error ? error.message : String(error);

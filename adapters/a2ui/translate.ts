@@ -173,6 +173,7 @@ export class SurfaceTranslation implements Translation {
       return true;
     });
     this.#ok = true;
+    this.spliced = [];
     try {
       for (const old of outer) if (this.#ok) this.#retranslate(old);
     } catch {
@@ -184,6 +185,13 @@ export class SurfaceTranslation implements Translation {
   }
 
   #ok = true;
+
+  /**
+   * What the last `update` spliced in: each re-translated instance's suip path (below the generator
+   * root, where `render` places a typed surface: `root`, …) and its new particle. A caller that
+   * rendered the tree from before the update can send just these (`renderChange`).
+   */
+  spliced: Array<{ path: readonly string[]; particle: ModelParticle }> = [];
 
   /** Re-translates one instance with its subtree and splices it in; clears `#ok` when the whole surface must be translated. */
   #retranslate(old: Instance): void {
@@ -204,6 +212,7 @@ export class SurfaceTranslation implements Translation {
       this.#indexTree(fresh, false);
       this.#nodes = walk.nodes;
       this.root = replaceAt(this.root, old.path.slice(1), into[0]![1]);
+      this.spliced.push({ path: ['root', ...old.path.slice(1)], particle: into[0]![1] });
     }
   }
 

@@ -47,6 +47,17 @@ export function diffRoot(prevRoot: GroupParticle | undefined, nextRoot: GroupPar
   return deferDeletions(state.ops);
 }
 
+/**
+ * What `diffRoot` computes for the one particle at `path` (not the root) when nothing else in the
+ * tree changed: its ops (deletions deferred), their estimated size and the moves among them. The
+ * caller (`patchOps`) then makes the choice each ancestor makes between these ops and replacing itself.
+ */
+export function diffAt(prev: Particle, next: Particle, path: readonly string[]): { ops: Op[]; cost: number; moves: number } {
+  const state = createState();
+  const cost = state.diffParticle(prev, next, path.slice());
+  return { ops: deferDeletions(state.ops), cost, moves: state.moves };
+}
+
 function createState(): DiffState {
   const state: DiffState = { ops: [], moves: 0, diffParticle: (prev, next, path) => diffParticle(prev, next, path, state) };
   return state;

@@ -2,6 +2,7 @@ import type { Channel } from '../../shared/channel.ts';
 import { GeneratorSession } from './generator-session.ts';
 import { createSuipApi, type SuipApi } from './suip-api.ts';
 import type { InPageLane } from './in-page-lane.ts';
+import type { ModelParticle } from './builders.ts';
 
 /** Options of `connectGenerator`. */
 export interface ConnectOptions {
@@ -18,6 +19,8 @@ export interface ConnectOptions {
 export type ConnectedGenerator = SuipApi & {
   /** Stop sending (the renderer ends the session on its side). */
   close(): void;
+  /** `render(tree)` when only the particle at `change.path` differs from the last render (`GeneratorSession.renderChange`); host-side translators only, not in a program's `suip`. */
+  renderChange(tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }): Promise<void>;
 };
 
 /**
@@ -34,5 +37,5 @@ export async function connectGenerator(channel: Channel, options: ConnectOptions
     ...(options.lane !== undefined ? { lane: options.lane } : {}),
   });
   const result = await session.initialize();
-  return Object.freeze({ ...createSuipApi(session, result), close: () => channel.close() });
+  return Object.freeze({ ...createSuipApi(session, result), close: () => channel.close(), renderChange: (tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }) => session.renderChange(tree, change) });
 }

@@ -12,6 +12,7 @@ import type { GroupParticle } from '../../shared/particle.ts';
 import type { SuipErrorObject } from '../../shared/error.ts';
 import { PROTOCOL_VERSION } from '../../shared/version.ts';
 import { diff } from '../diff/diff.ts';
+import { patchOps } from './patch-ops.ts';
 import type { HandlerEvent, ModelParticle } from './builders.ts';
 import { DataPlane } from './data-plane.ts';
 import { handled } from './handled.ts';
@@ -81,6 +82,8 @@ export class GeneratorSession {
   /** Registry size above which handlers of removed groups are pruned. */
   private pruneAt = 64;
   private closed = false;
+  /** The last render's transaction was applied: `acked` is what its caller last asked for (`renderChange` builds on it). */
+  private clean = true;
   /** Shutdown was asked for: nothing is sent but its answer. */
   private stopping = false;
 
@@ -167,6 +170,33 @@ export class GeneratorSession {
     }
     this.wanted = root;
     const promise = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.schedule();
+    return handled(promise);
+  }
+
+  /**
+   * `render(tree)` when the caller knows the one place `tree` differs from the tree it rendered
+   * last: `change.path` (ids below the generator root, as `render` places them) now holds
+   * `change.particle`. Only that particle is type-checked, converted and diffed against what the
+   * renderer holds there, and the ops are the ones `render`'s diff would send (the same choice
+   * between fine ops and replacing an ancestor; see `patchOps`); the renderer validates, applies
+   * and answers them as any transaction. Falls back to `render(tree)` whenever that cannot be
+   * guaranteed: work still queued, the last transaction refused (the renderer's tree is then not the
+   * caller's last one), no such path on screen, moves, or a tree the particle does not type-check in.
+   */
+  renderChange(tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }): Promise<void> {
+    const base = this.acked;
+    if (!this.clean || base === undefined || this.inFlight || this.raw.length > 0 || this.wanted !== undefined || this.closed || this.stopping || change.path.length === 0) return this.render(tree);
+    let patched: { ops: Op[]; root: GroupParticle } | undefined;
+    try {
+      checkTypes(change.particle, this.result?.vocabulary ?? [], this.typesChecked);
+      patched = patchOps(base, change.path, this.registry.toWire(change.particle, change.path));
+    } catch {
+      patched = undefined;
+    }
+    if (patched === undefined) return this.render(tree);
+    const { ops, root } = patched;
+    const promise = new Promise<void>((resolve, reject) => this.raw.push({ ops, waiters: [{ resolve, reject }], root }));
     this.schedule();
     return handled(promise);
   }
@@ -272,6 +302,7 @@ export class GeneratorSession {
 
   private settle(waiters: Deferred[], root: GroupParticle | undefined, error: SuipError | undefined): void {
     if (error === undefined && root !== undefined) this.acked = root;
+    if (root !== undefined || error !== undefined) this.clean = error === undefined;
     // Handlers of removed groups would pile up in a long session; pruning is a full walk, so it
     // runs only when the registry has doubled since the last one (amortized O(1) per handler).
     if (this.acked !== undefined && this.wanted === undefined && this.registry.size > this.pruneAt) {

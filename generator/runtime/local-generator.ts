@@ -1,5 +1,5 @@
 import { createMemoryChannelPair, type Channel } from '../../shared/channel.ts';
-import { connectGenerator } from './connect-generator.ts';
+import { connectGenerator, type ConnectedGenerator } from './connect-generator.ts';
 import type { SuipApi } from './suip-api.ts';
 import type { InPageLane } from './in-page-lane.ts';
 
@@ -32,7 +32,7 @@ export interface LocalGeneratorOptions {
 }
 
 /** An in-page generator: the same `suip` API a sandboxed program gets, plus its host handle and `close`. */
-export type LocalGenerator<Handle> = SuipApi & {
+export type LocalGenerator<Handle> = SuipApi & Pick<ConnectedGenerator, 'renderChange'> & {
   /** The renderer's handle for this mount (input, onOutput, detach). */
   readonly handle: Handle;
   /** Detach from the renderer (the subtree is removed, or kept with `{keep: true}`). */
