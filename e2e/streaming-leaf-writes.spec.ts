@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { mountRenderer } from './helpers/mount-renderer.ts';
 import { createTokenScript } from '../bench/anchors-browser/token-script.ts';
 
@@ -167,16 +167,24 @@ async function phaseDone(page: Page, phase: number): Promise<void> {
   await expect.poll(async () => JSON.stringify(await shownTexts(page))).toBe(JSON.stringify(await treeTexts(page)));
 }
 
-test('streamed tokens write their leaves alone, and structural edits between them are applied to the list alone', async ({ page }) => {
-  // Without build slices, as the specs below: under load the time-sliced build budget may refuse a
-  // frame's new items, and a refused frame is rendered whole by design (list-edits.ts), which is
-  // the slicing's behaviour, not the direct path's under test here.
+/**
+ * Attach `program` as `id` and start counting renders; returns its "go" button. Without build
+ * slices: under load the time-sliced build budget may refuse a frame's new items, and a refused
+ * frame is rendered whole by design (list-edits.ts), which is the slicing's behaviour, not the
+ * direct path's these specs count.
+ */
+async function attachWatched(page: Page, id: string, program: string): Promise<Locator> {
   const mounted = await mountRenderer(page, { buildSlices: false });
-  const outcome = await mounted.attach('leafy', PROGRAM);
+  const outcome = await mounted.attach(id, program);
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
   await expect(go).toHaveText('go');
   await watch(page);
+  return go;
+}
+
+test('streamed tokens write their leaves alone, and structural edits between them are applied to the list alone', async ({ page }) => {
+  const go = await attachWatched(page, 'leafy', PROGRAM);
 
   // Phase 1: text appends only.
   await go.click();
@@ -452,12 +460,7 @@ render(view());
 `;
 
 test("an empty text's first token is appended: the new item's <suip-text> does not render again", async ({ page }) => {
-  const mounted = await mountRenderer(page);
-  const outcome = await mounted.attach('empty', EMPTY_ITEM_PROGRAM);
-  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
-  const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
-  await expect(go).toHaveText('go');
-  await watch(page);
+  const go = await attachWatched(page, 'empty', EMPTY_ITEM_PROGRAM);
   await go.click();
   await phaseDone(page, 1);
   expect(await shownTexts(page)).toEqual(['first', 'w1 w2 w3', 'go', 'status done1']);

@@ -2,6 +2,7 @@ import '@remote-dom/core/polyfill';
 import { BatchingRemoteConnection, RemoteRootElement } from '@remote-dom/core/elements';
 import type { RemoteConnection, RemoteMutationRecord } from '@remote-dom/core';
 import { createTokenScript, playTokenStream, type StreamTiming, type TokenScriptConfig } from './token-script.ts';
+import { plainItems } from './plain-items.ts';
 
 /**
  * Anchor (b) of the token-stream benchmark, remote side, set up the way remote-dom documents it
@@ -36,16 +37,7 @@ function start({ config, timing }: StartMessage, port: MessagePort): void {
   customElements.define('remote-root', RemoteRootElement);
   const root = document.createElement('remote-root') as RemoteRootElement;
   const script = createTokenScript(config);
-  const nodes = new Map<string, { item: Element; text: Text }>();
-  const create = (id: string, value: string): Element => {
-    const item = document.createElement('div');
-    const p = document.createElement('p');
-    const text = document.createTextNode(value);
-    p.append(text);
-    item.append(p);
-    nodes.set(id, { item, text });
-    return item;
-  };
+  const { nodes, create } = plainItems();
   for (const { id, text } of script.items) root.append(create(id, text));
   root.connect(new BatchingRemoteConnection(connection) as unknown as RemoteConnection);
   const startAt = performance.timeOrigin + performance.now() + timing.startAt;

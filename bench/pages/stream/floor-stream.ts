@@ -4,9 +4,11 @@ import { checkUrlCredentials } from '../../../renderer/policy/url-policy.ts';
 import { applyTransaction } from '../../../renderer/tree/transaction.ts';
 import { groupCheckerFor } from '../../../renderer/vocabulary/check-group.ts';
 import { BUILTIN_STRUCTURE } from '../../../renderer/vocabulary/structure.generated.ts';
+import { plainItems, type PlainItem } from '../../anchors-browser/plain-items.ts';
 import { remoteDomFrameScript } from '../../anchors-browser/remote-dom-frame.ts';
 import { BENCH_LIMITS } from '../kit/suip-mount.ts';
 import { createSandboxFrame } from '../kit/sandbox-frame.ts';
+import { sandboxedRun } from './sandboxed-run.ts';
 import type { StreamRun, StreamSetup } from './stream-types.ts';
 
 /**
@@ -30,17 +32,8 @@ export async function startFloorStream({ container, config, timing, arrived }: S
   let tree: Extract<Particle, { group: unknown }> = { group: [] };
   const list = document.createElement('div');
   container.append(list);
-  const nodes = new Map<string, { item: HTMLElement; text: Text }>();
-  const removed = new Map<string, { item: HTMLElement; text: Text }>();
-  const create = (id: string, value: string): HTMLElement => {
-    const item = document.createElement('div');
-    const p = document.createElement('p');
-    const text = document.createTextNode(value);
-    p.append(text);
-    item.append(p);
-    nodes.set(id, { item, text });
-    return item;
-  };
+  const { nodes, create } = plainItems();
+  const removed = new Map<string, PlainItem>();
   const textOf = (particle: Particle): string => (('group' in particle ? particle.group[0]?.[1] : particle) as { text?: string } | undefined)?.text ?? '';
   /** The DOM half: each op as the vanilla anchor's DOM call. */
   const write = (op: Op): void => {
@@ -65,16 +58,11 @@ export async function startFloorStream({ container, config, timing, arrived }: S
     }
   };
   const frame = await createSandboxFrame(remoteDomFrameScript(floorWorkerSource));
-  let readyResolve!: (startAt: number) => void;
-  let doneResolve!: (value: { bytes: number; messages: number }) => void;
-  const ready = new Promise<number>((resolve) => (readyResolve = resolve));
-  const done = new Promise<{ bytes: number; messages: number }>((resolve) => (doneResolve = resolve));
   let started = false;
   const fail = (message: string): never => {
     throw new Error(`floor anchor: ${message}`);
   };
-  frame.port.onmessage = (event: MessageEvent) => {
-    const data = event.data as unknown;
+  const onData = (data: unknown): void => {
     if (typeof data === 'string') {
       const ops: Op[] = [];
       const ids: unknown[] = [];
@@ -107,23 +95,7 @@ export async function startFloorStream({ container, config, timing, arrived }: S
       }
       for (const op of ops) write(op);
       arrived();
-      return;
     }
-    const control = data as { bench: string; bytes: number; messages: number; startAt: number };
-    if (control.bench === 'ready') {
-      started = true;
-      readyResolve(control.startAt);
-    }
-    else if (control.bench === 'done') doneResolve({ bytes: control.bytes, messages: control.messages });
   };
-  frame.port.postMessage({ bench: 'start', config, timing, answered: without !== 'answer' });
-  return {
-    ready,
-    done,
-    bytesSoFar: () => Number.NaN,
-    async dispose() {
-      frame.remove();
-      list.remove();
-    },
-  };
+  return sandboxedRun(frame, list, { config, timing, answered: without !== 'answer' }, onData, () => (started = true));
 }

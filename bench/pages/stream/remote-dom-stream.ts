@@ -3,6 +3,7 @@ import type { RemoteMutationRecord } from '@remote-dom/core';
 import { remoteDomWorkerSource } from 'virtual:bench-anchors';
 import { remoteDomFrameScript } from '../../anchors-browser/remote-dom-frame.ts';
 import { createSandboxFrame } from '../kit/sandbox-frame.ts';
+import { sandboxedRun } from './sandboxed-run.ts';
 import type { StreamRun, StreamSetup } from './stream-types.ts';
 
 /**
@@ -15,26 +16,8 @@ export async function startRemoteDomStream({ container, config, timing, arrived 
   container.append(root);
   const receiver = new DOMRemoteReceiver({ root, elements: ['div', 'p'] });
   const frame = await createSandboxFrame(remoteDomFrameScript(remoteDomWorkerSource));
-  let readyResolve!: (startAt: number) => void;
-  let doneResolve!: (value: { bytes: number; messages: number }) => void;
-  const ready = new Promise<number>((resolve) => (readyResolve = resolve));
-  const done = new Promise<{ bytes: number; messages: number }>((resolve) => (doneResolve = resolve));
-  frame.port.onmessage = (event: MessageEvent) => {
-    const data = event.data as RemoteMutationRecord[] | { bench: string; bytes: number; messages: number; startAt: number };
-    if (Array.isArray(data)) {
-      receiver.connection.mutate(data);
-      arrived();
-    } else if (data.bench === 'ready') readyResolve(data.startAt);
-    else if (data.bench === 'done') doneResolve({ bytes: data.bytes, messages: data.messages });
-  };
-  frame.port.postMessage({ bench: 'start', config, timing });
-  return {
-    ready,
-    done,
-    bytesSoFar: () => Number.NaN,
-    async dispose() {
-      frame.remove();
-      root.remove();
-    },
-  };
+  return sandboxedRun(frame, root, { config, timing }, (data) => {
+    receiver.connection.mutate(data as RemoteMutationRecord[]);
+    arrived();
+  });
 }

@@ -1,5 +1,6 @@
 import { createTokenScript, playTokenStream } from '../../anchors-browser/token-script.ts';
 import type { StreamRun, StreamSetup } from './stream-types.ts';
+import { plainItems } from '../../anchors-browser/plain-items.ts';
 
 /**
  * Anchor (c), the floor: the simulated model runs in the host page itself and applies each token
@@ -8,17 +9,8 @@ import type { StreamRun, StreamSetup } from './stream-types.ts';
  */
 export function startVanillaStream({ container, config, timing, arrived }: StreamSetup): StreamRun {
   const script = createTokenScript(config);
-  const nodes = new Map<string, { item: HTMLElement; text: Text }>();
+  const { nodes, create } = plainItems();
   const list = document.createElement('div');
-  const create = (id: string, value: string): HTMLElement => {
-    const item = document.createElement('div');
-    const p = document.createElement('p');
-    const text = document.createTextNode(value);
-    p.append(text);
-    item.append(p);
-    nodes.set(id, { item, text });
-    return item;
-  };
   for (const { id, text } of script.items) list.append(create(id, text));
   container.append(list);
   const startAt = performance.timeOrigin + performance.now() + timing.startAt;
