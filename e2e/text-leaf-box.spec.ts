@@ -117,7 +117,8 @@ test('a program whose root is a plain paragraph is still inside a contained box'
   const mounted = await mountRenderer(page);
   const outcome = await mounted.attach('root', `suip.render(suip.text('the whole program is one paragraph'));`);
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
-  // From the paragraph up (across shadow roots) to the program's mount: each element's tag, display and contain.
+  // From the paragraph up (across shadow roots) to the program's mount: each element's tag, display
+  // and contain. The box-less host's containment does nothing, so the paragraph carries its own.
   await expect.poll(() => page.evaluate(() => {
     const find = (scope: ParentNode): Element | undefined => {
       for (const el of scope.querySelectorAll('*')) {
@@ -136,5 +137,5 @@ test('a program whose root is a plain paragraph is still inside a contained box'
       node = node instanceof ShadowRoot ? node.host : node.parentNode;
     }
     return chain;
-  })).toEqual(['p block none', 'suip-text contents layout style', 'suip-group flex layout paint']);
+  })).toEqual(['p block layout style', 'suip-text contents layout style', 'suip-group flex layout paint']);
 });
