@@ -10,8 +10,8 @@ import type { SuipTree } from './suip-tree.ts';
 import type { ViewContext } from './view-context.ts';
 
 /**
- * The planning and writing half of the streaming fast path (leaf-writes.ts), loaded on the first
- * frame that could use it, so the core entry carries none of it: it is never needed for a first
+ * The planning and writing half of the streaming fast path (leaf-writes.ts), loaded once a view
+ * has shown its first tree, so the core entry carries none of it: it is never needed for a first
  * paint, and a frame shown before it loads goes through the tree as every frame did before.
  */
 

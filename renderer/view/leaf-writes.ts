@@ -25,7 +25,7 @@ export interface LeafWrites {
   show(tree: GroupParticle): boolean;
 }
 
-/** frame-writes.ts once loaded; null while loading (or if it failed to load: frames are then rendered). */
+/** frame-writes.ts once loaded; null while loading (or if it failed to load: frames are then rendered through the tree). */
 let frameWrites: typeof import('./frame-writes.ts') | null | undefined;
 
 function loadFrameWrites(): null {
@@ -73,8 +73,10 @@ export function createLeafWrites(view: SuipTree, context: ViewContext): LeafWrit
       const changes = pending;
       shown = tree;
       pending = { leaves: new Map(), edits: [], count: 0 };
+      // The first tree shown starts loading the writes, so that the stream's first frames find
+      // them (a frame before they arrive is rendered through the tree).
+      if (before === undefined && frameWrites === undefined) loadFrameWrites();
       if (before === undefined || changes === undefined || before === tree || changes.leaves.size + changes.count === 0) return false;
-      // The first frame that could be written loads frame-writes.ts and is rendered meanwhile.
       const writes = frameWrites === undefined ? loadFrameWrites() : frameWrites;
       return writes !== null && writes.writeFrame(view, context, before, tree, changes.leaves.values(), changes.edits);
     },

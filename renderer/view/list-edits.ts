@@ -10,7 +10,7 @@ import type { ViewContext } from './view-context.ts';
 
 /**
  * Structural edits applied to a keyed list directly (issue 31, item 1): the streaming fast path's
- * part for inserts, removals and moves, loaded the first time a frame has one (leaf-writes.ts), so
+ * part for inserts, removals and moves, loaded with frame-writes.ts (leaf-writes.ts), so
  * the core entry carries none of it. A list's keyed render compares all of its children; a frame's
  * edits name exactly the children that changed, so here an insert creates one child part, a
  * removal drops one, a move moves one, and the list's records (ids, shown particles, the entries
