@@ -6,6 +6,7 @@
  *
  *   node bench/browser/profile-token-stream.mjs [--anchor=suip|remote-dom|vanilla|full] [--rate=150]
  *     [--particles=1000] [--tokens=225] [--top=40] [--out=/tmp/token-stream.cpuprofile]
+ *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
  *
  * Prints self time per function (sampled; ms per token) and inclusive time of every function
  * that appears on a stack (a function counted once per sample however deep it recurses). The
@@ -21,6 +22,7 @@ const particles = Number(args.particles ?? 1000);
 const tokens = Number(args.tokens ?? Math.round(rate * 1.5));
 const top = Number(args.top ?? 40);
 const out = args.out ?? `/tmp/token-stream-${anchor}.cpuprofile`;
+const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
 
 /** Self and inclusive sampled time per function of a V8 CPU profile, in ms. */
 export function summarise(profile) {
@@ -56,7 +58,7 @@ export function summarise(profile) {
 const session = await openBrowserSession();
 try {
   let captured;
-  const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens }, { profile: (p) => (captured = p) });
+  const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script }, { profile: (p) => (captured = p) });
   if (!r.correct) throw new Error(r.problem);
   writeFileSync(out, JSON.stringify(captured));
   const { self, inclusive } = summarise(captured);

@@ -32,13 +32,13 @@ const item = (it) => {
 const list = () => group(null, script.items.map((it) => [it.id, item(it)]));
 await render(group(null, [['list', list()]]));
 const startAt = performance.timeOrigin + performance.now() + SETUP.timing.startAt;
-await render(group(null, [['meta', text('${START_MARK}' + startAt)], ['list', list()]]));
+await render(group(null, [['meta', text('${START_MARK}' + startAt, 'text/plain')], ['list', list()]]));
 await playTokenStream(script, { ...SETUP.timing, startAt }, (edits) => {
   for (const edit of edits) if (edit.kind === 'remove') cache.delete(edit.id);
   if (SETUP.mode === 'full') {
     void ops([{ method: 'suip/ops/replace', params: { path: ['list'], particle: list() } }]);
   } else {
-    void render(group(null, [['meta', text('${START_MARK}' + startAt)], ['list', list()]]));
+    void render(group(null, [['meta', text('${START_MARK}' + startAt, 'text/plain')], ['list', list()]]));
   }
 });
 `;
