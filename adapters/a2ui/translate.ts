@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
 import { BindingIndex, type DataRead } from './binding-index.ts';
 import { parsePointer } from './json-pointer.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
@@ -205,14 +205,23 @@ export class SurfaceTranslation implements Translation {
         this.#ok = false;
         return;
       }
-      this.#unindexTree(old);
-      const siblings = old.parent?.children;
-      if (siblings === undefined) this.#top = fresh;
-      else siblings[siblings.indexOf(old)] = fresh;
-      this.#indexTree(fresh, false);
-      this.#nodes = walk.nodes;
-      this.root = replaceAt(this.root, old.path.slice(1), into[0]![1]);
-      this.spliced.push({ path: ['root', ...old.path.slice(1)], particle: into[0]![1] });
+      if (sameLeaf(old, fresh)) {
+        // A leaf that read the same pointers again (a bound text's new value): its index entries,
+        // origin and place in the instance tree stay as they are; only its issues are new.
+        this.#issueCount += fresh.issues.length - old.issues.length;
+        old.issues = fresh.issues;
+      } else {
+        this.#unindexTree(old);
+        const siblings = old.parent?.children;
+        if (siblings === undefined) this.#top = fresh;
+        else siblings[siblings.indexOf(old)] = fresh;
+        this.#indexTree(fresh, false);
+        this.#nodes = walk.nodes;
+      }
+      const ids = old.path.slice(1);
+      this.root = replaceAt(this.root, ids, into[0]![1]);
+      ids.unshift('root');
+      this.spliced.push({ path: ids, particle: into[0]![1] });
     }
   }
 
@@ -387,6 +396,17 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
   return first;
 }
 
+/**
+ * True when `fresh` re-translated the leaf `old` into a leaf that read exactly the same pointers,
+ * in the same order, for the same component: the binding index, the origins and the node count
+ * hold for it as they are (the index keys its reads by instance, so `old` stays the instance).
+ */
+function sameLeaf(old: Instance, fresh: Instance): boolean {
+  if (old.children.length !== 0 || fresh.children.length !== 0 || old.origin !== fresh.origin || old.reads.length !== fresh.reads.length) return false;
+  for (let i = 0; i < old.reads.length; i += 1) if (old.reads[i] !== fresh.reads[i]) return false;
+  return true;
+}
+
 /** The issues of an instance that has none (shared, never written). */
 const NO_ISSUES: TranslateIssue[] = [];
 
@@ -426,17 +446,25 @@ function collectIssues(top: Instance | undefined): TranslateIssue[] {
  * what lets suip's diff skip them.
  */
 function replaceAt(tree: ModelParticle, ids: readonly string[], value: ModelParticle): ModelParticle {
-  if (ids.length === 0) return value;
-  if (typeof tree !== 'object' || tree === null || !('group' in tree)) throw new Error(`no group on the way to ${ids.join('/')}`);
-  const [head, ...rest] = ids;
-  let found = false;
-  const group = tree.group.map((entry) => {
-    if (entry[0] !== head) return entry;
-    found = true;
-    return [head, replaceAt(entry[1], rest, value)] as const;
-  });
-  if (!found) throw new Error(`no child "${head}" on the way to ${ids.join('/')}`);
-  return { ...tree, group };
+  // Down the path first (the groups and where each holds the next id), then copies back up.
+  const groups: ModelGroup[] = [];
+  const at: number[] = [];
+  let node = tree;
+  for (const id of ids) {
+    if (typeof node !== 'object' || node === null || !('group' in node)) throw new Error(`no group on the way to ${ids.join('/')}`);
+    const i = node.group.findIndex((entry) => entry[0] === id);
+    if (i < 0) throw new Error(`no child "${id}" on the way to ${ids.join('/')}`);
+    groups.push(node);
+    at.push(i);
+    node = node.group[i]![1];
+  }
+  let out = value;
+  for (let d = groups.length - 1; d >= 0; d -= 1) {
+    const group = groups[d]!.group.slice();
+    group[at[d]!] = [ids[d]!, out] as const;
+    out = { ...groups[d]!, group };
+  }
+  return out;
 }
 
 const SERVED_COMPONENTS: ReadonlySet<string> = new Set(BASIC_COMPONENTS);
