@@ -8,7 +8,7 @@ import { isReservedSegment, resolvePath } from './json-pointer.ts';
 import { A2uiError, listNames } from './limits.ts';
 import { plain, typed, type BridgeEvents, type MapContext, type Mapped, type Slot } from './map-context.ts';
 import { resolveDynamic, resolveString, type Scope } from './resolve.ts';
-import type { Surface } from './surface.ts';
+import type { A2uiComponent, Surface } from './surface.ts';
 
 /** One problem found while translating, with its A2UI path. */
 export interface TranslateIssue {
@@ -257,6 +257,60 @@ export class SurfaceTranslation implements Translation {
 
 
 /**
+ * The `MapContext` of one instance: a class, not an object of closures, so a walk allocates one
+ * small object per instance (a whole translation maps every instance; an update maps the bound ones).
+ */
+class InstanceContext implements MapContext {
+  constructor(
+    readonly component: A2uiComponent,
+    readonly surface: Surface,
+    readonly scope: Scope,
+    readonly key: string,
+    readonly limits: Surface['limits'],
+    readonly events: BridgeEvents,
+    private readonly issues: TranslateIssue[],
+    readonly labelOf: (componentId: string, scopePath: string) => string,
+    readonly heading: (level: number) => number,
+  ) {}
+
+  /** Records a problem at `<component.at>/<prop>` (an A2uiError keeps its code). */
+  report(prop: string, error: unknown, code?: string): void {
+    const e = error instanceof A2uiError ? error : undefined;
+    this.issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${this.component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
+  }
+
+  issue(prop: string, message: string, code?: string): void {
+    this.report(prop, new Error(message), code);
+  }
+
+  strOf(raw: unknown, prop: string): string {
+    try {
+      return resolveString(raw, this.scope);
+    } catch (error) {
+      this.report(prop, error);
+      return '';
+    }
+  }
+
+  str(prop: string): string {
+    return this.strOf(this.component.props[prop], prop);
+  }
+
+  value(prop: string): unknown {
+    try {
+      return resolveDynamic(this.component.props[prop], this.scope);
+    } catch (error) {
+      this.report(prop, error);
+      return undefined;
+    }
+  }
+
+  childList(prop: string, into: Array<readonly [string, ModelParticle]>): Slot[] {
+    return childSlots(this, prop, into, (at, error, code) => this.report(at, error, code));
+  }
+}
+
+/**
  * Runs the walk from `start` (the root task, or one instance being re-translated), pushing each
  * particle into its slot's children array and recording every instance; returns the first one.
  */
@@ -264,7 +318,9 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
   const { surface, events } = w;
   const limits = surface.limits;
   const model = surface.model;
-  const scopeFor = (path: string): Scope => ({ model, path, host: { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog } });
+  // One host for every scope of the walk (a scope is made per instance).
+  const scopeHost = { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog };
+  const scopeFor = (path: string): Scope => ({ model, path, host: scopeHost });
   const stack: Task[] = [start];
   const usedIds = new WeakMap<object, Set<string>>();
   let first: Instance | undefined;
@@ -338,40 +394,7 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       done(plain('[too deep]'));
       continue;
     }
-    const scope = scopeFor(task.scope);
-    const report = (prop: string, error: unknown, code?: string) => {
-      const e = error instanceof A2uiError ? error : undefined;
-      w.issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
-    };
-    const ctx: MapContext = {
-      component,
-      surface,
-      scope,
-      key: path.join('/'),
-      limits,
-      events,
-      issue: (prop, message, code) => report(prop, new Error(message), code),
-      labelOf,
-      heading,
-      strOf: (raw, prop) => {
-        try {
-          return resolveString(raw, scope);
-        } catch (error) {
-          report(prop, error);
-          return '';
-        }
-      },
-      str: (prop) => ctx.strOf(component.props[prop], prop),
-      value: (prop) => {
-        try {
-          return resolveDynamic(component.props[prop], scope);
-        } catch (error) {
-          report(prop, error);
-          return undefined;
-        }
-      },
-      childList: (prop, into) => childSlots(ctx, prop, into, report),
-    };
+    const ctx = new InstanceContext(component, surface, scopeFor(task.scope), path.join('/'), limits, events, w.issues, labelOf, heading);
     // Every read of the model while this instance is mapped is one of its bindings.
     // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
     // parsed only when the first update builds the index: a first paint pays for little more than the push.
