@@ -197,9 +197,11 @@ export class SurfaceTranslation implements Translation {
   #retranslate(old: Instance): void {
     {
       const size = subtreeSize(old);
-      const walk: Walk = { ...this.#walk, lastHeading: old.headingIn, nodes: this.#nodes - size, issues: [], origins: new Map(), cut: false };
+      const { surface, events, host, headingLevel, topHeading } = this.#walk;
+      const walk: Walk = { surface, events, host, headingLevel, topHeading, lastHeading: old.headingIn, nodes: this.#nodes - size, issues: [], origins: new Map(), cut: false };
       const into: Array<readonly [string, ModelParticle]> = [];
-      const fresh = runWalk(walk, { ...old.task, into, fixedId: old.id, parent: old.parent }, into);
+      const { id, componentId, scope, depth, ancestors, path } = old.task;
+      const fresh = runWalk(walk, { id, componentId, scope, depth, ancestors, path, into, fixedId: old.id, parent: old.parent }, into);
       // Heading numbers after this subtree would shift, or the limit is crossed: the whole surface then.
       if (fresh === undefined || walk.cut || walk.lastHeading !== lastOf(old).headingAfter) {
         this.#ok = false;
@@ -322,7 +324,8 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
   const scopeHost = { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog };
   const scopeFor = (path: string): Scope => ({ model, path, host: scopeHost });
   const stack: Task[] = [start];
-  const usedIds = new WeakMap<object, Set<string>>();
+  // The ids taken in each children array; made on the first task that chooses an id (a re-translation keeps its own).
+  let usedIds: WeakMap<object, Set<string>> | undefined;
   let first: Instance | undefined;
   const heading = (level: number): number => {
     w.lastHeading = Math.max(1, Math.min(6, level - w.topHeading + w.headingLevel, w.lastHeading + 1));
@@ -358,6 +361,7 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     let id: string;
     if (task.fixedId !== undefined) id = task.fixedId;
     else {
+      usedIds ??= new WeakMap();
       const siblings = usedIds.get(task.into) ?? new Set<string>(task.into.map(([taken]) => taken));
       usedIds.set(task.into, siblings);
       id = uniqueId(task.id, siblings);
@@ -394,7 +398,8 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       done(plain('[too deep]'));
       continue;
     }
-    const ctx = new InstanceContext(component, surface, scopeFor(task.scope), path.join('/'), limits, events, w.issues, labelOf, heading);
+    const key = path.join('/');
+    const ctx = new InstanceContext(component, surface, scopeFor(task.scope), key, limits, events, w.issues, labelOf, heading);
     // Every read of the model while this instance is mapped is one of its bindings.
     // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
     // parsed only when the first update builds the index: a first paint pays for little more than the push.
@@ -406,7 +411,7 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     } finally {
       model.onRead = undefined;
     }
-    w.origins.set(path.join('/'), component.id);
+    w.origins.set(key, component.id);
     instance.origin = component.id;
     done(mapped.particle);
     // Reverse so the stack pops children in order and each lands after its elder sibling.
