@@ -112,6 +112,11 @@ let mounted: ShownA2ui | undefined;
 
 /** First paint of an A2UI stream shown one way. */
 async function a2uiFirstPaint(kind: 'suip' | 'lit' | 'floor', messages: unknown[], expect: string): Promise<number> {
+  // The previous variant's surface leaves the page before the clock starts (as in a2ui-stages):
+  // `@a2ui/lit`'s element stays on the page after its run, and its teardown (signal unsubscribes,
+  // disconnects) landed in the next suip run's window.
+  document.getElementById('stage')!.replaceChildren();
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const started = performance.now();
   const shown = showA2ui(kind, messages);
   const ms = await untilPainted(shown.box, expect, started);
