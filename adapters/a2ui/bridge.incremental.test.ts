@@ -43,6 +43,38 @@ describe('a data-model change re-translates only what is bound to it', () => {
     );
   });
 
+  it('a bound leaf refreshed in place follows what it reads now and the issues it has now', () => {
+    // The leaf fast path keeps the instance (and its index entries) when it read the same
+    // pointers again; a leaf whose reads or issues follow the data must still equal a whole translation.
+    const components = [
+      { id: 'root', component: 'Column', children: ['t', 'n'] },
+      // A template taken from the data: what it interpolates is read only once the template says so.
+      { id: 't', component: 'Text', text: { call: 'formatString', args: { value: { path: '/tpl' } } } },
+      // The same from the data, calling a function no catalog has: an issue while it lasts, none after.
+      { id: 'n', component: 'Text', text: { call: 'formatString', args: { value: { path: '/n' } } } },
+    ];
+    const messages: unknown[] = [create, { version: 'v0.9', updateComponents: { surfaceId: 's', components } }, { version: 'v0.9', updateDataModel: { surfaceId: 's', value: { tpl: 'plain', n: 'ok', a: 'A', b: 'B' } } }];
+    const live = new A2uiBridge({ send: () => undefined, openUrl: () => undefined });
+    for (const message of messages) live.receive(message);
+    live.translate('s');
+    // [pointer, value, the instance re-translated (none: nothing reads the pointer any more)]
+    const steps: Array<[string, unknown, string | undefined]> = [
+      ['/tpl', 'x ${/a} y', 't'], ['/a', 'A2', 't'], ['/tpl', 'x ${/b} y', 't'], ['/a', 'A3', undefined], ['/b', 'B2', 't'], ['/tpl', 'plain again', 't'], ['/b', 'B3', undefined],
+      ['/n', 'x ${nope()} y', 'n'], ['/n', 'y ${nope()}', 'n'], ['/n', 'fine', 'n'],
+    ];
+    for (const [path, value, retranslated] of steps) {
+      const message = { version: 'v0.9', updateDataModel: { surfaceId: 's', path, value } };
+      messages.push(message);
+      live.receive(message);
+      const kept = live.translateChange('s');
+      expect(kept.change?.path).toEqual(retranslated === undefined ? undefined : ['root', retranslated]);
+      const fresh = whole(messages);
+      expect(comparable(kept.translation.root)).toEqual(comparable(fresh.root));
+      expect(kept.translation.issues).toEqual(fresh.issues);
+    }
+    expect(JSON.stringify(live.translate('s').root)).toContain('"fine"');
+  });
+
   it('a change at one bound path rebuilds only that path: every other subtree is the same object, and the renderer gets one op', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => ({ id: `row-${i}`, component: 'Text', text: { path: `/rows/${i}` } }));
     const bridge = new A2uiBridge({ send: () => undefined });

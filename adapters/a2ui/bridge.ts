@@ -258,6 +258,11 @@ export class A2uiBridge {
     this.#options.send({ message: { version: this.version, error } });
   }
 
+  /** True while the surface exists (created and not deleted). */
+  hasSurface(surfaceId: string): boolean {
+    return this.#surfaces.has(surfaceId);
+  }
+
   /** The ids of the live surfaces, in creation order. */
   surfaceIds(): string[] {
     return [...this.#surfaces.keys()];
@@ -296,10 +301,13 @@ export class A2uiBridge {
       translation = SurfaceTranslation.full(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel ?? 2);
     } else if (translation.spliced.length === 1) change = translation.spliced[0];
     this.#last.set(surfaceId, translation);
-    const out = { translation, ...(change !== undefined ? { base, change } : {}) };
+    const out: { translation: Translation; base?: ModelParticle; change?: { path: readonly string[]; particle: ModelParticle } } = change !== undefined ? { translation, base, change } : { translation };
     // A preview is a message cut short: what it lacks is no fault yet; the completed message is judged.
     if (surface.preview.size > 0) return out;
-    const before = this.#told.get(surfaceId) ?? new Set<string>();
+    const told = this.#told.get(surfaceId);
+    // Nothing told and nothing to tell (every update of a sound surface): no bookkeeping.
+    if (translation.issues.length === 0 && (told === undefined || told.size === 0)) return out;
+    const before = told ?? new Set<string>();
     const now = new Set<string>();
     for (const issue of translation.issues) {
       const key = `${issue.code} ${issue.path} ${issue.message}`;

@@ -64,7 +64,7 @@ export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?:
   };
   const flush = (): Promise<void> => {
     pending = false;
-    if (only !== undefined && !bridge.surfaceIds().includes(only)) return last;
+    if (only !== undefined && !bridge.hasSurface(only)) return last;
     last = send().catch((error: unknown) => {
       const path = (error as { data?: { path?: unknown } }).data?.path;
       const at = Array.isArray(path) ? path.map(String) : [];

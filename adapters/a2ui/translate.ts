@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
 import { BindingIndex, type DataRead } from './binding-index.ts';
 import { parsePointer } from './json-pointer.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
@@ -8,7 +8,7 @@ import { isReservedSegment, resolvePath } from './json-pointer.ts';
 import { A2uiError, listNames } from './limits.ts';
 import { plain, typed, type BridgeEvents, type MapContext, type Mapped, type Slot } from './map-context.ts';
 import { resolveDynamic, resolveString, type Scope } from './resolve.ts';
-import type { Surface } from './surface.ts';
+import type { A2uiComponent, Surface } from './surface.ts';
 
 /** One problem found while translating, with its A2UI path. */
 export interface TranslateIssue {
@@ -197,22 +197,33 @@ export class SurfaceTranslation implements Translation {
   #retranslate(old: Instance): void {
     {
       const size = subtreeSize(old);
-      const walk: Walk = { ...this.#walk, lastHeading: old.headingIn, nodes: this.#nodes - size, issues: [], origins: new Map(), cut: false };
+      const { surface, events, host, headingLevel, topHeading } = this.#walk;
+      const walk: Walk = { surface, events, host, headingLevel, topHeading, lastHeading: old.headingIn, nodes: this.#nodes - size, issues: [], origins: new Map(), cut: false };
       const into: Array<readonly [string, ModelParticle]> = [];
-      const fresh = runWalk(walk, { ...old.task, into, fixedId: old.id, parent: old.parent }, into);
+      const { id, componentId, scope, depth, ancestors, path } = old.task;
+      const fresh = runWalk(walk, { id, componentId, scope, depth, ancestors, path, into, fixedId: old.id, parent: old.parent }, into);
       // Heading numbers after this subtree would shift, or the limit is crossed: the whole surface then.
       if (fresh === undefined || walk.cut || walk.lastHeading !== lastOf(old).headingAfter) {
         this.#ok = false;
         return;
       }
-      this.#unindexTree(old);
-      const siblings = old.parent?.children;
-      if (siblings === undefined) this.#top = fresh;
-      else siblings[siblings.indexOf(old)] = fresh;
-      this.#indexTree(fresh, false);
-      this.#nodes = walk.nodes;
-      this.root = replaceAt(this.root, old.path.slice(1), into[0]![1]);
-      this.spliced.push({ path: ['root', ...old.path.slice(1)], particle: into[0]![1] });
+      if (sameLeaf(old, fresh)) {
+        // A leaf that read the same pointers again (a bound text's new value): its index entries,
+        // origin and place in the instance tree stay as they are; only its issues are new.
+        this.#issueCount += fresh.issues.length - old.issues.length;
+        old.issues = fresh.issues;
+      } else {
+        this.#unindexTree(old);
+        const siblings = old.parent?.children;
+        if (siblings === undefined) this.#top = fresh;
+        else siblings[siblings.indexOf(old)] = fresh;
+        this.#indexTree(fresh, false);
+        this.#nodes = walk.nodes;
+      }
+      const ids = old.path.slice(1);
+      this.root = replaceAt(this.root, ids, into[0]![1]);
+      ids.unshift('root');
+      this.spliced.push({ path: ids, particle: into[0]![1] });
     }
   }
 
@@ -248,6 +259,60 @@ export class SurfaceTranslation implements Translation {
 
 
 /**
+ * The `MapContext` of one instance: a class, not an object of closures, so a walk allocates one
+ * small object per instance (a whole translation maps every instance; an update maps the bound ones).
+ */
+class InstanceContext implements MapContext {
+  constructor(
+    readonly component: A2uiComponent,
+    readonly surface: Surface,
+    readonly scope: Scope,
+    readonly key: string,
+    readonly limits: Surface['limits'],
+    readonly events: BridgeEvents,
+    private readonly issues: TranslateIssue[],
+    readonly labelOf: (componentId: string, scopePath: string) => string,
+    readonly heading: (level: number) => number,
+  ) {}
+
+  /** Records a problem at `<component.at>/<prop>` (an A2uiError keeps its code). */
+  report(prop: string, error: unknown, code?: string): void {
+    const e = error instanceof A2uiError ? error : undefined;
+    this.issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${this.component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
+  }
+
+  issue(prop: string, message: string, code?: string): void {
+    this.report(prop, new Error(message), code);
+  }
+
+  strOf(raw: unknown, prop: string): string {
+    try {
+      return resolveString(raw, this.scope);
+    } catch (error) {
+      this.report(prop, error);
+      return '';
+    }
+  }
+
+  str(prop: string): string {
+    return this.strOf(this.component.props[prop], prop);
+  }
+
+  value(prop: string): unknown {
+    try {
+      return resolveDynamic(this.component.props[prop], this.scope);
+    } catch (error) {
+      this.report(prop, error);
+      return undefined;
+    }
+  }
+
+  childList(prop: string, into: Array<readonly [string, ModelParticle]>): Slot[] {
+    return childSlots(this, prop, into, (at, error, code) => this.report(at, error, code));
+  }
+}
+
+/**
  * Runs the walk from `start` (the root task, or one instance being re-translated), pushing each
  * particle into its slot's children array and recording every instance; returns the first one.
  */
@@ -255,9 +320,12 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
   const { surface, events } = w;
   const limits = surface.limits;
   const model = surface.model;
-  const scopeFor = (path: string): Scope => ({ model, path, host: { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog } });
+  // One host for every scope of the walk (a scope is made per instance).
+  const scopeHost = { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog };
+  const scopeFor = (path: string): Scope => ({ model, path, host: scopeHost });
   const stack: Task[] = [start];
-  const usedIds = new WeakMap<object, Set<string>>();
+  // The ids taken in each children array; made on the first task that chooses an id (a re-translation keeps its own).
+  let usedIds: WeakMap<object, Set<string>> | undefined;
   let first: Instance | undefined;
   const heading = (level: number): number => {
     w.lastHeading = Math.max(1, Math.min(6, level - w.topHeading + w.headingLevel, w.lastHeading + 1));
@@ -293,6 +361,7 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     let id: string;
     if (task.fixedId !== undefined) id = task.fixedId;
     else {
+      usedIds ??= new WeakMap();
       const siblings = usedIds.get(task.into) ?? new Set<string>(task.into.map(([taken]) => taken));
       usedIds.set(task.into, siblings);
       id = uniqueId(task.id, siblings);
@@ -329,40 +398,8 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       done(plain('[too deep]'));
       continue;
     }
-    const scope = scopeFor(task.scope);
-    const report = (prop: string, error: unknown, code?: string) => {
-      const e = error instanceof A2uiError ? error : undefined;
-      w.issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
-    };
-    const ctx: MapContext = {
-      component,
-      surface,
-      scope,
-      key: path.join('/'),
-      limits,
-      events,
-      issue: (prop, message, code) => report(prop, new Error(message), code),
-      labelOf,
-      heading,
-      strOf: (raw, prop) => {
-        try {
-          return resolveString(raw, scope);
-        } catch (error) {
-          report(prop, error);
-          return '';
-        }
-      },
-      str: (prop) => ctx.strOf(component.props[prop], prop),
-      value: (prop) => {
-        try {
-          return resolveDynamic(component.props[prop], scope);
-        } catch (error) {
-          report(prop, error);
-          return undefined;
-        }
-      },
-      childList: (prop, into) => childSlots(ctx, prop, into, report),
-    };
+    const key = path.join('/');
+    const ctx = new InstanceContext(component, surface, scopeFor(task.scope), key, limits, events, w.issues, labelOf, heading);
     // Every read of the model while this instance is mapped is one of its bindings.
     // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
     // parsed only when the first update builds the index: a first paint pays for little more than the push.
@@ -374,7 +411,7 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     } finally {
       model.onRead = undefined;
     }
-    w.origins.set(path.join('/'), component.id);
+    w.origins.set(key, component.id);
     instance.origin = component.id;
     done(mapped.particle);
     // Reverse so the stack pops children in order and each lands after its elder sibling.
@@ -385,6 +422,17 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     }
   }
   return first;
+}
+
+/**
+ * True when `fresh` re-translated the leaf `old` into a leaf that read exactly the same pointers,
+ * in the same order, for the same component: the binding index, the origins and the node count
+ * hold for it as they are (the index keys its reads by instance, so `old` stays the instance).
+ */
+function sameLeaf(old: Instance, fresh: Instance): boolean {
+  if (old.children.length !== 0 || fresh.children.length !== 0 || old.origin !== fresh.origin || old.reads.length !== fresh.reads.length) return false;
+  for (let i = 0; i < old.reads.length; i += 1) if (old.reads[i] !== fresh.reads[i]) return false;
+  return true;
 }
 
 /** The issues of an instance that has none (shared, never written). */
@@ -426,17 +474,25 @@ function collectIssues(top: Instance | undefined): TranslateIssue[] {
  * what lets suip's diff skip them.
  */
 function replaceAt(tree: ModelParticle, ids: readonly string[], value: ModelParticle): ModelParticle {
-  if (ids.length === 0) return value;
-  if (typeof tree !== 'object' || tree === null || !('group' in tree)) throw new Error(`no group on the way to ${ids.join('/')}`);
-  const [head, ...rest] = ids;
-  let found = false;
-  const group = tree.group.map((entry) => {
-    if (entry[0] !== head) return entry;
-    found = true;
-    return [head, replaceAt(entry[1], rest, value)] as const;
-  });
-  if (!found) throw new Error(`no child "${head}" on the way to ${ids.join('/')}`);
-  return { ...tree, group };
+  // Down the path first (the groups and where each holds the next id), then copies back up.
+  const groups: ModelGroup[] = [];
+  const at: number[] = [];
+  let node = tree;
+  for (const id of ids) {
+    if (typeof node !== 'object' || node === null || !('group' in node)) throw new Error(`no group on the way to ${ids.join('/')}`);
+    const i = node.group.findIndex((entry) => entry[0] === id);
+    if (i < 0) throw new Error(`no child "${id}" on the way to ${ids.join('/')}`);
+    groups.push(node);
+    at.push(i);
+    node = node.group[i]![1];
+  }
+  let out = value;
+  for (let d = groups.length - 1; d >= 0; d -= 1) {
+    const group = groups[d]!.group.slice();
+    group[at[d]!] = [ids[d]!, out] as const;
+    out = { ...groups[d]!, group };
+  }
+  return out;
 }
 
 const SERVED_COMPONENTS: ReadonlySet<string> = new Set(BASIC_COMPONENTS);
