@@ -34,6 +34,9 @@ test.describe('remote generators', () => {
     await open(page);
     expect(await call(page, (h) => h.attachLocalCounter('local'))).toEqual({ ok: true, status: 'ready', kind: 'remote' });
     await expect(page.getByText('Local count: 0')).toBeVisible();
+    // Its first UI is shown by the apply itself, not at the next frame (the attach's new mount had
+    // started the frame loop a moment before, and an in-page generator answers within that frame).
+    expect(await call(page, (h) => h.firstAnswerShown.local)).toBe(true);
     await page.getByRole('button', { name: 'Count locally' }).click();
     await page.getByRole('button', { name: 'Count locally' }).click();
     await expect(page.getByText('Local count: 2')).toBeVisible();

@@ -53,6 +53,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const prose = options.vocabulary === undefined ? loadVocabularyProse : () => undefined;
   prose()?.catch(() => undefined);
   const generators = new Map<string, GeneratorLifecycle>();
+  /** Lifecycles whose first applied transaction was shown (`host.apply`). */
+  const firstShown = new WeakSet<GeneratorLifecycle>();
   /**
    * Mounts detached with `keep`: shown, frozen, waiting for an `adopt`; with the sandbox frame the
    * program ran in, kept warm so the adopting program restarts in it instead of a new frame.
@@ -173,6 +175,14 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree, viewChanges(id, ops));
+      // A generator's first UI is shown at once, not at the next frame: its mount, made by the
+      // attach a moment before, started the frame loop, and an in-page generator (the A2UI lane)
+      // answers within that frame, so its first paint waited a frame for nothing.
+      const lifecycle = generators.get(id);
+      if (lifecycle !== undefined && !firstShown.has(lifecycle)) {
+        firstShown.add(lifecycle);
+        frameBatch.flush();
+      }
       const program = programs.get(id);
       if (program !== undefined && !program.rendered) {
         // The idle clock starts at the first render: a program is idle only once it has shown something.
