@@ -42,6 +42,13 @@ export const INLINE_STYLES = {
   /** A plain group's host: a flex column, as `.stack`. */
   'suip-group': { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' },
   /**
+   * A plain group's host while it holds one text straight in a plain group's shadow root: no box
+   * of its own, so the text's box is the parent column's item (one layout box fewer per list item,
+   * docs/benchmarks.md "Item 1: the native stages with structural edits"). Only `display` differs
+   * from the flex column's constant (`SuipGroup.syncBox` switches that one property).
+   */
+  'suip-group:one-text': { display: 'contents', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' },
+  /**
    * A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph; and
    * `min-width: 0` (a flex or grid item may shrink below its longest word), which the host's box
    * carried before the host stopped making one.

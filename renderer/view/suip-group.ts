@@ -1,6 +1,15 @@
+import type { GroupParticle, Particle } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { INLINE_STYLES } from './bare-shadow-root.ts';
 import { SuipGroupElement } from './suip-element.ts';
+
+/** True when a group's children are exactly one text (a text leaf always renders exactly one box). */
+function holdsOneText(particle: GroupParticle | undefined): boolean {
+  const group: unknown = particle?.group;
+  if (!Array.isArray(group) || group.length !== 1) return false;
+  const child = (group[0] as [string, Particle] | undefined)?.[1];
+  return typeof child === 'object' && child !== null && 'text' in child;
+}
 
 /** A group without a type: its children stacked (the host is a flex column), no semantics added. */
 export class SuipGroup extends SuipGroupElement {
@@ -8,8 +17,38 @@ export class SuipGroup extends SuipGroupElement {
   /** No stylesheet: the host is a flex column by its own inline style (bare-shadow-root.ts). */
   static override bare = INLINE_STYLES['suip-group'];
 
+  /** Whether the host makes no box now (`INLINE_STYLES['suip-group:one-text']`). */
+  private boxless = false;
+
   protected override render(): unknown {
+    this.syncBox(this.particle);
     return this.renderOthers();
+  }
+
+  /** A structural edit written directly (frame-writes.ts) may change how many children it holds. */
+  override adoptParticle(particle: GroupParticle, changed: ReadonlyMap<string, readonly [Particle, number]>): void {
+    super.adoptParticle(particle, changed);
+    this.syncBox(particle);
+  }
+
+  /**
+   * A group holding one text, straight in a plain group's shadow root (an item of a list: what a
+   * stream adds most), makes no box of its own: the text's box is then one flex item of the parent
+   * column, where the group's one-item column put the same box at the same place (a one-item
+   * column adds no gap, and both stretch their item to the parent's width). One layout box fewer
+   * per item: Paint and compositing inputs per streamed token fall with the boxes Blink walks
+   * (docs/benchmarks.md, "Item 1: the native stages with structural edits"). With no child or
+   * several, or any child but a text, the host keeps its box: an empty group still takes its gap
+   * in the parent column, and another element may render no box at all.
+   */
+  private syncBox(particle: GroupParticle | undefined): void {
+    const parent = this.parentNode;
+    // SECURITY: a program's root group keeps its box: it sits in the tree's own wrapper (never a
+    // shadow root), whose `contain: layout paint` rule needs a box to contain anything.
+    const boxless = parent instanceof ShadowRoot && parent.host instanceof SuipGroup && holdsOneText(particle);
+    if (boxless === this.boxless) return;
+    this.boxless = boxless;
+    this.style.setProperty('display', (boxless ? INLINE_STYLES['suip-group:one-text'] : INLINE_STYLES['suip-group']).display);
   }
 }
 customElements.define('suip-group', SuipGroup);
