@@ -3,22 +3,14 @@ import { baseStyles } from '../theme/base-styles.ts';
 import { INLINE_STYLES } from './bare-shadow-root.ts';
 import { SuipGroupElement } from './suip-element.ts';
 
-/** True when a group's children are exactly one text (a text leaf always renders exactly one box). */
-function holdsOneText(particle: GroupParticle | undefined): boolean {
-  const group: unknown = particle?.group;
-  if (!Array.isArray(group) || group.length !== 1) return false;
-  const child = (group[0] as [string, Particle] | undefined)?.[1];
-  return typeof child === 'object' && child !== null && 'text' in child;
-}
-
 /** A group without a type: its children stacked (the host is a flex column), no semantics added. */
 export class SuipGroup extends SuipGroupElement {
   static override styles = [baseStyles];
   /** No stylesheet: the host is a flex column by its own inline style (bare-shadow-root.ts). */
   static override bare = INLINE_STYLES['suip-group'];
 
-  /** Whether the host makes no box now (`INLINE_STYLES['suip-group:one-text']`). */
-  private boxless = false;
+  /** Whether the host makes no box now (`INLINE_STYLES['suip-group:one-text']`); unset until the first render. */
+  declare private boxless: boolean | undefined;
 
   protected override render(): unknown {
     this.syncBox(this.particle);
@@ -43,12 +35,12 @@ export class SuipGroup extends SuipGroupElement {
    */
   private syncBox(particle: GroupParticle | undefined): void {
     const parent = this.parentNode;
+    const group = particle?.group;
     // SECURITY: a program's root group keeps its box: it sits in the tree's own wrapper (never a
-    // shadow root), whose `contain: layout paint` rule needs a box to contain anything.
-    const boxless = parent instanceof ShadowRoot && parent.host instanceof SuipGroup && holdsOneText(particle);
-    if (boxless === this.boxless) return;
-    this.boxless = boxless;
-    this.style.setProperty('display', (boxless ? INLINE_STYLES['suip-group:one-text'] : INLINE_STYLES['suip-group']).display);
+    // shadow root), whose `contain: layout paint` rule needs a box to contain anything. (The
+    // particle passed the tree's validation: every entry is an [id, particle] pair.)
+    const boxless = parent instanceof ShadowRoot && parent.host instanceof SuipGroup && group?.length === 1 && 'text' in group[0]![1];
+    if (boxless !== !!this.boxless) this.style.display = (this.boxless = boxless) ? 'contents' : 'flex';
   }
 }
 customElements.define('suip-group', SuipGroup);
