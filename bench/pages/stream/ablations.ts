@@ -77,6 +77,15 @@ export const ABLATIONS = {
     type.prototype.syncBox = () => undefined;
     hostStyle(root, 'suip-group', 'display', 'flex');
   },
+  /** Plain groups created during the stream (the list's new items, each holding one text) box-less from their creation, not from their first render (does the late switch cost a layout-tree rebuild?). */
+  'group-contents-early': () => {
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+      const shadow = attach.call(this, init);
+      if (this.localName === 'suip-group') (this as HTMLElement).style.setProperty('display', 'contents');
+      return shadow;
+    };
+  },
   /** Plain groups' hosts a one-column grid with the same gap (looks the same as the flex column). */
   'group-grid': (root) => {
     hostStyle(root, 'suip-group', 'display', 'grid');
