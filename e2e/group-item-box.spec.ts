@@ -100,6 +100,8 @@ test('a plain group holding one text in a plain group is no box, and every box o
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
   await expect(go).toHaveText('go');
+  // The markdown pipeline loads on first use (the source shows as plain text meanwhile): measure once it has.
+  await expect(page.locator('suip-tree').locator('strong')).toHaveText('markdown');
 
   expect(await expectSameBoxesAsFlex(page)).toEqual({
     // SECURITY: the program's root group keeps its contained box.
