@@ -79,7 +79,7 @@ test('an accordion, whose summaries read its children, re-renders when a section
 });
 
 test('plain text leaves and plain groups carry no stylesheet yet are laid out (a plain paragraph in a group as its own block); markdown leaves adopt theirs', async ({ page }) => {
-  await mount(page, { group: [['plain', { text: 'Just words' }], ['rich', { text: '**Bold** and `code`' }], ['box', { group: [['inner', { text: 'inside' }]] }]] });
+  await mount(page, { group: [['plain', { text: 'Just words' }], ['rich', { text: '**Bold** and `code`' }], ['box', { group: [['inner', { text: 'inside' }]] }], ['pair', { group: [['x', { text: 'one' }], ['y', { text: 'two' }]] }]] });
   const shape = await page.evaluate(() => {
     const out: Record<string, { sheets: number; display: string }> = {};
     const walk = (root: Document | ShadowRoot): void => {
@@ -96,7 +96,9 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out (a
   // A plain paragraph in a plain group: the host makes no box, the paragraph is the block (e2e/text-leaf-box.spec.ts).
   expect(shape['suip-text:gen/plain']).toEqual({ sheets: 0, display: 'contents' });
   expect(shape['suip-text:gen/box/inner']).toEqual({ sheets: 0, display: 'contents' });
-  expect(shape['suip-group:gen/box']).toEqual({ sheets: 0, display: 'flex' });
+  // A plain group holding one text in a plain group makes no box either (e2e/group-item-box.spec.ts); with two children it is the flex column.
+  expect(shape['suip-group:gen/box']).toEqual({ sheets: 0, display: 'contents' });
+  expect(shape['suip-group:gen/pair']).toEqual({ sheets: 0, display: 'flex' });
   expect(shape['suip-text:gen/rich']?.sheets).toBeGreaterThan(0);
   // The paragraph has no margin of its own, as the markdown path's single paragraph has none.
   const box = await page.getByText('Just words').evaluate((p) => { const style = getComputedStyle(p); return `${style.display} ${style.margin} ${style.minWidth}`; });

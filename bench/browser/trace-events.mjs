@@ -87,5 +87,23 @@ export function selfTimes(events) {
   }
   for (const [e, ms] of self) out.set(e.name, (out.get(e.name) ?? 0) + ms / 1000);
   out.set('= RunTask total', best.total / 1000);
+  out.paint = paintCounts(best.on);
   return out;
+}
+
+/**
+ * What the host's Paint events covered: how many there were, and the summed area (CSS px²) of the
+ * rectangles they record (`args.data.clip`, a quad per event). More events or more area per token
+ * means more of the page was repainted per frame, whatever each event's own cost.
+ */
+function paintCounts(events) {
+  let count = 0;
+  let area = 0;
+  for (const e of events) {
+    if (e.name !== 'Paint') continue;
+    count++;
+    const q = e.args?.data?.clip;
+    if (Array.isArray(q) && q.length === 8) area += Math.abs((q[2] - q[0]) * (q[5] - q[3]));
+  }
+  return { count, area };
 }

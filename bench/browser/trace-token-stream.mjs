@@ -4,7 +4,7 @@
  * thread time per token by trace event (style, layout, paint, script, messages), so what suip
  * adds over remote-dom and vanilla is read from the same run rather than guessed.
  *
- *   node bench/browser/trace-token-stream.mjs [--anchors=suip,remote-dom,vanilla] [--rate=150]
+ *   node bench/browser/trace-token-stream.mjs [--anchors=suip,remote-dom,vanilla,suip:<switch>+<switch>] [--rate=150]
  *     [--particles=1000] [--tokens=225] [--top=25] [--light] [--ablate=<switches of bench/pages/stream/ablations.ts, suip only>]
  *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
  *
@@ -33,9 +33,12 @@ try {
   for (const anchor of anchors) {
     const trace = tracedWindow(categories);
     const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
-    const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script, ...(args.ablate && anchor === 'suip' ? { ablate: args.ablate } : {}) }, { measured: trace.measured });
+    // `suip:a+b` is suip with the switches a and b (as in ablate-token-stream.mjs); `--ablate` applies to plain `suip`.
+    const [name, switches] = anchor.startsWith('suip:') ? ['suip', anchor.slice(5).replaceAll('+', ',')] : [anchor, anchor === 'suip' ? args.ablate : undefined];
+    const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor: name, particles, rate, tokens, ...script, ...(switches ? { ablate: switches } : {}) }, { measured: trace.measured });
     if (!r.correct) throw new Error(r.problem);
-    results[anchor] = { times: selfTimes(trace.events()), cpu: r.taskMs / tokens, perMessage: tokens / r.messages };
+    const times = selfTimes(trace.events());
+    results[anchor] = { times, cpu: r.taskMs / tokens, perMessage: tokens / r.messages, paint: times.paint };
   }
   const names = new Map();
   for (const { times } of Object.values(results)) for (const [name, ms] of times) names.set(name, Math.max(names.get(name) ?? 0, ms));
@@ -43,6 +46,8 @@ try {
   console.log(`${''.padEnd(40)}${anchors.map((a) => a.padStart(12)).join('')}`);
   console.log(`${'host CPU per token (TaskDuration)'.padEnd(40)}${anchors.map((a) => results[a].cpu.toFixed(3).padStart(12)).join('')}`);
   console.log(`${'tokens per message'.padEnd(40)}${anchors.map((a) => results[a].perMessage.toFixed(2).padStart(12)).join('')}`);
+  console.log(`${'Paint events per token'.padEnd(40)}${anchors.map((a) => (results[a].paint.count / tokens).toFixed(2).padStart(12)).join('')}`);
+  console.log(`${'Paint area per token (kpx², clip rects)'.padEnd(40)}${anchors.map((a) => (results[a].paint.area / tokens / 1000).toFixed(1).padStart(12)).join('')}`);
   for (const [name] of [...names].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`${name.slice(0, 39).padEnd(40)}${anchors.map((a) => ((results[a].times.get(name) ?? 0) / tokens).toFixed(3).padStart(12)).join('')}`);
   }

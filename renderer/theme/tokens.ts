@@ -3,35 +3,36 @@ import { css, unsafeCSS } from 'lit';
 /**
  * The theme tokens a host may set (on `<suip-tree>` or any ancestor) to restyle the renderer.
  * Each has a light and a dark default; the dark one applies under `prefers-color-scheme: dark`
- * or `<suip-tree theme="dark">`. docs/vocabulary.md lists them (generated from this table).
+ * or `<suip-tree theme="dark">`. docs/vocabulary.md lists them (generated from this table, with
+ * each token's meaning from `TOKEN_DESCRIPTIONS`, which stays out of the renderer's entry).
  * Colours carry meaning only: accent = interactive/selected, the four tones = state; everything
  * else is a neutral (fg, muted, surface, subtle, border).
  */
-export const THEME_TOKENS: readonly { name: string; light: string; dark: string; description: string }[] = [
-  { name: '--suip-color-bg', light: '#ffffff', dark: '#0e1116', description: 'Page background behind the tree.' },
-  { name: '--suip-color-fg', light: '#18181b', dark: '#ececef', description: 'Body text.' },
-  { name: '--suip-color-muted', light: '#5b5e66', dark: '#a1a4ad', description: 'Secondary text (hints, captions, dates).' },
-  { name: '--suip-color-surface', light: '#ffffff', dark: '#161a21', description: 'Cards, modals, inputs (raised a step above the background in dark mode).' },
-  { name: '--suip-color-subtle', light: '#f4f4f6', dark: '#1f242c', description: 'Quiet fills: table headers, the other side of a chat, kanban columns, hovers.' },
-  { name: '--suip-color-border', light: '#8a8e97', dark: '#6b717c', description: 'Borders of form controls (meets 3:1 against the background).' },
-  { name: '--suip-color-border-subtle', light: '#e3e4e8', dark: '#2b313a', description: 'Dividers and the outlines of cards and sections.' },
-  { name: '--suip-color-accent', light: '#2f5bd3', dark: '#7ea2ff', description: 'Links, focus ring, selected tab, chart series 1.' },
-  { name: '--suip-color-on-accent', light: '#ffffff', dark: '#0b1020', description: 'Text on accent-coloured buttons.' },
-  { name: '--suip-color-accent-strong', light: '#2f5bd3', dark: '#7ea2ff', description: 'Primary button background, your own chat messages.' },
-  { name: '--suip-color-danger', light: '#c0262d', dark: '#ff8a84', description: 'Errors, danger buttons, a falling trend.' },
-  { name: '--suip-color-info', light: '#2f5bd3', dark: '#7ea2ff', description: 'Info tone (icons, tints).' },
-  { name: '--suip-color-success', light: '#177a3c', dark: '#4fcf7f', description: 'Success tone, a rising trend.' },
-  { name: '--suip-color-warning', light: '#9a5b00', dark: '#e8b04a', description: 'Warning tone.' },
-  { name: '--suip-color-series-2', light: '#d9730d', dark: '#f0a050', description: 'Chart series 2.' },
-  { name: '--suip-color-series-3', light: '#8250df', dark: '#bc8cff', description: 'Chart series 3.' },
-  { name: '--suip-color-series-4', light: '#0f9488', dark: '#3fd0c0', description: 'Chart series 4.' },
-  { name: '--suip-radius', light: '10px', dark: '10px', description: 'Corner radius of cards; controls use 0.6 of it, chips are round.' },
-  { name: '--suip-space', light: '12px', dark: '12px', description: 'Base spacing unit; the scale --_space-1…6 (¼, ½, ¾… 2×) follows it, so one token sets the density.' },
-  { name: '--suip-font', light: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', dark: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', description: 'Font family.' },
-  { name: '--suip-font-mono', light: 'ui-monospace, "SFMono-Regular", Menlo, monospace', dark: 'ui-monospace, "SFMono-Regular", Menlo, monospace', description: 'Code font family.' },
-  { name: '--suip-font-size', light: '14px', dark: '14px', description: 'Body text size; the type scale (0.8, 0.9, 1, 1.15, 1.4, 1.85×) is relative to it.' },
-  { name: '--suip-shadow-1', light: '0 1px 2px rgb(16 24 40 / 0.06), 0 1px 3px rgb(16 24 40 / 0.08)', dark: '0 1px 2px rgb(0 0 0 / 0.5)', description: 'Elevation of cards (the only raised thing in flow).' },
-  { name: '--suip-shadow-2', light: '0 12px 32px rgb(16 24 40 / 0.18), 0 2px 6px rgb(16 24 40 / 0.08)', dark: '0 12px 32px rgb(0 0 0 / 0.6)', description: 'Elevation of overlays (modal, menus).' },
+export const THEME_TOKENS: readonly { name: string; light: string; dark: string }[] = [
+  { name: '--suip-color-bg', light: '#ffffff', dark: '#0e1116' },
+  { name: '--suip-color-fg', light: '#18181b', dark: '#ececef' },
+  { name: '--suip-color-muted', light: '#5b5e66', dark: '#a1a4ad' },
+  { name: '--suip-color-surface', light: '#ffffff', dark: '#161a21' },
+  { name: '--suip-color-subtle', light: '#f4f4f6', dark: '#1f242c' },
+  { name: '--suip-color-border', light: '#8a8e97', dark: '#6b717c' },
+  { name: '--suip-color-border-subtle', light: '#e3e4e8', dark: '#2b313a' },
+  { name: '--suip-color-accent', light: '#2f5bd3', dark: '#7ea2ff' },
+  { name: '--suip-color-on-accent', light: '#ffffff', dark: '#0b1020' },
+  { name: '--suip-color-accent-strong', light: '#2f5bd3', dark: '#7ea2ff' },
+  { name: '--suip-color-danger', light: '#c0262d', dark: '#ff8a84' },
+  { name: '--suip-color-info', light: '#2f5bd3', dark: '#7ea2ff' },
+  { name: '--suip-color-success', light: '#177a3c', dark: '#4fcf7f' },
+  { name: '--suip-color-warning', light: '#9a5b00', dark: '#e8b04a' },
+  { name: '--suip-color-series-2', light: '#d9730d', dark: '#f0a050' },
+  { name: '--suip-color-series-3', light: '#8250df', dark: '#bc8cff' },
+  { name: '--suip-color-series-4', light: '#0f9488', dark: '#3fd0c0' },
+  { name: '--suip-radius', light: '10px', dark: '10px' },
+  { name: '--suip-space', light: '12px', dark: '12px' },
+  { name: '--suip-font', light: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', dark: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  { name: '--suip-font-mono', light: 'ui-monospace, "SFMono-Regular", Menlo, monospace', dark: 'ui-monospace, "SFMono-Regular", Menlo, monospace' },
+  { name: '--suip-font-size', light: '14px', dark: '14px' },
+  { name: '--suip-shadow-1', light: '0 1px 2px rgb(16 24 40 / 0.06), 0 1px 3px rgb(16 24 40 / 0.08)', dark: '0 1px 2px rgb(0 0 0 / 0.5)' },
+  { name: '--suip-shadow-2', light: '0 12px 32px rgb(16 24 40 / 0.18), 0 2px 6px rgb(16 24 40 / 0.08)', dark: '0 12px 32px rgb(0 0 0 / 0.6)' },
 ];
 
 const internal = (name: string) => `--_${name.slice('--suip-'.length)}`;

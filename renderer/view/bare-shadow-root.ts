@@ -15,6 +15,11 @@ export function bareShadowRoot(element: LitElement, hostStyle: Readonly<Record<s
   return element.attachShadow((element.constructor as typeof LitElement).shadowRootOptions);
 }
 
+/** A text leaf's host (`INLINE_STYLES['suip-text']`, below). */
+const TEXT = { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere', contain: 'layout style' } as const;
+/** A plain group's host: a flex column, as `.stack`. */
+const GROUP = { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' } as const;
+
 /**
  * Every inline style the renderer writes, by tag: constants of ours (never a value from a
  * sandbox), so an audit can allow exactly these and flag any other `style` attribute.
@@ -29,7 +34,7 @@ export const INLINE_STYLES = {
    * link's focus ring, a wide table) is clipped; and no leaf holds positioned content, floats or a
    * baseline a parent aligns to, which layout containment would scope.
    */
-  'suip-text': { display: 'block', 'min-width': '0', 'overflow-wrap': 'anywhere', contain: 'layout style' },
+  'suip-text': TEXT,
   /**
    * A text leaf's host while it shows one plain paragraph inside a group's shadow root: no box of
    * its own, so the paragraph is the item's one box as in a plain page (one layout box fewer per
@@ -38,9 +43,16 @@ export const INLINE_STYLES = {
    * the block host's constant (`SuipText.setBoxless` switches that one property; `contain` does
    * nothing on a box-less element).
    */
-  'suip-text:paragraph': { display: 'contents', 'min-width': '0', 'overflow-wrap': 'anywhere', contain: 'layout style' },
+  'suip-text:paragraph': { ...TEXT, display: 'contents' },
   /** A plain group's host: a flex column, as `.stack`. */
-  'suip-group': { display: 'flex', 'flex-direction': 'column', gap: 'var(--_space)', 'min-width': '0' },
+  'suip-group': GROUP,
+  /**
+   * A plain group's host while it holds one text straight in a plain group's shadow root: no box
+   * of its own, so the text's box is the parent column's item (one layout box fewer per list item,
+   * docs/benchmarks.md "Item 1: the native stages with structural edits"). Only `display` differs
+   * from the flex column's constant (`SuipGroup.syncBox` switches that one property).
+   */
+  'suip-group:one-text': { ...GROUP, display: 'contents' },
   /**
    * A text leaf's one plain paragraph: no margin, as the markdown path's single paragraph;
    * `min-width: 0` (a flex or grid item may shrink below its longest word), which the host's box

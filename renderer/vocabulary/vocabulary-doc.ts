@@ -1,4 +1,5 @@
 import type { VocabularyEntry, VocabularyRole } from '../../shared/index.ts';
+import { TOKEN_DESCRIPTIONS } from '../theme/token-descriptions.ts';
 import { THEME_TOKENS } from '../theme/tokens.ts';
 import { BUILTIN_VOCABULARY } from './registry.ts';
 
@@ -94,7 +95,7 @@ setting these custom properties on \`<suip-tree>\` or any ancestor (they inherit
 
 | token | light | dark | used for |
 |---|---|---|---|
-${THEME_TOKENS.map((t) => `| \`${t.name}\` | \`${t.light}\` | \`${t.dark}\` | ${t.description} |`).join('\n')}
+${THEME_TOKENS.map((t) => `| \`${t.name}\` | \`${t.light}\` | \`${t.dark}\` | ${TOKEN_DESCRIPTIONS[t.name] ?? ''} |`).join('\n')}
 
 ${categories.map((c) => `## ${c[0]!.toUpperCase()}${c.slice(1)}\n\n${entries.filter((e) => e.category === c).map(entrySection).join('\n\n')}`).join('\n\n')}
 `;

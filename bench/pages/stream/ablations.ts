@@ -66,6 +66,26 @@ export const ABLATIONS = {
     type.prototype.setBoxless = () => undefined;
     hostStyle(root, 'suip-text', 'display', 'block');
   },
+  /**
+   * Plain groups that hold one text back to a flex column box (the layout before "Item 1: the
+   * native stages with structural edits"): the shipped group makes no box then; this switch turns
+   * that off for the groups on screen and those rendered later (the difference is the box alone).
+   */
+  'group-box': (root) => {
+    const type = customElements.get('suip-group') as unknown as { prototype: { syncBox(particle: unknown): void } } | undefined;
+    if (type === undefined || typeof type.prototype.syncBox !== 'function') throw new Error('group-box: suip-group has no syncBox (the group\'s box switch moved?)');
+    type.prototype.syncBox = () => undefined;
+    hostStyle(root, 'suip-group', 'display', 'flex');
+  },
+  /** Plain groups created during the stream (the list's new items, each holding one text) box-less from their creation, not from their first render (does the late switch cost a layout-tree rebuild?). */
+  'group-contents-early': () => {
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+      const shadow = attach.call(this, init);
+      if (this.localName === 'suip-group') (this as HTMLElement).style.setProperty('display', 'contents');
+      return shadow;
+    };
+  },
   /** Plain groups' hosts a one-column grid with the same gap (looks the same as the flex column). */
   'group-grid': (root) => {
     hostStyle(root, 'suip-group', 'display', 'grid');
@@ -78,7 +98,51 @@ export const ABLATIONS = {
     hostStyle(root, 'suip-group', 'display', 'block');
     deepSheet(root, '* + * { margin-block-start: var(--_space); }', 'suip-group');
   },
+  /** The list's items (plain groups holding one paragraph) `display: contents`: the paragraph is the list's flex item, one box per item. */
+  'item-contents': (root) => listSheet(root, 'suip-group { display: contents !important; }'),
+  /** The list's items as blocks (the list stays a flex column): the item's paragraph in block flow, as the anchors' `<div>` › `<p>`. */
+  'item-block': (root) => listSheet(root, 'suip-group { display: block !important; }'),
+  /** The list's items skip rendering while off screen (`content-visibility: auto`, one sheet on the list's root). */
+  'item-cv': (root) => listSheet(root, 'suip-group { content-visibility: auto; contain-intrinsic-size: auto 21px; }'),
+  /** The list itself a block (its items' gap dropped: attribution only). */
+  'list-block': (root) => listHost(root, 'display', 'block'),
+  /** Nothing of the chain above the list positioned (`position: static` on the tree, generators, mount, root group). */
+  'no-position': (root) =>
+    treeSheet(root, '.generators, .generators > *, .mount > :not(.mark) { position: static !important; }', 'suip-tree { position: static !important; }'),
+  /** The tree's white background off (a 16,000 px tall box painted in its own layer). */
+  'no-background': (root) => treeSheet(root, '', 'suip-tree { background: none !important; }'),
+  /** The program's root group without paint containment (`contain: layout` only): one paint layer fewer around the list. */
+  'root-no-paint': (root) => treeSheet(root, '.generators > *, .mount > :not(.mark) { contain: layout !important; isolation: auto !important; }', ''),
 } satisfies Record<string, (root: HTMLElement) => void>;
+
+/** The plain group with the most children: the stream's list. */
+function streamList(root: HTMLElement): HTMLElement {
+  let best: HTMLElement | undefined;
+  let most = -1;
+  const visit = (scope: ParentNode): void => {
+    for (const element of scope.querySelectorAll<HTMLElement>('*')) {
+      if (!element.shadowRoot) continue;
+      if (element.localName === 'suip-group' && element.shadowRoot.childElementCount > most) {
+        best = element;
+        most = element.shadowRoot.childElementCount;
+      }
+      visit(element.shadowRoot);
+    }
+  };
+  visit(root);
+  if (best === undefined) throw new Error('no suip-group under the stage: the stream\'s list moved?');
+  return best;
+}
+
+/** Adds `css` to the stream list's own shadow root (one sheet, which its items present and later share). */
+function listSheet(root: HTMLElement, css: string): void {
+  adopt(streamList(root).shadowRoot!, css);
+}
+
+/** Sets `property` on the stream list's host. */
+function listHost(root: HTMLElement, property: string, value: string): void {
+  streamList(root).style.setProperty(property, value);
+}
 
 /** A switch's name. */
 export type Ablation = keyof typeof ABLATIONS;
