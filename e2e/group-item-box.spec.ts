@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mountRenderer } from './helpers/mount-renderer.ts';
+import { forceHostDisplay, treeBoxes, type TreeBoxes } from './helpers/tree-boxes.ts';
 
 // A loaded 2-core machine: allow time, assert no speed.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -37,36 +38,11 @@ const view = () => group(null, [
 render(view());
 `;
 
-/** Every element's box in the program's area (through shadow roots), in document order, except the hosts that may be box-less; and each plain group's display by path. */
-async function boxes(page: Page): Promise<{ rects: string[]; displays: Record<string, string> }> {
-  return page.evaluate(() => {
-    const rects: string[] = [];
-    const displays: Record<string, string> = {};
-    const visit = (scope: ParentNode): void => {
-      for (const el of scope.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect();
-        if (el.localName === 'suip-group') displays[(el as unknown as { path: string[] }).path.join('/')] = getComputedStyle(el).display;
-        else if (el.localName !== 'suip-text') rects.push(`${el.localName} ${r.x},${r.y},${r.width},${r.height}`);
-        if (el.shadowRoot) visit(el.shadowRoot);
-      }
-    };
-    visit(document.querySelector('suip-tree')!.shadowRoot!);
-    return { rects, displays };
-  });
-}
+/** Every box in the program's area except the hosts that may be box-less, and each plain group's display by path. */
+const boxes = (page: Page): Promise<TreeBoxes> => treeBoxes(page, 'suip-group', ['suip-group', 'suip-text']);
 
-/** Every plain group's host forced to its flex column (the layout before this change). */
-async function groupsAsBoxes(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const visit = (scope: ParentNode): void => {
-      for (const el of scope.querySelectorAll('*')) {
-        if (el.localName === 'suip-group' && (el as HTMLElement).style.display === 'contents') (el as HTMLElement).style.setProperty('display', 'flex');
-        if (el.shadowRoot) visit(el.shadowRoot);
-      }
-    };
-    visit(document.querySelector('suip-tree')!.shadowRoot!);
-  });
-}
+/** Every box-less plain group's host forced to its flex column (the layout before this change). */
+const groupsAsBoxes = (page: Page): Promise<void> => forceHostDisplay(page, 'suip-group', 'flex', 'contents');
 
 /** Undo `groupsAsBoxes` (the renderer set the display it recorded; put back exactly that). */
 async function groupsAsShipped(page: Page, displays: Record<string, string>): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mountRenderer } from './helpers/mount-renderer.ts';
+import { forceHostDisplay, treeBoxes, type TreeBoxes } from './helpers/tree-boxes.ts';
 
 // A loaded 2-core machine: allow time, assert no speed.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -32,36 +33,11 @@ const view = () => group(null, [
 render(view());
 `;
 
-/** Every element's box in the program's area (through shadow roots), in document order, plus each text host's display. */
-async function boxes(page: Page): Promise<{ rects: string[]; displays: Record<string, string> }> {
-  return page.evaluate(() => {
-    const rects: string[] = [];
-    const displays: Record<string, string> = {};
-    const visit = (scope: ParentNode): void => {
-      for (const el of scope.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect();
-        if (el.localName !== 'suip-text') rects.push(`${el.localName} ${r.x},${r.y},${r.width},${r.height}`);
-        else displays[(el as unknown as { path: string[] }).path.join('/')] = getComputedStyle(el).display;
-        if (el.shadowRoot) visit(el.shadowRoot);
-      }
-    };
-    visit(document.querySelector('suip-tree')!.shadowRoot!);
-    return { rects, displays };
-  });
-}
+/** Every box in the program's area except the text hosts, and each text host's display. */
+const boxes = (page: Page): Promise<TreeBoxes> => treeBoxes(page, 'suip-text', ['suip-text']);
 
 /** Every text host under the tree forced to a block (the layout before this change). */
-async function hostsAsBlocks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const visit = (scope: ParentNode): void => {
-      for (const el of scope.querySelectorAll('*')) {
-        if (el.localName === 'suip-text') (el as HTMLElement).style.setProperty('display', 'block');
-        if (el.shadowRoot) visit(el.shadowRoot);
-      }
-    };
-    visit(document.querySelector('suip-tree')!.shadowRoot!);
-  });
-}
+const hostsAsBlocks = (page: Page): Promise<void> => forceHostDisplay(page, 'suip-text', 'block');
 
 test('a plain paragraph in a plain group is the item\'s one box, and every box on screen stays where it was', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 900 });
