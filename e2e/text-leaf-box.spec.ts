@@ -46,6 +46,9 @@ test('a plain paragraph in a plain group is the item\'s one box, and every box o
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
   await expect(go).toHaveText('go');
+  // The markdown pipeline loads on first use (the source shows as plain text meanwhile): measure
+  // once it has, or the two measurements straddle its arrival.
+  await expect(page.locator('suip-tree').locator('strong')).toHaveText('markdown');
 
   const shipped = await boxes(page);
   // Plain paragraphs straight in a plain group: no box; an empty text is an empty plain paragraph
