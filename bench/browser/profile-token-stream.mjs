@@ -7,6 +7,7 @@
  *   node bench/browser/profile-token-stream.mjs [--anchor=suip|remote-dom|vanilla|full] [--rate=150]
  *     [--particles=1000] [--tokens=225] [--top=40] [--out=/tmp/token-stream.cpuprofile]
  *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
+ *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each; the default script)
  *
  * Prints self time per function (sampled; ms per token) and inclusive time of every function
  * that appears on a stack (a function counted once per sample however deep it recurses). The
@@ -22,6 +23,9 @@ const particles = Number(args.particles ?? 1000);
 const tokens = Number(args.tokens ?? Math.round(rate * 1.5));
 const top = Number(args.top ?? 40);
 const out = args.out ?? `/tmp/token-stream-${anchor}.cpuprofile`;
+const streams = args.streams === undefined ? undefined : Number(args.streams);
+/** Tokens of the whole run: per stream times streams on the four-streams page. */
+const allTokens = tokens * (streams ?? 1);
 const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
 
 /** Self and inclusive sampled time per function of a V8 CPU profile, in ms. */
@@ -58,15 +62,18 @@ export function summarise(profile) {
 const session = await openBrowserSession();
 try {
   let captured;
-  const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script }, { profile: (p) => (captured = p) });
+  const r =
+    streams === undefined
+      ? await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script }, { profile: (p) => (captured = p) })
+      : await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor, streams, particles, rate, tokens }, { profile: (p) => (captured = p) });
   if (!r.correct) throw new Error(r.problem);
   writeFileSync(out, JSON.stringify(captured));
   const { self, inclusive } = summarise(captured);
   const show = (title, map) => {
-    console.log(`\n${title} (ms per token, ${tokens} tokens)`);
-    for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(ms / tokens).toFixed(3).padStart(8)}  ${name}`);
+    console.log(`\n${title} (ms per token, ${allTokens} tokens)`);
+    for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(ms / allTokens).toFixed(3).padStart(8)}  ${name}`);
   };
-  console.log(`${anchor}: host CPU per token ${(r.taskMs / tokens).toFixed(2)} ms (TaskDuration), ${(tokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`);
+  console.log(`${anchor}: host CPU per token ${(r.taskMs / allTokens).toFixed(2)} ms (TaskDuration), ${(allTokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`);
   show('self time', self);
   show('inclusive time', inclusive);
 } finally {
