@@ -148,8 +148,9 @@ function shownText(container: Element): string {
  * `createTokenScript` starts it), or when the first token is due, whichever comes first; says
  * which. suip builds a big list in slices a frame each (build-budget.ts). The check was once the
  * last item's text alone, which the slices show before the middle of the list: the last slice
- * (~100 items of 500, 10–20 ms of host CPU) then ran inside the measured window, charged to
- * suip's tokens, against the anchors that build theirs in one task before it.
+ * (the first renders of ~100 of 500 items, in the window's first frame) then ran inside the
+ * measured window, charged to suip's tokens, against the anchors that build theirs in one task
+ * before it.
  */
 async function startingListShown(container: Element, config: TokenScriptConfig, startAt: number): Promise<boolean> {
   const whole = expectedText(config, 0);
