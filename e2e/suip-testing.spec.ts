@@ -52,9 +52,12 @@ test('a fixture exported from the playground replays into an app in place of its
 });
 
 test('waitForGeneratorStatus fails at once with the renderer\'s reason when the program fails, and a fixture names what is wrong with it', async ({ page }) => {
-  await page.route('**/api/generate-ui?*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("the model wrote nonsense");' }));
+  // A program that does not parse fails before its handshake, so it is never ready. (One that
+  // throws once running was ready first, for a few milliseconds: a wait for 'ready' that polled in
+  // them resolved, as it should, and the test failed on a loaded machine.)
+  await page.route('**/api/generate-ui?*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'the model wrote nonsense' }));
   await page.goto('/e2e/fixtures/testing/app.html');
-  await expect(waitForGeneratorStatus(page, 'assistant', 'ready')).rejects.toThrow(/generator "assistant" is (error|terminated) \(.+\): .*the model wrote nonsense/);
+  await expect(waitForGeneratorStatus(page, 'assistant', 'ready')).rejects.toThrow(/generator "assistant" is (error|terminated) \(.+\): .*Unexpected identifier 'model'/);
   // The fixture's own checks, for a file that is not one or is ambiguous.
   expect(() => parseSuipFixture('{"messages": []}')).toThrow('"suipFixture": 1 is missing');
   expect(() => fixtureProgram(recorded)).toThrow(/pass \{ generatorId \} to pick one/);
