@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Method, type GroupParticle, type Op } from '../../shared/index.ts';
+import { applyTransaction } from '../tree/transaction.ts';
 import { checkUrlCredentials, createUrlPolicy, MAX_MARKDOWN_URL_CANDIDATES, urlCredentials } from './url-policy.ts';
 import { renderMarkdown } from './markdown-pipeline.ts';
 
@@ -142,6 +145,48 @@ describe('credentials in URLs', () => {
       if (i < MAX_MARKDOWN_URL_CANDIDATES) expect(verdict, `after ${i + 1} addresses`).toBeUndefined();
     }
     expect(verdict).toMatch(/more than 256 URL-like runs/);
+  });
+  it('scans a text a transaction appended to from where the scan of the text it extends stopped, with the verdicts of a scan of the whole text (property)', () => {
+    // Runs, entities and escapes, cut anywhere by the chunks: the spellings of @ and %, schemes, delimiters, whitespace.
+    const pieces = ['a', 'x', ' ', '\n', '\u00a0', ':', '/', '//', '@', '%', '40', '%40', '&', '#', '64', 'x40', ';', '&#64;', '&commat;', '&#32;', '\\', '\\@', '.', 'example', 'https', 'http:', 'mailto:', 'u', 'p', '(', ')', '[', ']', '<'];
+    const chunk = fc.array(fc.constantFrom(...pieces), { maxLength: 6 }).map((parts) => parts.join(''));
+    // A fresh particle ending in whitespace is scanned in one piece, as the text was before scans
+    // resumed (a whitespace ends every run, entity and escape, so it changes no verdict).
+    const whole = (text: string) => checkUrlCredentials({ group: [['t', { text: `${text} ` }]] })?.message;
+    fc.assert(
+      fc.property(chunk, fc.array(fc.array(chunk, { minLength: 1, maxLength: 3 }), { maxLength: 12 }), (start, batches) => {
+        let tree: GroupParticle = { group: [['t', { text: start }]] };
+        let shown = start;
+        expect(checkUrlCredentials(tree)?.message).toBe(whole(start));
+        for (const batch of batches) {
+          // One transaction per batch: several appends to the leaf in one batch chain their particles.
+          const ops = batch.map((text) => ({ method: Method.append, params: { path: ['t'], text } }) as Op);
+          const result = applyTransaction(tree, ops, { checkGroup: (group) => checkUrlCredentials(group) });
+          // The transaction's error names the op and the group before the policy's own message.
+          const refused = result.ok ? undefined : result.error.message.replace(/^op \d+ \(suip\/ops\/append\) at path \[\]: /, '');
+          expect(refused, JSON.stringify([shown, batch])).toBe(whole(shown + batch.join('')));
+          if (result.ok) {
+            tree = result.tree;
+            shown += batch.join('');
+          }
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+  it('counts the candidate budget once per run across appended transactions', () => {
+    let tree: GroupParticle = { group: [['t', { text: '' }]] };
+    let refused: string | undefined;
+    for (let i = 0; i <= MAX_MARKDOWN_URL_CANDIDATES && refused === undefined; i += 1) {
+      // Each address arrives in two tokens, the second starting mid-run.
+      for (const text of [`mailto:a${i}@exa`, 'mple.org ']) {
+        const result = applyTransaction(tree, [{ method: Method.append, params: { path: ['t'], text } } as Op], { checkGroup: (group) => checkUrlCredentials(group) });
+        if (!result.ok) refused = result.error.message;
+        else tree = result.tree;
+      }
+      if (i < MAX_MARKDOWN_URL_CANDIDATES) expect(refused, `after ${i + 1} addresses`).toBeUndefined();
+    }
+    expect(refused).toMatch(/more than 256 URL-like runs/);
   });
   it('drops such links and images from rendered markdown', () => {
     const html = renderMarkdown('[a](https://u:p@example.org) ![b](https://u@example.org/b.png) https://u:p@example.org/c', policy);

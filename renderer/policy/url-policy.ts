@@ -1,4 +1,5 @@
 import { ErrorCode, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
+import { extendedFrom } from '../tree/text-extension.ts';
 import type { UrlPolicy } from '../view/view-context.ts';
 import { essence, mediaKind } from './mime.ts';
 
@@ -65,11 +66,29 @@ export const MAX_MARKDOWN_URL_CANDIDATES = 256;
 /** How much of a markdown text is scanned (the wire caps a text far below this). */
 const MAX_SCANNED_CHARS = 200_000;
 
+/** What the credentials scan found in a markdown text, and where a longer text that starts with it is scanned again. */
+interface MarkdownScan {
+  /** Why the text is refused, or null. */
+  why: string | null;
+  /**
+   * Just past the last whitespace the scan passed (0 if none): no URL-like run, entity or escape
+   * crosses a whitespace, so what lies before it is decided whatever follows.
+   */
+  resume: number;
+  /** The `@`-bearing URL-like runs wholly before `resume` (the per-text budget counts them all). */
+  candidates: number;
+}
+
 /**
- * Per text particle, what its scan found (`null`: nothing). Particles are immutable, so a sibling
- * changing in a loop never re-scans the big texts beside it: each text is scanned once.
+ * Per text particle, what its scan found. Particles are immutable, so a sibling changing in a loop
+ * never re-scans the big texts beside it: each text is scanned once; and a text a streamed token
+ * extended (text-extension.ts) is scanned from its predecessor's `resume`, so the scan costs the
+ * delta and the run it continues, not the paragraph.
  */
-const markdownVerdicts = new WeakMap<object, string | null>();
+const markdownScans = new WeakMap<object, MarkdownScan>();
+
+/** How many predecessors of a text are looked at for a scan to resume from (a batch may append to one leaf several times). */
+const EXTENSION_HOPS = 8;
 
 /**
  * The text with markdown's other spellings of `@` and `%` turned into the characters themselves:
@@ -90,32 +109,84 @@ function markdownSpelling(text: string): string {
 /** The named entities that spell URL punctuation (markdown-it knows them all). */
 const NAMED: Record<string, string> = { commat: '@', percnt: '%', colon: ':', sol: '/' };
 
-/** Why `source` (already in markdown's spelling) carries a URL with credentials, or undefined. */
-function scanSpelled(source: string): string | undefined {
+/** A markdown text needs spelling and a scan only if it holds a character that can spell an `@`: itself, `%40`, an entity, `\@`. */
+function maySpellAt(text: string): boolean {
+  return text.includes('@') || text.includes('%') || text.includes('&') || text.includes('\\');
+}
+
+const TOO_MANY_CANDIDATES = `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is checked for credentials in its userinfo, and this host checks no more than that per text); split it into several entries or write the addresses without a scheme`;
+
+/**
+ * Scans `piece` (raw markdown that starts the text or follows a whitespace, so no run, entity or
+ * escape crosses its start) after `counted` candidates of the text before it: why a URL in it
+ * carries credentials, or that the text now holds too many candidates; and the count after it.
+ */
+function scanPiece(piece: string, counted: number): { why?: string; candidates: number } {
+  if (!maySpellAt(piece)) return { candidates: counted };
+  const source = markdownSpelling(piece);
   // `@` is required for any userinfo (literal or %40-decoded), which keeps the scan off most texts.
-  if (!source.includes('@') && !/%40/i.test(source)) return undefined;
-  let candidates = 0;
+  if (!source.includes('@') && !/%40/i.test(source)) return { candidates: counted };
+  let candidates = counted;
   for (const match of source.matchAll(URL_LIKE)) {
     const candidate = match[0];
     // Only a run with an `@` (or its percent spelling) can carry userinfo: the rest is never parsed.
     if (!candidate.includes('@') && !/%40/i.test(candidate)) continue;
     // SECURITY: fail closed: past the budget the text is refused, never let through unchecked.
-    if (++candidates > MAX_MARKDOWN_URL_CANDIDATES) {
-      return `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is checked for credentials in its userinfo, and this host checks no more than that per text); split it into several entries or write the addresses without a scheme`;
-    }
+    if (++candidates > MAX_MARKDOWN_URL_CANDIDATES) return { why: TOO_MANY_CANDIDATES, candidates };
     const why = urlCredentials(candidate);
-    if (why !== undefined) return why;
+    if (why !== undefined) return { why, candidates };
   }
-  return undefined;
+  return { candidates };
 }
 
-/** Why a markdown text carries a URL with credentials (or too many candidates to check), or undefined. */
-function markdownCredentials(text: string): string | undefined {
-  const limited = text.slice(0, MAX_SCANNED_CHARS);
-  // Userinfo needs an `@`, and markdown can spell one only as itself, `%40`, an entity or `\@`:
-  // a text with none of those four characters (most streamed prose) is clean without a scan.
-  if (!limited.includes('@') && !limited.includes('%') && !limited.includes('&') && !limited.includes('\\')) return undefined;
-  return scanSpelled(markdownSpelling(limited));
+/**
+ * Scans a markdown text's first MAX_SCANNED_CHARS from `from` (0, or a predecessor's `resume`,
+ * after its `counted` candidates) for URLs with credentials. The scanned part is cut just past its
+ * last whitespace: the closed part before the cut is decided for good (its candidates are
+ * counted into the result), the open part after it is scanned now and again when the text grows.
+ * Runs, entities and escapes never cross a whitespace, so the pieces' verdicts and counts are
+ * exactly the whole text's (proved against a whole-text scan in url-policy.test.ts).
+ */
+function scanMarkdown(text: string, from: number, counted: number): MarkdownScan {
+  const end = Math.min(text.length, MAX_SCANNED_CHARS);
+  let resume = from;
+  for (let i = end - 1; i >= from; i -= 1) {
+    if (isWhitespace(text.charCodeAt(i))) {
+      resume = i + 1;
+      break;
+    }
+  }
+  const closed = scanPiece(text.slice(from, resume), counted);
+  if (closed.why !== undefined) return { why: closed.why, resume, candidates: closed.candidates };
+  const open = scanPiece(text.slice(resume, end), closed.candidates);
+  return { why: open.why ?? null, resume, candidates: closed.candidates };
+}
+
+/** Beyond ASCII, the characters `\s` matches (no-break and typographic spaces, line separators). */
+const WIDE_WHITESPACE = /^\s$/;
+
+/** A character that ends a URL-like run (`URL_LIKE` stops at `\s`) and is never part of an entity or escape. */
+function isWhitespace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && WIDE_WHITESPACE.test(String.fromCharCode(code)));
+}
+
+/** The scan of a markdown text particle: resumed from the nearest predecessor it extends that was scanned clean, or whole. */
+function markdownScan(particle: { text: string }): MarkdownScan {
+  let scan = markdownScans.get(particle);
+  if (scan !== undefined) return scan;
+  let prior: MarkdownScan | undefined;
+  let at: object | undefined = particle;
+  for (let hop = 0; prior === undefined && hop < EXTENSION_HOPS; hop += 1) {
+    at = extendedFrom(at);
+    if (at === undefined) break;
+    prior = markdownScans.get(at);
+  }
+  // A refused predecessor never entered a tree (its transaction failed), so a resumed scan starts
+  // from a clean one; the length check is a guard, the transaction's append makes it true.
+  const resumable = prior !== undefined && prior.why === null && (at as { text: string }).text.length <= particle.text.length;
+  scan = resumable ? scanMarkdown(particle.text, prior!.resume, prior!.candidates) : scanMarkdown(particle.text, 0, 0);
+  markdownScans.set(particle, scan);
+  return scan;
 }
 
 /**
@@ -130,11 +201,7 @@ export function checkUrlCredentials(group: GroupParticle): ParticleIssue | undef
       if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)}: ${why}` };
     } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown')) {
       // Only markdown turns text into links and images.
-      let why = markdownVerdicts.get(child);
-      if (why === undefined) {
-        why = markdownCredentials(child.text) ?? null;
-        markdownVerdicts.set(child, why);
-      }
+      const { why } = markdownScan(child as { text: string });
       if (why !== null) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
     }
   }

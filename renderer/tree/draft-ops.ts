@@ -19,6 +19,7 @@ import {
   type ReplaceParams,
 } from '../../shared/index.ts';
 import { rememberSize, subtreeHeight, subtreeSize } from './tree-stats.ts';
+import { recordTextExtension } from './text-extension.ts';
 import { TxError } from './tx-error.ts';
 
 /** What one transaction learns while its ops run on the draft. */
@@ -155,7 +156,9 @@ function appendText(root: GroupParticle, params: Extract<AppendParams, { text: s
   if (!('text' in target)) fail(ErrorCode.InvalidParams, 'text append needs a text particle there, but it is a ' + (isGroup(target) ? 'group' : 'data particle') + '; use replace instead', at);
   const text = (target as { text: string }).text + params.text;
   if (text.length > state.limits.maxTextLength) fail(ErrorCode.LimitExceeded, `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`, at);
-  group.group[index] = [id, { ...(target as { text: string; mimeType?: string }), text }];
+  const extended = { ...(target as { text: string; mimeType?: string }), text };
+  recordTextExtension(target, extended);
+  group.group[index] = [id, extended];
   touchChildren(state, parentPath, at.index);
 }
 
