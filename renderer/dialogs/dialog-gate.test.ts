@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DialogParams } from '../../shared/dialog.ts';
 import { DialogGate } from './dialog-gate.ts';
 import { effectiveDialogPolicy } from './dialog-policy.ts';
-import { credentialTerm } from './credential-wording.ts';
+import { wordingRefusal } from './wording-refusal.ts';
 
 const ask: DialogParams = { kind: 'confirm', title: 'Delete all files?' };
 
@@ -59,14 +59,15 @@ describe('DialogGate', () => {
     const { gate: g } = gate();
     const phishing: DialogParams = { kind: 'prompt', title: 'Session expired', message: 'Enter your PASSWORD to continue' };
     expect(g.refusal('p', phishing, 900, false)).toBeUndefined();
-    const refused = g.wordingRefusal(phishing, credentialTerm);
+    const refuse = effectiveDialogPolicy({});
+    const refused = wordingRefusal(refuse, phishing);
     expect(refused?.data?.reason).toBe('credential-wording');
     expect(refused?.message).toContain('message asks for a credential ("password")');
     const pick: DialogParams = { kind: 'pick', title: 'Verify', items: [{ id: 'a', label: 'Send my PIN' }] };
-    expect(g.wordingRefusal(pick, credentialTerm)?.message).toContain('items[0].label');
+    expect(wordingRefusal(refuse, pick)?.message).toContain('items[0].label');
     // Split across two fields, it is still read as one text.
-    expect(g.wordingRefusal({ kind: 'confirm', title: 'Pass', message: 'word' }, credentialTerm)?.message).toContain("dialog's text asks");
-    expect(gate({ credentialWording: 'allow' }).gate.wordingRefusal(phishing, credentialTerm)).toBeUndefined();
+    expect(wordingRefusal(refuse, { kind: 'confirm', title: 'Pass', message: 'word' })?.message).toContain("dialog's text asks");
+    expect(wordingRefusal(effectiveDialogPolicy({ credentialWording: 'allow' }), phishing)).toBeUndefined();
   });
   it('keeps the defaults for nonsense options', () => {
     expect(effectiveDialogPolicy({ blockOfferAfter: -1, blockOfferWindowMs: Number.NaN, credentialWording: 'maybe' as 'allow' })).toEqual({ blockOfferAfter: 3, blockOfferWindowMs: 30_000, credentialWording: 'refuse' });

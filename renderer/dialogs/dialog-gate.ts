@@ -9,16 +9,8 @@ export const DIALOG_ACTIVATION_MS = 10_000;
 /** Why a program's dialog request was refused (`error.data.reason`). */
 export type DialogRefusalReason = 'dialogs-blocked' | 'dialog-open' | 'no-user-action' | 'user-action-spent' | 'credential-wording';
 
-const METHOD = 'suip/dialog';
-
-/** The texts of a dialog a user reads, by the field a program wrote them in. */
-function dialogTexts(params: DialogParams): Array<[string, string | undefined]> {
-  const texts: Array<[string, string | undefined]> = [['title', params.title], ['message', params.message]];
-  if (params.kind === 'confirm') texts.push(['confirmLabel', params.confirmLabel], ['cancelLabel', params.cancelLabel]);
-  if (params.kind === 'prompt') texts.push(['placeholder', params.placeholder], ['defaultValue', params.defaultValue]);
-  if (params.kind === 'pick') params.items.forEach((item, index) => texts.push([`items[${index}].label`, item.label], [`items[${index}].description`, item.description]));
-  return texts;
-}
+/** The method a refusal names. */
+export const METHOD = 'suip/dialog';
 
 /**
  * The per-program rules for `suip/dialog`, without the DOM: who is blocked, which user action
@@ -41,7 +33,7 @@ export class DialogGate {
   /**
    * The error for a request that may not open now, or undefined. Checked in this order so the
    * program hears the rule it can act on first: blocked, one at a time, a fresh user action; the
-   * wording comes last (`wordingRefusal`), once its check's chunk is loaded.
+   * wording comes last (`wordingRefusal`, wording-refusal.ts), once its check's chunk is loaded.
    */
   refusal(id: string, params: DialogParams, lastUserAction: number | undefined, open: boolean): SuipErrorObject | undefined {
     // SECURITY: a program the user blocked opens nothing until the user (or host) allows it again.
@@ -53,25 +45,6 @@ export class DialogGate {
     // SECURITY: one user action buys one dialog, so a click cannot start a chain of prompts.
     if (this.spent.get(id) === lastUserAction) {
       return opError(ErrorCode.PolicyViolation, 'the user action that opened your last dialog is used up: each dialog needs a new user action in your UI; ask again from the handler of the next click, or show the question in your own UI', { method: METHOD, reason: 'user-action-spent' });
-    }
-    return undefined;
-  }
-
-  /**
-   * The error for a dialog whose text asks for a credential, or undefined (policy
-   * `credentialWording: 'allow'` skips it). `credentialTerm` is `credential-wording.ts`'s, passed
-   * in because the word lists load with the first dialog request rather than with the entry: a
-   * refusal waits for that chunk, as every dialog waits for its drawing chunk.
-   */
-  wordingRefusal(params: DialogParams, credentialTerm: (text: string) => string | undefined): SuipErrorObject | undefined {
-    if (this.policy.credentialWording !== 'refuse') return undefined;
-    const texts = dialogTexts(params);
-    for (const [field, text] of [...texts, ['text', texts.map(([, t]) => t ?? '').join(' ')] as [string, string]]) {
-      const term = text === undefined ? undefined : credentialTerm(text);
-      // SECURITY: a page-wide dialog in the host's look may not ask for a credential.
-      if (term !== undefined) {
-        return opError(ErrorCode.PolicyViolation, `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in prompt; leave sign-in to the host, or reword it if it is not a credential`, { method: METHOD, reason: 'credential-wording' });
-      }
     }
     return undefined;
   }

@@ -142,13 +142,13 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       const refused = gate.refusal(from.id, params, from.lastUserAction, pending > 0);
       if (refused !== undefined || from.lastUserAction === undefined) throw refused;
       const lastUserAction = from.lastUserAction;
-      // The wording check's word lists are a chunk loaded with the first request (issue 31). The
-      // request counts as open meanwhile, so a burst from the program is refused as before.
+      // The wording check and its word lists are a chunk loaded with the first request (issue 31).
+      // The request counts as open meanwhile, so a burst from the program is refused as before.
       pending += 1;
       let wording: SuipErrorObject | undefined;
       try {
-        const { credentialTerm } = await import('./credential-wording.ts');
-        wording = gate.wordingRefusal(params, credentialTerm);
+        const { wordingRefusal } = await import('./wording-refusal.ts');
+        wording = wordingRefusal(effective, params);
       } finally {
         pending -= 1;
       }

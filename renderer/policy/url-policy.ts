@@ -87,9 +87,6 @@ interface MarkdownScan {
  */
 const markdownScans = new WeakMap<object, MarkdownScan>();
 
-/** How many predecessors of a text are looked at for a scan to resume from (a batch may append to one leaf several times). */
-const EXTENSION_HOPS = 8;
-
 /**
  * The text with markdown's other spellings of `@` and `%` turned into the characters themselves:
  * markdown-it decodes entities (`&#64;`, `&#x40;`, `&commat;`, any numeric one) and backslash escapes (`\@`) in a
@@ -151,7 +148,7 @@ function scanMarkdown(text: string, from: number, counted: number): MarkdownScan
   const end = Math.min(text.length, MAX_SCANNED_CHARS);
   let resume = from;
   for (let i = end - 1; i >= from; i -= 1) {
-    if (isWhitespace(text.charCodeAt(i))) {
+    if (WHITESPACE.test(text[i]!)) {
       resume = i + 1;
       break;
     }
@@ -162,30 +159,24 @@ function scanMarkdown(text: string, from: number, counted: number): MarkdownScan
   return { why: open.why ?? null, resume, candidates: closed.candidates };
 }
 
-/** Beyond ASCII, the characters `\s` matches (no-break and typographic spaces, line separators). */
-const WIDE_WHITESPACE = /^\s$/;
-
 /** A character that ends a URL-like run (`URL_LIKE` stops at `\s`) and is never part of an entity or escape. */
-function isWhitespace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && WIDE_WHITESPACE.test(String.fromCharCode(code)));
-}
+const WHITESPACE = /\s/;
 
-/** The scan of a markdown text particle: resumed from the nearest predecessor it extends that was scanned clean, or whole. */
+/**
+ * The scan of a markdown text particle: resumed from the scan of the particle an append made it
+ * from, when that one was scanned clean; whole otherwise (a text that arrived whole, or the second
+ * of two appends to one leaf in a batch, whose predecessor no check saw).
+ */
 function markdownScan(particle: { text: string }): MarkdownScan {
   let scan = markdownScans.get(particle);
-  if (scan !== undefined) return scan;
-  let prior: MarkdownScan | undefined;
-  let at: object | undefined = particle;
-  for (let hop = 0; prior === undefined && hop < EXTENSION_HOPS; hop += 1) {
-    at = extendedFrom(at);
-    if (at === undefined) break;
-    prior = markdownScans.get(at);
+  if (scan === undefined) {
+    const from = extendedFrom(particle) as { text: string } | undefined;
+    const prior = from === undefined ? undefined : markdownScans.get(from);
+    // A refused predecessor never entered a tree (its transaction failed); the length check is a
+    // guard, the transaction's append makes it true.
+    scan = prior?.why === null && from!.text.length <= particle.text.length ? scanMarkdown(particle.text, prior.resume, prior.candidates) : scanMarkdown(particle.text, 0, 0);
+    markdownScans.set(particle, scan);
   }
-  // A refused predecessor never entered a tree (its transaction failed), so a resumed scan starts
-  // from a clean one; the length check is a guard, the transaction's append makes it true.
-  const resumable = prior !== undefined && prior.why === null && (at as { text: string }).text.length <= particle.text.length;
-  scan = resumable ? scanMarkdown(particle.text, prior!.resume, prior!.candidates) : scanMarkdown(particle.text, 0, 0);
-  markdownScans.set(particle, scan);
   return scan;
 }
 
