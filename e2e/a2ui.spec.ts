@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { docsImage } from './helpers/docs-image.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { emulateColorScheme } from './helpers/color-scheme.ts';
 
 const CORPUS = process.env.A2UI_CORPUS ?? fileURLToPath(new URL('../examples/a2ui/', import.meta.url));
 const examples = readdirSync(join(CORPUS, 'examples')).filter((f) => f.endsWith('.json')).sort().map((file) => ({ file, messages: (JSON.parse(readFileSync(join(CORPUS, 'examples', file), 'utf8')) as { messages: unknown[] }).messages }));
@@ -29,7 +30,7 @@ test.describe('A2UI bridge in Chromium', () => {
   test.setTimeout(120_000);
 
   for (const scheme of ['light', 'dark'] as const) test(`all 36 examples render, no unknown types, no errors back to the agent, axe-core 0 violations (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
+    await emulateColorScheme(page, scheme);
     await open(page, '?credentials=1');
     for (const example of examples) await receive(page, example.messages);
     const mounted = await page.evaluate(() => document.querySelector('#renderer')!.querySelectorAll('*').length);

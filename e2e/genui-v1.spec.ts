@@ -130,7 +130,8 @@ test('the playground\'s GenUI server panel: a person types a request and the sur
   await panel.getByLabel('Your request').fill('Book a table for two');
   await panel.getByRole('button', { name: 'Send' }).click();
   // The form is on screen while the model's stream is still held open.
-  await expect(panel.locator('suip-tree').getByText('Book a table')).toBeVisible({ timeout: 20_000 });
+  // The form's heading: the request the conversation shows ("Book a table for two") holds the same words.
+  await expect(panel.locator('suip-tree').getByRole('heading', { name: 'Book a table' })).toBeVisible({ timeout: 20_000 });
   await expect(panel.locator('suip-tree').getByLabel('Name')).toBeVisible();
   barriers.booking!.release();
   await expect(panel.locator('suip-tree').getByText('Type your name and press Book.')).toBeVisible({ timeout: 20_000 });

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_VOCABULARY } from '../renderer/headless.ts';
 import { errorList, loadExample, openPlayground, slotTree, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import { emulateColorScheme } from './helpers/color-scheme.ts';
 
 // Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -23,7 +24,7 @@ type Check = (page: Page) => Promise<void>;
  */
 async function expectAccessible(page: Page): Promise<void> {
   for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme });
+    await emulateColorScheme(page, colorScheme);
     const { violations } = await new AxeBuilder({ page }).include('suip-tree').analyze();
     expect(violations.map((v) => `${colorScheme}: ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   }

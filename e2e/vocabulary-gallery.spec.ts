@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { deepTags, mount, openView } from './vocabulary-helpers.ts';
+import { emulateColorScheme } from './helpers/color-scheme.ts';
 
 /** axe violations as short strings, so a failure says what and where. */
 async function axe(page: import('@playwright/test').Page): Promise<string[]> {
@@ -37,7 +38,7 @@ test.describe('vocabulary gallery', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe-core reports no violations in the ${scheme} theme`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateColorScheme(page, scheme);
       await openView(page);
       await page.evaluate(() => {
         const f = (window as unknown as { fixture: { mount(p: unknown): Promise<void>; gallery(m: boolean): unknown } }).fixture;

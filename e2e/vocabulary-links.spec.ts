@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mount, openView } from './vocabulary-helpers.ts';
+import { emulateColorScheme } from './helpers/color-scheme.ts';
 
 test.describe('vocabulary links, media and theme tokens', () => {
   test('links pass the policy, carry noopener noreferrer and open on a real click only', async ({ page, context }) => {
@@ -53,7 +54,7 @@ test.describe('vocabulary links, media and theme tokens', () => {
 
   test('host tokens override the theme, in light and dark', async ({ page }) => {
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateColorScheme(page, scheme);
       await openView(page);
       await mount(page, { type: 'card', group: [['title', { text: 'Tokens', mimeType: 'text/plain' }]] });
       const article = page.getByRole('article', { name: 'Tokens' });
