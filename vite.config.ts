@@ -43,7 +43,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['{shared,generator,renderer,server,adapters,bench,playground}/**/*.test.ts'],
+    include: ['{shared,core,generator,renderer,server,adapters,bench,playground}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },

@@ -5,7 +5,7 @@ import { mount, openView } from './vocabulary-helpers.ts';
 /**
  * A wide group's children are updated as a keyed splice (renderer/view/keyed-entries.ts): only the
  * children an edit touched are created, removed, moved or re-set. Here a 1,000-child list receives
- * real transactions (renderer/tree's `applyTransaction`: appends, inserts, removals, moves, text
+ * real transactions (core/tree's `applyTransaction`: appends, inserts, removals, moves, text
  * appends), several per view update as when a frame coalesces them, and must end with exactly the
  * DOM a from-scratch render of the final tree gives, with the same element for every child no op
  * touched.
@@ -85,7 +85,7 @@ interface Page1k {
 
 async function install(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const treeModule = '/renderer/tree/index.ts';
+    const treeModule = '/core/tree/index.ts';
     const { applyTransaction } = (await import(/* @vite-ignore */ treeModule)) as { applyTransaction: (t: unknown, ops: unknown[]) => { ok: boolean; tree: unknown; error?: unknown } };
     const fixture = (window as unknown as { fixture: { setRoot(r: unknown): Promise<void>; settle(): Promise<void> } }).fixture;
     const tree = document.querySelector('#tree') as unknown as { root: { group: [string, unknown][] }; context: unknown };

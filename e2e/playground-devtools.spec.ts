@@ -2,8 +2,8 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { docsImage } from './helpers/docs-image.ts';
 import { readFile } from 'node:fs/promises';
 import type { Op } from '../shared/index.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../renderer/tree/index.ts';
-import { createGroupChecker } from '../renderer/vocabulary/check-group.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../core/tree/index.ts';
+import { createGroupChecker } from '../core/vocabulary/check-group.ts';
 import { errorList, mirrorTree, openDevtools, openPlayground, slotView, snapshot, trackPageErrors } from './fixtures/playground/playground-page.ts';
 
 // Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.

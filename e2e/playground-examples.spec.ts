@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_VOCABULARY } from '../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../core/index.ts';
 import { errorList, loadExample, openPlayground, slotTree, trackPageErrors } from './fixtures/playground/playground-page.ts';
 import { emulateColorScheme } from './helpers/color-scheme.ts';
 

@@ -3,7 +3,7 @@ import type { GeneratorConnection, WarmTransport } from './connection.ts';
 import type { DialogHost } from './dialogs/host-dialogs.ts';
 import { SuipHostError } from './host-error.ts';
 import type { GeneratorHandle, GeneratorStatus, MountOptions, SuipErrorDetail, SuipStatusDetail } from './renderer-types.ts';
-import { RendererSession, type ApplyResult } from './session/renderer-session.ts';
+import { RendererSession, type ApplyResult } from '../core/session/renderer-session.ts';
 import { heldUntil } from './held-channel.ts';
 
 /** What the renderer lends every generator's lifecycle. */

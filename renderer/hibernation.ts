@@ -1,7 +1,7 @@
 import { isChannelName, isGroup, utf8Length, type GroupParticle } from '../shared/index.ts';
 import type { GeneratorLifecycle } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
-import { lookup } from './tree/index.ts';
+import { lookup } from '../core/tree/index.ts';
 import type { AttachOptions, GeneratorHandle, GeneratorStatus } from './renderer-types.ts';
 import type { ViewEvent } from './view/view-context.ts';
 

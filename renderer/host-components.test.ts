@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../shared/index.ts';
 import { componentTags, withComponents } from './host-components.ts';
 import { SuipHostError } from './host-error.ts';
-import { createGroupChecker } from './vocabulary/check-group.ts';
-import { defineType, ex, textRole } from './vocabulary/define.ts';
-import { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
+import { createGroupChecker } from '../core/vocabulary/check-group.ts';
+import { defineType, ex, textRole } from '../core/vocabulary/define.ts';
+import { BUILTIN_VOCABULARY } from '../core/vocabulary/registry.ts';
 
 const productCard = defineType({
   type: 'product-card',

@@ -9,18 +9,18 @@ export type { LocalGenerator, LocalGeneratorOptions } from './remote.ts';
 export { SuipHostError, HOST_ERROR_CODES } from './host-error.ts';
 export type { HostErrorCode, HostErrorData } from './host-error.ts';
 export type { DialogOrigin, HostDialogs } from './dialogs/host-dialogs.ts';
-export type { DialogPolicy } from './dialogs/dialog-policy.ts';
+export type { DialogPolicy } from '../core/policy/dialog-policy.ts';
 export type { DialogRefusalReason } from './dialogs/dialog-gate.ts';
-export { effectivePolicy } from './policy/host-policy.ts';
-export type { HostPolicy } from './policy/host-policy.ts';
+export { effectivePolicy } from '../core/policy/host-policy.ts';
+export type { HostPolicy } from '../core/policy/host-policy.ts';
 export type { HostComponent, HostComponentElement } from './host-components.ts';
 // The particles a host component receives (and `snapshot()` returns), from the wire schema.
 export type { Particle, GroupParticle, GroupEntry, TextParticle, DataParticle, VocabularyEntry } from '../shared/index.ts';
 export { SuipGroupElement } from './view/suip-element.ts';
-export { BUILTIN_VOCABULARY } from './vocabulary/registry.ts';
-export { createGroupChecker } from './vocabulary/check-group.ts';
-export { createUrlPolicy } from './policy/url-policy.ts';
-export { defineType, textRole, dataRole, groupRole, otherChildren, ex } from './vocabulary/define.ts';
+export { BUILTIN_VOCABULARY } from '../core/vocabulary/registry.ts';
+export { createGroupChecker } from '../core/vocabulary/check-group.ts';
+export { createUrlPolicy } from '../core/policy/url-policy.ts';
+export { defineType, textRole, dataRole, groupRole, otherChildren, ex } from '../core/vocabulary/define.ts';
 export type {
   AttachOptions,
   AttachRemoteOptions,

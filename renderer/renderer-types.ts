@@ -1,9 +1,9 @@
 import type { Channel, HostContext, Limits, StatusReason, SuipErrorObject, VocabularyEntry } from '../shared/index.ts';
 import type { InPageLane } from './connection.ts';
 import type { HostDialogs } from './dialogs/host-dialogs.ts';
-import type { HostPolicy } from './policy/host-policy.ts';
+import type { HostPolicy } from '../core/policy/host-policy.ts';
 import type { HostComponent } from './host-components.ts';
-import type { CheckGroup } from './tree/index.ts';
+import type { CheckGroup } from '../core/tree/index.ts';
 import type { UrlPolicy } from './view/view-context.ts';
 
 /** A generator's lifecycle as the host sees it. */

@@ -1,6 +1,6 @@
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
-import { createUrlPolicy } from '../../renderer/policy/url-policy.ts';
+import { createUrlPolicy } from '../../core/policy/url-policy.ts';
 import { A2uiBridge, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { createA2uiFeed, type A2uiFeed } from './progressive-feed.ts';

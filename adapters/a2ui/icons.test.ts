@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ICON_NAMES as SUIP_ICONS } from '../../renderer/vocabulary/types/icon.ts';
+import { ICON_NAMES as SUIP_ICONS } from '../../core/vocabulary/types/icon.ts';
 import { ICON_NAMES, iconLabel, suipIcon } from './icons.ts';
 
 const catalog = JSON.parse(readFileSync(new URL('../../examples/a2ui/basic-catalog.json', import.meta.url), 'utf8')) as unknown;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { headlessTarget } from '../a2ui/testing/headless-target.ts';
 import { connectAgUi, type AgUiIssue, type AgUiRenderer } from './connect-ag-ui.ts';
 import { Conversation } from './conversation.ts';
-import { checkUrlCredentials } from '../../renderer/policy/url-policy.ts';
+import { checkUrlCredentials } from '../../core/policy/url-policy.ts';
 import type { GroupParticle, Particle } from '../../shared/index.ts';
 
 /** A real @ag-ui/client agent whose run is a Subject the test pushes events into. */

@@ -1,7 +1,7 @@
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { plainText as plain } from '../kit/text.ts';
 import type { ToolCallView } from './tool-call.ts';
-import { urlCredentials } from '../../renderer/policy/url-policy.ts';
+import { urlCredentials } from '../../core/policy/url-policy.ts';
 
 /** Final text up to this length is shown as markdown; longer stays plain (laying it out would stall the page). */
 const MARKDOWN_MAX = 20_000;

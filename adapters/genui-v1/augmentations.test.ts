@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
-import { dataRole, defineType, ex, otherChildren, textRole } from '../../renderer/vocabulary/define.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
+import { dataRole, defineType, ex, otherChildren, textRole } from '../../core/vocabulary/define.ts';
 import { createCommandValidator } from '../../server/genui/validate-command.ts';
 import { augmentationsSchema, augmentedVocabulary, MAX_AUGMENTED_WIDGETS } from './augmentations.ts';
 import { translateSurface } from './translate.ts';

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { ALIASES, catalogNames, genuiCatalogSchema } from './catalog.ts';
 import { translateSurface } from './translate.ts';
 

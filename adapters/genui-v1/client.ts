@@ -3,7 +3,7 @@ import { measureJson } from '../../shared/json-shape.ts';
 import { compile, type VocabularyEntry } from '../../shared/index.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { readMessageStream } from '../a2ui/stream-reader.ts';
 import { toUiEvent } from './events.ts';
 import { augmentationsSchema, type GenuiAugmentation } from './augmentations.ts';

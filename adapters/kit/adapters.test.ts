@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { chips, form } from '../canvas/types/interactive.ts';
 import { mapHtml } from '../canvas/widget/html-map.ts';
 import { parseHtml } from '../canvas/widget/html-tree.ts';

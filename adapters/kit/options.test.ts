@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { RESERVED_KEYS } from '../../shared/reserved.ts';
 import { decodeChildId, decodeSelection, encodeChildId } from './option-ids.ts';
 import { DEFAULT_MAX_ID_LENGTH, optionChildren } from './options.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, appendOp, type Particle } from '../../shared/index.ts';
-import { BUILTIN_VOCABULARY, applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY, applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../core/index.ts';
 
 const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
 

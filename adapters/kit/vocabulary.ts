@@ -1,11 +1,11 @@
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import type { VocabularyEntry } from '../../shared/index.ts';
 import { rolesOfEntry, type TypeRoles } from './type-roles.ts';
 
 const cache = new WeakMap<readonly VocabularyEntry[], Map<string, TypeRoles>>();
 
 /**
- * The roles of a vocabulary type, read from its definition (`renderer/vocabulary/`, through the
+ * The roles of a vocabulary type, read from its definition (`core/vocabulary/`, through the
  * headless entry) so an adapter never keeps its own copy of a type's role names. Undefined for a
  * type the vocabulary does not have.
  */

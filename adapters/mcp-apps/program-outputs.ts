@@ -3,7 +3,7 @@ import { INPUT_CHANNELS, MCP_APP_LIMITS, OUTPUT_CHANNELS } from '../../shared/ne
 import { CallToolOutput, OpenLinkOutput, TextOutput, type CallToolAnswer } from '../../shared/neighbours/mcp-apps/outputs.ts';
 import { utf8Length, withinBytes } from '../../shared/message.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
-import { urlCredentials } from '../../renderer/policy/url-policy.ts';
+import { urlCredentials } from '../../core/policy/url-policy.ts';
 
 /** The part of the SDK's `App` the page routes program outputs to (the real `App` satisfies it). */
 export interface ViewHost {

@@ -2,7 +2,7 @@ import { AppBridge, getToolUiResourceUri, isToolVisibilityModelOnly, PostMessage
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { MCP_APP_LIMITS } from '../../shared/neighbours/mcp-apps/constants.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
-import { urlCredentials } from '../../renderer/policy/url-policy.ts';
+import { urlCredentials } from '../../core/policy/url-policy.ts';
 import { McpAppError } from './mcp-app-error.ts';
 import { createChannelBudget } from './program-outputs.ts';
 import { consents, type ToolConsent } from './tool-consent.ts';

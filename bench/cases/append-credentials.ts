@@ -1,5 +1,5 @@
-import { checkUrlCredentials } from '../../renderer/policy/url-policy.ts';
-import { applyTransaction } from '../../renderer/tree/index.ts';
+import { checkUrlCredentials } from '../../core/policy/url-policy.ts';
+import { applyTransaction } from '../../core/tree/index.ts';
 import { Method, type GroupParticle, type Op } from '../../shared/index.ts';
 import { check } from '../harness/check.ts';
 import { consume, measure, measureOptions } from '../harness/measure.ts';
@@ -28,7 +28,7 @@ const TOKEN = 'numbers';
  * Issue 31 item 1, "a text append is scanned, parsed and validated in time proportional to the
  * delta": one streamed token appended to a long markdown text through `applyTransaction` with the
  * renderer's credentials rule (`checkUrlCredentials`). 'resumed': the real path, whose scan
- * resumes where the scan of the text it extends stopped (renderer/tree/text-extension.ts);
+ * resumes where the scan of the text it extends stopped (core/tree/text-extension.ts);
  * 'whole' (anchor): the same rule on a fresh particle with the grown text, a scan of the whole
  * text, which is what every token cost before.
  */

@@ -1,4 +1,4 @@
-import { applyTransaction } from '../../renderer/tree/index.ts';
+import { applyTransaction } from '../../core/tree/index.ts';
 import type { GroupParticle, Op } from '../../shared/index.ts';
 import { applyImmerBatchUnchecked, applyImmerPerOp } from '../anchors/immer-per-op.ts';
 import { applyImmerRootOnly } from '../anchors/immer-root-only.ts';

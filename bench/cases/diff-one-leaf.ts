@@ -1,4 +1,4 @@
-import { applyTransaction } from '../../renderer/tree/index.ts';
+import { applyTransaction } from '../../core/tree/index.ts';
 import { replaceOp, type GroupParticle, type Op } from '../../shared/index.ts';
 import { diff } from '../../generator/diff/diff.ts';
 import { deepEqualDiff } from '../anchors/deep-equal-diff.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isGroup, type GroupParticle, type Particle } from '../../shared/index.ts';
-import { applyTransaction } from '../../renderer/tree/index.ts';
+import { applyTransaction } from '../../core/tree/index.ts';
 import { pairArb } from './arbitraries.ts';
 import { diff } from './diff.ts';
 import { at, deepFreeze, t } from './test-trees.ts';

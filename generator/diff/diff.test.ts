@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { appendOp, appendTextOp, insertOp, removeOp, replaceOp, type GroupParticle, type Op } from '../../shared/index.ts';
-import { applyTransaction } from '../../renderer/tree/index.ts';
+import { applyTransaction } from '../../core/tree/index.ts';
 import { diff, diffRoot } from './diff.ts';
 import { at, deepFreeze, g, t } from './test-trees.ts';
 

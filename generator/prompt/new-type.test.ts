@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { withComponents } from '../../renderer/host-components.ts';
-import { createGroupChecker } from '../../renderer/vocabulary/check-group.ts';
-import { defineType, ex, textRole } from '../../renderer/vocabulary/define.ts';
-import { galleryTree } from '../../renderer/vocabulary/gallery.ts';
-import { vocabularyJsonSchema } from '../../renderer/vocabulary/json-schema.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/vocabulary/registry.ts';
-import { vocabularyMarkdown } from '../../renderer/vocabulary/vocabulary-doc.ts';
+import { createGroupChecker } from '../../core/vocabulary/check-group.ts';
+import { defineType, ex, textRole } from '../../core/vocabulary/define.ts';
+import { galleryTree } from '../../core/vocabulary/gallery.ts';
+import { vocabularyJsonSchema } from '../../core/vocabulary/json-schema.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
+import { vocabularyMarkdown } from '../../renderer/vocabulary-doc/vocabulary-doc.ts';
 import { systemPrompt } from './system-prompt.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePolicy, urlPolicyFor, type HostPolicy } from '../../renderer/policy/host-policy.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/vocabulary/registry.ts';
+import { effectivePolicy, urlPolicyFor, type HostPolicy } from '../../core/policy/host-policy.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
 import { runProgram, type HarnessHost } from './program-harness.ts';
 import { POLICY_RULES } from './policy-text.ts';
 import { systemPrompt } from './system-prompt.ts';

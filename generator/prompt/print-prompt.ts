@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { effectivePolicy, type HostPolicy } from '../../renderer/policy/host-policy.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/vocabulary/registry.ts';
+import { effectivePolicy, type HostPolicy } from '../../core/policy/host-policy.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
 import { systemPrompt } from './system-prompt.ts';
 
 /**
@@ -9,7 +9,7 @@ import { systemPrompt } from './system-prompt.ts';
  *
  *   node --import tsx generator/prompt/print-prompt.ts [--policy '{"credentialInputs":true}'] [--inputs a,b] [--outputs action] [--no-dialogs]
  *
- * The policy is a `HostPolicy` (renderer/policy/host-policy.ts) resolved as the renderer resolves
+ * The policy is a `HostPolicy` (core/policy/host-policy.ts) resolved as the renderer resolves
  * it; the vocabulary is the built-in one. The size goes to stderr, the prompt to stdout.
  */
 const { values } = parseArgs({

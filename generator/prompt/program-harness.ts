@@ -1,9 +1,9 @@
 import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type GroupParticle, type InitializeResult, type Particle } from '../../shared/index.ts';
-import { effectivePolicy, checkHostPolicy, type HostPolicy } from '../../renderer/policy/host-policy.ts';
-import { RendererSession } from '../../renderer/session/renderer-session.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
-import { createGroupChecker } from '../../renderer/vocabulary/check-group.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/vocabulary/registry.ts';
+import { effectivePolicy, checkHostPolicy, type HostPolicy } from '../../core/policy/host-policy.ts';
+import { RendererSession } from '../../core/session/renderer-session.ts';
+import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../core/tree/index.ts';
+import { createGroupChecker } from '../../core/vocabulary/check-group.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
 import { GeneratorSession } from '../runtime/generator-session.ts';
 import { createSuipApi } from '../runtime/suip-api.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, ErrorCode, createMemoryChannelPair, type InitializeResult, type Limits, type Op } from '../../shared/index.ts';
-import { RendererSession } from '../../renderer/session/renderer-session.ts';
+import { RendererSession } from '../../core/session/renderer-session.ts';
 import { laneWithinBytes } from './in-page-lane.ts';
 import { SuipError } from './suip-error.ts';
 import { sessionPair } from './testing/session-pair.ts';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EFFECTIVE_POLICY, DEFAULT_LIMITS, ErrorCode, Method, PROTOCOL_VERSION, createMemoryChannelPair, type DialogParams, type DialogResult, type GroupParticle, type InitializeResult, type SuipErrorObject } from '../../shared/index.ts';
-import { RendererSession } from '../../renderer/session/renderer-session.ts';
-import { routeEvent } from '../../renderer/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../renderer/tree/index.ts';
+import { RendererSession } from '../../core/session/renderer-session.ts';
+import { routeEvent } from '../../core/session/route-event.ts';
+import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../core/tree/index.ts';
 import { group, text } from './builders.ts';
 import { GeneratorSession } from './generator-session.ts';
 import { createSuipApi } from './suip-api.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogParams } from '../../shared/dialog.ts';
 import { DialogGate } from './dialog-gate.ts';
-import { effectiveDialogPolicy } from './dialog-policy.ts';
+import { effectiveDialogPolicy } from '../../core/policy/dialog-policy.ts';
 import { wordingRefusal } from './wording-refusal.ts';
 
 const ask: DialogParams = { kind: 'confirm', title: 'Delete all files?' };

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { opError, type SuipErrorObject } from '../../shared/error.ts';
 import type { DialogParams } from '../../shared/dialog.ts';
-import type { EffectiveDialogPolicy } from './dialog-policy.ts';
+import type { EffectiveDialogPolicy } from '../../core/policy/dialog-policy.ts';
 
 /** How long after a user action in a program's UI that program may open a dialog (ms). */
 export const DIALOG_ACTIVATION_MS = 10_000;

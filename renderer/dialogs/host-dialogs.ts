@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { SuipErrorObject } from '../../shared/error.ts';
 import type { BlockNotice } from './block-notice.ts';
 import { DialogGate } from './dialog-gate.ts';
-import { effectiveDialogPolicy, type DialogPolicy } from './dialog-policy.ts';
+import { effectiveDialogPolicy, type DialogPolicy } from '../../core/policy/dialog-policy.ts';
 import { cancelledResult } from './cancelled-result.ts';
 import type { DialogOriginKind, DialogOutcome, HostDialogParams } from './dialog-view.ts';
 

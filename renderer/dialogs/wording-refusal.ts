@@ -3,7 +3,7 @@ import { opError, type SuipErrorObject } from '../../shared/error.ts';
 import type { DialogParams } from '../../shared/dialog.ts';
 import { credentialTerm } from './credential-wording.ts';
 import { METHOD } from './dialog-gate.ts';
-import type { EffectiveDialogPolicy } from './dialog-policy.ts';
+import type { EffectiveDialogPolicy } from '../../core/policy/dialog-policy.ts';
 
 /**
  * The last rule of `suip/dialog` (dialog-gate.ts has the others): no dialog text may ask for a

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { createUrlPolicy } from './url-policy.ts';
+import { createUrlPolicy } from '../../core/policy/url-policy.ts';
 import { renderMarkdown } from './markdown-pipeline.ts';
 import { plainHeading, plainParagraph } from './markdown.ts';
 

@@ -1,5 +1,5 @@
 import type { GroupEntry, GroupParticle, Particle, TextParticle } from '../../shared/index.ts';
-import type { ViewChanges } from '../tree/view-changes.ts';
+import type { ViewChanges } from '../../core/tree/view-changes.ts';
 import { ROOT_PATH, childPath } from './child-path.ts';
 import { viewShowing } from './element-registry.ts';
 import type { KeyedList } from './keyed-entries.ts';

@@ -1,5 +1,5 @@
 import type { GroupParticle } from '../../shared/index.ts';
-import type { ViewChanges } from '../tree/view-changes.ts';
+import type { ViewChanges } from '../../core/tree/view-changes.ts';
 import type { SuipTree } from './suip-tree.ts';
 import type { ViewContext } from './view-context.ts';
 

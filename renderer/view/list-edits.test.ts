@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { appendOp, insertOp, removeOp } from '../../shared/index.ts';
-import { viewChanges } from '../tree/view-changes.ts';
+import { viewChanges } from '../../core/tree/view-changes.ts';
 import { childEdits } from './list-edits.ts';
 
 test('structural ops read as child edits with merged-tree parents, in op order; a move keeps its particle', () => {

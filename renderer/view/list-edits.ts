@@ -1,7 +1,7 @@
 import type { ChildPart } from 'lit/directive.js';
 import { getCommittedValue, insertPart, setChildPartValue } from 'lit/directive-helpers.js';
 import { Method, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
-import type { ViewChanges } from '../tree/view-changes.ts';
+import type { ViewChanges } from '../../core/tree/view-changes.ts';
 import { viewShowing } from './element-registry.ts';
 import { dropPart, keyedListsOf, type KeyedList } from './keyed-entries.ts';
 import { walk, type ListPlan, type Plan } from './frame-writes.ts';

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { DataParticle } from '../../shared/index.ts';
-import { describeMime, mediaKind } from '../policy/mime.ts';
+import { describeMime, mediaKind } from '../../core/policy/mime.ts';
 import type { UrlPolicy } from './view-context.ts';
 
 /** How a media element is labelled. */

@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
-import { essence } from '../policy/mime.ts';
+import { essence } from '../../core/policy/mime.ts';
 import { markdownPipeline, plainHeading, plainParagraph } from '../policy/markdown.ts';
 import { baseStyles } from '../theme/base-styles.ts';
 import { appendInPlace, appendText } from './append-text.ts';

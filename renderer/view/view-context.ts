@@ -1,35 +1,13 @@
 import type { StaticValue } from 'lit/static-html.js';
-import type { EventName, EventPayload, GroupParticle } from '../../shared/index.ts';
+import type { GroupParticle } from '../../shared/index.ts';
 import type { BuildBudget } from './build-budget.ts';
+import type { UrlPolicy } from '../../core/policy/url-policy.ts';
+import type { ViewEvent } from '../../core/session/view-event.ts';
+
+export type { UrlPolicy, ViewEvent };
 
 /**
- * A user event, after the host has already applied `preventDefault` synchronously. `path` is
- * absolute in the merged tree: its first id is the generator's mount id.
- */
-export interface ViewEvent {
-  path: readonly string[];
-  event: EventName;
-  handler: string;
-  payload: EventPayload;
-  /** `KeyboardEvent.key` for keydown. */
-  key?: string;
-  /**
-   * The user declined (Escape, or a modal's Escape/Close): routed like any event, but host-side only
-   * (never on the wire) and it grants no user action, so a program cannot answer a no with a dialog.
-   */
-  declined?: true;
-}
-
-/** URL decisions the view asks the host's policy for; every href/src goes through one of these. */
-export interface UrlPolicy {
-  /** A safe href for a link, or undefined to render the link as plain text. */
-  linkHref(url: string): string | undefined;
-  /** A safe src for media of the declared mime type, or undefined to render a fallback. */
-  mediaSrc(url: string, mimeType: string): string | undefined;
-}
-
-/**
- * What only the host may grant a program's UI (renderer/policy/host-policy.ts decides). Every
+ * What only the host may grant a program's UI (core/policy/host-policy.ts decides). Every
  * vocabulary element asks here before it leaves the renderer's box or moves focus, so the rule is
  * one place for every type, present and future.
  */

@@ -3,7 +3,7 @@ import { EventEncoder } from '@ag-ui/encoder';
 import { EventType, type BaseEvent, type Message, type RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import type { VocabularyEntry } from '../../shared/index.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { ChatError, streamChat, type ChatMessage } from '../../generator/model/chat-client.ts';
 import { systemPrompt } from '../../generator/prompt/system-prompt.ts';
 import { redactError } from '../../shared/redact.ts';

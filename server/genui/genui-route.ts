@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { VocabularyEntry } from '../../shared/index.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import type { LlmConfig } from '../config.ts';
 import type { Route } from '../http/route.ts';
 import { errorBody, readGenuiRequest } from './request.ts';

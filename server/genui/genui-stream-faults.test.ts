@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { seedValidators } from '../../adapters/genui-v1/testing/seed-schemas.ts';
 import { augmentationsSchema } from '../../adapters/genui-v1/augmentations.ts';
-import { defineType, ex, otherChildren, textRole } from '../../renderer/vocabulary/define.ts';
+import { defineType, ex, otherChildren, textRole } from '../../core/vocabulary/define.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createRouter } from '../http/router.ts';
 import { genuiRoutes } from './genui-route.ts';

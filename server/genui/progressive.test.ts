@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { headlessTarget } from '../../adapters/a2ui/testing/headless-target.ts';
 import { createGenuiClient } from '../../adapters/genui-v1/client.ts';
 import { genuiTextRoles } from '../../adapters/genui-v1/progressive.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, appendOp, compile, type Particle, type VocabularyEntry } from '../../shared/index.ts';
-import { applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../renderer/headless.ts';
+import { applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../core/index.ts';
 import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, type GenuiChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 import { translateSurface } from '../../adapters/genui-v1/translate.ts';
 

@@ -1,4 +1,4 @@
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { systemPrompt } from '../../generator/prompt/index.ts';
 import { generateWithRepair } from '../../generator/model/repair-loop.ts';
 import type { ChatRequest, EndpointSettings } from '../../generator/model/chat-client.ts';

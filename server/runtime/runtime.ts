@@ -3,7 +3,7 @@ import { createRpcPeer, RpcError, type RpcPeer } from '../../adapters/runtime-ui
 import { RpcErrorCode, type AgentEvent, type RunStatus } from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { streamChat, type ChatRequest, type EndpointSettings } from '../../generator/model/chat-client.ts';
 import { systemPrompt } from '../../generator/prompt/index.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { runAgent } from './agent.ts';
 import { PICK_TOOL_PROMPT } from './pick-tool.ts';
 import { publishProgram } from './publish.ts';

@@ -1,10 +1,10 @@
 import { DEFAULT_LIMITS, PROTOCOL_VERSION, type Channel, type InitializeResult, type Limits, type RpcMessage } from '../../../shared/index.ts';
 import type { InPageLane } from '../../../renderer/connection.ts';
-import { RendererSession } from '../../../renderer/session/renderer-session.ts';
-import { routeEvent } from '../../../renderer/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, type MergedTree } from '../../../renderer/tree/index.ts';
-import { BUILTIN_VOCABULARY } from '../../../renderer/vocabulary/index.ts';
-import { createGroupChecker } from '../../../renderer/vocabulary/check-group.ts';
+import { RendererSession } from '../../../core/session/renderer-session.ts';
+import { routeEvent } from '../../../core/session/route-event.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, type MergedTree } from '../../../core/tree/index.ts';
+import { BUILTIN_VOCABULARY } from '../../../core/vocabulary/index.ts';
+import { createGroupChecker } from '../../../core/vocabulary/check-group.ts';
 
 /**
  * Test-only: a headless `attachRemote` target for `createLocalGenerator` in Node — the real

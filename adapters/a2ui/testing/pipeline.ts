@@ -1,9 +1,9 @@
 import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult } from '../../../shared/index.ts';
-import { RendererSession } from '../../../renderer/session/renderer-session.ts';
-import { routeEvent } from '../../../renderer/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../renderer/tree/index.ts';
-import { BUILTIN_VOCABULARY } from '../../../renderer/vocabulary/index.ts';
-import { createGroupChecker } from '../../../renderer/vocabulary/check-group.ts';
+import { RendererSession } from '../../../core/session/renderer-session.ts';
+import { routeEvent } from '../../../core/session/route-event.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../core/tree/index.ts';
+import { BUILTIN_VOCABULARY } from '../../../core/vocabulary/index.ts';
+import { createGroupChecker } from '../../../core/vocabulary/check-group.ts';
 import { GeneratorSession } from '../../../generator/runtime/generator-session.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ICON_NAMES } from '../../../renderer/vocabulary/types/icon.ts';
+import { ICON_NAMES } from '../../../core/vocabulary/types/icon.ts';
 import { field, g, itemIds, items, opt, plain, toText } from '../particles.ts';
 import type { Mapper } from './mapper.ts';
 

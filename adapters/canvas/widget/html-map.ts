@@ -2,7 +2,7 @@ import type { ModelGroup, ModelParticle } from '../../../generator/runtime/build
 import { decodeChildId } from '../../kit/option-ids.ts';
 import { optionChildren } from '../../kit/options.ts';
 import { rolesOfEntry } from '../../kit/type-roles.ts';
-import { choice } from '../../../renderer/vocabulary/types/choice.ts';
+import { choice } from '../../../core/vocabulary/types/choice.ts';
 import { DROPPED, textOf, type HtmlElement, type HtmlNode } from './html-tree.ts';
 
 /** What the mapping needs from the widget shell. */

@@ -7,7 +7,7 @@ export function litUpdate({ quick }) {
   const sizes = quick ? [1000] : [300, 1000, 3000, 10000];
   return {
     name: 'browser-lit-update',
-    description: 'issue 6 case 5: one edit (token / insert / remove / swap / replace subtree) on a list of n particles, applied and laid out; suip (renderer/tree transaction + <suip-tree>) vs vanilla DOM and a whole-tree lit-html template; main-thread CPU ms per edit',
+    description: 'issue 6 case 5: one edit (token / insert / remove / swap / replace subtree) on a list of n particles, applied and laid out; suip (core/tree transaction + <suip-tree>) vs vanilla DOM and a whole-tree lit-html template; main-thread CPU ms per edit',
     variants: sizes.flatMap((n) => ['suip', 'vanilla', 'template'].map((kind) => `${n}/${kind}`)),
     async run(session, variant) {
       const [n, kind] = variant.split('/');

@@ -1,5 +1,5 @@
 import { html, render } from 'lit';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../renderer/tree/index.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../core/tree/index.ts';
 import '../../../renderer/view/suip-tree.ts';
 import type { SuipTree } from '../../../renderer/view/suip-tree.ts';
 import type { ViewContext } from '../../../renderer/view/view-context.ts';

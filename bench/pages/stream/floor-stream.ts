@@ -1,9 +1,9 @@
 import { floorWorkerSource } from 'virtual:bench-anchors';
 import { DEFAULT_LIMITS, checkOp, isCall, parseMessage, type Limits, type Op, type Particle, type RpcCall } from '../../../shared/index.ts';
-import { checkUrlCredentials } from '../../../renderer/policy/url-policy.ts';
-import { applyTransaction } from '../../../renderer/tree/transaction.ts';
-import { groupCheckerFor } from '../../../renderer/vocabulary/check-group.ts';
-import { BUILTIN_STRUCTURE } from '../../../renderer/vocabulary/structure.generated.ts';
+import { checkUrlCredentials } from '../../../core/policy/url-policy.ts';
+import { applyTransaction } from '../../../core/tree/transaction.ts';
+import { groupCheckerFor } from '../../../core/vocabulary/check-group.ts';
+import { BUILTIN_STRUCTURE } from '../../../core/vocabulary/structure.generated.ts';
 import { plainItems, type PlainItem } from '../../anchors-browser/plain-items.ts';
 import { remoteDomFrameScript } from '../../anchors-browser/remote-dom-frame.ts';
 import { BENCH_LIMITS } from '../kit/suip-mount.ts';

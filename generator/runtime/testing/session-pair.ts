@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits, type RpcMessage } from '../../../shared/index.ts';
-import { RendererSession } from '../../../renderer/session/renderer-session.ts';
-import { routeEvent } from '../../../renderer/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../renderer/tree/index.ts';
+import { RendererSession } from '../../../core/session/renderer-session.ts';
+import { routeEvent } from '../../../core/session/route-event.ts';
+import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../core/tree/index.ts';
 import { GeneratorSession } from '../generator-session.ts';
 import type { InPageLane } from '../in-page-lane.ts';
 

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
-import { createUrlPolicy } from '../url-policy.ts';
+import { createUrlPolicy } from '../../../core/policy/url-policy.ts';
 import { renderMarkdown } from '../markdown-pipeline.ts';
 
 /**

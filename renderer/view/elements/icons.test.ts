@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICON_NAMES } from '../../vocabulary/types/icon.ts';
+import { ICON_NAMES } from '../../../core/vocabulary/types/icon.ts';
 import { DRAWN_ICONS } from './icons.ts';
 
 describe('icon set', () => {

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import type { GroupEntry } from '../../../shared/index.ts';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { accordion } from '../../vocabulary/structure.generated.ts';
+import { accordion } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 function summaryOf(entry: GroupEntry | undefined, id: string): string {

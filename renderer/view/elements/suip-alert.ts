@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { toneOf } from './tone.ts';
-import { alert } from '../../vocabulary/structure.generated.ts';
+import { alert } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 import { iconSvg } from './icons.ts';
 

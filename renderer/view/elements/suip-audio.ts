@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
-import { audio } from '../../vocabulary/structure.generated.ts';
+import { audio } from '../../../core/vocabulary/structure.generated.ts';
 
 /** `audio`: a titled player with native controls; the source goes through the media policy. */
 export class SuipAudio extends SuipGroupElement {

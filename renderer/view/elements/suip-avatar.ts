@@ -1,7 +1,7 @@
 import { css } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { avatar } from '../../vocabulary/structure.generated.ts';
+import { avatar } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 import { faceStyles, renderFace } from './avatar-face.ts';
 

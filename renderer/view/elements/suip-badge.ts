@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { toneOf } from './tone.ts';
-import { badge } from '../../vocabulary/structure.generated.ts';
+import { badge } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `badge`: a small pill tinted with its tone (text in the tone colour, a soft fill behind it). */

@@ -3,7 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { buttonStyles } from './button-styles.ts';
 import { isTrue } from './field.ts';
-import { button } from '../../vocabulary/structure.generated.ts';
+import { button } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `button`: a native `<button>`; tone "submit" also submits the surrounding form. */

@@ -3,7 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { boxStyles } from './layout-styles.ts';
-import { card } from '../../vocabulary/structure.generated.ts';
+import { card } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `card` → `<article>`, titled by its heading. */

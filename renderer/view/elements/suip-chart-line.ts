@@ -3,7 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, describeSeries, labelStride, seriesData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
-import { chartLine } from '../../vocabulary/structure.generated.ts';
+import { chartLine } from '../../../core/vocabulary/structure.generated.ts';
 
 const W = 360;
 const H = 180;

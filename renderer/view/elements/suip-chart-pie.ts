@@ -3,7 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { chartStyles, sliceData } from './chart-data.ts';
 import { renderLegend } from './chart-legend.ts';
-import { chartPie } from '../../vocabulary/structure.generated.ts';
+import { chartPie } from '../../../core/vocabulary/structure.generated.ts';
 
 /** `chart-pie`: SVG slices with a legend giving each share in percent. */
 export class SuipChartPie extends SuipGroupElement {

@@ -3,7 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EventName } from '../../../shared/index.ts';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, isTrue, renderHelp } from './field.ts';
-import { checkbox } from '../../vocabulary/structure.generated.ts';
+import { checkbox } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `checkbox`: a labelled checkbox; form value "true" / "false". */

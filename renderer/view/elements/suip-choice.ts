@@ -1,5 +1,5 @@
 import { SuipChoiceElement } from './choice-element.ts';
-import { choice } from '../../vocabulary/structure.generated.ts';
+import { choice } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `choice`: pick one option (radio group). */

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { code } from '../../vocabulary/structure.generated.ts';
+import { code } from '../../../core/vocabulary/structure.generated.ts';
 
 /** `code`: source shown literally in `<pre><code>`, with its language as a caption. */
 export class SuipCode extends SuipGroupElement {

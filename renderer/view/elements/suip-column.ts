@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { column } from '../../vocabulary/structure.generated.ts';
+import { column } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `column`: a layout container without extra semantics. */

@@ -1,7 +1,7 @@
 import { css, html, type PropertyValues } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { conversation } from '../../vocabulary/structure.generated.ts';
+import { conversation } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** How close to the bottom (px) still counts as "following the newest message". */

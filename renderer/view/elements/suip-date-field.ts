@@ -2,7 +2,7 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, renderHelp } from './field.ts';
-import { dateField } from '../../vocabulary/structure.generated.ts';
+import { dateField } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 const KINDS: Record<string, string> = { date: 'date', time: 'time', datetime: 'datetime-local', 'datetime-local': 'datetime-local' };

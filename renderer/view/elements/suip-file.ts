@@ -1,9 +1,9 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
-import { describeMime } from '../../policy/mime.ts';
+import { describeMime } from '../../../core/policy/mime.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, safeLink } from '../media.ts';
-import { file } from '../../vocabulary/structure.generated.ts';
+import { file } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `file`: a link to a file with its kind; opens in a new tab on a real click only. */

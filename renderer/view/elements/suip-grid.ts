@@ -1,7 +1,7 @@
 import { css, html, unsafeCSS } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { grid } from '../../vocabulary/structure.generated.ts';
+import { grid } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** The column counts the definition's `columns` role takes (read from it, so the two cannot differ). */

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { hero } from '../../vocabulary/structure.generated.ts';
+import { hero } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `hero`: a large heading block with subtitle and extra content. */

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
-import { image } from '../../vocabulary/structure.generated.ts';
+import { image } from '../../../core/vocabulary/structure.generated.ts';
 
 /**
  * `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. A

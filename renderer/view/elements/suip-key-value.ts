@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { keyValue } from '../../vocabulary/structure.generated.ts';
+import { keyValue } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `key-value`: pair rows stacked, each pair its own description list. */

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { safeLink } from '../media.ts';
-import { linkCard } from '../../vocabulary/structure.generated.ts';
+import { linkCard } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `link-card`: a boxed link; the whole card is one policy-checked anchor. */

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { list } from '../../vocabulary/structure.generated.ts';
+import { list } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `list` → `role=list`, each child in a `listitem`. */

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { message } from '../../vocabulary/structure.generated.ts';
+import { message } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 import { faceStyles, renderFace } from './avatar-face.ts';
 import { isTrue } from './field.ts';

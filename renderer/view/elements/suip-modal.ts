@@ -3,7 +3,7 @@ import type { EventName } from '../../../shared/index.ts';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { boxStyles } from './layout-styles.ts';
-import { modal } from '../../vocabulary/structure.generated.ts';
+import { modal } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /**

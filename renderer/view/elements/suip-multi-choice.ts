@@ -1,5 +1,5 @@
 import { SuipChoiceElement } from './choice-element.ts';
-import { multiChoice } from '../../vocabulary/structure.generated.ts';
+import { multiChoice } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `multi-choice`: pick any number of options (checkbox group). */

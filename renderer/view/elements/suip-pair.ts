@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { pair } from '../../vocabulary/structure.generated.ts';
+import { pair } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `pair` → `<dl><dt>key</dt><dd>value</dd></dl>` (the value may be any particle). */

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { placeholder } from '../../vocabulary/structure.generated.ts';
+import { placeholder } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `placeholder`: skeleton lines with `aria-busy`, announced by its label; no motion when the user asks for less. */

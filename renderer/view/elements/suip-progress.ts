@@ -3,7 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { numberOf } from './tone.ts';
-import { progress } from '../../vocabulary/structure.generated.ts';
+import { progress } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `progress`: a native `<progress>` labelled by its label, with the amount as text. */

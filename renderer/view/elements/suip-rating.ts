@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { numberOf } from './tone.ts';
-import { rating } from '../../vocabulary/structure.generated.ts';
+import { rating } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `rating`: stars drawn as text, named "4 of 5 stars" for screen readers. */

@@ -4,7 +4,7 @@ import { baseStyles, fieldStyles } from '../../theme/base-styles.ts';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, renderHelp } from './field.ts';
 import { numberOf } from './tone.ts';
-import { slider } from '../../vocabulary/structure.generated.ts';
+import { slider } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `slider`: a labelled range input with its value shown in an `<output>`. */

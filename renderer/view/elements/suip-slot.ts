@@ -3,7 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { renderEntries } from '../render-particle.ts';
 import { provenanceStyles, provenanceWrap } from '../provenance-mark.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { slot } from '../../vocabulary/structure.generated.ts';
+import { slot } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { stat } from '../../vocabulary/structure.generated.ts';
+import { stat } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 import { iconSvg } from './icons.ts';
 import { toneOf } from './tone.ts';

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { toneOf } from './tone.ts';
-import { status } from '../../vocabulary/structure.generated.ts';
+import { status } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `status`: a coloured dot, a label and detail, in a polite live region. */

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { arrayOf, cellText, field, parseJson } from './json-data.ts';
-import { table } from '../../vocabulary/structure.generated.ts';
+import { table } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `table`: a real `<table>` with column headers, cells as plain text, scrollable when wide. */

@@ -2,7 +2,7 @@ import { css, html, type PropertyDeclarations } from 'lit';
 import type { GroupEntry } from '../../../shared/index.ts';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { tabs } from '../../vocabulary/structure.generated.ts';
+import { tabs } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** Label of a tab: the title of its section child (or its id if it has none). */

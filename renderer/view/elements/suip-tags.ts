@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { tags } from '../../vocabulary/structure.generated.ts';
+import { tags } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `tags`: a list of chips; text children are shown as plain text. */

@@ -2,7 +2,7 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, isTrue, renderHelp } from './field.ts';
-import { textArea } from '../../vocabulary/structure.generated.ts';
+import { textArea } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `text-area`: a labelled `<textarea>`. */

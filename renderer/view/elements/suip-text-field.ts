@@ -2,7 +2,7 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { SuipFieldElement } from './field-element.ts';
 import { describedBy, isTrue, renderHelp } from './field.ts';
-import { textField } from '../../vocabulary/structure.generated.ts';
+import { textField } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 const KINDS = new Set(['text', 'email', 'number', 'password', 'tel', 'url', 'search']);

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
-import { timelineItem } from '../../vocabulary/structure.generated.ts';
+import { timelineItem } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `timeline-item`: title, date and details of one event. */

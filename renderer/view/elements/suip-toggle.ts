@@ -1,5 +1,5 @@
 import { SuipCheckbox } from './suip-checkbox.ts';
-import { toggle } from '../../vocabulary/structure.generated.ts';
+import { toggle } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
 /** `toggle`: a labelled checkbox exposed as a switch; form value "true" / "false". */

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
-import { video } from '../../vocabulary/structure.generated.ts';
+import { video } from '../../../core/vocabulary/structure.generated.ts';
 
 /** `video`: a titled player with native controls; the source goes through the media policy. */
 export class SuipVideo extends SuipGroupElement {

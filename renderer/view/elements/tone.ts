@@ -1,4 +1,4 @@
-import { TONES } from '../../vocabulary/define.ts';
+import { TONES } from '../../../core/vocabulary/define.ts';
 
 /** A tone from the fixed list (anything else becomes `fallback`), safe to use in a class name. */
 export function toneOf(value: string | undefined, fallback: (typeof TONES)[number]): (typeof TONES)[number] {

@@ -1,6 +1,6 @@
 import { isGroup, type EventParams, type GroupParticle } from '../../shared/index.ts';
 import { lookup } from '../tree/index.ts';
-import type { ViewEvent } from '../view/view-context.ts';
+import type { ViewEvent } from './view-event.ts';
 
 /** The part of a session that receives events. */
 export interface EventSink {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { Method, type GroupParticle, type Op } from '../../shared/index.ts';
 import { applyTransaction } from '../tree/transaction.ts';
 import { checkUrlCredentials, createUrlPolicy, MAX_MARKDOWN_URL_CANDIDATES, urlCredentials } from './url-policy.ts';
-import { renderMarkdown } from './markdown-pipeline.ts';
 
 const policy = createUrlPolicy();
 
@@ -104,26 +103,11 @@ describe('credentials in URLs', () => {
     expect(checkUrlCredentials({ type: 'card', group: [['body', body]] })).toBeUndefined();
     expect(checkUrlCredentials({ type: 'card', group: [['body', { text: body.text }]] })?.message).toMatch(/user:password@/);
   });
-  it('stays cheap on adversarial "a:@ " texts and on a sibling changing in a loop (ratios in one run)', () => {
+  // How the scan's cost grows with adversarial "a:@ " texts is a ratio, measured in bench/ (case
+  // append-credentials), never judged here where a busy machine could flip it.
+  it('refuses adversarial "a:@ " texts by the URL-run budget, whatever their length', () => {
     const texts = (chars: number) => Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'a:@ '.repeat(chars / 4) }] as [string, { text: string }]);
-    const time = (run: () => void) => {
-      const start = performance.now();
-      run();
-      return performance.now() - start;
-    };
-    const small = texts(50_000);
-    const large = texts(200_000);
-    checkUrlCredentials({ type: 'card', group: texts(4_000) }); // warm the JIT
-    const ratio = time(() => checkUrlCredentials({ type: 'card', group: large })) / Math.max(time(() => checkUrlCredentials({ type: 'card', group: small })), 0.5);
-    expect(ratio).toBeLessThan(16);
-    // A program appending one char to a sibling 50 times: the five big texts are not scanned again.
-    const fresh = texts(200_000);
-    const first = time(() => checkUrlCredentials({ type: 'card', group: fresh }));
-    const loop = time(() => {
-      for (let i = 0; i < 50; i += 1) checkUrlCredentials({ type: 'card', group: [...fresh, ['status', { text: 'x'.repeat(i) }]] });
-    });
-    expect(loop / Math.max(first, 0.5)).toBeLessThan(5);
-    expect(checkUrlCredentials({ type: 'card', group: fresh })?.message).toMatch(/more than 256 URL-like runs/);
+    expect(checkUrlCredentials({ type: 'card', group: texts(200_000) })?.message).toMatch(/more than 256 URL-like runs/);
   });
   it('catches credentials that arrive over several appends, across the point the last scan stopped', () => {
     let text = 'Log in at [the bank](https://ada';
@@ -187,33 +171,5 @@ describe('credentials in URLs', () => {
       if (i < MAX_MARKDOWN_URL_CANDIDATES) expect(refused, `after ${i + 1} addresses`).toBeUndefined();
     }
     expect(refused).toMatch(/more than 256 URL-like runs/);
-  });
-  it('drops such links and images from rendered markdown', () => {
-    const html = renderMarkdown('[a](https://u:p@example.org) ![b](https://u@example.org/b.png) https://u:p@example.org/c', policy);
-    expect(html).not.toMatch(/href=|src=/);
-  });
-});
-
-describe('renderMarkdown', () => {
-  it('escapes raw HTML instead of rendering it', () => {
-    const html = renderMarkdown('<img src=x onerror=alert(1)> <script>alert(1)</script>', policy);
-    expect(html).not.toContain('<img');
-    expect(html).not.toContain('<script');
-    expect(html).toContain('&lt;img');
-  });
-  it('keeps safe links with rel noopener noreferrer and drops unsafe ones', () => {
-    expect(renderMarkdown('[ok](https://example.org)', policy)).toContain('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">ok</a>');
-    const bad = renderMarkdown('[x](javascript:alert(1)) <javascript:alert(1)>', policy);
-    expect(bad).not.toContain('<a');
-  });
-  it('renders no images and no style attributes', () => {
-    expect(renderMarkdown('![a](https://example.org/a.png)', policy)).not.toContain('<img');
-    const table = renderMarkdown('| a | b |\n|--:|:-:|\n| 1 | 2 |', policy);
-    expect(table).not.toContain('style=');
-    expect(table).toContain('class="align-right"');
-  });
-  it('keeps a fence language only when it is a plain name', () => {
-    expect(renderMarkdown('```python\nx=1\n```', policy)).toContain('class="language-python"');
-    expect(renderMarkdown('```"><script>\nx\n```', policy)).not.toContain('language-');
   });
 });

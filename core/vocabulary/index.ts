@@ -5,5 +5,4 @@ export { createGroupChecker, mimeMatches } from './check-group.ts';
 export type { GroupChecker } from './check-group.ts';
 export { vocabularyJsonSchema, groupTypeSchema } from './json-schema.ts';
 export { galleryTree } from './gallery.ts';
-export { vocabularyMarkdown } from './vocabulary-doc.ts';
 export { defineType, textRole, dataRole, groupRole, otherChildren } from './define.ts';

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_VOCABULARY } from './registry.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
 import { vocabularyMarkdown } from './vocabulary-doc.ts';
 
 const DOC = new URL('../../docs/vocabulary.md', import.meta.url);

@@ -1,7 +1,14 @@
 import { ErrorCode, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
 import { extendedFrom } from '../tree/text-extension.ts';
-import type { UrlPolicy } from '../view/view-context.ts';
 import { essence, mediaKind } from './mime.ts';
+
+/** URL decisions the view asks the host's policy for; every href/src goes through one of these. */
+export interface UrlPolicy {
+  /** A safe href for a link, or undefined to render the link as plain text. */
+  linkHref(url: string): string | undefined;
+  /** A safe src for media of the declared mime type, or undefined to render a fallback. */
+  mediaSrc(url: string, mimeType: string): string | undefined;
+}
 
 /** What a host may configure about URLs. */
 export interface UrlPolicyOptions {

@@ -1,6 +1,6 @@
 import { ErrorCode, isText, type EffectivePolicy, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
-import type { DialogPolicy } from '../dialogs/dialog-policy.ts';
-import type { UrlPolicy } from '../view/view-context.ts';
+import type { DialogPolicy } from './dialog-policy.ts';
+import type { UrlPolicy } from './url-policy.ts';
 import { createUrlPolicy } from './url-policy.ts';
 
 /**

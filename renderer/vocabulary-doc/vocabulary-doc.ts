@@ -1,7 +1,7 @@
 import type { VocabularyEntry, VocabularyRole } from '../../shared/index.ts';
 import { TOKEN_DESCRIPTIONS } from '../theme/token-descriptions.ts';
 import { THEME_TOKENS } from '../theme/tokens.ts';
-import { BUILTIN_VOCABULARY } from './registry.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -35,9 +35,9 @@ export function vocabularyMarkdown(entries: readonly VocabularyEntry[] = BUILTIN
   const categories = [...new Set(entries.map((e) => e.category))];
   return `# The suip vocabulary
 
-<!-- Generated from renderer/vocabulary/types/*.ts by \`npm run docs:vocabulary\`; do not edit by hand. -->
+<!-- Generated from core/vocabulary/types/*.ts by \`npm run docs:vocabulary\`; do not edit by hand. -->
 
-${entries.length} group types in ${categories.length} categories. Each definition (\`renderer/vocabulary/types/<type>.ts\`) is a
+${entries.length} group types in ${categories.length} categories. Each definition (\`core/vocabulary/types/<type>.ts\`) is a
 \`VocabularyEntry\` (the shape the \`suip/initialize\` result carries) and feeds the validator
 (\`createGroupChecker\`, the \`checkGroup\` hook of transactions), the Lit element
 (\`renderer/view/elements/suip-<type>.ts\`), the JSON Schema (\`vocabularyJsonSchema()\`), the prompt text
