@@ -171,7 +171,8 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     dialogs,
     apply(id, ops) {
       const dismissed = modalDismissed.has(id);
-      const check: CheckGroup = (group, path) => checkGroup(group, path) ?? checkHostPolicy(hostPolicy, group, dismissed) ?? checkUrlCredentials(group);
+      const check: CheckGroup = (group, path, changed) =>
+        checkGroup(group, path, changed) ?? checkHostPolicy(hostPolicy, group, dismissed) ?? checkUrlCredentials(group, changed);
       const result = applyGeneratorTransaction(merged, id, ops, { limits, checkGroup: check });
       if (!result.ok) return result;
       if (result.tree !== merged) setTree(result.tree, viewChanges(id, ops));

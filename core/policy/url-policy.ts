@@ -1,4 +1,5 @@
-import { ErrorCode, type GroupParticle, type ParticleIssue } from '../../shared/index.ts';
+import { ErrorCode, type GroupParticle, type Particle, type ParticleIssue } from '../../shared/index.ts';
+import { childById } from '../tree/child-index.ts';
 import { extendedFrom } from '../tree/text-extension.ts';
 import { essence, mediaKind } from './mime.ts';
 
@@ -84,6 +85,8 @@ interface MarkdownScan {
   resume: number;
   /** The `@`-bearing URL-like runs wholly before `resume` (the per-text budget counts them all). */
   candidates: number;
+  /** The scanned text from `resume` on: what a longer text that starts with this one scans again, with its delta. */
+  open: string;
 }
 
 /**
@@ -144,26 +147,26 @@ function scanPiece(piece: string, counted: number): { why?: string; candidates: 
 }
 
 /**
- * Scans a markdown text's first MAX_SCANNED_CHARS from `from` (0, or a predecessor's `resume`,
- * after its `counted` candidates) for URLs with credentials. The scanned part is cut just past its
- * last whitespace: the closed part before the cut is decided for good (its candidates are
- * counted into the result), the open part after it is scanned now and again when the text grows.
- * Runs, entities and escapes never cross a whitespace, so the pieces' verdicts and counts are
- * exactly the whole text's (proved against a whole-text scan in url-policy.test.ts).
+ * Scans `tail`, a markdown text's characters from `base` (0, or a predecessor's `resume`) up to
+ * MAX_SCANNED_CHARS, after `counted` candidates before `base`, for URLs with credentials. The tail
+ * is cut just past its last whitespace: the closed part before the cut is decided for good (its
+ * candidates are counted into the result), the open part after it is scanned now and again when
+ * the text grows. Runs, entities and escapes never cross a whitespace, so the pieces' verdicts and
+ * counts are exactly the whole text's (proved against a whole-text scan in url-policy.test.ts).
  */
-function scanMarkdown(text: string, from: number, counted: number): MarkdownScan {
-  const end = Math.min(text.length, MAX_SCANNED_CHARS);
-  let resume = from;
-  for (let i = end - 1; i >= from; i -= 1) {
-    if (WHITESPACE.test(text[i]!)) {
-      resume = i + 1;
+function scanTail(tail: string, base: number, counted: number): MarkdownScan {
+  let cut = 0;
+  for (let i = tail.length - 1; i >= 0; i -= 1) {
+    if (WHITESPACE.test(tail[i]!)) {
+      cut = i + 1;
       break;
     }
   }
-  const closed = scanPiece(text.slice(from, resume), counted);
-  if (closed.why !== undefined) return { why: closed.why, resume, candidates: closed.candidates };
-  const open = scanPiece(text.slice(resume, end), closed.candidates);
-  return { why: open.why ?? null, resume, candidates: closed.candidates };
+  const open = tail.slice(cut);
+  const closed = scanPiece(tail.slice(0, cut), counted);
+  if (closed.why !== undefined) return { why: closed.why, resume: base + cut, candidates: closed.candidates, open };
+  const verdict = scanPiece(open, closed.candidates);
+  return { why: verdict.why ?? null, resume: base + cut, candidates: closed.candidates, open };
 }
 
 /** A character that ends a URL-like run (`URL_LIKE` stops at `\s`) and is never part of an entity or escape. */
@@ -171,17 +174,21 @@ const WHITESPACE = /\s/;
 
 /**
  * The scan of a markdown text particle: resumed from the scan of the particle an append made it
- * from, when that one was scanned clean; whole otherwise (a text that arrived whole, or the second
- * of two appends to one leaf in a batch, whose predecessor no check saw).
+ * from, when that one was scanned clean, reading only the predecessor's open part and the delta
+ * (never the joined text, which V8 would flatten: a copy of the whole paragraph per token); whole
+ * otherwise (a text that arrived whole, or the second of two appends to one leaf in a batch,
+ * whose predecessor no check saw).
  */
 function markdownScan(particle: { text: string }): MarkdownScan {
   let scan = markdownScans.get(particle);
   if (scan === undefined) {
-    const from = extendedFrom(particle) as { text: string } | undefined;
-    const prior = from === undefined ? undefined : markdownScans.get(from);
-    // A refused predecessor never entered a tree (its transaction failed); the length check is a
-    // guard, the transaction's append makes it true.
-    scan = prior?.why === null && from!.text.length <= particle.text.length ? scanMarkdown(particle.text, prior.resume, prior.candidates) : scanMarkdown(particle.text, 0, 0);
+    const extension = extendedFrom(particle);
+    const prior = extension === undefined ? undefined : markdownScans.get(extension.from);
+    if (prior !== undefined && prior.why === null) {
+      const room = MAX_SCANNED_CHARS - prior.resume;
+      const tail = prior.open.length >= room ? prior.open : (prior.open + extension!.delta).slice(0, room);
+      scan = tail === prior.open ? prior : scanTail(tail, prior.resume, prior.candidates);
+    } else scan = scanTail(particle.text.slice(0, MAX_SCANNED_CHARS), 0, 0);
     markdownScans.set(particle, scan);
   }
   return scan;
@@ -190,18 +197,34 @@ function markdownScan(particle: { text: string }): MarkdownScan {
 /**
  * The apply-time half of the credentials rule, run on every group a transaction touches: a data
  * particle (link, file, media) or a markdown text whose URL carries credentials is refused with a
- * PolicyViolation naming the entry, so the program learns why instead of seeing a dead link.
+ * PolicyViolation naming the entry, so the program learns why instead of seeing a dead link. With
+ * `changed` (the `CheckGroup` contract), only those entries are scanned.
  */
-export function checkUrlCredentials(group: GroupParticle): ParticleIssue | undefined {
-  for (const [id, child] of group.group) {
-    if ('data' in child && typeof child.data === 'string') {
-      const why = urlCredentials(child.data);
-      if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)}: ${why}` };
-    } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown')) {
-      // Only markdown turns text into links and images.
-      const { why } = markdownScan(child as { text: string });
-      if (why !== null) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
+export function checkUrlCredentials(group: GroupParticle, changed?: ReadonlySet<string>): ParticleIssue | undefined {
+  if (changed !== undefined) {
+    for (const id of changed) {
+      const child = childById(group.group, id);
+      const issue = child === undefined ? undefined : entryCredentials(id, child);
+      if (issue !== undefined) return issue;
     }
+    return undefined;
+  }
+  for (const [id, child] of group.group) {
+    const issue = entryCredentials(id, child);
+    if (issue !== undefined) return issue;
+  }
+  return undefined;
+}
+
+/** Why one entry of a group carries credentials in a URL, or undefined. */
+function entryCredentials(id: string, child: Particle): ParticleIssue | undefined {
+  if ('data' in child && typeof child.data === 'string') {
+    const why = urlCredentials(child.data);
+    if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)}: ${why}` };
+  } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown')) {
+    // Only markdown turns text into links and images.
+    const { why } = markdownScan(child as { text: string });
+    if (why !== null) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
   }
   return undefined;
 }

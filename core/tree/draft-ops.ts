@@ -18,6 +18,7 @@ import {
   type RemoveParams,
   type ReplaceParams,
 } from '../../shared/index.ts';
+import { childAppended, childPosition, childPositionsMoved, shareChildIndex } from './child-index.ts';
 import { rememberSize, subtreeHeight, subtreeSize } from './tree-stats.ts';
 import { recordTextExtension } from './text-extension.ts';
 import { TxError } from './tx-error.ts';
@@ -27,20 +28,30 @@ export interface TxState {
   limits: Limits;
   /** Particles the generator may still add: maxNodes minus its size before, kept exact through every op. */
   nodeBudget: number;
-  /** Sibling ids per group array touched in this transaction, kept in step with every splice. */
-  ids: Map<GroupEntry[], string[]>;
-  /** Group arrays already searched once by a scan: the next lookup in one builds its `ids`. */
-  scanned: Set<GroupEntry[]>;
   /** Plain objects this transaction copied and may therefore mutate. */
   owned: WeakSet<object>;
   /** Particles removed in this transaction, by id: an insert/append without `particle` moves one back. */
   stash: Map<string, Particle>;
   /** Groups whose children changed, and new subtrees, with the op index that did it (for vocabulary checks). */
-  touched: Array<{ path: readonly string[]; index: number; subtree: boolean }>;
+  touched: Touch[];
   /** Particles this transaction brought in (validated from an op): a move of one must be checked where it lands. */
   fresh: WeakSet<object>;
   /** Ids removed again while an earlier removal of the same id still waited to be moved: a move of such an id is ambiguous. */
   removedTwice: Set<string>;
+}
+
+/**
+ * A group an op changed, for the checks that run before the transaction commits. `child` names the
+ * one child an op added or changed (appended, inserted, replaced, its text extended): the group's
+ * other children and its own fields are as they were, so its rules need checking for that child
+ * only, which keeps a token's check O(1) in the list's width. A removal names no child: a required
+ * role may have gone, so the whole group is checked.
+ */
+export interface Touch {
+  path: readonly string[];
+  index: number;
+  subtree: boolean;
+  child?: string;
 }
 
 /**
@@ -49,8 +60,8 @@ export interface TxState {
  * kinds, required children) are about its children; and a particle the op brings in marks its
  * whole subtree. The checks run on exactly these before the transaction commits.
  */
-function touchChildren(state: TxState, parentPath: readonly string[], index: number): void {
-  state.touched.push({ path: parentPath, index, subtree: false });
+function touchChildren(state: TxState, parentPath: readonly string[], index: number, child?: string): void {
+  state.touched.push(child === undefined ? { path: parentPath, index, subtree: false } : { path: parentPath, index, subtree: false, child });
 }
 
 function touchSubtree(state: TxState, path: readonly string[], index: number): void {
@@ -95,27 +106,28 @@ export function applyOp(root: GroupParticle, op: Op, index: number, state: TxSta
 
 function append(root: GroupParticle, params: Extract<AppendParams, { id: string }>, at: Where, state: TxState): void {
   const group = resolveGroup(root, params.path, at, state);
-  const ids = idsOf(group.group, state);
-  claimId(ids, params.id, at, state);
-  if (ids.length + 1 > state.limits.maxChildren) fail(ErrorCode.LimitExceeded, `the group already has ${ids.length} children; maxChildren is ${state.limits.maxChildren}`, at);
+  claimId(group.group, params.id, at, state);
+  checkWidth(group.group, at, state);
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
   group.group.push([params.id, particle]);
-  ids.push(params.id);
-  touchChildren(state, params.path, at.index);
+  childAppended(group.group, params.id);
+  touchChildren(state, params.path, at.index, params.id);
   if (changedHere(particle, state)) touchSubtree(state, [...params.path, params.id], at.index);
 }
 
 function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxState): void {
   const group = resolveGroup(root, params.path, at, state);
-  const ids = idsOf(group.group, state);
-  claimId(ids, params.id, at, state);
-  const before = ids.indexOf(params.before);
-  if (before < 0) fail(ErrorCode.PathNotFound, `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${quoteList(ids)}; use append to add at the end`, at);
-  if (ids.length + 1 > state.limits.maxChildren) fail(ErrorCode.LimitExceeded, `the group already has ${ids.length} children; maxChildren is ${state.limits.maxChildren}`, at);
+  claimId(group.group, params.id, at, state);
+  const before = childPosition(group.group, params.before);
+  if (before < 0) {
+    const siblings = quoteList(idsOf(group.group));
+    fail(ErrorCode.PathNotFound, `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${siblings}; use append to add at the end`, at);
+  }
+  checkWidth(group.group, at, state);
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
   group.group.splice(before, 0, [params.id, particle]);
-  ids.splice(before, 0, params.id);
-  touchChildren(state, params.path, at.index);
+  childPositionsMoved(group.group);
+  touchChildren(state, params.path, at.index, params.id);
   if (changedHere(particle, state)) touchSubtree(state, [...params.path, params.id], at.index);
 }
 
@@ -123,10 +135,9 @@ function remove(root: GroupParticle, params: RemoveParams, at: Where, state: TxS
   const parentPath = params.path.slice(0, -1);
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
-  const ids = idsOf(group.group, state);
-  const index = indexOrFail(ids, id, parentPath, at);
+  const index = childIndexOrFail(group.group, id, parentPath, at);
   const [entry] = group.group.splice(index, 1);
-  ids.splice(index, 1);
+  childPositionsMoved(group.group);
   if (state.stash.has(id)) state.removedTwice.add(id);
   state.stash.set(id, entry![1]);
   state.nodeBudget += sizeOf(entry![1]);
@@ -137,12 +148,12 @@ function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: T
   const parentPath = params.path.slice(0, -1);
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
-  const index = childIndexOrFail(group.group, id, parentPath, at, state);
+  const index = childIndexOrFail(group.group, id, parentPath, at);
   const old = group.group[index]![1];
   group.group[index] = [id, takeParticle(params.particle, id, params.path.length, at, state)];
   state.nodeBudget += sizeOf(old);
   // The parent's rules are about this child's kind (a text role given a group): check the parent too.
-  touchChildren(state, parentPath, at.index);
+  touchChildren(state, parentPath, at.index, id);
   touchSubtree(state, params.path, at.index);
 }
 
@@ -151,15 +162,15 @@ function appendText(root: GroupParticle, params: Extract<AppendParams, { text: s
   const parentPath = params.path.slice(0, -1);
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
-  const index = childIndexOrFail(group.group, id, parentPath, at, state);
+  const index = childIndexOrFail(group.group, id, parentPath, at);
   const target = group.group[index]![1];
   if (!('text' in target)) fail(ErrorCode.InvalidParams, 'text append needs a text particle there, but it is a ' + (isGroup(target) ? 'group' : 'data particle') + '; use replace instead', at);
   const text = (target as { text: string }).text + params.text;
   if (text.length > state.limits.maxTextLength) fail(ErrorCode.LimitExceeded, `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`, at);
   const extended = { ...(target as { text: string; mimeType?: string }), text };
-  recordTextExtension(target, extended);
+  recordTextExtension(target, extended, params.text);
   group.group[index] = [id, extended];
-  touchChildren(state, parentPath, at.index);
+  touchChildren(state, parentPath, at.index, id);
 }
 
 /**
@@ -172,7 +183,8 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
   let node: GroupParticle = root;
   for (let depth = 0; depth < path.length; depth += 1) {
     const id = path[depth]!;
-    const index = childIndexOrFail(node.group, id, path, at, state, depth);
+    let index = childPosition(node.group, id);
+    if (index < 0) index = childIndexOrFail(node.group, id, path.slice(0, depth), at);
     const child = node.group[index]![1];
     if (!isGroup(child)) {
       fail(ErrorCode.NotAGroup, `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`, at);
@@ -180,6 +192,7 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
     let group = child as GroupParticle;
     if (!state.owned.has(group)) {
       group = { ...group, group: group.group.slice() };
+      shareChildIndex((child as GroupParticle).group, group.group);
       state.owned.add(group);
       node.group[index] = [id, group];
     }
@@ -188,51 +201,31 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
   return node;
 }
 
-/** Sibling ids of an owned group array, read once per transaction and kept in step with every splice. */
-function idsOf(entries: GroupEntry[], state: TxState): string[] {
-  let ids = state.ids.get(entries);
-  if (ids === undefined) {
-    ids = entries.map((entry) => entry[0]);
-    state.ids.set(entries, ids);
-  }
-  return ids;
+/** The ids of a group's children, in order: for error messages only (O(width)). */
+function idsOf(entries: readonly GroupEntry[]): string[] {
+  return entries.map((entry) => entry[0]);
 }
 
-/**
- * Index of child `id` in an owned group array. A streamed token looks up one child of a wide list
- * per transaction: a plain scan, with nothing allocated. The second lookup in the same array (a
- * batch touching many children of one group) reads the ids array instead, so a batch of n lookups
- * stays O(n + width) rather than O(n · width).
- */
-function childIndexOrFail(entries: GroupEntry[], id: string, path: readonly string[], at: Where, state: TxState, depth = path.length): number {
-  let index = -1;
-  const ids = state.ids.get(entries);
-  if (ids !== undefined || state.scanned.has(entries)) index = (ids ?? idsOf(entries, state)).indexOf(id);
-  else {
-    state.scanned.add(entries);
-    for (let i = 0; i < entries.length; i += 1) {
-      if (entries[i]![0] === id) {
-        index = i;
-        break;
-      }
-    }
-  }
-  if (index < 0) indexOrFail(idsOf(entries, state), id, depth === path.length ? path : path.slice(0, depth), at);
-  return index;
-}
-
-function indexOrFail(ids: readonly string[], id: string, parentPath: readonly string[], at: Where): number {
-  const index = ids.indexOf(id);
+/** Index of child `id` in a group array, in O(1) (child-index.ts); a missing child fails the op naming its siblings. */
+function childIndexOrFail(entries: readonly GroupEntry[], id: string, parentPath: readonly string[], at: Where): number {
+  const index = childPosition(entries, id);
   if (index < 0) {
-    fail(ErrorCode.PathNotFound, `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${quoteList(ids)}`, at);
+    const siblings = quoteList(idsOf(entries));
+    fail(ErrorCode.PathNotFound, `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${siblings}`, at);
   }
   return index;
 }
 
-function claimId(ids: readonly string[], id: string, at: Where, state: TxState): void {
+function claimId(entries: readonly GroupEntry[], id: string, at: Where, state: TxState): void {
   const issue = checkId(id, 'params.id', state.limits);
   if (issue) fail(issue.code, issue.message, at);
-  if (ids.includes(id)) fail(ErrorCode.IdExists, `the group already has a child ${JSON.stringify(id)}; choose another id, or replace ${JSON.stringify(id)} instead`, at);
+  if (childPosition(entries, id) >= 0) fail(ErrorCode.IdExists, `the group already has a child ${JSON.stringify(id)}; choose another id, or replace ${JSON.stringify(id)} instead`, at);
+}
+
+function checkWidth(entries: readonly GroupEntry[], at: Where, state: TxState): void {
+  if (entries.length + 1 > state.limits.maxChildren) {
+    fail(ErrorCode.LimitExceeded, `the group already has ${entries.length} children; maxChildren is ${state.limits.maxChildren}`, at);
+  }
 }
 
 /** The particle an insert/append/replace brings: validated from the op, or moved from the stash. */

@@ -1,19 +1,27 @@
 /**
- * Which text particle a text append extended. A `suip/ops/append` of text makes a new particle,
- * `{...old, text: old.text + delta}`, in the transaction's own code (never an object a sender
- * built), so the new particle's text starts with the old one's. Checks whose work grows with the
- * text (the markdown credentials scan, url-policy.ts) resume from what they found in the old
- * particle, and a streamed token costs its delta rather than the paragraph. Weak both ways:
- * nothing here keeps a particle alive.
+ * Which text particle a text append extended, and by what. A `suip/ops/append` of text makes a new
+ * particle, `{...old, text: old.text + delta}`, in the transaction's own code (never an object a
+ * sender built), so the new particle's text starts with the old one's. Checks whose work grows with
+ * the text (the markdown credentials scan, url-policy.ts) resume from what they found in the old
+ * particle and read only the delta: reading the joined text would make V8 flatten it, a copy of the
+ * whole paragraph per streamed token. Weak both ways: nothing here keeps a particle alive.
  */
-const extended = new WeakMap<object, object>();
+const extended = new WeakMap<object, TextExtension>();
 
-/** Record that the transaction made `to` by appending text to `from`. */
-export function recordTextExtension(from: object, to: object): void {
-  extended.set(to, from);
+/** How a text particle was made by an append. */
+export interface TextExtension {
+  /** The particle the append extended. */
+  from: object;
+  /** The appended text. */
+  delta: string;
 }
 
-/** The particle `particle` was appended from, if a text append made it. */
-export function extendedFrom(particle: object): object | undefined {
+/** Record that the transaction made `to` by appending `delta` to `from`'s text. */
+export function recordTextExtension(from: object, to: object, delta: string): void {
+  extended.set(to, { from, delta });
+}
+
+/** How `particle` was made, if a text append made it. */
+export function extendedFrom(particle: object): TextExtension | undefined {
   return extended.get(particle);
 }

@@ -10,12 +10,19 @@ import {
   type ParticleIssue,
   type SuipErrorObject,
 } from '../../shared/index.ts';
-import { applyOp, type TxState } from './draft-ops.ts';
+import { childById, childPosition } from './child-index.ts';
+import { applyOp, type Touch, type TxState } from './draft-ops.ts';
 import { rememberSize, subtreeSize } from './tree-stats.ts';
 import { TxError } from './tx-error.ts';
 
-/** The vocabulary hook: checks one group's structure against its `type`. */
-export type CheckGroup = (group: GroupParticle, path: readonly string[]) => ParticleIssue | undefined;
+/**
+ * The vocabulary hook: checks one group's structure against its `type`. `changed`, when given,
+ * names the only children that were added or changed since the group last passed this check (no
+ * child was removed and the group's own fields are as they were): a hook may check just those,
+ * which keeps a streamed token's check independent of the list's width. A hook that ignores it
+ * checks the whole group, which is always right.
+ */
+export type CheckGroup = (group: GroupParticle, path: readonly string[], changed?: ReadonlySet<string>) => ParticleIssue | undefined;
 
 /** How a transaction is checked. */
 export interface TransactionOptions {
@@ -40,8 +47,6 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
   const state: TxState = {
     limits,
     nodeBudget: limits.maxNodes - subtreeSize(tree),
-    ids: new Map(),
-    scanned: new Set(),
     owned: new WeakSet(),
     stash: new Map(),
     touched: [],
@@ -71,41 +76,77 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
   return { ok: true, tree: next };
 }
 
-/** Runs the vocabulary hook on changed groups and on every group inside new subtrees. */
+/**
+ * What the hook must check in one group: every touch of it in the batch, merged. A touch that
+ * names no child (a removal) means the whole group; otherwise the children named.
+ */
+interface GroupCheck {
+  path: readonly string[];
+  index: number;
+  whole: boolean;
+  children: Set<string>;
+}
+
+/** The touches merged per group, in the order the ops first touched them (the first failure is the first op's). */
+function groupChecks(touched: readonly Touch[]): Map<string, GroupCheck> {
+  const checks = new Map<string, GroupCheck>();
+  for (const touch of touched) {
+    if (touch.subtree) continue;
+    // SECURITY: ids are hostile strings: JSON keys the path so no id can alias another path.
+    const key = JSON.stringify(touch.path);
+    let check = checks.get(key);
+    if (check === undefined) {
+      check = { path: touch.path, index: touch.index, whole: false, children: new Set() };
+      checks.set(key, check);
+    }
+    if (touch.child === undefined) check.whole = true;
+    else check.children.add(touch.child);
+  }
+  return checks;
+}
+
+/** The particle at `path` in a tree, found in O(depth) (child-index.ts). */
+function at(tree: GroupParticle, path: readonly string[]): Particle | undefined {
+  let node: Particle | undefined = tree;
+  for (const id of path) node = node !== undefined && isGroup(node) ? childById(node.group, id) : undefined;
+  return node;
+}
+
+/**
+ * Runs the vocabulary hook on changed groups (on just their changed children where the hook can
+ * do that) and on every group inside new subtrees. A batch of n appends to one list costs O(n),
+ * whatever the list's width.
+ */
 function checkTouched(tree: GroupParticle, state: TxState, ops: readonly Op[], checkGroup: CheckGroup): SuipErrorObject | undefined {
-  const seen = new Set<Particle>();
-  // Children by id, built on the second lookup in a group: a batch of n appends to one list touches
-  // n paths in the same group, and a linear `lookup` per path made that O(n²) (1,000 appends:
-  // ~250 ms, bench case 2). The first lookup scans: building a Map of a 1,000-item list for the one
-  // path a streamed token touches was most of the host's JavaScript per token.
-  const indexes = new Map<GroupParticle, Map<string, Particle> | undefined>();
-  const childOf = (group: GroupParticle, id: string): Particle | undefined => {
-    if (!indexes.has(group)) {
-      indexes.set(group, undefined);
-      return group.group.find((entry) => entry[0] === id)?.[1];
-    }
-    let index = indexes.get(group);
-    if (index === undefined) {
-      // The first entry wins, as in the scan (duplicate ids cannot pass validation anyway).
-      index = new Map();
-      for (const [key, child] of group.group) if (!index.has(key)) index.set(key, child);
-      indexes.set(group, index);
-    }
-    return index.get(id);
-  };
-  for (const { path, index, subtree } of state.touched) {
-    let node: Particle | undefined = tree;
-    for (const id of path) node = node !== undefined && isGroup(node) ? childOf(node, id) : undefined;
+  const fail = (issue: ParticleIssue, index: number, path: readonly string[]) => opError(issue.code, issue.message, { index, method: ops[index]!.method, path });
+  const checks = groupChecks(state.touched);
+  const whole = new Set<Particle>(); // groups checked whole
+  const some = new Set<Particle>(); // groups checked for the children the batch changed
+  const walked = new Set<Particle>(); // subtrees walked
+  for (const touch of state.touched) {
+    const node = at(tree, touch.path);
     if (node === undefined || !isGroup(node)) continue; // removed again later in the batch, or a leaf
-    const stack: Array<{ group: GroupParticle; path: readonly string[] }> = [{ group: node, path }];
+    if (!touch.subtree) {
+      const check = checks.get(JSON.stringify(touch.path))!;
+      if (whole.has(node) || some.has(node)) continue;
+      // A particle that came off the wire in this batch was never checked: all of it, then.
+      const all = check.whole || state.fresh.has(node);
+      const issue = checkGroup(node, touch.path, all ? undefined : check.children);
+      if (issue) return fail(issue, check.index, touch.path);
+      (all ? whole : some).add(node);
+      continue;
+    }
+    const stack: Array<{ group: GroupParticle; path: readonly string[] }> = [{ group: node, path: touch.path }];
     while (stack.length > 0) {
-      const { group, path: at } = stack.pop()!;
-      if (seen.has(group)) continue;
-      seen.add(group);
-      const issue = checkGroup(group, at);
-      if (issue) return opError(issue.code, issue.message, { index, method: ops[index]!.method, path: at });
-      if (!subtree) continue;
-      for (const [id, child] of group.group) if (isGroup(child)) stack.push({ group: child, path: [...at, id] });
+      const { group, path } = stack.pop()!;
+      if (walked.has(group)) continue;
+      walked.add(group);
+      if (!whole.has(group)) {
+        const issue = checkGroup(group, path);
+        if (issue) return fail(issue, touch.index, path);
+        whole.add(group);
+      }
+      for (const [id, child] of group.group) if (isGroup(child)) stack.push({ group: child, path: [...path, id] });
     }
   }
   return undefined;
@@ -116,9 +157,9 @@ export function lookup(tree: GroupParticle, path: readonly string[]): Particle |
   let node: Particle = tree;
   for (const id of path) {
     if (!isGroup(node)) return undefined;
-    const entry: [string, Particle] | undefined = node.group.find((e) => e[0] === id);
-    if (entry === undefined) return undefined;
-    node = entry[1];
+    const index = childPosition(node.group, id);
+    if (index < 0) return undefined;
+    node = node.group[index]![1];
   }
   return node;
 }

@@ -149,3 +149,25 @@ describe('the vocabulary invariant', () => {
     expect(result).toMatchObject({ ok: false, error: { code: -32004, message: expect.stringMatching(message) } });
   });
 });
+
+describe('the vocabulary invariant, by case', () => {
+  it('checks the whole of a new subtree that takes the path of a group an earlier op of the batch appended into', () => {
+    // Op 0 changes one child of the list at ["l"]; op 1 removes that list; op 2 puts a new list at
+    // ["l"] whose button lacks its required label. The new list must be checked whole, descendants
+    // included, although its path was first touched for one child only.
+    const item = (text: string): Particle => ({ text, mimeType: 'text/plain' });
+    let merged = mountGenerator(createMergedTree(), 'g');
+    const setup = applyGeneratorTransaction(merged, 'g', [{ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'l', particle: { type: 'list', group: [['a', item('a')]] } } }], { limits, checkGroup });
+    expect(setup.ok).toBe(true);
+    merged = (setup as { tree: MergedTree }).tree;
+    const badList: Particle = { type: 'list', group: [['b', { type: 'button', group: [] }]] };
+    const ops: Op[] = [
+      { jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['l'], id: 'x', particle: item('x') } },
+      { jsonrpc: '2.0', method: 'suip/ops/remove', params: { path: ['l'] } },
+      { jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'l', particle: badList } },
+    ] as Op[];
+    const result = applyGeneratorTransaction(merged, 'g', ops, { limits, checkGroup });
+    expect(result.ok).toBe(false);
+    expect((result as { error: { message: string } }).error.message).toMatch(/"button".*label/);
+  });
+});
