@@ -39,7 +39,7 @@ export const appendCredentials: BenchCase = {
   run(variant, { quick }) {
     const rows = [];
     for (const [name, opening] of Object.entries(OPENINGS)) {
-      for (const chars of quick ? [2_000, 80_000] : [2_000, 20_000, 80_000]) {
+      for (const chars of quick ? [2_000, 262_000] : [2_000, 20_000, 80_000, 160_000, 262_000]) {
         const text = paragraph(opening, chars);
         const tree: GroupParticle = { group: [['t', { text }]] };
         // The tree's text was scanned when it arrived, as in the renderer.

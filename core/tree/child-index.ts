@@ -40,10 +40,13 @@ export function childById(entries: readonly GroupEntry[], id: string): GroupEntr
   return at < 0 ? undefined : entries[at]![1];
 }
 
-/** `copy` holds `source`'s entries at the same positions (a slice, or an entry replaced by its own id): one family. */
+/**
+ * `copy` holds `source`'s entries at the same positions (a slice, or an entry replaced by its own
+ * id): one family. The map is built on `source` if it has none, so the next copy of the same
+ * source (a tree a host keeps applying to, a retried batch) finds it instead of building its own.
+ */
 export function shareChildIndex(source: readonly GroupEntry[], copy: readonly GroupEntry[]): void {
-  const map = families.get(source);
-  if (map !== undefined) families.set(copy, map);
+  families.set(copy, mapOf(source));
 }
 
 /** `entries` just gained `id` at its end (a push). */

@@ -1,0 +1,65 @@
+import { Immer, type Draft } from 'immer';
+import { checkHostPolicy } from '../../core/policy/host-policy.ts';
+import { checkUrlCredentials } from '../../core/policy/url-policy.ts';
+import { applyTransaction, type CheckGroup } from '../../core/tree/index.ts';
+import { createGroupChecker } from '../../core/vocabulary/check-group.ts';
+import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
+import { DEFAULT_LIMITS, Method, type GroupParticle, type Op } from '../../shared/index.ts';
+import { check } from '../harness/check.ts';
+import { measure, measureOptions } from '../harness/measure.ts';
+import type { BenchCase } from '../harness/types.ts';
+
+const SIBLINGS = [500, 5_000, 25_000, 50_000];
+const limits = { ...DEFAULT_LIMITS, maxChildren: 100_000, maxNodes: 200_000 };
+const vocabulary = createGroupChecker(BUILTIN_VOCABULARY);
+/** Every check the renderer runs on a touched group (renderer.ts): vocabulary, host policy, URL credentials. */
+const everyCheck: CheckGroup = (group, path, changed) => vocabulary(group, path, changed) ?? checkHostPolicy({}, group, false) ?? checkUrlCredentials(group, changed);
+const immer = new Immer({ autoFreeze: false });
+
+/** A `list` of `n` markdown items, as a model streams one: the token goes to the middle item. */
+function listOf(n: number): GroupParticle {
+  return { group: [['list', { type: 'list', group: Array.from({ length: n }, (_, i) => [`i${i}`, { text: `Item ${i}, see [the notes](https://example.org/${i}).` }]) }]] };
+}
+
+/**
+ * Issue 42, "one token's validated apply ≤ 10 µs and flat (50,000 siblings ≤ 1.2x 500)": one
+ * streamed token appended to an item of a wide list. 'suip': `applyTransaction` with every check
+ * the renderer runs; 'immer' (anchor, a library we did not write, no checks at all): one `produce`
+ * finding the item by a scan and appending, the immutable update most hosts would write.
+ */
+export const tokenApplySweep: BenchCase = {
+  name: 'token-apply-sweep',
+  description: 'one token appended to an item of a list of 500 to 50,000 siblings: suip with every check vs immer produce with none',
+  variants: ['suip', 'immer'],
+  run(variant, { quick }) {
+    return SIBLINGS.map((n) => {
+      const tree = listOf(n);
+      const mid = `i${n >> 1}`;
+      const ops: Op[] = [{ method: Method.append, params: { path: ['list', mid], text: ' more' } }];
+      const suip = () => {
+        const result = applyTransaction(tree, ops, { limits, checkGroup: everyCheck });
+        check(result.ok, `the token at ${n} siblings must pass`);
+        return result;
+      };
+      const anchor = () =>
+        immer.produce(tree, (draft: Draft<GroupParticle>) => {
+          const list = draft.group[0]![1] as GroupParticle;
+          const entry = list.group.find((e) => e[0] === mid)!;
+          (entry[1] as { text: string }).text += ' more';
+        });
+      // Both start from a tree whose texts were checked when they arrived, as in the renderer.
+      check(applyTransaction({ group: [] }, [{ method: Method.append, params: { path: [], id: 'list', particle: tree.group[0]![1] } }], { limits, checkGroup: everyCheck }).ok, 'the list must pass');
+      const timing = measure(variant === 'suip' ? suip : anchor, measureOptions(quick));
+      return {
+        key: `${n}/${variant}`,
+        label: `${n.toLocaleString('en')} siblings: ${variant === 'suip' ? 'applyTransaction, every check' : 'immer produce, no checks (anchor)'}`,
+        value: timing.median,
+        unit: 'µs' as const,
+        runs: timing.runs,
+        wall: timing.wallMedian,
+        anchor: variant === 'suip' ? [`${n}/immer`, `500/suip`] : undefined,
+        target: variant === 'suip' ? { max: 10, text: 'issue 42: one token validated and applied in ≤ 10 µs, flat from 500 to 50,000 siblings' } : undefined,
+      };
+    });
+  },
+};
