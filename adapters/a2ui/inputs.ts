@@ -1,9 +1,10 @@
 import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
 import { decodeSelection, optionChildren, rolesOf } from '../kit/index.ts';
-import { typed, plain, type MapContext, type Mapped } from './map-context.ts';
+import { typed, type MapContext, type Mapped } from './map-context.ts';
 import { failingChecksIn } from './checks.ts';
 import { compileAgentRegex, MAX_REGEX_INPUT_CHARS } from './safe-regex.ts';
 import { bindingPointer, isBinding } from './resolve.ts';
+import { plainText } from '../kit/text.ts';
 
 /** The messages of the component's failing `checks`; evaluation errors are reported at the check. */
 export function failingChecks(ctx: MapContext): string[] {
@@ -21,7 +22,7 @@ function writer(ctx: MapContext, prop: string, coerce: (event: HandlerEvent) => 
 }
 
 function withError(children: Array<readonly [string, ModelParticle]>, errors: readonly string[]): void {
-  if (errors.length > 0) children.push(['error', plain(errors.join(' '))]);
+  if (errors.length > 0) children.push(['error', plainText(errors.join(' '))]);
 }
 
 /** Button, CheckBox, TextField, DateTimeInput, ChoicePicker and Slider; undefined for other names. */
@@ -31,13 +32,13 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
   switch (c.component) {
     case 'Button': {
       const child = typeof c.props.child === 'string' ? c.props.child : '';
-      const children: Array<readonly [string, ModelParticle]> = [['label', plain(ctx.labelOf(child, ctx.scope.path) || 'Button')]];
-      if (c.props.variant === 'borderless') children.push(['tone', plain('secondary')]);
-      if (failingChecks(ctx).length > 0) children.push(['disabled', plain('true')]);
+      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(ctx.labelOf(child, ctx.scope.path) || 'Button')]];
+      if (c.props.variant === 'borderless') children.push(['tone', plainText('secondary')]);
+      if (failingChecks(ctx).length > 0) children.push(['disabled', plainText('true')]);
       return { particle: typed('button', children, { click: () => ctx.events.action(c, ctx.scope) }), slots: [] };
     }
     case 'CheckBox': {
-      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Checkbox'))], ['checked', plain(ctx.value('value') === true ? 'true' : 'false')]];
+      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Checkbox'))], ['checked', plainText(ctx.value('value') === true ? 'true' : 'false')]];
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => e.checked === true);
       return { particle: typed('checkbox', children, write ? { change: { handler: write, data: 'checked' } } : undefined), slots: [] };
@@ -45,12 +46,12 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
     case 'TextField': {
       const variant = c.props.variant;
       const value = ctx.str('value');
-      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Text'))], ['value', plain(value)]];
+      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Text'))], ['value', plainText(value)]];
       // v0.10 adds a placeholder; on a v0.9 surface the prop is not part of the catalog and stays unread.
       const placeholder = ctx.surface.version === 'v0.10' ? ctx.str('placeholder') : '';
-      if (placeholder !== '') children.push(['placeholder', plain(placeholder)]);
-      if (variant === 'obscured') children.push(['kind', plain('password')]);
-      if (variant === 'number') children.push(['kind', plain('number')]);
+      if (placeholder !== '') children.push(['placeholder', plainText(placeholder)]);
+      if (variant === 'obscured') children.push(['kind', plainText('password')]);
+      if (variant === 'number') children.push(['kind', plainText('number')]);
       const errors = failingChecks(ctx);
       const regexp = c.props.validationRegexp;
       if (typeof regexp === 'string' && value !== '') {
@@ -69,10 +70,10 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       const date = c.props.enableDate !== false;
       const time = c.props.enableTime === true;
       const kind = date && time ? 'datetime' : time ? 'time' : 'date';
-      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label(kind === 'time' ? 'Time' : 'Date'))], ['kind', plain(kind)]];
+      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label(kind === 'time' ? 'Time' : 'Date'))], ['kind', plainText(kind)]];
       for (const prop of ['value', 'min', 'max']) {
         const v = ctx.str(prop);
-        if (v !== '') children.push([prop, plain(v)]);
+        if (v !== '') children.push([prop, plainText(v)]);
       }
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => e.value ?? '');
@@ -84,7 +85,7 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       const current = ctx.value('value');
       // Model objects have no prototype (no toString): only strings and numbers can name an option.
       const selected = (Array.isArray(current) ? current : [current]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
-      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Choose'))]];
+      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Choose'))]];
       const raw = Array.isArray(c.props.options) ? c.props.options.slice(0, ctx.limits.maxTemplateItems) : [];
       const options: Array<{ value: string; label: string; index: number }> = [];
       raw.forEach((option: unknown, i) => {
@@ -97,17 +98,17 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       for (const issue of built.issues) ctx.issue(issue.path!, issue.message);
       children.push(...built.children);
       const picked = selected.map((v) => built.idOf(v)).filter((id): id is string => id !== undefined);
-      if (picked.length > 0) children.splice(1, 0, ['value', plain(multiple ? picked.join('\n') : picked[0]!)]);
+      if (picked.length > 0) children.splice(1, 0, ['value', plainText(multiple ? picked.join('\n') : picked[0]!)]);
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => decodeSelection(e.value ?? ''));
       return { particle: typed(type, children, write ? { change: { handler: write, data: 'value' } } : undefined), slots: [] };
     }
     case 'Slider': {
-      const children: Array<readonly [string, ModelParticle]> = [['label', plain(label('Value'))]];
+      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Value'))]];
       const value = ctx.value('value');
-      if (typeof value === 'number') children.push(['value', plain(String(value))]);
-      if (typeof c.props.min === 'number') children.push(['min', plain(String(c.props.min))]);
-      if (typeof c.props.max === 'number') children.push(['max', plain(String(c.props.max))]);
+      if (typeof value === 'number') children.push(['value', plainText(String(value))]);
+      if (typeof c.props.min === 'number') children.push(['min', plainText(String(c.props.min))]);
+      if (typeof c.props.max === 'number') children.push(['max', plainText(String(c.props.max))]);
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => Number(e.value));
       return { particle: typed('slider', children, write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined), slots: [] };

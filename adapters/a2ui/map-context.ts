@@ -66,7 +66,3 @@ export function typed(type: string | null, children: Array<readonly [string, Mod
   return g;
 }
 
-/** A plain-text particle, as every suip text role wants. */
-export function plain(value: string): ModelParticle {
-  return { text: value, mimeType: 'text/plain' };
-}

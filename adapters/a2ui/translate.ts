@@ -6,9 +6,10 @@ import { iconLabel } from './icons.ts';
 import type { FunctionHost } from './functions.ts';
 import { isReservedSegment, resolvePath } from './json-pointer.ts';
 import { A2uiError, listNames } from './limits.ts';
-import { plain, typed, type BridgeEvents, type MapContext, type Mapped, type Slot } from './map-context.ts';
+import { typed, type BridgeEvents, type MapContext, type Mapped, type Slot } from './map-context.ts';
 import { resolveDynamic, resolveString, type Scope } from './resolve.ts';
 import type { A2uiComponent, Surface } from './surface.ts';
+import { plainText } from '../kit/text.ts';
 
 /** One problem found while translating, with its A2UI path. */
 export interface TranslateIssue {
@@ -57,7 +58,7 @@ interface Instance {
 
 /** A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled, indeterminate progressbar). */
 export function placeholder(componentId: string): ModelParticle {
-  return typed('placeholder', [['label', plain(`Loading ${componentId.slice(0, 40)}…`)]]);
+  return typed('placeholder', [['label', plainText(`Loading ${componentId.slice(0, 40)}…`)]]);
 }
 
 function uniqueId(id: string, used: Set<string>): string {
@@ -390,12 +391,12 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     }
     if (task.ancestors.includes(task.componentId)) {
       w.issues.push({ code: 'VALIDATION_FAILED', path: component.at, message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${[...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200)}); a component may appear only once on a path from root` });
-      done(plain(`[cycle at ${component.id.slice(0, 40)}]`));
+      done(plainText(`[cycle at ${component.id.slice(0, 40)}]`));
       continue;
     }
     if (task.depth >= limits.maxDepth) {
       w.issues.push({ code: 'LIMIT_EXCEEDED', path: component.at, message: `components nest deeper than ${limits.maxDepth} levels at "${component.id.slice(0, 40)}"` });
-      done(plain('[too deep]'));
+      done(plainText('[too deep]'));
       continue;
     }
     const key = path.join('/');
@@ -503,7 +504,7 @@ function outsideCatalog(ctx: MapContext): Mapped {
   const declared = surface.catalog.components.has(c.component);
   const why = declared ? 'is declared by' : 'is not in';
   ctx.issue('component', `component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)}) ${why} catalog ${surface.catalogId.slice(0, 120)}${declared ? ' but this client cannot render it' : `; it has ${listNames(surface.catalog.components)}`}`);
-  return { particle: typed('alert', [['tone', plain('warning')], ['body', plain(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)]]), slots: [] };
+  return { particle: typed('alert', [['tone', plainText('warning')], ['body', plainText(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)]]), slots: [] };
 }
 
 /** The ids from a mapped particle down to the children array a slot fills (a Tabs section, a Modal dialog). */

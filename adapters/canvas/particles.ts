@@ -1,11 +1,12 @@
 import type { HandlerSpec, ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
+import { plainText } from '../kit/text.ts';
 
 /** A child entry of a group. */
 export type Child = readonly [string, ModelParticle];
 
 /** Plain text (never markdown: canvas data is data, not markup). */
-export const plain = (value: unknown): ModelParticle => ({ text: toText(value), mimeType: 'text/plain' });
+export const plain = (value: unknown): ModelParticle => plainText(toText(value));
 
 /** A typed group; children whose particle is undefined are left out. */
 export function g(type: string | undefined, children: ReadonlyArray<readonly [string, ModelParticle | undefined]>, on?: ModelGroup['on']): ModelGroup {

@@ -3,6 +3,7 @@ import type { HandlerEvent, HandlerSpec, ModelParticle } from '../../generator/r
 import { decodeSelection, encodeChildId, optionChildren, rolesOfEntry } from '../kit/index.ts';
 import { ALIASES, propOf } from './catalog.ts';
 import { bindingsFor, type EventBinding } from './events.ts';
+import { plainText } from '../kit/text.ts';
 
 /** A child of a planned group: a reference to another widget, or a particle made here. */
 export type Slot = { id: string; ref: string; child?: true } | { id: string; particle: ModelParticle };
@@ -22,7 +23,6 @@ export interface PlanContext {
   fallbacks?: ReadonlyMap<string, VocabularyEntry>;
 }
 
-const plain = (text: string): ModelParticle => ({ text, mimeType: 'text/plain' });
 
 /** A prop as text: strings, numbers and booleans; anything else is refused with the reason. */
 function asText(value: unknown, prop: string): string {
@@ -77,7 +77,7 @@ function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: 
         if (built.issues.length > 0) throw new Error(`prop "options": ${built.issues[0]!.message}`);
         for (const [id, particle] of built.children) slots.push({ id, particle });
       } else for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
-    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plain(optionRoles !== undefined && role.id === 'value' ? selection(asText(value, prop)) : asText(value, prop)) });
+    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plainText(optionRoles !== undefined && role.id === 'value' ? selection(asText(value, prop)) : asText(value, prop)) });
     else if (role.kind === 'data') {
       const d = value as { url?: unknown; mimeType?: unknown };
       if (typeof d !== 'object' || typeof d.url !== 'string' || typeof d.mimeType !== 'string') throw new Error(`prop "${prop}" must be {url, mimeType}`);
@@ -101,20 +101,20 @@ function textOf(widget: unknown): string | undefined {
 function planAlias(name: string, props: Record<string, unknown>, ctx: PlanContext): Plan {
   switch (name) {
     case 'Text':
-      return { leaf: plain(asText(props.text ?? '', 'text')) };
+      return { leaf: plainText(asText(props.text ?? '', 'text')) };
     case 'Column':
       return { type: 'column', slots: asStrings(props.children ?? [], 'children').map((ref): Slot => ({ id: ref, ref, child: true })) };
     case 'ElevatedButton': {
       const child = asText(props.child, 'child');
       const label = textOf(ctx.lookup(child));
       if (label === undefined) throw new Error(`prop "child" must name a Text widget (its text is the label); "${child.slice(0, 60)}" is not one`);
-      return withEvents({ type: 'button', slots: [{ id: 'label', particle: plain(label) }] }, name, ctx);
+      return withEvents({ type: 'button', slots: [{ id: 'label', particle: plainText(label) }] }, name, ctx);
     }
     case 'TextField': {
       const hint = props.hintText === undefined ? 'Text' : asText(props.hintText, 'hintText');
-      const slots: Slot[] = [{ id: 'label', particle: plain(hint) }, { id: 'placeholder', particle: plain(hint) }];
-      if (props.value !== undefined) slots.push({ id: 'value', particle: plain(asText(props.value, 'value')) });
-      if (props.obscured === true) slots.push({ id: 'kind', particle: plain('password') });
+      const slots: Slot[] = [{ id: 'label', particle: plainText(hint) }, { id: 'placeholder', particle: plainText(hint) }];
+      if (props.value !== undefined) slots.push({ id: 'value', particle: plainText(asText(props.value, 'value')) });
+      if (props.obscured === true) slots.push({ id: 'kind', particle: plainText('password') });
       return withEvents({ type: 'text-field', slots }, name, ctx);
     }
     case 'CheckboxGroup': {
@@ -123,22 +123,22 @@ function planAlias(name: string, props: Record<string, unknown>, ctx: PlanContex
       const slots: Slot[] = labels.map((label, index) => {
         const binding = bindingsFor(name, 'checkbox', ctx.widgetId)[0]!;
         const handler = ctx.bind({ ...binding, value: (e) => ({ index, label, checked: e.checked === true }) });
-        return { id: `c${index}`, particle: { group: [['label', plain(label)], ['checked', plain(String(values[index] === true))]], type: 'checkbox', ...(handler ? { on: { change: handler } } : {}) } };
+        return { id: `c${index}`, particle: { group: [['label', plainText(label)], ['checked', plainText(String(values[index] === true))]], type: 'checkbox', ...(handler ? { on: { change: handler } } : {}) } };
       });
       return { type: 'column', slots };
     }
     case 'RadioGroup': {
       const labels = asStrings(props.labels, 'labels');
       const selected = labels.indexOf(typeof props.groupValue === 'string' ? props.groupValue : '\u0000');
-      const slots: Slot[] = [{ id: 'label', particle: plain(typeof props.label === 'string' ? props.label : 'Choose one') }];
-      if (selected >= 0) slots.push({ id: 'value', particle: plain(`o${selected}`) });
-      labels.forEach((label, index) => slots.push({ id: `o${index}`, particle: plain(label) }));
+      const slots: Slot[] = [{ id: 'label', particle: plainText(typeof props.label === 'string' ? props.label : 'Choose one') }];
+      if (selected >= 0) slots.push({ id: 'value', particle: plainText(`o${selected}`) });
+      labels.forEach((label, index) => slots.push({ id: `o${index}`, particle: plainText(label) }));
       const binding = bindingsFor(name, 'choice', ctx.widgetId)[0]!;
       return withEvents({ type: 'choice', slots }, name, ctx, [{ ...binding, value: (e) => labels[Number(String(e.value ?? '').slice(1))] ?? e.value }]);
     }
     case 'Image': {
       const url = asText(props.location, 'location');
-      return { type: 'image', slots: [{ id: 'src', particle: { data: url, mimeType: imageMime(url) } }, { id: 'alt', particle: plain(props.alt === undefined ? 'Image' : asText(props.alt, 'alt')) }] };
+      return { type: 'image', slots: [{ id: 'src', particle: { data: url, mimeType: imageMime(url) } }, { id: 'alt', particle: plainText(props.alt === undefined ? 'Image' : asText(props.alt, 'alt')) }] };
     }
     default:
       throw new Error(`no alias ${name}`);
@@ -171,15 +171,15 @@ export function planWidget(widget: unknown, ctx: PlanContext): Plan {
  * props as text (`label: value`) and holds its children, so what the model sent is visible.
  */
 function planFallback(entry: VocabularyEntry, props: Record<string, unknown>): Plan {
-  const slots: Slot[] = [{ id: 'title', particle: plain(entry.type) }];
+  const slots: Slot[] = [{ id: 'title', particle: plainText(entry.type) }];
   for (const role of entry.roles) {
     const prop = propOf(role);
     const value = props[prop];
     if (value === undefined || value === null) continue;
     if (role.id === '*' && role.kind !== 'text') for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
-    else if (role.kind === 'data') slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${asText((value as { url?: unknown }).url, `${prop}.url`)}`) });
-    else if (Array.isArray(value)) slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${value.map((v) => asText((v as { label?: unknown })?.label ?? v, prop)).join(', ')}`) });
-    else slots.push({ id: `p-${prop}`, particle: plain(`${prop}: ${asText(value, prop)}`) });
+    else if (role.kind === 'data') slots.push({ id: `p-${prop}`, particle: plainText(`${prop}: ${asText((value as { url?: unknown }).url, `${prop}.url`)}`) });
+    else if (Array.isArray(value)) slots.push({ id: `p-${prop}`, particle: plainText(`${prop}: ${value.map((v) => asText((v as { label?: unknown })?.label ?? v, prop)).join(', ')}`) });
+    else slots.push({ id: `p-${prop}`, particle: plainText(`${prop}: ${asText(value, prop)}`) });
   }
   return { type: 'card', slots };
 }

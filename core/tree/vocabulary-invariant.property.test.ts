@@ -157,15 +157,15 @@ describe('the vocabulary invariant, by case', () => {
     // included, although its path was first touched for one child only.
     const item = (text: string): Particle => ({ text, mimeType: 'text/plain' });
     let merged = mountGenerator(createMergedTree(), 'g');
-    const setup = applyGeneratorTransaction(merged, 'g', [{ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'l', particle: { type: 'list', group: [['a', item('a')]] } } }], { limits, checkGroup });
+    const setup = applyGeneratorTransaction(merged, 'g', [{ method: 'suip/ops/append', params: { path: [], id: 'l', particle: { type: 'list', group: [['a', item('a')]] } } }], { limits, checkGroup });
     expect(setup.ok).toBe(true);
     merged = (setup as { tree: MergedTree }).tree;
     const badList: Particle = { type: 'list', group: [['b', { type: 'button', group: [] }]] };
     const ops: Op[] = [
-      { jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['l'], id: 'x', particle: item('x') } },
-      { jsonrpc: '2.0', method: 'suip/ops/remove', params: { path: ['l'] } },
-      { jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'l', particle: badList } },
-    ] as Op[];
+      { method: 'suip/ops/append', params: { path: ['l'], id: 'x', particle: item('x') } },
+      { method: 'suip/ops/remove', params: { path: ['l'] } },
+      { method: 'suip/ops/append', params: { path: [], id: 'l', particle: badList } },
+    ];
     const result = applyGeneratorTransaction(merged, 'g', ops, { limits, checkGroup });
     expect(result.ok).toBe(false);
     expect((result as { error: { message: string } }).error.message).toMatch(/"button".*label/);

@@ -4,6 +4,7 @@ import { optionChildren } from '../../kit/options.ts';
 import { rolesOfEntry } from '../../kit/type-roles.ts';
 import { choice } from '../../../core/vocabulary/types/choice.ts';
 import { DROPPED, textOf, type HtmlElement, type HtmlNode } from './html-tree.ts';
+import { plainText } from '../../kit/text.ts';
 
 /** What the mapping needs from the widget shell. */
 export interface MapHooks {
@@ -23,7 +24,6 @@ const BLOCKS: ReadonlyMap<string, string> = new Map([['row', 'row'], ['grid', 'g
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const INLINE = new Set(['span', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'code', 'abbr', 'time', 'sub', 'sup', 'a', 'label', 'q', 'cite', 'kbd', 'br', 'wbr', 'bdi', 'bdo', 'data', 'var', 'del', 'ins']);
 const TEXT_KINDS = new Set(['email', 'number', 'password', 'tel', 'url', 'search']);
-const plain = (text: string): ModelParticle => ({ text, mimeType: 'text/plain' });
 const group = (type: string | undefined, children: Array<readonly [string, ModelParticle]>, on?: ModelGroup['on']): ModelGroup => ({ group: children, ...(type ? { type } : {}), ...(on ? { on } : {}) });
 
 /** Every `data-*` attribute as a payload (`data-card-id` → `cardId`), as the seed's runtime does. */
@@ -73,7 +73,7 @@ function childrenOf(element: HtmlElement, hooks: MapHooks): Array<readonly [stri
   let runStart = 0;
   const flush = () => {
     const text = run.map(textOf).join(' ').replace(/\s+/g, ' ').trim();
-    if (text !== '') out.push([key('', runStart), plain(text)]);
+    if (text !== '') out.push([key('', runStart), plainText(text)]);
     run = [];
   };
   element.children.forEach((child, index) => {
@@ -125,13 +125,13 @@ function mapElement(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined
       return table(el);
     case 'progress':
     case 'meter':
-      return group('progress', [['label', plain(el.attrs['aria-label'] || el.attrs.title || 'Progress')], ['value', plain(String(Number(el.attrs.value) || 0))], ['max', plain(String(Number(el.attrs.max) || (el.tag === 'meter' ? 1 : 100)))]]);
+      return group('progress', [['label', plainText(el.attrs['aria-label'] || el.attrs.title || 'Progress')], ['value', plainText(String(Number(el.attrs.value) || 0))], ['max', plainText(String(Number(el.attrs.max) || (el.tag === 'meter' ? 1 : 100)))]]);
     case 'hr':
       return group('divider', []);
     case 'pre':
-      return group('code', [['code', plain(textOf(el))]]);
+      return group('code', [['code', plainText(textOf(el))]]);
     case 'p':
-      if (!hasAction(el)) return plain(textOf(el));
+      if (!hasAction(el)) return plainText(textOf(el));
       break;
     case 'form':
       // A form never navigates: its fields and buttons are shown, `action` is ignored.
@@ -147,7 +147,7 @@ function mapElement(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined
 }
 
 function button(label: string, action: string, attrs: Record<string, string>, hooks: MapHooks, tone?: string): ModelParticle {
-  return group('button', [['label', plain(label.slice(0, 120))], ...(tone ? [['tone', plain(tone)] as const] : [])], { click: () => hooks.dispatch(hooks.emits(action), dataAttributes(attrs)) });
+  return group('button', [['label', plainText(label.slice(0, 120))], ...(tone ? [['tone', plainText(tone)] as const] : [])], { click: () => hooks.dispatch(hooks.emits(action), dataAttributes(attrs)) });
 }
 
 function dragIdOf(attrs: Record<string, string>): string {
@@ -160,7 +160,7 @@ function draggable(el: HtmlElement, hooks: MapHooks): ModelParticle {
   const picked = hooks.picked() === dragId;
   const name = textOf(el).slice(0, 60) || dragId;
   const children = childrenOf(el, hooks);
-  children.push(['pick', group('button', [['label', plain(picked ? `Put back ${name}` : `Pick up ${name}`)], ['tone', plain('secondary')]], {
+  children.push(['pick', group('button', [['label', plainText(picked ? `Put back ${name}` : `Pick up ${name}`)], ['tone', plainText('secondary')]], {
     click: () => {
       if (picked) return hooks.pick(undefined);
       hooks.pick(dragId);
@@ -176,7 +176,7 @@ function dropZone(el: HtmlElement, hooks: MapHooks): ModelParticle {
   const dragId = hooks.picked();
   if (dragId !== undefined) {
     const name = (el.attrs['aria-label'] || el.attrs['data-column'] || el.attrs['data-zone'] || textOf(el).slice(0, 30) || 'here').slice(0, 60);
-    children.push(['drop', group('button', [['label', plain(`Move here: ${name}`)]], {
+    children.push(['drop', group('button', [['label', plainText(`Move here: ${name}`)]], {
       click: () => {
         hooks.pick(undefined);
         hooks.dispatch(hooks.emits('drop'), { ...dataAttributes(el.attrs), dragId });
@@ -196,9 +196,9 @@ function input(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined {
   if (type === 'hidden') return undefined;
   if (type === 'button' || type === 'submit') return button(el.attrs.value || labelOf(el), action ?? type, el.attrs, hooks);
   if (type === 'checkbox' || type === 'radio') {
-    return group('checkbox', [['label', plain(labelOf(el))], ['checked', plain(el.attrs.checked !== undefined ? 'true' : 'false')]], action === undefined ? undefined : { change: { data: 'checked', handler: (e) => hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), checked: e.checked === true }) } });
+    return group('checkbox', [['label', plainText(labelOf(el))], ['checked', plainText(el.attrs.checked !== undefined ? 'true' : 'false')]], action === undefined ? undefined : { change: { data: 'checked', handler: (e) => hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), checked: e.checked === true }) } });
   }
-  if (type === 'range') return group('slider', [['label', plain(labelOf(el))], ['value', plain(String(Number(el.attrs.value) || 0))], ['min', plain(String(Number(el.attrs.min) || 0))], ['max', plain(String(Number(el.attrs.max) || 100))]], changeOn(el, hooks));
+  if (type === 'range') return group('slider', [['label', plainText(labelOf(el))], ['value', plainText(String(Number(el.attrs.value) || 0))], ['min', plainText(String(Number(el.attrs.min) || 0))], ['max', plainText(String(Number(el.attrs.max) || 100))]], changeOn(el, hooks));
   return field('text-field', el, el.attrs.value ?? '', hooks, TEXT_KINDS.has(type) ? type : undefined);
 }
 
@@ -208,10 +208,10 @@ function changeOn(el: HtmlElement, hooks: MapHooks, decode: (value: string) => s
 }
 
 function field(type: 'text-field' | 'text-area', el: HtmlElement, value: string, hooks: MapHooks, kind?: string): ModelParticle {
-  const children: Array<readonly [string, ModelParticle]> = [['label', plain(labelOf(el))]];
-  if (kind !== undefined) children.push(['kind', plain(kind)]);
-  if (value !== '') children.push(['value', plain(value)]);
-  if (el.attrs.placeholder) children.push(['placeholder', plain(el.attrs.placeholder.slice(0, 200))]);
+  const children: Array<readonly [string, ModelParticle]> = [['label', plainText(labelOf(el))]];
+  if (kind !== undefined) children.push(['kind', plainText(kind)]);
+  if (value !== '') children.push(['value', plainText(value)]);
+  if (el.attrs.placeholder) children.push(['placeholder', plainText(el.attrs.placeholder.slice(0, 200))]);
   return group(type, children, changeOn(el, hooks));
 }
 
@@ -222,11 +222,11 @@ function select(el: HtmlElement, hooks: MapHooks): ModelParticle {
   const options = el.children.filter((c): c is HtmlElement => typeof c !== 'string' && c.tag === 'option').slice(0, 200);
   // The kit gives each option value an id no role of choice can take (an option "placeholder" stays an option).
   const built = optionChildren(CHOICE, options.map((o) => ({ value: o.attrs.value ?? textOf(o), label: textOf(o) || (o.attrs.value ?? '') })), { adapter: 'canvas' });
-  const children: Array<readonly [string, ModelParticle]> = [['label', plain(labelOf(el))]];
+  const children: Array<readonly [string, ModelParticle]> = [['label', plainText(labelOf(el))]];
   const selected = options.filter((o) => o.attrs.selected !== undefined).map((o) => built.idOf(o.attrs.value ?? textOf(o))).pop();
-  if (selected !== undefined) children.push(['value', plain(selected)]);
+  if (selected !== undefined) children.push(['value', plainText(selected)]);
   // A repeated value is left out; the field says so rather than dropping it silently.
-  if (built.issues.length > 0) children.push(['hint', plain(built.issues.map((i) => i.message).join(' '))]);
+  if (built.issues.length > 0) children.push(['hint', plainText(built.issues.map((i) => i.message).join(' '))]);
   children.push(...built.children);
   return group('choice', children, changeOn(el, hooks, decodeChildId));
 }
@@ -236,7 +236,7 @@ function image(el: HtmlElement): ModelParticle {
   const data = /^data:([a-z]+\/[a-z0-9.+-]+)[;,]/i.exec(src)?.[1];
   const ext = /\.(png|jpe?g|gif|webp|svg|avif)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase();
   const mime = data ?? (ext === 'svg' ? 'image/svg+xml' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext ? `image/${ext}` : 'image/png');
-  return group('image', [['src', { data: src, mimeType: mime }], ['alt', plain(el.attrs.alt || 'image')]]);
+  return group('image', [['src', { data: src, mimeType: mime }], ['alt', plainText(el.attrs.alt || 'image')]]);
 }
 
 function table(el: HtmlElement): ModelParticle {
