@@ -17,6 +17,8 @@ export interface Deployment {
   proxy?: Haproxy;
   redis?: RedisServer;
   cluster?: RedisCluster;
+  /** Process ids: the suip processes, and what serves them (redis-server nodes, haproxy). */
+  pids(): { suip: number[]; support: number[] };
   /** The process HAProxy calls `suip<n>` (`X-Suip-Backend`). */
   byBackend(name: string): ServerProcess;
   stop(): Promise<void>;
@@ -47,42 +49,63 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   const withProxy = options.proxy ?? count > 1;
   if (ledger === 'sqlite' && count > 1) throw new Error('processes share a ledger through Redis; SQLite is one process');
   const dirs: string[] = [];
-  const redis = ledger === 'redis' ? await startRedisServer() : undefined;
-  const cluster = ledger === 'cluster' ? await startRedisCluster({ replicas: options.replicas ?? 0 }) : undefined;
-  const proxyPort = withProxy ? await freePort() : undefined;
-  const shared = [
-    '--agent-token', options.agentToken, '--secret', 'deployment-shared-token-secret',
-    ...(redis ? ['--redis', redis.url] : []),
-    ...(cluster ? ['--redis-cluster', cluster.urls.join(',')] : []),
-    ...(proxyPort !== undefined ? ['--hosts', `127.0.0.1:${proxyPort}`] : []),
-    ...(options.args ?? []),
-  ];
-  // One after another: three TypeScript servers compiling at once on a busy machine can each
-  // miss the start timeout.
-  const processes: ServerProcess[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const dir = mkdtempSync(join(tmpdir(), 'suip-deploy-'));
-    dirs.push(dir);
-    processes.push(await startServer(['--data-dir', dir, ...shared], options.env));
+  const started: Array<() => Promise<void>> = [];
+  // A start that fails half way stops what it started: a failed test leaves no orphaned
+  // redis-server, suip or haproxy on a shared machine.
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const redis = ledger === 'redis' ? await startRedisServer() : undefined;
+    if (redis) started.push(() => redis.stop());
+    const cluster = ledger === 'cluster' ? await startRedisCluster({ replicas: options.replicas ?? 0 }) : undefined;
+    if (cluster) started.push(() => cluster.stop());
+    const proxyPort = withProxy ? await freePort() : undefined;
+    const shared = [
+      '--agent-token', options.agentToken, '--secret', 'deployment-shared-token-secret',
+      ...(redis ? ['--redis', redis.url] : []),
+      ...(cluster ? ['--redis-cluster', cluster.urls.join(',')] : []),
+      ...(proxyPort !== undefined ? ['--hosts', `127.0.0.1:${proxyPort}`] : []),
+      ...(options.args ?? []),
+    ];
+    // One after another: three TypeScript servers compiling at once on a busy machine can each
+    // miss the start timeout.
+    const processes: ServerProcess[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const dir = mkdtempSync(join(tmpdir(), 'suip-deploy-'));
+      dirs.push(dir);
+      const server = await startServer(['--data-dir', dir, ...shared], options.env, { startMs: 120_000 });
+      processes.push(server);
+      started.push(() => server.stop().catch(() => server.kill()));
+    }
+    const proxy = proxyPort !== undefined ? await startHaproxy(processes.map((p) => new URL(p.url).host), { port: proxyPort }) : undefined;
+    if (proxy) started.push(() => proxy.stop());
+    return deployment({ processes, proxy, redis, cluster, stop: stopAll });
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
-  const proxy = proxyPort !== undefined ? await startHaproxy(processes.map((p) => new URL(p.url).host), { port: proxyPort }) : undefined;
+}
+
+/** The handle on what `startDeployment` started. */
+function deployment(parts: { processes: ServerProcess[]; proxy: Haproxy | undefined; redis: RedisServer | undefined; cluster: RedisCluster | undefined; stop: () => Promise<void> }): Deployment {
+  const { processes, proxy, redis, cluster } = parts;
   return {
     url: proxy?.url ?? processes[0]!.url,
     processes,
     ...(proxy ? { proxy } : {}),
     ...(redis ? { redis } : {}),
     ...(cluster ? { cluster } : {}),
+    pids: () => ({
+      suip: processes.map((p) => p.child.pid!),
+      support: [...(redis ? [redis.pid] : []), ...(cluster?.nodes.map((node) => node.pid) ?? []), ...(proxy ? [proxy.pid] : [])],
+    }),
     byBackend(name) {
       const process = processes[Number(/^suip(\d+)$/.exec(name)?.[1]) - 1];
       if (process === undefined) throw new Error(`no process is called ${JSON.stringify(name)}`);
       return process;
     },
-    async stop() {
-      await proxy?.stop();
-      await Promise.all(processes.map((p) => p.stop().catch(() => p.kill().catch(() => undefined))));
-      await redis?.stop();
-      await cluster?.stop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-    },
+    stop: parts.stop,
   };
 }

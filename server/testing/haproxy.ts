@@ -10,6 +10,7 @@ export interface Haproxy {
   /** `http://127.0.0.1:<port>`: what pages and agents use. */
   url: string;
   port: number;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -78,12 +79,17 @@ export async function startHaproxy(backends: readonly string[], options: { port?
       socket.once('error', () => resolve(false));
     });
     if (up) break;
-    if (!running || Date.now() > until) throw new Error(`haproxy did not start: ${out}`);
+    if (!running || Date.now() > until) {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`haproxy did not start: ${out}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGKILL');
       await exited;

@@ -45,7 +45,12 @@ export async function startRedisCluster(options: { primaries?: number; replicas?
   const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '1000'];
   const nodes = await Promise.all(Array.from({ length: primaries * (1 + replicas) }, () => startRedisServer(args)));
   const hosts = nodes.map((node) => `127.0.0.1:${node.port}`);
-  await run('redis-cli', ['--cluster', 'create', ...hosts, '--cluster-replicas', String(replicas), '--cluster-yes']);
+  try {
+    await run('redis-cli', ['--cluster', 'create', ...hosts, '--cluster-replicas', String(replicas), '--cluster-yes']);
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw error;
+  }
   const alive = new Set(nodes);
   const cluster: RedisCluster = {
     urls: nodes.map((node) => node.url),
@@ -83,6 +88,9 @@ export async function startRedisCluster(options: { primaries?: number; replicas?
       await kill();
     };
   }
-  await cluster.healthy();
+  await cluster.healthy().catch(async (error: unknown) => {
+    await cluster.stop();
+    throw error;
+  });
   return cluster;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 export interface RedisServer {
   url: string;
   port: number;
+  pid: number;
   /** SIGKILL (no cleanup at all) and wait for the exit; the folder stays (`stop` removes it). */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -62,6 +63,7 @@ export async function startRedisServer(extra: readonly string[] = []): Promise<R
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     kill,
     async stop() {
       await kill();
