@@ -52,3 +52,23 @@ describe('readConfig: the model key', () => {
     expect(() => readConfig(['--data-dir', dataDir(), '--llm-url', 'http://x/v1', '--llm-first-byte-ms', 'soon'], {})).toThrow(/--llm-first-byte-ms must be a positive number/);
   });
 });
+
+describe('readConfig: the Redis Cluster', () => {
+  it('takes --redis-cluster / SUIP_REDIS_CLUSTER as comma-separated node URLs; SQLite stays the default', () => {
+    expect(readConfig(['--data-dir', dataDir()], {}).redisCluster).toBeUndefined();
+    expect(readConfig(['--data-dir', dataDir(), '--redis-cluster', 'redis://10.0.0.1:7000, redis://10.0.0.2:7000'], {}).redisCluster).toEqual(['redis://10.0.0.1:7000', 'redis://10.0.0.2:7000']);
+    expect(readConfig(['--data-dir', dataDir()], { SUIP_REDIS_CLUSTER: 'rediss://a:7000' }).redisCluster).toEqual(['rediss://a:7000']);
+  });
+
+  it('refuses it beside --redis, and a node that is not a redis:// URL, without echoing a password', () => {
+    expect(() => readConfig(['--data-dir', dataDir(), '--redis', 'redis://a:6379', '--redis-cluster', 'redis://b:7000'], {})).toThrow(/--redis and --redis-cluster .* both set/);
+    let message = '';
+    try {
+      readConfig(['--data-dir', dataDir(), '--redis-cluster', 'http://user:hunter2@b:7000'], {});
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/--redis-cluster takes comma-separated redis:\/\/host:port URLs/);
+    expect(message).not.toContain('hunter2');
+  });
+});

@@ -11,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Redis Streams for many processes; absent = the embedded SQLite file. */
   redisUrl?: string;
+  /** A Redis Cluster's node URLs instead (`--redis-cluster`, SUIP_REDIS_CLUSTER; comma-separated; any reachable node finds the rest). */
+  redisCluster?: string[];
   origins: string[];
   /** `Host` values the server answers to besides its loopback names (`--hosts`, SUIP_HOSTS; `*` = any, behind a proxy). */
   hosts: string[];
@@ -69,6 +71,27 @@ export function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, n
   return (text.split(/\r?\n/, 1)[0] ?? '').trim() || undefined;
 }
 
+/**
+ * `--redis-cluster <url>,<url>…`: node URLs of one Redis Cluster (`redis://` or `rediss://`), or
+ * undefined. Refused beside `--redis` (one ledger per process), and a URL that does not parse is
+ * named with the fix.
+ */
+function redisClusterSetting(raw: string | undefined, redisUrl: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (redisUrl) throw new Error('--redis and --redis-cluster (REDIS_URL, SUIP_REDIS_CLUSTER) are both set: give one; a cluster takes its node URLs in --redis-cluster');
+  const urls = raw.split(',').map((url) => url.trim()).filter(Boolean);
+  for (const url of urls) {
+    let protocol = '';
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      // named below
+    }
+    if (protocol !== 'redis:' && protocol !== 'rediss:') throw new Error(`--redis-cluster takes comma-separated redis://host:port URLs of the cluster's nodes (got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 60))})`);
+  }
+  return urls;
+}
+
 /** A positive number of milliseconds from a flag or an environment variable, or undefined. */
 function millis(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): number | undefined {
   const raw = flag(argv, name) ?? env[envName];
@@ -115,6 +138,7 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
   const port = Number(flag(argv, 'port') ?? env.PORT ?? 6781);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (got ${port})`);
   const redisUrl = flag(argv, 'redis') ?? env.REDIS_URL;
+  const redisCluster = redisClusterSetting(flag(argv, 'redis-cluster') ?? env.SUIP_REDIS_CLUSTER, redisUrl);
   const llmUrl = flag(argv, 'llm-url') ?? env.SUIP_LLM_URL;
   const apiKey = secretSetting(argv, env, 'llm-key', 'SUIP_LLM_KEY') ?? '';
   const timeouts: Partial<ChatTimeouts> = {};
@@ -138,6 +162,7 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     port,
     dataDir,
     ...(redisUrl ? { redisUrl } : {}),
+    ...(redisCluster ? { redisCluster } : {}),
     origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     hosts: (flag(argv, 'hosts') ?? env.SUIP_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     secret,

@@ -35,6 +35,11 @@ function socketCeiling(): number {
   return 20_000;
 }
 
+/** Which ledger a configuration runs on, as `/healthz` and the `listening` log line name it. */
+export function ledgerKind(config: Pick<ServerConfig, 'redisUrl' | 'redisCluster'>): 'redis-cluster' | 'redis' | 'sqlite' {
+  return config.redisCluster ? 'redis-cluster' : config.redisUrl ? 'redis' : 'sqlite';
+}
+
 /** A running suip server. */
 export interface SuipServer {
   readonly server: Server;
@@ -54,12 +59,13 @@ export interface StartOptions {
 
 /**
  * Build and start the suip server from a configuration: the ledger (SQLite by default, Redis
- * Streams with `redisUrl`), every route and socket endpoint behind one edge (`server/http/`), the
+ * Streams with `redisUrl`, on a Redis Cluster with `redisCluster`), every route and socket endpoint behind one edge (`server/http/`), the
  * optional runtime bridge. Resolves once it listens.
  */
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
   const { log } = options;
-  const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
+  const redis = config.redisCluster ? { cluster: config.redisCluster } : config.redisUrl;
+  const ledger: Ledger = redis ? await createRedisLedger(redis, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
   // Development default: on a loopback bind with no --origins, pages from this machine may connect.
   const loopbackPages = developmentOrigins(config);
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });
@@ -70,7 +76,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [
-    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
+    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: ledgerKind(config) }) },
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
     ...agUiRoutes({ llm: config.llm, log }),

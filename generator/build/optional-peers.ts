@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 export const SERVER_PEERS: Record<string, { names: string[]; default?: boolean; needed: string }> = {
   ws: { names: ['WebSocketServer', 'WebSocket'], needed: 'the live channel and the agent client' },
   'better-sqlite3': { names: [], default: true, needed: 'the embedded SQLite ledger (the default; --redis needs redis instead)' },
-  redis: { names: ['createClient'], needed: 'the shared ledger (--redis / REDIS_URL)' },
+  redis: { names: ['createClient', 'createCluster'], needed: 'the shared ledger (--redis / REDIS_URL, --redis-cluster / SUIP_REDIS_CLUSTER)' },
 };
 
 const PREFIX = '\0suip-peer:';

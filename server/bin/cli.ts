@@ -15,6 +15,7 @@ Starts the suip server (live channel, session and agent API, GenUI, canvas) and 
   --port <n>                 0 = any free port (PORT; default 6781)
   --data-dir <dir>           SQLite ledger and stored secrets (SUIP_DATA_DIR; default .suip-data)
   --redis <url>              share the ledger between processes (REDIS_URL; needs the redis package)
+  --redis-cluster <url,url>  the same on a Redis Cluster: any of its nodes (SUIP_REDIS_CLUSTER)
   --origins <a,b>            browser origins allowed to open the live channel (SUIP_ORIGINS)
   --hosts <a,b>              Host names answered besides loopback (SUIP_HOSTS)
   --secret-file <path>       token secret (SUIP_SECRET, SUIP_SECRET_FILE); never on the command line

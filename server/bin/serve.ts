@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readConfig, type ServerConfig } from '../config.ts';
-import { startServer } from '../create-server.ts';
+import { ledgerKind, startServer } from '../create-server.ts';
 import { createLogger } from '../log.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function serve(argv: readonly string[], label: string): Promise<voi
   }
   const log = createLogger();
   const running = await startServer(config, { log });
-  log({ event: 'listening', url: running.url, ledger: config.redisUrl ? 'redis' : 'sqlite' });
+  log({ event: 'listening', url: running.url, ledger: ledgerKind(config) });
   // Where an agent finds its token (never the token itself: logs are not for secrets).
   const given = process.env.SUIP_AGENT_TOKEN !== undefined || process.env.SUIP_AGENT_TOKEN_FILE !== undefined || argv.some((arg) => arg.startsWith('--agent-token-file'));
   log({ event: 'agent-token', where: given ? 'as given (SUIP_AGENT_TOKEN, SUIP_AGENT_TOKEN_FILE or --agent-token-file)' : `the file ${join(config.dataDir, 'agent-token')} (made on first start, mode 0600)` });

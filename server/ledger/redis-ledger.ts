@@ -1,12 +1,16 @@
-import { createClient } from 'redis';
+import { createClient, createCluster } from 'redis';
 import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, quotaError, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import { clusterTails } from './redis-cluster-tails.ts';
+import { redisKeys, toEntry, type RawEntry, type RedisTails } from './redis-keys.ts';
+import { serverTails } from './redis-tail-reader.ts';
 
 /**
  * The whole multi-append as one script, so Redis runs it atomically (all or nothing, no other
  * command in between). KEYS: per item its stream, heads hash and meta hash (kept `bytes`, the
  * `actions` counter); then, with an action, its key set (a sorted set scored by the counter) and
  * meta hash. ARGV: window, quota, item count, action key ('' for none), then per item kind, at,
- * payload, head ('' for none), seqOf (1-based, 0 for none). Answers {'OK', seq…}, {'DUP'} or
+ * payload, head ('' for none), seqOf (1-based, 0 for none); then per item the sharded channel
+ * its new number is announced on (cluster tails listen there; in the item's slot). Answers {'OK', seq…}, {'DUP'} or
  * {'QUOTA', item, kept, adding}. Sizes are counted as `sizeOf` / `headSizeOf` count them.
  */
 const APPEND_ALL = `local window, quota, n, actionKey = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
@@ -61,6 +65,7 @@ for i = 0, n - 1 do
     redis.call('XTRIM', stream, 'MAXLEN', window)
   end
   redis.call('HINCRBY', meta, 'bytes', delta)
+  redis.call('SPUBLISH', arg(n, i), seq)
 end
 if actionKey ~= '' then
   local keys, meta = KEYS[3 * n + 1], KEYS[3 * n + 2]
@@ -70,116 +75,95 @@ if actionKey ~= '' then
 end
 return {'OK', unpack(seqs)}`;
 
-type Client = ReturnType<typeof createClient>;
 
-/** One tail: its own cursor on the shared read. */
-interface Tail {
-  cursor: number;
-  onEntry: (entry: LedgerEntry) => void;
-  stopped: boolean;
+/** Where the Redis ledger lives: one server's URL, or a Redis Cluster's node URLs (any reachable node lets the client find the rest). */
+export type RedisTarget = string | { cluster: readonly string[] };
+
+/** One Redis or one Redis Cluster, seen as the ledger uses it: a command routed by its first key, and the tails. */
+interface Store {
+  send(firstKey: string, args: string[]): Promise<unknown>;
+  tails: RedisTails;
+  close(): Promise<void>;
 }
 
-/** A stream entry as XRANGE / XREAD return it: `[id, [field, value, …]]`. */
-type RawEntry = [string, string[]];
-
-function toEntry([id, fields]: RawEntry): LedgerEntry {
-  // Field names sit at even positions: a value that reads like a name is never taken for one.
-  const value = (name: string) => {
-    for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]!;
-    return '';
+/** A client for one server, its tails the XREAD reader. */
+async function serverStore(url: string, keys: ReturnType<typeof redisKeys>): Promise<Store> {
+  const client = createClient({ url });
+  client.on('error', () => undefined); // a lost connection surfaces in the command that needed it
+  await client.connect();
+  const tails = serverTails(client, keys);
+  return {
+    send: (_key, args) => client.sendCommand(args) as Promise<unknown>,
+    tails,
+    async close() {
+      await tails.close();
+      await client.close();
+    },
   };
-  return { seq: Number(id.slice(id.indexOf('-') + 1)), at: Number(value('at')), kind: value('kind'), payload: value('payload') };
 }
 
 /**
- * The shared ledger for many server processes: one Redis stream per session. `XADD key 0-*` makes
- * Redis hand out the next `0-<n>` atomically, so every process appending to a session gets
- * gap-free numbers; `XRANGE (0-n +` resumes; one blocking `XREAD` on its own connection serves every tail;
- * the append script trims to the window exactly (`XTRIM MAXLEN`, counting the bytes it frees for the quota; the first id left tells a reader it is behind). Commands are sent
- * raw (`sendCommand`): the wire of Redis 7 is the contract, not a client's option objects.
+ * The `redis` package's cluster client: it learns the slot map from any node, follows `MOVED` and
+ * `ASK`, and reconnects and relearns the map when a primary fails over. Credentials and TLS come
+ * from the first URL and apply to every node (the client connects to nodes it discovers, not
+ * only to the URLs given).
  */
-export async function createRedisLedger(url: string, options: LedgerOptions & { prefix?: string } = {}): Promise<Ledger> {
+async function clusterStore(urls: readonly string[], keys: ReturnType<typeof redisKeys>): Promise<Store> {
+  if (urls.length === 0) throw new Error('a Redis Cluster needs at least one node URL (redis://host:port)');
+  const first = new URL(urls[0]!);
+  const defaults = {
+    ...(first.username ? { username: decodeURIComponent(first.username) } : {}),
+    ...(first.password ? { password: decodeURIComponent(first.password) } : {}),
+    ...(first.protocol === 'rediss:' ? { socket: { tls: true as const } } : {}),
+  };
+  const cluster = createCluster({ rootNodes: urls.map((url) => ({ url })), defaults });
+  cluster.on('error', () => undefined); // as above: the command that needed the node fails, the client recovers
+  await cluster.connect();
+  const tails = clusterTails(cluster, keys);
+  return {
+    send: (key, args) => cluster.sendCommand(key, false, args) as Promise<unknown>,
+    tails,
+    async close() {
+      await tails.close();
+      await cluster.close();
+    },
+  };
+}
+
+/**
+ * The shared ledger for many server processes: one Redis stream per ledger session, on one
+ * redis-server (`url`) or a Redis Cluster (`{ cluster: urls }`). `XADD key 0-*` makes Redis hand
+ * out the next `0-<n>` atomically, so every process appending to a session gets gap-free numbers;
+ * `XRANGE (0-n +` resumes; the append script trims to the window exactly (`XTRIM MAXLEN`,
+ * counting the bytes it frees for the quota; the first id left tells a reader it is behind). A
+ * session's keys share one hash slot (`redis-keys.ts`), so the script runs on a cluster too.
+ * Commands are sent raw (`sendCommand`): the wire of Redis 7 is the contract, not a client's
+ * option objects.
+ */
+export async function createRedisLedger(target: RedisTarget, options: LedgerOptions & { prefix?: string } = {}): Promise<Ledger> {
   const window = options.window ?? DEFAULT_WINDOW;
   const quota = options.quotaBytes ?? DEFAULT_QUOTA_BYTES;
-  const prefix = options.prefix ?? 'suip';
-  const client: Client = createClient({ url });
-  client.on('error', () => undefined); // a lost connection surfaces in the command that needed it
-  await client.connect();
-  const key = (session: string) => `${prefix}:ledger:${session}`;
-  // Every tail of this ledger is served by ONE connection blocked in one XREAD over all tailed
-  // streams (from the lowest cursor of each), not a connection per tail: 1,000 tails on a process
-  // cost one Redis client. A new tail interrupts the block (CLIENT UNBLOCK) to join at once.
-  const tailsBy = new Map<string, Set<Tail>>();
-  let reader: Client | undefined;
-  let readerId: string | undefined;
-  let reading: Promise<void> | undefined;
-  let blocked = false;
-  let closed = false;
-  const send = (args: string[]) => client.sendCommand(args) as Promise<unknown>;
-  const range = async (session: string, fromSeq: number, limit: number): Promise<LedgerEntry[]> => {
-    const raw = (await send(['XRANGE', key(session), `(0-${fromSeq}`, '+', 'COUNT', String(limit)])) as RawEntry[];
+  const keys = redisKeys(options.prefix ?? 'suip');
+  const store = typeof target === 'string' ? await serverStore(target, keys) : await clusterStore(target.cluster, keys);
+  const send = (args: string[]) => store.send(args[1]!, args);
+  const range = async (session: string, from: string, to: string, limit: number, command = 'XRANGE'): Promise<LedgerEntry[]> => {
+    const raw = (await send([command, keys.stream(session), from, to, 'COUNT', String(limit)])) as RawEntry[];
     return raw.map(toEntry);
   };
-  function startReading(): void {
-    if (closed) return;
-    if (reading !== undefined) {
-      if (blocked && readerId !== undefined) void send(['CLIENT', 'UNBLOCK', readerId]).catch(() => undefined);
-      return;
-    }
-    reading = readLoop()
-      // A lost connection: wait before the next try (the client reconnects meanwhile), never spin.
-      .catch(() => new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()))
-      .finally(() => {
-        reading = undefined;
-        if (tailsBy.size > 0) startReading();
-      });
-  }
-
-  async function readLoop(): Promise<void> {
-    if (reader === undefined) {
-      const connection = client.duplicate();
-      connection.on('error', () => undefined);
-      await connection.connect();
-      reader = connection;
-      readerId = String(await connection.sendCommand(['CLIENT', 'ID']));
-    }
-    while (!closed && tailsBy.size > 0) {
-      const sessions = [...tailsBy.keys()];
-      const ids = sessions.map((session) => `0-${Math.min(...[...tailsBy.get(session)!].map((tail) => tail.cursor))}`);
-      blocked = true;
-      let reply: Array<[string, RawEntry[]]> | Record<string, RawEntry[]> | null;
-      try {
-        reply = (await reader.sendCommand(['XREAD', 'COUNT', '1000', 'BLOCK', '500', 'STREAMS', ...sessions.map(key), ...ids])) as typeof reply;
-      } finally {
-        blocked = false;
-      }
-      // RESP2 answers [[key, entries]], RESP3 a map {key: entries}.
-      const streams = reply === null ? [] : Array.isArray(reply) ? reply : Object.entries(reply);
-      for (const [streamKey, entries] of streams) {
-        const own = tailsBy.get(String(streamKey).slice(key('').length));
-        for (const raw of entries) {
-          const entry = toEntry(raw);
-          for (const tail of own ?? []) {
-            if (tail.stopped || entry.seq <= tail.cursor) continue;
-            tail.cursor = entry.seq;
-            tail.onEntry(entry);
-          }
-        }
-      }
-    }
-  }
 
   // SECURITY: APPEND_ALL holds the quota and the action-key bound (see the script's comment).
   /** One EVAL of APPEND_ALL; a failure of Redis itself becomes STORE_FAILED (the script ran whole or not at all). */
   async function appendAll(items: readonly AppendItem[], action?: ActionKey): Promise<number[] | null> {
     checkItems(items, action);
-    const keys = items.flatMap((item) => [key(item.session), `${prefix}:heads:${item.session}`, `${prefix}:meta:${item.session}`]);
-    if (action !== undefined) keys.push(`${prefix}:action-keys:${action.session}`, `${prefix}:meta:${action.session}`);
+    const scriptKeys = items.flatMap((item) => [keys.stream(item.session), keys.heads(item.session), keys.meta(item.session)]);
+    if (action !== undefined) scriptKeys.push(keys.actionKeys(action.session), keys.meta(action.session));
     const at = String(Date.now());
     const args = items.flatMap((item) => [item.kind, at, item.payload, item.head ?? '', String(item.seqOf === undefined ? 0 : item.seqOf + 1)]);
+    const channels = items.map((item) => keys.appended(item.session));
     let reply: Array<string | number>;
     try {
-      reply = (await send(['EVAL', APPEND_ALL, String(keys.length), ...keys, String(window), String(quota), String(items.length), action?.key ?? '', ...args])) as Array<string | number>;
+      const argv = [String(window), String(quota), String(items.length), action?.key ?? '', ...args, ...channels];
+      reply = (await store.send(scriptKeys[0]!, ['EVAL', APPEND_ALL, String(scriptKeys.length), ...scriptKeys, ...argv])) as Array<string | number>;
     } catch (error) {
       throw new LedgerError('STORE_FAILED', `the Redis ledger could not append (${error instanceof Error ? error.message : String(error)}); nothing of it was recorded: retry it`);
     }
@@ -198,7 +182,7 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
     appendAll: (items, action) => appendAll(items, action),
     async heads(session) {
       checkSession(session);
-      const raw = (await send(['HGETALL', `${prefix}:heads:${session}`])) as string[] | Record<string, string>;
+      const raw = (await send(['HGETALL', keys.heads(session)])) as string[] | Record<string, string>;
       const pairs = Array.isArray(raw) ? Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!] as const) : Object.entries(raw);
       const heads: Record<string, LedgerHead> = {};
       for (const [name, value] of pairs) {
@@ -209,40 +193,23 @@ export async function createRedisLedger(url: string, options: LedgerOptions & { 
     },
     async read(session, fromSeq, limit = 100_000) {
       checkSession(session);
-      const entries = await range(session, fromSeq, limit);
-      const first = (await send(['XRANGE', key(session), '-', '+', 'COUNT', '1'])) as RawEntry[];
-      const oldest = first.length > 0 ? toEntry(first[0]!).seq : fromSeq + 1;
+      const entries = await range(session, `(0-${fromSeq}`, '+', limit);
+      const first = await range(session, '-', '+', 1);
+      const oldest = first.length > 0 ? first[0]!.seq : fromSeq + 1;
       return { entries, truncated: fromSeq + 1 < oldest };
     },
     async last(session) {
       checkSession(session);
-      const raw = (await send(['XREVRANGE', key(session), '+', '-', 'COUNT', '1'])) as RawEntry[];
-      return raw.length > 0 ? toEntry(raw[0]!).seq : 0;
+      const newest = await range(session, '+', '-', 1, 'XREVRANGE');
+      return newest.length > 0 ? newest[0]!.seq : 0;
     },
     tail(session, fromSeq, onEntry) {
       checkSession(session);
-      const tail: Tail = { cursor: fromSeq, onEntry, stopped: false };
-      let set = tailsBy.get(session);
-      if (set === undefined) tailsBy.set(session, (set = new Set()));
-      set.add(tail);
-      startReading();
-      return () => {
-        tail.stopped = true;
-        const own = tailsBy.get(session);
-        own?.delete(tail);
-        if (own?.size === 0) tailsBy.delete(session);
-      };
+      return store.tails.tail(session, fromSeq, onEntry);
     },
     async recordAction(session, actionKey) {
       return (await appendAll([], { session, key: actionKey })) !== null;
     },
-    async close() {
-      closed = true;
-      tailsBy.clear();
-      if (readerId !== undefined) await send(['CLIENT', 'UNBLOCK', readerId]).catch(() => undefined);
-      await reading;
-      await reader?.close().catch(() => undefined);
-      await client.close();
-    },
+    close: () => store.close(),
   };
 }

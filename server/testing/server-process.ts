@@ -33,9 +33,10 @@ function secretsToEnv(args: readonly string[]): { args: string[]; env: Record<st
 
 /**
  * Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed
- * `listening`. `--agent-token X` and `--secret X` in `args` are handed over in the environment.
+ * `listening` (within `startMs`, default 30 s). `--agent-token X` and `--secret X` in `args` are
+ * handed over in the environment.
  */
-export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}, options: { startMs?: number } = {}): Promise<ServerProcess> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
   const secrets = secretsToEnv(args);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...port, ...secrets.args], { env: { ...process.env, ...secrets.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -49,7 +50,10 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
   child.stdout!.on('data', (chunk: Buffer) => (all.stdout = keep(all.stdout + chunk.toString())));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never left running behind a failed test
+      reject(new Error(`the server did not start: ${stderr}`));
+    }, options.startMs ?? 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening (\S+)/.exec(out);

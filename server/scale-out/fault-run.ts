@@ -1,0 +1,168 @@
+import { redisKeys } from '../ledger/redis-keys.ts';
+import { startDeployment, type Deployment } from '../testing/deployment.ts';
+import type { RedisServer } from '../testing/redis-server.ts';
+import { startFaultViewer, type FaultViewer } from './fault-viewer.ts';
+
+/** What a fault run takes. */
+export interface FaultRunOptions {
+  viewers: number;
+  sessions: number;
+  /** Frames each session's agent publishes. */
+  frames: number;
+  /** Frames per agent call (the data endpoint takes an array). */
+  batch?: number;
+  /** Give up waiting for the viewers to catch up after this long (ms). */
+  deadlineMs?: number;
+  progress?: (line: string) => void;
+}
+
+/** Milliseconds from a kill to each affected viewer's first resumed frame. */
+export interface ResumeFigures {
+  affected: number;
+  resumed: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** What a fault run found. */
+export interface FaultRunResult {
+  viewers: number;
+  sessions: number;
+  frames: number;
+  /** Frames appended beyond `frames` per session: agent calls cut by a kill and sent again (each is a frame of its own). */
+  resent: number;
+  /** Frames some viewer never got / got twice / that arrived out of order. */
+  lost: number;
+  duplicated: number;
+  reconnects: number;
+  errors: Record<string, number>;
+  processKill: ResumeFigures;
+  primaryKill: ResumeFigures;
+  seconds: number;
+  deliveries: number;
+}
+
+const AGENT = 'fault-run-agent-token';
+
+function figures(times: Array<number | undefined>): ResumeFigures {
+  const done = times.filter((t): t is number => t !== undefined).sort((a, b) => a - b);
+  const at = (q: number) => (done.length === 0 ? NaN : Math.round(done[Math.min(done.length - 1, Math.floor(q * done.length))]!));
+  return { affected: times.length, resumed: done.length, p50: at(0.5), p95: at(0.95), max: at(1) };
+}
+
+async function post(base: string, path: string, body: unknown): Promise<Record<string, unknown> | undefined> {
+  try {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (await response.json()) as Record<string, unknown>;
+    return response.ok ? json : undefined;
+  } catch {
+    return undefined; // cut by a kill: the caller sends it again
+  }
+}
+
+/** One agent: publishes `frames` data frames to its session in batches, resending a call a kill cut; resolves with the last acknowledged seq. */
+async function runAgent(base: string, sessionId: string, frames: number, batch: number, published: { count: number }): Promise<number> {
+  let sent = 0;
+  let last = 1;
+  while (sent < frames) {
+    const size = Math.min(batch, frames - sent);
+    const items = Array.from({ length: size }, (_, i) => ({ channel: 'ticks', mode: 'append', payload: { i: sent + i, t: performance.now() } }));
+    const answer = await post(base, `/api/sessions/${sessionId}/data`, items);
+    if (answer === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    const seqs = answer.seqs as number[];
+    last = seqs.at(-1)!;
+    sent += size;
+    published.count += size;
+  }
+  return last;
+}
+
+/** The primary serving `node`'s slots now, i.e. the cluster primary of session 0 (it has a replica to promote). */
+async function primaryOfSessions(deployment: Deployment, sessions: readonly string[]): Promise<{ primary: RedisServer; onIt: Set<string> }> {
+  const keys = redisKeys('suip');
+  const primary = await deployment.cluster!.primaryOf(keys.stream(sessions[0]!));
+  const onIt = new Set<string>();
+  for (const session of sessions) if ((await deployment.cluster!.primaryOf(keys.stream(session))) === primary) onIt.add(session);
+  return { primary, onIt };
+}
+
+/**
+ * Issue 46's fault run: three suip processes behind HAProxy on a Redis Cluster (3 primaries, one
+ * replica each); `viewers` live-channel pages over `sessions` sessions while each session's agent
+ * publishes `frames` frames through the proxy. A third of the way in, one suip process is killed -9
+ * (its pages reconnect through the proxy and resume on the others); two thirds in, one cluster
+ * primary is killed -9 (its replica is promoted). Every viewer must end with every frame in order,
+ * none lost or twice.
+ */
+export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult> {
+  const log = options.progress ?? (() => undefined);
+  const batch = options.batch ?? 10;
+  const started = performance.now();
+  const deployment = await startDeployment({ processes: 3, ledger: 'cluster', replicas: 1, agentToken: AGENT, args: ['--sockets-per-address', String(options.viewers * 2 + 100)] });
+  const viewers: FaultViewer[] = [];
+  try {
+    log(`deployment up (${Math.round(performance.now() - started)} ms): ${deployment.url}`);
+    const sessions: Array<{ sessionId: string; wsToken: string }> = [];
+    for (let i = 0; i < options.sessions; i += 1) sessions.push((await post(deployment.url, '/api/sessions', {})) as never);
+    const { primary, onIt } = await primaryOfSessions(deployment, sessions.map((s) => s.sessionId));
+    for (let i = 0; i < options.viewers; i += 1) {
+      const { sessionId, wsToken } = sessions[i % sessions.length]!;
+      viewers.push(startFaultViewer(deployment.url, sessionId, wsToken));
+      if (i % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Every viewer subscribed (its socket open and acknowledged) before the agents start.
+    await until(() => viewers.every((v) => v.acked), 120_000, 'viewers subscribed');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    log(`${viewers.length} viewers on ${sessions.length} sessions; publishing ${options.frames} frames each`);
+    const total = options.frames * options.sessions;
+    const published = { count: 0 };
+    const t0 = performance.now();
+    const agents = Promise.all(sessions.map((s) => runAgent(deployment.url, s.sessionId, options.frames, batch, published)));
+    await until(() => published.count >= total / 3, options.deadlineMs ?? 600_000, 'a third published');
+    const victim = deployment.processes[1]!;
+    const processKilledAt = performance.now();
+    await victim.kill();
+    log(`killed suip2 -9 at ${published.count}/${total} frames`);
+    await until(() => published.count >= (2 * total) / 3, options.deadlineMs ?? 600_000, 'two thirds published');
+    const primaryKilledAt = performance.now();
+    for (const viewer of viewers) if (onIt.has(viewer.sessionId)) viewer.watch(primaryKilledAt);
+    await primary.kill();
+    log(`killed the cluster primary of ${onIt.size} sessions -9 at ${published.count}/${total} frames`);
+    const finals = new Map((await agents).map((last, i) => [sessions[i]!.sessionId, last]));
+    log(`agents done in ${Math.round(performance.now() - t0)} ms; waiting for the viewers`);
+    await until(() => viewers.every((v) => v.last >= finals.get(v.sessionId)!), options.deadlineMs ?? 600_000, 'viewers caught up').catch((error: unknown) => log(String(error)));
+    const seconds = (performance.now() - t0) / 1000;
+    const errors: Record<string, number> = {};
+    for (const viewer of viewers) for (const [code, n] of viewer.errors) errors[code] = (errors[code] ?? 0) + n;
+    const processVictims = viewers.filter((v) => v.closedAt !== undefined && v.closedAt >= processKilledAt && v.closedAt < primaryKilledAt);
+    return {
+      viewers: viewers.length,
+      sessions: sessions.length,
+      frames: options.frames,
+      resent: [...finals.values()].reduce((sum, last) => sum + last - 1 - options.frames, 0),
+      lost: viewers.reduce((sum, v) => sum + v.skipped + Math.max(0, finals.get(v.sessionId)! - v.last), 0),
+      duplicated: viewers.reduce((sum, v) => sum + v.duplicated, 0),
+      reconnects: viewers.reduce((sum, v) => sum + v.connections - 1, 0),
+      errors,
+      processKill: figures(processVictims.map((v) => (v.resumedAt === undefined ? undefined : v.resumedAt - processKilledAt))),
+      primaryKill: figures(viewers.filter((v) => onIt.has(v.sessionId)).map((v) => (v.firstAfter === undefined ? undefined : v.firstAfter - primaryKilledAt))),
+      seconds: Math.round(seconds * 10) / 10,
+      deliveries: viewers.reduce((sum, v) => sum + v.last - 1, 0),
+    };
+  } finally {
+    for (const viewer of viewers) viewer.close();
+    await deployment.stop();
+  }
+}
+
+async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  const end = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > end) throw new Error(`fault run: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
