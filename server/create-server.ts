@@ -59,7 +59,11 @@ export interface StartOptions {
  */
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
   const { log } = options;
-  const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
+  const quota = config.quotaMb === undefined ? {} : { quotaBytes: config.quotaMb * 1024 * 1024 };
+  const ledgerOptions = { window: config.window, ...quota };
+  const ledger: Ledger = config.redisUrl
+    ? await createRedisLedger(config.redisUrl, ledgerOptions)
+    : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), ledgerOptions);
   // Development default: on a loopback bind with no --origins, pages from this machine may connect.
   const loopbackPages = developmentOrigins(config);
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });

@@ -144,8 +144,10 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
     const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
     if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
-    const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload)) !== null;
+    const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
+    const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload).catch(refused)) !== null;
     io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });
+    if (fresh) await context.quota.recorded(state.sessionId);
   }
 
   function channel(frame: ChannelFrame): void {
@@ -184,7 +186,8 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Recorded when it changes: a page that repeats itself does not fill the event ledger.
     if (text === state.lastHostContext) return;
     state.lastHostContext = text;
-    await appendHostContext(ledger, state.sessionId, text);
+    const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
+    await appendHostContext(ledger, state.sessionId, text).catch(refused);
   }
 
   return {
