@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
-import { HEAD_ENDED, KIND_ENDED, actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { endedMessage, isEnded, isEndedEntry } from '../sessions/revocation.ts';
+import { actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
 import { authorizeSubscribe } from './authorize.ts';
 import type { LiveContext } from './live-server.ts';
@@ -60,7 +61,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (last === 0) return io.fail('SESSION_NOT_FOUND', `no session ${sessionId}`, true);
     const heads = await ledger.heads(sessionId);
     // SECURITY: ending a session ends its tokens: no socket binds to it again.
-    if (heads[HEAD_ENDED] !== undefined) return io.fail('SESSION_ENDED', `session ${sessionId} was ended by its agent; ask the app for a new session`, true);
+    if (isEnded(heads)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
     const place = io.bind(sessionId);
     if (!place.ok) return io.fail('TOO_MANY_CONNECTIONS', place.reason, true);
     const events = eventsOf(sessionId);
@@ -92,7 +93,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (role === 'agent' && fromSeq === undefined) return;
     const reader = context.fanout.join(sessionId, replays ? fromSeq : last, {
       onEntry(entry) {
-        if (entry.kind === KIND_ENDED) return io.fail('SESSION_ENDED', `session ${sessionId} was ended by its agent`, true);
+        if (isEndedEntry(entry)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
         // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
         let cached = serialized.get(entry);
         if (cached === undefined) {
