@@ -33,7 +33,10 @@ function startRuntime(llmUrl: string, db: string) {
     line: (line) => {
       const message = JSON.parse(line) as Record<string, unknown>;
       messages.push(message);
-      for (const w of waiting.splice(0)) (w.match(message) ? w.resolve(message) : waiting.push(w));
+      for (const w of waiting.splice(0)) {
+        if (w.match(message)) w.resolve(message);
+        else waiting.push(w);
+      }
     },
     problem: () => undefined,
   });
