@@ -20,6 +20,8 @@ export interface ServerConfig {
   agentToken: string;
   /** Live channel: frames kept per session for resume (`--window`, default 10,000). */
   window?: number;
+  /** Bytes a session's stream may hold (`--quota-mb`, SUIP_QUOTA_MB, in MiB; default 64). */
+  quotaMb?: number;
   /** Live channel: `reject` (default) closes on a version mismatch, `advisory` keeps the socket. */
   versionPolicy: 'reject' | 'advisory';
   /** Open sockets one remote address may hold (`--sockets-per-address`, SUIP_SOCKETS_PER_ADDRESS; default 256). */
@@ -171,5 +173,6 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     versionPolicy: flag(argv, 'version-policy') === 'advisory' ? 'advisory' : 'reject',
     ...positive('socketsPerAddress', flag(argv, 'sockets-per-address') ?? env.SUIP_SOCKETS_PER_ADDRESS),
     ...positive('handshakeMs', flag(argv, 'handshake-ms') ?? env.SUIP_HANDSHAKE_MS),
+    ...positive('quotaMb', flag(argv, 'quota-mb') ?? env.SUIP_QUOTA_MB),
   };
 }

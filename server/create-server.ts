@@ -64,8 +64,12 @@ export interface StartOptions {
  */
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
   const { log } = options;
+  const quota = config.quotaMb === undefined ? {} : { quotaBytes: config.quotaMb * 1024 * 1024 };
+  const ledgerOptions = { window: config.window, ...quota };
   const redis = config.redisCluster ? { cluster: config.redisCluster } : config.redisUrl;
-  const ledger: Ledger = redis ? await createRedisLedger(redis, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
+  const ledger: Ledger = redis
+    ? await createRedisLedger(redis, ledgerOptions)
+    : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), ledgerOptions);
   // Development default: on a loopback bind with no --origins, pages from this machine may connect.
   const loopbackPages = developmentOrigins(config);
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });

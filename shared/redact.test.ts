@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSecretsForTests, redact, redactValue, registerSecret, REDACTED } from './redact.ts';
+import { clearSecretsForTests, createStreamRedactor, redact, redactSecrets, redactValue, registerSecret, REDACTED } from './redact.ts';
 
 afterEach(() => clearSecretsForTests());
 
@@ -54,5 +55,49 @@ describe('redact on hostile text', () => {
     time(small);
     const ratio = time(large) / Math.max(time(small), 0.5);
     expect(ratio).toBeLessThan(9);
+  });
+});
+
+describe('disguised secrets', () => {
+  const key = 'sk-live-planted-key-42';
+  const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+  it('removes a registered secret \\u-escaped (any case, in part), \\x-escaped, percent-encoded or spaced out', () => {
+    registerSecret(key);
+    for (const form of [escaped, escaped.toUpperCase().replaceAll('\\U', '\\u'), 'sk\\u002Dlive\\-planted%2dkey-4\\x32', [...key].join(' '), [...key].join('\u200b'), [...key].join('\\n')]) {
+      expect(redactSecrets(`before ${form} after`), form).toBe(`before ${REDACTED} after`);
+      expect(redact(`{"error":"${form}"}`), form).not.toContain('planted');
+    }
+    // A credential shape is left to `redact`: `redactSecrets` changes registered secrets only.
+    expect(redactSecrets('Authorization: Bearer abcdefghijkl')).toBe('Authorization: Bearer abcdefghijkl');
+    expect(redactSecrets('sk-live-planted-key-4 is not it')).toBe('sk-live-planted-key-4 is not it');
+  });
+
+  it('a streamed text is redacted as the whole text is, however it is cut into pieces (fast-check)', () => {
+    registerSecret(key);
+    const words = fc.constantFrom(key, escaped, [...key].join(' '), 'sk-live', ' ', 'x', '\\u00', 'planted', 'key-42\n');
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 10 }), (parts, cuts) => {
+        const text = parts.join('');
+        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const stream = createStreamRedactor();
+        let out = '';
+        let from = 0;
+        for (const point of [...points, text.length]) {
+          out += stream.push(text.slice(from, point));
+          from = point;
+        }
+        out += stream.end();
+        expect(out).toBe(redactSecrets(text));
+        expect(out).not.toContain(key);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds nothing back when no secret is registered', () => {
+    const stream = createStreamRedactor();
+    expect(stream.push('abc')).toBe('abc');
+    expect(stream.end()).toBe('');
   });
 });

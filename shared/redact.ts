@@ -22,6 +22,10 @@ const MAX_SECRETS = 256;
 // tokens), and every path out of it (any logger, any error relay) must see every secret, however
 // the module that learnt it was wired.
 const secrets = new Set<string>();
+/** Per secret, its disguised forms (see `disguisedForm`). */
+const disguised = new Map<string, RegExp>();
+/** The longest text a disguised form can take (what a stream holds back). */
+let longestForm = 0;
 
 /**
  * Registers a secret value: from now on `redact` removes it (and its URL-encoded form) from any
@@ -34,9 +38,14 @@ export function registerSecret(value: string | undefined): void {
   if (secrets.size >= MAX_SECRETS) {
     // The oldest goes: a bounded registry, and the newest secret is the one in use.
     const first = secrets.values().next().value;
-    if (first !== undefined) secrets.delete(first);
+    if (first !== undefined) {
+      secrets.delete(first);
+      disguised.delete(first);
+    }
   }
   secrets.add(trimmed);
+  disguised.set(trimmed, disguisedForm(trimmed));
+  longestForm = Math.max(longestForm, trimmed.length * MAX_FORM_CHARS);
   const encoded = encodeURIComponent(trimmed);
   if (encoded !== trimmed) secrets.add(encoded);
 }
@@ -44,6 +53,65 @@ export function registerSecret(value: string | undefined): void {
 /** Forgets every registered secret (tests only). */
 export function clearSecretsForTests(): void {
   secrets.clear();
+  disguised.clear();
+  longestForm = 0;
+}
+
+/** Characters one character of a secret can take in a disguised form: `\u00XX` and up to three separators of two. */
+const MAX_FORM_CHARS = 12;
+/** What may stand between two characters of a spaced-out secret: whitespace, invisible characters, a JSON `\n`. */
+const SEPARATOR = String.raw`(?:\s|[\u200b-\u200d\u2060\ufeff]|\\[nrt]){0,3}`;
+
+/**
+ * A secret's disguised forms as one pattern: each character as itself, `\uXXXX` / `\xXX`
+ * escaped, backslash-escaped (JSON's `\/`) or percent-encoded, with up to three blanks between
+ * characters (`s k - l i v e …`). SECURITY: bounded at every step (no nested quantifier), so a
+ * hostile text costs at most a constant per character and secret.
+ */
+function disguisedForm(secret: string): RegExp {
+  const parts = [...secret].map((char) => {
+    const code = char.codePointAt(0)!;
+    const hex = code.toString(16).padStart(4, '0');
+    const forms = [char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'), `\\\\u${hex}`];
+    if (code < 0x100) forms.push(`\\\\x${hex.slice(2)}`, `%${hex.slice(2)}`);
+    if (!/[A-Za-z0-9]/.test(char)) forms.push(`\\\\${forms[0]}`);
+    return `(?:${forms.join('|')})`;
+  });
+  return new RegExp(parts.join(SEPARATOR), 'gi');
+}
+
+/**
+ * Removes the registered secrets from `text`, in their disguised forms too (escaped, spaced),
+ * and nothing else: for content that is not a log, such as a model's words relayed to a page,
+ * where a credential *shape* is content but a registered secret never is.
+ */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (const form of disguised.values()) out = out.replace(form, REDACTED);
+  return out;
+}
+
+/**
+ * `redactSecrets` for text that arrives in pieces (a model's streamed answer): a piece is passed
+ * on once no secret can still begin in it, so a key split across two deltas is removed whole.
+ * `push` returns what may be sent now; `end` the rest. With no secret registered nothing is held.
+ */
+export function createStreamRedactor(): { push(piece: string): string; end(): string } {
+  let held = '';
+  return {
+    push(piece) {
+      const all = redactSecrets(held + piece);
+      const keep = Math.min(all.length, longestForm);
+      held = all.slice(all.length - keep);
+      return all.slice(0, all.length - keep);
+    },
+    end() {
+      const rest = redactSecrets(held);
+      held = '';
+      return rest;
+    },
+  };
 }
 
 /**
@@ -71,8 +139,7 @@ const SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
  * short: a cut could leave half a key that no longer matches.
  */
 export function redact(text: string): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  let out = redactSecrets(text);
   for (const [pattern, replacement] of SHAPES) out = out.replace(pattern, replacement);
   return out;
 }

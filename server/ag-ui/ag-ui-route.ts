@@ -6,7 +6,7 @@ import type { VocabularyEntry } from '../../shared/index.ts';
 import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { ChatError, streamChat, type ChatMessage } from '../../generator/model/chat-client.ts';
 import { systemPrompt } from '../../generator/prompt/system-prompt.ts';
-import { redactError } from '../../shared/redact.ts';
+import { createStreamRedactor, redactError } from '../../shared/redact.ts';
 import type { LlmConfig } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
@@ -170,20 +170,24 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           // The argument is one JSON string written as it grows: each piece escaped on its own.
           if (codeOpen && delta !== '') send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(delta).slice(1, -1) });
         };
+        // SECURITY: the model's own words are redacted of every registered secret (escaped or spaced too) before they are split or sent.
+        const redactor = createStreamRedactor();
+        const take = (delta: string) => {
+          if (stopped !== undefined || delta === '') return;
+          if (splitter.length + delta.length > maxAnswer) return stop('answer_too_long');
+          const step = splitter.push(delta);
+          writeProse(step.prose);
+          writeCode(step.opened, step.code);
+        };
         try {
           await streamChat({
             endpoint: { baseUrl: options.llm.baseUrl, model: options.llm.model, apiKey: options.llm.apiKey },
             messages: toChatMessages(input, vocabulary),
             signal: controller.signal,
             ...(options.llm.timeouts ? { timeouts: options.llm.timeouts } : {}),
-            onDelta(delta) {
-              if (stopped !== undefined) return;
-              if (splitter.length + delta.length > maxAnswer) return stop('answer_too_long');
-              const step = splitter.push(delta);
-              writeProse(step.prose);
-              writeCode(step.opened, step.code);
-            },
+            onDelta: (delta) => take(redactor.push(delta)),
           });
+          take(redactor.end());
           if (stopped !== undefined) throw new Error(stopped);
           const split = splitter.split();
           if (codeOpen) {

@@ -22,6 +22,7 @@ Starts the suip server (live channel, session and agent API, GenUI, canvas) and 
   --agent-token-file <path>  agent API token (SUIP_AGENT_TOKEN, SUIP_AGENT_TOKEN_FILE); without one,
                              both are made in the data directory on first start
   --window <n>               frames kept per session for resume (default 10000)
+  --quota-mb <n>             bytes a session's stream may hold, in MiB (SUIP_QUOTA_MB; default 64)
   --version-policy advisory  keep sockets that ask for another protocol version
   --sockets-per-address <n>  (SUIP_SOCKETS_PER_ADDRESS) --handshake-ms <n> (SUIP_HANDSHAKE_MS)
   --llm-url <url> --llm-model <m> --llm-tools false   the model behind POST /genUI; its key in

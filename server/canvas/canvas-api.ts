@@ -6,6 +6,7 @@ import { verifyToken } from '../auth/tokens.ts';
 import { readBody, sendJson } from '../http/http-io.ts';
 import type { Route } from '../http/route.ts';
 import { checkSession, type Ledger } from '../ledger/ledger.ts';
+import { requireLive } from '../sessions/revocation.ts';
 import { createCanvasSse } from './canvas-sse.ts';
 import { CanvasHistoryLost, createCanvasStore, type CanvasStore } from './canvas-store.ts';
 import { createKeepAlive } from './keep-alive.ts';
@@ -67,7 +68,6 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
     if (!session.ok) return `reading a canvas needs the agent token or ?token=<wsToken | sessionToken> (${check.ok ? '' : check.reason})`;
     return session.claims.sessionId === sessionId ? undefined : 'the token is for another session';
   };
-  const exists = async (sessionId: string) => (await options.ledger.last(sessionId)) > 0;
 
   return [
     {
@@ -77,7 +77,8 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
       async handle(request, response, url) {
         const at = target(url);
         if (at === undefined || at.what !== 'ops') return sendJson(response, 404, { error: 'POST /api/canvas/<session>/ops' });
-        if (!(await exists(at.sessionId))) return sendJson(response, 404, { error: `no session ${JSON.stringify(at.sessionId)}; create one with POST /api/sessions` });
+        // SECURITY: an ended session takes no more ops (the one revocation check, `sessions/revocation.ts`).
+        await requireLive(options.ledger, at.sessionId);
         const text = await readBody(request, options.maxBodyBytes);
         if (text === undefined) return sendJson(response, 413, { error: `the body is larger than ${options.maxBodyBytes} bytes` });
         const decoded = decodeBody(text);
@@ -99,7 +100,8 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
         if (at === undefined || (at.what !== 'state' && at.what !== 'sse')) return sendJson(response, 404, { error: 'GET /api/canvas/<session>/state | sse' });
         const denied = mayRead(isAgent, url, at.sessionId);
         if (denied !== undefined) return sendJson(response, 401, { error: denied });
-        if (!(await exists(at.sessionId))) return sendJson(response, 404, { error: `no session ${JSON.stringify(at.sessionId)}` });
+        // SECURITY: a token of an ended session reads nothing and opens no stream (410), whatever its expiry.
+        await requireLive(options.ledger, at.sessionId);
         if (at.what === 'state') {
           const snap = await store.snapshot(at.sessionId).catch(historyLost(response));
           return snap === undefined ? undefined : sendJson(response, 200, snap);

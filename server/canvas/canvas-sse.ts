@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http/http-io.ts';
 import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
+import { endedMessage, isEndedEntry } from '../sessions/revocation.ts';
 import { CANVAS_CHANNEL, CanvasHistoryLost, type CanvasStore } from './canvas-store.ts';
 import type { KeepAlive } from './keep-alive.ts';
 
@@ -88,6 +89,8 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
 
     const onEntry = (entry: LedgerEntry, at: number) => {
       if (closed || at !== generation || entry.seq <= cursor) return;
+      // SECURITY: ending the session ends this stream, said to the client so it does not reconnect.
+      if (isEndedEntry(entry)) return end({ code: 'SESSION_ENDED', message: endedMessage(sessionId) });
       if (entry.seq !== cursor + 1) {
         // The window passed this stream between two reads: what it missed is folded into a snapshot.
         void snapshot().catch(fail);
@@ -121,7 +124,11 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
       options.log?.({ event: 'canvas-sse-failed', sessionId, error: error instanceof Error ? error.message : String(error) });
       // A stream that cannot go on says so (the client reconnects and resumes) rather than going quiet.
       const lost = error instanceof CanvasHistoryLost;
-      write(`event: error\ndata: ${JSON.stringify(lost ? { code: 'CANVAS_HISTORY_LOST', message: error.message } : { code: 'STREAM_FAILED', message: 'the canvas stream failed on the server; reconnect with Last-Event-ID' })}\n\n`);
+      end(lost ? { code: 'CANVAS_HISTORY_LOST', message: error.message } : { code: 'STREAM_FAILED', message: 'the canvas stream failed on the server; reconnect with Last-Event-ID' });
+    }
+    /** The stream's last event: an `error` with its code, then the end. */
+    function end(error: { code: string; message: string }): void {
+      write(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
       close();
       response.end();
     }

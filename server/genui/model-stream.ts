@@ -1,4 +1,5 @@
 import { streamChat, type ChatMessage, type ChatStreamProblem } from '../../generator/model/chat-client.ts';
+import { createStreamRedactor } from '../../shared/redact.ts';
 import type { LlmConfig } from '../config.ts';
 
 /** A chat message for an OpenAI-compatible endpoint (content only; tool calls are replayed as text). */
@@ -29,15 +30,32 @@ export const UI_TOOLS = [
  * the abort of `signal` (the browser went away). A line of the stream that could not be read goes
  * to `onProblem` and the rest of the answer still arrives.
  */
-export async function streamModel(llm: LlmConfig, messages: readonly ModelMessage[], onDelta: (delta: ModelDelta) => void, signal: AbortSignal, onProblem: (problem: ChatStreamProblem) => void): Promise<void> {
+export async function streamModel(
+  llm: LlmConfig,
+  messages: readonly ModelMessage[],
+  onDelta: (delta: ModelDelta) => void,
+  signal: AbortSignal,
+  onProblem: (problem: ChatStreamProblem) => void,
+): Promise<void> {
+  // SECURITY: the model's own words are redacted of every registered secret (the key it was
+  // handed in a prompt, a token it saw), escaped or spaced forms too, before anything reads them.
+  const content = createStreamRedactor();
+  const tools = new Map<number, ReturnType<typeof createStreamRedactor>>();
+  const toolRedactor = (index: number) => tools.get(index) ?? tools.set(index, createStreamRedactor()).get(index)!;
+  const sendContent = (text: string) => void (text !== '' && onDelta({ kind: 'content', text }));
   await streamChat({
     endpoint: { baseUrl: llm.baseUrl, model: llm.model, apiKey: llm.apiKey },
     messages,
     signal,
     ...(llm.timeouts ? { timeouts: llm.timeouts } : {}),
     ...(llm.tools ? { tools: UI_TOOLS } : {}),
-    onDelta: (text) => onDelta({ kind: 'content', text }),
-    onToolCall: (call) => onDelta({ kind: 'tool', ...call }),
+    onDelta: (text) => sendContent(content.push(text)),
+    onToolCall: (call) => onDelta({ kind: 'tool', ...call, arguments: toolRedactor(call.index).push(call.arguments) }),
     onProblem,
   });
+  sendContent(content.end());
+  for (const [index, redactor] of tools) {
+    const rest = redactor.end();
+    if (rest !== '') onDelta({ kind: 'tool', index, arguments: rest });
+  }
 }

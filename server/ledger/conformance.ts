@@ -5,7 +5,8 @@ import { LedgerError, type Ledger, type LedgerEntry, type LedgerOptions } from '
  * The ledger contract, one suite for every store: gap-free numbers under concurrent appends
  * (several processes, modelled by several ledgers on one store), resume, the window, tails, and
  * action deduplication; group commit (appends sent while earlier ones commit), durability before
- * the answer, the byte quota, atomic multi-appends and the bounded action keys. `open` gives a
+ * the answer, the byte quota (trimming for room, pins, shares), atomic multi-appends and the bounded
+ * action keys. `open` gives a
  * fresh ledger on the same store each call (the same options: the same store).
  */
 export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Ledger>, sessionPrefix: string): void {
@@ -154,16 +155,35 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     await reader.close();
   });
 
-  it('refuses an append over the session quota with SESSION_QUOTA, records nothing of it, and leaves other sessions alone', async () => {
+  it('makes room over the quota by trimming the oldest entries: a gap-free suffix stays, a reader behind is told', async () => {
+    const ledger = await open({ quotaBytes: 2000 });
+    const s = session();
+    const payload = JSON.stringify({ text: 'x'.repeat(180) });
+    for (let i = 1; i <= 30; i += 1) expect(await ledger.append(s, 'data', payload)).toBe(i);
+    const { entries, truncated } = await ledger.read(s, 0);
+    expect(truncated).toBe(true);
+    expect(entries.at(-1)?.seq).toBe(30);
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: entries.length }, (_, i) => 31 - entries.length + i));
+    expect(entries.length).toBeGreaterThan(5);
+    expect(entries.length).toBeLessThan(11);
+    const { bytes, quotaBytes } = await ledger.usage(s);
+    expect(quotaBytes).toBe(2000);
+    expect(bytes).toBeLessThanOrEqual(2000);
+    expect(bytes).toBe(entries.length * (4 + payload.length));
+    await ledger.close();
+  });
+
+  it('never trims a pinned entry or what follows it: SESSION_QUOTA records nothing, leaves other sessions alone, and a release frees them', async () => {
     const ledger = await open({ quotaBytes: 2000 });
     const s = session();
     const other = session();
     const payload = JSON.stringify({ text: 'x'.repeat(180) });
+    await ledger.append(s, 'data', payload);
     let accepted = 0;
     let refusal: unknown;
     for (let i = 0; i < 30 && refusal === undefined; i += 1) {
       try {
-        await ledger.append(s, 'data', payload);
+        await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true }]);
         accepted += 1;
       } catch (error) {
         refusal = error;
@@ -172,11 +192,39 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     expect(refusal).toBeInstanceOf(LedgerError);
     expect((refusal as LedgerError).code).toBe('SESSION_QUOTA');
     expect((refusal as LedgerError).session).toBe(s);
-    expect((refusal as LedgerError).message).toMatch(/quota of 2000 bytes.*Send smaller frames/s);
-    expect(accepted).toBeGreaterThan(5);
-    expect(accepted).toBeLessThan(11);
-    expect(await ledger.last(s)).toBe(accepted);
+    expect((refusal as LedgerError).message).toMatch(/quota of 2000 bytes.*Drain consumed actions/s);
+    // The unpinned first entry was trimmed to make room; the pinned ones all stay.
+    expect(accepted).toBe(10);
+    expect(await ledger.last(s)).toBe(accepted + 1);
+    expect((await ledger.read(s, 0)).entries.map((e) => e.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
     expect(await ledger.append(other, 'data', payload)).toBe(1);
+    // An acknowledgement through the fifth pin makes those trimmable: the next pin fits, the oldest one making room.
+    await ledger.appendAll([{ session: s, kind: 'drain', payload: '{}', release: 6 }]);
+    expect(await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true }])).toEqual([13]);
+    expect((await ledger.read(s, 0)).entries[0]!.seq).toBe(3);
+    expect((await ledger.usage(s)).bytes).toBeLessThanOrEqual(2000);
+    await ledger.close();
+  });
+
+  it('holds an append to its share of the quota, and lets an overQuota one pass', async () => {
+    const ledger = await open({ quotaBytes: 2000 });
+    const s = session();
+    const payload = JSON.stringify({ text: 'x'.repeat(180) });
+    let pinned = 0;
+    for (let i = 0; i < 20; i += 1) {
+      const done = await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true, share: 0.5 }]).then(() => true, (error: LedgerError) => error.code);
+      if (done !== true) {
+        expect(done).toBe('SESSION_QUOTA');
+        break;
+      }
+      pinned += 1;
+    }
+    expect(pinned).toBe(5);
+    // Unshared appends fill the rest; then only an overQuota one gets in.
+    for (let i = 0; i < 5; i += 1) await ledger.append(s, 'render', payload);
+    await expect(ledger.append(s, 'render', payload)).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+    expect(await ledger.appendAll([{ session: s, kind: 'ended', payload: '{}', overQuota: true }])).toEqual([11]);
+    await expect(ledger.appendAll([{ session: s, kind: 'x', payload: '{}', share: 2 }])).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await ledger.close();
   });
 

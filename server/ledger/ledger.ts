@@ -6,8 +6,13 @@
  *
  * Every store keeps the same budgets per ledger session (a stream such as `<id>` or
  * `<id>.events`): at most `window` entries, at most `window` action keys, and at most `quotaBytes`
- * of kept entries plus heads. An append over the quota is refused whole with a `LedgerError`
- * (`SESSION_QUOTA`); nothing a client sends can grow a session's share of the store beyond that.
+ * of kept entries plus heads. An append that would pass the quota first trims the session's oldest
+ * entries to make room, never a pinned one (an entry that awaits its acknowledgement, such as a
+ * user's action before the agent drains it) nor anything after it; when that cannot make room the
+ * append is refused whole with a `LedgerError` (`SESSION_QUOTA`). So nothing a client sends can
+ * grow a session's share of the store beyond the quota, and an append may also be held to a
+ * smaller share (`AppendItem.share`: what users send) or pass it (`AppendItem.overQuota`: the
+ * agent ending its session, once).
  */
 
 /** One recorded frame. */
@@ -50,6 +55,14 @@ export interface AppendItem {
    * an event can name the frame it belongs to although neither number exists before the commit.
    */
   seqOf?: number;
+  /** The entry awaits an acknowledgement (`release`): trimming for space never removes it or anything after it. */
+  pin?: boolean;
+  /** The session's pinned entries through this sequence number are acknowledged (trimmable again), before the quota is checked. */
+  release?: number;
+  /** The share of the quota (0–1, default 1) this append may fill its session to, after trimming. */
+  share?: number;
+  /** Recorded even when its session is over the quota after trimming (small, once-per-session entries only). */
+  overQuota?: boolean;
 }
 
 /** An action's deduplication key (client id and `clientSeq`) in one ledger session. */
@@ -115,7 +128,15 @@ export interface Ledger {
    * again. Prefer `appendAll(items, action)`, which records the key with the action's entry.
    */
   recordAction(session: string, key: string): Promise<boolean>;
+  /** The bytes a session holds (kept entries and heads) and the quota they count against. */
+  usage(session: string): Promise<LedgerUsage>;
   close(): Promise<void>;
+}
+
+/** What `usage` returns. */
+export interface LedgerUsage {
+  bytes: number;
+  quotaBytes: number;
 }
 
 /** Options every ledger takes. */
@@ -148,6 +169,8 @@ export function checkItems(items: readonly AppendItem[], action?: ActionKey): vo
     if (typeof item.kind !== 'string' || item.kind.length === 0 || item.kind.length > 64) throw new LedgerError('INVALID_INPUT', `item ${index}: kind is 1–64 characters`, item.session);
     if (typeof item.payload !== 'string') throw new LedgerError('INVALID_INPUT', `item ${index}: payload is JSON text`, item.session);
     if (item.head !== undefined && (typeof item.head !== 'string' || item.head.length === 0 || item.head.length > MAX_NAME_CHARS)) throw new LedgerError('INVALID_INPUT', `item ${index}: a head name is 1–${MAX_NAME_CHARS} characters`, item.session);
+    if (item.release !== undefined && (!Number.isInteger(item.release) || item.release < 0)) throw new LedgerError('INVALID_INPUT', `item ${index}: release is a sequence number`, item.session);
+    if (item.share !== undefined && !(item.share > 0 && item.share <= 1)) throw new LedgerError('INVALID_INPUT', `item ${index}: share is a fraction of the quota above 0, at most 1`, item.session);
     if (item.seqOf !== undefined && (!Number.isInteger(item.seqOf) || item.seqOf < 0 || item.seqOf >= index || !item.payload.startsWith('{'))) throw new LedgerError('INVALID_INPUT', `item ${index}: seqOf names an earlier item of the same call, and the payload is a JSON object`, item.session);
   }
   if (action !== undefined) {
@@ -177,12 +200,31 @@ export function headSizeOf(name: string, payload: string): number {
   return Buffer.byteLength(name) + Buffer.byteLength(payload);
 }
 
+/** The bytes a session may hold after an append of these items: the smallest share any of them allows (unbounded with `overQuota`). */
+export function limitOf(items: readonly AppendItem[], session: string, quota: number): number {
+  let limit = quota;
+  for (const item of items) {
+    if (item.session !== session) continue;
+    if (item.overQuota === true) return Infinity;
+    if (item.share !== undefined) limit = Math.min(limit, Math.floor(item.share * quota));
+  }
+  return limit;
+}
+
+/** The newest `release` the items give a session (undefined: none). */
+export function releaseOf(items: readonly AppendItem[], session: string): number | undefined {
+  let through: number | undefined;
+  for (const item of items) if (item.session === session && item.release !== undefined) through = Math.max(through ?? 0, item.release);
+  return through;
+}
+
 /** The error for an append over a session's quota, with what to do about it. */
-export function quotaError(session: string, kept: number, adding: number, quota: number): LedgerError {
+export function quotaError(session: string, kept: number, adding: number, quota: number, limit = quota): LedgerError {
+  const bound = limit === quota ? `its quota of ${quota} bytes` : `the ${limit} bytes (of its quota of ${quota}) that this kind of entry may fill`;
   return new LedgerError(
     'SESSION_QUOTA',
-    `ledger session ${session} holds ${kept} bytes of entries and heads; this append of ${adding} bytes would pass its quota of ${quota} bytes, so nothing was recorded. ` +
-      'Send smaller frames (publish a change, not the whole state, or keep large data elsewhere and send a reference), or start a new session; the operator can raise the quota (quotaBytes).',
+    `ledger session ${session} holds ${kept} bytes of entries and heads that cannot be trimmed yet (the oldest unacknowledged entry and what follows it stay); this append of ${adding} bytes would pass ${bound}, so nothing was recorded. ` +
+      'Drain consumed actions (they become trimmable), send smaller frames (publish a change, not the whole state, or keep large data elsewhere and send a reference), or start a new session; the operator can raise the quota (quotaBytes).',
     session,
   );
 }

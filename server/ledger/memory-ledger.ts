@@ -1,7 +1,8 @@
-import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, headSizeOf, payloadOf, quotaError, sizeOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, headSizeOf, limitOf, payloadOf, quotaError, releaseOf, sizeOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
 
 interface Stored extends LedgerEntry {
   size: number;
+  pin: boolean;
 }
 
 interface Session {
@@ -9,6 +10,8 @@ interface Session {
   last: number;
   /** Kept entries and heads, in quota bytes. */
   bytes: number;
+  /** Pinned entries through this number are acknowledged. */
+  released: number;
   /** Action keys in the order they were recorded (a Set iterates in insertion order), newest `window` kept. */
   actions: Set<string>;
   heads: Map<string, LedgerHead & { size: number }>;
@@ -24,7 +27,7 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
   const sessionOf = (id: string): Session => {
     checkSession(id);
     let session = sessions.get(id);
-    if (session === undefined) sessions.set(id, (session = { entries: [], last: 0, bytes: 0, actions: new Set(), heads: new Map(), tails: new Set() }));
+    if (session === undefined) sessions.set(id, (session = { entries: [], last: 0, bytes: 0, released: 0, actions: new Set(), heads: new Map(), tails: new Set() }));
     return session;
   };
 
@@ -40,17 +43,35 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
       const headSize = item.head === undefined ? 0 : headSizeOf(item.head, item.payload);
       adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + headSize - before);
     }
-    // SECURITY: a session's kept entries and heads never pass the quota; the check covers every session of the call before anything changes.
+    // SECURITY: a session's kept entries and heads never pass the quota (or the share the call is
+    // held to): the oldest entries before the first unacknowledged pin are trimmed to make room,
+    // and the plan covers every session of the call before anything changes.
+    const plans: Array<[Session, number, number | undefined]> = [];
     for (const [id, bytes] of adding) {
       const session = sessionOf(id);
-      if (session.bytes + bytes > quota) throw quotaError(id, session.bytes, bytes, quota);
+      const released = Math.max(session.released, releaseOf(items, id) ?? 0);
+      const limit = limitOf(items, id, quota);
+      let trim = 0;
+      let freed = 0;
+      while (session.bytes - freed + bytes > limit && trim < session.entries.length) {
+        const oldest = session.entries[trim]!;
+        if (oldest.pin && oldest.seq > released) break;
+        freed += oldest.size;
+        trim += 1;
+      }
+      if (session.bytes - freed + bytes > limit) throw quotaError(id, session.bytes - freed, bytes, quota, limit);
+      plans.push([session, trim, releaseOf(items, id)]);
+    }
+    for (const [session, trim, released] of plans) {
+      for (const gone of session.entries.splice(0, trim)) session.bytes -= gone.size;
+      if (released !== undefined) session.released = Math.max(session.released, released);
     }
     const seqs: number[] = [];
     const appended: Array<[Session, LedgerEntry]> = [];
     for (const item of items) {
       const session = sessionOf(item.session);
       const payload = payloadOf(item, seqs);
-      const entry: Stored = { seq: session.last + 1, at: Date.now(), kind: item.kind, payload, size: sizeOf(item) };
+      const entry: Stored = { seq: session.last + 1, at: Date.now(), kind: item.kind, payload, size: sizeOf(item), pin: item.pin === true };
       session.last = entry.seq;
       session.bytes += entry.size;
       if (item.head !== undefined) {
@@ -99,6 +120,9 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
     },
     async recordAction(id, key) {
       return appendAll([], { session: id, key }) !== null;
+    },
+    async usage(id) {
+      return { bytes: sessionOf(id).bytes, quotaBytes: quota };
     },
     async close() {
       closed = true;

@@ -1,5 +1,20 @@
 import { createClient, createCluster } from 'redis';
-import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, quotaError, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import {
+  DEFAULT_QUOTA_BYTES,
+  DEFAULT_WINDOW,
+  LedgerError,
+  checkItems,
+  checkSession,
+  limitOf,
+  quotaError,
+  releaseOf,
+  type ActionKey,
+  type AppendItem,
+  type Ledger,
+  type LedgerEntry,
+  type LedgerHead,
+  type LedgerOptions,
+} from './ledger.ts';
 import { clusterTails } from './redis-cluster-tails.ts';
 import { redisKeys, toEntry, type RawEntry, type RedisTails } from './redis-keys.ts';
 import { serverTails } from './redis-tail-reader.ts';
@@ -7,20 +22,28 @@ import { serverTails } from './redis-tail-reader.ts';
 /**
  * The whole multi-append as one script, so Redis runs it atomically (all or nothing, no other
  * command in between). KEYS: per item its stream, heads hash and meta hash (kept `bytes`, the
- * `actions` counter); then, with an action, its key set (a sorted set scored by the counter) and
- * meta hash. ARGV: window, quota, item count, action key ('' for none), then per item kind, at,
- * payload, head ('' for none), seqOf (1-based, 0 for none); then per item the sharded channel
- * its new number is announced on (cluster tails listen there; in the item's slot). Answers {'OK', seq…}, {'DUP'} or
- * {'QUOTA', item, kept, adding}. Sizes are counted as `sizeOf` / `headSizeOf` count them.
+ * `actions` counter, `released`: pins acknowledged through it); then, with an action, its key set
+ * (a sorted set scored by the counter) and meta hash. ARGV: window, quota, item count, action key
+ * ('' for none), then per item kind, at, payload, head ('' for none), seqOf (1-based, 0 for none),
+ * pin ('1' or ''), the bytes its session may hold (-1: no bound) and the release (0: none); then
+ * per item the sharded channel its new number is announced on (cluster tails listen there; in the
+ * item's slot). Answers {'OK', seq…}, {'DUP'} or {'QUOTA', item, kept, adding, limit}. Sizes are
+ * counted as `sizeOf` / `headSizeOf` count them. Over its limit, a session's oldest entries are
+ * trimmed (planned for every session first, applied only when all fit), never a pin not yet released.
  */
 const APPEND_ALL = `local window, quota, n, actionKey = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
 if actionKey ~= '' and redis.call('ZSCORE', KEYS[3 * n + 1], actionKey) then return {'DUP'} end
-local function arg(i, k) return ARGV[5 + i * 5 + k] end
+local function arg(i, k) return ARGV[5 + i * 8 + k] end
 local function headSize(heads, name)
   local old = redis.call('HGET', heads, name)
   if not old then return 0 end
   return #name + #old - string.find(old, '|', 1, true)
 end
+local function field(fields, name)
+  for j = 1, #fields, 2 do if fields[j] == name then return fields[j + 1] end end
+  return nil
+end
+local function seqOfId(id) return tonumber(string.sub(id, string.find(id, '-', 1, true) + 1)) end
 local adding, first = {}, {}
 for i = 0, n - 1 do
   local kind, payload, head, seqOf = arg(i, 0), arg(i, 2), arg(i, 3), tonumber(arg(i, 4))
@@ -28,12 +51,41 @@ for i = 0, n - 1 do
   if seqOf > 0 then size = size + 24 end
   if head ~= '' then size = size + #head + #payload - headSize(KEYS[3 * i + 2], head) end
   local meta = KEYS[3 * i + 3]
-  if not adding[meta] then first[#first + 1] = meta; adding[meta] = {i, 0} end
+  if not adding[meta] then first[#first + 1] = meta; adding[meta] = {i, 0, tonumber(arg(i, 6)), tonumber(arg(i, 7)), KEYS[3 * i + 1]} end
   adding[meta][2] = adding[meta][2] + size
 end
+local trims = {}
 for _, meta in ipairs(first) do
+  local a = adding[meta]
   local kept = tonumber(redis.call('HGET', meta, 'bytes') or '0')
-  if kept + adding[meta][2] > quota then return {'QUOTA', adding[meta][1], kept, adding[meta][2]} end
+  local released = math.max(a[4], tonumber(redis.call('HGET', meta, 'released') or '0'))
+  local need = kept + a[2] - a[3]
+  if a[3] >= 0 and need > 0 then
+    local freed, through, cursor, stop = 0, nil, '-', false
+    while not stop do
+      local batch = redis.call('XRANGE', a[5], cursor, '+', 'COUNT', 100)
+      if #batch == 0 then break end
+      for _, old in ipairs(batch) do
+        if field(old[2], 'pin') == '1' and seqOfId(old[1]) > released then stop = true; break end
+        freed = freed + tonumber(field(old[2], 'size') or '0')
+        through = seqOfId(old[1])
+        if freed >= need then stop = true; break end
+      end
+      cursor = '(' .. batch[#batch][1]
+    end
+    if freed < need then return {'QUOTA', a[1], kept - freed, a[2], a[3]} end
+    trims[#trims + 1] = {a[5], through, freed, meta}
+  end
+end
+for _, meta in ipairs(first) do
+  if adding[meta][4] > 0 then
+    local before = tonumber(redis.call('HGET', meta, 'released') or '0')
+    if adding[meta][4] > before then redis.call('HSET', meta, 'released', adding[meta][4]) end
+  end
+end
+for _, t in ipairs(trims) do
+  redis.call('XTRIM', t[1], 'MINID', '0-' .. (t[2] + 1))
+  redis.call('HINCRBY', t[4], 'bytes', -t[3])
 end
 local seqs = {}
 for i = 0, n - 1 do
@@ -48,8 +100,10 @@ for i = 0, n - 1 do
     if string.sub(rest, 1, 1) == '}' then sep = '' end
     stored = '{"seq":' .. seqs[seqOf] .. sep .. rest
   end
-  local id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size)
-  local seq = tonumber(string.sub(id, string.find(id, '-', 1, true) + 1))
+  local id
+  if arg(i, 5) == '1' then id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size, 'pin', '1')
+  else id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size) end
+  local seq = seqOfId(id)
   seqs[#seqs + 1] = seq
   local delta = size
   if head ~= '' then
@@ -158,7 +212,12 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
     const scriptKeys = items.flatMap((item) => [keys.stream(item.session), keys.heads(item.session), keys.meta(item.session)]);
     if (action !== undefined) scriptKeys.push(keys.actionKeys(action.session), keys.meta(action.session));
     const at = String(Date.now());
-    const args = items.flatMap((item) => [item.kind, at, item.payload, item.head ?? '', String(item.seqOf === undefined ? 0 : item.seqOf + 1)]);
+    const args = items.flatMap((item) => {
+      const limit = limitOf(items, item.session, quota);
+      const bound = String(limit === Infinity ? -1 : limit);
+      const seqOf = String(item.seqOf === undefined ? 0 : item.seqOf + 1);
+      return [item.kind, at, item.payload, item.head ?? '', seqOf, item.pin ? '1' : '', bound, String(releaseOf(items, item.session) ?? 0)];
+    });
     const channels = items.map((item) => keys.appended(item.session));
     let reply: Array<string | number>;
     try {
@@ -170,7 +229,7 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
     if (reply[0] === 'DUP') return null;
     if (reply[0] === 'QUOTA') {
       const item = items[Number(reply[1])]!;
-      throw quotaError(item.session, Number(reply[2]), Number(reply[3]), quota);
+      throw quotaError(item.session, Number(reply[2]), Number(reply[3]), quota, Number(reply[4]));
     }
     return reply.slice(1).map(Number);
   }
@@ -209,6 +268,10 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
     },
     async recordAction(session, actionKey) {
       return (await appendAll([], { session, key: actionKey })) !== null;
+    },
+    async usage(session) {
+      checkSession(session);
+      return { bytes: Number((await send(['HGET', keys.meta(session), 'bytes'])) ?? 0), quotaBytes: quota };
     },
     close: () => store.close(),
   };

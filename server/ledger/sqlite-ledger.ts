@@ -23,6 +23,11 @@ interface Pending {
   reject(error: LedgerError): void;
 }
 
+/** An item as the writer thread is sent it: its own fields only (a caller's object may carry anything). */
+function plainItem({ session, kind, payload, head, seqOf, pin, release, share, overQuota }: AppendItem): AppendItem {
+  return { session, kind, payload, ...(head === undefined ? {} : { head }), ...(seqOf === undefined ? {} : { seqOf }), ...(pin ? { pin } : {}), ...(release === undefined ? {} : { release }), ...(share === undefined ? {} : { share }), ...(overQuota ? { overQuota } : {}) };
+}
+
 /**
  * The writer thread is TypeScript: a small bootstrap registers tsx's loader in the thread, then
  * imports it, whoever started the process (`node --import tsx`, vitest). A thread does not get
@@ -62,6 +67,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
   ensureSchema(db);
   db.pragma('query_only = ON');
   const head = db.prepare<[string], { last: number }>('SELECT last FROM heads WHERE session = ?');
+  const bytesOf = db.prepare<[string], { bytes: number }>('SELECT bytes FROM heads WHERE session = ?');
   const select = db.prepare<[string, number, number], LedgerEntry>('SELECT seq, at, kind, payload FROM entries WHERE session = ? AND seq > ? ORDER BY seq LIMIT ?');
   const first = db.prepare<[string], { seq: number | null }>('SELECT MIN(seq) AS seq FROM entries WHERE session = ?');
   const states = db.prepare<[string], { name: string } & LedgerHead>('SELECT name, seq, payload FROM state_heads WHERE session = ?');
@@ -129,7 +135,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     const bytes = items.reduce((sum, item) => sum + item.payload.length * 2, 256);
     // SECURITY: appends waiting for the disk are bounded; past the budget they are refused, never queued without end.
     if (pendingBytes + bytes > maxPending) return Promise.reject(new LedgerError('BUSY', `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry in a moment`));
-    const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(({ session, kind, payload, head, seqOf }) => ({ session, kind, payload, ...(head === undefined ? {} : { head }), ...(seqOf === undefined ? {} : { seqOf }) })), ...(action === undefined ? {} : { action: { session: action.session, key: action.key } }) };
+    const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(plainItem), ...(action === undefined ? {} : { action: { session: action.session, key: action.key } }) };
     return new Promise((resolve, reject) => {
       pending.set(job.id, { job, bytes, resolve, reject });
       pendingBytes += bytes;
@@ -173,6 +179,10 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     },
     async recordAction(session, key) {
       return (await submit([], { session, key })) !== null;
+    },
+    async usage(session) {
+      checkSession(session);
+      return { bytes: bytesOf.get(session)?.bytes ?? 0, quotaBytes };
     },
     close() {
       closed ??= (async () => {

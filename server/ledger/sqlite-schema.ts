@@ -21,10 +21,13 @@ const COLUMNS: Array<[table: string, column: string, declaration: string]> = [
   ['heads', 'ver', 'INTEGER NOT NULL DEFAULT 0'],
   ['state_heads', 'size', 'INTEGER NOT NULL DEFAULT 0'],
   ['action_keys', 'n', 'INTEGER NOT NULL DEFAULT 0'],
+  ['entries', 'pin', 'INTEGER NOT NULL DEFAULT 0'],
+  ['heads', 'released', 'INTEGER NOT NULL DEFAULT 0'],
 ];
 
 const INDEXES = `CREATE INDEX IF NOT EXISTS heads_ver ON heads (ver);
-CREATE INDEX IF NOT EXISTS action_keys_n ON action_keys (session, n);`;
+CREATE INDEX IF NOT EXISTS action_keys_n ON action_keys (session, n);
+CREATE INDEX IF NOT EXISTS entries_pin ON entries (session, seq) WHERE pin = 1;`;
 
 /** Open the file's schema (create or upgrade) in one immediate transaction, so two processes starting at once do not race. */
 export function ensureSchema(db: Database.Database): void {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { LedgerError, headSizeOf, payloadOf, quotaError, sizeOf, type AppendItem } from './ledger.ts';
+import { LedgerError, headSizeOf, limitOf, payloadOf, quotaError, releaseOf, sizeOf, type AppendItem } from './ledger.ts';
 import type { FromWriter, JobResult, ToWriter, WriteJob, WriterConfig } from './sqlite-jobs.ts';
 
 /**
@@ -23,10 +23,14 @@ interface HeadRow {
   last: number;
   bytes: number;
   actions: number;
+  /** Pinned entries through this number are acknowledged. */
+  released: number;
 }
-const headRow = db.prepare<[string], HeadRow>('SELECT last, bytes, actions FROM heads WHERE session = ?');
-const setHeadRow = db.prepare('INSERT INTO heads (session, last, bytes, actions, ver) VALUES (?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET last = excluded.last, bytes = excluded.bytes, actions = excluded.actions, ver = excluded.ver');
-const insert = db.prepare('INSERT INTO entries (session, seq, at, kind, payload, size) VALUES (?, ?, ?, ?, ?, ?)');
+const headRow = db.prepare<[string], HeadRow>('SELECT last, bytes, actions, released FROM heads WHERE session = ?');
+const setHeadRow = db.prepare('INSERT INTO heads (session, last, bytes, actions, ver, released) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET last = excluded.last, bytes = excluded.bytes, actions = excluded.actions, ver = excluded.ver, released = excluded.released');
+const insert = db.prepare('INSERT INTO entries (session, seq, at, kind, payload, size, pin) VALUES (?, ?, ?, ?, ?, ?, ?)');
+const firstPin = db.prepare<[string, number], { seq: number | null }>('SELECT MIN(seq) AS seq FROM entries WHERE session = ? AND pin = 1 AND seq > ?');
+const oldest = db.prepare<[string, number], { seq: number; size: number }>('SELECT seq, size FROM entries WHERE session = ? AND seq < ? ORDER BY seq');
 const trimmed = db.prepare<[string, number], { bytes: number }>('SELECT COALESCE(SUM(size), 0) AS bytes FROM entries WHERE session = ? AND seq <= ?');
 const trim = db.prepare('DELETE FROM entries WHERE session = ? AND seq <= ?');
 const stateSize = db.prepare<[string, string], { size: number }>('SELECT size FROM state_heads WHERE session = ? AND name = ?');
@@ -38,7 +42,7 @@ const bump = db.prepare<[], { n: number }>('UPDATE commits SET n = n + 1 WHERE i
 
 const rowOf = (rows: Map<string, HeadRow>, session: string): HeadRow => {
   let row = rows.get(session);
-  if (row === undefined) rows.set(session, (row = { ...(headRow.get(session) ?? { last: 0, bytes: 0, actions: 0 }) }));
+  if (row === undefined) rows.set(session, (row = { ...(headRow.get(session) ?? { last: 0, bytes: 0, actions: 0, released: 0 }) }));
   return row;
 };
 
@@ -55,7 +59,11 @@ const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
   }
   for (const [session, bytes] of adding) {
     const row = rowOf(rows, session);
-    if (row.bytes + bytes > config.quotaBytes) throw quotaError(session, row.bytes, bytes, config.quotaBytes);
+    row.released = Math.max(row.released, releaseOf(items, session) ?? 0);
+    const limit = limitOf(items, session, config.quotaBytes);
+    // Room is made by trimming the oldest entries before the first unacknowledged pin; a refusal below rolls the trim back with the job.
+    if (row.bytes + bytes > limit) makeRoom(session, row, row.bytes + bytes - limit);
+    if (row.bytes + bytes > limit) throw quotaError(session, row.bytes, bytes, config.quotaBytes, limit);
   }
   const seqs: number[] = [];
   for (const item of items) seqs.push(appendOne(rowOf(rows, item.session), item, seqs, job.at));
@@ -66,15 +74,30 @@ const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
     // SECURITY: the action keys a client can make a session hold are bounded by the window.
     if (row.actions > config.window) trimActions.run(action.session, row.actions - config.window);
   }
-  for (const [session, row] of rows) setHeadRow.run(session, row.last, row.bytes, row.actions, ver);
+  for (const [session, row] of rows) setHeadRow.run(session, row.last, row.bytes, row.actions, ver, row.released);
   return { id: job.id, seqs };
 });
+
+/** Trims a session's oldest entries, never a pin not yet released nor what follows it, until `need` bytes are freed or none is left to trim. */
+function makeRoom(session: string, row: HeadRow, need: number): void {
+  const floor = firstPin.get(session, row.released)?.seq ?? Number.MAX_SAFE_INTEGER;
+  let freed = 0;
+  let through = 0;
+  for (const entry of oldest.iterate(session, floor)) {
+    freed += entry.size;
+    through = entry.seq;
+    if (freed >= need) break;
+  }
+  if (through === 0) return;
+  trim.run(session, through);
+  row.bytes -= freed;
+}
 
 function appendOne(row: HeadRow, item: AppendItem, seqs: readonly number[], at: number): number {
   const seq = row.last + 1;
   const payload = payloadOf(item, seqs);
   const size = sizeOf(item);
-  insert.run(item.session, seq, at, item.kind, payload, size);
+  insert.run(item.session, seq, at, item.kind, payload, size, item.pin === true ? 1 : 0);
   row.last = seq;
   row.bytes += size;
   if (item.head !== undefined) {

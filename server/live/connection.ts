@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
-import { HEAD_ENDED, KIND_ENDED, actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
+import { endedMessage, isEnded, isEndedEntry } from '../sessions/revocation.ts';
+import { actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
 import { authorizeSubscribe } from './authorize.ts';
 import type { LiveContext } from './live-server.ts';
@@ -60,7 +61,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (last === 0) return io.fail('SESSION_NOT_FOUND', `no session ${sessionId}`, true);
     const heads = await ledger.heads(sessionId);
     // SECURITY: ending a session ends its tokens: no socket binds to it again.
-    if (heads[HEAD_ENDED] !== undefined) return io.fail('SESSION_ENDED', `session ${sessionId} was ended by its agent; ask the app for a new session`, true);
+    if (isEnded(heads)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
     const place = io.bind(sessionId);
     if (!place.ok) return io.fail('TOO_MANY_CONNECTIONS', place.reason, true);
     const events = eventsOf(sessionId);
@@ -92,7 +93,7 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     if (role === 'agent' && fromSeq === undefined) return;
     const reader = context.fanout.join(sessionId, replays ? fromSeq : last, {
       onEntry(entry) {
-        if (entry.kind === KIND_ENDED) return io.fail('SESSION_ENDED', `session ${sessionId} was ended by its agent`, true);
+        if (isEndedEntry(entry)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
         // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
         let cached = serialized.get(entry);
         if (cached === undefined) {
@@ -144,8 +145,10 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
     const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
     if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
-    const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload)) !== null;
+    const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
+    const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload).catch(refused)) !== null;
     io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });
+    if (fresh) await context.quota.recorded(state.sessionId);
   }
 
   function channel(frame: ChannelFrame): void {
@@ -184,7 +187,8 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Recorded when it changes: a page that repeats itself does not fill the event ledger.
     if (text === state.lastHostContext) return;
     state.lastHostContext = text;
-    await appendHostContext(ledger, state.sessionId, text);
+    const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
+    await appendHostContext(ledger, state.sessionId, text).catch(refused);
   }
 
   return {

@@ -10,6 +10,7 @@ import { createPresence, type ServerChannel } from './channels.ts';
 import { createConnection } from './connection.ts';
 import { appendBudget } from '../sessions/streams.ts';
 import { createFanout } from './fanout.ts';
+import { QuotaNotices } from './quota-notices.ts';
 
 /** What the live channel needs. */
 export interface LiveOptions {
@@ -43,7 +44,8 @@ export type LiveContext = ReturnType<typeof createContext>;
 function createContext(options: LiveOptions) {
   const presence = createPresence();
   const channels = new Map<string, ServerChannel>([[presence.channel.name, presence.channel], ...(options.channels ?? []).map((c) => [c.name, c] as const)]);
-  return { options, presence, channels, fanout: createFanout(options.ledger) };
+  const quota = new QuotaNotices(options.ledger, options.log);
+  return { options, presence, channels, fanout: createFanout(options.ledger), quota };
 }
 
 /**

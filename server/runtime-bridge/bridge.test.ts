@@ -8,6 +8,7 @@ import { mintToken } from '../auth/tokens.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createSocketBudgets } from '../http/socket-budgets.ts';
 import { createMemoryLedger } from '../ledger/memory-ledger.ts';
+import { appendEnded } from '../sessions/streams.ts';
 import { BRIDGE_SUBJECT, createRuntimeBridge, type RuntimeBridge } from './bridge.ts';
 
 /**
@@ -71,7 +72,7 @@ async function start(options: { window?: number; perSocketBytes?: number; failin
     const seqs = () => frames.flatMap((f) => ('seq' in f && typeof f.seq === 'number' ? [f.seq] : []));
     return { ws, frames, until, flood, seqs };
   };
-  return { bridge, ledger, logs, connect };
+  return { bridge, ledger, logs, connect, token, base };
 }
 
 const contiguous = (seqs: number[]) => seqs.every((seq, i) => i === 0 || seq === seqs[i - 1]! + 1);
@@ -140,5 +141,25 @@ describe('the runtime bridge stream (ledger + fan-out)', () => {
     await again.until(() => again.seqs().at(-1) === last, 30_000);
     expect([...slow.seqs(), ...again.seqs()]).toEqual(fast.seqs().filter((seq) => seq > before || slow.seqs().includes(seq)));
     expect(contiguous([...slow.seqs(), ...again.seqs()].filter((seq) => seq > before))).toBe(true);
+  });
+
+  it('ending the bridge\'s session (the DELETE of every session) closes its windows, and its tokens bind no socket nor mint new ones', async () => {
+    const t = await start();
+    const a = await t.connect();
+    a.flood(5, 10);
+    await a.until(() => a.frames.filter((f) => f.type === 'line').length === 5);
+    const closed = new Promise<number>((resolve) => a.ws.once('close', (code) => resolve(code)));
+    await appendEnded(t.ledger, 'runtime-bridge');
+    await a.until(() => a.frames.some((f) => f.type === 'error' && f.code === 'SESSION_ENDED'));
+    expect(await closed).toBeGreaterThan(1000);
+    // The same token opens a socket (its MAC is good) that is told at once and closed, with no hello.
+    const again = new WebSocket(`ws://${t.base}/runtime?token=${t.token}`);
+    const frames: Array<{ type: string; code?: string }> = [];
+    again.on('message', (data) => frames.push(JSON.parse(String(data)) as { type: string; code?: string }));
+    await new Promise((resolve) => again.once('close', resolve));
+    expect(frames.map((f) => f.code ?? f.type)).toEqual(['SESSION_ENDED']);
+    // And no fresh bridge token is minted for it.
+    const route = t.bridge.routes.find((r) => r.path === '/api/runtime/token')!;
+    await expect(route.handle({} as never, {} as never, new URL('http://x/api/runtime/token'), { segments: [], body: '', isAgent: true })).rejects.toMatchObject({ status: 410, code: 'SESSION_ENDED' });
   });
 });

@@ -5,6 +5,7 @@ import { parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { compile } from '../../shared/check.ts';
 import { mintToken, verifyToken } from '../auth/tokens.ts';
 import type { BrowserGuard } from '../http/browser-guard.ts';
+import { HttpError } from '../http/http-error.ts';
 import { sendJson } from '../http/http-io.ts';
 import { createJsonSocketEndpoint, type JsonSocket } from '../http/json-socket.ts';
 import type { Route } from '../http/route.ts';
@@ -12,6 +13,7 @@ import type { SocketBudgets } from '../http/socket-budgets.ts';
 import type { UpgradeRoute } from '../http/upgrades.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { createFanout, type FanoutReader } from '../live/fanout.ts';
+import { endedMessage, isEnded, isEndedEntry } from '../sessions/revocation.ts';
 import { createClaims, type Claims } from './claims.ts';
 import { runtimeEnv, spawnRuntime, type RuntimeProcess } from './runtime-process.ts';
 
@@ -185,6 +187,8 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
   const join = (client: Client, fromSeq: number) => {
     client.reader = fanout.join(stream, fromSeq, {
       onEntry: (entry) => {
+        // SECURITY: ending the bridge's session (the one revocation mechanism) ends this stream.
+        if (isEndedEntry(entry)) return endClient(client);
         const text = frameFor(client, entry);
         if (text !== undefined) sendTo(client, text);
       },
@@ -252,9 +256,18 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     log: options.log,
   });
 
+  /** The bridge's session was ended: this window is told and closed. */
+  function endClient(client: Client): void {
+    client.open = false;
+    client.reader?.stop();
+    client.socket.fail('SESSION_ENDED', endedMessage(stream), true);
+  }
+
   async function welcome(client: Client, fromSeq: number): Promise<void> {
     await ready;
     const last = await ledger.last(stream);
+    // SECURITY: a bridge token of an ended session binds no socket, whatever its expiry.
+    if (isEnded(await ledger.heads(stream))) return endClient(client);
     if (!client.open) return;
     clients.set(client.id, client);
     sendTo(client, { type: 'hello', generation, running: runtime?.running ?? false, lastSeq: last, clientId: client.id, canRestart: client.canRestart });
@@ -298,6 +311,7 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
           } catch {
             return sendJson(response, 400, { error: 'the body is empty or JSON {"restart": true}' });
           }
+          if (isEnded(await ledger.heads(stream))) throw new HttpError(410, 'SESSION_ENDED', endedMessage(stream));
           const token = mintToken(options.secret, { kind: 'ws', sessionId: BRIDGE_SUBJECT, appId: restart ? RESTART_APP : 'runtime-ui', exp: Date.now() + (options.tokenTtlMs ?? 12 * 3600_000) });
           sendJson(response, 200, { token, path: BRIDGE_PATH, canRestart: restart });
         },

@@ -68,9 +68,12 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
     }
   };
   // SECURITY: the seed's rule: after a terminal status, nothing more is emitted for that run.
-  const emit = (run: Run, event: AgentEvent) => {
+  const emit = (run: Run, raw: AgentEvent) => {
     if (TERMINAL.has(run.status)) return;
     const seq = run.seq++;
+    // SECURITY: scrubbed before it is stored (runtime.sqlite and its WAL) or relayed: a model that
+    // echoes a typed secret, escaped or spaced out, leaves no copy for `session.history` to replay.
+    const event = secrets.scrubContent(raw);
     options.store.appendEvent(run.id, seq, event);
     peer.notify('agent.event', { run_id: run.id, seq, event });
   };
@@ -137,7 +140,7 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
         // `awaiting_ui` is only the placeholder before `running`; setStatus moves it on.
         const run: Run = { id: `run-${randomUUID()}`, sessionId, seq: 0, status: 'awaiting_ui', abort: new AbortController() };
         options.store.ensureSession(sessionId, params.ui_context?.workspace_root ?? params.ui_context?.cwd, now());
-        options.store.startRun(run.id, sessionId, params.input.text, now());
+        options.store.startRun(run.id, sessionId, secrets.scrubContent(params.input.text), now());
         runs.set(run.id, run);
         active = run;
         // After the response is written: the UI learns the run id before the run's first notification.

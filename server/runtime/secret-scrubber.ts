@@ -1,4 +1,4 @@
-import { redactValue, registerSecret } from '../../shared/redact.ts';
+import { redactSecrets, redactValue, registerSecret } from '../../shared/redact.ts';
 
 /** Replaces known secret values wherever the runtime writes text. */
 export interface SecretScrubber {
@@ -8,6 +8,12 @@ export interface SecretScrubber {
   scrubLine(line: string): string;
   /** A log event with every secret replaced in every string it holds. */
   scrubValue<T>(value: T): T;
+  /**
+   * Content (an agent event, a user's message) with every secret replaced in every string it
+   * holds, disguised forms included (`\u`-escaped, spaced), and nothing else changed: what the
+   * runtime stores or relays, so no copy of a secret outlives this process.
+   */
+  scrubContent<T>(value: T): T;
 }
 
 /** What a secret is replaced with. */
@@ -42,6 +48,7 @@ export function createSecretScrubber(): SecretScrubber {
       }
     },
     scrubLine: (line) => (values.size === 0 ? line : scrubText(line)),
+    scrubContent: <T>(value: T): T => mapStrings(value, (text) => redactSecrets(scrubText(text))) as T,
     scrubValue<T>(value: T): T {
       if (values.size === 0) return redactValue(value) as T;
       try {
@@ -52,4 +59,12 @@ export function createSecretScrubber(): SecretScrubber {
       }
     },
   };
+}
+
+/** A copy of a JSON-like value with `map` applied to every string (keys included), at any depth. */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [map(key), mapStrings(inner, map)]));
 }

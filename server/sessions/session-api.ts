@@ -4,7 +4,8 @@ import { HttpError, sendJson } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { checkPublish, type Publish } from './publish.ts';
-import { HEAD_DRAINED, HEAD_ENDED, appendCreated, appendData, appendDrain, appendEnded, appendProps, appendRender, eventsOf } from './streams.ts';
+import { requireLive } from './revocation.ts';
+import { HEAD_DRAINED, appendCreated, appendData, appendDrain, appendEnded, appendProps, appendRender, eventsOf } from './streams.ts';
 
 /** What the agent API needs. */
 export interface SessionApiOptions {
@@ -31,10 +32,7 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
   const { ledger } = options;
   const appIdOf = (body: unknown) => (typeof (body as { appId?: unknown } | null)?.appId === 'string' ? String((body as { appId: string }).appId).slice(0, 128) : 'default');
   /** The session a route names: it must exist and not have been ended. */
-  const liveSession = async (sessionId: string): Promise<void> => {
-    if ((await ledger.last(sessionId)) === 0) throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}; create one with POST /api/sessions`);
-    if ((await ledger.heads(sessionId))[HEAD_ENDED] !== undefined) throw new HttpError(410, 'SESSION_ENDED', `session ${JSON.stringify(sessionId)} was ended; create a new one`);
-  };
+  const liveSession = (sessionId: string): Promise<void> => requireLive(ledger, sessionId);
 
   /** One checked envelope into the session's streams; a render or props lands with its event in one transaction. */
   function publish(sessionId: string, item: Publish): Promise<number> {

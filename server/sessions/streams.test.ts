@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLedger } from '../ledger/memory-ledger.ts';
 import { createSqliteLedger } from '../ledger/sqlite-ledger.ts';
-import { appendAction, appendCreated, appendDrain, appendHostContext, appendProps, appendRender, eventsOf, snapshotOf } from './streams.ts';
+import { appendAction, appendCreated, appendDrain, appendEnded, appendHostContext, appendProps, appendRender, eventsOf, snapshotOf } from './streams.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'suip-streams-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,13 +42,33 @@ describe('the session streams', () => {
       const ledger = open(5000);
       const id = `ses-${name}-2`;
       await appendRender(ledger, id, { session: { componentCode: 'small' } });
-      await appendHostContext(ledger, id, JSON.stringify({ note: 'h'.repeat(3500) }));
-      // The frame and its head fit in the outbound stream (about 4,000 bytes); its event does not fit beside the host context.
+      // An action not drained yet pins the event stream: it and the props events after it cannot be trimmed.
+      await appendAction(ledger, id, 't', { clientSeq: 1 });
+      for (let i = 0; i < 3; i += 1) await appendProps(ledger, id, { props: 'p'.repeat(1000) });
+      // The frame and its head fit in the outbound stream (its older frames are trimmed); its event does not fit.
       const big = { session: { componentCode: 'c'.repeat(1900) } };
       await expect(appendRender(ledger, id, big)).rejects.toMatchObject({ code: 'SESSION_QUOTA', session: eventsOf(id) });
-      expect(await ledger.last(id)).toBe(1);
-      expect(await ledger.last(eventsOf(id))).toBe(2);
-      expect(snapshotOf(await ledger.heads(id)).session).toEqual({ componentCode: 'small' });
+      expect(await ledger.last(id)).toBe(4);
+      expect(await ledger.last(eventsOf(id))).toBe(5);
+      expect(snapshotOf(await ledger.heads(id)).session).toMatchObject({ componentCode: 'small' });
+      // Once the action is drained, the oldest events make room and the same render is committed with its event.
+      await appendDrain(ledger, id, { sequence: 2, actions: [{ clientId: 't', clientSeq: 1 }] });
+      await appendRender(ledger, id, big);
+      expect(snapshotOf(await ledger.heads(id)).session).toMatchObject(big.session);
+      await ledger.close();
+    });
+
+    it(`${name}: pages may fill only half of the event stream; the agent's ending passes a full one`, async () => {
+      const ledger = open(5000);
+      const id = `ses-${name}-3`;
+      await appendCreated(ledger, id, 'app');
+      await expect(appendHostContext(ledger, id, JSON.stringify({ note: 'h'.repeat(3000) }))).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+      let n = 0;
+      while (await appendAction(ledger, id, 't', { clientSeq: n + 1, pad: 'a'.repeat(400) }).then(() => true, () => false)) n += 1;
+      expect(n).toBe(5);
+      for (let i = 0; i < 5; i += 1) await appendProps(ledger, id, { props: 'p'.repeat(500) });
+      await expect(appendProps(ledger, id, { props: 'p'.repeat(500) })).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+      expect(await appendEnded(ledger, id)).toBeGreaterThan(0);
       await ledger.close();
     });
   }

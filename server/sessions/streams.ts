@@ -42,6 +42,18 @@ export interface DrainBody {
   actions: Array<{ clientId: string; clientSeq: number }>;
 }
 
+/**
+ * SECURITY: what pages send can take only part of a session's quota, so its agent can always
+ * publish, drain and end it. Actions await the agent's drain (pinned: trimming never removes
+ * them before), and with host contexts they may fill the event stream to half its quota; budget
+ * events, which pages cause, to three quarters. The agent's own entries use the whole quota, over
+ * which the oldest acknowledged entries are trimmed, and ending a session is never refused.
+ */
+export const VIEWER_SHARE = 0.5;
+const BUDGET_SHARE = 0.75;
+/** The share at which the agent is told (a `budget` event `QUOTA_NEAR`): half of what pages may fill. */
+export const QUOTA_NOTICE_SHARE = VIEWER_SHARE / 2;
+
 /** Head name of the newest drain (on the event stream). */
 export const HEAD_DRAINED = 'drained';
 
@@ -80,7 +92,14 @@ export function appendData(ledger: Ledger, sessionId: string, body: DataBody): P
 export async function appendDrain(ledger: Ledger, sessionId: string, drain: DrainBody): Promise<number> {
   const payload = JSON.stringify({ sequence: drain.sequence, actions: drain.actions });
   const [sequence] = (await ledger.appendAll([
-    { session: eventsOf(sessionId), kind: 'drain' satisfies EventKind, payload, head: HEAD_DRAINED },
+    // The drained actions are acknowledged: from now on they may be trimmed to make room.
+    {
+      session: eventsOf(sessionId),
+      kind: 'drain' satisfies EventKind,
+      payload,
+      head: HEAD_DRAINED,
+      release: drain.sequence,
+    },
     { session: sessionId, kind: 'drain_ack' satisfies OutboundKind, payload },
   ]))!;
   return sequence!;
@@ -92,27 +111,40 @@ export async function appendDrain(ledger: Ledger, sessionId: string, drain: Drai
  * `null` for a resend (nothing appended).
  */
 export async function appendAction(ledger: Ledger, sessionId: string, clientId: string, action: { clientSeq: number } & Record<string, unknown>): Promise<number | null> {
-  const seqs = await ledger.appendAll([{ session: eventsOf(sessionId), kind: 'action' satisfies EventKind, payload: JSON.stringify({ ...action, clientId }) }], { session: sessionId, key: `${clientId}/${action.clientSeq}` });
+  const payload = JSON.stringify({ ...action, clientId });
+  const item = { session: eventsOf(sessionId), kind: 'action' satisfies EventKind, payload, pin: true, share: VIEWER_SHARE };
+  const seqs = await ledger.appendAll([item], { session: sessionId, key: `${clientId}/${action.clientSeq}` });
   return seqs === null ? null : seqs[0]!;
 }
 
 /** The agent ended the session: the `ended` frame (the ended head: its tokens bind no socket again) and its event, in one transaction. */
 export async function appendEnded(ledger: Ledger, sessionId: string): Promise<number> {
   const [seq] = (await ledger.appendAll([
-    { session: sessionId, kind: KIND_ENDED satisfies OutboundKind, payload: JSON.stringify({ at: Date.now() }), head: HEAD_ENDED },
-    { session: eventsOf(sessionId), kind: KIND_ENDED satisfies EventKind, payload: '{}', seqOf: 0 },
+    // An agent can always end what it started: these two small entries pass a full quota.
+    {
+      session: sessionId,
+      kind: KIND_ENDED satisfies OutboundKind,
+      payload: JSON.stringify({ at: Date.now() }),
+      head: HEAD_ENDED,
+      overQuota: true,
+    },
+    { session: eventsOf(sessionId), kind: KIND_ENDED satisfies EventKind, payload: '{}', seqOf: 0, overQuota: true },
   ]))!;
   return seq!;
 }
 
 /** A budget a socket of the session hit (the agent reads why a page was dropped). */
-export function appendBudget(ledger: Ledger, sessionId: string, code: string, reason: string): Promise<number> {
-  return ledger.append(eventsOf(sessionId), 'budget' satisfies EventKind, JSON.stringify({ code, reason }));
+export async function appendBudget(ledger: Ledger, sessionId: string, code: string, reason: string): Promise<number> {
+  const payload = JSON.stringify({ code, reason });
+  const [seq] = (await ledger.appendAll([{ session: eventsOf(sessionId), kind: 'budget' satisfies EventKind, payload, share: BUDGET_SHARE }]))!;
+  return seq!;
 }
 
 /** A page's host context (JSON text, already bounded by the caller) as an event. */
-export function appendHostContext(ledger: Ledger, sessionId: string, text: string): Promise<number> {
-  return ledger.append(eventsOf(sessionId), 'host_context' satisfies EventKind, text);
+export async function appendHostContext(ledger: Ledger, sessionId: string, text: string): Promise<number> {
+  const item = { session: eventsOf(sessionId), kind: 'host_context' satisfies EventKind, payload: text, share: VIEWER_SHARE };
+  const [seq] = (await ledger.appendAll([item]))!;
+  return seq!;
 }
 
 /** The frame an outbound entry stands for (undefined for bookkeeping entries such as `created`). */

@@ -35,6 +35,8 @@ export const BridgeErrorCode = Type.Union([
   Type.Literal('NOT_ALLOWED'),
   /** The server could not store something the runtime said (the ledger failed): it is lost, and said so. */
   Type.Literal('LOST'),
+  /** The agent ended the bridge's session (`DELETE /api/sessions/runtime-bridge`): every bridge token and stream ends with it. */
+  Type.Literal('SESSION_ENDED'),
 ]);
 /** A bridge error code. */
 export type BridgeErrorCode = Static<typeof BridgeErrorCode>;

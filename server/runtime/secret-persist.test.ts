@@ -1,0 +1,109 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import { createLineSplitter } from '../../shared/neighbours/runtime-ui/ndjson.ts';
+
+/**
+ * Secrets never persist (issue 45, item 5), against a real runtime process, a real SQLite file and
+ * a fake model endpoint: a key typed into the secret prompt, which the model then echoes (as is,
+ * `\u`-escaped, spaced out), is in neither `runtime.sqlite` nor its WAL, nor in any line the
+ * runtime relays, nor in the `session.history` a restarted runtime replays. Before, the WAL held
+ * 30 copies and any tab with a bridge token read it back after a restart.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TYPED = 'sk-typed-persist-canary-8c1e52';
+const escaped = [...TYPED].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const spaced = [...TYPED].join(' ');
+const forms = [TYPED, escaped, spaced, 'persist-canary'];
+
+/** A runtime process on stdio: its messages as they arrive, and a way to wait for one. */
+function startRuntime(llmUrl: string, db: string) {
+  const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', loader, join(ROOT, 'server/runtime/main.ts'), '--llm-url', llmUrl, '--model', 'm1', '--db', db], { env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const messages: Array<Record<string, unknown>> = [];
+  let stdout = '';
+  let stderr = '';
+  const waiting: Array<{ match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }> = [];
+  const splitter = createLineSplitter({
+    line: (line) => {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      messages.push(message);
+      for (const w of waiting.splice(0)) {
+        if (w.match(message)) w.resolve(message);
+        else waiting.push(w);
+      }
+    },
+    problem: () => undefined,
+  });
+  child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), splitter.push(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return {
+    messages,
+    output: () => stdout + stderr,
+    next: (match: (m: Record<string, unknown>) => boolean) => new Promise<Record<string, unknown>>((resolve) => waiting.push({ match, resolve })),
+    send: (message: Record<string, unknown>) => child.stdin.write(`${JSON.stringify(message)}\n`),
+    async stop() {
+      child.stdin.end();
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+describe('a typed secret the model echoes (real runtime process, real SQLite file)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suip-secret-persist-'));
+  let llm: FakeLlmServer;
+  beforeAll(async () => {
+    llm = await startFakeLlmServer((request) => {
+      if (request.authorization !== `Bearer ${TYPED}`) return { steps: [{ status: 401, body: '{"error":{"message":"an API key is needed"}}' }] };
+      return `Thanks, your key is ${TYPED}.\nEscaped it reads "${escaped}".\nSpaced: ${spaced}.\nAll done.\n`;
+    }, { chunkChars: 5 });
+  });
+  afterAll(async () => {
+    await llm?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is in neither runtime.sqlite, its WAL, a relayed line nor the history a restarted runtime replays', async () => {
+    const db = join(dir, 'runtime.sqlite');
+    const first = startRuntime(llm.baseUrl, db);
+    first.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'persist-test', version: '1' } } });
+    await first.next((m) => m.id === 'i');
+    const prompt = first.next((m) => m.method === 'ui.prompt.request');
+    first.send({ jsonrpc: '2.0', id: 'r', method: 'run.start', params: { input: { type: 'text', text: 'hello' } } });
+    const started = await first.next((m) => m.id === 'r');
+    const sessionId = String((started.result as { session_id: string }).session_id);
+    const asked = await prompt;
+    const ended = first.next((m) => m.method === 'run.status' && ['error', 'completed'].includes(String((m.params as { status: string }).status)));
+    first.send({ jsonrpc: '2.0', id: asked.id, result: { value: TYPED } });
+    await ended;
+    // The model really answered with the key (the typed value reached it), and its words were relayed.
+    expect(llm.requests.some((r) => r.authorization === `Bearer ${TYPED}`)).toBe(true);
+    const relayed = JSON.stringify(first.messages);
+    expect(relayed).toContain('All done.');
+    // The store's bytes while the runtime runs (the WAL holds the newest pages) and the relayed lines.
+    const bytes = [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('\n');
+    expect(bytes).toContain('All done.');
+    for (const form of forms) {
+      expect(bytes.includes(form), `runtime.sqlite / WAL holds ${form.slice(0, 20)}`).toBe(false);
+      expect(first.output().includes(form), `a relayed line holds ${form.slice(0, 20)}`).toBe(false);
+    }
+    await first.stop();
+
+    // A restarted runtime knows no secret: what it replays must already be clean.
+    const second = startRuntime(llm.baseUrl, db);
+    second.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'persist-test', version: '1' } } });
+    await second.next((m) => m.id === 'i');
+    second.send({ jsonrpc: '2.0', id: 'h', method: 'session.history', params: { session_id: sessionId } });
+    await second.next((m) => m.id === 'h');
+    const replay = JSON.stringify(second.messages.filter((m) => m.method === 'agent.event'));
+    expect(replay).toContain('All done.');
+    expect(replay).toContain('[secret]');
+    for (const form of forms) expect(replay.includes(form), `session.history replays ${form.slice(0, 20)}`).toBe(false);
+    await second.stop();
+  }, 120_000);
+});
