@@ -6,7 +6,7 @@ import { canvasRoutes } from './canvas/canvas-api.ts';
 import type { ServerConfig } from './config.ts';
 import { genuiRoutes } from './genui/genui-route.ts';
 import { createBrowserGuard, developmentOrigins } from './http/browser-guard.ts';
-import { sendJson } from './http/http-error.ts';
+import { guardConnections, HTTP_SERVER_OPTIONS } from './http/connection-guard.ts';
 import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { createSocketBudgets, type SocketLimits } from './http/socket-budgets.ts';
@@ -15,6 +15,8 @@ import type { Ledger } from './ledger/ledger.ts';
 import { createRedisLedger } from './ledger/redis-ledger.ts';
 import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
 import { createLiveChannel } from './live/live-server.ts';
+import { healthRoutes } from './metrics/health-routes.ts';
+import { countRefusals } from './metrics/refusal-counter.ts';
 import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
 import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
@@ -48,6 +50,8 @@ export interface SuipServer {
 /** What `startServer` takes besides the configuration. */
 export interface StartOptions {
   log(event: Record<string, unknown>): void;
+  /** The ledger's writer failed past its restarts: exit non-zero so a supervisor restarts the process (default: it is only logged). */
+  onFatal?(reason: string): void;
   /** Socket budgets (per address, per session, bytes queued); defaults in `server/http/socket-budgets.ts`. */
   socketLimits?: Partial<SocketLimits>;
 }
@@ -58,8 +62,18 @@ export interface StartOptions {
  * optional runtime bridge. Resolves once it listens.
  */
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
-  const { log } = options;
-  const ledger: Ledger = config.redisUrl ? await createRedisLedger(config.redisUrl, { window: config.window }) : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window });
+  const refusals = countRefusals(options.log);
+  const log = refusals.log;
+  const onFatal = (reason: string) => {
+    log({ event: 'ledger-failed', reason, fix: 'the process must be restarted (a supervisor such as systemd, Docker or Kubernetes does it when it exits)' });
+    options.onFatal?.(reason);
+  };
+  const ledger: Ledger = config.redisUrl
+    ? await createRedisLedger(config.redisUrl, { window: config.window })
+    : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { window: config.window, log, onFatal });
+  // Everything the ledger's writer needs is loaded before a client can connect (it once died on
+  // EMFILE loading a module under a descriptor flood, and the server answered 503 for good).
+  await ledger.ready?.();
   // Development default: on a loopback bind with no --origins, pages from this machine may connect.
   const loopbackPages = developmentOrigins(config);
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });
@@ -70,14 +84,18 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [
-    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: config.redisUrl ? 'redis' : 'sqlite' }) },
+    ...healthRoutes({ ledger, ledgerKind: config.redisUrl ? 'redis' : 'sqlite', budgets, refusals }),
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
     ...agUiRoutes({ llm: config.llm, log }),
     ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
     ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
   ];
-  const server = createServer(createRouter(routes, { guard, agentToken: config.agentToken, log }));
+  const server = createServer(HTTP_SERVER_OPTIONS);
+  // SECURITY: every connection is counted from its accept, before a byte of it is parsed.
+  const connections = guardConnections(server, { budgets, trustProxy: config.trustProxy ?? [], log });
+  if ((config.trustProxy ?? []).length > 0) log({ event: 'trust-proxy', proxies: config.trustProxy, note: 'X-Forwarded-For is read from these addresses only (its rightmost hop that is not one of them)' });
+  server.on('request', createRouter(routes, { guard, agentToken: config.agentToken, log, authenticated: connections.authenticated }));
   const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });
   routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], { guard, log });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
