@@ -62,6 +62,8 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   explainOriginRefusal?: boolean;
   /** Credentials carried by the upgrade itself (URL, headers); refused before the socket exists. */
   authorize?(request: IncomingMessage, url: URL): { ok: true } | { ok: false; status: 401 | 403; reason: string };
+  /** Whether the upgrade already carries a credential of the protocol (on its URL or headers): the socket is authenticated from the start. */
+  credentialed?(request: IncomingMessage, url: URL): boolean;
   /** The protocol's error frame. */
   errorFrame(code: string, message: string): unknown;
   /** The protocol's goodbye on shutdown (sent before close 1012). */
@@ -130,6 +132,13 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       return refuseUpgrade(socket, auth.status, auth.reason);
     }
     const place = placeFor(request, socket);
+    if (options.credentialed?.(request, url) === true) {
+      const trusted = place.trust();
+      if (!trusted.ok) {
+        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address: place.address });
+        return refuseUpgrade(socket, trusted.status, trusted.reason);
+      }
+    }
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, url, place));
   }
 
