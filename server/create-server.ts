@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { agUiRoutes } from './ag-ui/ag-ui-route.ts';
@@ -6,7 +5,7 @@ import { canvasRoutes } from './canvas/canvas-api.ts';
 import type { ServerConfig } from './config.ts';
 import { genuiRoutes } from './genui/genui-route.ts';
 import { createBrowserGuard, developmentOrigins } from './http/browser-guard.ts';
-import { guardConnections, HTTP_SERVER_OPTIONS } from './http/connection-guard.ts';
+import { connectionCeiling, guardConnections, HTTP_SERVER_OPTIONS } from './http/connection-guard.ts';
 import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { createSocketBudgets, type SocketLimits } from './http/socket-budgets.ts';
@@ -20,22 +19,6 @@ import { countRefusals } from './metrics/refusal-counter.ts';
 import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
 import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
-
-/**
- * Sockets the server takes in all: well under the process's descriptor limit, so sockets can
- * never starve the ledger, the agent API or a new page of descriptors (995 idle sockets once
- * locked everything out at a limit of 1,024).
- */
-function socketCeiling(): number {
-  try {
-    const limits = readFileSync('/proc/self/limits', 'utf8');
-    const soft = Number(/Max open files\s+(\d+)/.exec(limits)?.[1]);
-    if (Number.isFinite(soft) && soft > 0) return Math.max(64, Math.min(20_000, Math.floor((soft - 128) * 0.75)));
-  } catch {
-    // Not Linux: the default budget stands.
-  }
-  return 20_000;
-}
 
 /** A running suip server. */
 export interface SuipServer {
@@ -80,7 +63,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   if (loopbackPages) log({ event: 'origins', allowed: 'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)' });
   else if (config.origins.length === 0) log({ event: 'origins', allowed: 'none', fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)` });
   else log({ event: 'origins', allowed: config.origins });
-  const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
+  const budgets = createSocketBudgets({ total: connectionCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [

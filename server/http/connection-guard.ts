@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerOptions } from 'node:http';
 import { isIP } from 'node:net';
 import type { Socket } from 'node:net';
@@ -15,6 +16,22 @@ export const HTTP_SERVER_OPTIONS: ServerOptions = Object.freeze({
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
 });
+
+/**
+ * Connections a server takes in all: well under the process's descriptor limit, so connections can
+ * never starve the ledger, the agent API or a new page of descriptors (995 idle sockets once
+ * locked everything out at a limit of 1,024).
+ */
+export function connectionCeiling(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = Number(/Max open files\s+(\d+)/.exec(limits)?.[1]);
+    if (Number.isFinite(soft) && soft > 0) return Math.max(64, Math.min(20_000, Math.floor((soft - 128) * 0.75)));
+  } catch {
+    // Not Linux: the default budget stands.
+  }
+  return 20_000;
+}
 
 /** An address as one key: `::ffff:127.0.0.1` (an IPv4 client of a dual-stack socket) is `127.0.0.1`. */
 export function normalAddress(address: string | undefined): string {

@@ -68,6 +68,8 @@ export interface SocketBudgets {
   admit(connection: object, address: string, evict: (reason: string) => void): Place;
   /** The place `admit` gave this connection, if any. */
   placeOf(connection: object): Place | undefined;
+  /** An authenticated place at once (a request slot of `suip mcp`), or the refusal: 429 for its address, 503 for all. */
+  take(holder: object, address: string): { ok: true; place: Place } | BudgetRefusal;
   /** Bind an open socket to a session; a reason when the session has its sockets already. */
   bind(session: string, socket: Queued): { ok: true; release(): void } | { ok: false; reason: string };
   /** Whether a send to `socket` of `session` would pass the per-socket and per-session byte budgets. */
@@ -104,7 +106,7 @@ function add(counts: Map<string, number>, key: string, delta: number): void {
  */
 export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketBudgets {
   const effective: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...limits };
-  const unauthenticatedTotal = Math.max(1, Math.floor(effective.total * effective.unauthenticatedShare));
+  const unauthenticatedTotal = Math.floor(effective.total * effective.unauthenticatedShare);
   const authenticatedTotal = Math.max(1, effective.total - unauthenticatedTotal);
   const places = new WeakMap<object, Place>();
   // Insertion order is age: the first of a set is its oldest.
@@ -195,6 +197,13 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       return place;
     },
     placeOf: (connection) => places.get(connection),
+    take(holder, address) {
+      const place = this.admit(holder, address, () => undefined);
+      const trusted = place.trust();
+      if (trusted.ok) return { ok: true, place };
+      place.release();
+      return trusted;
+    },
     bind(session, socket) {
       const sockets = bySession.get(session) ?? new Set<Queued>();
       if (sockets.size >= effective.perSession) return { ok: false, reason: `session ${session.slice(0, 64)} has ${effective.perSession} sockets open already; close a tab or reuse a connection` };
