@@ -43,6 +43,7 @@ describe('the ledger writer thread (real process)', () => {
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
     expect((await createSession(url)).status).toBe(201);
     expect(output().stderr).toContain('"event":"ledger-writer-restarted"');
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
     const metrics = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${AGENT}` } })).text();
     expect(metrics).toMatch(/^suip_ledger_writer_restarts_total 1$/m);
     expect(metrics).toMatch(/^suip_ledger_append_latency_ms_count [1-9]/m);
