@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { registerSecret } from '../shared/redact.ts';
 import type { ChatTimeouts } from '../generator/model/chat-client.ts';
@@ -26,6 +27,8 @@ export interface ServerConfig {
   versionPolicy: 'reject' | 'advisory';
   /** Open sockets one remote address may hold (`--sockets-per-address`, SUIP_SOCKETS_PER_ADDRESS; default 256). */
   socketsPerAddress?: number;
+  /** Reverse proxies whose `X-Forwarded-For` names the client for per-address budgets (`--trust-proxy`, SUIP_TRUST_PROXY). */
+  trustProxy?: string[];
   /** Milliseconds a live-channel socket may stay without a subscribe (`--handshake-ms`, SUIP_HANDSHAKE_MS; default 10,000). */
   handshakeMs?: number;
   /** The model behind `POST /genUI`: any OpenAI-compatible streaming endpoint. Absent = the route answers 503. */
@@ -122,6 +125,19 @@ function storedSecret(dataDir: string, name: string): string {
   return value;
 }
 
+/**
+ * `--trust-proxy` / SUIP_TRUST_PROXY: a comma-separated list of proxy IP addresses. SECURITY: only
+ * exact addresses, never "any" or a name: a header believed from anyone lets every client pick the
+ * address its budgets are counted under.
+ */
+export function proxyList(value: string | undefined): string[] {
+  const list = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of list) {
+    if (isIP(item) === 0) throw new Error(`--trust-proxy takes IP addresses of your reverse proxies, comma-separated (got ${JSON.stringify(item.slice(0, 60))}); e.g. --trust-proxy 127.0.0.1,10.0.0.5`);
+  }
+  return list;
+}
+
 /** `{[name]: n}` for a positive integer setting; nothing when unset; an error naming the flag otherwise. */
 function positive<K extends string>(name: K, value: string | undefined): Partial<Record<K, number>> {
   if (value === undefined) return {};
@@ -171,6 +187,7 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     agentToken,
     ...(flag(argv, 'window') !== undefined ? { window: Math.max(10, Number(flag(argv, 'window')) || 10_000) } : {}),
     versionPolicy: flag(argv, 'version-policy') === 'advisory' ? 'advisory' : 'reject',
+    trustProxy: proxyList(flag(argv, 'trust-proxy') ?? env.SUIP_TRUST_PROXY),
     ...positive('socketsPerAddress', flag(argv, 'sockets-per-address') ?? env.SUIP_SOCKETS_PER_ADDRESS),
     ...positive('handshakeMs', flag(argv, 'handshake-ms') ?? env.SUIP_HANDSHAKE_MS),
     ...positive('quotaMb', flag(argv, 'quota-mb') ?? env.SUIP_QUOTA_MB),

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { agUiRoutes } from './ag-ui/ag-ui-route.ts';
@@ -6,7 +5,7 @@ import { canvasRoutes } from './canvas/canvas-api.ts';
 import type { ServerConfig } from './config.ts';
 import { genuiRoutes } from './genui/genui-route.ts';
 import { createBrowserGuard, developmentOrigins } from './http/browser-guard.ts';
-import { sendJson } from './http/http-error.ts';
+import { connectionCeiling, guardConnections, HTTP_SERVER_OPTIONS } from './http/connection-guard.ts';
 import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { createSocketBudgets, type SocketLimits } from './http/socket-budgets.ts';
@@ -15,25 +14,11 @@ import type { Ledger } from './ledger/ledger.ts';
 import { createRedisLedger } from './ledger/redis-ledger.ts';
 import { createSqliteLedger } from './ledger/sqlite-ledger.ts';
 import { createLiveChannel } from './live/live-server.ts';
+import { healthRoutes } from './metrics/health-routes.ts';
+import { countRefusals } from './metrics/refusal-counter.ts';
 import { runtimeCommandFrom } from './runtime-bridge/bridge-config.ts';
 import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
-
-/**
- * Sockets the server takes in all: well under the process's descriptor limit, so sockets can
- * never starve the ledger, the agent API or a new page of descriptors (995 idle sockets once
- * locked everything out at a limit of 1,024).
- */
-function socketCeiling(): number {
-  try {
-    const limits = readFileSync('/proc/self/limits', 'utf8');
-    const soft = Number(/Max open files\s+(\d+)/.exec(limits)?.[1]);
-    if (Number.isFinite(soft) && soft > 0) return Math.max(64, Math.min(20_000, Math.floor((soft - 128) * 0.75)));
-  } catch {
-    // Not Linux: the default budget stands.
-  }
-  return 20_000;
-}
 
 /** Which ledger a configuration runs on, as `/healthz` and the `listening` log line name it. */
 export function ledgerKind(config: Pick<ServerConfig, 'redisUrl' | 'redisCluster'>): 'redis-cluster' | 'redis' | 'sqlite' {
@@ -53,6 +38,8 @@ export interface SuipServer {
 /** What `startServer` takes besides the configuration. */
 export interface StartOptions {
   log(event: Record<string, unknown>): void;
+  /** The ledger's writer failed past its restarts: exit non-zero so a supervisor restarts the process (default: it is only logged). */
+  onFatal?(reason: string): void;
   /** Socket budgets (per address, per session, bytes queued); defaults in `server/http/socket-budgets.ts`. */
   socketLimits?: Partial<SocketLimits>;
 }
@@ -63,31 +50,43 @@ export interface StartOptions {
  * optional runtime bridge. Resolves once it listens.
  */
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
-  const { log } = options;
+  const refusals = countRefusals(options.log);
+  const log = refusals.log;
+  const onFatal = (reason: string) => {
+    log({ event: 'ledger-failed', reason, fix: 'the process must be restarted (a supervisor such as systemd, Docker or Kubernetes does it when it exits)' });
+    options.onFatal?.(reason);
+  };
   const quota = config.quotaMb === undefined ? {} : { quotaBytes: config.quotaMb * 1024 * 1024 };
   const ledgerOptions = { window: config.window, ...quota };
   const redis = config.redisCluster ? { cluster: config.redisCluster } : config.redisUrl;
   const ledger: Ledger = redis
     ? await createRedisLedger(redis, ledgerOptions)
-    : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), ledgerOptions);
+    : createSqliteLedger(join(config.dataDir, 'ledger.sqlite'), { ...ledgerOptions, log, onFatal });
+  // Everything the ledger's writer needs is loaded before a client can connect (it once died on
+  // EMFILE loading a module under a descriptor flood, and the server answered 503 for good).
+  await ledger.ready?.();
   // Development default: on a loopback bind with no --origins, pages from this machine may connect.
   const loopbackPages = developmentOrigins(config);
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });
   if (loopbackPages) log({ event: 'origins', allowed: 'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)' });
   else if (config.origins.length === 0) log({ event: 'origins', allowed: 'none', fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)` });
   else log({ event: 'origins', allowed: config.origins });
-  const budgets = createSocketBudgets({ total: socketCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
+  const budgets = createSocketBudgets({ total: connectionCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [
-    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: ledgerKind(config) }) },
+    ...healthRoutes({ ledger, ledgerKind: ledgerKind(config), budgets, refusals }),
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
     ...agUiRoutes({ llm: config.llm, log }),
     ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
     ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
   ];
-  const server = createServer(createRouter(routes, { guard, agentToken: config.agentToken, log }));
+  const server = createServer(HTTP_SERVER_OPTIONS);
+  // SECURITY: every connection is counted from its accept, before a byte of it is parsed.
+  const connections = guardConnections(server, { budgets, trustProxy: config.trustProxy ?? [], log });
+  if ((config.trustProxy ?? []).length > 0) log({ event: 'trust-proxy', proxies: config.trustProxy, note: 'X-Forwarded-For is read from these addresses only (its rightmost hop that is not one of them)' });
+  server.on('request', createRouter(routes, { guard, agentToken: config.agentToken, log, authenticated: connections.authenticated }));
   const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });
   routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], { guard, log });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -24,12 +24,17 @@ Starts the suip server (live channel, session and agent API, GenUI, canvas) and 
   --window <n>               frames kept per session for resume (default 10000)
   --quota-mb <n>             bytes a session's stream may hold, in MiB (SUIP_QUOTA_MB; default 64)
   --version-policy advisory  keep sockets that ask for another protocol version
-  --sockets-per-address <n>  (SUIP_SOCKETS_PER_ADDRESS) --handshake-ms <n> (SUIP_HANDSHAKE_MS)
+  --sockets-per-address <n>  authenticated connections per client address (SUIP_SOCKETS_PER_ADDRESS;
+                             default 256) --handshake-ms <n> (SUIP_HANDSHAKE_MS)
+  --trust-proxy <a,b>        IP addresses of your reverse proxies: per-address budgets then count the
+                             client named by X-Forwarded-For (SUIP_TRUST_PROXY; never trusted otherwise)
   --llm-url <url> --llm-model <m> --llm-tools false   the model behind POST /genUI; its key in
                              SUIP_LLM_KEY or --llm-key-file <path> (SUIP_LLM_KEY_FILE)
   --llm-first-byte-ms / --llm-idle-ms / --llm-total-ms <n>   limits of one model stream
   --runtime-cmd "<command> <args>"   relay a seed-002 runtime on /runtime (SUIP_RUNTIME_CMD)
   --runtime-env <A,B>        environment variables the runtime may see (SUIP_RUNTIME_ENV)
+Probes: GET /healthz (alive), GET /readyz (ledger writable, room for clients; 503 with reasons),
+GET /metrics (Prometheus text; needs the agent token). Exits 1 when the ledger's writer cannot recover.
 Needs the optional peers: npm install ws better-sqlite3 (and redis for --redis).
 `;
 

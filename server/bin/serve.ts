@@ -20,7 +20,8 @@ export async function serve(argv: readonly string[], label: string): Promise<voi
     process.exit(2);
   }
   const log = createLogger();
-  const running = await startServer(config, { log });
+  // A ledger that cannot write is not hidden behind a live process: exit non-zero, a supervisor restarts it.
+  const running = await startServer(config, { log, onFatal: () => process.exit(1) });
   log({ event: 'listening', url: running.url, ledger: ledgerKind(config) });
   // Where an agent finds its token (never the token itself: logs are not for secrets).
   const given = process.env.SUIP_AGENT_TOKEN !== undefined || process.env.SUIP_AGENT_TOKEN_FILE !== undefined || argv.some((arg) => arg.startsWith('--agent-token-file'));

@@ -14,6 +14,7 @@ export type HttpErrorCode =
   | 'FORBIDDEN'
   | 'BODY_TOO_LARGE'
   | 'BODY_TOO_DEEP'
+  | 'BODY_TOO_SLOW'
   | 'BAD_JSON'
   | 'BAD_REQUEST'
   | 'SESSION_NOT_FOUND'
@@ -43,6 +44,8 @@ export function errorJson(code: HttpErrorCode, message: string): unknown {
 /** Answer with a JSON body (no caching: everything the server says is live state). */
 export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(value);
+  // A request refused for its pace (408) still has a body on the way: the connection closes once the answer is out.
+  if (status === 408) response.shouldKeepAlive = false;
   response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' });
   response.end(body);
 }

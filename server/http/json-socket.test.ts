@@ -9,7 +9,7 @@ import { routeUpgrades } from './upgrades.ts';
 
 /** The JSON socket endpoint on a real server on 127.0.0.1: refusals that must be said, not silent. */
 const logs: Array<Record<string, unknown>> = [];
-const budgets = createSocketBudgets({ perAddress: 1 });
+const budgets = createSocketBudgets({ unauthenticatedPerAddress: 1 });
 let server: Server;
 let port: number;
 
@@ -39,13 +39,15 @@ afterAll(async () => {
 });
 
 describe('createJsonSocketEndpoint origin refusal', () => {
-  it('logs when the per-address budget refuses the origin-refusal socket', async () => {
-    const held = budgets.open('127.0.0.1');
-    expect(held.ok).toBe(true);
+  it('an origin-refusal socket past the unauthenticated budget of its address closes the oldest, and is itself answered', async () => {
+    const evicted: string[] = [];
+    const held = budgets.admit({}, '127.0.0.1', (reason) => void evicted.push(reason));
     const head = `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
     const answer = await rawExchange(port, head);
-    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
-    expect(logs).toContainEqual(expect.objectContaining({ event: 'upgrade-refused', code: 'TOO_MANY_CONNECTIONS', origin: 'http://evil.example' }));
-    if (held.ok) held.release();
+    expect(answer).toMatch(/^HTTP\/1\.1 101 /);
+    expect(answer).toContain('ORIGIN_NOT_ALLOWED');
+    expect(evicted).toEqual([expect.stringContaining('the oldest is closed')]);
+    expect(logs).toContainEqual(expect.objectContaining({ event: 'upgrade-refused', code: 'ORIGIN_NOT_ALLOWED', origin: 'http://evil.example' }));
+    held.release();
   });
 });

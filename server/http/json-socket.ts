@@ -9,7 +9,7 @@ import { LedgerError, type LedgerErrorCode } from '../ledger/ledger.ts';
 import type { BrowserGuard } from './browser-guard.ts';
 import { parseTarget } from './request-target.ts';
 import { MAX_BODY_DEPTH } from './http-io.ts';
-import type { SocketBudgets } from './socket-budgets.ts';
+import type { Place, SocketBudgets } from './socket-budgets.ts';
 import type { UpgradeRoute } from './upgrades.ts';
 
 /** The codes the endpoint itself sends, whatever the protocol on top. */
@@ -62,6 +62,8 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   explainOriginRefusal?: boolean;
   /** Credentials carried by the upgrade itself (URL, headers); refused before the socket exists. */
   authorize?(request: IncomingMessage, url: URL): { ok: true } | { ok: false; status: 401 | 403; reason: string };
+  /** Whether the upgrade already carries a credential of the protocol (on its URL or headers): the socket is authenticated from the start. */
+  credentialed?(request: IncomingMessage, url: URL): boolean;
   /** The protocol's error frame. */
   errorFrame(code: string, message: string): unknown;
   /** The protocol's goodbye on shutdown (sent before close 1012). */
@@ -129,14 +131,26 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       options.log({ event: 'upgrade-refused', path: url.pathname, code: 'UNAUTHORIZED', reason: auth.reason });
       return refuseUpgrade(socket, auth.status, auth.reason);
     }
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const place = options.budgets.open(address);
-    if (!place.ok) {
-      options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address });
-      return refuseUpgrade(socket, place.status, place.reason);
+    const place = placeFor(request, socket);
+    if (options.credentialed?.(request, url) === true) {
+      const trusted = place.trust();
+      if (!trusted.ok) {
+        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address: place.address });
+        return refuseUpgrade(socket, trusted.status, trusted.reason);
+      }
     }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, url, place));
+  }
+
+  /**
+   * The budget place of the connection under this upgrade: the one the server's connection guard
+   * gave it (`connection-guard.ts`), or a new one for an endpoint mounted on its own. It stays
+   * unauthenticated (closed first to make room) until the socket binds to a session.
+   */
+  function placeFor(request: IncomingMessage, socket: Duplex): Place {
+    const place = options.budgets.placeOf(socket) ?? options.budgets.admit(socket, request.socket.remoteAddress ?? 'unknown', () => socket.destroy());
     socket.once('close', place.release);
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, url, address));
+    return place;
   }
 
   /**
@@ -156,19 +170,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       originsLogged.set(origin, now);
       options.log({ event: 'upgrade-refused', path: url.pathname, code: 'ORIGIN_NOT_ALLOWED', origin, fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)` });
     }
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const place = options.budgets.open(address);
-    if (!place.ok) {
-      // No silent refusal: said once per address per minute (same bounded memory as the origins).
-      const key = `budget ${address}`;
-      if ((originsLogged.get(key) ?? 0) + 60_000 <= now) {
-        if (originsLogged.size >= 256) originsLogged.clear();
-        originsLogged.set(key, now);
-        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address, origin, reason: place.reason });
-      }
-      return refuseUpgrade(socket, place.status, place.reason);
-    }
-    socket.once('close', place.release);
+    placeFor(request, socket);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
       ws.send(JSON.stringify(options.errorFrame('ORIGIN_NOT_ALLOWED', message)));
@@ -178,7 +180,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
     });
   }
 
-  function accept(ws: WebSocket, request: IncomingMessage, url: URL, remoteAddress: string): void {
+  function accept(ws: WebSocket, request: IncomingMessage, url: URL, place: Place): void {
     const rate = createRateBudget(options.maxFramesPerSecond);
     let excess = 0;
     let excessSince = 0;
@@ -203,7 +205,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       return true;
     };
     const socket: JsonSocket = {
-      remoteAddress,
+      remoteAddress: place.address,
       send: (frame) => sendText(JSON.stringify(frame)),
       sendText,
       fail(code, message, close = false) {
@@ -212,6 +214,9 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       },
       bind(name) {
         if (session !== undefined) return session === name ? { ok: true } : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
+        // SECURITY: bound to a session = authenticated: out of the pool that is closed oldest-first to make room.
+        const trusted = place.trust();
+        if (!trusted.ok) return trusted;
         const bound = options.budgets.bind(name, ws);
         if (!bound.ok) return bound;
         session = name;
@@ -221,6 +226,11 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       },
       close: (code, reason) => ws.close(code, reason),
     };
+    // Closed to make room for a newer connection while it had not authenticated: said in a frame, then cut.
+    place.onEvict((reason) => {
+      socket.fail('TOO_MANY_CONNECTIONS', reason, true);
+      setTimeout(() => ws.terminate(), 1000).unref();
+    });
     // SECURITY: a socket that never binds to a session holds a descriptor for nothing: closed at the deadline.
     const deadline = setTimeout(() => socket.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${handshakeMs} ms; send subscribe first`, true), handshakeMs);
     const handler = options.accept(socket, request, url);

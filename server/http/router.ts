@@ -12,6 +12,8 @@ export interface EdgeOptions {
   /** The agents' bearer token. */
   agentToken: string;
   log(event: Record<string, unknown>): void;
+  /** The request carried the agent token: its connection counts as authenticated (`connection-guard.ts`). */
+  authenticated?(request: IncomingMessage): void;
 }
 
 /** A refused ledger operation as an HTTP answer: a session over its quota is the client's doing, a busy or failed store is not. */
@@ -76,6 +78,7 @@ export function createRouter(routes: readonly Route[], options: EdgeOptions): (r
     }
     if (route === undefined) return fail(matches.length > 0 ? 405 : 404, matches.length > 0 ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND', matches.length > 0 ? `use ${matches.map((m) => m.method).join(' or ')}` : 'no such route');
     const isAgent = sameSecret(bearerOf(request.headers.authorization), options.agentToken);
+    if (isAgent) options.authenticated?.(request);
     if (route.auth === 'agent' && !isAgent) return fail(401, 'UNAUTHORIZED', 'this route needs Authorization: Bearer <agent token> (the server prints where it keeps it at start, or set SUIP_AGENT_TOKEN)');
     const run = async () => {
       const segments = route.path.endsWith('/*') ? segmentsBelow(url.pathname, route.path.slice(0, -1)) : [];

@@ -1,8 +1,8 @@
-/** Limits on what clients may hold open across every WebSocket endpoint of one server. */
+/** Limits on what clients may hold open across every HTTP connection and WebSocket of one server. */
 export interface SocketLimits {
-  /** Open sockets from one remote address (default 256). */
+  /** Authenticated connections (a socket bound to a session, a request with the agent token) from one address (default 256). */
   perAddress: number;
-  /** Open sockets in all (default 20,000); past it an upgrade is answered 503. */
+  /** Connections in all, HTTP and WebSocket (default 20,000; the server derives it from its descriptor limit). */
   total: number;
   /** Sockets bound to one session (default 32). */
   perSession: number;
@@ -10,57 +10,199 @@ export interface SocketLimits {
   perSocketBytes: number;
   /** Bytes queued to all the sockets of one session (default 16 MiB): the session's memory budget. */
   perSessionBytes: number;
+  /** Unauthenticated connections one address may hold; a new one past it closes that address's oldest (default 32). */
+  unauthenticatedPerAddress: number;
+  /** Share of `total` kept for unauthenticated connections (default 0.25); a new one past it closes the oldest of all. */
+  unauthenticatedShare: number;
 }
 
 /** The defaults: generous for real pages and agents, small enough that one client cannot hold the server. */
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({ perAddress: 256, total: 20_000, perSession: 32, perSocketBytes: 4 << 20, perSessionBytes: 16 << 20 });
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({
+  perAddress: 256,
+  total: 20_000,
+  perSession: 32,
+  perSocketBytes: 4 << 20,
+  perSessionBytes: 16 << 20,
+  unauthenticatedPerAddress: 32,
+  unauthenticatedShare: 0.25,
+});
 
 /** Something that knows how many bytes it has queued (a `ws` WebSocket). */
 export interface Queued {
   readonly bufferedAmount: number;
 }
 
-/** Counts sockets by address and by session, and the bytes queued to a session's sockets. */
+/** A refusal of a budget: the HTTP status to answer (429 for one address, 503 for the server) and why. */
+export type BudgetRefusal = { ok: false; status: number; reason: string };
+
+/** One connection's place in the budgets, from accept to close. */
+export interface Place {
+  /** The address it is counted under (the forwarded one behind a listed proxy). */
+  readonly address: string;
+  readonly trusted: boolean;
+  /** It presented a credential: move it to the authenticated pool, where it is never closed to make room. */
+  trust(): { ok: true } | BudgetRefusal;
+  /** Count it under another address (the client's, forwarded by a listed proxy). */
+  moveTo(address: string): void;
+  /** What closing it to make room does (destroy the TCP socket; once upgraded, close the WebSocket with a frame). */
+  onEvict(evict: (reason: string) => void): void;
+  release(): void;
+}
+
+/** What the budgets hold now (for `/metrics` and `/readyz`). */
+export interface BudgetStats {
+  authenticated: number;
+  unauthenticated: number;
+  /** Sessions with at least one bound socket. */
+  sessions: number;
+  /** Unauthenticated connections closed to make room, since start. */
+  evicted: number;
+  /** Room left for authenticated connections. */
+  authenticatedRoom: number;
+}
+
+/** Counts connections by address, trust and session, and the bytes queued to a session's sockets. */
 export interface SocketBudgets {
   readonly limits: SocketLimits;
-  /** Take a place for a socket from `address`; the refusal's reason when over a budget. */
-  open(address: string): { ok: true; release(): void } | { ok: false; status: number; reason: string };
+  /** A place for a new connection, counted as unauthenticated: always granted, closing the oldest unauthenticated one when full. */
+  admit(connection: object, address: string, evict: (reason: string) => void): Place;
+  /** The place `admit` gave this connection, if any. */
+  placeOf(connection: object): Place | undefined;
+  /** An authenticated place at once (a request slot of `suip mcp`), or the refusal: 429 for its address, 503 for all. */
+  take(holder: object, address: string): { ok: true; place: Place } | BudgetRefusal;
   /** Bind an open socket to a session; a reason when the session has its sockets already. */
   bind(session: string, socket: Queued): { ok: true; release(): void } | { ok: false; reason: string };
   /** Whether a send to `socket` of `session` would pass the per-socket and per-session byte budgets. */
   roomFor(session: string | undefined, socket: Queued): { ok: true } | { ok: false; reason: string };
+  stats(): BudgetStats;
+}
+
+interface Slot {
+  address: string;
+  trusted: boolean;
+  released: boolean;
+  evict(reason: string): void;
+}
+
+/** Counts per key, dropping keys that reach zero. */
+function add(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next <= 0) counts.delete(key);
+  else counts.set(key, next);
 }
 
 /**
- * Every budget a client can hold open on the server's sockets, in one counter shared by every
- * endpoint, so a client cannot escape the per-address budget by opening the live channel and the
- * runtime bridge at once.
+ * Every budget a client can hold open on the server, in one counter shared by every HTTP
+ * connection and every WebSocket endpoint (the live channel, the runtime bridge, `suip mcp`), so
+ * a client cannot escape it by using another endpoint.
+ *
+ * SECURITY: two pools, so the budgets cannot be turned against users. A connection starts
+ * unauthenticated; its pool is small and cheap to defend: when one address, or everyone, holds as
+ * many unauthenticated connections as allowed, a new one closes the OLDEST (a real page subscribes
+ * within milliseconds, an attacker's idle or trickling socket is the oldest), so reconnecting with
+ * no token never gets a page refused, from its own address or any other. A connection that
+ * presents a credential moves to the authenticated pool, reserved (the rest of `total`), never
+ * closed to make room, and refused per address (429) or in all (503) only past its own limits.
  */
 export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketBudgets {
   const effective: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...limits };
-  const byAddress = new Map<string, number>();
+  const unauthenticatedTotal = Math.floor(effective.total * effective.unauthenticatedShare);
+  const authenticatedTotal = Math.max(1, effective.total - unauthenticatedTotal);
+  const places = new WeakMap<object, Place>();
+  // Insertion order is age: the first of a set is its oldest.
+  const waiting = new Set<Slot>();
+  const waitingByAddress = new Map<string, Set<Slot>>();
+  const trustedByAddress = new Map<string, number>();
   const bySession = new Map<string, Set<Queued>>();
-  let total = 0;
+  let trusted = 0;
+  let evicted = 0;
+
+  const unwait = (slot: Slot) => {
+    waiting.delete(slot);
+    const mine = waitingByAddress.get(slot.address);
+    mine?.delete(slot);
+    if (mine?.size === 0) waitingByAddress.delete(slot.address);
+  };
+  const evictOldest = (from: Set<Slot>, reason: string) => {
+    const oldest = from.values().next().value as Slot | undefined;
+    if (oldest === undefined) return;
+    unwait(oldest);
+    oldest.released = true;
+    evicted += 1;
+    oldest.evict(reason);
+  };
+  const wait = (slot: Slot) => {
+    const mine = waitingByAddress.get(slot.address) ?? new Set<Slot>();
+    if (mine.size >= effective.unauthenticatedPerAddress) {
+      evictOldest(mine, `${effective.unauthenticatedPerAddress} connections from this address have not authenticated; the oldest is closed`);
+    }
+    if (waiting.size >= unauthenticatedTotal) {
+      evictOldest(waiting, `the server holds ${unauthenticatedTotal} connections that have not authenticated; the oldest is closed`);
+    }
+    waiting.add(slot);
+    mine.add(slot);
+    waitingByAddress.set(slot.address, mine);
+  };
+
   return {
     limits: effective,
-    open(address) {
-      const count = byAddress.get(address) ?? 0;
-      if (count >= effective.perAddress) return { ok: false, status: 429, reason: `${effective.perAddress} sockets are open from this address already; close some first` };
-      if (total >= effective.total) return { ok: false, status: 503, reason: 'the server holds as many sockets as it allows; try again later' };
-      byAddress.set(address, count + 1);
-      total += 1;
-      let released = false;
-      return {
-        ok: true,
+    admit(connection, address, evict) {
+      const slot: Slot = { address, trusted: false, released: false, evict };
+      wait(slot);
+      const place: Place = {
+        get address() {
+          return slot.address;
+        },
+        get trusted() {
+          return slot.trusted;
+        },
+        trust() {
+          if (slot.trusted) return { ok: true };
+          if (slot.released) return { ok: false, status: 503, reason: 'this connection was closed to make room' };
+          if ((trustedByAddress.get(slot.address) ?? 0) >= effective.perAddress) {
+            return { ok: false, status: 429, reason: `${effective.perAddress} authenticated connections are open from this address already; close some first` };
+          }
+          if (trusted >= authenticatedTotal) return { ok: false, status: 503, reason: 'the server holds as many connections as it allows; try again later' };
+          unwait(slot);
+          slot.trusted = true;
+          trusted += 1;
+          add(trustedByAddress, slot.address, 1);
+          return { ok: true };
+        },
+        moveTo(address) {
+          if (slot.released || address === slot.address) return;
+          if (slot.trusted) {
+            add(trustedByAddress, slot.address, -1);
+            add(trustedByAddress, address, 1);
+            slot.address = address;
+            return;
+          }
+          unwait(slot);
+          slot.address = address;
+          wait(slot);
+        },
+        onEvict(next) {
+          slot.evict = next;
+        },
         release() {
-          if (released) return;
-          released = true;
-          total -= 1;
-          const left = (byAddress.get(address) ?? 1) - 1;
-          if (left <= 0) byAddress.delete(address);
-          else byAddress.set(address, left);
+          if (slot.released) return;
+          slot.released = true;
+          if (slot.trusted) {
+            trusted -= 1;
+            add(trustedByAddress, slot.address, -1);
+          } else unwait(slot);
         },
       };
+      places.set(connection, place);
+      return place;
+    },
+    placeOf: (connection) => places.get(connection),
+    take(holder, address) {
+      const place = this.admit(holder, address, () => undefined);
+      const trusted = place.trust();
+      if (trusted.ok) return { ok: true, place };
+      place.release();
+      return trusted;
     },
     bind(session, socket) {
       const sockets = bySession.get(session) ?? new Set<Queued>();
@@ -86,5 +228,6 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       if (sum > effective.perSessionBytes && socket.bufferedAmount > effective.perSessionBytes / sockets.size) return { ok: false, reason: `more than ${effective.perSessionBytes} bytes are waiting for this session's sockets to read, and this one holds more than its share` };
       return { ok: true };
     },
+    stats: () => ({ authenticated: trusted, unauthenticated: waiting.size, sessions: bySession.size, evicted, authenticatedRoom: authenticatedTotal - trusted }),
   };
 }

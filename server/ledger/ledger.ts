@@ -131,6 +131,26 @@ export interface Ledger {
   /** The bytes a session holds (kept entries and heads) and the quota they count against. */
   usage(session: string): Promise<LedgerUsage>;
   close(): Promise<void>;
+  /** Resolves once the store can write (its writer loaded, its file open); rejects when it cannot. The server listens only after it. */
+  ready?(): Promise<void>;
+  /** Whether the store can write now, and its figures for `/readyz` and `/metrics`. */
+  health?(): LedgerHealth;
+}
+
+/** What a store says of itself (`Ledger.health`). */
+export interface LedgerHealth {
+  /** False while its writer is down or restarting; `reason` says why. */
+  writable: boolean;
+  reason?: string;
+  /** Appends waiting for the store, and their bytes. */
+  queueDepth: number;
+  queueBytes: number;
+  /** Milliseconds from an append to its durable acknowledgement (cumulative buckets, as `server/metrics/histogram.ts`). */
+  appendLatency: { bounds: readonly number[]; buckets: number[]; count: number; sum: number };
+  /** Times the writer was restarted after it failed. */
+  restarts: number;
+  /** Ledger sessions (streams) held, their bytes in all and the largest one's. */
+  sessions?: { count: number; bytes: number; largest: number };
 }
 
 /** What `usage` returns. */

@@ -20,6 +20,8 @@ export interface WriterConfig {
   file: string;
   window: number;
   quotaBytes: number;
+  /** 0 for the first writer, then 1, 2 … for each restart. */
+  generation: number;
 }
 
 /** Main → writer. */
@@ -32,4 +34,4 @@ export type JobResult =
   | { id: number; error: { code: LedgerErrorCode; message: string; session?: string } };
 
 /** Writer → main: the results of one committed transaction, in job order. */
-export type FromWriter = { type: 'done'; results: JobResult[] } | { type: 'closed' };
+export type FromWriter = { type: 'ready' } | { type: 'done'; results: JobResult[] } | { type: 'closed' };

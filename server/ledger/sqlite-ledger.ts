@@ -1,10 +1,8 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, payloadOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
-import type { FromWriter, JobResult, ToWriter, WriteJob, WriterConfig } from './sqlite-jobs.ts';
+import { createHistogram } from '../metrics/histogram.ts';
+import type { JobResult, WriteJob } from './sqlite-jobs.ts';
+import { superviseWriter } from './sqlite-writer-supervisor.ts';
 import { ensureSchema } from './sqlite-schema.ts';
 import { createTailHub } from './tail-hub.ts';
 
@@ -14,6 +12,10 @@ export interface SqliteLedgerOptions extends LedgerOptions {
   pollMs?: number;
   /** Bytes of appends waiting for the writer thread before new ones are refused with `BUSY` (default 256 MiB). */
   maxPendingBytes?: number;
+  /** The writer thread failed more often than it may be restarted: the process should exit so its supervisor restarts it. */
+  onFatal?(reason: string): void;
+  /** Where the writer's failures and restarts are said. */
+  log?(event: Record<string, unknown>): void;
 }
 
 interface Pending {
@@ -27,20 +29,6 @@ interface Pending {
 function plainItem({ session, kind, payload, head, seqOf, pin, release, share, overQuota }: AppendItem): AppendItem {
   return { session, kind, payload, ...(head === undefined ? {} : { head }), ...(seqOf === undefined ? {} : { seqOf }), ...(pin ? { pin } : {}), ...(release === undefined ? {} : { release }), ...(share === undefined ? {} : { share }), ...(overQuota ? { overQuota } : {}) };
 }
-
-/**
- * The writer thread is TypeScript: a small bootstrap registers tsx's loader in the thread, then
- * imports it, whoever started the process (`node --import tsx`, vitest). A thread does not get
- * the loader from `--import` in its execArgv on Node 20, hence the bootstrap.
- */
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-import(workerData.tsx).then((api) => { (api.register ?? api.default.register)(); return import(workerData.entry); });`;
-const TSX = (() => {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { './esm/api': { import: { default: string } } } };
-  return new URL(exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
-})();
-const ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
 
 /**
  * The embedded ledger (the server's default): one SQLite file in WAL mode.
@@ -73,6 +61,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
   const states = db.prepare<[string], { name: string } & LedgerHead>('SELECT name, seq, payload FROM state_heads WHERE session = ?');
   const commitNumber = db.prepare<[], { n: number }>('SELECT n FROM commits WHERE id = 1');
   const changedSince = db.prepare<[number], { session: string; last: number; ver: number }>('SELECT session, last, ver FROM heads WHERE ver > ?');
+  const sessionTotals = db.prepare<[], { count: number; bytes: number; largest: number }>('SELECT COUNT(*) AS count, COALESCE(SUM(bytes), 0) AS bytes, COALESCE(MAX(bytes), 0) AS largest FROM heads');
   const lastOf = (session: string) => head.get(session)?.last ?? 0;
 
   let seen = { version: db.pragma('data_version', { simple: true }) as number, commit: commitNumber.get()!.n };
@@ -90,26 +79,25 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     options.pollMs ?? 25,
   );
 
-  const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], workerData: { file, window, quotaBytes, tsx: TSX, entry: ENTRY } satisfies WriterConfig & { tsx: string; entry: string } });
-  worker.unref();
   const pending = new Map<number, Pending>();
+  const latency = createHistogram();
+  const writer = superviseWriter({ file, window, quotaBytes }, {
+    settle,
+    died(reason) {
+      // A dead thread's batch rolled back, unless it died between its commit and its answer: the
+      // caller cannot know, so it is told to retry (actions are deduplicated).
+      const error = new LedgerError('STORE_FAILED', `the ledger's writer thread stopped (${reason}); this append may not have been recorded: retry it`);
+      for (const entry of pending.values()) entry.reject(error);
+      pending.clear();
+      pendingBytes = 0;
+    },
+    ...(options.onFatal === undefined ? {} : { onFatal: options.onFatal }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   let outbox: WriteJob[] = [];
   let pendingBytes = 0;
   let nextId = 1;
-  let failure: LedgerError | undefined;
   let closed: Promise<void> | undefined;
-
-  const fail = (error: LedgerError) => {
-    failure ??= error;
-    for (const entry of pending.values()) entry.reject(error);
-    pending.clear();
-    pendingBytes = 0;
-  };
-  worker.on('error', (error) => fail(new LedgerError('STORE_FAILED', `the ledger's writer thread stopped (${error.message}); nothing pending was recorded: restart the server`)));
-  worker.on('exit', () => fail(new LedgerError('CLOSED', 'the ledger is closed')));
-  worker.on('message', (message: FromWriter) => {
-    if (message.type === 'done') settle(message.results);
-  });
 
   function settle(results: JobResult[]): void {
     for (const result of results) {
@@ -117,6 +105,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
       if (entry === undefined) continue;
       pending.delete(result.id);
       pendingBytes -= entry.bytes;
+      latency.observe(Date.now() - entry.job.at);
       if ('error' in result) entry.reject(new LedgerError(result.error.code, result.error.message, result.error.session));
       else if ('duplicate' in result) entry.resolve(null);
       else {
@@ -125,11 +114,12 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
         entry.resolve(result.seqs);
       }
     }
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0) writer.idle();
   }
 
   function submit(items: AppendItem[], action: ActionKey | undefined): Promise<number[] | null> {
-    if (failure !== undefined) return Promise.reject(failure);
+    const down = writer.down();
+    if (down !== undefined) return Promise.reject(new LedgerError('STORE_FAILED', down));
     if (closed !== undefined) return Promise.reject(new LedgerError('CLOSED', 'the ledger is closed'));
     checkItems(items, action);
     const bytes = items.reduce((sum, item) => sum + item.payload.length * 2, 256);
@@ -139,7 +129,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     return new Promise((resolve, reject) => {
       pending.set(job.id, { job, bytes, resolve, reject });
       pendingBytes += bytes;
-      worker.ref();
+      writer.busy();
       // Every append of this task goes in one message: fewer hops, and one transaction for a burst.
       if (outbox.length === 0) queueMicrotask(post);
       outbox.push(job);
@@ -149,7 +139,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
   function post(): void {
     const jobs = outbox;
     outbox = [];
-    if (jobs.length > 0) worker.postMessage({ type: 'jobs', jobs } satisfies ToWriter);
+    if (jobs.length > 0) writer.post({ type: 'jobs', jobs });
   }
 
   return {
@@ -184,15 +174,25 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
       checkSession(session);
       return { bytes: bytesOf.get(session)?.bytes ?? 0, quotaBytes };
     },
+    ready: () => writer.ready,
+    health: () => {
+      const down = writer.down();
+      return {
+        writable: down === undefined && closed === undefined,
+        ...(down === undefined ? {} : { reason: down }),
+        queueDepth: pending.size,
+        queueBytes: pendingBytes,
+        appendLatency: { bounds: latency.bounds, ...latency.snapshot() },
+        restarts: writer.restarts(),
+        sessions: sessionTotals.get()!,
+      };
+    },
     close() {
       closed ??= (async () => {
         tails.close();
         post();
         // The writer commits what it was sent, answers, then closes its connection.
-        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-        worker.ref();
-        worker.postMessage({ type: 'close' } satisfies ToWriter);
-        await exited;
+        await writer.close();
         db.close();
       })();
       return closed;

@@ -129,7 +129,15 @@ let queue: WriteJob[] = [];
 let scheduled = false;
 let closing = false;
 
+/**
+ * Failure drill for the tests of the writer's supervision (`server/hostile/ledger-writer.test.ts`):
+ * `exit-on-batch` makes every writer thread exit (code 1) on its first batch, `exit-on-first-batch`
+ * only the first one (a restarted writer then works). Unset in production.
+ */
+const fault = process.env.SUIP_TEST_WRITER_FAULT;
+
 function flush(): void {
+  if (fault === 'exit-on-batch' || (fault === 'exit-on-first-batch' && config.generation === 0)) process.exit(1);
   scheduled = false;
   const jobs = queue;
   queue = [];
@@ -168,3 +176,6 @@ port.on('message', (message: ToWriter) => {
     setImmediate(flush);
   }
 });
+
+// Everything this thread needs is loaded and its file is open: from here on it opens no module.
+post({ type: 'ready' });

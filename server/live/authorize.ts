@@ -39,3 +39,19 @@ export function authorizeSubscribe(options: AuthorizeOptions, frame: SubscribeFr
   if (wsToken !== undefined) return { ok: true, sessionToken: mint() };
   return check.claims.exp - Date.now() < options.sessionTokenTtlMs / 2 ? { ok: true, refreshed: mint() } : { ok: true };
 }
+
+/**
+ * Whether a live-channel upgrade carries a credential this server issued (the agent token, a
+ * wsToken or a session token on the URL or as bearer), before any frame: the socket then counts as
+ * authenticated from its first moment (`server/http/socket-budgets.ts`), so a flood of sockets
+ * with no token can never close it to make room. The client of `adapters/live/live-client.ts`
+ * always sends its credential this way. Which session it may bind to is still decided by
+ * `authorizeSubscribe`; a credentialed socket that never subscribes meets the handshake deadline.
+ */
+export function upgradeCredentialed(options: Pick<AuthorizeOptions, 'secret' | 'agentToken'>, url: URL, request: IncomingMessage): boolean {
+  const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
+  if (bearer !== undefined && sameSecret(bearer, options.agentToken)) return true;
+  const wsToken = url.searchParams.get('wsToken');
+  if (wsToken !== null && verifyToken(options.secret, wsToken, 'ws').ok) return true;
+  return bearer !== undefined && verifyToken(options.secret, bearer, 'session').ok;
+}

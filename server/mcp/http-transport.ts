@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { errorJson, HttpError, sendJson } from '../http/http-error.ts';
-import { parseBoundedJson } from '../http/http-io.ts';
+import { connectionCeiling, guardConnections, HTTP_SERVER_OPTIONS } from '../http/connection-guard.ts';
+import { parseBoundedJson, readBody } from '../http/http-io.ts';
+import { createSocketBudgets } from '../http/socket-budgets.ts';
 import { bearerOf, sameSecret } from '../http/secret-compare.ts';
 import { redactError } from '../../shared/redact.ts';
 
@@ -23,6 +25,8 @@ export interface McpHttpOptions {
   maxBodyBytes?: number;
   /** Requests served at once for one client address (default 8), so long-lived SSE streams from one client cannot take every slot. */
   maxPerAddress?: number;
+  /** Reverse proxies whose `X-Forwarded-For` names the client (`--trust-proxy`, as `suip serve`). */
+  trustProxy?: readonly string[];
   /** Structured log lines (what failed, what was refused for a budget); `suip mcp` writes them to stderr, redacted. */
   log?(event: Record<string, unknown>): void;
 }
@@ -48,16 +52,18 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
   const log = options.log ?? (() => undefined);
   // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a request).
   const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody, onerror: (error) => log({ event: 'mcp-error', error: redactError(error) }) });
-  const guard = createBrowserGuard({ origins: options.origins, ...(options.hosts !== undefined ? { hosts: options.hosts } : {}) });
+  const browser = createBrowserGuard({ origins: options.origins, ...(options.hosts !== undefined ? { hosts: options.hosts } : {}) });
   const limit = options.maxConcurrent ?? 32;
   const perAddress = options.maxPerAddress ?? 8;
-  const byAddress = new Map<string, number>();
-  let active = 0;
+  // The server's one budget mechanism (`server/http/socket-budgets.ts`), twice: every connection from
+  // its accept (the unauthenticated pool closes its oldest to make room), and the request slots.
+  const connections = createSocketBudgets({ total: connectionCeiling() });
+  const slots = createSocketBudgets({ total: limit, perAddress, unauthenticatedShare: 0 });
 
-  const server = createServer((request, response) => {
-    const cors = guard.cors(request);
+  const server = createServer(HTTP_SERVER_OPTIONS, (request, response) => {
+    const cors = browser.cors(request);
     const refuse = (error: HttpError) => sendJson(response, error.status, errorJson(error.code, error.message), cors);
-    const refusal = guard.refuse(request);
+    const refusal = browser.refuse(request);
     if (refusal !== undefined) return refuse(refusal);
     const path = (request.url ?? '/').split('?')[0];
     if (path !== MCP_PATH) return refuse(new HttpError(404, 'NOT_FOUND', `the MCP endpoint is ${MCP_PATH}`));
@@ -66,24 +72,7 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     if (options.token !== undefined && !sameSecret(bearerOf(request.headers.authorization), options.token)) {
       return refuse(new HttpError(401, 'UNAUTHORIZED', 'this MCP endpoint needs `Authorization: Bearer <token>` (the token the server was started with)'));
     }
-    if (active >= limit) {
-      log({ event: 'mcp-refused', code: 'UNAVAILABLE', active });
-      return refuse(new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`));
-    }
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const mine = byAddress.get(address) ?? 0;
-    if (mine >= perAddress) {
-      log({ event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS', address });
-      return refuse(new HttpError(429, 'TOO_MANY_CONNECTIONS', `this client holds ${perAddress} MCP requests or streams open already; close one (an idle GET stream) before opening another`));
-    }
-    active += 1;
-    byAddress.set(address, mine + 1);
-    response.once('close', () => {
-      active -= 1;
-      const left = (byAddress.get(address) ?? 1) - 1;
-      if (left <= 0) byAddress.delete(address);
-      else byAddress.set(address, left);
-    });
+    if (options.token !== undefined) guard.authenticated(request);
     serve(request, response, cors).catch((error: unknown) => {
       if (error instanceof HttpError) return response.headersSent ? response.destroy() : refuse(error);
       log({ event: 'mcp-failed', method: request.method, error: redactError(error) });
@@ -92,8 +81,23 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     });
   });
 
+  /** A request slot, taken once the body is in: a trickled body holds only its connection's place, which is closed to make room. */
+  function takeSlot(request: IncomingMessage, response: ServerResponse): void {
+    const address = connections.placeOf(request.socket)?.address ?? 'unknown';
+    const slot = slots.take(response, address);
+    if (!slot.ok) {
+      log({ event: 'mcp-refused', code: slot.status === 429 ? 'TOO_MANY_CONNECTIONS' : 'UNAVAILABLE', address });
+      if (slot.status === 429) throw new HttpError(429, 'TOO_MANY_CONNECTIONS', `this client holds ${perAddress} MCP requests or streams open already; close one (an idle GET stream) before opening another`);
+      throw new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`);
+    }
+    response.once('close', slot.place.release);
+  }
+
   async function serve(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
-    const body = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
+    const text = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
+    if (request.method === 'POST' && text === undefined) throw new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${maxBody} bytes`);
+    const body = text;
+    takeSlot(request, response);
     // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and never parses the text again.
     const parsedBody = body === undefined ? undefined : parseBoundedJson(body);
     const abort = new AbortController();
@@ -122,13 +126,14 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     response.end();
   }
 
+  const guard = guardConnections(server, { budgets: connections, trustProxy: options.trustProxy ?? [], log });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
-  guard.listening(port);
+  browser.listening(port);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
@@ -152,25 +157,5 @@ export function waitForDrain(response: ServerResponse): Promise<void> {
     };
     response.once('drain', done);
     response.once('close', done);
-  });
-}
-
-/** The request body, refused with 413 once it passes `max` bytes (the rest is never buffered). */
-function readBody(request: IncomingMessage, max: number): Promise<string> {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > max) return Promise.reject(new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${max} bytes`));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        request.destroy();
-        return reject(new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${max} bytes`));
-      }
-      chunks.push(chunk);
-    });
-    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.once('error', reject);
   });
 }

@@ -1,5 +1,5 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { secretSetting } from '../config.ts';
+import { proxyList, secretSetting } from '../config.ts';
 import { registerSecret } from '../../shared/redact.ts';
 import { isLoopbackHost } from '../http/browser-guard.ts';
 import { createLogger } from '../log.ts';
@@ -20,6 +20,8 @@ Serves suip as an MCP App: the tool suip_render shows a suip program in the host
   --port <n>                HTTP port, 0 = any free one (SUIP_MCP_PORT; default 6790)
   --origins <a,b>           browser origins of web MCP hosts allowed to call the endpoint (SUIP_MCP_ORIGINS)
   --hosts <a,b>             Host names answered besides loopback (SUIP_MCP_HOSTS)
+  --trust-proxy <a,b>       IP addresses of your reverse proxies: per-address budgets count the client
+                            named by X-Forwarded-For (SUIP_TRUST_PROXY; never trusted otherwise)
   --sandbox-port <n>        also serve the MCP Apps sandbox proxy for suip hosts (the --origins pages)
                             on this port; it prints "sandbox <url>" (0 = any free port)
   --token-file <path>       require "Authorization: Bearer <token>" (SUIP_MCP_TOKEN, SUIP_MCP_TOKEN_FILE);
@@ -46,13 +48,15 @@ export class McpUsageError extends Error {}
  * with `stdio`). Refuses a malformed flag with an `McpUsageError` naming it.
  */
 export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; sandbox?: string; close(): Promise<void> }> {
-  const known = new Set(['sandbox-port', 'stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token']);
+  const known = new Set(['sandbox-port', 'stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token', 'trust-proxy']);
   for (const arg of argv) {
     if (arg.startsWith('--') && !known.has(arg.slice(2).split('=')[0]!)) throw new McpUsageError(`unknown flag ${JSON.stringify(arg.slice(0, 60))}`);
   }
   let model: RenderModel | undefined;
   let token: string | undefined;
+  let trustProxy: string[];
   try {
+    trustProxy = proxyList(flag(argv, 'trust-proxy') ?? env.SUIP_TRUST_PROXY);
     const apiKey = secretSetting(argv, env, 'llm-key', 'SUIP_LLM_KEY') ?? '';
     token = secretSetting(argv, env, 'token', 'SUIP_MCP_TOKEN');
     registerSecret(apiKey);
@@ -77,7 +81,7 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const origins = list(flag(argv, 'origins') ?? env.SUIP_MCP_ORIGINS);
   const sandboxPort = flag(argv, 'sandbox-port');
   if (sandboxPort !== undefined && !/^\d{1,5}$/.test(sandboxPort)) throw new McpUsageError(`--sandbox-port takes 0..65535, not ${JSON.stringify(sandboxPort.slice(0, 20))}`);
-  const served = await serveMcpHttp(factory, { host, port, origins, hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS), ...(token !== undefined ? { token } : {}), log: createLogger() });
+  const served = await serveMcpHttp(factory, { host, port, origins, hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS), ...(token !== undefined ? { token } : {}), trustProxy, log: createLogger() });
   const proxy = sandboxPort === undefined ? undefined : await serveSandboxProxy({ host, port: Number(sandboxPort), hostOrigins: origins });
   return {
     url: served.url,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange } from '../testing/raw-request.ts';
@@ -44,4 +45,30 @@ describe('suip mcp process', () => {
     const page = await fetch(`${sandboxUrl.href}?host=${encodeURIComponent('http://app.example')}`);
     expect(page.status).toBe(200);
   });
+
+  it('40 trickled bodies do not take its 32 request slots: another client is served, and each trickle is cut with 408', async () => {
+    const port = Number(mcpUrl.port);
+    const head = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100000\r\n\r\n{"a":"`;
+    const trickles = Array.from({ length: 40 }, (_, i) => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress: `127.0.0.${10 + i}` });
+      let text = '';
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.once('connect', () => socket.write(head));
+      const drip = setInterval(() => socket.writable && socket.write('x'), 1000);
+      const closed = new Promise<string>((resolve) => socket.once('close', () => (clearInterval(drip), resolve(text))));
+      return { socket, closed };
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} });
+      const answer = await fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ping });
+      expect(answer.status).toBe(200);
+      // Node's own request timeout was 300 s; the body rate cuts a trickle within seconds (bound 4x over it).
+      const answers = await Promise.all(trickles.map((t) => t.closed));
+      expect(answers.every((text) => /^HTTP\/1\.1 408 /.test(text) && text.includes('BODY_TOO_SLOW'))).toBe(true);
+    } finally {
+      for (const t of trickles) t.socket.destroy();
+    }
+  }, 60_000);
 });

@@ -110,33 +110,27 @@ describe('Streamable HTTP', () => {
 });
 
 describe('budgets, logs and exposure', () => {
-  it('caps the requests one address holds open (429 TOO_MANY_CONNECTIONS, logged) and serves it again once one ends', async () => {
+  it('a body still on its way holds no request slot: two half-sent bodies leave the slots of their address free', async () => {
     const { request } = await import('node:http');
-    const logs: Array<Record<string, unknown>> = [];
-    const capped = await serveMcpHttp(createSuipMcpServerFactory({ appHtml: '<p>v</p>' }), { host: '127.0.0.1', port: 0, origins: [], maxPerAddress: 2, log: (event) => void logs.push(event) });
+    const capped = await serveMcpHttp(createSuipMcpServerFactory({ appHtml: '<p>v</p>' }), { host: '127.0.0.1', port: 0, origins: [], maxPerAddress: 2 });
     try {
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} });
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(ping.length) };
-      // Two requests whose bodies stop half-way hold two slots (the server waits for the rest).
+      // Two requests whose bodies stop half-way (they once held both slots of their address until Node's 300 s timeout).
       const holders = await Promise.all(
         [0, 1].map(
           () =>
             new Promise<{ finish(): Promise<number> }>((resolve) => {
               const held = request(capped.url, { method: 'POST', headers });
+              held.on('error', () => undefined);
               const status = new Promise<number>((done) => held.on('response', (res) => (res.resume(), done(res.statusCode ?? 0))));
               held.write(ping.slice(0, 10), () => resolve({ finish: () => (held.end(ping.slice(10)), status) }));
             }),
         ),
       );
-      let third = await fetch(capped.url, { method: 'POST', headers, body: ping });
-      // The two held requests are read before this one's (same loop, earlier sockets); wait for them if not yet.
-      for (let i = 0; i < 20 && third.status !== 429; i += 1) third = await fetch(capped.url, { method: 'POST', headers, body: ping });
-      expect(third.status).toBe(429);
-      expect(await third.json()).toMatchObject({ code: 'TOO_MANY_CONNECTIONS' });
-      expect(logs).toContainEqual(expect.objectContaining({ event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS' }));
+      for (let i = 0; i < 5; i += 1) expect((await fetch(capped.url, { method: 'POST', headers, body: ping })).status).toBe(200);
       expect(await holders[0]!.finish()).toBe(200);
       expect(await holders[1]!.finish()).toBe(200);
-      expect((await fetch(capped.url, { method: 'POST', headers, body: ping })).status).toBe(200);
     } finally {
       await capped.close();
     }

@@ -34,12 +34,19 @@ function secretsToEnv(args: readonly string[]): { args: string[]; env: Record<st
 /**
  * Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed
  * `listening` (within `startMs`, default 30 s). `--agent-token X` and `--secret X` in `args` are
- * handed over in the environment.
+ * handed over in the environment; `openFiles` starts it under that descriptor limit.
  */
-export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}, options: { startMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { startMs?: number; openFiles?: number } = {},
+): Promise<ServerProcess> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
   const secrets = secretsToEnv(args);
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...port, ...secrets.args], { env: { ...process.env, ...secrets.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [process.execPath, '--import', 'tsx', MAIN, ...port, ...secrets.args];
+  // A descriptor limit (`ulimit -n`) for the server alone: bash sets it, then becomes the server (exec keeps the pid).
+  const [file, argv] = options.openFiles === undefined ? [process.execPath, command.slice(1)] : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'bash', ...command]];
+  const child = spawn(file as string, argv as string[], { env: { ...process.env, ...secrets.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const all = { stdout: '', stderr: '' };
   const keep = (text: string) => (text.length > 8 << 20 ? text.slice(-(8 << 20)) : text);

@@ -1,0 +1,64 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './connection-guard.ts';
+import { createSocketBudgets } from './socket-budgets.ts';
+
+describe('createSocketBudgets', () => {
+  it('closes the oldest unauthenticated connection of an address, then of all, to make room; never refuses one', () => {
+    const budgets = createSocketBudgets({ total: 8, unauthenticatedShare: 0.5, unauthenticatedPerAddress: 2 });
+    const closed: string[] = [];
+    const admit = (name: string, address: string) => budgets.admit({}, address, () => void closed.push(name));
+    admit('a1', 'a');
+    admit('a2', 'a');
+    admit('a3', 'a');
+    expect(closed).toEqual(['a1']);
+    admit('b1', 'b');
+    admit('c1', 'c');
+    expect(closed).toEqual(['a1']);
+    admit('d1', 'd');
+    // Four unauthenticated in all (half of 8): the oldest anywhere goes.
+    expect(closed).toEqual(['a1', 'a2']);
+    expect(budgets.stats()).toMatchObject({ unauthenticated: 4, evicted: 2 });
+  });
+
+  it('keeps authenticated connections out of the eviction and refuses them only past their own limits (429, then 503)', () => {
+    const budgets = createSocketBudgets({ total: 8, unauthenticatedShare: 0.5, perAddress: 2 });
+    const closed: string[] = [];
+    const trusted = [0, 1].map(() => budgets.admit({}, 'a', () => void closed.push('trusted')));
+    for (const place of trusted) expect(place.trust()).toEqual({ ok: true });
+    expect(budgets.admit({}, 'a', () => undefined).trust()).toMatchObject({ ok: false, status: 429 });
+    for (let i = 0; i < 10; i += 1) budgets.admit({}, `x${i}`, () => undefined);
+    expect(closed).toEqual([]);
+    expect(budgets.admit({}, 'b', () => undefined).trust()).toEqual({ ok: true });
+    expect(budgets.admit({}, 'c', () => undefined).trust()).toEqual({ ok: true });
+    expect(budgets.admit({}, 'd', () => undefined).trust()).toMatchObject({ ok: false, status: 503 });
+    trusted[0]!.release();
+    expect(budgets.take({}, 'd')).toMatchObject({ ok: true });
+    expect(budgets.stats().authenticatedRoom).toBe(0);
+  });
+
+  it('moves a connection to the address a listed proxy forwards, under that address budget', () => {
+    const budgets = createSocketBudgets({ unauthenticatedPerAddress: 1 });
+    const closed: string[] = [];
+    const first = budgets.admit({}, 'proxy', () => void closed.push('first'));
+    const second = budgets.admit({}, 'proxy', () => void closed.push('second'));
+    expect(closed).toEqual(['first']);
+    second.moveTo('client-1');
+    budgets.admit({}, 'proxy', () => void closed.push('third'));
+    expect(closed).toEqual(['first']);
+    expect(first.trust()).toMatchObject({ ok: false });
+  });
+});
+
+describe('clientAddress', () => {
+  const request = (peer: string, forwarded?: string) => ({ socket: { remoteAddress: peer }, headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded } }) as unknown as IncomingMessage;
+  const proxies = new Set(['10.0.0.1', '10.0.0.2']);
+
+  it('reads X-Forwarded-For only from a listed proxy, its rightmost hop that is not a proxy', () => {
+    expect(clientAddress(request('192.0.2.9', '198.51.100.1'), proxies)).toBe('192.0.2.9');
+    expect(clientAddress(request('10.0.0.1', '198.51.100.1'), proxies)).toBe('198.51.100.1');
+    expect(clientAddress(request('::ffff:10.0.0.1', '6.6.6.6, 198.51.100.1, 10.0.0.2'), proxies)).toBe('198.51.100.1');
+    expect(clientAddress(request('10.0.0.1', 'not-an-address'), proxies)).toBe('10.0.0.1');
+    expect(clientAddress(request('10.0.0.1'), proxies)).toBe('10.0.0.1');
+  });
+});

@@ -1,0 +1,77 @@
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '../http/http-error.ts';
+import type { Route } from '../http/route.ts';
+import type { SocketBudgets } from '../http/socket-budgets.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { prometheusText, type MetricFamily } from './prometheus.ts';
+import type { RefusalCounter } from './refusal-counter.ts';
+
+/** What the health routes read. */
+export interface HealthSources {
+  ledger: Ledger;
+  /** `sqlite` or `redis`, as `/healthz` has always said. */
+  ledgerKind: string;
+  budgets: SocketBudgets;
+  refusals: RefusalCounter;
+}
+
+/** Why the server should not be sent traffic now, or an empty list. */
+export function notReady(sources: HealthSources): string[] {
+  const reasons: string[] = [];
+  const health = sources.ledger.health?.();
+  if (health !== undefined && !health.writable) reasons.push(health.reason ?? 'the ledger cannot write');
+  if (sources.budgets.stats().authenticatedRoom <= 0) reasons.push('every place for an authenticated connection is taken');
+  return reasons;
+}
+
+function metrics(sources: HealthSources): MetricFamily[] {
+  const stats = sources.budgets.stats();
+  const health = sources.ledger.health?.();
+  const families: MetricFamily[] = [
+    { name: 'suip_connections', help: 'Open HTTP and WebSocket connections, by pool.', type: 'gauge', samples: [{ labels: { pool: 'authenticated' }, value: stats.authenticated }, { labels: { pool: 'unauthenticated' }, value: stats.unauthenticated }] },
+    { name: 'suip_sessions_connected', help: 'Sessions with at least one bound socket.', type: 'gauge', samples: [{ value: stats.sessions }] },
+    { name: 'suip_refusals_total', help: 'Requests, upgrades and connections refused or closed for a budget, by code.', type: 'counter', samples: [...sources.refusals.counts()].map(([code, value]) => ({ labels: { code }, value })) },
+  ];
+  if (health !== undefined) {
+    families.push(
+      { name: 'suip_ledger_writable', help: '1 when the ledger can write.', type: 'gauge', samples: [{ value: health.writable ? 1 : 0 }] },
+      { name: 'suip_ledger_queue_depth', help: 'Appends waiting for the ledger.', type: 'gauge', samples: [{ value: health.queueDepth }] },
+      { name: 'suip_ledger_queue_bytes', help: 'Bytes of appends waiting for the ledger.', type: 'gauge', samples: [{ value: health.queueBytes }] },
+      { name: 'suip_ledger_writer_restarts_total', help: 'Times the ledger writer was restarted after a failure.', type: 'counter', samples: [{ value: health.restarts }] },
+      { name: 'suip_ledger_append_latency_ms', help: 'Milliseconds from an append to its durable acknowledgement.', type: 'histogram', samples: [], histogram: health.appendLatency },
+    );
+    if (health.sessions !== undefined) {
+      families.push(
+        { name: 'suip_ledger_sessions', help: 'Ledger sessions (streams) held.', type: 'gauge', samples: [{ value: health.sessions.count }] },
+        { name: 'suip_ledger_session_bytes', help: 'Bytes of entries and heads held: in all, and by the largest session.', type: 'gauge', samples: [{ labels: { of: 'all' }, value: health.sessions.bytes }, { labels: { of: 'largest' }, value: health.sessions.largest }] },
+      );
+    }
+  }
+  return families;
+}
+
+const text = (response: ServerResponse, body: string) => {
+  response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(body);
+};
+
+/**
+ * `/healthz` (liveness: the process answers), `/readyz` (readiness: the ledger can write and
+ * there is room for an authenticated connection; 503 with the reasons otherwise) and `/metrics`
+ * (Prometheus text). SECURITY: `/metrics` needs the agent token (it tells how loaded the server
+ * is and how many sessions it holds); the probes say nothing a client could use.
+ */
+export function healthRoutes(sources: HealthSources): Route[] {
+  return [
+    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: sources.ledgerKind }) },
+    {
+      method: 'GET',
+      path: '/readyz',
+      async handle(_request, response) {
+        const reasons = notReady(sources);
+        sendJson(response, reasons.length === 0 ? 200 : 503, { ok: reasons.length === 0, ledger: sources.ledgerKind, ...(reasons.length === 0 ? {} : { reasons }) });
+      },
+    },
+    { method: 'GET', path: '/metrics', auth: 'agent', handle: async (_request, response) => text(response, prometheusText(metrics(sources))) },
+  ];
+}
