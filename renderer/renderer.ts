@@ -24,6 +24,7 @@ import type { ViewContext, ViewEvent } from './view/view-context.ts';
 import type { SuipTree } from './view/suip-tree.ts';
 import { utf8Length } from '../shared/message.ts';
 import './view/suip-tree.ts';
+import { refusalReporter } from './refusal-reporter.ts';
 
 const DEFAULT_WATCHDOG: WatchdogTiming = { intervalMs: 200, timeoutMs: 1000, startupTimeoutMs: 5000 };
 
@@ -106,6 +107,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
       if (routed && generator !== undefined && !declined(event)) generator.lastUserAction = performance.now();
       return routed;
     },
+    refuse: refusalReporter((id) => generators.get(id)?.session),
     grants: {
       pageModal: (path) => hostPolicy.pageModals === true && recentlyActed(path[0] ?? '') && !modalDismissed.has(path[0] ?? ''),
       modalDismissed: (path) => void modalDismissed.add(path[0] ?? ''),

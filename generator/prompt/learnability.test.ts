@@ -91,3 +91,35 @@ render(view());`);
     expect(fixed.errors).toEqual([]);
   });
 });
+
+describe('learnability: every refusal is heard by the program (issue 47)', () => {
+  it('a plain string that looks like markdown: a warning with the path and the fix, and the fix is quiet', async () => {
+    const run = await runProgram(`${P}render(group('card', [['title', 'Bill'], ['total', '**Total**: 42']]));`);
+    expect(run.errors).toEqual([]);
+    expect(run.rendered).toBe(true);
+    expect(run.heard.join('\n')).toMatch(/^at path \["root","total"\]: the plain string "\*\*Total\*\*: 42" is shown exactly as written, markdown marks and all; to format it, write text\("\*\*Total\*\*: 42"\) \(markdown\)/m);
+    const fixed = await runProgram(`${P}render(group('card', [['title', 'Bill'], ['total', text('**Total**: 42')]]));`);
+    expect(fixed.heard).toEqual([]);
+  });
+
+  it('the same warning once per string, however often the program renders it', async () => {
+    const run = await runProgram(`${P}for (let i = 0; i < 50; i += 1) render(group(null, [['n', String(i)], ['b', '**bold**']]));`);
+    expect(run.heard.filter((message) => message.includes('**bold**'))).toHaveLength(1);
+  });
+
+  it('a loop of distinct markdown strings cannot flood onError: at most the per-second budget', async () => {
+    const run = await runProgram(`${P}let n = 0; suip.onError(() => { n += 1; });
+for (let i = 0; i < 500; i += 1) await render(group(null, [['b', '**bold ' + i + '**']]));
+render(group(null, [['count', String(n)]]));`);
+    const count = Number((run.root?.group.find(([id]) => id === 'count')?.[1] as { text?: string } | undefined)?.text);
+    expect(count).toBeGreaterThan(0);
+    // 8 per second with a burst of 8 (refusal-notice.test.ts checks it on a clock of its own): 250
+    // would need the loop to run 30 s; it takes well under one.
+    expect(count).toBeLessThan(250);
+  });
+
+  it('onInput on a channel the host never sends: the program\'s onError hears it too, not only the throw', async () => {
+    const run = await runProgram(`${P}try { suip.onInput('data', () => {}); } catch {}\nrender(group(null, [['v', 'waiting']]));`, { inputs: ['props'] });
+    expect(run.heard.join('\n')).toMatch(/onInput\("data", …\): the host never sends input on this channel; it sends on "props"/);
+  });
+});
