@@ -71,3 +71,17 @@ test('for (;;) on the captured exception-report port (comlink answers even garba
   const outcome = await runAttack(renderer, 'spin-report', { until: 'terminated' });
   await expectTerminated(renderer, outcome, 'rate');
 });
+
+test('an endless loop in a click handler: the heartbeat verdict names the handler that was running (issue 47)', async ({ page }) => {
+  const renderer = await mountRenderer(page, { watchdog: { timeoutMs: 1500 } });
+  const code = `const { group, render } = suip;
+render(group(null, [['calm', group('button', [['label', 'Calm']], { on: { click: () => {} } })], ['go', group('button', [['label', 'Spin']], { on: { click: () => { for (;;) {} } } })]]));`;
+  expect(await renderer.attach('a', code)).toEqual({ ok: true, status: 'ready' });
+  // A handler that returned is never blamed: the heartbeat after it clears it.
+  await page.getByRole('button', { name: 'Calm' }).click();
+  await page.waitForTimeout(400);
+  await page.getByRole('button', { name: 'Spin' }).click();
+  const ended = await renderer.waitForEvent({ generatorId: 'a', status: 'terminated' }, 15_000);
+  expect(ended.reason).toBe('heartbeat');
+  expect(ended.message).toMatch(/its event loop is blocked, e\.g\. by an endless loop\) while running the on\.click handler of the group at \["go"\]/);
+});

@@ -101,6 +101,32 @@ test.describe('vocabulary forms and events', () => {
     expect(seen.at(-1)!.payload).toEqual({ value: 'Paris' });
   });
 
+  test('a slider whose handler re-renders with its value: no host page error through 50 inputs, hint and error follow', async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openView(page);
+    // Play the generator: every input re-renders the slider with its new value, a hint and (above 80) an error.
+    await page.evaluate(() => {
+      const f = (window as unknown as { fixture: { onEvent?: (e: { payload: { value?: string } }) => void; mount(p: unknown): Promise<void> } }).fixture;
+      const plain = (text: string) => ({ text, mimeType: 'text/plain' });
+      const slider = (value: string) => ({
+        type: 'slider',
+        on: { input: { handler: 'h-vol', data: 'value' } },
+        group: [['label', plain('Volume')], ['value', plain(value)], ['hint', plain(`Now ${value}`)], ...(Number(value) > 80 ? [['error', plain('Too loud')]] : [])],
+      });
+      f.onEvent = (e) => void f.mount(slider(e.payload.value ?? '0'));
+      void f.mount(slider('40'));
+    });
+    const range = page.getByRole('slider', { name: 'Volume' });
+    await expect(range).toHaveValue('40');
+    for (let i = 0; i < 50; i += 1) await range.press('ArrowRight', { delay: 5 });
+    await expect(range).toHaveValue('90');
+    await expect(page.getByText('Now 90')).toBeVisible();
+    await expect(page.getByText('Too loud')).toBeVisible();
+    await expect(page.locator('suip-slider').locator('output')).toHaveText('90');
+    expect(pageErrors).toEqual([]);
+  });
+
   test('keydown honours the keys filter and preventDefault; clicks and checked payloads', async ({ page }) => {
     await openView(page);
     await mount(page, {

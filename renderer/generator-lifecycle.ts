@@ -107,7 +107,7 @@ export class GeneratorLifecycle {
           },
           onTraffic: (direction, text) => this.host.traffic(this.id, direction, text),
           onOutput: (channel, value) => this.emitOutput(channel, value),
-          onDialog: (params) => this.host.dialogs.request(params, { id: this.id, name: this.options.name ?? this.id, lastUserAction: this.lastUserAction }),
+          onDialog: (params) => this.host.dialogs.request(params, { id: this.id, name: this.options.name ?? this.id, ...(this.options.originKind === undefined ? {} : { kind: this.options.originKind }), lastUserAction: this.lastUserAction }),
         });
         this.connection.begin();
       },

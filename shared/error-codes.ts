@@ -27,6 +27,12 @@ export const ErrorCode = {
   LimitExceeded: -32005,
   /** The host's policy refused a value (URL, mime type, forbidden key). */
   PolicyViolation: -32006,
+  /**
+   * A warning, never fatal: the UI was applied and shown, but one part of it was refused,
+   * replaced or shown literally (a link, an image, a channel, markdown in a plain string). Sent as
+   * a `suip/error` notification so the program's `onError` hears it (shared/refusal-notice.ts).
+   */
+  Refused: -32007,
 } as const;
 
 /** One of the stable SUIP / JSON-RPC error codes. */

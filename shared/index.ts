@@ -5,6 +5,8 @@ export type { MethodName } from './methods.ts';
 export { ErrorCode, errorCodeName } from './error-codes.ts';
 export type { ErrorCodeValue } from './error-codes.ts';
 export { SuipErrorObject, ErrorData, opError, rolledBackError } from './error.ts';
+export { REFUSAL_NOTICES_PER_SECOND, createNoticeGate, refusalNotice } from './refusal-notice.ts';
+export type { RefusalReason } from './refusal-notice.ts';
 export { Limits, DEFAULT_LIMITS } from './limits.ts';
 export {
   Particle,

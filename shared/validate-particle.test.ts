@@ -261,3 +261,19 @@ describe('validateParticle cost', () => {
     console.log(`validateParticle: ${countNodes(tree)} particles in ${micros.toFixed(0)} µs (${((micros * 1000) / countNodes(tree)).toFixed(0)} ns per particle)`);
   });
 });
+
+describe('validateParticle names the program path and suip rules (issue 47)', () => {
+  test('"on" on a text or data particle: refused with suip\'s rule, why, and the wrap', () => {
+    for (const value of [{ text: 'Hi', on: { click: { handler: 'h1' } } }, { data: 'data:image/png;base64,AA', mimeType: 'image/png', on: { click: { handler: 'h1' } } }]) {
+      const issue = issueOf(validateParticle(value, ctx()));
+      expect(issue.code).toBe(ErrorCode.InvalidParams);
+      expect(issue.message).toMatch(/is a (text|data) particle with "on"; in suip only group particles take "on" \(a deliberate narrowing of SUIP §4\.2.*keyboard or screen-reader.*wrap it in a group whose type accepts the event/);
+    }
+  });
+
+  test('with `at`, a nested problem names the program path, not the op member', () => {
+    const value = { group: [['list', { group: [['a', { text: 'x' }], ['a', { text: 'y' }]] }]] };
+    expect(issueOf(validateParticle(value, ctx({ at: ['root'] }))).message).toBe('the particle at ["root","list"].group has the id "a" twice; ids must be unique among siblings');
+    expect(issueOf(validateParticle(value, ctx())).message).toBe('params.particle child ["list"].group has the id "a" twice; ids must be unique among siblings');
+  });
+});

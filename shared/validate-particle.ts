@@ -24,6 +24,13 @@ export interface ParticleContext {
   nodeBudget: number;
   /** How the particle is named in messages, e.g. `params.particle`. */
   where: string;
+  /**
+   * Where the particle will sit, as the program knows it (the op's path, plus the new id for an
+   * insert or append). Given, messages name the program's own path (`the particle at
+   * ["root","list"]`) instead of the op's member (`params.particle child ["list"]`), so a model
+   * finds the line to fix without knowing the wire.
+   */
+  at?: readonly string[];
 }
 
 const textCheck = checkTextParticle;
@@ -31,6 +38,15 @@ const dataCheck = checkDataParticle;
 const groupCheck = checkGroupShallow;
 const KINDS = ['text', 'data', 'group'] as const;
 const SHAPES = 'a particle is exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
+
+/**
+ * suip's rule for `on`, and why (docs/protocol.md §3): a deliberate narrowing of seed 003, whose
+ * §4.2 allows `on` on any particle.
+ */
+const ON_ONLY_ON_GROUPS =
+  'in suip only group particles take "on" (a deliberate narrowing of SUIP §4.2, which allows it on any particle): ' +
+  'a text or a picture is not a control a keyboard or screen-reader user can reach, so a handler on it would be a click only some users can make; ' +
+  'wrap it in a group whose type accepts the event, e.g. {"type": "button", "group": [["label", {"text": "…"}]], "on": {"click": {"handler": "h1"}}}';
 
 interface Frame {
   value: unknown;
@@ -40,11 +56,13 @@ interface Frame {
   id?: string;
 }
 
-/** `params.particle` or `params.particle at child path ["list","a"]`. */
-function locate(root: string, frame: Frame): string {
+/** `params.particle` or `params.particle child ["list","a"]`; with `at`, `the particle at ["root","list","a"]`. */
+function locate(ctx: ParticleContext, frame: Frame): string {
   const ids: string[] = [];
   for (let f: Frame | undefined = frame; f?.parent; f = f.parent) ids.push(f.id!);
-  return ids.length === 0 ? root : `${root} child ${formatPath(ids.reverse())}`;
+  ids.reverse();
+  if (ctx.at !== undefined) return `the particle at ${formatPath([...ctx.at, ...ids])}`;
+  return ids.length === 0 ? ctx.where : `${ctx.where} child ${formatPath(ids)}`;
 }
 
 /**
@@ -67,7 +85,7 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const { value, depth } = frame;
-    const where = () => locate(ctx.where, frame);
+    const where = () => locate(ctx, frame);
     nodes += 1;
     if (nodes > ctx.nodeBudget) {
       return fail(ErrorCode.LimitExceeded, `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left of maxNodes ${limits.maxNodes}); render less at once or remove particles first`);
@@ -92,6 +110,10 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
     const kinds = KINDS.filter((k) => keys.includes(k));
     if (kinds.length !== 1) {
       return fail(ErrorCode.InvalidParams, `${where()} has keys ${quoteList(keys)}; ${SHAPES}`);
+    }
+    // Seed 003 (SUIP §4.2) lets any particle carry `on`; suip takes it on groups only, and says so.
+    if (kinds[0] !== 'group' && keys.includes('on')) {
+      return fail(ErrorCode.InvalidParams, `${where()} is a ${kinds[0]} particle with "on"; ${ON_ONLY_ON_GROUPS}`);
     }
     const record = value as Record<string, unknown>;
     switch (kinds[0]) {

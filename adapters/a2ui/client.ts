@@ -73,7 +73,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     let entry = generators.get(surfaceId);
     if (entry === undefined) {
       counter += 1;
-      const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: `A2UI ${surfaceId.slice(0, 60)}`, lane: options.lane !== false });
+      const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: surfaceId, originKind: 'a2ui', lane: options.lane !== false });
       const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId, options.directOps === false ? undefined : async (tree, change) => (await ready).renderChange(tree, change));
       entry = { ready, view };
       generators.set(surfaceId, entry);

@@ -103,7 +103,7 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   const dialogs = new AgentDialogs(renderer.dialogs, options.agentName ?? agent.agentId ?? 'AG-UI agent', options.dialogs, (r) => report('dialog_refused', `the agent's dialog was not shown (${r.refused}): ${r.message}`));
 
   // --- rendering: one generator, one render per ~30 ms however many deltas arrive ---
-  const transcript = createLocalGenerator<Handle>(renderer, { id: `${prefix}-transcript`, name: 'AG-UI conversation' });
+  const transcript = createLocalGenerator<Handle>(renderer, { id: `${prefix}-transcript`, name: 'AG-UI conversation', originKind: 'agent' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let rendered: Promise<void> = Promise.resolve();
   let plainOnly = false;

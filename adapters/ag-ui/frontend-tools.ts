@@ -91,7 +91,7 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
   try {
     let handle: GeneratorHandle;
     try {
-      handle = await renderer.attach({ id, name, code, outputs: [ACTION_CHANNEL] });
+      handle = await renderer.attach({ id, name, originKind: 'agent', code, outputs: [ACTION_CHANNEL] });
     } catch (error) {
       return { ok: false, error: repairMessage(error instanceof Error ? error.message : String(error)) };
     }

@@ -116,7 +116,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   let controller: AbortController | undefined;
   let closed = false;
 
-  const transcript = createLocalGenerator(renderer, { id: `${prefix}-transcript`, name: 'GenUI transcript' });
+  const transcript = createLocalGenerator(renderer, { id: `${prefix}-transcript`, name: 'GenUI transcript', originKind: 'genui' });
   let transcriptTimer: ReturnType<typeof setTimeout> | undefined;
   let transcriptDone: Promise<void> = Promise.resolve();
   const renderTranscript = (now = false): Promise<void> => {
@@ -177,7 +177,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       counter += 1;
       const mount = counter;
       // A mount number given back by a withdrawn preview is reused once that mount has closed.
-      const generator = (closing.get(mount) ?? Promise.resolve()).then(() => createLocalGenerator(renderer, { id: `${prefix}-${mount}`, name: `GenUI ${surfaceId.slice(0, 60)}` }));
+      const generator = (closing.get(mount) ?? Promise.resolve()).then(() => createLocalGenerator(renderer, { id: `${prefix}-${mount}`, name: surfaceId, originKind: 'genui' }));
       surface = { state: { surfaceId, ...definition }, committed, mount, generator, rendered: Promise.resolve() };
       surfaces.set(surfaceId, surface);
     }

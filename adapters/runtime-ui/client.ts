@@ -43,7 +43,7 @@ export interface RuntimeUiClient {
  * renderer's HOST dialogs, outside every generator's tree: no generator sees them or their answers.
  */
 export async function createRuntimeUiClient(renderer: Renderer, options: RuntimeUiClientOptions): Promise<RuntimeUiClient> {
-  const generator = await createLocalGenerator<GeneratorHandle>(renderer, { id: options.mountId ?? 'runtime', name: 'Agent runtime' });
+  const generator = await createLocalGenerator<GeneratorHandle>(renderer, { id: options.mountId ?? 'runtime', name: 'Agent runtime', originKind: 'agent' });
   const report = options.onIssue ?? ((issue: AdapterIssue) => console.warn(`[suip runtime-ui] ${issue.code}: ${issue.message}`));
   const warn = (message: string, code = 'problem') => report({ adapter: 'runtime-ui', code, message });
   const model: TranscriptModel = { connection: 'connecting', runs: [], problems: [], inputKey: 0 };

@@ -91,6 +91,11 @@ export class RendererSession {
     if (this.state === 'ready') this.client.notify(Method.event, params);
   }
 
+  /** Tell the generator of a refusal (a `Refused` warning, shared/refusal-notice.ts) as `suip/error`; dropped unless ready. */
+  sendNotice(notice: SuipErrorObject): void {
+    if (this.state === 'ready') this.client.notify(Method.error, notice);
+  }
+
   /** What the generator announced in `suip/initialize` (undefined before). */
   get capabilities(): InitializeParams['capabilities'] | undefined {
     return this.initializeParams?.capabilities;

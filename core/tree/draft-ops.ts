@@ -252,7 +252,9 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   // (the id now names the new particle), so it no longer waits to be moved back.
   state.stash.delete(id);
   state.removedTwice.delete(id);
-  const check = validateParticle(particle, { limits: state.limits, depth, nodeBudget: state.nodeBudget, where: 'params.particle' });
+  // Messages name where the particle goes as the program knows it: the op's path, plus the id of an insert or append.
+  const place = at.method === Method.replace ? at.path : [...at.path, id];
+  const check = validateParticle(particle, { limits: state.limits, depth, nodeBudget: state.nodeBudget, where: 'params.particle', at: place });
   if (!check.ok) fail(check.issue.code, check.issue.message, at);
   const nodes = (check as { nodes: number }).nodes;
   state.nodeBudget -= nodes;

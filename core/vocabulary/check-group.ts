@@ -46,6 +46,27 @@ function jsonProblem(text: string, shape: JsonShape): string | undefined {
   return problem === undefined ? undefined : `at ${problem}`;
 }
 
+/** Whole numbers `first` … `first + n - 1` in order (a grid's "1" … "12"), or undefined. */
+function numberRun(values: readonly string[]): [number, number] | undefined {
+  const first = Number(values[0]);
+  const run = values.length > 2 && values.every((value, i) => /^\d+$/.test(value) && Number(value) === first + i);
+  return run ? [first, first + values.length - 1] : undefined;
+}
+
+/** The values a role takes, in words a model reads at once: `"1" to "12"` for a run of numbers, else the list. */
+function allowedValues(values: readonly string[]): string {
+  const run = numberRun(values);
+  return run === undefined ? quoteList(values) : `"${run[0]}" to "${run[1]}"`;
+}
+
+/** The value to suggest: a number outside a numeric run clamps into it ("20" → "12"); otherwise the first value. */
+function nearestValue(values: readonly string[], sent: string): string {
+  const run = numberRun(values);
+  const number = Number(sent);
+  if (run === undefined || sent === '' || !Number.isFinite(number)) return values[0]!;
+  return String(Math.min(run[1], Math.max(run[0], Math.round(number))));
+}
+
 function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, child: Particle): string | undefined {
   const kind = kindOf(child);
   const named = role.id === '*' ? `child "${id.slice(0, 40)}"` : `role "${role.id}"`;
@@ -58,7 +79,7 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
   }
   if (role.values && kind === 'text') {
     const value = (child as { text: string }).text.trim().toLowerCase();
-    if (!role.values.includes(value)) return `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but it takes only ${quoteList(role.values)}; send ["${role.id}", "${role.values[0]}"]`;
+    if (!role.values.includes(value)) return `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but it takes only ${allowedValues(role.values)}; send ["${role.id}", "${nearestValue(role.values, value)}"]`;
   }
   if (role.mimeTypes && kind !== 'group') {
     const mime = (child as { mimeType?: string }).mimeType ?? (kind === 'text' ? 'text/markdown' : '');

@@ -26,6 +26,8 @@ export interface HarnessHost {
 export interface Outcome {
   /** Every error message, from the renderer, the runtime and the program's exceptions, deduplicated. */
   errors: string[];
+  /** What the program's own `onError` heard, deduplicated (warnings included: code -32007 Refused). */
+  heard: string[];
   /** The program's root holds something. */
   rendered: boolean;
   /** The program's root as the renderer holds it. */
@@ -71,6 +73,8 @@ export async function runProgram(code: string, host: HarnessHost = {}): Promise<
   });
   const session = new GeneratorSession({ channel: generatorEnd, onUncaught: (error) => errors.push(error instanceof Error ? error.message : String(error)) });
   const api = createSuipApi(session, await session.initialize());
+  const heard: string[] = [];
+  api.onError((error) => heard.push(error.message));
   try {
     await (new Function('suip', `return (async () => {\n${code}\n})();`) as (suip: unknown) => Promise<void>)(api);
   } catch (error) {
@@ -80,6 +84,9 @@ export async function runProgram(code: string, host: HarnessHost = {}): Promise<
   const outcome: Outcome = {
     get errors() {
       return [...new Set(errors)];
+    },
+    get heard() {
+      return [...new Set(heard)];
     },
     get rendered() {
       return (generatorRoot(merged, 'g')?.group.length ?? 0) > 0;

@@ -48,6 +48,10 @@ describe('systemPrompt', () => {
       expect(prompt).toContain(word);
     }
   });
+  it('says in one line that a plain string is shown exactly as written (issue 47: three of ten programs wrote "**Total**")', () => {
+    expect(prompt.split('\n').filter((line) => /plain string is shown exactly as written/.test(line))).toHaveLength(1);
+  });
+
   it('lists every vocabulary type with its roles and events, and the examples that teach a handler as code', () => {
     expect(prompt).toContain('- **card** — A block of content.');
     expect(prompt).toContain('title?: Heading');

@@ -63,7 +63,7 @@ group(type, children, options?)  // type from the vocabulary (or null); children
 text(str, mimeType?)             // markdown by default; text(JSON.stringify(obj), "application/json") for chart/table data; "text/x-<lang>" for code
 data(url, mimeType)              // media (see "This host" for which URLs)
 render(tree)                     // show the tree; resolves when the host applied it, rejects with an error naming the fix
-onError(fn)                      // fn({code, message, data}) for every error
+onError(fn)                      // fn({code, message, data}) for every error, and each part refused (code -32007, a warning)
 suip.onInput, suip.output, suip.confirm, suip.prompt, suip.pick   // see "This host"
 suip.vocabulary, suip.hostContext, suip.limits, suip.policy, suip.channels
 \`\`\`
@@ -80,6 +80,7 @@ Works: state in variables, \`setTimeout\`/\`setInterval\`, \`async\`/\`await\`, 
 - Keep state in variables. Write \`view()\` that returns the whole tree from the state; call \`render(view())\` at start and after every state change (in handlers, timers). Only the changes are sent.
 - Stable ids ("todo-17", not array indices): the same id keeps the same element, so a field keeps its text and focus. Reorder by reordering children.
 - Children go in the roles each type names (a card's "title"); other ids go where the type has \`*\`. Text roles take plain strings: \`["label", "Save"]\`.
+- A plain string is shown exactly as written (\`"**Total**"\` shows the asterisks); for bold, links or lists use \`text("**Total**")\` (markdown).
 - Events: click, input, change, submit, keydown. A handler gets \`{event, path, value?, checked?, formData?, key?}\`; ask with \`data: "value"\` (text fields, choices, sliders, tabs), \`"checked"\` (checkbox, toggle: never "value") or \`"formData"\` (forms: field id → value). \`keys: ["Enter"]\` limits keydown. Input events come at most every 150 ms.
 - A handler that throws is reported with its name and message; the program keeps running.
 - Forms: fields with ids inside a "form" with an \`on.submit\` handler; show a validation message with the field's "error" child.

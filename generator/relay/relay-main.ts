@@ -6,6 +6,7 @@ import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { REPORT_MESSAGE_CHARS, START_ELEMENT_ID, type RelayBudgets, type RelayCommand, type RelayReport, type StartCommand, type TerminationReason } from '../../shared/relay-control.ts';
 import { startWatchdog } from './watchdog.ts';
+import { PendingEvent } from './pending-event.ts';
 
 /**
  * The relay: the TRUSTED script on the sandbox iframe's main thread (origin "null"). It accepts
@@ -41,6 +42,8 @@ interface Run {
   blobUrl?: string;
   remote?: Remote<WorkerControl>;
   stopWatchdog?: () => void;
+  /** The user event the Worker may be running (named when the watchdog ends it). */
+  readonly pending: PendingEvent;
   /** Spends one message of the Worker's budget. */
   spend(): void;
 }
@@ -100,6 +103,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     port,
     early: [],
     dead: false,
+    pending: new PendingEvent(),
     spend: () => {
       if (!run.dead && !rate.take()) terminate(run, 'rate', tooMany);
     },
@@ -157,7 +161,10 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   const controller = wrap<WorkerControl>(control.port1);
   run.remote = controller;
   run.stopWatchdog = startWatchdog({
-    ping: () => controller.ping(),
+    ping: () => {
+      const mark = run.pending.mark();
+      return controller.ping().then(() => run.pending.answered(mark));
+    },
     intervalMs: budgets.heartbeatIntervalMs,
     timeoutMs: budgets.heartbeatTimeoutMs,
     startupTimeoutMs: budgets.startupTimeoutMs,
@@ -165,7 +172,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     // so a budget it broke (bytes, type, rate) is the reason given, not the stall it caused while
     // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
     // "bytes" by chance. The Worker is still ended within one task.
-    onTimeout: (waited) => setTimeout(() => terminate(run, 'heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)`), 0),
+    onTimeout: (waited) => setTimeout(() => terminate(run, 'heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)${run.pending.describe()}`), 0),
   });
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.
@@ -201,7 +208,10 @@ function onHostMessage(port: MessagePort, event: MessageEvent): void {
   if (port !== hostPort) return;
   const message: unknown = event.data;
   if (typeof message === 'string') {
-    if (current !== undefined && !current.dead) current.dataPort?.postMessage(message);
+    if (current !== undefined && !current.dead) {
+      current.pending.forwarded(message);
+      current.dataPort?.postMessage(message);
+    }
     return;
   }
   // The host is the only sender on this port (identity-checked at connect); its shapes are trusted.

@@ -19,6 +19,8 @@ export interface DataPlaneDeps {
   /** False after shutdown. */
   open(): boolean;
   onUncaught(error: unknown): void;
+  /** The program's `onError` hears a refused call too, not only the `try` around it. */
+  onRefused(error: SuipError): void;
 }
 
 /**
@@ -31,6 +33,12 @@ export class DataPlane {
 
   constructor(private readonly deps: DataPlaneDeps) {}
 
+  /** A channel refusal: the program's `onError` hears it, and the call throws it. */
+  private refused(error: SuipError): SuipError {
+    this.deps.onRefused(error);
+    return error;
+  }
+
   /** Hear values the host sends on `channel` (`suip/input`, protocol 1.1). Returns an unsubscribe. */
   onInput(channel: string, hook: (value: unknown) => void): () => void {
     if (!isChannelName(channel)) throw new SuipError({ code: ErrorCode.InvalidParams, message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -` });
@@ -39,7 +47,7 @@ export class DataPlane {
     const announced = this.deps.result()?.inputs;
     if (announced !== undefined && !announced.includes(channel)) {
       const known = announced.length > 0 ? `it sends on ${announced.map((name) => JSON.stringify(name)).join(', ')}` : 'it sends no input to this program; put the data in the program itself';
-      throw new SuipError({ code: ErrorCode.PolicyViolation, message: `onInput(${JSON.stringify(channel)}, …): the host never sends input on this channel; ${known}`, data: { method: Method.input } });
+      throw this.refused(new SuipError({ code: ErrorCode.PolicyViolation, message: `onInput(${JSON.stringify(channel)}, …): the host never sends input on this channel; ${known}`, data: { method: Method.input } }));
     }
     let hooks = this.hooks.get(channel);
     if (hooks === undefined) this.hooks.set(channel, (hooks = new Set()));
@@ -55,7 +63,7 @@ export class DataPlane {
     const allowed = this.deps.result()?.outputs ?? [];
     if (!allowed.includes(channel)) {
       const list = allowed.length > 0 ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}` : 'it allows no output channel for this program';
-      throw new SuipError({ code: ErrorCode.PolicyViolation, message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`, data: { method: Method.output } });
+      throw this.refused(new SuipError({ code: ErrorCode.PolicyViolation, message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`, data: { method: Method.output } }));
     }
     let text: string | undefined;
     try {

@@ -21,6 +21,7 @@ import { HandlerError } from './handler-error.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { ProgramError, checkTypes } from './model-check.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
+import { createNoticeGate, refusalNotice } from '../../shared/refusal-notice.ts';
 import { laneWithinBytes, type InPageLane } from './in-page-lane.ts';
 
 /** Options of a generator session. */
@@ -79,6 +80,8 @@ export class GeneratorSession {
   private inFlight = false;
   /** Model groups whose subtree `checkTypes` passed against this session's vocabulary. */
   private readonly typesChecked = new WeakSet<object>();
+  /** Refusal warnings the program hears, once each and rate-limited (shared/refusal-notice.ts). */
+  private readonly notices = createNoticeGate();
   /** Registry size above which handlers of removed groups are pruned. */
   private pruneAt = 64;
   private closed = false;
@@ -100,6 +103,7 @@ export class GeneratorSession {
       result: () => this.result,
       open: () => !this.closed && !this.stopping,
       onUncaught: (error) => options.onUncaught?.(error),
+      onRefused: (error) => this.emitError(error),
     });
     this.server.addMethod(Method.event, (params) => this.dispatchEvent(params as EventParams));
     this.server.addMethod(Method.error, (params) => this.emitError(new SuipError(toErrorObject(params))));
@@ -155,7 +159,7 @@ export class GeneratorSession {
     let root: GroupParticle;
     try {
       // An unknown type would only show the host's fallback box: say so now, with the nearest type.
-      checkTypes(tree, this.result?.vocabulary ?? [], this.typesChecked);
+      checkTypes(tree, this.result?.vocabulary ?? [], this.typesChecked, this.plainMarkdown(asRoot(tree) === tree ? [] : ['root']));
       root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
     } catch (error) {
       if (error instanceof ProgramError) {
@@ -189,7 +193,7 @@ export class GeneratorSession {
     if (!this.clean || base === undefined || this.inFlight || this.raw.length > 0 || this.wanted !== undefined || this.closed || this.stopping || change.path.length === 0) return this.render(tree);
     let patched: { ops: Op[]; root: GroupParticle } | undefined;
     try {
-      checkTypes(change.particle, this.result?.vocabulary ?? [], this.typesChecked);
+      checkTypes(change.particle, this.result?.vocabulary ?? [], this.typesChecked, this.plainMarkdown(change.path));
       patched = patchOps(base, change.path, this.registry.toWire(change.particle, change.path));
     } catch {
       patched = undefined;
@@ -315,6 +319,20 @@ export class GeneratorSession {
     }
     if (error) this.emitError(error);
     if (this.raw.length > 0 || this.wanted !== undefined) this.schedule();
+  }
+
+  /** Warn of plain strings that look like markdown under `prefix` (the kit shows a plain string as written). */
+  private plainMarkdown(prefix: readonly string[]): (path: readonly string[], text: string) => void {
+    return (path, text) => {
+      const quoted = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+      this.refused(refusalNotice([...prefix, ...path], 'markdown', `the plain string ${quoted} is shown exactly as written, markdown marks and all`, `to format it, write text(${quoted}) (markdown)`));
+    };
+  }
+
+  /** The program hears a refusal (a `Refused` warning) through its `onError`, once and rate-limited. */
+  private refused(notice: SuipErrorObject): void {
+    const passed = this.notices(notice);
+    if (passed !== undefined) this.emitError(new SuipError(passed));
   }
 
   private emitError(error: SuipError): void {

@@ -5,7 +5,7 @@ import type { InPageLane } from './in-page-lane.ts';
 
 /** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
 export interface RemoteAttachTarget<Handle> {
-  attachRemote(options: { id: string; name?: string; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel; inPage?: boolean; lane?: InPageLane }): Promise<Handle>;
+  attachRemote(options: { id: string; name?: string; originKind?: 'program' | 'agent' | 'a2ui' | 'genui'; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel; inPage?: boolean; lane?: InPageLane }): Promise<Handle>;
 }
 
 /** Options of `createLocalGenerator`. */
@@ -13,6 +13,8 @@ export interface LocalGeneratorOptions {
   /** The mount id. */
   id: string;
   name?: string;
+  /** What kind of origin it is, named by the provenance mark in the host's words (renderer's MountOptions.originKind). */
+  originKind?: 'program' | 'agent' | 'a2ui' | 'genui';
   /** The channels the generator may `output` on. */
   outputs?: readonly string[];
   /** The channels the host will send input on (announced; others are refused on both ends). */
@@ -51,7 +53,7 @@ export async function createLocalGenerator<Handle extends { detach(options?: { k
   // Attach first: the renderer's session subscribes to its end of the channel before the
   // handshake's first message is delivered (memory channels deliver one microtask later).
   const lane: InPageLane | undefined = options.lane === true ? {} : undefined;
-  const attached = renderer.attachRemote({ id: options.id, name: options.name, outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd, inPage: true, ...(lane !== undefined ? { lane } : {}) });
+  const attached = renderer.attachRemote({ id: options.id, name: options.name, ...(options.originKind === undefined ? {} : { originKind: options.originKind }), outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd, inPage: true, ...(lane !== undefined ? { lane } : {}) });
   const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught, ...(lane !== undefined ? { lane } : {}) }), attached]);
   const { close: _close, ...api } = generator;
   return Object.freeze({ ...api, handle, close: (closeOptions?: { keep?: boolean }) => handle.detach(closeOptions) });

@@ -95,6 +95,11 @@ export function nearestType(name: string, types: readonly string[]): string | un
   return best;
 }
 
+function isPlainText(particle: unknown): particle is { text: string } {
+  const p = particle as { text?: unknown; mimeType?: unknown } | null;
+  return typeof p === 'object' && p !== null && typeof p.text === 'string' && p.mimeType === 'text/plain';
+}
+
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i += 1) {
@@ -105,11 +110,23 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** Markdown a model writes in a plain string: bold, a link, a heading, inline code, a bullet list. */
+const MARKDOWN_LOOK = /\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^#{1,6} \S|`[^`\n]+`|^[-*] \S[^\n]*\n[-*] \S/m;
+
+/** Whether a plain string looks like markdown (it is shown exactly as written, asterisks and all). */
+export function looksLikeMarkdown(text: string): boolean {
+  return MARKDOWN_LOOK.test(text.length > 4096 ? text.slice(0, 4096) : text);
+}
+
+/** Told of each plain string that looks like markdown, with the path of its particle. */
+export type PlainMarkdownHook = (path: readonly string[], text: string) => void;
+
 /**
  * Before a render is sent: every group type must be one the host has. Walks the model tree
- * iteratively and names the first unknown type by its path, with the nearest real type.
+ * iteratively and names the first unknown type by its path, with the nearest real type; a plain
+ * string child that looks like markdown is passed to `onPlainMarkdown` (a warning, not an error).
  */
-export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyEntry[], checked?: WeakSet<object>): void {
+export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyEntry[], checked?: WeakSet<object>, onPlainMarkdown?: PlainMarkdownHook): void {
   if (Array.isArray(tree)) throw new ProgramError('render(tree): the tree must be a particle, not an array; wrap the pairs in a group: render(group(null, [["a", "x"]]))');
   if (typeof tree !== 'object' || tree === null) throw new ProgramError(`render(tree): the tree must be a particle (text(…), group(…)), but is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`);
   if (vocabulary.length === 0) return;
@@ -134,6 +151,7 @@ export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyE
     passed.push(node);
     for (const [id, child] of node.group) {
       if (typeof child === 'object' && child !== null && 'group' in child && !checked?.has(child)) stack.push([child, [...path, id]]);
+      else if (onPlainMarkdown !== undefined && isPlainText(child) && looksLikeMarkdown(child.text)) onPlainMarkdown([...path, id], child.text);
     }
   }
   if (checked) for (const node of passed) checked.add(node);

@@ -1,6 +1,7 @@
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import { cancelledResult } from './cancelled-result.ts';
 import { DIALOG_CSS } from './dialog-styles.ts';
+import { PROVENANCE_KIND_WORDS, provenanceKind, type ProvenanceKind } from '../provenance-text.ts';
 
 /** A dialog request as the host draws it: the wire params plus what only the host may ask. */
 export type HostDialogParams = DialogParams & {
@@ -17,7 +18,7 @@ export type HostDialogParams = DialogParams & {
 };
 
 /** Who asks through a dialog that is not the host's own. */
-export type DialogOriginKind = 'program' | 'agent';
+export type DialogOriginKind = ProvenanceKind;
 
 /** How a dialog ended: its answer, and whether the user dismissed it (Escape or Cancel) rather than answering. */
 export interface DialogOutcome {
@@ -52,8 +53,10 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
   if (params.origin !== undefined) {
     // SECURITY: a program's dialog always carries its name in a banner the program cannot style or omit.
     dialog.classList.add('from-program');
-    const agent = params.originKind === 'agent';
-    const banner = element('div', { className: 'origin', id: 'suip-dialog-origin' }, element('span', { className: 'badge', textContent: agent ? 'AI agent' : 'Generated program' }), element('strong', { className: 'name', textContent: params.origin }));
+    const kind = provenanceKind(params.originKind);
+    const agent = kind !== 'program';
+    const badge = element('span', { className: 'badge', textContent: PROVENANCE_KIND_WORDS[kind].badge });
+    const banner = element('div', { className: 'origin', id: 'suip-dialog-origin' }, badge, element('strong', { className: 'name', textContent: params.origin }));
     banner.setAttribute('data-suip-dialog-origin', '');
     form.append(banner, element('p', { className: 'not-host', textContent: agent ? 'This question comes from the agent named above, not from this site.' : 'This question comes from the program above, not from this site.' }));
     dialog.setAttribute('aria-describedby', 'suip-dialog-origin');

@@ -6,6 +6,7 @@ import { DialogGate } from './dialog-gate.ts';
 import { effectiveDialogPolicy, type DialogPolicy } from '../../core/policy/dialog-policy.ts';
 import { cancelledResult } from './cancelled-result.ts';
 import type { DialogOriginKind, DialogOutcome, HostDialogParams } from './dialog-view.ts';
+import { provenanceKind, provenanceName, type ProvenanceKind } from '../provenance-text.ts';
 
 export { DIALOG_ACTIVATION_MS } from './dialog-gate.ts';
 
@@ -15,9 +16,9 @@ export { DIALOG_ACTIVATION_MS } from './dialog-gate.ts';
  * cannot pass for the host's own. Absent: the host's own question, no banner.
  */
 export interface DialogOrigin {
-  /** Who asks, as the user should read it (e.g. the agent's name); cut to 80 characters. */
+  /** Who asks, as the user should read it (e.g. the agent's name); printable characters only, cut to 60. */
   origin?: string;
-  /** What `origin` is: `'agent'` or `'program'` (default). */
+  /** What `origin` is: `'program'` (default), `'agent'`, `'a2ui'` or `'genui'`; the banner names it in the host's words. */
   originKind?: DialogOriginKind;
 }
 
@@ -41,6 +42,8 @@ export interface DialogRequester {
   id: string;
   /** Its name, shown in the dialog's banner. */
   name: string;
+  /** What kind of origin it is (the banner's badge); default a program. */
+  kind?: ProvenanceKind;
   /** `performance.now()` of the last user action routed to it, if any. */
   lastUserAction: number | undefined;
 }
@@ -154,10 +157,10 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       }
       if (wording !== undefined) throw wording;
       gate.opened(from.id, lastUserAction);
-      // The banner shows the host's name for the program, bounded so it cannot push the question out of view.
-      const name = from.name.trim().slice(0, 80) || from.id.slice(0, 80);
+      // The banner shows the host's name for the program (provenance-text.ts: printable, capped) and its kind.
+      const name = provenanceName(from.name, from.id);
       names.set(from.id, name);
-      return enqueue({ ...params, origin: name }).then(({ result, dismissed }) => {
+      return enqueue({ ...params, origin: name, originKind: provenanceKind(from.kind) }).then(({ result, dismissed }) => {
         // The offer is queued before the program hears its answer, so a re-ask finds a dialog open.
         if (dismissed && gate.dismissed(from.id)) void offerBlock(from.id);
         return result;
@@ -171,8 +174,8 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
   };
 }
 
-/** The params with `origin` bounded like a program's name, so a long name cannot push the question out of view. */
+/** The params with `origin` cleaned like a program's name (printable, capped), so it can neither fake text nor push the question out of view. */
 function boundedOrigin<P extends DialogOrigin>(params: P): P {
   if (params.origin === undefined) return params;
-  return { ...params, origin: params.origin.trim().slice(0, 80) || 'unnamed' };
+  return { ...params, origin: provenanceName(params.origin, 'unnamed') };
 }

@@ -4,6 +4,7 @@ import { baseStyles } from '../theme/base-styles.ts';
 import { registerView } from './element-registry.ts';
 import { renderMedia } from './media.ts';
 import type { ViewContext } from './view-context.ts';
+import { policyAt } from './refusals.ts';
 
 /** A data particle outside a named role: shown by its mime type (image, audio, video or file link). */
 export class SuipData extends LitElement {
@@ -27,7 +28,7 @@ export class SuipData extends LitElement {
 
   protected override render(): unknown {
     if (!this.particle || !this.context) return html``;
-    return renderMedia(this.particle, this.context.policy, { label: '' });
+    return renderMedia(this.particle, policyAt(this.context, this.path), { label: '' });
   }
 }
 customElements.define('suip-data', SuipData);

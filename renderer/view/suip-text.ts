@@ -9,6 +9,7 @@ import { constantStyle } from './constant-style.ts';
 import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
+import { policyAt } from './refusals.ts';
 
 /** One template per heading level: a tag name cannot be a binding. */
 const HEADINGS: ReadonlyArray<(text: unknown) => unknown> = [
@@ -64,7 +65,7 @@ export class SuipText extends LitElement {
     this.#particle = value;
     this.requestUpdate('particle', old);
   }
-  /** Absolute path (unused by text, kept for symmetry with groups). */
+  /** Absolute path (where a refused markdown link is reported). */
   declare path: readonly string[];
   /** The view context; its URL policy checks markdown links. */
   declare context: ViewContext;
@@ -144,7 +145,7 @@ export class SuipText extends LitElement {
       const renderMarkdown = markdownPipeline(() => this.requestUpdate());
       if (renderMarkdown === undefined) return html`<p class="plain">${text}</p>`;
       // SECURITY: markdown-it with html:false emits only its own tags and policy-checked hrefs.
-      return html`<div class="md">${unsafeHTML(renderMarkdown(text, this.context.policy))}</div>`;
+      return html`<div class="md">${unsafeHTML(renderMarkdown(text, policyAt(this.context, this.path)))}</div>`;
     }
     if (mime === 'application/json' || mime.startsWith('text/x-')) return html`<pre><code>${text}</code></pre>`;
     return html`<p class="plain">${text}</p>`;

@@ -1,5 +1,5 @@
 import type { StaticValue } from 'lit/static-html.js';
-import type { GroupParticle } from '../../shared/index.ts';
+import type { GroupParticle, RefusalReason } from '../../shared/index.ts';
 import type { BuildBudget } from './build-budget.ts';
 import type { UrlPolicy } from '../../core/policy/url-policy.ts';
 import type { ViewEvent } from '../../core/session/view-event.ts';
@@ -34,7 +34,17 @@ export interface ViewSlots {
 /** What every view element receives from the renderer: where to send events and the policy. */
 export interface ViewContext {
   emit(event: ViewEvent): void;
+  /**
+   * The URL policy. Elements do not call it directly: `policyAt` (refusals.ts) wraps it so that
+   * every refused URL is reported through `refuse`.
+   */
   policy: UrlPolicy;
+  /**
+   * The one path of every refusal the view makes (a link shown as text, a source replaced by a
+   * note, a plain string shown literally): the program at `path[0]` hears a `Refused` warning
+   * naming the rest of `path`, once per distinct notice and rate-limited. Absent: nobody hears.
+   */
+  refuse?(path: readonly string[], reason: RefusalReason, detail: string, fix: string): void;
   /** What the host grants; absent means nothing (modals stay in the box, focus never moves). */
   grants?: ViewGrants;
   /** A host-controlled label shown above all generated content, which no program can cover. */

@@ -93,6 +93,13 @@ describe('canvas API over SQLite (real processes)', () => {
       index: 1,
       code: 'TEMPLATE_INVALID',
     });
+    // Seed 001: an unclosed mustache is refused like the other bad templates, not shown as text (issue 47).
+    expect(await call(server.url, `/api/canvas/${sessionId}/ops`, { ops: [{ op: 'define', id: 'half', component: { html: '<p>{{name</p>' } }] })).toEqual({
+      status: 400,
+      error: 'op 0: define half: the template does not parse: "{{" at line 1, column 4 is never closed; close it with "}}" (e.g. {{name}})',
+      index: 0,
+      code: 'TEMPLATE_INVALID',
+    });
     expect((await call(server.url, `/api/canvas/${sessionId}/state`)).seq).toBe(1);
   }, 30_000);
 

@@ -24,6 +24,9 @@ describe('the template interpreter (the seed\'s syntax)', () => {
 
   it('refuses malformed templates with the place and the fix', () => {
     expect(() => parseTemplate('{{#each x}}')).toThrow(/opened at line 1, column 1 is never closed; close it with \{\{\/each\}\}/);
+    // An unclosed mustache is an error with its place, never literal text (issue 47).
+    expect(() => parseTemplate('<p>{{name</p>')).toThrow('"{{" at line 1, column 4 is never closed; close it with "}}"');
+    expect(() => parseTemplate('<p>{{a}}</p>\n<i>{{ b</i>')).toThrow('"{{" at line 2, column 4 is never closed');
     expect(() => parseTemplate('{{#if x}}{{/each}}')).toThrow(/at line 1, column 10 closes \{\{#if\}\} opened at line 1, column 1/);
     expect(() => parseTemplate('{{#with x}}{{/with}}')).toThrow(/unknown block/);
     expect(() => parseTemplate('{{a b}}')).toThrow(TemplateError);

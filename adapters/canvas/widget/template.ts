@@ -42,10 +42,17 @@ export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_
     const top = stack.at(-1);
     return top === undefined ? root : top.inElse ? top.node.otherwise : top.node.body;
   };
+  // Text between tags holds no "{{": one there opened a tag that never closed (`<p>{{name</p>`),
+  // which would otherwise show as literal text in silence.
+  const text = (from: number, to: number) => {
+    const open = source.indexOf('{{', from);
+    if (open !== -1 && open < to) throw new TemplateError(`"{{" at ${where(open)} is never closed; close it with "}}" (e.g. {{name}})`);
+    out().push({ kind: 'text', text: source.slice(from, to) });
+  };
   let last = 0;
   for (const match of source.matchAll(TAG)) {
     const at = match.index;
-    if (at > last) out().push({ kind: 'text', text: source.slice(last, at) });
+    if (at > last) text(last, at);
     last = at + match[0].length;
     if (match[1] !== undefined) {
       out().push({ kind: 'value', path: checkPath(match[1], at, where) });
@@ -72,7 +79,7 @@ export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_
     }
   }
   if (stack.length > 0) throw new TemplateError(`{{#${stack.at(-1)!.node.kind}}} opened at ${where(stack.at(-1)!.at)} is never closed; close it with {{/${stack.at(-1)!.node.kind}}}`);
-  if (last < source.length) root.push({ kind: 'text', text: source.slice(last) });
+  if (last < source.length) text(last, source.length);
   return root;
 }
 

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { Particle } from '../../../shared/index.ts';
-import type { ViewContext } from '../view-context.ts';
+import type { UrlPolicy } from '../view-context.ts';
 import { css } from 'lit';
 
 /** Up to two initials of a name ("Ada Lovelace" → "AL"), letters only as the user wrote them. */
@@ -23,10 +23,10 @@ export const faceStyles = css`
  * A round face: the picture when the URL policy allows it, else the initials. Decorative unless
  * `label` is given (a message names its author in text already).
  */
-export function renderFace(name: string, src: Particle | undefined, context: ViewContext | undefined, size: string, label?: string): TemplateResult {
+export function renderFace(name: string, src: Particle | undefined, policy: UrlPolicy | undefined, size: string, label?: string): TemplateResult {
   const url = src && 'data' in src && typeof src.data === 'string' ? src.data : undefined;
   const mime = src && 'mimeType' in src && typeof src.mimeType === 'string' ? src.mimeType : 'image/*';
-  const allowed = url !== undefined && context ? context.policy.mediaSrc(url, mime) : undefined;
+  const allowed = url !== undefined && policy ? policy.mediaSrc(url, mime) : undefined;
   const cls = `face ${size === 'sm' || size === 'lg' ? size : 'md'}`;
   const inner = allowed === undefined ? html`${initials(name)}` : html`<img src=${allowed} alt="" referrerpolicy="no-referrer" />`;
   return label === undefined ? html`<span class=${cls} aria-hidden="true">${inner}</span>` : html`<span class=${cls} role="img" aria-label=${label}>${inner}</span>`;

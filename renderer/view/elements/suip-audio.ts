@@ -3,6 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
 import { audio } from '../../../core/vocabulary/structure.generated.ts';
+import { policyAt } from '../refusals.ts';
 
 /** `audio`: a titled player with native controls; the source goes through the media policy. */
 export class SuipAudio extends SuipGroupElement {
@@ -13,7 +14,7 @@ export class SuipAudio extends SuipGroupElement {
     const src = this.child('src');
     const title = this.text('title') ?? '';
     const caption = this.text('caption');
-    const media = src && 'data' in src && this.context ? renderMedia(src, this.context.policy, { label: title }) : blockedMedia('audio/*', title);
+    const media = src && 'data' in src && this.context ? renderMedia(src, policyAt(this.context, [...this.path, 'src']), { label: title }) : blockedMedia('audio/*', title);
     return html`<figure><figcaption>${title}</figcaption>${media}${caption === undefined ? '' : html`<p class="muted">${caption}</p>`}</figure>`;
   }
 }

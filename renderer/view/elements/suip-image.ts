@@ -3,6 +3,7 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { blockedMedia, renderMedia } from '../media.ts';
 import { image } from '../../../core/vocabulary/structure.generated.ts';
+import { policyAt } from '../refusals.ts';
 
 /**
  * `image`: `<figure>` with a policy-checked `<img>` (SVG only ever here), alt text and caption. A
@@ -16,7 +17,7 @@ export class SuipImage extends SuipGroupElement {
     const src = this.child('src');
     const alt = this.text('alt') ?? '';
     const caption = this.text('caption');
-    const media = src && 'data' in src && this.context ? renderMedia(src, this.context.policy, { label: alt }) : blockedMedia('image/*', alt);
+    const media = src && 'data' in src && this.context ? renderMedia(src, policyAt(this.context, [...this.path, 'src']), { label: alt }) : blockedMedia('image/*', alt);
     return html`<figure>${media}${caption === undefined ? '' : html`<figcaption class="muted">${caption}</figcaption>`}</figure>`;
   }
 }

@@ -4,6 +4,7 @@ import { SuipGroupElement } from '../suip-element.ts';
 import { safeLink } from '../media.ts';
 import { linkCard } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
+import { policyAt } from '../refusals.ts';
 
 /** `link-card`: a boxed link; the whole card is one policy-checked anchor. */
 export class SuipLinkCard extends SuipGroupElement {
@@ -20,7 +21,7 @@ export class SuipLinkCard extends SuipGroupElement {
 
   protected override render(): unknown {
     const url = this.child('url');
-    const href = url && 'data' in url && typeof url.data === 'string' ? this.context?.policy.linkHref(url.data) : undefined;
+    const href = url && 'data' in url && typeof url.data === 'string' ? (this.context && policyAt(this.context, [...this.path, 'url']))?.linkHref(url.data) : undefined;
     const description = this.text('description');
     const body = html`<span class="title">${this.text('title') ?? ''}</span>
       ${description === undefined ? '' : html`<span>${description}</span>`}

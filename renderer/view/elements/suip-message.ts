@@ -5,6 +5,7 @@ import { message } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 import { faceStyles, renderFace } from './avatar-face.ts';
 import { isTrue } from './field.ts';
+import { policyAt } from '../refusals.ts';
 
 /**
  * `message`: a chat bubble. Others' messages sit left on a quiet fill with their face; "me" sits
@@ -50,7 +51,7 @@ export class SuipMessage extends SuipGroupElement {
     const me = from === 'me';
     const typing = isTrue(this.text('pending')) && !this.hasBody();
     return html`<div class=${`msg ${me ? 'me' : 'other'}`}>
-      ${me ? '' : renderFace(author, this.child('avatar'), this.context, 'sm')}
+      ${me ? '' : renderFace(author, this.child('avatar'), this.context && policyAt(this.context, [...this.path, 'avatar']), 'sm')}
       <div class="col">
         <div class="meta"><span class=${me ? 'sr-only' : 'author'}>${author}</span>${time === undefined ? '' : html`<span>${time}</span>`}</div>
         <div class="bubble">${typing ? html`<span class="typing" role="status" aria-label=${`${author} is typing`}><span></span><span></span><span></span></span>` : ''}${this.renderOthers()}</div>
