@@ -5,7 +5,7 @@ import { defineType, ex, textRole } from '../../core/vocabulary/define.ts';
 import { galleryTree } from '../../core/vocabulary/gallery.ts';
 import { vocabularyJsonSchema } from '../../core/vocabulary/json-schema.ts';
 import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
-import { vocabularyMarkdown } from '../../core/vocabulary-doc/vocabulary-doc.ts';
+import { vocabularyMarkdown } from '../../renderer/vocabulary-doc/vocabulary-doc.ts';
 import { systemPrompt } from './system-prompt.ts';
 
 /**
