@@ -210,6 +210,22 @@ test('consent prompts cannot pile up: while the user has not answered, a view ho
   expect((await hostState(page)).asked).toEqual(['secret_action', 'secret_action', 'secret_action', 'secret_action']);
 });
 
+test('consent per app and tool for the session: an app polling an app-only tool is never asked about it (spec visibility), a tool the user allowed with "remember" is asked about once; the host\'s theme reaches the app as style variables', async ({ page }) => {
+  await openHost(page);
+  // The host page themes suip with its own token; the rest come from suip's light defaults.
+  await page.evaluate(() => document.documentElement.style.setProperty('--suip-color-fg', 'rgb(9, 8, 7)'));
+  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'poll', ask: 'remember' });
+  const log = (name: string) => viewFrame(page).locator(`li[data-poll="${name}"]`);
+  await expect(log('stats')).toHaveText('stats: 5 of 5 ran', { timeout: 20_000 });
+  await expect(log('counter')).toHaveText('counter: 5 of 5 ran');
+  expect((await hostState(page)).asked).toEqual(['poll_counter']);
+  await expect(log('styles')).toHaveText('styles: rgb(9, 8, 7) on #ffffff');
+  // Shown again on the same client (the same session): the remembered answer holds, nothing is asked.
+  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'poll', ask: 'remember' });
+  await expect(log('counter')).toHaveText('counter: 5 of 5 ran', { timeout: 20_000 });
+  expect((await hostState(page)).asked).toEqual(['poll_counter']);
+});
+
 test('a sandbox proxy that never gets ready times out and leaves no message listener on the host window', async ({ page }) => {
   // Count the window's "message" listeners from the page's first script on.
   await page.addInitScript(() => {
