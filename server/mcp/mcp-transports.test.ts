@@ -42,6 +42,13 @@ describe('Streamable HTTP', () => {
     expect((broken.content as Array<{ text: string }>)[0]!.text).toContain('never calls render');
     const checked = await client.callTool({ name: 'suip_check', arguments: { program: 'render(' } });
     expect(checked.structuredContent).toMatchObject({ ok: false, error: expect.stringContaining('SyntaxError') });
+    expect(checked.isError).toBe(true);
+    // The same check as render(): a type the vocabulary does not have fails, with the fix.
+    const select = await client.callTool({ name: 'suip_check', arguments: { program: 'suip.render(suip.group("select", []))' } });
+    expect(select).toMatchObject({ isError: true, structuredContent: { ok: false, error: expect.stringContaining('did you mean group("choice", …)?') } });
+    expect(await client.callTool({ name: 'suip_check', arguments: { program: 'suip.render(suip.group("choice", []))' } })).toMatchObject({ structuredContent: { ok: true } });
+    // Every input property has a type keyword (strict clients such as the MCP Inspector warn otherwise).
+    for (const tool of tools) for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) expect({ tool: tool.name, name, type: (schema as { type?: unknown }).type }).toMatchObject({ type: expect.anything() });
     await client.close();
   });
 
