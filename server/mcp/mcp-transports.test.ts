@@ -34,7 +34,7 @@ describe('Streamable HTTP', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['suip_check', 'suip_render']);
     expect(tools.find((tool) => tool.name === 'suip_render')?._meta).toMatchObject({ ui: { resourceUri: 'ui://suip/app.html' } });
     const resource = await client.readResource({ uri: 'ui://suip/app.html' });
-    expect(resource.contents[0]).toMatchObject({ mimeType: RESOURCE_MIME_TYPE, text: '<!doctype html><p>view</p>', _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
+    expect(resource.contents[0]).toMatchObject({ mimeType: RESOURCE_MIME_TYPE, text: '<!doctype html><p>view</p>', _meta: { ui: { csp: { connectDomains: [], resourceDomains: ['blob:'] } } } });
     const shown = await client.callTool({ name: 'suip_render', arguments: { program: 'suip.render(suip.text("hi"))', data: [1, 2] } });
     expect(shown.structuredContent).toEqual({ program: 'suip.render(suip.text("hi"))', source: 'given', data: [1, 2] });
     const broken = await client.callTool({ name: 'suip_render', arguments: { program: 'suip.text("never rendered")' } });

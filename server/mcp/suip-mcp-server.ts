@@ -69,8 +69,10 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
           uri: SUIP_APP_URI,
           mimeType: RESOURCE_MIME_TYPE,
           text: options.appHtml,
-          // No domains: the page loads nothing; its program reaches nothing but the host.
-          _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: false } },
+          // Exactly what the page needs: it loads nothing and connects nowhere (its program reaches
+          // nothing but the host); `blob:` is its program's Worker, which hosts building the spec's
+          // policy put in script-src (a Worker falls back to it when there is no worker-src).
+          _meta: { ui: { csp: { connectDomains: [], resourceDomains: ['blob:'] }, prefersBorder: false } },
         },
       ],
     }));
