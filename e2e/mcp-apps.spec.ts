@@ -80,8 +80,8 @@ test('suip as an MCP App: a host on the SDK AppBridge shows the program from the
   expect(tokens).toEqual(['rgb(1, 2, 3)', '']);
 
   await tree.getByRole('button', { name: 'Check a program' }).click();
-  // suip_check ran on the server (the call succeeded) and found the syntax error; the answer came back on mcp.call-result.
-  await expect(tree.getByText(/answer: 7 true SyntaxError: Unexpected token/)).toBeVisible({ timeout: 15_000 });
+  // suip_check ran on the server and found the syntax error, a tool error (isError), so the program hears ok: false with it on mcp.call-result.
+  await expect(tree.getByText(/answer: 7 false SyntaxError: Unexpected token/)).toBeVisible({ timeout: 15_000 });
 
   await tree.getByRole('button', { name: 'Tell the model' }).click();
   await expect.poll(async () => (await hostState(page)).messages).toEqual(['the user pressed Tell']);
@@ -104,6 +104,8 @@ test('suip_render with a request and no model configured answers why, and the vi
 });
 
 test('suip_render with a request: the server\'s model writes the program, a failing one is repaired, the view runs the fixed one, and the key reaches neither the view nor the result', async ({ page }, info) => {
+  // It starts a server of its own (which builds its page at start): seconds on a loaded machine.
+  test.setTimeout(120_000);
   const KEY = 'sk-mcp-e2e-9b1f0c7d2e';
   const answers = ['```js\nsuip.text("forgot to render")\n```', '```js\nconst { render, text } = suip;\nrender(text("written by the model"));\n```'];
   const llm = await startFakeLlmServer(() => answers.shift());
