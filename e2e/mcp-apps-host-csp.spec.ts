@@ -62,13 +62,14 @@ test.fixme('under MCP Inspector 2.12\'s view CSP (worker-src \'none\'), the prog
   }
 });
 
-test('under MCP Inspector 2.12\'s view CSP the view says why the program did not start instead of showing nothing', async ({ page }) => {
+test('under MCP Inspector 2.12\'s view CSP the view says that the host\'s CSP refuses the Worker, instead of showing nothing', async ({ page }) => {
   const proxy = await serveProxyUnder(inspectorCsp, origin);
   try {
     await showUnder(page, proxy.url);
     expect(proxy.served[0]).toContain("worker-src 'none'");
     const view = page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
-    await expect(view.locator('body')).toContainText(/did not start|failed to load/, { timeout: 30_000 });
+    // The cause, not "the generator script failed to load": the relay heard the CSP refuse its Worker.
+    await expect(view.locator('body')).toContainText("the host page's Content-Security-Policy refuses the program's blob: Worker (worker-src)", { timeout: 30_000 });
   } finally {
     await proxy.close();
   }
