@@ -42,7 +42,12 @@ const key = (call: ToolCallRequest) => `${call.app}\n${call.name}`;
  * on (the host's MCP client: its connection to the server is the session) and `appOnly` says the
  * server marked the tool app-only.
  */
-export async function consents(rule: ToolConsent | undefined, call: ToolCallRequest, session: object, appOnly = false): Promise<boolean> {
+export async function consents(
+  rule: ToolConsent | undefined,
+  call: ToolCallRequest,
+  session: object,
+  appOnly = false,
+): Promise<boolean> {
   if (rule?.allow?.includes(call.name) === true) return true;
   if (appOnly && rule?.askAppOnly !== true) return true;
   const memory = remembered.get(session);
