@@ -80,8 +80,8 @@ test('suip as an MCP App: a host on the SDK AppBridge shows the program from the
   expect(tokens).toEqual(['rgb(1, 2, 3)', '']);
 
   await tree.getByRole('button', { name: 'Check a program' }).click();
-  // suip_check ran on the server (the call succeeded) and found the syntax error; the answer came back on mcp.call-result.
-  await expect(tree.getByText(/answer: 7 true SyntaxError: Unexpected token/)).toBeVisible({ timeout: 15_000 });
+  // suip_check ran on the server and found the syntax error, a tool error (isError), so the program hears ok: false with it on mcp.call-result.
+  await expect(tree.getByText(/answer: 7 false SyntaxError: Unexpected token/)).toBeVisible({ timeout: 15_000 });
 
   await tree.getByRole('button', { name: 'Tell the model' }).click();
   await expect.poll(async () => (await hostState(page)).messages).toEqual(['the user pressed Tell']);
@@ -104,6 +104,8 @@ test('suip_render with a request and no model configured answers why, and the vi
 });
 
 test('suip_render with a request: the server\'s model writes the program, a failing one is repaired, the view runs the fixed one, and the key reaches neither the view nor the result', async ({ page }, info) => {
+  // It starts a server of its own (which builds its page at start): seconds on a loaded machine.
+  test.setTimeout(120_000);
   const KEY = 'sk-mcp-e2e-9b1f0c7d2e';
   const answers = ['```js\nsuip.text("forgot to render")\n```', '```js\nconst { render, text } = suip;\nrender(text("written by the model"));\n```'];
   const llm = await startFakeLlmServer(() => answers.shift());
@@ -208,6 +210,22 @@ test('consent prompts cannot pile up: while the user has not answered, a view ho
   const view = viewFrame(page);
   await expect(view.locator('li[data-attack="consent-pile"]')).toHaveText(/^consent-pile: 6 refused: too many tool calls from this view/, { timeout: 20_000 });
   expect((await hostState(page)).asked).toEqual(['secret_action', 'secret_action', 'secret_action', 'secret_action']);
+});
+
+test('consent per app and tool for the session: an app polling an app-only tool is never asked about it (spec visibility), a tool the user allowed with "remember" is asked about once; the host\'s theme reaches the app as style variables', async ({ page }) => {
+  await openHost(page);
+  // The host page themes suip with its own token; the rest come from suip's light defaults.
+  await page.evaluate(() => document.documentElement.style.setProperty('--suip-color-fg', 'rgb(9, 8, 7)'));
+  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'poll', ask: 'remember' });
+  const log = (name: string) => viewFrame(page).locator(`li[data-poll="${name}"]`);
+  await expect(log('stats')).toHaveText('stats: 5 of 5 ran', { timeout: 20_000 });
+  await expect(log('counter')).toHaveText('counter: 5 of 5 ran');
+  expect((await hostState(page)).asked).toEqual(['poll_counter']);
+  await expect(log('styles')).toHaveText('styles: rgb(9, 8, 7) on #ffffff');
+  // Shown again on the same client (the same session): the remembered answer holds, nothing is asked.
+  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'poll', ask: 'remember' });
+  await expect(log('counter')).toHaveText('counter: 5 of 5 ran', { timeout: 20_000 });
+  expect((await hostState(page)).asked).toEqual(['poll_counter']);
 });
 
 test('a sandbox proxy that never gets ready times out and leaves no message listener on the host window', async ({ page }) => {

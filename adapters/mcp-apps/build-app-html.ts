@@ -35,3 +35,7 @@ export async function buildAppHtml(): Promise<string> {
   if (chunks.length !== 1) throw new Error(`the MCP App page should build to one script, it built to ${chunks.length}`);
   return appDocument(chunks[0]!.code);
 }
+
+// Run as a script (`node --import tsx build-app-html.ts`, as the MCP server run from source does
+// in a child process): the page on stdout.
+if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(await buildAppHtml());

@@ -1,9 +1,18 @@
-import { AppBridge, getToolUiResourceUri, isToolVisibilityModelOnly, PostMessageTransport, RESOURCE_MIME_TYPE, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import {
+  AppBridge,
+  getToolUiResourceUri,
+  isToolVisibilityAppOnly,
+  isToolVisibilityModelOnly,
+  PostMessageTransport,
+  RESOURCE_MIME_TYPE,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { MCP_APP_LIMITS } from '../../shared/neighbours/mcp-apps/constants.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { urlCredentials } from '../../core/policy/url-policy.ts';
 import { McpAppError } from './mcp-app-error.ts';
+import { hostStyleVariables } from './host-styles.ts';
 import { createChannelBudget } from './program-outputs.ts';
 import { consents, type ToolConsent } from './tool-consent.ts';
 
@@ -78,7 +87,15 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   if (csp !== undefined) src.searchParams.set('csp', JSON.stringify(csp));
   iframe.src = src.href;
 
-  const bridge = new AppBridge(null, HOST_INFO, { openLinks: {}, serverTools: {}, message: { text: {} }, updateModelContext: { text: {} } }, { hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline'], platform: 'web', ...options.hostContext } });
+  const capabilities = { openLinks: {}, serverTools: {}, message: { text: {} }, updateModelContext: { text: {} } };
+  const hostContext: McpUiHostContext = {
+    theme: 'light',
+    displayMode: 'inline',
+    availableDisplayModes: ['inline'],
+    platform: 'web',
+    ...options.hostContext,
+  };
+  const bridge = new AppBridge(null, HOST_INFO, capabilities, { hostContext: withHostStyles(container, hostContext) });
   let failed: ((error: McpAppError) => void) | undefined;
   let closed = false;
   const calls = createRateBudget(10);
@@ -88,7 +105,11 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   const links = createChannelBudget('open-link');
 
   bridge.oncalltool = async (params) => {
-    const call = { name: String(params.name).slice(0, MCP_APP_LIMITS.maxToolNameChars), arguments: (params.arguments ?? {}) as Record<string, unknown> };
+    const call = {
+      name: String(params.name).slice(0, MCP_APP_LIMITS.maxToolNameChars),
+      arguments: (params.arguments ?? {}) as Record<string, unknown>,
+      app: uri,
+    };
     const target = tools.find((candidate) => candidate.name === call.name);
     const refuse = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
     if (target === undefined) return refuse(`the server has no tool ${JSON.stringify(call.name)}`);
@@ -98,7 +119,9 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     // Counted before the consent prompt: calls waiting on the user hold a place too, so prompts cannot pile up.
     inFlight += 1;
     try {
-      if (!(await consents(options.consent, call))) return refuse(`the host did not allow the view to call ${call.name}`);
+      // Answers the user asked to remember hold for this client (the session with this server), per app and tool.
+      const allowed = await consents(options.consent, call, options.client, isToolVisibilityAppOnly(target));
+      if (!allowed) return refuse(`the host did not allow the view to call ${call.name}`);
       return (await options.client.callTool({ name: call.name, arguments: call.arguments })) as CallToolResult;
     } finally {
       inFlight -= 1;
@@ -185,7 +208,7 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     iframe,
     result,
     setHostContext(context) {
-      bridge.setHostContext(context);
+      bridge.setHostContext(withHostStyles(container, context));
     },
     async close() {
       if (closed) return;
@@ -199,6 +222,17 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
       failed = listener;
     },
   };
+}
+
+/**
+ * `context` with the host page's theme as style variables (`hostStyleVariables`), for the theme
+ * it names; variables the host gave itself win. A context that changes no theme is left as it is.
+ */
+function withHostStyles(container: HTMLElement, context: McpUiHostContext): McpUiHostContext {
+  if (context.theme === undefined && context.styles === undefined) return context;
+  const theme = context.theme === 'dark' ? 'dark' : 'light';
+  const variables = { ...hostStyleVariables(container, theme), ...context.styles?.variables };
+  return { ...context, styles: { ...context.styles, variables } };
 }
 
 /** Every tool of the server, page by page (at most 20 pages: a server that never stops paging is cut off). */

@@ -1,13 +1,18 @@
 import { McpAppError } from './mcp-app-error.ts';
 import { showMcpApp, type McpAppView, type ShowMcpAppOptions } from './show-mcp-app.ts';
 
+// Importing this module in Node (server-side rendering, tests) must not throw: the element only exists in a DOM.
+const Base: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as typeof HTMLElement) : HTMLElement;
+
 /**
  * `<suip-mcp-app>`: a host element that shows one MCP App view (any MCP server's tool UI) with
  * `showMcpApp`. Set `options` (without a container) and call `show()`; it fires `mcp-app-ready`,
  * `mcp-app-message` (detail: text) and `mcp-app-error` (detail: `McpAppError`), and shows a failure
- * in place of the view, so a broken app never leaves an empty hole.
+ * in place of the view, so a broken app never leaves an empty hole. Register it with
+ * `defineSuipMcpApp()`: a page that imports only this module's types (a type-only import is dropped
+ * by compilers without `verbatimModuleSyntax`) still gets the element.
  */
-export class SuipMcpApp extends HTMLElement {
+export class SuipMcpApp extends Base {
   /** What to show: the client, tool, arguments, sandbox proxy URL and consent rule. */
   options: ShowMcpAppOptions | undefined;
   private view: McpAppView | undefined;
@@ -58,7 +63,13 @@ export class SuipMcpApp extends HTMLElement {
   }
 }
 
-if (customElements.get('suip-mcp-app') === undefined) customElements.define('suip-mcp-app', SuipMcpApp);
+/** Register `<suip-mcp-app>` (idempotent; another `name` registers the same element under it). */
+export function defineSuipMcpApp(name = 'suip-mcp-app'): void {
+  if (customElements.get(name) === undefined) customElements.define(name, class extends SuipMcpApp {});
+}
+
+// Pages that imported the element for its registration keep it (only where a DOM exists).
+if (typeof customElements !== 'undefined') defineSuipMcpApp();
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -48,6 +48,19 @@ interface Run {
   spend(): void;
 }
 
+/**
+ * Why the last Worker could not start, when the page's CSP (the host's, which this srcdoc frame
+ * inherits) refused it: Chromium reports the refusal here before the Worker's `error` event, which
+ * itself carries no message. Read by the run whose Worker failed, so its report names the cause.
+ */
+let workerRefusal: string | undefined;
+document.addEventListener('securitypolicyviolation', (event) => {
+  const blob = event.blockedURI === 'blob' || event.blockedURI.startsWith('blob:');
+  if (!blob || !/^(worker-src|script-src)/.test(event.effectiveDirective)) return;
+  workerRefusal = `the host page's Content-Security-Policy refuses the program's blob: Worker (${event.effectiveDirective}); `
+    + 'suip programs run only where the host allows blob: Workers (in worker-src, or in script-src when there is no worker-src)';
+});
+
 /** The host's port: commands and data arrive here (replaced by each `restart`). */
 let hostPort: MessagePort | undefined;
 let current: Run | undefined;
@@ -130,7 +143,8 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     event.preventDefault();
     if (run.dead) return;
     if (!rate.take()) return terminate(run, 'rate', tooMany);
-    const report = { message: String(event.message ?? 'the generator script failed to load').slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
+    const cause = !handshaken && workerRefusal !== undefined ? workerRefusal : event.message ?? 'the generator script failed to load';
+    const report = { message: String(cause).slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
     if (!handshaken) {
       toHost(run, { suip: 'exception', message: report.message, ...(report.line !== undefined ? { line: report.line } : {}), fatal: true });

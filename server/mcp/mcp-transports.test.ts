@@ -34,7 +34,7 @@ describe('Streamable HTTP', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['suip_check', 'suip_render']);
     expect(tools.find((tool) => tool.name === 'suip_render')?._meta).toMatchObject({ ui: { resourceUri: 'ui://suip/app.html' } });
     const resource = await client.readResource({ uri: 'ui://suip/app.html' });
-    expect(resource.contents[0]).toMatchObject({ mimeType: RESOURCE_MIME_TYPE, text: '<!doctype html><p>view</p>', _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
+    expect(resource.contents[0]).toMatchObject({ mimeType: RESOURCE_MIME_TYPE, text: '<!doctype html><p>view</p>', _meta: { ui: { csp: { connectDomains: [], resourceDomains: ['blob:'] } } } });
     const shown = await client.callTool({ name: 'suip_render', arguments: { program: 'suip.render(suip.text("hi"))', data: [1, 2] } });
     expect(shown.structuredContent).toEqual({ program: 'suip.render(suip.text("hi"))', source: 'given', data: [1, 2] });
     const broken = await client.callTool({ name: 'suip_render', arguments: { program: 'suip.text("never rendered")' } });
@@ -42,6 +42,13 @@ describe('Streamable HTTP', () => {
     expect((broken.content as Array<{ text: string }>)[0]!.text).toContain('never calls render');
     const checked = await client.callTool({ name: 'suip_check', arguments: { program: 'render(' } });
     expect(checked.structuredContent).toMatchObject({ ok: false, error: expect.stringContaining('SyntaxError') });
+    expect(checked.isError).toBe(true);
+    // The same check as render(): a type the vocabulary does not have fails, with the fix.
+    const select = await client.callTool({ name: 'suip_check', arguments: { program: 'suip.render(suip.group("select", []))' } });
+    expect(select).toMatchObject({ isError: true, structuredContent: { ok: false, error: expect.stringContaining('did you mean group("choice", …)?') } });
+    expect(await client.callTool({ name: 'suip_check', arguments: { program: 'suip.render(suip.group("choice", []))' } })).toMatchObject({ structuredContent: { ok: true } });
+    // Every input property has a type keyword (strict clients such as the MCP Inspector warn otherwise).
+    for (const tool of tools) for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) expect({ tool: tool.name, name, type: (schema as { type?: unknown }).type }).toMatchObject({ type: expect.anything() });
     await client.close();
   });
 

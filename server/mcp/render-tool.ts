@@ -1,6 +1,4 @@
 import { BUILTIN_VOCABULARY } from '../../core/index.ts';
-import { systemPrompt } from '../../generator/prompt/index.ts';
-import { generateWithRepair } from '../../generator/model/repair-loop.ts';
 import type { ChatRequest, EndpointSettings } from '../../generator/model/chat-client.ts';
 import { MCP_APP_LIMITS } from '../../shared/neighbours/mcp-apps/constants.ts';
 import type { RenderResult } from '../../shared/neighbours/mcp-apps/render-result.ts';
@@ -49,6 +47,8 @@ export function createRenderTool(model: RenderModel | undefined): (args: { progr
     if (busy >= limit) return fail('model', `the server's model is already writing ${limit} programs; try again shortly or pass \`program\``);
     busy += 1;
     try {
+      // Loaded on the first request: a server without a model (or idle) never holds the prompt and the model client.
+      const [{ systemPrompt }, { generateWithRepair }] = await Promise.all([import('../../generator/prompt/index.ts'), import('../../generator/model/repair-loop.ts')]);
       const result = await generateWithRepair({
         endpoint: model.endpoint,
         system: systemPrompt(BUILTIN_VOCABULARY),

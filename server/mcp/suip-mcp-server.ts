@@ -14,6 +14,9 @@ export interface SuipMcpServerOptions {
   version?: string;
 }
 
+/** The JSON types, for `data`'s schema. */
+const JSON_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+
 const PROGRAM_HELP =
   'A suip program is JavaScript run in a sandbox with a global `suip` ({text, group, render, onInput, output}); it ends with render(group(type, [[role, child], …], {on: {click: fn}})). ' +
   'In an MCP host it hears `suip.onInput("mcp.tool-input" | "mcp.tool-result" | "mcp.call-result" | "mcp.host-context", fn)` and may `suip.output("mcp.call-tool", {name, arguments, id})` (the answer comes on "mcp.call-result"), `suip.output("mcp.message", text)`, `suip.output("mcp.open-link", url)` or `suip.output("mcp.model-context", text)`.';
@@ -37,7 +40,8 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
         inputSchema: {
           program: z.string().max(MCP_APP_LIMITS.maxProgramChars).optional().describe('A suip program (JavaScript) to show.'),
           request: z.string().max(MCP_APP_LIMITS.maxRequestChars).optional().describe('What the UI should do, for the server\'s model to write as a program.'),
-          data: z.unknown().optional().describe('Any JSON the program should show; it hears it on "mcp.tool-result".'),
+          // Typed: a schema without a type keyword is flagged by strict clients (the MCP Inspector); any JSON value is fine.
+          data: z.unknown().meta({ type: JSON_TYPES }).optional().describe('Any JSON the program should show; it hears it on "mcp.tool-result".'),
         },
         _meta: { ui: { resourceUri: SUIP_APP_URI } },
       },
@@ -50,12 +54,13 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
       CHECK_TOOL,
       {
         title: 'Check a suip program',
-        description: `Check that a suip program parses and renders, without showing it. ${PROGRAM_HELP}`,
+        description: `Check a suip program without showing it: it must parse, call render, and name only group types of the vocabulary (as render() checks). ${PROGRAM_HELP}`,
         inputSchema: { program: z.string().max(MCP_APP_LIMITS.maxProgramChars).describe('The suip program to check.') },
       },
       async ({ program }) => {
         const check = checkProgram(program);
-        return { content: [{ type: 'text', text: check.ok ? 'ok: the program parses and calls render' : check.error }], structuredContent: { ...check } };
+        // A failed check is a tool error (isError), so a host or model reading only that flag sees it.
+        return { content: [{ type: 'text', text: check.ok ? 'ok: the program parses, calls render and names only types of the vocabulary' : check.error }], structuredContent: { ...check }, isError: !check.ok };
       },
     );
     registerAppResource(server, 'suip view', SUIP_APP_URI, { description: 'Runs a suip program in suip\'s sandbox inside the host\'s view.', mimeType: RESOURCE_MIME_TYPE }, async () => ({
@@ -64,8 +69,10 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
           uri: SUIP_APP_URI,
           mimeType: RESOURCE_MIME_TYPE,
           text: options.appHtml,
-          // No domains: the page loads nothing; its program reaches nothing but the host.
-          _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: false } },
+          // Exactly what the page needs: it loads nothing and connects nowhere (its program reaches
+          // nothing but the host); `blob:` is its program's Worker, which hosts building the spec's
+          // policy put in script-src (a Worker falls back to it when there is no worker-src).
+          _meta: { ui: { csp: { connectDomains: [], resourceDomains: ['blob:'] }, prefersBorder: false } },
         },
       ],
     }));
