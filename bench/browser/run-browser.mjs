@@ -19,12 +19,12 @@ import { openBrowserSession } from './browser-session.mjs';
 import { browserMarkdown } from './report-browser.mjs';
 import { litUpdate } from './cases/lit-update.mjs';
 import { soak } from './cases/soak.mjs';
-import { fourStreams, longText, tokenStream } from './cases/token-stream.mjs';
+import { longText, manyStreams, tokenStream } from './cases/token-stream.mjs';
 import { batching, eventRoundTrip, transportFloor } from './cases/transport.mjs';
 
 /** Every browser case, in the order they run. */
 export function browserCases(mode) {
-  return [transportFloor, batching, tokenStream(mode), fourStreams(mode), litUpdate(mode), eventRoundTrip, longText(mode), soak(mode)];
+  return [transportFloor, batching, tokenStream(mode), manyStreams(mode), litUpdate(mode), eventRoundTrip, longText(mode), soak(mode)];
 }
 
 /**
