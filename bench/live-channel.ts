@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,19 +98,30 @@ async function main(): Promise<void> {
   const of = (ledger: string, key: keyof Omit<Figures, 'ledger'>) => perRound.map((rows) => rows.find((r) => r.ledger === ledger)![key]);
   const ratio = (ledger: string, key: keyof Omit<Figures, 'ledger'>) => median(of(ledger, key).map((v, i) => v / of('raw', key)[i]!));
   const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`\nlive channel, one server process, ${SUBSCRIBERS} subscribers on 127.0.0.1 (node ${process.version}), ${ROUNDS} interleaved rounds, medians; ratios are medians of per-round ratios to the raw \`ws\` server; load average ${load}\n`);
-  console.log('| server | frames/s to 100 subscribers | deliveries/s | publish→client p50 | p95 (200 frames/s) | p50 ÷ raw | p95 ÷ raw | memory per subscriber | ÷ raw | resume after a 10,000-frame gap |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const lines = [
+    `One server process, ${SUBSCRIBERS} subscribers on 127.0.0.1 in the bench process (Node ${process.version}), ${ROUNDS} interleaved rounds, medians; ratios are medians of per-round ratios to the raw \`ws\` server; load average at the end ${load}.`,
+    '',
+    '| server | frames/s to 100 subscribers | deliveries/s | publish→client p50 | p95 (200 frames/s) | p50 ÷ raw | p95 ÷ raw | memory per subscriber | ÷ raw | resume after a 10,000-frame gap |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const ledger of perRound[0]!.map((r) => r.ledger)) {
     const m = (key: keyof Omit<Figures, 'ledger'>) => median(of(ledger, key));
     const name = ledger === 'raw' ? 'raw `ws` broadcast (anchor)' : `suip, ${ledger} ledger`;
-    console.log(`| ${name} | ${m('fps').toFixed(0)} | ${m('deliveries').toFixed(0)} | ${m('p50').toFixed(1)} ms | ${m('p95').toFixed(1)} ms | ${ratio(ledger, 'p50').toFixed(2)}x | ${ratio(ledger, 'p95').toFixed(2)}x | ${(m('memory') / 1024).toFixed(1)} KB | ${ratio(ledger, 'memory').toFixed(2)}x | ${m('resumeMs').toFixed(0)} ms |`);
+    lines.push(`| ${name} | ${m('fps').toFixed(0)} | ${m('deliveries').toFixed(0)} | ${m('p50').toFixed(1)} ms | ${m('p95').toFixed(1)} ms | ${ratio(ledger, 'p50').toFixed(2)}x | ${ratio(ledger, 'p95').toFixed(2)}x | ${(m('memory') / 1024).toFixed(1)} KB | ${ratio(ledger, 'memory').toFixed(2)}x | ${m('resumeMs').toFixed(0)} ms |`);
   }
+  console.log(`\n${lines.join('\n')}`);
+  const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  const START = '<!-- live-channel:start -->';
+  const END = '<!-- live-channel:end -->';
+  const text = readFileSync(doc, 'utf8');
+  const command = `node --import tsx bench/live-channel.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+  const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (part of \`npm run bench\`): 2,000 frames published in batches of 100; latency at one frame per 5 ms; memory = server RSS after a GC with the subscribers minus before; resume = subscribe with an old \`fromSeq\` until 10,000 frames arrived. The subscribers share the two cores with the server.\n\n${lines.join('\n')}\n\n${END}`;
+  if (text.includes(START)) writeFileSync(doc, text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section));
 }
 
 async function measure(kind: string, where?: string): Promise<Figures> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--serve', kind, ...(where ? [where] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const deadline = setTimeout(() => child.kill('SIGKILL'), 180_000);
+  const deadline = setTimeout(() => child.kill('SIGKILL'), 600_000);
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
