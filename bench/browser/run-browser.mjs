@@ -4,7 +4,7 @@
  * Debian's Chromium against the bench pages (`bench/pages/`, served by the project's Vite config
  * plus the anchors plugin). `bench/run.mjs` calls `runBrowserBenchmarks`; alone:
  *
- *   node bench/browser/run-browser.mjs [--quick | --nightly] [--filter=<text>] [--rounds=N]
+ *   node bench/browser/run-browser.mjs [--quick | --nightly] [--filter=<text>] [--rounds=N] [--grid=150/1000,…]
  *
  * Every case runs its variants in interleaved rounds (5 by default, 2 with --quick), each run in a
  * fresh page, so load drift on the shared machine hits suip and its anchors alike; figures are
@@ -31,8 +31,8 @@ export function browserCases(mode) {
  * Run the browser cases; returns `{browser, cases}` with each case shaped like the Node cases'
  * results (`name`, `description`, resolved `rows`, `error`, `wrong`).
  */
-export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
-  const mode = { quick, nightly };
+export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, grid, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
+  const mode = { quick, nightly, grid };
   // A comma-separated filter picks every case matching any of its parts.
   const parts = filter?.split(',').filter(Boolean);
   const selected = browserCases(mode).filter((c) => parts === undefined || parts.some((part) => c.name.includes(part)));
@@ -116,7 +116,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   mkdirSync(dirname(out), { recursive: true });
   const started = new Date().toISOString();
   const save = (partial) => writeFileSync(out, `${JSON.stringify({ date: started, partial: true, machine: machineInfo(), ...partial }, null, 2)}\n`);
-  const ran = await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined, onCase: save });
+  const grid = args.find((a) => a.startsWith('--grid='))?.slice('--grid='.length);
+  const ran = await runBrowserBenchmarks({ quick, nightly, filter, grid, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined, onCase: save });
   const results = {
     date: started,
     command: `node bench/browser/run-browser.mjs${args.length ? ` ${args.join(' ')}` : ''}`,

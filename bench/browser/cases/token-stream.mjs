@@ -12,8 +12,9 @@ export async function suipView(session) {
 }
 
 /** Case 3, the headline: suip vs full re-send, remote-dom and vanilla DOM, same script, same run. */
-export function tokenStream({ quick }) {
-  const grid = quick ? [[150, 1000]] : [50, 150, 1000].flatMap((rate) => [100, 1000].map((particles) => [rate, particles]));
+export function tokenStream({ quick, grid: only }) {
+  // `--grid=150/1000,1000/1000` (run-browser.mjs) picks cells of the grid (rate/particles).
+  const grid = only ? only.split(',').map((cell) => cell.split('/').map(Number)) : quick ? [[150, 1000]] : [50, 150, 1000].flatMap((rate) => [100, 1000].map((particles) => [rate, particles]));
   return {
     name: 'browser-token-stream',
     description: 'issues 6 and 43: a simulated model streaming tokens into a UI (text grows per token, a new item every 30 tokens, 5% of tokens move or remove an item), the model in a Worker for every contestant; suip vs full re-send through the same renderer, @remote-dom/core (polyfill + RemoteRootElement + BatchingRemoteConnection in a Worker in a sandboxed iframe, DOMRemoteReceiver), vanilla (a Worker of the page, one DOM call per edit), limit (the same from a Worker in a sandboxed iframe: the physical limit) and styled (suip\'s wire from a sandboxed Worker, JSON.parse and direct DOM calls building exactly the elements, shadow roots and sheets suip\'s view ends with, no validation); host CPU is CDP TaskDuration of the page\'s main thread',
