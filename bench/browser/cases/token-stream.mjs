@@ -23,7 +23,13 @@ export function tokenStream({ quick, grid: only }) {
       const [rate, particles, anchor] = variant.split('/');
       const tokens = Math.max(150, Math.round(Number(rate) * (quick ? 1.5 : 2)));
       const view = anchor === 'styled' ? await suipView(session) : undefined;
-      const r = await session.run(PAGE, 'tokenStream', { anchor, particles: Number(particles), rate: Number(rate), tokens, view });
+      // A run whose starting list was not on screen when its first token was due measured nothing
+      // wrong, only a loaded machine (it would have counted the build): run it again, twice at most.
+      let r;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        r = await session.run(PAGE, 'tokenStream', { anchor, particles: Number(particles), rate: Number(rate), tokens, view });
+        if (!r.problem?.startsWith('the starting list was not all on screen')) break;
+      }
       if (!r.correct) throw wrong(`${variant}: ${r.problem}`);
       const at = `${rate}/${particles}`;
       const k = (metric, who = anchor) => `${at}/${who}/${metric}`;
