@@ -51,5 +51,7 @@ export function serveRawBroadcast(extra: (req: IncomingMessage, res: ServerRespo
       ws.on('close', () => session.subscribers.delete(ws));
     });
   });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`listening http://127.0.0.1:${(server.address() as { port: number }).port}\n`));
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`listening http://127.0.0.1:${(server.address() as { port: number }).port}\n`);
+  });
 }

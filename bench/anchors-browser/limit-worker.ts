@@ -1,4 +1,5 @@
-import { createTokenScript, playTokenStream, type StreamTiming, type TokenEdit, type TokenScriptConfig } from './token-script.ts';
+import { createTokenScript, playTokenStream } from './token-script.ts';
+import type { StreamTiming, TokenEdit, TokenScriptConfig } from './token-script.ts';
 
 /**
  * The Worker of the physical-limit and vanilla anchors (issue 43 item 1a, 1c): the same token script

@@ -11,7 +11,9 @@ export async function captureSuipView(): Promise<ViewPrint> {
   document.body.append(container);
   const renderer = createRenderer(container);
   const item = (mark: string) => `group(null, [['t', text('${mark}')]])`;
-  await renderer.attach({ id: 'bench', code: `const { group, text, render } = suip; await render(group(null, [['meta', text('bench-start:0', 'text/plain')], ['list', group(null, [['a', ${item(MARK_A)}], ['b', ${item(MARK_B)}]])]]));` });
+  const list = `group(null, [['a', ${item(MARK_A)}], ['b', ${item(MARK_B)}]])`;
+  const root = `group(null, [['meta', text('bench-start:0', 'text/plain')], ['list', ${list}]])`;
+  await renderer.attach({ id: 'bench', code: `const { group, text, render } = suip; await render(${root});` });
   const deadline = performance.now() + 10_000;
   for (;;) {
     try {

@@ -16,7 +16,8 @@ import type { StreamRun, StreamSetup } from './stream-types.ts';
  * vanilla runs it as a plain Worker of the host page (no sandbox), so the two differ by the
  * sandbox's process boundary alone. Neither is built from any of suip's code.
  */
-export async function startLimitStream({ container, config, timing, arrived }: StreamSetup, where: 'sandbox' | 'page'): Promise<StreamRun> {
+export async function startLimitStream(setup: StreamSetup, where: 'sandbox' | 'page'): Promise<StreamRun> {
+  const { container, config, timing, arrived } = setup;
   const list = document.createElement('div');
   container.append(list);
   const { nodes, create } = plainItems();
@@ -33,7 +34,10 @@ export async function startLimitStream({ container, config, timing, arrived }: S
     for (const edit of data as LimitEdit[]) apply(edit);
     arrived();
   };
-  if (where === 'sandbox') return sandboxedRun(await createSandboxFrame(remoteDomFrameScript(limitWorkerSource)), list, { config, timing }, onData);
+  if (where === 'sandbox') {
+    const frame = await createSandboxFrame(remoteDomFrameScript(limitWorkerSource));
+    return sandboxedRun(frame, list, { config, timing }, onData);
+  }
   const url = URL.createObjectURL(new Blob([limitWorkerSource], { type: 'text/javascript' }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);

@@ -78,7 +78,8 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
           continue;
         }
         still = 0;
-        for (let token = lastSeen + 1; token <= seen; token++) latencies.push(performance.timeOrigin + paintedAt - dueAt(token));
+        const epoch = performance.timeOrigin + paintedAt;
+        for (let token = lastSeen + 1; token <= seen; token++) latencies.push(epoch - dueAt(token));
         lastSeen = seen;
       }
     },

@@ -21,7 +21,7 @@ export async function startStream(anchor: StreamAnchor, setup: StreamSetup, view
     case 'limit':
       return startLimitStream(setup, 'sandbox');
     case 'styled':
-      if (view === undefined) throw new Error('the styled floor needs `view`, the print of suip\'s view (captureSuipView)');
+      if (view === undefined) throw new Error("the styled floor needs `view`, suip's view's print (captureSuipView)");
       return startStyledFloorStream(setup, view);
   }
 }

@@ -6,9 +6,11 @@ import type { StreamRun, StreamSetup } from './stream-types.ts';
 import { MARK_A, viewBuilder, type ViewPrint } from './view-blueprint.ts';
 
 /** The wire ops the floor Worker sends (suip's own: `anchors-browser/floor-worker.ts`). */
+type ItemParticle = { group: Array<[string, { text: string }]> };
+type ListParticle = { group: Array<[string, ItemParticle]> };
 interface WireCall {
   method: string;
-  params: { path: string[]; id?: string; text?: string; before?: string; particle?: { group: Array<[string, { group: Array<[string, { text: string }]> }]> } };
+  params: { path: string[]; id?: string; text?: string; before?: string; particle?: ListParticle };
   id?: number;
 }
 
@@ -22,7 +24,8 @@ interface WireCall {
  * code. suip above this floor is its protocol (checks, records, the frame tick); this floor above
  * the physical limit ('limit') is the view's DOM and style.
  */
-export async function startStyledFloorStream({ container, config, timing, arrived }: StreamSetup, print: ViewPrint): Promise<StreamRun> {
+export async function startStyledFloorStream(setup: StreamSetup, print: ViewPrint): Promise<StreamRun> {
+  const { container, config, timing, arrived } = setup;
   const builder = viewBuilder(print, MARK_A);
   const box = document.createElement('div');
   container.append(box);
@@ -57,7 +60,8 @@ export async function startStyledFloorStream({ container, config, timing, arrive
     if (typeof data !== 'string') return;
     const value = JSON.parse(data) as WireCall | WireCall[];
     const calls = Array.isArray(value) ? value : [value];
-    const answers = calls.filter((call) => call.id !== undefined).map((call) => `{"jsonrpc":"2.0","id":${call.id},"result":{}}`);
+    const ids = calls.filter((call) => call.id !== undefined).map((call) => call.id);
+    const answers = ids.map((id) => `{"jsonrpc":"2.0","id":${id},"result":{}}`);
     frame.port.postMessage(Array.isArray(value) ? `[${answers.join(',')}]` : answers[0]);
     for (const call of calls) apply(call);
     arrived();

@@ -8,9 +8,15 @@
 
 /** A node of the captured DOM: element (with its shadow root), text or comment. */
 export type NodePrint =
-  | { t: 'e'; tag: string; attrs: Array<[string, string]>; shadow?: { sheets: number[]; children: NodePrint[] }; children: NodePrint[] }
+  | { t: 'e'; tag: string; attrs: Array<[string, string]>; shadow?: ShadowPrint; children: NodePrint[] }
   | { t: 'x'; data: string }
   | { t: 'c'; data: string };
+
+/** An element's shadow root: its adopted sheets (indices into `ViewPrint.sheets`) and its nodes. */
+export interface ShadowPrint {
+  sheets: number[];
+  children: NodePrint[];
+}
 
 /** A step down the composed tree: a child index, or 's' into the element's shadow root. */
 export type Step = number | 's';
@@ -112,9 +118,14 @@ export function captureView(container: Element): ViewPrint {
     const element = node as Element;
     if (element.hasAttribute('data-suip-frames')) return undefined;
     const children = (parent: Node): NodePrint[] =>
-      [...parent.childNodes].filter((c) => !(dropItems && parent === list && skip.has(c))).map((c) => print(c, dropItems)).filter((p): p is NodePrint => p !== undefined);
-    const shadow = element.shadowRoot ? { sheets: element.shadowRoot.adoptedStyleSheets.map(sheetIndex), children: children(element.shadowRoot) } : undefined;
-    return { t: 'e', tag: element.localName, attrs: [...element.attributes].map((at) => [at.name, at.value]), ...(shadow ? { shadow } : {}), children: children(element) };
+      [...parent.childNodes]
+        .filter((c) => !(dropItems && parent === list && skip.has(c)))
+        .map((c) => print(c, dropItems))
+        .filter((p): p is NodePrint => p !== undefined);
+    const root = element.shadowRoot;
+    const shadow = root ? { sheets: root.adoptedStyleSheets.map(sheetIndex), children: children(root) } : undefined;
+    const attrs = [...element.attributes].map((at): [string, string] => [at.name, at.value]);
+    return { t: 'e', tag: element.localName, attrs, ...(shadow ? { shadow } : {}), children: children(element) };
   };
   const shell = [...container.childNodes].map((n) => print(n, true)).filter((p): p is NodePrint => p !== undefined);
   const itemNodes = siblings.slice(startA, startB);
@@ -145,7 +156,8 @@ export function viewBuilder(print: ViewPrint, markText: string): {
     sheet.replaceSync(css);
     return sheet;
   });
-  const documentSheets = print.documentSheets.map((k) => sheets[k]!).filter((s) => !document.adoptedStyleSheets.includes(s));
+  const adopted = document.adoptedStyleSheets;
+  const documentSheets = print.documentSheets.map((k) => sheets[k]!).filter((sheet) => !adopted.includes(sheet));
   if (documentSheets.length > 0) document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...documentSheets];
   const build = (p: NodePrint): Node => {
     if (p.t === 'x') return document.createTextNode(p.data);
@@ -160,7 +172,8 @@ export function viewBuilder(print: ViewPrint, markText: string): {
     for (const child of p.children) element.append(build(child));
     return element;
   };
-  const walk = (from: Node, steps: readonly Step[]): Node => steps.reduce<Node>((node, step) => (step === 's' ? (node as Element).shadowRoot! : node.childNodes[step]!), from);
+  const walk = (from: Node, steps: readonly Step[]): Node =>
+    steps.reduce<Node>((node, step) => (step === 's' ? (node as Element).shadowRoot! : node.childNodes[step]!), from);
   return {
     shell(container) {
       for (const p of print.shell) container.append(build(p));
