@@ -39,7 +39,7 @@ export interface FourStreamsResult extends HostCost {
  * them to attach (one after the other) and the page to settle (`settled`), so all of them stream
  * inside the measured window, and at the same time (each is told its delay from its own attach).
  */
-const startDelayMs = (streams: number): number => 1500 + 500 * streams;
+const startDelayMs = (streams: number): number => 2000 + 1000 * streams;
 
 /**
  * Resolves once the page has been idle after the attaches: what an attach leaves for later (suip

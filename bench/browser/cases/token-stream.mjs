@@ -135,7 +135,12 @@ export function manyStreams({ quick }) {
       const streams = Number(n);
       const tokens = Math.round(rate * (quick ? 1.5 : 2));
       const view = anchor === 'styled' ? await suipView(session) : undefined;
-      const r = await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor, streams, particles, rate, tokens, view });
+      const params = { anchor, streams, particles, rate, tokens, view };
+      // Attaching all the streams before the first token is due is the page's precondition, not a
+      // result: on a loaded machine a late attach runs again, twice at most.
+      const attempt = () => session.run('/bench/pages/four-streams.html', 'fourStreams', params);
+      const late = (error) => String(error?.message ?? error).includes('took too long to attach');
+      const r = await attempt().catch((error) => (late(error) ? attempt() : Promise.reject(error))).catch((error) => (late(error) ? attempt() : Promise.reject(error)));
       if (!r.correct) throw wrong(`${variant}: ${r.problem}`);
       const cpu = r.taskMs / (streams * tokens);
       const k = (metric, who = anchor, count = n) => `streams/${count}/${who}/${metric}`;
