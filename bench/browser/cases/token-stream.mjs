@@ -140,7 +140,8 @@ export function manyStreams({ quick }) {
       // result: on a loaded machine a late attach runs again, twice at most.
       const attempt = () => session.run('/bench/pages/four-streams.html', 'fourStreams', params);
       const late = (error) => String(error?.message ?? error).includes('took too long to attach');
-      const r = await attempt().catch((error) => (late(error) ? attempt() : Promise.reject(error))).catch((error) => (late(error) ? attempt() : Promise.reject(error)));
+      const again = (error) => (late(error) ? attempt() : Promise.reject(error));
+      const r = await attempt().catch(again).catch(again);
       if (!r.correct) throw wrong(`${variant}: ${r.problem}`);
       const cpu = r.taskMs / (streams * tokens);
       const k = (metric, who = anchor, count = n) => `streams/${count}/${who}/${metric}`;
