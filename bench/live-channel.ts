@@ -13,7 +13,7 @@ import { serveRawBroadcast } from './live-channel-raw.ts';
  * the same publish and subscribe shapes and nothing else (`live-channel-raw.ts`, issue 43), one
  * server process on 127.0.0.1 is measured from this process — frames per second fanned out to 100
  * subscribers, publish → client latency (p50 / p95) at a steady 200 frames/s, the server's memory
- * per subscriber (RSS after a GC, with the subscribers minus without) and the time to resume after
+ * per subscriber (heap and external memory after a GC, with the subscribers minus without) and the time to resume after
  * a 10,000-frame gap. Rounds interleave the servers; ratios to raw are medians of per-round
  * ratios. Loopback only, bounded (every case has a deadline) and it stops by itself; prints a
  * markdown table.
@@ -31,11 +31,17 @@ if (process.argv[2] === '--serve' && process.argv[3] === 'raw') serveRawBroadcas
 else if (process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4]);
 else await main();
 
-/** The children's `GET /bench/memory`: RSS after a full GC (the children run with --expose-gc). */
+/**
+ * The children's `GET /bench/memory`: JavaScript heap plus external memory (array buffers
+ * included, where `ws` keeps its sockets' buffers) after a full GC (the children run with --expose-gc). RSS was tried
+ * first and read negative per subscriber: the allocator returns startup garbage to the system
+ * between the two readings.
+ */
 function memoryRoute(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean {
   if (req.url !== '/bench/memory') return false;
   (globalThis as { gc?: () => void }).gc?.();
-  res.end(JSON.stringify({ rss: process.memoryUsage().rss }));
+  const { heapUsed, external } = process.memoryUsage();
+  res.end(JSON.stringify({ bytes: heapUsed + external }));
   return true;
 }
 
@@ -115,7 +121,7 @@ async function main(): Promise<void> {
   const END = '<!-- live-channel:end -->';
   const text = readFileSync(doc, 'utf8');
   const command = `node --import tsx bench/live-channel.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
-  const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (part of \`npm run bench\`): 2,000 frames published in batches of 100; latency at one frame per 5 ms; memory = server RSS after a GC with the subscribers minus before; resume = subscribe with an old \`fromSeq\` until 10,000 frames arrived. The subscribers share the two cores with the server.\n\n${lines.join('\n')}\n\n${END}`;
+  const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (part of \`npm run bench\`): 2,000 frames published in batches of 100; latency at one frame per 5 ms; memory = server heap and external memory after a GC with the subscribers minus before; resume = subscribe with an old \`fromSeq\` until 10,000 frames arrived. The subscribers share the two cores with the server.\n\n${lines.join('\n')}\n\n${END}`;
   if (text.includes(START)) writeFileSync(doc, text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section));
 }
 
@@ -136,11 +142,11 @@ async function measure(kind: string, where?: string): Promise<Figures> {
     const { sessionId, wsToken } = (await call('/api/sessions', {})) as { sessionId: string; wsToken: string };
     const publish = (count: number, at: () => number) => call(`/api/sessions/${sessionId}/data`, Array.from({ length: count }, () => ({ channel: 'ticks', mode: 'append', payload: { at: at(), pad: 'x'.repeat(64) } })));
 
-    const rss = async () => ((await (await fetch(`${url}/bench/memory`)).json()) as { rss: number }).rss;
-    const rssBefore = await rss();
+    const heap = async () => ((await (await fetch(`${url}/bench/memory`)).json()) as { bytes: number }).bytes;
+    const heapBefore = await heap();
     // 100 subscribers on the live tail.
     const subscribers = await Promise.all(Array.from({ length: SUBSCRIBERS }, () => subscriber(url, sessionId, wsToken)));
-    const memory = ((await rss()) - rssBefore) / SUBSCRIBERS;
+    const memory = ((await heap()) - heapBefore) / SUBSCRIBERS;
     // Throughput: 2,000 frames published in batches of 100; done when every subscriber has them all.
     const start = performance.now();
     for (let i = 0; i < BURST_FRAMES / 100; i += 1) await publish(100, () => Date.now());

@@ -56,10 +56,10 @@ export interface TokenStreamResult extends HostCost {
 /**
  * When the first token is due after the starting UI was sent: long enough for every anchor to show
  * its whole starting list (suip's 500-item list takes about 8 frames of build slices on a quiet
- * machine; 1,000 ms was too short for the full re-send at load 20), so the measured window holds the
+ * machine; 1,000 and 2,000 ms were too short at load 20–35), so the measured window holds the
  * stream alone.
  */
-const FIRST_TOKEN_DELAY_MS = 2000;
+const FIRST_TOKEN_DELAY_MS = 3000;
 
 /** Expected visible text after the whole stream: replay the same script in the host. */
 function expectedText(config: TokenScriptConfig, tokens: number): string {
