@@ -25,7 +25,8 @@ const TARGET_KB = 60;
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(`${work}src`, { recursive: true });
-writeFileSync(`${work}src/index.html`, '<!doctype html><html lang="en"><meta charset="utf-8"><title>host</title><div id="box"></div><script type="module" src="./main.ts"></script></html>');
+const HOST_PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>host</title><div id="box"></div>';
+writeFileSync(`${work}src/index.html`, `${HOST_PAGE}<script type="module" src="./main.ts"></script></html>`);
 writeFileSync(
   `${work}src/main.ts`,
   `import { createRenderer } from '${root}renderer/index.ts';
@@ -39,13 +40,14 @@ await build({
   logLevel: 'silent',
   base: './',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: { outDir: `${work}dist`, emptyOutDir: true, minify: true, sourcemap: false, modulePreload: { polyfill: false } },
+  build: { outDir: `${work}dist`, emptyOutDir: true, minify: true, sourcemap: false },
 });
 
 const dist = `${work}dist`;
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const server = createServer((req, res) => {
-  const path = normalize(join(dist, new URL(req.url ?? '/', 'http://x').pathname === '/' ? 'index.html' : new URL(req.url ?? '/', 'http://x').pathname));
+  const { pathname } = new URL(req.url ?? '/', 'http://x');
+  const path = normalize(join(dist, pathname === '/' ? 'index.html' : pathname));
   if (!path.startsWith(dist)) return void res.writeHead(403).end();
   try {
     const body = readFileSync(path);
@@ -56,7 +58,8 @@ const server = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const executablePath = process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium';
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
 interface Fetched {
   file: string;
   raw: number;
@@ -71,11 +74,17 @@ try {
     const url = response.url();
     if (!url.startsWith(base) || url === base || url.endsWith('.html')) return;
     const beforePaint = !painted;
-    void response.body().then((body) => fetched.push({ file: url.slice(base.length), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, beforePaint }));
+    void response.body().then((body) => {
+      const gzip = gzipSync(body, { level: 9 }).length;
+      fetched.push({ file: url.slice(base.length), raw: body.length, gzip, beforePaint });
+    });
   });
   await page.goto(base);
   // A string, not a function: tsx would wrap a function's inner closures in a helper the page lacks.
-  const shown = `(function deep(node) { return [...(node.shadowRoot ?? node).childNodes].map((c) => (c.nodeType === 3 ? c.data : deep(c))).join(''); })(document.body).includes(${JSON.stringify(TEXT)})`;
+  const deep =
+    'function deep(node) { return [...(node.shadowRoot ?? node).childNodes]' +
+    ".map((c) => (c.nodeType === 3 ? c.data : deep(c))).join(''); }";
+  const shown = `(${deep})(document.body).includes(${JSON.stringify(TEXT)})`;
   await page.waitForFunction(shown, undefined, { timeout: 60_000, polling: 'raf' });
   painted = true;
   // What a renderer requests after the paint (the idle refill of a warm frame, lazy chunks).
@@ -86,15 +95,18 @@ try {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** A chunk's name without its content hash. */
+const name = (file: string) => file.replace(/-[\w-]{8}\.js$/, '.js');
 const before = fetched.filter((f) => f.beforePaint).sort((a, b) => b.gzip - a.gzip);
 const after = fetched.filter((f) => !f.beforePaint);
 const total = before.reduce((sum, f) => sum + f.gzip, 0);
+const raw = before.reduce((sum, f) => sum + f.raw, 0);
 const table = [
   '| fetched before the first sandboxed paint | minified | gzip |',
   '|---|---|---|',
-  ...before.map((f) => `| \`${f.file.replace(/-[\w-]{8}\.js$/, '.js')}\` | ${kb(f.raw)} | ${kb(f.gzip)} |`),
-  `| **total** (target ≤ ${TARGET_KB} KB, issue 43) | ${kb(before.reduce((sum, f) => sum + f.raw, 0))} | **${kb(total)}** |`,
-  ...(after.length ? ['', `After the paint: ${after.map((f) => `\`${f.file.replace(/-[\w-]{8}\.js$/, '.js')}\` ${kb(f.gzip)}`).join(', ')}.`] : []),
+  ...before.map((f) => `| \`${name(f.file)}\` | ${kb(f.raw)} | ${kb(f.gzip)} |`),
+  `| **total** (issue 43: ≤ ${TARGET_KB} KB) | ${kb(raw)} | **${kb(total)}** |`,
+  ...(after.length ? ['', `After the paint: ${after.map((f) => `\`${name(f.file)}\` ${kb(f.gzip)}`).join(', ')}.`] : []),
 ].join('\n');
 console.log(table);
 
@@ -102,6 +114,11 @@ const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 const START = '<!-- first-use-bytes:start -->';
 const END = '<!-- first-use-bytes:end -->';
 const text = readFileSync(doc, 'utf8');
-const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`node --import tsx bench/first-use-bytes.ts\` (part of \`npm run bench\`): a host page built by Vite for production with \`createRenderer(box)\` (default options) and one \`attach\`, loaded in Chromium; every script it requests until the program's text is painted, at gzip -9.\n\n${table}\n\n${END}`;
+const how =
+  'a host page built by Vite for production with `createRenderer(box)` (default options) and one `attach`, loaded in ' +
+  "Chromium; every script it requests until the program's text is painted, at gzip -9.";
+const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const command = '`node --import tsx bench/first-use-bytes.ts` (part of `npm run bench`)';
+const section = `${START}\n\nMeasured ${when} UTC with ${command}: ${how}\n\n${table}\n\n${END}`;
 if (text.includes(START)) writeFileSync(doc, text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section));
 else console.warn('docs/benchmarks.md has no first-use-bytes markers: not written');
