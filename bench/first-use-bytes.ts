@@ -101,12 +101,13 @@ const before = fetched.filter((f) => f.beforePaint).sort((a, b) => b.gzip - a.gz
 const after = fetched.filter((f) => !f.beforePaint);
 const total = before.reduce((sum, f) => sum + f.gzip, 0);
 const raw = before.reduce((sum, f) => sum + f.raw, 0);
+const later = after.map((f) => `\`${name(f.file)}\` ${kb(f.gzip)}`).join(', ');
 const table = [
   '| fetched before the first sandboxed paint | minified | gzip |',
   '|---|---|---|',
   ...before.map((f) => `| \`${name(f.file)}\` | ${kb(f.raw)} | ${kb(f.gzip)} |`),
   `| **total** (issue 43: ≤ ${TARGET_KB} KB) | ${kb(raw)} | **${kb(total)}** |`,
-  ...(after.length ? ['', `After the paint: ${after.map((f) => `\`${name(f.file)}\` ${kb(f.gzip)}`).join(', ')}.`] : []),
+  ...(after.length ? ['', `After the paint: ${later}.`] : []),
 ].join('\n');
 console.log(table);
 
