@@ -1,17 +1,22 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { serveRawBroadcast } from './live-channel-raw.ts';
 
 /**
- * The live channel's server figures (`node --import tsx bench/live-channel.ts`): for each ledger
- * (memory, SQLite, Redis Streams) one server process on 127.0.0.1 is measured from this process —
- * frames per second fanned out to 100 subscribers, publish → client latency (p50 / p95) at a
- * steady 200 frames/s, and the time to resume after a 10,000-frame gap. Loopback only, bounded
- * (every case has a deadline) and it stops by itself; prints a markdown table.
+ * The live channel's server figures (`node --import tsx bench/live-channel.ts [--rounds=3]`): for
+ * each ledger (memory, SQLite, Redis Streams) and for the anchor, a raw `ws` broadcast server with
+ * the same publish and subscribe shapes and nothing else (`live-channel-raw.ts`, issue 43), one
+ * server process on 127.0.0.1 is measured from this process — frames per second fanned out to 100
+ * subscribers, publish → client latency (p50 / p95) at a steady 200 frames/s, the server's memory
+ * per subscriber (heap and external memory after a GC, with the subscribers minus without) and the time to resume after
+ * a 10,000-frame gap. Rounds interleave the servers; ratios to raw are medians of per-round
+ * ratios. Loopback only, bounded (every case has a deadline) and it stops by itself; prints a
+ * markdown table.
  */
 
 const SELF = fileURLToPath(import.meta.url);
@@ -20,8 +25,25 @@ const SUBSCRIBERS = 100;
 const BURST_FRAMES = 2000;
 const GAP = 10_000;
 
-if (process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4]);
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3);
+
+if (process.argv[2] === '--serve' && process.argv[3] === 'raw') serveRawBroadcast(memoryRoute);
+else if (process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4]);
 else await main();
+
+/**
+ * The children's `GET /bench/memory`: JavaScript heap plus external memory (array buffers
+ * included, where `ws` keeps its sockets' buffers) after a full GC (the children run with --expose-gc). RSS was tried
+ * first and read negative per subscriber: the allocator returns startup garbage to the system
+ * between the two readings.
+ */
+function memoryRoute(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean {
+  if (req.url !== '/bench/memory') return false;
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, external } = process.memoryUsage();
+  res.end(JSON.stringify({ bytes: heapUsed + external }));
+  return true;
+}
 
 /** The child: one server process on the chosen ledger. */
 async function serve(kind: string, where: string | undefined): Promise<void> {
@@ -38,7 +60,8 @@ async function serve(kind: string, where: string | undefined): Promise<void> {
   const ledger = kind === 'memory' ? createMemoryLedger({ window }) : kind === 'sqlite' ? createSqliteLedger(where!, { window }) : await createRedisLedger(where!, { window });
   const log = () => undefined;
   const guard = createBrowserGuard({ origins: [], hosts: ['*'] });
-  const server = createServer(createRouter(sessionRoutes({ ledger, secret: 'bench', agentToken: AGENT, wsTokenTtlMs: 600_000, maxBodyBytes: 8 << 20 }), { guard, agentToken: AGENT, log }));
+  const router = createRouter(sessionRoutes({ ledger, secret: 'bench', agentToken: AGENT, wsTokenTtlMs: 600_000, maxBodyBytes: 8 << 20 }), { guard, agentToken: AGENT, log });
+  const server = createServer((req, res) => void (memoryRoute(req, res) || router(req, res)));
   routeUpgrades(server, [createLiveChannel({ ledger, secret: 'bench', agentToken: AGENT, guard, budgets: createSocketBudgets({ perAddress: 100_000, perSession: 100_000 }), maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 3600_000, log })], { guard, log });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`listening http://127.0.0.1:${(server.address() as { port: number }).port}\n`));
 }
@@ -49,36 +72,62 @@ interface Figures {
   deliveries: number;
   p50: number;
   p95: number;
+  /** Server RSS per subscriber, bytes. */
+  memory: number;
   resumeMs: number;
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'suip-bench-live-'));
-  const rows: Figures[] = [];
+  const perRound: Figures[][] = [];
+  const { hasRedisServer, startRedisServer } = await import('../server/testing/redis-server.ts');
+  const redis = hasRedisServer() ? await startRedisServer() : undefined;
+  if (!redis) console.warn('redis-server is not installed: the Redis row is skipped');
   try {
-    rows.push(await measure('memory'));
-    rows.push(await measure('sqlite', join(dir, 'ledger.sqlite')));
-    const { hasRedisServer, startRedisServer } = await import('../server/testing/redis-server.ts');
-    if (hasRedisServer()) {
-      const redis = await startRedisServer();
-      try {
-        rows.push(await measure('redis', redis.url));
-      } finally {
-        await redis.stop();
-      }
-    } else console.warn('redis-server is not installed: the Redis row is skipped');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const rows: Figures[] = [];
+      rows.push(await measure('raw'));
+      rows.push(await measure('memory'));
+      rows.push(await measure('sqlite', join(dir, `ledger-${round}.sqlite`)));
+      if (redis) rows.push(await measure('redis', redis.url));
+      perRound.push(rows);
+    }
   } finally {
+    await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\nlive channel, one server process, ${SUBSCRIBERS} subscribers on 127.0.0.1 (node ${process.version})\n`);
-  console.log('| ledger | frames/s to 100 subscribers | deliveries/s | publish→client p50 | p95 (200 frames/s) | resume after a 10,000-frame gap |');
-  console.log('|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.ledger} | ${r.fps.toFixed(0)} | ${r.deliveries.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.resumeMs.toFixed(0)} ms |`);
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const of = (ledger: string, key: keyof Omit<Figures, 'ledger'>) => perRound.map((rows) => rows.find((r) => r.ledger === ledger)![key]);
+  const ratio = (ledger: string, key: keyof Omit<Figures, 'ledger'>) => median(of(ledger, key).map((v, i) => v / of('raw', key)[i]!));
+  const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+  const lines = [
+    `One server process, ${SUBSCRIBERS} subscribers on 127.0.0.1 in the bench process (Node ${process.version}), ${ROUNDS} interleaved rounds, medians; ratios are medians of per-round ratios to the raw \`ws\` server; load average at the end ${load}.`,
+    '',
+    '| server | frames/s to 100 subscribers | deliveries/s | publish→client p50 | p95 (200 frames/s) | p50 ÷ raw | p95 ÷ raw | memory per subscriber | ÷ raw | resume after a 10,000-frame gap |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const ledger of perRound[0]!.map((r) => r.ledger)) {
+    const m = (key: keyof Omit<Figures, 'ledger'>) => median(of(ledger, key));
+    const name = ledger === 'raw' ? 'raw `ws` broadcast (anchor)' : `suip, ${ledger} ledger`;
+    lines.push(`| ${name} | ${m('fps').toFixed(0)} | ${m('deliveries').toFixed(0)} | ${m('p50').toFixed(1)} ms | ${m('p95').toFixed(1)} ms | ${ratio(ledger, 'p50').toFixed(2)}x | ${ratio(ledger, 'p95').toFixed(2)}x | ${(m('memory') / 1024).toFixed(1)} KB | ${ratio(ledger, 'memory').toFixed(2)}x | ${m('resumeMs').toFixed(0)} ms |`);
+  }
+  console.log(`\n${lines.join('\n')}`);
+  const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  const START = '<!-- live-channel:start -->';
+  const END = '<!-- live-channel:end -->';
+  const text = readFileSync(doc, 'utf8');
+  const command = `node --import tsx bench/live-channel.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+  const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (part of \`npm run bench\`): 2,000 frames published in batches of 100; latency at one frame per 5 ms; memory = server heap and external memory after a GC with the subscribers minus before; resume = subscribe with an old \`fromSeq\` until 10,000 frames arrived. The subscribers share the two cores with the server.\n\n${lines.join('\n')}\n\n${END}`;
+  if (text.includes(START)) writeFileSync(doc, text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section));
 }
 
 async function measure(kind: string, where?: string): Promise<Figures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--serve', kind, ...(where ? [where] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const deadline = setTimeout(() => child.kill('SIGKILL'), 180_000);
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--serve', kind, ...(where ? [where] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const deadline = setTimeout(() => child.kill('SIGKILL'), 600_000);
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -93,8 +142,11 @@ async function measure(kind: string, where?: string): Promise<Figures> {
     const { sessionId, wsToken } = (await call('/api/sessions', {})) as { sessionId: string; wsToken: string };
     const publish = (count: number, at: () => number) => call(`/api/sessions/${sessionId}/data`, Array.from({ length: count }, () => ({ channel: 'ticks', mode: 'append', payload: { at: at(), pad: 'x'.repeat(64) } })));
 
+    const heap = async () => ((await (await fetch(`${url}/bench/memory`)).json()) as { bytes: number }).bytes;
+    const heapBefore = await heap();
     // 100 subscribers on the live tail.
     const subscribers = await Promise.all(Array.from({ length: SUBSCRIBERS }, () => subscriber(url, sessionId, wsToken)));
+    const memory = ((await heap()) - heapBefore) / SUBSCRIBERS;
     // Throughput: 2,000 frames published in batches of 100; done when every subscriber has them all.
     const start = performance.now();
     for (let i = 0; i < BURST_FRAMES / 100; i += 1) await publish(100, () => Date.now());
@@ -118,7 +170,7 @@ async function measure(kind: string, where?: string): Promise<Figures> {
     await back.waitFor(GAP);
     const resumeMs = performance.now() - resumeStart;
     back.ws.close();
-    return { ledger: kind, fps: BURST_FRAMES / seconds, deliveries: (BURST_FRAMES * SUBSCRIBERS) / seconds, p50: at(0.5), p95: at(0.95), resumeMs };
+    return { ledger: kind, fps: BURST_FRAMES / seconds, deliveries: (BURST_FRAMES * SUBSCRIBERS) / seconds, p50: at(0.5), p95: at(0.95), memory, resumeMs };
   } finally {
     clearTimeout(deadline);
     child.kill('SIGTERM');

@@ -1,13 +1,13 @@
 import { createTokenScript, playTokenStream, type StreamTiming, type TokenEdit, type TokenScriptConfig } from './token-script.ts';
 
 /**
- * Anchor (d) of the token-stream benchmark, "floor", remote side: the same model in a Worker in a
+ * The styled floor's Worker (issue 43 item 1b), remote side: the same model in a Worker in a
  * `sandbox="allow-scripts"` iframe, sending exactly suip's wire — one JSON-RPC text per flush, a
  * text append per token (`suip/ops/append {path, text}`), the structural edits as suip's ops (a
  * move is a remove and an insert of the same id without a particle) — and, like suip's generator,
  * one transaction in flight: edits made while waiting for the answer go in the next message. No
- * tree, no diff, no runtime: the least a SUIP generator can send, so the host's side of this
- * anchor (`bench/pages/stream/floor-stream.ts`) is the least a SUIP host must do for it.
+ * tree, no diff, no runtime: the least a SUIP generator can send. The host's side
+ * (`bench/pages/stream/styled-floor-stream.ts`) builds suip's view from it by direct DOM calls.
  */
 
 interface StartMessage {

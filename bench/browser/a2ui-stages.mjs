@@ -7,12 +7,10 @@
  * drift on the shared machine hits both alike.
  *
  *   SUIP_BENCH_PORT=6297 node bench/browser/a2ui-stages.mjs [--rounds=5] [--updates=20]
- *     [--examples=01_flight-status,25_contact-card,200-row-list] [--urls] [--files] [--floor] [--poll]
+ *     [--examples=01_flight-status,25_contact-card,200-row-list] [--urls] [--files] [--poll]
  *
- * `--floor` adds the A2UI floor to the update tables: the surface mounted as suip mounts it, each
- * update run through only what issue 31 keeps (the bridge's message checks and data-model write,
- * one `replace` op validated, applied and answered, the view's leaf write; `showFloor` in
- * bench/pages/first-paint.ts). `--poll` brings back the page's once-a-task DOM poll in the
+ * (The `--floor` variant, built from suip's own bridge and renderer, is gone: issue 43 asks for
+ * anchors suip did not shape; `@a2ui/lit` is this table's anchor.) `--poll` brings back the page's once-a-task DOM poll in the
  * first-paint window (it finds the task the text entered the DOM in, and spins until then: a
  * variant that writes in its frame callback pays for more of it, so it is off by default).
  *
@@ -36,7 +34,6 @@ import { openBrowserSession } from './browser-session.mjs';
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
 const ROUNDS = Number(args.rounds ?? 5);
 const UPDATES = Number(args.updates ?? 20);
-const FLOOR = args.floor !== undefined;
 const POLL = args.poll !== undefined;
 const EXAMPLES = (args.examples ?? '01_flight-status,05_product-card,25_contact-card,33_financial-data-grid,200-row-list').split(',');
 const corpus = fileURLToPath(new URL('../../examples/a2ui/examples/', import.meta.url));
@@ -298,31 +295,28 @@ try {
       const expect = firstText(messages);
       const bound = boundText(messages);
       // rows[kind][part] = array of Map per round
-      const rows = { suip: { paint: [], update: [] }, floor: { paint: [], update: [] }, lit: { paint: [], update: [] } };
-      const totals = { suip: { paint: [], update: [] }, floor: { paint: [], update: [] }, lit: { paint: [], update: [] } };
+      const rows = { suip: { paint: [], update: [] }, lit: { paint: [], update: [] } };
+      const totals = { suip: { paint: [], update: [] }, lit: { paint: [], update: [] } };
       // One unmeasured pair first: JIT and element definitions warm, as in a host's second surface.
       for (const kind of ['suip', 'lit']) await page.evaluate(([k, m, e]) => window.firstPaint.traceA2ui(k, m, e), [kind, messages, expect]);
       for (let round = 0; round < ROUNDS; round++) {
-        for (const kind of FLOOR && bound ? ['suip', 'floor', 'lit'] : ['suip', 'lit']) {
+        for (const kind of ['suip', 'lit']) {
           // The previous variant's surface leaves the page before the window opens, so its
           // teardown (lit's signal unsubscribes, suip's destroy) is not charged to this one.
           await page.evaluate(() => new Promise((resolve) => {
             document.getElementById('stage').replaceChildren();
             requestAnimationFrame(() => setTimeout(resolve, 0));
           }));
-          // The floor differs from suip only in its updates: its first paint is suip's.
-          if (kind !== 'floor') {
-            label = `${example} ${kind} paint`;
-            const paint = await measured(cdp, () => page.evaluate(([k, m, e, poll]) => {
-              performance.mark('a2ui-stages:show');
-              return window.firstPaint.traceA2ui(k, m, e, { poll });
-            }, [kind, messages, expect, POLL]));
-            const from = markTs(paint.events, 'a2ui-stages:show');
-            if (from === undefined) throw new Error('the performance mark is missing from the trace (is blink.user_timing traced?)');
-            const to = from + paint.result.painted * 1000;
-            rows[kind].paint.push(merge(stageTimes(paint.events, from, to), phaseTimes(paint.profile, from, to), 1));
-            totals[kind].paint.push(paint.result.painted);
-          }
+          label = `${example} ${kind} paint`;
+          const paint = await measured(cdp, () => page.evaluate(([k, m, e, poll]) => {
+            performance.mark('a2ui-stages:show');
+            return window.firstPaint.traceA2ui(k, m, e, { poll });
+          }, [kind, messages, expect, POLL]));
+          const from = markTs(paint.events, 'a2ui-stages:show');
+          if (from === undefined) throw new Error('the performance mark is missing from the trace (is blink.user_timing traced?)');
+          const to = from + paint.result.painted * 1000;
+          rows[kind].paint.push(merge(stageTimes(paint.events, from, to), phaseTimes(paint.profile, from, to), 1));
+          totals[kind].paint.push(paint.result.painted);
           if (!bound) continue;
           await page.evaluate(([k, m, e]) => window.firstPaint.mountA2ui(k, m, e), [kind, messages, expect]);
           // mountA2ui returns at the first paint, but suip's view builds a large surface in
@@ -342,7 +336,7 @@ try {
         }
       }
       tables.push(report(example, 'first paint', rows.suip.paint, rows.lit.paint, totals.suip.paint, totals.lit.paint));
-      if (bound) tables.push(report(`${example} \`${bound.path}\``, `data-model update (per update, ${UPDATES} per round)`, rows.suip.update, rows.lit.update, totals.suip.update, totals.lit.update, FLOOR ? { rows: rows.floor.update, totals: totals.floor.update } : undefined));
+      if (bound) tables.push(report(`${example} \`${bound.path}\``, `data-model update (per update, ${UPDATES} per round)`, rows.suip.update, rows.lit.update, totals.suip.update, totals.lit.update));
     }
   });
   console.log(`Chromium ${session.browserVersion}, ${ROUNDS} rounds interleaved suip/lit, medians; load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
@@ -377,29 +371,20 @@ function merge(stages, phases, per) {
   return out;
 }
 
-function report(example, what, suip, lit, suipTotal, litTotal, floor) {
-  const keys = new Set([...suip, ...lit, ...(floor?.rows ?? [])].flatMap((m) => [...m.keys()]));
+function report(example, what, suip, lit, suipTotal, litTotal) {
+  const keys = new Set([...suip, ...lit].flatMap((m) => [...m.keys()]));
   const rank = (k) => { const i = ROW_ORDER.findIndex((p) => k.startsWith(p)); return i < 0 ? ROW_ORDER.length : i; };
   const order = [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  const lines = floor
-    ? [`${example}, ${what}: ms (medians; a stage's median per variant, so columns need not add up)`, '| stage | suip | floor | @a2ui/lit | suip − floor | floor − lit |', '|---|---:|---:|---:|---:|---:|']
-    : [`${example}, ${what}: ms (medians; a stage's median per variant, so columns need not add up)`, '| stage | suip | @a2ui/lit | suip − lit |', '|---|---:|---:|---:|'];
+  const lines = [`${example}, ${what}: ms (medians; a stage's median per variant, so columns need not add up)`, '| stage | suip | @a2ui/lit | suip − lit |', '|---|---:|---:|---:|'];
   for (const key of order) {
     const s = median(suip.map((m) => m.get(key) ?? 0));
     const l = median(lit.map((m) => m.get(key) ?? 0));
-    const f = floor ? median(floor.rows.map((m) => m.get(key) ?? 0)) : 0;
-    if (s < 0.005 && l < 0.005 && f < 0.005) continue;
-    lines.push(floor ? `| ${key} | ${s.toFixed(2)} | ${f.toFixed(2)} | ${l.toFixed(2)} | ${(s - f).toFixed(2)} | ${(f - l).toFixed(2)} |` : `| ${key} | ${s.toFixed(2)} | ${l.toFixed(2)} | ${(s - l).toFixed(2)} |`);
+    if (s < 0.005 && l < 0.005) continue;
+    lines.push(`| ${key} | ${s.toFixed(2)} | ${l.toFixed(2)} | ${(s - l).toFixed(2)} |`);
   }
   const busy = (rows) => rows.map((m) => m.get('= main thread busy (every traced event, self)') ?? 0);
   const ratios = (a, b) => a.map((x, i) => (b[i] > 0 ? x / b[i] : 0));
-  if (floor) {
-    const t = [median(suipTotal), median(floor.totals), median(litTotal)];
-    lines.push(`| "show this"/message → painted (median) | ${t[0].toFixed(2)} | ${t[1].toFixed(2)} | ${t[2].toFixed(2)} | ${(t[0] - t[1]).toFixed(2)} | ${(t[1] - t[2]).toFixed(2)} |`);
-    lines.push('', `busy per round, suip ÷ lit ${ratios(busy(suip), busy(lit)).map((r) => r.toFixed(2)).join(' ')}; floor ÷ lit ${ratios(busy(floor.rows), busy(lit)).map((r) => r.toFixed(2)).join(' ')}; suip ÷ floor ${ratios(busy(suip), busy(floor.rows)).map((r) => r.toFixed(2)).join(' ')}`);
-  } else {
-    lines.push(`| "show this"/message → painted (median) | ${median(suipTotal).toFixed(2)} | ${median(litTotal).toFixed(2)} | ${(median(suipTotal) - median(litTotal)).toFixed(2)} |`);
-    lines.push('', `busy per round, suip ÷ lit ${ratios(busy(suip), busy(lit)).map((r) => r.toFixed(2)).join(' ')}`);
-  }
+  lines.push(`| "show this"/message → painted (median) | ${median(suipTotal).toFixed(2)} | ${median(litTotal).toFixed(2)} | ${(median(suipTotal) - median(litTotal)).toFixed(2)} |`);
+  lines.push('', `busy per round, suip ÷ lit ${ratios(busy(suip), busy(lit)).map((r) => r.toFixed(2)).join(' ')}`);
   return lines.join('\n');
 }

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
-/** Virtual module giving the benchmark pages the anchors' sandbox scripts (remote-dom, floor) as strings. */
+/** Virtual module giving the benchmark pages the anchors' Worker scripts (remote-dom, styled floor, limit) as strings. */
 export const ANCHORS_MODULE_ID = 'virtual:bench-anchors';
 const RESOLVED_ID = `\0${ANCHORS_MODULE_ID}`;
 
 const REMOTE_DOM_ENTRY = fileURLToPath(new URL('../anchors-browser/remote-dom-worker.ts', import.meta.url));
 const FLOOR_ENTRY = fileURLToPath(new URL('../anchors-browser/floor-worker.ts', import.meta.url));
+const LIMIT_ENTRY = fileURLToPath(new URL('../anchors-browser/limit-worker.ts', import.meta.url));
 
 /**
  * Bundle one entry as a single classic script. Like suip's own sandbox, the remote-dom anchor runs
@@ -40,9 +41,10 @@ export function benchAnchors() {
     resolveId: (id) => (id === ANCHORS_MODULE_ID ? RESOLVED_ID : undefined),
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const [remoteDom, floor] = await Promise.all([bundle(REMOTE_DOM_ENTRY), bundle(FLOOR_ENTRY)]);
-      for (const file of [...remoteDom.modules, ...floor.modules]) this.addWatchFile(file);
-      return `export const remoteDomWorkerSource = ${JSON.stringify(remoteDom.code)};\nexport const floorWorkerSource = ${JSON.stringify(floor.code)};\n`;
+      const [remoteDom, floor, limit] = await Promise.all([bundle(REMOTE_DOM_ENTRY), bundle(FLOOR_ENTRY), bundle(LIMIT_ENTRY)]);
+      for (const file of [...remoteDom.modules, ...floor.modules, ...limit.modules]) this.addWatchFile(file);
+      const sources = { remoteDomWorkerSource: remoteDom, floorWorkerSource: floor, limitWorkerSource: limit };
+      return Object.entries(sources).map(([name, { code }]) => `export const ${name} = ${JSON.stringify(code)};\n`).join('');
     },
   };
 }

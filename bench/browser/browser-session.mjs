@@ -21,7 +21,8 @@ async function warmUp(browser, url) {
   try {
     const page = await context.newPage();
     for (let attempt = 0; attempt < 3; attempt++) {
-      await page.goto(url);
+      // A cold dev server compiles the page on this request: at load 30 that took over 30 s.
+      await page.goto(url, { timeout: 180_000 });
       const ok = await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 }).then(() => true, () => false);
       if (ok) return;
     }

@@ -14,6 +14,7 @@
  * raw profile is written to `--out` for DevTools.
  */
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { openBrowserSession } from './browser-session.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
@@ -59,23 +60,26 @@ export function summarise(profile) {
   return { self, inclusive };
 }
 
-const session = await openBrowserSession();
-try {
-  let captured;
-  const r =
-    streams === undefined
-      ? await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script }, { profile: (p) => (captured = p) })
-      : await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor, streams, particles, rate, tokens }, { profile: (p) => (captured = p) });
-  if (!r.correct) throw new Error(r.problem);
-  writeFileSync(out, JSON.stringify(captured));
-  const { self, inclusive } = summarise(captured);
-  const show = (title, map) => {
-    console.log(`\n${title} (ms per token, ${allTokens} tokens)`);
-    for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(ms / allTokens).toFixed(3).padStart(8)}  ${name}`);
-  };
-  console.log(`${anchor}: host CPU per token ${(r.taskMs / allTokens).toFixed(2)} ms (TaskDuration), ${(allTokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`);
-  show('self time', self);
-  show('inclusive time', inclusive);
-} finally {
-  await session.close();
+// Run only as a script: `stages-token.mjs` imports `summarise`.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const session = await openBrowserSession();
+  try {
+    let captured;
+    const r =
+      streams === undefined
+        ? await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script }, { profile: (p) => (captured = p) })
+        : await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor, streams, particles, rate, tokens }, { profile: (p) => (captured = p) });
+    if (!r.correct) throw new Error(r.problem);
+    writeFileSync(out, JSON.stringify(captured));
+    const { self, inclusive } = summarise(captured);
+    const show = (title, map) => {
+      console.log(`\n${title} (ms per token, ${allTokens} tokens)`);
+      for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(ms / allTokens).toFixed(3).padStart(8)}  ${name}`);
+    };
+    console.log(`${anchor}: host CPU per token ${(r.taskMs / allTokens).toFixed(2)} ms (TaskDuration), ${(allTokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`);
+    show('self time', self);
+    show('inclusive time', inclusive);
+  } finally {
+    await session.close();
+  }
 }

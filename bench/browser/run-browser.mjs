@@ -4,7 +4,7 @@
  * Debian's Chromium against the bench pages (`bench/pages/`, served by the project's Vite config
  * plus the anchors plugin). `bench/run.mjs` calls `runBrowserBenchmarks`; alone:
  *
- *   node bench/browser/run-browser.mjs [--quick | --nightly] [--filter=<text>] [--rounds=N]
+ *   node bench/browser/run-browser.mjs [--quick | --nightly] [--filter=<text>] [--rounds=N] [--grid=150/1000,…]
  *
  * Every case runs its variants in interleaved rounds (5 by default, 2 with --quick), each run in a
  * fresh page, so load drift on the shared machine hits suip and its anchors alike; figures are
@@ -19,20 +19,20 @@ import { openBrowserSession } from './browser-session.mjs';
 import { browserMarkdown } from './report-browser.mjs';
 import { litUpdate } from './cases/lit-update.mjs';
 import { soak } from './cases/soak.mjs';
-import { fourStreams, longText, tokenStream } from './cases/token-stream.mjs';
+import { longText, manyStreams, tokenStream } from './cases/token-stream.mjs';
 import { batching, eventRoundTrip, transportFloor } from './cases/transport.mjs';
 
 /** Every browser case, in the order they run. */
 export function browserCases(mode) {
-  return [transportFloor, batching, tokenStream(mode), fourStreams(mode), litUpdate(mode), eventRoundTrip, longText(mode), soak(mode)];
+  return [transportFloor, batching, tokenStream(mode), manyStreams(mode), litUpdate(mode), eventRoundTrip, longText(mode), soak(mode)];
 }
 
 /**
  * Run the browser cases; returns `{browser, cases}` with each case shaped like the Node cases'
  * results (`name`, `description`, resolved `rows`, `error`, `wrong`).
  */
-export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
-  const mode = { quick, nightly };
+export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, grid, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
+  const mode = { quick, nightly, grid };
   // A comma-separated filter picks every case matching any of its parts.
   const parts = filter?.split(',').filter(Boolean);
   const selected = browserCases(mode).filter((c) => parts === undefined || parts.some((part) => c.name.includes(part)));
@@ -116,7 +116,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   mkdirSync(dirname(out), { recursive: true });
   const started = new Date().toISOString();
   const save = (partial) => writeFileSync(out, `${JSON.stringify({ date: started, partial: true, machine: machineInfo(), ...partial }, null, 2)}\n`);
-  const ran = await runBrowserBenchmarks({ quick, nightly, filter, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined, onCase: save });
+  const grid = args.find((a) => a.startsWith('--grid='))?.slice('--grid='.length);
+  const ran = await runBrowserBenchmarks({ quick, nightly, filter, grid, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined, onCase: save });
   const results = {
     date: started,
     command: `node bench/browser/run-browser.mjs${args.length ? ` ${args.join(' ')}` : ''}`,

@@ -2,12 +2,7 @@ import { MessageProcessor } from '@a2ui/web_core/v0_9';
 import { basicCatalog } from '@a2ui/lit/v0_9';
 import '@a2ui/lit/v0_9';
 import { createA2uiClient } from '../../adapters/a2ui/client.ts';
-import { A2uiBridge } from '../../adapters/a2ui/bridge.ts';
-import { createSurfaceView } from '../../adapters/a2ui/surface-view.ts';
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createRenderer } from '../../renderer/index.ts';
-import { createLocalGenerator } from '../../renderer/remote.ts';
-import { replaceOp, type Particle } from '../../shared/index.ts';
 import { afterPaint } from './kit/after-paint.ts';
 import { holds } from './kit/holds-text.ts';
 
@@ -37,61 +32,14 @@ function fresh(): HTMLElement {
 interface ShownA2ui {
   box: HTMLElement;
   receive(message: unknown): void;
-  /** Work a variant does once before its first update of the text bound to `pointer` (the floor's look-up). */
+  /** Work a variant does once before its first update of the text bound to `pointer`. */
   prepare?(pointer: string): void;
   destroy(): Promise<void>;
 }
 
-/**
- * The A2UI floor of an update (docs/benchmarks.md, "Item 2: the bridge's update path and first
- * paint (h-a2ui2)"): the surface is mounted exactly as suip's client mounts it (bridge, in-page
- * generator on the lane, surface view), but an update of the bound text runs only the parts issue 31
- * keeps — the bridge's message checks and data-model write (as `@a2ui/lit`'s processor does), then
- * one `replace` op of the text leaf through the generator session, the renderer's `checkOp`,
- * vocabulary check, validated apply and answer, and the view's leaf write — and nothing of the
- * bridge's re-translation, splice, `renderChange` or diff. The new text is the message's value
- * (a plain bound text resolves to it) behind the heading marks the translation put before it.
- */
-function showFloor(messages: unknown[], box: HTMLElement): ShownA2ui {
-  const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
-  let mounted = false;
-  const bridge: A2uiBridge = new A2uiBridge({ send: () => undefined, openUrl: () => undefined, onChange: () => (mounted ? undefined : view.schedule()) });
-  const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
-  const ready = createLocalGenerator(renderer, { id: 'a2ui-1', name: `A2UI ${surfaceId}`, lane: true });
-  const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId, async (tree, change) => (await ready).renderChange(tree, change));
-  for (const message of messages) bridge.receive(message);
-  let leaf: { path: string[]; particle: Particle; prefix: string } | undefined;
-  const prepare = (pointer: string): void => {
-    if (leaf !== undefined) return;
-    // Where the bound text sits and the heading marks before its value; from here on the view is not re-rendered.
-    mounted = true;
-    const translation = bridge.translate(surfaceId);
-    const id = [...bridge.components(surfaceId).values()].find((c) => c.component === 'Text' && (c.props.text as { path?: unknown } | undefined)?.path === pointer)!.id;
-    const path = [...translation.origins].find(([, origin]) => origin === id)![0].split('/');
-    let particle = translation.root;
-    for (const segment of path.slice(1)) particle = (particle as { group: Array<readonly [string, ModelParticle]> }).group.find(([child]) => child === segment)![1];
-    const text = (particle as { text: string }).text;
-    const before = String(pointer.split('/').slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], bridge.dataModel(surfaceId)));
-    leaf = { path, particle: particle as Particle, prefix: text.endsWith(before) ? text.slice(0, text.length - before.length) : '' };
-  };
-  return {
-    box,
-    prepare,
-    receive(message) {
-      const update = (message as { updateDataModel: { path: string; value: string } }).updateDataModel;
-      prepare(update.path);
-      bridge.receive(message);
-      const { path, particle, prefix } = leaf!;
-      void ready.then((g) => g.ops([replaceOp(path, { ...particle, text: `${prefix}${update.value}` } as Particle)]));
-    },
-    destroy: () => renderer.destroy(),
-  };
-}
-
-/** Shows `messages` in a fresh box through suip's A2UI bridge, its floor (updates only) or `@a2ui/lit`. */
-function showA2ui(kind: 'suip' | 'lit' | 'floor', messages: unknown[]): ShownA2ui {
+/** Shows `messages` in a fresh box through suip's A2UI bridge or `@a2ui/lit`. */
+function showA2ui(kind: 'suip' | 'lit', messages: unknown[]): ShownA2ui {
   const box = fresh();
-  if (kind === 'floor') return showFloor(messages, box);
   if (kind === 'suip') {
     const renderer = createRenderer(box, { hostContext: { theme: 'light', locale: 'en' } });
     const client = createA2uiClient(renderer, { send: () => undefined });
@@ -111,7 +59,7 @@ function showA2ui(kind: 'suip' | 'lit' | 'floor', messages: unknown[]): ShownA2u
 let mounted: ShownA2ui | undefined;
 
 /** First paint of an A2UI stream shown one way. */
-async function a2uiFirstPaint(kind: 'suip' | 'lit' | 'floor', messages: unknown[], expect: string): Promise<number> {
+async function a2uiFirstPaint(kind: 'suip' | 'lit', messages: unknown[], expect: string): Promise<number> {
   // The previous variant's surface leaves the page before the clock starts (as in a2ui-stages):
   // `@a2ui/lit`'s element stays on the page after its run, and its teardown (signal unsubscribes,
   // disconnects) landed in the next suip run's window.
@@ -129,7 +77,7 @@ async function a2uiFirstPaint(kind: 'suip' | 'lit' | 'floor', messages: unknown[
  * text is on screen, the task in which the text first entered the DOM (polled once a task), and
  * whether the first rAF already saw it. For `--trace` in bench/first-paint.ts.
  */
-async function traceA2ui(kind: 'suip' | 'lit' | 'floor', messages: unknown[], expect: string, options: { poll?: boolean } = {}): Promise<{ inDom: number; tasks: number; shown: number; frames: number[]; painted: number }> {
+async function traceA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string, options: { poll?: boolean } = {}): Promise<{ inDom: number; tasks: number; shown: number; frames: number[]; painted: number }> {
   const frames: number[] = [];
   let inDom = -1;
   const started = performance.now();
@@ -181,7 +129,7 @@ const firstPaint = {
    * suip's view builds a large surface in slices after its first paint, and an update measured
    * before that would carry the rest of the build.
    */
-  async mountA2ui(kind: 'suip' | 'lit' | 'floor', messages: unknown[], expect: string, last?: string): Promise<void> {
+  async mountA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string, last?: string): Promise<void> {
     await mounted?.destroy();
     mounted = showA2ui(kind, messages);
     await untilPainted(mounted.box, expect, performance.now());

@@ -1,20 +1,16 @@
-import { createRenderer } from '../../renderer/index.ts';
 import { createTokenScript, type TokenScriptConfig } from '../anchors-browser/token-script.ts';
 import { afterPaint } from './kit/after-paint.ts';
 import { textDeep } from './kit/deep-text.ts';
 import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
-import { BENCH_LIMITS } from './kit/suip-mount.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
-import { startFloorStream } from './stream/floor-stream.ts';
-import { startRemoteDomStream } from './stream/remote-dom-stream.ts';
+import { startStream } from './stream/start-stream.ts';
 import type { StreamRun, StreamSetup } from './stream/stream-types.ts';
-import { startSuipStream } from './stream/suip-stream.ts';
-import { startVanillaStream } from './stream/vanilla-stream.ts';
+import type { ViewPrint } from './stream/view-blueprint.ts';
 
 /** Parameters of one four-streams run (issue 31 item 6). */
 export interface FourStreamsParams {
-  anchor: 'suip' | 'remote-dom' | 'vanilla' | 'floor';
+  anchor: 'suip' | 'remote-dom' | 'vanilla' | 'limit' | 'styled';
   /** How many generators stream at once. */
   streams: number;
   /** Particles of each stream's list. */
@@ -23,23 +19,27 @@ export interface FourStreamsParams {
   rate: number;
   /** Tokens of each stream. */
   tokens: number;
+  /** The styled floor's print of suip's view. */
+  view?: ViewPrint;
 }
 
 /** What one run reports: host cost for all streams together, token → paint of the last one. */
 export interface FourStreamsResult extends HostCost {
   p50: number;
   p95: number;
+  /** Token → paint of the last stream's last token: how far behind it ended (its backlog, in ms). */
+  final: number;
   messages: number;
   correct: boolean;
   problem?: string;
 }
 
 /**
- * Each stream's first token is due this long after its starting UI was sent: long enough for the
- * others to attach (one after the other) and the page to settle (`settled`), so all of them stream
- * inside the measured window.
+ * Every stream's first token is due this long after the first attach began: long enough for all of
+ * them to attach (one after the other) and the page to settle (`settled`), so all of them stream
+ * inside the measured window, and at the same time (each is told its delay from its own attach).
  */
-const START_DELAY_MS = 2500;
+const startDelayMs = (streams: number): number => 2000 + 1000 * streams;
 
 /**
  * Resolves once the page has been idle after the attaches: what an attach leaves for later (suip
@@ -73,20 +73,22 @@ function expectedText(config: TokenScriptConfig, tokens: number): string {
 async function fourStreams(params: FourStreamsParams): Promise<FourStreamsResult> {
   const container = document.createElement('div');
   document.body.append(container);
-  const renderer = params.anchor === 'suip' ? createRenderer(container, { limits: BENCH_LIMITS }) : undefined;
+  // suip's code loads for suip's runs only (the styled floor uses suip's tag names undefined).
+  const suip = params.anchor === 'suip' ? await import('./stream/suip-stream.ts') : undefined;
+  const renderer = suip ? (await import('../../renderer/index.ts')).createRenderer(container, { limits: (await import('./kit/suip-mount.ts')).BENCH_LIMITS }) : undefined;
   let startAt = Number.POSITIVE_INFINITY;
   const interval = 1000 / params.rate;
   const tracker = createPaintTracker(container, (token) => startAt + token * interval);
   const runs: StreamRun[] = [];
+  const epoch = (): number => performance.timeOrigin + performance.now();
+  const firstDue = epoch() + startDelayMs(params.streams);
   for (let stream = 0; stream < params.streams; stream++) {
     const last = stream === params.streams - 1;
     const box = document.createElement('div');
     container.append(box);
-    const setup: StreamSetup = { container: box, config: configOf(stream, params.particles), timing: { startAt: START_DELAY_MS, rate: params.rate, tokens: params.tokens }, arrived: last ? () => tracker.arrived() : () => undefined };
-    if (params.anchor === 'suip') runs.push(await startSuipStream('suip', setup, { renderer: renderer!, id: `answer-${stream}` }));
-    else if (params.anchor === 'remote-dom') runs.push(await startRemoteDomStream(setup));
-    else if (params.anchor === 'floor') runs.push(await startFloorStream(setup));
-    else runs.push(startVanillaStream(setup));
+    const setup: StreamSetup = { container: box, config: configOf(stream, params.particles), timing: { startAt: Math.max(0, firstDue - epoch()), rate: params.rate, tokens: params.tokens }, arrived: last ? () => tracker.arrived() : () => undefined };
+    if (suip) runs.push(await suip.startSuipStream('suip', setup, { renderer: renderer!, id: `answer-${stream}` }));
+    else runs.push(await startStream(params.anchor, setup, params.view));
   }
   const starts = await Promise.all(runs.map((run) => run.ready));
   startAt = starts[starts.length - 1]!;
@@ -111,7 +113,7 @@ async function fourStreams(params: FourStreamsParams): Promise<FourStreamsResult
   for (const run of runs) await run.dispose();
   await renderer?.destroy();
   container.remove();
-  return { ...cost, p50: percentile(latencies, 50), p95: percentile(latencies, 95), messages: traffic.reduce((sum, t) => sum + t.messages, 0), correct: problem === undefined, ...(problem !== undefined ? { problem } : {}) };
+  return { ...cost, p50: percentile(latencies, 50), p95: percentile(latencies, 95), final: latencies[latencies.length - 1] ?? Number.NaN, messages: traffic.reduce((sum, t) => sum + t.messages, 0), correct: problem === undefined, ...(problem !== undefined ? { problem } : {}) };
 }
 
 window.bench = { ...window.bench, fourStreams: fourStreams as (params: never) => Promise<unknown> };

@@ -5,11 +5,10 @@ import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
 import { applyAblations, describeDom } from './stream/ablations.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
-import { startFloorStream } from './stream/floor-stream.ts';
-import { startRemoteDomStream } from './stream/remote-dom-stream.ts';
-import type { StreamAnchor, StreamRun, StreamSetup } from './stream/stream-types.ts';
-import { startSuipStream } from './stream/suip-stream.ts';
-import { startVanillaStream } from './stream/vanilla-stream.ts';
+import { startStream } from './stream/start-stream.ts';
+import type { StreamAnchor, StreamRun } from './stream/stream-types.ts';
+import { captureSuipView } from './stream/capture-suip-view.ts';
+import type { ViewPrint } from './stream/view-blueprint.ts';
 
 /** Parameters of one token-stream run (cases 3, 7 and 8). */
 export interface TokenStreamParams {
@@ -25,6 +24,8 @@ export interface TokenStreamParams {
   segments?: number;
   /** Bench-only switches (`stream/ablations.ts`, comma-separated) applied before the measured window. */
   ablate?: string;
+  /** The styled floor's picture of suip's view (`captureView`, from a run of its own page). */
+  view?: ViewPrint;
 }
 
 /** Figures of one time segment of a run. */
@@ -52,31 +53,13 @@ export interface TokenStreamResult extends HostCost {
   dom?: ReturnType<typeof describeDom>;
 }
 
-async function start(anchor: StreamAnchor, setup: StreamSetup): Promise<StreamRun> {
-  switch (anchor) {
-    case 'suip':
-    case 'full':
-      return startSuipStream(anchor, setup);
-    case 'remote-dom':
-      return startRemoteDomStream(setup);
-    case 'vanilla':
-      return startVanillaStream(setup);
-    case 'floor':
-      return startFloorStream(setup);
-    // Attribution only: the floor without its answers, or without its checks and tree.
-    case 'floor-unanswered':
-      return startFloorStream(setup, 'answer');
-    case 'floor-unchecked':
-      return startFloorStream(setup, 'checks');
-  }
-}
-
 /**
  * When the first token is due after the starting UI was sent: long enough for every anchor to show
  * its whole starting list (suip's 500-item list takes about 8 frames of build slices on a quiet
- * machine), so the measured window holds the stream alone.
+ * machine; 1,000 and 2,000 ms were too short at load 20–35), so the measured window holds the
+ * stream alone.
  */
-const FIRST_TOKEN_DELAY_MS = 1000;
+const FIRST_TOKEN_DELAY_MS = 3000;
 
 /** Expected visible text after the whole stream: replay the same script in the host. */
 function expectedText(config: TokenScriptConfig, tokens: number): string {
@@ -94,7 +77,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   let startAt = Number.POSITIVE_INFINITY;
   const interval = 1000 / params.rate;
   const tracker = createPaintTracker(container, (token) => startAt + token * interval);
-  const run = await start(params.anchor, { container, config, timing: { startAt: FIRST_TOKEN_DELAY_MS, rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() });
+  const run = await startStream(params.anchor, { container, config, timing: { startAt: FIRST_TOKEN_DELAY_MS, rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() }, params.view);
   startAt = await run.ready;
   applyAblations(container, params.ablate);
   // The window measures the stream: it opens once every anchor shows its whole starting list and
@@ -193,4 +176,4 @@ declare global {
   }
 }
 
-window.bench = { ...window.bench, tokenStream: tokenStream as (params: never) => Promise<unknown> };
+window.bench = { ...window.bench, tokenStream: tokenStream as (params: never) => Promise<unknown>, captureSuipView: captureSuipView as (params: never) => Promise<unknown> };

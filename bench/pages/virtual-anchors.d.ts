@@ -4,4 +4,6 @@ declare module 'virtual:bench-anchors' {
   export const remoteDomWorkerSource: string;
   /** The floor anchor's Worker (suip's wire, nothing else) as one classic script. */
   export const floorWorkerSource: string;
+  /** The physical-limit and vanilla anchors' Worker (the token script's edits, posted as they are). */
+  export const limitWorkerSource: string;
 }

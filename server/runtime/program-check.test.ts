@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { checkProgram } from './program-check.ts';
 
 const TYPES = BUILTIN_VOCABULARY.map((entry) => entry.type);

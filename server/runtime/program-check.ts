@@ -1,6 +1,6 @@
 import { parse, type Node } from 'acorn';
 import { nearestType } from '../../generator/runtime/model-check.ts';
-import { BUILTIN_VOCABULARY } from '../../renderer/headless.ts';
+import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 
 /**
  * What the runtime can know about a generated program without running it: it must parse as the

@@ -63,6 +63,25 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
     result: () => ({ latencies, lastSeen }),
     async settle() {
       while (pending) await afterPaint();
+      // A renderer far behind (many streams on a loaded machine) may show a message's tokens more
+      // than the 3 retried frames after it arrived, and no later arrival asks again: read on until
+      // the last token on screen holds still for 10 frames, crediting what shows up then with the
+      // frame that showed it (so a backlog counts in full, never less).
+      for (let still = 0; still < 10; ) {
+        let seen = -1;
+        const paintedAt = await afterPaint(() => {
+          const match = TOKEN_AT_END.exec(lastTextDeep(container));
+          seen = match ? Number(match[1]) : -1;
+        });
+        if (seen <= lastSeen) {
+          still++;
+          continue;
+        }
+        still = 0;
+        const epoch = performance.timeOrigin + paintedAt;
+        for (let token = lastSeen + 1; token <= seen; token++) latencies.push(epoch - dueAt(token));
+        lastSeen = seen;
+      }
     },
   };
 }

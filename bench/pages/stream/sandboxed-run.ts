@@ -19,7 +19,13 @@ function isControl(data: unknown): data is Control {
  * starting UI was sent, with the stream's start) and `done` (its traffic) messages. `onReady` runs
  * first, for a host that treats the stream's messages differently from the starting UI's.
  */
-export function sandboxedRun(frame: SandboxFrame, root: Element, start: Record<string, unknown>, onData: (data: unknown) => void, onReady?: () => void): StreamRun {
+export function sandboxedRun(
+  frame: Pick<SandboxFrame, 'port' | 'remove'>,
+  root: Element,
+  start: Record<string, unknown>,
+  onData: (data: unknown) => void,
+  onReady?: () => void,
+): StreamRun {
   let readyResolve!: (startAt: number) => void;
   let doneResolve!: (value: { bytes: number; messages: number }) => void;
   const ready = new Promise<number>((resolve) => (readyResolve = resolve));

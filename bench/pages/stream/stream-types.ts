@@ -1,7 +1,7 @@
 import type { StreamTiming, TokenScriptConfig } from '../../anchors-browser/token-script.ts';
 
 /** The contestants of the token-stream benchmark. */
-export type StreamAnchor = 'suip' | 'full' | 'remote-dom' | 'vanilla' | 'floor' | 'floor-unanswered' | 'floor-unchecked';
+export type StreamAnchor = 'suip' | 'full' | 'remote-dom' | 'vanilla' | 'limit' | 'styled';
 
 /** One running stream, whatever the implementation. */
 export interface StreamRun {
