@@ -27,7 +27,7 @@ export function createLogger(stream: NodeJS.WritableStream = process.stderr): (e
 /** Characters JSON leaves raw that a terminal or a line-based reader acts on. */
 const RAW_CONTROLS = /[\u007f-\u009f\u2028\u2029]/g;
 
-/** JSON text with every raw control character as a `\uXXXX` escape (only strings hold them: the value stays the same). */
+/** JSON text with every raw control character as a `\uXXXX` escape (only strings hold them: the value is the same). */
 export function escapeControls(json: string): string {
   return json.replace(RAW_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -170,7 +170,8 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           // The argument is one JSON string written as it grows: each piece escaped on its own.
           if (codeOpen && delta !== '') send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(delta).slice(1, -1) });
         };
-        // SECURITY: the model's own words are redacted of every registered secret (escaped or spaced too) before they are split or sent.
+        // SECURITY: the model's own words are redacted of every registered secret (escaped or
+        // spaced too) before they are split or sent.
         const redactor = createStreamRedactor();
         const take = (delta: string) => {
           if (stopped !== undefined || delta === '') return;

@@ -27,6 +27,9 @@ export interface CanvasSseOptions {
 /** Serves one SSE stream of one canvas (auth and the session's existence are checked before). */
 export type CanvasSse = (request: IncomingMessage, response: ServerResponse, url: URL, sessionId: string) => Promise<void>;
 
+/** What a client reads when its stream fails on the server. */
+const STREAM_FAILED_MESSAGE = 'the canvas stream failed on the server; reconnect with Last-Event-ID';
+
 /** The default per-stream budget of unsent bytes. */
 export const SSE_BUDGET_BYTES = 1 << 20;
 
@@ -124,7 +127,8 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
       options.log?.({ event: 'canvas-sse-failed', sessionId, error: error instanceof Error ? error.message : String(error) });
       // A stream that cannot go on says so (the client reconnects and resumes) rather than going quiet.
       const lost = error instanceof CanvasHistoryLost;
-      end(lost ? { code: 'CANVAS_HISTORY_LOST', message: error.message } : { code: 'STREAM_FAILED', message: 'the canvas stream failed on the server; reconnect with Last-Event-ID' });
+      const failed = { code: 'STREAM_FAILED', message: STREAM_FAILED_MESSAGE };
+      end(lost ? { code: 'CANVAS_HISTORY_LOST', message: error.message } : failed);
     }
     /** The stream's last event: an `error` with its code, then the end. */
     function end(error: { code: string; message: string }): void {

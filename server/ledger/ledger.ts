@@ -57,7 +57,7 @@ export interface AppendItem {
   seqOf?: number;
   /** The entry awaits an acknowledgement (`release`): trimming for space never removes it or anything after it. */
   pin?: boolean;
-  /** The session's pinned entries through this sequence number are acknowledged (trimmable again), before the quota is checked. */
+  /** Pinned entries of its session through this number are acknowledged (trimmable again), before the quota check. */
   release?: number;
   /** The share of the quota (0–1, default 1) this append may fill its session to, after trimming. */
   share?: number;
@@ -189,8 +189,12 @@ export function checkItems(items: readonly AppendItem[], action?: ActionKey): vo
     if (typeof item.kind !== 'string' || item.kind.length === 0 || item.kind.length > 64) throw new LedgerError('INVALID_INPUT', `item ${index}: kind is 1–64 characters`, item.session);
     if (typeof item.payload !== 'string') throw new LedgerError('INVALID_INPUT', `item ${index}: payload is JSON text`, item.session);
     if (item.head !== undefined && (typeof item.head !== 'string' || item.head.length === 0 || item.head.length > MAX_NAME_CHARS)) throw new LedgerError('INVALID_INPUT', `item ${index}: a head name is 1–${MAX_NAME_CHARS} characters`, item.session);
-    if (item.release !== undefined && (!Number.isInteger(item.release) || item.release < 0)) throw new LedgerError('INVALID_INPUT', `item ${index}: release is a sequence number`, item.session);
-    if (item.share !== undefined && !(item.share > 0 && item.share <= 1)) throw new LedgerError('INVALID_INPUT', `item ${index}: share is a fraction of the quota above 0, at most 1`, item.session);
+    if (item.release !== undefined && (!Number.isInteger(item.release) || item.release < 0)) {
+      throw new LedgerError('INVALID_INPUT', `item ${index}: release is a sequence number`, item.session);
+    }
+    if (item.share !== undefined && !(item.share > 0 && item.share <= 1)) {
+      throw new LedgerError('INVALID_INPUT', `item ${index}: share is in (0, 1]`, item.session);
+    }
     if (item.seqOf !== undefined && (!Number.isInteger(item.seqOf) || item.seqOf < 0 || item.seqOf >= index || !item.payload.startsWith('{'))) throw new LedgerError('INVALID_INPUT', `item ${index}: seqOf names an earlier item of the same call, and the payload is a JSON object`, item.session);
   }
   if (action !== undefined) {
@@ -220,7 +224,7 @@ export function headSizeOf(name: string, payload: string): number {
   return Buffer.byteLength(name) + Buffer.byteLength(payload);
 }
 
-/** The bytes a session may hold after an append of these items: the smallest share any of them allows (unbounded with `overQuota`). */
+/** The bytes a session may hold after these items: the smallest share any allows (no bound with `overQuota`). */
 export function limitOf(items: readonly AppendItem[], session: string, quota: number): number {
   let limit = quota;
   for (const item of items) {
@@ -234,17 +238,23 @@ export function limitOf(items: readonly AppendItem[], session: string, quota: nu
 /** The newest `release` the items give a session (undefined: none). */
 export function releaseOf(items: readonly AppendItem[], session: string): number | undefined {
   let through: number | undefined;
-  for (const item of items) if (item.session === session && item.release !== undefined) through = Math.max(through ?? 0, item.release);
+  for (const item of items) {
+    if (item.session === session && item.release !== undefined) through = Math.max(through ?? 0, item.release);
+  }
   return through;
 }
 
 /** The error for an append over a session's quota, with what to do about it. */
 export function quotaError(session: string, kept: number, adding: number, quota: number, limit = quota): LedgerError {
-  const bound = limit === quota ? `its quota of ${quota} bytes` : `the ${limit} bytes (of its quota of ${quota}) that this kind of entry may fill`;
+  const share = `the ${limit} bytes (of its quota of ${quota}) this kind of entry may fill`;
+  const bound = limit === quota ? `its quota of ${quota} bytes` : share;
   return new LedgerError(
     'SESSION_QUOTA',
-    `ledger session ${session} holds ${kept} bytes of entries and heads that cannot be trimmed yet (the oldest unacknowledged entry and what follows it stay); this append of ${adding} bytes would pass ${bound}, so nothing was recorded. ` +
-      'Drain consumed actions (they become trimmable), send smaller frames (publish a change, not the whole state, or keep large data elsewhere and send a reference), or start a new session; the operator can raise the quota (quotaBytes).',
+    `ledger session ${session} holds ${kept} bytes of entries and heads that cannot be trimmed yet ` +
+      `(the oldest unacknowledged entry and what follows it stay); this append of ${adding} bytes ` +
+      `would pass ${bound}, so nothing was recorded. Drain consumed actions (they become trimmable), ` +
+      'send smaller frames (publish a change, not the whole state, or keep large data elsewhere and ' +
+      'send a reference), or start a new session; the operator can raise the quota (quotaBytes).',
     session,
   );
 }

@@ -1,4 +1,22 @@
-import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, headSizeOf, limitOf, payloadOf, quotaError, releaseOf, sizeOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import {
+  DEFAULT_QUOTA_BYTES,
+  DEFAULT_WINDOW,
+  LedgerError,
+  checkItems,
+  checkSession,
+  headSizeOf,
+  limitOf,
+  payloadOf,
+  quotaError,
+  releaseOf,
+  sizeOf,
+  type ActionKey,
+  type AppendItem,
+  type Ledger,
+  type LedgerEntry,
+  type LedgerHead,
+  type LedgerOptions,
+} from './ledger.ts';
 
 interface Stored extends LedgerEntry {
   size: number;
@@ -27,7 +45,10 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
   const sessionOf = (id: string): Session => {
     checkSession(id);
     let session = sessions.get(id);
-    if (session === undefined) sessions.set(id, (session = { entries: [], last: 0, bytes: 0, released: 0, actions: new Set(), heads: new Map(), tails: new Set() }));
+    if (session === undefined) {
+      session = { entries: [], last: 0, bytes: 0, released: 0, actions: new Set(), heads: new Map(), tails: new Set() };
+      sessions.set(id, session);
+    }
     return session;
   };
 
@@ -71,7 +92,9 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
     for (const item of items) {
       const session = sessionOf(item.session);
       const payload = payloadOf(item, seqs);
-      const entry: Stored = { seq: session.last + 1, at: Date.now(), kind: item.kind, payload, size: sizeOf(item), pin: item.pin === true };
+      const seq = session.last + 1;
+      const pin = item.pin === true;
+      const entry: Stored = { seq, at: Date.now(), kind: item.kind, payload, size: sizeOf(item), pin };
       session.last = entry.seq;
       session.bytes += entry.size;
       if (item.head !== undefined) {

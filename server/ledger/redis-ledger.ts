@@ -51,7 +51,10 @@ for i = 0, n - 1 do
   if seqOf > 0 then size = size + 24 end
   if head ~= '' then size = size + #head + #payload - headSize(KEYS[3 * i + 2], head) end
   local meta = KEYS[3 * i + 3]
-  if not adding[meta] then first[#first + 1] = meta; adding[meta] = {i, 0, tonumber(arg(i, 6)), tonumber(arg(i, 7)), KEYS[3 * i + 1]} end
+  if not adding[meta] then
+    first[#first + 1] = meta
+    adding[meta] = {i, 0, tonumber(arg(i, 6)), tonumber(arg(i, 7)), KEYS[3 * i + 1]}
+  end
   adding[meta][2] = adding[meta][2] + size
 end
 local trims = {}
@@ -101,8 +104,11 @@ for i = 0, n - 1 do
     stored = '{"seq":' .. seqs[seqOf] .. sep .. rest
   end
   local id
-  if arg(i, 5) == '1' then id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size, 'pin', '1')
-  else id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size) end
+  if arg(i, 5) == '1' then
+    id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size, 'pin', '1')
+  else
+    id = redis.call('XADD', stream, '0-*', 'kind', kind, 'at', at, 'payload', stored, 'size', size)
+  end
   local seq = seqOfId(id)
   seqs[#seqs + 1] = seq
   local delta = size
@@ -214,9 +220,10 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
     const at = String(Date.now());
     const args = items.flatMap((item) => {
       const limit = limitOf(items, item.session, quota);
-      const bound = String(limit === Infinity ? -1 : limit);
       const seqOf = String(item.seqOf === undefined ? 0 : item.seqOf + 1);
-      return [item.kind, at, item.payload, item.head ?? '', seqOf, item.pin ? '1' : '', bound, String(releaseOf(items, item.session) ?? 0)];
+      const bound = String(limit === Infinity ? -1 : limit);
+      const release = String(releaseOf(items, item.session) ?? 0);
+      return [item.kind, at, item.payload, item.head ?? '', seqOf, item.pin ? '1' : '', bound, release];
     });
     const channels = items.map((item) => keys.appended(item.session));
     let reply: Array<string | number>;

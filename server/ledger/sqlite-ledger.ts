@@ -27,7 +27,17 @@ interface Pending {
 
 /** An item as the writer thread is sent it: its own fields only (a caller's object may carry anything). */
 function plainItem({ session, kind, payload, head, seqOf, pin, release, share, overQuota }: AppendItem): AppendItem {
-  return { session, kind, payload, ...(head === undefined ? {} : { head }), ...(seqOf === undefined ? {} : { seqOf }), ...(pin ? { pin } : {}), ...(release === undefined ? {} : { release }), ...(share === undefined ? {} : { share }), ...(overQuota ? { overQuota } : {}) };
+  return {
+    session,
+    kind,
+    payload,
+    ...(head === undefined ? {} : { head }),
+    ...(seqOf === undefined ? {} : { seqOf }),
+    ...(pin ? { pin } : {}),
+    ...(release === undefined ? {} : { release }),
+    ...(share === undefined ? {} : { share }),
+    ...(overQuota ? { overQuota } : {}),
+  };
 }
 
 /**
@@ -125,7 +135,8 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     const bytes = items.reduce((sum, item) => sum + item.payload.length * 2, 256);
     // SECURITY: appends waiting for the disk are bounded; past the budget they are refused, never queued without end.
     if (pendingBytes + bytes > maxPending) return Promise.reject(new LedgerError('BUSY', `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry in a moment`));
-    const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(plainItem), ...(action === undefined ? {} : { action: { session: action.session, key: action.key } }) };
+    const keyed = action === undefined ? {} : { action: { session: action.session, key: action.key } };
+    const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(plainItem), ...keyed };
     return new Promise((resolve, reject) => {
       pending.set(job.id, { job, bytes, resolve, reject });
       pendingBytes += bytes;

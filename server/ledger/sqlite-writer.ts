@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { LedgerError, headSizeOf, limitOf, payloadOf, quotaError, releaseOf, sizeOf, type AppendItem } from './ledger.ts';
+import { LedgerError, headSizeOf, limitOf, payloadOf, quotaError, releaseOf, sizeOf } from './ledger.ts';
+import type { AppendItem } from './ledger.ts';
 import type { FromWriter, JobResult, ToWriter, WriteJob, WriterConfig } from './sqlite-jobs.ts';
 
 /**
@@ -27,10 +28,22 @@ interface HeadRow {
   released: number;
 }
 const headRow = db.prepare<[string], HeadRow>('SELECT last, bytes, actions, released FROM heads WHERE session = ?');
-const setHeadRow = db.prepare('INSERT INTO heads (session, last, bytes, actions, ver, released) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET last = excluded.last, bytes = excluded.bytes, actions = excluded.actions, ver = excluded.ver, released = excluded.released');
-const insert = db.prepare('INSERT INTO entries (session, seq, at, kind, payload, size, pin) VALUES (?, ?, ?, ?, ?, ?, ?)');
-const firstPin = db.prepare<[string, number], { seq: number | null }>('SELECT MIN(seq) AS seq FROM entries WHERE session = ? AND pin = 1 AND seq > ?');
-const oldest = db.prepare<[string, number], { seq: number; size: number }>('SELECT seq, size FROM entries WHERE session = ? AND seq < ? ORDER BY seq');
+const setHeadRow = db.prepare(
+  'INSERT INTO heads (session, last, bytes, actions, ver, released) VALUES (?, ?, ?, ?, ?, ?) ' +
+    'ON CONFLICT(session) DO UPDATE SET last = excluded.last, bytes = excluded.bytes, actions = excluded.actions, ' +
+    'ver = excluded.ver, released = excluded.released',
+);
+const insert = db.prepare(
+  'INSERT INTO entries (session, seq, at, kind, payload, size, pin) VALUES (?, ?, ?, ?, ?, ?, ?)',
+);
+type FirstPin = { seq: number | null };
+const firstPin = db.prepare<[string, number], FirstPin>(
+  'SELECT MIN(seq) AS seq FROM entries WHERE session = ? AND pin = 1 AND seq > ?',
+);
+type Sized = { seq: number; size: number };
+const oldest = db.prepare<[string, number], Sized>(
+  'SELECT seq, size FROM entries WHERE session = ? AND seq < ? ORDER BY seq',
+);
 const trimmed = db.prepare<[string, number], { bytes: number }>('SELECT COALESCE(SUM(size), 0) AS bytes FROM entries WHERE session = ? AND seq <= ?');
 const trim = db.prepare('DELETE FROM entries WHERE session = ? AND seq <= ?');
 const stateSize = db.prepare<[string, string], { size: number }>('SELECT size FROM state_heads WHERE session = ? AND name = ?');
@@ -42,7 +55,10 @@ const bump = db.prepare<[], { n: number }>('UPDATE commits SET n = n + 1 WHERE i
 
 const rowOf = (rows: Map<string, HeadRow>, session: string): HeadRow => {
   let row = rows.get(session);
-  if (row === undefined) rows.set(session, (row = { ...(headRow.get(session) ?? { last: 0, bytes: 0, actions: 0, released: 0 }) }));
+  if (row === undefined) {
+    row = { ...(headRow.get(session) ?? { last: 0, bytes: 0, actions: 0, released: 0 }) };
+    rows.set(session, row);
+  }
   return row;
 };
 
@@ -61,7 +77,8 @@ const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
     const row = rowOf(rows, session);
     row.released = Math.max(row.released, releaseOf(items, session) ?? 0);
     const limit = limitOf(items, session, config.quotaBytes);
-    // Room is made by trimming the oldest entries before the first unacknowledged pin; a refusal below rolls the trim back with the job.
+    // Room is made by trimming the oldest entries before the first unacknowledged pin; a refusal
+    // below rolls the trim back with the job.
     if (row.bytes + bytes > limit) makeRoom(session, row, row.bytes + bytes - limit);
     if (row.bytes + bytes > limit) throw quotaError(session, row.bytes, bytes, config.quotaBytes, limit);
   }
@@ -78,7 +95,7 @@ const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
   return { id: job.id, seqs };
 });
 
-/** Trims a session's oldest entries, never a pin not yet released nor what follows it, until `need` bytes are freed or none is left to trim. */
+/** Trims a session's oldest entries, never a pin not yet released nor what follows it, until `need` bytes are freed. */
 function makeRoom(session: string, row: HeadRow, need: number): void {
   const floor = firstPin.get(session, row.released)?.seq ?? Number.MAX_SAFE_INTEGER;
   let freed = 0;

@@ -27,8 +27,8 @@ export class QuotaNotices {
     const { bytes, quotaBytes } = await this.#ledger.usage(eventsOf(sessionId));
     if (bytes < quotaBytes * QUOTA_NOTICE_SHARE || !this.#due(sessionId, 'near')) return;
     const reason =
-      `the session's event stream holds ${bytes} of its ${quotaBytes} bytes; pages' actions are refused past half of it ` +
-      `until you drain them (POST /api/sessions/${sessionId}/drain)`;
+      `the session's event stream holds ${bytes} of its ${quotaBytes} bytes; pages' actions are refused past ` +
+      `half of it until you drain them (POST /api/sessions/${sessionId}/drain)`;
     this.#log({ event: 'session-quota-near', sessionId, bytes, quotaBytes });
     await this.#tell(sessionId, 'QUOTA_NEAR', reason);
   }
@@ -54,7 +54,8 @@ export class QuotaNotices {
 
   async #tell(sessionId: string, code: string, reason: string): Promise<void> {
     await appendBudget(this.#ledger, sessionId, code, reason).catch((error: unknown) => {
-      this.#log({ event: 'budget-event-failed', sessionId, error: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      this.#log({ event: 'budget-event-failed', sessionId, error: message });
     });
   }
 }

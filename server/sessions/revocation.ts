@@ -22,11 +22,15 @@ export function isEndedEntry(entry: Pick<LedgerEntry, 'kind'>): boolean {
 
 /** What a client is told once the session is ended (410 on HTTP, the same words on a stream). */
 export function endedMessage(sessionId: string): string {
-  return `session ${JSON.stringify(sessionId)} was ended by its agent; its tokens and streams end with it: create or ask for a new session`;
+  const named = JSON.stringify(sessionId);
+  return `session ${named} was ended by its agent; its tokens and streams end with it: create or ask for a new session`;
 }
 
 /** The session exists and was not ended; otherwise a 404 `SESSION_NOT_FOUND` or a 410 `SESSION_ENDED`. */
 export async function requireLive(ledger: Ledger, sessionId: string): Promise<void> {
-  if ((await ledger.last(sessionId)) === 0) throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}; create one with POST /api/sessions`);
+  if ((await ledger.last(sessionId)) === 0) {
+    const fix = 'create one with POST /api/sessions';
+    throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}; ${fix}`);
+  }
   if (isEnded(await ledger.heads(sessionId))) throw new HttpError(410, 'SESSION_ENDED', endedMessage(sessionId));
 }

@@ -5,7 +5,16 @@ import type { Route } from '../http/route.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { checkPublish, type Publish } from './publish.ts';
 import { requireLive } from './revocation.ts';
-import { HEAD_DRAINED, appendCreated, appendData, appendDrain, appendEnded, appendProps, appendRender, eventsOf } from './streams.ts';
+import {
+  HEAD_DRAINED,
+  appendCreated,
+  appendData,
+  appendDrain,
+  appendEnded,
+  appendProps,
+  appendRender,
+  eventsOf,
+} from './streams.ts';
 
 /** What the agent API needs. */
 export interface SessionApiOptions {

@@ -112,7 +112,8 @@ export async function appendDrain(ledger: Ledger, sessionId: string, drain: Drai
  */
 export async function appendAction(ledger: Ledger, sessionId: string, clientId: string, action: { clientSeq: number } & Record<string, unknown>): Promise<number | null> {
   const payload = JSON.stringify({ ...action, clientId });
-  const item = { session: eventsOf(sessionId), kind: 'action' satisfies EventKind, payload, pin: true, share: VIEWER_SHARE };
+  const kind: EventKind = 'action';
+  const item = { session: eventsOf(sessionId), kind, payload, pin: true, share: VIEWER_SHARE };
   const seqs = await ledger.appendAll([item], { session: sessionId, key: `${clientId}/${action.clientSeq}` });
   return seqs === null ? null : seqs[0]!;
 }
@@ -136,13 +137,15 @@ export async function appendEnded(ledger: Ledger, sessionId: string): Promise<nu
 /** A budget a socket of the session hit (the agent reads why a page was dropped). */
 export async function appendBudget(ledger: Ledger, sessionId: string, code: string, reason: string): Promise<number> {
   const payload = JSON.stringify({ code, reason });
-  const [seq] = (await ledger.appendAll([{ session: eventsOf(sessionId), kind: 'budget' satisfies EventKind, payload, share: BUDGET_SHARE }]))!;
+  const kind: EventKind = 'budget';
+  const [seq] = (await ledger.appendAll([{ session: eventsOf(sessionId), kind, payload, share: BUDGET_SHARE }]))!;
   return seq!;
 }
 
 /** A page's host context (JSON text, already bounded by the caller) as an event. */
 export async function appendHostContext(ledger: Ledger, sessionId: string, text: string): Promise<number> {
-  const item = { session: eventsOf(sessionId), kind: 'host_context' satisfies EventKind, payload: text, share: VIEWER_SHARE };
+  const kind: EventKind = 'host_context';
+  const item = { session: eventsOf(sessionId), kind, payload: text, share: VIEWER_SHARE };
   const [seq] = (await ledger.appendAll([item]))!;
   return seq!;
 }

@@ -35,7 +35,7 @@ export const BridgeErrorCode = Type.Union([
   Type.Literal('NOT_ALLOWED'),
   /** The server could not store something the runtime said (the ledger failed): it is lost, and said so. */
   Type.Literal('LOST'),
-  /** The agent ended the bridge's session (`DELETE /api/sessions/runtime-bridge`): every bridge token and stream ends with it. */
+  /** The agent ended the bridge's session (`DELETE /api/sessions/runtime-bridge`): its tokens and streams end. */
   Type.Literal('SESSION_ENDED'),
 ]);
 /** A bridge error code. */
