@@ -106,20 +106,30 @@ describe('credentials in URLs', () => {
   });
   it('stays cheap on adversarial "a:@ " texts and on a sibling changing in a loop (ratios in one run)', () => {
     const texts = (chars: number) => Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'a:@ '.repeat(chars / 4) }] as [string, { text: string }]);
-    const time = (run: () => void) => {
-      const start = performance.now();
-      run();
-      return performance.now() - start;
+    // The best of 5 runs (each on texts not seen before, so the per-text memo cannot answer): another process taking
+    // the core only adds time to a run, so the fastest is the code's own cost and a busy machine cannot flip a ratio.
+    const time = (make: () => () => void) => {
+      let best = Infinity;
+      for (let i = 0; i < 5; i += 1) {
+        const run = make();
+        const start = performance.now();
+        run();
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
     };
-    const small = texts(50_000);
-    const large = texts(200_000);
+    const scan = (chars: number) => () => {
+      const group = texts(chars);
+      return () => void checkUrlCredentials({ type: 'card', group });
+    };
     checkUrlCredentials({ type: 'card', group: texts(4_000) }); // warm the JIT
-    const ratio = time(() => checkUrlCredentials({ type: 'card', group: large })) / Math.max(time(() => checkUrlCredentials({ type: 'card', group: small })), 0.5);
+    const ratio = time(scan(200_000)) / Math.max(time(scan(50_000)), 0.5);
     expect(ratio).toBeLessThan(16);
     // A program appending one char to a sibling 50 times: the five big texts are not scanned again.
+    const first = time(scan(200_000));
     const fresh = texts(200_000);
-    const first = time(() => checkUrlCredentials({ type: 'card', group: fresh }));
-    const loop = time(() => {
+    checkUrlCredentials({ type: 'card', group: fresh });
+    const loop = time(() => () => {
       for (let i = 0; i < 50; i += 1) checkUrlCredentials({ type: 'card', group: [...fresh, ['status', { text: 'x'.repeat(i) }]] });
     });
     expect(loop / Math.max(first, 0.5)).toBeLessThan(5);
