@@ -409,7 +409,9 @@ export class PgApp extends LitElement {
     link.download = `suip-fixture-${fixture.recordedAt.replace(/[:.]/g, '-')}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    this.notice = `Exported ${fixture.messages.length} messages of ${fixture.generators.length} generators.`;
+    const ids = fixture.generators.map((id) => `"${id}"`).join(', ');
+    this.notice = `Exported the latest run of ${fixture.generators.length === 1 ? 'generator' : 'generators'} ${ids} `
+      + `(${fixture.messages.length} messages); suip/testing replays it by that id.`;
   };
 
   private replayFile = async (event: Event): Promise<void> => {
