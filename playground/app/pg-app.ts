@@ -322,6 +322,14 @@ export class PgApp extends LitElement {
       </section>
       <pg-splitter class="splitter" ?hidden=${!this.codeShown}></pg-splitter>
       <section class="ui" aria-label="Rendered UI">
+        <p class="intro" data-testid="intro">
+          A program builds its UI from <strong>particles</strong>: a text, or a <strong>group</strong> of the host's
+          vocabulary (a card, a form, a button) whose children sit in named <strong>roles</strong>, like a card's
+          <code>title</code> and <code>body</code>. The host draws each group and role its own way; the program runs
+          in a sandbox and never touches the page.
+          <a href="https://github.com/suip-dev/suip/blob/main/docs/generators.md" target="_blank" rel="noopener">How
+          programs are written</a>
+        </p>
         <div class="ui-head">
           ${split
             ? mode.slots.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)
