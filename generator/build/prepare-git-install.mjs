@@ -15,7 +15,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const preparingGitDependency = process.env._PACOTE_NO_PREPARE_ !== undefined || process.env.npm_package_resolved !== undefined;
+const preparingGitDependency =
+  process.env._PACOTE_NO_PREPARE_ !== undefined || process.env.npm_package_resolved !== undefined;
 const built = existsSync(`${root}dist/lib/renderer.js`) && existsSync(`${root}dist/lib/types/renderer/index.d.ts`);
 
 if (!preparingGitDependency) {
@@ -25,6 +26,7 @@ if (!preparingGitDependency) {
 } else {
   console.log('suip prepare: building dist/lib/ for a git install (npm run build:package)');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const run = spawnSync(npm, ['run', 'build:package'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const shell = process.platform === 'win32';
+  const run = spawnSync(npm, ['run', 'build:package'], { cwd: root, stdio: 'inherit', shell });
   process.exit(run.status ?? 1);
 }

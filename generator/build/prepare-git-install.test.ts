@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,16 @@ const dir = mkdtempSync(join(tmpdir(), 'suip-prepare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, 'generator/build'), { recursive: true });
 cpSync(script, join(dir, 'generator/build/prepare-git-install.mjs'));
-writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch', private: true, scripts: { 'build:package': 'node -e "require(\'fs\').writeFileSync(\'built.txt\', \'yes\')"' } }));
+const recordBuild = 'node -e "require(\'fs\').writeFileSync(\'built.txt\', \'yes\')"';
+writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch', private: true, scripts: { 'build:package': recordBuild } }));
 
 function prepare(env: Record<string, string>) {
   rmSync(join(dir, 'built.txt'), { force: true });
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== '_PACOTE_NO_PREPARE_' && key !== 'npm_package_resolved'));
-  const run = spawnSync(process.execPath, [join(dir, 'generator/build/prepare-git-install.mjs')], { cwd: dir, env: { ...clean, ...env }, encoding: 'utf8' });
-  const built = spawnSync(process.execPath, ['-e', `process.stdout.write(String(require('fs').existsSync(${JSON.stringify(join(dir, 'built.txt'))})))`], { encoding: 'utf8' }).stdout;
-  return { code: run.status, out: run.stdout, built: built === 'true' };
+  const marks = new Set(['_PACOTE_NO_PREPARE_', 'npm_package_resolved']);
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !marks.has(key)));
+  const copy = join(dir, 'generator/build/prepare-git-install.mjs');
+  const run = spawnSync(process.execPath, [copy], { cwd: dir, env: { ...clean, ...env }, encoding: 'utf8' });
+  return { code: run.status, out: run.stdout, built: existsSync(join(dir, 'built.txt')) };
 }
 
 describe('prepare (generator/build/prepare-git-install.mjs)', () => {

@@ -24,21 +24,23 @@ export function runStages(stages, { cwd = process.cwd(), log = (line) => console
     const run = spawnSync(npm, ['run', stage], { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
     const seconds = Math.round((Date.now() - started) / 1000);
     const interrupted = run.signal === 'SIGINT' || run.signal === 'SIGTERM' || run.status === 130;
-    results.push({ stage, ok: run.status === 0, seconds, detail: run.error ? run.error.message : run.signal ?? `exit ${run.status}` });
+    const detail = run.error ? run.error.message : run.signal ?? `exit ${run.status}`;
+    results.push({ stage, ok: run.status === 0, seconds, detail });
     if (interrupted) break;
   }
   const failed = results.filter((r) => !r.ok);
   const parts = results.map((r) => (r.ok ? `${r.stage} ok` : `${r.stage} FAILED (${r.detail})`) + ` ${r.seconds} s`);
   const skipped = stages.slice(results.length);
   if (skipped.length > 0) parts.push(`not run (interrupted): ${skipped.join(', ')}`);
-  const verdict = failed.length === 0 && skipped.length === 0 ? 'all passed' : `${failed.length} of ${stages.length} failed`;
-  return { summary: `npm test: ${verdict}: ${parts.join(', ')}`, code: failed.length === 0 && skipped.length === 0 ? 0 : 1 };
+  const passed = failed.length === 0 && skipped.length === 0;
+  const verdict = passed ? 'all passed' : `${failed.length} of ${stages.length} failed`;
+  return { summary: `npm test: ${verdict}: ${parts.join(', ')}`, code: passed ? 0 : 1 };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const stages = process.argv.slice(2);
   if (stages.length === 0) {
-    console.error('usage: node generator/build/test-stages.mjs <npm script>... (e.g. typecheck lint test:unit test:e2e)');
+    console.error('usage: node generator/build/test-stages.mjs <npm script>... (typecheck lint test:unit test:e2e)');
     process.exit(2);
   }
   const { summary, code } = runStages(stages);

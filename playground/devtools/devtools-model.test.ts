@@ -86,7 +86,8 @@ describe('fixture and mirror', () => {
   });
 
   it('exports each generator\'s latest run only: a run replaced by Run again is left out, its end kept with it', () => {
-    const life = (generatorId: string, text: string, time: number) => ({ generatorId, direction: 'life' as const, text, bytes: 0, time });
+    const life = (generatorId: string, text: string, time: number) =>
+      ({ generatorId, direction: 'life' as const, text, bytes: 0, time });
     const first = rpc([appendOp([], 'old', { text: 'first run' })]);
     const second = rpc([appendOp([], 'new', { text: 'second run' })]);
     const entries = [
