@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -41,8 +42,27 @@ const firefoxProjects = process.env.SUIP_FIREFOX === '1'
     ]
   : [];
 
-/** Port of the Vite server the specs run against; set SUIP_E2E_PORT to run two suites side by side. */
-const port = Number(process.env.SUIP_E2E_PORT ?? 5173);
+/**
+ * Port of the Vite server the specs run against. Without SUIP_E2E_PORT the suite takes a free port of its own and
+ * starts its own server there, so it never runs against whatever already listens on 5173 (one's own `npm start`);
+ * the port goes into the environment, which the worker processes inherit, so they all load this file with it.
+ * With SUIP_E2E_PORT=N it uses N and reuses a server already listening there (outside CI).
+ */
+const chosen = process.env.SUIP_E2E_PORT;
+const port = chosen === undefined || chosen === '' ? await freePort() : Number(chosen);
+process.env.SUIP_E2E_PORT = String(port);
+
+/** A port the kernel says is free on 127.0.0.1 now (Vite's `--strictPort` fails loudly if one is taken meanwhile). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+}
 
 /**
  * End-to-end specs run in Debian's Chromium (Playwright cannot download browsers on these machines).
@@ -81,7 +101,7 @@ export default defineConfig({
   webServer: {
     command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: chosen !== undefined && chosen !== '' && !process.env.CI,
     timeout: 60_000,
   },
 });

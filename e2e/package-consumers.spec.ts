@@ -23,7 +23,11 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
 const version = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? 'latest';
-const versions = { '@playwright/test': version('@playwright/test'), vite: version('vite'), esbuild: version('esbuild'), webpack: version('webpack'), 'webpack-cli': version('webpack-cli'), react: version('react'), 'react-dom': version('react-dom'), ws: version('ws'), 'better-sqlite3': version('better-sqlite3') };
+const versions: Record<string, string> = Object.fromEntries([
+  '@playwright/test', 'vite', 'esbuild', 'webpack', 'webpack-cli', 'react', 'react-dom', 'ws', 'better-sqlite3',
+  // The TypeScript apps (Next.js, React) as their scaffolds write them.
+  'typescript', '@types/node', '@types/react', '@types/react-dom',
+].map((name) => [name, version(name)]));
 const apps = consumerApps(versions);
 const next = nextApp(versions);
 const server = serverApp(versions);

@@ -29,6 +29,6 @@ app.wiring = { host, stage, theme, errorState: true, systemPrompt: () => systemP
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
 // MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs (under the code column's panels).
-void app.updateComplete.then(() => mountMcpAppsPanel(app.querySelector('details.genui')?.parentElement ?? document.body));
+void app.updateComplete.then(() => mountMcpAppsPanel(app.querySelector('details.genui')?.parentElement ?? document.body, app.querySelector<HTMLElement>('section.ui') ?? undefined));
 
 Object.assign(window, { suipPlayground: { host, app, renderer, theme, ready: app.start() } });

@@ -322,6 +322,14 @@ export class PgApp extends LitElement {
       </section>
       <pg-splitter class="splitter" ?hidden=${!this.codeShown}></pg-splitter>
       <section class="ui" aria-label="Rendered UI">
+        <p class="intro" data-testid="intro">
+          A program builds its UI from <strong>particles</strong>: a text, or a <strong>group</strong> of the host's
+          vocabulary (a card, a form, a button) whose children sit in named <strong>roles</strong>, like a card's
+          <code>title</code> and <code>body</code>. The host draws each group and role its own way; the program runs
+          in a sandbox and never touches the page.
+          <a href="https://github.com/suip-dev/suip/blob/main/docs/generators.md" target="_blank" rel="noopener">How
+          programs are written</a>
+        </p>
         <div class="ui-head">
           ${split
             ? mode.slots.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)
@@ -409,7 +417,9 @@ export class PgApp extends LitElement {
     link.download = `suip-fixture-${fixture.recordedAt.replace(/[:.]/g, '-')}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    this.notice = `Exported ${fixture.messages.length} messages of ${fixture.generators.length} generators.`;
+    const ids = fixture.generators.map((id) => `"${id}"`).join(', ');
+    this.notice = `Exported the latest run of ${fixture.generators.length === 1 ? 'generator' : 'generators'} ${ids} `
+      + `(${fixture.messages.length} messages); suip/testing replays it by that id.`;
   };
 
   private replayFile = async (event: Event): Promise<void> => {

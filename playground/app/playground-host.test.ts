@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttachOptions, GeneratorHandle, Renderer, TrafficRecord } from '../../renderer/index.ts';
-import { PlaygroundHost, describeError } from './playground-host.ts';
+import { PROVENANCE_NAME, PlaygroundHost, describeError } from './playground-host.ts';
 
 /** A renderer double: `attach` runs a scripted behaviour that may render, report errors or change status. */
 function fakeRenderer(container: EventTarget, behaviour: (id: string, code: string, api: { render(): void; emit(name: string, detail: unknown): void }) => void) {
   const roots = new Map<string, unknown[]>();
+  const names: Array<string | undefined> = [];
   let tap: ((record: TrafficRecord) => void) | undefined;
   const renderer: Renderer = {
-    async attach({ id, code }: AttachOptions): Promise<GeneratorHandle> {
+    async attach({ id, code, name }: AttachOptions): Promise<GeneratorHandle> {
+      names.push(name);
       roots.set(id, []);
       tap?.({ generatorId: id, direction: 'in', text: '{"jsonrpc":"2.0","id":1,"method":"suip/initialize","params":{}}', bytes: 60, time: performance.now() });
       setTimeout(() => behaviour(id, code, {
@@ -30,13 +32,26 @@ function fakeRenderer(container: EventTarget, behaviour: (id: string, code: stri
     },
     async destroy() {},
   };
-  return renderer;
+  return Object.assign(renderer, { names });
 }
 
 beforeEach(() => {
   vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => setTimeout(() => fn(performance.now()), 0));
 });
 afterEach(() => vi.unstubAllGlobals());
+
+describe('PlaygroundHost names', () => {
+  it('attaches every pane under the name "Playground" (the provenance mark), never its mount id', async () => {
+    const container = new EventTarget();
+    const renderer = fakeRenderer(container, (_id, _code, api) => api.render());
+    const host = new PlaygroundHost(renderer, container as unknown as HTMLElement);
+    await host.run('left', 'a');
+    await host.run('right', 'b');
+    await host.runPrefix('left', 'c');
+    expect(renderer.names).toEqual([PROVENANCE_NAME, PROVENANCE_NAME, PROVENANCE_NAME]);
+    expect(PROVENANCE_NAME).not.toMatch(/left|right/);
+  });
+});
 
 describe('PlaygroundHost.judge (the model-in-the-loop verdict)', () => {
   it('passes a program that renders and stays quiet', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendOp, removeOp, replaceOp, type Op } from '../../shared/index.ts';
-import { parseFixture, recordedTransactions, replayProgram, toFixture } from './fixture.ts';
+import { latestRuns, parseFixture, recordedTransactions, replayProgram, toFixture } from './fixture.ts';
 import { TrafficLog, matchesFilter, summarize } from './traffic-log.ts';
 import { WireMirror } from './wire-mirror.ts';
 
@@ -83,6 +83,35 @@ describe('fixture and mirror', () => {
     const program = replayProgram(a);
     expect(program).toContain('await suip.ops(ops)');
     expect(program).toContain('"Hello"');
+  });
+
+  it('exports each generator\'s latest run only: a run replaced by Run again is left out, its end kept with it', () => {
+    const log = new TrafficLog();
+    const life = (generatorId: string, text: string, time: number) =>
+      log.add({ generatorId, direction: 'life', text, bytes: 0, time });
+    const ops = (generatorId: string, text: string, time: number) =>
+      log.add({ generatorId, direction: 'in', text, bytes: text.length, time });
+    const first = rpc([appendOp([], 'old', { text: 'first run' })]);
+    const second = rpc([appendOp([], 'new', { text: 'second run' })]);
+    life('left', 'attach', 0);
+    ops('left', first, 1);
+    life('right', 'attach', 2);
+    ops('right', first, 3);
+    life('left', 'detached', 4);
+    life('left', 'unmounted', 5);
+    life('left', 'attach', 6);
+    ops('left', second, 7);
+    const entries = log.entries;
+    const kept = latestRuns(entries);
+    expect(kept.map((e) => `${e.generatorId}:${e.direction === 'life' ? e.text : e.text.includes('second') ? 'second' : 'first'}`))
+      .toEqual(['right:attach', 'right:first', 'left:attach', 'left:second']);
+    const fixture = toFixture(kept, { group: [] });
+    expect(fixture.messages[0]!.time).toBe(0);
+    const replayed = recordedTransactions(fixture.messages, 'left').flat().map((op) => op.params);
+    expect(replayed).toEqual([expect.objectContaining({ id: 'new' })]);
+    // A generator stopped last keeps the run it stopped (its end lines included).
+    expect(latestRuns(entries.slice(0, 6)).map((e) => (e.text.length > 20 ? 'ops' : e.text)))
+      .toEqual(['attach', 'ops', 'attach', 'ops', 'detached', 'unmounted']);
   });
 
   it('refuses files that are not fixtures, naming the problem', () => {

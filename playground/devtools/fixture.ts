@@ -38,6 +38,27 @@ export function toFixture(entries: readonly LogEntry[], snapshot: unknown, recor
   };
 }
 
+/**
+ * Each generator's latest run, in log order (what "Export fixture" saves, issue 48: a file with
+ * every run since the page loaded held runs the user had replaced). A run starts at the first line
+ * after the generator's `detached` line (Run and Stop log one; the prefixes of one streamed answer
+ * are one run); the `unmounted` line that follows a `detached` one still belongs to the run it ends.
+ * Reset clears the log, so a recording made after it starts there.
+ */
+export function latestRuns<T extends { generatorId: string; direction: string; text: string }>(entries: readonly T[]): T[] {
+  const starts = new Map<string, number>();
+  const ended = new Set<string>();
+  entries.forEach((entry, index) => {
+    const id = entry.generatorId;
+    if (entry.direction === 'life' && entry.text === 'detached') ended.add(id);
+    else if (ended.has(id) && !(entry.direction === 'life' && entry.text === 'unmounted')) {
+      ended.delete(id);
+      starts.set(id, index);
+    }
+  });
+  return entries.filter((entry, index) => index >= (starts.get(entry.generatorId) ?? 0));
+}
+
 /** Reads a fixture file; throws an error that says which field is wrong. */
 export function parseFixture(json: string): Fixture {
   const value = JSON.parse(json) as Partial<Fixture>;

@@ -39,12 +39,13 @@ Needs the optional peers: npm install ws better-sqlite3 (and redis for --redis).
 `;
 
 const [command, ...flags] = process.argv.slice(2);
-if (command === undefined || command === 'help' || command === '--help' || command === '-h' || flags.includes('--help')) {
-  process.stdout.write(USAGE);
-} else if (command === 'mcp') {
-  // suip as an MCP App server (server/mcp/): stdio or Streamable HTTP.
+if (command === 'mcp') {
+  // suip as an MCP App server (server/mcp/): stdio or Streamable HTTP. Before the help check below,
+  // so `suip mcp --help` prints its own usage, not serve's.
   const { mcpMain } = await import('../mcp/main.ts');
   await mcpMain(flags);
+} else if (command === undefined || command === 'help' || command === '--help' || command === '-h' || flags.includes('--help')) {
+  process.stdout.write(USAGE);
 } else if (command !== 'serve') {
   process.stderr.write(`suip: unknown command ${JSON.stringify(command)}; the commands are "serve" and "mcp".\n\n${USAGE}`);
   process.exitCode = 2;

@@ -11,6 +11,9 @@ import { startServer, type ServerProcess } from '../testing/server-process.ts';
  * same run without the flood, and the verdict is the ratio. The data directory is on disk (not
  * tmpfs), where a synchronous fsync per action on the event loop once made `/healthz` take
  * seconds.
+ *
+ * Opt-in (`npm run test:load`, on a quiet machine): a ratio of latencies is a verdict a busy machine
+ * flips (ratios 21, 23 and 2.5 on three tries at load ~20), so `npm test` does not run it.
  */
 
 const AGENT = 'agent-token-for-the-load-test';
@@ -70,8 +73,8 @@ describe('the server under a flood of in-limit clients (real process, SQLite on 
     return figures;
   }
 
-  // A timing verdict on a shared machine: retried for load noise only (the logic it guards, writes off the loop, fails by 20x+).
-  it(`${VIEWERS} viewers at ${ACTIONS_PER_SECOND} actions/s each, with never-read sockets, keep /healthz p99 and another session's publish p95 within 2x of the quiet run`, { retry: 2, timeout: 120_000 }, async () => {
+  // A timing verdict: run alone on a quiet machine (the logic it guards, writes off the loop, fails by 20x+).
+  it(`${VIEWERS} viewers at ${ACTIONS_PER_SECOND} actions/s each, with never-read sockets, keep /healthz p99 and another session's publish p95 within 2x of the quiet run`, { timeout: 120_000 }, async () => {
     const flood = await agentCall(server.url, AGENT, '/api/sessions', {});
     const viewers = Array.from({ length: VIEWERS }, () => liveTestClient(server.url));
     for (const v of viewers) {
