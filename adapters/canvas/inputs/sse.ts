@@ -1,4 +1,5 @@
 import { measureJson } from '../../../shared/json-shape.ts';
+import { createSseParser } from '../../../shared/sse-reader.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { CanvasOpError, applyOp, emptyCanvas, replay, type CanvasState } from '../state.ts';
 import { parseJson, collect, type Decoded } from './decode.ts';
@@ -47,18 +48,7 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
   let state = initial;
   let lastEventId: string | undefined;
   const errors: string[] = [];
-  let buffer = '';
-  let fields: { id?: string; event?: string; data: string[] } = { data: [] };
-
-  const dispatch = (): CanvasSseEvent | undefined => {
-    const done = fields;
-    fields = { data: [] };
-    if (done.data.length === 0) return undefined;
-    const event: CanvasSseEvent = { event: done.event ?? 'message', data: done.data.join('\n'), ...(done.id !== undefined ? { id: done.id } : {}) };
-    if (done.id !== undefined) lastEventId = done.id;
-    apply(event);
-    return event;
-  };
+  let completed: CanvasSseEvent[] = [];
 
   function apply(event: CanvasSseEvent): void {
     if (event.event === 'error') return void errors.push(`the server reported: ${event.data.slice(0, 300)}`);
@@ -83,34 +73,26 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
     errors.push(...decoded.errors);
   }
 
-  function line(text: string): CanvasSseEvent | undefined {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return undefined;
-    const colon = text.indexOf(':');
-    const name = colon === -1 ? text : text.slice(0, colon);
-    const value = colon === -1 ? '' : text.slice(colon + (text[colon + 1] === ' ' ? 2 : 1));
-    if (name === 'data') fields.data.push(value);
-    else if (name === 'event') fields.event = value;
-    else if (name === 'id') fields.id = value;
-    return undefined;
-  }
+  // The one SSE reader (shared/sse-reader.ts): lines and events bounded before they are parsed,
+  // and a line that is no SSE field reported rather than skipped quietly.
+  const parser = createSseParser(
+    {
+      event({ data, event, id }) {
+        const done: CanvasSseEvent = { event: event ?? 'message', data, ...(id !== undefined ? { id } : {}) };
+        if (id !== undefined) lastEventId = id;
+        apply(done);
+        completed.push(done);
+      },
+      problem: ({ message }) => void errors.push(message),
+    },
+    { maxLineBytes: MAX_LINE, maxEventBytes: MAX_LINE },
+  );
 
   return {
     push(chunk) {
-      buffer += chunk;
-      const events: CanvasSseEvent[] = [];
-      let newline = buffer.indexOf('\n');
-      while (newline !== -1) {
-        const event = line(buffer.slice(0, newline).replace(/\r$/, ''));
-        if (event !== undefined) events.push(event);
-        buffer = buffer.slice(newline + 1);
-        newline = buffer.indexOf('\n');
-      }
-      if (buffer.length > MAX_LINE) {
-        errors.push(`an SSE line is over ${MAX_LINE} characters; it was dropped`);
-        buffer = '';
-        fields = { data: [] };
-      }
+      parser.push(chunk);
+      const events = completed;
+      completed = [];
       return events;
     },
     get state() {
