@@ -1,7 +1,11 @@
-import type { createCluster } from 'redis';
 import { addTail, deliver, type RawEntry, type RedisKeys, type RedisTails, type Tail } from './redis-keys.ts';
 
-type Cluster = ReturnType<typeof createCluster>;
+/** What the tails use of a `redis` cluster client. */
+interface Cluster {
+  sendCommand(firstKey: string, isReadonly: boolean, args: string[]): Promise<unknown>;
+  sSubscribe(channel: string, listener: () => void): Promise<unknown>;
+  sUnsubscribe(channel: string): Promise<unknown>;
+}
 
 /** How often every tailed stream is read even without an announcement (one lost in a failover, a resubscribe). */
 const SWEEP_MS = 1000;
