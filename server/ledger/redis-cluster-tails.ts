@@ -1,12 +1,25 @@
-import type { createCluster } from 'redis';
 import { addTail, deliver, type RawEntry, type RedisKeys, type RedisTails, type Tail } from './redis-keys.ts';
 
-type Cluster = ReturnType<typeof createCluster>;
+/** What the tails use of a `redis` cluster client. */
+interface Cluster {
+  sendCommand(firstKey: string, isReadonly: boolean, args: string[]): Promise<unknown>;
+  sSubscribe(channel: string, listener: () => void): Promise<unknown>;
+  sUnsubscribe(channel: string): Promise<unknown>;
+}
 
 /** How often every tailed stream is read even without an announcement (one lost in a failover, a resubscribe). */
 const SWEEP_MS = 1000;
 /** Entries one read takes; a full page reads again at once. */
 const PAGE = 1000;
+/** A read not answered by then is given up (the sweep reads again): one stuck command never stops a stream's tails. */
+const READ_MS = 5000;
+
+/** `promise`, or a rejection after `ms`. */
+function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 interface Group {
   tails: Set<Tail>;
@@ -40,7 +53,7 @@ export function clusterTails(cluster: Cluster, keys: RedisKeys): RedisTails {
         group.again = false;
         const from = Math.min(...[...group.tails].map((tail) => tail.cursor));
         const key = keys.stream(session);
-        const raw = (await cluster.sendCommand(key, true, ['XRANGE', key, `(0-${from}`, '+', 'COUNT', String(PAGE)])) as RawEntry[];
+        const raw = (await bounded(cluster.sendCommand(key, true, ['XRANGE', key, `(0-${from}`, '+', 'COUNT', String(PAGE)]), READ_MS)) as RawEntry[];
         deliver(group.tails, raw);
         if (raw.length === PAGE) group.again = true;
       } while (group.again && !closed && tailsBy.get(session) === group);

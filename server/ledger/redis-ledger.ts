@@ -172,6 +172,10 @@ async function clusterStore(urls: readonly string[], keys: ReturnType<typeof red
   if (urls.length === 0) throw new Error('a Redis Cluster needs at least one node URL (redis://host:port)');
   const first = new URL(urls[0]!);
   const defaults = {
+    // A command for a node that is down fails at once instead of waiting in that node's queue:
+    // after a failover the node never comes back, and a queued append or read would wait forever.
+    // The append answers STORE_FAILED (resend), a tail's read is retried by its sweep.
+    disableOfflineQueue: true,
     ...(first.username ? { username: decodeURIComponent(first.username) } : {}),
     ...(first.password ? { password: decodeURIComponent(first.password) } : {}),
     ...(first.protocol === 'rediss:' ? { socket: { tls: true as const } } : {}),

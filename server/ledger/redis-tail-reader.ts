@@ -1,7 +1,13 @@
-import type { createClient } from 'redis';
 import { addTail, deliver, type RawEntry, type RedisKeys, type RedisTails, type Tail } from './redis-keys.ts';
 
-type Client = ReturnType<typeof createClient>;
+/** What the reader uses of a `redis` client (any RESP version or module set). */
+interface Client {
+  sendCommand(args: string[]): Promise<unknown>;
+  duplicate(): Client;
+  on(event: 'error', listener: () => void): unknown;
+  connect(): Promise<unknown>;
+  close(): Promise<unknown>;
+}
 
 /**
  * The tails of a ledger on ONE redis-server: one connection blocked in one XREAD over all tailed

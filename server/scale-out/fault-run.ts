@@ -115,7 +115,7 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
       if (i % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // Every viewer subscribed (its socket open and acknowledged) before the agents start.
-    await until(() => viewers.every((v) => v.acked), 120_000, 'viewers subscribed');
+    await until(() => viewers.every((v) => v.acked), options.deadlineMs ?? 600_000, 'viewers subscribed');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     log(`${viewers.length} viewers on ${sessions.length} sessions; publishing ${options.frames} frames each`);
     const total = options.frames * options.sessions;

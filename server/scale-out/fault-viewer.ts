@@ -29,8 +29,8 @@ export interface FaultViewer {
   close(): void;
 }
 
-/** Open a viewer of `sessionId` through `base` with the page token `wsToken`. */
-export function startFaultViewer(base: string, sessionId: string, wsToken: string): FaultViewer {
+/** Open a viewer of `sessionId` through `base` with the page token `wsToken`; `onData` sees each data frame's text as it arrives (a benchmark's latency). */
+export function startFaultViewer(base: string, sessionId: string, wsToken: string, onData?: (text: string, at: number) => void): FaultViewer {
   // Seq 1 is the session's `created` entry (bookkeeping, never a frame): data starts at 2.
   let last = 1;
   let duplicated = 0;
@@ -76,6 +76,7 @@ export function startFaultViewer(base: string, sessionId: string, wsToken: strin
     }
     if (frame.type !== 'data' || frame.seq === undefined) return;
     const now = performance.now();
+    onData?.(text, now);
     if (closedAt !== undefined && resumedAt === undefined) resumedAt = now;
     if (since !== undefined && firstAfter === undefined && Number(/"t":(\d+(?:\.\d+)?)/.exec(text)?.[1]) > since) firstAfter = now;
     if (frame.seq <= last) duplicated += 1;
