@@ -24,11 +24,16 @@ export interface DialogPolicy {
 export type EffectiveDialogPolicy = Required<DialogPolicy>;
 
 /** The defaults: offer a block after 3 dismissals in 30 s, refuse credential wording. */
-export const DIALOG_POLICY_DEFAULTS: EffectiveDialogPolicy = { blockOfferAfter: 3, blockOfferWindowMs: 30_000, credentialWording: 'refuse' };
+export const DIALOG_POLICY_DEFAULTS: EffectiveDialogPolicy = {
+  blockOfferAfter: 3,
+  blockOfferWindowMs: 30_000,
+  credentialWording: 'refuse',
+};
 
 /** The effective policy; a count or window that is not a finite number ≥ 0 keeps the default. */
 export function effectiveDialogPolicy(policy: DialogPolicy = {}): EffectiveDialogPolicy {
-  const count = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback);
+  const count = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
   return {
     blockOfferAfter: count(policy.blockOfferAfter, DIALOG_POLICY_DEFAULTS.blockOfferAfter),
     blockOfferWindowMs: count(policy.blockOfferWindowMs, DIALOG_POLICY_DEFAULTS.blockOfferWindowMs),

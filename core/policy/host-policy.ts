@@ -71,7 +71,10 @@ export function effectivePolicy(policy: HostPolicy = {}): EffectivePolicy {
 
 /** The URL allowlist this host policy states (links and media), as the renderer uses it unless given its own. */
 export function urlPolicyFor(policy: HostPolicy = {}): UrlPolicy {
-  return createUrlPolicy({ ...(policy.linkSchemes !== undefined ? { linkSchemes: policy.linkSchemes } : {}), ...(policy.mediaOrigins !== undefined ? { mediaOrigins: policy.mediaOrigins } : {}) });
+  return createUrlPolicy({
+    ...(policy.linkSchemes !== undefined ? { linkSchemes: policy.linkSchemes } : {}),
+    ...(policy.mediaOrigins !== undefined ? { mediaOrigins: policy.mediaOrigins } : {}),
+  });
 }
 
 /** Input kinds that collect credentials. */
@@ -82,15 +85,27 @@ const CREDENTIAL_KINDS: ReadonlySet<string> = new Set(['password']);
  * transaction touches (so it holds for every type, present and future): credential inputs, and
  * modals from a program whose modal the user dismissed.
  */
-export function checkHostPolicy(policy: HostPolicy, group: GroupParticle, modalDismissed: boolean): ParticleIssue | undefined {
+export function checkHostPolicy(
+  policy: HostPolicy,
+  group: GroupParticle,
+  modalDismissed: boolean,
+): ParticleIssue | undefined {
   if (group.type === 'text-field' && policy.credentialInputs !== true) {
     const kind = group.group.find(([id]) => id === 'kind')?.[1];
     if (kind !== undefined && isText(kind) && CREDENTIAL_KINDS.has(kind.text.trim().toLowerCase())) {
-      return { code: ErrorCode.PolicyViolation, message: 'a text-field of kind "password" collects a credential, which this host does not let programs ask for (hostPolicy.credentialInputs is off); leave sign-in to the host' };
+      return {
+        code: ErrorCode.PolicyViolation,
+        message:
+          'a text-field of kind "password" collects a credential, which this host does not let programs ask for (hostPolicy.credentialInputs is off); leave sign-in to the host',
+      };
     }
   }
   if (group.type === 'modal' && modalDismissed) {
-    return { code: ErrorCode.PolicyViolation, message: "the user dismissed this program's modal, so it may not open another; show the message in the program's own UI instead" };
+    return {
+      code: ErrorCode.PolicyViolation,
+      message:
+        "the user dismissed this program's modal, so it may not open another; show the message in the program's own UI instead",
+    };
   }
   return undefined;
 }

@@ -44,6 +44,7 @@ export function describeMime(mimeType: string): string {
   };
   if (Object.hasOwn(known, e)) return known[e]!;
   const [kind, sub] = e.split('/');
-  if (sub && /^[a-z0-9.+-]{1,40}$/.test(sub) && (kind === 'image' || kind === 'audio' || kind === 'video')) return `${sub.toUpperCase()} ${kind}`;
+  if (sub && /^[a-z0-9.+-]{1,40}$/.test(sub) && (kind === 'image' || kind === 'audio' || kind === 'video'))
+    return `${sub.toUpperCase()} ${kind}`;
   return 'File';
 }

@@ -13,14 +13,29 @@ describe('createUrlPolicy', () => {
     expect(policy.linkHref('http://example.org')).toBe('http://example.org/');
   });
   it('refuses script-capable, relative and malformed links', () => {
-    for (const url of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '/relative', '//evil.example', 'http://', 'blob:https://a/b', 'file:///etc/passwd']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      '/relative',
+      '//evil.example',
+      'http://',
+      'blob:https://a/b',
+      'file:///etc/passwd',
+    ]) {
       expect(policy.linkHref(url), url).toBeUndefined();
     }
   });
   it('allows data: media whose type matches the declared allowlisted mime type, and no remote media by default', () => {
     expect(policy.mediaSrc('https://img.example/a.png', 'image/png')).toBeUndefined();
-    expect(createUrlPolicy({ mediaOrigins: 'https' }).mediaSrc('https://img.example/a.png', 'image/png')).toBe('https://img.example/a.png');
-    expect(policy.mediaSrc('data:image/png;base64,iVBORw0KGgo=', 'image/png')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(createUrlPolicy({ mediaOrigins: 'https' }).mediaSrc('https://img.example/a.png', 'image/png')).toBe(
+      'https://img.example/a.png',
+    );
+    expect(policy.mediaSrc('data:image/png;base64,iVBORw0KGgo=', 'image/png')).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
     expect(policy.mediaSrc('data:image/svg+xml,%3Csvg%3E', 'image/svg+xml')).toBeDefined();
   });
   it('refuses mismatched, unlisted or non-media data: URIs, http media and unknown mime types', () => {
@@ -73,25 +88,61 @@ describe('credentials in URLs', () => {
     expect(why).toContain('https://example.org/');
   });
   it('refuses a group whose link, media or markdown carries credentials, naming the entry', () => {
-    const link = checkUrlCredentials({ type: 'link-card', group: [['title', { text: 'Bank' }], ['url', { data: 'https://bank.example@evil.example/', mimeType: 'text/uri-list' }]] });
+    const link = checkUrlCredentials({
+      type: 'link-card',
+      group: [
+        ['title', { text: 'Bank' }],
+        ['url', { data: 'https://bank.example@evil.example/', mimeType: 'text/uri-list' }],
+      ],
+    });
     expect(link?.code).toBe(-32006);
     expect(link?.message).toMatch(/^entry "url": .*userinfo \(user@\)/);
-    const markdown = checkUrlCredentials({ type: 'card', group: [['body', { text: 'See [the report](https://ada:secret@example.org/r) and ![x](https://u@img.example/a.png)' }]] });
+    const markdown = checkUrlCredentials({
+      type: 'card',
+      group: [
+        ['body', { text: 'See [the report](https://ada:secret@example.org/r) and ![x](https://u@img.example/a.png)' }],
+      ],
+    });
     expect(markdown?.message).toMatch(/^entry "body" \(markdown\): .*user:password@/);
-    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'Mail ada@example.org or see <https://example.org/@ada>' }]] })).toBeUndefined();
+    expect(
+      checkUrlCredentials({
+        type: 'card',
+        group: [['body', { text: 'Mail ada@example.org or see <https://example.org/@ada>' }]],
+      }),
+    ).toBeUndefined();
     // Plain text is never linked, so it is not this rule's business.
-    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'https://u:p@example.org', mimeType: 'text/plain' }]] })).toBeUndefined();
+    expect(
+      checkUrlCredentials({
+        type: 'card',
+        group: [['body', { text: 'https://u:p@example.org', mimeType: 'text/plain' }]],
+      }),
+    ).toBeUndefined();
   });
   it('refuses at apply time the markdown spellings of @ that markdown-it decodes (&#64;, &#x40;, &commat;, \\@), instead of dropping the link at render', () => {
-    for (const spelled of ['https://bank.example&#64;evil.example/', 'https://bank.example&#x40;evil.example/', 'https://bank.example&commat;evil.example/', 'https://bank.example\\@evil.example/', 'https://u&#58;p&#x25;40evil.example/']) {
+    for (const spelled of [
+      'https://bank.example&#64;evil.example/',
+      'https://bank.example&#x40;evil.example/',
+      'https://bank.example&commat;evil.example/',
+      'https://bank.example\\@evil.example/',
+      'https://u&#58;p&#x25;40evil.example/',
+    ]) {
       const issue = checkUrlCredentials({ type: 'card', group: [['body', { text: `[Bank](${spelled})` }]] });
       expect(issue?.message, spelled).toMatch(/^entry "body" \(markdown\): .*userinfo/);
     }
-    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: 'Mail ada&#64;example.org, see [me](https://example.org/&#64;ada)' }]] })).toBeUndefined();
+    expect(
+      checkUrlCredentials({
+        type: 'card',
+        group: [['body', { text: 'Mail ada&#64;example.org, see [me](https://example.org/&#64;ada)' }]],
+      }),
+    ).toBeUndefined();
   });
   it('fails closed past the candidate budget, with an error that says how to fix it', () => {
-    const many = Array.from({ length: MAX_MARKDOWN_URL_CANDIDATES + 1 }, (_, i) => `mailto:a${i}@example.org`).join(' ');
-    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: many }]] })?.message).toMatch(/^entry "body" \(markdown\): it holds more than 256 URL-like runs with an "@".*split it/);
+    const many = Array.from({ length: MAX_MARKDOWN_URL_CANDIDATES + 1 }, (_, i) => `mailto:a${i}@example.org`).join(
+      ' ',
+    );
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: many }]] })?.message).toMatch(
+      /^entry "body" \(markdown\): it holds more than 256 URL-like runs with an "@".*split it/,
+    );
     const enough = Array.from({ length: MAX_MARKDOWN_URL_CANDIDATES }, (_, i) => `mailto:a${i}@example.org`).join(' ');
     expect(checkUrlCredentials({ type: 'card', group: [['body', { text: enough }]] })).toBeUndefined();
   });
@@ -101,13 +152,18 @@ describe('credentials in URLs', () => {
     // Mutating a particle never happens in the renderer; here it proves the second check did not re-scan.
     body.text = '[x](https://u:p@example.org)';
     expect(checkUrlCredentials({ type: 'card', group: [['body', body]] })).toBeUndefined();
-    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: body.text }]] })?.message).toMatch(/user:password@/);
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text: body.text }]] })?.message).toMatch(
+      /user:password@/,
+    );
   });
   // How the scan's cost grows with adversarial "a:@ " texts is a ratio, measured in bench/ (case
   // append-credentials), never judged here where a busy machine could flip it.
   it('refuses adversarial "a:@ " texts by the URL-run budget, whatever their length', () => {
-    const texts = (chars: number) => Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'a:@ '.repeat(chars / 4) }] as [string, { text: string }]);
-    expect(checkUrlCredentials({ type: 'card', group: texts(200_000) })?.message).toMatch(/more than 256 URL-like runs/);
+    const texts = (chars: number) =>
+      Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'a:@ '.repeat(chars / 4) }] as [string, { text: string }]);
+    expect(checkUrlCredentials({ type: 'card', group: texts(200_000) })?.message).toMatch(
+      /more than 256 URL-like runs/,
+    );
   });
   it('catches credentials that arrive over several appends, across the point the last scan stopped', () => {
     let text = 'Log in at [the bank](https://ada';
@@ -132,29 +188,70 @@ describe('credentials in URLs', () => {
   });
   it('scans a text a transaction appended to from where the scan of the text it extends stopped, with the verdicts of a scan of the whole text (property)', () => {
     // Runs, entities and escapes, cut anywhere by the chunks: the spellings of @ and %, schemes, delimiters, whitespace.
-    const pieces = ['a', 'x', ' ', '\n', '\u00a0', ':', '/', '//', '@', '%', '40', '%40', '&', '#', '64', 'x40', ';', '&#64;', '&commat;', '&#32;', '\\', '\\@', '.', 'example', 'https', 'http:', 'mailto:', 'u', 'p', '(', ')', '[', ']', '<'];
+    const pieces = [
+      'a',
+      'x',
+      ' ',
+      '\n',
+      '\u00a0',
+      ':',
+      '/',
+      '//',
+      '@',
+      '%',
+      '40',
+      '%40',
+      '&',
+      '#',
+      '64',
+      'x40',
+      ';',
+      '&#64;',
+      '&commat;',
+      '&#32;',
+      '\\',
+      '\\@',
+      '.',
+      'example',
+      'https',
+      'http:',
+      'mailto:',
+      'u',
+      'p',
+      '(',
+      ')',
+      '[',
+      ']',
+      '<',
+    ];
     const chunk = fc.array(fc.constantFrom(...pieces), { maxLength: 6 }).map((parts) => parts.join(''));
     // A fresh particle ending in whitespace is scanned in one piece, as the text was before scans
     // resumed (a whitespace ends every run, entity and escape, so it changes no verdict).
     const whole = (text: string) => checkUrlCredentials({ group: [['t', { text: `${text} ` }]] })?.message;
     fc.assert(
-      fc.property(chunk, fc.array(fc.array(chunk, { minLength: 1, maxLength: 3 }), { maxLength: 12 }), (start, batches) => {
-        let tree: GroupParticle = { group: [['t', { text: start }]] };
-        let shown = start;
-        expect(checkUrlCredentials(tree)?.message).toBe(whole(start));
-        for (const batch of batches) {
-          // One transaction per batch: several appends to the leaf in one batch chain their particles.
-          const ops = batch.map((text) => ({ method: Method.append, params: { path: ['t'], text } }) as Op);
-          const result = applyTransaction(tree, ops, { checkGroup: (group) => checkUrlCredentials(group) });
-          // The transaction's error names the op and the group before the policy's own message.
-          const refused = result.ok ? undefined : result.error.message.replace(/^op \d+ \(suip\/ops\/append\) at path \[\]: /, '');
-          expect(refused, JSON.stringify([shown, batch])).toBe(whole(shown + batch.join('')));
-          if (result.ok) {
-            tree = result.tree;
-            shown += batch.join('');
+      fc.property(
+        chunk,
+        fc.array(fc.array(chunk, { minLength: 1, maxLength: 3 }), { maxLength: 12 }),
+        (start, batches) => {
+          let tree: GroupParticle = { group: [['t', { text: start }]] };
+          let shown = start;
+          expect(checkUrlCredentials(tree)?.message).toBe(whole(start));
+          for (const batch of batches) {
+            // One transaction per batch: several appends to the leaf in one batch chain their particles.
+            const ops = batch.map((text) => ({ method: Method.append, params: { path: ['t'], text } }) as Op);
+            const result = applyTransaction(tree, ops, { checkGroup: (group) => checkUrlCredentials(group) });
+            // The transaction's error names the op and the group before the policy's own message.
+            const refused = result.ok
+              ? undefined
+              : result.error.message.replace(/^op \d+ \(suip\/ops\/append\) at path \[\]: /, '');
+            expect(refused, JSON.stringify([shown, batch])).toBe(whole(shown + batch.join('')));
+            if (result.ok) {
+              tree = result.tree;
+              shown += batch.join('');
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 600 },
     );
   });
@@ -164,7 +261,9 @@ describe('credentials in URLs', () => {
     for (let i = 0; i <= MAX_MARKDOWN_URL_CANDIDATES && refused === undefined; i += 1) {
       // Each address arrives in two tokens, the second starting mid-run.
       for (const text of [`mailto:a${i}@exa`, 'mple.org ']) {
-        const result = applyTransaction(tree, [{ method: Method.append, params: { path: ['t'], text } } as Op], { checkGroup: (group) => checkUrlCredentials(group) });
+        const result = applyTransaction(tree, [{ method: Method.append, params: { path: ['t'], text } } as Op], {
+          checkGroup: (group) => checkUrlCredentials(group),
+        });
         if (!result.ok) refused = result.error.message;
         else tree = result.tree;
       }

@@ -221,10 +221,15 @@ function entryCredentials(id: string, child: Particle): ParticleIssue | undefine
   if ('data' in child && typeof child.data === 'string') {
     const why = urlCredentials(child.data);
     if (why !== undefined) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)}: ${why}` };
-  } else if ('text' in child && typeof child.text === 'string' && (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown')) {
+  } else if (
+    'text' in child &&
+    typeof child.text === 'string' &&
+    (child.mimeType === undefined || essence(child.mimeType) === 'text/markdown')
+  ) {
     // Only markdown turns text into links and images.
     const { why } = markdownScan(child as { text: string });
-    if (why !== null) return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
+    if (why !== null)
+      return { code: ErrorCode.PolicyViolation, message: `entry ${JSON.stringify(id)} (markdown): ${why}` };
   }
   return undefined;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type Channel, type InitializeResult, type Limits } from '../../shared/index.ts';
+import {
+  DEFAULT_LIMITS,
+  ErrorCode,
+  PROTOCOL_VERSION,
+  createMemoryChannelPair,
+  type Channel,
+  type InitializeResult,
+  type Limits,
+} from '../../shared/index.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../tree/index.ts';
 import { RendererSession } from './renderer-session.ts';
 
@@ -10,7 +18,12 @@ const RESULT: InitializeResult = {
   limits: DEFAULT_LIMITS,
   hostContext: { theme: 'light', locale: 'en' },
 };
-const INIT = { jsonrpc: '2.0', id: 1, method: 'suip/initialize', params: { protocolVersion: PROTOCOL_VERSION, generator: { name: 'g', version: '1' }, capabilities: {} } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'suip/initialize',
+  params: { protocolVersion: PROTOCOL_VERSION, generator: { name: 'g', version: '1' }, capabilities: {} },
+};
 const INITIALIZED = { jsonrpc: '2.0', method: 'suip/initialized', params: {} };
 
 /** A renderer session over a memory channel, with the generator end scripted by the test. */
@@ -43,7 +56,12 @@ function setup(limits: Limits = DEFAULT_LIMITS) {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const append = (id: string, text: string, path: string[] = [], rpcId?: number) => ({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path, id, particle: { text } }, ...(rpcId !== undefined ? { id: rpcId } : {}) });
+const append = (id: string, text: string, path: string[] = [], rpcId?: number) => ({
+  jsonrpc: '2.0',
+  method: 'suip/ops/append',
+  params: { path, id, particle: { text } },
+  ...(rpcId !== undefined ? { id: rpcId } : {}),
+});
 
 async function ready(t: ReturnType<typeof setup>): Promise<void> {
   await t.send(INIT);
@@ -65,7 +83,9 @@ describe('RendererSession handshake', () => {
   it('refuses ops before suip/initialized with NotInitialized, and leaves the tree alone', async () => {
     const t = setup();
     await t.send(append('a', 'x', [], 7));
-    expect(t.received).toEqual([{ jsonrpc: '2.0', id: 7, error: expect.objectContaining({ code: ErrorCode.NotInitialized }) }]);
+    expect(t.received).toEqual([
+      { jsonrpc: '2.0', id: 7, error: expect.objectContaining({ code: ErrorCode.NotInitialized }) },
+    ]);
     await t.send(INIT);
     await t.send(append('a', 'x'));
     expect(t.received.at(-1)).toMatchObject({ method: 'suip/error', params: { code: ErrorCode.NotInitialized } });
@@ -87,7 +107,12 @@ describe('RendererSession transactions', () => {
     const t = setup();
     await ready(t);
     await t.send([append('a', 'A'), append('b', 'B', [], 9)]);
-    expect(t.tree()).toEqual({ group: [['a', { text: 'A' }], ['b', { text: 'B' }]] });
+    expect(t.tree()).toEqual({
+      group: [
+        ['a', { text: 'A' }],
+        ['b', { text: 'B' }],
+      ],
+    });
     expect(t.received).toEqual([[{ jsonrpc: '2.0', id: 9, result: {} }]]);
   });
 
@@ -96,7 +121,18 @@ describe('RendererSession transactions', () => {
     await ready(t);
     await t.send([append('a', 'A'), append('b', 'B', ['missing'], 3)]);
     expect(t.tree()).toEqual({ group: [] });
-    expect(t.received).toEqual([[{ jsonrpc: '2.0', id: 3, error: expect.objectContaining({ code: ErrorCode.PathNotFound, data: expect.objectContaining({ index: 1, path: ['missing'] }) }) }]]);
+    expect(t.received).toEqual([
+      [
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          error: expect.objectContaining({
+            code: ErrorCode.PathNotFound,
+            data: expect.objectContaining({ index: 1, path: ['missing'] }),
+          }),
+        },
+      ],
+    ]);
     expect(t.errors).toHaveLength(1);
   });
 
@@ -107,10 +143,17 @@ describe('RendererSession transactions', () => {
     expect(t.tree()).toEqual({ group: [] });
     const [responses] = t.received as { id: number; error: { code: number; message: string; data: unknown } }[][];
     expect(responses!.map((r) => r.id)).toEqual([1, 3]);
-    for (const [i, response] of [[0, responses![0]!], [2, responses![1]!]] as const) {
+    for (const [i, response] of [
+      [0, responses![0]!],
+      [2, responses![1]!],
+    ] as const) {
       expect(response.error.code).toBe(ErrorCode.PathNotFound);
       expect(response.error.data).toEqual({ method: 'suip/ops/append', index: 1, path: ['missing'] });
-      expect(response.error.message).toMatch(new RegExp(`^op ${i} \\(suip/ops/append\\): rolled back because op 1 failed; nothing in this transaction was applied\\. op 1 \\(suip/ops/append\\) at path \\["missing"\\]: there is no particle "missing"`));
+      expect(response.error.message).toMatch(
+        new RegExp(
+          `^op ${i} \\(suip/ops/append\\): rolled back because op 1 failed; nothing in this transaction was applied\\. op 1 \\(suip/ops/append\\) at path \\["missing"\\]: there is no particle "missing"`,
+        ),
+      );
     }
     expect(t.errors).toHaveLength(1);
   });
@@ -120,14 +163,22 @@ describe('RendererSession transactions', () => {
     await ready(t);
     await t.send([append('a', 'A'), append('a', 'again')]);
     expect(t.tree()).toEqual({ group: [] });
-    expect(t.received).toEqual([{ jsonrpc: '2.0', method: 'suip/error', params: expect.objectContaining({ code: ErrorCode.IdExists, data: expect.objectContaining({ index: 1 }) }) }]);
+    expect(t.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'suip/error',
+        params: expect.objectContaining({ code: ErrorCode.IdExists, data: expect.objectContaining({ index: 1 }) }),
+      },
+    ]);
   });
 
   it('refuses a batch that mixes ops with other methods', async () => {
     const t = setup();
     await ready(t);
     await t.send([append('a', 'A', [], 1), INITIALIZED]);
-    expect(t.received[0]).toEqual([expect.objectContaining({ id: 1, error: expect.objectContaining({ code: ErrorCode.InvalidRequest }) })]);
+    expect(t.received[0]).toEqual([
+      expect.objectContaining({ id: 1, error: expect.objectContaining({ code: ErrorCode.InvalidRequest }) }),
+    ]);
     expect(t.tree()).toEqual({ group: [] });
   });
 
@@ -135,7 +186,12 @@ describe('RendererSession transactions', () => {
     const t = setup();
     await ready(t);
     await t.send([append('a', 'A'), { jsonrpc: '2.0', method: 'suip/ops/remove', params: { path: [] }, id: 4 }]);
-    expect(t.received[0]).toEqual([expect.objectContaining({ id: 4, error: expect.objectContaining({ code: ErrorCode.InvalidParams, data: expect.objectContaining({ index: 1 }) }) })]);
+    expect(t.received[0]).toEqual([
+      expect.objectContaining({
+        id: 4,
+        error: expect.objectContaining({ code: ErrorCode.InvalidParams, data: expect.objectContaining({ index: 1 }) }),
+      }),
+    ]);
   });
 });
 
@@ -144,7 +200,9 @@ describe('RendererSession hostile input', () => {
     const t = setup();
     await ready(t);
     await t.send('{"jsonrpc": "2.0", "method": ');
-    expect(t.received).toEqual([{ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) }]);
+    expect(t.received).toEqual([
+      { jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
+    ]);
     await t.send(append('a', 'A'));
     expect(t.tree()).toEqual({ group: [['a', { text: 'A' }]] });
   });
@@ -171,7 +229,15 @@ describe('RendererSession hostile input', () => {
     const [a, b] = createMemoryChannelPair();
     const got: unknown[] = [];
     b.onMessage((text) => got.push(JSON.parse(text as string)));
-    const session = new RendererSession({ channel: a, limits: DEFAULT_LIMITS, result: RESULT, apply: () => ({ ok: true }), onInitialized: () => undefined, onError: () => undefined, onViolation: () => undefined });
+    const session = new RendererSession({
+      channel: a,
+      limits: DEFAULT_LIMITS,
+      result: RESULT,
+      apply: () => ({ ok: true }),
+      onInitialized: () => undefined,
+      onError: () => undefined,
+      onViolation: () => undefined,
+    });
     (b as unknown as { send(value: unknown): void }).send({ jsonrpc: '2.0' });
     await flush();
     expect(got[0]).toMatchObject({ id: null, error: { code: ErrorCode.InvalidRequest } });
@@ -196,7 +262,9 @@ describe('RendererSession events and shutdown', () => {
     await ready(t);
     t.session.sendEvent({ handler: 'h1', path: ['b'], event: 'click', payload: null });
     await flush();
-    expect(t.received).toEqual([{ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h1', path: ['b'], event: 'click', payload: null } }]);
+    expect(t.received).toEqual([
+      { jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h1', path: ['b'], event: 'click', payload: null } },
+    ]);
   });
 
   it('shutdown waits for the answer, then closes; without an answer it gives up after the timeout', async () => {
@@ -223,7 +291,9 @@ describe('RendererSession amplification', () => {
   it('a batch of 1000 failing calls yields one host error event and one outgoing message per kind', async () => {
     const t = setup();
     await ready(t);
-    const calls = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? { jsonrpc: '2.0', method: 'nope' } : { jsonrpc: '2.0', method: 'nope', id: i }));
+    const calls = Array.from({ length: 1000 }, (_, i) =>
+      i % 2 === 0 ? { jsonrpc: '2.0', method: 'nope' } : { jsonrpc: '2.0', method: 'nope', id: i },
+    );
     await t.send(calls);
     expect(t.errors).toHaveLength(1);
     expect(t.received).toHaveLength(2);
@@ -237,13 +307,33 @@ describe('RendererSession: messages a model can act on', () => {
     const t = setup();
     await ready(t);
     await t.send({ ...INITIALIZED, id: 9 });
-    expect(t.received).toEqual([{ jsonrpc: '2.0', id: 9, error: expect.objectContaining({ code: ErrorCode.InvalidRequest, message: expect.stringContaining('was sent already') }) }]);
+    expect(t.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 9,
+        error: expect.objectContaining({
+          code: ErrorCode.InvalidRequest,
+          message: expect.stringContaining('was sent already'),
+        }),
+      },
+    ]);
   });
 
   it('an invented op like suip/ops/move says how a move is written', async () => {
     const t = setup();
     await ready(t);
     await t.send({ jsonrpc: '2.0', id: 3, method: 'suip/ops/move', params: { from: ['a'], to: [] } });
-    expect(t.received).toEqual([{ jsonrpc: '2.0', id: 3, error: expect.objectContaining({ code: ErrorCode.MethodNotFound, message: expect.stringContaining('A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"') }) }]);
+    expect(t.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        error: expect.objectContaining({
+          code: ErrorCode.MethodNotFound,
+          message: expect.stringContaining(
+            'A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"',
+          ),
+        }),
+      },
+    ]);
   });
 });

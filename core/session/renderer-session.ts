@@ -146,7 +146,10 @@ export class RendererSession {
     if (typeof text === 'string') this.options.onTraffic?.('in', text);
     try {
       if (!this.rate.take()) {
-        this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+        this.options.onViolation(
+          'rate',
+          `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`,
+        );
         return;
       }
       const parsed = parseMessage(text, this.options.limits);
@@ -154,7 +157,16 @@ export class RendererSession {
       this.dispatch(parsed.messages, parsed.batch);
     } catch (error) {
       // Defence in depth: a bug here must not take the host down.
-      this.reject([], opError(ErrorCode.InternalError, `the renderer failed on this message (${error instanceof Error ? error.message : 'unknown'})`, {}), false, true);
+      this.reject(
+        [],
+        opError(
+          ErrorCode.InternalError,
+          `the renderer failed on this message (${error instanceof Error ? error.message : 'unknown'})`,
+          {},
+        ),
+        false,
+        true,
+      );
     }
   }
 
@@ -169,7 +181,15 @@ export class RendererSession {
     if (ops.length > 0) {
       if (ops.length !== calls.length) {
         const index = calls.findIndex((call) => !OP_METHODS.has(call.method));
-        return this.reject(calls, opError(ErrorCode.InvalidRequest, `a batch is one transaction and may hold only ops, but entry ${index} is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`, { index }), batch);
+        return this.reject(
+          calls,
+          opError(
+            ErrorCode.InvalidRequest,
+            `a batch is one transaction and may hold only ops, but entry ${index} is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`,
+            { index },
+          ),
+          batch,
+        );
       }
       return this.transaction(calls, batch);
     }
@@ -192,21 +212,50 @@ export class RendererSession {
   /** The non-op methods: the handshake. Anything else is not a method a generator may call. */
   private control(call: RpcCall): { response?: RpcResponse; error?: SuipErrorObject } {
     const id = call.id;
-    const fail = (error: SuipErrorObject) => (id === undefined ? { error } : { error, response: { jsonrpc: '2.0', id, error } as RpcResponse });
+    const fail = (error: SuipErrorObject) =>
+      id === undefined ? { error } : { error, response: { jsonrpc: '2.0', id, error } as RpcResponse };
     if (call.method === Method.initialize) {
-      if (this.state !== 'new') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize may be sent only once', { method: call.method }));
+      if (this.state !== 'new')
+        return fail(
+          opError(ErrorCode.InvalidRequest, 'suip/initialize may be sent only once', { method: call.method }),
+        );
       const problem = checkInitialize.firstError(call.params);
-      if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `initialize params are malformed at ${problem}`, { method: call.method }));
-      if (id === undefined) return fail(opError(ErrorCode.InvalidRequest, 'suip/initialize must be a request (with an id)', { method: call.method }));
+      if (problem !== undefined)
+        return fail(
+          opError(ErrorCode.InvalidParams, `initialize params are malformed at ${problem}`, { method: call.method }),
+        );
+      if (id === undefined)
+        return fail(
+          opError(ErrorCode.InvalidRequest, 'suip/initialize must be a request (with an id)', { method: call.method }),
+        );
       const version = (call.params as InitializeParams).protocolVersion;
-      if (!isCompatibleVersion(version)) return fail(opError(ErrorCode.InvalidParams, `protocolVersion ${JSON.stringify(version.slice(0, 16))} is not supported; this renderer speaks ${this.options.result.protocolVersion} and accepts any 1.x`, { method: call.method }));
+      if (!isCompatibleVersion(version))
+        return fail(
+          opError(
+            ErrorCode.InvalidParams,
+            `protocolVersion ${JSON.stringify(version.slice(0, 16))} is not supported; this renderer speaks ${this.options.result.protocolVersion} and accepts any 1.x`,
+            { method: call.method },
+          ),
+        );
       this.state = 'initializing';
       this.initializeParams = call.params as InitializeParams;
       return { response: { jsonrpc: '2.0', id, result: this.options.result } };
     }
     if (call.method === Method.initialized) {
-      if (this.state === 'ready') return fail(opError(ErrorCode.InvalidRequest, 'suip/initialized was sent already; send it once, after the suip/initialize result', { method: call.method }));
-      if (this.state !== 'initializing') return fail(opError(ErrorCode.NotInitialized, 'suip/initialized must follow the suip/initialize result', { method: call.method }));
+      if (this.state === 'ready')
+        return fail(
+          opError(
+            ErrorCode.InvalidRequest,
+            'suip/initialized was sent already; send it once, after the suip/initialize result',
+            { method: call.method },
+          ),
+        );
+      if (this.state !== 'initializing')
+        return fail(
+          opError(ErrorCode.NotInitialized, 'suip/initialized must follow the suip/initialize result', {
+            method: call.method,
+          }),
+        );
       this.state = 'ready';
       this.options.onInitialized(this.initializeParams!);
       return id === undefined ? {} : { response: { jsonrpc: '2.0', id, result: {} } };
@@ -216,47 +265,104 @@ export class RendererSession {
     // A model that invents an op (suip/ops/move, suip/ops/update) learns how the four ops do it.
     if (String(call.method).startsWith('suip/ops/')) {
       const name = String(call.method).slice(0, 64);
-      return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove and replace. A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"; an update is a replace`, {}));
+      return fail(
+        opError(
+          ErrorCode.MethodNotFound,
+          `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove and replace. A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"; an update is a replace`,
+          {},
+        ),
+      );
     }
-    return fail(opError(ErrorCode.MethodNotFound, `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized, the ops suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`, {}));
+    return fail(
+      opError(
+        ErrorCode.MethodNotFound,
+        `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized, the ops suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`,
+        {},
+      ),
+    );
   }
 
   /** `suip/output` (1.1): accepted only when ready, announced, and on a channel the host allowed. */
-  private output(call: RpcCall, fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject }): { response?: RpcResponse; error?: SuipErrorObject } {
+  private output(
+    call: RpcCall,
+    fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject },
+  ): { response?: RpcResponse; error?: SuipErrorObject } {
     const method = call.method;
-    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
-    if (this.initializeParams?.capabilities.output !== true) return fail(opError(ErrorCode.MethodNotFound, 'needs the "output" capability in suip/initialize (protocol 1.1)', { method }));
+    if (this.state !== 'ready')
+      return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
+    if (this.initializeParams?.capabilities.output !== true)
+      return fail(
+        opError(ErrorCode.MethodNotFound, 'needs the "output" capability in suip/initialize (protocol 1.1)', {
+          method,
+        }),
+      );
     const problem = checkData.firstError(call.params);
-    if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `params are malformed at ${problem}; send {channel, value} with a channel of 1–64 characters a-z 0-9 _ : . -`, { method }));
+    if (problem !== undefined)
+      return fail(
+        opError(
+          ErrorCode.InvalidParams,
+          `params are malformed at ${problem}; send {channel, value} with a channel of 1–64 characters a-z 0-9 _ : . -`,
+          { method },
+        ),
+      );
     const { channel, value } = call.params as DataParams;
     const allowed = this.options.result.outputs ?? [];
     // SECURITY: a program reaches only the channels the host opened for it at attach.
     if (!allowed.includes(channel)) {
-      const list = allowed.length > 0 ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}` : 'it allows none for this generator';
-      return fail(opError(ErrorCode.PolicyViolation, `channel ${JSON.stringify(channel)} is not allowed by the host; ${list}`, { method }));
+      const list =
+        allowed.length > 0
+          ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}`
+          : 'it allows none for this generator';
+      return fail(
+        opError(ErrorCode.PolicyViolation, `channel ${JSON.stringify(channel)} is not allowed by the host; ${list}`, {
+          method,
+        }),
+      );
     }
     this.options.onOutput?.(channel, value);
     return call.id === undefined ? {} : { response: { jsonrpc: '2.0', id: call.id, result: {} } };
   }
 
   /** `suip/dialog` (1.1): a request answered when the user answers (or with the host's refusal). */
-  private dialog(call: RpcCall, fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject }): { response?: RpcResponse; error?: SuipErrorObject } {
+  private dialog(
+    call: RpcCall,
+    fail: (error: SuipErrorObject) => { response?: RpcResponse; error?: SuipErrorObject },
+  ): { response?: RpcResponse; error?: SuipErrorObject } {
     const method = call.method;
     const id = call.id;
-    if (this.state !== 'ready') return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
-    if (id === undefined) return fail(opError(ErrorCode.InvalidRequest, 'must be a request (with an id): its answer is the response', { method }));
+    if (this.state !== 'ready')
+      return fail(opError(ErrorCode.NotInitialized, 'accepted only after suip/initialized', { method }));
+    if (id === undefined)
+      return fail(
+        opError(ErrorCode.InvalidRequest, 'must be a request (with an id): its answer is the response', { method }),
+      );
     const onDialog = this.options.onDialog;
-    if (onDialog === undefined || this.options.result.capabilities?.dialogs !== true) return fail(opError(ErrorCode.MethodNotFound, 'this renderer offers no dialogs', { method }));
+    if (onDialog === undefined || this.options.result.capabilities?.dialogs !== true)
+      return fail(opError(ErrorCode.MethodNotFound, 'this renderer offers no dialogs', { method }));
     const problem = checkDialog.firstError(call.params);
-    if (problem !== undefined) return fail(opError(ErrorCode.InvalidParams, `params are malformed at ${problem}; send {kind: "confirm"|"prompt"|"pick", title, …}`, { method }));
+    if (problem !== undefined)
+      return fail(
+        opError(
+          ErrorCode.InvalidParams,
+          `params are malformed at ${problem}; send {kind: "confirm"|"prompt"|"pick", title, …}`,
+          { method },
+        ),
+      );
     onDialog(call.params as DialogParams).then(
       (result) => {
         if (this.state === 'ready') this.send({ jsonrpc: '2.0', id, result });
       },
       (error: unknown) => {
-        const answer = typeof error === 'object' && error !== null && 'code' in error && typeof (error as SuipErrorObject).code === 'number' ? (error as SuipErrorObject) : opError(ErrorCode.InternalError, 'the dialog failed', { method });
+        const answer =
+          typeof error === 'object' &&
+          error !== null &&
+          'code' in error &&
+          typeof (error as SuipErrorObject).code === 'number'
+            ? (error as SuipErrorObject)
+            : opError(ErrorCode.InternalError, 'the dialog failed', { method });
         this.options.onError(answer);
-        if (this.state === 'ready') this.send({ jsonrpc: '2.0', id, error: { code: answer.code, message: answer.message, data: answer.data } });
+        if (this.state === 'ready')
+          this.send({ jsonrpc: '2.0', id, error: { code: answer.code, message: answer.message, data: answer.data } });
       },
     );
     return {};
@@ -265,7 +371,14 @@ export class RendererSession {
   /** One batch of ops = one transaction: checked, applied all or nothing, answered. */
   private transaction(calls: RpcCall[], batch: boolean): void {
     if (this.state !== 'ready') {
-      return this.reject(calls, opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', { index: 0, method: calls[0]!.method }), batch);
+      return this.reject(
+        calls,
+        opError(ErrorCode.NotInitialized, 'ops are accepted only after suip/initialize and suip/initialized', {
+          index: 0,
+          method: calls[0]!.method,
+        }),
+        batch,
+      );
     }
     const ops: Op[] = [];
     for (let index = 0; index < calls.length; index += 1) {
@@ -275,7 +388,9 @@ export class RendererSession {
     }
     const result = this.options.apply(ops);
     if (!result.ok) return this.reject(calls, result.error, batch);
-    const responses: RpcResponse[] = calls.filter((call) => call.id !== undefined).map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
+    const responses: RpcResponse[] = calls
+      .filter((call) => call.id !== undefined)
+      .map((call) => ({ jsonrpc: '2.0', id: call.id!, result: {} }));
     if (responses.length > 0) this.send(batch ? responses : responses[0]);
   }
 
@@ -295,7 +410,11 @@ export class RendererSession {
     this.capture = (payload) => void sent.push(payload);
     try {
       if (this.rate.take()) this.dispatch(messages, messages.length > 1);
-      else this.options.onViolation('rate', `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`);
+      else
+        this.options.onViolation(
+          'rate',
+          `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`,
+        );
     } finally {
       this.capture = undefined;
     }
@@ -315,7 +434,10 @@ export class RendererSession {
     }
     // The failing op's request gets the error itself; every other request says it was rolled back (docs/protocol.md §6).
     const responses: RpcResponse[] = calls
-      .map((call, index) => ({ call, error: index === error.data?.index ? error : rolledBackError(error, index, String(call.method)) }))
+      .map((call, index) => ({
+        call,
+        error: index === error.data?.index ? error : rolledBackError(error, index, String(call.method)),
+      }))
       .filter(({ call }) => call.id !== undefined)
       .map(({ call, error: answer }) => ({ jsonrpc: '2.0', id: call.id!, error: answer }));
     if (responses.length === 0) this.client.notify(Method.error, error);

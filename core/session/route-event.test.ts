@@ -6,13 +6,25 @@ const button = (handler: string): GroupParticle => ({ group: [], type: 'button',
 const merged: GroupParticle = {
   group: [
     ['a', { group: [['inc', button('h1')]] }],
-    ['b', { group: [['inc', button('h1')], ['plain', { group: [] }]] }],
+    [
+      'b',
+      {
+        group: [
+          ['inc', button('h1')],
+          ['plain', { group: [] }],
+        ],
+      },
+    ],
   ],
 };
 
 function sinks() {
-  const sent = new Map<string, EventParams[]>([['a', []], ['b', []]]);
-  const sinkOf = (id: string): EventSink | undefined => (sent.has(id) ? { ready: true, sendEvent: (params) => sent.get(id)!.push(params) } : undefined);
+  const sent = new Map<string, EventParams[]>([
+    ['a', []],
+    ['b', []],
+  ]);
+  const sinkOf = (id: string): EventSink | undefined =>
+    sent.has(id) ? { ready: true, sendEvent: (params) => sent.get(id)!.push(params) } : undefined;
   return { sent, sinkOf };
 }
 
@@ -26,11 +38,21 @@ describe('routeEvent', () => {
 
   it('drops events whose handler is not the one the tree holds at that path', () => {
     const { sent, sinkOf } = sinks();
-    expect(routeEvent(merged, { path: ['b', 'inc'], event: 'click', handler: 'h2', payload: null }, sinkOf)).toBe(false);
-    expect(routeEvent(merged, { path: ['b', 'plain'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(false);
-    expect(routeEvent(merged, { path: ['b', 'inc'], event: 'submit', handler: 'h1', payload: null }, sinkOf)).toBe(false);
-    expect(routeEvent(merged, { path: ['b', 'gone'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(false);
-    expect(routeEvent(merged, { path: ['c', 'inc'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(false);
+    expect(routeEvent(merged, { path: ['b', 'inc'], event: 'click', handler: 'h2', payload: null }, sinkOf)).toBe(
+      false,
+    );
+    expect(routeEvent(merged, { path: ['b', 'plain'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(
+      false,
+    );
+    expect(routeEvent(merged, { path: ['b', 'inc'], event: 'submit', handler: 'h1', payload: null }, sinkOf)).toBe(
+      false,
+    );
+    expect(routeEvent(merged, { path: ['b', 'gone'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(
+      false,
+    );
+    expect(routeEvent(merged, { path: ['c', 'inc'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(
+      false,
+    );
     expect(routeEvent(merged, { path: [], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(false);
     expect([...sent.values()].flat()).toEqual([]);
   });
@@ -38,7 +60,9 @@ describe('routeEvent', () => {
   it('drops events for a generator that is not ready', () => {
     const sent: EventParams[] = [];
     const sinkOf = (): EventSink => ({ ready: false, sendEvent: (params) => sent.push(params) });
-    expect(routeEvent(merged, { path: ['a', 'inc'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(false);
+    expect(routeEvent(merged, { path: ['a', 'inc'], event: 'click', handler: 'h1', payload: null }, sinkOf)).toBe(
+      false,
+    );
     expect(sent).toEqual([]);
   });
 });

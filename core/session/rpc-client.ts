@@ -22,7 +22,10 @@ export class RpcRequestError extends Error {
  */
 export class RpcClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(result: unknown): void; reject(error: RpcRequestError): void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly pending = new Map<
+    number,
+    { resolve(result: unknown): void; reject(error: RpcRequestError): void; timer: ReturnType<typeof setTimeout> }
+  >();
 
   constructor(private readonly post: (payload: unknown) => void) {}
 
@@ -51,7 +54,8 @@ export class RpcClient {
     if (entry === undefined) return;
     this.pending.delete(response.id);
     clearTimeout(entry.timer);
-    if (response.error !== undefined) entry.reject(new RpcRequestError(String(response.error.message).slice(0, 200), 'error'));
+    if (response.error !== undefined)
+      entry.reject(new RpcRequestError(String(response.error.message).slice(0, 200), 'error'));
     else entry.resolve(response.result);
   }
 

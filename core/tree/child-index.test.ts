@@ -27,7 +27,12 @@ describe('child index', () => {
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
         // Arrays are edited the way transactions edit them: a copy shares its source's index, then
         // pushes, in-place replacements of an entry by its own id, and position-moving splices.
-        const arrays: GroupEntry[][] = [[['a', { text: 'a' }], ['b', { text: 'b' }]]];
+        const arrays: GroupEntry[][] = [
+          [
+            ['a', { text: 'a' }],
+            ['b', { text: 'b' }],
+          ],
+        ];
         for (const s of steps) {
           const pick = (n: number) => arrays[n % arrays.length]!;
           if (s.kind === 'copy') {

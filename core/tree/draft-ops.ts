@@ -61,7 +61,11 @@ export interface Touch {
  * whole subtree. The checks run on exactly these before the transaction commits.
  */
 function touchChildren(state: TxState, parentPath: readonly string[], index: number, child?: string): void {
-  state.touched.push(child === undefined ? { path: parentPath, index, subtree: false } : { path: parentPath, index, subtree: false, child });
+  state.touched.push(
+    child === undefined
+      ? { path: parentPath, index, subtree: false }
+      : { path: parentPath, index, subtree: false, child },
+  );
 }
 
 function touchSubtree(state: TxState, path: readonly string[], index: number): void {
@@ -121,7 +125,11 @@ function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxS
   const before = childPosition(group.group, params.before);
   if (before < 0) {
     const siblings = quoteList(idsOf(group.group));
-    fail(ErrorCode.PathNotFound, `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${siblings}; use append to add at the end`, at);
+    fail(
+      ErrorCode.PathNotFound,
+      `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${siblings}; use append to add at the end`,
+      at,
+    );
   }
   checkWidth(group.group, at, state);
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
@@ -157,16 +165,34 @@ function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: T
   touchSubtree(state, params.path, at.index);
 }
 
-function appendText(root: GroupParticle, params: Extract<AppendParams, { text: string }>, at: Where, state: TxState): void {
-  if (params.path.length === 0) fail(ErrorCode.InvalidParams, 'text append needs the path of a text particle; [] is the generator root group', at);
+function appendText(
+  root: GroupParticle,
+  params: Extract<AppendParams, { text: string }>,
+  at: Where,
+  state: TxState,
+): void {
+  if (params.path.length === 0)
+    fail(ErrorCode.InvalidParams, 'text append needs the path of a text particle; [] is the generator root group', at);
   const parentPath = params.path.slice(0, -1);
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
   const index = childIndexOrFail(group.group, id, parentPath, at);
   const target = group.group[index]![1];
-  if (!('text' in target)) fail(ErrorCode.InvalidParams, 'text append needs a text particle there, but it is a ' + (isGroup(target) ? 'group' : 'data particle') + '; use replace instead', at);
+  if (!('text' in target))
+    fail(
+      ErrorCode.InvalidParams,
+      'text append needs a text particle there, but it is a ' +
+        (isGroup(target) ? 'group' : 'data particle') +
+        '; use replace instead',
+      at,
+    );
   const text = (target as { text: string }).text + params.text;
-  if (text.length > state.limits.maxTextLength) fail(ErrorCode.LimitExceeded, `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`, at);
+  if (text.length > state.limits.maxTextLength)
+    fail(
+      ErrorCode.LimitExceeded,
+      `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`,
+      at,
+    );
   const extended = { ...(target as { text: string; mimeType?: string }), text };
   recordTextExtension(target, extended, params.text);
   group.group[index] = [id, extended];
@@ -187,7 +213,11 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
     if (index < 0) index = childIndexOrFail(node.group, id, path.slice(0, depth), at);
     const child = node.group[index]![1];
     if (!isGroup(child)) {
-      fail(ErrorCode.NotAGroup, `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`, at);
+      fail(
+        ErrorCode.NotAGroup,
+        `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`,
+        at,
+      );
     }
     let group = child as GroupParticle;
     if (!state.owned.has(group)) {
@@ -207,11 +237,20 @@ function idsOf(entries: readonly GroupEntry[]): string[] {
 }
 
 /** Index of child `id` in a group array, in O(1) (child-index.ts); a missing child fails the op naming its siblings. */
-function childIndexOrFail(entries: readonly GroupEntry[], id: string, parentPath: readonly string[], at: Where): number {
+function childIndexOrFail(
+  entries: readonly GroupEntry[],
+  id: string,
+  parentPath: readonly string[],
+  at: Where,
+): number {
   const index = childPosition(entries, id);
   if (index < 0) {
     const siblings = quoteList(idsOf(entries));
-    fail(ErrorCode.PathNotFound, `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${siblings}`, at);
+    fail(
+      ErrorCode.PathNotFound,
+      `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${siblings}`,
+      at,
+    );
   }
   return index;
 }
@@ -219,12 +258,21 @@ function childIndexOrFail(entries: readonly GroupEntry[], id: string, parentPath
 function claimId(entries: readonly GroupEntry[], id: string, at: Where, state: TxState): void {
   const issue = checkId(id, 'params.id', state.limits);
   if (issue) fail(issue.code, issue.message, at);
-  if (childPosition(entries, id) >= 0) fail(ErrorCode.IdExists, `the group already has a child ${JSON.stringify(id)}; choose another id, or replace ${JSON.stringify(id)} instead`, at);
+  if (childPosition(entries, id) >= 0)
+    fail(
+      ErrorCode.IdExists,
+      `the group already has a child ${JSON.stringify(id)}; choose another id, or replace ${JSON.stringify(id)} instead`,
+      at,
+    );
 }
 
 function checkWidth(entries: readonly GroupEntry[], at: Where, state: TxState): void {
   if (entries.length + 1 > state.limits.maxChildren) {
-    fail(ErrorCode.LimitExceeded, `the group already has ${entries.length} children; maxChildren is ${state.limits.maxChildren}`, at);
+    fail(
+      ErrorCode.LimitExceeded,
+      `the group already has ${entries.length} children; maxChildren is ${state.limits.maxChildren}`,
+      at,
+    );
   }
 }
 
@@ -233,17 +281,34 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   if (particle === undefined) {
     const moved = state.stash.get(id);
     if (moved === undefined || at.method === Method.replace) {
-      fail(ErrorCode.InvalidParams, `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in this transaction to move here; include "particle", or remove it first in the same batch`, at);
+      fail(
+        ErrorCode.InvalidParams,
+        `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in this transaction to move here; include "particle", or remove it first in the same batch`,
+        at,
+      );
     }
     if (state.removedTwice.has(id)) {
-      fail(ErrorCode.InvalidParams, `${JSON.stringify(id)} was removed more than once earlier in this transaction, so moving it is ambiguous (which one?); give the particles different ids, or include "particle" to insert a new one`, at);
+      fail(
+        ErrorCode.InvalidParams,
+        `${JSON.stringify(id)} was removed more than once earlier in this transaction, so moving it is ambiguous (which one?); give the particles different ids, or include "particle" to insert a new one`,
+        at,
+      );
     }
     state.stash.delete(id);
     const size = sizeOf(moved!);
-    if (size > state.nodeBudget) fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}`, at);
+    if (size > state.nodeBudget)
+      fail(
+        ErrorCode.LimitExceeded,
+        `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}`,
+        at,
+      );
     const height = subtreeHeight(moved!);
     if (depth + height > state.limits.maxDepth) {
-      fail(ErrorCode.LimitExceeded, `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}`, at);
+      fail(
+        ErrorCode.LimitExceeded,
+        `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}`,
+        at,
+      );
     }
     state.nodeBudget -= size;
     return moved!;
@@ -254,7 +319,13 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   state.removedTwice.delete(id);
   // Messages name where the particle goes as the program knows it: the op's path, plus the id of an insert or append.
   const place = at.method === Method.replace ? at.path : [...at.path, id];
-  const check = validateParticle(particle, { limits: state.limits, depth, nodeBudget: state.nodeBudget, where: 'params.particle', at: place });
+  const check = validateParticle(particle, {
+    limits: state.limits,
+    depth,
+    nodeBudget: state.nodeBudget,
+    where: 'params.particle',
+    at: place,
+  });
   if (!check.ok) fail(check.issue.code, check.issue.message, at);
   const nodes = (check as { nodes: number }).nodes;
   state.nodeBudget -= nodes;

@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
 import { ErrorCode, appendOp, removeOp, replaceOp } from '../../shared/index.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, unmountGenerator } from './merged-tree.ts';
+import {
+  applyGeneratorTransaction,
+  createMergedTree,
+  generatorRoot,
+  mountGenerator,
+  unmountGenerator,
+} from './merged-tree.ts';
 
 test('each generator writes only inside its own mount', () => {
   let merged = mountGenerator(mountGenerator(createMergedTree(), 'g1'), 'g2');
@@ -9,7 +15,11 @@ test('each generator writes only inside its own mount', () => {
   if (!one.ok) return;
   merged = one.tree;
   // g2 names g1's particle with every path it can write: all of them are relative to g2's own root.
-  for (const ops of [[removeOp(['g1', 'secret'])], [replaceOp(['secret'], { text: 'stolen' })], [removeOp(['..', 'g1'])]]) {
+  for (const ops of [
+    [removeOp(['g1', 'secret'])],
+    [replaceOp(['secret'], { text: 'stolen' })],
+    [removeOp(['..', 'g1'])],
+  ]) {
     const attempt = applyGeneratorTransaction(merged, 'g2', ops);
     expect(attempt.ok).toBe(false);
     if (!attempt.ok) expect(attempt.error.code).toBe(ErrorCode.PathNotFound);

@@ -15,7 +15,8 @@ export function createMergedTree(): MergedTree {
 
 /** Adds an empty root for a generator. Throws if the id is already mounted (a host bug, not sandbox input). */
 export function mountGenerator(merged: MergedTree, generatorId: string): MergedTree {
-  if (merged.group.some(([id]) => id === generatorId)) throw new Error(`generator ${JSON.stringify(generatorId)} is already mounted`);
+  if (merged.group.some(([id]) => id === generatorId))
+    throw new Error(`generator ${JSON.stringify(generatorId)} is already mounted`);
   const root: GroupParticle = Object.freeze({ group: Object.freeze([]) as unknown as GroupParticle['group'] });
   return freezeRoot([...merged.group, [generatorId, root]]);
 }
@@ -36,14 +37,29 @@ export function generatorRoot(merged: MergedTree, generatorId: string): GroupPar
  * Applies one generator's transaction inside the merged tree. The result's `tree` is the new
  * merged tree; on failure the merged tree is untouched.
  */
-export function applyGeneratorTransaction(merged: MergedTree, generatorId: string, ops: readonly Op[], options?: TransactionOptions): TransactionResult {
+export function applyGeneratorTransaction(
+  merged: MergedTree,
+  generatorId: string,
+  ops: readonly Op[],
+  options?: TransactionOptions,
+): TransactionResult {
   const root = generatorRoot(merged, generatorId);
   if (root === undefined) {
-    return { ok: false, error: opError(ErrorCode.NotInitialized, `generator ${JSON.stringify(generatorId)} is not attached to this renderer`, {}) };
+    return {
+      ok: false,
+      error: opError(
+        ErrorCode.NotInitialized,
+        `generator ${JSON.stringify(generatorId)} is not attached to this renderer`,
+        {},
+      ),
+    };
   }
   const result = applyTransaction(root, ops, options);
   if (!result.ok || result.tree === root) return result.ok ? { ok: true, tree: merged } : result;
-  return { ok: true, tree: freezeRoot(merged.group.map((entry) => (entry[0] === generatorId ? [generatorId, result.tree] : entry))) };
+  return {
+    ok: true,
+    tree: freezeRoot(merged.group.map((entry) => (entry[0] === generatorId ? [generatorId, result.tree] : entry))),
+  };
 }
 
 function freezeRoot(entries: GroupParticle['group']): MergedTree {

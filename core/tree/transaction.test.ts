@@ -15,11 +15,23 @@ import {
 import { applyTransaction, lookup } from './transaction.ts';
 
 const t = (text: string): Particle => ({ text });
-const g = (entries: Array<[string, Particle]>, type?: string): GroupParticle => (type ? { group: entries, type } : { group: entries });
-const base = (): GroupParticle => g([
-  ['title', t('Hello')],
-  ['list', g([['a', t('A')], ['b', t('B')], ['c', g([['x', t('X')]])]], 'list')],
-]);
+const g = (entries: Array<[string, Particle]>, type?: string): GroupParticle =>
+  type ? { group: entries, type } : { group: entries };
+const base = (): GroupParticle =>
+  g([
+    ['title', t('Hello')],
+    [
+      'list',
+      g(
+        [
+          ['a', t('A')],
+          ['b', t('B')],
+          ['c', g([['x', t('X')]])],
+        ],
+        'list',
+      ),
+    ],
+  ]);
 
 function applyOk(tree: GroupParticle, ops: Op[]): GroupParticle {
   const result = applyTransaction(tree, ops);
@@ -38,10 +50,23 @@ describe('applyTransaction', () => {
       replaceOp(['title'], t('Bye')),
     ]);
     expect(JSON.stringify(tree)).toBe(before);
-    expect(next).toEqual(g([
-      ['title', t('Bye')],
-      ['list', g([['z', t('Z')], ['a', t('A')], ['c', g([['x', t('X')]])], ['d', t('D')]], 'list')],
-    ]));
+    expect(next).toEqual(
+      g([
+        ['title', t('Bye')],
+        [
+          'list',
+          g(
+            [
+              ['z', t('Z')],
+              ['a', t('A')],
+              ['c', g([['x', t('X')]])],
+              ['d', t('D')],
+            ],
+            'list',
+          ),
+        ],
+      ]),
+    );
   });
 
   test('a remove then insert of the same id without particle is a move that keeps identity', () => {
@@ -75,17 +100,47 @@ describe('applyTransaction', () => {
     const added = g([['one', t('1')]]);
     const snapshot = JSON.stringify(added);
     const next = applyOk(base(), [appendOp([], 'new', added), appendOp(['new'], 'two', t('2'))]);
-    expect(lookup(next, ['new'])).toEqual(g([['one', t('1')], ['two', t('2')]]));
+    expect(lookup(next, ['new'])).toEqual(
+      g([
+        ['one', t('1')],
+        ['two', t('2')],
+      ]),
+    );
     expect(JSON.stringify(added)).toBe(snapshot);
   });
 
   test.each([
-    ['a path through a missing id', [appendOp(['nope'], 'x', t('x'))], ErrorCode.PathNotFound, /no particle "nope" in the group at \[\]; its children are "title", "list"/],
-    ['a path through a text particle', [appendOp(['title'], 'x', t('x'))], ErrorCode.NotAGroup, /\["title"\] is a text particle, not a group/],
+    [
+      'a path through a missing id',
+      [appendOp(['nope'], 'x', t('x'))],
+      ErrorCode.PathNotFound,
+      /no particle "nope" in the group at \[\]; its children are "title", "list"/,
+    ],
+    [
+      'a path through a text particle',
+      [appendOp(['title'], 'x', t('x'))],
+      ErrorCode.NotAGroup,
+      /\["title"\] is a text particle, not a group/,
+    ],
     ['an id that exists', [appendOp(['list'], 'a', t('x'))], ErrorCode.IdExists, /already has a child "a"/],
-    ['insert before a missing sibling', [insertOp(['list'], 'q', 'nope', t('x'))], ErrorCode.PathNotFound, /no sibling "nope"/],
-    ['a move with nothing removed', [appendOp(['list'], 'q')], ErrorCode.InvalidParams, /no particle with id "q" was removed earlier/],
-    ['a malformed particle', [appendOp(['list'], 'q', { txt: 'x' } as unknown as Particle)], ErrorCode.InvalidParams, /exactly one of/],
+    [
+      'insert before a missing sibling',
+      [insertOp(['list'], 'q', 'nope', t('x'))],
+      ErrorCode.PathNotFound,
+      /no sibling "nope"/,
+    ],
+    [
+      'a move with nothing removed',
+      [appendOp(['list'], 'q')],
+      ErrorCode.InvalidParams,
+      /no particle with id "q" was removed earlier/,
+    ],
+    [
+      'a malformed particle',
+      [appendOp(['list'], 'q', { txt: 'x' } as unknown as Particle)],
+      ErrorCode.InvalidParams,
+      /exactly one of/,
+    ],
     ['a reserved id', [appendOp(['list'], '__proto__', t('x'))], ErrorCode.PolicyViolation, /reserved/],
     ['text append on a group', [appendTextOp(['list'], 'x')], ErrorCode.InvalidParams, /needs a text particle/],
   ])('rejects %s with a precise error and an unchanged tree', (_name, ops, code, message) => {
@@ -103,10 +158,14 @@ describe('applyTransaction', () => {
 
   test('node and depth budgets are enforced for the whole transaction', () => {
     const limits = { ...DEFAULT_LIMITS, maxNodes: 6, maxDepth: 3 };
-    const grow = applyTransaction(base(), [appendOp(['list'], 'd', t('D')), appendOp(['list'], 'e', t('E'))], { limits });
+    const grow = applyTransaction(base(), [appendOp(['list'], 'd', t('D')), appendOp(['list'], 'e', t('E'))], {
+      limits,
+    });
     expect(grow.ok).toBe(false);
     if (!grow.ok) expect(grow.error.code).toBe(ErrorCode.LimitExceeded);
-    const deep = applyTransaction(g([]), [appendOp([], 'a', g([['b', g([['c', g([['d', t('x')]])]])]]))], { limits: { ...DEFAULT_LIMITS, maxDepth: 3 } });
+    const deep = applyTransaction(g([]), [appendOp([], 'a', g([['b', g([['c', g([['d', t('x')]])]])]]))], {
+      limits: { ...DEFAULT_LIMITS, maxDepth: 3 },
+    });
     expect(deep.ok).toBe(false);
     if (!deep.ok) expect(deep.error.message).toMatch(/maxDepth 3/);
   });
@@ -117,7 +176,9 @@ describe('applyTransaction', () => {
     const result = applyTransaction(tree, [appendOp(['list'], 'card', g([['body', t('x')]], 'card'))], {
       checkGroup: (group, path) => {
         seen.push(JSON.stringify(path));
-        return group.type === 'card' ? { code: ErrorCode.VocabularyViolation, message: 'card needs a "title" text child' } : undefined;
+        return group.type === 'card'
+          ? { code: ErrorCode.VocabularyViolation, message: 'card needs a "title" text child' }
+          : undefined;
       },
     });
     expect(seen).toContain('["list"]');
@@ -131,15 +192,33 @@ describe('applyTransaction', () => {
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
 const arbOp: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ parent: fc.subarray(ids, { maxLength: 2 }), id: fc.constantFrom(...ids), text: fc.string() }).map(({ parent, id, text }) => appendOp(parent, id, t(text))),
-  fc.record({ parent: fc.subarray(ids, { maxLength: 2 }), id: fc.constantFrom(...ids), before: fc.constantFrom(...ids) }).map(({ parent, id, before }) => insertOp(parent, id, before, g([]))),
+  fc
+    .record({ parent: fc.subarray(ids, { maxLength: 2 }), id: fc.constantFrom(...ids), text: fc.string() })
+    .map(({ parent, id, text }) => appendOp(parent, id, t(text))),
+  fc
+    .record({
+      parent: fc.subarray(ids, { maxLength: 2 }),
+      id: fc.constantFrom(...ids),
+      before: fc.constantFrom(...ids),
+    })
+    .map(({ parent, id, before }) => insertOp(parent, id, before, g([]))),
   fc.subarray(ids, { minLength: 1, maxLength: 3 }).map((path) => removeOp(path)),
   fc.subarray(ids, { minLength: 1, maxLength: 3 }).map((path) => replaceOp(path, t('r'))),
   fc.anything().map((junk) => ({ method: 'suip/ops/append', params: junk }) as unknown as Op),
 );
 
 test('property: a rejected transaction leaves the tree identical, an accepted one never mutates the input', () => {
-  const tree = g([['a', g([['b', t('1')], ['c', g([])]])], ['b', t('2')], ['d', g([['e', t('3')]])]]);
+  const tree = g([
+    [
+      'a',
+      g([
+        ['b', t('1')],
+        ['c', g([])],
+      ]),
+    ],
+    ['b', t('2')],
+    ['d', g([['e', t('3')]])],
+  ]);
   const frozenJson = JSON.stringify(tree);
   fc.assert(
     fc.property(fc.array(arbOp, { maxLength: 8 }), (ops) => {
@@ -163,15 +242,45 @@ describe('applyTransaction: errors a model can act on', () => {
   });
 
   test('two removals of one id and one re-insert without particle are refused as ambiguous; the tree is unchanged', () => {
-    const tree = g([['a', g([['x', t('first')]])], ['b', g([['x', t('second')]])]]);
+    const tree = g([
+      ['a', g([['x', t('first')]])],
+      ['b', g([['x', t('second')]])],
+    ]);
     const result = applyTransaction(tree, [removeOp(['a', 'x']), removeOp(['b', 'x']), appendOp([], 'x')]);
-    expect(result).toMatchObject({ ok: false, error: { code: ErrorCode.InvalidParams, message: expect.stringContaining('"x" was removed more than once earlier in this transaction, so moving it is ambiguous') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: ErrorCode.InvalidParams,
+        message: expect.stringContaining(
+          '"x" was removed more than once earlier in this transaction, so moving it is ambiguous',
+        ),
+      },
+    });
   });
 
   test('a removal that a new particle of the same id replaces is not waiting to be moved (delete + move in one batch work)', () => {
-    const tree = g([['a', g([['x', t('old')]])], ['b', g([['x', t('moved')], ['y', t('y')]])]]);
-    const next = applyOk(tree, [removeOp(['a', 'x']), appendOp(['a'], 'x', t('new')), removeOp(['b', 'x']), appendOp(['b'], 'x')]);
+    const tree = g([
+      ['a', g([['x', t('old')]])],
+      [
+        'b',
+        g([
+          ['x', t('moved')],
+          ['y', t('y')],
+        ]),
+      ],
+    ]);
+    const next = applyOk(tree, [
+      removeOp(['a', 'x']),
+      appendOp(['a'], 'x', t('new')),
+      removeOp(['b', 'x']),
+      appendOp(['b'], 'x'),
+    ]);
     expect(lookup(next, ['a', 'x'])).toEqual(t('new'));
-    expect(lookup(next, ['b'])).toEqual(g([['y', t('y')], ['x', t('moved')]]));
+    expect(lookup(next, ['b'])).toEqual(
+      g([
+        ['y', t('y')],
+        ['x', t('moved')],
+      ]),
+    );
   });
 });

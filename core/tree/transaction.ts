@@ -22,7 +22,11 @@ import { TxError } from './tx-error.ts';
  * which keeps a streamed token's check independent of the list's width. A hook that ignores it
  * checks the whole group, which is always right.
  */
-export type CheckGroup = (group: GroupParticle, path: readonly string[], changed?: ReadonlySet<string>) => ParticleIssue | undefined;
+export type CheckGroup = (
+  group: GroupParticle,
+  path: readonly string[],
+  changed?: ReadonlySet<string>,
+) => ParticleIssue | undefined;
 
 /** How a transaction is checked. */
 export interface TransactionOptions {
@@ -41,7 +45,11 @@ export type TransactionResult = { ok: true; tree: GroupParticle } | { ok: false;
  * A `remove` then an `insert`/`append` of the same id without `particle` moves the removed object
  * itself, so its identity (and the DOM node keyed by it) survives.
  */
-export function applyTransaction(tree: GroupParticle, ops: readonly Op[], options: TransactionOptions = {}): TransactionResult {
+export function applyTransaction(
+  tree: GroupParticle,
+  ops: readonly Op[],
+  options: TransactionOptions = {},
+): TransactionResult {
   if (ops.length === 0) return { ok: true, tree };
   const limits = options.limits ?? DEFAULT_LIMITS;
   const state: TxState = {
@@ -64,7 +72,14 @@ export function applyTransaction(tree: GroupParticle, ops: readonly Op[], option
     for (let index = 0; index < ops.length; index += 1) applyOp(next, ops[index]!, index, state);
   } catch (error) {
     if (error instanceof TxError) return { ok: false, error: error.error };
-    return { ok: false, error: opError(ErrorCode.InternalError, `the renderer failed while applying the transaction (${error instanceof Error ? error.message : 'unknown'}); the tree is unchanged`, {}) };
+    return {
+      ok: false,
+      error: opError(
+        ErrorCode.InternalError,
+        `the renderer failed while applying the transaction (${error instanceof Error ? error.message : 'unknown'}); the tree is unchanged`,
+        {},
+      ),
+    };
   }
   // Budgets were kept exact op by op (new subtrees are validated with their depth, moves checked
   // against their memoized height), so the result's size is known without walking it.
@@ -117,8 +132,14 @@ function at(tree: GroupParticle, path: readonly string[]): Particle | undefined 
  * do that) and on every group inside new subtrees. A batch of n appends to one list costs O(n),
  * whatever the list's width.
  */
-function checkTouched(tree: GroupParticle, state: TxState, ops: readonly Op[], checkGroup: CheckGroup): SuipErrorObject | undefined {
-  const fail = (issue: ParticleIssue, index: number, path: readonly string[]) => opError(issue.code, issue.message, { index, method: ops[index]!.method, path });
+function checkTouched(
+  tree: GroupParticle,
+  state: TxState,
+  ops: readonly Op[],
+  checkGroup: CheckGroup,
+): SuipErrorObject | undefined {
+  const fail = (issue: ParticleIssue, index: number, path: readonly string[]) =>
+    opError(issue.code, issue.message, { index, method: ops[index]!.method, path });
   const checks = groupChecks(state.touched);
   const whole = new Set<Particle>(); // groups checked whole
   const some = new Set<Particle>(); // groups checked for the children the batch changed

@@ -24,7 +24,12 @@ export function subtreeHeight(root: Particle): number {
 }
 
 /** Post-order walk with an explicit stack; only objects not in the memo are visited. */
-function measure(root: Particle, memo: WeakMap<object, number>, combine: (child: number, acc: number) => number, leaf: number): number {
+function measure(
+  root: Particle,
+  memo: WeakMap<object, number>,
+  combine: (child: number, acc: number) => number,
+  leaf: number,
+): number {
   const known = memo.get(root);
   if (known !== undefined) return known;
   const stack: Array<{ node: Particle; expanded: boolean }> = [{ node: root, expanded: false }];

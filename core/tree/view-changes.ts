@@ -33,7 +33,8 @@ export function viewChanges(generatorId: string, ops: readonly Op[]): ViewChange
     if (op.method === Method.replace) return undefined;
     if (op.method !== Method.append || !('text' in op.params)) edits.push(op);
     // Several appends to one leaf in a transaction (a burst of tokens) name it once.
-    else if (!leaves.some((seen) => samePath(seen, generatorId, (op.params as { path: string[] }).path))) leaves.push([generatorId, ...op.params.path]);
+    else if (!leaves.some((seen) => samePath(seen, generatorId, (op.params as { path: string[] }).path)))
+      leaves.push([generatorId, ...op.params.path]);
   }
   return { generatorId, leaves, edits };
 }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, isGroup, validateParticle, type GroupParticle, type Op, type Particle } from '../../shared/index.ts';
+import {
+  DEFAULT_LIMITS,
+  isGroup,
+  validateParticle,
+  type GroupParticle,
+  type Op,
+  type Particle,
+} from '../../shared/index.ts';
 import { createGroupChecker } from '../vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from '../vocabulary/registry.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from './merged-tree.ts';
@@ -32,7 +39,9 @@ function validateFromScratch(merged: MergedTree): string | undefined {
 }
 
 const EXAMPLES = BUILTIN_VOCABULARY.map((entry) => entry.example);
-const ROLE_IDS = [...new Set(BUILTIN_VOCABULARY.flatMap((entry) => entry.roles.map((role) => role.id)).filter((id) => id !== '*'))];
+const ROLE_IDS = [
+  ...new Set(BUILTIN_VOCABULARY.flatMap((entry) => entry.roles.map((role) => role.id)).filter((id) => id !== '*')),
+];
 
 /** Particles an op may bring: leaves of each kind, empty and typed groups, every type's valid example. */
 const PARTICLES: Particle[] = [
@@ -59,7 +68,8 @@ function paths(root: GroupParticle): Array<{ path: string[]; node: Particle }> {
   while (stack.length > 0) {
     const item = stack.pop()!;
     out.push(item);
-    if (isGroup(item.node)) for (const [id, child] of item.node.group) stack.push({ path: [...item.path, id], node: child });
+    if (isGroup(item.node))
+      for (const [id, child] of item.node.group) stack.push({ path: [...item.path, id], node: child });
   }
   return out;
 }
@@ -84,7 +94,8 @@ function resolve(root: GroupParticle, steps: readonly Recipe[]): Op[] {
         break;
       case 'insert': {
         const first = isGroup(group.node) ? group.node.group[0]?.[0] : undefined;
-        if (first !== undefined) ops.push({ method: 'suip/ops/insert', params: { path: group.path, id: step.id, before: first, particle } });
+        if (first !== undefined)
+          ops.push({ method: 'suip/ops/insert', params: { path: group.path, id: step.id, before: first, particle } });
         break;
       }
       case 'remove':
@@ -96,7 +107,10 @@ function resolve(root: GroupParticle, steps: readonly Recipe[]): Op[] {
       case 'move':
         if (child) {
           const id = child.path[child.path.length - 1]!;
-          ops.push({ method: 'suip/ops/remove', params: { path: child.path } }, { method: 'suip/ops/append', params: { path: group.path, id } });
+          ops.push(
+            { method: 'suip/ops/remove', params: { path: child.path } },
+            { method: 'suip/ops/append', params: { path: group.path, id } },
+          );
         }
         break;
     }
@@ -109,26 +123,37 @@ describe('the vocabulary invariant', () => {
     let accepted = 0;
     let rejected = 0;
     fc.assert(
-      fc.property(fc.subarray(EXAMPLES, { minLength: 1, maxLength: 6 }), fc.array(fc.array(recipe, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (start, transactions) => {
-        let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
-        const seed = applyGeneratorTransaction(merged, 'g', start.map((particle, i) => ({ method: 'suip/ops/append', params: { path: [], id: `e${i}`, particle } }) as Op), { limits, checkGroup });
-        expect(seed.ok).toBe(true);
-        if (seed.ok) merged = seed.tree;
-        expect(validateFromScratch(merged)).toBeUndefined();
-        for (const steps of transactions) {
-          const root = merged.group[0]![1] as GroupParticle;
-          const before = JSON.stringify(merged);
-          const result = applyGeneratorTransaction(merged, 'g', resolve(root, steps), { limits, checkGroup });
-          if (result.ok) {
-            accepted += 1;
-            expect(validateFromScratch(result.tree)).toBeUndefined();
-            merged = result.tree;
-          } else {
-            rejected += 1;
-            expect(JSON.stringify(merged)).toBe(before);
+      fc.property(
+        fc.subarray(EXAMPLES, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.array(recipe, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        (start, transactions) => {
+          let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
+          const seed = applyGeneratorTransaction(
+            merged,
+            'g',
+            start.map(
+              (particle, i) => ({ method: 'suip/ops/append', params: { path: [], id: `e${i}`, particle } }) as Op,
+            ),
+            { limits, checkGroup },
+          );
+          expect(seed.ok).toBe(true);
+          if (seed.ok) merged = seed.tree;
+          expect(validateFromScratch(merged)).toBeUndefined();
+          for (const steps of transactions) {
+            const root = merged.group[0]![1] as GroupParticle;
+            const before = JSON.stringify(merged);
+            const result = applyGeneratorTransaction(merged, 'g', resolve(root, steps), { limits, checkGroup });
+            if (result.ok) {
+              accepted += 1;
+              expect(validateFromScratch(result.tree)).toBeUndefined();
+              merged = result.tree;
+            } else {
+              rejected += 1;
+              expect(JSON.stringify(merged)).toBe(before);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 1000 },
     );
     // Both outcomes were exercised, or the property proves little.
@@ -137,17 +162,54 @@ describe('the vocabulary invariant', () => {
   });
 
   it.each([
-    ['a button label replaced by a group', { type: 'button', group: [['label', { text: 'Go', mimeType: 'text/plain' }]] }, ['b', 'label'], { group: [] }, /role "label" of a "button" must be a text particle but is a group/],
-    ['an image source replaced by a text', BUILTIN_VOCABULARY.find((e) => e.type === 'image')!.example, ['b', 'src'], { text: 'https://x/y.png' }, /"image"/],
-    ['table data replaced by a group', BUILTIN_VOCABULARY.find((e) => e.type === 'table')!.example, ['b', 'data'], { group: [] }, /"table"/],
-    ['a stat inside stats replaced by a text', BUILTIN_VOCABULARY.find((e) => e.type === 'stats')!.example, ['b', (BUILTIN_VOCABULARY.find((e) => e.type === 'stats')!.example as GroupParticle).group[0]![0]], { text: 'oops' }, /"stats"/],
-  ] as const)('%s is refused with -32004, as append of the same tree is', (_name, particle, path, replacement, message) => {
-    const seeded = applyGeneratorTransaction(mountGenerator(createMergedTree(), 'g'), 'g', [{ method: 'suip/ops/append', params: { path: [], id: 'b', particle: particle as Particle } }], { limits, checkGroup });
-    expect(seeded.ok).toBe(true);
-    const merged = (seeded as { tree: MergedTree }).tree;
-    const result = applyGeneratorTransaction(merged, 'g', [{ method: 'suip/ops/replace', params: { path: [...path], particle: replacement as Particle } }], { limits, checkGroup });
-    expect(result).toMatchObject({ ok: false, error: { code: -32004, message: expect.stringMatching(message) } });
-  });
+    [
+      'a button label replaced by a group',
+      { type: 'button', group: [['label', { text: 'Go', mimeType: 'text/plain' }]] },
+      ['b', 'label'],
+      { group: [] },
+      /role "label" of a "button" must be a text particle but is a group/,
+    ],
+    [
+      'an image source replaced by a text',
+      BUILTIN_VOCABULARY.find((e) => e.type === 'image')!.example,
+      ['b', 'src'],
+      { text: 'https://x/y.png' },
+      /"image"/,
+    ],
+    [
+      'table data replaced by a group',
+      BUILTIN_VOCABULARY.find((e) => e.type === 'table')!.example,
+      ['b', 'data'],
+      { group: [] },
+      /"table"/,
+    ],
+    [
+      'a stat inside stats replaced by a text',
+      BUILTIN_VOCABULARY.find((e) => e.type === 'stats')!.example,
+      ['b', (BUILTIN_VOCABULARY.find((e) => e.type === 'stats')!.example as GroupParticle).group[0]![0]],
+      { text: 'oops' },
+      /"stats"/,
+    ],
+  ] as const)(
+    '%s is refused with -32004, as append of the same tree is',
+    (_name, particle, path, replacement, message) => {
+      const seeded = applyGeneratorTransaction(
+        mountGenerator(createMergedTree(), 'g'),
+        'g',
+        [{ method: 'suip/ops/append', params: { path: [], id: 'b', particle: particle as Particle } }],
+        { limits, checkGroup },
+      );
+      expect(seeded.ok).toBe(true);
+      const merged = (seeded as { tree: MergedTree }).tree;
+      const result = applyGeneratorTransaction(
+        merged,
+        'g',
+        [{ method: 'suip/ops/replace', params: { path: [...path], particle: replacement as Particle } }],
+        { limits, checkGroup },
+      );
+      expect(result).toMatchObject({ ok: false, error: { code: -32004, message: expect.stringMatching(message) } });
+    },
+  );
 });
 
 describe('the vocabulary invariant, by case', () => {
@@ -157,7 +219,17 @@ describe('the vocabulary invariant, by case', () => {
     // included, although its path was first touched for one child only.
     const item = (text: string): Particle => ({ text, mimeType: 'text/plain' });
     let merged = mountGenerator(createMergedTree(), 'g');
-    const setup = applyGeneratorTransaction(merged, 'g', [{ method: 'suip/ops/append', params: { path: [], id: 'l', particle: { type: 'list', group: [['a', item('a')]] } } }], { limits, checkGroup });
+    const setup = applyGeneratorTransaction(
+      merged,
+      'g',
+      [
+        {
+          method: 'suip/ops/append',
+          params: { path: [], id: 'l', particle: { type: 'list', group: [['a', item('a')]] } },
+        },
+      ],
+      { limits, checkGroup },
+    );
     expect(setup.ok).toBe(true);
     merged = (setup as { tree: MergedTree }).tree;
     const badList: Particle = { type: 'list', group: [['b', { type: 'button', group: [] }]] };

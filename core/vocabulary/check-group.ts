@@ -1,5 +1,14 @@
 import { shapeProblem, type JsonShape } from './json-shape.ts';
-import { ErrorCode, formatPath, quoteList, type GroupParticle, type Particle, type ParticleIssue, type VocabularyEntry, type VocabularyRole } from '../../shared/index.ts';
+import {
+  ErrorCode,
+  formatPath,
+  quoteList,
+  type GroupParticle,
+  type Particle,
+  type ParticleIssue,
+  type VocabularyEntry,
+  type VocabularyRole,
+} from '../../shared/index.ts';
 import { BUILTIN_VOCABULARY } from './registry.ts';
 import { childById } from '../tree/child-index.ts';
 
@@ -7,7 +16,11 @@ import { childById } from '../tree/child-index.ts';
  * The vocabulary hook of `applyTransaction`: checks one group a transaction created or changed;
  * with `changed`, only those children (the transaction's `CheckGroup` contract).
  */
-export type GroupChecker = (group: GroupParticle, path: readonly string[], changed?: ReadonlySet<string>) => ParticleIssue | undefined;
+export type GroupChecker = (
+  group: GroupParticle,
+  path: readonly string[],
+  changed?: ReadonlySet<string>,
+) => ParticleIssue | undefined;
 
 function kindOf(p: Particle): 'text' | 'data' | 'group' {
   return 'group' in p ? 'group' : 'text' in p ? 'text' : 'data';
@@ -24,7 +37,9 @@ export function mimeMatches(pattern: string, mimeType: string): boolean {
 function shape(role: VocabularyRole): string {
   switch (role.kind) {
     case 'text':
-      return role.mimeTypes && role.mimeTypes[0] !== 'text/plain' ? `["${role.id}", text("…", "${role.mimeTypes[0]}")]` : `["${role.id}", "…"]`;
+      return role.mimeTypes && role.mimeTypes[0] !== 'text/plain'
+        ? `["${role.id}", text("…", "${role.mimeTypes[0]}")]`
+        : `["${role.id}", "…"]`;
     case 'data':
       return `["${role.id}", data("https://…", "${(role.mimeTypes?.[0] ?? 'text/html').replace('/*', '/png')}")]`;
     case 'group':
@@ -79,7 +94,8 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
   }
   if (role.values && kind === 'text') {
     const value = (child as { text: string }).text.trim().toLowerCase();
-    if (!role.values.includes(value)) return `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but it takes only ${allowedValues(role.values)}; send ["${role.id}", "${nearestValue(role.values, value)}"]`;
+    if (!role.values.includes(value))
+      return `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but it takes only ${allowedValues(role.values)}; send ["${role.id}", "${nearestValue(role.values, value)}"]`;
   }
   if (role.mimeTypes && kind !== 'group') {
     const mime = (child as { mimeType?: string }).mimeType ?? (kind === 'text' ? 'text/markdown' : '');
@@ -89,7 +105,8 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
   }
   if (role.json !== undefined && kind === 'text') {
     const problem = jsonProblem((child as { text: string }).text, role.json as JsonShape);
-    if (problem !== undefined) return `${named} of a "${entry.type}" must be JSON of the shape its description gives (${role.description.replace(/\.$/, '')}), but ${problem}; send ["${role.id}", text(JSON.stringify({ … }), "application/json")]`;
+    if (problem !== undefined)
+      return `${named} of a "${entry.type}" must be JSON of the shape its description gives (${role.description.replace(/\.$/, '')}), but ${problem}; send ["${role.id}", text(JSON.stringify({ … }), "application/json")]`;
   }
   return undefined;
 }
@@ -117,13 +134,20 @@ export function groupCheckerFor(entries: readonly VocabularyEntry[]): GroupCheck
     if (type === undefined) return undefined;
     const entry = index.get(type);
     if (entry === undefined) return undefined;
-    const issue = changed === undefined ? checkAgainst(entry, group) : checkChildren(entry, roles.get(type)!, group, changed);
-    return issue === undefined ? undefined : { code: ErrorCode.VocabularyViolation, message: `the "${type}" group at ${formatPath(path)}: ${issue}` };
+    const issue =
+      changed === undefined ? checkAgainst(entry, group) : checkChildren(entry, roles.get(type)!, group, changed);
+    return issue === undefined
+      ? undefined
+      : { code: ErrorCode.VocabularyViolation, message: `the "${type}" group at ${formatPath(path)}: ${issue}` };
   };
 }
 
 /** The role child `id` takes in a group of this type, or why it takes none. */
-function roleOf(entry: VocabularyEntry, roles: ReadonlyMap<string, VocabularyRole>, id: string): VocabularyRole | string {
+function roleOf(
+  entry: VocabularyEntry,
+  roles: ReadonlyMap<string, VocabularyRole>,
+  id: string,
+): VocabularyRole | string {
   const role = id !== '*' ? (roles.get(id) ?? roles.get('*')) : roles.get('*');
   if (role !== undefined) return role;
   const named = entry.roles.map((r) => r.id);
@@ -137,7 +161,12 @@ function roleOf(entry: VocabularyEntry, roles: ReadonlyMap<string, VocabularyRol
  * none removed, its own fields as they were): required roles and events cannot have changed, so
  * only those children's roles are checked, in O(changed) whatever the group's width.
  */
-function checkChildren(entry: VocabularyEntry, roles: ReadonlyMap<string, VocabularyRole>, group: GroupParticle, changed: ReadonlySet<string>): string | undefined {
+function checkChildren(
+  entry: VocabularyEntry,
+  roles: ReadonlyMap<string, VocabularyRole>,
+  group: GroupParticle,
+  changed: ReadonlySet<string>,
+): string | undefined {
   for (const id of changed) {
     const child = childById(group.group, id);
     if (child === undefined) continue; // moved on later in the batch: its new parent checks it

@@ -26,7 +26,11 @@ export function groupRole(id: string, description: string, options: RoleOptions 
 }
 
 /** The role `*`: every child whose id is not one of the named roles. */
-export function otherChildren(kind: VocabularyRole['kind'], description: string, options: RoleOptions = {}): VocabularyRole {
+export function otherChildren(
+  kind: VocabularyRole['kind'],
+  description: string,
+  options: RoleOptions = {},
+): VocabularyRole {
   return { id: '*', kind, description, ...options };
 }
 
@@ -41,7 +45,11 @@ export const ex = {
   plain: (text: string): Particle => ({ text, mimeType: 'text/plain' }),
   json: (value: unknown): Particle => ({ text: JSON.stringify(value), mimeType: 'application/json' }),
   data: (data: string, mimeType: string): Particle => ({ data, mimeType }),
-  group: (type: string | undefined, children: [string, Particle][], on?: Extract<Particle, { group: unknown }>['on']): Particle =>
+  group: (
+    type: string | undefined,
+    children: [string, Particle][],
+    on?: Extract<Particle, { group: unknown }>['on'],
+  ): Particle =>
     ({ group: children, ...(type === undefined ? {} : { type }), ...(on === undefined ? {} : { on }) }) as Particle,
 };
 

@@ -7,7 +7,10 @@ import { BUILTIN_VOCABULARY } from './registry.ts';
  * it with `<suip-tree>`; the playground shows it, the e2e specs check it renders every type.
  * `modal` examples are left out unless asked for, because an open modal covers the page.
  */
-export function galleryTree(entries: readonly VocabularyEntry[] = BUILTIN_VOCABULARY, options: { includeModal?: boolean } = {}): GroupParticle {
+export function galleryTree(
+  entries: readonly VocabularyEntry[] = BUILTIN_VOCABULARY,
+  options: { includeModal?: boolean } = {},
+): GroupParticle {
   const sections: [string, Particle][] = entries
     .filter((e) => options.includeModal === true || e.type !== 'modal')
     .map((e) => [

@@ -6,7 +6,13 @@ function roleParticle(role: VocabularyRole): Record<string, unknown> {
   const mime = role.mimeTypes?.some((m) => !m.endsWith('/*'))
     ? { properties: { mimeType: { enum: role.mimeTypes.filter((m) => !m.endsWith('/*')) } } }
     : role.mimeTypes
-      ? { properties: { mimeType: { pattern: `^(${role.mimeTypes.map((m) => m.replace('/*', '/').replace(/[.+]/g, '\\$&')).join('|')})` } } }
+      ? {
+          properties: {
+            mimeType: {
+              pattern: `^(${role.mimeTypes.map((m) => m.replace('/*', '/').replace(/[.+]/g, '\\$&')).join('|')})`,
+            },
+          },
+        }
       : {};
   switch (role.kind) {
     case 'text':
@@ -15,7 +21,12 @@ function roleParticle(role: VocabularyRole): Record<string, unknown> {
       return { allOf: [{ $ref: '#/$defs/DataParticle' }, mime] };
     case 'group':
       return role.types
-        ? { allOf: [{ $ref: '#/$defs/Particle' }, { required: ['group', 'type'], properties: { type: { enum: role.types } } }] }
+        ? {
+            allOf: [
+              { $ref: '#/$defs/Particle' },
+              { required: ['group', 'type'], properties: { type: { enum: role.types } } },
+            ],
+          }
         : { allOf: [{ $ref: '#/$defs/Particle' }, { required: ['group'] }] };
     default:
       return { $ref: '#/$defs/Particle' };
@@ -26,7 +37,13 @@ function roleParticle(role: VocabularyRole): Record<string, unknown> {
 export function groupTypeSchema(entry: VocabularyEntry): Record<string, unknown> {
   const named = entry.roles.filter((r) => r.id !== '*');
   const other = entry.roles.find((r) => r.id === '*');
-  const items = named.map((r) => ({ type: 'array', prefixItems: [{ const: r.id }, roleParticle(r)], minItems: 2, maxItems: 2, description: r.description }));
+  const items = named.map((r) => ({
+    type: 'array',
+    prefixItems: [{ const: r.id }, roleParticle(r)],
+    minItems: 2,
+    maxItems: 2,
+    description: r.description,
+  }));
   if (other) {
     items.push({
       type: 'array',
@@ -36,7 +53,9 @@ export function groupTypeSchema(entry: VocabularyEntry): Record<string, unknown>
       description: other.description,
     });
   }
-  const contains = named.filter((r) => r.required).map((r) => ({ contains: { type: 'array', prefixItems: [{ const: r.id }] } }));
+  const contains = named
+    .filter((r) => r.required)
+    .map((r) => ({ contains: { type: 'array', prefixItems: [{ const: r.id }] } }));
   return {
     title: entry.type,
     description: entry.description,
@@ -44,7 +63,11 @@ export function groupTypeSchema(entry: VocabularyEntry): Record<string, unknown>
     required: (entry.requiredEvents ?? []).length > 0 ? ['group', 'type', 'on'] : ['group', 'type'],
     properties: {
       type: { const: entry.type },
-      group: { type: 'array', items: items.length > 0 ? { anyOf: items } : false, ...(contains.length > 0 ? { allOf: contains } : {}) },
+      group: {
+        type: 'array',
+        items: items.length > 0 ? { anyOf: items } : false,
+        ...(contains.length > 0 ? { allOf: contains } : {}),
+      },
       on: {
         type: 'object',
         additionalProperties: false,
@@ -61,7 +84,9 @@ export function groupTypeSchema(entry: VocabularyEntry): Record<string, unknown>
  * The vocabulary as JSON Schema `$defs` (one per type, named `group:<type>`), meant to sit beside
  * `wireJsonSchema().$defs` so the `$ref`s to `Particle`, `TextParticle`, … resolve.
  */
-export function vocabularyJsonSchema(entries: readonly VocabularyEntry[] = BUILTIN_VOCABULARY): Record<string, unknown> {
+export function vocabularyJsonSchema(
+  entries: readonly VocabularyEntry[] = BUILTIN_VOCABULARY,
+): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'SUIP vocabulary',

@@ -21,14 +21,18 @@ export function shapeProblem(value: unknown, shape: JsonShape, maxItems = 200): 
     const [node, want, at] = stack.pop()!;
     const got = typeOf(node);
     const fits = want.type === 'scalar' ? got === 'string' || got === 'number' : got === want.type;
-    if (!fits) return `${at || '/'}: expected ${want.type === 'scalar' ? 'a string or number' : want.type === 'array' || want.type === 'object' ? `an ${want.type}` : `a ${want.type}`}, got ${got === 'array' || got === 'object' ? `an ${got}` : got}`;
+    if (!fits)
+      return `${at || '/'}: expected ${want.type === 'scalar' ? 'a string or number' : want.type === 'array' || want.type === 'object' ? `an ${want.type}` : `a ${want.type}`}, got ${got === 'array' || got === 'object' ? `an ${got}` : got}`;
     if (want.type === 'object') {
       const record = node as Record<string, unknown>;
-      for (const key of want.required ?? []) if (!Object.hasOwn(record, key)) return `${at || '/'}: "${key}" is missing`;
-      for (const [key, inner] of Object.entries(want.properties ?? {})) if (Object.hasOwn(record, key)) stack.push([record[key], inner, `${at}/${key}`]);
+      for (const key of want.required ?? [])
+        if (!Object.hasOwn(record, key)) return `${at || '/'}: "${key}" is missing`;
+      for (const [key, inner] of Object.entries(want.properties ?? {}))
+        if (Object.hasOwn(record, key)) stack.push([record[key], inner, `${at}/${key}`]);
     } else if (want.type === 'array' && want.items) {
       const items = node as unknown[];
-      for (let i = Math.min(items.length, maxItems) - 1; i >= 0; i -= 1) stack.push([items[i], want.items, `${at}/${i}`]);
+      for (let i = Math.min(items.length, maxItems) - 1; i >= 0; i -= 1)
+        stack.push([items[i], want.items, `${at}/${i}`]);
     }
   }
   return undefined;

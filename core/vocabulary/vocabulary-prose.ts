@@ -18,7 +18,9 @@ let installed = false;
  * structure keeps its keys in the definitions' order, so the result's JSON is the same as the
  * definition files give. Idempotent.
  */
-export function installVocabularyProse(prose: Readonly<Record<string, readonly [string, readonly string[], unknown?]>>): void {
+export function installVocabularyProse(
+  prose: Readonly<Record<string, readonly [string, readonly string[], unknown?]>>,
+): void {
   for (const entry of BUILTIN_STRUCTURE) {
     const own = prose[entry.type];
     if (own === undefined) continue;

@@ -24,7 +24,12 @@ describe('the vocabulary split in structure (entry) and prose (chunk)', () => {
 
   it('the structure carries no prose, and what validation reads is already there', () => {
     expect(BUILTIN_STRUCTURE.map((entry) => entry.type)).toEqual(BUILTIN_VOCABULARY.map((entry) => entry.type));
-    const strip = (entries: readonly object[]) => JSON.parse(JSON.stringify(entries, (key, value: unknown) => (key === 'description' || key === 'example' ? undefined : value))) as unknown;
+    const strip = (entries: readonly object[]) =>
+      JSON.parse(
+        JSON.stringify(entries, (key, value: unknown) =>
+          key === 'description' || key === 'example' ? undefined : value,
+        ),
+      ) as unknown;
     expect(strip(BUILTIN_STRUCTURE)).toEqual(strip(BUILTIN_VOCABULARY));
     expect(read('structure')).not.toContain(BUILTIN_VOCABULARY[0]!.description);
   });

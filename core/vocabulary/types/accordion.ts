@@ -8,7 +8,19 @@ export const accordion = defineType({
   roles: [otherChildren('group', 'One collapsible panel per section.', { types: ['section'] })],
   events: [],
   example: ex.group('accordion', [
-    ['shipping', ex.group('section', [['title', ex.plain('Shipping')], ['body', ex.text('Ships in 2–3 days.')]])],
-    ['returns', ex.group('section', [['title', ex.plain('Returns')], ['body', ex.text('30 days, free.')]])],
+    [
+      'shipping',
+      ex.group('section', [
+        ['title', ex.plain('Shipping')],
+        ['body', ex.text('Ships in 2–3 days.')],
+      ]),
+    ],
+    [
+      'returns',
+      ex.group('section', [
+        ['title', ex.plain('Returns')],
+        ['body', ex.text('30 days, free.')],
+      ]),
+    ],
   ]),
 });

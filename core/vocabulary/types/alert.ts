@@ -4,7 +4,8 @@ import { TONES, defineType, ex, otherChildren, textRole } from '../define.ts';
 export const alert = defineType({
   type: 'alert',
   category: 'display',
-  description: 'A message banner. Tone warning or error is announced immediately (role alert); info, success and neutral politely (role status).',
+  description:
+    'A message banner. Tone warning or error is announced immediately (role alert); info, success and neutral politely (role status).',
   roles: [
     textRole('tone', `One of ${TONES.join(', ')}; default info.`, { values: [...TONES] }),
     textRole('title', 'Short heading, plain text.'),

@@ -4,10 +4,13 @@ import { dataRole, defineType, ex, textRole } from '../define.ts';
 export const avatar = defineType({
   type: 'avatar',
   category: 'display',
-  description: 'A person or account shown as a round picture, or as initials of the name when there is no picture. The name is its accessible name.',
+  description:
+    'A person or account shown as a round picture, or as initials of the name when there is no picture. The name is its accessible name.',
   roles: [
     textRole('name', 'Whose avatar, plain text (initials come from it).', { required: true }),
-    dataRole('src', 'Optional picture: {"data": "https://... or data:image/...", "mimeType": "image/png"}.', { mimeTypes: ['image/*'] }),
+    dataRole('src', 'Optional picture: {"data": "https://... or data:image/...", "mimeType": "image/png"}.', {
+      mimeTypes: ['image/*'],
+    }),
     textRole('size', 'sm, md (default) or lg.', { values: ['sm', 'md', 'lg'] }),
   ],
   events: [],

@@ -7,7 +7,9 @@ export const button = defineType({
   description: 'A button. Inside a form, a button whose tone is "submit" submits the form.',
   roles: [
     textRole('label', 'Button text, plain text.', { required: true }),
-    textRole('tone', 'primary (default), secondary, danger or submit.', { values: ['primary', 'secondary', 'danger', 'submit'] }),
+    textRole('tone', 'primary (default), secondary, danger or submit.', {
+      values: ['primary', 'secondary', 'danger', 'submit'],
+    }),
     textRole('disabled', 'true to disable.'),
   ],
   events: ['click', 'keydown'],

@@ -4,10 +4,29 @@ import { defineType, ex, textRole } from '../define.ts';
 export const chartBar = defineType({
   type: 'chart-bar',
   category: 'display',
-  description: 'A bar chart. data is application/json text {"labels": ["Mon", ...], "datasets": [{"label": "Sales", "data": [3, ...]}]}.',
+  description:
+    'A bar chart. data is application/json text {"labels": ["Mon", ...], "datasets": [{"label": "Sales", "data": [3, ...]}]}.',
   roles: [
     textRole('title', 'Chart title, plain text.'),
-    textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', { required: true, mimeTypes: ['application/json'], json: { type: 'object', required: ['labels', 'datasets'], properties: { labels: { type: 'array', items: { type: 'scalar' } }, datasets: { type: 'array', items: { type: 'object', required: ['data'], properties: { label: { type: 'string' }, data: { type: 'array', items: { type: 'number' } } } } } } } }),
+    textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', {
+      required: true,
+      mimeTypes: ['application/json'],
+      json: {
+        type: 'object',
+        required: ['labels', 'datasets'],
+        properties: {
+          labels: { type: 'array', items: { type: 'scalar' } },
+          datasets: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['data'],
+              properties: { label: { type: 'string' }, data: { type: 'array', items: { type: 'number' } } },
+            },
+          },
+        },
+      },
+    }),
   ],
   events: [],
   example: ex.group('chart-bar', [

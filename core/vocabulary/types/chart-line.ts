@@ -4,14 +4,42 @@ import { defineType, ex, textRole } from '../define.ts';
 export const chartLine = defineType({
   type: 'chart-line',
   category: 'display',
-  description: 'A line chart. data is application/json text {"labels": [...], "datasets": [{"label": "...", "data": [numbers]}]}.',
+  description:
+    'A line chart. data is application/json text {"labels": [...], "datasets": [{"label": "...", "data": [numbers]}]}.',
   roles: [
     textRole('title', 'Chart title, plain text.'),
-    textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', { required: true, mimeTypes: ['application/json'], json: { type: 'object', required: ['labels', 'datasets'], properties: { labels: { type: 'array', items: { type: 'scalar' } }, datasets: { type: 'array', items: { type: 'object', required: ['data'], properties: { label: { type: 'string' }, data: { type: 'array', items: { type: 'number' } } } } } } } }),
+    textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', {
+      required: true,
+      mimeTypes: ['application/json'],
+      json: {
+        type: 'object',
+        required: ['labels', 'datasets'],
+        properties: {
+          labels: { type: 'array', items: { type: 'scalar' } },
+          datasets: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['data'],
+              properties: { label: { type: 'string' }, data: { type: 'array', items: { type: 'number' } } },
+            },
+          },
+        },
+      },
+    }),
   ],
   events: [],
   example: ex.group('chart-line', [
     ['title', ex.plain('Temperature')],
-    ['data', ex.json({ labels: ['6h', '9h', '12h', '15h', '18h'], datasets: [{ label: 'Paris', data: [11, 15, 20, 21, 17] }, { label: 'Oslo', data: [2, 4, 7, 8, 5] }] })],
+    [
+      'data',
+      ex.json({
+        labels: ['6h', '9h', '12h', '15h', '18h'],
+        datasets: [
+          { label: 'Paris', data: [11, 15, 20, 21, 17] },
+          { label: 'Oslo', data: [2, 4, 7, 8, 5] },
+        ],
+      }),
+    ],
   ]),
 });

@@ -7,11 +7,37 @@ export const chartPie = defineType({
   description: 'A pie chart. data is application/json text {"slices": [{"label": "A", "value": 3}, ...]}.',
   roles: [
     textRole('title', 'Chart title, plain text.'),
-    textRole('data', 'JSON {"slices": [{"label": string, "value": number}]}.', { required: true, mimeTypes: ['application/json'], json: { type: 'object', required: ['slices'], properties: { slices: { type: 'array', items: { type: 'object', required: ['label', 'value'], properties: { label: { type: 'string' }, value: { type: 'number' } } } } } } }),
+    textRole('data', 'JSON {"slices": [{"label": string, "value": number}]}.', {
+      required: true,
+      mimeTypes: ['application/json'],
+      json: {
+        type: 'object',
+        required: ['slices'],
+        properties: {
+          slices: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['label', 'value'],
+              properties: { label: { type: 'string' }, value: { type: 'number' } },
+            },
+          },
+        },
+      },
+    }),
   ],
   events: [],
   example: ex.group('chart-pie', [
     ['title', ex.plain('Browser share')],
-    ['data', ex.json({ slices: [{ label: 'Chromium', value: 65 }, { label: 'Firefox', value: 20 }, { label: 'Other', value: 15 }] })],
+    [
+      'data',
+      ex.json({
+        slices: [
+          { label: 'Chromium', value: 65 },
+          { label: 'Firefox', value: 20 },
+          { label: 'Other', value: 15 },
+        ],
+      }),
+    ],
   ]),
 });

@@ -5,7 +5,13 @@ export const code = defineType({
   type: 'code',
   category: 'display',
   description: 'A block of source code shown literally (never interpreted), with its language named.',
-  roles: [textRole('code', 'The source code, text/plain.', { required: true }), textRole('language', 'Language name, e.g. python, plain text.')],
+  roles: [
+    textRole('code', 'The source code, text/plain.', { required: true }),
+    textRole('language', 'Language name, e.g. python, plain text.'),
+  ],
   events: [],
-  example: ex.group('code', [['language', ex.plain('python')], ['code', ex.plain('def add(a, b):\n    return a + b')]]),
+  example: ex.group('code', [
+    ['language', ex.plain('python')],
+    ['code', ex.plain('def add(a, b):\n    return a + b')],
+  ]),
 });

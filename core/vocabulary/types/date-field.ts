@@ -14,5 +14,9 @@ export const dateField = defineType({
     textRole('max', 'Latest value in ISO form.'),
   ],
   events: ['input', 'change'],
-  example: ex.group('date-field', [['label', ex.plain('Arrival')], ['kind', ex.plain('date')], ['value', ex.plain('2026-11-21')]]),
+  example: ex.group('date-field', [
+    ['label', ex.plain('Arrival')],
+    ['kind', ex.plain('date')],
+    ['value', ex.plain('2026-11-21')],
+  ]),
 });

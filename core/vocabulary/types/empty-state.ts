@@ -4,9 +4,10 @@ import { defineType, ex, otherChildren, textRole } from '../define.ts';
 export const emptyState = defineType({
   type: 'empty-state',
   category: 'display',
-  description: 'A friendly placeholder where a list, search or board has nothing to show yet: an icon, a title, one line of help and an optional action (a button child).',
+  description:
+    'A friendly placeholder where a list, search or board has nothing to show yet: an icon, a title, one line of help and an optional action (a button child).',
   roles: [
-    textRole('icon', 'An icon name from the icon type\'s set (default inbox).'),
+    textRole('icon', "An icon name from the icon type's set (default inbox)."),
     textRole('title', 'What is empty, plain text.', { required: true }),
     textRole('description', 'What to do about it, plain text.'),
     otherChildren('any', 'Actions (usually one button).'),

@@ -8,7 +8,19 @@ export const keyValue = defineType({
   roles: [otherChildren('group', 'One row per pair.', { types: ['pair'] })],
   events: [],
   example: ex.group('key-value', [
-    ['os', ex.group('pair', [['key', ex.plain('OS')], ['value', ex.plain('Debian 13')]])],
-    ['cpu', ex.group('pair', [['key', ex.plain('CPU')], ['value', ex.plain('2 cores')]])],
+    [
+      'os',
+      ex.group('pair', [
+        ['key', ex.plain('OS')],
+        ['value', ex.plain('Debian 13')],
+      ]),
+    ],
+    [
+      'cpu',
+      ex.group('pair', [
+        ['key', ex.plain('CPU')],
+        ['value', ex.plain('2 cores')],
+      ]),
+    ],
   ]),
 });

@@ -4,7 +4,8 @@ import { defineType, ex, otherChildren } from '../define.ts';
 export const list = defineType({
   type: 'list',
   category: 'layout',
-  description: 'A list: every child becomes one list item, in order. Use it for repeated items (results, tasks, messages).',
+  description:
+    'A list: every child becomes one list item, in order. Use it for repeated items (results, tasks, messages).',
   roles: [otherChildren('any', 'One list item per child.')],
   events: [],
   example: ex.group('list', [

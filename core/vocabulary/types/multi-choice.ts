@@ -5,7 +5,8 @@ import { fieldRoles } from './text-field.ts';
 export const multiChoice = defineType({
   type: 'multi-choice',
   category: 'input',
-  description: 'Pick any number of options (a group of checkboxes). value payload and the formData value = the selected ids joined by newlines.',
+  description:
+    'Pick any number of options (a group of checkboxes). value payload and the formData value = the selected ids joined by newlines.',
   roles: [
     ...fieldRoles,
     textRole('value', 'Ids of the selected options, one per line.'),

@@ -5,7 +5,13 @@ export const pair = defineType({
   type: 'pair',
   category: 'display',
   description: 'One key/value row, usually inside key-value.',
-  roles: [textRole('key', 'The key, plain text.', { required: true }), { id: 'value', kind: 'any', required: true, description: 'The value: text or any particle.' }],
+  roles: [
+    textRole('key', 'The key, plain text.', { required: true }),
+    { id: 'value', kind: 'any', required: true, description: 'The value: text or any particle.' },
+  ],
   events: [],
-  example: ex.group('pair', [['key', ex.plain('Status')], ['value', ex.text('**Active**')]]),
+  example: ex.group('pair', [
+    ['key', ex.plain('Status')],
+    ['value', ex.text('**Active**')],
+  ]),
 });

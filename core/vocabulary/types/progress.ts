@@ -11,5 +11,9 @@ export const progress = defineType({
     textRole('max', 'Total amount, a number; default 100.'),
   ],
   events: [],
-  example: ex.group('progress', [['label', ex.plain('Upload')], ['value', ex.plain('42')], ['max', ex.plain('100')]]),
+  example: ex.group('progress', [
+    ['label', ex.plain('Upload')],
+    ['value', ex.plain('42')],
+    ['max', ex.plain('100')],
+  ]),
 });

@@ -11,5 +11,9 @@ export const rating = defineType({
     textRole('max', 'Number of stars; default 5.'),
   ],
   events: [],
-  example: ex.group('rating', [['label', ex.plain('Hotel Lumière')], ['value', ex.plain('4')], ['max', ex.plain('5')]]),
+  example: ex.group('rating', [
+    ['label', ex.plain('Hotel Lumière')],
+    ['value', ex.plain('4')],
+    ['max', ex.plain('5')],
+  ]),
 });

@@ -8,7 +8,19 @@ export const row = defineType({
   roles: [otherChildren('any', 'Laid out horizontally, in order.')],
   events: [],
   example: ex.group('row', [
-    ['a', ex.group('badge', [['label', ex.plain('new')], ['tone', ex.plain('info')]])],
-    ['b', ex.group('badge', [['label', ex.plain('beta')], ['tone', ex.plain('warning')]])],
+    [
+      'a',
+      ex.group('badge', [
+        ['label', ex.plain('new')],
+        ['tone', ex.plain('info')],
+      ]),
+    ],
+    [
+      'b',
+      ex.group('badge', [
+        ['label', ex.plain('beta')],
+        ['tone', ex.plain('warning')],
+      ]),
+    ],
   ]),
 });

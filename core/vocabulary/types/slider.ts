@@ -5,7 +5,8 @@ import { fieldRoles } from './text-field.ts';
 export const slider = defineType({
   type: 'slider',
   category: 'input',
-  description: 'A range slider with its current value shown. Numbers as text; "input" is debounced, "change" fires on release.',
+  description:
+    'A range slider with its current value shown. Numbers as text; "input" is debounced, "change" fires on release.',
   roles: [
     ...fieldRoles,
     textRole('value', 'Initial value, a number.'),
@@ -14,5 +15,10 @@ export const slider = defineType({
     textRole('step', 'Step; default 1.'),
   ],
   events: ['input', 'change'],
-  example: ex.group('slider', [['label', ex.plain('Volume')], ['value', ex.plain('30')], ['min', ex.plain('0')], ['max', ex.plain('100')]]),
+  example: ex.group('slider', [
+    ['label', ex.plain('Volume')],
+    ['value', ex.plain('30')],
+    ['min', ex.plain('0')],
+    ['max', ex.plain('100')],
+  ]),
 });

@@ -10,8 +10,17 @@ export const stat = defineType({
     textRole('value', 'The number with its unit, plain text.', { required: true }),
     textRole('trend', 'up, down or flat.'),
     textRole('change', 'The change next to the trend, plain text (e.g. "+12 %").'),
-    textRole('tone', `Whether the change is good: one of ${TONES.join(', ')}; default success for up, error for down.`, { values: [...TONES] }),
+    textRole(
+      'tone',
+      `Whether the change is good: one of ${TONES.join(', ')}; default success for up, error for down.`,
+      { values: [...TONES] },
+    ),
   ],
   events: [],
-  example: ex.group('stat', [['label', ex.plain('Requests')], ['value', ex.plain('1.2 M')], ['trend', ex.plain('up')], ['change', ex.plain('+8 %')]]),
+  example: ex.group('stat', [
+    ['label', ex.plain('Requests')],
+    ['value', ex.plain('1.2 M')],
+    ['trend', ex.plain('up')],
+    ['change', ex.plain('+8 %')],
+  ]),
 });

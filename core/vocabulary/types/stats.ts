@@ -8,7 +8,21 @@ export const stats = defineType({
   roles: [otherChildren('group', 'One stat per child.', { types: ['stat'] })],
   events: [],
   example: ex.group('stats', [
-    ['uptime', ex.group('stat', [['label', ex.plain('Uptime')], ['value', ex.plain('14 d')]])],
-    ['errors', ex.group('stat', [['label', ex.plain('Errors')], ['value', ex.plain('0.03 %')], ['trend', ex.plain('down')], ['tone', ex.plain('success')]])],
+    [
+      'uptime',
+      ex.group('stat', [
+        ['label', ex.plain('Uptime')],
+        ['value', ex.plain('14 d')],
+      ]),
+    ],
+    [
+      'errors',
+      ex.group('stat', [
+        ['label', ex.plain('Errors')],
+        ['value', ex.plain('0.03 %')],
+        ['trend', ex.plain('down')],
+        ['tone', ex.plain('success')],
+      ]),
+    ],
   ]),
 });

@@ -7,5 +7,9 @@ export const tags = defineType({
   description: 'A list of short tags; every child is a text particle.',
   roles: [otherChildren('text', 'One tag per text child, plain text.')],
   events: [],
-  example: ex.group('tags', [['a', ex.plain('typescript')], ['b', ex.plain('lit')], ['c', ex.plain('security')]]),
+  example: ex.group('tags', [
+    ['a', ex.plain('typescript')],
+    ['b', ex.plain('lit')],
+    ['c', ex.plain('security')],
+  ]),
 });

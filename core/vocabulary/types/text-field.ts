@@ -11,14 +11,25 @@ export const fieldRoles = [
 export const textField = defineType({
   type: 'text-field',
   category: 'input',
-  description: 'A labelled one-line input. "input" events are debounced (150 ms); "change" fires when the user commits; value payload = the text.',
+  description:
+    'A labelled one-line input. "input" events are debounced (150 ms); "change" fires when the user commits; value payload = the text.',
   roles: [
     ...fieldRoles,
-    textRole('value', 'Initial value, plain text; the user\'s typing is kept until you send a different value.'),
+    textRole('value', "Initial value, plain text; the user's typing is kept until you send a different value."),
     textRole('placeholder', 'Placeholder, plain text.'),
-    textRole('kind', 'text (default), email, number, password, tel, url or search.', { values: ['text', 'email', 'number', 'password', 'tel', 'url', 'search'] }),
+    textRole('kind', 'text (default), email, number, password, tel, url or search.', {
+      values: ['text', 'email', 'number', 'password', 'tel', 'url', 'search'],
+    }),
     textRole('required', 'true if required.'),
   ],
   events: ['input', 'change', 'keydown'],
-  example: ex.group('text-field', [['label', ex.plain('City')], ['value', ex.plain('Paris')], ['hint', ex.plain('Where you travel to')]], { input: { handler: 'h-city', data: 'value' } }),
+  example: ex.group(
+    'text-field',
+    [
+      ['label', ex.plain('City')],
+      ['value', ex.plain('Paris')],
+      ['hint', ex.plain('Where you travel to')],
+    ],
+    { input: { handler: 'h-city', data: 'value' } },
+  ),
 });

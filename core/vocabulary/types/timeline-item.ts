@@ -11,5 +11,8 @@ export const timelineItem = defineType({
     otherChildren('any', 'Details.'),
   ],
   events: [],
-  example: ex.group('timeline-item', [['title', ex.plain('Delivered')], ['date', ex.plain('Wed 11:02')]]),
+  example: ex.group('timeline-item', [
+    ['title', ex.plain('Delivered')],
+    ['date', ex.plain('Wed 11:02')],
+  ]),
 });

@@ -8,7 +8,20 @@ export const timeline = defineType({
   roles: [otherChildren('group', 'One event per child, oldest first.', { types: ['timeline-item'] })],
   events: [],
   example: ex.group('timeline', [
-    ['ordered', ex.group('timeline-item', [['title', ex.plain('Ordered')], ['date', ex.plain('Mon 09:12')]])],
-    ['shipped', ex.group('timeline-item', [['title', ex.plain('Shipped')], ['date', ex.plain('Tue 14:30')], ['body', ex.text('Tracking **ZX-41**')]])],
+    [
+      'ordered',
+      ex.group('timeline-item', [
+        ['title', ex.plain('Ordered')],
+        ['date', ex.plain('Mon 09:12')],
+      ]),
+    ],
+    [
+      'shipped',
+      ex.group('timeline-item', [
+        ['title', ex.plain('Shipped')],
+        ['date', ex.plain('Tue 14:30')],
+        ['body', ex.text('Tracking **ZX-41**')],
+      ]),
+    ],
   ]),
 });

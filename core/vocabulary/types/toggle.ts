@@ -8,5 +8,8 @@ export const toggle = defineType({
   description: 'An on/off switch for a setting that applies at once. "change" with data "checked" sends {checked}.',
   roles: [...fieldRoles, textRole('checked', 'true or false (initial state).')],
   events: ['change', 'click'],
-  example: ex.group('toggle', [['label', ex.plain('Dark mode')], ['checked', ex.plain('false')]]),
+  example: ex.group('toggle', [
+    ['label', ex.plain('Dark mode')],
+    ['checked', ex.plain('false')],
+  ]),
 });
