@@ -65,7 +65,10 @@ export class SuipMcpApp extends Base {
 
 /** Register `<suip-mcp-app>` (idempotent; another `name` registers the same element under it). */
 export function defineSuipMcpApp(name = 'suip-mcp-app'): void {
-  if (customElements.get(name) === undefined) customElements.define(name, class extends SuipMcpApp {});
+  if (customElements.get(name) !== undefined) return;
+  // The class itself under its own name, so `new SuipMcpApp()` constructs; a class registers under
+  // one name only, so another name gets a subclass of it.
+  customElements.define(name, name === 'suip-mcp-app' ? SuipMcpApp : class extends SuipMcpApp {});
 }
 
 // Pages that imported the element for its registration keep it (only where a DOM exists).
