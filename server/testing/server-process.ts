@@ -36,13 +36,19 @@ function secretsToEnv(args: readonly string[]): { args: string[]; env: Record<st
  * `listening`. `--agent-token X` and `--secret X` in `args` are handed over in the environment;
  * `limits.openFiles` starts it under that descriptor limit.
  */
-export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}, limits: { openFiles?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  limits: { openFiles?: number } = {},
+): Promise<ServerProcess> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
   const secrets = secretsToEnv(args);
   const command = [process.execPath, '--import', 'tsx', MAIN, ...port, ...secrets.args];
   // A descriptor limit (`ulimit -n`) for the server alone: bash sets it, then becomes the server (exec keeps the pid).
-  const [file, argv] = limits.openFiles === undefined ? [process.execPath, command.slice(1)] : ['bash', ['-c', `ulimit -n ${limits.openFiles} && exec "$@"`, 'bash', ...command]];
-  const child = spawn(file as string, argv as string[], { env: { ...process.env, ...secrets.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const limited = ['-c', `ulimit -n ${limits.openFiles} && exec "$@"`, 'bash', ...command];
+  const [file, argv] = limits.openFiles === undefined ? [process.execPath, command.slice(1)] : ['bash', limited];
+  const environment = { ...process.env, ...secrets.env, ...env };
+  const child = spawn(file, argv, { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const all = { stdout: '', stderr: '' };
   const keep = (text: string) => (text.length > 8 << 20 ? text.slice(-(8 << 20)) : text);
