@@ -72,3 +72,13 @@ describe('readConfig: the Redis Cluster', () => {
     expect(message).not.toContain('hunter2');
   });
 });
+
+describe('readConfig: --trust-proxy', () => {
+  it('takes exact IP addresses from the flag or SUIP_TRUST_PROXY, none by default, and refuses anything else', () => {
+    expect(readConfig(['--data-dir', dataDir()], {}).trustProxy).toEqual([]);
+    expect(readConfig(['--data-dir', dataDir(), '--trust-proxy', '10.0.0.5, ::1'], {}).trustProxy).toEqual(['10.0.0.5', '::1']);
+    expect(readConfig(['--data-dir', dataDir()], { SUIP_TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(() => readConfig(['--data-dir', dataDir(), '--trust-proxy', '*'], {})).toThrow(/--trust-proxy takes IP addresses/);
+    expect(() => readConfig(['--data-dir', dataDir(), '--trust-proxy', '10.0.0.0/8'], {})).toThrow(/got "10\.0\.0\.0\/8"/);
+  });
+});

@@ -27,7 +27,7 @@ export interface ServerConfig {
   versionPolicy: 'reject' | 'advisory';
   /** Open sockets one remote address may hold (`--sockets-per-address`, SUIP_SOCKETS_PER_ADDRESS; default 256). */
   socketsPerAddress?: number;
-  /** Reverse proxies whose `X-Forwarded-For` names the client for per-address budgets (`--trust-proxy`, SUIP_TRUST_PROXY). */
+  /** Reverse proxies whose `X-Forwarded-For` names the client for the budgets (`--trust-proxy`, SUIP_TRUST_PROXY). */
   trustProxy?: string[];
   /** Milliseconds a live-channel socket may stay without a subscribe (`--handshake-ms`, SUIP_HANDSHAKE_MS; default 10,000). */
   handshakeMs?: number;
@@ -133,7 +133,10 @@ function storedSecret(dataDir: string, name: string): string {
 export function proxyList(value: string | undefined): string[] {
   const list = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
   for (const item of list) {
-    if (isIP(item) === 0) throw new Error(`--trust-proxy takes IP addresses of your reverse proxies, comma-separated (got ${JSON.stringify(item.slice(0, 60))}); e.g. --trust-proxy 127.0.0.1,10.0.0.5`);
+    if (isIP(item) !== 0) continue;
+    const got = JSON.stringify(item.slice(0, 60));
+    const example = 'e.g. --trust-proxy 10.0.0.5';
+    throw new Error(`--trust-proxy takes IP addresses of reverse proxies, comma-separated (got ${got}); ${example}`);
   }
   return list;
 }

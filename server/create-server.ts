@@ -38,7 +38,7 @@ export interface SuipServer {
 /** What `startServer` takes besides the configuration. */
 export interface StartOptions {
   log(event: Record<string, unknown>): void;
-  /** The ledger's writer failed past its restarts: exit non-zero so a supervisor restarts the process (default: it is only logged). */
+  /** The ledger's writer failed past its restarts: exit non-zero so a supervisor restarts it (default: only logged). */
   onFatal?(reason: string): void;
   /** Socket budgets (per address, per session, bytes queued); defaults in `server/http/socket-budgets.ts`. */
   socketLimits?: Partial<SocketLimits>;
@@ -53,7 +53,8 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const refusals = countRefusals(options.log);
   const log = refusals.log;
   const onFatal = (reason: string) => {
-    log({ event: 'ledger-failed', reason, fix: 'the process must be restarted (a supervisor such as systemd, Docker or Kubernetes does it when it exits)' });
+    const fix = 'the process must be restarted (a supervisor such as systemd, Docker or Kubernetes does it on exit)';
+    log({ event: 'ledger-failed', reason, fix });
     options.onFatal?.(reason);
   };
   const quota = config.quotaMb === undefined ? {} : { quotaBytes: config.quotaMb * 1024 * 1024 };
@@ -71,7 +72,8 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   if (loopbackPages) log({ event: 'origins', allowed: 'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)' });
   else if (config.origins.length === 0) log({ event: 'origins', allowed: 'none', fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)` });
   else log({ event: 'origins', allowed: config.origins });
-  const budgets = createSocketBudgets({ total: connectionCeiling(), ...(config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {}), ...options.socketLimits });
+  const perAddress = config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {};
+  const budgets = createSocketBudgets({ total: connectionCeiling(), ...perAddress, ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
   const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
   const routes: Route[] = [
@@ -85,8 +87,12 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const server = createServer(HTTP_SERVER_OPTIONS);
   // SECURITY: every connection is counted from its accept, before a byte of it is parsed.
   const connections = guardConnections(server, { budgets, trustProxy: config.trustProxy ?? [], log });
-  if ((config.trustProxy ?? []).length > 0) log({ event: 'trust-proxy', proxies: config.trustProxy, note: 'X-Forwarded-For is read from these addresses only (its rightmost hop that is not one of them)' });
-  server.on('request', createRouter(routes, { guard, agentToken: config.agentToken, log, authenticated: connections.authenticated }));
+  if ((config.trustProxy ?? []).length > 0) {
+    const note = 'X-Forwarded-For is read from these addresses only (its rightmost hop that is not one of them)';
+    log({ event: 'trust-proxy', proxies: config.trustProxy, note });
+  }
+  const edge = { guard, agentToken: config.agentToken, log, authenticated: connections.authenticated };
+  server.on('request', createRouter(routes, edge));
   const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });
   routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], { guard, log });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -52,7 +52,8 @@ export function clientAddress(request: IncomingMessage, proxies: ReadonlySet<str
   const peer = normalAddress(request.socket.remoteAddress);
   if (!proxies.has(peer)) return peer;
   const header = request.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((hop) => normalAddress(hop.trim()));
+  const joined = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const hops = joined.split(',').map((hop) => normalAddress(hop.trim()));
   for (let i = hops.length - 1; i >= 0; i -= 1) {
     const hop = hops[i]!;
     if (hop === '' || isIP(hop) === 0) return peer;

@@ -25,7 +25,11 @@ export const MIN_BODY_RATE: BodyRate = Object.freeze({ bytesPerSecond: 1024, gra
  * connection closed by `sendJson`), so trickled bodies cannot hold descriptors or request slots
  * until Node's own request timeout.
  */
-export function readBody(request: IncomingMessage, limit: number, rate: BodyRate = MIN_BODY_RATE): Promise<string | undefined> {
+export function readBody(
+  request: IncomingMessage,
+  limit: number,
+  rate: BodyRate = MIN_BODY_RATE,
+): Promise<string | undefined> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
@@ -43,7 +47,8 @@ export function readBody(request: IncomingMessage, limit: number, rate: BodyRate
       if (elapsed < rate.graceMs || size >= (rate.bytesPerSecond * elapsed) / 1000) return;
       done();
       request.pause();
-      reject(new HttpError(408, 'BODY_TOO_SLOW', `the body arrived at under ${rate.bytesPerSecond} bytes per second (${size} bytes in ${elapsed} ms); send the whole body at once`));
+      const pace = `${rate.bytesPerSecond} bytes per second (${size} bytes in ${elapsed} ms)`;
+      reject(new HttpError(408, 'BODY_TOO_SLOW', `the body arrived at under ${pace}; send the whole body at once`));
     }, Math.min(1000, rate.graceMs));
     const data = (chunk: Buffer) => {
       size += chunk.length;

@@ -62,7 +62,7 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   explainOriginRefusal?: boolean;
   /** Credentials carried by the upgrade itself (URL, headers); refused before the socket exists. */
   authorize?(request: IncomingMessage, url: URL): { ok: true } | { ok: false; status: 401 | 403; reason: string };
-  /** Whether the upgrade already carries a credential of the protocol (on its URL or headers): the socket is authenticated from the start. */
+  /** The upgrade carries a credential of the protocol (URL or headers): the socket is authenticated from the start. */
   credentialed?(request: IncomingMessage, url: URL): boolean;
   /** The protocol's error frame. */
   errorFrame(code: string, message: string): unknown;
@@ -135,7 +135,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
     if (options.credentialed?.(request, url) === true) {
       const trusted = place.trust();
       if (!trusted.ok) {
-        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address: place.address });
+        const address = place.address;
+        options.log({ event: 'upgrade-refused', path: url.pathname, code: 'TOO_MANY_CONNECTIONS', address });
         return refuseUpgrade(socket, trusted.status, trusted.reason);
       }
     }
@@ -148,7 +149,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
    * unauthenticated (closed first to make room) until the socket binds to a session.
    */
   function placeFor(request: IncomingMessage, socket: Duplex): Place {
-    const place = options.budgets.placeOf(socket) ?? options.budgets.admit(socket, request.socket.remoteAddress ?? 'unknown', () => socket.destroy());
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const place = options.budgets.placeOf(socket) ?? options.budgets.admit(socket, address, () => socket.destroy());
     socket.once('close', place.release);
     return place;
   }

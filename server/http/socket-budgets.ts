@@ -1,6 +1,6 @@
 /** Limits on what clients may hold open across every HTTP connection and WebSocket of one server. */
 export interface SocketLimits {
-  /** Authenticated connections (a socket bound to a session, a request with the agent token) from one address (default 256). */
+  /** Authenticated connections (a socket bound to a session, an agent's request) per address (default 256). */
   perAddress: number;
   /** Connections in all, HTTP and WebSocket (default 20,000; the server derives it from its descriptor limit). */
   total: number;
@@ -12,7 +12,7 @@ export interface SocketLimits {
   perSessionBytes: number;
   /** Unauthenticated connections one address may hold; a new one past it closes that address's oldest (default 32). */
   unauthenticatedPerAddress: number;
-  /** Share of `total` kept for unauthenticated connections (default 0.25); a new one past it closes the oldest of all. */
+  /** Share of `total` for unauthenticated connections (default 0.25); a new one past it closes the oldest of all. */
   unauthenticatedShare: number;
 }
 
@@ -64,11 +64,11 @@ export interface BudgetStats {
 /** Counts connections by address, trust and session, and the bytes queued to a session's sockets. */
 export interface SocketBudgets {
   readonly limits: SocketLimits;
-  /** A place for a new connection, counted as unauthenticated: always granted, closing the oldest unauthenticated one when full. */
+  /** A place for a new connection, unauthenticated: always granted, closing the oldest unauthenticated when full. */
   admit(connection: object, address: string, evict: (reason: string) => void): Place;
   /** The place `admit` gave this connection, if any. */
   placeOf(connection: object): Place | undefined;
-  /** An authenticated place at once (a request slot of `suip mcp`), or the refusal: 429 for its address, 503 for all. */
+  /** An authenticated place at once (a request slot of `suip mcp`), or the refusal: 429 per address, 503 for all. */
   take(holder: object, address: string): { ok: true; place: Place } | BudgetRefusal;
   /** Bind an open socket to a session; a reason when the session has its sockets already. */
   bind(session: string, socket: Queued): { ok: true; release(): void } | { ok: false; reason: string };
@@ -134,10 +134,12 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
   const wait = (slot: Slot) => {
     const mine = waitingByAddress.get(slot.address) ?? new Set<Slot>();
     if (mine.size >= effective.unauthenticatedPerAddress) {
-      evictOldest(mine, `${effective.unauthenticatedPerAddress} connections from this address have not authenticated; the oldest is closed`);
+      const count = effective.unauthenticatedPerAddress;
+      evictOldest(mine, `${count} connections from this address have not authenticated; the oldest is closed`);
     }
     if (waiting.size >= unauthenticatedTotal) {
-      evictOldest(waiting, `the server holds ${unauthenticatedTotal} connections that have not authenticated; the oldest is closed`);
+      const count = unauthenticatedTotal;
+      evictOldest(waiting, `the server holds ${count} connections that have not authenticated; the oldest is closed`);
     }
     waiting.add(slot);
     mine.add(slot);
@@ -160,9 +162,13 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
           if (slot.trusted) return { ok: true };
           if (slot.released) return { ok: false, status: 503, reason: 'this connection was closed to make room' };
           if ((trustedByAddress.get(slot.address) ?? 0) >= effective.perAddress) {
-            return { ok: false, status: 429, reason: `${effective.perAddress} authenticated connections are open from this address already; close some first` };
+            const reason = `${effective.perAddress} authenticated connections are open from this address; close one`;
+            return { ok: false, status: 429, reason };
           }
-          if (trusted >= authenticatedTotal) return { ok: false, status: 503, reason: 'the server holds as many connections as it allows; try again later' };
+          if (trusted >= authenticatedTotal) {
+            const reason = 'the server holds as many connections as it allows; try again later';
+            return { ok: false, status: 503, reason };
+          }
           unwait(slot);
           slot.trusted = true;
           trusted += 1;
@@ -206,7 +212,11 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
     },
     bind(session, socket) {
       const sockets = bySession.get(session) ?? new Set<Queued>();
-      if (sockets.size >= effective.perSession) return { ok: false, reason: `session ${session.slice(0, 64)} has ${effective.perSession} sockets open already; close a tab or reuse a connection` };
+      if (sockets.size >= effective.perSession) {
+        const count = effective.perSession;
+        const reason = `session ${session.slice(0, 64)} has ${count} sockets open; close a tab or reuse one`;
+        return { ok: false, reason };
+      }
       sockets.add(socket);
       bySession.set(session, sockets);
       return {
@@ -218,16 +228,30 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       };
     },
     roomFor(session, socket) {
-      if (socket.bufferedAmount > effective.perSocketBytes) return { ok: false, reason: `more than ${effective.perSocketBytes} bytes are waiting for this socket to read` };
+      if (socket.bufferedAmount > effective.perSocketBytes) {
+        return { ok: false, reason: `more than ${effective.perSocketBytes} bytes are waiting for this socket to read` };
+      }
       if (session === undefined) return { ok: true };
       const sockets = bySession.get(session);
       if (sockets === undefined) return { ok: true };
       let sum = 0;
       for (const other of sockets) sum += other.bufferedAmount;
-      // Over the session's budget, the sockets holding more than their share go: a reader that keeps up is never dropped for the others.
-      if (sum > effective.perSessionBytes && socket.bufferedAmount > effective.perSessionBytes / sockets.size) return { ok: false, reason: `more than ${effective.perSessionBytes} bytes are waiting for this session's sockets to read, and this one holds more than its share` };
+      // Over the session's budget, the sockets holding more than their share go: a reader that keeps
+      // up is never dropped for the others.
+      const budget = effective.perSessionBytes;
+      if (sum > budget && socket.bufferedAmount > budget / sockets.size) {
+        const reason = `more than ${budget} bytes wait for this session's sockets to read, and this one holds more `
+          + 'than its share';
+        return { ok: false, reason };
+      }
       return { ok: true };
     },
-    stats: () => ({ authenticated: trusted, unauthenticated: waiting.size, sessions: bySession.size, evicted, authenticatedRoom: authenticatedTotal - trusted }),
+    stats: () => ({
+      authenticated: trusted,
+      unauthenticated: waiting.size,
+      sessions: bySession.size,
+      evicted,
+      authenticatedRoom: authenticatedTotal - trusted,
+    }),
   };
 }

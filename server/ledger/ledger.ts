@@ -131,7 +131,7 @@ export interface Ledger {
   /** The bytes a session holds (kept entries and heads) and the quota they count against. */
   usage(session: string): Promise<LedgerUsage>;
   close(): Promise<void>;
-  /** Resolves once the store can write (its writer loaded, its file open); rejects when it cannot. The server listens only after it. */
+  /** Resolves once the store can write (writer loaded, file open), rejects if never; the server listens after it. */
   ready?(): Promise<void>;
   /** Whether the store can write now, and its figures for `/readyz` and `/metrics`. */
   health?(): LedgerHealth;
@@ -145,7 +145,7 @@ export interface LedgerHealth {
   /** Appends waiting for the store, and their bytes. */
   queueDepth: number;
   queueBytes: number;
-  /** Milliseconds from an append to its durable acknowledgement (cumulative buckets, as `server/metrics/histogram.ts`). */
+  /** Milliseconds from an append to its durable acknowledgement (cumulative, as `server/metrics/histogram.ts`). */
   appendLatency: { bounds: readonly number[]; buckets: number[]; count: number; sum: number };
   /** Times the writer was restarted after it failed. */
   restarts: number;

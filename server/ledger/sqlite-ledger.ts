@@ -12,7 +12,7 @@ export interface SqliteLedgerOptions extends LedgerOptions {
   pollMs?: number;
   /** Bytes of appends waiting for the writer thread before new ones are refused with `BUSY` (default 256 MiB). */
   maxPendingBytes?: number;
-  /** The writer thread failed more often than it may be restarted: the process should exit so its supervisor restarts it. */
+  /** The writer thread failed more often than it may be restarted: the process should exit (to be restarted). */
   onFatal?(reason: string): void;
   /** Where the writer's failures and restarts are said. */
   log?(event: Record<string, unknown>): void;
@@ -71,7 +71,9 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
   const states = db.prepare<[string], { name: string } & LedgerHead>('SELECT name, seq, payload FROM state_heads WHERE session = ?');
   const commitNumber = db.prepare<[], { n: number }>('SELECT n FROM commits WHERE id = 1');
   const changedSince = db.prepare<[number], { session: string; last: number; ver: number }>('SELECT session, last, ver FROM heads WHERE ver > ?');
-  const sessionTotals = db.prepare<[], { count: number; bytes: number; largest: number }>('SELECT COUNT(*) AS count, COALESCE(SUM(bytes), 0) AS bytes, COALESCE(MAX(bytes), 0) AS largest FROM heads');
+  const sessionTotals = db.prepare<[], { count: number; bytes: number; largest: number }>(
+    'SELECT COUNT(*) AS count, COALESCE(SUM(bytes), 0) AS bytes, COALESCE(MAX(bytes), 0) AS largest FROM heads',
+  );
   const lastOf = (session: string) => head.get(session)?.last ?? 0;
 
   let seen = { version: db.pragma('data_version', { simple: true }) as number, commit: commitNumber.get()!.n };
@@ -96,7 +98,8 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     died(reason) {
       // A dead thread's batch rolled back, unless it died between its commit and its answer: the
       // caller cannot know, so it is told to retry (actions are deduplicated).
-      const error = new LedgerError('STORE_FAILED', `the ledger's writer thread stopped (${reason}); this append may not have been recorded: retry it`);
+      const message = `the ledger's writer thread stopped (${reason}); it may not be recorded: retry`;
+      const error = new LedgerError('STORE_FAILED', message);
       for (const entry of pending.values()) entry.reject(error);
       pending.clear();
       pendingBytes = 0;

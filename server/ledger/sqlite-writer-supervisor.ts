@@ -13,7 +13,8 @@ const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((api) => { (api.register ?? api.default.register)(); return import(workerData.entry); });`;
 const TSX = (() => {
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { './esm/api': { import: { default: string } } } };
+  type Manifest = { exports: { './esm/api': { import: { default: string } } } };
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as Manifest;
   return new URL(exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
 })();
 const ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
@@ -71,7 +72,8 @@ export function superviseWriter(config: Omit<WriterConfig, 'generation'>, events
   let restarted = 0;
 
   function start(): Promise<void> {
-    const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], workerData: { ...config, generation, tsx: TSX, entry: ENTRY } satisfies WriterConfig & { tsx: string; entry: string } });
+    const workerData: WriterConfig & { tsx: string; entry: string } = { ...config, generation, tsx: TSX, entry: ENTRY };
+    const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], workerData });
     generation += 1;
     current = worker;
     if (!wanted) worker.unref();
@@ -102,14 +104,16 @@ export function superviseWriter(config: Omit<WriterConfig, 'generation'>, events
     while (restartTimes.length > 0 && now - restartTimes[0]! > RESTART_WINDOW_MS) restartTimes.shift();
     if (!everReady || restartTimes.length >= MAX_RESTARTS) {
       fatal = true;
-      downReason = `the ledger's writer thread failed (${reason})${everReady ? ` ${MAX_RESTARTS + 1} times within a minute` : ' before it was ready'}; nothing can be recorded until the server is restarted`;
+      const how = everReady ? `${MAX_RESTARTS + 1} times within a minute` : 'before it was ready';
+      downReason = `the ledger's writer thread failed (${reason}) ${how}; nothing is recorded until a restart`;
       events.log?.({ event: 'ledger-writer-failed', reason, fatal: true });
       events.onFatal?.(downReason);
       return;
     }
     restartTimes.push(now);
     const delay = FIRST_BACKOFF_MS * 2 ** (restartTimes.length - 1);
-    downReason = `the ledger's writer thread stopped (${reason}) and restarts in ${delay} ms; nothing was recorded: retry in a moment`;
+    downReason = `the ledger's writer thread stopped (${reason}) and restarts in ${delay} ms; `
+      + 'nothing was recorded: retry in a moment';
     events.log?.({ event: 'ledger-writer-failed', reason, restartInMs: delay });
     timer = setTimeout(() => {
       timer = undefined;
@@ -133,7 +137,10 @@ export function superviseWriter(config: Omit<WriterConfig, 'generation'>, events
     post(message) {
       current?.postMessage(message);
     },
-    down: () => (fatal || current === undefined || downReason !== undefined ? (downReason ?? "the ledger's writer thread is not running") : undefined),
+    down: () => {
+      if (!fatal && current !== undefined && downReason === undefined) return undefined;
+      return downReason ?? "the ledger's writer thread is not running";
+    },
     restarts: () => restarted,
     busy() {
       wanted = true;

@@ -48,7 +48,11 @@ export function authorizeSubscribe(options: AuthorizeOptions, frame: SubscribeFr
  * always sends its credential this way. Which session it may bind to is still decided by
  * `authorizeSubscribe`; a credentialed socket that never subscribes meets the handshake deadline.
  */
-export function upgradeCredentialed(options: Pick<AuthorizeOptions, 'secret' | 'agentToken'>, url: URL, request: IncomingMessage): boolean {
+export function upgradeCredentialed(
+  options: Pick<AuthorizeOptions, 'secret' | 'agentToken'>,
+  url: URL,
+  request: IncomingMessage,
+): boolean {
   const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
   if (bearer !== undefined && sameSecret(bearer, options.agentToken)) return true;
   const wsToken = url.searchParams.get('wsToken');

@@ -52,7 +52,8 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
   const log = options.log ?? (() => undefined);
   // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a request).
   const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody, onerror: (error) => log({ event: 'mcp-error', error: redactError(error) }) });
-  const browser = createBrowserGuard({ origins: options.origins, ...(options.hosts !== undefined ? { hosts: options.hosts } : {}) });
+  const hosts = options.hosts !== undefined ? { hosts: options.hosts } : {};
+  const browser = createBrowserGuard({ origins: options.origins, ...hosts });
   const limit = options.maxConcurrent ?? 32;
   const perAddress = options.maxPerAddress ?? 8;
   // The server's one budget mechanism (`server/http/socket-budgets.ts`), twice: every connection from
@@ -81,13 +82,16 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     });
   });
 
-  /** A request slot, taken once the body is in: a trickled body holds only its connection's place, which is closed to make room. */
+  /** A request slot, taken once the body is in: a trickled body holds only its connection's place (closed for room). */
   function takeSlot(request: IncomingMessage, response: ServerResponse): void {
     const address = connections.placeOf(request.socket)?.address ?? 'unknown';
     const slot = slots.take(response, address);
     if (!slot.ok) {
       log({ event: 'mcp-refused', code: slot.status === 429 ? 'TOO_MANY_CONNECTIONS' : 'UNAVAILABLE', address });
-      if (slot.status === 429) throw new HttpError(429, 'TOO_MANY_CONNECTIONS', `this client holds ${perAddress} MCP requests or streams open already; close one (an idle GET stream) before opening another`);
+      if (slot.status === 429) {
+        const why = `this client holds ${perAddress} MCP requests or streams open; close one (an idle GET stream)`;
+        throw new HttpError(429, 'TOO_MANY_CONNECTIONS', why);
+      }
       throw new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`);
     }
     response.once('close', slot.place.release);
@@ -95,7 +99,9 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
 
   async function serve(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
     const text = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
-    if (request.method === 'POST' && text === undefined) throw new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${maxBody} bytes`);
+    if (request.method === 'POST' && text === undefined) {
+      throw new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${maxBody} bytes`);
+    }
     const body = text;
     takeSlot(request, response);
     // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and never parses the text again.

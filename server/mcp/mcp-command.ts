@@ -48,7 +48,10 @@ export class McpUsageError extends Error {}
  * with `stdio`). Refuses a malformed flag with an `McpUsageError` naming it.
  */
 export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; sandbox?: string; close(): Promise<void> }> {
-  const known = new Set(['sandbox-port', 'stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token', 'trust-proxy']);
+  const known = new Set([
+    ...['sandbox-port', 'stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'trust-proxy'],
+    ...['llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token'],
+  ]);
   for (const arg of argv) {
     if (arg.startsWith('--') && !known.has(arg.slice(2).split('=')[0]!)) throw new McpUsageError(`unknown flag ${JSON.stringify(arg.slice(0, 60))}`);
   }
@@ -81,7 +84,10 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const origins = list(flag(argv, 'origins') ?? env.SUIP_MCP_ORIGINS);
   const sandboxPort = flag(argv, 'sandbox-port');
   if (sandboxPort !== undefined && !/^\d{1,5}$/.test(sandboxPort)) throw new McpUsageError(`--sandbox-port takes 0..65535, not ${JSON.stringify(sandboxPort.slice(0, 20))}`);
-  const served = await serveMcpHttp(factory, { host, port, origins, hosts: list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS), ...(token !== undefined ? { token } : {}), trustProxy, log: createLogger() });
+  const hosts = list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS);
+  const bearer = token !== undefined ? { token } : {};
+  const log = createLogger();
+  const served = await serveMcpHttp(factory, { host, port, origins, hosts, ...bearer, trustProxy, log });
   const proxy = sandboxPort === undefined ? undefined : await serveSandboxProxy({ host, port: Number(sandboxPort), hostOrigins: origins });
   return {
     url: served.url,

@@ -20,32 +20,53 @@ export function notReady(sources: HealthSources): string[] {
   const reasons: string[] = [];
   const health = sources.ledger.health?.();
   if (health !== undefined && !health.writable) reasons.push(health.reason ?? 'the ledger cannot write');
-  if (sources.budgets.stats().authenticatedRoom <= 0) reasons.push('every place for an authenticated connection is taken');
+  if (sources.budgets.stats().authenticatedRoom <= 0) {
+    reasons.push('every place for an authenticated connection is taken');
+  }
   return reasons;
+}
+
+/** A gauge or counter family of unlabelled or labelled samples. */
+function family(name: string, type: 'gauge' | 'counter', help: string, samples: MetricFamily['samples']): MetricFamily {
+  return { name, help, type, samples };
 }
 
 function metrics(sources: HealthSources): MetricFamily[] {
   const stats = sources.budgets.stats();
   const health = sources.ledger.health?.();
+  const refusals = [...sources.refusals.counts()].map(([code, value]) => ({ labels: { code }, value }));
   const families: MetricFamily[] = [
-    { name: 'suip_connections', help: 'Open HTTP and WebSocket connections, by pool.', type: 'gauge', samples: [{ labels: { pool: 'authenticated' }, value: stats.authenticated }, { labels: { pool: 'unauthenticated' }, value: stats.unauthenticated }] },
-    { name: 'suip_sessions_connected', help: 'Sessions with at least one bound socket.', type: 'gauge', samples: [{ value: stats.sessions }] },
-    { name: 'suip_refusals_total', help: 'Requests, upgrades and connections refused or closed for a budget, by code.', type: 'counter', samples: [...sources.refusals.counts()].map(([code, value]) => ({ labels: { code }, value })) },
+    family('suip_connections', 'gauge', 'Open HTTP and WebSocket connections, by pool.', [
+      { labels: { pool: 'authenticated' }, value: stats.authenticated },
+      { labels: { pool: 'unauthenticated' }, value: stats.unauthenticated },
+    ]),
+    family('suip_sessions_connected', 'gauge', 'Sessions with at least one bound socket.', [{ value: stats.sessions }]),
+    family('suip_refusals_total', 'counter', 'Requests, upgrades and connections refused, by code.', refusals),
   ];
-  if (health !== undefined) {
+  if (health === undefined) return families;
+  families.push(
+    family('suip_ledger_writable', 'gauge', '1 when the ledger can write.', [{ value: health.writable ? 1 : 0 }]),
+    family('suip_ledger_queue_depth', 'gauge', 'Appends waiting for the ledger.', [{ value: health.queueDepth }]),
+    family('suip_ledger_queue_bytes', 'gauge', 'Bytes of appends waiting.', [{ value: health.queueBytes }]),
+    family('suip_ledger_writer_restarts_total', 'counter', 'Times the ledger writer was restarted after a failure.', [
+      { value: health.restarts },
+    ]),
+    {
+      name: 'suip_ledger_append_latency_ms',
+      help: 'Milliseconds from an append to its durable acknowledgement.',
+      type: 'histogram',
+      samples: [],
+      histogram: health.appendLatency,
+    },
+  );
+  if (health.sessions !== undefined) {
     families.push(
-      { name: 'suip_ledger_writable', help: '1 when the ledger can write.', type: 'gauge', samples: [{ value: health.writable ? 1 : 0 }] },
-      { name: 'suip_ledger_queue_depth', help: 'Appends waiting for the ledger.', type: 'gauge', samples: [{ value: health.queueDepth }] },
-      { name: 'suip_ledger_queue_bytes', help: 'Bytes of appends waiting for the ledger.', type: 'gauge', samples: [{ value: health.queueBytes }] },
-      { name: 'suip_ledger_writer_restarts_total', help: 'Times the ledger writer was restarted after a failure.', type: 'counter', samples: [{ value: health.restarts }] },
-      { name: 'suip_ledger_append_latency_ms', help: 'Milliseconds from an append to its durable acknowledgement.', type: 'histogram', samples: [], histogram: health.appendLatency },
+      family('suip_ledger_sessions', 'gauge', 'Ledger sessions (streams) held.', [{ value: health.sessions.count }]),
+      family('suip_ledger_session_bytes', 'gauge', 'Bytes of entries and heads: in all, and the largest session.', [
+        { labels: { of: 'all' }, value: health.sessions.bytes },
+        { labels: { of: 'largest' }, value: health.sessions.largest },
+      ]),
     );
-    if (health.sessions !== undefined) {
-      families.push(
-        { name: 'suip_ledger_sessions', help: 'Ledger sessions (streams) held.', type: 'gauge', samples: [{ value: health.sessions.count }] },
-        { name: 'suip_ledger_session_bytes', help: 'Bytes of entries and heads held: in all, and by the largest session.', type: 'gauge', samples: [{ labels: { of: 'all' }, value: health.sessions.bytes }, { labels: { of: 'largest' }, value: health.sessions.largest }] },
-      );
-    }
   }
   return families;
 }
@@ -63,15 +84,25 @@ const text = (response: ServerResponse, body: string) => {
  */
 export function healthRoutes(sources: HealthSources): Route[] {
   return [
-    { method: 'GET', path: '/healthz', handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: sources.ledgerKind }) },
+    {
+      method: 'GET',
+      path: '/healthz',
+      handle: async (_request, response) => sendJson(response, 200, { ok: true, ledger: sources.ledgerKind }),
+    },
     {
       method: 'GET',
       path: '/readyz',
       async handle(_request, response) {
         const reasons = notReady(sources);
-        sendJson(response, reasons.length === 0 ? 200 : 503, { ok: reasons.length === 0, ledger: sources.ledgerKind, ...(reasons.length === 0 ? {} : { reasons }) });
+        const ok = reasons.length === 0;
+        sendJson(response, ok ? 200 : 503, { ok, ledger: sources.ledgerKind, ...(ok ? {} : { reasons }) });
       },
     },
-    { method: 'GET', path: '/metrics', auth: 'agent', handle: async (_request, response) => text(response, prometheusText(metrics(sources))) },
+    {
+      method: 'GET',
+      path: '/metrics',
+      auth: 'agent',
+      handle: async (_request, response) => text(response, prometheusText(metrics(sources))),
+    },
   ];
 }

@@ -7,7 +7,9 @@ export interface Histogram {
 }
 
 /** Milliseconds from a fraction of a millisecond (a commit in RAM) to seconds (a stalled disk). */
-export const LATENCY_BOUNDS_MS: readonly number[] = Object.freeze([0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 10_000]);
+export const LATENCY_BOUNDS_MS: readonly number[] = Object.freeze([
+  0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 10_000,
+]);
 
 /** A histogram over fixed `bounds` (ascending): constant memory whatever it observes. */
 export function createHistogram(bounds: readonly number[] = LATENCY_BOUNDS_MS): Histogram {

@@ -11,7 +11,8 @@ export interface MetricFamily {
 const labelText = (labels: Record<string, string> | undefined): string => {
   const entries = Object.entries(labels ?? {});
   if (entries.length === 0) return '';
-  return `{${entries.map(([name, value]) => `${name}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`;
+  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  return `{${entries.map(([name, value]) => `${name}="${escape(value)}"`).join(',')}}`;
 };
 
 /** The families as Prometheus text: `# HELP`, `# TYPE`, then one line per sample. */
@@ -22,8 +23,10 @@ export function prometheusText(families: readonly MetricFamily[]): string {
     for (const sample of family.samples) lines.push(`${family.name}${labelText(sample.labels)} ${sample.value}`);
     const histogram = family.histogram;
     if (histogram !== undefined) {
-      histogram.bounds.forEach((bound, index) => lines.push(`${family.name}_bucket{le="${bound}"} ${histogram.buckets[index]}`));
-      lines.push(`${family.name}_bucket{le="+Inf"} ${histogram.count}`, `${family.name}_sum ${histogram.sum}`, `${family.name}_count ${histogram.count}`);
+      const { name } = family;
+      const { bounds, buckets, count, sum } = histogram;
+      bounds.forEach((bound, index) => lines.push(`${name}_bucket{le="${bound}"} ${buckets[index]}`));
+      lines.push(`${name}_bucket{le="+Inf"} ${count}`, `${name}_sum ${sum}`, `${name}_count ${count}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -9,6 +9,9 @@ export interface RefusalCounter {
 /** The events that say something was refused, and how many each says (`connections-evicted` sums its `count`). */
 const REFUSALS = new Set(['http-refused', 'upgrade-refused', 'slow-consumer', 'connections-evicted', 'mcp-refused']);
 
+/** The code of an event that carries none. */
+const IMPLIED: Record<string, string> = { 'slow-consumer': 'SLOW_CONSUMER', 'connections-evicted': 'EVICTED' };
+
 /**
  * Counts every refusal the server logs, by its code, for `/metrics`. One tap on the one log every
  * part already writes to when it refuses (nothing refused is silent), so no route keeps a second
@@ -19,7 +22,7 @@ export function countRefusals(log: (event: Record<string, unknown>) => void): Re
   return {
     log(event) {
       if (typeof event.event === 'string' && REFUSALS.has(event.event)) {
-        const code = typeof event.code === 'string' ? event.code : event.event === 'slow-consumer' ? 'SLOW_CONSUMER' : event.event === 'connections-evicted' ? 'EVICTED' : 'OTHER';
+        const code = typeof event.code === 'string' ? event.code : (IMPLIED[event.event] ?? 'OTHER');
         // A bounded label set: codes are the server's own words; anything else counts as OTHER.
         const key = /^[A-Z_]{1,40}$/.test(code) ? code : 'OTHER';
         counts.set(key, (counts.get(key) ?? 0) + (typeof event.count === 'number' ? event.count : 1));

@@ -16,8 +16,16 @@ export async function agentCall(base: string, token: string, path: string, body?
   return { ...parsed, status: response.status };
 }
 
-/** A live-channel test client (the `ws` package) that records every frame and how the socket closed; `from` picks its source address (127.0.0.x). */
-export function liveTestClient(base: string, query = '', headers: Record<string, string> = {}, from?: { localAddress: string }) {
+/**
+ * A live-channel test client (the `ws` package) that records every frame and how the socket
+ * closed; `from` picks its source address (127.0.0.x).
+ */
+export function liveTestClient(
+  base: string,
+  query = '',
+  headers: Record<string, string> = {},
+  from?: { localAddress: string },
+) {
   const ws = new WebSocket(`${base.replace('http', 'ws')}/ws${query}`, { headers, ...from });
   const frames: TestFrame[] = [];
   let closed: number | undefined;

@@ -45,8 +45,10 @@ export async function startServer(
   const secrets = secretsToEnv(args);
   const command = [process.execPath, '--import', 'tsx', MAIN, ...port, ...secrets.args];
   // A descriptor limit (`ulimit -n`) for the server alone: bash sets it, then becomes the server (exec keeps the pid).
-  const [file, argv] = options.openFiles === undefined ? [process.execPath, command.slice(1)] : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'bash', ...command]];
-  const child = spawn(file as string, argv as string[], { env: { ...process.env, ...secrets.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const limited = ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'bash', ...command];
+  const [file, argv] = options.openFiles === undefined ? [process.execPath, command.slice(1)] : ['bash', limited];
+  const environment = { ...process.env, ...secrets.env, ...env };
+  const child = spawn(file, argv, { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const all = { stdout: '', stderr: '' };
   const keep = (text: string) => (text.length > 8 << 20 ? text.slice(-(8 << 20)) : text);
