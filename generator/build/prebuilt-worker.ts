@@ -1,13 +1,13 @@
 import type { Plugin } from 'vite';
 
-/** The module that starts a TypeScript worker thread through tsx, and the worker's source. */
-const LEDGER = /\/server\/ledger\/sqlite-ledger\.ts$/;
+/** The module that starts the SQLite writer thread (a TypeScript worker, through tsx) and keeps it running. */
+const LEDGER = /\/server\/ledger\/sqlite-writer-supervisor\.ts$/;
 /** Where the package build puts the worker (a Node entry, see NODE_ENTRIES). */
 export const WRITER_ENTRY = 'sqlite-writer';
 
 /**
  * From source, the SQLite ledger starts its writer thread from `sqlite-writer.ts` through tsx's
- * loader (`sqlite-ledger.ts`). The package runs no TypeScript loader: this rewrites the three
+ * loader (`sqlite-writer-supervisor.ts`). The package runs no TypeScript loader: this rewrites the three
  * constants behind that so the thread imports the prebuilt `dist/lib/node/sqlite-writer.js`
  * directly, found from wherever the ledger's code landed (an entry or `chunks/`). Each rewrite
  * must match, so a change in the ledger fails the package build instead of a consumer's start.
