@@ -331,8 +331,23 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   state.nodeBudget -= nodes;
   // The object enters the tree as it is, so its size is known from here on.
   rememberSize(particle as Particle, nodes);
-  state.fresh.add(particle as Particle);
+  markFresh(particle as Particle, state);
   return particle as Particle;
+}
+
+/**
+ * Marks a particle that came off the wire and every group inside it as brought in by this
+ * transaction. SECURITY: a later op of the batch may move a group out of a new particle (remove
+ * it, then append it elsewhere without `particle`); it must still be checked whole where it lands,
+ * and only its mark says it was never checked. O(nodes), as the validation before it.
+ */
+function markFresh(particle: Particle, state: TxState): void {
+  const stack: Particle[] = [particle];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    state.fresh.add(node);
+    if (isGroup(node)) for (const [, child] of node.group) if (isGroup(child)) stack.push(child);
+  }
 }
 
 /** Size of a particle that leaves the tree (memoized for everything but groups this transaction copied). */

@@ -242,4 +242,19 @@ describe('the vocabulary invariant, by case', () => {
     expect(result.ok).toBe(false);
     expect((result as { error: { message: string } }).error.message).toMatch(/"button".*label/);
   });
+
+  it('checks a group moved out of a particle the same batch brought in, where it lands', () => {
+    // Op 0 brings a wrapper holding a button without its required label; op 1 removes the button
+    // from the wrapper; op 2 moves it to the root. No check ever saw the button whole before.
+    const merged = mountGenerator(createMergedTree(), 'g');
+    const wrapper: Particle = { group: [['b', { type: 'button', group: [] }]] };
+    const ops: Op[] = [
+      { method: 'suip/ops/append', params: { path: [], id: 'w', particle: wrapper } },
+      { method: 'suip/ops/remove', params: { path: ['w', 'b'] } },
+      { method: 'suip/ops/append', params: { path: [], id: 'b' } },
+    ];
+    const result = applyGeneratorTransaction(merged, 'g', ops, { limits, checkGroup });
+    expect(result.ok).toBe(false);
+    expect((result as { error: { message: string } }).error.message).toMatch(/"button".*label/);
+  });
 });
