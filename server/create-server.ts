@@ -82,7 +82,7 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
     ...genuiRoutes({ llm: config.llm, log }),
     ...agUiRoutes({ llm: config.llm, log }),
     ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
-    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, ...(config.window !== undefined ? { window: config.window } : {}) }),
+    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, authenticated: (request) => connections.authenticated(request), ...(config.window !== undefined ? { window: config.window } : {}) }),
   ];
   const server = createServer(HTTP_SERVER_OPTIONS);
   // SECURITY: every connection is counted from its accept, before a byte of it is parsed.

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collect, decodeBlock, parseJson, type Decoded } from '../../adapters/canvas/inputs/decode.ts';
 import { opsFromText } from '../../adapters/canvas/inputs/fence.ts';
 import { opsFromToolResult } from '../../adapters/canvas/inputs/mcp.ts';
@@ -32,6 +32,12 @@ export interface CanvasApiOptions {
    * window, so a process that fell behind can always rebuild the canvas (default every 200 ops).
    */
   window?: number;
+  /**
+   * A browser token of a live session read its canvas: the connection moves to the authenticated
+   * pool (`connection-guard.ts`), so a flood of unauthenticated connections cannot close a viewer's
+   * long-lived SSE stream to make room.
+   */
+  authenticated?(request: IncomingMessage): void;
 }
 
 /**
@@ -102,6 +108,7 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
         if (denied !== undefined) return sendJson(response, 401, { error: denied });
         // SECURITY: a token of an ended session reads nothing and opens no stream (410), whatever its expiry.
         await requireLive(options.ledger, at.sessionId);
+        if (!isAgent) options.authenticated?.(request);
         if (at.what === 'state') {
           const snap = await store.snapshot(at.sessionId).catch(historyLost(response));
           return snap === undefined ? undefined : sendJson(response, 200, snap);

@@ -8,6 +8,7 @@ import { createCanvasSseFold, type CanvasSseFold } from '../../adapters/canvas/i
 import { compact, replay } from '../../adapters/canvas/state.ts';
 import { canvasOp } from '../../adapters/canvas/testing/arbitraries.ts';
 import type { CanvasOp } from '../../shared/neighbours/canvas/ops.ts';
+import { mintToken } from '../auth/tokens.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createRouter } from '../http/router.ts';
 import { createSqliteLedger } from '../ledger/sqlite-ledger.ts';
@@ -92,6 +93,30 @@ describe('canvas SSE resume', () => {
       }, () => 'a place after one stream closed');
       streams[1]!.stop();
       await streams[1]!.done;
+    } finally {
+      await at.close();
+    }
+  });
+
+  it("a page's stream read with its session's token moves its connection to the authenticated pool; a bad token does not", async () => {
+    const marked: unknown[] = [];
+    const at = await serve(100, { authenticated: (request) => void marked.push(request.socket.remotePort) });
+    try {
+      await at.ledger.append('s', 'created', '{}');
+      const exp = Date.now() + 60_000;
+      const token = mintToken('sse-secret', { kind: 'ws', sessionId: 's', appId: 'a', exp });
+      const refused = await fetch(`${at.base}/api/canvas/s/sse?token=not-a-token`);
+      expect(refused.status).toBe(401);
+      expect(marked).toEqual([]);
+      const controller = new AbortController();
+      const page = await fetch(`${at.base}/api/canvas/s/sse?token=${encodeURIComponent(token)}`, { signal: controller.signal });
+      expect(page.status).toBe(200);
+      expect(marked).toHaveLength(1);
+      controller.abort();
+      // The agent's own requests are marked by the router, not by the canvas routes.
+      const agent = await fetch(`${at.base}/api/canvas/s/state`, { headers: { authorization: `Bearer ${AGENT}` } });
+      expect(agent.status).toBe(200);
+      expect(marked).toHaveLength(1);
     } finally {
       await at.close();
     }
