@@ -9,6 +9,7 @@
  *
  * In one's own clone (`npm install`, `npm ci`) it builds nothing: the playground, the tests and
  * the server run from source, and `npm pack` builds the package through `prepack`.
+ * What it says goes to stderr: `npm pack --json` prints its lifecycle scripts' stdout before the JSON.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,11 +21,11 @@ const preparingGitDependency =
 const built = existsSync(`${root}dist/lib/renderer.js`) && existsSync(`${root}dist/lib/types/renderer/index.d.ts`);
 
 if (!preparingGitDependency) {
-  console.log('suip prepare: a clone runs from source; `npm pack` (or `npm run build:package`) builds dist/lib/');
+  console.error('suip prepare: a clone runs from source; `npm pack` (or `npm run build:package`) builds dist/lib/');
 } else if (built) {
-  console.log('suip prepare: dist/lib/ is built');
+  console.error('suip prepare: dist/lib/ is built');
 } else {
-  console.log('suip prepare: building dist/lib/ for a git install (npm run build:package)');
+  console.error('suip prepare: building dist/lib/ for a git install (npm run build:package)');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const shell = process.platform === 'win32';
   const run = spawnSync(npm, ['run', 'build:package'], { cwd: root, stdio: 'inherit', shell });
