@@ -26,7 +26,8 @@ function prepare(env: Record<string, string>) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !marks.has(key)));
   const copy = join(dir, 'generator/build/prepare-git-install.mjs');
   const run = spawnSync(process.execPath, [copy], { cwd: dir, env: { ...clean, ...env }, encoding: 'utf8' });
-  return { code: run.status, out: run.stdout, built: existsSync(join(dir, 'built.txt')) };
+  // It speaks on stderr (npm pack --json reads stdout); the build it runs prints where it likes.
+  return { code: run.status, out: run.stderr + run.stdout, built: existsSync(join(dir, 'built.txt')) };
 }
 
 describe('prepare (generator/build/prepare-git-install.mjs)', () => {
