@@ -107,3 +107,16 @@ describe('disguised secrets', () => {
     expect(stream.end()).toBe('');
   });
 });
+
+describe('the stream redactor holds back only what could begin a secret', () => {
+  it('passes prose on at once when no secret can start in it, and holds from where one could', () => {
+    registerSecret('sk-live-ABCDEF0123456789');
+    const stream = createStreamRedactor();
+    // No "s", "\" or "%": nothing here can begin the key, so nothing waits (a proxy saw no byte
+    // of a model's first words for 30 s while a whole key's worth of characters was held).
+    expect(stream.push('Thinking about your quarter, ')).toBe('Thinking about your quarter, ');
+    expect(stream.push('then the numbers: sk-live-AB')).toBe('then the number');
+    expect(stream.push('CDEF0123456789 ok')).toBe('');
+    expect(stream.end()).toBe(`s: ${REDACTED} ok`);
+  });
+});

@@ -93,6 +93,21 @@ export function redactSecrets(text: string): string {
 }
 
 /**
+ * Where a stream's text must stop for now: the first place in its last `longestForm` characters
+ * where a secret could begin (any form of one starts with its first character, in either case, or
+ * with the `\\` of an escape or the `%` of percent-encoding). Whatever comes before can hold no
+ * unfinished secret, so prose streams on without waiting for a secret's worth of characters.
+ */
+function heldFrom(text: string): number {
+  const starts = new Set<string>(['\\', '%']);
+  for (const secret of secrets) starts.add(secret[0]!.toLowerCase());
+  for (let i = Math.max(0, text.length - longestForm); i < text.length; i += 1) {
+    if (starts.has(text[i]!.toLowerCase())) return i;
+  }
+  return text.length;
+}
+
+/**
  * `redactSecrets` for text that arrives in pieces (a model's streamed answer): a piece is passed
  * on once no secret can still begin in it, so a key split across two deltas is removed whole.
  * `push` returns what may be sent now; `end` the rest. With no secret registered nothing is held.
@@ -102,9 +117,9 @@ export function createStreamRedactor(): { push(piece: string): string; end(): st
   return {
     push(piece) {
       const all = redactSecrets(held + piece);
-      const keep = Math.min(all.length, longestForm);
-      held = all.slice(all.length - keep);
-      return all.slice(0, all.length - keep);
+      const from = heldFrom(all);
+      held = all.slice(from);
+      return all.slice(0, from);
     },
     end() {
       const rest = redactSecrets(held);
