@@ -165,6 +165,20 @@ describe('credentials in URLs', () => {
       /more than 256 URL-like runs/,
     );
   });
+  it('scans a markdown text to its end, however long: credentials past the first 200,000 characters are refused', () => {
+    const filler = 'the quarter went well '.repeat(10_000); // 220,000 characters
+    const text = `${filler}[the bank](https://ada:secret@bank.example/)`;
+    expect(checkUrlCredentials({ type: 'card', group: [['body', { text }]] })?.message).toMatch(/user:password@/);
+    // And when the link arrives by appends at the end of such a text.
+    const tree: GroupParticle = { group: [['body', { text: filler }]] };
+    const ops: Op[] = [
+      { method: Method.append, params: { path: ['body'], text: '[the bank](https://ada:secret@bank.example/)' } },
+    ];
+    const result = applyTransaction(tree, ops, {
+      checkGroup: (group, _path, changed) => checkUrlCredentials(group, changed),
+    });
+    expect(result.ok).toBe(false);
+  });
   it('catches credentials that arrive over several appends, across the point the last scan stopped', () => {
     let text = 'Log in at [the bank](https://ada';
     for (const token of [':se', 'cret', ' ', 'x']) {

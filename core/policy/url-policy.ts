@@ -71,9 +71,6 @@ const URL_LIKE = /[a-z][a-z0-9+.-]{0,31}:[^\s<>()"'`\]]+/gi;
 /** At most this many `@`-bearing URL candidates are parsed per markdown text; more is refused. */
 export const MAX_MARKDOWN_URL_CANDIDATES = 256;
 
-/** How much of a markdown text is scanned (the wire caps a text far below this). */
-const MAX_SCANNED_CHARS = 200_000;
-
 /** What the credentials scan found in a markdown text, and where a longer text that starts with it is scanned again. */
 interface MarkdownScan {
   /** Why the text is refused, or null. */
@@ -148,7 +145,7 @@ function scanPiece(piece: string, counted: number): { why?: string; candidates: 
 
 /**
  * Scans `tail`, a markdown text's characters from `base` (0, or a predecessor's `resume`) up to
- * MAX_SCANNED_CHARS, after `counted` candidates before `base`, for URLs with credentials. The tail
+ * its end, after `counted` candidates before `base`, for URLs with credentials. The tail
  * is cut just past its last whitespace: the closed part before the cut is decided for good (its
  * candidates are counted into the result), the open part after it is scanned now and again when
  * the text grows. Runs, entities and escapes never cross a whitespace, so the pieces' verdicts and
@@ -185,10 +182,10 @@ function markdownScan(particle: { text: string }): MarkdownScan {
     const extension = extendedFrom(particle);
     const prior = extension === undefined ? undefined : markdownScans.get(extension.from);
     if (prior !== undefined && prior.why === null) {
-      const room = MAX_SCANNED_CHARS - prior.resume;
-      const tail = prior.open.length >= room ? prior.open : (prior.open + extension!.delta).slice(0, room);
-      scan = tail === prior.open ? prior : scanTail(tail, prior.resume, prior.candidates);
-    } else scan = scanTail(particle.text.slice(0, MAX_SCANNED_CHARS), 0, 0);
+      // SECURITY: every character is scanned (a text is bounded by maxTextLength on the wire): a
+      // cap would let credentials past it through.
+      scan = extension!.delta === '' ? prior : scanTail(prior.open + extension!.delta, prior.resume, prior.candidates);
+    } else scan = scanTail(particle.text, 0, 0);
     markdownScans.set(particle, scan);
   }
   return scan;
