@@ -5,6 +5,7 @@ import { pickAnswerMessage, pickIn } from './pick-tool.ts';
 import { checkProgram } from './program-check.ts';
 import type { Published } from './publish.ts';
 import { createLineFramer } from '../../shared/line-framer.ts';
+import { createStreamRedactor } from '../../shared/redact.ts';
 
 /** What one run of the suip agent can do: the model, the UI, the suip server. */
 export interface AgentContext {
@@ -57,9 +58,12 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   let lastAnswer = '';
   const chat = async (request: ChatRequest): Promise<string> => {
     const lines = createProseLines((line) => ctx.emit({ type: 'text', content: line, timestamp: Date.now() }));
+    // SECURITY: the words are redacted as one stream before they are cut into lines: a secret the
+    // model spreads over two lines would otherwise reach the store as two halves no scrub matches.
+    const redactor = createStreamRedactor();
     // The loop's messages are [system, request, (answer, repair)*]; the session's earlier turns go after the system prompt.
     const [system, ...rest] = request.messages;
-    const call = (e: EndpointSettings) => ctx.chat({ ...request, endpoint: e, messages: [...(system ? [system] : []), ...messages, ...rest], signal: ctx.signal, onDelta: (d) => lines.push(d) });
+    const call = (e: EndpointSettings) => ctx.chat({ ...request, endpoint: e, messages: [...(system ? [system] : []), ...messages, ...rest], signal: ctx.signal, onDelta: (d) => lines.push(redactor.push(d)) });
     let answer: string;
     try {
       answer = await call(endpoint);
@@ -80,6 +84,7 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
         throw new Error(`the model endpoint did not accept the API key typed in the prompt (${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and start the run again`);
       }
     }
+    lines.push(redactor.end());
     lines.end();
     lastAnswer = answer;
     return answer;
