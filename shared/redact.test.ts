@@ -112,11 +112,14 @@ describe('the stream redactor holds back only what could begin a secret', () => 
   it('passes prose on at once when no secret can start in it, and holds from where one could', () => {
     registerSecret('sk-live-ABCDEF0123456789');
     const stream = createStreamRedactor();
-    // No "s", "\" or "%": nothing here can begin the key, so nothing waits (a proxy saw no byte
-    // of a model's first words for 30 s while a whole key's worth of characters was held).
+    // Nothing here can grow into the key, so nothing waits (a proxy saw no byte of a model's first
+    // words for 30 s while a whole key's worth of characters was held back).
     expect(stream.push('Thinking about your quarter, ')).toBe('Thinking about your quarter, ');
-    expect(stream.push('then the numbers: sk-live-AB')).toBe('then the number');
-    expect(stream.push('CDEF0123456789 ok')).toBe('');
-    expect(stream.end()).toBe(`s: ${REDACTED} ok`);
+    // "s" of "numbers" could not go on as the key (": " follows): only the key's start waits.
+    expect(stream.push('then the numbers: sk-live-AB')).toBe('then the numbers: ');
+    expect(stream.push('CDEF0123456789 ok')).toBe(`${REDACTED} ok`);
+    expect(stream.push('see \\u0073k-li')).toBe('see ');
+    expect(stream.push('ve-ABCDEF0123456789.')).toBe(`${REDACTED}.`);
+    expect(stream.end()).toBe('');
   });
 });

@@ -92,17 +92,52 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
+/** Separators a spaced-out form may put between two characters (as `SEPARATOR` allows). */
+const SPACER = /^(?:\s|[\u200b-\u200d\u2060\ufeff])$/;
+
+/**
+ * How `tail[at…]` spells one character of a secret in a disguised form (`disguisedForm`): the
+ * character itself (any case), `\uXXXX`, `\xXX`, `%XX` or `\<char>`. Answers the characters it
+ * takes, 'open' when the tail ends inside such a spelling, or 0 when it spells something else.
+ */
+function spelled(tail: string, at: number, char: string): number | 'open' {
+  const first = tail[at]!;
+  if (first.toLowerCase() === char.toLowerCase()) return 1;
+  const code = char.codePointAt(0)!;
+  const hex = code.toString(16).padStart(4, '0');
+  const spellings = [`\\u${hex}`, ...(code < 0x100 ? [`\\x${hex.slice(2)}`, `%${hex.slice(2)}`] : []), `\\${char}`];
+  for (const spelling of spellings) {
+    const seen = tail.slice(at, at + spelling.length).toLowerCase();
+    if (seen === spelling.toLowerCase()) return spelling.length;
+    if (at + seen.length === tail.length && spelling.toLowerCase().startsWith(seen)) return 'open';
+  }
+  return 0;
+}
+
+/** Whether `tail[from…]`, to its end, could be the start of `secret` in one of its disguised forms. */
+function couldBegin(tail: string, from: number, secret: string): boolean {
+  let at = from;
+  for (let k = 0; k < secret.length; k += 1) {
+    let spaces = 0;
+    while (k > 0 && at < tail.length && SPACER.test(tail[at]!) && spaces < 3) (at += 1), (spaces += 1);
+    if (at >= tail.length) return true;
+    const taken = spelled(tail, at, secret[k]!);
+    if (taken === 'open') return true;
+    if (taken === 0) return false;
+    at += taken;
+  }
+  return true;
+}
+
 /**
  * Where a stream's text must stop for now: the first place in its last `longestForm` characters
- * where a secret could begin (any form of one starts with its first character, in either case, or
- * with the `\\` of an escape or the `%` of percent-encoding). Whatever comes before can hold no
- * unfinished secret, so prose streams on without waiting for a secret's worth of characters.
+ * from which the rest could still grow into a registered secret, in any of its forms. Whatever
+ * comes before holds no unfinished secret, so prose streams on at once (holding a secret's worth
+ * of every stream kept a model's first words from a page for as long as the model paused).
  */
 function heldFrom(text: string): number {
-  const starts = new Set<string>(['\\', '%']);
-  for (const secret of secrets) starts.add(secret[0]!.toLowerCase());
   for (let i = Math.max(0, text.length - longestForm); i < text.length; i += 1) {
-    if (starts.has(text[i]!.toLowerCase())) return i;
+    for (const secret of secrets) if (couldBegin(text, i, secret)) return i;
   }
   return text.length;
 }
