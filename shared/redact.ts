@@ -118,8 +118,7 @@ function spelled(tail: string, at: number, char: string): number | 'open' {
 function couldBegin(tail: string, from: number, secret: string): boolean {
   let at = from;
   for (let k = 0; k < secret.length; k += 1) {
-    let spaces = 0;
-    while (k > 0 && at < tail.length && SPACER.test(tail[at]!) && spaces < 3) (at += 1), (spaces += 1);
+    for (let spaces = 0; k > 0 && at < tail.length && spaces < 3 && SPACER.test(tail[at]!); spaces += 1) at += 1;
     if (at >= tail.length) return true;
     const taken = spelled(tail, at, secret[k]!);
     if (taken === 'open') return true;
