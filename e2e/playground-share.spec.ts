@@ -160,6 +160,10 @@ test('keyboard only: Tab from the splitter, after a resize, reaches the program\
   await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeVisible();
   await page.locator('pg-splitter').focus();
   await page.keyboard.press('ArrowRight');
+  // The stage opens with two sentences on particles, groups and roles and their link: the first
+  // Tab lands there, the next one in the program.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'How programs are written' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeFocused();
 });
