@@ -28,6 +28,15 @@ describe('npm test stages (generator/build/test-stages.mjs)', () => {
     expect(out.summary).toMatch(/^npm test: 1 of 2 failed: unit FAILED \(exit 3\) \d+ s, e2e ok \d+ s$/);
   });
 
+  it('repeats, before the summary, the lines of a failed stage that named a failure (a CI log is read from its end)', () => {
+    const failing = `node -e "console.log('ok 1');console.log(' FAIL  a.test.ts > a test that broke');process.exit(1)"`;
+    const out = run({ unit: failing, e2e: `node -e "console.log('long output')"` }, ['unit', 'e2e']);
+    const tail = out.stdout.slice(out.stdout.lastIndexOf('long output'));
+    expect(tail).toContain('what unit reported failing:\n  FAIL  a.test.ts > a test that broke');
+    expect(tail).not.toContain('ok 1');
+    expect(out.code).toBe(1);
+  });
+
   it('exits 0 with "all passed" when every stage passes', () => {
     const out = run({ a: 'node -e ""', b: 'node -e ""' }, ['a', 'b']);
     expect(out.code).toBe(0);
