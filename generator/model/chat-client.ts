@@ -133,6 +133,9 @@ export async function streamChat(request: ChatRequest): Promise<string> {
       response = await fetch(completionsUrl(endpoint.baseUrl), { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
     } catch (error) {
       if (signal?.aborted || timedOut !== undefined) fail(error);
+      // An endpoint that took the request and then closed the connection was reached: its answer was cut.
+      const cut = connectionCut(error);
+      if (cut !== undefined) throw new ChatError('model_stream_error', `the model endpoint closed the connection before its answer could be read (${cut}); what it sent, if anything, was lost`);
       throw new ChatError('model_unreachable', `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (!response.ok) {
@@ -190,6 +193,16 @@ export async function streamChat(request: ChatRequest): Promise<string> {
     signal?.removeEventListener('abort', onAbort);
   }
   return answer;
+}
+
+/** Socket errors (Node's fetch) of a connection the endpoint accepted and then closed; not of one never made. */
+const CUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** Why a failed fetch was a cut connection (the cause's message), or undefined when the endpoint was not reached. */
+function connectionCut(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (typeof cause?.code !== 'string' || !CUT_CODES.has(cause.code)) return undefined;
+  return typeof cause.message === 'string' ? cause.message.slice(0, 120) : cause.code;
 }
 
 type Chunk = { error?: unknown; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown }; message?: { content?: unknown } }> };

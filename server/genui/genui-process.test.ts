@@ -48,6 +48,8 @@ const scenarios: Record<string, (r: RecordedRequest) => ScriptedAnswer> = {
   barehalf: (r) => ({ steps: [{ content: isRepair(r) ? 'Sorry, I cannot show that.' : `Here it is:\n${HALF}` }] }),
   // The text ends with the start of the key's form, so the stream redactor holds that tail back until the stream ends.
   cutafter: () => ({ steps: [{ content: 'These words came before the cut, then sk-pro' }, { cut: true }] }),
+  // Headers, words and the cut in one tick: the client may see the connection fail before its response resolves.
+  cutfast: () => ({ steps: [{ raw: `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Quick words before the cut.' } }] })}\n\n` }, { cut: true }] }),
   keepalive: () => ({ steps: [{ content: 'Let me think' }, ...keepAlives(), { content: ' and this arrived after twelve seconds of keep-alives.' }] }),
 };
 
@@ -123,6 +125,15 @@ describe('/genUI through the server process', () => {
     expect(finalText(all)).toMatch(/^These words came before the cut, then sk-pro/);
     expect(finalText(all)).not.toMatch(/could not be reached/);
     expect(finalText(all)).toMatch(/stopped/);
+  }, 30_000);
+
+  it('a connection cut in the same tick as the words: still no "could not be reached" once the model spoke', async () => {
+    const response = await post('cutfast please');
+    expect(response.status).toBe(200);
+    const all = seedCheckedChunks(await response.text(), seed);
+    expect(finalText(all)).not.toMatch(/could not be reached/);
+    // Either the words arrived before the cut was seen, or the cut beat the response: then it is told as a cut.
+    expect(finalText(all)).toMatch(/Quick words before the cut\.|closed the connection before its answer could be read \(other side closed\)/);
   }, 30_000);
 
   it(`a model that sends only keep-alive comments is cut by the ${IDLE_MS} ms idle clock, not the total one`, async () => {
