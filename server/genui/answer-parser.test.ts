@@ -47,7 +47,7 @@ describe('the answer parser (prose + ```genui JSONL)', () => {
           const events = parseAll(pieces);
           expect(events.filter((e) => e.kind === 'text').map((e) => (e as { text: string }).text).join('')).not.toContain('addOrUpdateSurface');
           const error = events.find((e) => e.kind === 'error') as { message: string } | undefined;
-          expect(error?.message).toMatch(text === cut ? /cut in the middle of a UI command for surface "s1"/ : /not valid JSON/);
+          expect(error?.message).toMatch(text === cut ? /cut in the middle of a UI command for surface "s1"/ : /a UI command line without its fence is not valid JSON/);
         }
       }),
     );

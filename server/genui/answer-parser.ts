@@ -94,7 +94,7 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
       const parsed = parseCommandLine(t);
       if (parsed.kind === 'command') return void out.push(parsed);
       // A UI command without its fence that does not parse is a broken command, never raw JSON shown as prose.
-      if (BARE_COMMAND.test(t)) return void out.push(newline ? parsed : cutCommand(t));
+      if (BARE_COMMAND.test(t)) return void out.push(newline && parsed.kind === 'error' ? { kind: 'error', message: parsed.message.replace('a line in the genui fence', 'a UI command line without its fence') } : cutCommand(t));
     }
     text(line + (newline ? '\n' : ''));
   };
