@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { attach, events, input, openHost } from './fixtures/sandbox/host-client.ts';
+import { attach, events, input, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
 
 /**
  * Issue 19's second half: ten programs for common requests, written from the system prompt alone
@@ -169,4 +169,36 @@ render(view());`;
   const all = await events(page);
   expect(all.filter((e) => e.type === 'suip-error').map((e) => (e.detail as { error: { data?: { reason?: string } } }).error.data?.reason)).toContain('handler-exception');
   expect(all.filter((e) => e.type === 'suip-status').map((e) => (e.detail as { status: string }).status)).not.toContain('error');
+});
+
+/**
+ * Issue 47's probes that only a browser can judge (the view refuses, the relay's watchdog ends a
+ * loop): each mistake gets an error that names the program's own path and says the fix.
+ */
+const HEARD: Array<[string, string, RegExp]> = [
+  ['a javascript: markdown link', `text('Read [the terms](javascript:alert(1)) first.')`, /^-32007 \["p"\] at path \["p"\]: the link "javascript:alert\(1\)" was shown as plain text: .*; link to an absolute https: URL/],
+  ['a remote image', `group('image', [['src', data('https://img.example/cat.png', 'image/png')], ['alt', 'A cat']])`, /^-32007 \["p","src"\] at path \["p","src"\]: the image\/png source "https:\/\/img\.example\/cat\.png" was replaced by a note: .*; embed the media as a data: URL/],
+];
+
+for (const [mistake, particle, says] of HEARD) {
+  test(`issue 47 probe, the program hears: ${mistake}`, async ({ page }) => {
+    await openHost(page);
+    const code = `const { text, data, group, render } = suip; const heard = [];
+const view = () => group(null, [['p', ${particle}], ['heard', text(heard.join('\\n'), 'text/plain')]]);
+suip.onError((e) => { heard.push(e.code + ' ' + JSON.stringify(e.data && e.data.path) + ' ' + e.message); render(view()); });
+render(view());`;
+    expect(await attach(page, 'g', code)).toEqual({ ok: true, status: 'ready' });
+    const heard = async () => ((await subtree(page, 'g'))?.group.find(([id]) => id === 'heard')?.[1] as { text?: string } | undefined)?.text ?? '';
+    await expect.poll(heard, { timeout: 15_000 }).toMatch(says);
+  });
+}
+
+test('issue 47 probe: an endless loop in a click handler ends with the handler\'s path and the fix', async ({ page }) => {
+  await openHost(page, { watchdog: { timeoutMs: 1500 } });
+  const code = `const { group, render } = suip;
+render(group(null, [['go', group('button', [['label', 'Spin']], { on: { click: () => { for (;;) {} } } })]]));`;
+  expect(await attach(page, 'g', code)).toEqual({ ok: true, status: 'ready' });
+  await page.locator('suip-tree').getByRole('button', { name: 'Spin' }).click();
+  const ended = await waitForStatus(page, 'g', 'terminated');
+  expect(ended.message).toMatch(/while running the on\.click handler of the group at \["go"\]; make every loop end, and split long work into chunks that await a timer/);
 });

@@ -39,6 +39,21 @@ describe('augmentations', () => {
     expect(translation.tree).toEqual({ type: 'card', group: [['title', { text: 'product-card', mimeType: 'text/plain' }], ['p-name', { text: 'name: Desk lamp', mimeType: 'text/plain' }], ['p-price', { text: 'price: €39', mimeType: 'text/plain' }], ['note', { text: 'in stock', mimeType: 'text/plain' }]] });
   });
 
+  it("names in another client's style get a particle type each, one to one, and errors say the client's names", () => {
+    const one = (name: string) => ({ properties: { [name]: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] } } });
+    const { entries, types, ignored } = augmentedVocabulary({ anyOf: ['StarRating', 'Star_Rating', 'x-star-rating', 'HTMLView', 'Column'].map(one) }, BUILTIN_VOCABULARY);
+    expect(ignored).toEqual([expect.stringContaining('"Column" has the name of a base catalog widget')]);
+    expect(entries.map((e) => e.type)).toEqual(['x-star-rating-2', 'x-star-rating-3', 'x-star-rating', 'x-html-view']);
+    expect([...types]).toEqual([['StarRating', 'x-star-rating-2'], ['Star_Rating', 'x-star-rating-3'], ['HTMLView', 'x-html-view']]);
+    const validate = createCommandValidator([...BUILTIN_VOCABULARY, ...entries], types);
+    expect(validate(surface({ Star_Rating: { label: 'four' } }))).toMatchObject({ ok: true });
+    // The type standing for a name is not a widget name of its own.
+    expect(validate(surface({ 'x-star-rating-3': { label: 'four' } }))).toMatchObject({ ok: false });
+    const refused = validate(surface({ StarRating: {} }));
+    expect(refused).toMatchObject({ ok: false, errors: [expect.stringContaining('label')] });
+    expect(JSON.stringify(refused)).not.toContain('x-star-rating-2');
+  });
+
   it('hostile augmentations are bounded: base names, odd names and the surplus are ignored and said', () => {
     const one = (name: string) => ({ properties: { [name]: { type: 'object', properties: { label: { type: 'string' } } } } });
     const schema = { anyOf: [one('button'), one('__proto__'), one('bad name!'), ...Array.from({ length: MAX_AUGMENTED_WIDGETS + 5 }, (_, i) => one(`w${i}`))] };
@@ -48,6 +63,6 @@ describe('augmentations', () => {
     expect(ignored.join('\n')).toMatch(/"button" has the name of a base catalog widget/);
     expect(ignored.join('\n')).toMatch(/"__proto__" is not a name/);
     expect(ignored.join('\n')).toMatch(/only the first 64/);
-    expect(augmentedVocabulary('nonsense', BUILTIN_VOCABULARY)).toEqual({ entries: [], ignored: [expect.stringContaining('neither')] });
+    expect(augmentedVocabulary('nonsense', BUILTIN_VOCABULARY)).toEqual({ entries: [], types: new Map(), ignored: [expect.stringContaining('neither')] });
   });
 });

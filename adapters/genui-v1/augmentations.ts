@@ -39,8 +39,14 @@ export function augmentationsSchema(augmentations: readonly GenuiAugmentation[])
 
 /** What a server learns from a request's augmentations. */
 export interface AugmentedVocabulary {
-  /** Vocabulary entries for the added widgets (validated like the base catalog's). */
+  /** Vocabulary entries for the added widgets (validated like the base catalog's); `type` is the particle type. */
   entries: VocabularyEntry[];
+  /**
+   * The client's widget name → the particle type that stands for it, for each added widget whose
+   * name is not a particle type itself (`StarRating` → `x-star-rating`). One to one within the
+   * request, so a particle type reads back as the client's own name (`widgetNameOf`).
+   */
+  types: ReadonlyMap<string, string>;
   /** Why some of the schema was not used, in words a model can act on. */
   ignored: string[];
 }
@@ -56,7 +62,8 @@ export interface AugmentedVocabulary {
 export function augmentedVocabulary(schema: unknown, base: readonly VocabularyEntry[]): AugmentedVocabulary {
   const ignored: string[] = [];
   const entries: VocabularyEntry[] = [];
-  if (schema === undefined) return { entries, ignored };
+  const types = new Map<string, string>();
+  if (schema === undefined) return { entries, types, ignored };
   const widgets: Array<[string, unknown, string]> = [];
   const s = schema as { anyOf?: unknown; properties?: unknown; description?: unknown };
   if (Array.isArray(s.anyOf)) {
@@ -77,6 +84,8 @@ export function augmentedVocabulary(schema: unknown, base: readonly VocabularyEn
     widgets.length = MAX_AUGMENTED_WIDGETS;
   }
   const taken = new Set(catalogNames(base));
+  // Particle types already spoken for: the base ones and every added name that is a type itself (those keep it).
+  const usedTypes = new Set([...taken, ...widgets.map(([name]) => name).filter((name) => PARTICLE_TYPE.test(name))]);
   for (const [name, props, description] of widgets) {
     if (!NAME.test(name) || isReservedKey(name)) {
       ignored.push(`the added widget name ${JSON.stringify(name.slice(0, 40))} is not a name (letters, digits, - and _, at most 64)`);
@@ -87,9 +96,43 @@ export function augmentedVocabulary(schema: unknown, base: readonly VocabularyEn
       continue;
     }
     taken.add(name);
-    entries.push({ type: name, category: 'display', description: description || `A widget this client added: ${name}.`, roles: rolesOf(props), events: [], example: { type: name, group: [] } });
+    const type = PARTICLE_TYPE.test(name) ? name : particleTypeFor(name, usedTypes);
+    if (type !== name) types.set(name, type);
+    entries.push({ type, category: 'display', description: description || `A widget this client added: ${name}.`, roles: rolesOf(props), events: [], example: { type, group: [] } });
   }
-  return { entries, ignored };
+  return { entries, types, ignored };
+}
+
+/** suip's particle type form (shared/particle.ts `GroupType`): kebab case, at most 64 characters. */
+const PARTICLE_TYPE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/**
+ * A particle type for a widget name that is not one (`StarRating`, `Star_Rating`, `ElevatedCard`):
+ * `x-` and its words in kebab case (`x-star-rating`), numbered when that is taken (`x-star-rating-2`),
+ * so two names never share a type. The `x-` keeps it apart from the host's own vocabulary types.
+ */
+function particleTypeFor(name: string, used: Set<string>): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const stem = `x-${words.join('-')}`.slice(0, 56).replace(/-+$/, '');
+  let type = stem;
+  for (let n = 2; used.has(type); n += 1) type = `${stem}-${n}`;
+  used.add(type);
+  return type;
+}
+
+/**
+ * Puts the client's own widget names back into a message that speaks of particle types
+ * (`group "x-star-rating" …` → `group "StarRating" …`), so a model and a user read the names they wrote.
+ */
+export function widgetNamesIn(message: string, types: ReadonlyMap<string, string>): string {
+  let out = message;
+  for (const [name, type] of types) out = out.split(`"${type}"`).join(`"${name}"`);
+  return out;
 }
 
 function text(value: unknown): string {

@@ -23,6 +23,11 @@ export interface TranslateOptions {
   maxDepth?: number;
   /** Widgets in one definition (default 5,000), refused before anything is iterated. */
   maxWidgets?: number;
+  /**
+   * Widget names that stand for a vocabulary type of another spelling (a client's `StarRating` →
+   * `x-star-rating`, see `augmentedVocabulary`): the name is the widget, the type only the particle's.
+   */
+  names?: ReadonlyMap<string, string>;
   /** Widgets a client added without a component (`augmentations` with render `fallback`): each shows as a card listing its props. */
   fallbacks?: readonly VocabularyEntry[];
   /** A child id that is not (yet) defined: a `placeholder` (progressive surfaces) or an error note. */
@@ -111,6 +116,13 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
     else widgets.set(e.id, e.widget);
   }
   const vocabulary = new Map(options.vocabulary.map((v) => [v.type, v]));
+  for (const [name, type] of options.names ?? []) {
+    const entry = vocabulary.get(type);
+    if (entry === undefined) continue;
+    // The client's name is the widget; the type it was given is not a widget name of its own.
+    vocabulary.delete(type);
+    vocabulary.set(name, entry);
+  }
   const fallbacks = options.fallbacks === undefined ? undefined : new Map(options.fallbacks.map((v) => [v.type, v]));
   const reached = new Set<string>();
   let nodes = 0;

@@ -115,7 +115,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     return entry;
   };
   const onEvent = (gen: number, params: NotificationParams<'agent.event'>) => {
-    const replayed = params.seq === -1;
+    // A replayed run: codelia's runtimes send the user's message with seq -1, suip's number it 0 and mark `meta.replayed`.
+    const replayed = params.seq === -1 || params.meta?.replayed === true;
     const entry = runFor(gen, params.run_id, replayed && params.event.type === 'hidden_user_message' ? params.event.content : undefined, replayed);
     if (params.seq === -1) return;
     // SECURITY: the seed's rule: after a terminal status (cancelled above all), late events are ignored.
@@ -175,7 +176,7 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       const id = sessionIds[index];
       if (id === undefined) return;
       sessionId = id;
-      // The history arrives as agent.events (the user's message first, seq -1), shown as replayed runs.
+      // The history arrives as agent.events (the user's message first), shown as replayed runs.
       peer.request('session.history', { session_id: id }).catch((error: unknown) => problem(`session.history failed: ${error instanceof Error ? error.message : String(error)}`));
     },
   };

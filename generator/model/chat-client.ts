@@ -18,9 +18,9 @@ export interface EndpointSettings {
 
 /** The three clocks of one model stream, in milliseconds. */
 export interface ChatTimeouts {
-  /** From the request to the first byte of the answer's body (headers alone do not count). */
+  /** From the request to the answer's first event (headers and keep-alive comments do not count). */
   firstByteMs: number;
-  /** The longest silence between two chunks of the body once it started. */
+  /** The longest silence between two events once it started (keep-alive comments are silence). */
   idleMs: number;
   /** The whole request, from start to the last byte. */
   totalMs: number;
@@ -93,7 +93,7 @@ export function completionsUrl(baseUrl: string): string {
  * the `/genUI` turn, the runtime, the canvas model answer and the playground's repair loop use it.
  * Reads `data:` events (the shared SSE reader) until `[DONE]` or the end of the body, taking
  * content and tool-call deltas from `choices[0].delta`. Three clocks (`timeouts`) abort the
- * request: no first byte, a silence, too long in all; each rejects with `ChatError`
+ * request: no first event, a silence (keep-alives are silence), too long in all; each rejects with `ChatError`
  * `model_timeout`. An HTTP error, an `error` object in the stream, or a cut connection rejects with
  * a `ChatError` whose text is redacted. A data line that is not JSON is handed to `onProblem` and
  * skipped (the rest of the answer still arrives); without `onProblem` it ends the call.
@@ -133,6 +133,9 @@ export async function streamChat(request: ChatRequest): Promise<string> {
       response = await fetch(completionsUrl(endpoint.baseUrl), { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
     } catch (error) {
       if (signal?.aborted || timedOut !== undefined) fail(error);
+      // An endpoint that took the request and then closed the connection was reached: its answer was cut.
+      const cut = connectionCut(error);
+      if (cut !== undefined) throw new ChatError('model_stream_error', `the model endpoint closed the connection before its answer could be read (${cut}); what it sent, if anything, was lost`);
       throw new ChatError('model_unreachable', `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (!response.ok) {
@@ -144,6 +147,9 @@ export async function streamChat(request: ChatRequest): Promise<string> {
     await readSse(
       response.body,
       ({ data }) => {
+        // Only an event is the model speaking: a keep-alive comment (`: ping`) resets no clock, so a
+        // stream of nothing but keep-alives is cut by the idle clock, not after the whole total one.
+        heard();
         if (data.trim() === '[DONE]') return false;
         const chunk = parseChunk(data);
         if (chunk === undefined) {
@@ -171,8 +177,8 @@ export async function streamChat(request: ChatRequest): Promise<string> {
         return true;
       },
       {
-        onBytes: heard,
         onProblem: (p) => {
+          heard();
           const problem: ChatStreamProblem = { kind: p.kind, message: redact(`${p.message}: ${p.preview}`), afterChars: answer.length };
           if (request.onProblem === undefined) throw new ChatError('model_stream_error', problem.message);
           request.onProblem(problem);
@@ -187,6 +193,16 @@ export async function streamChat(request: ChatRequest): Promise<string> {
     signal?.removeEventListener('abort', onAbort);
   }
   return answer;
+}
+
+/** Socket errors (Node's fetch) of a connection the endpoint accepted and then closed; not of one never made. */
+const CUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** Why a failed fetch was a cut connection (the cause's message), or undefined when the endpoint was not reached. */
+function connectionCut(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (typeof cause?.code !== 'string' || !CUT_CODES.has(cause.code)) return undefined;
+  return typeof cause.message === 'string' ? cause.message.slice(0, 120) : cause.code;
 }
 
 type Chunk = { error?: unknown; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown }; message?: { content?: unknown } }> };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GroupParticle, Particle } from '../../shared/index.ts';
 import { createGroupChecker } from '../../core/vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
+import { parseTemplate, renderTemplate } from '../../adapters/canvas/widget/template.ts';
 import { runProgram, type HarnessHost } from './program-harness.ts';
 
 /**
@@ -130,6 +131,20 @@ render(group(null, [['count', String(n)]]));`);
     const run = await runProgram(`${P}try { suip.onInput('data', () => {}); } catch {}\nrender(group(null, [['v', 'waiting']]));`, { inputs: ['props'] });
     expect(run.heard.join('\n')).toMatch(/onInput\("data", …\): the host never sends input on this channel; it sends on "props"/);
   });
+});
+
+describe('learnability: a canvas widget template (seed 001) with one mistake (issue 47)', () => {
+  /** [the mistake, the template, what the error must say (its place and the fix), the template with the fix]. */
+  const TEMPLATES: Array<[string, string, RegExp, string]> = [
+    ['an unclosed mustache', '<h1>Hi</h1>\n<p>{{name</p>', /"\{\{" at line 2, column 4 is never closed; close it with "\}\}"/, '<h1>Hi</h1>\n<p>{{name}}</p>'],
+    ['an unclosed each', '<ul>{{#each items}}<li>{{this}}</li></ul>', /\{\{#each\}\} opened at line 1, column 5 is never closed; close it with \{\{\/each\}\}/, '<ul>{{#each items}}<li>{{this}}</li>{{/each}}</ul>'],
+  ];
+  for (const [mistake, template, says, fixed] of TEMPLATES) {
+    it(mistake, () => {
+      expect(() => parseTemplate(template)).toThrow(says);
+      expect(renderTemplate(parseTemplate(fixed), { name: 'Ada', items: ['a'] })).toMatch(/Ada|<li>a<\/li>/);
+    });
+  }
 });
 
 /** One broken group per way a group can break its type, for every type of the vocabulary. */

@@ -26,6 +26,8 @@ const EXCEPTIONS_PER_SECOND = 5;
  * the handshake, could send more only by escaping its wrapper, so a few are plenty.
  */
 const EARLY_MESSAGES = 8;
+/** What the watchdog's verdict tells the program's author to do. */
+const LOOP_FIX = 'make every loop end, and split long work into chunks that await a timer between them';
 
 /**
  * One Worker and everything that belongs to it. Each run has its own state, so a callback of an
@@ -186,7 +188,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     // so a budget it broke (bytes, type, rate) is the reason given, not the stall it caused while
     // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
     // "bytes" by chance. The Worker is still ended within one task.
-    onTimeout: (waited) => setTimeout(() => terminate(run, 'heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)${run.pending.describe()}`), 0),
+    onTimeout: (waited) => setTimeout(() => terminate(run, 'heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)${run.pending.describe()}; ${LOOP_FIX}`), 0),
   });
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.

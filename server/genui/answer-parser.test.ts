@@ -36,6 +36,25 @@ const parseAll = (pieces: string[]) => {
 describe('the answer parser (prose + ```genui JSONL)', () => {
   const whole = parseAll([ANSWER]);
 
+  it('a bare UI command line that is cut or broken is an error naming its surface, never prose, split anywhere (issue 47)', () => {
+    const cut = 'Here:\n{"addOrUpdateSurface": {"surfaceId": "s1", "definition": {"ro';
+    const broken = `${cut}\nAfter.`;
+    fc.assert(
+      fc.property(fc.array(fc.nat(broken.length), { maxLength: 6 }), (cuts) => {
+        const at = [...new Set(cuts)].sort((x, y) => x - y);
+        for (const text of [cut, broken]) {
+          const pieces = [0, ...at.filter((i) => i <= text.length)].map((from, i, all) => text.slice(from, all[i + 1] ?? text.length));
+          const events = parseAll(pieces);
+          expect(events.filter((e) => e.kind === 'text').map((e) => (e as { text: string }).text).join('')).not.toContain('addOrUpdateSurface');
+          const error = events.find((e) => e.kind === 'error') as { message: string } | undefined;
+          expect(error?.message).toMatch(text === cut ? /cut in the middle of a UI command for surface "s1"/ : /a UI command line without its fence is not valid JSON/);
+        }
+      }),
+    );
+    // Prose that starts with a brace and is no command stays prose.
+    expect(parseAll(['{braces} in prose\n'])).toEqual([{ kind: 'text', text: '{braces} in prose\n' }]);
+  });
+
   it('reads prose, commands, a bad line, other fences as prose and a bare command line', () => {
     expect(whole.map((e) => e.kind)).toEqual(['text', 'command', 'command', 'error', 'text', 'command', 'text']);
     expect(whole[0]).toEqual({ kind: 'text', text: 'Sure — here is the form 👍\n' });

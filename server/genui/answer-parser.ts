@@ -31,6 +31,18 @@ export function parseCommandLine(line: string): AnswerEvent {
   }
 }
 
+/** The start of a UI command written without its fence. */
+const BARE_COMMAND = /^\{\s*"(addOrUpdateSurface|deleteSurface)"/;
+
+/**
+ * Why a UI command that was cut cannot be shown, naming its surface when that much arrived (and
+ * not quoting its JSON: the note reaches the user too).
+ */
+function cutCommand(line: string): AnswerEvent {
+  const surface = /"surfaceId"\s*:\s*"([^"\\]{1,60})"/.exec(line)?.[1];
+  return { kind: 'error', message: `the answer was cut in the middle of a UI command${surface === undefined ? '' : ` for surface "${surface}"`} (after ${line.length} characters); send it again whole` };
+}
+
 /**
  * Reads a model's content as it streams. Prose streams out as `text` as soon as it can no longer
  * be the start of a fence (so text is not held back a line at a time); a ```genui (or ```jsonl,
@@ -81,6 +93,8 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
     if (mode === 'text' && t.startsWith('{')) {
       const parsed = parseCommandLine(t);
       if (parsed.kind === 'command') return void out.push(parsed);
+      // A UI command without its fence that does not parse is a broken command, never raw JSON shown as prose.
+      if (BARE_COMMAND.test(t)) return void out.push(newline && parsed.kind === 'error' ? { kind: 'error', message: parsed.message.replace('a line in the genui fence', 'a UI command line without its fence') } : cutCommand(t));
     }
     text(line + (newline ? '\n' : ''));
   };
@@ -124,7 +138,7 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
       else if (!flowing && held !== '') {
         if (mode === 'commands') {
           const parsed = parseCommandLine(held.trim());
-          out.push(parsed.kind === 'command' ? parsed : { kind: 'error', message: `the answer was cut in the middle of a UI command: ${held.slice(0, 80)}` });
+          out.push(parsed.kind === 'command' ? parsed : cutCommand(held.trim()));
         } else endLine(held, false);
       }
       held = '';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { seedValidators } from '../../adapters/genui-v1/testing/seed-schemas.ts';
+import { seedCheckedChunks, seedValidators } from '../../adapters/genui-v1/testing/seed-schemas.ts';
 import { augmentationsSchema } from '../../adapters/genui-v1/augmentations.ts';
 import { defineType, ex, otherChildren, textRole } from '../../core/vocabulary/define.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
@@ -66,13 +66,7 @@ const post = (text: string, path = '/genUI') => fetch(`${base}${path}?stream=tru
 type Chunk = Record<string, unknown>;
 async function chunks(response: Response): Promise<Chunk[]> {
   expect(response.status).toBe(200);
-  const all = (await response.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Chunk);
-  for (const c of all) {
-    const name = 'addOrUpdateSurface' in c ? 'add-or-update-surface' : 'deleteSurface' in c ? 'delete-surface' : 'message' in c ? 'message' : 'text';
-    expect(seed[name](c), `${JSON.stringify(c)}: ${JSON.stringify(seed[name].errors)}`).toBe(true);
-  }
-  expect(Object.keys(all.at(-1)!)).toEqual(['message']);
-  return all;
+  return seedCheckedChunks(await response.text(), seed);
 }
 const finalText = (all: Chunk[]) => (all.at(-1) as { message: { parts: Array<{ text: string }> } }).message.parts[0]!.text;
 

@@ -43,19 +43,26 @@ export async function streamModel(
   const tools = new Map<number, ReturnType<typeof createStreamRedactor>>();
   const toolRedactor = (index: number) => tools.get(index) ?? tools.set(index, createStreamRedactor()).get(index)!;
   const sendContent = (text: string) => void (text !== '' && onDelta({ kind: 'content', text }));
-  await streamChat({
-    endpoint: { baseUrl: llm.baseUrl, model: llm.model, apiKey: llm.apiKey },
-    messages,
-    signal,
-    ...(llm.timeouts ? { timeouts: llm.timeouts } : {}),
-    ...(llm.tools ? { tools: UI_TOOLS } : {}),
-    onDelta: (text) => sendContent(content.push(text)),
-    onToolCall: (call) => onDelta({ kind: 'tool', ...call, arguments: toolRedactor(call.index).push(call.arguments) }),
-    onProblem,
-  });
-  sendContent(content.end());
-  for (const [index, redactor] of tools) {
-    const rest = redactor.end();
-    if (rest !== '') onDelta({ kind: 'tool', index, arguments: rest });
+  try {
+    await streamChat({
+      endpoint: { baseUrl: llm.baseUrl, model: llm.model, apiKey: llm.apiKey },
+      messages,
+      signal,
+      ...(llm.timeouts ? { timeouts: llm.timeouts } : {}),
+      ...(llm.tools ? { tools: UI_TOOLS } : {}),
+      onDelta: (text) => sendContent(content.push(text)),
+      onToolCall: (call) => onDelta({ kind: 'tool', ...call, arguments: toolRedactor(call.index).push(call.arguments) }),
+      onProblem,
+    });
+  } finally {
+    // A stream that broke (a cut connection, a timeout) still hands over what the redactor held
+    // back: the words the model sent before the break reach the user (redacted like any other).
+    if (!signal.aborted) {
+      sendContent(content.end());
+      for (const [index, redactor] of tools) {
+        const rest = redactor.end();
+        if (rest !== '') onDelta({ kind: 'tool', index, arguments: rest });
+      }
+    }
   }
 }

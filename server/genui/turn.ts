@@ -72,7 +72,10 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   const augmented = augmentedVocabulary(options.request.catalogDefinition.augmentations, options.vocabulary);
   const vocabulary = [...options.vocabulary, ...augmented.entries];
   if (augmented.ignored.length > 0) options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
-  const validate = createCommandValidator(vocabulary);
+  const validate = createCommandValidator(vocabulary, augmented.types);
+  // Previews read widgets by the names the model writes: the client's own, not the particle types standing for them.
+  const byName = new Map([...augmented.types].map(([name, type]) => [type, name]));
+  const previewVocabulary = vocabulary.map((entry) => (byName.has(entry.type) ? { ...entry, type: byName.get(entry.type)! } : entry));
   const stream = options.stream ?? streamModel;
   const messages: ModelMessage[] = [
     { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools, augmented.ignored) },
@@ -114,9 +117,10 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const progressive = options.request.suip?.progressive === true;
     const parser = createAnswerParser({ partial: progressive });
     const tools = createToolCallReader();
-    const previews = progressive ? createPreviewSender(vocabulary, write, { throttleMs: options.previewThrottleMs }) : undefined;
+    const previews = progressive ? createPreviewSender(previewVocabulary, write, { throttleMs: options.previewThrottleMs }) : undefined;
     let answer = '';
     const errors: string[] = [];
+    let committed = 0;
     const handle = (events: AnswerEvent[]) => {
       for (const event of events) {
         if (event.kind === 'partial') previews?.content(event.text);
@@ -131,6 +135,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           const checked = validate(event.value);
           if (checked.ok) {
             unresolved.delete(checked.surfaceId);
+            committed += 1;
             previews?.committed(checked.surfaceId);
             write(checked.chunk);
           } else {
@@ -182,7 +187,10 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     handle(parser.end());
     handle(tools.end());
     previews?.end();
-    otherErrors = errors.filter((e) => ![...unresolved.values()].some((list) => list.includes(e)));
+    const surfaceless = errors.filter((e) => ![...unresolved.values()].some((list) => list.includes(e)));
+    // Errors without a surface id (a command cut mid-line, a line that is not JSON) are fixed only by
+    // a repair that sends commands: one that answers with prose alone leaves them standing, told below.
+    otherErrors = committed > 0 ? surfaceless : [...new Set([...otherErrors, ...surfaceless])];
     if (finalFailure || errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
     options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
     messages.push({ role: 'assistant', content: answer.length > 0 ? answer : '(UI commands sent as tool calls)' });

@@ -24,6 +24,8 @@ export interface AgentContext {
   context(percentLeft: number): void;
   confirm(params: ParamsOf<'ui.confirm.request'>): Promise<ResultOf<'ui.confirm.request'>>;
   prompt(params: ParamsOf<'ui.prompt.request'>): Promise<ResultOf<'ui.prompt.request'>>;
+  /** The key typed into the secret prompt was accepted by the endpoint (the runtime remembers it in memory for later runs). */
+  keyAccepted?(apiKey: string): void;
   pick(params: ParamsOf<'ui.pick.request'>): Promise<ResultOf<'ui.pick.request'>>;
   /** Publishes a program as a live session; undefined when no suip server is configured. */
   publish?(code: string, title: string): Promise<Published>;
@@ -77,6 +79,7 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
       endpoint = { ...endpoint, apiKey: value };
       try {
         answer = await call(endpoint);
+        ctx.keyAccepted?.(value);
       } catch (retry) {
         if (ctx.signal.aborted) throw retry;
         // SECURITY: the endpoint's answer (or fetch's own error) can quote the key; only the status leaves this function.

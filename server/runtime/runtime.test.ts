@@ -117,15 +117,18 @@ describe('the suip runtime', () => {
     await expect(t.ui.request('run.cancel', { run_id: 'nope' })).rejects.toMatchObject({ code: -32002 });
   });
 
-  it('session.history replays the stored events (user message first, seq -1) and model.set checks names', async () => {
+  it('session.history replays each run numbered from 0 (user message first), ending with its terminal run.status; model.set checks names', async () => {
     const t = setup(stream('One.\n'));
     const first = await t.ui.request('run.start', { input: { type: 'text', text: 'first' } });
     await t.until(() => t.status(first.run_id).includes('completed'));
     t.notes.length = 0;
     const history = await t.ui.request('session.history', { session_id: first.session_id! });
     expect(history.runs).toBe(1);
-    expect(t.notes[0]!.params).toMatchObject({ seq: -1, event: { type: 'hidden_user_message', content: 'first' } });
-    expect(history.events_sent).toBe(t.notes.length);
+    expect(t.notes[0]!.params).toMatchObject({ seq: 0, event: { type: 'hidden_user_message', content: 'first' }, meta: { replayed: true } });
+    const replayed = t.notes.filter((n) => n.method === 'agent.event');
+    expect(replayed.map((n) => n.params.seq)).toEqual(replayed.map((_, i) => i));
+    expect(t.notes.at(-1)).toEqual({ method: 'run.status', params: { run_id: first.run_id, status: 'completed' } });
+    expect(history.events_sent).toBe(replayed.length);
     await expect(t.ui.request('model.set', { name: 'm2' })).resolves.toEqual({ provider: 'openai', name: 'm2' });
     await expect(t.ui.request('model.list', {})).resolves.toMatchObject({ current: 'm2', models: ['m2', 'm1'] });
     await expect(t.ui.request('model.set', { name: 'other' })).rejects.toMatchObject({ code: -32602 });

@@ -8,7 +8,7 @@ import { runAgent } from './agent.ts';
 import { PICK_TOOL_PROMPT } from './pick-tool.ts';
 import { publishProgram } from './publish.ts';
 import { createSecretScrubber } from './secret-scrubber.ts';
-import type { SessionStore } from './session-store.ts';
+import type { SessionStore, StoredRun } from './session-store.ts';
 
 /** What the suip runtime needs. */
 export interface SuipRuntimeOptions {
@@ -36,6 +36,17 @@ interface Run {
 }
 
 const TERMINAL: ReadonlySet<RunStatus> = new Set(['completed', 'error', 'cancelled']);
+/**
+ * The terminal `run.status` a replayed run ends with (the UI stops its spinner and waits for no
+ * `final`): the stored one, or `error` for a run stored as running that this process is not
+ * running (its process was killed or crashed). Undefined for the run that is running now.
+ */
+function replayedStatus(stored: StoredRun, live: Run | undefined): { status: 'completed' | 'error' | 'cancelled'; message?: string } | undefined {
+  if (TERMINAL.has(stored.status as RunStatus)) return { status: stored.status as 'completed' | 'error' | 'cancelled', ...(stored.message ? { message: stored.message } : {}) };
+  if (live !== undefined && !TERMINAL.has(live.status)) return undefined;
+  return { status: 'error', message: 'this run was interrupted: the runtime process stopped while it ran (killed or crashed), so its events end here' };
+}
+
 /** The runtime's name and version in `initialize`. */
 export const RUNTIME_INFO = { name: 'suip-runtime', version: '0.1.0' } as const;
 
@@ -51,6 +62,12 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
   /** The conversation of this process: codelia's TUI sends no session_id after the first run, so runs continue it. */
   let currentSession: string | undefined;
   let model = options.endpoint.model;
+  /**
+   * SECURITY: the API key the user typed into the secret prompt, remembered for this runtime
+   * process (the UI's session) so the next run does not ask again: in memory only, never stored,
+   * logged or emitted (the scrubber holds it too). A key the endpoint refuses later is asked anew.
+   */
+  let typedKey: string | undefined;
   const system = `${systemPrompt(BUILTIN_VOCABULARY)}\n\n${PICK_TOOL_PROMPT}`;
   const now = () => new Date().toISOString();
   // SECURITY: values typed into secret prompts are scrubbed from every line, status and log this runtime writes.
@@ -62,7 +79,7 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
     run.status = status;
     peer.notify('run.status', { run_id: run.id, status, ...(message ? { message: message.slice(0, 2000) } : {}) });
     if (TERMINAL.has(status)) {
-      options.store.finishRun(run.id, status, now());
+      options.store.finishRun(run.id, status, now(), message === undefined ? undefined : secrets.scrubContent(message.slice(0, 2000)));
       if (active === run) active = undefined;
       log({ event: 'run-ended', runId: run.id, status });
     }
@@ -93,7 +110,8 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
         runId: run.id,
         request: text,
         history: options.store.turns(run.sessionId, 10).slice(0, -1),
-        endpoint: { ...options.endpoint, model },
+        endpoint: { ...options.endpoint, model, ...(typedKey !== undefined ? { apiKey: typedKey } : {}) },
+        keyAccepted: (key) => void (typedKey = key),
         system,
         maxTurns: options.maxTurns ?? 3,
         signal: run.abort.signal,
@@ -162,13 +180,17 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
         if (history.runs.length > 0) currentSession = params.session_id;
         let sent = 0;
         for (const run of history.runs) {
-          // As codelia does: the user's message first, as hidden_user_message with seq -1.
-          peer.notify('agent.event', { run_id: run.run_id, seq: -1, event: { type: 'hidden_user_message', content: run.user_message } });
+          // Each replayed run is numbered 0..N as the seed says: the user's message first (seq 0, a
+          // hidden_user_message), its stored events after it; `meta.replayed` marks them as history.
+          const meta = { replayed: true };
+          peer.notify('agent.event', { run_id: run.run_id, seq: 0, event: { type: 'hidden_user_message', content: run.user_message }, meta });
           sent += 1;
           for (const stored of history.events.filter((e) => e.run_id === run.run_id)) {
-            peer.notify('agent.event', { run_id: stored.run_id, seq: stored.seq, event: stored.event });
+            peer.notify('agent.event', { run_id: stored.run_id, seq: stored.seq + 1, event: stored.event, meta });
             sent += 1;
           }
+          const ended = replayedStatus(run, runs.get(run.run_id));
+          if (ended !== undefined) peer.notify('run.status', { run_id: run.run_id, ...ended });
         }
         return { runs: history.runs.length, events_sent: sent, ...(history.truncated ? { truncated: true } : {}) };
       },

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { createLineSplitter } from '../../shared/neighbours/runtime-ui/ndjson.ts';
+import { startRuntime } from '../testing/runtime-stdio.ts';
 
 /**
  * Secrets never persist (issue 45, item 5), against a real runtime process, a real SQLite file and
@@ -15,46 +13,12 @@ import { createLineSplitter } from '../../shared/neighbours/runtime-ui/ndjson.ts
  * 30 copies and any tab with a bridge token read it back after a restart.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TYPED = 'sk-typed-persist-canary-8c1e52';
 const escaped = [...TYPED].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 const spaced = [...TYPED].join(' ');
 // A key split over two lines: each line is a separate event, so only the stream's redaction sees it whole.
 const split = `${TYPED.slice(0, 16)}\n${TYPED.slice(16)}`;
 const forms = [TYPED, escaped, spaced, 'persist-canary', 'sk-typed-persist', 'canary-8c1e52'];
-
-/** A runtime process on stdio: its messages as they arrive, and a way to wait for one. */
-function startRuntime(llmUrl: string, db: string) {
-  const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', loader, join(ROOT, 'server/runtime/main.ts'), '--llm-url', llmUrl, '--model', 'm1', '--db', db], { env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['pipe', 'pipe', 'pipe'] });
-  const messages: Array<Record<string, unknown>> = [];
-  let stdout = '';
-  let stderr = '';
-  const waiting: Array<{ match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }> = [];
-  const splitter = createLineSplitter({
-    line: (line) => {
-      const message = JSON.parse(line) as Record<string, unknown>;
-      messages.push(message);
-      for (const w of waiting.splice(0)) {
-        if (w.match(message)) w.resolve(message);
-        else waiting.push(w);
-      }
-    },
-    problem: () => undefined,
-  });
-  child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), splitter.push(chunk)));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return {
-    messages,
-    output: () => stdout + stderr,
-    next: (match: (m: Record<string, unknown>) => boolean) => new Promise<Record<string, unknown>>((resolve) => waiting.push({ match, resolve })),
-    send: (message: Record<string, unknown>) => child.stdin.write(`${JSON.stringify(message)}\n`),
-    async stop() {
-      child.stdin.end();
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
 
 describe('a typed secret the model echoes (real runtime process, real SQLite file)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'suip-secret-persist-'));

@@ -17,16 +17,28 @@ export interface StoredEvent {
   event: AgentEvent;
 }
 
+/** One run as `session.history` replays it. */
+export interface StoredRun {
+  run_id: string;
+  user_message: string;
+  status: string;
+  message?: string;
+}
+
 /** The runtime's sessions, runs and their agent events, in one SQLite file. */
 export interface SessionStore {
   /** The session (created when new) a run belongs to. */
   ensureSession(sessionId: string, workspaceRoot: string | undefined, now: string): void;
   startRun(runId: string, sessionId: string, userMessage: string, now: string): void;
   appendEvent(runId: string, seq: number, event: AgentEvent): void;
-  finishRun(runId: string, status: string, now: string): void;
+  /** A run ended: its terminal status, and the status message (already scrubbed) when there was one. */
+  finishRun(runId: string, status: string, now: string, message?: string): void;
   list(limit: number, workspaceRoot?: string): SessionRow[];
-  /** The newest `maxRuns` runs of a session (oldest first) and their events, at most `maxEvents` in all. */
-  history(sessionId: string, maxRuns: number, maxEvents: number): { runs: Array<{ run_id: string; user_message: string }>; events: StoredEvent[]; truncated: boolean };
+  /**
+   * The newest `maxRuns` runs of a session (oldest first), each with its stored status (`running`
+   * for one that never ended: it runs now, or its process died), and their events, at most `maxEvents` in all.
+   */
+  history(sessionId: string, maxRuns: number, maxEvents: number): { runs: StoredRun[]; events: StoredEvent[]; truncated: boolean };
   /** The user and assistant turns of a session (for the model's context). */
   turns(sessionId: string, maxRuns: number): Array<{ user: string; assistant: string }>;
   close(): void;
@@ -45,12 +57,15 @@ export function openSessionStore(file: string): SessionStore {
     CREATE INDEX IF NOT EXISTS runs_by_session ON runs (session_id, n);
     CREATE TABLE IF NOT EXISTS events (run_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (run_id, seq));
   `);
+  // Files written before runs kept their status message get the column (empty for their runs).
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(runs)').all().map((c) => c.name);
+  if (!columns.includes('status_message')) db.exec('ALTER TABLE runs ADD COLUMN status_message TEXT');
   const q = {
     ensure: db.prepare('INSERT INTO sessions (id, workspace_root, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at'),
     touch: db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?'),
     start: db.prepare('INSERT INTO runs (id, session_id, user_message, status, created_at, n) VALUES (?, ?, ?, ?, ?, (SELECT COUNT(*) FROM runs))'),
     event: db.prepare('INSERT OR IGNORE INTO events (run_id, seq, event) VALUES (?, ?, ?)'),
-    finish: db.prepare('UPDATE runs SET status = ? WHERE id = ?'),
+    finish: db.prepare('UPDATE runs SET status = ?, status_message = ? WHERE id = ?'),
     sessionOf: db.prepare<[string], { session_id: string }>('SELECT session_id FROM runs WHERE id = ?'),
     list: db.prepare<[string | null, string | null, number], { id: string; updated_at: string; run_id: string | null; message_count: number; last_user_message: string | null }>(`
       SELECT s.id, s.updated_at,
@@ -58,7 +73,9 @@ export function openSessionStore(file: string): SessionStore {
         (SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id) AS message_count,
         (SELECT r.user_message FROM runs r WHERE r.session_id = s.id ORDER BY r.n DESC LIMIT 1) AS last_user_message
       FROM sessions s WHERE (? IS NULL OR s.workspace_root = ? OR s.workspace_root IS NULL) ORDER BY s.updated_at DESC LIMIT ?`),
-    runs: db.prepare<[string, number], { id: string; user_message: string }>('SELECT id, user_message FROM (SELECT id, user_message, n FROM runs WHERE session_id = ? ORDER BY n DESC LIMIT ?) ORDER BY n'),
+    runs: db.prepare<[string, number], { id: string; user_message: string; status: string; status_message: string | null }>(
+      'SELECT id, user_message, status, status_message FROM (SELECT id, user_message, status, status_message, n FROM runs WHERE session_id = ? ORDER BY n DESC LIMIT ?) ORDER BY n',
+    ),
     events: db.prepare<[string], { run_id: string; seq: number; event: string }>('SELECT run_id, seq, event FROM events WHERE run_id = ? ORDER BY seq'),
   };
   return {
@@ -68,8 +85,8 @@ export function openSessionStore(file: string): SessionStore {
       q.touch.run(now, sessionId);
     },
     appendEvent: (runId, seq, event) => void q.event.run(runId, seq, JSON.stringify(event)),
-    finishRun(runId, status, now) {
-      q.finish.run(status, runId);
+    finishRun(runId, status, now, message) {
+      q.finish.run(status, message ?? null, runId);
       const row = q.sessionOf.get(runId);
       if (row) q.touch.run(now, row.session_id);
     },
@@ -95,7 +112,7 @@ export function openSessionStore(file: string): SessionStore {
           events.push({ run_id: row.run_id, seq: row.seq, event: JSON.parse(row.event) as AgentEvent });
         }
       }
-      return { runs: runs.map((r) => ({ run_id: r.id, user_message: r.user_message })), events, truncated };
+      return { runs: runs.map((r) => ({ run_id: r.id, user_message: r.user_message, status: r.status, ...(r.status_message ? { message: r.status_message } : {}) })), events, truncated };
     },
     turns(sessionId, maxRuns) {
       return q.runs.all(sessionId, maxRuns).map((run) => {

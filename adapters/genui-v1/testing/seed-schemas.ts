@@ -19,3 +19,22 @@ export function seedValidators(): Record<(typeof SEED_SCHEMAS)[number], Validate
   }
   return out;
 }
+
+/** One line of a `/genUI` reply, parsed. */
+export type ReplyChunk = Record<string, unknown>;
+
+/**
+ * Test-only: a `/genUI` reply body as its chunks, each checked against the seed's schema of its kind
+ * (`addOrUpdateSurface`, `deleteSurface`, `message`, else `text`); throws on the first that fails,
+ * or when the reply does not end with its `message`.
+ */
+export function seedCheckedChunks(body: string, seed = seedValidators()): ReplyChunk[] {
+  const all = body.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReplyChunk);
+  for (const c of all) {
+    const name = 'addOrUpdateSurface' in c ? 'add-or-update-surface' : 'deleteSurface' in c ? 'delete-surface' : 'message' in c ? 'message' : 'text';
+    if (!seed[name](c)) throw new Error(`a reply line fails the seed's ${name} schema: ${JSON.stringify(c).slice(0, 300)}: ${JSON.stringify(seed[name].errors)}`);
+  }
+  const last = all.at(-1);
+  if (last === undefined || Object.keys(last).join() !== 'message') throw new Error(`the reply does not end with its message: ${JSON.stringify(last)?.slice(0, 200)}`);
+  return all;
+}
