@@ -8,7 +8,7 @@
  * touching ones stay two. A match may carry up to MAX_GAP separators between two characters; a
  * longer run of them ends every match in progress.
  */
-import { type FormStep, OPEN, readStep } from './secret-forms.ts';
+import { type FormStep, OPEN, readStep, stepStarts } from './secret-forms.ts';
 
 /** Separators allowed between two characters of a spelled-out secret (`s   k` has 3). */
 export const MAX_GAP = 8;
@@ -25,6 +25,8 @@ export interface SecretAutomaton {
   readonly found: readonly number[];
   /** The longest secret, in characters. */
   readonly longest: number;
+  /** Where a step that could begin a secret may start (`stepStarts`); a global pattern. */
+  readonly starts: RegExp;
 }
 
 /** Builds the automaton over secrets given as folded character lists (each non-empty). */
@@ -60,7 +62,7 @@ export function buildAutomaton(secrets: Iterable<readonly string[]>): SecretAuto
       queue.push(to);
     }
   }
-  return { next, fail, depth, found, longest };
+  return { next, fail, depth, found, longest, starts: stepStarts(next[0]!.keys()) };
 }
 
 /** The state after `char` from `state`. */
@@ -124,7 +126,16 @@ export function createSecretStream(automaton: SecretAutomaton, replacement: stri
     }
   };
   const drain = (final: boolean) => {
+    const skip = automaton.starts;
     while (read < base + buffer.length) {
+      if (state === 0) {
+        // No match in progress: every character up to the next that could begin a step into the
+        // automaton is a one-character step that leaves it at the root, so the native scan jumps it.
+        skip.lastIndex = read - base;
+        const next = skip.exec(buffer)?.index ?? buffer.length;
+        read = base + next;
+        if (next === buffer.length) break;
+      }
       const stepped = readStep(buffer, read - base, final);
       if (stepped === OPEN) break;
       advance(stepped, read);
