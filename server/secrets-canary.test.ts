@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { startServer, type ServerProcess } from './testing/server-process.ts';
+import { startServer } from './testing/server-process.ts';
+import { serverForSuite } from './testing/server-suite.ts';
 
 /**
  * The secrets canary (issue 27): a real server process holds a planted model key (from the
@@ -22,19 +22,13 @@ const scenarios: Record<string, (r: RecordedRequest) => ScriptedAnswer> = {
 };
 
 let llm: FakeLlmServer;
-let server: ServerProcess;
-let dir: string;
 const bodies: string[] = [];
 beforeAll(async () => {
   llm = await startFakeLlmServer((r) => scenarios[(r.messages.find((m) => m.role === 'user')?.content ?? '').split(' ')[0]!]?.(r));
-  dir = mkdtempSync(join(tmpdir(), 'suip-canary-'));
-  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { SUIP_LLM_KEY: KEY });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await llm?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => llm?.close());
+const server = serverForSuite('suip-canary-', () => ['--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: KEY } });
+const dir = server.dir;
 
 const genui = async (text: string) => {
   const response = await fetch(`${server.url}/genUI?stream=true`, {
