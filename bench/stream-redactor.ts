@@ -13,7 +13,8 @@ import { clearSecretsForTests, createStreamRedactor, registerSecret } from '../s
 const ROUNDS = Number(process.argv[2] ?? 5);
 const TEXT_CHARS = 512 * 1024;
 const CHUNK = 24;
-const prose = 'The quarter closed with revenue up 4% and churn down; the sk- prefix marks keys, and %20 & &amp; \\u escapes appear. ';
+const prose = 'The quarter closed with revenue up 4% and churn down; the sk- prefix marks keys, '
+  + 'and %20 & &amp; \\u escapes appear. ';
 const TEXTS: Record<string, string> = {
   prose: prose.repeat(Math.ceil(TEXT_CHARS / prose.length)).slice(0, TEXT_CHARS),
   hostile: 'sk-live-'.repeat(TEXT_CHARS / 8),
@@ -29,7 +30,7 @@ function perChunk(text: string, count: number): number {
   for (let at = 0; at < text.length; at += CHUNK) out += stream.push(text.slice(at, at + CHUNK)).length;
   out += stream.end().length;
   const elapsed = performance.now() - start;
-  if (out !== text.length) throw new Error(`the redactor changed text that holds no secret (${out} of ${text.length} characters)`);
+  if (out !== text.length) throw new Error(`the redactor changed text holding no secret (${out} of ${text.length})`);
   return (elapsed * 1000) / Math.ceil(text.length / CHUNK);
 }
 
@@ -38,7 +39,12 @@ console.log(`| text | secrets | µs per ${CHUNK}-char chunk (median of ${ROUNDS}
 for (const [name, text] of Object.entries(TEXTS)) {
   const rounds = new Map<number, number[]>([[1, []], [16, []], [256, []]]);
   // Interleaved rounds: load drift hits every count alike.
-  for (let round = 0; round < ROUNDS; round += 1) for (const [count, times] of rounds) times.push(perChunk(text, count));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [count, times] of rounds) times.push(perChunk(text, count));
+  }
   const one = median(rounds.get(1)!);
-  for (const [count, times] of rounds) console.log(`| ${name} | ${count} | ${median(times).toFixed(2)} | ${(median(times) / one).toFixed(2)}x |`);
+  for (const [count, times] of rounds) {
+    const mid = median(times);
+    console.log(`| ${name} | ${count} | ${mid.toFixed(2)} | ${(mid / one).toFixed(2)}x |`);
+  }
 }

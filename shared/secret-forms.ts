@@ -177,7 +177,8 @@ function entity(text: string, at: number): Read {
  */
 export function readStep(text: string, at: number, final: boolean): FormStep | typeof OPEN {
   const first = text[at]!;
-  const read = first === '\\' ? backslash(text, at) : first === '%' ? percent(text, at) : first === '&' ? entity(text, at) : undefined;
+  const escape = first === '\\' ? backslash : first === '%' ? percent : first === '&' ? entity : undefined;
+  const read = escape?.(text, at);
   if (read === OPEN && !final) return OPEN;
   if (read !== undefined && read !== OPEN) return read;
   const code = text.charCodeAt(at);

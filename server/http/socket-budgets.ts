@@ -42,7 +42,10 @@ export interface Place {
   readonly trusted: boolean;
   /** It presented a credential: move it to the authenticated pool, where it is never closed to make room. */
   trust(): { ok: true } | BudgetRefusal;
-  /** Count it under another address (the client's, forwarded by a listed proxy); an authenticated place goes back to waiting. */
+  /**
+   * Count it under another address (the client's, forwarded by a listed proxy); an authenticated
+   * place goes back to waiting.
+   */
   moveTo(address: string): void;
   /** What closing it to make room does (destroy the TCP socket; once upgraded, close the WebSocket with a frame). */
   onEvict(evict: (reason: string) => void): void;

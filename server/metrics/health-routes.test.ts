@@ -41,9 +41,12 @@ describe('/readyz under a flood (real SQLite ledger, real HTTP on 127.0.0.1)', (
         return writable ? health : { ...health, writable: false, reason: 'the writer thread stopped' };
       },
     };
-    const routes = healthRoutes({ ledger, ledgerKind: 'sqlite', budgets: createSocketBudgets(), refusals: countRefusals(() => undefined), now: () => clock });
+    const refusals = countRefusals(() => undefined);
+    const budgets = createSocketBudgets();
+    const routes = healthRoutes({ ledger, ledgerKind: 'sqlite', budgets, refusals, now: () => clock });
     const ready = routes.find((route) => route.path === '/readyz')!;
-    server = createServer((req, res) => void ready.handle(req, res, new URL(req.url!, 'http://x'), { segments: [], body: undefined, isAgent: false }));
+    const context = { segments: [], body: undefined, isAgent: false };
+    server = createServer((req, res) => void ready.handle(req, res, new URL(req.url!, 'http://x'), context));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });

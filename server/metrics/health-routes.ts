@@ -100,8 +100,9 @@ export function healthRoutes(sources: HealthSources): Route[] {
   // `/healthz` costs; the connection itself counts in the unauthenticated pool like any other.
   const readiness = () => {
     const at = now();
-    if (verdict === undefined || at - verdict.at >= cacheMs || at < verdict.at) verdict = { at, reasons: notReady(sources) };
-    return verdict.reasons;
+    const stale = verdict === undefined || at - verdict.at >= cacheMs || at < verdict.at;
+    if (stale) verdict = { at, reasons: notReady(sources) };
+    return verdict!.reasons;
   };
   return [
     {

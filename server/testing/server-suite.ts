@@ -22,12 +22,17 @@ export interface SuiteServerOptions {
  * directory removed, after them. The answer is filled in when the server has started: read its
  * fields inside tests and hooks only.
  */
-export function serverForSuite(prefix: string, flags: readonly string[] | (() => readonly string[]), options: SuiteServerOptions = {}): ServerProcess & { dir: string } {
+export function serverForSuite(
+  prefix: string,
+  flags: readonly string[] | (() => readonly string[]),
+  options: SuiteServerOptions = {},
+): ServerProcess & { dir: string } {
   const dir = mkdtempSync(join(options.parent ?? tmpdir(), prefix));
   const handle = { dir } as ServerProcess & { dir: string };
   let started: ServerProcess | undefined;
   beforeAll(async () => {
-    started = await startServer(['--data-dir', dir, ...(typeof flags === 'function' ? flags() : flags)], options.env, options.process);
+    const given = typeof flags === 'function' ? flags() : flags;
+    started = await startServer(['--data-dir', dir, ...given], options.env, options.process);
     Object.assign(handle, started);
   }, 60_000);
   afterAll(async () => {
@@ -37,11 +42,14 @@ export function serverForSuite(prefix: string, flags: readonly string[] | (() =>
   return handle;
 }
 
+type Fields = Record<string, unknown>;
+
 /** A live-channel page subscribed to a session the agent created (its `sessionId` and `wsToken`), once acknowledged. */
-export async function subscribedPage(url: string, created: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export async function subscribedPage(url: string, created: Fields, extra: Fields = {}) {
   const page = liveTestClient(url);
   await page.opened;
   page.send({ type: 'subscribe', payload: { sessionId: created.sessionId, wsToken: created.wsToken, ...extra } });
-  await page.until((frames) => frames.some((frame) => frame.type === 'ack'), `the ack of a page of ${String(created.sessionId)}`);
+  const what = `the ack of a page of ${String(created.sessionId)}`;
+  await page.until((frames) => frames.some((frame) => frame.type === 'ack'), what);
   return page;
 }
