@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../e2e/fixtures/fake-llm/fake-llm-server.ts';
@@ -88,5 +89,16 @@ describe('secrets canary', () => {
     );
     expect(error?.message).toMatch(/--llm-key is refused.*SUIP_LLM_KEY.*--llm-key-file/s);
     expect(error?.message).not.toContain(KEY);
+  });
+
+  it('a model key too short to redact is said at start by its setting, never by its value', async () => {
+    const short = 'k3y-w7';
+    const own = mkdtempSync(join(tmpdir(), 'suip-short-key-'));
+    const started = await startServer(['--data-dir', own, '--llm-url', llm.baseUrl], { SUIP_LLM_KEY: short });
+    await started.stop();
+    rmSync(own, { recursive: true, force: true });
+    const { stderr, stdout } = started.output();
+    expect(stderr + stdout).toMatch(/"event":"secret-too-short","setting":"SUIP_LLM_KEY".*at least 8 characters/);
+    expect(stderr + stdout).not.toContain(short);
   });
 });
