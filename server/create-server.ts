@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { MIN_SECRET_CHARS, registerSecret } from '../shared/redact.ts';
 import { agUiRoutes } from './ag-ui/ag-ui-route.ts';
 import { canvasRoutes } from './canvas/canvas-api.ts';
 import type { ServerConfig } from './config.ts';
@@ -72,6 +73,14 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   if (loopbackPages) log({ event: 'origins', allowed: 'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)' });
   else if (config.origins.length === 0) log({ event: 'origins', allowed: 'none', fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)` });
   else log({ event: 'origins', allowed: config.origins });
+  // Nothing refused silently: a configured secret too short to redact in its disguised forms is
+  // said at start, by its setting's name (never its value).
+  const secrets = { SUIP_LLM_KEY: config.llm?.apiKey, SUIP_AGENT_TOKEN: config.agentToken, SUIP_SECRET: config.secret };
+  for (const [setting, value] of Object.entries(secrets)) {
+    if (!value || registerSecret(value) !== 'too-short') continue;
+    const fix = `use a value of at least ${MIN_SECRET_CHARS} characters; logs and relays cannot remove a shorter one`;
+    log({ event: 'secret-too-short', setting, fix });
+  }
   const perAddress = config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {};
   const budgets = createSocketBudgets({ total: connectionCeiling(), ...perAddress, ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();

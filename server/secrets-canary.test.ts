@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { startServer, type ServerProcess } from './testing/server-process.ts';
+import { startServer } from './testing/server-process.ts';
+import { serverForSuite } from './testing/server-suite.ts';
 
 /**
  * The secrets canary (issue 27): a real server process holds a planted model key (from the
@@ -22,19 +23,13 @@ const scenarios: Record<string, (r: RecordedRequest) => ScriptedAnswer> = {
 };
 
 let llm: FakeLlmServer;
-let server: ServerProcess;
-let dir: string;
 const bodies: string[] = [];
 beforeAll(async () => {
   llm = await startFakeLlmServer((r) => scenarios[(r.messages.find((m) => m.role === 'user')?.content ?? '').split(' ')[0]!]?.(r));
-  dir = mkdtempSync(join(tmpdir(), 'suip-canary-'));
-  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { SUIP_LLM_KEY: KEY });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await llm?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => llm?.close());
+const server = serverForSuite('suip-canary-', () => ['--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: KEY } });
+const dir = server.dir;
 
 const genui = async (text: string) => {
   const response = await fetch(`${server.url}/genUI?stream=true`, {
@@ -94,5 +89,16 @@ describe('secrets canary', () => {
     );
     expect(error?.message).toMatch(/--llm-key is refused.*SUIP_LLM_KEY.*--llm-key-file/s);
     expect(error?.message).not.toContain(KEY);
+  });
+
+  it('a model key too short to redact is said at start by its setting, never by its value', async () => {
+    const short = 'k3y-w7';
+    const own = mkdtempSync(join(tmpdir(), 'suip-short-key-'));
+    const started = await startServer(['--data-dir', own, '--llm-url', llm.baseUrl], { SUIP_LLM_KEY: short });
+    await started.stop();
+    rmSync(own, { recursive: true, force: true });
+    const { stderr, stdout } = started.output();
+    expect(stderr + stdout).toMatch(/"event":"secret-too-short","setting":"SUIP_LLM_KEY".*at least 8 characters/);
+    expect(stderr + stdout).not.toContain(short);
   });
 });

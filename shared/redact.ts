@@ -10,74 +10,65 @@
  * the adapters. Pure string work, no Node or DOM API.
  */
 
+import { buildAutomaton, createSecretStream, type SecretAutomaton, type SecretStream } from './secret-automaton.ts';
+import { foldedChars } from './secret-forms.ts';
+
 /** What stands in for a removed secret. */
 export const REDACTED = '[redacted]';
 
-/** Shorter values are not registered: redacting "a" or "" would shred every text. */
-const MIN_SECRET_CHARS = 8;
+/**
+ * Secrets shorter than this, in folded characters (`shared/secret-forms.ts`), are refused: matched
+ * in their disguised forms (case folded, spaced out, escaped), a shorter value would also match
+ * ordinary words. `registerSecret` answers 'too-short' for them so a caller can say so; the
+ * runtime's secret prompt still removes a 4–7 character answer verbatim (`secret-scrubber.ts`).
+ */
+export const MIN_SECRET_CHARS = 8;
 /** A process holds a handful of secrets; the cap keeps a caller that registers per request bounded. */
 const MAX_SECRETS = 256;
 
 // SECURITY: process-wide on purpose. A secret is a property of the process (its key, its
 // tokens), and every path out of it (any logger, any error relay) must see every secret, however
 // the module that learnt it was wired.
-const secrets = new Set<string>();
-/** Per secret, its disguised forms (see `disguisedForm`). */
-const disguised = new Map<string, RegExp>();
-/** The longest text a disguised form can take (what a stream holds back). */
-let longestForm = 0;
+/** Per registered value, its folded forms (as written, and as a JSON string carries it). */
+const secrets = new Map<string, string[][]>();
+/** The one automaton over every form of every secret, rebuilt on the first use after a change. */
+let automaton: SecretAutomaton | undefined;
+
+/** What `registerSecret` did with a value. */
+export type SecretRegistration = 'registered' | 'too-short';
 
 /**
- * Registers a secret value: from now on `redact` removes it (and its URL-encoded form) from any
- * text. Values shorter than 8 characters are ignored (they cannot be told apart from ordinary
- * words); registering the same value twice is harmless.
+ * Registers a secret value: from now on `redact` removes it from any text, in every form
+ * `shared/secret-forms.ts` reads (escaped, percent-encoded, HTML entities, full-width, spaced out
+ * with blanks or invisible characters). Values shorter than MIN_SECRET_CHARS are refused
+ * ('too-short'); registering the same value twice is harmless.
  */
-export function registerSecret(value: string | undefined): void {
+export function registerSecret(value: string | undefined): SecretRegistration {
   const trimmed = value?.trim() ?? '';
-  if (trimmed.length < MIN_SECRET_CHARS) return;
+  const folded = foldedChars(trimmed);
+  if (folded.length < MIN_SECRET_CHARS) return 'too-short';
+  if (secrets.has(trimmed)) return 'registered';
   if (secrets.size >= MAX_SECRETS) {
     // The oldest goes: a bounded registry, and the newest secret is the one in use.
-    const first = secrets.values().next().value;
-    if (first !== undefined) {
-      secrets.delete(first);
-      disguised.delete(first);
-    }
+    secrets.delete(secrets.keys().next().value!);
   }
-  secrets.add(trimmed);
-  disguised.set(trimmed, disguisedForm(trimmed));
-  longestForm = Math.max(longestForm, trimmed.length * MAX_FORM_CHARS);
-  const encoded = encodeURIComponent(trimmed);
-  if (encoded !== trimmed) secrets.add(encoded);
+  // A JSON string escapes a backslash or quote, which reads back as another character list.
+  const json = foldedChars(JSON.stringify(trimmed).slice(1, -1));
+  secrets.set(trimmed, json.join('') === folded.join('') ? [folded] : [folded, json]);
+  automaton = undefined;
+  return 'registered';
 }
 
 /** Forgets every registered secret (tests only). */
 export function clearSecretsForTests(): void {
   secrets.clear();
-  disguised.clear();
-  longestForm = 0;
+  automaton = undefined;
 }
 
-/** Characters one character of a secret can take in a disguised form: `\u00XX` and up to three separators of two. */
-const MAX_FORM_CHARS = 12;
-/** What may stand between two characters of a spaced-out secret: whitespace, invisible characters, a JSON `\n`. */
-const SEPARATOR = String.raw`(?:\s|[\u200b-\u200d\u2060\ufeff]|\\[nrt]){0,3}`;
-
-/**
- * A secret's disguised forms as one pattern: each character as itself, `\uXXXX` / `\xXX`
- * escaped, backslash-escaped (JSON's `\/`) or percent-encoded, with up to three blanks between
- * characters (`s k - l i v e …`). SECURITY: bounded at every step (no nested quantifier), so a
- * hostile text costs at most a constant per character and secret.
- */
-function disguisedForm(secret: string): RegExp {
-  const parts = [...secret].map((char) => {
-    const code = char.codePointAt(0)!;
-    const hex = code.toString(16).padStart(4, '0');
-    const forms = [char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'), `\\\\u${hex}`];
-    if (code < 0x100) forms.push(`\\\\x${hex.slice(2)}`, `%${hex.slice(2)}`);
-    if (!/[A-Za-z0-9]/.test(char)) forms.push(`\\\\${forms[0]}`);
-    return `(?:${forms.join('|')})`;
-  });
-  return new RegExp(parts.join(SEPARATOR), 'gi');
+/** The automaton over every registered secret's forms. */
+function currentAutomaton(): SecretAutomaton {
+  automaton ??= buildAutomaton([...secrets.values()].flat());
+  return automaton;
 }
 
 /**
@@ -86,79 +77,39 @@ function disguisedForm(secret: string): RegExp {
  * where a credential *shape* is content but a registered secret never is.
  */
 export function redactSecrets(text: string): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  for (const form of disguised.values()) out = out.replace(form, REDACTED);
-  return out;
-}
-
-/** Separators a spaced-out form may put between two characters (as `SEPARATOR` allows). */
-const SPACER = /^(?:\s|[\u200b-\u200d\u2060\ufeff])$/;
-
-/**
- * How `tail[at…]` spells one character of a secret in a disguised form (`disguisedForm`): the
- * character itself (any case), `\uXXXX`, `\xXX`, `%XX` or `\<char>`. Answers the characters it
- * takes, 'open' when the tail ends inside such a spelling, or 0 when it spells something else.
- */
-function spelled(tail: string, at: number, char: string): number | 'open' {
-  const first = tail[at]!;
-  if (first.toLowerCase() === char.toLowerCase()) return 1;
-  const code = char.codePointAt(0)!;
-  const hex = code.toString(16).padStart(4, '0');
-  const spellings = [`\\u${hex}`, ...(code < 0x100 ? [`\\x${hex.slice(2)}`, `%${hex.slice(2)}`] : []), `\\${char}`];
-  for (const spelling of spellings) {
-    const seen = tail.slice(at, at + spelling.length).toLowerCase();
-    if (seen === spelling.toLowerCase()) return spelling.length;
-    if (at + seen.length === tail.length && spelling.toLowerCase().startsWith(seen)) return 'open';
-  }
-  return 0;
-}
-
-/** Whether `tail[from…]`, to its end, could be the start of `secret` in one of its disguised forms. */
-function couldBegin(tail: string, from: number, secret: string): boolean {
-  let at = from;
-  for (let k = 0; k < secret.length; k += 1) {
-    for (let spaces = 0; k > 0 && at < tail.length && spaces < 3 && SPACER.test(tail[at]!); spaces += 1) at += 1;
-    if (at >= tail.length) return true;
-    const taken = spelled(tail, at, secret[k]!);
-    if (taken === 'open') return true;
-    if (taken === 0) return false;
-    at += taken;
-  }
-  return true;
+  if (secrets.size === 0) return text;
+  const stream = createSecretStream(currentAutomaton(), REDACTED);
+  return stream.push(text) + stream.end();
 }
 
 /**
- * Where a stream's text must stop for now: the first place in its last `longestForm` characters
- * from which the rest could still grow into a registered secret, in any of its forms. Whatever
- * comes before holds no unfinished secret, so prose streams on at once (holding a secret's worth
- * of every stream kept a model's first words from a page for as long as the model paused).
- */
-function heldFrom(text: string): number {
-  for (let i = Math.max(0, text.length - longestForm); i < text.length; i += 1) {
-    for (const secret of secrets) if (couldBegin(text, i, secret)) return i;
-  }
-  return text.length;
-}
-
-/**
- * `redactSecrets` for text that arrives in pieces (a model's streamed answer): a piece is passed
- * on once no secret can still begin in it, so a key split across two deltas is removed whole.
- * `push` returns what may be sent now; `end` the rest. With no secret registered nothing is held.
+ * `redactSecrets` for text that arrives in pieces (a model's streamed answer): text is passed on
+ * once no secret can still cover it, so a key split across two deltas is removed whole, and prose
+ * that cannot begin a secret streams on at once. One automaton reads every secret at once, so a
+ * piece costs O(piece + held tail) whatever the number of secrets. `push` returns what may be sent
+ * now; `end` the rest. With no secret registered nothing is held.
  */
 export function createStreamRedactor(): { push(piece: string): string; end(): string } {
-  let held = '';
+  let built: SecretAutomaton | undefined;
+  let stream: SecretStream | undefined;
+  // SECURITY: a secret registered mid-stream (a key typed into a prompt while the model's first
+  // answer streams) applies from then on: the held tail goes through the new automaton first.
+  const carried = () => {
+    const now = secrets.size === 0 ? undefined : currentAutomaton();
+    if (now === built) return '';
+    const held = stream?.end() ?? '';
+    built = now;
+    stream = now && createSecretStream(now, REDACTED);
+    return held;
+  };
   return {
     push(piece) {
-      const all = redactSecrets(held + piece);
-      const from = heldFrom(all);
-      held = all.slice(from);
-      return all.slice(0, from);
+      const text = carried() + piece;
+      return stream ? stream.push(text) : text;
     },
     end() {
-      const rest = redactSecrets(held);
-      held = '';
-      return rest;
+      const text = carried();
+      return stream ? stream.push(text) + stream.end() : text;
     },
   };
 }

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentCall, liveTestClient, openDescriptors } from '../testing/live-test-client.ts';
 import { rawExchange } from '../testing/raw-request.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite } from '../testing/server-suite.ts';
 
 /**
  * Plain HTTP has a budget (issue 45, finding 4), against a real process at 1,024 descriptors:
@@ -27,16 +24,10 @@ function trickle(port: number, localAddress: string, what: 'headers' | 'body'): 
 }
 
 describe('a descriptor flood of trickling connections (real process, 1,024 descriptors)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-fd-'));
-  let server: ServerProcess;
+  const server = serverForSuite('suip-hostile-fd-', ['--agent-token', AGENT], { process: { openFiles: 1024 } });
   let port: number;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT], {}, { openFiles: 1024 });
+  beforeAll(() => {
     port = Number(new URL(server.url).port);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('985 connections trickling headers and bodies: new pages and agents are still served, descriptors stay under the limit', async () => {

@@ -1,11 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { agentCall, liveTestClient } from '../testing/live-test-client.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite, subscribedPage } from '../testing/server-suite.ts';
 
 /**
  * The server's HTTP edge as an attacker meets it (issue 27), against a real server process on
@@ -33,19 +30,15 @@ function raw(url: string, method: string, headers: Record<string, string>, body 
 }
 
 describe('the HTTP edge under attack (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-edge-'));
-  let server: ServerProcess;
   let llm: FakeLlmServer;
   let port: string;
   beforeAll(async () => {
     llm = await startFakeLlmServer(() => GOOD_ANSWER);
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--origins', ALLOWED, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { SUIP_LLM_KEY: 'sk-hostile-edge-key' });
+  });
+  afterAll(() => llm?.close());
+  const server = serverForSuite('suip-hostile-edge-', () => ['--agent-token', AGENT, '--origins', ALLOWED, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: 'sk-hostile-edge-key' } });
+  beforeAll(() => {
     port = new URL(server.url).port;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await llm?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const genuiBody = JSON.stringify({ catalogDefinition: { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' } }, conversation: [{ role: 'user', parts: [{ type: 'text', text: 'hello' }] }] });
@@ -111,10 +104,7 @@ describe('the HTTP edge under attack (real process)', () => {
   it('a sinceSequence ahead of the event ledger is said, and the events that follow still arrive', async () => {
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});
     const id = created.sessionId as string;
-    const page = liveTestClient(server.url);
-    await page.opened;
-    page.send({ type: 'subscribe', payload: { sessionId: id, wsToken: created.wsToken, sinceSequence: 1_000_000 } });
-    await page.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
+    const page = await subscribedPage(server.url, created, { sinceSequence: 1_000_000 });
     await page.until(() => page.errors().includes('REPLAY_HORIZON_PASSED'), 'the ahead error');
     expect(String(page.frames.find((f) => f.payload?.code === 'REPLAY_HORIZON_PASSED')?.payload?.message)).toContain('ahead');
     await agentCall(server.url, AGENT, `/api/sessions/${id}/render`, { session: { componentCode: 'suip.render(suip.text("hi"))' } });
@@ -142,10 +132,7 @@ describe('the HTTP edge under attack (real process)', () => {
   it('ending a session ends its tokens: open sockets are closed, old tokens refused, agent routes answer 410', async () => {
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});
     const id = created.sessionId as string;
-    const page = liveTestClient(server.url);
-    await page.opened;
-    page.send({ type: 'subscribe', payload: { sessionId: id, wsToken: created.wsToken } });
-    await page.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
+    const page = await subscribedPage(server.url, created);
     const sessionToken = page.frames[0]!.payload!.sessionToken as string;
     expect((await agentCall(server.url, AGENT, `/api/sessions/${id}`, undefined, 'DELETE')).status).toBe(200);
     await page.until(() => page.closed() !== undefined, 'the socket closed');

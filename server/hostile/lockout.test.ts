@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { agentCall, liveTestClient } from '../testing/live-test-client.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite } from '../testing/server-suite.ts';
 
 /**
  * Budgets that cannot be turned against users (issue 45, finding 3), against real processes. A
@@ -49,19 +46,11 @@ async function pageSubscribes(url: string, localAddress: string): Promise<void> 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('reconnecting with no token locks nobody out (real process, 1,024 descriptors)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-lockout-'));
-  let server: ServerProcess;
+  // 1,024 descriptors: 672 connections in all, as in the finding (59 addresses filled them).
+  const server = serverForSuite('suip-hostile-lockout-', ['--agent-token', AGENT], { process: { openFiles: 1024 } });
   const attackers: Array<{ stop(): void }> = [];
-  beforeAll(async () => {
-    // 1,024 descriptors: 672 connections in all, as in the finding (59 addresses filled them).
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT], {}, { openFiles: 1024 });
-  }, 60_000);
   afterEach(() => {
     for (const attacker of attackers.splice(0)) attacker.stop();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('300 idle sockets from one address do not get a page from that address refused', async () => {
@@ -79,15 +68,7 @@ describe('reconnecting with no token locks nobody out (real process, 1,024 descr
 });
 
 describe('--trust-proxy (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-proxy-'));
-  let server: ServerProcess;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--trust-proxy', '127.0.0.2']);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const server = serverForSuite('suip-hostile-proxy-', ['--agent-token', AGENT, '--trust-proxy', '127.0.0.2']);
 
   /** 40 idle sockets from `localAddress` with the given X-Forwarded-For; how many were closed to make room for their own address. */
   async function evictedOf(localAddress: string, forwarded: (i: number) => string): Promise<number> {

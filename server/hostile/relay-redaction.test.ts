@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite } from '../testing/server-suite.ts';
 
 /**
  * The model's own words are relayed redacted (issue 45, item 7), against a real server process
@@ -22,8 +19,6 @@ const spaced = [...KEY].join(' ');
 const forms = [KEY, escaped, spaced, KEY.slice(3, -3)];
 
 describe('the model repeats the key (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-relay-redaction-'));
-  let server: ServerProcess;
   let llm: FakeLlmServer;
   beforeAll(async () => {
     llm = await startFakeLlmServer((request) => {
@@ -32,13 +27,9 @@ describe('the model repeats the key (real process)', () => {
       const words = `My key is ${KEY}. Escaped: "${escaped}". Spaced: ${spaced}. Again ${KEY}.`;
       return `${words}\n\`\`\`genui\n{"addOrUpdateSurface":{"surfaceId":"s","definition":{"root":"t","widgets":[{"id":"t","widget":{"text":{"text":"${KEY}"}}}]}}}\n\`\`\`\n${words}`;
     }, { chunkChars: 5 });
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { SUIP_LLM_KEY: KEY });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await llm?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
+  afterAll(() => llm?.close());
+  const server = serverForSuite('suip-relay-redaction-', () => ['--agent-token', AGENT, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: KEY } });
 
   const genui = async (text: string) => {
     const body = { catalogDefinition: { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' } }, conversation: [{ role: 'user', parts: [{ type: 'text', text }] }] };

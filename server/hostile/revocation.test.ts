@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentCall, liveTestClient } from '../testing/live-test-client.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { agentCall } from '../testing/live-test-client.ts';
+import { serverForSuite, subscribedPage } from '../testing/server-suite.ts';
 
 /**
  * Revocation is one mechanism (issue 45, item 2), against a real server process: ending a session
@@ -33,15 +30,7 @@ async function readStream(response: Response, ms: number): Promise<{ text: strin
 }
 
 describe('ending a session (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-revocation-'));
-  let server: ServerProcess;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT]);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const server = serverForSuite('suip-revocation-', ['--agent-token', AGENT]);
 
   it('ends every token and stream of it: live sockets, canvas SSE streams, state reads, new streams and canvas ops', async () => {
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});
@@ -49,10 +38,7 @@ describe('ending a session (real process)', () => {
     const wsToken = created.wsToken as string;
     expect((await agentCall(server.url, AGENT, `/api/canvas/${id}/ops`, { ops: [{ op: 'upsert', id: 'a', type: 'note', data: { text: '1' } }] })).status).toBe(200);
     // A page subscribes (getting its session token) and opens the canvas stream with it.
-    const page = liveTestClient(server.url);
-    await page.opened;
-    page.send({ type: 'subscribe', payload: { sessionId: id, wsToken } });
-    await page.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
+    const page = await subscribedPage(server.url, created);
     const sessionToken = String(page.frames.find((f) => f.type === 'ack')!.payload!.sessionToken);
     const stream = await fetch(`${server.url}/api/canvas/${id}/sse?token=${encodeURIComponent(sessionToken)}`);
     expect(stream.status).toBe(200);

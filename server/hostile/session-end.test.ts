@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentCall, liveTestClient } from '../testing/live-test-client.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite } from '../testing/server-suite.ts';
 
 /**
  * An agent can always end what it started (issue 45, item 1), against a real server process with
@@ -16,15 +13,7 @@ import { startServer, type ServerProcess } from '../testing/server-process.ts';
 const AGENT = 'agent-token-session-end-0123456789';
 
 describe('a session its pages filled to the quota (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-session-end-'));
-  let server: ServerProcess;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--quota-mb', '2']);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const server = serverForSuite('suip-session-end-', ['--agent-token', AGENT, '--quota-mb', '2']);
 
   it('a viewer flooding 60 KB actions over 4 sockets cannot stop the agent from rendering, draining and ending the session', async () => {
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { agentCall, liveTestClient, openDescriptors, residentBytes } from '../testing/live-test-client.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite, subscribedPage } from '../testing/server-suite.ts';
 
 /**
  * What a client can hold open on a real server process (issue 27): sockets that never
@@ -20,15 +17,7 @@ async function settle<T>(promises: Array<Promise<T>>): Promise<Array<PromiseSett
 }
 
 describe('socket budgets (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-sockets-'));
-  let server: ServerProcess;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--handshake-ms', '1500', '--sockets-per-address', '40']);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const server = serverForSuite('suip-hostile-sockets-', ['--agent-token', AGENT, '--handshake-ms', '1500', '--sockets-per-address', '40']);
 
   it('sockets that never subscribe are closed at the handshake deadline, and one address holds at most its unauthenticated budget: a new one closes the oldest', async () => {
     const idle = Array.from({ length: 50 }, () => liveTestClient(server.url));
@@ -44,10 +33,7 @@ describe('socket budgets (real process)', () => {
     expect(kept.every((c) => c.closed() === 1008 && c.errors().includes('HANDSHAKE_TIMEOUT'))).toBe(true);
     // Their places are free again: a page subscribes.
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});
-    const page = liveTestClient(server.url);
-    await page.opened;
-    page.send({ type: 'subscribe', payload: { sessionId: created.sessionId, wsToken: created.wsToken } });
-    await page.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
+    const page = await subscribedPage(server.url, created);
     page.ws.close();
   });
 
@@ -85,15 +71,7 @@ describe('socket budgets (real process)', () => {
 });
 
 describe('memory budgets (real process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'suip-hostile-memory-'));
-  let server: ServerProcess;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT]);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const server = serverForSuite('suip-hostile-memory-', ['--agent-token', AGENT]);
 
   it('20 sockets of one viewer that never read, while another sends 60 KB actions, cannot grow the server past the session budget; another session keeps working', async () => {
     const pid = server.child.pid!;
@@ -108,14 +86,8 @@ describe('memory budgets (real process)', () => {
     for (const r of readers) await r.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
     // They stop reading: the kernel buffers fill, then everything waits in the server.
     for (const r of readers) (r.ws as unknown as { _socket: { pause(): void } })._socket.pause();
-    const victim = liveTestClient(server.url);
-    await victim.opened;
-    victim.send({ type: 'subscribe', payload: { sessionId: other.sessionId, wsToken: other.wsToken } });
-    await victim.until((f) => f.some((x) => x.type === 'ack'), 'the victim ack');
-    const writer = liveTestClient(server.url);
-    await writer.opened;
-    writer.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken } });
-    await writer.until((f) => f.some((x) => x.type === 'ack'), 'the writer ack');
+    const victim = await subscribedPage(server.url, other);
+    const writer = await subscribedPage(server.url, flooded);
     const rssBefore = await residentBytes(pid);
     let peak = rssBefore;
     const blob = 'x'.repeat(60_000);

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentCall, liveTestClient } from '../testing/live-test-client.ts';
-import { startServer, type ServerProcess } from '../testing/server-process.ts';
+import { serverForSuite, subscribedPage } from '../testing/server-suite.ts';
 
 /**
  * A load test as a verdict (issue 27): K page viewers, each inside every limit, flood actions
@@ -25,23 +24,12 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 describe('the server under a flood of in-limit clients (real process, SQLite on disk)', () => {
   // The repository's own folder: on disk, as a real deployment's data directory is.
-  const dir = mkdtempSync(join(process.cwd(), 'node_modules', '.suip-load-'));
-  let server: ServerProcess;
-  beforeAll(async () => {
-    server = await startServer(['--data-dir', dir, '--agent-token', AGENT]);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const server = serverForSuite('.suip-load-', ['--agent-token', AGENT], { parent: join(process.cwd(), 'node_modules') });
 
   /** `/healthz` and publish → page latencies of a quiet control session while `phase()` says which run they belong to. */
   async function control(ms: number, phase: () => 'quiet' | 'flood' | 'off') {
     const session = await agentCall(server.url, AGENT, '/api/sessions', {});
-    const page = liveTestClient(server.url);
-    await page.opened;
-    page.send({ type: 'subscribe', payload: { sessionId: session.sessionId, wsToken: session.wsToken } });
-    await page.until((f) => f.some((x) => x.type === 'ack'), 'the control page ack');
+    const page = await subscribedPage(server.url, session);
     const sent = new Map<string, { at: number; phase: string }>();
     const figures = { quiet: { health: [] as number[], publish: [] as number[] }, flood: { health: [] as number[], publish: [] as number[] } };
     page.ws.on('message', (data) => {

@@ -42,7 +42,10 @@ export interface Place {
   readonly trusted: boolean;
   /** It presented a credential: move it to the authenticated pool, where it is never closed to make room. */
   trust(): { ok: true } | BudgetRefusal;
-  /** Count it under another address (the client's, forwarded by a listed proxy). */
+  /**
+   * Count it under another address (the client's, forwarded by a listed proxy); an authenticated
+   * place goes back to waiting.
+   */
   moveTo(address: string): void;
   /** What closing it to make room does (destroy the TCP socket; once upgraded, close the WebSocket with a frame). */
   onEvict(evict: (reason: string) => void): void;
@@ -178,10 +181,12 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
         moveTo(address) {
           if (slot.released || address === slot.address) return;
           if (slot.trusted) {
+            // SECURITY: behind a proxy one connection carries many clients' requests in turn; the
+            // credential one client showed is not lent to the next: the connection waits again,
+            // under the new client's address, until this request shows its own.
+            slot.trusted = false;
+            trusted -= 1;
             add(trustedByAddress, slot.address, -1);
-            add(trustedByAddress, address, 1);
-            slot.address = address;
-            return;
           }
           unwait(slot);
           slot.address = address;

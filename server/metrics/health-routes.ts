@@ -13,7 +13,14 @@ export interface HealthSources {
   ledgerKind: string;
   budgets: SocketBudgets;
   refusals: RefusalCounter;
+  /** How long one `/readyz` verdict is answered before it is worked out again (default 1,000 ms). */
+  readyCacheMs?: number;
+  /** The clock the cache reads (tests pass their own). */
+  now?: () => number;
 }
+
+/** How long a `/readyz` verdict stands by default: a probe every few seconds still sees each change. */
+const READY_CACHE_MS = 1000;
 
 /** Why the server should not be sent traffic now, or an empty list. */
 export function notReady(sources: HealthSources): string[] {
@@ -78,11 +85,25 @@ const text = (response: ServerResponse, body: string) => {
 
 /**
  * `/healthz` (liveness: the process answers), `/readyz` (readiness: the ledger can write and
- * there is room for an authenticated connection; 503 with the reasons otherwise) and `/metrics`
+ * there is room for an authenticated connection; 503 with the reasons otherwise; one verdict
+ * answered for `readyCacheMs`) and `/metrics`
  * (Prometheus text). SECURITY: `/metrics` needs the agent token (it tells how loaded the server
  * is and how many sessions it holds); the probes say nothing a client could use.
  */
 export function healthRoutes(sources: HealthSources): Route[] {
+  const now = sources.now ?? Date.now;
+  const cacheMs = sources.readyCacheMs ?? READY_CACHE_MS;
+  let verdict: { at: number; reasons: string[] } | undefined;
+  // SECURITY: `/readyz` needs no credential and the ledger's health reads every session's totals
+  // (a query over all of them): a client asking in a loop on one keep-alive connection would make
+  // the main thread scan for each request. One verdict stands for `cacheMs`, so a flood costs what
+  // `/healthz` costs; the connection itself counts in the unauthenticated pool like any other.
+  const readiness = () => {
+    const at = now();
+    const stale = verdict === undefined || at - verdict.at >= cacheMs || at < verdict.at;
+    if (stale) verdict = { at, reasons: notReady(sources) };
+    return verdict!.reasons;
+  };
   return [
     {
       method: 'GET',
@@ -93,7 +114,7 @@ export function healthRoutes(sources: HealthSources): Route[] {
       method: 'GET',
       path: '/readyz',
       async handle(_request, response) {
-        const reasons = notReady(sources);
+        const reasons = readiness();
         const ok = reasons.length === 0;
         sendJson(response, ok ? 200 : 503, { ok, ledger: sources.ledgerKind, ...(ok ? {} : { reasons }) });
       },

@@ -10,7 +10,8 @@ export interface SecretScrubber {
   scrubValue<T>(value: T): T;
   /**
    * Content (an agent event, a user's message) with every secret replaced in every string it
-   * holds, disguised forms included (`\u`-escaped, spaced), and nothing else changed: what the
+   * holds, disguised forms included (escaped, entity-encoded, full-width, spaced out: see
+   * `shared/secret-forms.ts`; values of 8 characters or more), and nothing else changed: what the
    * runtime stores or relays, so no copy of a secret outlives this process.
    */
   scrubContent<T>(value: T): T;
@@ -18,7 +19,11 @@ export interface SecretScrubber {
 
 /** What a secret is replaced with. */
 export const SCRUBBED = '[secret]';
-/** Shorter values are not scrubbed (every `a` in the log would go); a secret prompt's answer that short is not a key. */
+/**
+ * Shorter values are not scrubbed (every `a` in the log would go); a secret prompt's answer that
+ * short is not a key. Answers of 4–7 characters are scrubbed verbatim only: `registerSecret`
+ * refuses them for the disguised forms (`MIN_SECRET_CHARS`), which would match ordinary words.
+ */
 const MIN_LENGTH = 4;
 
 /**
