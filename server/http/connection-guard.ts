@@ -100,10 +100,12 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     evictions = 0;
   };
   server.on('connection', (socket: Socket) => {
-    const place = options.budgets.admit(socket, normalAddress(socket.remoteAddress), (reason) => {
+    const peer = normalAddress(socket.remoteAddress);
+    const evict = (reason: string) => {
       report(reason);
       socket.destroy();
-    });
+    };
+    const place = options.budgets.admit(socket, peer, evict, proxies.has(peer));
     socket.once('close', place.release);
   });
   const readdress = (request: IncomingMessage) => {

@@ -21,6 +21,20 @@ describe('createSocketBudgets', () => {
     expect(budgets.stats()).toMatchObject({ unauthenticated: 4, evicted: 2 });
   });
 
+  it("counts a listed proxy's new connections in the total only, and each under its client's address once it is known", () => {
+    const budgets = createSocketBudgets({ total: 16, unauthenticatedShare: 0.5, unauthenticatedPerAddress: 2 });
+    const closed: string[] = [];
+    // A burst of five users behind the proxy, before any request was read: nobody is closed.
+    const places = [1, 2, 3, 4, 5].map((i) => budgets.admit({}, 'proxy', () => void closed.push(`u${i}`), true));
+    expect(closed).toEqual([]);
+    // Their requests name them: per-address shares apply from then on, under each client.
+    for (const place of places.slice(0, 3)) place.moveTo('client');
+    expect(closed).toEqual(['u1']);
+    // The total still holds for a proxy: 8 unauthenticated in all, the oldest still waiting under the proxy goes.
+    for (let i = 6; i < 11; i += 1) budgets.admit({}, 'proxy', () => void closed.push(`u${i}`), true);
+    expect(closed).toEqual(['u1', 'u4']);
+  });
+
   it('keeps authenticated connections out of the eviction and refuses them only past their own limits (429, then 503)', () => {
     const budgets = createSocketBudgets({ total: 8, unauthenticatedShare: 0.5, perAddress: 2 });
     const closed: string[] = [];

@@ -68,7 +68,13 @@ export interface BudgetStats {
 export interface SocketBudgets {
   readonly limits: SocketLimits;
   /** A place for a new connection, unauthenticated: always granted, closing the oldest unauthenticated when full. */
-  admit(connection: object, address: string, evict: (reason: string) => void): Place;
+  /**
+   * A new connection from `address`. `viaProxy`: the peer is a listed proxy, so the connection
+   * carries its clients' requests and is counted under each one's address from its first request;
+   * until then it counts in the total only, never in the proxy's own per-address share (a burst of
+   * new users behind the proxy would otherwise close one another's connections).
+   */
+  admit(connection: object, address: string, evict: (reason: string) => void, viaProxy?: boolean): Place;
   /** The place `admit` gave this connection, if any. */
   placeOf(connection: object): Place | undefined;
   /** An authenticated place at once (a request slot of `suip mcp`), or the refusal: 429 per address, 503 for all. */
@@ -84,6 +90,8 @@ interface Slot {
   address: string;
   trusted: boolean;
   released: boolean;
+  /** Accepted from a listed proxy and not yet counted under a client's address. */
+  viaProxy: boolean;
   evict(reason: string): void;
 }
 
@@ -136,7 +144,7 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
   };
   const wait = (slot: Slot) => {
     const mine = waitingByAddress.get(slot.address) ?? new Set<Slot>();
-    if (mine.size >= effective.unauthenticatedPerAddress) {
+    if (!slot.viaProxy && mine.size >= effective.unauthenticatedPerAddress) {
       const count = effective.unauthenticatedPerAddress;
       evictOldest(mine, `${count} connections from this address have not authenticated; the oldest is closed`);
     }
@@ -151,8 +159,8 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
 
   return {
     limits: effective,
-    admit(connection, address, evict) {
-      const slot: Slot = { address, trusted: false, released: false, evict };
+    admit(connection, address, evict, viaProxy = false) {
+      const slot: Slot = { address, trusted: false, released: false, evict, viaProxy };
       wait(slot);
       const place: Place = {
         get address() {
@@ -190,6 +198,7 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
           }
           unwait(slot);
           slot.address = address;
+          slot.viaProxy = false;
           wait(slot);
         },
         onEvict(next) {
