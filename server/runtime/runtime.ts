@@ -77,9 +77,12 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
   const setStatus = (run: Run, status: RunStatus, message?: string) => {
     if (TERMINAL.has(run.status)) return;
     run.status = status;
-    peer.notify('run.status', { run_id: run.id, status, ...(message ? { message: message.slice(0, 2000) } : {}) });
+    // SECURITY: scrubbed whole, then cut: a cut through a typed key would leave its first characters,
+    // which no exact-value scrubber matches, in the relayed line and in the stored status message.
+    const told = message ? secrets.scrubContent(message).slice(0, 2000) : undefined;
+    peer.notify('run.status', { run_id: run.id, status, ...(told ? { message: told } : {}) });
     if (TERMINAL.has(status)) {
-      options.store.finishRun(run.id, status, now(), message === undefined ? undefined : secrets.scrubContent(message.slice(0, 2000)));
+      options.store.finishRun(run.id, status, now(), told);
       if (active === run) active = undefined;
       log({ event: 'run-ended', runId: run.id, status });
     }
