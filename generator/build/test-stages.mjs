@@ -15,6 +15,8 @@ const FAILURE_LINE = /\bFAIL\b|✘|×|^\s*\d+\) \[|\berror\b|Error:|failed/i;
 /** At most this many failure lines are repeated per stage: enough to name every failed test of a bad run. */
 const MAX_FAILURE_LINES = 40;
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+/** How long a stage's output pipes may stay open after it exited before they are let go (ms). */
+const PIPE_GRACE_MS = 2000;
 
 /**
  * Runs `npm run <stage>`, its output passed through as it comes, and resolves with its exit and
@@ -45,6 +47,16 @@ function runStage(npm, stage, cwd) {
     child.stderr.on('data', (chunk) => scan('stderr', chunk, process.stderr));
     child.on('error', (error) => resolve({ status: null, signal: null, error, failures: [...failures] }));
     child.on('close', (status, signal) => resolve({ status, signal, failures: [...failures] }));
+    // A process the stage left running (a server a test did not stop) may hold its output pipes
+    // open after the stage exited: 'close' would then wait for that process, and `npm test` hang.
+    // The stage's own output is read within the grace; then the pipes are let go.
+    child.on('exit', (status, signal) => {
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        resolve({ status, signal, failures: [...failures] });
+      }, PIPE_GRACE_MS).unref();
+    });
   });
 }
 
