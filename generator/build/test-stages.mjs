@@ -5,7 +5,8 @@
  * hides the e2e results; prints, last, the lines that named a failure in each failed stage (a
  * CI log is often read from its end only) and one summary line (each stage, its result and its
  * seconds), and exits non-zero when any stage failed. Ctrl-C stops the run (the stage in progress
- * gets the signal from the terminal, and no later stage starts).
+ * gets the signal from the terminal, what it says as it stops is still passed on, no later stage
+ * starts, and the summary is printed; a second Ctrl-C ends it at once).
  */
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
@@ -63,10 +64,10 @@ function runStage(npm, stage, cwd) {
 /**
  * Runs each npm script in turn and returns the summary line and the exit code.
  * @param {readonly string[]} stages npm script names
- * @param {{ cwd?: string, log?: (line: string) => void }} [options]
+ * @param {{ cwd?: string, log?: (line: string) => void, interrupted?: () => boolean }} [options]
  * @returns {Promise<{ summary: string, failures: string, code: number }>}
  */
-export async function runStages(stages, { cwd = process.cwd(), log = (line) => console.log(line) } = {}) {
+export async function runStages(stages, { cwd = process.cwd(), log = (line) => console.log(line), interrupted: stopped = () => false } = {}) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const results = [];
   for (const stage of stages) {
@@ -74,7 +75,7 @@ export async function runStages(stages, { cwd = process.cwd(), log = (line) => c
     const started = Date.now();
     const run = await runStage(npm, stage, cwd);
     const seconds = Math.round((Date.now() - started) / 1000);
-    const interrupted = run.signal === 'SIGINT' || run.signal === 'SIGTERM' || run.status === 130;
+    const interrupted = stopped() || run.signal === 'SIGINT' || run.signal === 'SIGTERM' || run.status === 130;
     const detail = run.error ? run.error.message : (run.signal ?? `exit ${run.status}`);
     results.push({ stage, ok: run.status === 0, seconds, detail, failures: run.failures });
     if (interrupted) break;
@@ -103,7 +104,15 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     console.error('usage: node generator/build/test-stages.mjs <npm script>... (typecheck lint test:unit test:e2e)');
     process.exit(2);
   }
-  const { summary, failures, code } = await runStages(stages);
+  // Ctrl-C reaches the stage from the terminal (one process group); this process reads the stage's
+  // output through pipes, so it stays to pass on what the stage says as it stops, then the summary.
+  // A second Ctrl-C ends it at once.
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+  });
+  const { summary, failures, code } = await runStages(stages, { interrupted: () => interrupts > 0 });
   if (failures !== '') console.log(`\n${failures}`);
   console.log(`\n${summary}`);
   process.exit(code);

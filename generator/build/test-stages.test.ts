@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,4 +68,29 @@ describe('npm test stages (generator/build/test-stages.mjs)', () => {
       }
     }
   }, 90_000);
+
+  it('on Ctrl-C passes on what the stage says as it stops, starts no later stage and still prints its summary', async () => {
+    const stop = `node -e "process.on('SIGINT',()=>setTimeout(()=>{console.log('stage cleaned up');process.exit(130)},300));console.log('stage ready');setInterval(()=>{},1000)"`;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'stages', private: true, scripts: { a: stop, b: `node -e "console.log('b ran')"` } }));
+    // Its own process group, as a terminal's foreground job: Ctrl-C is a SIGINT to the whole group.
+    const runner = spawn(process.execPath, [script, 'a', 'b'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    const ready = new Promise<void>((resolve) =>
+      runner.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        if (stdout.includes('stage ready')) resolve();
+      }),
+    );
+    const ended = new Promise<number | null>((resolve) => runner.on('close', (code) => resolve(code)));
+    try {
+      await ready;
+      process.kill(-runner.pid!, 'SIGINT');
+      expect(await ended).toBe(1);
+    } finally {
+      if (runner.exitCode === null) process.kill(-runner.pid!, 'SIGKILL');
+    }
+    expect(stdout).toContain('stage cleaned up');
+    expect(stdout).not.toContain('b ran');
+    expect(stdout.trim().split('\n').pop()).toMatch(/not run \(interrupted\): b$/);
+  }, 60_000);
 });
