@@ -36,6 +36,17 @@ describe('the SSE reader', () => {
     expect(problems.map((p) => p.kind)).toEqual(['too-long', 'too-long']);
   });
 
+  it('drops the whole event a too-long field line was part of (the rest is never parsed), once reported, and reads on', () => {
+    const huge = 'x'.repeat(300);
+    const stream = `data: {"a":1,\ndata: ${huge}\ndata: "b":2}\n\nevent: ${huge}\ndata: typed\n\n: ${huge}\ndata: ok\n\n`;
+    for (const chunks of [[stream], stream.match(/[^]{1,7}/g)!]) {
+      const { events, problems } = parse(chunks, { maxLineBytes: 200, maxEventBytes: 1000 });
+      // The comment line breaks nothing; the data and event lines take their events with them.
+      expect(events.map((e) => e.data)).toEqual(['ok']);
+      expect(problems.map((p) => [p.kind, p.message.endsWith('with it')])).toEqual([['too-long', true], ['too-long', true], ['too-long', false]]);
+    }
+  });
+
   it('reads a body until the callback stops it, then cancels the body', async () => {
     let cancelled = false;
     const encoder = new TextEncoder();

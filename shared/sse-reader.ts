@@ -56,15 +56,20 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
   let data: string[] = [];
   let dataSize = 0;
   let oversize = false;
+  /** A field line of this event was too long and skipped (already reported): the event goes too. */
+  let broken = false;
   let type: string | undefined;
   let id: string | undefined;
   const problem = (kind: SseProblem['kind'], message: string, preview: string, length?: number) => sink.problem?.({ kind, message, preview: preview.slice(0, 80), ...(length !== undefined ? { length } : {}) });
   const dispatch = () => {
-    if (oversize) problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '', dataSize);
+    if (broken) {
+      // Reported when its line was skipped; what is left of it is not the event the server sent.
+    } else if (oversize) problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '', dataSize);
     else if (data.length > 0) sink.event({ data: data.join('\n'), ...(type !== undefined ? { event: type } : {}), ...(id !== undefined ? { id } : {}) });
     data = [];
     dataSize = 0;
     oversize = false;
+    broken = false;
     type = undefined;
   };
   const framer = createLineFramer(
@@ -89,7 +94,13 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
         else if (field === 'id') id = value;
       },
       tooLong: ({ length, max, preview }) => {
-        problem('too-long', `a line of ${length} bytes was skipped (the limit is ${max})`, preview, length);
+        // SECURITY: a skipped field line (data:, event:, id:) takes its whole event with it: the
+        // lines around it joined without it must never be parsed as an event (an event is
+        // delivered whole or not at all). A skipped comment line breaks nothing.
+        const comment = preview.startsWith(':');
+        if (!comment) broken = true;
+        const what = comment ? '' : ', and the event it was part of with it';
+        problem('too-long', `a line of ${length} bytes was skipped (the limit is ${max})${what}`, preview, length);
       },
     },
     { maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, keepEmpty: true },
