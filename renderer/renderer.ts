@@ -9,7 +9,7 @@ import { GeneratorLifecycle, reportLater, type LifecycleHost } from './generator
 import { SuipHostError } from './host-error.ts';
 import { componentTags, withComponents } from './host-components.ts';
 import { MAX_QUEUED_EVENTS, STATE_CHANNEL, createProgramRecord, holdsHandler, type ProgramRecord } from './hibernation.ts';
-import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
+import type { AttachOptions, AttachRemoteOptions, DetachOptions, GeneratorHandle, MountOptions, Renderer, RendererOptions, SuipEventMap, TrafficRecord, WatchdogTiming } from './renderer-types.ts';
 import { createFrameBatch } from './session/frame-batch.ts';
 import { createLeafWrites } from './view/leaf-writes.ts';
 import { routeEvent } from '../core/session/route-event.ts';
@@ -162,7 +162,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     frameBatch.request();
   }
 
-  function dispatch(name: 'suip-status' | 'suip-error', detail: SuipStatusDetail | SuipErrorDetail): void {
+  function dispatch(name: keyof SuipEventMap, detail: SuipEventMap[keyof SuipEventMap]['detail']): void {
     container.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
 
@@ -265,6 +265,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const events: ConnectionEvents & { target?: GeneratorLifecycle } = {
       onEnded: (reason, message) => events.target?.ended(reason, message),
       onException: (message, line, fatal, handled) => events.target?.exception(message, line, fatal, handled === true),
+      onIsolation: (mode, message) => dispatch('suip-isolation', { generatorId: id, mode, message }),
     };
     const lifecycle = new GeneratorLifecycle(mount, connect(events, warm), host, adopted);
     events.target = lifecycle;

@@ -6,7 +6,8 @@ import { createSuipApi } from './suip-api.ts';
 import { CODE_LINE_OFFSET, reportFor, type WorkerReport } from './worker-report.ts';
 
 /**
- * The Worker's entry (UNTRUSTED realm: the model's code runs here too). The relay sends one
+ * The Worker's entry (UNTRUSTED realm: the model's code runs here too), and the nested frame's in
+ * the Worker-less engine (generator/relay/frame-engine.ts), where `self` is that frame's window. The relay sends one
  * `{suip: "boot"}` message carrying the comlink control port and the data port; both stay in this
  * closure, out of the model's reach. The handshake completes before the model's code runs.
  */
@@ -39,6 +40,9 @@ scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
 
 function boot(event: MessageEvent): void {
   const [control, dataPort] = event.ports;
+  // SECURITY: in the Worker-less engine this scope is a window that any frame of the page can post
+  // to; only the relay (its parent) boots it. A Worker's messages come from its owner alone.
+  if ('document' in scope && event.source !== scope.parent) return;
   if ((event.data as { suip?: unknown } | null)?.suip !== 'boot' || !control || !dataPort) return;
   scope.removeEventListener('message', boot);
   const channel = portChannel(dataPort);

@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { RendererOptions } from '../renderer/index.ts';
+import { attach, events, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
+import { describeHits, startCanary } from './helpers/canary-server.ts';
+
+/**
+ * The Worker-less mode (issue 44, build item 1): a host page whose CSP forbids every Worker
+ * (`worker-src 'none'`, as MCP Inspector sets for each view). The relay's blob Worker is refused,
+ * the relay falls back to running the program in a nested sandboxed frame, says so
+ * (`suip-isolation`), and the host's own watchdog ends a program that blocks that frame's thread.
+ */
+
+/** The host page's policy: only what makes the Worker refused; the rest stays as the fixture needs. */
+const NO_WORKERS = "worker-src 'none'";
+
+async function openWithoutWorkers(page: Page, options?: RendererOptions): Promise<void> {
+  await page.route('**/e2e/fixtures/sandbox/host.html', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': NO_WORKERS } });
+  });
+  await openHost(page, options);
+}
+
+const isolation = (page: Page) => page.evaluate(() => window.sandboxTest.isolation);
+
+async function meter(page: Page, action: 'start' | 'read'): Promise<{ gap: number; longTasks: number[] }> {
+  return page.evaluate((a) => {
+    const host = window.sandboxTest;
+    if (a === 'start') host.startStallMeter();
+    return { gap: host.longestGap(), longTasks: host.longTasks() };
+  }, action);
+}
+
+/** The host's longest gap and long tasks over `ms` with nothing running: the control. */
+async function control(page: Page, ms: number): Promise<{ gap: number; longTasks: number[] }> {
+  await meter(page, 'start');
+  await page.waitForTimeout(ms);
+  return meter(page, 'read');
+}
+
+const show = (what: string, m: { gap: number; longTasks: number[] }) =>
+  `${what}: longest gap ${m.gap.toFixed(1)} ms, long tasks [${m.longTasks.map((t) => t.toFixed(0)).join(', ')}]`;
+
+test('under worker-src \'none\' the program runs in the nested frame, says so, and answers a click', async ({ page }) => {
+  await openWithoutWorkers(page);
+  const code = `const { render, group, text } = suip;
+let clicks = 0;
+const view = () => group(null, [['count', text('clicks: ' + clicks)], ['go', group('button', [['label', 'Count']], { on: { click: () => { clicks += 1; render(view()); } } })]]);
+render(view());`;
+  expect(await attach(page, 'counter', code)).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('clicks: 0')).toBeVisible();
+  await page.getByRole('button', { name: 'Count' }).click();
+  await expect(page.getByText('clicks: 1')).toBeVisible();
+  // Never silent: the host heard the mode, and why.
+  expect(await isolation(page)).toEqual([{ generatorId: 'counter', mode: 'frame', message: expect.stringContaining("refuses the program's blob: Worker (worker-src)") }]);
+  // The relay's frame holds the program's frame (a frame whose parent is not the page).
+  expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(1);
+});
+
+test('with Workers allowed the mode is reported too: worker', async ({ page }) => {
+  await openHost(page);
+  expect(await attach(page, 'plain', "suip.render(suip.text('in a Worker'));")).toEqual({ ok: true, status: 'ready' });
+  await expect.poll(() => isolation(page)).toEqual([{ generatorId: 'plain', mode: 'worker', message: 'the program runs in a blob Worker' }]);
+  expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(0);
+});
+
+test('the program in the nested frame sends no request: the canary records nothing but the navigations\' TCP connects', async ({ page }) => {
+  const canary = await startCanary();
+  try {
+    await openWithoutWorkers(page);
+    const code = `const url = '${canary.origin}/';
+const tried = [];
+const attempt = async (name, act) => { try { await act(); tried.push(name + ': no error'); } catch (error) { tried.push(name + ': ' + (error && error.name)); } };
+await attempt('fetch', () => fetch(url + 'fetch'));
+await attempt('no-cors', () => fetch(url + 'no-cors', { mode: 'no-cors', keepalive: true }));
+await attempt('xhr', () => { const x = new XMLHttpRequest(); x.open('GET', url + 'xhr', false); x.send(); });
+await attempt('websocket', () => new WebSocket(url.replace('http', 'ws') + 'ws'));
+await attempt('eventsource', () => new EventSource(url + 'sse'));
+await attempt('beacon', () => navigator.sendBeacon(url + 'beacon', 'x'));
+await attempt('img', () => { const i = document.createElement('img'); i.src = url + 'img'; document.body.append(i); });
+await attempt('prefetch', () => { const l = document.createElement('link'); l.rel = 'prefetch'; l.href = url + 'prefetch'; document.head.append(l); });
+await attempt('script', () => { const s = document.createElement('script'); s.src = url + 'script'; document.head.append(s); });
+await attempt('form', () => { const f = document.createElement('form'); f.action = url + 'form'; f.method = 'post'; document.body.append(f); f.submit(); });
+await attempt('open', () => { if (window.open(url + 'open') !== null) throw new Error('opened'); });
+await attempt('import', () => import(url + 'import.js'));
+await attempt('worker', () => new Worker(url + 'worker.js'));
+await new Promise((resolve) => setTimeout(resolve, 500));
+await suip.render(suip.text('tried: ' + tried.length));
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const frame = document.createElement('iframe'); frame.src = url + 'frame'; document.body.append(frame);
+await new Promise((resolve) => setTimeout(resolve, 500));
+location.href = url + 'navigate';`;
+    expect(await attach(page, 'egress', code)).toEqual({ ok: true, status: 'ready' });
+    await expect(page.getByText('tried: 13')).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    // Every request API of a window, refused by the CSP or the sandbox: nothing at all reached the canary.
+    expect(canary.hits, describeHits(canary.hits)).toHaveLength(0);
+    // A navigation (a frame the program adds, then its own location): refused before any request, by
+    // the nested document's policy and the relay frame's (frame-src, from default-src 'none'). But
+    // Chromium opens a TCP connection to the named host first (so it also resolves its name): the
+    // one reach this mode has that a Worker has not, besides WebRTC (docs/security.md).
+    // The navigation is refused by the relay frame's policy (frame-src, from default-src 'none');
+    // the refused frame's error page is a second load, which ends the run.
+    const ended = await waitForStatus(page, 'egress', 'terminated');
+    expect(ended.message).toContain('navigated');
+    await page.waitForTimeout(1000);
+    console.log(`MEASURE worker-less navigations reached the canary as: ${JSON.stringify(canary.hits.map((hit) => hit.kind))}`);
+    expect(canary.hits.filter((hit) => hit.kind !== 'tcp'), describeHits(canary.hits)).toHaveLength(0);
+  } finally {
+    await canary.close();
+  }
+});
+
+test('while (true) {} in the nested frame: the host keeps running, its watchdog ends the program, a new one attaches @stall', async ({ page }) => {
+  await openWithoutWorkers(page);
+  const idle = await control(page, 1500);
+  const looping = await attach(page, 'loop', `suip.render(suip.group(null, [['t', suip.text('about to loop')]])).then(() => { while (true) {} });`);
+  expect(looping).toEqual({ ok: true, status: 'ready' });
+  await meter(page, 'start');
+  const terminated = await waitForStatus(page, 'loop', 'terminated');
+  const during = await meter(page, 'read');
+  console.log(`MEASURE worker-less loop: ${show('host', during)}; ${show('control (idle host)', idle)}`);
+  expect(terminated.reason).toBe('heartbeat');
+  expect(terminated.message).toContain("did not answer the host's heartbeat");
+  // The same bound as the Worker's loop test (sandbox-lifecycle.spec.ts).
+  expect(during.gap).toBeLessThan(Math.max(100, idle.gap + 100));
+  expect(await subtree(page, 'loop')).toBeUndefined();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  // A new generator gets a frame whose process is not the looping one (that one went with its frame).
+  const next = await attach(page, 'after', "suip.render(suip.text('alive after the loop'));");
+  expect(next).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('alive after the loop')).toBeVisible();
+});
+
+test('a flood from the nested frame (renders, exceptions, posts to the host window): the host stays responsive @stall', async ({ page }) => {
+  await openWithoutWorkers(page);
+  const idle = await control(page, 1500);
+  const code = `let n = 0;
+setInterval(() => {
+  for (let i = 0; i < 200; i++) {
+    n += 1;
+    suip.render(suip.text('flood ' + n));
+    try { top.postMessage('x'.repeat(10000), '*'); } catch {}
+  }
+  Promise.reject(new Error('flooding ' + n));
+}, 0);`;
+  expect(await attach(page, 'flood', code)).toMatchObject({ ok: true });
+  await meter(page, 'start');
+  await page.waitForTimeout(3000);
+  const during = await meter(page, 'read');
+  console.log(`MEASURE worker-less flood: ${show('host', during)}; ${show('control (idle host)', idle)}; status ${await page.evaluate(() => window.sandboxTest.status('flood'))}`);
+  expect(during.gap).toBeLessThan(Math.max(100, idle.gap + 100));
+  await page.locator('#host-button').click();
+});
+
+test('an unbounded allocation in the nested frame: the host stays responsive, the program is ended @stall', async ({ page }) => {
+  await openWithoutWorkers(page, { watchdog: { timeoutMs: 500 } });
+  const idle = await control(page, 1500);
+  const code = `await suip.render(suip.text('allocating'));
+const keep = [];
+for (;;) keep.push(new Array(1e6).fill(keep.length));`;
+  expect(await attach(page, 'alloc', code)).toMatchObject({ ok: true });
+  await meter(page, 'start');
+  const terminated = await waitForStatus(page, 'alloc', 'terminated', 30_000);
+  const during = await meter(page, 'read');
+  console.log(`MEASURE worker-less allocation: ${show('host', during)}; ${show('control (idle host)', idle)}; ended: ${terminated.reason}`);
+  expect(terminated.reason).toBe('heartbeat');
+  expect(during.gap).toBeLessThan(Math.max(100, idle.gap + 100));
+  const error = (await events(page)).find((e) => e.type === 'suip-error' && e.detail.generatorId === 'alloc');
+  expect(JSON.stringify(error?.detail)).toContain('heartbeat');
+  expect(await attach(page, 'after', "suip.render(suip.text('alive after the allocation'));")).toEqual({ ok: true, status: 'ready' });
+});
