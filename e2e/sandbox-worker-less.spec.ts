@@ -38,6 +38,13 @@ async function control(page: Page, ms: number): Promise<{ gap: number; longTasks
   return meter(page, 'read');
 }
 
+/**
+ * The host's longest gap may exceed its idle control by at most this much. Measured excess on the
+ * shared 2-core machine: 13–83 ms (loop, flood, allocation; also beside two `yes` CPU hogs); the
+ * bound is 4x the worst. The window-post flood this mode first allowed went 940–990 ms over it.
+ */
+const STALL_BOUND_MS = 400;
+
 const show = (what: string, m: { gap: number; longTasks: number[] }) =>
   `${what}: longest gap ${m.gap.toFixed(1)} ms, long tasks [${m.longTasks.map((t) => t.toFixed(0)).join(', ')}]`;
 
@@ -122,8 +129,7 @@ test('while (true) {} in the nested frame: the host keeps running, its watchdog 
   console.log(`MEASURE worker-less loop: ${show('host', during)}; ${show('control (idle host)', idle)}`);
   expect(terminated.reason).toBe('heartbeat');
   expect(terminated.message).toContain("did not answer the host's heartbeat");
-  // The same bound as the Worker's loop test (sandbox-lifecycle.spec.ts).
-  expect(during.gap).toBeLessThan(Math.max(100, idle.gap + 100));
+  expect(during.gap).toBeLessThan(idle.gap + STALL_BOUND_MS);
   expect(await subtree(page, 'loop')).toBeUndefined();
   await expect(page.locator('iframe')).toHaveCount(0);
   // A new generator gets a frame whose process is not the looping one (that one went with its frame).
@@ -132,26 +138,27 @@ test('while (true) {} in the nested frame: the host keeps running, its watchdog 
   await expect(page.getByText('alive after the loop')).toBeVisible();
 });
 
-test('a flood from the nested frame (renders, exceptions, posts to the host window): the host stays responsive @stall', async ({ page }) => {
-  await openWithoutWorkers(page);
-  const idle = await control(page, 1500);
-  const code = `let n = 0;
-setInterval(() => {
-  for (let i = 0; i < 200; i++) {
-    n += 1;
-    suip.render(suip.text('flood ' + n));
-    try { top.postMessage('x'.repeat(10000), '*'); } catch {}
-  }
-  Promise.reject(new Error('flooding ' + n));
-}, 0);`;
-  expect(await attach(page, 'flood', code)).toMatchObject({ ok: true });
-  await meter(page, 'start');
-  await page.waitForTimeout(3000);
-  const during = await meter(page, 'read');
-  console.log(`MEASURE worker-less flood: ${show('host', during)}; ${show('control (idle host)', idle)}; status ${await page.evaluate(() => window.sandboxTest.status('flood'))}`);
-  expect(during.gap).toBeLessThan(Math.max(100, idle.gap + 100));
-  await page.locator('#host-button').click();
-});
+for (const [what, flood, outcome] of [
+  ['renders and rejections', "suip.render(suip.text('flood ' + n)); if (i === 0) Promise.reject(new Error('flooding ' + n));", 'error'],
+  // A window can post to every window of the tab: the host's guard ends it at the first post.
+  ['posts to the host page\'s window', "top.postMessage('x'.repeat(10000), '*');", 'terminated'],
+] as const) {
+  test(`a flood of ${what} from the nested frame: the host stays responsive @stall`, async ({ page }) => {
+    await openWithoutWorkers(page);
+    const idle = await control(page, 1500);
+    const code = `let n = 0;
+setInterval(() => { for (let i = 0; i < 200; i++) { n += 1; try { ${flood} } catch {} } }, 0);`;
+    expect(await attach(page, 'flood', code)).toMatchObject({ ok: true });
+    await meter(page, 'start');
+    await page.waitForTimeout(3000);
+    const during = await meter(page, 'read');
+    const status = await page.evaluate(() => window.sandboxTest.status('flood'));
+    console.log(`MEASURE worker-less flood of ${what}: ${show('host', during)}; ${show('control (idle host)', idle)}; status ${status}`);
+    expect(during.gap).toBeLessThan(idle.gap + STALL_BOUND_MS);
+    expect(status).toBe(outcome);
+    await page.locator('#host-button').click();
+  });
+}
 
 test('an unbounded allocation in the nested frame: the host stays responsive, the program is ended @stall', async ({ page }) => {
   await openWithoutWorkers(page, { watchdog: { timeoutMs: 500 } });
@@ -165,8 +172,20 @@ for (;;) keep.push(new Array(1e6).fill(keep.length));`;
   const during = await meter(page, 'read');
   console.log(`MEASURE worker-less allocation: ${show('host', during)}; ${show('control (idle host)', idle)}; ended: ${terminated.reason}`);
   expect(terminated.reason).toBe('heartbeat');
-  expect(during.gap).toBeLessThan(Math.max(100, idle.gap + 100));
+  expect(during.gap).toBeLessThan(idle.gap + STALL_BOUND_MS);
   const error = (await events(page)).find((e) => e.type === 'suip-error' && e.detail.generatorId === 'alloc');
   expect(JSON.stringify(error?.detail)).toContain('heartbeat');
   expect(await attach(page, 'after', "suip.render(suip.text('alive after the allocation'));")).toEqual({ ok: true, status: 'ready' });
+});
+
+test('a loop in one Worker-less program stops the others of the page too (their frames share a process), and the host ends each @stall', async ({ page }) => {
+  await openWithoutWorkers(page);
+  expect(await attach(page, 'bystander', "suip.render(suip.text('bystander'));")).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'loop', `suip.render(suip.text('looping')).then(() => { while (true) {} });`)).toEqual({ ok: true, status: 'ready' });
+  expect((await waitForStatus(page, 'loop', 'terminated')).reason).toBe('heartbeat');
+  // Chromium puts every sandboxed frame of one site in one process: the bystander's relay and
+  // program waited on the same thread, so the host's watchdog ended it as well.
+  expect((await waitForStatus(page, 'bystander', 'terminated')).reason).toBe('heartbeat');
+  expect(await attach(page, 'after', "suip.render(suip.text('alive after both'));")).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('alive after both')).toBeVisible();
 });
