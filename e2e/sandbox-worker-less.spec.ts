@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { RendererOptions } from '../renderer/index.ts';
 import { attach, events, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
 import { describeHits, startCanary } from './helpers/canary-server.ts';
+import { specCsp } from './fixtures/mcp-apps/host-csp.ts';
 
 /**
  * The Worker-less mode (issue 44, build item 1): a host page whose CSP forbids every Worker
@@ -13,10 +14,10 @@ import { describeHits, startCanary } from './helpers/canary-server.ts';
 /** The host page's policy: only what makes the Worker refused; the rest stays as the fixture needs. */
 const NO_WORKERS = "worker-src 'none'";
 
-async function openWithoutWorkers(page: Page, options?: RendererOptions): Promise<void> {
+async function openWithoutWorkers(page: Page, options?: RendererOptions, csp = NO_WORKERS): Promise<void> {
   await page.route('**/e2e/fixtures/sandbox/host.html', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': NO_WORKERS } });
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
   });
   await openHost(page, options);
 }
@@ -64,6 +65,14 @@ render(view());`;
   expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(1);
 });
 
+test('under the MCP Apps spec\'s default CSP with nothing declared (no worker-src: script-src refuses blob:) the program runs in the nested frame', async ({ page }) => {
+  await openWithoutWorkers(page, {}, specCsp({}));
+  expect(await attach(page, 'spec', "suip.render(suip.text('under the spec default'));")).toEqual({ ok: true, status: 'ready' });
+  await expect(page.getByText('under the spec default')).toBeVisible();
+  // Chromium names the effective directive worker-src even when script-src is the one that refused.
+  expect(await isolation(page)).toEqual([{ generatorId: 'spec', mode: 'frame', message: expect.stringContaining("refuses the program's blob: Worker (worker-src)") }]);
+});
+
 test('with Workers allowed the mode is reported too: worker', async ({ page }) => {
   await openHost(page);
   expect(await attach(page, 'plain', "suip.render(suip.text('in a Worker'));")).toEqual({ ok: true, status: 'ready' });
@@ -91,14 +100,18 @@ await attempt('form', () => { const f = document.createElement('form'); f.action
 await attempt('open', () => { if (window.open(url + 'open') !== null) throw new Error('opened'); });
 await attempt('import', () => import(url + 'import.js'));
 await attempt('worker', () => new Worker(url + 'worker.js'));
+await attempt('host-dom', () => top.document.body);
+await attempt('relay-dom', () => parent.document.body);
 await new Promise((resolve) => setTimeout(resolve, 500));
-await suip.render(suip.text('tried: ' + tried.length));
+await suip.render(suip.group(null, [['n', suip.text('tried: ' + tried.length)], ['dom', suip.text(tried.slice(-2).join(', '))]]));
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const frame = document.createElement('iframe'); frame.src = url + 'frame'; document.body.append(frame);
 await new Promise((resolve) => setTimeout(resolve, 500));
 location.href = url + 'navigate';`;
     expect(await attach(page, 'egress', code)).toEqual({ ok: true, status: 'ready' });
-    await expect(page.getByText('tried: 13')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('tried: 15')).toBeVisible({ timeout: 15_000 });
+    // Its origin is opaque and not the relay's: neither the host's document nor the relay's is reachable.
+    await expect(page.getByText('host-dom: SecurityError, relay-dom: SecurityError')).toBeVisible();
     await page.waitForTimeout(1000);
     // Every request API of a window, refused by the CSP or the sandbox: nothing at all reached the canary.
     expect(canary.hits, describeHits(canary.hits)).toHaveLength(0);
