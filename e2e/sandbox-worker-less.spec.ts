@@ -202,3 +202,27 @@ test('a loop in one Worker-less program stops the others of the page too (their 
   expect(await attach(page, 'after', "suip.render(suip.text('alive after both'));")).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('alive after both')).toBeVisible();
 });
+
+test('a restart in a kept frame (detach keep, attach adopt) runs in the nested frame again; the old program sends nothing more', async ({ page }) => {
+  await page.route('**/e2e/fixtures/protocol/host.html', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': NO_WORKERS } });
+  });
+  await page.goto('/e2e/fixtures/protocol/host.html');
+  await page.waitForFunction(() => 'protocolTest' in window);
+  const modes: string[] = [];
+  await page.exposeFunction('recordMode', (mode: string) => void modes.push(mode));
+  await page.evaluate(() => document.addEventListener('suip-isolation', (event) => void (window as unknown as { recordMode(m: string): void }).recordMode(event.detail.mode)));
+  const ticking = "let n = 0; suip.render(suip.text('old tick 0')); setInterval(() => { n += 1; void suip.render(suip.text('old tick ' + n)); }, 20);";
+  await page.evaluate((code) => window.protocolTest.attachProgram('r', code), ticking);
+  await expect(page.getByText(/old tick [1-9]/)).toBeVisible();
+  await page.evaluate(() => window.protocolTest.detach('r', true));
+  expect(await page.evaluate(() => window.protocolTest.attachProgram('r', "suip.render(suip.text('new run'))", { adopt: true }))).toMatchObject({ ok: true, status: 'ready' });
+  await expect(page.getByText('new run')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText(/old tick/)).toHaveCount(0);
+  // One relay frame, one program frame in it: the old run's frame went with it.
+  await expect(page.locator('[data-suip-frames] iframe')).toHaveCount(1);
+  expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(1);
+  expect(modes).toEqual(['frame', 'frame']);
+});
