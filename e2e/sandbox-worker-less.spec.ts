@@ -226,3 +226,18 @@ test('a restart in a kept frame (detach keep, attach adopt) runs in the nested f
   expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(1);
   expect(modes).toEqual(['frame', 'frame']);
 });
+
+test('in the nested frame a syntax error fails attach with its line, and an exception is reported with its line', async ({ page }) => {
+  await openWithoutWorkers(page);
+  const broken = await attach(page, 'broken', 'const a = 1;\nconst = ;');
+  expect(broken.ok).toBe(false);
+  const failed = await waitForStatus(page, 'broken', 'error');
+  expect(failed.reason).toBe('startup-failed');
+  expect(failed.message).toMatch(/SyntaxError|Unexpected/);
+  expect(failed.message).toContain('line 2');
+  const thrower = ["suip.render(suip.text('before the throw'));", '', "throw new Error('boom at three');"].join('\n');
+  expect(await attach(page, 'thrower', thrower)).toMatchObject({ ok: true });
+  const status = await waitForStatus(page, 'thrower', 'error');
+  expect(status.message).toContain('boom at three');
+  expect(status.message).toContain('line 3');
+});

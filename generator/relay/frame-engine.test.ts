@@ -8,6 +8,6 @@ describe('frameEngineSrcdoc', () => {
     expect(html.match(/<script/gi)).toHaveLength(2);
     expect(html.indexOf(`content="${FRAME_ENGINE_CSP}"`)).toBeLessThan(html.indexOf('<script'));
     const block = /<script type="application\/json" id="suip-program">([^<]*)<\/script>/.exec(html);
-    expect(JSON.parse(block![1]!)).toBe(hostile);
+    expect(JSON.parse(block![1]!)).toBe(`${hostile}\n//# sourceURL=suip-program.js`);
   });
 });

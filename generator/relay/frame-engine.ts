@@ -1,3 +1,5 @@
+import { FRAME_SCRIPT_URL } from '../runtime/worker-report.ts';
+
 /**
  * The Worker-less engine: the program on the window thread of a nested `allow-scripts` srcdoc frame
  * inside the relay's frame, for hosts whose CSP refuses the blob Worker (MCP Inspector's
@@ -44,7 +46,8 @@ removeEventListener('error', failed);
 
 /** The nested frame's document for `script` (the same script a Worker would run). */
 export function frameEngineSrcdoc(script: string): string {
-  const data = JSON.stringify(script).replace(/</g, '\\u003c');
+  // Named, so the runtime finds the program's lines in a stack (worker-report.ts).
+  const data = JSON.stringify(`${script}\n//# sourceURL=${FRAME_SCRIPT_URL}`).replace(/</g, '\\u003c');
   return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_ENGINE_CSP}">`
     + `<script type="application/json" id="${PROGRAM_ELEMENT_ID}">${data}</script><script>${BOOTSTRAP}</script>`;
 }
@@ -84,7 +87,10 @@ export function startFrameEngine(parent: Element, script: string, onNavigated: (
   const onMessage = (event: MessageEvent) => {
     if (ended || event.source !== iframe.contentWindow) return;
     const data = event.data as { suip?: unknown; message?: unknown; lineno?: unknown } | null;
-    if (data?.suip === 'engine-error' && loads === 0) {
+    // The bootstrap's report arrives after the frame's `load` (it is a message task). The program
+    // can send one too, which only reports an exception (fatal before the handshake) at the
+    // relay's exception budget: nothing it could not do by throwing.
+    if (data?.suip === 'engine-error') {
       const lineno = typeof data.lineno === 'number' ? data.lineno : 0;
       engine.onerror?.({ message: String(data.message), lineno, preventDefault: () => undefined });
     } else engine.onmessage?.(event);

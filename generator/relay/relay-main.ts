@@ -161,7 +161,8 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     if (run.dead) return;
     if (!rate.take()) return terminate(run, 'rate', tooMany);
     if (!handshaken && workerRefusal !== undefined && !frameMode) return fallBack(run, code, budgets);
-    const cause = !handshaken && workerRefusal !== undefined ? workerRefusal : event.message ?? 'the generator script failed to load';
+    // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
+    const cause = event.message ?? 'the generator script failed to load';
     const report = { message: String(cause).slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
     if (!handshaken) {

@@ -3,7 +3,7 @@ import { GeneratorSession } from './generator-session.ts';
 import { HandlerError } from './handler-error.ts';
 import { portChannel } from './port-channel.ts';
 import { createSuipApi } from './suip-api.ts';
-import { CODE_LINE_OFFSET, reportFor, type WorkerReport } from './worker-report.ts';
+import { CODE_LINE_OFFSET, FRAME_SCRIPT_URL, reportFor, type WorkerReport } from './worker-report.ts';
 
 /**
  * The Worker's entry (UNTRUSTED realm: the model's code runs here too), and the nested frame's in
@@ -29,13 +29,15 @@ const codeLines = typeof scope.__suipCodeLines === 'number' ? scope.__suipCodeLi
 delete scope.__suipMain;
 delete scope.__suipCodeLines;
 let report: (report: WorkerReport) => void = () => undefined;
+/** How stacks name this script: the Worker's blob URL, or the frame engine's `sourceURL`. */
+const scriptUrl = 'document' in scope ? FRAME_SCRIPT_URL : scope.location.href;
 
 scope.addEventListener('error', (event: ErrorEvent) => {
   event.preventDefault(); // reported here; keeps the relay's onerror for scripts that never ran
   report({ kind: 'exception', message: String(event.message).slice(0, 1000), line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined });
 });
 scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-  report(reportFor(event.reason, scope.location.href, codeLines));
+  report(reportFor(event.reason, scriptUrl, codeLines));
 });
 
 function boot(event: MessageEvent): void {
@@ -52,13 +54,13 @@ function boot(event: MessageEvent): void {
       report = (r) => void reporter(r);
       session = new GeneratorSession({
         channel,
-        onUncaught: (error) => report({ ...reportFor(error, scope.location.href, codeLines), ...(error instanceof HandlerError ? { handled: true as const } : {}) }),
+        onUncaught: (error) => report({ ...reportFor(error, scriptUrl, codeLines), ...(error instanceof HandlerError ? { handled: true as const } : {}) }),
       });
       const result = await session.initialize();
       scope.suip = createSuipApi(session, result);
       // After this call has answered: the model's code may block the loop forever.
       setTimeout(() => {
-        main?.().catch((error: unknown) => report(reportFor(error, scope.location.href, codeLines)));
+        main?.().catch((error: unknown) => report(reportFor(error, scriptUrl, codeLines)));
       }, 0);
     },
     ping: () => true,
