@@ -30,7 +30,8 @@ delete scope.__suipMain;
 delete scope.__suipCodeLines;
 let report: (report: WorkerReport) => void = () => undefined;
 /** How stacks name this script: the Worker's blob URL, or the frame engine's `sourceURL`. */
-const scriptUrl = 'document' in scope ? FRAME_SCRIPT_URL : scope.location.href;
+const inWindow = 'document' in (self as object);
+const scriptUrl = inWindow ? FRAME_SCRIPT_URL : scope.location.href;
 
 scope.addEventListener('error', (event: ErrorEvent) => {
   event.preventDefault(); // reported here; keeps the relay's onerror for scripts that never ran
@@ -44,7 +45,7 @@ function boot(event: MessageEvent): void {
   const [control, dataPort] = event.ports;
   // SECURITY: in the Worker-less engine this scope is a window that any frame of the page can post
   // to; only the relay (its parent) boots it. A Worker's messages come from its owner alone.
-  if ('document' in scope && event.source !== scope.parent) return;
+  if (inWindow && event.source !== scope.parent) return;
   if ((event.data as { suip?: unknown } | null)?.suip !== 'boot' || !control || !dataPort) return;
   scope.removeEventListener('message', boot);
   const channel = portChannel(dataPort);
