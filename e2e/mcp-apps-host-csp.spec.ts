@@ -42,6 +42,7 @@ test('under the MCP Apps spec\'s CSP, built from what the view declares as the s
     await expect(tree.getByText('clicks: 0')).toBeVisible({ timeout: 30_000 });
     await tree.getByRole('button', { name: 'Count' }).click();
     await expect(tree.getByText('clicks: 1')).toBeVisible();
+    await expect(page.frameLocator('suip-mcp-app iframe').frameLocator('iframe').locator('body')).toHaveAttribute('data-suip-isolation', 'worker');
     // The policy it ran under: the spec's restrictive default plus the one source the view declares (its Worker's blob:).
     expect(proxy.served).toEqual(["default-src 'none'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline' blob:; img-src 'self' data: blob:; font-src blob:; media-src 'self' data: blob:; connect-src 'none'"]);
   } finally {
@@ -49,27 +50,20 @@ test('under the MCP Apps spec\'s CSP, built from what the view declares as the s
   }
 });
 
-// MCP Inspector 2.12 sets `worker-src 'none'` for every view: suip's program needs a way to run
-// without a Worker first (issue 44, build item 1). The view's own report is checked meanwhile below.
-test.fixme('under MCP Inspector 2.12\'s view CSP (worker-src \'none\'), the program runs', async ({ page }) => {
-  const proxy = await serveProxyUnder(inspectorCsp, origin);
-  try {
-    await showUnder(page, proxy.url);
-    const tree = page.frameLocator('suip-mcp-app iframe').frameLocator('iframe').locator('suip-tree');
-    await expect(tree.getByText('clicks: 0')).toBeVisible({ timeout: 30_000 });
-  } finally {
-    await proxy.close();
-  }
-});
-
-test('under MCP Inspector 2.12\'s view CSP the view says that the host\'s CSP refuses the Worker, instead of showing nothing', async ({ page }) => {
+// MCP Inspector 2.12 sets `worker-src 'none'` for every view: the relay's blob Worker is refused,
+// and the program runs in the Worker-less mode (a nested sandboxed frame), which the view says.
+test('under MCP Inspector 2.12\'s view CSP (worker-src \'none\') the program runs without a Worker and answers a click', async ({ page }) => {
   const proxy = await serveProxyUnder(inspectorCsp, origin);
   try {
     await showUnder(page, proxy.url);
     expect(proxy.served[0]).toContain("worker-src 'none'");
     const view = page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
-    // The cause, not "the generator script failed to load": the relay heard the CSP refuse its Worker.
-    await expect(view.locator('body')).toContainText("the host page's Content-Security-Policy refuses the program's blob: Worker (worker-src)", { timeout: 30_000 });
+    const tree = view.locator('suip-tree');
+    await expect(tree.getByText('clicks: 0')).toBeVisible({ timeout: 30_000 });
+    await tree.getByRole('button', { name: 'Count' }).click();
+    await expect(tree.getByText('clicks: 1')).toBeVisible();
+    // Never silent: the view knows the mode (and logs it to the host, notifications/message).
+    await expect(view.locator('body')).toHaveAttribute('data-suip-isolation', 'frame');
   } finally {
     await proxy.close();
   }

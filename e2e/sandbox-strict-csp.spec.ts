@@ -22,7 +22,9 @@ test('with sandboxUrl the static suip-sandbox.html works under the same strict h
   await openStrict(page, { sandboxUrl: '/suip-sandbox.html', initializeTimeoutMs: 10_000 });
   expect(await attach(page)).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('rendered under a strict host CSP')).toBeVisible();
-  const frame = page.locator('iframe');
+  // The program's frame is the first; a warm spare the renderer makes about 200 ms after a start
+  // may follow it (warmSandbox 'auto'), which made a bare locator('iframe') fail now and then.
+  const frame = page.locator('iframe').first();
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   await expect(frame).toHaveAttribute('src', '/suip-sandbox.html');
   expect(await frame.getAttribute('srcdoc')).toBeNull();

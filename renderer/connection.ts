@@ -1,5 +1,5 @@
 import type { Channel } from '../shared/channel.ts';
-import type { StatusReason } from '../shared/relay-control.ts';
+import type { IsolationMode, StatusReason } from '../shared/relay-control.ts';
 
 /**
  * How one generator reaches the renderer: where its data channel comes from and how it is ended.
@@ -38,6 +38,8 @@ export interface ConnectionEvents {
   onEnded(reason: StatusReason, message: string): void;
   /** The program's code threw; `fatal` when it can never start, `handled` when an event handler threw and it runs on. */
   onException(message: string, line: number | undefined, fatal: boolean, handled?: boolean): void;
+  /** Where the sandbox runs the program (`frame`: without a Worker, which the host's CSP refused); `message` says why. */
+  onIsolation?(mode: IsolationMode, message: string): void;
 }
 
 /**

@@ -33,6 +33,7 @@ export type {
   RendererOptions,
   SuipErrorDetail,
   SuipEventMap,
+  SuipIsolationDetail,
   SuipStatusDetail,
   TrafficRecord,
   WatchdogTiming,

@@ -1,4 +1,5 @@
 import type { Channel, HostContext, Limits, StatusReason, SuipErrorObject, VocabularyEntry } from '../shared/index.ts';
+import type { IsolationMode } from '../shared/relay-control.ts';
 import type { InPageLane } from './connection.ts';
 import type { HostDialogs } from './dialogs/host-dialogs.ts';
 import type { HostPolicy } from '../core/policy/host-policy.ts';
@@ -211,20 +212,37 @@ export interface SuipErrorDetail {
 export interface SuipEventMap {
   'suip-status': CustomEvent<SuipStatusDetail>;
   'suip-error': CustomEvent<SuipErrorDetail>;
+  'suip-isolation': CustomEvent<SuipIsolationDetail>;
+}
+
+/**
+ * Detail of the `suip-isolation` DOM event: once per sandboxed run, where its program runs.
+ * `worker`: a blob Worker. `frame`: a nested sandboxed frame's window thread, because the host
+ * page's CSP refused the Worker (`message` says which directive); docs/security.md's CSP × engine
+ * matrix says which guarantees hold then (a loop is ended by the host's watchdog; the program can
+ * post to the page's windows and reach WebRTC).
+ */
+export interface SuipIsolationDetail {
+  generatorId: string;
+  mode: IsolationMode;
+  message: string;
 }
 
 declare global {
   interface HTMLElementEventMap {
     'suip-status': SuipEventMap['suip-status'];
     'suip-error': SuipEventMap['suip-error'];
+    'suip-isolation': SuipEventMap['suip-isolation'];
   }
   interface DocumentEventMap {
     'suip-status': SuipEventMap['suip-status'];
     'suip-error': SuipEventMap['suip-error'];
+    'suip-isolation': SuipEventMap['suip-isolation'];
   }
   interface WindowEventMap {
     'suip-status': SuipEventMap['suip-status'];
     'suip-error': SuipEventMap['suip-error'];
+    'suip-isolation': SuipEventMap['suip-isolation'];
   }
 }
 

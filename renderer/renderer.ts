@@ -15,7 +15,7 @@ import type {
   Renderer,
   RendererOptions,
   SuipErrorDetail,
-  SuipStatusDetail,
+  SuipEventMap,
 } from './renderer-types.ts';
 import { resolveRendererOptions } from './renderer-options.ts';
 import { SandboxedPrograms } from './sandboxed-programs.ts';
@@ -40,7 +40,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   const registry = new MountRegistry(limits, markLabel);
   const traffic = new TrafficTap();
   let destroyed = false;
-  const dispatch = (name: 'suip-status' | 'suip-error', detail: SuipStatusDetail | SuipErrorDetail): void =>
+  const dispatch = (name: keyof SuipEventMap, detail: SuipEventMap[keyof SuipEventMap]['detail']): void =>
     void container.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 
   // The view, the slots, the programs and the context reach one another's state through these
@@ -98,6 +98,7 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     const events: ConnectionEvents & { target?: GeneratorLifecycle } = {
       onEnded: (reason, message) => events.target?.ended(reason, message),
       onException: (message, line, fatal, handled) => events.target?.exception(message, line, fatal, handled === true),
+      onIsolation: (mode, message) => dispatch('suip-isolation', { generatorId: mount.id, mode, message }),
     };
     const lifecycle = new GeneratorLifecycle(mount, connect(events, warm), host, adopted);
     events.target = lifecycle;

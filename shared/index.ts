@@ -46,4 +46,4 @@ export { EffectivePolicy, DEFAULT_EFFECTIVE_POLICY } from './effective-policy.ts
 export { DataParams, ChannelName, MAX_CHANNEL_LENGTH, isChannelName } from './data-plane.ts';
 export { DialogParams, DialogResult, ConfirmDialog, PromptDialog, PickDialog, PickItem } from './dialog.ts';
 export { STATUS_REASONS, TERMINATION_REASONS, isStatusReason, readRelayReport } from './relay-control.ts';
-export type { StatusReason, TerminationReason, RelayBudgets, RelayCommand, RelayReport } from './relay-control.ts';
+export type { StatusReason, TerminationReason, RelayBudgets, RelayCommand, RelayReport, IsolationMode } from './relay-control.ts';

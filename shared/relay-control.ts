@@ -88,8 +88,24 @@ export interface RestartCommand {
   budgets: RelayBudgets;
 }
 
+/**
+ * Host → relay: answer with a `pong` now. Sent only while the program runs on a window thread the
+ * relay shares (`isolation` mode `frame`): a program that loops there stops the relay too, so only
+ * the host can notice and end it.
+ */
+export interface PingCommand {
+  suip: 'ping';
+}
+
 /** Everything the host may send the relay besides data strings. */
-export type RelayCommand = StartCommand | StopCommand | RestartCommand;
+export type RelayCommand = StartCommand | StopCommand | RestartCommand | PingCommand;
+
+/**
+ * Where the program runs: `worker`, a blob Worker (its own thread, no DOM, no window to post to);
+ * `frame`, a nested `allow-scripts` srcdoc frame's window thread, the fallback when the host's CSP
+ * refuses the Worker (docs/security.md, "CSP × engine matrix", says which guarantees hold there).
+ */
+export type IsolationMode = 'worker' | 'frame';
 
 /** Longest `message` a report carries; the relay cuts longer ones, the host cuts again. */
 export const REPORT_MESSAGE_CHARS = 1000;
@@ -115,8 +131,20 @@ export interface ExceptionReport {
   handled?: true;
 }
 
+/** Relay → host: the program runs in this mode now (`message` says why, for `frame`). Once per run. */
+export interface IsolationReport {
+  suip: 'isolation';
+  mode: IsolationMode;
+  message: string;
+}
+
+/** Relay → host: the answer to a `ping` (its thread is free). */
+export interface PongReport {
+  suip: 'pong';
+}
+
 /** Everything the relay may send the host besides data strings. */
-export type RelayReport = TerminatedReport | ExceptionReport;
+export type RelayReport = TerminatedReport | ExceptionReport | IsolationReport | PongReport;
 
 /**
  * The report in `data`, read field by field into a fresh object, or undefined when it is not one.
@@ -128,6 +156,10 @@ export function readRelayReport(data: unknown): RelayReport | undefined {
   const message = typeof record.message === 'string' ? record.message.slice(0, REPORT_MESSAGE_CHARS) : '';
   if (record.suip === 'terminated') {
     return typeof record.reason === 'string' && terminationReasons.has(record.reason) ? { suip: 'terminated', reason: record.reason as TerminationReason, message } : undefined;
+  }
+  if (record.suip === 'pong') return { suip: 'pong' };
+  if (record.suip === 'isolation') {
+    return record.mode === 'worker' || record.mode === 'frame' ? { suip: 'isolation', mode: record.mode, message } : undefined;
   }
   if (record.suip === 'exception') {
     const line = typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined;

@@ -91,6 +91,13 @@ root.addEventListener('suip-error', (event) => {
   say(detail.error.message, 'error');
 });
 
+// Where the program runs, never silently: on the page (for a test or a curious user) and, when the
+// host's CSP refused the Worker, in the host's log (MCP `notifications/message`).
+root.addEventListener('suip-isolation', (event) => {
+  document.body.dataset.suipIsolation = event.detail.mode;
+  if (event.detail.mode === 'frame') void app.sendLog({ level: 'warning', logger: 'suip', data: event.detail.message }).catch(() => undefined);
+});
+
 app.ontoolinput = ({ arguments: args }) => {
   if (typeof args?.program === 'string') void run(args.program);
   else if (typeof args?.request === 'string') say('the model is writing the program…');

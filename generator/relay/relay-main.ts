@@ -5,7 +5,8 @@ import type { WorkerControl } from '../runtime/worker-main.ts';
 import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import { REPORT_MESSAGE_CHARS, START_ELEMENT_ID, type RelayBudgets, type RelayCommand, type RelayReport, type StartCommand, type TerminationReason } from '../../shared/relay-control.ts';
-import { startWatchdog } from './watchdog.ts';
+import { startWatchdog } from '../../shared/watchdog.ts';
+import { startFrameEngine, type Engine } from './frame-engine.ts';
 import { PendingEvent } from './pending-event.ts';
 
 /**
@@ -39,7 +40,8 @@ interface Run {
   /** What the run sent before its port arrived, in order (at most EARLY_MESSAGES, then its termination). */
   readonly early: unknown[];
   dead: boolean;
-  worker?: Worker;
+  /** The program's engine: a blob Worker, or the nested frame when the host's CSP refuses Workers. */
+  worker?: Worker | Engine;
   dataPort?: MessagePort;
   blobUrl?: string;
   remote?: Remote<WorkerControl>;
@@ -53,15 +55,21 @@ interface Run {
 /**
  * Why the last Worker could not start, when the page's CSP (the host's, which this srcdoc frame
  * inherits) refused it: Chromium reports the refusal here before the Worker's `error` event, which
- * itself carries no message. Read by the run whose Worker failed, so its report names the cause.
+ * itself carries no message. The run whose Worker failed then falls back to the frame engine
+ * (`fallBack`), and the host's isolation report names this cause.
  */
 let workerRefusal: string | undefined;
 document.addEventListener('securitypolicyviolation', (event) => {
   const blob = event.blockedURI === 'blob' || event.blockedURI.startsWith('blob:');
   if (!blob || !/^(worker-src|script-src)/.test(event.effectiveDirective)) return;
-  workerRefusal = `the host page's Content-Security-Policy refuses the program's blob: Worker (${event.effectiveDirective}); `
-    + 'suip programs run only where the host allows blob: Workers (in worker-src, or in script-src when there is no worker-src)';
+  workerRefusal = `the host page's Content-Security-Policy refuses the program's blob: Worker (${event.effectiveDirective})`;
 });
+
+/**
+ * Set once a Worker was refused by the page's CSP: every run of this frame from then on starts in
+ * the Worker-less engine (frame-engine.ts) directly, and says so to the host.
+ */
+let frameMode = false;
 
 /** The host's port: commands and data arrive here (replaced by each `restart`). */
 let hostPort: MessagePort | undefined;
@@ -110,6 +118,16 @@ function connectRun(run: Run, port: MessagePort): void {
   for (const message of run.early.splice(0)) port.postMessage(message);
 }
 
+/** The program's engine for `run`: a blob Worker, or (`frameMode`) a nested frame, which is reported to the host. */
+function startEngine(run: Run, script: string): Worker | Engine {
+  if (frameMode) {
+    toHost(run, { suip: 'isolation', mode: 'frame', message: `${workerRefusal ?? 'no Worker'}: the program runs in a nested sandboxed frame instead` });
+    return startFrameEngine(document.body, script, () => terminate(run, 'type', "the program's frame navigated away, which the protocol does not allow"));
+  }
+  run.blobUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  return new Worker(run.blobUrl, { name: 'suip-generator' });
+}
+
 function start(port: MessagePort | undefined, code: string, budgets: RelayBudgets): Run {
   // One budget for everything the Worker can make the relay send: data, reports and errors.
   const rate = createRateBudget(budgets.maxMessagesPerSecond);
@@ -137,15 +155,16 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     suppressed = 0;
     toHost(run, { suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}), ...(handled ? { handled: true as const } : {}) });
   };
-  run.blobUrl = URL.createObjectURL(new Blob([workerScript(code, runtimeSource)], { type: 'text/javascript' }));
-  const worker = new Worker(run.blobUrl, { name: 'suip-generator' });
+  const worker = startEngine(run, workerScript(code, runtimeSource));
   run.worker = worker;
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
-  worker.onerror = (event) => {
+  worker.onerror = (event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>) => {
     event.preventDefault();
     if (run.dead) return;
     if (!rate.take()) return terminate(run, 'rate', tooMany);
-    const cause = !handshaken && workerRefusal !== undefined ? workerRefusal : event.message ?? 'the generator script failed to load';
+    if (!handshaken && workerRefusal !== undefined && !frameMode) return fallBack(run, code, budgets);
+    // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
+    const cause = event.message ?? 'the generator script failed to load';
     const report = { message: String(cause).slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
     if (!handshaken) {
@@ -172,7 +191,8 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   // comlink answers. A loop posting on either would queue tasks ahead of this thread's watchdog
   // timer and keep it from ever firing (measured: for (;;) self.postMessage() ran for 38 s). The
   // Worker's own channel ends it on first use; the control port spends the message budget.
-  worker.onmessage = () => terminate(run, 'type', "the generator posted on the Worker's own channel, which the protocol does not use");
+  const ownChannel = frameMode ? "posted to the relay's window" : "posted on the Worker's own channel";
+  worker.onmessage = () => terminate(run, 'type', `the generator ${ownChannel}, which the protocol does not use`);
   control.port1.addEventListener('message', () => run.spend());
   const controller = wrap<WorkerControl>(control.port1);
   run.remote = controller;
@@ -203,6 +223,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     controller.start(proxy(onReport)).then(
       () => {
         handshaken = true;
+        if (!frameMode && !run.dead) toHost(run, { suip: 'isolation', mode: 'worker', message: 'the program runs in a blob Worker' });
       },
       () => undefined,
     );
@@ -210,6 +231,18 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     serializing = undefined;
   }
   return run;
+}
+
+/**
+ * The page's CSP refused `run`'s Worker before it ran: the same program starts again at once in
+ * the Worker-less engine, on the same port, and the host is told (never a silent change of mode).
+ */
+function fallBack(run: Run, code: string, budgets: RelayBudgets): void {
+  terminate(run, 'stopped', 'the host page refused the Worker');
+  frameMode = true;
+  if (current !== run) return;
+  // The refused Worker never ran, so it sent nothing that the next run would have to carry over.
+  current = start(run.port, code, budgets);
 }
 
 /** Listen for the host on `port` (the first one from `connect`, then each `restart`'s). */
@@ -232,7 +265,9 @@ function onHostMessage(port: MessagePort, event: MessageEvent): void {
   }
   // The host is the only sender on this port (identity-checked at connect); its shapes are trusted.
   const control = message as RelayCommand | null;
-  if (control?.suip === 'start' && current === undefined && typeof control.code === 'string') {
+  // Answered at once, whatever runs: the host's watchdog in frame mode (see PingCommand).
+  if (control?.suip === 'ping') port.postMessage({ suip: 'pong' } satisfies RelayReport);
+  else if (control?.suip === 'start' && current === undefined && typeof control.code === 'string') {
     current = start(port, control.code, control.budgets);
   } else if (control?.suip === 'restart' && current !== undefined && typeof control.code === 'string' && event.ports.length === 1) {
     // The old Worker was asked to stop (or is being replaced mid-run): it ends now, and reports

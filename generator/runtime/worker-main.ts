@@ -3,10 +3,11 @@ import { GeneratorSession } from './generator-session.ts';
 import { HandlerError } from './handler-error.ts';
 import { portChannel } from './port-channel.ts';
 import { createSuipApi } from './suip-api.ts';
-import { CODE_LINE_OFFSET, reportFor, type WorkerReport } from './worker-report.ts';
+import { CODE_LINE_OFFSET, FRAME_SCRIPT_URL, reportFor, type WorkerReport } from './worker-report.ts';
 
 /**
- * The Worker's entry (UNTRUSTED realm: the model's code runs here too). The relay sends one
+ * The Worker's entry (UNTRUSTED realm: the model's code runs here too), and the nested frame's in
+ * the Worker-less engine (generator/relay/frame-engine.ts), where `self` is that frame's window. The relay sends one
  * `{suip: "boot"}` message carrying the comlink control port and the data port; both stay in this
  * closure, out of the model's reach. The handshake completes before the model's code runs.
  */
@@ -28,17 +29,23 @@ const codeLines = typeof scope.__suipCodeLines === 'number' ? scope.__suipCodeLi
 delete scope.__suipMain;
 delete scope.__suipCodeLines;
 let report: (report: WorkerReport) => void = () => undefined;
+/** How stacks name this script: the Worker's blob URL, or the frame engine's `sourceURL`. */
+const inWindow = 'document' in (self as object);
+const scriptUrl = inWindow ? FRAME_SCRIPT_URL : scope.location.href;
 
 scope.addEventListener('error', (event: ErrorEvent) => {
   event.preventDefault(); // reported here; keeps the relay's onerror for scripts that never ran
   report({ kind: 'exception', message: String(event.message).slice(0, 1000), line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined });
 });
 scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-  report(reportFor(event.reason, scope.location.href, codeLines));
+  report(reportFor(event.reason, scriptUrl, codeLines));
 });
 
 function boot(event: MessageEvent): void {
   const [control, dataPort] = event.ports;
+  // SECURITY: in the Worker-less engine this scope is a window that any frame of the page can post
+  // to; only the relay (its parent) boots it. A Worker's messages come from its owner alone.
+  if (inWindow && event.source !== scope.parent) return;
   if ((event.data as { suip?: unknown } | null)?.suip !== 'boot' || !control || !dataPort) return;
   scope.removeEventListener('message', boot);
   const channel = portChannel(dataPort);
@@ -48,13 +55,13 @@ function boot(event: MessageEvent): void {
       report = (r) => void reporter(r);
       session = new GeneratorSession({
         channel,
-        onUncaught: (error) => report({ ...reportFor(error, scope.location.href, codeLines), ...(error instanceof HandlerError ? { handled: true as const } : {}) }),
+        onUncaught: (error) => report({ ...reportFor(error, scriptUrl, codeLines), ...(error instanceof HandlerError ? { handled: true as const } : {}) }),
       });
       const result = await session.initialize();
       scope.suip = createSuipApi(session, result);
       // After this call has answered: the model's code may block the loop forever.
       setTimeout(() => {
-        main?.().catch((error: unknown) => report(reportFor(error, scope.location.href, codeLines)));
+        main?.().catch((error: unknown) => report(reportFor(error, scriptUrl, codeLines)));
       }, 0);
     },
     ping: () => true,

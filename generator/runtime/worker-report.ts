@@ -10,6 +10,12 @@ export interface WorkerReport {
 }
 
 /**
+ * The name the Worker-less engine gives the program's script (a `sourceURL` comment), so stacks
+ * name it as a Worker's blob URL names a Worker's: an inserted script is otherwise `<anonymous>`.
+ */
+export const FRAME_SCRIPT_URL = 'suip-program.js';
+
+/**
  * Lines the Worker script has before the model's first line: the blob is
  * `self.__suipMain = async function () {\n<code>\n};\n<runtime>`.
  */

@@ -14,6 +14,9 @@ describe('createHostLink', () => {
     port2.postMessage('{"jsonrpc":"2.0"}');
     port2.postMessage({ suip: 'terminated', reason: 'heartbeat', message: 'stuck', extra: 'dropped' });
     port2.postMessage({ suip: 'exception', message: 'x'.repeat(5000), line: 2.5 });
+    port2.postMessage({ suip: 'isolation', mode: 'frame', message: 'no Worker', extra: 'dropped' });
+    port2.postMessage({ suip: 'isolation', mode: 'wasm', message: 'unknown mode' });
+    port2.postMessage({ suip: 'pong', extra: 'dropped' });
     port2.postMessage({ suip: 'connect' });
     port2.postMessage(null);
     port2.postMessage(42);
@@ -24,6 +27,8 @@ describe('createHostLink', () => {
     expect(reports).toEqual([
       { suip: 'terminated', reason: 'heartbeat', message: 'stuck' },
       { suip: 'exception', message: 'x'.repeat(1000), line: undefined },
+      { suip: 'isolation', mode: 'frame', message: 'no Worker' },
+      { suip: 'pong' },
     ]);
     link.close();
     port2.close();

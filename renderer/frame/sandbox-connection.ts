@@ -1,8 +1,10 @@
 import type { Limits } from '../../shared/limits.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from '../connection.ts';
-import type { RelayBudgets, RelayReport } from '../../shared/relay-control.ts';
+import type { IsolationMode, RelayBudgets, RelayReport } from '../../shared/relay-control.ts';
 import type { WatchdogTiming } from '../renderer-types.ts';
+import { watchRelay, type RelayWatch } from './frame-watchdog.ts';
 import { createHostLink, type HostLink } from './host-link.ts';
+import { guardWindowMessages } from './window-message-guard.ts';
 import { createSandboxFrame, type SandboxFrame } from './sandbox-frame.ts';
 
 /** A sandbox frame whose relay is idle between two runs, with the port it listens on. */
@@ -52,11 +54,16 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
     startupTimeoutMs: timing.startupTimeoutMs,
   };
   let link: HostLink | undefined;
+  /** Set while the program runs on the relay's thread (isolation `frame`): the host watches the relay. */
+  let watch: RelayWatch | undefined;
+  let unguard: (() => void) | undefined;
   let destroyed = false;
   let navigated = false;
   let begun = false;
   const onReport = (report: RelayReport) => {
-    if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
+    if (report.suip === 'pong') watch?.pong();
+    else if (report.suip === 'isolation') onIsolation(report.mode, report.message);
+    else if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
     else events.onException(report.message, report.line, report.fatal === true, report.handled === true);
   };
   let frame: SandboxFrame;
@@ -88,12 +95,26 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
     });
     begin = inDocument ? () => undefined : () => link?.command({ suip: 'start', code: options.code, budgets });
   }
+  function onIsolation(mode: IsolationMode, message: string): void {
+    unwatch();
+    if (mode === 'frame' && link !== undefined && !destroyed) {
+      watch = watchRelay(link, timing, (waited) => events.onEnded('heartbeat', `the sandbox did not answer the host's heartbeat for ${Math.round(waited)} ms: its program runs on the sandbox's own thread (the host page's CSP refuses Workers) and blocked it, e.g. with an endless loop; the host removed its frame`));
+      unguard = guardWindowMessages(frame.iframe, () => events.onEnded('type', "the generator posted to the host page's window, which the protocol does not use"));
+    }
+    events.onIsolation?.(mode, message);
+  }
+  function unwatch(): void {
+    watch?.stop();
+    unguard?.();
+    watch = unguard = undefined;
+  }
   function onNavigated(): void {
     navigated = true;
     events.onEnded('navigated', 'the sandbox document navigated away, so the generator was ended');
   }
   function destroy(): void {
     destroyed = true;
+    unwatch();
     link?.close();
     warm?.port.close();
     frame.destroy();
@@ -107,6 +128,7 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
     },
     destroy,
     release() {
+      unwatch();
       if (warm !== undefined && !begun && !destroyed && !navigated) {
         // Ended before its restart was sent: the relay still listens on the warm port.
         destroyed = true;

@@ -12,7 +12,9 @@ export interface WatchdogOptions {
 
 /**
  * Pings the Worker every `intervalMs`; a ping unanswered for `timeoutMs` means its event loop is
- * stuck (`while (true) {}`), and only terminating it helps. Returns a stop function.
+ * stuck (`while (true) {}`), and only terminating it helps. Returns a stop function. The relay
+ * runs it on its program; the host runs the same one on a relay whose program shares its thread
+ * (the Worker-less mode, `renderer/frame/frame-watchdog.ts`). DOM-free, so both layers import it.
  */
 export function startWatchdog(options: WatchdogOptions): () => void {
   const now = options.now ?? (() => performance.now());
