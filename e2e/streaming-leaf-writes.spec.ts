@@ -249,9 +249,9 @@ test('streamed tokens write their leaves alone, and structural edits between the
 
 /**
  * A long list edited only structurally: inserts, appends, removals and moves from a seeded generator.
- * Run at 500 items and at 1,100, past `IN_PLACE_WIDTH` (core/tree/undo-log.ts): there the list's
- * children array is edited in place, so the tree shown before holds the new children too, and the
- * view must go by what it shows.
+ * Run at 200 items, below `IN_PLACE_WIDTH` (256, core/tree/undo-log.ts), where each transaction copies
+ * the list's children array, and at 500, past it: there the array is edited in place, so the tree
+ * shown before holds the new children too, and the view must go by what it shows.
  */
 const longProgram = (count: number): string => `
 const { group, text, render } = suip;
@@ -290,7 +290,7 @@ async function run() {
 render(view());
 `;
 
-for (const count of [500, 1_100])
+for (const count of [200, 500])
 test(`inserts, removals and moves in a ${count}-item list render no element again, and the DOM equals the tree`, async ({ page }) => {
   // Without build slices, as the bench-program test below: a build-budget refusal (at random under
   // load) renders its frame through the tree by design, which is not what this test counts.
@@ -427,8 +427,9 @@ async function run() {
 render(view());
 `;
 
-// At 500 items, and at 1,200: past `IN_PLACE_WIDTH`, where the list's array is edited in place.
-for (const items of [500, 1_200])
+// At 200 items (the list's array copied per transaction), and at 500: past `IN_PLACE_WIDTH` (256), where
+// it is edited in place.
+for (const items of [200, 500])
 test(`the token bench's own stream (tokens, new items, moves, removals in a ${items}-item list) renders nothing that was on screen, and the DOM equals the tree`, async ({ page }) => {
   test.setTimeout(120_000);
   // Without build slices: a frame whose new item the build budget refuses (its task's slice spent,

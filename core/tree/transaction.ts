@@ -36,7 +36,7 @@ export interface TransactionOptions {
   checkGroup?: CheckGroup;
   /**
    * Children arrays at least this wide that an earlier transaction made are edited in place, with
-   * an undo log for rollback, instead of copied (undo-log.ts; default `IN_PLACE_WIDTH`, 1,024). Tests
+   * an undo log for rollback, instead of copied (undo-log.ts; default `IN_PLACE_WIDTH`, 256). Tests
    * pass 0 to edit every such array in place.
    */
   inPlaceWidth?: number;
@@ -125,13 +125,17 @@ interface GroupCheck {
   children: Set<string>;
 }
 
-/** The touches merged per group, in the order the ops first touched them (the first failure is the first op's). */
-function groupChecks(touched: readonly Touch[]): Map<string, GroupCheck> {
+/**
+ * The touches merged per group: each touch's merged check (the first failure is the first op's).
+ * One touch, a streamed token's batch, needs no key.
+ */
+function groupChecks(touched: readonly Touch[]): Map<Touch, GroupCheck> {
+  const byTouch = new Map<Touch, GroupCheck>();
   const checks = new Map<string, GroupCheck>();
   for (const touch of touched) {
     if (touch.subtree) continue;
     // SECURITY: ids are hostile strings: JSON keys the path so no id can alias another path.
-    const key = JSON.stringify(touch.path);
+    const key = touched.length === 1 ? '' : JSON.stringify(touch.path);
     let check = checks.get(key);
     if (check === undefined) {
       check = { path: touch.path, index: touch.index, whole: false, children: new Set() };
@@ -139,8 +143,9 @@ function groupChecks(touched: readonly Touch[]): Map<string, GroupCheck> {
     }
     if (touch.child === undefined) check.whole = true;
     else check.children.add(touch.child);
+    byTouch.set(touch, check);
   }
-  return checks;
+  return byTouch;
 }
 
 /** The particle at `path` in a tree, found in O(depth) (child-index.ts). */
@@ -171,7 +176,7 @@ function checkTouched(
     const node = at(tree, touch.path);
     if (node === undefined || !isGroup(node)) continue; // removed again later in the batch, or a leaf
     if (!touch.subtree) {
-      const check = checks.get(JSON.stringify(touch.path))!;
+      const check = checks.get(touch)!;
       if (whole.has(node) || some.has(node)) continue;
       // A particle that came off the wire in this batch was never checked: all of it, then.
       const all = check.whole || state.fresh.has(node);

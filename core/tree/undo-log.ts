@@ -5,8 +5,9 @@ import { childAppended, childAppendUndone, childPositionsMoved } from './child-i
  * Wide children arrays are edited in place, with an undo log for atomic rollback, instead of being
  * copied once per transaction: a `slice()` of a list past ~16,000 entries lands in V8's large-object
  * space and cost more than everything else a streamed token does (docs/benchmarks.md, "The core at
- * any size"). Narrow arrays are still copied (a copy of 1,000 entries costs about a microsecond),
- * so a tree of narrow groups keeps every snapshot intact.
+ * any size"). Narrow arrays are still copied (a copy of a few dozen entries costs next to nothing),
+ * so a tree of narrow groups keeps every snapshot intact; 256 entries, because a copy of a
+ * few hundred was a tenth of a token's apply (docs/benchmarks.md) while a form or a menu stays far below.
  *
  * Only arrays this module made (a transaction's copy) are ever edited in place, never an array a
  * sender or a caller built, and only through the group object that holds it in the newest tree:
@@ -16,7 +17,7 @@ import { childAppended, childAppendUndone, childPositionsMoved } from './child-i
  */
 
 /** Children arrays at least this wide that a transaction made are edited in place by later ones. */
-export const IN_PLACE_WIDTH = 1024;
+export const IN_PLACE_WIDTH = 256;
 
 /**
  * The wide arrays a transaction made (copies, at least as wide as its `inPlaceWidth` when it

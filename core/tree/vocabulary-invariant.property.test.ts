@@ -196,8 +196,8 @@ describe('the vocabulary invariant', () => {
         fc.subarray(EXAMPLES, { minLength: 1, maxLength: 6 }),
         fc.array(fc.array(recipe, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
         // 0 and 2: every (or nearly every) array a transaction made is edited in place by the next
-        // one, with the undo log for rollback (undo-log.ts); 1024, the default: copies, as small UIs get.
-        fc.constantFrom(0, 2, 1024),
+        // one, with the undo log for rollback (undo-log.ts); 256, the default: copies, as small UIs get.
+        fc.constantFrom(0, 2, 256),
         (start, transactions, inPlaceWidth) => {
           const options = { limits, checkGroup, inPlaceWidth };
           const seedOps = start.map((particle, i) => ({ method: 'suip/ops/append', params: { path: [], id: `e${i}`, particle } }) as Op);
