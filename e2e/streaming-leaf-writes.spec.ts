@@ -247,13 +247,18 @@ test('streamed tokens write their leaves alone, and structural edits between the
   await expect.poll(async () => (await shownTexts(page)).join(' ')).toContain('after done3');
 });
 
-/** A long list edited only structurally: inserts, appends, removals and moves from a seeded generator. */
-const LONG_PROGRAM = `
+/**
+ * A long list edited only structurally: inserts, appends, removals and moves from a seeded generator.
+ * Run at 200 items, below `IN_PLACE_WIDTH` (256, core/tree/undo-log.ts), where each transaction copies
+ * the list's children array, and at 500, past it: there the array is edited in place, so the tree
+ * shown before holds the new children too, and the view must go by what it shows.
+ */
+const longProgram = (count: number): string => `
 const { group, text, render } = suip;
 ${seededRandom(31)}
 const items = [];
 let fresh = 0;
-for (; fresh < 500; fresh += 1) items.push({ id: 'i' + fresh, particle: group(null, [['t', text('item ' + fresh)]]) });
+for (; fresh < ${count}; fresh += 1) items.push({ id: 'i' + fresh, particle: group(null, [['t', text('item ' + fresh)]]) });
 let status = 'status';
 let phase = 0;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -285,15 +290,16 @@ async function run() {
 render(view());
 `;
 
-test('inserts, removals and moves in a 500-item list render no element again, and the DOM equals the tree', async ({ page }) => {
+for (const count of [200, 500])
+test(`inserts, removals and moves in a ${count}-item list render no element again, and the DOM equals the tree`, async ({ page }) => {
   // Without build slices, as the bench-program test below: a build-budget refusal (at random under
   // load) renders its frame through the tree by design, which is not what this test counts.
   const mounted = await mountRenderer(page, { buildSlices: false });
-  const outcome = await mounted.attach('long', LONG_PROGRAM);
+  const outcome = await mounted.attach('long', longProgram(count));
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
   await expect(go).toHaveText('go');
-  await expect.poll(async () => (await shownTexts(page)).length).toBe(502);
+  await expect.poll(async () => (await shownTexts(page)).length).toBe(count + 2);
   await watch(page);
   // An item added during a round may render twice: its first render builds its children as the
   // build budget allows (build-budget.ts) and a later one the rest. Only items that were on screen
@@ -387,10 +393,10 @@ test('a field moved by a direct list edit keeps its element, focus, caret and ty
  * moved, a removal one part dropped (issue 31, item 1: the frames of the bench all take the direct
  * path, `docs/benchmarks.md` "Item 1: the frame tick").
  */
-const benchProgram = (tokens: number): string => `
+const benchProgram = (tokens: number, particles = 1000): string => `
 const { group, text, render } = suip;
 const createTokenScript = ${createTokenScript.toString()};
-const script = createTokenScript({ particles: 1000, seed: 7, tokensPerItem: 30, churn: 0.05 });
+const script = createTokenScript({ particles: ${particles}, seed: 7, tokensPerItem: 30, churn: 0.05 });
 const cache = new Map();
 const item = (it) => {
   let hit = cache.get(it.id);
@@ -421,18 +427,21 @@ async function run() {
 render(view());
 `;
 
-test("the token bench's own stream (tokens, new items, moves, removals in a 500-item list) renders nothing that was on screen, and the DOM equals the tree", async ({ page }) => {
+// At 200 items (the list's array copied per transaction), and at 500: past `IN_PLACE_WIDTH` (256), where
+// it is edited in place.
+for (const items of [200, 500])
+test(`the token bench's own stream (tokens, new items, moves, removals in a ${items}-item list) renders nothing that was on screen, and the DOM equals the tree`, async ({ page }) => {
   test.setTimeout(120_000);
   // Without build slices: a frame whose new item the build budget refuses (its task's slice spent,
   // which a loaded machine does at random) is rendered through the tree by design; this test is
   // about the direct path, and build-budget's own specs cover the refusal.
   const mounted = await mountRenderer(page, { buildSlices: false });
-  const outcome = await mounted.attach('bench', benchProgram(300));
+  const outcome = await mounted.attach('bench', benchProgram(300, 2 * items));
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
   await expect(go).toHaveText('go');
   // 499 item texts (the last item starts empty), the meta, the button's label and the status.
-  await expect.poll(async () => (await shownTexts(page)).length).toBe(502);
+  await expect.poll(async () => (await shownTexts(page)).length).toBe(items + 2);
   await watch(page);
   // Each item of the list before a round, by path, with its text then.
   type Snapshot = { group: Array<[string, { group: Array<[string, { group: Array<[string, { group: Array<[string, { text: string }]> }]> }]> }]> };

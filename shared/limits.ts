@@ -30,7 +30,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxOpsPerMessage: 5000,
   maxDepth: 64,
   maxNodes: 20_000,
-  maxChildren: 5000,
+  // A list's width costs a token nothing any more (core/tree/child-index.ts, undo-log.ts): a list is
+  // bounded by the tree's size (10,000 items of a group and a text fill maxNodes), not its width.
+  maxChildren: 10_000,
   maxTextLength: 256 * 1024,
   maxDataLength: 512 * 1024,
   maxIdLength: 256,

@@ -110,19 +110,19 @@ describe('checkOp refuses', () => {
     const deepPath = Array.from({ length: 65 }, (_, i) => `p${i}`);
     expect(errorOf(checkOp(Method.remove, { path: deepPath }, 1, DEFAULT_LIMITS))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'op 1 (suip/ops/remove): the path has 65 ids; maxDepth is 64',
+      message: 'op 1 (suip/ops/remove): the path has 65 ids; maxDepth is 64; flatten the tree',
       data: { method: Method.remove, index: 1 },
     });
     const long = 'i'.repeat(257);
-    expect(errorOf(checkOp(Method.remove, { path: [long] }, 0, DEFAULT_LIMITS)).message).toBe('op 0 (suip/ops/remove): a path id has 257 characters; maxIdLength is 256');
+    expect(errorOf(checkOp(Method.remove, { path: [long] }, 0, DEFAULT_LIMITS)).message).toBe('op 0 (suip/ops/remove): a path id has 257 characters; maxIdLength is 256; use a shorter id');
     expect(errorOf(checkOp(Method.append, { path: ['list'], id: long, particle: { text: 'x' } }, 0, DEFAULT_LIMITS))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'op 0 (suip/ops/append) at path ["list"]: params.id: the id has 257 characters; maxIdLength is 256',
+      message: 'op 0 (suip/ops/append) at path ["list"]: params.id: the id has 257 characters; maxIdLength is 256; use a shorter id',
       data: { method: Method.append, index: 0, path: ['list'] },
     });
     expect(errorOf(checkOp(Method.insert, { path: [], id: 'a', before: long }, 0, DEFAULT_LIMITS))).toMatchObject({
       code: ErrorCode.LimitExceeded,
-      message: 'op 0 (suip/ops/insert) at path []: params.before: the id has 257 characters; maxIdLength is 256',
+      message: 'op 0 (suip/ops/insert) at path []: params.before: the id has 257 characters; maxIdLength is 256; use a shorter id',
     });
   });
 

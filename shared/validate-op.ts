@@ -71,11 +71,11 @@ function checkUnguarded(method: unknown, params: unknown, index: number, limits:
   }
   const op = { method, params } as Op;
   if (op.params.path.length > limits.maxDepth) {
-    return { ok: false, error: opError(ErrorCode.LimitExceeded, `the path has ${op.params.path.length} ids; maxDepth is ${limits.maxDepth}`, { method, index }) };
+    return { ok: false, error: opError(ErrorCode.LimitExceeded, `the path has ${op.params.path.length} ids; maxDepth is ${limits.maxDepth}; flatten the tree`, { method, index }) };
   }
   for (const id of op.params.path) {
     if (id.length > limits.maxIdLength) {
-      return { ok: false, error: opError(ErrorCode.LimitExceeded, `a path id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}`, { method, index }) };
+      return { ok: false, error: opError(ErrorCode.LimitExceeded, `a path id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}; use a shorter id`, { method, index }) };
     }
   }
   // SECURITY: the new id and the `before` sibling of append/insert obey the same rules as ids inside

@@ -140,7 +140,7 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     group.length = 2 ** 32 - 1;
     expect(issueOf(validateParticle({ group }, ctx()))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'params.particle.group has 4294967295 children; maxChildren is 5000; nest them in sub-groups',
+      message: 'params.particle.group has 4294967295 children; maxChildren is 10000; nest them in sub-groups',
     });
   });
 
@@ -166,11 +166,11 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     const long = 'i'.repeat(257);
     expect(issueOf(validateParticle({ group: [[long, { text: 'x' }]] }, ctx()))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'params.particle.group[0]: the id has 257 characters; maxIdLength is 256',
+      message: 'params.particle.group[0]: the id has 257 characters; maxIdLength is 256; use a shorter id',
     });
     expect(issueOf(validateParticle({ group: [], on: { click: { handler: long } } }, ctx()))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'params.particle.on.click.handler: the id has 257 characters; maxIdLength is 256',
+      message: 'params.particle.on.click.handler: the id has 257 characters; maxIdLength is 256; use a shorter id',
     });
   });
 

@@ -174,7 +174,7 @@ export function checkId(id: string, where: string | (() => string), limits: Limi
   if (id.length <= limits.maxIdLength && !isReservedKey(id)) return undefined;
   const at = typeof where === 'function' ? where() : where;
   if (id.length > limits.maxIdLength) {
-    return { code: ErrorCode.LimitExceeded, message: `${at}: the id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}` };
+    return { code: ErrorCode.LimitExceeded, message: `${at}: the id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}; use a shorter id` };
   }
   if (isReservedKey(id)) {
     return { code: ErrorCode.PolicyViolation, message: `${at}: the id ${JSON.stringify(id)} is reserved; choose another id` };

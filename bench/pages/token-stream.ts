@@ -61,6 +61,9 @@ export interface TokenStreamResult extends HostCost {
  */
 const FIRST_TOKEN_DELAY_MS = 3000;
 
+/** The delay for a starting UI of `particles`: 3 s up to 3,000 particles, 1 ms a particle beyond (issue 42's 50,000). */
+const firstTokenDelay = (particles: number): number => Math.max(FIRST_TOKEN_DELAY_MS, particles);
+
 /** Expected visible text after the whole stream: replay the same script in the host. */
 function expectedText(config: TokenScriptConfig, tokens: number): string {
   const script = createTokenScript(config);
@@ -77,7 +80,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   let startAt = Number.POSITIVE_INFINITY;
   const interval = 1000 / params.rate;
   const tracker = createPaintTracker(container, (token) => startAt + token * interval);
-  const run = await startStream(params.anchor, { container, config, timing: { startAt: FIRST_TOKEN_DELAY_MS, rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() }, params.view);
+  const run = await startStream(params.anchor, { container, config, timing: { startAt: firstTokenDelay(params.particles), rate: params.rate, tokens: params.tokens }, arrived: () => tracker.arrived() }, params.view);
   startAt = await run.ready;
   applyAblations(container, params.ablate);
   // The window measures the stream: it opens once every anchor shows its whole starting list and
@@ -96,7 +99,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   const shown = shownText(container);
   const expected = expectedText(config, params.tokens);
   let problem: string | undefined;
-  if (!listShown) problem = `the starting list was not all on screen when the first token was due (${FIRST_TOKEN_DELAY_MS} ms after the start): the window would have counted its build`;
+  if (!listShown) problem = `the starting list was not all on screen when the first token was due (${firstTokenDelay(params.particles)} ms after the start): the window would have counted its build`;
   else if (shown !== expected) {
     const at = [...shown].findIndex((c, i) => c !== expected[i]);
     problem = `DOM text differs at ${at}: got "${shown.slice(Math.max(0, at - 20), at + 40)}" want "${expected.slice(Math.max(0, at - 20), at + 40)}"`;

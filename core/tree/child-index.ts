@@ -26,12 +26,24 @@ function mapOf(entries: readonly GroupEntry[]): Map<string, number> {
   return map;
 }
 
+/**
+ * Arrays this narrow are scanned and get no map: a scan of a few entries is cheaper than the weak
+ * table's entry (a generator root of a few sections is copied by every transaction).
+ */
+const SCAN_WIDTH = 16;
+
+function scan(entries: readonly GroupEntry[], id: string): number {
+  for (let i = 0; i < entries.length; i += 1) if (entries[i]![0] === id) return i;
+  return -1;
+}
+
 /** The position of child `id` in `entries`, or -1. */
 export function childPosition(entries: readonly GroupEntry[], id: string): number {
+  if (entries.length <= SCAN_WIDTH && !families.has(entries)) return scan(entries, id);
   const at = mapOf(entries).get(id);
   if (at === undefined) return -1;
   if (at < entries.length && entries[at]![0] === id) return at;
-  return entries.findIndex((entry) => entry[0] === id);
+  return scan(entries, id);
 }
 
 /** The child `id` of `entries`, or undefined. */
@@ -46,6 +58,7 @@ export function childById(entries: readonly GroupEntry[], id: string): GroupEntr
  * source (a tree a host keeps applying to, a retried batch) finds it instead of building its own.
  */
 export function shareChildIndex(source: readonly GroupEntry[], copy: readonly GroupEntry[]): void {
+  if (source.length <= SCAN_WIDTH && !families.has(source)) return;
   families.set(copy, mapOf(source));
 }
 
@@ -59,4 +72,10 @@ export function childAppended(entries: readonly GroupEntry[], id: string): void 
 /** Positions in `entries` moved (an insert before a sibling, a removal): it leaves its family. */
 export function childPositionsMoved(entries: readonly GroupEntry[]): void {
   families.delete(entries);
+}
+
+/** A push of `id` at `position` onto `entries` was undone (undo-log.ts): forget the position it recorded. */
+export function childAppendUndone(entries: readonly GroupEntry[], id: string, position: number): void {
+  const map = families.get(entries);
+  if (map !== undefined && map.get(id) === position) map.delete(id);
 }

@@ -18,10 +18,11 @@ import {
   type RemoveParams,
   type ReplaceParams,
 } from '../../shared/index.ts';
-import { childAppended, childPosition, childPositionsMoved, shareChildIndex } from './child-index.ts';
+import { childPosition, shareChildIndex } from './child-index.ts';
 import { rememberSize, subtreeHeight, subtreeSize } from './tree-stats.ts';
 import { recordTextExtension } from './text-extension.ts';
 import { TxError } from './tx-error.ts';
+import { editableInPlace, type UndoLog } from './undo-log.ts';
 
 /** What one transaction learns while its ops run on the draft. */
 export interface TxState {
@@ -29,15 +30,19 @@ export interface TxState {
   /** Particles the generator may still add: maxNodes minus its size before, kept exact through every op. */
   nodeBudget: number;
   /** Plain objects this transaction copied and may therefore mutate. */
-  owned: WeakSet<object>;
+  owned: Set<object>;
   /** Particles removed in this transaction, by id: an insert/append without `particle` moves one back. */
   stash: Map<string, Particle>;
   /** Groups whose children changed, and new subtrees, with the op index that did it (for vocabulary checks). */
   touched: Touch[];
   /** Particles this transaction brought in (validated from an op): a move of one must be checked where it lands. */
-  fresh: WeakSet<object>;
+  fresh: Set<object>;
   /** Ids removed again while an earlier removal of the same id still waited to be moved: a move of such an id is ambiguous. */
   removedTwice: Set<string>;
+  /** Every write to a children array goes through it: arrays edited in place are restored on rollback. */
+  log: UndoLog;
+  /** Arrays at least this wide that an earlier transaction made are edited in place (undo-log.ts). */
+  inPlaceWidth: number;
 }
 
 /**
@@ -113,8 +118,7 @@ function append(root: GroupParticle, params: Extract<AppendParams, { id: string 
   claimId(group.group, params.id, at, state);
   checkWidth(group.group, at, state);
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
-  group.group.push([params.id, particle]);
-  childAppended(group.group, params.id);
+  state.log.push(group.group, [params.id, particle]);
   touchChildren(state, params.path, at.index, params.id);
   if (changedHere(particle, state)) touchSubtree(state, [...params.path, params.id], at.index);
 }
@@ -133,8 +137,7 @@ function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxS
   }
   checkWidth(group.group, at, state);
   const particle = takeParticle(params.particle, params.id, params.path.length + 1, at, state);
-  group.group.splice(before, 0, [params.id, particle]);
-  childPositionsMoved(group.group);
+  state.log.insert(group.group, before, [params.id, particle]);
   touchChildren(state, params.path, at.index, params.id);
   if (changedHere(particle, state)) touchSubtree(state, [...params.path, params.id], at.index);
 }
@@ -144,11 +147,10 @@ function remove(root: GroupParticle, params: RemoveParams, at: Where, state: TxS
   const id = params.path[params.path.length - 1]!;
   const group = resolveGroup(root, parentPath, at, state);
   const index = childIndexOrFail(group.group, id, parentPath, at);
-  const [entry] = group.group.splice(index, 1);
-  childPositionsMoved(group.group);
+  const entry = state.log.remove(group.group, index);
   if (state.stash.has(id)) state.removedTwice.add(id);
-  state.stash.set(id, entry![1]);
-  state.nodeBudget += sizeOf(entry![1]);
+  state.stash.set(id, entry[1]);
+  state.nodeBudget += sizeOf(entry[1]);
   touchChildren(state, parentPath, at.index);
 }
 
@@ -158,7 +160,7 @@ function replace(root: GroupParticle, params: ReplaceParams, at: Where, state: T
   const group = resolveGroup(root, parentPath, at, state);
   const index = childIndexOrFail(group.group, id, parentPath, at);
   const old = group.group[index]![1];
-  group.group[index] = [id, takeParticle(params.particle, id, params.path.length, at, state)];
+  state.log.set(group.group, index, [id, takeParticle(params.particle, id, params.path.length, at, state)]);
   state.nodeBudget += sizeOf(old);
   // The parent's rules are about this child's kind (a text role given a group): check the parent too.
   touchChildren(state, parentPath, at.index, id);
@@ -195,7 +197,7 @@ function appendText(
     );
   const extended = { ...(target as { text: string; mimeType?: string }), text };
   recordTextExtension(target, extended, params.text);
-  group.group[index] = [id, extended];
+  state.log.set(group.group, index, [id, extended]);
   touchChildren(state, parentPath, at.index, id);
 }
 
@@ -221,14 +223,32 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
     }
     let group = child as GroupParticle;
     if (!state.owned.has(group)) {
-      group = { ...group, group: group.group.slice() };
-      shareChildIndex((child as GroupParticle).group, group.group);
-      state.owned.add(group);
-      node.group[index] = [id, group];
+      group = ownCopy(group, state);
+      state.log.set(node.group, index, [id, group]);
     }
     node = group;
   }
   return node;
+}
+
+/**
+ * This transaction's own copy of `group`: a new object (the view and Lit see a new particle), with
+ * a copy of its children array, or the same array edited in place from now on when it is wide and
+ * an earlier transaction made it (undo-log.ts).
+ */
+export function ownCopy(group: GroupParticle, state: TxState): GroupParticle {
+  if (editableInPlace(group, state.inPlaceWidth)) {
+    const copy = { ...group };
+    state.log.keep(copy.group, copy);
+    state.owned.add(copy);
+    return copy;
+  }
+  const copy = { ...group, group: group.group.slice() };
+  shareChildIndex(group.group, copy.group);
+  state.log.copied(copy);
+  state.owned.add(copy);
+  state.owned.add(copy.group);
+  return copy;
 }
 
 /** The ids of a group's children, in order: for error messages only (O(width)). */
@@ -270,7 +290,7 @@ function checkWidth(entries: readonly GroupEntry[], at: Where, state: TxState): 
   if (entries.length + 1 > state.limits.maxChildren) {
     fail(
       ErrorCode.LimitExceeded,
-      `the group already has ${entries.length} children; maxChildren is ${state.limits.maxChildren}`,
+      `the group already has ${entries.length} children; maxChildren is ${state.limits.maxChildren}; nest them in sub-groups, or remove some first`,
       at,
     );
   }
@@ -299,14 +319,14 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
     if (size > state.nodeBudget)
       fail(
         ErrorCode.LimitExceeded,
-        `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}`,
+        `moving ${JSON.stringify(id)} here would exceed maxNodes ${state.limits.maxNodes}; remove particles first`,
         at,
       );
     const height = subtreeHeight(moved!);
     if (depth + height > state.limits.maxDepth) {
       fail(
         ErrorCode.LimitExceeded,
-        `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}`,
+        `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}; flatten the tree`,
         at,
       );
     }

@@ -11,9 +11,10 @@ import {
   type SuipErrorObject,
 } from '../../shared/index.ts';
 import { childById, childPosition } from './child-index.ts';
-import { applyOp, type Touch, type TxState } from './draft-ops.ts';
+import { applyOp, ownCopy, type Touch, type TxState } from './draft-ops.ts';
 import { rememberSize, subtreeSize } from './tree-stats.ts';
 import { TxError } from './tx-error.ts';
+import { IN_PLACE_WIDTH, UndoLog } from './undo-log.ts';
 
 /**
  * The vocabulary hook: checks one group's structure against its `type`. `changed`, when given,
@@ -33,15 +34,24 @@ export interface TransactionOptions {
   limits?: Limits;
   /** Run on every group the transaction created or whose children it changed, after all ops. */
   checkGroup?: CheckGroup;
+  /**
+   * Children arrays at least this wide that an earlier transaction made are edited in place, with
+   * an undo log for rollback, instead of copied (undo-log.ts; default `IN_PLACE_WIDTH`, 256). Tests
+   * pass 0 to edit every such array in place.
+   */
+  inPlaceWidth?: number;
 }
 
 /** A transaction's outcome: the new tree, or an error naming the op (and the input tree untouched). */
 export type TransactionResult = { ok: true; tree: GroupParticle } | { ok: false; error: SuipErrorObject };
 
 /**
- * Applies a batch of ops to a generator's tree, all or nothing. On any
- * invalid op, budget breach or vocabulary violation, the input tree is returned untouched (it is
- * never mutated) and the error names the op index, method and path in words a model can act on.
+ * Applies a batch of ops to a generator's tree, all or nothing. On any invalid op, budget breach or
+ * vocabulary violation, the input tree is left exactly as it was and the error names the op index,
+ * method and path in words a model can act on. An accepted transaction leaves the input tree's
+ * objects as they were except its wide lists (at least `inPlaceWidth` children, made by an earlier
+ * transaction), which it edits in place: apply the next transaction to its result, not to an older
+ * tree (one is refused with an internal error rather than merged wrongly).
  * A `remove` then an `insert`/`append` of the same id without `particle` moves the removed object
  * itself, so its identity (and the DOM node keyed by it) survives.
  */
@@ -55,22 +65,26 @@ export function applyTransaction(
   const state: TxState = {
     limits,
     nodeBudget: limits.maxNodes - subtreeSize(tree),
-    owned: new WeakSet(),
+    // Sets, not WeakSets: they live for one transaction, and a weak table costs far more to make
+    // and to collect (a token's apply spent a third of its time in GC with three of them).
+    owned: new Set(),
     stash: new Map(),
     touched: [],
     removedTwice: new Set(),
-    fresh: new WeakSet(),
+    fresh: new Set(),
+    log: new UndoLog(),
+    inPlaceWidth: options.inPlaceWidth ?? IN_PLACE_WIDTH,
   };
-  // Copy on write by hand: the root and its children array are this transaction's own copies, and
-  // every group below an op's path is copied as the op walks to it (resolveGroup), so the input
-  // tree is never written and unchanged subtrees keep their identity. Rolling back is dropping the
-  // copy. (Measured against immer drafting the root or everything: docs/benchmarks.md.)
-  const next: GroupParticle = { ...tree, group: tree.group.slice() };
-  state.owned.add(next.group);
-  state.owned.add(next);
+  // Copy on write by hand: the root and every group below an op's path are copied as the op walks
+  // to it (resolveGroup), with their children arrays, so unchanged subtrees keep their identity;
+  // a wide array an earlier transaction made is edited in place instead, and the undo log puts it
+  // back on rollback (undo-log.ts). (Measured against immer and plain copies: docs/benchmarks.md.)
+  let next: GroupParticle = tree;
   try {
+    next = ownCopy(tree, state);
     for (let index = 0; index < ops.length; index += 1) applyOp(next, ops[index]!, index, state);
   } catch (error) {
+    state.log.rollback();
     if (error instanceof TxError) return { ok: false, error: error.error };
     return {
       ok: false,
@@ -85,9 +99,18 @@ export function applyTransaction(
   // against their memoized height), so the result's size is known without walking it.
   rememberSize(next, limits.maxNodes - state.nodeBudget);
   if (options.checkGroup) {
-    const error = checkTouched(next, state, ops, options.checkGroup);
+    let error: SuipErrorObject | undefined;
+    let threw = true;
+    try {
+      error = checkTouched(next, state, ops, options.checkGroup);
+      threw = false;
+    } finally {
+      // A refusal, or a hook that threw: the input tree is as it was either way.
+      if (threw || error !== undefined) state.log.rollback();
+    }
     if (error) return { ok: false, error };
   }
+  state.log.commit(state.inPlaceWidth);
   return { ok: true, tree: next };
 }
 
@@ -102,13 +125,17 @@ interface GroupCheck {
   children: Set<string>;
 }
 
-/** The touches merged per group, in the order the ops first touched them (the first failure is the first op's). */
-function groupChecks(touched: readonly Touch[]): Map<string, GroupCheck> {
+/**
+ * The touches merged per group: each touch's merged check (the first failure is the first op's).
+ * One touch, a streamed token's batch, needs no key.
+ */
+function groupChecks(touched: readonly Touch[]): Map<Touch, GroupCheck> {
+  const byTouch = new Map<Touch, GroupCheck>();
   const checks = new Map<string, GroupCheck>();
   for (const touch of touched) {
     if (touch.subtree) continue;
     // SECURITY: ids are hostile strings: JSON keys the path so no id can alias another path.
-    const key = JSON.stringify(touch.path);
+    const key = touched.length === 1 ? '' : JSON.stringify(touch.path);
     let check = checks.get(key);
     if (check === undefined) {
       check = { path: touch.path, index: touch.index, whole: false, children: new Set() };
@@ -116,8 +143,9 @@ function groupChecks(touched: readonly Touch[]): Map<string, GroupCheck> {
     }
     if (touch.child === undefined) check.whole = true;
     else check.children.add(touch.child);
+    byTouch.set(touch, check);
   }
-  return checks;
+  return byTouch;
 }
 
 /** The particle at `path` in a tree, found in O(depth) (child-index.ts). */
@@ -148,7 +176,7 @@ function checkTouched(
     const node = at(tree, touch.path);
     if (node === undefined || !isGroup(node)) continue; // removed again later in the batch, or a leaf
     if (!touch.subtree) {
-      const check = checks.get(JSON.stringify(touch.path))!;
+      const check = checks.get(touch)!;
       if (whole.has(node) || some.has(node)) continue;
       // A particle that came off the wire in this batch was never checked: all of it, then.
       const all = check.whole || state.fresh.has(node);

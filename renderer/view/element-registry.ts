@@ -37,3 +37,13 @@ export function viewShowing(context: ViewContext, path: readonly string[], parti
   const element = views.get(context)?.get(path);
   return element && element.particle === particle && element.isConnected ? element : undefined;
 }
+
+/**
+ * The connected element of view `context` at `path`, whatever particle it shows: what the screen
+ * shows there, for a group whose children array a transaction edited in place (core/tree/undo-log.ts),
+ * where the tree shown before holds the same array and so no longer says what was shown.
+ */
+export function viewAt(context: ViewContext, path: readonly string[]): ParticleView | undefined {
+  const element = views.get(context)?.get(path);
+  return element?.isConnected === true ? element : undefined;
+}

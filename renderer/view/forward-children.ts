@@ -36,7 +36,9 @@ export function forwardTargets(before: GroupParticle, after: GroupParticle, path
   if (inline.all || before.type !== after.type || before.on !== after.on) return undefined;
   const old = before.group;
   const next = after.group;
-  if (!Array.isArray(old) || !Array.isArray(next) || old.length !== next.length) return undefined;
+  // One array edited in place (a wide list, core/tree/undo-log.ts): `before` no longer says which
+  // children changed, so the group renders, and its keyed list compares against what it shows.
+  if (!Array.isArray(old) || !Array.isArray(next) || old === next || old.length !== next.length) return undefined;
   const targets: Array<[ParticleView, Particle]> = [];
   for (let i = 0; i < old.length; i += 1) {
     const [id, was] = old[i]!;

@@ -1,7 +1,7 @@
 import type { GroupEntry, GroupParticle, Particle, TextParticle } from '../../shared/index.ts';
 import type { ViewChanges } from '../../core/tree/view-changes.ts';
 import { ROOT_PATH, childPath } from './child-path.ts';
-import { viewShowing } from './element-registry.ts';
+import { viewAt, viewShowing } from './element-registry.ts';
 import type { KeyedList } from './keyed-entries.ts';
 import { applyFrameEdits, planFrameEdits, type ChildEdit } from './list-edits.ts';
 import { SuipGroupElement } from './suip-element.ts';
@@ -35,12 +35,21 @@ function indexOf(entries: readonly GroupEntry[], id: string, hint: number | unde
   return -1;
 }
 
-/** The child `id` of `after`, the one it replaced in `before` (found by id: edits may have moved it), and its index in `after`; `at` is the child's memoised path. */
-function childPair(before: GroupParticle, after: GroupParticle, id: string, at: readonly string[]): [Particle, Particle, number] | undefined {
+/**
+ * The child `id` of `after`, the one it replaced in `before` (found by id: edits may have moved it),
+ * and its index in `after`; `at` is the child's memoised path. When both share one children array
+ * (a wide list edited in place, core/tree/undo-log.ts), `before` no longer says what was shown:
+ * the particle is the one the element at `at` shows (none: the frame is rendered).
+ */
+function childPair(context: ViewContext, before: GroupParticle, after: GroupParticle, id: string, at: readonly string[]): [Particle, Particle, number] | undefined | 'unknown' {
   const i = indexOf(after.group, id, lastIndex.get(at));
   if (i < 0) return undefined;
   lastIndex.set(at, i);
   const now = after.group[i]![1];
+  if (before.group === after.group) {
+    const shown = viewAt(context, at)?.particle;
+    return shown === undefined ? 'unknown' : [shown, now, i];
+  }
   const same = before.group[i];
   if (same !== undefined && same[0] === id) return [same[1], now, i];
   const was = indexOf(before.group, id, i);
@@ -86,7 +95,8 @@ export function walk(context: ViewContext, before: GroupParticle, after: GroupPa
     const edited = plan.lists.get(at);
     if (edited?.fresh.has(id) === true) return 'new';
     const next = childPath(at, id);
-    const pair = childPair(groupBefore, groupAfter, id, next);
+    const pair = childPair(context, groupBefore, groupAfter, id, next);
+    if (pair === 'unknown') return undefined;
     // A child an edited list removed later in the frame: nothing of it is left to write.
     if (pair === undefined) return edited !== undefined && !groupAfter.group.some(([child]) => child === id) ? 'new' : undefined;
     const [was, now, index] = pair;

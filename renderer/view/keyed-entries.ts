@@ -26,6 +26,12 @@ export interface KeyedList {
   readonly particles: Particle[];
   readonly part: ChildPart | undefined;
   source: readonly GroupEntry[] | undefined;
+  /**
+   * The list shows every entry of `source` as it was when last rendered or edited (none deferred
+   * by the budget, no duplicate skipped). Its length is not compared with `source`'s: a wide list's
+   * array is edited in place (core/tree/undo-log.ts), so it may hold the next frame's children already.
+   */
+  complete: boolean;
   /** The last render wrapped each child in the parent's markup. */
   readonly wrapped: boolean;
   /** Children wait for a later render to be built (build-budget.ts). */
@@ -76,6 +82,8 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
   source: readonly GroupEntry[] | undefined;
   /** The last render had a `wrap` (the parent's markup around each child). */
   wrapped = false;
+  /** Every entry of `source` is shown (see `KeyedList.complete`). */
+  complete = false;
 
   constructor(info: PartInfo) {
     super(info);
@@ -144,6 +152,7 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     };
     // The common case of a stream: the same ids in the same order, one or a few children changed.
     if (oldParts !== undefined && oldParts.length === entries.length && sameKeys(oldKeys, entries)) {
+      this.complete = true;
       for (let i = 0; i < entries.length; i += 1) {
         const [id, child] = entries[i]!;
         const was = oldParticles[i]!;
@@ -175,6 +184,7 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     const newParticles = items.map(([, child]) => child);
     this.keys = newKeys;
     this.particles = newParticles;
+    this.complete = newKeys.length === entries.length;
     if (oldParts === undefined) {
       if (deferred && budget !== undefined) this.continueLater(part, budget);
       return items.map(([id, child]) => this.value(id, child, parent, context, wrap));

@@ -133,6 +133,7 @@ export function applyListEdits(list: KeyedList, edits: readonly ChildEdit[], aft
     particles[i] = child;
   }
   list.source = after;
+  list.complete = true;
 }
 
 /**
@@ -221,5 +222,5 @@ function editableList(element: SuipGroupElement): KeyedList | undefined {
     found = list;
   }
   const entries = shown.group;
-  return found !== undefined && found.source === entries && !found.wrapped && !found.waiting && found.keys.length === entries.length ? found : undefined;
+  return found !== undefined && found.source === entries && found.complete && !found.wrapped && !found.waiting ? found : undefined;
 }

@@ -1,6 +1,7 @@
 /** Cases 3, 7 and 8: the token stream (page `bench/pages/token-stream.html`). */
 const PAGE = '/bench/pages/token-stream.html';
-const ANCHORS = ['suip', 'full', 'remote-dom', 'vanilla', 'limit', 'styled'];
+// SUIP_BENCH_ANCHORS=suip,vanilla runs some (issue 42's 50,000-particle cells take minutes each).
+const ANCHORS = process.env.SUIP_BENCH_ANCHORS?.split(',') ?? ['suip', 'full', 'remote-dom', 'vanilla', 'limit', 'styled'];
 
 const wrong = (message) => Object.assign(new Error(message), { wrong: true });
 
@@ -41,6 +42,7 @@ export function tokenStream({ quick, grid: only }) {
         { key: k('busy'), label: `${at} ${anchor}: host main thread busy`, value: r.busyPct, unit: '%', matrix: { row: `${at} host busy %`, column: anchor } },
         { key: k('cpu'), label: `${at} ${anchor}: host CPU per token`, value: cpu, unit: 'ms', matrix: { row: `${at} host CPU ms/token`, column: anchor } },
         { key: k('long'), label: `${at} ${anchor}: long animation frames`, value: r.longFrames, unit: 'ops', matrix: { row: `${at} long frames`, column: anchor } },
+        { key: k('longest'), label: `${at} ${anchor}: longest host task`, value: r.longestTaskMs, unit: 'ms', matrix: { row: `${at} longest task ms`, column: anchor } },
         { key: k('bytes'), label: `${at} ${anchor}: bytes per token`, value: r.bytesPerToken, unit: 'bytes', matrix: { row: `${at} bytes/token`, column: anchor } },
         ...(r.messages > 0 ? [{ key: k('per-message'), label: `${at} ${anchor}: tokens per message`, value: tokens / r.messages, unit: 'tok', matrix: { row: `${at} tokens/message`, column: anchor } }] : []),
       ];

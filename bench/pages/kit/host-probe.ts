@@ -23,6 +23,8 @@ export interface HostCost {
   maxGapMs: number;
   longTasks: number;
   longFrames: number;
+  /** The longest `longtask` entry, in ms (0 when none went over 50 ms). */
+  longestTaskMs: number;
   /** Parts of taskMs (CDP): script, layout, style recalculation. */
   scriptMs: number;
   layoutMs: number;
@@ -41,12 +43,15 @@ async function metrics(): Promise<number[]> {
 export async function startHostProbe(): Promise<{ stop(): Promise<HostCost> }> {
   let longTasks = 0;
   let longFrames = 0;
+  let longestTaskMs = 0;
   const observers: PerformanceObserver[] = [];
   for (const type of ['longtask', 'long-animation-frame']) {
     if (!PerformanceObserver.supportedEntryTypes.includes(type)) continue;
     const observer = new PerformanceObserver((list) => {
-      if (type === 'longtask') longTasks += list.getEntries().length;
-      else longFrames += list.getEntries().length;
+      if (type === 'longtask') {
+        longTasks += list.getEntries().length;
+        for (const entry of list.getEntries()) longestTaskMs = Math.max(longestTaskMs, entry.duration);
+      } else longFrames += list.getEntries().length;
     });
     observer.observe({ type, buffered: false });
     observers.push(observer);
@@ -70,7 +75,7 @@ export async function startHostProbe(): Promise<{ stop(): Promise<HostCost> }> {
       clearInterval(timer);
       for (const o of observers) o.disconnect();
       const [taskMs, scriptMs, layoutMs, styleMs] = m1.map((v, i) => (v - m0[i]!) * 1000) as [number, number, number, number];
-      return { wallMs, taskMs, busyPct: (100 * taskMs) / wallMs, stallMs, maxGapMs, longTasks, longFrames, scriptMs, layoutMs, styleMs };
+      return { wallMs, taskMs, busyPct: (100 * taskMs) / wallMs, stallMs, maxGapMs, longTasks, longFrames, longestTaskMs, scriptMs, layoutMs, styleMs };
     },
   };
 }

@@ -39,7 +39,7 @@ export function suipContestant(items: readonly Item[]): Contestant {
   view.context = CONTEXT;
   root.append(view);
   let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
-  // One flat list of up to 5,000 items (+ inserts) is the stress case; the default maxChildren is 5,000.
+  // One flat list of up to 5,000 items (+ inserts) is the stress case; the default maxChildren is 10,000.
   const limits = { ...DEFAULT_LIMITS, maxChildren: 50_000, maxNodes: 50_000 };
   const transact = (ops: Op[]): void => {
     const result = applyGeneratorTransaction(merged, 'g', ops, { limits });
