@@ -261,11 +261,10 @@ test('a hostile model (cycles, 100k widgets, unknown types, 2 MB of text, a stre
 // shared sliced reader (shared/sliced-reader.ts: 64 KiB pieces, 8 ms slices that yield), a Chromium
 // trace at load 20-24 on 2 cores shows the reader's own tasks at most 28 ms; what remains are single
 // items the reader cannot cut: applying the 4,000-row surface's transaction in the renderer
-// (core/tree + renderer, ~40-70 ms under that load), style/layout frames (31-69 ms) and DevTools'
-// decode of the finished body (ResponseBodyLoader::DidFinishLoadingBody, 24-42 ms; Playwright keeps
-// the Network domain on). Host gaps measured 350-1,280 ms with the idle control page itself at
-// 39-252 ms, so no verdict could be read from this machine: it stays fixme until it is measured on a
-// quiet one and the remaining single-item costs are sliced.
+// (core/tree + renderer, ~40-70 ms under that load), style/layout frames (31-69 ms) and Chromium's
+// end-of-body task (ResponseBodyLoader::DidFinishLoadingBody, 24-42 ms). Host gaps measured
+// 350-1,280 ms with the idle control page itself at 39-252 ms, so no verdict could be read from this
+// machine: it stays fixme until it is measured on a quiet one and those single items are sliced.
 test.fixme('a hostile stream straight to the client (no server in between) is bounded: cycles, 100k widgets, unknown types, 2 MB of text, a cut line @stall', async ({ page }) => {
   test.setTimeout(120_000);
   const lines: string[] = [];
