@@ -33,6 +33,12 @@ export interface SlicedReadOptions {
   sliceMs?: number;
   /** Called with each network chunk's size as it arrives (idle timeouts reset on it). */
   onBytes?(bytes: number): void;
+  /**
+   * Called with `true` when a network chunk arrives and with `false` once every item it completed
+   * has been handed on. While `true` the reader holds data it has read but not handed on (it may be
+   * yielding to the host), so a caller's "render everything pending" waits for it.
+   */
+  onHolding?(holding: boolean): void;
   /** Aborting it cancels the body; the read ends without an error. */
   signal?: AbortSignal;
   /** The clock (tests); default `performance.now`. */
@@ -108,6 +114,7 @@ export async function readInSlices<T>(
     while (!stop && options.signal?.aborted !== true) {
       await breathe();
       const { value, done } = await reader.read();
+      options.onHolding?.(true);
       if (done) {
         parser.end();
         await drain();
@@ -119,11 +126,13 @@ export async function readInSlices<T>(
         parser.push(value.subarray(at, at + PIECE_BYTES));
         await drain();
       }
+      options.onHolding?.(false);
     }
   } catch (error) {
     stop = true;
     throw error;
   } finally {
+    options.onHolding?.(false);
     options.signal?.removeEventListener('abort', cancel);
     if (stop || options.signal?.aborted === true) await reader.cancel().catch(() => undefined);
     reader.releaseLock();

@@ -12,6 +12,8 @@ export interface StreamReaderOptions {
   onOversize?(chars: number): void;
   /** An SSE line that is no SSE field (skipped; the stream goes on). */
   onProblem?(message: string): void;
+  /** Whether the reader holds messages it has read but not handed on yet (see `SlicedReadOptions.onHolding`). */
+  onHolding?(holding: boolean): void;
   signal?: AbortSignal;
 }
 
@@ -48,7 +50,7 @@ export async function readMessageStream(body: ReadableStream<Uint8Array>, onMess
       delivered += 1;
       onMessage(item.text);
     },
-    { ...(options.signal ? { signal: options.signal } : {}) },
+    { ...(options.signal ? { signal: options.signal } : {}), ...(options.onHolding ? { onHolding: options.onHolding } : {}) },
   );
   return delivered;
 }
