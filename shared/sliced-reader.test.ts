@@ -126,6 +126,31 @@ describe('readInSlices', () => {
     expect(await timed(20, 0, 8)).not.toContain('yield');
   });
 
+  it('says it holds a chunk from its arrival until every item the chunk completed is handed on, across yields', async () => {
+    let clock = 0;
+    const log: string[] = [];
+    const text = Array.from({ length: 6 }, (_, i) => `{"n":${i}}`).join('\n') + '\n';
+    await readInSlices<string>(
+      body(encoder.encode(text), [20]),
+      (emit) => createLineFramer({ line: emit, tooLong: () => emit('too long') }),
+      (line) => {
+        clock += 5;
+        log.push(line);
+      },
+      { sliceMs: 8, now: () => clock, yield: async () => void log.push('yield'), onHolding: (h) => void log.push(h ? 'hold' : 'free') },
+    );
+    // Items are handed on only while held, yields fall inside a hold, and the reader ends free.
+    const items = log.filter((l) => l.startsWith('{'));
+    expect(items).toHaveLength(6);
+    let held = false;
+    for (const entry of log) {
+      if (entry === 'hold' || entry === 'free') held = entry === 'hold';
+      else if (entry.startsWith('{')) expect(held, `${entry} handed on while not held: ${log.join(' ')}`).toBe(true);
+    }
+    expect(log.at(-1)).toBe('free');
+    expect(log.filter((l) => l === 'yield').length).toBeGreaterThan(0);
+  });
+
   it('an item callback answering false stops the read and cancels the body', async () => {
     let cancelled = false;
     const endless = new ReadableStream<Uint8Array>({
