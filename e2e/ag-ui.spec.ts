@@ -183,11 +183,17 @@ test('hostile stream: an out-of-order event fails the run with the client\'s rea
 });
 
 test('the host never stalls on hostile streams: 10 MB event, garbage, then a never-ending text message @stall', async ({ page }) => {
-  // KNOWN FAILING (issue 47, item 12): an agent's stream is parsed on the host's main thread, and
-  // the host's longest gap measured 108-237 ms against the 100 ms bound (133 ms on a quiet machine,
-  // 2026-11-29). Marked fixme so the verdict is not left to load until the parse moves off the
-  // main thread or into slices that yield; the guarantee is stated as not holding in security.md.
-  test.fixme(true, 'issue 47 item 12: the AG-UI stream parse holds the host thread up to ~240 ms');
+  // KNOWN FAILING ON A LOADED MACHINE (issue 47, item 12). Before: the agent's stream was parsed in
+  // tasks of 38-63 ms (readSse reading every queued chunk in one task) and host gaps were 108-237 ms
+  // (133 ms quiet). Now the stream goes through the shared sliced reader (8 ms slices that yield)
+  // and the transcript's cut note no longer re-lays out 64,000 characters per delta; a Chromium
+  // trace at load ~20 on 2 cores shows the page's JS tasks at most 23 ms. What remains is not the
+  // stream's JS: Chromium's end-of-body task for the 10 MB response (ResponseBodyLoader::
+  // DidFinishLoadingBody > TextResourceDecoder::Decode, 37 ms at load ~5, 95-231 ms at load 10-20; a
+  // bare fetch of 10 MB read and discarded costs the same), style/layout frames and GC pauses. Gaps
+  // read at load 15-20: 70, 143, 715 ms (the idle control page 56-197 ms). fixme until measured on a
+  // quiet machine.
+  test.fixme(true, 'issue 47 item 12: host gaps over 100 ms under load (end-of-body task, layout, GC)');
   test.setTimeout(120_000);
   await open(page);
   const control = await openControlPage(page);
@@ -196,11 +202,14 @@ test('the host never stalls on hostile streams: 10 MB event, garbage, then a nev
   expect(await send(page, 'garbage')).toEqual({ status: 'finished' });
   const endless = send(page, 'endless');
   await expect.poll(() => issues(page), { timeout: 30_000 }).toContain('text_too_long');
-  // Keep the stream flowing past its bound a while: the deltas are now counted and dropped.
-  await expect(page.getByText('more characters were not shown', { exact: false })).toBeVisible();
+  // Keep the stream flowing past its bound a while (the deltas are now counted and dropped). A
+  // fixed time, not a text query: Playwright's text engine scanning the page would run on the
+  // host's main thread inside the window measured. No verdict depends on this time.
+  await page.waitForTimeout(1_500);
   await page.evaluate(() => (window as unknown as Host).aguiHost.stop());
   await endless;
   const [stall, idle, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(control), cpu?.read()]);
+  await expect(page.getByText('more characters were not shown', { exact: false })).toBeVisible();
   const verdict = judgeStall(stall, idle, hostCpuMs, 100);
   console.log(`MEASURE ag-ui hostile streams: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, control ${idle.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms)`);
   expect(verdict.ok, verdict.why).toBe(true);

@@ -2,7 +2,8 @@
  * The one bounded line framer: every line-oriented stream in the tree (NDJSON on a child's stdout,
  * JSONL and SSE bodies over HTTP, a model's streamed text) is cut into lines here.
  *
- * - Lines end at `\n`; a `\r` before it is dropped.
+ * - Lines end at `\n`; a `\r` before it is dropped. With `bareCr` (SSE, whose standard allows
+ *   it) a lone `\r` ends a line too, and a `\r\n` split across two chunks is still one ending.
  * - Byte chunks are decoded as UTF-8 once a line is complete, so a multi-byte character split
  *   across chunks arrives intact. Text chunks (already decoded) are framed as they are.
  * - A line longer than `maxLineBytes` is never buffered: its bytes are skipped as they stream up to
@@ -33,6 +34,8 @@ export interface LineFramerOptions {
   maxLineBytes?: number;
   /** Hand empty lines to the sink too (SSE needs them: they end an event). Default false. */
   keepEmpty?: boolean;
+  /** A lone `\r` ends a line too (SSE's rule). Default false (NDJSON/JSONL: only `\n`). */
+  bareCr?: boolean;
 }
 
 /** A framer fed with chunks as they arrive. */
@@ -46,6 +49,7 @@ export interface LineFramer {
 /** The default longest line (bytes). */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 const NL = 0x0a;
+const CR = 0x0d;
 const PREVIEW = 80;
 
 /** Creates a bounded line framer; see the module comment for its rules. */
@@ -95,17 +99,37 @@ export function createLineFramer(sink: LineFramerSink, options: LineFramerOption
     else emit();
   };
 
+  const bareCr = options.bareCr === true;
+  /** The last chunk ended in a `\r` that ended a line: a `\n` starting the next chunk belongs to it. */
+  let lfOwed = false;
+  const code = (chunk: Uint8Array | string, at: number) => (typeof chunk === 'string' ? chunk.charCodeAt(at) : chunk[at]);
+  /** Where the line starting at `start` ends (a `\n`, or with `bareCr` a `\r`), or -1. */
+  const lineEnd = (chunk: Uint8Array | string, start: number): number => {
+    const nl = typeof chunk === 'string' ? chunk.indexOf('\n', start) : chunk.indexOf(NL, start);
+    if (!bareCr) return nl;
+    const cr = typeof chunk === 'string' ? chunk.indexOf('\r', start) : chunk.indexOf(CR, start);
+    return cr === -1 ? nl : nl === -1 ? cr : Math.min(cr, nl);
+  };
+
   return {
     push(chunk) {
       let start = 0;
+      if (lfOwed && chunk.length > 0) {
+        lfOwed = false;
+        if (code(chunk, 0) === NL) start = 1;
+      }
       while (start <= chunk.length) {
-        const nl = typeof chunk === 'string' ? chunk.indexOf('\n', start) : chunk.indexOf(NL, start);
-        if (nl === -1) {
+        const end = lineEnd(chunk, start);
+        if (end === -1) {
           if (start < chunk.length) piece(typeof chunk === 'string' ? chunk.slice(start) : chunk.subarray(start), false);
           return;
         }
-        piece(typeof chunk === 'string' ? chunk.slice(start, nl) : chunk.subarray(start, nl), true);
-        start = nl + 1;
+        piece(typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end), true);
+        start = end + 1;
+        if (code(chunk, end) !== CR) continue;
+        // A `\r` ended the line (bareCr): the `\n` of a `\r\n` is part of the same ending.
+        if (start === chunk.length) lfOwed = true;
+        else if (code(chunk, start) === NL) start += 1;
       }
     },
     end() {

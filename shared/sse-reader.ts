@@ -1,4 +1,5 @@
 import { createLineFramer, DEFAULT_MAX_LINE_BYTES } from './line-framer.ts';
+import { readInSlices, type SlicedReadOptions } from './sliced-reader.ts';
 
 /**
  * The one server-sent-events reader (the `text/event-stream` format of the HTML standard), on the
@@ -103,7 +104,7 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
         problem('too-long', `a line of ${length} bytes was skipped (the limit is ${max})${what}`, preview, length);
       },
     },
-    { maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, keepEmpty: true },
+    { maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, keepEmpty: true, bareCr: true },
   );
   return {
     push: (chunk) => framer.push(chunk),
@@ -116,49 +117,23 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
 }
 
 /** Options of `readSse`. */
-export interface ReadSseOptions extends SseOptions {
+export interface ReadSseOptions extends SseOptions, SlicedReadOptions {
   onProblem?(problem: SseProblem): void;
-  /** Called with each chunk's size as it arrives (timeouts reset on it). */
-  onBytes?(bytes: number): void;
 }
 
 /**
- * Reads an SSE body to its end, handing each event to `onEvent` in order. `onEvent` returning
- * `false` stops the read and cancels the body (some servers keep the connection open after their
- * last event). What `onEvent` throws ends the read with that error (the body is cancelled).
+ * Reads an SSE body to its end, handing each event to `onEvent` in order, in slices that yield to
+ * the host (`shared/sliced-reader.ts`: a hostile stream cannot hold the main thread). `onEvent`
+ * returning `false` stops the read and cancels the body (some servers keep the connection open
+ * after their last event). What `onEvent` throws ends the read with that error (the body is
+ * cancelled). Problems are reported in stream order, between the events around them.
  */
 export async function readSse(body: ReadableStream<Uint8Array>, onEvent: (event: SseEvent) => boolean | void, options: ReadSseOptions = {}): Promise<void> {
-  const reader = body.getReader();
-  let stop = false;
-  let failure: { error: unknown } | undefined;
-  const parser = createSseParser(
-    {
-      event(event) {
-        if (stop) return;
-        try {
-          if (onEvent(event) === false) stop = true;
-        } catch (error) {
-          stop = true;
-          failure = { error };
-        }
-      },
-      problem: (p) => options.onProblem?.(p),
-    },
+  type Item = { event: SseEvent } | { problem: SseProblem };
+  await readInSlices<Item>(
+    body,
+    (emit) => createSseParser({ event: (event) => emit({ event }), problem: (problem) => emit({ problem }) }, options),
+    (item) => ('event' in item ? onEvent(item.event) : void options.onProblem?.(item.problem)),
     options,
   );
-  try {
-    while (!stop) {
-      const { value, done } = await reader.read();
-      if (done) {
-        parser.end();
-        break;
-      }
-      options.onBytes?.(value.length);
-      parser.push(value);
-    }
-  } finally {
-    if (stop) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
-  if (failure !== undefined) throw failure.error;
 }

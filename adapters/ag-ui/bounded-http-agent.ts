@@ -46,7 +46,8 @@ export interface BoundedHttpAgentConfig extends HttpAgentConfig {
  * An `HttpAgent` whose SSE reading is bounded before anything is parsed: the shared SSE reader
  * (`shared/sse-reader.ts`) drops an event over `maxEventBytes` as it streams (a 10 MB tool
  * argument never reaches `JSON.parse`, nor a growing buffer re-split per chunk), and each event is
- * decoded by `decodeAgUiEvent`. A refused event does not end the run: it becomes a `CUSTOM` event
+ * decoded by `decodeAgUiEvent`, in slices that yield to the host page (`shared/sliced-reader.ts`:
+ * decoding, verifying and rendering a flood of events never holds the main thread for long). A refused event does not end the run: it becomes a `CUSTOM` event
  * named `suip.ag-ui.refused` with `{code, message}`, which `connectAgUi` shows and reports, and
  * the events after it still render.
  */
@@ -105,7 +106,7 @@ export class BoundedHttpAgent extends HttpAgent {
             if (decoded.event.type === EventType.RUN_STARTED) started = true;
             subscriber.next(decoded.event);
           },
-          { maxEventBytes: this.limits.maxEventBytes, maxLineBytes: this.limits.maxEventBytes, onProblem: (problem) => refused(problem.kind === 'too-long' ? 'event_too_large' : 'malformed_event', problem.kind === 'too-long' ? `an SSE event of more than ${this.limits.maxEventBytes} bytes was dropped before parsing (${problem.length ?? 'unknown'} bytes seen); stream large values in many deltas` : problem.message) },
+          { signal, maxEventBytes: this.limits.maxEventBytes, maxLineBytes: this.limits.maxEventBytes, onProblem: (problem) => refused(problem.kind === 'too-long' ? 'event_too_large' : 'malformed_event', problem.kind === 'too-long' ? `an SSE event of more than ${this.limits.maxEventBytes} bytes was dropped before parsing (${problem.length ?? 'unknown'} bytes seen); stream large values in many deltas` : problem.message) },
         );
         subscriber.complete();
       })().catch((error: unknown) => subscriber.error(error instanceof Error ? error : new Error(String(error))));

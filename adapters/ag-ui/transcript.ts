@@ -79,7 +79,11 @@ function messageOf(entry: Entry, plainOnly: boolean): ModelParticle {
   const credentialUrl = markdown && holdsCredentialUrl(entry.text);
   if (entry.text !== '') body.push(['body', markdown && !credentialUrl ? { text: entry.text, mimeType: 'text/markdown' } : plain(entry.text)]);
   if (credentialUrl) body.push(['plain', plain('(shown as plain text: it holds a URL with a user name or password, which this page never turns into a link)')]);
-  if (entry.cut > 0) body.push(['cut', plain(`[… ${entry.cut} more characters were not shown]`)]);
+  // While the message streams past its bound the note does not count: a note that changed with
+  // every delta would make the browser lay out the whole shown text again each render (~64,000
+  // characters: tens of ms on the host's main thread per render under a flood). The count is said
+  // when the message ends, and the agent's report (`text_too_long`) was made when the bound passed.
+  if (entry.cut > 0) body.push(['cut', plain(entry.streaming ? '[… more characters were not shown; counted when the message ends]' : `[… ${entry.cut} more characters were not shown]`)]);
   return {
     type: 'message',
     group: [

@@ -88,3 +88,24 @@ describe('createGenuiClient (headless renderer)', () => {
     await client.close();
   });
 });
+
+describe('createGenuiClient.settle and the sliced reader', () => {
+  it('settle() renders a chunk the reader has read but not yet handed on (it yields to the host first, as under load)', async () => {
+    const target = headlessTarget();
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const fetcher = (async () =>
+      new Response(new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) }), { status: 200 })) as unknown as typeof fetch;
+    const client = createGenuiClient(target, { url: 'http://x/genUI', fetch: fetcher });
+    const turn = client.send('Book');
+    await expect.poll(() => controller).toBeDefined();
+    // The reader's slice (8 ms) is spent while it waits for the network, so it yields before it hands the line on.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    controller!.enqueue(new TextEncoder().encode(jsonl({ addOrUpdateSurface: surface })));
+    await client.settle();
+    expect(find(target.tree() as Node, 'go')).toBeDefined();
+    controller!.enqueue(new TextEncoder().encode(jsonl({ message: { role: 'model', parts: [{ type: 'text', text: 'Done.' }] } })));
+    controller!.close();
+    expect(await turn).toEqual({ status: 'complete', text: 'Done.' });
+    await client.close();
+  });
+});

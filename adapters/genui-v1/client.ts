@@ -70,7 +70,7 @@ export interface GenuiClient {
   /** Whether a turn is streaming now. */
   readonly busy: boolean;
   surfaceIds(): string[];
-  /** Renders every pending change now. */
+  /** Applies the lines the stream reader has read but still holds, then renders every pending change (closed mounts gone). */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -115,6 +115,18 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   let actionQueued = false;
   let controller: AbortController | undefined;
   let closed = false;
+  /** Set while the stream reader holds lines it has read but not handed on (it yields to the host between slices). */
+  let holding: { promise: Promise<void>; release(): void } | undefined;
+  const onHolding = (now: boolean) => {
+    if (now && holding === undefined) {
+      let release = () => undefined as void;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      holding = { promise, release };
+    } else if (!now && holding !== undefined) {
+      holding.release();
+      holding = undefined;
+    }
+  };
 
   const transcript = createLocalGenerator(renderer, { id: `${prefix}-transcript`, name: 'GenUI transcript', originKind: 'genui' });
   let transcriptTimer: ReturnType<typeof setTimeout> | undefined;
@@ -319,7 +331,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
         }
         final = applyChunk(value);
       },
-      { format: 'jsonl', signal, maxLineChars: options.maxLineChars ?? 3_000_000, onOversize: (chars) => issue({ code: 'oversize_line', message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})` }) },
+      { format: 'jsonl', signal, onHolding, maxLineChars: options.maxLineChars ?? 3_000_000, onOversize: (chars) => issue({ code: 'oversize_line', message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})` }) },
     );
     if (signal.aborted) return { status: 'aborted' };
     return final === undefined ? { status: 'incomplete', reason: 'the stream ended without its final message' } : { status: 'complete', text: final };
@@ -340,11 +352,19 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     },
     surfaceIds: () => [...surfaces].filter(([, s]) => s.committed).map(([id]) => id),
     async settle() {
-      await renderTranscript(true);
-      await Promise.all([...surfaces.values()].map(async (s) => {
+      // Lines already read but still held by the reader (it yields to the host between slices, often under load)
+      // are pending changes too: applied first, or a settled page would skip their state. The transcript render
+      // awaited first also lets a read the network just answered resume the reader before `holding` is looked at.
+      for (;;) {
+        await renderTranscript(true);
+        if (holding === undefined) break;
+        await holding.promise;
+      }
+      // A withdrawn surface's mount closes after its last render: settled means it is gone, as without previews.
+      await Promise.all([...closing.values(), ...[...surfaces.values()].map(async (s) => {
         await s.generator;
         await s.rendered;
-      }));
+      })]);
     },
     async close() {
       closed = true;

@@ -44,4 +44,20 @@ describe('createCanvasSseFold', () => {
     expect(fold.errors).toEqual([expect.stringContaining('unknown op "explode"'), expect.stringContaining('deeper than 32'), expect.stringContaining('CANVAS_HISTORY_LOST')]);
     expect(fold.state.components.size).toBe(0);
   });
+
+  it('reads a byte body through the sliced reader to the same canvas as push, multi-byte text cut anywhere', async () => {
+    const whole = createCanvasSseFold();
+    whole.push(STREAM + `id: 5\nevent: op\ndata: ${JSON.stringify({ op: 'patch', id: 'b', data: { label: 'Zürich 漢 😀' } })}\n\n`);
+    const bytes = new TextEncoder().encode(STREAM + `id: 5\revent: op\rdata: ${JSON.stringify({ op: 'patch', id: 'b', data: { label: 'Zürich 漢 😀' } })}\r\r`);
+    for (const size of [1, 3, 7, 64]) {
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({ pull: (c) => (at >= bytes.length ? c.close() : c.enqueue(bytes.slice(at, (at += size)))) });
+      const fold = createCanvasSseFold();
+      const seen: string[] = [];
+      await fold.read(body, { onEvent: (e) => seen.push(e.id ?? '') });
+      expect(seen).toEqual(['2', '3', '4', '5']);
+      expect(compact(fold.state)).toEqual(compact(whole.state));
+      expect(fold.errors).toEqual([]);
+    }
+  });
 });

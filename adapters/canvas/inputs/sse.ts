@@ -1,5 +1,5 @@
 import { measureJson } from '../../../shared/json-shape.ts';
-import { createSseParser } from '../../../shared/sse-reader.ts';
+import { createSseParser, readSse, type SseEvent } from '../../../shared/sse-reader.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { CanvasOpError, applyOp, emptyCanvas, replay, type CanvasState } from '../state.ts';
 import { parseJson, collect, type Decoded } from './decode.ts';
@@ -15,6 +15,12 @@ export interface CanvasSseEvent {
 export interface CanvasSseFold {
   /** Feed decoded text as it arrives; returns the events it completed. */
   push(chunk: string): CanvasSseEvent[];
+  /**
+   * Reads a whole SSE body (`fetch(...).body`) into the fold through the tree's one sliced reader
+   * (`shared/sliced-reader.ts`): bounded before parsing, in slices that yield to the host page, so a
+   * hostile feed cannot hold a browser host's main thread. `onEvent` sees each event once applied.
+   */
+  read(body: ReadableStream<Uint8Array>, options?: { signal?: AbortSignal; onEvent?(event: CanvasSseEvent): void }): Promise<void>;
   /** The canvas so far (a `snapshot` replaces it; each `op` applies to it). */
   readonly state: CanvasState;
   /** The last event id seen: send it as Last-Event-ID to resume. */
@@ -75,18 +81,14 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
 
   // The one SSE reader (shared/sse-reader.ts): lines and events bounded before they are parsed,
   // and a line that is no SSE field reported rather than skipped quietly.
-  const parser = createSseParser(
-    {
-      event({ data, event, id }) {
-        const done: CanvasSseEvent = { event: event ?? 'message', data, ...(id !== undefined ? { id } : {}) };
-        if (id !== undefined) lastEventId = id;
-        apply(done);
-        completed.push(done);
-      },
-      problem: ({ message }) => void errors.push(message),
-    },
-    { maxLineBytes: MAX_LINE, maxEventBytes: MAX_LINE },
-  );
+  const take = ({ data, event, id }: SseEvent): CanvasSseEvent => {
+    const done: CanvasSseEvent = { event: event ?? 'message', data, ...(id !== undefined ? { id } : {}) };
+    if (id !== undefined) lastEventId = id;
+    apply(done);
+    return done;
+  };
+  const bounds = { maxLineBytes: MAX_LINE, maxEventBytes: MAX_LINE };
+  const parser = createSseParser({ event: (sse) => void completed.push(take(sse)), problem: ({ message }) => void errors.push(message) }, bounds);
 
   return {
     push(chunk) {
@@ -95,6 +97,8 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
       completed = [];
       return events;
     },
+    read: (body, options = {}) =>
+      readSse(body, (sse) => void options.onEvent?.(take(sse)), { ...bounds, ...(options.signal ? { signal: options.signal } : {}), onProblem: ({ message }) => void errors.push(message) }),
     get state() {
       return state;
     },

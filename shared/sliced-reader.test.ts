@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createLineFramer } from './line-framer.ts';
+import { readInSlices } from './sliced-reader.ts';
+import { readSse, type SseEvent, type SseProblem } from './sse-reader.ts';
+
+const encoder = new TextEncoder();
+
+/** A body that hands out `bytes` cut at `cuts` (positions in bytes, any order, duplicates allowed). */
+function body(bytes: Uint8Array, cuts: number[] = []): ReadableStream<Uint8Array> {
+  const at = [...new Set([0, ...cuts.map((c) => Math.min(c, bytes.length)), bytes.length])].sort((a, b) => a - b);
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i + 1 >= at.length) return controller.close();
+      controller.enqueue(bytes.slice(at[i], at[i + 1]));
+      i += 1;
+    },
+  });
+}
+
+/** The reference: SSE as the standard states it, on the whole text at once (no chunks, no bounds). */
+function referenceSse(text: string): SseEvent[] {
+  const events: SseEvent[] = [];
+  let data: string[] = [];
+  let type: string | undefined;
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line === '') {
+      if (data.length > 0) events.push({ data: data.join('\n'), ...(type !== undefined ? { event: type } : {}) });
+      data = [];
+      type = undefined;
+    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    else if (line.startsWith('event:')) type = line.slice(line.startsWith('event: ') ? 7 : 6);
+  }
+  return events;
+}
+
+async function sse(bytes: Uint8Array, cuts: number[], options: { maxEventBytes?: number; maxLineBytes?: number } = {}) {
+  const events: SseEvent[] = [];
+  const problems: SseProblem[] = [];
+  await readSse(body(bytes, cuts), (e) => void events.push(e), { ...options, onProblem: (p) => problems.push(p) });
+  return { events, problems };
+}
+
+/** Field values without line breaks, multi-byte characters (é, 漢, emoji) included. */
+const value = fc.string({ unit: 'grapheme', maxLength: 10 }).filter((s) => !/[\r\n]/.test(s));
+const ending = fc.constantFrom('\n', '\r\n', '\r');
+
+describe('readSse through the sliced reader', () => {
+  it('gives the reference events however the bytes are cut, with LF, CRLF and lone CR endings', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ event: fc.option(value.filter((s) => /^\S/.test(s)), { nil: undefined }), data: fc.array(value, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(ending, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        async (wanted, endings, cuts) => {
+          let n = 0;
+          const end = () => endings[n++ % endings.length]!;
+          const text = wanted.map((e) => `${e.event !== undefined ? `event: ${e.event}${end()}` : ''}${e.data.map((d) => `data: ${d}${end()}`).join('')}${end()}`).join('');
+          const bytes = encoder.encode(text);
+          const { events, problems } = await sse(bytes, cuts.map((c) => c % (bytes.length + 1)));
+          expect(problems).toEqual([]);
+          expect(events).toEqual(referenceSse(text));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a multi-byte character cut at every byte position arrives intact', async () => {
+    const text = 'data: é漢😀 and ok\r\n\r\ndata: 二\r\r';
+    const bytes = encoder.encode(text);
+    for (let cut = 0; cut <= bytes.length; cut += 1) {
+      for (const second of [cut + 1, cut + 3]) {
+        expect((await sse(bytes, [cut, second])).events.map((e) => e.data)).toEqual(['é漢😀 and ok', '二']);
+      }
+    }
+  });
+
+  it('a CRLF cut between its CR and its LF is one line ending, not an empty line', async () => {
+    const bytes = encoder.encode('data: a\r\ndata: b\r\n\r\n');
+    for (let cut = 0; cut <= bytes.length; cut += 1) expect((await sse(bytes, [cut])).events).toEqual([{ data: 'a\nb' }]);
+  });
+
+  it('skips an oversize event by its byte count while it streams, reports it once, and reads on', async () => {
+    const big = `data: {"blob":"${'z'.repeat(300_000)}"}\n\n`;
+    const bytes = encoder.encode(`data: before\n\n${big}data: after\n\n`);
+    const cuts = Array.from({ length: 40 }, (_, i) => i * 9_000 + 7);
+    const { events, problems } = await sse(bytes, cuts, { maxEventBytes: 10_000, maxLineBytes: 10_000 });
+    expect(events.map((e) => e.data)).toEqual(['before', 'after']);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ kind: 'too-long', length: big.length - 2 });
+    expect(problems[0]!.message).toContain('the limit is 10000');
+    // The report quotes the start of the event, never the event.
+    expect(problems[0]!.preview.length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('readInSlices', () => {
+  /** Lines of a JSONL body, read with a fake clock where each item costs `cost` ms. */
+  async function timed(lines: number, cost: number, sliceMs: number) {
+    let clock = 0;
+    const log: string[] = [];
+    const text = Array.from({ length: lines }, (_, i) => `{"n":${i}}`).join('\n') + '\n';
+    await readInSlices<string>(
+      body(encoder.encode(text), [5, 17, 40]),
+      (emit) => createLineFramer({ line: emit, tooLong: () => emit('too long') }),
+      (line) => {
+        clock += cost;
+        log.push(line);
+      },
+      { sliceMs, now: () => clock, yield: async () => void log.push('yield') },
+    );
+    return log;
+  }
+
+  it('yields to the host once a slice has run its time, between items, and never runs one longer', async () => {
+    const log = await timed(20, 3, 8);
+    expect(log.filter((l) => l !== 'yield')).toEqual(Array.from({ length: 20 }, (_, i) => `{"n":${i}}`));
+    // Items cost 3 ms: a slice of 8 ms holds 3 of them (0, 3, 6 → 9 ms), then the reader yields.
+    const runs = log.join(',').split('yield').map((run) => run.split(',').filter((l) => l !== '').length);
+    expect(Math.max(...runs)).toBe(3);
+  });
+
+  it('does not yield while the slice has time left (a calm stream pays nothing)', async () => {
+    expect(await timed(20, 0, 8)).not.toContain('yield');
+  });
+
+  it('says it holds a chunk from its arrival until every item the chunk completed is handed on, across yields', async () => {
+    let clock = 0;
+    const log: string[] = [];
+    const text = Array.from({ length: 6 }, (_, i) => `{"n":${i}}`).join('\n') + '\n';
+    await readInSlices<string>(
+      body(encoder.encode(text), [20]),
+      (emit) => createLineFramer({ line: emit, tooLong: () => emit('too long') }),
+      (line) => {
+        clock += 5;
+        log.push(line);
+      },
+      { sliceMs: 8, now: () => clock, yield: async () => void log.push('yield'), onHolding: (h) => void log.push(h ? 'hold' : 'free') },
+    );
+    // Items are handed on only while held, yields fall inside a hold, and the reader ends free.
+    const items = log.filter((l) => l.startsWith('{'));
+    expect(items).toHaveLength(6);
+    let held = false;
+    for (const entry of log) {
+      if (entry === 'hold' || entry === 'free') held = entry === 'hold';
+      else if (entry.startsWith('{')) expect(held, `${entry} handed on while not held: ${log.join(' ')}`).toBe(true);
+    }
+    expect(log.at(-1)).toBe('free');
+    expect(log.filter((l) => l === 'yield').length).toBeGreaterThan(0);
+  });
+
+  it('an item callback answering false stops the read and cancels the body', async () => {
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(encoder.encode('x\ny\n')),
+      cancel: () => void (cancelled = true),
+    });
+    let seen = 0;
+    await readInSlices<string>(endless, (emit) => createLineFramer({ line: emit, tooLong: () => undefined }), () => (seen += 1) < 5);
+    expect(seen).toBe(5);
+    expect(cancelled).toBe(true);
+  });
+
+  it('frames a large network chunk in pieces, checking the clock between them', async () => {
+    let clock = 0;
+    let yields = 0;
+    let lines = 0;
+    // One 1 MiB chunk of short lines: 16 pieces of 64 KiB; each piece's lines cost the clock 1 ms each.
+    const chunk = encoder.encode('ab\n'.repeat(Math.ceil((1 << 20) / 3)));
+    await readInSlices<string>(
+      body(chunk),
+      (emit) => createLineFramer({ line: emit, tooLong: () => undefined }),
+      () => {
+        lines += 1;
+        clock += 0.001;
+      },
+      { sliceMs: 8, now: () => clock, yield: async () => void (yields += 1) },
+    );
+    expect(lines).toBe(Math.ceil((1 << 20) / 3));
+    expect(yields).toBeGreaterThan(40);
+  });
+});

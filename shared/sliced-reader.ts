@@ -1,0 +1,140 @@
+/**
+ * The one sliced stream reader: every untrusted stream the host page reads (an AG-UI agent's SSE,
+ * a GenUI or A2UI answer's JSONL or SSE, a canvas SSE feed) is read here, so a hostile stream
+ * cannot hold the host's main thread.
+ *
+ * Why slices and not a Worker: suip runs under hosts whose CSP forbids Workers (`worker-src
+ * 'none'`), and what a stream's items feed (rxjs pipelines, the renderer) lives on the main thread
+ * anyway. So the work is bounded before it is done and cut into slices instead:
+ * - the body's bytes go to a bounded framer (`shared/line-framer.ts`, `shared/sse-reader.ts`) in
+ *   pieces of at most `PIECE_BYTES`, so an oversize line or event is skipped by byte count as it
+ *   streams, before it is decoded or parsed, and never buffered whole;
+ * - the items a piece completes are queued (at most one piece's worth) and handed on one by one;
+ * - after every piece and every item, a slice that has run `sliceMs` yields to the host (its
+ *   timers, input and rendering run) before the next one. `await reader.read()` alone does not
+ *   yield: while the network has chunks queued it resolves in a microtask, in the same task.
+ */
+
+/** Bytes framed per step: a 1 MiB chunk from the network is framed in 16 steps, each one checked against the clock. */
+export const PIECE_BYTES = 64 * 1024;
+
+/** The default time a slice may run before it yields to the host (ms). */
+export const DEFAULT_SLICE_MS = 8;
+
+/** A parser the reader feeds: bytes in; the items it completes go to the `emit` it was made with. */
+export interface SlicedParser {
+  push(bytes: Uint8Array): void;
+  end(): void;
+}
+
+/** Options of `readInSlices`. */
+export interface SlicedReadOptions {
+  /** Milliseconds a slice may run before it yields (default 8). */
+  sliceMs?: number;
+  /** Called with each network chunk's size as it arrives (idle timeouts reset on it). */
+  onBytes?(bytes: number): void;
+  /**
+   * Called with `true` when a network chunk arrives and with `false` once every item it completed
+   * has been handed on. While `true` the reader holds data it has read but not handed on (it may be
+   * yielding to the host), so a caller's "render everything pending" waits for it.
+   */
+  onHolding?(holding: boolean): void;
+  /** Aborting it cancels the body; the read ends without an error. */
+  signal?: AbortSignal;
+  /** The clock (tests); default `performance.now`. */
+  now?(): number;
+  /** How to yield (tests); default `yieldToHost`. */
+  yield?(): Promise<void>;
+}
+
+interface SchedulerWithYield {
+  yield?(): Promise<void>;
+}
+
+/**
+ * Lets the host's pending tasks run, then resolves: `scheduler.yield()` where the browser has it
+ * (the continuation keeps its place ahead of new work), else a `MessageChannel` message (no 4 ms
+ * timer clamp, and not throttled in a background tab as timers are), else `setTimeout(0)` (Node
+ * without MessageChannel).
+ */
+export function yieldToHost(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: SchedulerWithYield }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Reads `body` to its end through the parser `makeParser` builds, handing each item it completes
+ * to `onItem` in order, in slices that yield to the host (see the module comment). `onItem`
+ * returning `false` stops the read and cancels the body; what `onItem` throws ends the read with
+ * that error (the body is cancelled). Memory: one piece of bytes, the items it completed, and
+ * whatever the parser holds (bounded by its own limits).
+ */
+export async function readInSlices<T>(
+  body: ReadableStream<Uint8Array>,
+  makeParser: (emit: (item: T) => void) => SlicedParser,
+  onItem: (item: T) => boolean | void,
+  options: SlicedReadOptions = {},
+): Promise<void> {
+  const now = options.now ?? (() => performance.now());
+  const pause = options.yield ?? yieldToHost;
+  const budget = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const queue: T[] = [];
+  const parser = makeParser((item) => void queue.push(item));
+  const reader = body.getReader();
+  let stop = false;
+  let sliceStart = now();
+  const breathe = async () => {
+    if (now() - sliceStart < budget) return;
+    await pause();
+    sliceStart = now();
+  };
+  /** Hands the queued items on, yielding between them when the slice is spent. */
+  const drain = async () => {
+    for (let i = 0; i < queue.length && !stop; i += 1) {
+      await breathe();
+      if (stop || options.signal?.aborted === true) break;
+      if (onItem(queue[i]!) === false) stop = true;
+    }
+    queue.length = 0;
+  };
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    while (!stop && options.signal?.aborted !== true) {
+      await breathe();
+      const { value, done } = await reader.read();
+      options.onHolding?.(true);
+      if (done) {
+        parser.end();
+        await drain();
+        break;
+      }
+      options.onBytes?.(value.length);
+      for (let at = 0; at < value.length && !stop; at += PIECE_BYTES) {
+        if (at > 0) await breathe();
+        parser.push(value.subarray(at, at + PIECE_BYTES));
+        await drain();
+      }
+      options.onHolding?.(false);
+    }
+  } catch (error) {
+    stop = true;
+    throw error;
+  } finally {
+    options.onHolding?.(false);
+    options.signal?.removeEventListener('abort', cancel);
+    if (stop || options.signal?.aborted === true) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
