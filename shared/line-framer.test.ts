@@ -40,4 +40,27 @@ describe('createLineFramer', () => {
     expect(frame(['a\n\n\nb']).lines).toEqual(['a', 'b']);
     expect(frame(['a\n\r\n\nb'], { keepEmpty: true }).lines).toEqual(['a', '', '', 'b']);
   });
+
+  it('scans a chunk of many line ends once, not once per line (bareCr: a flood of blank lines costs linear work)', () => {
+    // A byte array that counts the bytes its searches read: the framer's work, with no clock.
+    let scanned = 0;
+    class CountingBytes extends Uint8Array {
+      override indexOf(value: number, from = 0): number {
+        const at = super.indexOf(value, from);
+        scanned += (at === -1 ? this.length : at + 1) - from;
+        return at;
+      }
+    }
+    const size = 8192;
+    for (const fill of [0x0a, 0x0d]) {
+      scanned = 0;
+      let lines = 0;
+      const framer = createLineFramer({ line: () => void (lines += 1), tooLong: () => undefined }, { keepEmpty: true, bareCr: true });
+      framer.push(new CountingBytes(size).fill(fill));
+      framer.end();
+      expect(lines).toBe(size);
+      // Two searches (\n and \r) each read the chunk once: about 2 * size, never size * size / 2.
+      expect(scanned).toBeLessThanOrEqual(3 * size);
+    }
+  });
 });

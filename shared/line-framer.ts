@@ -103,23 +103,31 @@ export function createLineFramer(sink: LineFramerSink, options: LineFramerOption
   /** The last chunk ended in a `\r` that ended a line: a `\n` starting the next chunk belongs to it. */
   let lfOwed = false;
   const code = (chunk: Uint8Array | string, at: number) => (typeof chunk === 'string' ? chunk.charCodeAt(at) : chunk[at]);
-  /** Where the line starting at `start` ends (a `\n`, or with `bareCr` a `\r`), or -1. */
-  const lineEnd = (chunk: Uint8Array | string, start: number): number => {
-    const nl = typeof chunk === 'string' ? chunk.indexOf('\n', start) : chunk.indexOf(NL, start);
-    if (!bareCr) return nl;
-    const cr = typeof chunk === 'string' ? chunk.indexOf('\r', start) : chunk.indexOf(CR, start);
-    return cr === -1 ? nl : nl === -1 ? cr : Math.min(cr, nl);
-  };
+  const find = (chunk: Uint8Array | string, byte: number, start: number): number =>
+    typeof chunk === 'string' ? chunk.indexOf(String.fromCharCode(byte), start) : chunk.indexOf(byte, start);
 
   return {
     push(chunk) {
       let start = 0;
+      // The next `\n` and `\r` at or after `start` (-2: not looked for yet; -1: none in the chunk).
+      // SECURITY: each is searched for again only once `start` passed it, so a chunk of many `\n`
+      // and no `\r` (or the reverse) is scanned once, not once per line: a hostile stream of blank
+      // lines must not cost the host thread quadratic time per piece.
+      let nextNl = -2;
+      let nextCr = -2;
+      /** Where the line starting at `start` ends (a `\n`, or with `bareCr` a `\r`), or -1. */
+      const lineEnd = (): number => {
+        if (nextNl !== -1 && nextNl < start) nextNl = find(chunk, NL, start);
+        if (!bareCr) return nextNl;
+        if (nextCr !== -1 && nextCr < start) nextCr = find(chunk, CR, start);
+        return nextCr === -1 ? nextNl : nextNl === -1 ? nextCr : Math.min(nextCr, nextNl);
+      };
       if (lfOwed && chunk.length > 0) {
         lfOwed = false;
         if (code(chunk, 0) === NL) start = 1;
       }
       while (start <= chunk.length) {
-        const end = lineEnd(chunk, start);
+        const end = lineEnd();
         if (end === -1) {
           if (start < chunk.length) piece(typeof chunk === 'string' ? chunk.slice(start) : chunk.subarray(start), false);
           return;
