@@ -120,6 +120,7 @@ export class UndoLog {
    * copies at least `width` wide may be edited in place by the next transaction.
    */
   commit(width: number): void {
-    for (const holder of this.moved) if (holder.group.length >= width || holders.has(holder.group)) holders.set(holder.group, holder);
+    for (const holder of this.moved)
+      if (holder.group.length >= width || holders.has(holder.group)) holders.set(holder.group, holder);
   }
 }

@@ -142,9 +142,12 @@ function applyToModel(model: GroupParticle, ops: readonly Op[]): GroupParticle {
   };
   for (const op of ops) {
     const params = op.params as { path: string[]; id?: string; text?: string; before?: string; particle?: unknown };
-    const parent = op.method === 'suip/ops/append' || op.method === 'suip/ops/insert' ? params.path : params.path.slice(0, -1);
+    const parent =
+      op.method === 'suip/ops/append' || op.method === 'suip/ops/insert' ? params.path : params.path.slice(0, -1);
     const last = params.path[params.path.length - 1]!;
-    const group = groupAt(op.method === 'suip/ops/append' && params.text !== undefined ? params.path.slice(0, -1) : parent);
+    const group = groupAt(
+      op.method === 'suip/ops/append' && params.text !== undefined ? params.path.slice(0, -1) : parent,
+    );
     if (op.method === 'suip/ops/append' && params.text !== undefined) {
       const entry = group.group[indexIn(group, last)]!;
       entry[1] = { ...entry[1], text: (entry[1] as { text: string }).text + params.text } as Particle;
@@ -169,9 +172,15 @@ function indexAgrees(root: Particle): boolean {
 
 describe('the tree on wide lists edited in place', () => {
   it('refuses a batch on a tree older than the newest one made from it, once its wide list was edited in place', () => {
-    const item = (text: string): Op => ({ method: 'suip/ops/append', params: { path: ['l'], id: text, particle: { text } } });
+    const item = (text: string): Op => ({
+      method: 'suip/ops/append',
+      params: { path: ['l'], id: text, particle: { text } },
+    });
     const options = { limits, checkGroup, inPlaceWidth: 2 };
-    const list: Op = { method: 'suip/ops/append', params: { path: [], id: 'l', particle: { type: 'list', group: [] } } };
+    const list: Op = {
+      method: 'suip/ops/append',
+      params: { path: [], id: 'l', particle: { type: 'list', group: [] } },
+    };
     let merged = mountGenerator(createMergedTree(), 'g');
     for (const ops of [[list, item('a'), item('b')], [item('c')]]) {
       const result = applyGeneratorTransaction(merged, 'g', ops, options);
@@ -182,12 +191,15 @@ describe('the tree on wide lists edited in place', () => {
     const newer = applyGeneratorTransaction(older, 'g', [item('d')], options);
     expect(newer.ok).toBe(true);
     const branch = applyGeneratorTransaction(older, 'g', [item('e')], options);
-    expect(branch).toMatchObject({ ok: false, error: { message: expect.stringMatching(/apply ops to the newest tree/) } });
+    expect(branch).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/apply ops to the newest tree/) },
+    });
   });
 });
 
 describe('the vocabulary invariant', () => {
-  it('property: every accepted transaction gives the reference model\'s tree and validates from scratch; every rejected one leaves it exactly as it was; the child index agrees', () => {
+  it("property: every accepted transaction gives the reference model's tree and validates from scratch; every rejected one leaves it exactly as it was; the child index agrees", () => {
     const particlesBefore = JSON.stringify(PARTICLES);
     let accepted = 0;
     let rejected = 0;
@@ -200,7 +212,9 @@ describe('the vocabulary invariant', () => {
         fc.constantFrom(0, 2, 256),
         (start, transactions, inPlaceWidth) => {
           const options = { limits, checkGroup, inPlaceWidth };
-          const seedOps = start.map((particle, i) => ({ method: 'suip/ops/append', params: { path: [], id: `e${i}`, particle } }) as Op);
+          const seedOps = start.map(
+            (particle, i) => ({ method: 'suip/ops/append', params: { path: [], id: `e${i}`, particle } }) as Op,
+          );
           const seed = applyGeneratorTransaction(mountGenerator(createMergedTree(), 'g'), 'g', seedOps, options);
           expect(seed.ok).toBe(true);
           let merged = (seed as { tree: MergedTree }).tree;
