@@ -11,8 +11,12 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-/** Lines that name a failure in vitest, Playwright, tsc or eslint output (colours removed first). */
-const FAILURE_LINE = /\bFAIL\b|✘|×|^\s*\d+\) \[|\berror\b|Error:|failed/i;
+/**
+ * Lines that name a failure: vitest's `FAIL`/`×` lines, Playwright's `✘` and numbered failures,
+ * tsc's `error TS…`, eslint's `line:col  error` and prettier's `[warn]` (colours removed first).
+ * Only result markers: a test's own log ("Agent execution failed: …") is not one.
+ */
+const FAILURE_LINE = /^(FAIL\b|×|✘|\d+\) \[|\[warn\] )|error TS\d+|^\d+:\d+\s+error\s|^npm error /;
 /** At most this many failure lines are repeated per stage: enough to name every failed test of a bad run. */
 const MAX_FAILURE_LINES = 40;
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
