@@ -14,7 +14,6 @@ import type {
   MountOptions,
   Renderer,
   RendererOptions,
-  SuipErrorDetail,
   SuipEventMap,
 } from './renderer-types.ts';
 import { resolveRendererOptions } from './renderer-options.ts';
@@ -47,17 +46,14 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
   // closures, read at call time: the view is made before any of them is called.
   const tree = () => view.tree;
   const slots = new SlotClaims((mount) => generatorRoot(tree(), mount));
-  const parts = {
+  const programs = new SandboxedPrograms({
     options,
     limits,
     timing,
     relaySource,
     registry,
     start,
-    error: (detail: SuipErrorDetail) => dispatch('suip-error', detail),
-  };
-  const programs: SandboxedPrograms = new SandboxedPrograms({
-    ...parts,
+    error: (detail) => dispatch('suip-error', detail),
     destroyed: () => destroyed,
     get view() {
       return view;
