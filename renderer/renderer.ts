@@ -1,14 +1,12 @@
-import type { Channel, RpcMessage } from '../shared/index.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from './connection.ts';
 import { createDialogHost } from './dialogs/host-dialogs.ts';
-import { createRemoteConnection } from './remote-connection.ts';
+import { remoteMount } from './remote-mount.ts';
 import { GeneratorLifecycle } from './generator-lifecycle.ts';
 import { SuipHostError } from './host-error.ts';
 import { createHostViewContext } from './host-view-context.ts';
 import { createLifecycleHost } from './lifecycle-host.ts';
 import { MountRegistry } from './mount-registry.ts';
 import type {
-  AttachRemoteOptions,
   DetachOptions,
   GeneratorHandle,
   MountOptions,
@@ -105,33 +103,6 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
     return lifecycle.handle;
   }
 
-  function attachRemote(remote: AttachRemoteOptions): Promise<GeneratorHandle> {
-    const channel: Channel | undefined = remote.channel;
-    if (channel === undefined || typeof channel.send !== 'function' || typeof channel.onMessage !== 'function') {
-      return Promise.reject(
-        new SuipHostError('invalid-option', 'attachRemote needs a channel with send, onMessage and close', {
-          option: 'channel',
-        }),
-      );
-    }
-    // A remote generator brings its own channel: a kept sandbox frame has no use for it.
-    const connect = (events: ConnectionEvents, warm: WarmTransport | undefined) => {
-      warm?.destroy();
-      return createRemoteConnection(channel, limits, events, remote.inPage === true);
-    };
-    // The in-page lane: messages as values, into the same session code (`dispatchInPage`).
-    // The initialize result carries the vocabulary's prose and a handed-over subtree: while the
-    // prose loads nothing is taken (the handshake then takes the channel, held until the prose is
-    // in; every transaction comes after it), and an adopt is not offered the lane.
-    const lane = remote.inPage === true && remote.adopt !== true ? remote.lane : undefined;
-    const offerLane = (lifecycle: GeneratorLifecycle) => {
-      if (lane !== undefined)
-        lane.dispatch = (messages) =>
-          (prose() === undefined && lifecycle.session?.dispatchInPage(messages as RpcMessage[])) || [];
-    };
-    return start(remote, connect, lane === undefined ? undefined : offerLane);
-  }
-
   async function detach(id: string, detachOptions: DetachOptions = {}): Promise<void> {
     const record = programs.get(id);
     if (record !== undefined) return programs.detach(record, detachOptions.keep === true);
@@ -147,7 +118,10 @@ export function createRenderer(container: HTMLElement, options: RendererOptions 
         throw new SuipHostError('invalid-option', 'the generator code must be a string', { option: 'code' });
       return programs.attach(attachOptions);
     },
-    attachRemote,
+    attachRemote: async (remote) => {
+      const { connect, created } = remoteMount(remote, limits, prose);
+      return start(remote, connect, created);
+    },
     detach,
     hibernate: (id) => programs.hibernate(id),
     wake: async (id) => {
