@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer, type ScriptedAnswer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import type { FakeLlmServer, ScriptedAnswer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { seedProblems } from '../../e2e/fixtures/runtime-ui/seed-check.ts';
-import { startRuntime, type RuntimeStdio } from '../testing/runtime-stdio.ts';
+import { startKeyGatedModel, startRuntime, type RuntimeStdio } from '../testing/runtime-stdio.ts';
 
 /**
  * Seed 002 against a real runtime process, a real SQLite file and a scripted model endpoint that
@@ -22,15 +22,13 @@ const answers: Record<string, () => string | ScriptedAnswer> = {
   stuck: () => ({ steps: [{ content: 'Thinking.\n' }, { wait: never }] }),
 };
 const params = (m: Record<string, unknown>) => m.params as Record<string, unknown>;
-const isStatus = (runId: string, statuses: string[]) => (m: Record<string, unknown>) => m.method === 'run.status' && params(m).run_id === runId && statuses.includes(String(params(m).status));
+const isStatus = (runId: string, statuses: string[]) => (m: Record<string, unknown>) =>
+  m.method === 'run.status' && params(m).run_id === runId && statuses.includes(String(params(m).status));
 
 let llm: FakeLlmServer;
 const dir = mkdtempSync(join(tmpdir(), 'suip-runtime-replay-'));
 beforeAll(async () => {
-  llm = await startFakeLlmServer((request) => {
-    if (request.authorization !== `Bearer ${TYPED}`) return { steps: [{ status: 401, body: '{"error":{"message":"an API key is needed"}}' }] };
-    return answers[request.messages.at(-1)!.content]?.();
-  });
+  llm = await startKeyGatedModel(TYPED, (request) => answers[request.messages.at(-1)!.content]?.());
 });
 afterAll(async () => {
   release();
@@ -49,8 +47,7 @@ describe('the runtime process: a typed key remembered, and every replayed run en
       prompts += 1;
       first.send({ jsonrpc: '2.0', id: m.id, result: { value: TYPED } });
     };
-    first.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'replay-test', version: '1' } } });
-    await first.next((m) => m.id === 'i');
+    await first.initialize('replay-test');
     const start = async (text: string) => {
       const id = `run-${text}`;
       const reply = first.next((m) => m.id === id);
@@ -61,28 +58,40 @@ describe('the runtime process: a typed key remembered, and every replayed run en
     const hello = await start('hello');
     await first.next(isStatus(hello.run_id, ['completed', 'error']));
     const slow = await start('slow');
-    await first.next((m) => m.method === 'agent.event' && params(m).run_id === slow.run_id && (params(m).event as { type: string }).type === 'text');
+    await first.next(
+      (m) =>
+        m.method === 'agent.event' &&
+        params(m).run_id === slow.run_id &&
+        (params(m).event as { type: string }).type === 'text',
+    );
     first.send({ jsonrpc: '2.0', id: 'cancel', method: 'run.cancel', params: { run_id: slow.run_id } });
     await first.next(isStatus(slow.run_id, ['cancelled']));
     const broken = await start('broken');
     await first.next(isStatus(broken.run_id, ['error', 'completed']));
     const stuck = await start('stuck');
-    await first.next((m) => m.method === 'agent.event' && params(m).run_id === stuck.run_id && (params(m).event as { type: string }).type === 'text');
+    await first.next(
+      (m) =>
+        m.method === 'agent.event' &&
+        params(m).run_id === stuck.run_id &&
+        (params(m).event as { type: string }).type === 'text',
+    );
     // Soft: the replay below is checked even when this fails (two findings, one scenario).
     expect.soft(prompts).toBe(1);
     expect(llm.requests.filter((r) => r.authorization === `Bearer ${TYPED}`).length).toBeGreaterThanOrEqual(4);
     await first.kill();
 
     // The key was remembered in memory only: the file and what the process wrote hold none of it.
-    const bytes = [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('\n');
+    const bytes = [db, `${db}-wal`]
+      .filter(existsSync)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('\n');
     for (const form of [TYPED, 'once-canary']) {
       expect(bytes.includes(form)).toBe(false);
       expect(first.output().includes(form)).toBe(false);
     }
 
     const second = startRuntime(llm.baseUrl, db);
-    second.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'replay-test', version: '1' } } });
-    await second.next((m) => m.id === 'i');
+    await second.initialize('replay-test');
     second.send({ jsonrpc: '2.0', id: 'h', method: 'session.history', params: { session_id: hello.session_id } });
     const history = await second.next((m) => m.id === 'h');
     expect(history.result).toMatchObject({ runs: 4 });
@@ -93,7 +102,10 @@ describe('the runtime process: a typed key remembered, and every replayed run en
       const events = own.filter((m) => m.method === 'agent.event');
       // The seed's 0..N: the user's message at 0, then the stored events, no gap and no -1.
       expect(events.map((m) => params(m).seq)).toEqual(events.map((_, i) => i));
-      expect(params(events[0]!).event).toEqual({ type: 'hidden_user_message', content: run === hello ? 'hello' : run === slow ? 'slow' : run === broken ? 'broken' : 'stuck' });
+      expect(params(events[0]!).event).toEqual({
+        type: 'hidden_user_message',
+        content: run === hello ? 'hello' : run === slow ? 'slow' : run === broken ? 'broken' : 'stuck',
+      });
       // Each run ends with one terminal run.status, after its events.
       expect(own.at(-1)!.method).toBe('run.status');
       expect(own.filter((m) => m.method === 'run.status')).toHaveLength(1);
@@ -103,7 +115,11 @@ describe('the runtime process: a typed key remembered, and every replayed run en
       hello: { run_id: hello.run_id, status: 'completed' },
       slow: { run_id: slow.run_id, status: 'cancelled' },
       broken: { run_id: broken.run_id, status: 'error', message: expect.stringContaining('HTTP 500') },
-      stuck: { run_id: stuck.run_id, status: 'error', message: expect.stringMatching(/interrupted: the runtime process stopped while it ran/) },
+      stuck: {
+        run_id: stuck.run_id,
+        status: 'error',
+        message: expect.stringMatching(/interrupted: the runtime process stopped while it ran/),
+      },
     });
     await second.stop();
     expect(seedProblems(first.conversation)).toEqual([]);

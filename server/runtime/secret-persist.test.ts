@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { startRuntime } from '../testing/runtime-stdio.ts';
+import type { FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import { startKeyGatedModel, startRuntime } from '../testing/runtime-stdio.ts';
 
 /**
  * Secrets never persist (issue 45, item 5), against a real runtime process, a real SQLite file and
@@ -24,10 +24,12 @@ describe('a typed secret the model echoes (real runtime process, real SQLite fil
   const dir = mkdtempSync(join(tmpdir(), 'suip-secret-persist-'));
   let llm: FakeLlmServer;
   beforeAll(async () => {
-    llm = await startFakeLlmServer((request) => {
-      if (request.authorization !== `Bearer ${TYPED}`) return { steps: [{ status: 401, body: '{"error":{"message":"an API key is needed"}}' }] };
-      return `Thanks, your key is ${TYPED}.\nEscaped it reads "${escaped}".\nSpaced: ${spaced}.\nSplit: ${split}.\nAll done.\n`;
-    }, { chunkChars: 5 });
+    llm = await startKeyGatedModel(
+      TYPED,
+      () =>
+        `Thanks, your key is ${TYPED}.\nEscaped it reads "${escaped}".\nSpaced: ${spaced}.\nSplit: ${split}.\nAll done.\n`,
+      { chunkChars: 5 },
+    );
   });
   afterAll(async () => {
     await llm?.close();
@@ -37,14 +39,16 @@ describe('a typed secret the model echoes (real runtime process, real SQLite fil
   it('is in neither runtime.sqlite, its WAL, a relayed line nor the history a restarted runtime replays', async () => {
     const db = join(dir, 'runtime.sqlite');
     const first = startRuntime(llm.baseUrl, db);
-    first.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'persist-test', version: '1' } } });
-    await first.next((m) => m.id === 'i');
+    await first.initialize('persist-test');
     const prompt = first.next((m) => m.method === 'ui.prompt.request');
     first.send({ jsonrpc: '2.0', id: 'r', method: 'run.start', params: { input: { type: 'text', text: 'hello' } } });
     const started = await first.next((m) => m.id === 'r');
     const sessionId = String((started.result as { session_id: string }).session_id);
     const asked = await prompt;
-    const ended = first.next((m) => m.method === 'run.status' && ['error', 'completed'].includes(String((m.params as { status: string }).status)));
+    const ended = first.next(
+      (m) =>
+        m.method === 'run.status' && ['error', 'completed'].includes(String((m.params as { status: string }).status)),
+    );
     first.send({ jsonrpc: '2.0', id: asked.id, result: { value: TYPED } });
     await ended;
     // The model really answered with the key (the typed value reached it), and its words were relayed.
@@ -52,7 +56,10 @@ describe('a typed secret the model echoes (real runtime process, real SQLite fil
     const relayed = JSON.stringify(first.messages);
     expect(relayed).toContain('All done.');
     // The store's bytes while the runtime runs (the WAL holds the newest pages) and the relayed lines.
-    const bytes = [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('\n');
+    const bytes = [db, `${db}-wal`]
+      .filter(existsSync)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('\n');
     expect(bytes).toContain('All done.');
     for (const form of forms) {
       expect(bytes.includes(form), `runtime.sqlite / WAL holds ${form.slice(0, 20)}`).toBe(false);
@@ -62,8 +69,7 @@ describe('a typed secret the model echoes (real runtime process, real SQLite fil
 
     // A restarted runtime knows no secret: what it replays must already be clean.
     const second = startRuntime(llm.baseUrl, db);
-    second.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'persist-test', version: '1' } } });
-    await second.next((m) => m.id === 'i');
+    await second.initialize('persist-test');
     second.send({ jsonrpc: '2.0', id: 'h', method: 'session.history', params: { session_id: sessionId } });
     await second.next((m) => m.id === 'h');
     const replay = JSON.stringify(second.messages.filter((m) => m.method === 'agent.event'));

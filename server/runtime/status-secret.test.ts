@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { startRuntime } from '../testing/runtime-stdio.ts';
+import type { FakeLlmServer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import { startKeyGatedModel, startRuntime } from '../testing/runtime-stdio.ts';
 
 /**
  * A run's status message is cut to 2,000 characters: cut after the typed secrets are scrubbed from
@@ -19,10 +19,7 @@ describe('a status message that holds a typed secret at its 2,000-character cut 
   const dir = mkdtempSync(join(tmpdir(), 'suip-status-secret-'));
   let llm: FakeLlmServer;
   beforeAll(async () => {
-    llm = await startFakeLlmServer((request) => {
-      if (request.authorization !== `Bearer ${TYPED}`) return { steps: [{ status: 401, body: '{"error":{"message":"an API key is needed"}}' }] };
-      return 'slow words '.repeat(2000);
-    }, { chunkChars: 5, chunkDelayMs: 10 });
+    llm = await startKeyGatedModel(TYPED, () => 'slow words '.repeat(2000), { chunkChars: 5, chunkDelayMs: 10 });
   });
   afterAll(async () => {
     await llm?.close();
@@ -33,31 +30,41 @@ describe('a status message that holds a typed secret at its 2,000-character cut 
     const db = join(dir, 'runtime.sqlite');
     const runtime = startRuntime(llm.baseUrl, db);
     try {
-      runtime.send({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocol_version: '0', client: { name: 'status-secret', version: '1' } } });
-      await runtime.next((m) => m.id === 'i');
+      await runtime.initialize('status-secret');
       const prompt = runtime.next((m) => m.method === 'ui.prompt.request');
-      runtime.send({ jsonrpc: '2.0', id: 'r', method: 'run.start', params: { input: { type: 'text', text: 'hello' } } });
+      runtime.send({
+        jsonrpc: '2.0',
+        id: 'r',
+        method: 'run.start',
+        params: { input: { type: 'text', text: 'hello' } },
+      });
       const started = await runtime.next((m) => m.id === 'r');
       const runId = String((started.result as { run_id: string }).run_id);
       const asked = await prompt;
       // The model is answering with the typed key: the run is under way, the key is a known secret.
       runtime.send({ jsonrpc: '2.0', id: asked.id, result: { value: TYPED } });
-      while (!llm.requests.some((r) => r.authorization === `Bearer ${TYPED}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!llm.requests.some((r) => r.authorization === `Bearer ${TYPED}`))
+        await new Promise((resolve) => setTimeout(resolve, 20));
       // The reason ends with the key, so a cut at 2,000 characters goes through it.
       const reason = `${'r'.repeat(2000 - HEAD.length)}${TYPED}`;
-      const status = runtime.next((m) => m.method === 'run.status' && (m.params as { status: string }).status === 'cancelled');
+      const status = runtime.next(
+        (m) => m.method === 'run.status' && (m.params as { status: string }).status === 'cancelled',
+      );
       const answered = runtime.next((m) => m.id === 'c');
       runtime.send({ jsonrpc: '2.0', id: 'c', method: 'run.cancel', params: { run_id: runId, reason } });
       const told = String(((await status).params as { message?: string }).message);
       expect(told.startsWith('rrrr')).toBe(true);
-      expect(told.includes(HEAD), 'the relayed run.status holds the key\'s first characters').toBe(false);
-      expect(runtime.output().includes(`r${HEAD}`), 'a relayed line holds the key\'s first characters').toBe(false);
+      expect(told.includes(HEAD), "the relayed run.status holds the key's first characters").toBe(false);
+      expect(runtime.output().includes(`r${HEAD}`), "a relayed line holds the key's first characters").toBe(false);
       await answered;
     } finally {
       await runtime.stop();
     }
-    const bytes = [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('\n');
+    const bytes = [db, `${db}-wal`]
+      .filter(existsSync)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('\n');
     expect(bytes).toContain('rrrr');
-    expect(bytes.includes(`r${HEAD}`), 'runtime.sqlite / WAL holds the key\'s first characters').toBe(false);
+    expect(bytes.includes(`r${HEAD}`), "runtime.sqlite / WAL holds the key's first characters").toBe(false);
   }, 120_000);
 });
