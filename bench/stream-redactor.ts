@@ -13,8 +13,9 @@ import { clearSecretsForTests, createStreamRedactor, registerSecret } from '../s
 const ROUNDS = Number(process.argv[2] ?? 5);
 const TEXT_CHARS = 512 * 1024;
 const CHUNK = 24;
-const prose = 'The quarter closed with revenue up 4% and churn down; the sk- prefix marks keys, '
-  + 'and %20 & &amp; \\u escapes appear. ';
+const prose =
+  'The quarter closed with revenue up 4% and churn down; the sk- prefix marks keys, ' +
+  'and %20 & &amp; \\u escapes appear. ';
 const TEXTS: Record<string, string> = {
   prose: prose.repeat(Math.ceil(TEXT_CHARS / prose.length)).slice(0, TEXT_CHARS),
   hostile: 'sk-live-'.repeat(TEXT_CHARS / 8),
@@ -37,7 +38,11 @@ function perChunk(text: string, count: number): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`| text | secrets | µs per ${CHUNK}-char chunk (median of ${ROUNDS}) | ÷ 1 secret |\n|---|---|---|---|`);
 for (const [name, text] of Object.entries(TEXTS)) {
-  const rounds = new Map<number, number[]>([[1, []], [16, []], [256, []]]);
+  const rounds = new Map<number, number[]>([
+    [1, []],
+    [16, []],
+    [256, []],
+  ]);
   // Interleaved rounds: load drift hits every count alike.
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [count, times] of rounds) times.push(perChunk(text, count));

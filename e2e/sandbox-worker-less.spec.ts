@@ -49,7 +49,7 @@ const STALL_BOUND_MS = 400;
 const show = (what: string, m: { gap: number; longTasks: number[] }) =>
   `${what}: longest gap ${m.gap.toFixed(1)} ms, long tasks [${m.longTasks.map((t) => t.toFixed(0)).join(', ')}]`;
 
-test('under worker-src \'none\' the program runs in the nested frame, says so, and answers a click', async ({ page }) => {
+test("under worker-src 'none' the program runs in the nested frame, says so, and answers a click", async ({ page }) => {
   await openWithoutWorkers(page);
   const code = `const { render, group, text } = suip;
 let clicks = 0;
@@ -60,27 +60,52 @@ render(view());`;
   await page.getByRole('button', { name: 'Count' }).click();
   await expect(page.getByText('clicks: 1')).toBeVisible();
   // Never silent: the host heard the mode, and why.
-  expect(await isolation(page)).toEqual([{ generatorId: 'counter', mode: 'frame', message: expect.stringContaining("refuses the program's blob: Worker (worker-src)") }]);
+  expect(await isolation(page)).toEqual([
+    {
+      generatorId: 'counter',
+      mode: 'frame',
+      message: expect.stringContaining("refuses the program's blob: Worker (worker-src)"),
+    },
+  ]);
   // The relay's frame holds the program's frame (a frame whose parent is not the page).
-  expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(1);
+  expect(
+    page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame()),
+  ).toHaveLength(1);
 });
 
-test('under the MCP Apps spec\'s default CSP with nothing declared (no worker-src: script-src refuses blob:) the program runs in the nested frame', async ({ page }) => {
+test("under the MCP Apps spec's default CSP with nothing declared (no worker-src: script-src refuses blob:) the program runs in the nested frame", async ({
+  page,
+}) => {
   await openWithoutWorkers(page, {}, specCsp({}));
-  expect(await attach(page, 'spec', "suip.render(suip.text('under the spec default'));")).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'spec', "suip.render(suip.text('under the spec default'));")).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   await expect(page.getByText('under the spec default')).toBeVisible();
   // Chromium names the effective directive worker-src even when script-src is the one that refused.
-  expect(await isolation(page)).toEqual([{ generatorId: 'spec', mode: 'frame', message: expect.stringContaining("refuses the program's blob: Worker (worker-src)") }]);
+  expect(await isolation(page)).toEqual([
+    {
+      generatorId: 'spec',
+      mode: 'frame',
+      message: expect.stringContaining("refuses the program's blob: Worker (worker-src)"),
+    },
+  ]);
 });
 
 test('with Workers allowed the mode is reported too: worker', async ({ page }) => {
   await openHost(page);
   expect(await attach(page, 'plain', "suip.render(suip.text('in a Worker'));")).toEqual({ ok: true, status: 'ready' });
-  await expect.poll(() => isolation(page)).toEqual([{ generatorId: 'plain', mode: 'worker', message: 'the program runs in a blob Worker' }]);
-  expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(0);
+  await expect
+    .poll(() => isolation(page))
+    .toEqual([{ generatorId: 'plain', mode: 'worker', message: 'the program runs in a blob Worker' }]);
+  expect(
+    page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame()),
+  ).toHaveLength(0);
 });
 
-test('the program in the nested frame sends no request: the canary records nothing but the navigations\' TCP connects', async ({ page }) => {
+test("the program in the nested frame sends no request: the canary records nothing but the navigations' TCP connects", async ({
+  page,
+}) => {
   const canary = await startCanary();
   try {
     await openWithoutWorkers(page);
@@ -124,17 +149,28 @@ location.href = url + 'navigate';`;
     const ended = await waitForStatus(page, 'egress', 'terminated');
     expect(ended.message).toContain('navigated');
     await page.waitForTimeout(1000);
-    console.log(`MEASURE worker-less navigations reached the canary as: ${JSON.stringify(canary.hits.map((hit) => hit.kind))}`);
-    expect(canary.hits.filter((hit) => hit.kind !== 'tcp'), describeHits(canary.hits)).toHaveLength(0);
+    console.log(
+      `MEASURE worker-less navigations reached the canary as: ${JSON.stringify(canary.hits.map((hit) => hit.kind))}`,
+    );
+    expect(
+      canary.hits.filter((hit) => hit.kind !== 'tcp'),
+      describeHits(canary.hits),
+    ).toHaveLength(0);
   } finally {
     await canary.close();
   }
 });
 
-test('while (true) {} in the nested frame: the host keeps running, its watchdog ends the program, a new one attaches @stall', async ({ page }) => {
+test('while (true) {} in the nested frame: the host keeps running, its watchdog ends the program, a new one attaches @stall', async ({
+  page,
+}) => {
   await openWithoutWorkers(page);
   const idle = await control(page, 1500);
-  const looping = await attach(page, 'loop', `suip.render(suip.group(null, [['t', suip.text('about to loop')]])).then(() => { while (true) {} });`);
+  const looping = await attach(
+    page,
+    'loop',
+    `suip.render(suip.group(null, [['t', suip.text('about to loop')]])).then(() => { while (true) {} });`,
+  );
   expect(looping).toEqual({ ok: true, status: 'ready' });
   await meter(page, 'start');
   const terminated = await waitForStatus(page, 'loop', 'terminated');
@@ -152,9 +188,13 @@ test('while (true) {} in the nested frame: the host keeps running, its watchdog 
 });
 
 for (const [what, flood, outcome] of [
-  ['renders and rejections', "suip.render(suip.text('flood ' + n)); if (i === 0) Promise.reject(new Error('flooding ' + n));", 'error'],
+  [
+    'renders and rejections',
+    "suip.render(suip.text('flood ' + n)); if (i === 0) Promise.reject(new Error('flooding ' + n));",
+    'error',
+  ],
   // A window can post to every window of the tab: the host's guard ends it at the first post.
-  ['posts to the host page\'s window', "top.postMessage('x'.repeat(10000), '*');", 'terminated'],
+  ["posts to the host page's window", "top.postMessage('x'.repeat(10000), '*');", 'terminated'],
 ] as const) {
   test(`a flood of ${what} from the nested frame: the host stays responsive @stall`, async ({ page }) => {
     await openWithoutWorkers(page);
@@ -166,14 +206,18 @@ setInterval(() => { for (let i = 0; i < 200; i++) { n += 1; try { ${flood} } cat
     await page.waitForTimeout(3000);
     const during = await meter(page, 'read');
     const status = await page.evaluate(() => window.sandboxTest.status('flood'));
-    console.log(`MEASURE worker-less flood of ${what}: ${show('host', during)}; ${show('control (idle host)', idle)}; status ${status}`);
+    console.log(
+      `MEASURE worker-less flood of ${what}: ${show('host', during)}; ${show('control (idle host)', idle)}; status ${status}`,
+    );
     expect(during.gap).toBeLessThan(idle.gap + STALL_BOUND_MS);
     expect(status).toBe(outcome);
     await page.locator('#host-button').click();
   });
 }
 
-test('an unbounded allocation in the nested frame: the host stays responsive, the program is ended @stall', async ({ page }) => {
+test('an unbounded allocation in the nested frame: the host stays responsive, the program is ended @stall', async ({
+  page,
+}) => {
   await openWithoutWorkers(page, { watchdog: { timeoutMs: 500 } });
   const idle = await control(page, 1500);
   const code = `await suip.render(suip.text('allocating'));
@@ -183,27 +227,45 @@ for (;;) keep.push(new Array(1e6).fill(keep.length));`;
   await meter(page, 'start');
   const terminated = await waitForStatus(page, 'alloc', 'terminated', 30_000);
   const during = await meter(page, 'read');
-  console.log(`MEASURE worker-less allocation: ${show('host', during)}; ${show('control (idle host)', idle)}; ended: ${terminated.reason}`);
+  console.log(
+    `MEASURE worker-less allocation: ${show('host', during)}; ${show('control (idle host)', idle)}; ended: ${terminated.reason}`,
+  );
   expect(terminated.reason).toBe('heartbeat');
   expect(during.gap).toBeLessThan(idle.gap + STALL_BOUND_MS);
   const error = (await events(page)).find((e) => e.type === 'suip-error' && e.detail.generatorId === 'alloc');
   expect(JSON.stringify(error?.detail)).toContain('heartbeat');
-  expect(await attach(page, 'after', "suip.render(suip.text('alive after the allocation'));")).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'after', "suip.render(suip.text('alive after the allocation'));")).toEqual({
+    ok: true,
+    status: 'ready',
+  });
 });
 
-test('a loop in one Worker-less program stops the others of the page too (their frames share a process), and the host ends each @stall', async ({ page }) => {
+test('a loop in one Worker-less program stops the others of the page too (their frames share a process), and the host ends each @stall', async ({
+  page,
+}) => {
   await openWithoutWorkers(page);
-  expect(await attach(page, 'bystander', "suip.render(suip.text('bystander'));")).toEqual({ ok: true, status: 'ready' });
-  expect(await attach(page, 'loop', `suip.render(suip.text('looping')).then(() => { while (true) {} });`)).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'bystander', "suip.render(suip.text('bystander'));")).toEqual({
+    ok: true,
+    status: 'ready',
+  });
+  expect(await attach(page, 'loop', `suip.render(suip.text('looping')).then(() => { while (true) {} });`)).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   expect((await waitForStatus(page, 'loop', 'terminated')).reason).toBe('heartbeat');
   // Chromium puts every sandboxed frame of one site in one process: the bystander's relay and
   // program waited on the same thread, so the host's watchdog ended it as well.
   expect((await waitForStatus(page, 'bystander', 'terminated')).reason).toBe('heartbeat');
-  expect(await attach(page, 'after', "suip.render(suip.text('alive after both'));")).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'after', "suip.render(suip.text('alive after both'));")).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   await expect(page.getByText('alive after both')).toBeVisible();
 });
 
-test('a restart in a kept frame (detach keep, attach adopt) runs in the nested frame again; the old program sends nothing more', async ({ page }) => {
+test('a restart in a kept frame (detach keep, attach adopt) runs in the nested frame again; the old program sends nothing more', async ({
+  page,
+}) => {
   await page.route('**/e2e/fixtures/protocol/host.html', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': NO_WORKERS } });
@@ -212,22 +274,36 @@ test('a restart in a kept frame (detach keep, attach adopt) runs in the nested f
   await page.waitForFunction(() => 'protocolTest' in window);
   const modes: string[] = [];
   await page.exposeFunction('recordMode', (mode: string) => void modes.push(mode));
-  await page.evaluate(() => document.addEventListener('suip-isolation', (event) => void (window as unknown as { recordMode(m: string): void }).recordMode(event.detail.mode)));
-  const ticking = "let n = 0; suip.render(suip.text('old tick 0')); setInterval(() => { n += 1; void suip.render(suip.text('old tick ' + n)); }, 20);";
+  await page.evaluate(() =>
+    document.addEventListener(
+      'suip-isolation',
+      (event) => void (window as unknown as { recordMode(m: string): void }).recordMode(event.detail.mode),
+    ),
+  );
+  const ticking =
+    "let n = 0; suip.render(suip.text('old tick 0')); setInterval(() => { n += 1; void suip.render(suip.text('old tick ' + n)); }, 20);";
   await page.evaluate((code) => window.protocolTest.attachProgram('r', code), ticking);
   await expect(page.getByText(/old tick [1-9]/)).toBeVisible();
   await page.evaluate(() => window.protocolTest.detach('r', true));
-  expect(await page.evaluate(() => window.protocolTest.attachProgram('r', "suip.render(suip.text('new run'))", { adopt: true }))).toMatchObject({ ok: true, status: 'ready' });
+  expect(
+    await page.evaluate(() =>
+      window.protocolTest.attachProgram('r', "suip.render(suip.text('new run'))", { adopt: true }),
+    ),
+  ).toMatchObject({ ok: true, status: 'ready' });
   await expect(page.getByText('new run')).toBeVisible();
   await page.waitForTimeout(500);
   await expect(page.getByText(/old tick/)).toHaveCount(0);
   // One relay frame, one program frame in it: the old run's frame went with it.
   await expect(page.locator('[data-suip-frames] iframe')).toHaveCount(1);
-  expect(page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame())).toHaveLength(1);
+  expect(
+    page.frames().filter((frame) => frame.parentFrame() !== null && frame.parentFrame() !== page.mainFrame()),
+  ).toHaveLength(1);
   expect(modes).toEqual(['frame', 'frame']);
 });
 
-test('in the nested frame a syntax error fails attach with its line, and an exception is reported with its line', async ({ page }) => {
+test('in the nested frame a syntax error fails attach with its line, and an exception is reported with its line', async ({
+  page,
+}) => {
   await openWithoutWorkers(page);
   const broken = await attach(page, 'broken', 'const a = 1;\nconst = ;');
   expect(broken.ok).toBe(false);

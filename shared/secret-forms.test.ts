@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  clearSecretsForTests, createStreamRedactor, MIN_SECRET_CHARS, redact, redactSecrets, REDACTED, registerSecret,
+  clearSecretsForTests,
+  createStreamRedactor,
+  MIN_SECRET_CHARS,
+  redact,
+  redactSecrets,
+  REDACTED,
+  registerSecret,
 } from './redact.ts';
 import { streamedInPieces } from './redact-testing.ts';
 import { MAX_GAP } from './secret-automaton.ts';
@@ -75,7 +81,7 @@ describe('readStep', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
         const text = parts.join('');
-        for (let at = 0; at < text.length; ) {
+        for (let at = 0; at < text.length;) {
           const whole = readStep(text, at, true) as FormStep;
           // Any prefix that ends inside this step reads as OPEN or as the same step.
           for (let cut = at + 1; cut < at + whole.length; cut += 1) {
@@ -97,7 +103,7 @@ describe('readStep', () => {
  */
 function reference(text: string, secrets: readonly string[][]): string {
   const steps: Array<{ start: number; end: number; chars: readonly string[] | null }> = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const step = readStep(text, at, true) as FormStep;
     steps.push({ start: at, end: at + step.length, chars: step.chars });
     at += step.length;
@@ -154,7 +160,12 @@ describe('the stream redactor against the reference', () => {
         spellings.push(' '.repeat(MAX_GAP + 1), ...secrets);
         const text = picks.map((pick) => spellings[pick % spellings.length]).join('');
         const out = streamedInPieces(text, cuts);
-        expect(out).toBe(reference(text, secrets.map(foldedChars).filter((s) => s.length >= MIN_SECRET_CHARS)));
+        expect(out).toBe(
+          reference(
+            text,
+            secrets.map(foldedChars).filter((s) => s.length >= MIN_SECRET_CHARS),
+          ),
+        );
         expect(out).toBe(redactSecrets(text));
       }),
       { numRuns: 400 },

@@ -40,11 +40,45 @@ const PUNCTUATION = /^[!-/:-@[-`{-~]$/;
 
 /** Named HTML entities of ASCII punctuation (letters and digits have none). */
 const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', bsol: '\\', lowbar: '_', period: '.', colon: ':',
-  semi: ';', comma: ',', excl: '!', num: '#', dollar: '$', percnt: '%', plus: '+', equals: '=', commat: '@',
-  lsqb: '[', rsqb: ']', lcub: '{', rcub: '}', verbar: '|', ast: '*', lpar: '(', rpar: ')', quest: '?',
-  grave: '`', hat: '^', dash: '-', hyphen: '-', minus: '-', tilde: '~', shy: '\u00ad', nbsp: ' ', zwsp: '\u200b',
-  newline: '\n', tab: '\t',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  sol: '/',
+  bsol: '\\',
+  lowbar: '_',
+  period: '.',
+  colon: ':',
+  semi: ';',
+  comma: ',',
+  excl: '!',
+  num: '#',
+  dollar: '$',
+  percnt: '%',
+  plus: '+',
+  equals: '=',
+  commat: '@',
+  lsqb: '[',
+  rsqb: ']',
+  lcub: '{',
+  rcub: '}',
+  verbar: '|',
+  ast: '*',
+  lpar: '(',
+  rpar: ')',
+  quest: '?',
+  grave: '`',
+  hat: '^',
+  dash: '-',
+  hyphen: '-',
+  minus: '-',
+  tilde: '~',
+  shy: '\u00ad',
+  nbsp: ' ',
+  zwsp: '\u200b',
+  newline: '\n',
+  tab: '\t',
 };
 /** The longest entity name above. */
 const MAX_ENTITY_NAME = 7;
@@ -193,7 +227,7 @@ export function readStep(text: string, at: number, final: boolean): FormStep | t
 /** A whole text's folded characters, separators left out (how a secret is registered). */
 export function foldedChars(text: string): string[] {
   const out: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const step = readStep(text, at, true) as FormStep;
     if (step.chars) out.push(...step.chars);
     at += step.length;

@@ -50,15 +50,32 @@ describe('readSse through the sliced reader', () => {
   it('gives the reference events however the bytes are cut, with LF, CRLF and lone CR endings', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ event: fc.option(value.filter((s) => /^\S/.test(s)), { nil: undefined }), data: fc.array(value, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            event: fc.option(
+              value.filter((s) => /^\S/.test(s)),
+              { nil: undefined },
+            ),
+            data: fc.array(value, { minLength: 1, maxLength: 3 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         fc.array(ending, { minLength: 1, maxLength: 8 }),
         fc.array(fc.nat(), { maxLength: 12 }),
         async (wanted, endings, cuts) => {
           let n = 0;
           const end = () => endings[n++ % endings.length]!;
-          const text = wanted.map((e) => `${e.event !== undefined ? `event: ${e.event}${end()}` : ''}${e.data.map((d) => `data: ${d}${end()}`).join('')}${end()}`).join('');
+          const text = wanted
+            .map(
+              (e) =>
+                `${e.event !== undefined ? `event: ${e.event}${end()}` : ''}${e.data.map((d) => `data: ${d}${end()}`).join('')}${end()}`,
+            )
+            .join('');
           const bytes = encoder.encode(text);
-          const { events, problems } = await sse(bytes, cuts.map((c) => c % (bytes.length + 1)));
+          const { events, problems } = await sse(
+            bytes,
+            cuts.map((c) => c % (bytes.length + 1)),
+          );
           expect(problems).toEqual([]);
           expect(events).toEqual(referenceSse(text));
         },
@@ -79,7 +96,8 @@ describe('readSse through the sliced reader', () => {
 
   it('a CRLF cut between its CR and its LF is one line ending, not an empty line', async () => {
     const bytes = encoder.encode('data: a\r\ndata: b\r\n\r\n');
-    for (let cut = 0; cut <= bytes.length; cut += 1) expect((await sse(bytes, [cut])).events).toEqual([{ data: 'a\nb' }]);
+    for (let cut = 0; cut <= bytes.length; cut += 1)
+      expect((await sse(bytes, [cut])).events).toEqual([{ data: 'a\nb' }]);
   });
 
   it('skips an oversize event by its byte count while it streams, reports it once, and reads on', async () => {
@@ -118,7 +136,10 @@ describe('readInSlices', () => {
     const log = await timed(20, 3, 8);
     expect(log.filter((l) => l !== 'yield')).toEqual(Array.from({ length: 20 }, (_, i) => `{"n":${i}}`));
     // Items cost 3 ms: a slice of 8 ms holds 3 of them (0, 3, 6 → 9 ms), then the reader yields.
-    const runs = log.join(',').split('yield').map((run) => run.split(',').filter((l) => l !== '').length);
+    const runs = log
+      .join(',')
+      .split('yield')
+      .map((run) => run.split(',').filter((l) => l !== '').length);
     expect(Math.max(...runs)).toBe(3);
   });
 
@@ -137,7 +158,12 @@ describe('readInSlices', () => {
         clock += 5;
         log.push(line);
       },
-      { sliceMs: 8, now: () => clock, yield: async () => void log.push('yield'), onHolding: (h) => void log.push(h ? 'hold' : 'free') },
+      {
+        sliceMs: 8,
+        now: () => clock,
+        yield: async () => void log.push('yield'),
+        onHolding: (h) => void log.push(h ? 'hold' : 'free'),
+      },
     );
     // Items are handed on only while held, yields fall inside a hold, and the reader ends free.
     const items = log.filter((l) => l.startsWith('{'));
@@ -158,7 +184,11 @@ describe('readInSlices', () => {
       cancel: () => void (cancelled = true),
     });
     let seen = 0;
-    await readInSlices<string>(endless, (emit) => createLineFramer({ line: emit, tooLong: () => undefined }), () => (seen += 1) < 5);
+    await readInSlices<string>(
+      endless,
+      (emit) => createLineFramer({ line: emit, tooLong: () => undefined }),
+      () => (seen += 1) < 5,
+    );
     expect(seen).toBe(5);
     expect(cancelled).toBe(true);
   });

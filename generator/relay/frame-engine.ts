@@ -48,8 +48,10 @@ removeEventListener('error', failed);
 export function frameEngineSrcdoc(script: string): string {
   // Named, so the runtime finds the program's lines in a stack (worker-report.ts).
   const data = JSON.stringify(`${script}\n//# sourceURL=${FRAME_SCRIPT_URL}`).replace(/</g, '\\u003c');
-  return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_ENGINE_CSP}">`
-    + `<script type="application/json" id="${PROGRAM_ELEMENT_ID}">${data}</script><script>${BOOTSTRAP}</script>`;
+  return (
+    `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_ENGINE_CSP}">` +
+    `<script type="application/json" id="${PROGRAM_ELEMENT_ID}">${data}</script><script>${BOOTSTRAP}</script>`
+  );
 }
 
 /**
