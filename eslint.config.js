@@ -12,7 +12,10 @@ const boundary = (forbidden, packages = []) => ({
     'error',
     {
       patterns: [
-        ...forbidden.map((dir) => ({ regex: `^\\.{1,2}/(.*/)?${escape(dir)}(/|$)`, message: `this layer must not import ${dir}/` })),
+        ...forbidden.map((dir) => ({
+          regex: `^\\.{1,2}/(.*/)?${escape(dir)}(/|$)`,
+          message: `this layer must not import ${dir}/`,
+        })),
         ...packages.map((name) => ({ regex: `^${escape(name)}(/|$)`, message: `this layer must not import ${name}` })),
       ],
     },
@@ -31,7 +34,15 @@ export default tseslint.config(
   // Type-aware rules where a mistake is a real bug: a promise nobody awaits or handles, awaiting a
   // non-promise, a promise where a callback's return is ignored.
   {
-    files: ['shared/**/*.ts', 'core/**/*.ts', 'generator/**/*.ts', 'renderer/**/*.ts', 'playground/**/*.ts', 'server/**/*.ts', 'adapters/**/*.ts'],
+    files: [
+      'shared/**/*.ts',
+      'core/**/*.ts',
+      'generator/**/*.ts',
+      'renderer/**/*.ts',
+      'playground/**/*.ts',
+      'server/**/*.ts',
+      'adapters/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
@@ -61,7 +72,19 @@ export default tseslint.config(
   {
     files: ['playground/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(\\.\\./)?(renderer|generator)/(?!index\\.ts$|headless\\.ts$|kit\\.ts$|model/|testing/fixture\\.ts$)', message: 'the playground imports renderer/index.ts, renderer/headless.ts, generator/kit.ts (and generator/model), and the fixture format of suip/testing, only' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^\\.\\./(\\.\\./)?(renderer|generator)/(?!index\\.ts$|headless\\.ts$|kit\\.ts$|model/|testing/fixture\\.ts$)',
+              message:
+                'the playground imports renderer/index.ts, renderer/headless.ts, generator/kit.ts (and generator/model), and the fixture format of suip/testing, only',
+            },
+          ],
+        },
+      ],
     },
   },
   // The host page runs trusted in-page generators (adapters) with the same runtime a sandbox uses.

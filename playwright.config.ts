@@ -8,39 +8,40 @@ import { defineConfig } from '@playwright/test';
  * runs exactly what it ran before. The executable is a wrapper that starts /usr/bin/firefox-esr and
  * answers the one BiDi command ESR 153 rejects (see e2e/firefox/firefox-esr-bidi.mjs, design §8).
  */
-const firefoxProjects = process.env.SUIP_FIREFOX === '1'
-  ? [
-      {
-        name: 'firefox',
-        testMatch: [
-          'sandbox-pipeline.spec.ts',
-          'sandbox-lifecycle.spec.ts',
-          'sandbox-isolation.spec.ts',
-          'security-egress.spec.ts',
-          'sandbox-budgets.spec.ts',
-          'sandbox-strict-csp.spec.ts',
-          'security-iframe.spec.ts',
-          // Host CPU (CDP) is Chromium only: in Firefox these judge stalls by the in-page meter and
-          // an idle control page alone; error texts are asserted only in Chromium.
-          'security-escape.spec.ts',
-          'security-spoofing.spec.ts',
-          'security-controls.spec.ts',
-          'security-floods.spec.ts',
-          'security-loops.spec.ts',
-        ],
-        // One worker: the lifecycle spec measures host stalls, which parallel specs would inflate.
-        workers: 1,
-        use: {
-          browserName: 'firefox' as const,
-          channel: 'moz-firefox',
-          launchOptions: {
-            executablePath: fileURLToPath(new URL('./e2e/firefox/firefox-esr-bidi.mjs', import.meta.url)),
-            args: [],
+const firefoxProjects =
+  process.env.SUIP_FIREFOX === '1'
+    ? [
+        {
+          name: 'firefox',
+          testMatch: [
+            'sandbox-pipeline.spec.ts',
+            'sandbox-lifecycle.spec.ts',
+            'sandbox-isolation.spec.ts',
+            'security-egress.spec.ts',
+            'sandbox-budgets.spec.ts',
+            'sandbox-strict-csp.spec.ts',
+            'security-iframe.spec.ts',
+            // Host CPU (CDP) is Chromium only: in Firefox these judge stalls by the in-page meter and
+            // an idle control page alone; error texts are asserted only in Chromium.
+            'security-escape.spec.ts',
+            'security-spoofing.spec.ts',
+            'security-controls.spec.ts',
+            'security-floods.spec.ts',
+            'security-loops.spec.ts',
+          ],
+          // One worker: the lifecycle spec measures host stalls, which parallel specs would inflate.
+          workers: 1,
+          use: {
+            browserName: 'firefox' as const,
+            channel: 'moz-firefox',
+            launchOptions: {
+              executablePath: fileURLToPath(new URL('./e2e/firefox/firefox-esr-bidi.mjs', import.meta.url)),
+              args: [],
+            },
           },
         },
-      },
-    ]
-  : [];
+      ]
+    : [];
 
 /**
  * Port of the Vite server the specs run against. Without SUIP_E2E_PORT the suite takes a free port of its own and

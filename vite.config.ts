@@ -45,10 +45,12 @@ export default defineConfig({
   test: {
     // Timing verdicts (`*.load.test.ts`: a latency ratio under a flood) are not unit tests: a busy machine flips them,
     // so `npm test` leaves them out and `npm run test:load` (SUIP_LOAD_TESTS=1) runs only them, on a quiet machine.
-    include: process.env.SUIP_LOAD_TESTS === '1'
-      ? ['{server,bench}/**/*.load.test.ts']
-      : ['{shared,core,generator,renderer,server,adapters,bench,playground}/**/*.test.ts'],
-    exclude: process.env.SUIP_LOAD_TESTS === '1' ? configDefaults.exclude : [...configDefaults.exclude, '**/*.load.test.ts'],
+    include:
+      process.env.SUIP_LOAD_TESTS === '1'
+        ? ['{server,bench}/**/*.load.test.ts']
+        : ['{shared,core,generator,renderer,server,adapters,bench,playground}/**/*.test.ts'],
+    exclude:
+      process.env.SUIP_LOAD_TESTS === '1' ? configDefaults.exclude : [...configDefaults.exclude, '**/*.load.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },

@@ -29,12 +29,25 @@ import type { A2uiBridge } from '../adapters/a2ui/bridge.ts';
 
 type BridgeClass = new (options: { send(): void; openUrl(): void }) => A2uiBridge;
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const ROUNDS = Number(args.rounds ?? 31);
 const WHOLE = args.whole !== undefined;
 const UPDATES = Number(args.updates ?? (WHOLE ? 200 : 500));
-const ALL: Array<[string, string]> = [['01_flight-status', '/flightNumber'], ['05_product-card', '/name'], ['25_contact-card', '/name'], ['33_financial-data-grid', '']];
-const EXAMPLES = ALL.filter(([name, pointer]) => (WHOLE || pointer !== '') && (args.examples === undefined || String(args.examples).split(',').includes(name)));
+const ALL: Array<[string, string]> = [
+  ['01_flight-status', '/flightNumber'],
+  ['05_product-card', '/name'],
+  ['25_contact-card', '/name'],
+  ['33_financial-data-grid', ''],
+];
+const EXAMPLES = ALL.filter(
+  ([name, pointer]) =>
+    (WHOLE || pointer !== '') && (args.examples === undefined || String(args.examples).split(',').includes(name)),
+);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const median = (xs: number[]) => {
@@ -54,8 +67,11 @@ const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalo
 
 /** µs of CPU per update (or per whole processing) of `@a2ui/lit`'s message processor on `messages`. */
 function measureLit(messages: unknown[], pointer: string): number {
-  const processor = (): MessageProcessor<never> => new MessageProcessor([new Catalog(BASIC_CATALOG, [])]) as MessageProcessor<never>;
-  const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+  const processor = (): MessageProcessor<never> =>
+    new MessageProcessor([new Catalog(BASIC_CATALOG, [])]) as MessageProcessor<never>;
+  const surfaceId = (
+    messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }
+  ).createSurface.surfaceId;
   if (WHOLE) {
     const start = cpuMicros();
     for (let i = 0; i < UPDATES; i += 1) processor().processMessages(messages as never);
@@ -64,19 +80,30 @@ function measureLit(messages: unknown[], pointer: string): number {
   const one = processor();
   one.processMessages(messages as never);
   const start = cpuMicros();
-  for (let i = 0; i < UPDATES; i += 1) one.processMessages([{ version: 'v0.9', updateDataModel: { surfaceId, path: pointer, value: `value ${i}` } }] as never);
+  for (let i = 0; i < UPDATES; i += 1)
+    one.processMessages([
+      { version: 'v0.9', updateDataModel: { surfaceId, path: pointer, value: `value ${i}` } },
+    ] as never);
   return (cpuMicros() - start) / UPDATES;
 }
 
 /** The A2uiBridge class of the tree at `dir`, bundled by esbuild (no tsx wrappers). */
 async function bundled(dir: string, out: string, name: string): Promise<BridgeClass> {
   const file = join(out, `${name}.mjs`);
-  await build({ entryPoints: [join(dir, 'adapters/a2ui/bridge.ts')], bundle: true, platform: 'node', format: 'esm', outfile: file, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(dir, 'adapters/a2ui/bridge.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: file,
+    logLevel: 'warning',
+  });
   return ((await import(pathToFileURL(file).href)) as { A2uiBridge: BridgeClass }).A2uiBridge;
 }
 
 function messagesOf(name: string): unknown[] {
-  const file = JSON.parse(readFileSync(join(root, `examples/a2ui/examples/${name}.json`), 'utf8')) as { messages?: unknown[] } | unknown[];
+  const file = JSON.parse(readFileSync(join(root, `examples/a2ui/examples/${name}.json`), 'utf8')) as
+    { messages?: unknown[] } | unknown[];
   return Array.isArray(file) ? file : (file.messages ?? []);
 }
 
@@ -98,7 +125,8 @@ function measure(Bridge: BridgeClass, messages: unknown[], pointer: string): num
   const start = cpuMicros();
   for (let i = 0; i < UPDATES; i += 1) {
     bridge.receive({ version: 'v0.9', updateDataModel: { surfaceId, path: pointer, value: `value ${i}` } });
-    if (bridge.translateChange(surfaceId).change === undefined) throw new Error(`${pointer}: the update was not one re-translated instance`);
+    if (bridge.translateChange(surfaceId).change === undefined)
+      throw new Error(`${pointer}: the update was not one re-translated instance`);
   }
   return (cpuMicros() - start) / UPDATES;
 }
@@ -110,7 +138,10 @@ try {
   const what = WHOLE ? 'receive + whole translation' : 'bridge stage per update';
   for (const [name, pointer] of EXAMPLES) {
     const messages = messagesOf(name);
-    const runners: Array<[string, () => number]> = [...sides.map(([side, Bridge]) => [side, () => measure(Bridge, messages, pointer)] as [string, () => number]), ['lit', () => measureLit(messages, pointer)]];
+    const runners: Array<[string, () => number]> = [
+      ...sides.map(([side, Bridge]) => [side, () => measure(Bridge, messages, pointer)] as [string, () => number]),
+      ['lit', () => measureLit(messages, pointer)],
+    ];
     const times = new Map<string, number[]>(runners.map(([side]) => [side, []]));
     for (const [, run] of runners) run();
     for (let r = 0; r < ROUNDS; r += 1) {
@@ -122,7 +153,9 @@ try {
     const lit = times.get('lit')!;
     const base = times.get('base');
     const ratio = base === undefined ? '' : `, base ${median(base).toFixed(2)} µs, this ÷ base ${per(base)}`;
-    console.log(`${name}${WHOLE ? '' : ` ${pointer}`}: ${what} ${median(mine).toFixed(2)} µs CPU, @a2ui/lit's processor ${median(lit).toFixed(2)} µs, suip ÷ lit ${per(lit)}${ratio} (medians of ${ROUNDS} rounds of ${UPDATES}, ratios per round)`);
+    console.log(
+      `${name}${WHOLE ? '' : ` ${pointer}`}: ${what} ${median(mine).toFixed(2)} µs CPU, @a2ui/lit's processor ${median(lit).toFixed(2)} µs, suip ÷ lit ${per(lit)}${ratio} (medians of ${ROUNDS} rounds of ${UPDATES}, ratios per round)`,
+    );
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -15,7 +15,11 @@ import { headlessTarget } from '../adapters/a2ui/testing/headless-target.ts';
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const ROUNDS = Number(args.rounds ?? 7);
 const UPDATES = Number(args.updates ?? 500);
-const EXAMPLES: Array<[string, string]> = [['01_flight-status', '/flightNumber'], ['05_product-card', '/name'], ['25_contact-card', '/name']];
+const EXAMPLES: Array<[string, string]> = [
+  ['01_flight-status', '/flightNumber'],
+  ['05_product-card', '/name'],
+  ['25_contact-card', '/name'],
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -35,7 +39,8 @@ async function measure(messages: unknown[], pointer: string, directOps: boolean)
 }
 
 for (const [name, pointer] of EXAMPLES) {
-  const file = JSON.parse(readFileSync(new URL(`../examples/a2ui/examples/${name}.json`, import.meta.url), 'utf8')) as { messages?: unknown[] } | unknown[];
+  const file = JSON.parse(readFileSync(new URL(`../examples/a2ui/examples/${name}.json`, import.meta.url), 'utf8')) as
+    { messages?: unknown[] } | unknown[];
   const messages = Array.isArray(file) ? file : (file.messages ?? []);
   const whole: number[] = [];
   const direct: number[] = [];
@@ -44,5 +49,7 @@ for (const [name, pointer] of EXAMPLES) {
     whole.push(await measure(messages, pointer, false));
     direct.push(await measure(messages, pointer, true));
   }
-  console.log(`${name} ${pointer}: whole render ${median(whole).toFixed(4)} ms, direct ops ${median(direct).toFixed(4)} ms per update, direct ÷ whole ${(median(direct) / median(whole)).toFixed(2)}`);
+  console.log(
+    `${name} ${pointer}: whole render ${median(whole).toFixed(4)} ms, direct ops ${median(direct).toFixed(4)} ms per update, direct ÷ whole ${(median(direct) / median(whole)).toFixed(2)}`,
+  );
 }

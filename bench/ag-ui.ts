@@ -14,12 +14,15 @@ import { chromium } from 'playwright';
 import { createServer } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROUNDS = arg('rounds', 5);
 const DELTAS = arg('deltas', 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const agent = spawn(process.execPath, ['--import', 'tsx', join(root, 'e2e/fixtures/ag-ui/test-agent.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+const agent = spawn(process.execPath, ['--import', 'tsx', join(root, 'e2e/fixtures/ag-ui/test-agent.ts')], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const agentUrl = await new Promise<string>((resolve) => {
   let out = '';
   agent.stdout!.on('data', (chunk: Buffer) => {
@@ -28,17 +31,26 @@ const agentUrl = await new Promise<string>((resolve) => {
     if (match) resolve(match[1]!);
   });
 });
-const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+const server = await createServer({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'silent',
+  server: { port: 0, host: '127.0.0.1' },
+});
 await server.listen();
 const { port } = server.httpServer!.address() as { port: number };
-const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 
 type Bench = { run(kind: 'suip' | 'vanilla', text: string): Promise<{ firstPaint: number; total: number }> };
 try {
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
   // tsx names the functions of the evaluated code with a `__name` helper the page does not have.
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
   await page.goto(`http://127.0.0.1:${port}/e2e/fixtures/ag-ui/host.html?agent=${encodeURIComponent(agentUrl)}`);
@@ -51,7 +63,8 @@ try {
     const { createRenderer } = await import('/renderer/index.ts' as string);
     const deepText = (node: Node): string => {
       let text = node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : '';
-      for (const child of [...((node as Element).shadowRoot?.childNodes ?? []), ...node.childNodes]) text += deepText(child);
+      for (const child of [...((node as Element).shadowRoot?.childNodes ?? []), ...node.childNodes])
+        text += deepText(child);
       return text;
     };
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -77,17 +90,20 @@ try {
         } else {
           const agent = new HttpAgent({ url, initialMessages: [{ id: 'u', role: 'user', content: text }] });
           let node: Text | undefined;
-          await agent.runAgent({}, {
-            onTextMessageStartEvent() {
-              const p = document.createElement('p');
-              node = document.createTextNode('');
-              p.append(node);
-              box.append(p);
+          await agent.runAgent(
+            {},
+            {
+              onTextMessageStartEvent() {
+                const p = document.createElement('p');
+                node = document.createTextNode('');
+                p.append(node);
+                box.append(p);
+              },
+              onTextMessageContentEvent({ event }: { event: { delta: string } }) {
+                node?.appendData(event.delta);
+              },
             },
-            onTextMessageContentEvent({ event }: { event: { delta: string } }) {
-              node?.appendData(event.delta);
-            },
-          });
+          );
           await watch;
         }
         await frame();
@@ -98,23 +114,32 @@ try {
     };
     (window as unknown as { agBench: Bench }).agBench = bench;
   }, agentUrl);
-  const results = { suip: { paint: [] as number[], cpu: [] as number[] }, vanilla: { paint: [] as number[], cpu: [] as number[] } };
+  const results = {
+    suip: { paint: [] as number[], cpu: [] as number[] },
+    vanilla: { paint: [] as number[], cpu: [] as number[] },
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const kind of ['suip', 'vanilla'] as const) {
       const before = await taskSeconds();
-      const { firstPaint } = await page.evaluate(([k, t]) => (window as unknown as { agBench: Bench }).agBench.run(k as 'suip' | 'vanilla', t as string), [kind, `bench ${DELTAS}`]);
+      const { firstPaint } = await page.evaluate(
+        ([k, t]) => (window as unknown as { agBench: Bench }).agBench.run(k as 'suip' | 'vanilla', t as string),
+        [kind, `bench ${DELTAS}`],
+      );
       const cpuMs = ((await taskSeconds()) - before) * 1000;
       results[kind].paint.push(firstPaint);
       results[kind].cpu.push((cpuMs * 1000) / (DELTAS + 1));
     }
   }
-  const row = (label: string, kind: 'suip' | 'vanilla') => `| ${label} | ${median(results[kind].paint).toFixed(1)} ms | ${median(results[kind].cpu).toFixed(1)} µs |`;
+  const row = (label: string, kind: 'suip' | 'vanilla') =>
+    `| ${label} | ${median(results[kind].paint).toFixed(1)} ms | ${median(results[kind].cpu).toFixed(1)} µs |`;
   console.log(`AG-UI run of ${DELTAS + 1} text deltas, ${ROUNDS} rounds (medians), Chromium ${browser.version()}:`);
   console.log('| renderer | first paint | host CPU per delta |');
   console.log('|---|---|---|');
   console.log(row('suip (`connectAgUi` + `BoundedHttpAgent`)', 'suip'));
   console.log(row('vanilla DOM (`HttpAgent`, one text node appended per delta)', 'vanilla'));
-  console.log(`ratio suip / vanilla: first paint ${(median(results.suip.paint) / median(results.vanilla.paint)).toFixed(2)}x, CPU per delta ${(median(results.suip.cpu) / median(results.vanilla.cpu)).toFixed(2)}x`);
+  console.log(
+    `ratio suip / vanilla: first paint ${(median(results.suip.paint) / median(results.vanilla.paint)).toFixed(2)}x, CPU per delta ${(median(results.suip.cpu) / median(results.vanilla.cpu)).toFixed(2)}x`,
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -8,7 +8,9 @@ import { BenchCheckError } from './harness/check.ts';
  */
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === '--list') {
-    process.stdout.write(`${JSON.stringify(CASES.map(({ name, description, variants, maxRounds }) => ({ name, description, variants, maxRounds })))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(CASES.map(({ name, description, variants, maxRounds }) => ({ name, description, variants, maxRounds })))}\n`,
+    );
     return;
   }
   const [name, variant] = argv;
@@ -22,6 +24,8 @@ async function main(argv: readonly string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const wrong = error instanceof BenchCheckError;
-  process.stdout.write(`${JSON.stringify({ ok: false, wrong, error: error instanceof Error ? error.stack ?? error.message : String(error) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: false, wrong, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })}\n`,
+  );
   process.exitCode = 1;
 });

@@ -16,7 +16,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 7);
 const corpus = join(root, 'examples/a2ui/examples');
 /** Examples whose first text is plain, so "painted" is decided by one string. */
-const EXAMPLES = ['01_flight-status.json', '05_product-card.json', '25_contact-card.json', '33_financial-data-grid.json'].filter((f) => readdirSync(corpus).includes(f));
+const EXAMPLES = [
+  '01_flight-status.json',
+  '05_product-card.json',
+  '25_contact-card.json',
+  '33_financial-data-grid.json',
+].filter((f) => readdirSync(corpus).includes(f));
 /**
  * A bigger surface than the corpus examples: a bound title over a 200-row template list (each row
  * a Card of a Row of two Texts). Its update row shows what a data-model change costs when the
@@ -25,7 +30,13 @@ const EXAMPLES = ['01_flight-status.json', '05_product-card.json', '25_contact-c
 const LIST_ROWS = 200;
 const SYNTHETIC: Record<string, unknown[]> = {
   '200-row-list': [
-    { version: 'v0.9', createSurface: { surfaceId: 'rows', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
+    {
+      version: 'v0.9',
+      createSurface: {
+        surfaceId: 'rows',
+        catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+      },
+    },
     {
       version: 'v0.9',
       updateComponents: {
@@ -42,16 +53,33 @@ const SYNTHETIC: Record<string, unknown[]> = {
         ],
       },
     },
-    { version: 'v0.9', updateDataModel: { surfaceId: 'rows', value: { title: 'Today', rows: Array.from({ length: LIST_ROWS }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })) } } },
+    {
+      version: 'v0.9',
+      updateDataModel: {
+        surfaceId: 'rows',
+        value: {
+          title: 'Today',
+          rows: Array.from({ length: LIST_ROWS }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })),
+        },
+      },
+    },
   ],
 };
 const PROGRAM = `const { group, render } = suip;
 render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
 
-const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+const server = await createServer({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'silent',
+  server: { port: 0, host: '127.0.0.1' },
+});
 await server.listen();
 const address = server.httpServer!.address() as { port: number };
-const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -66,26 +94,55 @@ try {
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
   // A cold dev server compiles the page on this first request: at load 30 that took over 30 s.
   await page.goto(`http://127.0.0.1:${address.port}/bench/pages/first-paint.html`, { timeout: 180_000 });
   await page.waitForFunction(() => 'firstPaint' in window, undefined, { timeout: 60_000 });
   const rows: string[] = [];
   const updates: string[] = [];
   const program: number[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) program.push(await page.evaluate(([code]) => (window as unknown as { firstPaint: { suipProgram(c: string, e: string): Promise<number> } }).firstPaint.suipProgram(code!, 'On time, gate B12'), [PROGRAM]));
+  for (let round = 0; round < ROUNDS; round += 1)
+    program.push(
+      await page.evaluate(
+        ([code]) =>
+          (
+            window as unknown as { firstPaint: { suipProgram(c: string, e: string): Promise<number> } }
+          ).firstPaint.suipProgram(code!, 'On time, gate B12'),
+        [PROGRAM],
+      ),
+    );
   rows.push(`| suip program, attached in a new sandbox (iframe + Worker) | ${median(program).toFixed(1)} ms | — |`);
   for (const file of [...EXAMPLES, ...Object.keys(SYNTHETIC)]) {
-    const messages = SYNTHETIC[file] ?? (JSON.parse(readFileSync(join(corpus, file), 'utf8')) as { messages: unknown[] }).messages;
+    const messages =
+      SYNTHETIC[file] ?? (JSON.parse(readFileSync(join(corpus, file), 'utf8')) as { messages: unknown[] }).messages;
     const expect = firstText(messages);
     const suip: number[] = [];
     const lit: number[] = [];
     // Interleaved rounds, so load drift on the shared machine hits both alike.
     for (let round = 0; round < ROUNDS; round += 1) {
-      suip.push(await page.evaluate(([m, e]) => (window as unknown as { firstPaint: { suipA2ui(m: unknown, e: string): Promise<number> } }).firstPaint.suipA2ui(m, e as string), [messages, expect] as const));
-      lit.push(await page.evaluate(([m, e]) => (window as unknown as { firstPaint: { a2uiLit(m: unknown, e: string): Promise<number> } }).firstPaint.a2uiLit(m, e as string), [messages, expect] as const));
+      suip.push(
+        await page.evaluate(
+          ([m, e]) =>
+            (
+              window as unknown as { firstPaint: { suipA2ui(m: unknown, e: string): Promise<number> } }
+            ).firstPaint.suipA2ui(m, e as string),
+          [messages, expect] as const,
+        ),
+      );
+      lit.push(
+        await page.evaluate(
+          ([m, e]) =>
+            (
+              window as unknown as { firstPaint: { a2uiLit(m: unknown, e: string): Promise<number> } }
+            ).firstPaint.a2uiLit(m, e as string),
+          [messages, expect] as const,
+        ),
+      );
     }
-    rows.push(`| ${file.replace('.json', '')}: suip's A2UI bridge / @a2ui/lit | ${median(suip).toFixed(1)} ms / ${median(lit).toFixed(1)} ms | ${ratio(suip, lit).toFixed(2)}x |`);
+    rows.push(
+      `| ${file.replace('.json', '')}: suip's A2UI bridge / @a2ui/lit | ${median(suip).toFixed(1)} ms / ${median(lit).toFixed(1)} ms | ${ratio(suip, lit).toFixed(2)}x |`,
+    );
     const bound = boundText(messages);
     if (bound === undefined) continue;
     const { surfaceId, path } = bound;
@@ -94,13 +151,31 @@ try {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const kind of ['suip', 'lit'] as const) {
         // Resolves once the surface is wholly built (the list's last row painted), not at its first paint.
-        await page.evaluate(([k, m, e, l]) => (window as unknown as { firstPaint: { mountA2ui(k: string, m: unknown, e: string, l?: string): Promise<void> } }).firstPaint.mountA2ui(k as string, m, e as string, l ?? undefined), [kind, messages, expect, lastText(messages)] as const);
+        await page.evaluate(
+          ([k, m, e, l]) =>
+            (
+              window as unknown as {
+                firstPaint: { mountA2ui(k: string, m: unknown, e: string, l?: string): Promise<void> };
+              }
+            ).firstPaint.mountA2ui(k as string, m, e as string, l ?? undefined),
+          [kind, messages, expect, lastText(messages)] as const,
+        );
         const before = await taskSeconds();
-        paint[kind].push(await page.evaluate(([s, p, n]) => (window as unknown as { firstPaint: { updateA2ui(s: string, p: string, n: number): Promise<number> } }).firstPaint.updateA2ui(s as string, p as string, n as number), [surfaceId, path, UPDATES] as const));
-        cpu[kind].push(((await taskSeconds()) - before) * 1000 / UPDATES);
+        paint[kind].push(
+          await page.evaluate(
+            ([s, p, n]) =>
+              (
+                window as unknown as { firstPaint: { updateA2ui(s: string, p: string, n: number): Promise<number> } }
+              ).firstPaint.updateA2ui(s as string, p as string, n as number),
+            [surfaceId, path, UPDATES] as const,
+          ),
+        );
+        cpu[kind].push((((await taskSeconds()) - before) * 1000) / UPDATES);
       }
     }
-    updates.push(`| ${file.replace('.json', '')}: \`${path}\` | ${median(paint.suip).toFixed(1)} / ${median(paint.lit).toFixed(1)} ms | ${median(cpu.suip).toFixed(2)} / ${median(cpu.lit).toFixed(2)} ms | ${ratio(cpu.suip, cpu.lit).toFixed(2)}x |`);
+    updates.push(
+      `| ${file.replace('.json', '')}: \`${path}\` | ${median(paint.suip).toFixed(1)} / ${median(paint.lit).toFixed(1)} ms | ${median(cpu.suip).toFixed(2)} / ${median(cpu.lit).toFixed(2)} ms | ${ratio(cpu.suip, cpu.lit).toFixed(2)}x |`,
+    );
   }
   const table = [
     '| what is shown | first paint (median of ' + ROUNDS + ') | suip ÷ @a2ui/lit (median of per-round ratios) |',
@@ -119,7 +194,12 @@ try {
   const END = '<!-- first-paint:end -->';
   const text = readFileSync(doc, 'utf8');
   const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`node --import tsx bench/first-paint.ts\` (part of \`npm run bench\`), Chromium ${browser.version()}: from "show this" to the first painted frame holding the UI's first text, in a fresh container each round.\n\n${table}\n\n${END}`;
-  writeFileSync(doc, text.includes(START) ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${text.trimEnd()}\n\n## Time to first paint\n\n${section}\n`);
+  writeFileSync(
+    doc,
+    text.includes(START)
+      ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${text.trimEnd()}\n\n## Time to first paint\n\n${section}\n`,
+  );
 } finally {
   await browser.close();
   await server.close();
@@ -128,10 +208,13 @@ try {
 /** The surface and the first absolute data path a Text of the example is bound to. */
 function boundText(messages: unknown[]): { surfaceId: string; path: string } | undefined {
   for (const message of messages) {
-    const update = (message as { updateComponents?: { surfaceId: string; components?: Array<Record<string, unknown>> } }).updateComponents;
+    const update = (
+      message as { updateComponents?: { surfaceId: string; components?: Array<Record<string, unknown>> } }
+    ).updateComponents;
     for (const component of update?.components ?? []) {
       const path = (component.text as { path?: unknown } | undefined)?.path;
-      if (component.component === 'Text' && typeof path === 'string' && path.startsWith('/')) return { surfaceId: update!.surfaceId, path };
+      if (component.component === 'Text' && typeof path === 'string' && path.startsWith('/'))
+        return { surfaceId: update!.surfaceId, path };
     }
   }
   return undefined;
@@ -139,17 +222,24 @@ function boundText(messages: unknown[]): { surfaceId: string; path: string } | u
 
 /** A text the surface shows only once it is wholly built (a synthetic list's last row), if any. */
 function lastText(messages: unknown[]): string | null {
-  const rows = messages.map((m) => (m as { updateDataModel?: { value?: { rows?: Array<{ name: string }> } } }).updateDataModel?.value?.rows).find((r) => r !== undefined);
+  const rows = messages
+    .map(
+      (m) => (m as { updateDataModel?: { value?: { rows?: Array<{ name: string }> } } }).updateDataModel?.value?.rows,
+    )
+    .find((r) => r !== undefined);
   return rows?.at(-1)?.name ?? null;
 }
 
 /** The first literal text of an example's components (what its first paint must show). */
 function firstText(messages: unknown[]): string {
   for (const message of messages) {
-    const components = (message as { updateComponents?: { components?: Array<Record<string, unknown>> } }).updateComponents?.components ?? [];
+    const components =
+      (message as { updateComponents?: { components?: Array<Record<string, unknown>> } }).updateComponents
+        ?.components ?? [];
     for (const component of components) {
       const text = component.text;
-      if (component.component === 'Text' && typeof text === 'string' && text.length > 3 && !text.includes('${')) return text.replace(/^#+\s*/, '').slice(0, 20);
+      if (component.component === 'Text' && typeof text === 'string' && text.length > 3 && !text.includes('${'))
+        return text.replace(/^#+\s*/, '').slice(0, 20);
     }
   }
   throw new Error('no literal text in the example');

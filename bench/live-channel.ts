@@ -57,13 +57,39 @@ async function serve(kind: string, where: string | undefined): Promise<void> {
   const { createSqliteLedger } = await import('../server/ledger/sqlite-ledger.ts');
   const { createRedisLedger } = await import('../server/ledger/redis-ledger.ts');
   const window = 4 * GAP;
-  const ledger = kind === 'memory' ? createMemoryLedger({ window }) : kind === 'sqlite' ? createSqliteLedger(where!, { window }) : await createRedisLedger(where!, { window });
+  const ledger =
+    kind === 'memory'
+      ? createMemoryLedger({ window })
+      : kind === 'sqlite'
+        ? createSqliteLedger(where!, { window })
+        : await createRedisLedger(where!, { window });
   const log = () => undefined;
   const guard = createBrowserGuard({ origins: [], hosts: ['*'] });
-  const router = createRouter(sessionRoutes({ ledger, secret: 'bench', agentToken: AGENT, wsTokenTtlMs: 600_000, maxBodyBytes: 8 << 20 }), { guard, agentToken: AGENT, log });
+  const router = createRouter(
+    sessionRoutes({ ledger, secret: 'bench', agentToken: AGENT, wsTokenTtlMs: 600_000, maxBodyBytes: 8 << 20 }),
+    { guard, agentToken: AGENT, log },
+  );
   const server = createServer((req, res) => void (memoryRoute(req, res) || router(req, res)));
-  routeUpgrades(server, [createLiveChannel({ ledger, secret: 'bench', agentToken: AGENT, guard, budgets: createSocketBudgets({ perAddress: 100_000, perSession: 100_000 }), maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 3600_000, log })], { guard, log });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`listening http://127.0.0.1:${(server.address() as { port: number }).port}\n`));
+  routeUpgrades(
+    server,
+    [
+      createLiveChannel({
+        ledger,
+        secret: 'bench',
+        agentToken: AGENT,
+        guard,
+        budgets: createSocketBudgets({ perAddress: 100_000, perSession: 100_000 }),
+        maxFrameBytes: 64 * 1024,
+        maxFramesPerSecond: 200,
+        sessionTokenTtlMs: 3600_000,
+        log,
+      }),
+    ],
+    { guard, log },
+  );
+  server.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`listening http://127.0.0.1:${(server.address() as { port: number }).port}\n`),
+  );
 }
 
 interface Figures {
@@ -101,9 +127,14 @@ async function main(): Promise<void> {
     const mid = sorted.length >> 1;
     return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
-  const of = (ledger: string, key: keyof Omit<Figures, 'ledger'>) => perRound.map((rows) => rows.find((r) => r.ledger === ledger)![key]);
-  const ratio = (ledger: string, key: keyof Omit<Figures, 'ledger'>) => median(of(ledger, key).map((v, i) => v / of('raw', key)[i]!));
-  const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+  const of = (ledger: string, key: keyof Omit<Figures, 'ledger'>) =>
+    perRound.map((rows) => rows.find((r) => r.ledger === ledger)![key]);
+  const ratio = (ledger: string, key: keyof Omit<Figures, 'ledger'>) =>
+    median(of(ledger, key).map((v, i) => v / of('raw', key)[i]!));
+  const load = (await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   const lines = [
     `One server process, ${SUBSCRIBERS} subscribers on 127.0.0.1 in the bench process (Node ${process.version}), ${ROUNDS} interleaved rounds, medians; ratios are medians of per-round ratios to the raw \`ws\` server; load average at the end ${load}.`,
     '',
@@ -113,7 +144,9 @@ async function main(): Promise<void> {
   for (const ledger of perRound[0]!.map((r) => r.ledger)) {
     const m = (key: keyof Omit<Figures, 'ledger'>) => median(of(ledger, key));
     const name = ledger === 'raw' ? 'raw `ws` broadcast (anchor)' : `suip, ${ledger} ledger`;
-    lines.push(`| ${name} | ${m('fps').toFixed(0)} | ${m('deliveries').toFixed(0)} | ${m('p50').toFixed(1)} ms | ${m('p95').toFixed(1)} ms | ${ratio(ledger, 'p50').toFixed(2)}x | ${ratio(ledger, 'p95').toFixed(2)}x | ${(m('memory') / 1024).toFixed(1)} KB | ${ratio(ledger, 'memory').toFixed(2)}x | ${m('resumeMs').toFixed(0)} ms |`);
+    lines.push(
+      `| ${name} | ${m('fps').toFixed(0)} | ${m('deliveries').toFixed(0)} | ${m('p50').toFixed(1)} ms | ${m('p95').toFixed(1)} ms | ${ratio(ledger, 'p50').toFixed(2)}x | ${ratio(ledger, 'p95').toFixed(2)}x | ${(m('memory') / 1024).toFixed(1)} KB | ${ratio(ledger, 'memory').toFixed(2)}x | ${m('resumeMs').toFixed(0)} ms |`,
+    );
   }
   console.log(`\n${lines.join('\n')}`);
   const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -126,7 +159,11 @@ async function main(): Promise<void> {
 }
 
 async function measure(kind: string, where?: string): Promise<Figures> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--serve', kind, ...(where ? [where] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', SELF, '--serve', kind, ...(where ? [where] : [])],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const deadline = setTimeout(() => child.kill('SIGKILL'), 600_000);
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -138,14 +175,31 @@ async function measure(kind: string, where?: string): Promise<Figures> {
       });
       child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
     });
-    const call = async (path: string, body: unknown) => (await (await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}` }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    const call = async (path: string, body: unknown) =>
+      (await (
+        await fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${AGENT}` },
+          body: JSON.stringify(body),
+        })
+      ).json()) as Record<string, unknown>;
     const { sessionId, wsToken } = (await call('/api/sessions', {})) as { sessionId: string; wsToken: string };
-    const publish = (count: number, at: () => number) => call(`/api/sessions/${sessionId}/data`, Array.from({ length: count }, () => ({ channel: 'ticks', mode: 'append', payload: { at: at(), pad: 'x'.repeat(64) } })));
+    const publish = (count: number, at: () => number) =>
+      call(
+        `/api/sessions/${sessionId}/data`,
+        Array.from({ length: count }, () => ({
+          channel: 'ticks',
+          mode: 'append',
+          payload: { at: at(), pad: 'x'.repeat(64) },
+        })),
+      );
 
     const heap = async () => ((await (await fetch(`${url}/bench/memory`)).json()) as { bytes: number }).bytes;
     const heapBefore = await heap();
     // 100 subscribers on the live tail.
-    const subscribers = await Promise.all(Array.from({ length: SUBSCRIBERS }, () => subscriber(url, sessionId, wsToken)));
+    const subscribers = await Promise.all(
+      Array.from({ length: SUBSCRIBERS }, () => subscriber(url, sessionId, wsToken)),
+    );
     const memory = ((await heap()) - heapBefore) / SUBSCRIBERS;
     // Throughput: 2,000 frames published in batches of 100; done when every subscriber has them all.
     const start = performance.now();
@@ -170,7 +224,15 @@ async function measure(kind: string, where?: string): Promise<Figures> {
     await back.waitFor(GAP);
     const resumeMs = performance.now() - resumeStart;
     back.ws.close();
-    return { ledger: kind, fps: BURST_FRAMES / seconds, deliveries: (BURST_FRAMES * SUBSCRIBERS) / seconds, p50: at(0.5), p95: at(0.95), memory, resumeMs };
+    return {
+      ledger: kind,
+      fps: BURST_FRAMES / seconds,
+      deliveries: (BURST_FRAMES * SUBSCRIBERS) / seconds,
+      p50: at(0.5),
+      p95: at(0.95),
+      memory,
+      resumeMs,
+    };
   } finally {
     clearTimeout(deadline);
     child.kill('SIGTERM');
@@ -181,7 +243,13 @@ async function measure(kind: string, where?: string): Promise<Figures> {
 /** A subscriber that counts data frames and records publish → receive latency. */
 async function subscriber(url: string, sessionId: string, wsToken: string, fromSeq?: number) {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
-  const state = { ws, count: 0, lastSeq: 0, latencies: [] as number[], waiters: [] as Array<{ n: number; resolve(): void }> };
+  const state = {
+    ws,
+    count: 0,
+    lastSeq: 0,
+    latencies: [] as number[],
+    waiters: [] as Array<{ n: number; resolve(): void }>,
+  };
   ws.on('message', (data) => {
     const frame = JSON.parse(data.toString()) as { type: string; seq?: number; payload: { payload?: { at?: number } } };
     if (frame.type !== 'data') return;
@@ -193,7 +261,12 @@ async function subscriber(url: string, sessionId: string, wsToken: string, fromS
   });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => {
-      ws.send(JSON.stringify({ type: 'subscribe', payload: { sessionId, wsToken, ...(fromSeq !== undefined ? { fromSeq } : {}) } }));
+      ws.send(
+        JSON.stringify({
+          type: 'subscribe',
+          payload: { sessionId, wsToken, ...(fromSeq !== undefined ? { fromSeq } : {}) },
+        }),
+      );
       ws.once('message', () => resolve());
     });
     ws.once('error', reject);
@@ -204,6 +277,7 @@ async function subscriber(url: string, sessionId: string, wsToken: string, fromS
       return state.lastSeq;
     },
     latencies: state.latencies,
-    waitFor: (n: number) => new Promise<void>((resolve) => (state.count >= n ? resolve() : state.waiters.push({ n, resolve }))),
+    waitFor: (n: number) =>
+      new Promise<void>((resolve) => (state.count >= n ? resolve() : state.waiters.push({ n, resolve }))),
   };
 }

@@ -39,7 +39,11 @@ interface Row {
   gzip: number;
 }
 
-const measure = (name: string, code: string): Row => ({ name, raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
+const measure = (name: string, code: string): Row => ({
+  name,
+  raw: Buffer.byteLength(code),
+  gzip: gzipSync(code, { level: 9 }).length,
+});
 
 /**
  * The entry chunk (what a host page loads before its first paint) as one row, and every chunk
@@ -65,12 +69,23 @@ async function bundle(name: string, source: string): Promise<Row[]> {
     },
   });
   const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
-  const chunks = outputs.flatMap((o) => o.output).filter((chunk): chunk is Rollup.OutputChunk => chunk.type === 'chunk');
+  const chunks = outputs
+    .flatMap((o) => o.output)
+    .filter((chunk): chunk is Rollup.OutputChunk => chunk.type === 'chunk');
   const lazy = chunks.filter((chunk) => !chunk.isEntry && chunk.isDynamicEntry);
   // Shared helpers a bundler splits out (a runtime of a few hundred bytes) count with the entry.
-  const entry = chunks.filter((chunk) => !lazy.includes(chunk)).map((chunk) => chunk.code).join('\n');
-  if (name === SUIP_ENTRY) listing = chunks.filter((chunk) => !lazy.includes(chunk)).flatMap((chunk) => Object.entries(chunk.modules).map(([id, module]) => [id, module.renderedLength] as const));
-  return [measure(name, entry), ...lazy.map((chunk) => measure(`${name.split(':')[0]}, loaded on first use: ${chunk.name}`, chunk.code))];
+  const entry = chunks
+    .filter((chunk) => !lazy.includes(chunk))
+    .map((chunk) => chunk.code)
+    .join('\n');
+  if (name === SUIP_ENTRY)
+    listing = chunks
+      .filter((chunk) => !lazy.includes(chunk))
+      .flatMap((chunk) => Object.entries(chunk.modules).map(([id, module]) => [id, module.renderedLength] as const));
+  return [
+    measure(name, entry),
+    ...lazy.map((chunk) => measure(`${name.split(':')[0]}, loaded on first use: ${chunk.name}`, chunk.code)),
+  ];
 }
 
 const rows: Row[] = [];
@@ -109,13 +124,21 @@ if (modulesFlag) {
   const name = (id: string) => id.replace(root, '').replace(/^.*node_modules\//, '');
   const folder = (id: string) => {
     const parts = name(id).split('/');
-    return id.includes('node_modules/') ? parts.slice(0, parts[0]!.startsWith('@') ? 2 : 1).join('/') : parts.slice(0, Math.min(2, parts.length - 1) || 1).join('/');
+    return id.includes('node_modules/')
+      ? parts.slice(0, parts[0]!.startsWith('@') ? 2 : 1).join('/')
+      : parts.slice(0, Math.min(2, parts.length - 1) || 1).join('/');
   };
   const folders = new Map<string, number>();
   for (const [id, bytes] of listing) folders.set(folder(id), (folders.get(folder(id)) ?? 0) + bytes);
   const rows = (entries: Iterable<readonly [string, number]>, count: number) =>
-    [...entries].sort((a, b) => b[1] - a[1]).slice(0, count).map(([id, bytes]) => `| ${name(id)} | ${kb(bytes)} |`).join('\n');
-  console.log(`\nThe suip entry by folder (Rollup's rendered bytes per module, after tree-shaking, before minification):\n| folder | bytes |\n|---|---|\n${rows(folders, 20)}`);
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([id, bytes]) => `| ${name(id)} | ${kb(bytes)} |`)
+      .join('\n');
+  console.log(
+    `\nThe suip entry by folder (Rollup's rendered bytes per module, after tree-shaking, before minification):\n| folder | bytes |\n|---|---|\n${rows(folders, 20)}`,
+  );
   console.log(`\nIts ${top} largest modules:\n| module | bytes |\n|---|---|\n${rows(listing, top)}`);
 }
 

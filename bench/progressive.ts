@@ -33,14 +33,22 @@ function program(): string {
     'render(view());',
   ];
   const lines = [...head];
-  for (let i = 0; lines.join('\n').length < 3950; i += 1) lines.push(`notes.push('Change ${i + 1}: the renderer keeps focus and caret when item ${i + 1} of the list moves.');`, 'render(view());');
+  for (let i = 0; lines.join('\n').length < 3950; i += 1)
+    lines.push(
+      `notes.push('Change ${i + 1}: the renderer keeps focus and caret when item ${i + 1} of the list moves.');`,
+      'render(view());',
+    );
   return `${lines.join('\n')}\n`;
 }
 
 /** A JSONL server that writes `text` a token at a time. */
 async function slowJsonl(text: string): Promise<{ url: string; close(): Promise<void> }> {
   const server = createHttpServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/jsonl', 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': 'application/jsonl',
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+    });
     res.flushHeaders();
     void (async () => {
       for (let at = 0; at < text.length && !res.destroyed; at += CHARS_PER_TOKEN) {
@@ -63,11 +71,22 @@ async function slowJsonl(text: string): Promise<{ url: string; close(): Promise<
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const code = program();
 const jsonl = dashboardJsonl();
-const vite = await createServer({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+const vite = await createServer({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'silent',
+  server: { port: 0, host: '127.0.0.1' },
+});
 await vite.listen();
-const llm = await startFakeLlmServer(() => `Here is the page:\n\n\`\`\`js\n${code}\`\`\`\n`, { chunkChars: CHARS_PER_TOKEN, chunkDelayMs: DELAY_MS });
+const llm = await startFakeLlmServer(() => `Here is the page:\n\n\`\`\`js\n${code}\`\`\`\n`, {
+  chunkChars: CHARS_PER_TOKEN,
+  chunkDelayMs: DELAY_MS,
+});
 const agent = await slowJsonl(jsonl);
-const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 // A hard bound: a stuck run ends the bench instead of hanging it.
 const watchdog = setTimeout(() => {
   console.error('bench/progressive: over 15 minutes, giving up');
@@ -78,7 +97,8 @@ const watchdog = setTimeout(() => {
 async function measure(page: Page, run: () => Promise<Timing>): Promise<Timing & { cpu: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const threadTime = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+  const threadTime = async () =>
+    ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
   const before = await threadTime();
   const timing = await run();
   const cpu = (await threadTime()) - before;
@@ -88,12 +108,30 @@ async function measure(page: Page, run: () => Promise<Timing>): Promise<Timing &
 
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}/e2e/fixtures/streaming/program.html`);
+  await page.goto(
+    `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}/e2e/fixtures/streaming/program.html`,
+  );
   await page.waitForFunction(() => 'progressiveBench' in window, undefined, { timeout: 60_000 });
-  const bench = await page.evaluateHandle(() => (window as unknown as { progressiveBench: ProgressiveBenchHost }).progressiveBench);
+  const bench = await page.evaluateHandle(
+    () => (window as unknown as { progressiveBench: ProgressiveBenchHost }).progressiveBench,
+  );
   const cases = [
-    { name: `suip program, ${code.length} characters`, run: (progressive: boolean) => bench.evaluate((b, [url, p]) => b.program(url as string, p as boolean, 'Release notes'), [llm.baseUrl, progressive] as const) },
-    { name: `A2UI JSONL answer, ${jsonl.length} characters`, run: (progressive: boolean) => bench.evaluate((b, [url, p]) => b.a2ui(url as string, p as boolean, 'Weather this week'), [agent.url, progressive] as const) },
+    {
+      name: `suip program, ${code.length} characters`,
+      run: (progressive: boolean) =>
+        bench.evaluate((b, [url, p]) => b.program(url as string, p as boolean, 'Release notes'), [
+          llm.baseUrl,
+          progressive,
+        ] as const),
+    },
+    {
+      name: `A2UI JSONL answer, ${jsonl.length} characters`,
+      run: (progressive: boolean) =>
+        bench.evaluate((b, [url, p]) => b.a2ui(url as string, p as boolean, 'Weather this week'), [
+          agent.url,
+          progressive,
+        ] as const),
+    },
   ];
   const rows: string[] = [];
   for (const c of cases) {
@@ -106,7 +144,9 @@ try {
     const fp = (k: 'progressive' | 'whole') => median(results[k].map((r) => r.firstPaint));
     const cpu = (k: 'progressive' | 'whole') => median(results[k].map((r) => r.cpu));
     const done = (k: 'progressive' | 'whole') => median(results[k].map((r) => r.done));
-    rows.push(`| ${c.name} | ${fp('progressive').toFixed(0)} ms | ${fp('whole').toFixed(0)} ms | **${(fp('whole') / fp('progressive')).toFixed(1)}x** sooner | ${cpu('progressive').toFixed(0)} ms | ${cpu('whole').toFixed(0)} ms | ${(cpu('progressive') / cpu('whole')).toFixed(2)}x | ${(done('progressive') / 1000).toFixed(1)} s / ${(done('whole') / 1000).toFixed(1)} s |`);
+    rows.push(
+      `| ${c.name} | ${fp('progressive').toFixed(0)} ms | ${fp('whole').toFixed(0)} ms | **${(fp('whole') / fp('progressive')).toFixed(1)}x** sooner | ${cpu('progressive').toFixed(0)} ms | ${cpu('whole').toFixed(0)} ms | ${(cpu('progressive') / cpu('whole')).toFixed(2)}x | ${(done('progressive') / 1000).toFixed(1)} s / ${(done('whole') / 1000).toFixed(1)} s |`,
+    );
     console.log(rows.at(-1));
   }
   const table = [
@@ -119,7 +159,12 @@ try {
   const END = '<!-- progressive-bench:end -->';
   const text = readFileSync(doc, 'utf8');
   const section = `${START}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`node --import tsx bench/progressive.ts --rounds=${ROUNDS}\` (median of ${ROUNDS}), Chromium ${browser.version()}, on a shared 2-core machine. First paint is counted from the first token the page receives to the first frame that shows the UI's first text; host CPU is the page's main-thread CPU time (CDP ThreadTime) over the whole answer, sandbox Workers not included.\n\n${table}\n\n${END}`;
-  writeFileSync(doc, text.includes(START) ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${text.trimEnd()}\n\n${section}\n`);
+  writeFileSync(
+    doc,
+    text.includes(START)
+      ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${text.trimEnd()}\n\n${section}\n`,
+  );
 } finally {
   clearTimeout(watchdog);
   await browser.close();

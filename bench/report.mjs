@@ -45,7 +45,8 @@ export function resolveCase(rounds) {
     if (row.target) {
       const first = row.ratios[0]?.ratio;
       const maxOk = row.target.max === undefined || row.value <= row.target.max;
-      const ratioOk = row.target.minRatio === undefined || (first !== null && first !== undefined && first >= row.target.minRatio);
+      const ratioOk =
+        row.target.minRatio === undefined || (first !== null && first !== undefined && first >= row.target.minRatio);
       row.pass = maxOk && ratioOk;
     }
     return row;
@@ -53,7 +54,11 @@ export function resolveCase(rounds) {
 }
 
 const ratioText = (row) =>
-  (row.ratios ?? []).map(({ anchor, ratio }) => (ratio === null ? `n/a vs ${anchor}` : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}x vs ${anchor}`)).join('; ');
+  (row.ratios ?? [])
+    .map(({ anchor, ratio }) =>
+      ratio === null ? `n/a vs ${anchor}` : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}x vs ${anchor}`,
+    )
+    .join('; ');
 
 const spread = (row) => {
   if (!row.runs || row.runs.length === 0) return '';
@@ -76,17 +81,24 @@ function pivot(caseResult) {
     const value = formatValue(row.value, row.unit);
     return row.note ? `${value} (${row.note})` : value;
   };
-  return [['', ...columns], ...names.map((name) => [name, ...columns.map((column) => text(cells.get(`${name}\u0000${column}`)))])];
+  return [
+    ['', ...columns],
+    ...names.map((name) => [name, ...columns.map((column) => text(cells.get(`${name}\u0000${column}`)))]),
+  ];
 }
 
 /** The console table of one case. */
 export function consoleTable(caseResult) {
   const lines = [`\n${caseResult.name}: ${caseResult.description}`];
-  if (caseResult.error) lines.push(`  FAILED${caseResult.wrong ? ' (wrong result, timing discarded)' : ''}: ${caseResult.error.split('\n')[0]}`);
+  if (caseResult.error)
+    lines.push(
+      `  FAILED${caseResult.wrong ? ' (wrong result, timing discarded)' : ''}: ${caseResult.error.split('\n')[0]}`,
+    );
   if (isMatrix(caseResult)) {
     const grid = pivot(caseResult);
     const widths = grid[0].map((_, c) => Math.max(...grid.map((r) => r[c].length)));
-    for (const r of grid) lines.push(`  ${r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ')}`);
+    for (const r of grid)
+      lines.push(`  ${r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ')}`);
     return lines.join('\n');
   }
   for (const row of caseResult.rows) {
@@ -113,7 +125,10 @@ export function markdownReport(results) {
   ];
   const matrices = [];
   for (const c of results.cases) {
-    if (c.error) lines.push(`| ${cell(c.name)} | FAILED${c.wrong ? ' (wrong result)' : ''}: ${cell(c.error.split('\n')[0])} | | | | | |`);
+    if (c.error)
+      lines.push(
+        `| ${cell(c.name)} | FAILED${c.wrong ? ' (wrong result)' : ''}: ${cell(c.error.split('\n')[0])} | | | | | |`,
+      );
     if (isMatrix(c)) {
       matrices.push(c);
       lines.push(`| ${cell(c.name)} | ${cell(c.description)} | see the matrix below | | | | |`);
@@ -121,12 +136,20 @@ export function markdownReport(results) {
     }
     for (const row of c.rows) {
       const wall = row.wall === undefined ? '' : formatValue(row.wall, row.unit);
-      lines.push(`| ${cell(c.name)} | ${cell(row.label)} | ${formatValue(row.value, row.unit)} | ${spread(row)} | ${wall} | ${cell(ratioText(row))} | ${cell(verdict(row))} |`);
+      lines.push(
+        `| ${cell(c.name)} | ${cell(row.label)} | ${formatValue(row.value, row.unit)} | ${spread(row)} | ${wall} | ${cell(ratioText(row))} | ${cell(verdict(row))} |`,
+      );
     }
   }
   for (const c of matrices) {
     const [header, ...body] = pivot(c);
-    lines.push('', `**${c.name}**: ${c.description} (medians)`, '', `| ${header.map(cell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+    lines.push(
+      '',
+      `**${c.name}**: ${c.description} (medians)`,
+      '',
+      `| ${header.map(cell).join(' | ')} |`,
+      `|${header.map(() => '---').join('|')}|`,
+    );
     for (const r of body) lines.push(`| ${r.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');

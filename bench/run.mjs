@@ -42,7 +42,11 @@ await build({
 const child = `${outDir}child.mjs`;
 
 function runChild(childArgs) {
-  const result = spawnSync(process.execPath, ['--expose-gc', child, ...childArgs], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = spawnSync(process.execPath, ['--expose-gc', child, ...childArgs], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const line = result.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line);
@@ -65,7 +69,10 @@ const results = {
   date: new Date().toISOString(),
   command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
   quick,
-  loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' '),
+  loadAverage: os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' '),
   machine: {
     nproc: os.availableParallelism(),
     cpus: os.cpus().length,
@@ -105,7 +112,9 @@ for (const { name, description, variants, maxRounds } of cases) {
 }
 
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nwrote bench/results.json (${results.machine.cpuModel}, nproc ${results.machine.nproc}, Node ${results.machine.node})`);
+console.log(
+  `\nwrote bench/results.json (${results.machine.cpuModel}, nproc ${results.machine.nproc}, Node ${results.machine.node})`,
+);
 
 if (writeDocs) {
   const docs = new URL('../docs/benchmarks.md', import.meta.url);
@@ -123,7 +132,12 @@ if (writeDocs) {
 if (!args.includes('--no-browser')) {
   const { runBrowserBenchmarks, writeBrowserDocs } = await import('./browser/run-browser.mjs');
   const explicitRounds = args.some((a) => a.startsWith('--rounds=')) ? rounds : undefined;
-  const browser = await runBrowserBenchmarks({ quick, nightly: args.includes('--nightly'), filter, rounds: explicitRounds });
+  const browser = await runBrowserBenchmarks({
+    quick,
+    nightly: args.includes('--nightly'),
+    filter,
+    rounds: explicitRounds,
+  });
   if (browser.cases.length > 0) {
     results.browser = browser.browser;
     results.cases.push(...browser.cases);

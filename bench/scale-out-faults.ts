@@ -8,6 +8,13 @@ import { faultRun } from '../server/scale-out/fault-run.ts';
  * Prints the figures as JSON and exits 1 if any viewer lost a frame or got one twice.
  */
 const [viewers = 1000, sessions = 50, frames = 2000] = process.argv.slice(2).map(Number);
-const result = await faultRun({ viewers, sessions, frames, progress: (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`) });
+const result = await faultRun({
+  viewers,
+  sessions,
+  frames,
+  progress: (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`),
+});
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-process.exit(result.lost === 0 && result.duplicated === 0 && result.processKill.resumed === result.processKill.affected ? 0 : 1);
+process.exit(
+  result.lost === 0 && result.duplicated === 0 && result.processKill.resumed === result.processKill.affected ? 0 : 1,
+);

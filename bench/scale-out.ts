@@ -17,7 +17,11 @@ const AGENT = 'scale-out-bench-agent-token';
 const [VIEWERS = 100, SESSIONS = 10, FPS = 10, SECONDS = 6, ROUNDS = 3] = process.argv.slice(2).map(Number);
 const TICK = 100 / 1e6; // /proc/<pid>/stat counts CPU in 1/100 s (USER_HZ)
 
-interface Setup { name: string; ledger: DeploymentLedger; processes: number }
+interface Setup {
+  name: string;
+  ledger: DeploymentLedger;
+  processes: number;
+}
 const SETUPS: Setup[] = [
   { name: '1 process, SQLite', ledger: 'sqlite', processes: 1 },
   { name: '1 process, Redis', ledger: 'redis', processes: 1 },
@@ -25,9 +29,16 @@ const SETUPS: Setup[] = [
   { name: '3 processes behind HAProxy, Redis Cluster', ledger: 'cluster', processes: 3 },
 ];
 
-interface Round { latencies: number[]; rssPerViewer: number; suipCpuPerFrame: number; allCpuPerFrame: number; published: number }
+interface Round {
+  latencies: number[];
+  rssPerViewer: number;
+  suipCpuPerFrame: number;
+  allCpuPerFrame: number;
+  published: number;
+}
 
-const rss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rss = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const cpu = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICK; // utime + stime, in µs
@@ -38,7 +49,11 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 async function post(base: string, path: string, body: unknown, tries = 3): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch (error) {
     if (tries <= 1) throw error;
     return post(base, path, body, tries - 1);
@@ -75,29 +90,49 @@ async function round(deployment: Deployment): Promise<Round> {
   const cpuBefore = { suip: sum(suip.map(cpu)), all: sum([...suip, ...support].map(cpu)) };
   let published = 0;
   const frames = FPS * SECONDS;
-  await Promise.all(sessions.map(async ({ sessionId }) => {
-    const start = performance.now();
-    for (let i = 0; i < frames; i += 1) {
-      const due = start + (i * 1000) / FPS;
-      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
-      await post(deployment.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i, t: performance.now() } });
-      published += 1;
-    }
-  }));
+  await Promise.all(
+    sessions.map(async ({ sessionId }) => {
+      const start = performance.now();
+      for (let i = 0; i < frames; i += 1) {
+        const due = start + (i * 1000) / FPS;
+        if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+        await post(deployment.url, `/api/sessions/${sessionId}/data`, {
+          channel: 'ticks',
+          mode: 'append',
+          payload: { i, t: performance.now() },
+        });
+        published += 1;
+      }
+    }),
+  );
   await until(() => viewers.every((v) => v.last >= frames + 1), 'every frame delivered');
   const cpuAfter = { suip: sum(suip.map(cpu)), all: sum([...suip, ...support].map(cpu)) };
   for (const viewer of viewers) viewer.close();
   if (viewers.some((v) => v.duplicated > 0 || v.skipped > 0)) throw new Error('a viewer lost or repeated a frame');
-  return { latencies, rssPerViewer, suipCpuPerFrame: (cpuAfter.suip - cpuBefore.suip) / published, allCpuPerFrame: (cpuAfter.all - cpuBefore.all) / published, published };
+  return {
+    latencies,
+    rssPerViewer,
+    suipCpuPerFrame: (cpuAfter.suip - cpuBefore.suip) / published,
+    allCpuPerFrame: (cpuAfter.all - cpuBefore.all) / published,
+    published,
+  };
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const median = (values: number[]) => quantile(values, 0.5);
 
 const deployments: Deployment[] = [];
 try {
   for (const setup of SETUPS) {
-    deployments.push(await startDeployment({ processes: setup.processes, ledger: setup.ledger, agentToken: AGENT, args: ['--sockets-per-address', String(VIEWERS * 2 + 100)] }));
+    deployments.push(
+      await startDeployment({
+        processes: setup.processes,
+        ledger: setup.ledger,
+        agentToken: AGENT,
+        args: ['--sockets-per-address', String(VIEWERS * 2 + 100)],
+      }),
+    );
     process.stderr.write(`up: ${setup.name}\n`);
   }
   const results = SETUPS.map(() => [] as Round[]);
@@ -109,7 +144,14 @@ try {
   }
   const rows = results.map((rounds, i) => {
     const latencies = rounds.flatMap((x) => x.latencies);
-    return { name: SETUPS[i]!.name, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), rss: median(rounds.map((x) => x.rssPerViewer)), cpu: median(rounds.map((x) => x.suipCpuPerFrame)), all: median(rounds.map((x) => x.allCpuPerFrame)) };
+    return {
+      name: SETUPS[i]!.name,
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      rss: median(rounds.map((x) => x.rssPerViewer)),
+      cpu: median(rounds.map((x) => x.suipCpuPerFrame)),
+      all: median(rounds.map((x) => x.allCpuPerFrame)),
+    };
   });
   const base = rows[0]!;
   const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
@@ -118,7 +160,10 @@ try {
     '',
     '| Deployment | publish → client p50 | p95 | RSS per viewer (suip) | CPU per frame (suip) | CPU per frame (with Redis, HAProxy) |',
     '|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.name} | ${row.p50.toFixed(1)} ms (${ratio(row.p50, base.p50)}) | ${row.p95.toFixed(1)} ms (${ratio(row.p95, base.p95)}) | ${(row.rss / 1024).toFixed(1)} KiB (${ratio(row.rss, base.rss)}) | ${row.cpu.toFixed(0)} µs (${ratio(row.cpu, base.cpu)}) | ${row.all.toFixed(0)} µs (${ratio(row.all, base.all)}) |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.p50.toFixed(1)} ms (${ratio(row.p50, base.p50)}) | ${row.p95.toFixed(1)} ms (${ratio(row.p95, base.p95)}) | ${(row.rss / 1024).toFixed(1)} KiB (${ratio(row.rss, base.rss)}) | ${row.cpu.toFixed(0)} µs (${ratio(row.cpu, base.cpu)}) | ${row.all.toFixed(0)} µs (${ratio(row.all, base.all)}) |`,
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {

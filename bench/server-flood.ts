@@ -45,9 +45,8 @@ let running = true;
 
 /** A page of a new session, subscribed (its wsToken on the URL, as `live-client.ts` sends it). */
 async function page(sessionId?: string, wsToken?: string) {
-  const session = sessionId === undefined
-    ? await agentCall(server.url, AGENT, '/api/sessions', {})
-    : { sessionId, wsToken };
+  const session =
+    sessionId === undefined ? await agentCall(server.url, AGENT, '/api/sessions', {}) : { sessionId, wsToken };
   const client = liveTestClient(server.url, `?wsToken=${encodeURIComponent(String(session.wsToken))}`);
   await client.opened;
   client.send({ type: 'subscribe', payload: { sessionId: session.sessionId, wsToken: session.wsToken } });
@@ -117,7 +116,9 @@ try {
     ['/healthz p99', figure(samples.quiet.health, 99), figure(samples.flood.health, 99), 10],
     ['publish → page p95', figure(samples.quiet.publish, 95), figure(samples.flood.publish, 95), 25],
   ] as const;
-  const load = loadavg().map((n) => n.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
   const shape = `${rounds} × (${phaseMs} ms quiet + ${phaseMs} ms flood)`;
   console.log(`server flood: ${viewers} viewers × ${rate} actions/s, ${shape}, node ${process.version}, load ${load}`);
   console.log('| figure | quiet (ms) | flood (ms) | flood ÷ quiet (quiet floored) | target |');

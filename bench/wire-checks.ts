@@ -15,7 +15,17 @@ const ROUNDS = 7;
 const CASES: [keyof typeof GENERATED, unknown][] = [
   ['AppendTextParams', { path: ['list', 'item-1'], text: ' more' }],
   ['AppendParams', { path: ['list', 'item-1'], text: ' more' }],
-  ['GroupShallow', { group: [['a', {}], ['b', {}]], type: 'card', on: { click: { handler: 'h1' } } }],
+  [
+    'GroupShallow',
+    {
+      group: [
+        ['a', {}],
+        ['b', {}],
+      ],
+      type: 'card',
+      on: { click: { handler: 'h1' } },
+    },
+  ],
 ];
 
 const perCall = (run: () => void) => {
@@ -35,5 +45,7 @@ for (const [name, value] of CASES) {
     a.push(perCall(() => typebox.firstError(value)));
     b.push(perCall(() => aot.firstError(value)));
   }
-  console.log(`| ${name} | ${median(a).toFixed(3)} | ${median(b).toFixed(3)} | ${(median(b) / median(a)).toFixed(1)}x |`);
+  console.log(
+    `| ${name} | ${median(a).toFixed(3)} | ${median(b).toFixed(3)} | ${(median(b) / median(a)).toFixed(1)}x |`,
+  );
 }

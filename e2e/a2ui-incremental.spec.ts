@@ -3,7 +3,13 @@ import { expect, test } from '@playwright/test';
 import { BASIC_CATALOG_ID } from '../shared/neighbours/a2ui/messages.ts';
 import { componentsArb, modelArb, updateArb } from '../adapters/a2ui/testing/arbitraries.ts';
 
-type Twins = { a2uiTwins: { reset(): Promise<void>; step(m: unknown, all: unknown[]): Promise<void>; read(): { kept: { tree: string; dom: string }; whole: { tree: string; dom: string } } } };
+type Twins = {
+  a2uiTwins: {
+    reset(): Promise<void>;
+    step(m: unknown, all: unknown[]): Promise<void>;
+    read(): { kept: { tree: string; dom: string }; whole: { tree: string; dom: string } };
+  };
+};
 
 /** Where two serialized DOMs first differ, with some context from each. */
 function firstDifference(kept: string, whole: string): string {
@@ -25,7 +31,10 @@ test.describe('A2UI data-model updates in place equal whole translations', () =>
     await page.goto('/e2e/fixtures/a2ui/twin.html');
     await page.waitForFunction(() => 'a2uiTwins' in window, undefined, { timeout: 30_000 });
     // A fixed seed: the same 40 cases every run (the vitest property explores new ones each run).
-    const cases = fc.sample(fc.tuple(componentsArb, modelArb, fc.array(updateArb, { minLength: 2, maxLength: 6 })), { numRuns: 40, seed: 31 });
+    const cases = fc.sample(fc.tuple(componentsArb, modelArb, fc.array(updateArb, { minLength: 2, maxLength: 6 })), {
+      numRuns: 40,
+      seed: 31,
+    });
     let compared = 0;
     for (const [n, [components, data, updates]] of cases.entries()) {
       const surfaceId = `s${n}`;
@@ -33,18 +42,36 @@ test.describe('A2UI data-model updates in place equal whole translations', () =>
       await page.evaluate(() => (window as unknown as Twins).a2uiTwins.reset());
       const send = async (message: unknown) => {
         all.push(message);
-        await page.evaluate(([m, a]) => (window as unknown as Twins).a2uiTwins.step(m, a as unknown[]), [message, all] as const);
+        await page.evaluate(([m, a]) => (window as unknown as Twins).a2uiTwins.step(m, a as unknown[]), [
+          message,
+          all,
+        ] as const);
       };
       await send({ version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID } });
       await send({ version: 'v0.9', updateComponents: { surfaceId, components } });
       await send({ version: 'v0.9', updateDataModel: { surfaceId, value: data } });
       for (const update of updates) {
-        await send({ version: 'v0.9', updateDataModel: { surfaceId, path: update.path, ...(update.value === undefined ? {} : { value: update.value }) } });
+        await send({
+          version: 'v0.9',
+          updateDataModel: {
+            surfaceId,
+            path: update.path,
+            ...(update.value === undefined ? {} : { value: update.value }),
+          },
+        });
         const read = () => page.evaluate(() => (window as unknown as Twins).a2uiTwins.read());
         const first = await read();
         expect(first.kept.tree, `case ${n}, after ${update.path}`).toBe(first.whole.tree);
         // Both views build a slice per frame; poll until they agree (or show the difference).
-        await expect.poll(async () => { const r = await read(); return r.kept.dom === r.whole.dom ? 'same' : firstDifference(r.kept.dom, r.whole.dom); }, { timeout: 10_000, message: `case ${n}, DOM after ${update.path}` }).toBe('same');
+        await expect
+          .poll(
+            async () => {
+              const r = await read();
+              return r.kept.dom === r.whole.dom ? 'same' : firstDifference(r.kept.dom, r.whole.dom);
+            },
+            { timeout: 10_000, message: `case ${n}, DOM after ${update.path}` },
+          )
+          .toBe('same');
         compared += 1;
       }
     }

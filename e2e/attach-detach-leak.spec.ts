@@ -23,7 +23,10 @@ async function settled(page: Page, cdp: CDPSession): Promise<{ listeners: number
 // the path memo behind the element registry, renderer/view/child-path.ts: +310 listeners and +510
 // nodes a cycle here) and every removed keyed child left its end marker in the DOM (Lit's
 // removePart, renderer/view/keyed-entries.ts: +1 node a cycle).
-test('after warm-up, attaching and detaching a 50-row program 200 times leaves listeners, nodes and heap flat', async ({ page, browserName }) => {
+test('after warm-up, attaching and detaching a 50-row program 200 times leaves listeners, nodes and heap flat', async ({
+  page,
+  browserName,
+}) => {
   test.skip(browserName !== 'chromium', 'CDP Performance.getMetrics is Chromium only');
   test.setTimeout(240_000);
   await page.goto('/e2e/fixtures/leak/host.html');
@@ -39,7 +42,9 @@ test('after warm-up, attaching and detaching a 50-row program 200 times leaves l
   await page.evaluate(() => window.leakTest.cycle(200));
   const after = await settled(page, cdp);
   const liveAfter = await page.evaluate(() => window.leakTest.liveElements());
-  console.log(`MEASURE after warm-up ${JSON.stringify(before)}, after 200 more cycles ${JSON.stringify(after)}; live elements ${liveBefore} → ${liveAfter}`);
+  console.log(
+    `MEASURE after warm-up ${JSON.stringify(before)}, after 200 more cycles ${JSON.stringify(after)}; live elements ${liveBefore} → ${liveAfter}`,
+  );
 
   expect(after.listeners).toBe(before.listeners);
   expect(after.nodes).toBe(before.nodes);

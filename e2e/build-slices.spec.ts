@@ -33,7 +33,9 @@ async function watchCards(page: Page): Promise<void> {
       walk(container);
       return out;
     };
-    const deepText = (node: Node): string => (node instanceof Element && node.shadowRoot ? [...node.shadowRoot.childNodes].map(deepText).join('') : '') + (node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : [...node.childNodes].map(deepText).join(''));
+    const deepText = (node: Node): string =>
+      (node instanceof Element && node.shadowRoot ? [...node.shadowRoot.childNodes].map(deepText).join('') : '') +
+      (node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : [...node.childNodes].map(deepText).join(''));
     const seen = new Set<Element>();
     const counts: number[] = [];
     let running = true;
@@ -59,7 +61,9 @@ async function watchCards(page: Page): Promise<void> {
 
 const CARDS = 4000;
 
-test('a 4,000-card render is built over several frames, every card once and in order; an edit sent while it is built ends as the tree says', async ({ page }) => {
+test('a 4,000-card render is built over several frames, every card once and in order; an edit sent while it is built ends as the tree says', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const renderer = await mountRenderer(page);
   await watchCards(page);
@@ -79,7 +83,11 @@ await render(view([['done', text('done', 'text/plain')]]));
   expect(await renderer.attach('a', code)).toMatchObject({ ok: true });
   await expect(page.locator('#renderer-container').getByText('done', { exact: true })).toBeVisible({ timeout: 60_000 });
   console.log('done after', Date.now() - started);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { cardWatch: CardWatch }).cardWatch.texts().length), { timeout: 60_000 }).toBe(CARDS);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { cardWatch: CardWatch }).cardWatch.texts().length), {
+      timeout: 60_000,
+    })
+    .toBe(CARDS);
   console.log('all after', Date.now() - started);
   await page.evaluate(() => (window as unknown as { cardWatch: CardWatch }).cardWatch.stop());
   const { counts, gone, texts } = await page.evaluate(() => {
@@ -92,7 +100,13 @@ await render(view([['done', text('done', 'text/plain')]]));
   // Each card built once: at most the removed card's element left the tree (if a frame saw it
   // before the edit removed it); the moved one kept its element.
   expect(gone).toBeLessThanOrEqual(1);
-  const expected = ['Card head new', ...Array.from({ length: CARDS }, (_, i) => i).filter((i) => i !== 20 && i !== 30).map((i) => `Card ${i} ${i === 10 ? 'changed' : `body ${i}`}`), 'Card 30 body 30'];
+  const expected = [
+    'Card head new',
+    ...Array.from({ length: CARDS }, (_, i) => i)
+      .filter((i) => i !== 20 && i !== 30)
+      .map((i) => `Card ${i} ${i === 10 ? 'changed' : `body ${i}`}`),
+    'Card 30 body 30',
+  ];
   expect(texts).toEqual(expected);
   expect(await renderer.status('a')).toBe('ready');
   expect((await renderer.events()).filter((e) => e.type === 'suip-error')).toEqual([]);
@@ -125,7 +139,10 @@ await render(group(null, [...lists, ['done', text('done', 'text/plain')]]));
       // With the provenance mark (on by default) each mount sits in its marked area, after the mark.
       const area = tree.shadowRoot!.querySelector('.generators')!.firstElementChild!;
       const mount = area.hasAttribute('data-suip-mount') ? area.lastElementChild! : area;
-      return [...mount.shadowRoot!.querySelectorAll('suip-column')].reduce((sum, column) => sum + column.shadowRoot!.querySelectorAll('suip-card').length, 0);
+      return [...mount.shadowRoot!.querySelectorAll('suip-column')].reduce(
+        (sum, column) => sum + column.shadowRoot!.querySelectorAll('suip-card').length,
+        0,
+      );
     });
   await expect.poll(built, { timeout: 60_000 }).toBe(5000);
   const [stall, idle] = await Promise.all([readStallMeter(page), readStallMeter(control)]);
@@ -134,11 +151,15 @@ await render(group(null, [...lists, ['done', text('done', 'text/plain')]]));
   return { stall, idle };
 }
 
-test('a program adding 3,750 particles four times in a row stalls the host far less than when they are built at once @stall', async ({ page }) => {
+test('a program adding 3,750 particles four times in a row stalls the host far less than when they are built at once @stall', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const whole = await measureBuild(page, false);
   const sliced = await measureBuild(page, true);
-  console.log(`MEASURE build slices, 4 x 3,750 new particles: host gap ${sliced.stall.maxGap} ms (longest task ${sliced.stall.longestTask} ms, control ${sliced.idle.maxGap} ms); built at once ${whole.stall.maxGap} ms (longest task ${whole.stall.longestTask} ms, control ${whole.idle.maxGap} ms)`);
+  console.log(
+    `MEASURE build slices, 4 x 3,750 new particles: host gap ${sliced.stall.maxGap} ms (longest task ${sliced.stall.longestTask} ms, control ${sliced.idle.maxGap} ms); built at once ${whole.stall.maxGap} ms (longest task ${whole.stall.longestTask} ms, control ${whole.idle.maxGap} ms)`,
+  );
   // The same program on the same machine in the same minute, so load cancels out. Quiet, the
   // sliced build's gap is ~200 ms, not under 100: every frame that adds cards lays out the whole
   // growing tree again (~45 ms at 5,000 cards), and frames come back to back (docs/security.md).

@@ -33,24 +33,54 @@ const type = (text: string) => {
   tmux('send-keys', '-t', 'tui', 'Enter');
 };
 const key = (name: string) => tmux('send-keys', '-t', 'tui', name);
-const untilScreen = (pattern: RegExp, timeout = 20_000) => expect.poll(screen, { timeout, message: `the TUI screen shows ${pattern}` }).toMatch(pattern);
+const untilScreen = (pattern: RegExp, timeout = 20_000) =>
+  expect.poll(screen, { timeout, message: `the TUI screen shows ${pattern}` }).toMatch(pattern);
 
 /** Every protocol line the runtime logged, parsed: `{direction, message}`. */
-function runtimeLog(): Array<{ direction: 'in' | 'out'; message: { id?: string; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> } }> {
+function runtimeLog(): Array<{
+  direction: 'in' | 'out';
+  message: { id?: string; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
+}> {
   const file = join(dir, 'runtime.log');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').map((row) => {
-    const entry = JSON.parse(row) as { direction: 'in' | 'out'; line: string };
-    return { direction: entry.direction, message: JSON.parse(entry.line) as never };
-  });
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((row) => {
+      const entry = JSON.parse(row) as { direction: 'in' | 'out'; line: string };
+      return { direction: entry.direction, message: JSON.parse(entry.line) as never };
+    });
 }
 
 function startTui(...tuiArgs: string[]): void {
   // tsx by path: the TUI runs in a temp directory, where `--import tsx` would not resolve.
-  const runtimeArgs = ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'server/runtime/main.ts'), '--llm-url', llm.baseUrl, '--model', 'scripted-1', '--models', 'scripted-1,scripted-2', '--db', join(dir, 'runtime.sqlite'), '--log-file', join(dir, 'runtime.log'), '--server-url', server.url];
+  const runtimeArgs = [
+    '--import',
+    pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+    join(ROOT, 'server/runtime/main.ts'),
+    '--llm-url',
+    llm.baseUrl,
+    '--model',
+    'scripted-1',
+    '--models',
+    'scripted-1,scripted-2',
+    '--db',
+    join(dir, 'runtime.sqlite'),
+    '--log-file',
+    join(dir, 'runtime.log'),
+    '--server-url',
+    server.url,
+  ];
   // The TUI's stderr goes to a file (a failure to start is then readable), and the pane stays open after it exits.
   // The agent token travels in the environment (the runtime refuses it on its command line).
-  const command = [`SUIP_AGENT_TOKEN=${AGENT}`, `CODELIA_RUNTIME_CMD=${process.execPath}`, `CODELIA_RUNTIME_ARGS='${runtimeArgs.join(' ')}'`, TUI, ...tuiArgs, `2>>${join(dir, 'tui.stderr')}; sleep 600`].join(' ');
+  const command = [
+    `SUIP_AGENT_TOKEN=${AGENT}`,
+    `CODELIA_RUNTIME_CMD=${process.execPath}`,
+    `CODELIA_RUNTIME_ARGS='${runtimeArgs.join(' ')}'`,
+    TUI,
+    ...tuiArgs,
+    `2>>${join(dir, 'tui.stderr')}; sleep 600`,
+  ].join(' ');
   tmux('new-session', '-d', '-s', 'tui', '-x', '160', '-y', '50', '-c', dir, command);
 }
 
@@ -80,8 +110,18 @@ test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a pick and a conf
 
   // The handshake, as the runtime received and answered it.
   const init = runtimeLog().find((e) => e.direction === 'in' && e.message.method === 'initialize')!;
-  expect(init.message.params).toMatchObject({ protocol_version: '0', client: { name: 'codelia-tui' }, ui_capabilities: { supports_confirm: true } });
-  expect(runtimeLog().find((e) => e.direction === 'out' && e.message.id === init.message.id)!.message.result).toMatchObject({ protocol_version: '0', server: { name: 'suip-runtime' }, server_capabilities: { supports_run_cancel: true, supports_ui_requests: true } });
+  expect(init.message.params).toMatchObject({
+    protocol_version: '0',
+    client: { name: 'codelia-tui' },
+    ui_capabilities: { supports_confirm: true },
+  });
+  expect(
+    runtimeLog().find((e) => e.direction === 'out' && e.message.id === init.message.id)!.message.result,
+  ).toMatchObject({
+    protocol_version: '0',
+    server: { name: 'suip-runtime' },
+    server_capabilities: { supports_run_cancel: true, supports_ui_requests: true },
+  });
   expect(runtimeLog().some((e) => e.direction === 'in' && e.message.method === 'model.list')).toBe(true);
 
   // A prose run: the model's text on the TUI's screen.
@@ -96,8 +136,16 @@ test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a pick and a conf
   key('Enter');
   await untilScreen(/You chose Table\. I will lay it out that way\.[\s\S]*● completed/);
   const pick = runtimeLog().find((e) => e.direction === 'out' && e.message.method === 'ui.pick.request')!;
-  expect(pick.message.params).toMatchObject({ title: 'Which layout?', items: [{ id: 'cards', label: 'Cards', detail: 'one card per task' }, { id: 'table', label: 'Table' }] });
-  expect(runtimeLog().find((e) => e.direction === 'in' && e.message.id === pick.message.id)!.message.result).toEqual({ ids: ['table'] });
+  expect(pick.message.params).toMatchObject({
+    title: 'Which layout?',
+    items: [
+      { id: 'cards', label: 'Cards', detail: 'one card per task' },
+      { id: 'table', label: 'Table' },
+    ],
+  });
+  expect(runtimeLog().find((e) => e.direction === 'in' && e.message.id === pick.message.id)!.message.result).toEqual({
+    ids: ['table'],
+  });
   // The choice went back to the model as the next turn.
   expect(llm.requests.at(-1)!.messages.at(-1)!.content).toContain('chose: Table (table)');
 
@@ -107,10 +155,16 @@ test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a pick and a conf
   key('Enter');
   await untilScreen(/The UI is live: open session (ses_\w+)/);
   const confirm = runtimeLog().find((e) => e.direction === 'out' && e.message.method === 'ui.confirm.request')!;
-  expect(runtimeLog().find((e) => e.direction === 'in' && e.message.id === confirm.message.id)!.message.result).toMatchObject({ ok: true });
+  expect(
+    runtimeLog().find((e) => e.direction === 'in' && e.message.id === confirm.message.id)!.message.result,
+  ).toMatchObject({ ok: true });
   // The published UI is a live session on the suip server, whose render is the model's program.
   const sessionId = /The UI is live: open session (ses_\w+)/.exec(screen())![1]!;
-  const events = (await (await fetch(`${server.url}/api/sessions/${sessionId}/events?since=0`, { headers: { authorization: `Bearer ${AGENT}` } })).json()) as { events: Array<{ kind: string; payload: { session?: { componentCode?: string; runtime?: string } } }> };
+  const events = (await (
+    await fetch(`${server.url}/api/sessions/${sessionId}/events?since=0`, {
+      headers: { authorization: `Bearer ${AGENT}` },
+    })
+  ).json()) as { events: Array<{ kind: string; payload: { session?: { componentCode?: string; runtime?: string } } }> };
   const render = events.events.find((e) => e.kind === 'render')!;
   expect(render.payload.session).toMatchObject({ runtime: 'suip/1.0', componentCode: `${SCRIPTED_PROGRAM}\n` });
 
@@ -122,13 +176,17 @@ test('codelia TUI ⇄ suip runtime: handshake, a streamed run, a pick and a conf
   const cancel = runtimeLog().find((e) => e.direction === 'in' && e.message.method === 'run.cancel')!;
   const runId = cancel.message.params!.run_id as string;
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const forRun = runtimeLog().filter((e) => e.direction === 'out' && (e.message.params?.run_id === runId));
-  const cancelledAt = forRun.findIndex((e) => e.message.method === 'run.status' && e.message.params!.status === 'cancelled');
+  const forRun = runtimeLog().filter((e) => e.direction === 'out' && e.message.params?.run_id === runId);
+  const cancelledAt = forRun.findIndex(
+    (e) => e.message.method === 'run.status' && e.message.params!.status === 'cancelled',
+  );
   expect(cancelledAt).toBeGreaterThan(-1);
   expect(forRun.slice(cancelledAt + 1)).toEqual([]);
   tmux('kill-session', '-t', 'tui');
   // Every line both ways (the TUI's and the runtime's) fits the seed-002 schemas.
-  expect(seedProblems(runtimeLog().map((e) => ({ from: e.direction === 'in' ? 'ui' : 'runtime', message: e.message })))).toEqual([]);
+  expect(
+    seedProblems(runtimeLog().map((e) => ({ from: e.direction === 'in' ? 'ui' : 'runtime', message: e.message }))),
+  ).toEqual([]);
 });
 
 test('codelia TUI --resume: the session list from the runtime SQLite file, and a session replayed', async () => {

@@ -50,7 +50,8 @@ async function groupsAsShipped(page: Page, displays: Record<string, string>): Pr
     const visit = (scope: ParentNode): void => {
       for (const el of scope.querySelectorAll('*')) {
         const path = (el as unknown as { path?: string[] }).path?.join('/');
-        if (el.localName === 'suip-group' && path !== undefined && shown[path] === 'contents') (el as HTMLElement).style.setProperty('display', 'contents');
+        if (el.localName === 'suip-group' && path !== undefined && shown[path] === 'contents')
+          (el as HTMLElement).style.setProperty('display', 'contents');
         if (el.shadowRoot) visit(el.shadowRoot);
       }
     };
@@ -69,7 +70,9 @@ async function expectSameBoxesAsFlex(page: Page): Promise<Record<string, string>
   return shipped.displays;
 }
 
-test('a plain group holding one text in a plain group is no box, and every box on screen stays where it was, across edits', async ({ page }) => {
+test('a plain group holding one text in a plain group is no box, and every box on screen stays where it was, across edits', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 480, height: 1000 });
   const mounted = await mountRenderer(page);
   const outcome = await mounted.attach('items', PROGRAM);
@@ -94,7 +97,9 @@ test('a plain group holding one text in a plain group is no box, and every box o
     'items/list/k': 'contents',
   });
   // The long word still wraps inside the viewport.
-  expect(Math.max(...(await boxes(page)).rects.filter((r) => r.startsWith('p ')).map((r) => Number(r.split(',')[2])))).toBeLessThanOrEqual(480);
+  expect(
+    Math.max(...(await boxes(page)).rects.filter((r) => r.startsWith('p ')).map((r) => Number(r.split(',')[2]))),
+  ).toBeLessThanOrEqual(480);
 
   await go.click();
   await expect(page.locator('suip-tree')).toContainText('and a second');
@@ -108,14 +113,17 @@ test('a plain group holding one text in a plain group is no box, and every box o
 
 test('a group item is still found by role and text, and its events still reach it', async ({ page }) => {
   const mounted = await mountRenderer(page);
-  const outcome = await mounted.attach('clicks', `
+  const outcome = await mounted.attach(
+    'clicks',
+    `
     const { group, text, render } = suip;
     let clicks = 0;
     const view = () => group(null, [
       ['item', group(null, [['t', text('clicked ' + clicks)]], { on: { click: { handler: () => { clicks++; render(view()); } } } })],
     ]);
     render(view());
-  `);
+  `,
+  );
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   const item = page.locator('suip-tree').getByText('clicked 0');
   await expect(item).toBeVisible();

@@ -30,17 +30,27 @@ render(view());
 `;
 
 /** The host page with a renderer; no warm sandbox unless asked (these specs count program frames). */
-async function open(page: Page, hibernation?: { idleMs?: number; offscreenMs?: number; spareFrame?: boolean }, warmSandbox = false): Promise<void> {
+async function open(
+  page: Page,
+  hibernation?: { idleMs?: number; offscreenMs?: number; spareFrame?: boolean },
+  warmSandbox = false,
+): Promise<void> {
   await page.goto('/e2e/fixtures/hibernation/host.html');
   await page.waitForFunction(() => 'hibernationTest' in window);
-  await page.evaluate(([options, warm]) => window.hibernationTest.mount({ ...(options === undefined ? {} : { hibernation: options }), warmSandbox: warm }), [hibernation, warmSandbox] as const);
+  await page.evaluate(
+    ([options, warm]) =>
+      window.hibernationTest.mount({ ...(options === undefined ? {} : { hibernation: options }), warmSandbox: warm }),
+    [hibernation, warmSandbox] as const,
+  );
 }
 
 const status = (page: Page, id: string) => page.evaluate((i) => window.hibernationTest.status(i), id);
 const frames = (page: Page) => page.evaluate(() => window.hibernationTest.frames());
 const button = (page: Page) => page.locator('suip-tree').getByRole('button', { name: /^count/ });
 
-test('a hibernated program stays on screen without its frame, and a click wakes it with its state and is handed to it', async ({ page }) => {
+test('a hibernated program stays on screen without its frame, and a click wakes it with its state and is handed to it', async ({
+  page,
+}) => {
   await open(page);
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   for (let i = 0; i < 3; i += 1) await button(page).click();
@@ -52,7 +62,9 @@ test('a hibernated program stays on screen without its frame, and a click wakes 
   expect(await frames(page)).toBe(0);
   await expect(button(page)).toHaveText('count 3');
   const events = await page.evaluate(() => window.hibernationTest.events);
-  expect(events.filter((event) => event.generatorId === 'counter' && event.type === 'status').map((event) => event.status)).toEqual(['starting', 'ready', 'hibernated']);
+  expect(
+    events.filter((event) => event.generatorId === 'counter' && event.type === 'status').map((event) => event.status),
+  ).toEqual(['starting', 'ready', 'hibernated']);
 
   // The click wakes it: re-run, saved state handed back, then the click itself (3 + 1).
   await button(page).click();
@@ -63,16 +75,22 @@ test('a hibernated program stays on screen without its frame, and a click wakes 
   expect(await page.evaluate(() => window.hibernationTest.hibernate('counter'))).toBe(true);
   await button(page).click();
   await expect(button(page)).toHaveText('count 5');
-  expect((await page.evaluate(() => window.hibernationTest.events)).filter((event) => event.type === 'error')).toEqual([]);
+  expect((await page.evaluate(() => window.hibernationTest.events)).filter((event) => event.type === 'error')).toEqual(
+    [],
+  );
 });
 
-test('a detach while hibernate() waits on the shutdown is not lost: the program ends instead of sleeping on', async ({ page }) => {
+test('a detach while hibernate() waits on the shutdown is not lost: the program ends instead of sleeping on', async ({
+  page,
+}) => {
   await open(page);
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await expect(button(page)).toHaveText('count 0');
   // Both in one task: the detach (keeping the subtree, as a host does before an adopt) arrives while
   // the hibernation is still ending the Worker; it must win, not be turned into a hibernation.
-  await page.evaluate(() => Promise.all([window.hibernationTest.hibernate('counter'), window.hibernationTest.detach('counter', true)]));
+  await page.evaluate(() =>
+    Promise.all([window.hibernationTest.hibernate('counter'), window.hibernationTest.detach('counter', true)]),
+  );
   expect(await frames(page)).toBe(0);
   await expect(button(page)).toHaveText('count 0');
   // A detached program is never woken again: not by the host, not by a click on what it left.
@@ -85,7 +103,9 @@ test('a detach while hibernate() waits on the shutdown is not lost: the program 
 
   // A plain detach in the same race removes the subtree, and the id is free for a fresh attach.
   await page.evaluate((code) => window.hibernationTest.attach('other', code), COUNTER.replace("'count '", "'other '"));
-  await page.evaluate(() => Promise.all([window.hibernationTest.hibernate('other'), window.hibernationTest.detach('other')]));
+  await page.evaluate(() =>
+    Promise.all([window.hibernationTest.hibernate('other'), window.hibernationTest.detach('other')]),
+  );
   await expect(page.locator('suip-tree').getByRole('button', { name: /^other/ })).toHaveCount(0);
   await page.evaluate((code) => window.hibernationTest.attach('other', code), COUNTER.replace("'count '", "'other '"));
   await expect(page.locator('suip-tree').getByRole('button', { name: /^other/ })).toHaveText('other 0');
@@ -160,7 +180,9 @@ test('an idle program hibernates by itself (hibernation.idleMs) and keeps its su
   await expect(button(page)).toHaveText('count 2');
 });
 
-test('a program scrolled out of view hibernates (hibernation.offscreenMs) and wakes on a click once back', async ({ page }) => {
+test('a program scrolled out of view hibernates (hibernation.offscreenMs) and wakes on a click once back', async ({
+  page,
+}) => {
   await open(page, { offscreenMs: 200 });
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await button(page).click();
@@ -187,11 +209,15 @@ render(group('card', [['b' + Math.random().toString(36).slice(2), group('button'
   await expect(button(page)).toHaveText('count 0');
   await page.evaluate(() => window.hibernationTest.hibernate('fickle'));
   await button(page).click();
-  await expect.poll(() => page.evaluate(() => window.hibernationTest.events.find((event) => event.type === 'error')?.message)).toMatch(/woke from hibernation but 1 interaction\(s\) could not be handed to it .*ask the user to do it again/);
+  await expect
+    .poll(() => page.evaluate(() => window.hibernationTest.events.find((event) => event.type === 'error')?.message))
+    .toMatch(/woke from hibernation but 1 interaction\(s\) could not be handed to it .*ask the user to do it again/);
   expect(await status(page, 'fickle')).toBe('ready');
 });
 
-test('with warmSandbox, a wake starts its program in the warm frame, remade fresh once every program slept', async ({ page }) => {
+test('with warmSandbox, a wake starts its program in the warm frame, remade fresh once every program slept', async ({
+  page,
+}) => {
   await open(page, undefined, true);
   await page.evaluate((code) => window.hibernationTest.attach('counter', code), COUNTER);
   await button(page).click();

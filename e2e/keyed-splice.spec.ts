@@ -86,14 +86,21 @@ interface Page1k {
 async function install(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const treeModule = '/core/tree/index.ts';
-    const { applyTransaction } = (await import(/* @vite-ignore */ treeModule)) as { applyTransaction: (t: unknown, ops: unknown[]) => { ok: boolean; tree: unknown; error?: unknown } };
-    const fixture = (window as unknown as { fixture: { setRoot(r: unknown): Promise<void>; settle(): Promise<void> } }).fixture;
-    const tree = document.querySelector('#tree') as unknown as { root: { group: [string, unknown][] }; context: unknown };
+    const { applyTransaction } = (await import(/* @vite-ignore */ treeModule)) as {
+      applyTransaction: (t: unknown, ops: unknown[]) => { ok: boolean; tree: unknown; error?: unknown };
+    };
+    const fixture = (window as unknown as { fixture: { setRoot(r: unknown): Promise<void>; settle(): Promise<void> } })
+      .fixture;
+    const tree = document.querySelector('#tree') as unknown as {
+      root: { group: [string, unknown][] };
+      context: unknown;
+    };
     const listElement = (root: ShadowRoot) => root.querySelector('[data-list-probe], suip-group, suip-list')!;
     const children = (host: Element): Map<string, Element> => {
       const list = listElement(host.shadowRoot!);
       const out = new Map<string, Element>();
-      for (const el of list.shadowRoot!.querySelectorAll('suip-group')) out.set((el as unknown as { path: string[] }).path.at(-1)!, el);
+      for (const el of list.shadowRoot!.querySelectorAll('suip-group'))
+        out.set((el as unknown as { path: string[] }).path.at(-1)!, el);
       return out;
     };
     const serialize = (node: Node): string => {
@@ -118,15 +125,22 @@ async function install(page: Page): Promise<void> {
         await fixture.setRoot({ group: [['gen', root]] });
       },
       mark() {
-        const tracked = children(document.querySelector('#tree')!.shadowRoot!.querySelector('.generators')!.firstElementChild!);
+        const tracked = children(
+          document.querySelector('#tree')!.shadowRoot!.querySelector('.generators')!.firstElementChild!,
+        );
         marks = tracked;
       },
       replaced() {
-        const now = children(document.querySelector('#tree')!.shadowRoot!.querySelector('.generators')!.firstElementChild!);
+        const now = children(
+          document.querySelector('#tree')!.shadowRoot!.querySelector('.generators')!.firstElementChild!,
+        );
         return [...marks].filter(([id, el]) => now.has(id) && now.get(id) !== el).map(([id]) => id);
       },
       async compareFresh() {
-        const fresh = document.createElement('suip-tree') as unknown as HTMLElement & { root: unknown; context: unknown };
+        const fresh = document.createElement('suip-tree') as unknown as HTMLElement & {
+          root: unknown;
+          context: unknown;
+        };
         fresh.id = 'tree';
         fresh.context = tree.context;
         fresh.root = tree.root;
@@ -143,11 +157,16 @@ async function install(page: Page): Promise<void> {
 }
 
 for (const type of [undefined, 'list'] as const) {
-  test(`a 1,000-child ${type ?? 'plain'} group receiving appends, inserts, removals and moves ends as a fresh render would draw it, untouched children keeping their elements`, async ({ page }) => {
+  test(`a 1,000-child ${type ?? 'plain'} group receiving appends, inserts, removals and moves ends as a fresh render would draw it, untouched children keeping their elements`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await openView(page);
     const ids = Array.from({ length: 1000 }, (_, k) => `i${k}`);
-    const list: GroupParticle = { ...(type ? { type } : {}), group: ids.map((id) => [id, item(`item ${id}`)] as [string, Particle]) };
+    const list: GroupParticle = {
+      ...(type ? { type } : {}),
+      group: ids.map((id) => [id, item(`item ${id}`)] as [string, Particle]),
+    };
     await mount(page, { group: [['list', list]] });
     await install(page);
     await page.evaluate(() => (window as unknown as { page1k: Page1k }).page1k.mark());
@@ -157,9 +176,16 @@ for (const type of [undefined, 'list'] as const) {
     for (let at = 0; at < script.length; at += 3) {
       const step = script.slice(at, at + 3);
       for (const { touched: t } of step) for (const id of t) touched.add(id);
-      await page.evaluate((batches) => (window as unknown as { page1k: Page1k }).page1k.apply(batches), step.map((s) => s.ops));
+      await page.evaluate(
+        (batches) => (window as unknown as { page1k: Page1k }).page1k.apply(batches),
+        step.map((s) => s.ops),
+      );
     }
-    const { live, fresh, ids: shown } = await page.evaluate(() => (window as unknown as { page1k: Page1k }).page1k.compareFresh());
+    const {
+      live,
+      fresh,
+      ids: shown,
+    } = await page.evaluate(() => (window as unknown as { page1k: Page1k }).page1k.compareFresh());
     expect(shown).toEqual(ids);
     expect(live.length).toBeGreaterThan(10_000);
     // On a difference, show where (the whole DOM text is ~1 MB).

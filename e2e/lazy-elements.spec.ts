@@ -5,7 +5,8 @@ import { attach, openHost } from './fixtures/sandbox/host-client.ts';
 // one of them renders (renderer/view/lazy-element.ts); a UI without them never requests it.
 const CHUNK = /deferred-elements/;
 
-const IMAGE = "data:image/svg+xml,%3Csvg%20xmlns%3D'http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg'%20width%3D'160'%20height%3D'80'%3E%3Crect%20width%3D'160'%20height%3D'80'%20fill%3D'%230b5cd5'%2F%3E%3C%2Fsvg%3E";
+const IMAGE =
+  "data:image/svg+xml,%3Csvg%20xmlns%3D'http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg'%20width%3D'160'%20height%3D'80'%3E%3Crect%20width%3D'160'%20height%3D'80'%20fill%3D'%230b5cd5'%2F%3E%3C%2Fsvg%3E";
 const RICH_UI = `suip.render(suip.group(null, [
   ['bars', suip.group('chart-bar', [['title', suip.text('Visits per day')], ['data', suip.text(JSON.stringify({ labels: ['Mon', 'Tue'], datasets: [{ label: 'Visits', data: [12, 19] }] }), 'application/json')]])],
   ['pie', suip.group('chart-pie', [['title', suip.text('Share')], ['data', suip.text(JSON.stringify({ slices: [{ label: 'A', value: 3 }, { label: 'B', value: 5 }] }), 'application/json')]])],
@@ -33,7 +34,13 @@ async function expectRichUi(page: Page): Promise<void> {
 test('a UI without charts, code or media never requests their chunk; one with them renders them', async ({ page }) => {
   const requests = chunkRequests(page);
   await openHost(page);
-  expect(await attach(page, 'plain', `suip.render(suip.group('card', [['t', suip.text('Plain card')], ['b', suip.group('button', [['label', suip.text('Go')]])]]));`)).toEqual({ ok: true, status: 'ready' });
+  expect(
+    await attach(
+      page,
+      'plain',
+      `suip.render(suip.group('card', [['t', suip.text('Plain card')], ['b', suip.group('button', [['label', suip.text('Go')]])]]));`,
+    ),
+  ).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('Plain card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go' })).toBeVisible();
   expect(requests).toEqual([]);
@@ -66,13 +73,19 @@ test('under a strict host CSP (script-src self, sandboxUrl) the chunk loads and 
   const requests = chunkRequests(page);
   await page.goto('/e2e/fixtures/sandbox/strict-csp.html');
   await page.waitForFunction(() => 'sandboxTest' in window);
-  await page.evaluate(() => window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', initializeTimeoutMs: 10_000 }));
+  await page.evaluate(() =>
+    window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', initializeTimeoutMs: 10_000 }),
+  );
   const violations: string[] = [];
   page.on('console', (message) => {
     // Script violations only: this page's CSP also blocks data: images, which is its own business.
-    if (/Content Security Policy/i.test(message.text()) && /script/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy/i.test(message.text()) && /script/i.test(message.text()))
+      violations.push(message.text());
   });
-  expect(await page.evaluate((code) => window.sandboxTest.attach('g', code), RICH_UI)).toEqual({ ok: true, status: 'ready' });
+  expect(await page.evaluate((code) => window.sandboxTest.attach('g', code), RICH_UI)).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   await expect(page.getByRole('img', { name: /Bar chart.*Visits per day/ })).toBeVisible();
   await expect(page.locator('pre code')).toHaveText('def add(a, b):\n    return a + b');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -15,7 +15,10 @@ const relayRequests = (page: import('@playwright/test').Page): string[] => {
 test('a srcdoc renderer loads the relay chunk and runs programs with it', async ({ page }) => {
   const requests = relayRequests(page);
   await openHost(page);
-  expect(await attach(page, 'g', `suip.render(suip.group(null, [['p', suip.text('from the lazy relay')]]));`)).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'g', `suip.render(suip.group(null, [['p', suip.text('from the lazy relay')]]));`)).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   await expect(page.getByText('from the lazy relay')).toBeVisible();
   expect(requests.length).toBeGreaterThan(0);
 });
@@ -24,8 +27,15 @@ test('in strict-CSP mode (sandboxUrl) the host never requests the relay chunk', 
   const requests = relayRequests(page);
   await page.goto('/e2e/fixtures/sandbox/strict-csp.html');
   await page.waitForFunction(() => 'sandboxTest' in window);
-  await page.evaluate(() => window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', initializeTimeoutMs: 10_000 }));
-  expect(await page.evaluate((code) => window.sandboxTest.attach('g', code), `suip.render(suip.group(null, [['p', suip.text('from the static sandbox')]]));`)).toEqual({ ok: true, status: 'ready' });
+  await page.evaluate(() =>
+    window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', initializeTimeoutMs: 10_000 }),
+  );
+  expect(
+    await page.evaluate(
+      (code) => window.sandboxTest.attach('g', code),
+      `suip.render(suip.group(null, [['p', suip.text('from the static sandbox')]]));`,
+    ),
+  ).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('from the static sandbox')).toBeVisible();
   expect(requests).toEqual([]);
 });

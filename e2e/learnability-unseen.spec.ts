@@ -20,7 +20,9 @@ interface Answer {
 
 const DIR = new URL('./fixtures/learnability/unseen/', import.meta.url);
 
-for (const file of readdirSync(DIR).filter((name) => name.endsWith('.json')).sort()) {
+for (const file of readdirSync(DIR)
+  .filter((name) => name.endsWith('.json'))
+  .sort()) {
   const answer = JSON.parse(readFileSync(new URL(file, DIR), 'utf8')) as Answer;
   test(`unseen, first try: ${answer.request}`, async ({ page }) => {
     await openHost(page);
@@ -31,7 +33,9 @@ for (const file of readdirSync(DIR).filter((name) => name.endsWith('.json')).sor
     await (role === 'text' ? tree.getByText(name, { exact: true }) : tree.getByRole(role, { name })).first().click();
     await expect(tree.getByText(answer.then, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
     await expect(tree.locator('suip-unknown')).toHaveCount(0);
-    const errors = (await events(page)).filter((e) => e.type === 'suip-error' || (e.detail as { status?: string }).status === 'error');
+    const errors = (await events(page)).filter(
+      (e) => e.type === 'suip-error' || (e.detail as { status?: string }).status === 'error',
+    );
     expect(errors).toEqual([]);
   });
 }

@@ -34,7 +34,9 @@ async function run() {
 render(view());
 `;
 
-test('150 structural edits of a 1,000-item list: JavaScript, keyed passes and Lit updates per round', async ({ page }) => {
+test('150 structural edits of a 1,000-item list: JavaScript, keyed passes and Lit updates per round', async ({
+  page,
+}) => {
   test.skip(process.env.SUIP_PROFILE_LIST_EDITS !== '1', 'a measurement: set SUIP_PROFILE_LIST_EDITS=1');
   test.setTimeout(300_000);
   const mounted = await mountRenderer(page);
@@ -44,7 +46,8 @@ test('150 structural edits of a 1,000-item list: JavaScript, keyed passes and Li
   await page.waitForTimeout(1000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const metric = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const metric = async (): Promise<Record<string, number>> =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const rows: Array<Record<string, string>> = [];
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -61,7 +64,8 @@ test('150 structural edits of a 1,000-item list: JavaScript, keyed passes and Li
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const label = (n: (typeof profile.nodes)[number]): string => `${n.callFrame.functionName} ${n.callFrame.url.split('/').pop()!.split('?')[0]}:${n.callFrame.lineNumber + 1}`;
+    const label = (n: (typeof profile.nodes)[number]): string =>
+      `${n.callFrame.functionName} ${n.callFrame.url.split('/').pop()!.split('?')[0]}:${n.callFrame.lineNumber + 1}`;
     const sums = { js: 0, gc: 0, program: 0, keyed: 0, litUpdate: 0 };
     const selfBy = new Map<string, number>();
     const samples = profile.samples ?? [];
@@ -86,8 +90,21 @@ test('150 structural edits of a 1,000-item list: JavaScript, keyed passes and Li
         }
       }
     });
-    if (r === 4) console.log('top self time in round 4 (ms):', JSON.stringify([...selfBy].sort((x, y) => y[1] - x[1]).slice(0, 25).map(([k, v]) => `${k} ${v.toFixed(0)}`)));
-    rows.push({ ...Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v.toFixed(0)])), task: ((after.TaskDuration! - before.TaskDuration!) * 1000).toFixed(0), script: ((after.ScriptDuration! - before.ScriptDuration!) * 1000).toFixed(0) });
+    if (r === 4)
+      console.log(
+        'top self time in round 4 (ms):',
+        JSON.stringify(
+          [...selfBy]
+            .sort((x, y) => y[1] - x[1])
+            .slice(0, 25)
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`),
+        ),
+      );
+    rows.push({
+      ...Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v.toFixed(0)])),
+      task: ((after.TaskDuration! - before.TaskDuration!) * 1000).toFixed(0),
+      script: ((after.ScriptDuration! - before.ScriptDuration!) * 1000).toFixed(0),
+    });
   }
   console.log('rounds (ms):', JSON.stringify(rows));
 });

@@ -28,7 +28,17 @@ const freshDir = () => {
 const wsUrl = (server: ServerProcess) => `${server.url.replace('http', 'ws')}/ws`;
 
 async function start(origin: string, extra: string[] = []): Promise<ServerProcess> {
-  const server = await startServer(['--data-dir', freshDir(), '--agent-token', AGENT, '--secret', SECRET, '--origins', origin, ...extra]);
+  const server = await startServer([
+    '--data-dir',
+    freshDir(),
+    '--agent-token',
+    AGENT,
+    '--secret',
+    SECRET,
+    '--origins',
+    origin,
+    ...extra,
+  ]);
   servers.push(server);
   return server;
 }
@@ -36,7 +46,15 @@ async function start(origin: string, extra: string[] = []): Promise<ServerProces
 async function mount(page: Page, urls: string[], sessionId: string, token: string): Promise<void> {
   await page.goto('/e2e/fixtures/live/element.html');
   await page.waitForFunction(() => 'liveElement' in window);
-  await page.evaluate(([u, s, t]) => (window as unknown as { liveElement: { mount(u: string[], s: string, t: string): void } }).liveElement.mount(u as string[], s as string, t as string), [urls, sessionId, token] as const);
+  await page.evaluate(
+    ([u, s, t]) =>
+      (window as unknown as { liveElement: { mount(u: string[], s: string, t: string): void } }).liveElement.mount(
+        u as string[],
+        s as string,
+        t as string,
+      ),
+    [urls, sessionId, token] as const,
+  );
 }
 
 const PROGRAM = `const { render, group } = suip;
@@ -62,12 +80,23 @@ test.afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-test('<suip-live> program mode: a click is pending until the agent drains it (drain_ack), in the page and in the program', async ({ page, baseURL }) => {
+test('<suip-live> program mode: a click is pending until the agent drains it (drain_ack), in the page and in the program', async ({
+  page,
+  baseURL,
+}) => {
   const server = await start(new URL(baseURL!).origin);
   const agent = createAgentClient({ url: server.url, agentToken: AGENT });
   const { sessionId, wsToken } = await agent.createSession({ appId: 'e2e' });
-  await agent.render(sessionId, { id: sessionId, runtime: 'suip/1.0', componentCode: PROGRAM, actionSpec: { book: {} } });
-  await agent.data(sessionId, [1, 2, 3].map((i) => ({ channel: 'messages', mode: 'append' as const, payload: `message ${i}` })));
+  await agent.render(sessionId, {
+    id: sessionId,
+    runtime: 'suip/1.0',
+    componentCode: PROGRAM,
+    actionSpec: { book: {} },
+  });
+  await agent.data(
+    sessionId,
+    [1, 2, 3].map((i) => ({ channel: 'messages', mode: 'append' as const, payload: `message ${i}` })),
+  );
   await mount(page, [wsUrl(server)], sessionId, wsToken);
   const tree = page.locator('suip-live suip-tree');
   await expect(tree.getByText('3 messages')).toBeVisible({ timeout: 20_000 });
@@ -77,10 +106,17 @@ test('<suip-live> program mode: a click is pending until the agent drains it (dr
   await expect(tree.getByText('waiting for the agent: 1')).toBeVisible();
   // Pending counts from the send; the agent reads the action once its durable write committed (group commit, off the event loop).
   type Actions = { actions: Array<{ payload: { type: string; payload: unknown; clientSeq: number } }>; last: number };
-  const read = async () => (await (await fetch(`${server.url}/api/sessions/${sessionId}/actions?since=0`, { headers: { authorization: `Bearer ${AGENT}` } })).json()) as Actions;
+  const read = async () =>
+    (await (
+      await fetch(`${server.url}/api/sessions/${sessionId}/actions?since=0`, {
+        headers: { authorization: `Bearer ${AGENT}` },
+      })
+    ).json()) as Actions;
   await expect.poll(async () => (await read()).actions.length, { timeout: 10_000 }).toBeGreaterThan(0);
   const { actions, last } = await read();
-  expect(actions.map((a) => [a.payload.type, a.payload.payload, a.payload.clientSeq])).toEqual([['book', { at: 3 }, 1]]);
+  expect(actions.map((a) => [a.payload.type, a.payload.payload, a.payload.clientSeq])).toEqual([
+    ['book', { at: 3 }, 1],
+  ]);
   expect(await agent.drain(sessionId, last)).toMatchObject({ drained: 1 });
   await expect(page.locator('#pending')).toHaveText('0');
   await expect(tree.getByText('waiting for the agent: 0')).toBeVisible();
@@ -96,38 +132,60 @@ test.describe('behind a real redis-server', () => {
     await redis?.stop();
   });
 
-  test('program mode: the page on A, the agent on B, A killed: the page fails over to B with no gap and no duplicate, like a fresh page', async ({ page, baseURL }) => {
+  test('program mode: the page on A, the agent on B, A killed: the page fails over to B with no gap and no duplicate, like a fresh page', async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     const a = await start(origin, ['--redis', redis.url]);
     const b = await start(origin, ['--redis', redis.url]);
     const agent = createAgentClient({ url: b.url, agentToken: AGENT });
     const { sessionId, wsToken } = await agent.createSession();
-    await agent.render(sessionId, { id: sessionId, runtime: 'suip/1.0', componentCode: PROGRAM, actionSpec: { book: {} } });
-    for (let i = 1; i <= 20; i += 1) await agent.data(sessionId, { channel: 'messages', mode: 'append', payload: `message ${i}` });
+    await agent.render(sessionId, {
+      id: sessionId,
+      runtime: 'suip/1.0',
+      componentCode: PROGRAM,
+      actionSpec: { book: {} },
+    });
+    for (let i = 1; i <= 20; i += 1)
+      await agent.data(sessionId, { channel: 'messages', mode: 'append', payload: `message ${i}` });
     await mount(page, [wsUrl(a), wsUrl(b)], sessionId, wsToken);
     const tree = page.locator('suip-live suip-tree');
     await expect(tree.getByText('20 messages')).toBeVisible({ timeout: 20_000 });
     await a.kill();
-    for (let i = 21; i <= 40; i += 1) await agent.data(sessionId, { channel: 'messages', mode: 'append', payload: `message ${i}` });
+    for (let i = 21; i <= 40; i += 1)
+      await agent.data(sessionId, { channel: 'messages', mode: 'append', payload: `message ${i}` });
     await expect(tree.getByText('40 messages')).toBeVisible({ timeout: 20_000 });
     for (let i = 1; i <= 40; i += 1) await expect(tree.getByText(`message ${i}`, { exact: true })).toHaveCount(1);
-    const statuses = await page.evaluate(() => (window as unknown as { liveElement: { statuses: string[] } }).liveElement.statuses);
+    const statuses = await page.evaluate(
+      () => (window as unknown as { liveElement: { statuses: string[] } }).liveElement.statuses,
+    );
     expect(statuses).toContain('reconnecting');
     expect(statuses.at(-1)).toBe('connected');
     const fresh = await page.context().newPage();
     await mount(fresh, [wsUrl(b)], sessionId, await agent.token(sessionId));
     await expect(fresh.locator('suip-live suip-tree').getByText('40 messages')).toBeVisible({ timeout: 20_000 });
-    expect(await tree.locator('suip-list').innerText()).toBe(await fresh.locator('suip-live suip-tree suip-list').innerText());
+    expect(await tree.locator('suip-list').innerText()).toBe(
+      await fresh.locator('suip-live suip-tree suip-list').innerText(),
+    );
   });
 
-  test('remote mode: a Node generator streams into the page over _suip; A is killed mid-stream and the page falls behind the window: it resumes on B by adopting, ends exact, and matches a fresh page', async ({ page, baseURL }) => {
+  test('remote mode: a Node generator streams into the page over _suip; A is killed mid-stream and the page falls behind the window: it resumes on B by adopting, ends exact, and matches a fresh page', async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     const a = await start(origin, ['--redis', redis.url, '--window', '50']);
     const b = await start(origin, ['--redis', redis.url, '--window', '50']);
     const agent: AgentClient = createAgentClient({ url: b.url, agentToken: AGENT });
     const { sessionId, wsToken } = await agent.createSession();
     const errors: unknown[] = [];
-    const remote = await serveRemoteGenerator({ agent, sessionId, name: 'e2e agent', onError: (error) => errors.push(error) });
+    const remote = await serveRemoteGenerator({
+      agent,
+      sessionId,
+      name: 'e2e agent',
+      onError: (error) => errors.push(error),
+    });
     let clicks = 0;
     let words: string[] = [];
     const view = () =>
@@ -135,7 +193,12 @@ test.describe('behind a real redis-server', () => {
         ['title', 'Streaming from Node'],
         ['body', words.length > 0 ? words.join(' ') : '(nothing yet)'],
         ['count', `${words.length} words`],
-        ['more', group('button', [['label', `Clicked ${clicks}`]], { on: { click: () => void remote.render(((clicks += 1), view())) } })],
+        [
+          'more',
+          group('button', [['label', `Clicked ${clicks}`]], {
+            on: { click: () => void remote.render(((clicks += 1), view())) },
+          }),
+        ],
       ]);
     await remote.render(view());
     await mount(page, [wsUrl(a), wsUrl(b)], sessionId, wsToken);
@@ -158,12 +221,17 @@ test.describe('behind a real redis-server', () => {
     // Offline, so the page cannot fail over at once: it comes back only after the window moved on.
     await page.context().setOffline(true);
     await a.kill();
-    await agent.data(sessionId, Array.from({ length: 400 }, (_, i) => ({ channel: 'noise', mode: 'append' as const, payload: i })));
+    await agent.data(
+      sessionId,
+      Array.from({ length: 400 }, (_, i) => ({ channel: 'noise', mode: 'append' as const, payload: i })),
+    );
     await page.context().setOffline(false);
     open();
     await stream;
     await expect(tree.getByText('60 words')).toBeVisible({ timeout: 30_000 });
-    await expect(tree.getByText(Array.from({ length: 60 }, (_, i) => `w${i + 1}`).join(' '), { exact: true })).toHaveCount(1);
+    await expect(
+      tree.getByText(Array.from({ length: 60 }, (_, i) => `w${i + 1}`).join(' '), { exact: true }),
+    ).toHaveCount(1);
     // The page came back behind the window: a second attach epoch (adopt), not a replay.
     expect(remote.epochs).toBe(2);
     await tree.getByRole('button', { name: 'Clicked 1' }).click();
@@ -172,7 +240,9 @@ test.describe('behind a real redis-server', () => {
     await mount(fresh, [wsUrl(b)], sessionId, await agent.token(sessionId));
     await expect(fresh.locator('suip-live suip-tree').getByText('60 words')).toBeVisible({ timeout: 20_000 });
     await expect(fresh.locator('suip-live suip-tree').getByRole('button', { name: 'Clicked 2' })).toBeVisible();
-    expect(await fresh.locator('suip-live suip-tree suip-card').innerText()).toBe(await tree.locator('suip-card').innerText());
+    expect(await fresh.locator('suip-live suip-tree suip-card').innerText()).toBe(
+      await tree.locator('suip-card').innerText(),
+    );
     expect(errors).toEqual([]);
     remote.close();
   });

@@ -37,11 +37,19 @@ async function publish(server: ServerProcess): Promise<{ sessionId: string; wsTo
 
 type Host = { liveElement: { mount(u: string[], s: string, t: string): void; statuses: string[]; errors: string[] } };
 
-async function mount(page: Page, pageUrl: string, server: ServerProcess, session: { sessionId: string; wsToken: string }): Promise<void> {
+async function mount(
+  page: Page,
+  pageUrl: string,
+  server: ServerProcess,
+  session: { sessionId: string; wsToken: string },
+): Promise<void> {
   await page.goto(pageUrl);
   await page.waitForFunction(() => 'liveElement' in window);
   const ws = `${server.url.replace('http', 'ws')}/ws`;
-  await page.evaluate(([u, s, t]) => (window as unknown as Host).liveElement.mount([u!], s!, t!), [ws, session.sessionId, session.wsToken]);
+  await page.evaluate(
+    ([u, s, t]) => (window as unknown as Host).liveElement.mount([u!], s!, t!),
+    [ws, session.sessionId, session.wsToken],
+  );
 }
 
 test.setTimeout(120_000);
@@ -52,7 +60,10 @@ test.afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-test('no --origins on a loopback server: pages from 127.0.0.1 and localhost connect with no flag', async ({ page, baseURL }) => {
+test('no --origins on a loopback server: pages from 127.0.0.1 and localhost connect with no flag', async ({
+  page,
+  baseURL,
+}) => {
   const server = await start();
   expect(server.output().stderr).toContain('the development default');
   const port = new URL(baseURL!).port;
@@ -62,14 +73,19 @@ test('no --origins on a loopback server: pages from 127.0.0.1 and localhost conn
     await mount(page, `http://${name}:${port}/e2e/fixtures/live/element.html`, server, session);
     // <suip-live> mounts the session's program as "live"; its card is the program root's child "root".
     await waitForGeneratorStatus(page, 'live', 'ready');
-    await expect(particle(page.locator('suip-live'), 'live/root')).toContainText('Hello from the agent', { timeout: 20_000 });
+    await expect(particle(page.locator('suip-live'), 'live/root')).toContainText('Hello from the agent', {
+      timeout: 20_000,
+    });
     await expect(page.locator('#status')).toHaveText('connected');
     expect(await page.evaluate(() => (window as unknown as Host).liveElement.errors)).toEqual([]);
   }
   expect(server.output().stderr).not.toContain('ORIGIN_NOT_ALLOWED');
 });
 
-test('a refused origin is a typed suip-live-error naming --origins, a final disconnected (no reconnect loop), and one log line with the fix', async ({ page, baseURL }) => {
+test('a refused origin is a typed suip-live-error naming --origins, a final disconnected (no reconnect loop), and one log line with the fix', async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   // An explicit list that leaves this page out: the development default no longer applies.
   const server = await start(['--origins', 'https://app.example']);
@@ -79,10 +95,17 @@ test('a refused origin is a typed suip-live-error naming --origins, a final disc
   const error = page.evaluate(
     () =>
       new Promise<{ code: string; message: string }>((resolve) =>
-        document.addEventListener('suip-live-error', (event) => resolve({ code: event.detail.code, message: event.detail.message }), { once: true }),
+        document.addEventListener(
+          'suip-live-error',
+          (event) => resolve({ code: event.detail.code, message: event.detail.message }),
+          { once: true },
+        ),
       ),
   );
-  await page.evaluate(([u, s, t]) => (window as unknown as Host).liveElement.mount([u!], s!, t!), [`${server.url.replace('http', 'ws')}/ws`, session.sessionId, session.wsToken]);
+  await page.evaluate(
+    ([u, s, t]) => (window as unknown as Host).liveElement.mount([u!], s!, t!),
+    [`${server.url.replace('http', 'ws')}/ws`, session.sessionId, session.wsToken],
+  );
   const detail = await error;
   expect(detail.code).toBe('ORIGIN_NOT_ALLOWED');
   expect(detail.message).toContain(`--origins ${origin}`);
@@ -94,9 +117,17 @@ test('a refused origin is a typed suip-live-error naming --origins, a final disc
   expect(statuses).not.toContain('reconnecting');
   expect(statuses.at(-1)).toBe('disconnected');
   await expect(page.locator('suip-live suip-tree').getByText('Hello from the agent')).toHaveCount(0);
-  const lines = server.output().stderr.split('\n').filter((line) => line.includes('ORIGIN_NOT_ALLOWED'));
+  const lines = server
+    .output()
+    .stderr.split('\n')
+    .filter((line) => line.includes('ORIGIN_NOT_ALLOWED'));
   expect(lines).toHaveLength(1);
-  expect(JSON.parse(lines[0]!)).toMatchObject({ event: 'upgrade-refused', code: 'ORIGIN_NOT_ALLOWED', origin, fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)` });
+  expect(JSON.parse(lines[0]!)).toMatchObject({
+    event: 'upgrade-refused',
+    code: 'ORIGIN_NOT_ALLOWED',
+    origin,
+    fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)`,
+  });
 
   // The fix the message names works: the same page on a server started with it renders.
   const fixed = await start(['--origins', origin]);

@@ -28,27 +28,61 @@ render(view());`;
 
 let server: ServerProcess;
 let dir: string;
-const agent = async (path: string, body?: unknown) => (await (await fetch(`${server.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${AGENT}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json()) as Record<string, unknown>;
+const agent = async (path: string, body?: unknown) =>
+  (await (
+    await fetch(`${server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${AGENT}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  ).json()) as Record<string, unknown>;
 
 test.beforeAll(async ({}, info) => {
   dir = mkdtempSync(join(tmpdir(), 'suip-live-e2e-'));
-  server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--origins', new URL(info.project.use.baseURL!).origin]);
+  server = await startServer([
+    '--data-dir',
+    dir,
+    '--agent-token',
+    AGENT,
+    '--origins',
+    new URL(info.project.use.baseURL!).origin,
+  ]);
 });
 test.afterAll(async () => {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('program mode: render, props and data reach the program, a click is an action, and a kill -9 of the server is survived with no gap and no duplicate', async ({ page }) => {
-  const { sessionId, wsToken } = (await agent('/api/sessions', { appId: 'e2e' })) as { sessionId: string; wsToken: string };
-  await agent(`/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: PROGRAM, actionSpec: { book: {} } } });
+test('program mode: render, props and data reach the program, a click is an action, and a kill -9 of the server is survived with no gap and no duplicate', async ({
+  page,
+}) => {
+  const { sessionId, wsToken } = (await agent('/api/sessions', { appId: 'e2e' })) as {
+    sessionId: string;
+    wsToken: string;
+  };
+  await agent(`/api/sessions/${sessionId}/render`, {
+    session: { id: sessionId, runtime: 'suip/1.0', componentCode: PROGRAM, actionSpec: { book: {} } },
+  });
   await agent(`/api/sessions/${sessionId}/props`, { props: { city: 'Oslo' } });
-  for (let i = 1; i <= 5; i += 1) await agent(`/api/sessions/${sessionId}/data`, { channel: 'messages', mode: 'append', payload: { text: `message ${i}` } });
+  for (let i = 1; i <= 5; i += 1)
+    await agent(`/api/sessions/${sessionId}/data`, {
+      channel: 'messages',
+      mode: 'append',
+      payload: { text: `message ${i}` },
+    });
 
   await installSuipTesting(page);
   await page.goto('/e2e/fixtures/live/host.html');
   await page.waitForFunction(() => 'liveTest' in window);
-  await page.evaluate(([url, id, token]) => (window as unknown as { liveTest: { connect(u: string, s: string, t: string): void } }).liveTest.connect(url!, id!, token!), [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken]);
+  await page.evaluate(
+    ([url, id, token]) =>
+      (window as unknown as { liveTest: { connect(u: string, s: string, t: string): void } }).liveTest.connect(
+        url!,
+        id!,
+        token!,
+      ),
+    [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken],
+  );
   // suip/testing: the session's program is mounted as "live"; its card is the root's child "root".
   await waitForGeneratorStatus(page, 'live', 'ready');
   const card = particle(page, 'live/root');
@@ -56,15 +90,35 @@ test('program mode: render, props and data reach the program, a click is an acti
   await expect(card.getByText('5 messages')).toBeVisible();
 
   await card.getByRole('button', { name: 'Book' }).click();
-  await expect.poll(async () => ((await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as unknown[]).length, { timeout: 15_000 }).toBe(1);
-  expect(((await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as Array<{ payload: unknown }>)[0]!.payload).toMatchObject({ type: 'book', payload: { city: 'Oslo' } });
+  await expect
+    .poll(async () => ((await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as unknown[]).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  expect(
+    ((await agent(`/api/sessions/${sessionId}/actions?since=0`)).actions as Array<{ payload: unknown }>)[0]!.payload,
+  ).toMatchObject({ type: 'book', payload: { city: 'Oslo' } });
 
   // The server dies with no chance to clean up, and comes back on the same port and SQLite file.
   const port = new URL(server.url).port;
   await server.kill();
   await expect(page.locator('#status')).toHaveText('reconnecting', { timeout: 15_000 });
-  server = await startServer(['--port', port, '--data-dir', dir, '--agent-token', AGENT, '--origins', new URL(page.url()).origin]);
-  for (let i = 6; i <= 10; i += 1) await agent(`/api/sessions/${sessionId}/data`, { channel: 'messages', mode: 'append', payload: { text: `message ${i}` } });
+  server = await startServer([
+    '--port',
+    port,
+    '--data-dir',
+    dir,
+    '--agent-token',
+    AGENT,
+    '--origins',
+    new URL(page.url()).origin,
+  ]);
+  for (let i = 6; i <= 10; i += 1)
+    await agent(`/api/sessions/${sessionId}/data`, {
+      channel: 'messages',
+      mode: 'append',
+      payload: { text: `message ${i}` },
+    });
   await agent(`/api/sessions/${sessionId}/props`, { props: { city: 'Bergen' } });
   // The same page resumed by itself: every message once, in order, and the newest props.
   await expect(page.locator('#status')).toHaveText('connected', { timeout: 20_000 });
@@ -75,7 +129,15 @@ test('program mode: render, props and data reach the program, a click is an acti
   const fresh = await page.context().newPage();
   await fresh.goto('/e2e/fixtures/live/host.html');
   await fresh.waitForFunction(() => 'liveTest' in window);
-  await fresh.evaluate(([url, id, token]) => (window as unknown as { liveTest: { connect(u: string, s: string, t: string): void } }).liveTest.connect(url!, id!, token!), [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken]);
+  await fresh.evaluate(
+    ([url, id, token]) =>
+      (window as unknown as { liveTest: { connect(u: string, s: string, t: string): void } }).liveTest.connect(
+        url!,
+        id!,
+        token!,
+      ),
+    [`${server.url.replace('http', 'ws')}/ws`, sessionId, wsToken],
+  );
   await expect(particle(fresh, 'live/root').getByText('10 messages')).toBeVisible({ timeout: 20_000 });
   const listOf = (p: typeof page) => particle(p, 'live/root/list').innerText();
   expect(await listOf(page)).toBe(await listOf(fresh));

@@ -31,10 +31,17 @@ render(view());`;
 async function showUnder(page: Page, proxyUrl: string): Promise<void> {
   await page.goto('/e2e/fixtures/mcp-apps/host.html');
   await page.waitForFunction(() => 'mcpHost' in window);
-  await page.evaluate((o) => (window as unknown as { mcpHost: McpTestHost }).mcpHost.show(o), { server: suip.url, sandbox: proxyUrl, tool: 'suip_render', arguments: { program: PROGRAM } });
+  await page.evaluate((o) => (window as unknown as { mcpHost: McpTestHost }).mcpHost.show(o), {
+    server: suip.url,
+    sandbox: proxyUrl,
+    tool: 'suip_render',
+    arguments: { program: PROGRAM },
+  });
 }
 
-test('under the MCP Apps spec\'s CSP, built from what the view declares as the spec builds it, the program runs in its Worker and answers a click', async ({ page }) => {
+test("under the MCP Apps spec's CSP, built from what the view declares as the spec builds it, the program runs in its Worker and answers a click", async ({
+  page,
+}) => {
   const proxy = await serveProxyUnder(specCsp, origin);
   try {
     await showUnder(page, proxy.url);
@@ -42,9 +49,14 @@ test('under the MCP Apps spec\'s CSP, built from what the view declares as the s
     await expect(tree.getByText('clicks: 0')).toBeVisible({ timeout: 30_000 });
     await tree.getByRole('button', { name: 'Count' }).click();
     await expect(tree.getByText('clicks: 1')).toBeVisible();
-    await expect(page.frameLocator('suip-mcp-app iframe').frameLocator('iframe').locator('body')).toHaveAttribute('data-suip-isolation', 'worker');
+    await expect(page.frameLocator('suip-mcp-app iframe').frameLocator('iframe').locator('body')).toHaveAttribute(
+      'data-suip-isolation',
+      'worker',
+    );
     // The policy it ran under: the spec's restrictive default plus the one source the view declares (its Worker's blob:).
-    expect(proxy.served).toEqual(["default-src 'none'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline' blob:; img-src 'self' data: blob:; font-src blob:; media-src 'self' data: blob:; connect-src 'none'"]);
+    expect(proxy.served).toEqual([
+      "default-src 'none'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline' blob:; img-src 'self' data: blob:; font-src blob:; media-src 'self' data: blob:; connect-src 'none'",
+    ]);
   } finally {
     await proxy.close();
   }
@@ -52,7 +64,9 @@ test('under the MCP Apps spec\'s CSP, built from what the view declares as the s
 
 // MCP Inspector 2.12 sets `worker-src 'none'` for every view: the relay's blob Worker is refused,
 // and the program runs in the Worker-less mode (a nested sandboxed frame), which the view says.
-test('under MCP Inspector 2.12\'s view CSP (worker-src \'none\') the program runs without a Worker and answers a click', async ({ page }) => {
+test("under MCP Inspector 2.12's view CSP (worker-src 'none') the program runs without a Worker and answers a click", async ({
+  page,
+}) => {
   const proxy = await serveProxyUnder(inspectorCsp, origin);
   try {
     await showUnder(page, proxy.url);

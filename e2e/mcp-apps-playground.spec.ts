@@ -11,7 +11,14 @@ let sandbox: string;
 
 test.beforeAll(async ({}, info) => {
   test.setTimeout(120_000);
-  suip = await startMcpProcess('server/mcp/main.ts', ['--port', '0', '--sandbox-port', '0', '--origins', new URL(info.project.use.baseURL!).origin]);
+  suip = await startMcpProcess('server/mcp/main.ts', [
+    '--port',
+    '0',
+    '--sandbox-port',
+    '0',
+    '--origins',
+    new URL(info.project.use.baseURL!).origin,
+  ]);
   sandbox = /sandbox (\S+)/.exec(suip.output())![1]!;
 });
 test.afterAll(async () => {
@@ -24,7 +31,9 @@ test('the playground connects to an MCP server, lists the tools that have a UI a
   await panel.locator('summary').click();
   await panel.getByLabel('MCP server').fill(suip.url);
   await panel.getByLabel('Sandbox proxy').fill(sandbox);
-  await panel.getByLabel('Arguments (JSON)').fill(JSON.stringify({ program: 'suip.render(suip.text("hello from an MCP tool"))' }));
+  await panel
+    .getByLabel('Arguments (JSON)')
+    .fill(JSON.stringify({ program: 'suip.render(suip.text("hello from an MCP tool"))' }));
   await panel.getByRole('button', { name: 'Connect' }).click();
   await expect(panel.getByRole('status')).toHaveText('1 of 2 tools have a UI');
   await panel.getByRole('button', { name: 'Show a suip UI' }).click();

@@ -43,8 +43,13 @@ async function openHost(page: Page): Promise<void> {
 }
 
 type ShowOptions = Parameters<McpTestHost['show']>[0];
-const show = (page: Page, options: ShowOptions): Promise<void> => page.evaluate((o: ShowOptions) => (window as unknown as { mcpHost: McpTestHost }).mcpHost.show(o), options as never);
-const hostState = (page: Page) => page.evaluate(() => { const h = (window as unknown as { mcpHost: McpTestHost }).mcpHost; return { messages: h.messages, links: h.links, asked: h.asked, errors: h.errors, ready: h.ready }; });
+const show = (page: Page, options: ShowOptions): Promise<void> =>
+  page.evaluate((o: ShowOptions) => (window as unknown as { mcpHost: McpTestHost }).mcpHost.show(o), options as never);
+const hostState = (page: Page) =>
+  page.evaluate(() => {
+    const h = (window as unknown as { mcpHost: McpTestHost }).mcpHost;
+    return { messages: h.messages, links: h.links, asked: h.asked, errors: h.errors, ready: h.ready };
+  });
 /** The view: the host's proxy frame, then the view frame inside it. */
 const viewFrame = (page: Page) => page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
 
@@ -67,16 +72,38 @@ suip.onInput('mcp.host-context', (value) => { theme = value.theme; render(view()
 suip.onInput('mcp.call-result', (value) => { answer = value.id + ' ' + value.ok + ' ' + (value.error || value.text); render(view()); });
 render(view());`;
 
-test('suip as an MCP App: a host on the SDK AppBridge shows the program from the real server; tool result and theme reach it; its action is a tool call whose answer comes back; its message reaches the host; the view reports its size', async ({ page }) => {
+test('suip as an MCP App: a host on the SDK AppBridge shows the program from the real server; tool result and theme reach it; its action is a tool call whose answer comes back; its message reaches the host; the view reports its size', async ({
+  page,
+}) => {
   await openHost(page);
-  await show(page, { server: suip.url, sandbox: proxy.url, tool: 'suip_render', arguments: { program: PROGRAM, data: { city: 'Oslo' } }, allow: ['suip_check'], hostContext: { theme: 'dark', styles: { variables: { '--color-text-primary': 'rgb(1, 2, 3)', '--color-background-primary': 'url(http://127.0.0.1:1/leak.png)' } as never } } });
+  await show(page, {
+    server: suip.url,
+    sandbox: proxy.url,
+    tool: 'suip_render',
+    arguments: { program: PROGRAM, data: { city: 'Oslo' } },
+    allow: ['suip_check'],
+    hostContext: {
+      theme: 'dark',
+      styles: {
+        variables: {
+          '--color-text-primary': 'rgb(1, 2, 3)',
+          '--color-background-primary': 'url(http://127.0.0.1:1/leak.png)',
+        } as never,
+      },
+    },
+  });
   const view = viewFrame(page);
   const tree = view.locator('suip-tree');
   await expect(tree.getByText('data: {"city":"Oslo"}')).toBeVisible({ timeout: 30_000 });
   await expect(tree.getByText('theme: dark')).toBeVisible();
   await expect(tree).toHaveAttribute('theme', 'dark');
   // The host's style variables became suip tokens; the one that would load something was skipped.
-  const tokens = await view.locator('html').evaluate((html) => [html.style.getPropertyValue('--suip-color-fg'), html.style.getPropertyValue('--suip-color-bg')]);
+  const tokens = await view
+    .locator('html')
+    .evaluate((html) => [
+      html.style.getPropertyValue('--suip-color-fg'),
+      html.style.getPropertyValue('--suip-color-bg'),
+    ]);
   expect(tokens).toEqual(['rgb(1, 2, 3)', '']);
 
   await tree.getByRole('button', { name: 'Check a program' }).click();
@@ -97,22 +124,47 @@ test('suip as an MCP App: a host on the SDK AppBridge shows the program from the
   await page.screenshot({ path: docsImage('mcp-apps-suip-view.png'), fullPage: true, scale: 'css' });
 });
 
-test('suip_render with a request and no model configured answers why, and the view says so instead of showing nothing', async ({ page }) => {
+test('suip_render with a request and no model configured answers why, and the view says so instead of showing nothing', async ({
+  page,
+}) => {
   await openHost(page);
   await show(page, { server: suip.url, sandbox: proxy.url, tool: 'suip_render', arguments: { request: 'a counter' } });
   await expect(viewFrame(page).locator('#suip-status')).toContainText('no model configured', { timeout: 30_000 });
 });
 
-test('suip_render with a request: the server\'s model writes the program, a failing one is repaired, the view runs the fixed one, and the key reaches neither the view nor the result', async ({ page }, info) => {
+test("suip_render with a request: the server's model writes the program, a failing one is repaired, the view runs the fixed one, and the key reaches neither the view nor the result", async ({
+  page,
+}, info) => {
   // It starts a server of its own (which builds its page at start): seconds on a loaded machine.
   test.setTimeout(120_000);
   const KEY = 'sk-mcp-e2e-9b1f0c7d2e';
-  const answers = ['```js\nsuip.text("forgot to render")\n```', '```js\nconst { render, text } = suip;\nrender(text("written by the model"));\n```'];
+  const answers = [
+    '```js\nsuip.text("forgot to render")\n```',
+    '```js\nconst { render, text } = suip;\nrender(text("written by the model"));\n```',
+  ];
   const llm = await startFakeLlmServer(() => answers.shift());
-  const modelled = await startMcpProcess('server/mcp/main.ts', ['--port', '0', '--origins', new URL(info.project.use.baseURL!).origin, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { SUIP_LLM_KEY: KEY });
+  const modelled = await startMcpProcess(
+    'server/mcp/main.ts',
+    [
+      '--port',
+      '0',
+      '--origins',
+      new URL(info.project.use.baseURL!).origin,
+      '--llm-url',
+      llm.baseUrl,
+      '--llm-model',
+      'fake',
+    ],
+    { SUIP_LLM_KEY: KEY },
+  );
   try {
     await openHost(page);
-    await show(page, { server: modelled.url, sandbox: proxy.url, tool: 'suip_render', arguments: { request: 'a greeting' } });
+    await show(page, {
+      server: modelled.url,
+      sandbox: proxy.url,
+      tool: 'suip_render',
+      arguments: { request: 'a greeting' },
+    });
     const view = viewFrame(page);
     await expect(view.locator('suip-tree').getByText('written by the model')).toBeVisible({ timeout: 30_000 });
     expect(llm.requests).toHaveLength(2);
@@ -132,9 +184,18 @@ test('suip_render with a request: the server\'s model writes the program, a fail
   }
 });
 
-test('an app written with the SDK App class runs in the suip host: input and result arrive, its tool call goes through the host after the user agreed, its message reaches the host, theme changes reach it', async ({ page }) => {
+test('an app written with the SDK App class runs in the suip host: input and result arrive, its tool call goes through the host after the user agreed, its message reaches the host, theme changes reach it', async ({
+  page,
+}) => {
   await openHost(page);
-  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'greet', arguments: { name: 'Ada' }, ask: true, hostContext: { theme: 'dark' } });
+  await show(page, {
+    server: thirdParty.url,
+    sandbox: proxy.url,
+    tool: 'greet',
+    arguments: { name: 'Ada' },
+    ask: true,
+    hostContext: { theme: 'dark' },
+  });
   const view = viewFrame(page);
   await expect(view.locator('#input')).toHaveText('input: {"name":"Ada"}', { timeout: 20_000 });
   await expect(view.locator('#result')).toHaveText('result: Hello, Ada!');
@@ -149,7 +210,10 @@ test('an app written with the SDK App class runs in the suip host: input and res
   await page.screenshot({ path: docsImage('mcp-apps-in-suip-host.png'), fullPage: true, scale: 'css' });
 });
 
-test('a hostile MCP App: no request beyond its declared CSP, no top navigation, no popup, no page-wide modal, no reach into the host page, no tool call the host did not allow, no forged message', async ({ page, context }) => {
+test('a hostile MCP App: no request beyond its declared CSP, no top navigation, no popup, no page-wide modal, no reach into the host page, no tool call the host did not allow, no forged message', async ({
+  page,
+  context,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -157,7 +221,14 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   });
   await openHost(page);
   const hostUrl = page.url();
-  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'hostile', arguments: { canary: canary.origin }, allow: [], ask: false });
+  await show(page, {
+    server: thirdParty.url,
+    sandbox: proxy.url,
+    tool: 'hostile',
+    arguments: { canary: canary.origin },
+    allow: [],
+    ask: false,
+  });
   const view = viewFrame(page);
   const attack = (name: string) => view.locator(`li[data-attack="${name}"]`);
   await expect(attack('done')).toBeVisible({ timeout: 20_000 });
@@ -171,7 +242,9 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   await expect(attack('model-only-call')).toContainText('refused: the tool model_only is for the model only');
   await expect(attack('open-link')).toHaveText('open-link: refused');
   // A link whose userinfo dresses evil.example as claude.ai never reaches the host's callback.
-  await expect(attack('link-userinfo')).toHaveText(/^link-userinfo: refused: .*ui\/open-link refused: the URL "https:\/\/…@evil.example\/" carries credentials in its userinfo/);
+  await expect(attack('link-userinfo')).toHaveText(
+    /^link-userinfo: refused: .*ui\/open-link refused: the URL "https:\/\/…@evil.example\/" carries credentials in its userinfo/,
+  );
   // A flood of ui/message: the rate budget lets a few through, the rest are refused with the reason.
   const floodText = /^message-flood: (\d+) sent, (\d+) refused: .*more than 2 message requests per second/;
   await expect(attack('message-flood')).toHaveText(floodText);
@@ -198,21 +271,37 @@ test('a hostile MCP App: no request beyond its declared CSP, no top navigation, 
   // reaches the canary (Chromium still opens a TCP connection first, which carries no bytes: see
   // docs/neighbours/mcp-apps.md); the dead view stops answering and is removed.
   await view.locator('#navigate').click();
-  await expect.poll(async () => (await hostState(page)).errors, { timeout: 20_000 }).toEqual([expect.stringMatching(/^unresponsive: /)]);
+  await expect
+    .poll(async () => (await hostState(page)).errors, { timeout: 20_000 })
+    .toEqual([expect.stringMatching(/^unresponsive: /)]);
   expect(canary.hits.filter((hit) => hit.kind !== 'tcp')).toEqual([]);
   expect(page.url()).toBe(hostUrl);
   expect((await hostState(page)).messages).not.toContain('FORGED-TOP');
 });
 
-test('consent prompts cannot pile up: while the user has not answered, a view holds at most maxCallsInFlight prompts and the rest are refused', async ({ page }) => {
+test('consent prompts cannot pile up: while the user has not answered, a view holds at most maxCallsInFlight prompts and the rest are refused', async ({
+  page,
+}) => {
   await openHost(page);
-  await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'hostile', arguments: { canary: canary.origin, only: 'consent-pile' }, allow: [], ask: 'hold' });
+  await show(page, {
+    server: thirdParty.url,
+    sandbox: proxy.url,
+    tool: 'hostile',
+    arguments: { canary: canary.origin, only: 'consent-pile' },
+    allow: [],
+    ask: 'hold',
+  });
   const view = viewFrame(page);
-  await expect(view.locator('li[data-attack="consent-pile"]')).toHaveText(/^consent-pile: 6 refused: too many tool calls from this view/, { timeout: 20_000 });
+  await expect(view.locator('li[data-attack="consent-pile"]')).toHaveText(
+    /^consent-pile: 6 refused: too many tool calls from this view/,
+    { timeout: 20_000 },
+  );
   expect((await hostState(page)).asked).toEqual(['secret_action', 'secret_action', 'secret_action', 'secret_action']);
 });
 
-test('consent per app and tool for the session: an app polling an app-only tool is never asked about it (spec visibility), a tool the user allowed with "remember" is asked about once; the host\'s theme reaches the app as style variables', async ({ page }) => {
+test('consent per app and tool for the session: an app polling an app-only tool is never asked about it (spec visibility), a tool the user allowed with "remember" is asked about once; the host\'s theme reaches the app as style variables', async ({
+  page,
+}) => {
   await openHost(page);
   // The host page themes suip with its own token; the rest come from suip's light defaults.
   await page.evaluate(() => document.documentElement.style.setProperty('--suip-color-fg', 'rgb(9, 8, 7)'));
@@ -228,26 +317,47 @@ test('consent per app and tool for the session: an app polling an app-only tool 
   expect((await hostState(page)).asked).toEqual(['poll_counter']);
 });
 
-test('a sandbox proxy that never gets ready times out and leaves no message listener on the host window', async ({ page }) => {
+test('a sandbox proxy that never gets ready times out and leaves no message listener on the host window', async ({
+  page,
+}) => {
   // Count the window's "message" listeners from the page's first script on.
   await page.addInitScript(() => {
     const counted = window as unknown as { messageListeners: number };
     counted.messageListeners = 0;
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
-    window.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => ((type === 'message' && (counted.messageListeners += 1)), add(type, listener, options))) as typeof window.addEventListener;
-    window.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => ((type === 'message' && (counted.messageListeners -= 1)), remove(type, listener, options))) as typeof window.removeEventListener;
+    window.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => (
+      type === 'message' && (counted.messageListeners += 1),
+      add(type, listener, options)
+    )) as typeof window.addEventListener;
+    window.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => (
+      type === 'message' && (counted.messageListeners -= 1),
+      remove(type, listener, options)
+    )) as typeof window.removeEventListener;
   });
   await openHost(page);
   const before = await page.evaluate(() => (window as unknown as { messageListeners: number }).messageListeners);
-  for (let i = 0; i < 3; i += 1) await show(page, { server: thirdParty.url, sandbox: 'about:blank', tool: 'greet', arguments: { name: 'Ada' }, readyMs: 300 });
+  for (let i = 0; i < 3; i += 1)
+    await show(page, {
+      server: thirdParty.url,
+      sandbox: 'about:blank',
+      tool: 'greet',
+      arguments: { name: 'Ada' },
+      readyMs: 300,
+    });
   const state = await hostState(page);
   expect(state.ready).toBe(false);
-  expect(state.errors).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^timeout: the sandbox proxy did not load .* within 300 ms$/)));
+  expect(state.errors).toEqual(
+    Array.from({ length: 3 }, () =>
+      expect.stringMatching(/^timeout: the sandbox proxy did not load .* within 300 ms$/),
+    ),
+  );
   expect(await page.evaluate(() => (window as unknown as { messageListeners: number }).messageListeners)).toBe(before);
 });
 
-test('a looping MCP App never freezes the host: the page stays usable while the view spins, and the view is removed as unresponsive', async ({ page }) => {
+test('a looping MCP App never freezes the host: the page stays usable while the view spins, and the view is removed as unresponsive', async ({
+  page,
+}) => {
   await openHost(page);
   const pingTimeoutMs = 1500;
   await show(page, { server: thirdParty.url, sandbox: proxy.url, tool: 'spin', pingTimeoutMs });

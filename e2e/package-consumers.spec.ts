@@ -4,7 +4,15 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COUNTER_PROGRAM, PRODUCT_PROGRAM, consumerApps, nextApp, serverApp, testingApp, writeApp } from './fixtures/package/consumer-apps.ts';
+import {
+  COUNTER_PROGRAM,
+  PRODUCT_PROGRAM,
+  consumerApps,
+  nextApp,
+  serverApp,
+  testingApp,
+  writeApp,
+} from './fixtures/package/consumer-apps.ts';
 import { startFakeLlmServer } from './fixtures/fake-llm/fake-llm-server.ts';
 import { startStaticServer } from './fixtures/playground/static-server.ts';
 
@@ -21,13 +29,28 @@ import { startStaticServer } from './fixtures/playground/static-server.ts';
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string }>;
+};
 const version = (name: string) => lock.packages[`node_modules/${name}`]?.version ?? 'latest';
-const versions: Record<string, string> = Object.fromEntries([
-  '@playwright/test', 'vite', 'esbuild', 'webpack', 'webpack-cli', 'react', 'react-dom', 'ws', 'better-sqlite3',
-  // The TypeScript apps (Next.js, React) as their scaffolds write them.
-  'typescript', '@types/node', '@types/react', '@types/react-dom',
-].map((name) => [name, version(name)]));
+const versions: Record<string, string> = Object.fromEntries(
+  [
+    '@playwright/test',
+    'vite',
+    'esbuild',
+    'webpack',
+    'webpack-cli',
+    'react',
+    'react-dom',
+    'ws',
+    'better-sqlite3',
+    // The TypeScript apps (Next.js, React) as their scaffolds write them.
+    'typescript',
+    '@types/node',
+    '@types/react',
+    '@types/react-dom',
+  ].map((name) => [name, version(name)]),
+);
 const apps = consumerApps(versions);
 const next = nextApp(versions);
 const server = serverApp(versions);
@@ -36,8 +59,17 @@ const testing = testingApp(versions);
 const children: ChildProcess[] = [];
 
 /** Spawn in its own process group (npx and next start children of their own), output collected. */
-function start(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess & { output: () => string } {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function start(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): ChildProcess & { output: () => string } {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,14 +78,22 @@ function start(command: string, args: string[], options: { cwd: string; env?: No
 }
 
 /** The first match of `pattern` in the child's output; rejects with the output if it exits first or takes over `ms`. */
-function waitFor(child: ChildProcess & { output: () => string }, pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
+function waitFor(
+  child: ChildProcess & { output: () => string },
+  pattern: RegExp,
+  ms = 60_000,
+): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const match = pattern.exec(child.output());
       if (match) done(() => resolve(match));
     };
-    const exited = (code: number | null) => done(() => reject(new Error(`exited (${code}) before ${pattern}:\n${child.output()}`)));
-    const timer = setTimeout(() => done(() => reject(new Error(`no ${pattern} after ${ms} ms:\n${child.output()}`))), ms);
+    const exited = (code: number | null) =>
+      done(() => reject(new Error(`exited (${code}) before ${pattern}:\n${child.output()}`)));
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`no ${pattern} after ${ms} ms:\n${child.output()}`))),
+      ms,
+    );
     const done = (then: () => void) => {
       clearTimeout(timer);
       child.stdout!.off('data', check);
@@ -89,7 +129,13 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   work = mkdtempSync(join(tmpdir(), 'suip-consumers-'));
   // `npm pack` runs `prepack`, which builds the package.
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  ) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = join(work, packed[0]!.filename);
   files = packed[0]!.files.map((file) => file.path);
   for (const app of [...apps, next, server, testing]) {
@@ -99,13 +145,21 @@ test.beforeAll(async () => {
     // 3 minutes on this machine); its scripts are skipped and the addon this repository built for
     // the same Node and version is copied in. suip itself has no install script.
     const scripts = app === server ? ['--ignore-scripts'] : [];
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error', ...scripts], { cwd: folder, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error', ...scripts], {
+      cwd: folder,
+      stdio: 'pipe',
+    });
     if (app === server) {
       const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
       execFileSync('mkdir', ['-p', join(folder, addon, '..')]);
       copyFileSync(join(root, addon), join(folder, addon));
     }
-    if (app.build) execFileSync('npx', ['--no-install', ...app.build], { cwd: folder, stdio: 'pipe', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    if (app.build)
+      execFileSync('npx', ['--no-install', ...app.build], {
+        cwd: folder,
+        stdio: 'pipe',
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      });
   }
 });
 
@@ -118,13 +172,38 @@ test.afterAll(() => {
 });
 
 test('the tarball ships the built entries, types, the sandbox document, LICENSE and CHANGELOG — and no test, fixture, bench or playground file', () => {
-  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/lib/renderer.js', 'dist/lib/headless.js', 'dist/lib/kit.js', 'dist/lib/react.js', 'dist/lib/a2ui.js', 'dist/lib/live.js', 'dist/lib/browser/suip.js', 'dist/lib/suip-sandbox.html', 'dist/lib/types/renderer/index.d.ts', 'dist/lib/node/cli.js', 'dist/lib/node/server.js', 'dist/lib/node/agent.js', 'dist/lib/types/server/bin/server.d.ts', 'dist/lib/types/server/bin/agent.d.ts']));
-  expect(files.filter((path) => /(^|\/)(e2e|bench|playground|examples|fixtures?)\/|\.test\.|\.spec\./.test(path))).toEqual([]);
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'LICENSE',
+      'CHANGELOG.md',
+      'README.md',
+      'package.json',
+      'dist/lib/renderer.js',
+      'dist/lib/headless.js',
+      'dist/lib/kit.js',
+      'dist/lib/react.js',
+      'dist/lib/a2ui.js',
+      'dist/lib/live.js',
+      'dist/lib/browser/suip.js',
+      'dist/lib/suip-sandbox.html',
+      'dist/lib/types/renderer/index.d.ts',
+      'dist/lib/node/cli.js',
+      'dist/lib/node/server.js',
+      'dist/lib/node/agent.js',
+      'dist/lib/types/server/bin/server.d.ts',
+      'dist/lib/types/server/bin/agent.d.ts',
+    ]),
+  );
+  expect(
+    files.filter((path) => /(^|\/)(e2e|bench|playground|examples|fixtures?)\/|\.test\.|\.spec\./.test(path)),
+  ).toEqual([]);
 });
 
 test('a consumer file typechecks against the packed types, and a wrong call is a type error', () => {
   const folder = join(work, 'vite');
-  writeFileSync(join(folder, 'consumer.ts'), `import { createRenderer, SuipHostError, type GeneratorHandle } from 'suip';
+  writeFileSync(
+    join(folder, 'consumer.ts'),
+    `import { createRenderer, SuipHostError, type GeneratorHandle } from 'suip';
 import { BUILTIN_VOCABULARY, createGroupChecker } from 'suip/headless';
 import { systemPrompt, connectGenerator, group, text } from 'suip/kit';
 import { SuipView, useSuip } from 'suip/react';
@@ -149,9 +228,26 @@ export async function serve(): Promise<[SuipServer, AgentClient]> {
   return [running, createAgentClient({ url: running.url, agentToken: 't' })];
 }
 export const remote = serveRemoteGenerator;
-`);
+`,
+  );
   // The server entries' types name Node's (`NodeJS.ProcessEnv`, `http.Server`): the repository's @types/node stands in for the app's.
-  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')] }, files: ['consumer.ts'] }));
+  writeFileSync(
+    join(folder, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        lib: ['ES2023', 'DOM'],
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')],
+      },
+      files: ['consumer.ts'],
+    }),
+  );
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', folder], { cwd: folder, stdio: 'pipe' });
 });
@@ -159,11 +255,18 @@ export const remote = serveRemoteGenerator;
 test("the doc's server route, run as a real Node process against the installed package, asks a model with systemPrompt() and answers the program", async () => {
   const model = await startFakeLlmServer(() => `Here is your UI:\n\n\`\`\`js\n${COUNTER_PROGRAM}\n\`\`\``);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: join(work, 'vite'), env: { ...process.env, LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted', PORT: String(port) }, stdio: 'pipe' });
+  const child = spawn(process.execPath, ['server.mjs'], {
+    cwd: join(work, 'vite'),
+    env: { ...process.env, LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted', PORT: String(port) },
+    stdio: 'pipe',
+  });
   try {
     let code = '';
     for (let attempt = 0; attempt < 100 && code === ''; attempt += 1) {
-      code = await fetch(`http://127.0.0.1:${port}/api/generate-ui`).then((r) => r.text(), () => '');
+      code = await fetch(`http://127.0.0.1:${port}/api/generate-ui`).then(
+        (r) => r.text(),
+        () => '',
+      );
       if (code === '') await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(code.trim()).toBe(COUNTER_PROGRAM);
@@ -175,12 +278,20 @@ test("the doc's server route, run as a real Node process against the installed p
   }
 });
 
-test('components: a host-registered product-card renders with the host element, and its vocabulary errors name it', async ({ page }) => {
-  const server = await startStaticServer(join(work, 'components', 'dist'), '/', { '/api/generate-ui': PRODUCT_PROGRAM });
+test('components: a host-registered product-card renders with the host element, and its vocabulary errors name it', async ({
+  page,
+}) => {
+  const server = await startStaticServer(join(work, 'components', 'dist'), '/', {
+    '/api/generate-ui': PRODUCT_PROGRAM,
+  });
   try {
     await page.goto(server.url);
     await expect(page.locator('product-card')).toHaveText('Desk lamp — €39', { timeout: 20_000 });
-    await expect(page.locator('body')).toHaveAttribute('data-last-error', /"product-card".*"price"|"price".*"product-card"/, { timeout: 20_000 });
+    await expect(page.locator('body')).toHaveAttribute(
+      'data-last-error',
+      /"product-card".*"price"|"price".*"product-card"/,
+      { timeout: 20_000 },
+    );
     await expect(page.locator('product-card')).toHaveCount(1);
   } finally {
     await server.close();
@@ -190,7 +301,9 @@ test('components: a host-registered product-card renders with the host element, 
 for (const app of apps.filter((a) => a.name !== 'components')) {
   test(`${app.name}: the installed package renders, reacts and follows the host's dark theme`, async ({ page }) => {
     // The doc's snippets ask their server for the model's program; here it is the counter.
-    const server = await startStaticServer(join(work, app.name, app.serve), '/', { '/api/generate-ui': COUNTER_PROGRAM });
+    const server = await startStaticServer(join(work, app.name, app.serve), '/', {
+      '/api/generate-ui': COUNTER_PROGRAM,
+    });
     try {
       const failed: string[] = [];
       page.on('response', (response) => {
@@ -213,16 +326,20 @@ for (const app of apps.filter((a) => a.name !== 'components')) {
   });
 }
 
-
 test('the built suip/react starts with "use client", so a React server component may import it', () => {
   const built = readFileSync(join(work, 'next', 'node_modules/suip/dist/lib/react.js'), 'utf8');
   expect(built).toMatch(/^['"]use client['"];/);
 });
 
-test('next: a server component asks the model and renders <SuipView>; after next build (which prerenders a static one), next start on 127.0.0.1 serves both and a click changes them', async ({ page }) => {
+test('next: a server component asks the model and renders <SuipView>; after next build (which prerenders a static one), next start on 127.0.0.1 serves both and a click changes them', async ({
+  page,
+}) => {
   const model = await startFakeLlmServer(() => `Here is your UI:\n\n\`\`\`js\n${COUNTER_PROGRAM}\n\`\`\``);
   try {
-    const app = start('npx', ['--no-install', 'next', 'start', '-H', '127.0.0.1', '-p', '0'], { cwd: join(work, 'next'), env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted' } });
+    const app = start('npx', ['--no-install', 'next', 'start', '-H', '127.0.0.1', '-p', '0'], {
+      cwd: join(work, 'next'),
+      env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'scripted' },
+    });
     const [, url] = await waitFor(app, /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -245,15 +362,25 @@ test('next: a server component asks the model and renders <SuipView>; after next
   }
 });
 
-test('server: npx suip serve from the installed tarball listens; an agent on suip/agent publishes a program that a <suip-live> page shows and runs', async ({ page }) => {
+test('server: npx suip serve from the installed tarball listens; an agent on suip/agent publishes a program that a <suip-live> page shows and runs', async ({
+  page,
+}) => {
   const folder = join(work, 'server');
   const data = mkdtempSync(join(work, 'data-'));
   const site = await startStaticServer(join(folder, 'dist'));
   try {
-    const suip = start('npx', ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data, '--origins', new URL(site.url).origin], { cwd: folder });
+    const suip = start(
+      'npx',
+      ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data, '--origins', new URL(site.url).origin],
+      { cwd: folder },
+    );
     const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
     const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
-    const printed = execFileSync(process.execPath, ['agent.mjs'], { cwd: folder, env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken }, encoding: 'utf8' });
+    const printed = execFileSync(process.execPath, ['agent.mjs'], {
+      cwd: folder,
+      env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken },
+      encoding: 'utf8',
+    });
     const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
     const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
     await page.goto(`${site.url}?${query}`);
@@ -267,7 +394,9 @@ test('server: npx suip serve from the installed tarball listens; an agent on sui
   }
 });
 
-test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1 shows and runs the session, with no --origins (the loopback default)', async ({ page }) => {
+test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1 shows and runs the session, with no --origins (the loopback default)', async ({
+  page,
+}) => {
   const folder = join(work, 'server');
   const data = mkdtempSync(join(work, 'data-'));
   const site = await startStaticServer(folder);
@@ -275,7 +404,11 @@ test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1
     const suip = start('npx', ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data], { cwd: folder });
     const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
     const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
-    const printed = execFileSync(process.execPath, ['agent.mjs'], { cwd: folder, env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken }, encoding: 'utf8' });
+    const printed = execFileSync(process.execPath, ['agent.mjs'], {
+      cwd: folder,
+      env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken },
+      encoding: 'utf8',
+    });
     const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
     const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
     await page.goto(`${site.url}live.html?${query}`);
@@ -291,12 +424,15 @@ test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1
   }
 });
 
-test('testing: the doc\'s suip/testing spec, run by the app\'s own npx playwright test, replays a playground fixture into the no-bundler page with no model', async () => {
+test("testing: the doc's suip/testing spec, run by the app's own npx playwright test, replays a playground fixture into the no-bundler page with no model", async () => {
   const folder = join(work, 'testing');
   const site = await startStaticServer(folder);
   try {
     // The app's page asks /api/generate-ui; nothing answers it but the fixture the spec routes.
-    const run = start('npx', ['--no-install', 'playwright', 'test'], { cwd: folder, env: { APP_URL: site.url, CI: '' } });
+    const run = start('npx', ['--no-install', 'playwright', 'test'], {
+      cwd: folder,
+      env: { APP_URL: site.url, CI: '' },
+    });
     const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
     expect(run.output()).toContain('1 passed');
     expect(code).toBe(0);
@@ -305,7 +441,7 @@ test('testing: the doc\'s suip/testing spec, run by the app\'s own npx playwrigh
   }
 });
 
-test('server: the doc\'s suip/server snippet, run as a Node process, starts a server that answers /healthz', async () => {
+test("server: the doc's suip/server snippet, run as a Node process, starts a server that answers /healthz", async () => {
   const folder = join(work, 'server');
   const child = start(process.execPath, ['server.mjs'], { cwd: folder });
   const [, url] = await waitFor(child, /suip at (http:\/\/127\.0\.0\.1:\d+)/);
@@ -315,11 +451,19 @@ test('server: the doc\'s suip/server snippet, run as a Node process, starts a se
 test('server: without its optional peers the CLI exits 1 and names the package to install', async () => {
   // The vite app installed suip alone (no ws, no better-sqlite3).
   const data = mkdtempSync(join(work, 'data-'));
-  const cli = start(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve', '--port', '0', '--data-dir', data], { cwd: join(work, 'vite') });
+  const cli = start(
+    process.execPath,
+    ['node_modules/suip/dist/lib/node/cli.js', 'serve', '--port', '0', '--data-dir', data],
+    { cwd: join(work, 'vite') },
+  );
   const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
   expect(code).toBe(1);
-  expect(cli.output()).toMatch(/suip needs the optional package "(better-sqlite3|ws)" .*npm install (better-sqlite3|ws)/);
-  const usage = start(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve', '--port', 'many'], { cwd: join(work, 'server') });
+  expect(cli.output()).toMatch(
+    /suip needs the optional package "(better-sqlite3|ws)" .*npm install (better-sqlite3|ws)/,
+  );
+  const usage = start(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve', '--port', 'many'], {
+    cwd: join(work, 'server'),
+  });
   expect(await new Promise<number | null>((resolve) => usage.once('exit', resolve))).toBe(2);
   expect(usage.output()).toContain('--port must be 0..65535');
 });
@@ -337,10 +481,14 @@ test('server: the prebuilt CLI reaches "listening" at least twice as fast as npm
   const tsx: number[] = [];
   // Interleaved, so a burst of load on the shared machine hits both alike.
   for (let run = 0; run < 4; run += 1) {
-    prebuilt.push(await timeToListen(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve'], join(work, 'server')));
+    prebuilt.push(
+      await timeToListen(process.execPath, ['node_modules/suip/dist/lib/node/cli.js', 'serve'], join(work, 'server')),
+    );
     tsx.push(await timeToListen('npm', ['run', 'server', '--'], root));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  console.log(`spawn → listening, ms: prebuilt ${prebuilt.map(Math.round).join(', ')} (median ${Math.round(median(prebuilt))}); npm run server ${tsx.map(Math.round).join(', ')} (median ${Math.round(median(tsx))})`);
+  console.log(
+    `spawn → listening, ms: prebuilt ${prebuilt.map(Math.round).join(', ')} (median ${Math.round(median(prebuilt))}); npm run server ${tsx.map(Math.round).join(', ')} (median ${Math.round(median(tsx))})`,
+  );
   expect(median(prebuilt) * 2).toBeLessThan(median(tsx));
 });

@@ -6,7 +6,10 @@ import { openSingle, slotView } from './fixtures/playground/playground-page.ts';
 import { emulateColorScheme } from './helpers/color-scheme.ts';
 
 /** Example ids: the program files in examples/ (the menu's order does not matter here). */
-const EXAMPLES = readdirSync(toPath(new URL('../examples/', import.meta.url))).filter((f) => f.endsWith('.js')).map((f) => ({ id: f.slice(0, -3) })).sort((a, b) => a.id.localeCompare(b.id));
+const EXAMPLES = readdirSync(toPath(new URL('../examples/', import.meta.url)))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => ({ id: f.slice(0, -3) }))
+  .sort((a, b) => a.id.localeCompare(b.id));
 
 /**
  * Every example, as the playground shows it (single mode, full width), has no axe-core violation
@@ -22,7 +25,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openSingle(page, `example=${example.id}`);
       await expect(slotView(page, 'left')).toBeVisible({ timeout: 15_000 });
       const results = await new AxeBuilder({ page }).analyze();
-      found.push(...results.violations.map((v) => `${example.id}: ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+      found.push(
+        ...results.violations.map(
+          (v) =>
+            `${example.id}: ${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
+      );
     }
     expect(found).toEqual([]);
   });

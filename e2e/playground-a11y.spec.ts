@@ -15,7 +15,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const tab of colorScheme === 'light' ? ['Op log', 'Tree', 'Events'] : ['Op log']) {
       await page.getByRole('tab', { name: tab }).click();
       const results = await new AxeBuilder({ page }).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const summary = results.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
       expect(summary, `${tab} tab`).toEqual([]);
     }
   });

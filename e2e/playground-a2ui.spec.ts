@@ -7,7 +7,9 @@ import { openPlayground, openSingle, trackPageErrors } from './fixtures/playgrou
  * one shows the agent's message stream in the editor and renders it through suip's A2UI bridge, in
  * the same renderer as the programs beside it.
  */
-test('the examples menu lists the 36 A2UI examples, and one renders through the bridge beside a program', async ({ page }) => {
+test('the examples menu lists the 36 A2UI examples, and one renders through the bridge beside a program', async ({
+  page,
+}) => {
   const errors = trackPageErrors(page);
   await openPlayground(page);
   const menu = page.getByLabel('Examples');
@@ -22,7 +24,9 @@ test('the examples menu lists the 36 A2UI examples, and one renders through the 
   await expect(page.locator('suip-tree suip-unknown')).toHaveCount(0);
   // Back to a program: the A2UI surfaces are detached.
   await menu.selectOption('counter');
-  await expect(page.locator('suip-tree [data-generator="left"]').getByRole('button', { name: '+1' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('suip-tree [data-generator="left"]').getByRole('button', { name: '+1' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.locator('suip-tree [data-generator^="left-a2ui"]')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -23,7 +23,10 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   outDir = mkdtempSync(join(tmpdir(), 'suip-playground-dist-'));
   // The same build as `npm run build`, written elsewhere so a developer's dist/ is left alone.
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'pipe' });
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   server = await startStaticServer(outDir, '/some/sub/path/');
 });
 

@@ -12,7 +12,8 @@ test('attaching programs logs no console warning or error', async ({ page }) => 
   page.on('console', (message) => {
     // Lit's dev-mode notice comes from the dev server's unminified Lit, not from an attach.
     if (/Lit is in dev mode/.test(message.text())) return;
-    if (message.type() === 'warning' || message.type() === 'error') messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'warning' || message.type() === 'error')
+      messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   // The first attach counts: Chromium warns about an unknown feature once per page, at the first iframe.

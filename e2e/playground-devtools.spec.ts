@@ -4,7 +4,15 @@ import { readFile } from 'node:fs/promises';
 import type { Op } from '../shared/index.ts';
 import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../core/tree/index.ts';
 import { createGroupChecker } from '../core/vocabulary/check-group.ts';
-import { errorList, mirrorTree, openDevtools, openPlayground, slotView, snapshot, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import {
+  errorList,
+  mirrorTree,
+  openDevtools,
+  openPlayground,
+  slotView,
+  snapshot,
+  trackPageErrors,
+} from './fixtures/playground/playground-page.ts';
 
 // Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -14,7 +22,6 @@ const expect = baseExpect.configure({ timeout: 10_000 });
  * (in the page's wire mirror and, independently, here in Node from the exported fixture), the
  * inspector shows that tree, events name their owner, and a replayed fixture reproduces the tree.
  */
-
 
 interface FixtureFile {
   suipFixture: 1;
@@ -28,12 +35,15 @@ function rebuild(fixture: FixtureFile): MergedTree {
   const checkGroup = createGroupChecker();
   let tree = createMergedTree();
   for (const message of fixture.messages) {
-    if (message.direction === 'life' && message.text === 'unmounted') tree = { group: tree.group.filter(([id]) => id !== message.generatorId) };
+    if (message.direction === 'life' && message.text === 'unmounted')
+      tree = { group: tree.group.filter(([id]) => id !== message.generatorId) };
     if (message.direction !== 'in') continue;
     const value = JSON.parse(message.text) as unknown;
     const items = (Array.isArray(value) ? value : [value]) as Array<{ method: string; params: unknown }>;
     if (items.some((item) => item.method === 'suip/initialize')) tree = mountGenerator(tree, message.generatorId);
-    const ops = items.filter((item) => item.method.startsWith('suip/ops/')).map(({ method, params }) => ({ method, params }) as Op);
+    const ops = items
+      .filter((item) => item.method.startsWith('suip/ops/'))
+      .map(({ method, params }) => ({ method, params }) as Op);
     if (ops.length === 0) continue;
     const result = applyGeneratorTransaction(tree, message.generatorId, ops, { checkGroup });
     if (result.ok) tree = result.tree;
@@ -50,7 +60,10 @@ async function interact(page: Page): Promise<void> {
   await expect(slotView(page, 'left').getByText('72 °F')).toBeVisible();
 }
 
-test('op log, inspector, events and counters show what crossed the wire; an exported fixture replays to the same tree', async ({ page, browser }) => {
+test('op log, inspector, events and counters show what crossed the wire; an exported fixture replays to the same tree', async ({
+  page,
+  browser,
+}) => {
   const pageErrors = trackPageErrors(page);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openPlayground(page);
@@ -60,14 +73,24 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
 
   // Op log: every message, both ways, filterable.
   const log = page.locator('pg-op-log');
-  const total = await page.evaluate(() => (window as unknown as { suipPlayground: { host: { log: { entries: unknown[] } } } }).suipPlayground.host.log.entries.length);
+  const total = await page.evaluate(
+    () =>
+      (window as unknown as { suipPlayground: { host: { log: { entries: unknown[] } } } }).suipPlayground.host.log
+        .entries.length,
+  );
   await expect(log.getByTestId('op-log-count')).toHaveText(`${total} of ${total} messages`);
   await log.getByLabel('Filter messages').fill('suip/event');
   await expect(log.locator('li')).toHaveCount(2);
   await expect(log.locator('li[data-generator="right"][data-direction="out"]')).toHaveCount(1);
   await log.locator('li[data-generator="right"] button').click();
-  const eventJson = JSON.parse(await log.getByTestId('op-log-text').innerText()) as { method: string; params: { path: string[]; event: string } };
-  expect(eventJson).toMatchObject({ method: 'suip/event', params: { path: ['root', 'buttons', 'inc'], event: 'click' } });
+  const eventJson = JSON.parse(await log.getByTestId('op-log-text').innerText()) as {
+    method: string;
+    params: { path: string[]; event: string };
+  };
+  expect(eventJson).toMatchObject({
+    method: 'suip/event',
+    params: { path: ['root', 'buttons', 'inc'], event: 'click' },
+  });
   await log.getByLabel('Filter messages').fill('');
   await log.getByLabel('Direction').selectOption('in');
   await log.getByLabel('Generator').selectOption('left');
@@ -119,7 +142,9 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
   // Replay in a fresh page showing other programs: the recorded messages rebuild the same tree.
   const other = await browser.newPage();
   await openPlayground(other, '/', 'left=chat&right=quiz');
-  await other.getByLabel('Replay fixture').setInputFiles({ name: 'fixture.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await other
+    .getByLabel('Replay fixture')
+    .setInputFiles({ name: 'fixture.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(other.getByTestId('notice')).toContainText('Replaying');
   await expect.poll(async () => byGenerator(await snapshot(other)), { timeout: 15_000 }).toEqual(byGenerator(current));
   await expect(slotView(other, 'left').getByText('72 °F')).toBeVisible();
@@ -130,7 +155,9 @@ test('op log, inspector, events and counters show what crossed the wire; an expo
   expect(pageErrors).toEqual([]);
 });
 
-test('errors from the renderer and the generator appear next to the code with op and path; Stop and Reset', async ({ page }) => {
+test('errors from the renderer and the generator appear next to the code with op and path; Stop and Reset', async ({
+  page,
+}) => {
   await openPlayground(page);
   const editor = page.locator('pg-code-editor textarea');
   const run = page.getByRole('group', { name: 'Program' }).getByRole('button', { name: 'Run' });
@@ -142,7 +169,9 @@ test('errors from the renderer and the generator appear next to the code with op
   await expect(errorList(page)).toHaveCount(0);
 
   // A rejected transaction: the error names the op index, method and path.
-  await editor.fill("await suip.render(suip.text('ok'));\nawait suip.ops([{ method: 'suip/ops/remove', params: { path: ['nope'] } }]);\n");
+  await editor.fill(
+    "await suip.render(suip.text('ok'));\nawait suip.ops([{ method: 'suip/ops/remove', params: { path: ['nope'] } }]);\n",
+  );
   await run.click();
   const rejected = errorList(page).filter({ hasText: 'PathNotFound' });
   await expect(rejected).toHaveCount(1);
@@ -161,7 +190,9 @@ test('errors from the renderer and the generator appear next to the code with op
   await expect(thrown.locator('[data-field="line"]')).toHaveText('3');
   // The line is one click away: the editor selects it.
   await thrown.getByRole('button', { name: /line 3/ }).click();
-  expect(await editor.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd))).toBe('undefinedHelper();');
+  expect(
+    await editor.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd)),
+  ).toBe('undefinedHelper();');
 
   // The watchdog: a busy loop is terminated and reported; the other generator keeps working.
   await editor.fill('while (true) {}\n');

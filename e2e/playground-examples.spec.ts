@@ -3,7 +3,13 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_VOCABULARY } from '../core/index.ts';
-import { errorList, loadExample, openPlayground, slotTree, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import {
+  errorList,
+  loadExample,
+  openPlayground,
+  slotTree,
+  trackPageErrors,
+} from './fixtures/playground/playground-page.ts';
 import { emulateColorScheme } from './helpers/color-scheme.ts';
 
 // Interactions cross two sandboxes and a shared, loaded machine: allow time, assert no speed.
@@ -26,7 +32,15 @@ async function expectAccessible(page: Page): Promise<void> {
   for (const colorScheme of ['dark', 'light'] as const) {
     await emulateColorScheme(page, colorScheme);
     const { violations } = await new AxeBuilder({ page }).include('suip-tree').analyze();
-    expect(violations.map((v) => `${colorScheme}: ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(
+      violations.map(
+        (v) =>
+          `${colorScheme}: ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      ),
+    ).toEqual([]);
   }
 }
 
@@ -159,8 +173,18 @@ const checks: Record<string, Check> = {
     const doing = ((await slotTree(page, 'left')) as Tree).group[0]![1].group.find(([id]) => id === 'doing')!;
     expect(JSON.stringify(doing)).toContain('Design the logo');
     // "Move up" reorders within a column: the moved card (last in Doing) goes above Write the spec.
-    await view.locator('suip-card').filter({ hasText: 'Design the logo' }).getByRole('button', { name: 'Move up' }).click();
-    await expect.poll(async () => JSON.stringify((await slotTree(page, 'left')) as Tree).indexOf('Design the logo') < JSON.stringify((await slotTree(page, 'left')) as Tree).indexOf('Write the spec')).toBe(true);
+    await view
+      .locator('suip-card')
+      .filter({ hasText: 'Design the logo' })
+      .getByRole('button', { name: 'Move up' })
+      .click();
+    await expect
+      .poll(
+        async () =>
+          JSON.stringify((await slotTree(page, 'left')) as Tree).indexOf('Design the logo') <
+          JSON.stringify((await slotTree(page, 'left')) as Tree).indexOf('Write the spec'),
+      )
+      .toBe(true);
   },
   'setup-wizard': async (page) => {
     const view = page.locator('suip-tree [data-generator="left"]');
@@ -217,13 +241,21 @@ const checks: Record<string, Check> = {
     await view.getByLabel('Message').fill('How does streaming work?');
     await view.getByRole('button', { name: 'Send' }).click();
     await expect(view.getByText('How does streaming work?', { exact: true })).toBeVisible();
-    await expect(view.getByText('You asked: “How does streaming work?”.', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByText('You asked: “How does streaming work?”.', { exact: false })).toBeVisible({
+      timeout: 15_000,
+    });
     // The reply streamed as text appends: small ops, never the whole text re-sent. How many tokens
     // share one message depends on the machine's load (one transaction in flight), so the count of
     // appends is only bounded below; what is exact is that no message carried the whole reply.
     const reply = (await view.getByText(/You asked: “How does streaming work\?”/).innerText()).trim();
     const { appends, whole } = await page.evaluate((text) => {
-      const hook = (window as unknown as { suipPlayground: { host: { log: { entries: Array<{ generatorId: string; direction: string; text: string }> } } } }).suipPlayground;
+      const hook = (
+        window as unknown as {
+          suipPlayground: {
+            host: { log: { entries: Array<{ generatorId: string; direction: string; text: string }> } };
+          };
+        }
+      ).suipPlayground;
       const inbound = hook.host.log.entries.filter((e) => e.generatorId === 'left' && e.direction === 'in');
       return {
         appends: inbound.filter((e) => e.text.includes('"text":') && !e.text.includes('"particle"')).length,
@@ -297,10 +329,15 @@ const checks: Record<string, Check> = {
 
 type Tree = { group: Array<[string, Tree]> };
 
-const files = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url))).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort();
+const files = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url)))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 test('`npm start` is the Vite dev server these specs run against, and it serves the playground', async ({ page }) => {
-  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   expect(pkg.scripts.start).toBe('vite');
   await page.goto('/');
   await expect(page).toHaveTitle('suip playground');

@@ -5,7 +5,10 @@ import { openSingle, slotView } from './fixtures/playground/playground-page.ts';
 import { recordDocsImage } from './helpers/docs-image.ts';
 
 /** Example ids: the program files in examples/ (the menu's order does not matter here). */
-const EXAMPLES = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url))).filter((f) => f.endsWith('.js')).map((f) => ({ id: f.slice(0, -3) })).sort((a, b) => a.id.localeCompare(b.id));
+const EXAMPLES = readdirSync(fileURLToPath(new URL('../examples/', import.meta.url)))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => ({ id: f.slice(0, -3) }))
+  .sort((a, b) => a.id.localeCompare(b.id));
 
 /**
  * `npm run docs:images` (SUIP_DOCS_IMAGES=1): screenshots of every example in the playground,
@@ -37,7 +40,11 @@ const STATES: ReadonlyArray<{ id: string; state: string; drive: (page: Page) => 
     state: 'results',
     drive: async (page) => {
       const view = slotView(page, 'left');
-      for (const [answer, next] of [['Mercury', 'Next question'], ['1000', 'Next question'], ['JavaScript', 'See my results']] as const) {
+      for (const [answer, next] of [
+        ['Mercury', 'Next question'],
+        ['1000', 'Next question'],
+        ['JavaScript', 'See my results'],
+      ] as const) {
         await view.getByRole('radio', { name: answer }).check();
         await view.getByRole('button', { name: 'Check answer' }).click();
         await view.getByRole('button', { name: next }).click();

@@ -10,14 +10,17 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  */
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const BROKEN = "const { group, render } = suip;\nconst settings = undefined;\nrender(group('card', [['title', settings.title]]));";
+const BROKEN =
+  "const { group, render } = suip;\nconst settings = undefined;\nrender(group('card', [['title', settings.title]]));";
 
 async function runCode(page: Page, code: string): Promise<void> {
   await page.locator('pg-code-editor textarea').fill(code);
   await page.getByRole('group', { name: 'Program' }).getByRole('button', { name: 'Run' }).click();
 }
 
-test('the stage gets the height; the devtools are one row until opened, and stay as the user left them', async ({ page }) => {
+test('the stage gets the height; the devtools are one row until opened, and stay as the user left them', async ({
+  page,
+}) => {
   await openSingle(page, 'example=dashboard');
   const ui = (await page.locator('section.ui').boundingBox())!;
   const devtools = (await page.locator('section.devtools').boundingBox())!;
@@ -45,7 +48,9 @@ test('op log columns fit: times are formatted, every cell ends before the next b
   await openSingle(page, 'example=live-ticker');
   await page.getByRole('tab', { name: 'Op log' }).click();
   // Wait until some messages are a few seconds after the first one.
-  await expect(page.locator('pg-op-log li').last().locator('span').nth(1)).toHaveText(/^\d+\.\d\d s$/, { timeout: 20_000 });
+  await expect(page.locator('pg-op-log li').last().locator('span').nth(1)).toHaveText(/^\d+\.\d\d s$/, {
+    timeout: 20_000,
+  });
   const problems = await page.locator('pg-op-log').evaluate((log) =>
     [...log.shadowRoot!.querySelectorAll('button.row')].slice(-30).flatMap((row) => {
       const cells = [...row.querySelectorAll(':scope > span')].map((cell) => cell.getBoundingClientRect());
@@ -53,14 +58,19 @@ test('op log columns fit: times are formatted, every cell ends before the next b
       return cells.flatMap((cell, i) => {
         const next = cells[i + 1];
         const out: string[] = [];
-        if (next !== undefined && cell.right > next.left + 0.5) out.push(`cell ${i} of ${row.textContent} overlaps the next`);
+        if (next !== undefined && cell.right > next.left + 0.5)
+          out.push(`cell ${i} of ${row.textContent} overlaps the next`);
         if (cell.right > rowBox.right + 0.5) out.push(`cell ${i} of ${row.textContent} leaves the row`);
         return out;
       });
     }),
   );
   expect(problems).toEqual([]);
-  const times = await page.locator('pg-op-log').evaluate((log) => [...log.shadowRoot!.querySelectorAll('button.row > span:nth-child(2)')].map((cell) => cell.textContent ?? ''));
+  const times = await page
+    .locator('pg-op-log')
+    .evaluate((log) =>
+      [...log.shadowRoot!.querySelectorAll('button.row > span:nth-child(2)')].map((cell) => cell.textContent ?? ''),
+    );
   for (const time of times) expect(time).toMatch(/^(\d+ ms|\d+\.\d\d s|\d+:\d\d\.\d|\d+:\d\d:\d\d)$/);
 });
 
@@ -79,7 +89,9 @@ test('the counters count the current run only', async ({ page }) => {
   await expect.poll(async () => Number(await counter('ops').textContent())).toBeLessThanOrEqual(ops);
 });
 
-test('the theme switch themes the page and the rendered UI, tells programs attached after it, and is remembered', async ({ page }) => {
+test('the theme switch themes the page and the rendered UI, tells programs attached after it, and is remembered', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await openSingle(page, 'example=counter');
   const tree = page.locator('.stage suip-tree');
@@ -92,7 +104,10 @@ test('the theme switch themes the page and the rendered UI, tells programs attac
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(14, 17, 22)');
   // A program attached now is told the scheme it is shown in.
-  await runCode(page, "const { group, render } = suip;\nrender(group('card', [['title', 'Theme: ' + suip.hostContext.theme]]));");
+  await runCode(
+    page,
+    "const { group, render } = suip;\nrender(group('card', [['title', 'Theme: ' + suip.hostContext.theme]]));",
+  );
   await expect(slotView(page, 'left').getByText('Theme: dark')).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('status-left')).toHaveText('ready', { timeout: 20_000 });
@@ -105,7 +120,9 @@ test('the theme switch themes the page and the rendered UI, tells programs attac
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
-test('a program that fails before its first render shows its error in the box; the host can turn that off', async ({ page }) => {
+test('a program that fails before its first render shows its error in the box; the host can turn that off', async ({
+  page,
+}) => {
   await openSingle(page, 'example=counter');
   await runCode(page, BROKEN);
   const box = page.getByTestId('run-error-left');
@@ -122,7 +139,9 @@ test('a program that fails before its first render shows its error in the box; t
   await expect(box).toHaveCount(0);
   // A host that shows errors its own way turns the state off.
   await page.evaluate(() => {
-    const { app } = (window as unknown as { suipPlayground: { app: { wiring: { errorState?: boolean }; requestUpdate(): void } } }).suipPlayground;
+    const { app } = (
+      window as unknown as { suipPlayground: { app: { wiring: { errorState?: boolean }; requestUpdate(): void } } }
+    ).suipPlayground;
     app.wiring.errorState = false;
     app.requestUpdate();
   });

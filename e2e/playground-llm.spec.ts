@@ -59,7 +59,11 @@ test('a request streams a program into the editor, runs it, and it renders', asy
   expect(request.messages[0]!.content).toContain('text-field');
   expect(request.messages[1]!.content).toBe('A counter card with one button');
   // The key lives in sessionStorage only.
-  const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('suip.playground.llm') ?? '', local: JSON.stringify(localStorage), cookie: document.cookie }));
+  const stored = await page.evaluate(() => ({
+    session: sessionStorage.getItem('suip.playground.llm') ?? '',
+    local: JSON.stringify(localStorage),
+    cookie: document.cookie,
+  }));
   expect(stored.session).toContain('sk-test-123');
   expect(stored.local).not.toContain('sk-test-123');
   expect(stored.cookie).not.toContain('sk-test-123');
@@ -113,10 +117,14 @@ for (const [request, says, shows] of [
   });
 }
 
-test('the built-in demo model needs no key and no network: a broken first answer is repaired from the renderer error', async ({ page, baseURL }) => {
+test('the built-in demo model needs no key and no network: a broken first answer is repaired from the renderer error', async ({
+  page,
+  baseURL,
+}) => {
   const outside: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) outside.push(request.url());
+    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:'))
+      outside.push(request.url());
   });
   await openPlayground(page);
   await page.evaluate(() => sessionStorage.clear());
@@ -125,7 +133,10 @@ test('the built-in demo model needs no key and no network: a broken first answer
   await expect(panel.getByLabel('Base URL', { exact: true })).toHaveValue('demo:');
   await panel.getByLabel('What should the model build?').fill('A card with visitor statistics');
   await panel.getByRole('button', { name: 'Generate' }).click();
-  await expect(panel.getByTestId('llm-result')).toHaveText('Rendered the demo model\'s recorded answer “Visitors card (repaired)” after 2 turns.', { timeout: 30_000 });
+  await expect(panel.getByTestId('llm-result')).toHaveText(
+    "Rendered the demo model's recorded answer “Visitors card (repaired)” after 2 turns.",
+    { timeout: 30_000 },
+  );
   await expect(panel.locator('[data-turn="1"]')).toContainText('has no role "count"');
   await expect(slotView(page, 'left').getByText('8,730')).toBeVisible();
   expect(outside).toEqual([]);
@@ -166,7 +177,10 @@ test('an endpoint that fails is reported, not retried as a repair, and the code 
   const code = await page.locator('pg-code-editor textarea').inputValue();
   await generate(page, 'something the recording does not have');
   const panel = page.locator('pg-llm-panel');
-  await expect(panel.getByTestId('llm-result')).toContainText('The request failed: the model endpoint answered HTTP 404', { timeout: 20_000 });
+  await expect(panel.getByTestId('llm-result')).toContainText(
+    'The request failed: the model endpoint answered HTTP 404',
+    { timeout: 20_000 },
+  );
   expect(server.requests.length).toBe(before + 1);
   await expect(page.locator('pg-code-editor textarea')).not.toHaveAttribute('readonly');
   await expect(page.locator('pg-code-editor textarea')).toHaveValue(code);

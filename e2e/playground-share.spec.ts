@@ -1,9 +1,17 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { openDevtools, openSingle, slotTree, slotView, trackPageErrors } from './fixtures/playground/playground-page.ts';
+import {
+  openDevtools,
+  openSingle,
+  slotTree,
+  slotView,
+  trackPageErrors,
+} from './fixtures/playground/playground-page.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-test('one program at full width by default; side by side is a mode; the phone shows the output first', async ({ page }) => {
+test('one program at full width by default; side by side is a mode; the phone shows the output first', async ({
+  page,
+}) => {
   await openSingle(page);
   await expect(page.getByRole('radio', { name: 'Single' })).toBeChecked();
   await expect(page.getByTestId('status-right')).toHaveCount(0);
@@ -23,7 +31,10 @@ test('one program at full width by default; side by side is a mode; the phone sh
   expect(ui!.y).toBeLessThan(code!.y);
 });
 
-test('a shared URL reproduces a run (mode, edited program, endpoint, tab) in a new browser context', async ({ page, browser }) => {
+test('a shared URL reproduces a run (mode, edited program, endpoint, tab) in a new browser context', async ({
+  page,
+  browser,
+}) => {
   const errors = trackPageErrors(page);
   await openSingle(page, 'example=dashboard');
   await expect(slotView(page, 'left').getByText('Traffic overview')).toBeVisible();
@@ -64,25 +75,36 @@ test('the op log keeps the clicked row in view while messages keep arriving', as
   await openDevtools(page);
   const log = page.locator('pg-op-log');
   // The ticker streams updates: wait until the list overflows.
-  await expect.poll(() => log.evaluate((el) => { const ol = el.shadowRoot!.querySelector('ol')!; return ol.scrollHeight > ol.clientHeight * 2; })).toBe(true);
+  await expect
+    .poll(() =>
+      log.evaluate((el) => {
+        const ol = el.shadowRoot!.querySelector('ol')!;
+        return ol.scrollHeight > ol.clientHeight * 2;
+      }),
+    )
+    .toBe(true);
   // Open the last row that is fully visible at the bottom of the list (where expanding used to push it out of view).
   const seq = await log.evaluate((el) => {
     const ol = el.shadowRoot!.querySelector('ol')!;
     const box = ol.getBoundingClientRect();
-    const rows = [...ol.querySelectorAll('li')].filter((li) => { const r = li.getBoundingClientRect(); return r.bottom <= box.bottom && r.top >= box.top; });
+    const rows = [...ol.querySelectorAll('li')].filter((li) => {
+      const r = li.getBoundingClientRect();
+      return r.bottom <= box.bottom && r.top >= box.top;
+    });
     return rows.at(-1)!.dataset.seq!;
   });
   const row = log.locator(`li[data-seq="${seq}"]`);
   await row.locator('button').click();
   await expect(row.getByTestId('op-log-text')).toBeVisible();
-  const inView = () => log.evaluate((el, s) => {
-    const ol = el.shadowRoot!.querySelector('ol')!;
-    const li = ol.querySelector(`li[data-seq="${s}"]`)!;
-    const box = ol.getBoundingClientRect();
-    const head = li.querySelector('button')!.getBoundingClientRect();
-    const text = li.querySelector('pre')!.getBoundingClientRect();
-    return head.top >= box.top - 1 && head.bottom <= box.bottom + 1 && text.top < box.bottom - 20;
-  }, seq);
+  const inView = () =>
+    log.evaluate((el, s) => {
+      const ol = el.shadowRoot!.querySelector('ol')!;
+      const li = ol.querySelector(`li[data-seq="${s}"]`)!;
+      const box = ol.getBoundingClientRect();
+      const head = li.querySelector('button')!.getBoundingClientRect();
+      const text = li.querySelector('pre')!.getBoundingClientRect();
+      return head.top >= box.top - 1 && head.bottom <= box.bottom + 1 && text.top < box.bottom - 20;
+    }, seq);
   expect(await inView()).toBe(true);
   // More messages arrive (the ticker runs on): the opened row stays where the reader is.
   const count = await log.locator('li').count();
@@ -90,20 +112,23 @@ test('the op log keeps the clicked row in view while messages keep arriving', as
   expect(await inView()).toBe(true);
 });
 
-test('keyboard only: pick a mode and an example, edit and run, leave the editor, resize it, use the program', async ({ page }) => {
+test('keyboard only: pick a mode and an example, edit and run, leave the editor, resize it, use the program', async ({
+  page,
+}) => {
   await openSingle(page);
-  const focused = () => page.evaluate(() => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    // A button's text as a person sees it: its label may sit in a shadow root of a child element.
-    const composedText = (node: Node): string => {
-      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
-      const root = (node as Element).shadowRoot;
-      const kids = root ? [...root.childNodes] : [...node.childNodes];
-      return kids.map(composedText).join('');
-    };
-    return `${el?.localName}${el?.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}${el && 'value' in el && el.localName === 'input' ? `=${(el as HTMLInputElement).value}` : ''}${el?.localName === 'button' ? `(${composedText(el).replace(/\s+/g, ' ').trim().slice(0, 40)})` : ''}`;
-  });
+  const focused = () =>
+    page.evaluate(() => {
+      let el: Element | null = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      // A button's text as a person sees it: its label may sit in a shadow root of a child element.
+      const composedText = (node: Node): string => {
+        if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+        const root = (node as Element).shadowRoot;
+        const kids = root ? [...root.childNodes] : [...node.childNodes];
+        return kids.map(composedText).join('');
+      };
+      return `${el?.localName}${el?.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}${el && 'value' in el && el.localName === 'input' ? `=${(el as HTMLInputElement).value}` : ''}${el?.localName === 'button' ? `(${composedText(el).replace(/\s+/g, ' ').trim().slice(0, 40)})` : ''}`;
+    });
   const tabTo = async (want: RegExp, max = 40) => {
     const path: string[] = [];
     for (let i = 0; i < max; i += 1) {
@@ -155,7 +180,7 @@ test('keyboard only: pick a mode and an example, edit and run, leave the editor,
 // with --repeat-each=10 (and 40 more runs at 4 workers, with and without the sandbox iframe's allow fix);
 // the skip did not reproduce, so no product change is attributed to it. If it comes back, the
 // walk above prints where each Tab went.
-test('keyboard only: Tab from the splitter, after a resize, reaches the program\'s button', async ({ page }) => {
+test("keyboard only: Tab from the splitter, after a resize, reaches the program's button", async ({ page }) => {
   await openSingle(page, 'example=counter');
   await expect(slotView(page, 'left').getByRole('button', { name: '+1' })).toBeVisible();
   await page.locator('pg-splitter').focus();

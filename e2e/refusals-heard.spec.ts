@@ -18,17 +18,29 @@ suip.onError((e) => { heard.push(e.code + ' ' + JSON.stringify(e.data && e.data.
 render(view());
 `;
 
-test('a javascript: markdown link and a remote image: the program hears each once, with its path and the fix', async ({ page }) => {
+test('a javascript: markdown link and a remote image: the program hears each once, with its path and the fix', async ({
+  page,
+}) => {
   await openHost(page);
   expect(await attach(page, 'g', PROGRAM)).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('A cat')).toBeVisible();
-  const heard = async () => ((await subtree(page, 'g'))?.group.find(([id]) => id === 'heard')?.[1] as { text?: string } | undefined)?.text ?? '';
+  const heard = async () =>
+    ((await subtree(page, 'g'))?.group.find(([id]) => id === 'heard')?.[1] as { text?: string } | undefined)?.text ??
+    '';
   await expect.poll(heard).toContain('["pic","src"]');
   await expect.poll(heard).toContain('["md"]');
   const lines = (await heard()).split('\n');
   expect(lines).toHaveLength(2);
-  expect(lines).toContainEqual(expect.stringMatching(/^-32007 \["md"\] at path \["md"\]: the link "javascript:alert\(1\)" was shown as plain text: .*; link to an absolute https: URL/));
-  expect(lines).toContainEqual(expect.stringMatching(/^-32007 \["pic","src"\] at path \["pic","src"\]: the image\/png source "https:\/\/img\.example\/cat\.png" was replaced by a note: .*; embed the media as a data: URL/));
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^-32007 \["md"\] at path \["md"\]: the link "javascript:alert\(1\)" was shown as plain text: .*; link to an absolute https: URL/,
+    ),
+  );
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^-32007 \["pic","src"\] at path \["pic","src"\]: the image\/png source "https:\/\/img\.example\/cat\.png" was replaced by a note: .*; embed the media as a data: URL/,
+    ),
+  );
   // Re-rendering (each notice re-renders the UI) repeats neither.
   await page.waitForTimeout(300);
   expect((await heard()).split('\n')).toHaveLength(2);

@@ -16,9 +16,13 @@ const GRAB_PORT = `
 
 const LIMITS = { maxMessageBytes: 4096, maxMessagesPerSecond: 50 };
 
-test('more messages per second than the budget: the relay terminates the Worker with reason "rate"', async ({ page }) => {
+test('more messages per second than the budget: the relay terminates the Worker with reason "rate"', async ({
+  page,
+}) => {
   await openHost(page, { limits: LIMITS });
-  expect(await attach(page, 'bystander', `suip.render(suip.group(null, [['t', suip.text('bystander alive')]]));`)).toEqual({ ok: true, status: 'ready' });
+  expect(
+    await attach(page, 'bystander', `suip.render(suip.group(null, [['t', suip.text('bystander alive')]]));`),
+  ).toEqual({ ok: true, status: 'ready' });
   const code = `await suip.render(suip.group(null, [['n', suip.text('0')]]));
     for (let i = 1; ; i += 1) await suip.ops([{ method: 'suip/ops/replace', params: { path: ['n'], particle: { text: String(i) } } }]);`;
   expect(await attach(page, 'flood', code)).toEqual({ ok: true, status: 'ready' });
@@ -27,7 +31,9 @@ test('more messages per second than the budget: the relay terminates the Worker 
   await expect(page.getByText('bystander alive')).toBeVisible();
 });
 
-test('a message over maxMessageBytes on the raw port: terminated with reason "bytes", nothing reaches the host', async ({ page }) => {
+test('a message over maxMessageBytes on the raw port: terminated with reason "bytes", nothing reaches the host', async ({
+  page,
+}) => {
   await openHost(page, { limits: LIMITS });
   const code = `${GRAB_PORT}
     port.postMessage(JSON.stringify({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'big', particle: { text: 'x'.repeat(10000) } } }));`;

@@ -10,7 +10,9 @@ import { attach, openHost, waitForStatus } from './fixtures/sandbox/host-client.
 const TRICKY = `const texts = ['</script><script>parent.postMessage("escaped", "*")</script>', '<!-- <script>', '&amp; &lt;', '\\u2028', "${'x'.repeat(64)}"];
 suip.render(suip.group(null, [...texts.slice(0, 2).map((t, i) => ['t' + i, suip.text('seen ' + t)]), ['lengths', suip.text('lengths ' + texts.map((t) => t.length).join(' '))]]));`;
 
-test('a cold start carries the code in the srcdoc: tags, comments and entities in it arrive as text', async ({ page }) => {
+test('a cold start carries the code in the srcdoc: tags, comments and entities in it arrive as text', async ({
+  page,
+}) => {
   await openHost(page);
   expect(await attach(page, 'tricky', TRICKY)).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('seen </script><script>parent.postMessage("escaped", "*")</script>')).toBeVisible();
@@ -22,7 +24,10 @@ test('a cold start carries the code in the srcdoc: tags, comments and entities i
     const parsed = new DOMParser().parseFromString(iframe.getAttribute('srcdoc') ?? '', 'text/html');
     return {
       scripts: [...parsed.querySelectorAll('script')].map((script) => script.getAttribute('type') ?? 'classic'),
-      start: JSON.parse(parsed.getElementById('suip-start')?.textContent ?? 'null') as { suip: string; code: string } | null,
+      start: JSON.parse(parsed.getElementById('suip-start')?.textContent ?? 'null') as {
+        suip: string;
+        code: string;
+      } | null,
     };
   });
   // SECURITY: exactly two script elements, the data block and the relay: the code added none.
@@ -31,14 +36,24 @@ test('a cold start carries the code in the srcdoc: tags, comments and entities i
   expect(frame.start?.code).toBe(TRICKY);
 });
 
-test('a program that fails before the handshake is still reported from a srcdoc start, and the next attach works', async ({ page }) => {
+test('a program that fails before the handshake is still reported from a srcdoc start, and the next attach works', async ({
+  page,
+}) => {
   await openHost(page);
-  expect(await attach(page, 'broken', 'this is not javascript (')).toMatchObject({ ok: false, code: 'start-failed', reason: 'startup-failed' });
-  expect(await attach(page, 'fine', `suip.render(suip.group(null, [['t', suip.text('fine after broken')]]));`)).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'broken', 'this is not javascript (')).toMatchObject({
+    ok: false,
+    code: 'start-failed',
+    reason: 'startup-failed',
+  });
+  expect(await attach(page, 'fine', `suip.render(suip.group(null, [['t', suip.text('fine after broken')]]));`)).toEqual(
+    { ok: true, status: 'ready' },
+  );
   await expect(page.getByText('fine after broken')).toBeVisible();
 });
 
-test('a program that escapes its wrapper and floods the data port before the host connects is ended, and says why', async ({ page }) => {
+test('a program that escapes its wrapper and floods the data port before the host connects is ended, and says why', async ({
+  page,
+}) => {
   await openHost(page);
   // Top-level code ahead of the runtime: it takes the boot message's data port and posts at once,
   // while the relay still holds everything for a host that has not connected yet.
@@ -61,6 +76,8 @@ self.__unused = async function () {`;
   const status = await waitForStatus(page, 'flood', 'terminated');
   expect(status.reason).toBe('rate');
   expect(status.message).toBe('the generator sent more than 8 messages before the host connected');
-  expect(await attach(page, 'after', `suip.render(suip.group(null, [['t', suip.text('alive after the flood')]]));`)).toEqual({ ok: true, status: 'ready' });
+  expect(
+    await attach(page, 'after', `suip.render(suip.group(null, [['t', suip.text('alive after the flood')]]));`),
+  ).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('alive after the flood')).toBeVisible();
 });

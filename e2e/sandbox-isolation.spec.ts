@@ -37,7 +37,9 @@ test('two generators cannot touch each other’s subtrees; events reach only the
   await expect(page.getByText('attacker done')).toBeVisible();
   expect(await subtree(page, 'b')).toEqual(before);
   const rejected = (await events(page)).filter((e) => e.type === 'suip-error' && e.detail.generatorId === 'attacker');
-  expect(rejected.map((e) => (e.detail as { error: { code: number } }).error.code)).toEqual([-32001, -32001, -32001, -32001]);
+  expect(rejected.map((e) => (e.detail as { error: { code: number } }).error.code)).toEqual([
+    -32001, -32001, -32001, -32001,
+  ]);
 
   // A click on B's button reaches B only.
   await page.getByText('B button').click();
@@ -52,7 +54,9 @@ test('two generators cannot touch each other’s subtrees; events reach only the
   expect((await subtree(page, 'b'))?.group[0]).toEqual(['count', { text: 'B clicked 2' }]);
 });
 
-test('a rejected op reaches the generator: onError and the awaited call get code, index and path; the tree is unchanged', async ({ page }) => {
+test('a rejected op reaches the generator: onError and the awaited call get code, index and path; the tree is unchanged', async ({
+  page,
+}) => {
   await openHost(page);
   const code = `
     const { text, group, render } = suip;
@@ -79,5 +83,9 @@ test('a rejected op reaches the generator: onError and the awaited call get code
   const thrown = (root?.group[2]?.[1] as { text: string }).text;
   expect(thrown).toMatch(/^thrown -32001 1 \["missing"\] op 1 \(suip\/ops\/append\) at path \["missing"\]/);
   const reported = (await events(page)).find((e) => e.type === 'suip-error');
-  expect((reported?.detail as { error: { data: unknown } }).error.data).toMatchObject({ index: 1, path: ['missing'], method: 'suip/ops/append' });
+  expect((reported?.detail as { error: { data: unknown } }).error.data).toMatchObject({
+    index: 1,
+    path: ['missing'],
+    method: 'suip/ops/append',
+  });
 });

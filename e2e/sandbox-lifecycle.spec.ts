@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { attach, events, openHost, subtree, waitForStatus } from './fixtures/sandbox/host-client.ts';
 
-test('while (true) {} in the model code: host keeps running, watchdog terminates, a new generator attaches @stall', async ({ page }) => {
+test('while (true) {} in the model code: host keeps running, watchdog terminates, a new generator attaches @stall', async ({
+  page,
+}) => {
   await openHost(page);
   const meter = (action: 'start' | 'read') =>
     page.evaluate((a) => {
@@ -13,14 +15,20 @@ test('while (true) {} in the model code: host keeps running, watchdog terminates
   await meter('start');
   await page.waitForTimeout(1500);
   const baseline = await meter('read');
-  const looping = await attach(page, 'loop', `suip.render(suip.group(null, [['t', suip.text('about to loop')]])).then(() => { while (true) {} });`);
+  const looping = await attach(
+    page,
+    'loop',
+    `suip.render(suip.group(null, [['t', suip.text('about to loop')]])).then(() => { while (true) {} });`,
+  );
   expect(looping).toEqual({ ok: true, status: 'ready' });
   // The loop starts as soon as the first render is acknowledged, i.e. about now.
   await meter('start');
   const terminated = await waitForStatus(page, 'loop', 'terminated');
   expect(terminated.reason).toBe('heartbeat');
   const gap = await meter('read');
-  console.log(`MEASURE longest host gap while the Worker looped: ${gap.toFixed(1)} ms (baseline without a generator: ${baseline.toFixed(1)} ms)`);
+  console.log(
+    `MEASURE longest host gap while the Worker looped: ${gap.toFixed(1)} ms (baseline without a generator: ${baseline.toFixed(1)} ms)`,
+  );
   // The claim is < 100 ms; on a machine that already stalls the idle page (other suites running on
   // the same 2 cores) the loop must not add more than 100 ms to the baseline stall either.
   expect(gap).toBeLessThan(Math.max(100, baseline + 100));
@@ -30,14 +38,24 @@ test('while (true) {} in the model code: host keeps running, watchdog terminates
   expect(await subtree(page, 'loop')).toBeUndefined();
   await expect(page.locator('iframe')).toHaveCount(0);
 
-  const next = await attach(page, 'after', `suip.render(suip.group(null, [['t', suip.text('alive after the loop')]]));`);
+  const next = await attach(
+    page,
+    'after',
+    `suip.render(suip.group(null, [['t', suip.text('alive after the loop')]]));`,
+  );
   expect(next).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('alive after the loop')).toBeVisible();
 });
 
-test('an uncaught exception in the model code is reported as an error status with message and line', async ({ page }) => {
+test('an uncaught exception in the model code is reported as an error status with message and line', async ({
+  page,
+}) => {
   await openHost(page);
-  const code = ["const { render, group, text } = suip;", "render(group(null, [['t', text('before the throw')]]));", "throw new Error('boom at three');"].join('\n');
+  const code = [
+    'const { render, group, text } = suip;',
+    "render(group(null, [['t', text('before the throw')]]));",
+    "throw new Error('boom at three');",
+  ].join('\n');
   // The throw may already have been reported when attach returns (status "error"): both are fine.
   expect(await attach(page, 'thrower', code)).toMatchObject({ ok: true });
   const status = await waitForStatus(page, 'thrower', 'error');
@@ -69,12 +87,17 @@ test('a syntax error fails attach with the line, and leaves nothing behind', asy
 
 test('detach sends suip/shutdown, removes the frame and the subtree', async ({ page }) => {
   await openHost(page);
-  expect(await attach(page, 'g', `suip.render(suip.group(null, [['t', suip.text('here')]]));`)).toEqual({ ok: true, status: 'ready' });
+  expect(await attach(page, 'g', `suip.render(suip.group(null, [['t', suip.text('here')]]));`)).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   await expect(page.getByText('here')).toBeVisible();
   await page.evaluate(() => window.sandboxTest.detach('g'));
   const status = await waitForStatus(page, 'g', 'terminated');
   expect(status.reason).toBe('detached');
-  const out = await page.evaluate(() => window.sandboxTest.traffic.filter((t) => t.direction === 'out').map((t) => t.text));
+  const out = await page.evaluate(() =>
+    window.sandboxTest.traffic.filter((t) => t.direction === 'out').map((t) => t.text),
+  );
   expect(out.some((text) => text.includes('"suip/shutdown"'))).toBe(true);
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await subtree(page, 'g')).toBeUndefined();
@@ -88,5 +111,7 @@ test('the iframe has exactly sandbox="allow-scripts", an allow list, and a CSP-f
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   expect(await frame.getAttribute('allow')).toContain("sync-xhr 'none'");
   const srcdoc = (await frame.getAttribute('srcdoc')) ?? '';
-  expect(srcdoc).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">/);
+  expect(srcdoc).toMatch(
+    /^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">/,
+  );
 });

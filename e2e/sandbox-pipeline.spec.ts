@@ -36,7 +36,14 @@ test('a generator renders, receives a click and re-renders; DOM and snapshot mat
           group: [
             ['title', { text: 'Counter' }],
             ['body', { text: 'Clicked 0 times' }],
-            ['inc', { group: [['label', { text: 'plus one' }]], type: 'button', on: { click: { handler: expect.any(String), preventDefault: true } } }],
+            [
+              'inc',
+              {
+                group: [['label', { text: 'plus one' }]],
+                type: 'button',
+                on: { click: { handler: expect.any(String), preventDefault: true } },
+              },
+            ],
           ],
         },
       ],
@@ -46,23 +53,44 @@ test('a generator renders, receives a click and re-renders; DOM and snapshot mat
   // The host sees the click after the view handled it: preventDefault was applied synchronously.
   await page.evaluate(() => {
     document.getElementById('renderer')!.addEventListener('click', (event) => {
-      (window as unknown as { prevented: boolean[] }).prevented = [...((window as unknown as { prevented?: boolean[] }).prevented ?? []), event.defaultPrevented];
+      (window as unknown as { prevented: boolean[] }).prevented = [
+        ...((window as unknown as { prevented?: boolean[] }).prevented ?? []),
+        event.defaultPrevented,
+      ];
     });
   });
   await page.getByText('plus one').click();
   await expect(page.getByText('Clicked 1 times')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([true]);
-  expect(await call(page, (host) => host.snapshot())).toMatchObject({ group: [['counter', { group: [['title', { text: 'Counter' }], ['body', { text: 'Clicked 1 times' }], ['inc', {}]] }]] });
+  expect(await call(page, (host) => host.snapshot())).toMatchObject({
+    group: [
+      [
+        'counter',
+        {
+          group: [
+            ['title', { text: 'Counter' }],
+            ['body', { text: 'Clicked 1 times' }],
+            ['inc', {}],
+          ],
+        },
+      ],
+    ],
+  });
   await page.getByText('plus one').click();
   await expect(page.getByText('Clicked 2 times')).toBeVisible();
   const second = (await call(page, (host) => host.snapshot())) as { group: [string, { group: [string, unknown][] }][] };
   expect(second.group[0]![1].group[1]).toEqual(['body', { text: 'Clicked 2 times' }]);
   // The handler id is stable across renders: the button was not replaced.
-  const firstHandler = ((first as typeof second).group[0]![1].group[2]![1] as { on: { click: { handler: string } } }).on.click.handler;
-  expect((second.group[0]![1].group[2]![1] as { on: { click: { handler: string } } }).on.click.handler).toBe(firstHandler);
+  const firstHandler = ((first as typeof second).group[0]![1].group[2]![1] as { on: { click: { handler: string } } }).on
+    .click.handler;
+  expect((second.group[0]![1].group[2]![1] as { on: { click: { handler: string } } }).on.click.handler).toBe(
+    firstHandler,
+  );
 });
 
-test('<suip-renderer> wraps the same API; the handshake gives the code hostContext, vocabulary and limits', async ({ page }) => {
+test('<suip-renderer> wraps the same API; the handshake gives the code hostContext, vocabulary and limits', async ({
+  page,
+}) => {
   await open(page);
   const result = await page.evaluate(async () => {
     const element = document.createElement('suip-renderer') as HTMLElement & {

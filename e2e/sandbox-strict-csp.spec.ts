@@ -8,13 +8,19 @@ async function openStrict(page: import('@playwright/test').Page, options: Record
   await page.evaluate((o) => window.sandboxTest.mount(o), options);
 }
 
-const attach = (page: import('@playwright/test').Page) => page.evaluate((code) => window.sandboxTest.attach('g', code), CODE);
+const attach = (page: import('@playwright/test').Page) =>
+  page.evaluate((code) => window.sandboxTest.attach('g', code), CODE);
 
 test('a srcdoc sandbox inherits a strict host CSP and cannot start (why the second mode exists)', async ({ page }) => {
   await openStrict(page, { initializeTimeoutMs: 3000 });
   const result = await attach(page);
   // A typed host error: the code and reason say why, the message says it for people.
-  expect(result).toEqual({ ok: false, code: 'start-failed', reason: 'initialize-timeout', error: expect.stringContaining('no suip/initialized within 3000 ms') });
+  expect(result).toEqual({
+    ok: false,
+    code: 'start-failed',
+    reason: 'initialize-timeout',
+    error: expect.stringContaining('no suip/initialized within 3000 ms'),
+  });
   await expect(page.locator('iframe')).toHaveCount(0);
 });
 
@@ -34,6 +40,8 @@ test('the static document is the srcdoc document: CSP meta first, the relay inli
   const response = await request.get('/suip-sandbox.html');
   expect(response.status()).toBe(200);
   const html = await response.text();
-  expect(html).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">/);
+  expect(html).toMatch(
+    /^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">/,
+  );
   expect(html.length).toBeGreaterThan(10_000);
 });

@@ -16,10 +16,15 @@ const iframes = (page: Page) => page.locator('iframe');
 
 /** Mark the frame `index` (in page order) so a later step can ask where it went. */
 async function mark(page: Page, index: number, name: string): Promise<void> {
-  await page.evaluate(([i, n]) => ((document.querySelectorAll('iframe')[i as number] as HTMLIFrameElement).dataset.mark = n as string), [index, name] as const);
+  await page.evaluate(
+    ([i, n]) => ((document.querySelectorAll('iframe')[i as number] as HTMLIFrameElement).dataset.mark = n as string),
+    [index, name] as const,
+  );
 }
 
-test('the next attach starts in the warm frame, a new warm frame is made, and a program never sees another one\'s globals', async ({ page }) => {
+test("the next attach starts in the warm frame, a new warm frame is made, and a program never sees another one's globals", async ({
+  page,
+}) => {
   await openHost(page, { warmSandbox: true });
   // Made with the renderer, before any attach.
   await expect(iframes(page)).toHaveCount(1);
@@ -50,7 +55,9 @@ test('the next attach starts in the warm frame, a new warm frame is made, and a 
   await expect(page.locator('iframe[data-mark]')).toHaveCount(0);
 });
 
-test('a warm frame is a fresh relay: a program that ends is reported and the next attach still starts', async ({ page }) => {
+test('a warm frame is a fresh relay: a program that ends is reported and the next attach still starts', async ({
+  page,
+}) => {
   await openHost(page, { warmSandbox: true });
   await expect(iframes(page)).toHaveCount(1);
   const broken = await attach(page, 'broken', 'this is not javascript (');
@@ -59,13 +66,20 @@ test('a warm frame is a fresh relay: a program that ends is reported and the nex
   await expect(page.getByText('second program sees undefined and undefined')).toBeVisible();
 });
 
-test('under a strict host CSP the warm frame is the static suip-sandbox.html, and attaches use it', async ({ page }) => {
+test('under a strict host CSP the warm frame is the static suip-sandbox.html, and attaches use it', async ({
+  page,
+}) => {
   await page.goto('/e2e/fixtures/sandbox/strict-csp.html');
   await page.waitForFunction(() => 'sandboxTest' in window);
-  await page.evaluate(() => window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', warmSandbox: true, initializeTimeoutMs: 10_000 }));
+  await page.evaluate(() =>
+    window.sandboxTest.mount({ sandboxUrl: '/suip-sandbox.html', warmSandbox: true, initializeTimeoutMs: 10_000 }),
+  );
   await expect(iframes(page)).toHaveCount(1);
   await mark(page, 0, 'warm');
-  expect(await page.evaluate((code) => window.sandboxTest.attach('g', code), LOOKER)).toEqual({ ok: true, status: 'ready' });
+  expect(await page.evaluate((code) => window.sandboxTest.attach('g', code), LOOKER)).toEqual({
+    ok: true,
+    status: 'ready',
+  });
   await expect(page.getByText('second program sees undefined and undefined')).toBeVisible();
   await expect(iframes(page)).toHaveCount(2);
   for (const frame of await iframes(page).all()) await expect(frame).toHaveAttribute('src', '/suip-sandbox.html');
@@ -82,7 +96,9 @@ test('by default a page that never attaches makes no sandbox frame at all', asyn
   await expect(iframes(page)).toHaveCount(0);
 });
 
-test('by default the first attach is followed by a warm frame, the next attach runs in it, and none is left once every program ended', async ({ page }) => {
+test('by default the first attach is followed by a warm frame, the next attach runs in it, and none is left once every program ended', async ({
+  page,
+}) => {
   await openHost(page);
   expect(await attach(page, 'first', LEAVER)).toEqual({ ok: true, status: 'ready' });
   await expect(page.getByText('first program ran')).toBeVisible();

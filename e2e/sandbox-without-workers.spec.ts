@@ -16,7 +16,10 @@ const POLICIES = {
   'suip host (viewCsp)': { csp: viewCsp({}), expected: ['ran', 'refused'] },
   'MCP Apps spec, nothing declared': { csp: specCsp({}), expected: ['refused', 'refused'] },
   'MCP Apps spec, blob: declared': { csp: specCsp({ resourceDomains: ['blob:'] }), expected: ['ran', 'refused'] },
-  'MCP Inspector 2.12, blob: declared': { csp: inspectorCsp({ resourceDomains: ['blob:'] }), expected: ['refused', 'refused'] },
+  'MCP Inspector 2.12, blob: declared': {
+    csp: inspectorCsp({ resourceDomains: ['blob:'] }),
+    expected: ['refused', 'refused'],
+  },
 };
 
 /** The host page: a relay frame under `csp` reporting to the host what ran; `nested` is the nested frame's script. */
@@ -39,11 +42,20 @@ window.removeRelay = () => relay.remove();
 </script>`;
 }
 
-type Seen = { hostTicks: number; relayTicks: number; worker?: string; wasm?: string; nested?: string; loopingAt?: number };
+type Seen = {
+  hostTicks: number;
+  relayTicks: number;
+  worker?: string;
+  wasm?: string;
+  nested?: string;
+  loopingAt?: number;
+};
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
 async function open(page: Page, csp: string, nested: string): Promise<void> {
-  await page.route('http://csp-host.test/', (route) => route.fulfill({ contentType: 'text/html', body: hostPage(csp, nested) }));
+  await page.route('http://csp-host.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: hostPage(csp, nested) }),
+  );
   // Not "load": a frame that never stops looping never finishes loading.
   await page.goto('http://csp-host.test/', { waitUntil: 'domcontentloaded' });
 }
@@ -53,29 +65,52 @@ for (const [name, { csp, expected }] of Object.entries(POLICIES)) {
     await open(page, csp, "top.postMessage({ nested: 'ran' }, '*');");
     // A refused Worker does not throw: its `error` event fires (the relay's "failed to load"). A
     // srcdoc frame is not fetched, so no frame-src refuses it; it inherits the policy.
-    await expect.poll(async () => { const s = await seen(page); return [s.worker, s.wasm, s.nested]; }, { timeout: 15_000 }).toEqual([...expected, 'ran']);
+    await expect
+      .poll(
+        async () => {
+          const s = await seen(page);
+          return [s.worker, s.wasm, s.nested];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([...expected, 'ran']);
   });
 }
 
-test('a loop in the nested frame stops the relay (one thread) but not the host page (another process), and removing the relay frame ends it', async ({ page, browser }) => {
+test('a loop in the nested frame stops the relay (one thread) but not the host page (another process), and removing the relay frame ends it', async ({
+  page,
+  browser,
+}) => {
   // The message leaves before the loop starts (a message posted in the looping task itself never left).
-  await open(page, POLICIES['MCP Inspector 2.12, blob: declared'].csp, "top.postMessage({ loopingAt: Date.now() }, '*'); setTimeout(() => { for (;;) {} }, 50);");
+  await open(
+    page,
+    POLICIES['MCP Inspector 2.12, blob: declared'].csp,
+    "top.postMessage({ loopingAt: Date.now() }, '*'); setTimeout(() => { for (;;) {} }, 50);",
+  );
   await expect.poll(async () => (await seen(page)).loopingAt, { timeout: 15_000 }).toBeDefined();
   // The relay's ticks stop for good: two reads half a second apart agree.
   let stalled = -1;
-  await expect.poll(async () => {
-    const first = (await seen(page)).relayTicks;
-    await page.waitForTimeout(500);
-    stalled = (await seen(page)).relayTicks;
-    return stalled === first;
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const first = (await seen(page)).relayTicks;
+        await page.waitForTimeout(500);
+        stalled = (await seen(page)).relayTicks;
+        return stalled === first;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   const hostTicks = (await seen(page)).hostTicks;
   // Meanwhile the host keeps its timers and its input.
   await expect.poll(async () => (await seen(page)).hostTicks, { timeout: 15_000 }).toBeGreaterThan(hostTicks + 10);
   await page.locator('#host').click();
   expect((await seen(page)).relayTicks).toBe(stalled);
   const cdp = await browser.newBrowserCDPSession();
-  const renderers = async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string }> }).processInfo.filter((p) => p.type === 'renderer').length;
+  const renderers = async () =>
+    ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string }> }).processInfo.filter(
+      (p) => p.type === 'renderer',
+    ).length;
   const before = await renderers();
   await page.evaluate(() => (window as unknown as { removeRelay(): void }).removeRelay());
   // The host ends the program by removing the frame: the looping process goes.

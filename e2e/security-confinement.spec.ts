@@ -43,7 +43,10 @@ const escapedPoints = (page: Page) =>
     return hits;
   });
 
-const errorsOf = async (page: Page) => (await events(page)).filter((e) => e.type === 'suip-error').map((e) => (e.detail as { error: { code: number; message: string } }).error);
+const errorsOf = async (page: Page) =>
+  (await events(page))
+    .filter((e) => e.type === 'suip-error')
+    .map((e) => (e.detail as { error: { code: number; message: string } }).error);
 
 const PHISH = `const { render, group, text } = suip;
 let round = 0;
@@ -51,7 +54,9 @@ const view = () => group(null, [['m' + round, group('modal', [['title', text('Se
   ['signin', group('button', [['label', text('Sign in', 'text/plain')]], { on: { click: () => {} } })]], { on: { click: async () => { round += 1; try { await render(view()); } catch (e) { await render(group(null, [['refused', text('Refused: ' + e.message, 'text/plain')]])); } } } })]]);
 render(view());`;
 
-test('a modal from a program stays in its box: no :modal, nothing outside the box, the host input keeps focus and works; a re-open after dismissal is refused', async ({ page }) => {
+test('a modal from a program stays in its box: no :modal, nothing outside the box, the host input keeps focus and works; a re-open after dismissal is refused', async ({
+  page,
+}) => {
   await open(page);
   const input = page.locator('#host-input');
   await input.click();
@@ -68,11 +73,15 @@ test('a modal from a program stays in its box: no :modal, nothing outside the bo
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('host-button');
   // The user dismisses it: the program's immediate re-open is refused with a clear error.
   await page.getByRole('dialog', { name: 'Session expired' }).getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByText(/^Refused: .*the user dismissed this program's modal, so it may not open another/)).toBeVisible();
+  await expect(
+    page.getByText(/^Refused: .*the user dismissed this program's modal, so it may not open another/),
+  ).toBeVisible();
   expect(await modalCount(page)).toBe(0);
 });
 
-test('a password field is refused by default, with an error naming the host policy; the host may allow it', async ({ page }) => {
+test('a password field is refused by default, with an error naming the host policy; the host may allow it', async ({
+  page,
+}) => {
   const code = `const { render, group, text } = suip;
 render(group(null, [['pw', group('text-field', [['label', text('Password', 'text/plain')], ['kind', text('password', 'text/plain')]])]]))
   .catch((e) => render(group(null, [['refused', text('Refused: ' + e.message, 'text/plain')]])));`;
@@ -80,7 +89,9 @@ render(group(null, [['pw', group('text-field', [['label', text('Password', 'text
   await attach(page, 'a', code);
   await expect(page.getByText(/^Refused: .*hostPolicy\.credentialInputs is off/)).toBeVisible();
   expect(await page.locator('suip-tree').locator('input[type=password]').count()).toBe(0);
-  expect((await errorsOf(page)).some((e) => e.code === -32006 && e.message.includes('hostPolicy.credentialInputs'))).toBe(true);
+  expect(
+    (await errorsOf(page)).some((e) => e.code === -32006 && e.message.includes('hostPolicy.credentialInputs')),
+  ).toBe(true);
 
   await open(page, { hostPolicy: { credentialInputs: true } });
   await attach(page, 'a', code);
@@ -96,7 +107,11 @@ render(group('column', Array.from({ length: 400 }, (_, i) => ['r' + i, group('ca
   await expect(page.getByText('Row 0', { exact: true })).toBeVisible();
   const sizes = await page.evaluate(() => {
     const tree = document.querySelector('suip-tree')!;
-    return { tree: tree.getBoundingClientRect().height, content: tree.scrollHeight, box: document.getElementById('renderer')!.getBoundingClientRect().height };
+    return {
+      tree: tree.getBoundingClientRect().height,
+      content: tree.scrollHeight,
+      box: document.getElementById('renderer')!.getBoundingClientRect().height,
+    };
   });
   expect(sizes.content).toBeGreaterThan(5000);
   expect(sizes.tree).toBeLessThanOrEqual(sizes.box);
@@ -134,13 +149,22 @@ render(group(null, [['m', group('modal', [['title', text('Official notice from y
     const tree = document.querySelector('suip-tree')!;
     const label = tree.shadowRoot!.querySelector('[data-suip-provenance]')!;
     const rect = label.getBoundingClientRect();
-    const points = [[rect.left + 4, rect.top + rect.height / 2], [rect.left + rect.width / 2, rect.top + rect.height / 2], [rect.right - 4, rect.top + rect.height / 2]];
-    return { text: label.textContent, hits: points.map(([x, y]) => tree.shadowRoot!.elementFromPoint(x!, y!) === label) };
+    const points = [
+      [rect.left + 4, rect.top + rect.height / 2],
+      [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.right - 4, rect.top + rect.height / 2],
+    ];
+    return {
+      text: label.textContent,
+      hits: points.map(([x, y]) => tree.shadowRoot!.elementFromPoint(x!, y!) === label),
+    };
   });
   expect(hit).toEqual({ text: 'Generated by AI', hits: [true, true, true] });
 });
 
-test('with hostPolicy.pageModals, a modal opens page-level only after a click in the program, and Escape dismisses it for good', async ({ page }) => {
+test('with hostPolicy.pageModals, a modal opens page-level only after a click in the program, and Escape dismisses it for good', async ({
+  page,
+}) => {
   await open(page, { hostPolicy: { pageModals: true } });
   const code = `const { render, group, text } = suip;
 let shown = 'early';

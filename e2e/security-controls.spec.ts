@@ -13,16 +13,25 @@ import { attachHealthy, expect, expectHealthy, test } from './helpers/security-t
 test('the canary records a request the HOST page makes (so 0 elsewhere means 0)', async ({ page, canary }) => {
   const renderer = await mountRenderer(page);
   await page.evaluate((url) => fetch(url, { mode: 'no-cors' }).then(() => 'done'), `${canary.origin}/from-host`);
-  await page.evaluate((url) => new Promise((resolve) => {
-    const socket = new WebSocket(url);
-    socket.onerror = socket.onclose = () => resolve('closed');
-  }), `${canary.origin.replace('http:', 'ws:')}/ws-from-host`);
-  await expect.poll(() => canary.hits.map((hit) => hit.url ?? hit.kind)).toEqual(expect.arrayContaining(['/from-host', '/ws-from-host']));
+  await page.evaluate(
+    (url) =>
+      new Promise((resolve) => {
+        const socket = new WebSocket(url);
+        socket.onerror = socket.onclose = () => resolve('closed');
+      }),
+    `${canary.origin.replace('http:', 'ws:')}/ws-from-host`,
+  );
+  await expect
+    .poll(() => canary.hits.map((hit) => hit.url ?? hit.kind))
+    .toEqual(expect.arrayContaining(['/from-host', '/ws-from-host']));
   expect(canary.hits.some((hit) => hit.kind === 'upgrade')).toBe(true);
   expect(await renderer.status('nobody')).toBe('none');
 });
 
-test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms otherwise', async ({ page, browserName }) => {
+test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms otherwise', async ({
+  page,
+  browserName,
+}) => {
   await mountRenderer(page);
   // Quiet means nothing in this page: what an idle page beside it loses to a loaded machine at the
   // same time is allowed, as in every stall verdict (stallAllowance).
@@ -43,12 +52,16 @@ test('the stall meter sees a deliberate 300 ms busy loop in the host, and ~10 ms
   const busy = await readStallMeter(page);
   expect(busy.maxGap).toBeGreaterThanOrEqual(290);
   if (!cpu || idleCpu === undefined) {
-    console.log(`MEASURE controls (${browserName}): quiet gap ${quiet.maxGap} ms; busy 300 ms → gap ${busy.maxGap} ms; host CPU not measured (no CDP)`);
+    console.log(
+      `MEASURE controls (${browserName}): quiet gap ${quiet.maxGap} ms; busy 300 ms → gap ${busy.maxGap} ms; host CPU not measured (no CDP)`,
+    );
     return;
   }
   // The CPU meter sees the busy loop too (less than 300 ms when other processes share the CPU).
   const busyCpu = (await cpu.read()) - idleCpu;
-  console.log(`MEASURE controls: idle 300 ms → host CPU ${idleCpu} ms; busy 300 ms → host CPU ${busyCpu} ms, gap ${busy.maxGap} ms`);
+  console.log(
+    `MEASURE controls: idle 300 ms → host CPU ${idleCpu} ms; busy 300 ms → host CPU ${busyCpu} ms, gap ${busy.maxGap} ms`,
+  );
   expect(busyCpu).toBeGreaterThan(idleCpu);
   expect(busyCpu).toBeGreaterThan(15);
   await cpu.stop();
@@ -71,7 +84,9 @@ test('the host fingerprint changes when the host DOM, a cookie or storage change
   expect(after.secretValue).toBe('changed');
 });
 
-test('a healthy generator renders, takes a click and re-renders (the baseline every attack spec reuses)', async ({ page }) => {
+test('a healthy generator renders, takes a click and re-renders (the baseline every attack spec reuses)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   await attachHealthy(renderer, 'b');
   await expectHealthy(renderer, 'b', 0);

@@ -60,7 +60,9 @@ async function clickAndDismiss(page: Page, expected: Record<string, number>): Pr
   await expect.poll(() => tally(page)).toEqual(expected);
 }
 
-test('one click opens one dialog; the chain and the re-asks after Escape are refused; 3 dismissals bring the block offer; a blocked program gets errors and the block shows', async ({ page }) => {
+test('one click opens one dialog; the chain and the re-asks after Escape are refused; 3 dismissals bring the block offer; a blocked program gets errors and the block shows', async ({
+  page,
+}) => {
   await open(page);
   expect(await attach(page, 'loop', LOOP)).toMatchObject({ ok: true });
   await expect.poll(() => tally(page)).toEqual({ 'no-user-action': 1 });
@@ -88,7 +90,9 @@ test('one click opens one dialog; the chain and the re-asks after Escape are ref
   const offer = page.getByRole('dialog', { name: 'Block dialogs from “loop”?' });
   await expect(offer).toBeVisible();
   await expect(offer.locator('[data-suip-dialog-origin]')).toHaveCount(0);
-  await expect.poll(() => tally(page)).toEqual({ 'no-user-action': 1, dismissed: 3, 'user-action-spent': 48, 'dialog-open': 24 });
+  await expect
+    .poll(() => tally(page))
+    .toEqual({ 'no-user-action': 1, dismissed: 3, 'user-action-spent': 48, 'dialog-open': 24 });
   await offer.getByRole('button', { name: 'Block its dialogs' }).click();
   await expect(hostDialogs(page)).toHaveCount(0);
   const notice = page.getByRole('status', { name: 'Blocked dialogs' });
@@ -96,7 +100,9 @@ test('one click opens one dialog; the chain and the re-asks after Escape are ref
 
   // Blocked: a click opens nothing, and every ask of the chain gets the blocked error.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => tally(page)).toEqual({ 'no-user-action': 1, dismissed: 3, 'user-action-spent': 48, 'dialog-open': 24, 'dialogs-blocked': 25 });
+  await expect
+    .poll(() => tally(page))
+    .toEqual({ 'no-user-action': 1, dismissed: 3, 'user-action-spent': 48, 'dialog-open': 24, 'dialogs-blocked': 25 });
   await expect(hostDialogs(page)).toHaveCount(0);
   await expect(page.getByText(/the user blocked this program's dialogs/)).toBeVisible();
 
@@ -136,7 +142,9 @@ render(view());`;
   await expect(page.getByRole('status', { name: 'Blocked dialogs' })).toBeHidden();
 });
 
-test('dismissing a program’s modal (Escape or Close) buys no dialog: the close handler’s confirm is refused', async ({ page }) => {
+test('dismissing a program’s modal (Escape or Close) buys no dialog: the close handler’s confirm is refused', async ({
+  page,
+}) => {
   await open(page);
   const code = (title: string) => `const { render, group, text, confirm } = suip;
 let said = 'none';

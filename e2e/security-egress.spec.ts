@@ -10,7 +10,7 @@ import { expect, readReport, test } from './helpers/security-test.ts';
  * The canary must record nothing, the host must not change, and the program must see errors (it
  * keeps running and reports how each attempt ended).
  */
-test('the model\'s code reaches no network: the canary records 0 requests', async ({ page, canary, popups }) => {
+test("the model's code reaches no network: the canary records 0 requests", async ({ page, canary, popups }) => {
   const renderer = await mountRenderer(page);
   const before = await hostFingerprint(page);
   const outcome = await renderer.attach('egress', generatorCode('egress', { CANARY: canary.origin }));
@@ -22,7 +22,24 @@ test('the model\'s code reaches no network: the canary records 0 requests', asyn
   expect(canary.hits, describeHits(canary.hits)).toHaveLength(0);
 
   // Every network attempt ended in an error or never completed: none reported a response.
-  const network = ['fetch', 'fetchNoCorsKeepalive', 'fetchRequest', 'xhrAsync', 'xhrSync', 'webSocket', 'eventSource', 'importScripts', 'dynamicImport', 'dynamicImportData', 'webTransport', 'workerFromUrl', 'sharedWorker', 'serviceWorker', 'cacheAdd', 'fontFace'];
+  const network = [
+    'fetch',
+    'fetchNoCorsKeepalive',
+    'fetchRequest',
+    'xhrAsync',
+    'xhrSync',
+    'webSocket',
+    'eventSource',
+    'importScripts',
+    'dynamicImport',
+    'dynamicImportData',
+    'webTransport',
+    'workerFromUrl',
+    'sharedWorker',
+    'serviceWorker',
+    'cacheAdd',
+    'fontFace',
+  ];
   for (const name of network) {
     expect(report[name], name).toBeDefined();
     expect(report[name], name).not.toMatch(/^ok: (200|basic|cors|opaque|load|open)\b/);
@@ -32,7 +49,8 @@ test('the model\'s code reaches no network: the canary records 0 requests', asyn
   expect(report.eventSource).toMatch(/^ok: error$|^threw:/);
   expect(report.nestedBlobWorker).toMatch(/blocked|error|no answer|threw/);
   // APIs a Worker does not have at all.
-  for (const name of ['sendBeacon', 'locationAssign', 'open', 'fetchLater']) expect(report[name], name).toMatch(/^threw: TypeError|^threw: ReferenceError/);
+  for (const name of ['sendBeacon', 'locationAssign', 'open', 'fetchLater'])
+    expect(report[name], name).toMatch(/^threw: TypeError|^threw: ReferenceError/);
   expect(report.rtcPeerConnection).toMatch(/^threw: ReferenceError|^ok: no event/);
   // Assigning a WorkerLocation navigates nothing (the Worker is still here to report).
   expect(report.done).toBe(true);
@@ -41,7 +59,10 @@ test('the model\'s code reaches no network: the canary records 0 requests', asyn
   expect(await hostFingerprint(page)).toEqual(before);
 });
 
-test('positive control: with a permissive host URL policy the same particle URLs DO reach the canary', async ({ page, canary }) => {
+test('positive control: with a permissive host URL policy the same particle URLs DO reach the canary', async ({
+  page,
+  canary,
+}) => {
   // Proves the particle probes above are real: the only thing between them and the network is the host's policy.
   const renderer = await mountRenderer(page, { allowUrlsUnder: canary.origin });
   const code = `await suip.render(suip.group(null, [['img', suip.data('${canary.origin}/control.png', 'image/png')]]));`;

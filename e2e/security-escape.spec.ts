@@ -16,7 +16,11 @@ const SECRET = 'suip-host-secret-7f3a';
 
 /** Plant secrets where an escape would find them, and listen on a BroadcastChannel the sandbox tries. */
 async function plantSecrets(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'suip_http_only', value: `${SECRET}-httponly`, domain: '127.0.0.1', path: '/', httpOnly: true }]);
+  await page
+    .context()
+    .addCookies([
+      { name: 'suip_http_only', value: `${SECRET}-httponly`, domain: '127.0.0.1', path: '/', httpOnly: true },
+    ]);
   await page.evaluate(async (secret) => {
     document.cookie = `suip_secret=${secret}-cookie; path=/`;
     localStorage.setItem('suip_secret', `${secret}-local`);
@@ -41,7 +45,9 @@ async function plantSecrets(page: Page): Promise<void> {
 
 /** What the host heard on its BroadcastChannel, minus its own `from-host` chatter. */
 async function foreignBroadcasts(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { heard: string[] }).heard.filter((text) => !text.startsWith('from-host')));
+  return page.evaluate(() =>
+    (window as unknown as { heard: string[] }).heard.filter((text) => !text.startsWith('from-host')),
+  );
 }
 
 async function sandboxFrame(renderer: MountedRenderer) {
@@ -50,14 +56,24 @@ async function sandboxFrame(renderer: MountedRenderer) {
   return frame;
 }
 
-test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookies, storage or channels', async ({ page, canary, popups, browserName }) => {
+test("the model's code cannot reach the host's DOM, navigation, popups, cookies, storage or channels", async ({
+  page,
+  canary,
+  popups,
+  browserName,
+}) => {
   const renderer = await mountRenderer(page);
   await plantSecrets(page);
   // The positive control of the channel probe: a second host-side channel does hear the talker.
-  expect(await page.evaluate(() => new Promise((resolve) => {
-    const probe = new BroadcastChannel('suip-host-channel');
-    probe.onmessage = (event) => resolve(String(event.data));
-  }))).toContain('from-host');
+  expect(
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const probe = new BroadcastChannel('suip-host-channel');
+          probe.onmessage = (event) => resolve(String(event.data));
+        }),
+    ),
+  ).toContain('from-host');
   const before = await hostFingerprint(page);
   const outcome = await renderer.attach('escape', generatorCode('escape', { HOST_ORIGIN: new URL(page.url()).origin }));
   expect(outcome).toEqual({ ok: true, status: 'ready' });
@@ -73,7 +89,9 @@ test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookie
   }
   // The fetch fails with a TypeError; the wording is the browser's ("Failed to fetch" in Chromium,
   // "NetworkError when attempting to fetch resource." in Firefox), so it is asserted in Chromium only.
-  expect(report.credentialedFetch).toMatch(browserName === 'chromium' ? /^threw: TypeError: Failed to fetch/ : /^threw: TypeError\b/);
+  expect(report.credentialedFetch).toMatch(
+    browserName === 'chromium' ? /^threw: TypeError: Failed to fetch/ : /^threw: TypeError\b/,
+  );
   // Storage of the opaque origin is refused or empty: never the host's database.
   for (const name of ['indexedDbOpen', 'caches', 'storageDirectory', 'locks']) {
     expect(report[name], name).not.toContain('secrets');
@@ -86,7 +104,10 @@ test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookie
   expect(JSON.stringify(await renderer.snapshot())).not.toContain(SECRET);
   // Nothing of it disturbed the generator: no termination, no error event, still ready.
   const events = await renderer.events();
-  expect(events.filter((event) => event.type === 'suip-error'), JSON.stringify(events)).toEqual([]);
+  expect(
+    events.filter((event) => event.type === 'suip-error'),
+    JSON.stringify(events),
+  ).toEqual([]);
   expect(events.map((event) => event.status)).toEqual(['starting', 'ready']);
   expect(await renderer.status('escape')).toBe('ready');
 
@@ -96,7 +117,12 @@ test('the model\'s code cannot reach the host\'s DOM, navigation, popups, cookie
   expect(await hostFingerprint(page)).toEqual(before);
 });
 
-test('even a compromised relay document cannot read cookies or storage, reach the parent, navigate the top or open popups', async ({ page, canary, popups, browserName }) => {
+test('even a compromised relay document cannot read cookies or storage, reach the parent, navigate the top or open popups', async ({
+  page,
+  canary,
+  popups,
+  browserName,
+}) => {
   const renderer = await mountRenderer(page);
   await plantSecrets(page);
   await renderer.attach('relay', generatorCode('healthy', { ID: 'relay' }));

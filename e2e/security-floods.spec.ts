@@ -15,14 +15,23 @@ import { expect, particleAt, test } from './helpers/security-test.ts';
 const MiB = 1 << 20;
 
 /** The data bytes that reached the host from "a" stay far below the bomb (nothing big got through). */
-async function expectLittleReachedHost(renderer: Awaited<ReturnType<typeof mountRenderer>>, outcome: AttackOutcome, maxBytes = MiB): Promise<void> {
+async function expectLittleReachedHost(
+  renderer: Awaited<ReturnType<typeof mountRenderer>>,
+  outcome: AttackOutcome,
+  maxBytes = MiB,
+): Promise<void> {
   const traffic = await renderer.traffic();
   expect(traffic.a?.inBytes ?? 0).toBeLessThan(maxBytes);
   expect(outcome.reachedHost).toBeLessThan(2100);
 }
 
 /** "a" was refused by the renderer's validator (-32005 naming `limit`) and lives on without the bomb. */
-async function expectRefused(renderer: Awaited<ReturnType<typeof mountRenderer>>, outcome: AttackOutcome, limit: string, bombId: string): Promise<void> {
+async function expectRefused(
+  renderer: Awaited<ReturnType<typeof mountRenderer>>,
+  outcome: AttackOutcome,
+  limit: string,
+  bombId: string,
+): Promise<void> {
   expect(outcome.ended, JSON.stringify(outcome.ended)).toBeUndefined();
   expect(outcome.firstError?.error?.code).toBe(-32005);
   expect(outcome.firstError?.error?.message).toContain(limit);
@@ -33,15 +42,23 @@ async function expectRefused(renderer: Awaited<ReturnType<typeof mountRenderer>>
   expect(await renderer.status('a')).toBe('ready');
 }
 
-test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst @stall', async ({ page, browserName }) => {
-  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port flood stalls the host (475 ms gap vs 17 ms idle control) and is ended by the heartbeat, not "rate"; a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
+test('200,000 messages on the raw port: the relay terminates it ("rate") after one burst @stall', async ({
+  page,
+  browserName,
+}) => {
+  test.fixme(
+    browserName === 'firefox',
+    `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port flood stalls the host (475 ms gap vs 17 ms idle control) and is ended by the heartbeat, not "rate"; a real difference, see docs/security.md "Firefox ESR (opt-in)"`,
+  );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-raw');
   await expectTerminated(renderer, outcome, 'rate');
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('200,000 self.postMessage calls towards the relay: it ends the Worker on the first one ("type"), nothing reaches the host', async ({ page }) => {
+test('200,000 self.postMessage calls towards the relay: it ends the Worker on the first one ("type"), nothing reaches the host', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-self');
   // The runtime never uses the Worker's own channel; a message on it is hostile by definition.
@@ -52,8 +69,14 @@ test('200,000 self.postMessage calls towards the relay: it ends the Worker on th
   expect(JSON.stringify(await renderer.events())).not.toContain('SPOOFED');
 });
 
-test('200,000 unhandled rejections, 1000 per task: the exception reports spend the budget ("rate")', async ({ page, browserName }) => {
-  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the exception-report flood stalls the host (12.8 s gap vs 24 ms idle control); a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
+test('200,000 unhandled rejections, 1000 per task: the exception reports spend the budget ("rate")', async ({
+  page,
+  browserName,
+}) => {
+  test.fixme(
+    browserName === 'firefox',
+    `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the exception-report flood stalls the host (12.8 s gap vs 24 ms idle control); a real difference, see docs/security.md "Firefox ESR (opt-in)"`,
+  );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-rejections-tasks', { until: 'terminated' });
   // The relay's budget ("rate"), or the watchdog if producing the reports keeps the Worker too busy to answer.
@@ -62,7 +85,9 @@ test('200,000 unhandled rejections, 1000 per task: the exception reports spend t
   expect(outcome.errorCount).toBeLessThan(2100);
 });
 
-test('a 128 MB string through suip.ops: never sent (refused in the Worker, or the Worker is stopped)', async ({ page }) => {
+test('a 128 MB string through suip.ops: never sent (refused in the Worker, or the Worker is stopped)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'string-ops');
   if (outcome.ended) await expectTerminated(renderer, outcome, 'heartbeat');
@@ -71,14 +96,19 @@ test('a 128 MB string through suip.ops: never sent (refused in the Worker, or th
 });
 
 test('a 128 MB string on the raw port: the relay terminates it ("bytes") @stall', async ({ page, browserName }) => {
-  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the 128 MB raw string stalls the host (138 ms gap vs 14 ms idle control) before the relay ends it; a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
+  test.fixme(
+    browserName === 'firefox',
+    `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the 128 MB raw string stalls the host (138 ms gap vs 14 ms idle control) before the relay ends it; a real difference, see docs/security.md "Firefox ESR (opt-in)"`,
+  );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'string-raw');
   await expectTerminated(renderer, outcome, 'bytes');
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('a 1M-node tree through suip.render: never sent (refused in the Worker, or the Worker is stopped)', async ({ page }) => {
+test('a 1M-node tree through suip.render: never sent (refused in the Worker, or the Worker is stopped)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'nodes-render');
   if (outcome.ended) await expectTerminated(renderer, outcome, 'heartbeat');
@@ -93,18 +123,26 @@ test('a 1M-node tree (14 MB) on the raw port: the relay terminates it ("bytes") 
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('50,000 nodes packed under maxMessageBytes: counted and refused before they are parsed (maxNodes)', async ({ page }) => {
+test('50,000 nodes packed under maxMessageBytes: counted and refused before they are parsed (maxNodes)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'nodes-validator');
   await expectRefused(renderer, outcome, 'maxNodes', 'many');
 });
 
-test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({ page, browserName }) => {
+test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({
+  page,
+  browserName,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'depth-ops');
   if (outcome.ended?.status === 'terminated') await expectTerminated(renderer, outcome, 'heartbeat');
   // The overflow's wording is the engine's: RangeError in Chromium, "too much recursion" in Firefox.
-  else if (outcome.ended) expect(outcome.ended.message).toMatch(browserName === 'chromium' ? /RangeError|call stack/ : /RangeError|call stack|too much recursion/);
+  else if (outcome.ended)
+    expect(outcome.ended.message).toMatch(
+      browserName === 'chromium' ? /RangeError|call stack/ : /RangeError|call stack|too much recursion/,
+    );
   else expect(outcome.report?.outcome).not.toBe('ok: acknowledged');
   expect(particleAt(await renderer.snapshot(), ['a', 'deep'])).toBeUndefined();
   await expectLittleReachedHost(renderer, outcome);
@@ -117,13 +155,17 @@ test('depth 200,000 (3.6 MB) on the raw port: the relay terminates it ("bytes") 
   await expectLittleReachedHost(renderer, outcome);
 });
 
-test('depth 55,000 packed under maxMessageBytes: refused for its depth before it is parsed (maxDepth)', async ({ page }) => {
+test('depth 55,000 packed under maxMessageBytes: refused for its depth before it is parsed (maxDepth)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'depth-validator');
   await expectRefused(renderer, outcome, 'maxDepth', 'deep');
 });
 
-test('half a million nested arrays (1 MB) on the raw port: refused for their depth before they are parsed (maxDepth)', async ({ page }) => {
+test('half a million nested arrays (1 MB) on the raw port: refused for their depth before they are parsed (maxDepth)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'arrays-validator');
   await expectRefused(renderer, outcome, 'maxDepth', 'deep');

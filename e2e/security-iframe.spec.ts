@@ -7,7 +7,10 @@ import { attachHealthy, expect, test } from './helpers/security-test.ts';
  * DOM: exactly `sandbox="allow-scripts"`, and the CSP meta tag as the first element of the srcdoc
  * head, in both the attribute and the document the browser actually built from it, and in force.
  */
-test('the iframe has exactly sandbox="allow-scripts" and the CSP meta as the first element of its head, in force', async ({ page, canary }) => {
+test('the iframe has exactly sandbox="allow-scripts" and the CSP meta as the first element of its head, in force', async ({
+  page,
+  canary,
+}) => {
   const renderer = await mountRenderer(page);
   await attachHealthy(renderer, 'b');
   await attachHealthy(renderer, 'c');
@@ -21,7 +24,13 @@ test('the iframe has exactly sandbox="allow-scripts" and the CSP meta as the fir
         sandboxTokens: [...iframe.sandbox],
         allow: iframe.getAttribute('allow') ?? '',
         src: iframe.getAttribute('src'),
-        firstHeadElement: first ? { tag: first.localName, httpEquiv: first.getAttribute('http-equiv'), content: first.getAttribute('content') } : null,
+        firstHeadElement: first
+          ? {
+              tag: first.localName,
+              httpEquiv: first.getAttribute('http-equiv'),
+              content: first.getAttribute('content'),
+            }
+          : null,
         scriptsInHeadBeforeCsp: [...parsed.head.children].findIndex((element) => element.localName === 'script'),
       };
     }),
@@ -33,14 +42,28 @@ test('the iframe has exactly sandbox="allow-scripts" and the CSP meta as the fir
     expect(frame.src).toBeNull();
     expect(frame.firstHeadElement?.tag).toBe('meta');
     expect(frame.firstHeadElement?.httpEquiv?.toLowerCase()).toBe('content-security-policy');
-    const directives = new Map((frame.firstHeadElement?.content ?? '').split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    const directives = new Map(
+      (frame.firstHeadElement?.content ?? '')
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
+    );
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('script-src')).toEqual(["'unsafe-inline'"]);
     expect(directives.get('worker-src')).toEqual(['blob:']);
     // No script in the head ahead of the CSP (it would run before the policy applies).
     expect(frame.scriptsInHeadBeforeCsp).toBe(-1);
     // Features whose default allowlist is * are switched off for the frame.
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'display-capture', 'clipboard-read']) expect(frame.allow).toContain(`${feature} 'none'`);
+    for (const feature of [
+      'camera',
+      'microphone',
+      'geolocation',
+      'payment',
+      'usb',
+      'display-capture',
+      'clipboard-read',
+    ])
+      expect(frame.allow).toContain(`${feature} 'none'`);
   }
 
   // The document the browser built: opaque origin, the meta CSP first in <head>, and the policy in force.
@@ -63,7 +86,9 @@ test('the iframe has exactly sandbox="allow-scripts" and the CSP meta as the fir
       return { origin: self.origin, first: first?.outerHTML ?? '', fetchResult, image };
     }, canary.origin);
     expect(live.origin).toBe('null');
-    expect(live.first).toMatch(/^<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">$/);
+    expect(live.first).toMatch(
+      /^<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:">$/,
+    );
     expect(live.fetchResult).toBe('blocked: TypeError');
     expect(live.image).toBe('blocked');
   }

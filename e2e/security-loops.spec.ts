@@ -13,7 +13,9 @@ import { attachHealthy, expect, expectHealthy, test } from './helpers/security-t
  * one spins. (The sandbox owner's sandbox-lifecycle spec has the single-generator case.)
  */
 
-test('while (true) {} beside a healthy generator: the healthy one answers clicks while the other spins, and after @stall', async ({ page }) => {
+test('while (true) {} beside a healthy generator: the healthy one answers clicks while the other spins, and after @stall', async ({
+  page,
+}) => {
   // A longer watchdog leaves time to prove that "b" works while "a" is still spinning.
   const renderer = await mountRenderer(page, { watchdog: { timeoutMs: 4000 } });
   await attachHealthy(renderer, 'b');
@@ -29,7 +31,9 @@ test('while (true) {} beside a healthy generator: the healthy one answers clicks
   const ended = await renderer.waitForEvent({ generatorId: 'a', status: 'terminated' }, 15_000);
   expect(ended.reason).toBe('heartbeat');
   const [stall, idle, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(control), cpu?.read()]);
-  console.log(`MEASURE spin (two generators): host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${idle.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms)`);
+  console.log(
+    `MEASURE spin (two generators): host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${idle.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms)`,
+  );
   const verdict = judgeStall(stall, idle, hostCpuMs, 100);
   expect(verdict.ok, verdict.why).toBe(true);
   await expectHealthy(renderer, 'b', 1);
@@ -38,7 +42,9 @@ test('while (true) {} beside a healthy generator: the healthy one answers clicks
   await expectHealthy(renderer, 'c', 0);
 });
 
-test('for (;;) self.postMessage(...): the relay ends it on the first message on the Worker\'s own channel ("type")', async ({ page }) => {
+test('for (;;) self.postMessage(...): the relay ends it on the first message on the Worker\'s own channel ("type")', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-post');
   await expectTerminated(renderer, outcome, 'type');
@@ -47,8 +53,14 @@ test('for (;;) self.postMessage(...): the relay ends it on the first message on 
 
 // @stall: about 1,000 messages reach the host within the budget before the relay ends the loop;
 // measured beside other specs on two shared cores, that host work once read as a 134 ms stall.
-test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate") @stall', async ({ page, browserName }) => {
-  test.fixme(browserName === 'firefox', `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port loop stalls the host (184 ms gap vs 15 ms idle control; ended by the heartbeat, which the spec allows); a real difference, see docs/security.md "Firefox ESR (opt-in)"`);
+test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate") @stall', async ({
+  page,
+  browserName,
+}) => {
+  test.fixme(
+    browserName === 'firefox',
+    `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port loop stalls the host (184 ms gap vs 15 ms idle control; ended by the heartbeat, which the spec allows); a real difference, see docs/security.md "Firefox ESR (opt-in)"`,
+  );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-port');
   // The budget trips first unless the loop starves the relay's thread (then the heartbeat does).
@@ -56,15 +68,27 @@ test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at 
   expect(outcome.reachedHost).toBeLessThan(2100);
 });
 
-test('for (;;) on the captured comlink control port: the relay ends it at the budget ("rate")', async ({ page, browserName }) => {
-  test.fixme(browserName === 'firefox', `in Firefox ESR the relay shares the host's thread: in the second session's 5 runs the budget ended the loop 3 times (host gap 19–88 ms), once the loop starved the relay until the heartbeat did (175 ms gap vs 17 ms idle control), once the test timed out; see docs/security.md "Firefox ESR (opt-in)"`);
+test('for (;;) on the captured comlink control port: the relay ends it at the budget ("rate")', async ({
+  page,
+  browserName,
+}) => {
+  test.fixme(
+    browserName === 'firefox',
+    `in Firefox ESR the relay shares the host's thread: in the second session's 5 runs the budget ended the loop 3 times (host gap 19–88 ms), once the loop starved the relay until the heartbeat did (175 ms gap vs 17 ms idle control), once the test timed out; see docs/security.md "Firefox ESR (opt-in)"`,
+  );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-control');
   await expectTerminated(renderer, outcome, 'rate');
 });
 
-test('for (;;) on the captured exception-report port (comlink answers even garbage): ended at the budget ("rate")', async ({ page, browserName }) => {
-  test.fixme(browserName === 'firefox', `in Firefox ESR the relay shares the host's thread: in the second session's 5 runs the budget ended the loop 3 times (host gap 22–25 ms where logged) and twice the loop starved the relay until the heartbeat did (115 and 191 ms gaps vs 16–19 ms idle control); see docs/security.md "Firefox ESR (opt-in)"`);
+test('for (;;) on the captured exception-report port (comlink answers even garbage): ended at the budget ("rate")', async ({
+  page,
+  browserName,
+}) => {
+  test.fixme(
+    browserName === 'firefox',
+    `in Firefox ESR the relay shares the host's thread: in the second session's 5 runs the budget ended the loop 3 times (host gap 22–25 ms where logged) and twice the loop starved the relay until the heartbeat did (115 and 191 ms gaps vs 16–19 ms idle control); see docs/security.md "Firefox ESR (opt-in)"`,
+  );
   const renderer = await mountRenderer(page);
   // The attack throws once to make the runtime use (and expose) the report port: that first report
   // sets status "error"; what counts is that the flood after it is terminated and "b" keeps working.
@@ -72,7 +96,9 @@ test('for (;;) on the captured exception-report port (comlink answers even garba
   await expectTerminated(renderer, outcome, 'rate');
 });
 
-test('an endless loop in a click handler: the heartbeat verdict names the handler that was running (issue 47)', async ({ page }) => {
+test('an endless loop in a click handler: the heartbeat verdict names the handler that was running (issue 47)', async ({
+  page,
+}) => {
   const renderer = await mountRenderer(page, { watchdog: { timeoutMs: 1500 } });
   const code = `const { group, render } = suip;
 render(group(null, [['calm', group('button', [['label', 'Calm']], { on: { click: () => {} } })], ['go', group('button', [['label', 'Spin']], { on: { click: () => { for (;;) {} } } })]]));`;
@@ -83,5 +109,7 @@ render(group(null, [['calm', group('button', [['label', 'Calm']], { on: { click:
   await page.getByRole('button', { name: 'Spin' }).click();
   const ended = await renderer.waitForEvent({ generatorId: 'a', status: 'terminated' }, 15_000);
   expect(ended.reason).toBe('heartbeat');
-  expect(ended.message).toMatch(/its event loop is blocked, e\.g\. by an endless loop\) while running the on\.click handler of the group at \["go"\]/);
+  expect(ended.message).toMatch(
+    /its event loop is blocked, e\.g\. by an endless loop\) while running the on\.click handler of the group at \["go"\]/,
+  );
 });

@@ -12,10 +12,17 @@ import { attachHealthy, expect, expectHealthy, test } from './helpers/security-t
 
 /** Everything observable about the renderer: tree, composed DOM, events, handle status. */
 async function rendererState(renderer: MountedRenderer, id: string) {
-  return { snapshot: await renderer.snapshot(), html: await composedHtml(renderer.page), events: await renderer.events(), status: await renderer.status(id) };
+  return {
+    snapshot: await renderer.snapshot(),
+    html: await composedHtml(renderer.page),
+    events: await renderer.events(),
+    status: await renderer.status(id),
+  };
 }
 
-test('a hostile sibling frame forging connect, control, JSON-RPC and comlink messages changes nothing', async ({ page }) => {
+test('a hostile sibling frame forging connect, control, JSON-RPC and comlink messages changes nothing', async ({
+  page,
+}) => {
   const spied = await spyOnSandboxMessages(page);
   const renderer = await mountRenderer(page, { spyRelay: true });
   await attachHealthy(renderer, 'b');
@@ -29,7 +36,16 @@ test('a hostile sibling frame forging connect, control, JSON-RPC and comlink mes
     document.getElementById('attack-slot')!.append(frame);
   });
   const attacker = page.frameLocator('iframe[name="attacker"]');
-  await expect.poll(() => page.frame({ name: 'attacker' })?.evaluate(() => typeof (window as unknown as { attack?: unknown }).attack).catch(() => 'none'), { timeout: 15_000 }).toBe('object');
+  await expect
+    .poll(
+      () =>
+        page
+          .frame({ name: 'attacker' })
+          ?.evaluate(() => typeof (window as unknown as { attack?: unknown }).attack)
+          .catch(() => 'none'),
+      { timeout: 15_000 },
+    )
+    .toBe('object');
   const attackFrame = page.frame({ name: 'attacker' })!;
   // Rounds are driven from here (deterministic on a loaded machine): before, during and after a second attach.
   const fire = (rounds: number) =>
@@ -48,8 +64,12 @@ test('a hostile sibling frame forging connect, control, JSON-RPC and comlink mes
   await during;
   await fire(15);
   await page.waitForTimeout(300);
-  const attack = await page.frame({ name: 'attacker' })!.evaluate(() => (window as unknown as { attack: { received: string[]; sent: { messages: number } } }).attack);
-  console.log(`MEASURE spoofing: sibling frame sent ${attack.sent.messages} forged messages; ${attack.received.length} answers`);
+  const attack = await page
+    .frame({ name: 'attacker' })!
+    .evaluate(() => (window as unknown as { attack: { received: string[]; sent: { messages: number } } }).attack);
+  console.log(
+    `MEASURE spoofing: sibling frame sent ${attack.sent.messages} forged messages; ${attack.received.length} answers`,
+  );
   expect(attack.sent.messages).toBeGreaterThan(500);
   // Nothing ever answered the attacker on any port it handed out.
   expect(attack.received).toEqual([]);
@@ -57,7 +77,9 @@ test('a hostile sibling frame forging connect, control, JSON-RPC and comlink mes
   const forgedAtRelays = spied.filter((message) => !message.fromParent);
   expect(forgedAtRelays.length).toBeGreaterThan(100);
   // The spy reports through a Playwright binding, queued behind every forged message it saw.
-  await expect.poll(() => spied.filter((message) => message.fromParent).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => spied.filter((message) => message.fromParent).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
   const fromHost = spied.filter((message) => message.fromParent);
   expect(fromHost.map((message) => [message.data, message.ports])).toEqual([
     ['{"suip":"connect"}', 1],
@@ -67,10 +89,14 @@ test('a hostile sibling frame forging connect, control, JSON-RPC and comlink mes
   // b is exactly as it was, c rendered normally, no event besides c's own start.
   const after = await rendererState(renderer, 'b');
   expect(after.status).toBe('ready');
-  expect((after.snapshot as { group: [string, unknown][] }).group[0]).toEqual((before.snapshot as { group: [string, unknown][] }).group[0]);
+  expect((after.snapshot as { group: [string, unknown][] }).group[0]).toEqual(
+    (before.snapshot as { group: [string, unknown][] }).group[0],
+  );
   expect(after.html).not.toContain('SPOOFED');
   expect(after.events.slice(0, before.events.length)).toEqual(before.events);
-  expect(after.events.slice(before.events.length).map((event) => [event.generatorId, event.type, event.status])).toEqual([
+  expect(
+    after.events.slice(before.events.length).map((event) => [event.generatorId, event.type, event.status]),
+  ).toEqual([
     ['c', 'suip-status', 'starting'],
     ['c', 'suip-status', 'ready'],
   ]);
@@ -82,7 +108,10 @@ test('a hostile sibling frame forging connect, control, JSON-RPC and comlink mes
   expect({ ...hostAfter, domHash: '' }).toEqual({ ...host, domHash: '' });
 });
 
-test('host-page script forging window messages, synthetic MessageEvents and a second connect changes nothing', async ({ page, browserName }) => {
+test('host-page script forging window messages, synthetic MessageEvents and a second connect changes nothing', async ({
+  page,
+  browserName,
+}) => {
   const renderer = await mountRenderer(page);
   await attachHealthy(renderer, 'b');
   const before = await rendererState(renderer, 'b');
@@ -91,8 +120,16 @@ test('host-page script forging window messages, synthetic MessageEvents and a se
       { suip: 'connect' },
       { suip: 'terminated', reason: 'bytes', message: 'SPOOFED termination' },
       { suip: 'exception', message: 'SPOOFED exception' },
-      JSON.stringify({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'spoofed', particle: { text: 'SPOOFED from host script' } } }),
-      JSON.stringify({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h1', path: ['inc'], event: 'click', payload: null } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'suip/ops/append',
+        params: { path: [], id: 'spoofed', particle: { text: 'SPOOFED from host script' } },
+      }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'suip/event',
+        params: { handler: 'h1', path: ['inc'], event: 'click', payload: null },
+      }),
     ];
     const relay = document.querySelector('iframe')!.contentWindow!;
     const answers: string[] = [];
@@ -118,7 +155,17 @@ test('host-page script forging window messages, synthetic MessageEvents and a se
     const second = new MessageChannel();
     second.port1.onmessage = (event) => answers.push(`second connect: ${JSON.stringify(event.data)}`);
     relay.postMessage({ suip: 'connect' }, '*', [second.port2]);
-    second.port1.postMessage({ suip: 'start', code: "suip.render(suip.text('SPOOFED start'))", budgets: { maxMessageBytes: 1e6, maxMessagesPerSecond: 1e3, heartbeatIntervalMs: 200, heartbeatTimeoutMs: 1000, startupTimeoutMs: 5000 } });
+    second.port1.postMessage({
+      suip: 'start',
+      code: "suip.render(suip.text('SPOOFED start'))",
+      budgets: {
+        maxMessageBytes: 1e6,
+        maxMessagesPerSecond: 1e3,
+        heartbeatIntervalMs: 200,
+        heartbeatTimeoutMs: 1000,
+        startupTimeoutMs: 5000,
+      },
+    });
     second.port1.postMessage(JSON.stringify({ jsonrpc: '2.0', method: 'suip/shutdown', id: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     return { answers, sourceRefused };

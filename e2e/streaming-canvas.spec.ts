@@ -1,5 +1,10 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from './fixtures/fake-llm/fake-llm-server.ts';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type RecordedRequest,
+  type ScriptedAnswer,
+} from './fixtures/fake-llm/fake-llm-server.ts';
 import type { StreamingCanvasHost } from './fixtures/streaming-canvas/host.ts';
 import { composedHtml } from './helpers/host-dom.ts';
 import { startHostCpu } from './helpers/host-cpu.ts';
@@ -17,13 +22,36 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * the host never stalled for 100 ms. A line that breaks mid-stream leaves nothing behind.
  */
 
-const LONG = 'The old town is steep: wear shoes with a good grip, take tram 28 early before the queues, and keep an evening free for the fado houses of Alfama.';
+const LONG =
+  'The old town is steep: wear shoes with a good grip, take tram 28 early before the queues, and keep an evening free for the fado houses of Alfama.';
 const INTRO = 'Three days in Lisbon, from Friday to Sunday, flights and hotel booked.';
 const ops = [
   { op: 'upsert', id: 'trip', type: 'card', data: { title: 'Trip to Lisbon', text: INTRO } },
-  { op: 'upsert', id: 'budget', type: 'stats', data: { title: 'Budget', items: [{ label: 'Flights', value: '€240' }, { label: 'Hotel', value: '€410' }] } },
+  {
+    op: 'upsert',
+    id: 'budget',
+    type: 'stats',
+    data: {
+      title: 'Budget',
+      items: [
+        { label: 'Flights', value: '€240' },
+        { label: 'Hotel', value: '€410' },
+      ],
+    },
+  },
   { op: 'upsert', id: 'tips', type: 'alert', data: { title: 'Good to know', message: LONG, severity: 'info' } },
-  { op: 'upsert', id: 'days', type: 'checklist', data: { title: 'Plan', items: [{ text: 'Belém and the tower', checked: false }, { text: 'Sintra day trip', checked: true }] } },
+  {
+    op: 'upsert',
+    id: 'days',
+    type: 'checklist',
+    data: {
+      title: 'Plan',
+      items: [
+        { text: 'Belém and the tower', checked: false },
+        { text: 'Sintra day trip', checked: true },
+      ],
+    },
+  },
   { op: 'patch', id: 'budget', data: { title: 'Budget (2 people)' } },
 ];
 const lines = ops.map((o) => JSON.stringify(o));
@@ -32,7 +60,12 @@ const TAIL = '\n```\nTell me if you want restaurants too.';
 const TEXT = HEAD + lines.join('\n') + TAIL;
 const pauseAt = TEXT.indexOf(LONG) + 40;
 /** A card whose line breaks (a trailing comma) after a long text, between two good lines. */
-const brokenLine = JSON.stringify({ op: 'upsert', id: 'bad', type: 'card', data: { title: 'Never kept', text: LONG } }).replace(/}}$/, '},}');
+const brokenLine = JSON.stringify({
+  op: 'upsert',
+  id: 'bad',
+  type: 'card',
+  data: { title: 'Never kept', text: LONG },
+}).replace(/}}$/, '},}');
 const BROKEN = `${HEAD}${lines[0]}\n${brokenLine}\n${lines[2]}${TAIL}`;
 const brokenPauseAt = BROKEN.indexOf(LONG) + 40;
 
@@ -64,7 +97,8 @@ async function open(page: Page) {
   return page.evaluateHandle(() => (window as unknown as { streamingCanvas: StreamingCanvasHost }).streamingCanvas);
 }
 
-const normalize = (html: string) => html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
+const normalize = (html: string) =>
+  html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
 /** The canvas DOM of `#streamed` equals the same text applied whole in `#whole`. */
 async function expectEqualToWhole(page: Page) {
   const streamedHtml = normalize(await composedHtml(page, '#streamed'));
@@ -72,7 +106,9 @@ async function expectEqualToWhole(page: Page) {
   await expect.poll(async () => normalize(await composedHtml(page, '#whole')), { timeout: 10_000 }).toBe(streamedHtml);
 }
 
-test('canvas ops render one by one while the model writes them, keep every element, and end equal to the text applied whole', async ({ page }) => {
+test('canvas ops render one by one while the model writes them, keep every element, and end equal to the text applied whole', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const host = await open(page);
   await host.evaluate((h, text) => h.whole(text), TEXT);
@@ -98,10 +134,16 @@ test('canvas ops render one by one while the model writes them, keep every eleme
   expect(identity.seen).toBeGreaterThan(20);
   expect(identity.recreated).toEqual([]);
   await expectEqualToWhole(page);
-  expect(await host.evaluate((h) => [h.prose, h.errors, h.issues])).toEqual([['Here is your trip at a glance.', 'Tell me if you want restaurants too.'], [], []]);
+  expect(await host.evaluate((h) => [h.prose, h.errors, h.issues])).toEqual([
+    ['Here is your trip at a glance.', 'Tell me if you want restaurants too.'],
+    [],
+    [],
+  ]);
 });
 
-test('@stall the host never stalls for 100 ms while a canvas streams, and ends equal to the text applied whole', async ({ page }) => {
+test('@stall the host never stalls for 100 ms while a canvas streams, and ends equal to the text applied whole', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const host = await open(page);
   // The reference first (it also loads what any first widget needs), then the same widgets once in
@@ -115,11 +157,22 @@ test('@stall the host never stalls for 100 ms while a canvas streams, and ends e
   const turn = host.evaluate((h, url) => h.streamed(url, 'plan my trip'), llm.baseUrl);
 
   // No Playwright polling while the meter runs (its checks cost the host CPU): one cheap check a second.
-  await page.waitForFunction((text) => (window as unknown as { streamingCanvas: StreamingCanvasHost }).streamingCanvas.shows(text), LONG.slice(0, 40), { polling: 1000, timeout: 30_000 });
-  const midStream = await host.evaluate((h, long) => ({ card: h.shows('Trip to Lisbon'), whole: h.shows(long), plan: h.shows('Sintra'), end: h.times.end }), LONG);
+  await page.waitForFunction(
+    (text) => (window as unknown as { streamingCanvas: StreamingCanvasHost }).streamingCanvas.shows(text),
+    LONG.slice(0, 40),
+    { polling: 1000, timeout: 30_000 },
+  );
+  const midStream = await host.evaluate(
+    (h, long) => ({ card: h.shows('Trip to Lisbon'), whole: h.shows(long), plan: h.shows('Sintra'), end: h.times.end }),
+    LONG,
+  );
   expect(midStream).toEqual({ card: true, whole: false, plan: false, end: undefined });
   barrier.release();
-  await page.waitForFunction(() => (window as unknown as { streamingCanvas: StreamingCanvasHost }).streamingCanvas.times.end !== undefined, undefined, { polling: 1000, timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { streamingCanvas: StreamingCanvasHost }).streamingCanvas.times.end !== undefined,
+    undefined,
+    { polling: 1000, timeout: 30_000 },
+  );
 
   const stall = await readStallMeter(page);
   const controlStall = await readStallMeter(control);
@@ -133,13 +186,19 @@ test('@stall the host never stalls for 100 ms while a canvas streams, and ends e
   const times = await host.evaluate((h) => h.times);
   expect(times.firstPaint!).toBeLessThan(times.end!);
   const verdict = judgeStall(stall, controlStall, hostCpu, 100);
-  console.log(`streaming-canvas long tasks (start after send, ms): ${JSON.stringify((await host.evaluate((h) => h.longTasks)).filter(([at]) => at >= times.start!).map(([at, ms]) => [Math.round(at - times.start!), ms]))}`);
-  console.log(`streaming-canvas: ${identity.seen} elements, first paint ${Math.round(times.firstPaint! - times.start!)} ms after send, end ${Math.round(times.end! - times.start!)} ms, ${verdict.why}`);
+  console.log(
+    `streaming-canvas long tasks (start after send, ms): ${JSON.stringify((await host.evaluate((h) => h.longTasks)).filter(([at]) => at >= times.start!).map(([at, ms]) => [Math.round(at - times.start!), ms]))}`,
+  );
+  console.log(
+    `streaming-canvas: ${identity.seen} elements, first paint ${Math.round(times.firstPaint! - times.start!)} ms after send, end ${Math.round(times.end! - times.start!)} ms, ${verdict.why}`,
+  );
   expect(verdict.ok, verdict.why).toBe(true);
   await control.close();
 });
 
-test('a line that breaks mid-stream leaves nothing behind, is reported, and the next line still applies', async ({ page }) => {
+test('a line that breaks mid-stream leaves nothing behind, is reported, and the next line still applies', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const host = await open(page);
   await host.evaluate((h, text) => h.whole(text), BROKEN);

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
-import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from './fixtures/fake-llm/fake-llm-server.ts';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type RecordedRequest,
+  type ScriptedAnswer,
+} from './fixtures/fake-llm/fake-llm-server.ts';
 import type { StreamingGenuiHost } from './fixtures/streaming-genui/host.ts';
 import { composedHtml } from './helpers/host-dom.ts';
 import { startHostCpu } from './helpers/host-cpu.ts';
@@ -20,9 +25,21 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * previews, no element shown was ever re-created, and the host never stalled for 100 ms.
  */
 
-const LONG = 'We hold tables for fifteen minutes after the time you book. Tell us about allergies when you arrive, and we will adapt any dish on the menu for you.';
+const LONG =
+  'We hold tables for fifteen minutes after the time you book. Tell us about allergies when you arrive, and we will adapt any dish on the menu for you.';
 const w = (id: string, widget: unknown) => ({ id, widget });
-const booking = { surfaceId: 'booking', definition: { root: 'card', widgets: [w('card', { card: { title: 'Book a table', children: ['intro', 'name', 'book'] } }), w('intro', { text: { text: LONG } }), w('name', { 'text-field': { label: 'Your name' } }), w('book', { button: { label: 'Book now' } })] } };
+const booking = {
+  surfaceId: 'booking',
+  definition: {
+    root: 'card',
+    widgets: [
+      w('card', { card: { title: 'Book a table', children: ['intro', 'name', 'book'] } }),
+      w('intro', { text: { text: LONG } }),
+      w('name', { 'text-field': { label: 'Your name' } }),
+      w('book', { button: { label: 'Book now' } }),
+    ],
+  },
+};
 const line = JSON.stringify({ addOrUpdateSurface: booking });
 const pauseAt = line.indexOf(LONG) + 40;
 /** The same line, broken by a trailing comma after the long text's widget. */
@@ -54,7 +71,19 @@ let dir: string;
 test.beforeAll(async ({}, info) => {
   llm = await startFakeLlmServer(answer, { chunkChars: 16, chunkDelayMs: 12 });
   dir = mkdtempSync(join(tmpdir(), 'suip-genui-stream-e2e-'));
-  server = await startServer(['--data-dir', dir, '--llm-url', llm.baseUrl, '--llm-model', 'fake-model', '--origins', new URL(info.project.use.baseURL!).origin], { SUIP_LLM_KEY: 'sk-e2e' });
+  server = await startServer(
+    [
+      '--data-dir',
+      dir,
+      '--llm-url',
+      llm.baseUrl,
+      '--llm-model',
+      'fake-model',
+      '--origins',
+      new URL(info.project.use.baseURL!).origin,
+    ],
+    { SUIP_LLM_KEY: 'sk-e2e' },
+  );
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -65,20 +94,25 @@ test.beforeEach(() => {
   barrier = new Barrier();
 });
 
-const hostOf = (page: Page) => page.evaluateHandle(() => (window as unknown as { streamingGenui: StreamingGenuiHost }).streamingGenui);
+const hostOf = (page: Page) =>
+  page.evaluateHandle(() => (window as unknown as { streamingGenui: StreamingGenuiHost }).streamingGenui);
 async function open(page: Page) {
   await page.goto('/e2e/fixtures/streaming-genui/host.html');
   await page.waitForFunction(() => 'streamingGenui' in window, undefined, { timeout: 30_000 });
   return hostOf(page);
 }
 
-test('@stall a GenUI surface renders widget by widget while the model writes it, keeps every element, and ends equal to a run without previews', async ({ page }) => {
+test('@stall a GenUI surface renders widget by widget while the model writes it, keeps every element, and ends equal to a run without previews', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const host = await open(page);
   // The reference first: the same answer without previews, in another renderer. It also loads what
   // any first surface needs (modules, element definitions), so the meter measures the stream alone.
   barrier.release();
-  expect(await host.evaluate((h, url) => h.whole(url, 'Book a table'), `${server.url}/genUI`)).toMatchObject({ status: 'complete' });
+  expect(await host.evaluate((h, url) => h.whole(url, 'Book a table'), `${server.url}/genUI`)).toMatchObject({
+    status: 'complete',
+  });
   await host.evaluate((h, url) => h.warm(url, 'Book a table'), `${server.url}/genUI`);
   barrier = new Barrier();
   const control = await openControlPage(page);
@@ -115,7 +149,8 @@ test('@stall a GenUI surface renders widget by widget while the model writes it,
   expect(chunks.filter((c) => 'suip' in c).length).toBeGreaterThan(3);
 
   // The same answer without previews (run first, above) gave the same DOM.
-  const normalize = (html: string) => html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
+  const normalize = (html: string) =>
+    html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
   const streamedHtml = normalize(await composedHtml(page, '#streamed'));
   await expect.poll(async () => normalize(await composedHtml(page, '#whole')), { timeout: 10_000 }).toBe(streamedHtml);
   const times = await host.evaluate((h) => h.times);
@@ -123,13 +158,19 @@ test('@stall a GenUI surface renders widget by widget while the model writes it,
   expect(await host.evaluate((h) => h.issues)).toEqual([]);
 
   const verdict = judgeStall(stall, controlStall, hostCpu, 100);
-  console.log(`streaming-genui long tasks (start after send, ms): ${JSON.stringify((await host.evaluate((h) => h.longTasks)).map(([at, ms]) => [Math.round(at - times.start!), ms]))}`);
-  console.log(`streaming-genui: ${identity.seen} elements, ${chunks.length} chunks, first paint ${Math.round(times.firstPaint! - times.start!)} ms after send, end ${Math.round(times.end! - times.start!)} ms, ${verdict.why}`);
+  console.log(
+    `streaming-genui long tasks (start after send, ms): ${JSON.stringify((await host.evaluate((h) => h.longTasks)).map(([at, ms]) => [Math.round(at - times.start!), ms]))}`,
+  );
+  console.log(
+    `streaming-genui: ${identity.seen} elements, ${chunks.length} chunks, first paint ${Math.round(times.firstPaint! - times.start!)} ms after send, end ${Math.round(times.end! - times.start!)} ms, ${verdict.why}`,
+  );
   expect(verdict.ok, verdict.why).toBe(true);
   await control.close();
 });
 
-test('a surface whose line breaks mid-stream is withdrawn: nothing of it stays, and the model is asked to repair it', async ({ page }) => {
+test('a surface whose line breaks mid-stream is withdrawn: nothing of it stays, and the model is asked to repair it', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const host = await open(page);
   const turn = host.evaluate((h, url) => h.streamed(url, 'Broken form please'), `${server.url}/genUI`);

@@ -37,7 +37,11 @@ async function slowAgent(text: string, pauseAt: number, chunk = 24, delayMs = 15
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   const server: Server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/jsonl', 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': 'application/jsonl',
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+    });
     res.flushHeaders();
     void (async () => {
       let at = 0;
@@ -68,9 +72,12 @@ async function slowAgent(text: string, pauseAt: number, chunk = 24, delayMs = 15
   };
 }
 
-const hostOf = (page: Page) => page.evaluateHandle(() => (window as unknown as { streamingHost: StreamingTestHost }).streamingHost);
+const hostOf = (page: Page) =>
+  page.evaluateHandle(() => (window as unknown as { streamingHost: StreamingTestHost }).streamingHost);
 
-test('@stall a streamed A2UI line renders as it is written, keeps every element, and ends equal to a non-streamed run', async ({ page }) => {
+test('@stall a streamed A2UI line renders as it is written, keeps every element, and ends equal to a non-streamed run', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const text = dashboardJsonl();
   // Pause in the middle of the long summary Text: everything before it has closed, nothing after.
@@ -94,7 +101,9 @@ test('@stall a streamed A2UI line renders as it is written, keeps every element,
     await expect(streamed.getByText(LONG_TEXT.slice(0, 40), { exact: true })).toBeVisible();
     await expect(streamed.getByRole('status', { name: 'Loading cities…' })).toBeVisible();
     await expect(streamed.getByRole('status', { name: 'Loading more…' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { streamingHost: StreamingTestHost }).streamingHost.times.end)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { streamingHost: StreamingTestHost }).streamingHost.times.end),
+    ).toBeUndefined();
 
     agent.release();
     expect(await connected).toBe(2);
@@ -115,17 +124,22 @@ test('@stall a streamed A2UI line renders as it is written, keeps every element,
 
     // The same lines applied at once in another renderer give the same DOM.
     await host.evaluate((h, jsonl) => h.whole(jsonl), text);
-    const normalize = (html: string) => html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
+    const normalize = (html: string) =>
+      html.replace(/\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
     // The renderer shows a change in the next animation frame (or after 200 ms in a page without
     // frames, as this one may be beside the control page), so the reference is awaited, not read once.
     const streamedHtml = normalize(await composedHtml(page, '#streamed'));
-    await expect.poll(async () => normalize(await composedHtml(page, '#whole')), { timeout: 10_000 }).toBe(streamedHtml);
+    await expect
+      .poll(async () => normalize(await composedHtml(page, '#whole')), { timeout: 10_000 })
+      .toBe(streamedHtml);
     const times = await host.evaluate((h) => h.times);
     expect(times.firstPaint!).toBeLessThan(times.end!);
     expect(await host.evaluate((h) => [h.sent, h.issues])).toEqual([[], []]);
 
     const verdict = judgeStall(stall, controlStall, hostCpu, 100);
-    console.log(`streaming-json: ${identity.seen} elements, first paint ${Math.round(times.firstPaint! - times.start!)} ms after connect, ${verdict.why}`);
+    console.log(
+      `streaming-json: ${identity.seen} elements, first paint ${Math.round(times.firstPaint! - times.start!)} ms after connect, ${verdict.why}`,
+    );
     expect(verdict.ok, verdict.why).toBe(true);
     await control.close();
   } finally {
@@ -134,7 +148,9 @@ test('@stall a streamed A2UI line renders as it is written, keeps every element,
   }
 });
 
-test('a line that breaks mid-stream leaves the previous surface as it was and tells the agent where', async ({ page }) => {
+test('a line that breaks mid-stream leaves the previous surface as it was and tells the agent where', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const [surface, update] = dashboardJsonl().split('\n');
   const broken = `${surface}\n${update!.slice(0, update!.indexOf(LONG_TEXT) + 60)}}\n`;

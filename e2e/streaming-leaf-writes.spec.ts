@@ -156,7 +156,13 @@ async function shownTexts(page: Page): Promise<string[]> {
         if (child.nodeType === Node.TEXT_NODE) {
           const data = (child as Text).data.trim();
           if (data !== '') out.push(data);
-        } else if (child.nodeType === Node.ELEMENT_NODE && !['style', 'script', 'template'].includes((child as Element).localName) && !(child as Element).hasAttribute('data-suip-provenance-mark') && !(child as Element).hasAttribute('data-suip-provenance')) walk(child);
+        } else if (
+          child.nodeType === Node.ELEMENT_NODE &&
+          !['style', 'script', 'template'].includes((child as Element).localName) &&
+          !(child as Element).hasAttribute('data-suip-provenance-mark') &&
+          !(child as Element).hasAttribute('data-suip-provenance')
+        )
+          walk(child);
       }
     };
     walk(document.querySelector('suip-tree')!);
@@ -198,7 +204,9 @@ async function attachWatched(page: Page, id: string, program: string): Promise<L
   return go;
 }
 
-test('streamed tokens write their leaves alone, and structural edits between them are applied to the list alone', async ({ page }) => {
+test('streamed tokens write their leaves alone, and structural edits between them are applied to the list alone', async ({
+  page,
+}) => {
   const go = await attachWatched(page, 'leafy', PROGRAM);
 
   // Phase 1: text appends only.
@@ -211,16 +219,18 @@ test('streamed tokens write their leaves alone, and structural edits between the
   const texts = await treeTexts(page);
   expect(texts.join(' ').split(' w').length - 1 + texts.join(' ').split(' h').length - 1).toBe(TOKENS);
   // A plain heading stays one <h2> while it grows.
-  expect(await page.evaluate(() => {
-    const deep = (root: ParentNode, found: Element[] = []): Element[] => {
-      for (const el of root.querySelectorAll('*')) {
-        if (el.localName === 'h2') found.push(el);
-        if (el.shadowRoot) deep(el.shadowRoot, found);
-      }
-      return found;
-    };
-    return deep(document.querySelector('suip-tree')!.shadowRoot!).map((h) => h.textContent);
-  })).toEqual([texts[0]]);
+  expect(
+    await page.evaluate(() => {
+      const deep = (root: ParentNode, found: Element[] = []): Element[] => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.localName === 'h2') found.push(el);
+          if (el.shadowRoot) deep(el.shadowRoot, found);
+        }
+        return found;
+      };
+      return deep(document.querySelector('suip-tree')!.shadowRoot!).map((h) => h.textContent);
+    }),
+  ).toEqual([texts[0]]);
 
   // Phase 2: tokens with inserts, removals and moves mixed in.
   await go.click();
@@ -233,17 +243,21 @@ test('streamed tokens write their leaves alone, and structural edits between the
 
   // Phase 3: markup streamed into a plain paragraph is rendered as markdown (the leaf updates).
   await go.click();
-  await expect.poll(() => page.evaluate(() => {
-    const deep = (root: ParentNode): string | undefined => {
-      for (const el of root.querySelectorAll('*')) {
-        if (el.localName === 'strong') return el.textContent ?? '';
-        const inner = el.shadowRoot ? deep(el.shadowRoot) : undefined;
-        if (inner !== undefined) return inner;
-      }
-      return undefined;
-    };
-    return deep(document.querySelector('suip-tree')!.shadowRoot!);
-  })).toBe('bold');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const deep = (root: ParentNode): string | undefined => {
+          for (const el of root.querySelectorAll('*')) {
+            if (el.localName === 'strong') return el.textContent ?? '';
+            const inner = el.shadowRoot ? deep(el.shadowRoot) : undefined;
+            if (inner !== undefined) return inner;
+          }
+          return undefined;
+        };
+        return deep(document.querySelector('suip-tree')!.shadowRoot!);
+      }),
+    )
+    .toBe('bold');
   await expect.poll(async () => (await shownTexts(page)).join(' ')).toContain('after done3');
 });
 
@@ -291,56 +305,85 @@ render(view());
 `;
 
 for (const count of [200, 500])
-test(`inserts, removals and moves in a ${count}-item list render no element again, and the DOM equals the tree`, async ({ page }) => {
-  // Without build slices, as the bench-program test below: a build-budget refusal (at random under
-  // load) renders its frame through the tree by design, which is not what this test counts.
-  const mounted = await mountRenderer(page, { buildSlices: false });
-  const outcome = await mounted.attach('long', longProgram(count));
-  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
-  const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
-  await expect(go).toHaveText('go');
-  await expect.poll(async () => (await shownTexts(page)).length).toBe(count + 2);
-  await watch(page);
-  // An item added during a round may render twice: its first render builds its children as the
-  // build budget allows (build-budget.ts) and a later one the rest. Only items that were on screen
-  // before the round must never render again.
-  const itemsBefore = async (): Promise<Set<string>> => new Set(((await mounted.snapshot()) as { group: Array<[string, { group: Array<[string, { group: Array<[string, unknown]> }]> }]> }).group[0]![1].group[0]![1].group.map(([id]) => `long/list/${id}`));
-  const notNew = (shown: Set<string>) => (r: Rerender): boolean => !r.path.startsWith('long/list/') || shown.has(r.path.split('/').slice(0, 3).join('/'));
-  let shownBefore = await itemsBefore();
-  // Round 1: ~120 seeded edits, then the whole list reversed (500 moves in one transaction, which
-  // is over the per-frame record and goes through the list's keyed render).
-  await go.click();
-  await phaseDone(page, 1);
-  const first = (await takeRerenders(page)).filter(notNew(shownBefore));
-  shownBefore = await itemsBefore();
-  const listRenders = first.filter((r) => r.path === 'long/list');
-  expect(listRenders.length, 'only the reverse renders the list').toBeLessThanOrEqual(1);
-  // The status line shares the reverse's frame, which is rendered whole (the list forwards it its text).
-  const others = first.filter((r) => !['long/list', 'long/status', 'long/go'].includes(r.path) && !r.path.startsWith('long/go/'));
-  expect(others, JSON.stringify(others)).toEqual([]);
-  // Round 2 starts from the state the keyed render left: the direct edits still agree with it.
-  await go.click();
-  await phaseDone(page, 2);
-  const second = (await takeRerenders(page)).filter(notNew(shownBefore));
-  const again = second.filter((r) => !['long/status', 'long/go'].includes(r.path) && !r.path.startsWith('long/go/'));
-  expect(again.filter((r) => r.path !== 'long/list'), JSON.stringify(again)).toEqual([]);
-  expect(again.length).toBeLessThanOrEqual(1);
-  // No part's markers are left behind: one element per item, no stray comments beyond Lit's two per child.
-  const counts = await page.evaluate(() => {
-    const mount = document.querySelector('suip-tree')!.shadowRoot!.querySelector('[data-suip-provenance-mark]')?.parentElement ?? document.querySelector('suip-tree')!.shadowRoot!;
-    const find = (root: ParentNode): Element | undefined => {
-      for (const el of root.querySelectorAll('suip-group')) if ((el as unknown as { path?: string[] }).path?.join('/') === 'long/list') return el;
-      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) { const hit = find(el.shadowRoot); if (hit) return hit; }
-      return undefined;
-    };
-    const list = find(mount)!;
-    let comments = 0;
-    for (let n = list.shadowRoot!.firstChild; n; n = n.nextSibling) if (n.nodeType === Node.COMMENT_NODE) comments += 1;
-    return { items: [...list.shadowRoot!.children].filter((el) => el.localName === 'suip-group').length, comments, shown: ((list as unknown as { particle: { group: unknown[] } }).particle.group.length) };
+  test(`inserts, removals and moves in a ${count}-item list render no element again, and the DOM equals the tree`, async ({
+    page,
+  }) => {
+    // Without build slices, as the bench-program test below: a build-budget refusal (at random under
+    // load) renders its frame through the tree by design, which is not what this test counts.
+    const mounted = await mountRenderer(page, { buildSlices: false });
+    const outcome = await mounted.attach('long', longProgram(count));
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
+    await expect(go).toHaveText('go');
+    await expect.poll(async () => (await shownTexts(page)).length).toBe(count + 2);
+    await watch(page);
+    // An item added during a round may render twice: its first render builds its children as the
+    // build budget allows (build-budget.ts) and a later one the rest. Only items that were on screen
+    // before the round must never render again.
+    const itemsBefore = async (): Promise<Set<string>> =>
+      new Set(
+        (
+          (await mounted.snapshot()) as {
+            group: Array<[string, { group: Array<[string, { group: Array<[string, unknown]> }]> }]>;
+          }
+        ).group[0]![1].group[0]![1].group.map(([id]) => `long/list/${id}`),
+      );
+    const notNew =
+      (shown: Set<string>) =>
+      (r: Rerender): boolean =>
+        !r.path.startsWith('long/list/') || shown.has(r.path.split('/').slice(0, 3).join('/'));
+    let shownBefore = await itemsBefore();
+    // Round 1: ~120 seeded edits, then the whole list reversed (500 moves in one transaction, which
+    // is over the per-frame record and goes through the list's keyed render).
+    await go.click();
+    await phaseDone(page, 1);
+    const first = (await takeRerenders(page)).filter(notNew(shownBefore));
+    shownBefore = await itemsBefore();
+    const listRenders = first.filter((r) => r.path === 'long/list');
+    expect(listRenders.length, 'only the reverse renders the list').toBeLessThanOrEqual(1);
+    // The status line shares the reverse's frame, which is rendered whole (the list forwards it its text).
+    const others = first.filter(
+      (r) => !['long/list', 'long/status', 'long/go'].includes(r.path) && !r.path.startsWith('long/go/'),
+    );
+    expect(others, JSON.stringify(others)).toEqual([]);
+    // Round 2 starts from the state the keyed render left: the direct edits still agree with it.
+    await go.click();
+    await phaseDone(page, 2);
+    const second = (await takeRerenders(page)).filter(notNew(shownBefore));
+    const again = second.filter((r) => !['long/status', 'long/go'].includes(r.path) && !r.path.startsWith('long/go/'));
+    expect(
+      again.filter((r) => r.path !== 'long/list'),
+      JSON.stringify(again),
+    ).toEqual([]);
+    expect(again.length).toBeLessThanOrEqual(1);
+    // No part's markers are left behind: one element per item, no stray comments beyond Lit's two per child.
+    const counts = await page.evaluate(() => {
+      const mount =
+        document.querySelector('suip-tree')!.shadowRoot!.querySelector('[data-suip-provenance-mark]')?.parentElement ??
+        document.querySelector('suip-tree')!.shadowRoot!;
+      const find = (root: ParentNode): Element | undefined => {
+        for (const el of root.querySelectorAll('suip-group'))
+          if ((el as unknown as { path?: string[] }).path?.join('/') === 'long/list') return el;
+        for (const el of root.querySelectorAll('*'))
+          if (el.shadowRoot) {
+            const hit = find(el.shadowRoot);
+            if (hit) return hit;
+          }
+        return undefined;
+      };
+      const list = find(mount)!;
+      let comments = 0;
+      for (let n = list.shadowRoot!.firstChild; n; n = n.nextSibling)
+        if (n.nodeType === Node.COMMENT_NODE) comments += 1;
+      return {
+        items: [...list.shadowRoot!.children].filter((el) => el.localName === 'suip-group').length,
+        comments,
+        shown: (list as unknown as { particle: { group: unknown[] } }).particle.group.length,
+      };
+    });
+    expect(counts.items).toBe(counts.shown);
+    expect(counts.comments).toBeLessThanOrEqual(2 * counts.items + 4);
   });
-  expect(counts.items).toBe(counts.shown);
-  expect(counts.comments).toBeLessThanOrEqual(2 * counts.items + 4);
-});
 
 /** Fields in a plain group; typing in one makes the program move it to the top, add a field and drop another. */
 const FIELDS_PROGRAM = `
@@ -366,16 +409,20 @@ test('a field moved by a direct list edit keeps its element, focus, caret and ty
   await expect(input).toBeVisible();
   await watch(page);
   await page.evaluate(() => {
-    const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
+    const deep = (root: Document | ShadowRoot): Element | null =>
+      root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement;
     (window as unknown as { before?: () => Element | null }).before = () => deep(document);
   });
   await input.click();
   await input.pressSequentially('hello world');
   const node = await input.elementHandle();
-  await expect.poll(async () => (await shownTexts(page)).join(' ')).toBe('Field f3 Field new Field f0 Field f1 Field f2 Field f4');
+  await expect
+    .poll(async () => (await shownTexts(page)).join(' '))
+    .toBe('Field f3 Field new Field f0 Field f1 Field f2 Field f4');
   for (let i = 0; i < 5; i += 1) await input.press('ArrowLeft');
   const state = await page.evaluate((el) => {
-    const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
+    const deep = (root: Document | ShadowRoot): Element | null =>
+      root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement;
     const active = deep(document) as HTMLInputElement;
     return { same: active === el, value: active.value, caret: active.selectionStart };
   }, node);
@@ -430,37 +477,53 @@ render(view());
 // At 200 items (the list's array copied per transaction), and at 500: past `IN_PLACE_WIDTH` (256), where
 // it is edited in place.
 for (const items of [200, 500])
-test(`the token bench's own stream (tokens, new items, moves, removals in a ${items}-item list) renders nothing that was on screen, and the DOM equals the tree`, async ({ page }) => {
-  test.setTimeout(120_000);
-  // Without build slices: a frame whose new item the build budget refuses (its task's slice spent,
-  // which a loaded machine does at random) is rendered through the tree by design; this test is
-  // about the direct path, and build-budget's own specs cover the refusal.
-  const mounted = await mountRenderer(page, { buildSlices: false });
-  const outcome = await mounted.attach('bench', benchProgram(300, 2 * items));
-  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
-  const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
-  await expect(go).toHaveText('go');
-  // 499 item texts (the last item starts empty), the meta, the button's label and the status.
-  await expect.poll(async () => (await shownTexts(page)).length).toBe(items + 2);
-  await watch(page);
-  // Each item of the list before a round, by path, with its text then.
-  type Snapshot = { group: Array<[string, { group: Array<[string, { group: Array<[string, { group: Array<[string, { text: string }]> }]> }]> }]> };
-  const itemsNow = async (): Promise<Map<string, string>> => new Map(((await mounted.snapshot()) as Snapshot).group[0]![1].group[1]![1].group.map(([id, item]) => [`bench/list/${id}`, item.group[0]![1].text]));
-  for (const round of [300, 600]) {
-    const before = await itemsNow();
-    await go.click();
-    await expect.poll(async () => (await treeTexts(page)).some((text) => text.endsWith(`done${round}`))).toBe(true);
-    await expect.poll(async () => JSON.stringify(await shownTexts(page))).toBe(JSON.stringify(await treeTexts(page)));
-    // Every item starts empty, and an empty text shows no paragraph to append to: its first token
-    // renders that one `<suip-text>` (once). Items the round added may render as they are built.
-    // Nothing else that was on screen renders: not the tree, the list, an item or another text.
-    const all = await takeRerenders(page);
-    const firstTokens = all.filter((r) => r.kind === 'text' && before.get(r.path.replace(/\/t$/, '')) === '');
-    const rerenders = all.filter((r) => !firstTokens.includes(r) && (!r.path.startsWith('bench/list/') || before.has(r.path.split('/').slice(0, 3).join('/'))));
-    expect(rerenders, `round ${round}: ${JSON.stringify(rerenders.slice(0, 10))}`).toEqual([]);
-    expect(firstTokens.length, JSON.stringify(firstTokens)).toBeLessThanOrEqual(1);
-  }
-});
+  test(`the token bench's own stream (tokens, new items, moves, removals in a ${items}-item list) renders nothing that was on screen, and the DOM equals the tree`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // Without build slices: a frame whose new item the build budget refuses (its task's slice spent,
+    // which a loaded machine does at random) is rendered through the tree by design; this test is
+    // about the direct path, and build-budget's own specs cover the refusal.
+    const mounted = await mountRenderer(page, { buildSlices: false });
+    const outcome = await mounted.attach('bench', benchProgram(300, 2 * items));
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    const go = page.locator('suip-tree').getByRole('button', { name: /^go/ });
+    await expect(go).toHaveText('go');
+    // 499 item texts (the last item starts empty), the meta, the button's label and the status.
+    await expect.poll(async () => (await shownTexts(page)).length).toBe(items + 2);
+    await watch(page);
+    // Each item of the list before a round, by path, with its text then.
+    type Snapshot = {
+      group: Array<
+        [string, { group: Array<[string, { group: Array<[string, { group: Array<[string, { text: string }]> }]> }]> }]
+      >;
+    };
+    const itemsNow = async (): Promise<Map<string, string>> =>
+      new Map(
+        ((await mounted.snapshot()) as Snapshot).group[0]![1].group[1]![1].group.map(([id, item]) => [
+          `bench/list/${id}`,
+          item.group[0]![1].text,
+        ]),
+      );
+    for (const round of [300, 600]) {
+      const before = await itemsNow();
+      await go.click();
+      await expect.poll(async () => (await treeTexts(page)).some((text) => text.endsWith(`done${round}`))).toBe(true);
+      await expect.poll(async () => JSON.stringify(await shownTexts(page))).toBe(JSON.stringify(await treeTexts(page)));
+      // Every item starts empty, and an empty text shows no paragraph to append to: its first token
+      // renders that one `<suip-text>` (once). Items the round added may render as they are built.
+      // Nothing else that was on screen renders: not the tree, the list, an item or another text.
+      const all = await takeRerenders(page);
+      const firstTokens = all.filter((r) => r.kind === 'text' && before.get(r.path.replace(/\/t$/, '')) === '');
+      const rerenders = all.filter(
+        (r) =>
+          !firstTokens.includes(r) &&
+          (!r.path.startsWith('bench/list/') || before.has(r.path.split('/').slice(0, 3).join('/'))),
+      );
+      expect(rerenders, `round ${round}: ${JSON.stringify(rerenders.slice(0, 10))}`).toEqual([]);
+      expect(firstTokens.length, JSON.stringify(firstTokens)).toBeLessThanOrEqual(1);
+    }
+  });
 
 /** A list whose new item starts empty (as the token bench's do) and then receives tokens. */
 const EMPTY_ITEM_PROGRAM = `

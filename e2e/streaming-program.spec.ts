@@ -24,7 +24,10 @@ const PROGRAM = [
   'const items = [];',
   "const view = () => group('card', [['title', text('Shopping list', 'text/plain')], ['items', group('list', items.map((item) => [item, text(item, 'text/plain')]))]]);",
   'render(view());',
-  ...['Milk', 'Bread', 'Apples', 'Coffee', 'Rice', 'Lemons', 'Butter', 'Tomatoes'].flatMap((item) => [`items.push(${JSON.stringify(item)});`, 'render(view());']),
+  ...['Milk', 'Bread', 'Apples', 'Coffee', 'Rice', 'Lemons', 'Butter', 'Tomatoes'].flatMap((item) => [
+    `items.push(${JSON.stringify(item)});`,
+    'render(view());',
+  ]),
   '',
 ].join('\n');
 
@@ -41,17 +44,29 @@ const HOISTED = [
 ].join('\n');
 
 /** Renders, then throws at its very end: the final run's error is the user's to see. */
-const THROWS = ["const { render, text } = suip;", "render(text('Before the error', 'text/plain'));", "throw new Error('the final program failed on purpose');", ''].join('\n');
+const THROWS = [
+  'const { render, text } = suip;',
+  "render(text('Before the error', 'text/plain'));",
+  "throw new Error('the final program failed on purpose');",
+  '',
+].join('\n');
 
-const ANSWERS: Record<string, string> = { 'A shopping list': PROGRAM, 'A hoisted heading': HOISTED, 'A failing program': THROWS };
+const ANSWERS: Record<string, string> = {
+  'A shopping list': PROGRAM,
+  'A hoisted heading': HOISTED,
+  'A failing program': THROWS,
+};
 
 let server: FakeLlmServer;
 test.beforeAll(async () => {
   // About 1,100 characters at 6 characters per 60 ms: the answer takes ~11 s to stream.
-  server = await startFakeLlmServer((request) => {
-    const asked = Object.keys(ANSWERS).find((key) => request.messages.some((m) => m.content.includes(key)));
-    return asked === undefined ? undefined : `Here it is:\n\n\`\`\`js\n${ANSWERS[asked]}\`\`\`\n`;
-  }, { chunkChars: 6, chunkDelayMs: 60 });
+  server = await startFakeLlmServer(
+    (request) => {
+      const asked = Object.keys(ANSWERS).find((key) => request.messages.some((m) => m.content.includes(key)));
+      return asked === undefined ? undefined : `Here it is:\n\n\`\`\`js\n${ANSWERS[asked]}\`\`\`\n`;
+    },
+    { chunkChars: 6, chunkDelayMs: 60 },
+  );
 });
 test.afterAll(async () => {
   await server.close();
@@ -60,10 +75,16 @@ test.afterAll(async () => {
 /** Counts the playground's prefix runs and final runs (spies on its host, as the panel calls it). */
 async function countRuns(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { suipPlayground: { host: Record<string, (...args: unknown[]) => unknown> }; runCounts: { prefix: string[]; final: string[] } };
+    const w = window as unknown as {
+      suipPlayground: { host: Record<string, (...args: unknown[]) => unknown> };
+      runCounts: { prefix: string[]; final: string[] };
+    };
     const host = w.suipPlayground.host;
     w.runCounts = { prefix: [], final: [] };
-    for (const [method, list] of [['runPrefix', w.runCounts.prefix], ['judge', w.runCounts.final]] as const) {
+    for (const [method, list] of [
+      ['runPrefix', w.runCounts.prefix],
+      ['judge', w.runCounts.final],
+    ] as const) {
       const original = host[method]!.bind(host);
       host[method] = (slot: unknown, code: unknown) => {
         list.push(String(code));
@@ -98,11 +119,13 @@ const framesAdded = (page: Page) => page.evaluate(() => (window as unknown as { 
 /** Every iframe created since `countFramesAdded`, warm frames included. */
 const iframesAdded = (page: Page) => page.evaluate(() => (window as unknown as { iframesAdded: number }).iframesAdded);
 
-const runCounts = (page: Page) => page.evaluate(() => (window as unknown as { runCounts: { prefix: string[]; final: string[] } }).runCounts);
+const runCounts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { runCounts: { prefix: string[]; final: string[] } }).runCounts);
 
 async function generate(page: Page, request: string, maxTurns = 3) {
   const panel = page.locator('pg-llm-panel');
-  if (!(await panel.getByLabel('Base URL', { exact: true }).isVisible())) await page.getByText('Generate with a model').click();
+  if (!(await panel.getByLabel('Base URL', { exact: true }).isVisible()))
+    await page.getByText('Generate with a model').click();
   await panel.getByLabel('Base URL', { exact: true }).fill(server.baseUrl);
   await panel.getByLabel('Model', { exact: true }).fill('scripted');
   await panel.getByLabel('Max turns').fill(String(maxTurns));
@@ -111,7 +134,9 @@ async function generate(page: Page, request: string, maxTurns = 3) {
   return panel;
 }
 
-test('the UI grows while the program streams, keeps its elements, runs the final program once, and ends equal to a non-streamed run', async ({ page }) => {
+test('the UI grows while the program streams, keeps its elements, runs the final program once, and ends equal to a non-streamed run', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openPlayground(page);
   await countRuns(page);
@@ -131,12 +156,20 @@ test('the UI grows while the program streams, keeps its elements, runs the final
     (window as unknown as { identity: ReturnType<typeof startIdentityWatch> }).identity = start(tree);
   }, startIdentityWatch.toString());
   // Mark the card element: if any later prefix or the final run re-created it, the mark is gone.
-  await view.locator('suip-card').first().evaluate((card) => ((card as unknown as { streamMark: string }).streamMark = 'first'));
+  await view
+    .locator('suip-card')
+    .first()
+    .evaluate((card) => ((card as unknown as { streamMark: string }).streamMark = 'first'));
   await expect(view.getByText('Milk')).toBeVisible();
 
   await expect(panel.getByTestId('llm-result')).toHaveText('Rendered after 1 turn.', { timeout: 40_000 });
   await expect(view.getByText('Tomatoes')).toBeVisible();
-  expect(await view.locator('suip-card').first().evaluate((card) => (card as unknown as { streamMark?: string }).streamMark)).toBe('first');
+  expect(
+    await view
+      .locator('suip-card')
+      .first()
+      .evaluate((card) => (card as unknown as { streamMark?: string }).streamMark),
+  ).toBe('first');
   // Prefix runs are silent: no error reached the list shown next to the code.
   await expect(page.getByTestId('errors').locator('li')).toHaveCount(0);
   const stall = await readStallMeter(page);
@@ -144,7 +177,9 @@ test('the UI grows while the program streams, keeps its elements, runs the final
   const hostCpu = cpu === undefined ? undefined : await cpu.read();
   await cpu?.stop();
   // Zero re-created elements: everything the slot showed since the first prefix is still shown.
-  const identity = await page.evaluate(() => (window as unknown as { identity: { report(): IdentityReport } }).identity.report());
+  const identity = await page.evaluate(() =>
+    (window as unknown as { identity: { report(): IdentityReport } }).identity.report(),
+  );
   expect(identity.seen).toBeGreaterThan(10);
   expect(identity.recreated).toEqual([]);
   // Throttled prefixes, the final program exactly once.
@@ -156,11 +191,19 @@ test('the UI grows while the program streams, keeps its elements, runs the final
   // Logged, not asserted here: this test polls the page (Playwright's checks cost the host CPU
   // themselves); the @stall test below measures the same stream with nothing polling.
   const verdict = judgeStall(stall, controlStall, hostCpu, 100);
-  console.log(`streaming-program: ${runs.prefix.length} prefix runs, ${identity.seen} elements kept, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`);
+  console.log(
+    `streaming-program: ${runs.prefix.length} prefix runs, ${identity.seen} elements kept, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`,
+  );
   await control.close();
 
   // The same program run at once in the other slot gives the same tree.
-  await page.evaluate((code) => (window as unknown as { suipPlayground: { host: { run(slot: string, code: string): Promise<void> } } }).suipPlayground.host.run('right', code), PROGRAM);
+  await page.evaluate(
+    (code) =>
+      (
+        window as unknown as { suipPlayground: { host: { run(slot: string, code: string): Promise<void> } } }
+      ).suipPlayground.host.run('right', code),
+    PROGRAM,
+  );
   await expect(slotView(page, 'right').getByText('Tomatoes')).toBeVisible();
   expect(await slotTree(page, 'left')).toEqual(await slotTree(page, 'right'));
 });
@@ -185,19 +228,28 @@ test('a prefix that throws is skipped silently; the final program runs and repor
   expect((await runCounts(page)).final).toEqual([HOISTED, THROWS]);
 });
 
-test('any host using the generate API gets the same: generateWithRepair({runPrefix}) with createProgressiveMount', async ({ page }) => {
+test('any host using the generate API gets the same: generateWithRepair({runPrefix}) with createProgressiveMount', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/e2e/fixtures/protocol/host.html');
   await page.waitForFunction(() => 'protocolTest' in window);
   await countFramesAdded(page);
   await page.evaluate((baseUrl) => {
-    void window.protocolTest.generate('answer', baseUrl, 'A shopping list').then((result) => ((window as unknown as { generated: unknown }).generated = result));
+    void window.protocolTest
+      .generate('answer', baseUrl, 'A shopping list')
+      .then((result) => ((window as unknown as { generated: unknown }).generated = result));
   }, server.baseUrl);
   // Shown while the answer is still streaming: the loop has not returned yet.
   await expect(page.getByText('Milk')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { generated?: unknown }).generated)).toBeUndefined();
-  await page.waitForFunction(() => (window as unknown as { generated?: unknown }).generated !== undefined, undefined, { timeout: 60_000 });
-  expect(await page.evaluate(() => (window as unknown as { generated: unknown }).generated)).toEqual({ ok: true, turns: 1 });
+  await page.waitForFunction(() => (window as unknown as { generated?: unknown }).generated !== undefined, undefined, {
+    timeout: 60_000,
+  });
+  expect(await page.evaluate(() => (window as unknown as { generated: unknown }).generated)).toEqual({
+    ok: true,
+    turns: 1,
+  });
   await expect(page.getByText('Tomatoes')).toBeVisible();
   const runs = await page.evaluate(() => window.protocolTest.runs);
   expect(runs.filter((run) => run === 'prefix').length).toBeGreaterThanOrEqual(2);
@@ -221,7 +273,11 @@ test('prefix runs never stall the host for 100 ms @stall', async ({ page }) => {
   const cpu = await startHostCpu(page);
   await countFramesAdded(page);
   await generate(page, 'A shopping list');
-  await page.waitForFunction(() => (window as unknown as { runCounts: { final: string[] } }).runCounts.final.length === 1, undefined, { polling: 1000, timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { runCounts: { final: string[] } }).runCounts.final.length === 1,
+    undefined,
+    { polling: 1000, timeout: 60_000 },
+  );
   const stall = await readStallMeter(page);
   const controlStall = await readStallMeter(control);
   const hostCpu = cpu === undefined ? undefined : await cpu.read();
@@ -231,7 +287,9 @@ test('prefix runs never stall the host for 100 ms @stall', async ({ page }) => {
   const frames = await framesAdded(page);
   const iframes = await iframesAdded(page);
   const verdict = judgeStall(stall, controlStall, hostCpu, 100);
-  console.log(`streaming-program @stall: ${runs.prefix.length} prefix runs in ${frames} new program frame(s), ${iframes} frame(s) added, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`);
+  console.log(
+    `streaming-program @stall: ${runs.prefix.length} prefix runs in ${frames} new program frame(s), ${iframes} frame(s) added, ${verdict.why}; long tasks ${stall.longTasks}, longest ${stall.longestTask} ms`,
+  );
   expect(runs.prefix.length).toBeGreaterThanOrEqual(2);
   expect(verdict.ok, verdict.why).toBe(true);
   // Every later prefix and the final program ran in the frame the first prefix started. The

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { fixtureProgram, generatorErrors, installSuipTesting, parseSuipFixture, particle, routeFixture, waitForGeneratorStatus, type SuipFixture } from '../renderer/testing/index.ts';
+import {
+  fixtureProgram,
+  generatorErrors,
+  installSuipTesting,
+  parseSuipFixture,
+  particle,
+  routeFixture,
+  waitForGeneratorStatus,
+  type SuipFixture,
+} from '../renderer/testing/index.ts';
 import { openDevtools, openPlayground, slotView } from './fixtures/playground/playground-page.ts';
 
 /**
@@ -30,7 +39,9 @@ test.beforeEach(async ({ page }) => {
   await installSuipTesting(page);
 });
 
-test('a fixture exported from the playground replays into an app in place of its model: same tree, found by path, no key', async ({ page }) => {
+test('a fixture exported from the playground replays into an app in place of its model: same tree, found by path, no key', async ({
+  page,
+}) => {
   const fixture: SuipFixture = parseSuipFixture(recorded);
   expect(fixture.generators).toEqual(expect.arrayContaining(['left', 'right']));
   const endpoint = await routeFixture(page, '**/api/generate-ui?*', fixture, { generatorId: 'right' });
@@ -39,7 +50,9 @@ test('a fixture exported from the playground replays into an app in place of its
   expect(ready).toMatchObject({ generatorId: 'assistant', status: 'ready' });
   expect(endpoint.calls).toBe(1);
   // The recorded state after the click, located by the particle's path (mount id first).
-  const recordedRight = (fixture.snapshot as { group: Array<[string, { group: Array<[string, unknown]> }]> }).group.find(([id]) => id === 'right')![1];
+  const recordedRight = (
+    fixture.snapshot as { group: Array<[string, { group: Array<[string, unknown]> }]> }
+  ).group.find(([id]) => id === 'right')![1];
   const rootId = recordedRight.group[0]![0];
   await expect(particle(page, ['assistant', rootId, 'body'])).toContainText('Clicked 1 times');
   await expect(particle(page, `assistant/${rootId}/buttons/inc`)).toContainText('+1');
@@ -47,17 +60,32 @@ test('a fixture exported from the playground replays into an app in place of its
   // Scoped to the app's container, the same particle.
   await expect(particle(page.locator('#app'), ['assistant', rootId, 'body'])).toHaveCount(1);
   // Not only what shows: the whole subtree equals the one recorded.
-  await expect.poll(async () => ((await page.evaluate(() => (window as unknown as { app: { snapshot(): unknown } }).app.snapshot())) as { group: Array<[string, unknown]> }).group.find(([id]) => id === 'assistant')?.[1]).toEqual(recordedRight);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await page.evaluate(() => (window as unknown as { app: { snapshot(): unknown } }).app.snapshot())) as {
+            group: Array<[string, unknown]>;
+          }
+        ).group.find(([id]) => id === 'assistant')?.[1],
+    )
+    .toEqual(recordedRight);
   expect(await generatorErrors(page)).toEqual([]);
 });
 
-test('waitForGeneratorStatus fails at once with the renderer\'s reason when the program fails, and a fixture names what is wrong with it', async ({ page }) => {
+test("waitForGeneratorStatus fails at once with the renderer's reason when the program fails, and a fixture names what is wrong with it", async ({
+  page,
+}) => {
   // A program that does not parse fails before its handshake, so it is never ready. (One that
   // throws once running was ready first, for a few milliseconds: a wait for 'ready' that polled in
   // them resolved, as it should, and the test failed on a loaded machine.)
-  await page.route('**/api/generate-ui?*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'the model wrote nonsense' }));
+  await page.route('**/api/generate-ui?*', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'the model wrote nonsense' }),
+  );
   await page.goto('/e2e/fixtures/testing/app.html');
-  await expect(waitForGeneratorStatus(page, 'assistant', 'ready')).rejects.toThrow(/generator "assistant" is (error|terminated) \(.+\): .*Unexpected identifier 'model'/);
+  await expect(waitForGeneratorStatus(page, 'assistant', 'ready')).rejects.toThrow(
+    /generator "assistant" is (error|terminated) \(.+\): .*Unexpected identifier 'model'/,
+  );
   // The fixture's own checks, for a file that is not one or is ambiguous.
   expect(() => parseSuipFixture('{"messages": []}')).toThrow('"suipFixture": 1 is missing');
   expect(() => fixtureProgram(recorded)).toThrow(/pass \{ generatorId \} to pick one/);

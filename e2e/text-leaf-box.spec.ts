@@ -39,7 +39,9 @@ const boxes = (page: Page): Promise<TreeBoxes> => treeBoxes(page, 'suip-text', [
 /** Every text host under the tree forced to a block (the layout before this change). */
 const hostsAsBlocks = (page: Page): Promise<void> => forceHostDisplay(page, 'suip-text', 'block');
 
-test('a plain paragraph in a plain group is the item\'s one box, and every box on screen stays where it was', async ({ page }) => {
+test("a plain paragraph in a plain group is the item's one box, and every box on screen stays where it was", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 480, height: 900 });
   const mounted = await mountRenderer(page);
   const outcome = await mounted.attach('boxes', PROGRAM);
@@ -79,17 +81,19 @@ test('a plain paragraph in a plain group is the item\'s one box, and every box o
   await expect(go).toHaveText('go');
   await go.click();
   await expect.poll(async () => (await boxes(page)).displays['boxes/a']).toBe('block');
-  expect(await page.evaluate(() => {
-    const find = (scope: ParentNode): string | undefined => {
-      for (const el of scope.querySelectorAll('*')) {
-        if (el.localName === 'strong') return el.textContent ?? '';
-        const inner = el.shadowRoot ? find(el.shadowRoot) : undefined;
-        if (inner !== undefined) return inner;
-      }
-      return undefined;
-    };
-    return find(document.querySelector('suip-tree')!.shadowRoot!);
-  })).toBe('now bold');
+  expect(
+    await page.evaluate(() => {
+      const find = (scope: ParentNode): string | undefined => {
+        for (const el of scope.querySelectorAll('*')) {
+          if (el.localName === 'strong') return el.textContent ?? '';
+          const inner = el.shadowRoot ? find(el.shadowRoot) : undefined;
+          if (inner !== undefined) return inner;
+        }
+        return undefined;
+      };
+      return find(document.querySelector('suip-tree')!.shadowRoot!);
+    }),
+  ).toBe('now bold');
 });
 
 test('a program whose root is a plain paragraph is still inside a contained box', async ({ page }) => {
@@ -98,23 +102,30 @@ test('a program whose root is a plain paragraph is still inside a contained box'
   expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   // From the paragraph up (across shadow roots) to the program's mount: each element's tag, display
   // and contain. The box-less host's containment does nothing, so the paragraph carries its own.
-  await expect.poll(() => page.evaluate(() => {
-    const find = (scope: ParentNode): Element | undefined => {
-      for (const el of scope.querySelectorAll('*')) {
-        if (el.localName === 'p') return el;
-        const inner = el.shadowRoot ? find(el.shadowRoot) : undefined;
-        if (inner !== undefined) return inner;
-      }
-      return undefined;
-    };
-    const chain: string[] = [];
-    for (let node: Node | null = find(document.querySelector('suip-tree')!.shadowRoot!) ?? null; node !== null && !(node instanceof Element && node.hasAttribute('data-suip-mount')); ) {
-      if (node instanceof Element) {
-        const style = getComputedStyle(node);
-        chain.push(`${node.localName} ${style.display} ${style.contain}`);
-      }
-      node = node instanceof ShadowRoot ? node.host : node.parentNode;
-    }
-    return chain;
-  })).toEqual(['p block layout style', 'suip-text contents layout style', 'suip-group flex layout paint']);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const find = (scope: ParentNode): Element | undefined => {
+          for (const el of scope.querySelectorAll('*')) {
+            if (el.localName === 'p') return el;
+            const inner = el.shadowRoot ? find(el.shadowRoot) : undefined;
+            if (inner !== undefined) return inner;
+          }
+          return undefined;
+        };
+        const chain: string[] = [];
+        for (
+          let node: Node | null = find(document.querySelector('suip-tree')!.shadowRoot!) ?? null;
+          node !== null && !(node instanceof Element && node.hasAttribute('data-suip-mount'));
+        ) {
+          if (node instanceof Element) {
+            const style = getComputedStyle(node);
+            chain.push(`${node.localName} ${style.display} ${style.contain}`);
+          }
+          node = node instanceof ShadowRoot ? node.host : node.parentNode;
+        }
+        return chain;
+      }),
+    )
+    .toEqual(['p block layout style', 'suip-text contents layout style', 'suip-group flex layout paint']);
 });

@@ -42,13 +42,22 @@ test('a misbuilt card is rejected with an actionable message and the previous UI
   expect(message).toContain('"weather"]');
   expect(message).toContain('send ["title", "…"]');
   // The host saw the same error, and nothing of the broken card reached the screen.
-  const errors = await page.evaluate(() => window.sandboxTest.events.filter((e) => e.type === 'suip-error').map((e) => e.detail));
-  expect(errors).toEqual([expect.objectContaining({ generatorId: 'gen', error: expect.objectContaining({ code: -32004 }) })]);
+  const errors = await page.evaluate(() =>
+    window.sandboxTest.events.filter((e) => e.type === 'suip-error').map((e) => e.detail),
+  );
+  expect(errors).toEqual([
+    expect.objectContaining({ generatorId: 'gen', error: expect.objectContaining({ code: -32004 }) }),
+  ]);
   await expect(page.getByRole('article', { name: 'Weather' })).toBeVisible();
   await expect(page.getByText('Broken card')).toHaveCount(0);
   // The weather card in the snapshot is exactly what it was before the rejected transaction.
   const after = await page.evaluate(() => JSON.stringify(window.sandboxTest.snapshot()));
-  const weather = (json: string) => JSON.stringify(JSON.parse(json, (_key, value: unknown) => value).group[0][1].group[0][1].group.find(([id]: [string]) => id === 'weather'));
+  const weather = (json: string) =>
+    JSON.stringify(
+      JSON.parse(json, (_key, value: unknown) => value).group[0][1].group[0][1].group.find(
+        ([id]: [string]) => id === 'weather',
+      ),
+    );
   expect(weather(after)).toBe(weather(before));
   expect(weather(before)).toContain('"Weather"');
 });

@@ -8,7 +8,8 @@ const field = (type: string, label: string, extra: [string, Particle][] = [], on
 
 /** A sign-up form as a generator would render it; `errors` adds validation messages next to fields. */
 function signup(errors: Record<string, string> = {}): Particle {
-  const withError = (id: string, p: Particle): Particle => (errors[id] && 'group' in p ? { ...p, group: [...p.group, ['error', plain(errors[id])]] } : p);
+  const withError = (id: string, p: Particle): Particle =>
+    errors[id] && 'group' in p ? { ...p, group: [...p.group, ['error', plain(errors[id])]] } : p;
   return {
     type: 'form',
     on: { submit: { handler: 'h-submit', preventDefault: true, data: 'formData' } },
@@ -16,10 +17,32 @@ function signup(errors: Record<string, string> = {}): Particle {
       ['title', plain('Sign up')],
       ['name', withError('name', field('text-field', 'Name'))],
       ['email', withError('email', field('text-field', 'Email', [['kind', plain('email')]]))],
-      ['size', field('choice', 'Size', [['s', plain('Small')], ['m', plain('Medium')]])],
-      ['extras', field('multi-choice', 'Extras', [['a', plain('Cheese')], ['b', plain('Olives')], ['c', plain('Basil')]])],
+      [
+        'size',
+        field('choice', 'Size', [
+          ['s', plain('Small')],
+          ['m', plain('Medium')],
+        ]),
+      ],
+      [
+        'extras',
+        field('multi-choice', 'Extras', [
+          ['a', plain('Cheese')],
+          ['b', plain('Olives')],
+          ['c', plain('Basil')],
+        ]),
+      ],
       ['news', field('checkbox', 'Newsletter')],
-      ['row', { type: 'row', group: [['when', field('date-field', 'Arrival', [['value', plain('2026-11-21')]])], ['vol', field('slider', 'Volume', [['value', plain('30')]])]] }],
+      [
+        'row',
+        {
+          type: 'row',
+          group: [
+            ['when', field('date-field', 'Arrival', [['value', plain('2026-11-21')]])],
+            ['vol', field('slider', 'Volume', [['value', plain('30')]])],
+          ],
+        },
+      ],
       ['submit', plain('Create account')],
     ],
   };
@@ -34,7 +57,9 @@ async function stillSamePage(page: Page): Promise<void> {
 }
 
 test.describe('vocabulary forms and events', () => {
-  test('typing, choosing and submitting delivers formData entries named by control ids, without navigating', async ({ page }) => {
+  test('typing, choosing and submitting delivers formData entries named by control ids, without navigating', async ({
+    page,
+  }) => {
     await openView(page);
     await mount(page, signup());
     await markPage(page);
@@ -51,7 +76,17 @@ test.describe('vocabulary forms and events', () => {
       path: ['gen'],
       event: 'submit',
       handler: 'h-submit',
-      payload: { formData: [['name', 'Ada Lovelace'], ['email', 'ada@example.org'], ['size', 'm'], ['extras', 'a\nc'], ['news', 'true'], ['when', '2026-11-21'], ['vol', '30']] },
+      payload: {
+        formData: [
+          ['name', 'Ada Lovelace'],
+          ['email', 'ada@example.org'],
+          ['size', 'm'],
+          ['extras', 'a\nc'],
+          ['news', 'true'],
+          ['when', '2026-11-21'],
+          ['vol', '30'],
+        ],
+      },
     });
     await stillSamePage(page);
     // Enter in a text field submits the same form, still without navigation.
@@ -65,11 +100,19 @@ test.describe('vocabulary forms and events', () => {
     await mount(page, signup());
     // Play the generator: on submit, reply with an error for every empty field.
     await page.evaluate((src) => {
-      const f = (window as unknown as { fixture: { onEvent?: (e: { payload: { formData: [string, string][] } }) => void; mount(p: unknown): Promise<void> } }).fixture;
+      const f = (
+        window as unknown as {
+          fixture: {
+            onEvent?: (e: { payload: { formData: [string, string][] } }) => void;
+            mount(p: unknown): Promise<void>;
+          };
+        }
+      ).fixture;
       const build = new Function('errors', `return (${src})(errors)`) as (e: Record<string, string>) => unknown;
       f.onEvent = (e) => {
         const errors: Record<string, string> = {};
-        for (const [k, v] of e.payload.formData) if ((k === 'name' || k === 'email') && v === '') errors[k] = `${k === 'name' ? 'Name' : 'Email'} is required`;
+        for (const [k, v] of e.payload.formData)
+          if ((k === 'name' || k === 'email') && v === '') errors[k] = `${k === 'name' ? 'Name' : 'Email'} is required`;
         void f.mount(build(errors));
       };
     }, `function signup(errors) { const plain = (text) => ({ text, mimeType: 'text/plain' }); const field = (type, label, extra = []) => ({ type, group: [['label', plain(label)], ...extra] }); const withError = (id, p) => errors[id] ? { ...p, group: [...p.group, ['error', plain(errors[id])]] } : p; return { type: 'form', on: { submit: { handler: 'h-submit', preventDefault: true, data: 'formData' } }, group: [['title', plain('Sign up')], ['name', withError('name', field('text-field', 'Name'))], ['email', withError('email', field('text-field', 'Email', [['kind', plain('email')]]))], ['submit', plain('Create account')]] }; }`);
@@ -85,7 +128,13 @@ test.describe('vocabulary forms and events', () => {
 
   test('input events are debounced and flushed before change; value payloads carry the text', async ({ page }) => {
     await openView(page);
-    await mount(page, field('text-field', 'City', [], { input: { handler: 'h-in', data: 'value' }, change: { handler: 'h-ch', data: 'value' } }));
+    await mount(
+      page,
+      field('text-field', 'City', [], {
+        input: { handler: 'h-in', data: 'value' },
+        change: { handler: 'h-ch', data: 'value' },
+      }),
+    );
     await page.getByLabel('City').pressSequentially('Paris', { delay: 10 });
     await page.getByLabel('City').blur();
     await expect.poll(async () => (await events(page)).at(-1)?.event).toBe('change');
@@ -101,18 +150,29 @@ test.describe('vocabulary forms and events', () => {
     expect(seen.at(-1)!.payload).toEqual({ value: 'Paris' });
   });
 
-  test('a slider whose handler re-renders with its value: no host page error through 50 inputs, hint and error follow', async ({ page }) => {
+  test('a slider whose handler re-renders with its value: no host page error through 50 inputs, hint and error follow', async ({
+    page,
+  }) => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await openView(page);
     // Play the generator: every input re-renders the slider with its new value, a hint and (above 80) an error.
     await page.evaluate(() => {
-      const f = (window as unknown as { fixture: { onEvent?: (e: { payload: { value?: string } }) => void; mount(p: unknown): Promise<void> } }).fixture;
+      const f = (
+        window as unknown as {
+          fixture: { onEvent?: (e: { payload: { value?: string } }) => void; mount(p: unknown): Promise<void> };
+        }
+      ).fixture;
       const plain = (text: string) => ({ text, mimeType: 'text/plain' });
       const slider = (value: string) => ({
         type: 'slider',
         on: { input: { handler: 'h-vol', data: 'value' } },
-        group: [['label', plain('Volume')], ['value', plain(value)], ['hint', plain(`Now ${value}`)], ...(Number(value) > 80 ? [['error', plain('Too loud')]] : [])],
+        group: [
+          ['label', plain('Volume')],
+          ['value', plain(value)],
+          ['hint', plain(`Now ${value}`)],
+          ...(Number(value) > 80 ? [['error', plain('Too loud')]] : []),
+        ],
       });
       f.onEvent = (e) => void f.mount(slider(e.payload.value ?? '0'));
       void f.mount(slider('40'));
@@ -132,7 +192,10 @@ test.describe('vocabulary forms and events', () => {
     await mount(page, {
       type: 'column',
       group: [
-        ['q', field('text-field', 'Search', [], { keydown: { handler: 'h-key', keys: ['Enter'], preventDefault: true } })],
+        [
+          'q',
+          field('text-field', 'Search', [], { keydown: { handler: 'h-key', keys: ['Enter'], preventDefault: true } }),
+        ],
         ['ok', { type: 'button', group: [['label', plain('OK')]], on: { click: { handler: 'h-ok' } } }],
         ['dark', field('toggle', 'Dark mode', [], { change: { handler: 'h-dark', data: 'checked' } })],
       ],
@@ -152,10 +215,13 @@ test.describe('vocabulary forms and events', () => {
   });
 
   for (const atomic of [true, false]) {
-    test(`a keyed reverse keeps the same input element with its focus, caret and typed value (${atomic ? 'moveBefore' : 'without moveBefore: refocus'})`, async ({ page }) => {
+    test(`a keyed reverse keeps the same input element with its focus, caret and typed value (${atomic ? 'moveBefore' : 'without moveBefore: refocus'})`, async ({
+      page,
+    }) => {
       if (!atomic) {
         await page.addInitScript(() => {
-          for (const proto of [Element.prototype, Document.prototype, DocumentFragment.prototype]) Object.defineProperty(proto, 'moveBefore', { value: undefined, configurable: true });
+          for (const proto of [Element.prototype, Document.prototype, DocumentFragment.prototype])
+            Object.defineProperty(proto, 'moveBefore', { value: undefined, configurable: true });
         });
       }
       await openView(page);
@@ -167,23 +233,42 @@ test.describe('vocabulary forms and events', () => {
       for (let i = 0; i < 5; i += 1) await input.press('ArrowRight');
       // Keep a handle on the DOM node before the move.
       await page.evaluate(() => {
-        const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
+        const deep = (root: Document | ShadowRoot): Element | null =>
+          root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement;
         (window as unknown as { before: Element | null }).before = deep(document);
       });
       // Same particle objects, reversed order: what the renderer's tree gives after a move transaction.
       await page.evaluate(() => {
         const f = (window as unknown as { fixture: { setRoot(r: unknown): Promise<void> } }).fixture;
-        const tree = document.querySelector('#tree') as unknown as { root: { group: [string, { group: unknown[] }][] } };
+        const tree = document.querySelector('#tree') as unknown as {
+          root: { group: [string, { group: unknown[] }][] };
+        };
         const gen = tree.root.group[0]![1];
         return f.setRoot({ group: [['gen', { ...gen, group: [...gen.group].reverse() }]] });
       });
       const state = await page.evaluate(() => {
-        const deep = (root: Document | ShadowRoot): Element | null => (root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement);
+        const deep = (root: Document | ShadowRoot): Element | null =>
+          root.activeElement?.shadowRoot ? deep(root.activeElement.shadowRoot) : root.activeElement;
         const active = deep(document) as HTMLInputElement;
-        const labels = [...document.querySelector('#tree')!.shadowRoot!.querySelector('suip-list')!.shadowRoot!.querySelectorAll('suip-text-field')].map((el) => el.shadowRoot!.querySelector('label')!.textContent);
-        return { same: active === (window as unknown as { before: Element }).before, value: active.value, caret: active.selectionStart, labels };
+        const labels = [
+          ...document
+            .querySelector('#tree')!
+            .shadowRoot!.querySelector('suip-list')!
+            .shadowRoot!.querySelectorAll('suip-text-field'),
+        ].map((el) => el.shadowRoot!.querySelector('label')!.textContent);
+        return {
+          same: active === (window as unknown as { before: Element }).before,
+          value: active.value,
+          caret: active.selectionStart,
+          labels,
+        };
       });
-      expect(state).toEqual({ same: true, value: 'hello world', caret: 5, labels: ['Item d', 'Item c', 'Item b', 'Item a'] });
+      expect(state).toEqual({
+        same: true,
+        value: 'hello world',
+        caret: 5,
+        labels: ['Item d', 'Item c', 'Item b', 'Item a'],
+      });
     });
   }
 });

@@ -6,7 +6,13 @@ import { emulateColorScheme } from './helpers/color-scheme.ts';
 /** axe violations as short strings, so a failure says what and where. */
 async function axe(page: import('@playwright/test').Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => JSON.stringify(n.target))
+        .join(' ')}`,
+  );
 }
 
 test.describe('vocabulary gallery', () => {
@@ -15,23 +21,27 @@ test.describe('vocabulary gallery', () => {
     const types = await page.evaluate(() => (window as unknown as { fixture: { types(): string[] } }).fixture.types());
     expect(types.length).toBeGreaterThanOrEqual(30);
     await page.evaluate(() => {
-      const f = (window as unknown as { fixture: { mount(p: unknown): Promise<void>; gallery(m: boolean): unknown } }).fixture;
+      const f = (window as unknown as { fixture: { mount(p: unknown): Promise<void>; gallery(m: boolean): unknown } })
+        .fixture;
       return f.mount(f.gallery(true));
     });
     const tags = new Set(await deepTags(page));
     for (const type of types) expect(tags, type).toContain(`suip-${type}`);
     expect(tags).not.toContain('suip-unknown');
-    const empty = await page.evaluate((names) => {
-      const found: string[] = [];
-      const walk = (root: Document | ShadowRoot) => {
-        for (const el of root.querySelectorAll('*')) {
-          if (names.includes(el.localName) && (el.shadowRoot?.childElementCount ?? 0) === 0) found.push(el.localName);
-          if (el.shadowRoot) walk(el.shadowRoot);
-        }
-      };
-      walk(document);
-      return found;
-    }, types.map((t) => `suip-${t}`));
+    const empty = await page.evaluate(
+      (names) => {
+        const found: string[] = [];
+        const walk = (root: Document | ShadowRoot) => {
+          for (const el of root.querySelectorAll('*')) {
+            if (names.includes(el.localName) && (el.shadowRoot?.childElementCount ?? 0) === 0) found.push(el.localName);
+            if (el.shadowRoot) walk(el.shadowRoot);
+          }
+        };
+        walk(document);
+        return found;
+      },
+      types.map((t) => `suip-${t}`),
+    );
     expect(empty).toEqual([]);
     await expect(page.getByRole('dialog')).toBeVisible();
   });
@@ -41,12 +51,21 @@ test.describe('vocabulary gallery', () => {
       await emulateColorScheme(page, scheme);
       await openView(page);
       await page.evaluate(() => {
-        const f = (window as unknown as { fixture: { mount(p: unknown): Promise<void>; gallery(m: boolean): unknown } }).fixture;
+        const f = (window as unknown as { fixture: { mount(p: unknown): Promise<void>; gallery(m: boolean): unknown } })
+          .fixture;
         return f.mount(f.gallery(false));
       });
       expect(await axe(page)).toEqual([]);
       // The modal on its own: while it is open, everything else is inert.
-      await mount(page, await page.evaluate(() => (window as unknown as { fixture: { gallery(m: boolean): { group: [string, unknown][] } } }).fixture.gallery(true).group.find(([id]) => id === 'modal')![1] as never));
+      await mount(
+        page,
+        await page.evaluate(
+          () =>
+            (window as unknown as { fixture: { gallery(m: boolean): { group: [string, unknown][] } } }).fixture
+              .gallery(true)
+              .group.find(([id]) => id === 'modal')![1] as never,
+        ),
+      );
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await axe(page)).toEqual([]);
     });

@@ -12,12 +12,18 @@ export async function openView(page: Page): Promise<void> {
 
 /** Mount one generator root under id "gen" and wait until it rendered. */
 export async function mount(page: Page, root: Particle): Promise<void> {
-  await page.evaluate((r) => (window as unknown as { fixture: { mount(p: unknown): Promise<void> } }).fixture.mount(r), root);
+  await page.evaluate(
+    (r) => (window as unknown as { fixture: { mount(p: unknown): Promise<void> } }).fixture.mount(r),
+    root,
+  );
 }
 
 /** Replace the merged root. */
 export async function setRoot(page: Page, root: GroupParticle): Promise<void> {
-  await page.evaluate((r) => (window as unknown as { fixture: { setRoot(p: unknown): Promise<void> } }).fixture.setRoot(r), root);
+  await page.evaluate(
+    (r) => (window as unknown as { fixture: { setRoot(p: unknown): Promise<void> } }).fixture.setRoot(r),
+    root,
+  );
 }
 
 /** Events emitted so far. */

@@ -3,7 +3,13 @@ import type { Particle } from '../shared/index.ts';
 import { events, mount, openView } from './vocabulary-helpers.ts';
 
 const plain = (text: string): Particle => ({ text, mimeType: 'text/plain' });
-const section = (title: string, body: string): Particle => ({ type: 'section', group: [['title', plain(title)], ['body', { text: body }]] });
+const section = (title: string, body: string): Particle => ({
+  type: 'section',
+  group: [
+    ['title', plain(title)],
+    ['body', { text: body }],
+  ],
+});
 
 test.describe('vocabulary keyboard operation', () => {
   test('tabs: arrow keys, Home and End move the selection and report it; panels keep their state', async ({ page }) => {
@@ -13,7 +19,16 @@ test.describe('vocabulary keyboard operation', () => {
       on: { change: { handler: 'h-tab', data: 'value' } },
       group: [
         ['one', section('One', 'First panel')],
-        ['two', { type: 'section', group: [['title', plain('Two')], ['f', { type: 'text-field', group: [['label', plain('Note')]] }]] }],
+        [
+          'two',
+          {
+            type: 'section',
+            group: [
+              ['title', plain('Two')],
+              ['f', { type: 'text-field', group: [['label', plain('Note')]] }],
+            ],
+          },
+        ],
         ['three', section('Three', 'Third panel')],
       ],
     });
@@ -34,10 +49,18 @@ test.describe('vocabulary keyboard operation', () => {
     await expect(tab('Three')).toBeFocused();
     await tab('Two').click();
     await expect(page.getByLabel('Note')).toHaveValue('kept');
-    expect((await events(page)).map((e) => e.payload)).toEqual([{ value: 'two' }, { value: 'three' }, { value: 'one' }, { value: 'three' }, { value: 'two' }]);
+    expect((await events(page)).map((e) => e.payload)).toEqual([
+      { value: 'two' },
+      { value: 'three' },
+      { value: 'one' },
+      { value: 'three' },
+      { value: 'two' },
+    ]);
   });
 
-  test('accordion opens with the keyboard; a modal is operated with the keyboard, Escape closes it and reports a click', async ({ page }) => {
+  test('accordion opens with the keyboard; a modal is operated with the keyboard, Escape closes it and reports a click', async ({
+    page,
+  }) => {
     await openView(page);
     await mount(page, { type: 'accordion', group: [['a', section('Shipping', 'Ships in **2 days**')]] });
     const summary = page.getByText('Shipping');
@@ -46,7 +69,14 @@ test.describe('vocabulary keyboard operation', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText('Ships in')).toBeVisible();
 
-    await mount(page, { type: 'modal', on: { click: { handler: 'h-close' } }, group: [['title', plain('Confirm')], ['ok', { type: 'button', group: [['label', plain('OK')]] }]] });
+    await mount(page, {
+      type: 'modal',
+      on: { click: { handler: 'h-close' } },
+      group: [
+        ['title', plain('Confirm')],
+        ['ok', { type: 'button', group: [['label', plain('OK')]] }],
+      ],
+    });
     const dialog = page.getByRole('dialog', { name: 'Confirm' });
     await expect(dialog).toBeVisible();
     // The modal stays in the renderer's box (issue 21): it does not make the page inert, and its
@@ -67,6 +97,8 @@ test.describe('vocabulary keyboard operation', () => {
     await dialog.getByRole('button', { name: 'OK' }).focus();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await events(page)).map((e) => [e.event, e.handler])).toEqual([['click', 'h-close']]);
+    await expect
+      .poll(async () => (await events(page)).map((e) => [e.event, e.handler]))
+      .toEqual([['click', 'h-close']]);
   });
 });

@@ -15,7 +15,10 @@ interface Fixture {
 }
 
 const replaceAt = (page: Page, path: string[], particle: Particle) =>
-  page.evaluate(([p, q]) => (window as unknown as { fixture: Fixture }).fixture.replaceAt(p, q), [path, particle] as const);
+  page.evaluate(([p, q]) => (window as unknown as { fixture: Fixture }).fixture.replaceAt(p, q), [
+    path,
+    particle,
+  ] as const);
 const renders = (page: Page) => page.evaluate(() => (window as unknown as { fixture: Fixture }).fixture.renders());
 
 const item = (text: string): GroupParticle => ({ group: [['t', { text }]] });
@@ -24,7 +27,9 @@ test.beforeEach(async ({ page }) => {
   await openView(page);
 });
 
-test('a token in one leaf of a 500-item list renders that leaf only: neither the tree nor any group on its path re-renders', async ({ page }) => {
+test('a token in one leaf of a 500-item list renders that leaf only: neither the tree nor any group on its path re-renders', async ({
+  page,
+}) => {
   const items = Array.from({ length: 500 }, (_, k) => [`i${k}`, item(`item ${k}`)] as [string, Particle]);
   await mount(page, { group: [['list', { type: 'list', group: items }]] });
   await renders(page);
@@ -40,8 +45,23 @@ test('a token in one leaf of a 500-item list renders that leaf only: neither the
   await expect(list.getByRole('listitem').nth(250)).toHaveText('item 250 grows more');
 });
 
-test('a card re-renders when the title its own template shows changes, and only forwards a change of its body', async ({ page }) => {
-  await mount(page, { group: [['card', { type: 'card', group: [['title', { text: 'Weather', mimeType: 'text/plain' }], ['body', { text: 'Sunny' }]] }]] });
+test('a card re-renders when the title its own template shows changes, and only forwards a change of its body', async ({
+  page,
+}) => {
+  await mount(page, {
+    group: [
+      [
+        'card',
+        {
+          type: 'card',
+          group: [
+            ['title', { text: 'Weather', mimeType: 'text/plain' }],
+            ['body', { text: 'Sunny' }],
+          ],
+        },
+      ],
+    ],
+  });
   await renders(page);
   await replaceAt(page, ['gen', 'card', 'body'], { text: 'Rain later' });
   expect(await renders(page)).toEqual({ 'suip-text': 1 });
@@ -51,25 +71,64 @@ test('a card re-renders when the title its own template shows changes, and only 
   await expect(page.getByRole('article', { name: 'Forecast' })).toContainText('Rain later');
 });
 
-test('a child that changes kind or type, or a group whose handlers change, is re-rendered by its parent', async ({ page }) => {
-  await mount(page, { group: [['list', { type: 'list', group: [['a', item('alpha')], ['b', item('beta')]] }]] });
+test('a child that changes kind or type, or a group whose handlers change, is re-rendered by its parent', async ({
+  page,
+}) => {
+  await mount(page, {
+    group: [
+      [
+        'list',
+        {
+          type: 'list',
+          group: [
+            ['a', item('alpha')],
+            ['b', item('beta')],
+          ],
+        },
+      ],
+    ],
+  });
   await renders(page);
   await replaceAt(page, ['gen', 'list', 'b'], { text: 'now a text leaf' });
   expect((await renders(page))['suip-list']).toBe(1);
   await expect(page.getByRole('listitem').nth(1)).toHaveText('now a text leaf');
-  await replaceAt(page, ['gen', 'list', 'b'], { type: 'badge', group: [['label', { text: 'New', mimeType: 'text/plain' }]] });
+  await replaceAt(page, ['gen', 'list', 'b'], {
+    type: 'badge',
+    group: [['label', { text: 'New', mimeType: 'text/plain' }]],
+  });
   expect((await renders(page))['suip-list']).toBe(1);
   await expect(page.getByRole('listitem').nth(1)).toHaveText('New');
   await replaceAt(page, ['gen', 'list', 'a'], { group: [['t', { text: 'alpha' }]], on: { click: { handler: 'h' } } });
   expect((await renders(page))['suip-group']).toBe(1);
   await page.getByRole('listitem').first().getByText('alpha').click();
-  const events = await page.evaluate(() => (window as unknown as { fixture: { events: { handler: string }[] } }).fixture.events);
+  const events = await page.evaluate(
+    () => (window as unknown as { fixture: { events: { handler: string }[] } }).fixture.events,
+  );
   expect(events.map((e) => e.handler)).toEqual(['h']);
 });
 
 test('an accordion, whose summaries read its children, re-renders when a section title changes', async ({ page }) => {
-  const section = (title: string): GroupParticle => ({ type: 'section', group: [['title', { text: title, mimeType: 'text/plain' }], ['body', { text: 'Details' }]] });
-  await mount(page, { group: [['faq', { type: 'accordion', group: [['q1', section('Shipping')], ['q2', section('Returns')]] }]] });
+  const section = (title: string): GroupParticle => ({
+    type: 'section',
+    group: [
+      ['title', { text: title, mimeType: 'text/plain' }],
+      ['body', { text: 'Details' }],
+    ],
+  });
+  await mount(page, {
+    group: [
+      [
+        'faq',
+        {
+          type: 'accordion',
+          group: [
+            ['q1', section('Shipping')],
+            ['q2', section('Returns')],
+          ],
+        },
+      ],
+    ],
+  });
   await expect(page.getByText('Returns', { exact: true })).toBeVisible();
   await renders(page);
   await replaceAt(page, ['gen', 'faq', 'q2', 'title'], { text: 'Refunds', mimeType: 'text/plain' });
@@ -78,8 +137,25 @@ test('an accordion, whose summaries read its children, re-renders when a section
   await expect(page.getByText('Returns', { exact: true })).toHaveCount(0);
 });
 
-test('plain text leaves and plain groups carry no stylesheet yet are laid out (a plain paragraph in a group as its own block); markdown leaves adopt theirs', async ({ page }) => {
-  await mount(page, { group: [['plain', { text: 'Just words' }], ['rich', { text: '**Bold** and `code`' }], ['box', { group: [['inner', { text: 'inside' }]] }], ['pair', { group: [['x', { text: 'one' }], ['y', { text: 'two' }]] }]] });
+test('plain text leaves and plain groups carry no stylesheet yet are laid out (a plain paragraph in a group as its own block); markdown leaves adopt theirs', async ({
+  page,
+}) => {
+  await mount(page, {
+    group: [
+      ['plain', { text: 'Just words' }],
+      ['rich', { text: '**Bold** and `code`' }],
+      ['box', { group: [['inner', { text: 'inside' }]] }],
+      [
+        'pair',
+        {
+          group: [
+            ['x', { text: 'one' }],
+            ['y', { text: 'two' }],
+          ],
+        },
+      ],
+    ],
+  });
   const shape = await page.evaluate(() => {
     const out: Record<string, { sheets: number; display: string }> = {};
     const walk = (root: Document | ShadowRoot): void => {
@@ -88,7 +164,8 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out (a
         out[key] = { sheets: el.shadowRoot?.adoptedStyleSheets.length ?? -1, display: getComputedStyle(el).display };
         if (el.shadowRoot) walk(el.shadowRoot);
       }
-      for (const el of root.querySelectorAll('*')) if (el.shadowRoot && !el.localName.match(/^suip-(text|group)$/)) walk(el.shadowRoot);
+      for (const el of root.querySelectorAll('*'))
+        if (el.shadowRoot && !el.localName.match(/^suip-(text|group)$/)) walk(el.shadowRoot);
     };
     walk(document);
     return out;
@@ -101,7 +178,10 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out (a
   expect(shape['suip-group:gen/pair']).toEqual({ sheets: 0, display: 'flex' });
   expect(shape['suip-text:gen/rich']?.sheets).toBeGreaterThan(0);
   // The paragraph has no margin of its own, as the markdown path's single paragraph has none.
-  const box = await page.getByText('Just words').evaluate((p) => { const style = getComputedStyle(p); return `${style.display} ${style.margin} ${style.minWidth}`; });
+  const box = await page.getByText('Just words').evaluate((p) => {
+    const style = getComputedStyle(p);
+    return `${style.display} ${style.margin} ${style.minWidth}`;
+  });
   expect(box).toBe('block 0px 0px');
 });
 
@@ -111,7 +191,8 @@ test('a streamed paragraph grows by appends to one text node; a rewrite replaces
     page.evaluate(() => {
       const find = (root: Document | ShadowRoot): Text | undefined => {
         for (const el of root.querySelectorAll('*')) {
-          if (el.localName === 'suip-text') return [...(el.shadowRoot?.querySelector('p')?.childNodes ?? [])].find((n): n is Text => n instanceof Text);
+          if (el.localName === 'suip-text')
+            return [...(el.shadowRoot?.querySelector('p')?.childNodes ?? [])].find((n): n is Text => n instanceof Text);
           const inner = el.shadowRoot && find(el.shadowRoot);
           if (inner) return inner;
         }
@@ -132,7 +213,8 @@ test('a streamed paragraph grows by appends to one text node; a rewrite replaces
       return original.call(this, data);
     };
   });
-  for (const text of [' Hello wor', ' Hello world', ' Hello world, again']) await replaceAt(page, ['gen', 'p'], { text });
+  for (const text of [' Hello wor', ' Hello world', ' Hello world, again'])
+    await replaceAt(page, ['gen', 'p'], { text });
   // " Hello wor" drops the space markdown drops, so "Hello" grows to "Hello wor", then by appends.
   expect(await textNode()).toEqual({ data: 'Hello world, again', same: true, appends: 3 });
   await replaceAt(page, ['gen', 'p'], { text: 'Goodbye' });
@@ -140,7 +222,9 @@ test('a streamed paragraph grows by appends to one text node; a rewrite replaces
   await expect(page.getByText('Goodbye')).toBeVisible();
 });
 
-test('a streamed markdown heading keeps its element while it grows; markup inside it goes through the markdown pipeline', async ({ page }) => {
+test('a streamed markdown heading keeps its element while it grows; markup inside it goes through the markdown pipeline', async ({
+  page,
+}) => {
   await mount(page, { group: [['h', { text: '## Book' }]] });
   const heading = page.getByRole('heading', { level: 2 });
   await expect(heading).toHaveText('Book');

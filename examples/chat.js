@@ -3,7 +3,11 @@
 const { text, group, render } = suip;
 
 // The assistant's avatar: a small SVG as a data: URI (no network needed).
-const BOT = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#6d8cff"/><stop offset="1" stop-color="#a25cf0"/></linearGradient></defs><rect width="40" height="40" fill="url(#g)"/><path d="M20 9l2.6 7.4L30 19l-7.4 2.6L20 29l-2.6-7.4L10 19l7.4-2.6z" fill="#fff"/></svg>');
+const BOT =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#6d8cff"/><stop offset="1" stop-color="#a25cf0"/></linearGradient></defs><rect width="40" height="40" fill="url(#g)"/><path d="M20 9l2.6 7.4L30 19l-7.4 2.6L20 29l-2.6-7.4L10 19l7.4-2.6z" fill="#fff"/></svg>',
+  );
 
 let messages = [
   { id: 'm0', who: 'system', text: 'Today' },
@@ -19,7 +23,12 @@ const replies = [
 ];
 
 function bubble(m) {
-  if (m.who === 'system') return group('message', [['author', 'system'], ['from', 'system'], ['body', m.text]]);
+  if (m.who === 'system')
+    return group('message', [
+      ['author', 'system'],
+      ['from', 'system'],
+      ['body', m.text],
+    ]);
   const mine = m.who === 'user';
   return group('message', [
     ['author', mine ? 'You' : 'suip assistant'],
@@ -34,16 +43,47 @@ function bubble(m) {
 function view() {
   const field = `message-${fieldKey}`;
   return group('card', [
-    ['header', group('row', [
-      ['avatar', group('avatar', [['name', 'suip assistant'], ['src', { data: BOT, mimeType: 'image/svg+xml' }]])],
-      ['who', text('**suip assistant**')],
-      ['state', group('badge', [['label', busy ? 'typing…' : 'online'], ['tone', busy ? 'info' : 'success']])],
-    ])],
-    ['messages', group('conversation', [['label', 'Chat with the suip assistant'], ...messages.map((m) => [m.id, bubble(m)])])],
-    ['compose', group('form', [
-      [field, group('text-field', [['label', 'Message'], ['placeholder', 'Ask about sandboxes, streaming, ops…']])],
-      ['submit', 'Send'],
-    ], { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => send(e.formData?.[field] ?? '') } } })],
+    [
+      'header',
+      group('row', [
+        [
+          'avatar',
+          group('avatar', [
+            ['name', 'suip assistant'],
+            ['src', { data: BOT, mimeType: 'image/svg+xml' }],
+          ]),
+        ],
+        ['who', text('**suip assistant**')],
+        [
+          'state',
+          group('badge', [
+            ['label', busy ? 'typing…' : 'online'],
+            ['tone', busy ? 'info' : 'success'],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'messages',
+      group('conversation', [['label', 'Chat with the suip assistant'], ...messages.map((m) => [m.id, bubble(m)])]),
+    ],
+    [
+      'compose',
+      group(
+        'form',
+        [
+          [
+            field,
+            group('text-field', [
+              ['label', 'Message'],
+              ['placeholder', 'Ask about sandboxes, streaming, ops…'],
+            ]),
+          ],
+          ['submit', 'Send'],
+        ],
+        { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => send(e.formData?.[field] ?? '') } } },
+      ),
+    ],
   ]);
 }
 

@@ -37,7 +37,11 @@ const millions = (n) => `${(n / 1e6).toFixed(1)} M`;
 
 function rows() {
   const q = query.trim().toLowerCase();
-  const shown = cities.filter((c) => (country === 'all' || c.country === country) && (!q || c.city.toLowerCase().includes(q) || c.country.toLowerCase().includes(q)));
+  const shown = cities.filter(
+    (c) =>
+      (country === 'all' || c.country === country) &&
+      (!q || c.city.toLowerCase().includes(q) || c.country.toLowerCase().includes(q)),
+  );
   const [sortBy, descending] = sorts[sort];
   shown.sort((a, b) => {
     const x = a[sortBy];
@@ -58,30 +62,88 @@ function clear() {
 function results(shown) {
   if (shown.length === 0) {
     return group('empty-state', [
-      ['icon', 'search'], ['title', 'No cities match'], ['description', `Nothing matches “${query.trim()}”${country === 'all' ? '' : ` in ${country}`}.`],
-      ['clear', group('button', [['label', 'Clear filters'], ['tone', 'secondary']], { on: { click: clear } })],
+      ['icon', 'search'],
+      ['title', 'No cities match'],
+      ['description', `Nothing matches “${query.trim()}”${country === 'all' ? '' : ` in ${country}`}.`],
+      [
+        'clear',
+        group(
+          'button',
+          [
+            ['label', 'Clear filters'],
+            ['tone', 'secondary'],
+          ],
+          { on: { click: clear } },
+        ),
+      ],
     ]);
   }
   const total = shown.reduce((sum, c) => sum + c.population, 0);
   const oldest = shown.reduce((a, b) => (b.founded < a.founded ? b : a));
   const largest = [...shown].sort((a, b) => b.population - a.population).slice(0, 5);
   return group('column', [
-    ['stats', group('stats', [
-      ['count', group('stat', [['label', 'Cities shown'], ['value', `${shown.length} of ${cities.length}`]])],
-      ['people', group('stat', [['label', 'Total population'], ['value', millions(total)]])],
-      ['oldest', group('stat', [['label', `Oldest: ${oldest.city}`], ['value', year(oldest.founded)]])],
-    ])],
-    ['table', group('table', [
-      ['caption', `${shown.length === cities.length ? 'All cities' : 'Matching cities'}, ${sorts[sort][2].toLowerCase()}`],
-      ['data', json({
-        headers: Object.values(columns),
-        rows: shown.map((c) => [c.city, c.country, c.population.toLocaleString('en'), year(c.founded)]),
-      })],
-    ])],
-    ['chart', group('chart-bar', [
-      ['title', largest.length < shown.length ? `The ${largest.length} largest, population in millions` : 'Population in millions'],
-      ['data', json({ labels: largest.map((c) => c.city), datasets: [{ label: 'Population (millions)', data: largest.map((c) => Math.round(c.population / 1e5) / 10) }] })],
-    ])],
+    [
+      'stats',
+      group('stats', [
+        [
+          'count',
+          group('stat', [
+            ['label', 'Cities shown'],
+            ['value', `${shown.length} of ${cities.length}`],
+          ]),
+        ],
+        [
+          'people',
+          group('stat', [
+            ['label', 'Total population'],
+            ['value', millions(total)],
+          ]),
+        ],
+        [
+          'oldest',
+          group('stat', [
+            ['label', `Oldest: ${oldest.city}`],
+            ['value', year(oldest.founded)],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'table',
+      group('table', [
+        [
+          'caption',
+          `${shown.length === cities.length ? 'All cities' : 'Matching cities'}, ${sorts[sort][2].toLowerCase()}`,
+        ],
+        [
+          'data',
+          json({
+            headers: Object.values(columns),
+            rows: shown.map((c) => [c.city, c.country, c.population.toLocaleString('en'), year(c.founded)]),
+          }),
+        ],
+      ]),
+    ],
+    [
+      'chart',
+      group('chart-bar', [
+        [
+          'title',
+          largest.length < shown.length
+            ? `The ${largest.length} largest, population in millions`
+            : 'Population in millions',
+        ],
+        [
+          'data',
+          json({
+            labels: largest.map((c) => c.city),
+            datasets: [
+              { label: 'Population (millions)', data: largest.map((c) => Math.round(c.population / 1e5) / 10) },
+            ],
+          }),
+        ],
+      ]),
+    ],
   ]);
 }
 
@@ -89,17 +151,80 @@ function view() {
   const shown = rows();
   return group('card', [
     ['title', 'European cities'],
-    ['controls', group('row', [
-      [`search-${searchKey}`, group('text-field', [['label', 'Filter'], ['placeholder', 'City or country'], ['kind', 'search']], {
-        on: { input: { data: 'value', handler: (e) => { query = e.value ?? ''; render(view()); } } },
-      })],
-      ['country', group('choice', [['label', 'Country'], ['variant', 'menu'], ['value', country], ['all', 'All countries'], ...countries.map((c) => [c, c])], {
-        on: { change: { data: 'value', handler: (e) => { country = e.value || 'all'; render(view()); } } },
-      })],
-      ['sort', group('choice', [['label', 'Sort'], ['variant', 'menu'], ['value', sort], ...Object.entries(sorts).map(([id, [, , label]]) => [id, label])], {
-        on: { change: { data: 'value', handler: (e) => { sort = e.value in sorts ? e.value : 'population-desc'; render(view()); } } },
-      })],
-    ])],
+    [
+      'controls',
+      group('row', [
+        [
+          `search-${searchKey}`,
+          group(
+            'text-field',
+            [
+              ['label', 'Filter'],
+              ['placeholder', 'City or country'],
+              ['kind', 'search'],
+            ],
+            {
+              on: {
+                input: {
+                  data: 'value',
+                  handler: (e) => {
+                    query = e.value ?? '';
+                    render(view());
+                  },
+                },
+              },
+            },
+          ),
+        ],
+        [
+          'country',
+          group(
+            'choice',
+            [
+              ['label', 'Country'],
+              ['variant', 'menu'],
+              ['value', country],
+              ['all', 'All countries'],
+              ...countries.map((c) => [c, c]),
+            ],
+            {
+              on: {
+                change: {
+                  data: 'value',
+                  handler: (e) => {
+                    country = e.value || 'all';
+                    render(view());
+                  },
+                },
+              },
+            },
+          ),
+        ],
+        [
+          'sort',
+          group(
+            'choice',
+            [
+              ['label', 'Sort'],
+              ['variant', 'menu'],
+              ['value', sort],
+              ...Object.entries(sorts).map(([id, [, , label]]) => [id, label]),
+            ],
+            {
+              on: {
+                change: {
+                  data: 'value',
+                  handler: (e) => {
+                    sort = e.value in sorts ? e.value : 'population-desc';
+                    render(view());
+                  },
+                },
+              },
+            },
+          ),
+        ],
+      ]),
+    ],
     ['results', results(shown)],
   ]);
 }

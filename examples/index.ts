@@ -44,7 +44,12 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'settings', title: 'Settings', summary: 'sections of switches, menus and a slider', code: settings },
   { id: 'counter', title: 'Counter', summary: 'the smallest interactive program', code: counter },
   { id: 'live-ticker', title: 'Live ticker', summary: 'prices and a chart updated twice a second', code: liveTicker },
-  { id: 'vocabulary-gallery', title: 'Vocabulary gallery', summary: 'every type of suip.vocabulary, searchable', code: vocabularyGallery },
+  {
+    id: 'vocabulary-gallery',
+    title: 'Vocabulary gallery',
+    summary: 'every type of suip.vocabulary, searchable',
+    code: vocabularyGallery,
+  },
 ];
 
 /** The example with this id (a program or an A2UI stream), if any. */

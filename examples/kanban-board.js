@@ -34,28 +34,77 @@ function moveUp(card) {
 function cardView(card, first) {
   return group('card', [
     ['title', card.title],
-    ['meta', group('row', [
-      ['who', group('avatar', [['name', card.who], ['size', 'sm']])],
-      ['tag', group('badge', [['label', card.tag], ['tone', card.tone]])],
-    ])],
-    ['status', group('choice', [
-      ['label', 'Status'], ['variant', 'menu'], ['value', card.column],
-      ...columns.map((c) => [c.id, c.title]),
-    ], { on: { change: { data: 'value', handler: (e) => moveTo(card, e.value) } } })],
-    ...(first ? [] : [['up', group('button', [['label', 'Move up'], ['tone', 'secondary']], { on: { click: () => moveUp(card) } })]]),
+    [
+      'meta',
+      group('row', [
+        [
+          'who',
+          group('avatar', [
+            ['name', card.who],
+            ['size', 'sm'],
+          ]),
+        ],
+        [
+          'tag',
+          group('badge', [
+            ['label', card.tag],
+            ['tone', card.tone],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'status',
+      group(
+        'choice',
+        [['label', 'Status'], ['variant', 'menu'], ['value', card.column], ...columns.map((c) => [c.id, c.title])],
+        { on: { change: { data: 'value', handler: (e) => moveTo(card, e.value) } } },
+      ),
+    ],
+    ...(first
+      ? []
+      : [
+          [
+            'up',
+            group(
+              'button',
+              [
+                ['label', 'Move up'],
+                ['tone', 'secondary'],
+              ],
+              { on: { click: () => moveUp(card) } },
+            ),
+          ],
+        ]),
   ]);
 }
 
 function view() {
-  return group('board', columns.map((column) => {
-    const inColumn = cards.filter((c) => c.column === column.id);
-    return [column.id, group('section', [
-      ['title', `${column.title} (${inColumn.length})`],
-      ['cards', inColumn.length === 0
-        ? group('empty-state', [['icon', 'inbox'], ['title', 'Nothing here'], ['description', 'Move a card here with its Status menu.']])
-        : group('column', inColumn.map((card, i) => [card.id, cardView(card, i === 0)]))],
-    ])];
-  }));
+  return group(
+    'board',
+    columns.map((column) => {
+      const inColumn = cards.filter((c) => c.column === column.id);
+      return [
+        column.id,
+        group('section', [
+          ['title', `${column.title} (${inColumn.length})`],
+          [
+            'cards',
+            inColumn.length === 0
+              ? group('empty-state', [
+                  ['icon', 'inbox'],
+                  ['title', 'Nothing here'],
+                  ['description', 'Move a card here with its Status menu.'],
+                ])
+              : group(
+                  'column',
+                  inColumn.map((card, i) => [card.id, cardView(card, i === 0)]),
+                ),
+          ],
+        ]),
+      ];
+    }),
+  );
 }
 
 render(view());

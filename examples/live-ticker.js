@@ -10,7 +10,7 @@ const symbols = [
   { id: 'initech', name: 'Initech', open: 23.75 },
 ];
 let seed = 7; // a small deterministic random walk: the same session looks the same each run
-const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 let ticks = 0;
 let paused = false;
 
@@ -36,24 +36,72 @@ const signed = (n, digits) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n
 
 function view() {
   return group('card', [
-    ['head', group('row', [
-      ['title', text('**Market ticker**')],
-      ['status', group('status', [['label', paused ? 'Paused' : 'Live'], ['tone', paused ? 'neutral' : 'success'], ['detail', `${ticks} updates`]])],
-    ])],
-    ['prices', group('stats', symbols.map((s) => {
-      const change = pct(s);
-      return [s.id, group('stat', [
-        ['label', s.name],
-        ['value', `$${s.history.at(-1).toFixed(2)}`],
-        ['trend', Math.abs(change) < 0.005 ? 'flat' : change > 0 ? 'up' : 'down'],
-        ['change', `${signed(change, 2)} %`],
-      ])];
-    }))],
-    ['chart', group('chart-line', [
-      ['title', 'Change since the open (%)'],
-      ['data', json({ labels, datasets: symbols.map((s) => ({ label: s.name, data: s.history.map((p) => Math.round(((p - s.open) / s.open) * 10000) / 100) })) })],
-    ])],
-    ['pause', group('button', [['label', paused ? 'Resume' : 'Pause'], ['tone', paused ? 'primary' : 'secondary']], { on: { click: () => { paused = !paused; render(view()); } } })],
+    [
+      'head',
+      group('row', [
+        ['title', text('**Market ticker**')],
+        [
+          'status',
+          group('status', [
+            ['label', paused ? 'Paused' : 'Live'],
+            ['tone', paused ? 'neutral' : 'success'],
+            ['detail', `${ticks} updates`],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'prices',
+      group(
+        'stats',
+        symbols.map((s) => {
+          const change = pct(s);
+          return [
+            s.id,
+            group('stat', [
+              ['label', s.name],
+              ['value', `$${s.history.at(-1).toFixed(2)}`],
+              ['trend', Math.abs(change) < 0.005 ? 'flat' : change > 0 ? 'up' : 'down'],
+              ['change', `${signed(change, 2)} %`],
+            ]),
+          ];
+        }),
+      ),
+    ],
+    [
+      'chart',
+      group('chart-line', [
+        ['title', 'Change since the open (%)'],
+        [
+          'data',
+          json({
+            labels,
+            datasets: symbols.map((s) => ({
+              label: s.name,
+              data: s.history.map((p) => Math.round(((p - s.open) / s.open) * 10000) / 100),
+            })),
+          }),
+        ],
+      ]),
+    ],
+    [
+      'pause',
+      group(
+        'button',
+        [
+          ['label', paused ? 'Resume' : 'Pause'],
+          ['tone', paused ? 'primary' : 'secondary'],
+        ],
+        {
+          on: {
+            click: () => {
+              paused = !paused;
+              render(view());
+            },
+          },
+        },
+      ),
+    ],
   ]);
 }
 

@@ -16,13 +16,52 @@ let todos = [
 
 function item(todo) {
   return group('row', [
-    ['done', group('checkbox', [['label', todo.title], ['checked', String(todo.done)]], {
-      on: { change: { data: 'checked', handler: (e) => { todo.done = e.checked === true; render(view()); } } },
-    })],
-    ['tag', group('badge', [['label', tags[todo.tag][0]], ['tone', todo.done ? 'neutral' : tags[todo.tag][1]]])],
-    ['delete', group('button', [['label', 'Delete'], ['tone', 'secondary']], {
-      on: { click: () => { todos = todos.filter((t) => t !== todo); render(view()); } },
-    })],
+    [
+      'done',
+      group(
+        'checkbox',
+        [
+          ['label', todo.title],
+          ['checked', String(todo.done)],
+        ],
+        {
+          on: {
+            change: {
+              data: 'checked',
+              handler: (e) => {
+                todo.done = e.checked === true;
+                render(view());
+              },
+            },
+          },
+        },
+      ),
+    ],
+    [
+      'tag',
+      group('badge', [
+        ['label', tags[todo.tag][0]],
+        ['tone', todo.done ? 'neutral' : tags[todo.tag][1]],
+      ]),
+    ],
+    [
+      'delete',
+      group(
+        'button',
+        [
+          ['label', 'Delete'],
+          ['tone', 'secondary'],
+        ],
+        {
+          on: {
+            click: () => {
+              todos = todos.filter((t) => t !== todo);
+              render(view());
+            },
+          },
+        },
+      ),
+    ],
   ]);
 }
 
@@ -41,12 +80,23 @@ function add(formData) {
 
 function listOrEmpty(shown) {
   if (todos.length === 0) {
-    return group('empty-state', [['icon', 'check'], ['title', 'All clear'], ['description', 'Nothing left to do. Add a task above when something comes up.']]);
+    return group('empty-state', [
+      ['icon', 'check'],
+      ['title', 'All clear'],
+      ['description', 'Nothing left to do. Add a task above when something comes up.'],
+    ]);
   }
   if (shown.length === 0) {
-    return group('empty-state', [['icon', filter === 'open' ? 'sparkles' : 'inbox'], ['title', filter === 'open' ? 'Everything is done' : 'Nothing finished yet'], ['description', 'Switch the filter to All to see every task.']]);
+    return group('empty-state', [
+      ['icon', filter === 'open' ? 'sparkles' : 'inbox'],
+      ['title', filter === 'open' ? 'Everything is done' : 'Nothing finished yet'],
+      ['description', 'Switch the filter to All to see every task.'],
+    ]);
   }
-  return group('list', shown.map((todo) => [todo.id, item(todo)]));
+  return group(
+    'list',
+    shown.map((todo) => [todo.id, item(todo)]),
+  );
 }
 
 function view() {
@@ -56,27 +106,126 @@ function view() {
   const field = `task-${fieldKey}`;
   return group('card', [
     ['title', 'My tasks'],
-    ['counts', group('row', [
-      ['open', group('badge', [['label', `${open} of ${todos.length} open`], ['tone', open ? 'info' : 'success']])],
-      ...(finished ? [['done', group('badge', [['label', `${finished} done`], ['tone', 'success']])]] : []),
-    ])],
-    ...(todos.length ? [['progress', group('progress', [['label', `${finished} of ${todos.length} done`], ['value', String(finished)], ['max', String(todos.length)]])]] : []),
-    ['add', group('form', [
-      // Side by side where there is room, stacked on a phone.
-      ['fields', group('grid', [
-        [field, group('text-field', [['label', 'New task'], ['placeholder', 'What needs doing?'], ...(error ? [['error', error]] : [])])],
-        ['tag', group('choice', [['label', 'Tag'], ['variant', 'menu'], ['value', 'home'], ...Object.entries(tags).map(([id, [label]]) => [id, label])])],
-      ])],
-      ['submit', 'Add'],
-    ], { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => add(e.formData ?? {}) } } })],
-    ['tools', group('row', [
-      ['filter', group('choice', [['label', 'Show'], ['variant', 'menu'], ['value', filter], ['all', `All tasks (${todos.length})`], ['open', `Open (${open})`], ['done', `Done (${finished})`]], {
-        on: { change: { data: 'value', handler: (e) => { filter = e.value || 'all'; render(view()); } } },
-      })],
-      ...(finished ? [['clear', group('button', [['label', `Clear ${finished} done`], ['tone', 'secondary']], {
-        on: { click: () => { todos = todos.filter((t) => !t.done); render(view()); } },
-      })]] : []),
-    ])],
+    [
+      'counts',
+      group('row', [
+        [
+          'open',
+          group('badge', [
+            ['label', `${open} of ${todos.length} open`],
+            ['tone', open ? 'info' : 'success'],
+          ]),
+        ],
+        ...(finished
+          ? [
+              [
+                'done',
+                group('badge', [
+                  ['label', `${finished} done`],
+                  ['tone', 'success'],
+                ]),
+              ],
+            ]
+          : []),
+      ]),
+    ],
+    ...(todos.length
+      ? [
+          [
+            'progress',
+            group('progress', [
+              ['label', `${finished} of ${todos.length} done`],
+              ['value', String(finished)],
+              ['max', String(todos.length)],
+            ]),
+          ],
+        ]
+      : []),
+    [
+      'add',
+      group(
+        'form',
+        [
+          // Side by side where there is room, stacked on a phone.
+          [
+            'fields',
+            group('grid', [
+              [
+                field,
+                group('text-field', [
+                  ['label', 'New task'],
+                  ['placeholder', 'What needs doing?'],
+                  ...(error ? [['error', error]] : []),
+                ]),
+              ],
+              [
+                'tag',
+                group('choice', [
+                  ['label', 'Tag'],
+                  ['variant', 'menu'],
+                  ['value', 'home'],
+                  ...Object.entries(tags).map(([id, [label]]) => [id, label]),
+                ]),
+              ],
+            ]),
+          ],
+          ['submit', 'Add'],
+        ],
+        { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => add(e.formData ?? {}) } } },
+      ),
+    ],
+    [
+      'tools',
+      group('row', [
+        [
+          'filter',
+          group(
+            'choice',
+            [
+              ['label', 'Show'],
+              ['variant', 'menu'],
+              ['value', filter],
+              ['all', `All tasks (${todos.length})`],
+              ['open', `Open (${open})`],
+              ['done', `Done (${finished})`],
+            ],
+            {
+              on: {
+                change: {
+                  data: 'value',
+                  handler: (e) => {
+                    filter = e.value || 'all';
+                    render(view());
+                  },
+                },
+              },
+            },
+          ),
+        ],
+        ...(finished
+          ? [
+              [
+                'clear',
+                group(
+                  'button',
+                  [
+                    ['label', `Clear ${finished} done`],
+                    ['tone', 'secondary'],
+                  ],
+                  {
+                    on: {
+                      click: () => {
+                        todos = todos.filter((t) => !t.done);
+                        render(view());
+                      },
+                    },
+                  },
+                ),
+              ],
+            ]
+          : []),
+      ]),
+    ],
     ['items', listOrEmpty(shown)],
   ]);
 }

@@ -7,7 +7,15 @@ export type { SystemPromptOptions, PromptFacts } from './prompt/index.ts';
 export type { EffectivePolicy } from '../shared/effective-policy.ts';
 export { extractCode, streamingCode } from './model/extract-code.ts';
 export { streamChat, completionsUrl, ChatError, DEFAULT_CHAT_TIMEOUTS } from './model/chat-client.ts';
-export type { ChatMessage, ChatRequest, EndpointSettings, ChatTimeouts, ChatErrorCode, ChatStreamProblem, ToolCallDelta } from './model/chat-client.ts';
+export type {
+  ChatMessage,
+  ChatRequest,
+  EndpointSettings,
+  ChatTimeouts,
+  ChatErrorCode,
+  ChatStreamProblem,
+  ToolCallDelta,
+} from './model/chat-client.ts';
 export { redact, registerSecret } from '../shared/redact.ts';
 export { generateWithRepair, repairMessage } from './model/repair-loop.ts';
 export type { LoopObserver, LoopOptions, RunOutcome, Turn } from './model/repair-loop.ts';

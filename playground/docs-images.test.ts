@@ -32,19 +32,30 @@ function files(path: string): string[] {
 /** A hash of every UI source file (path and content, in path order); tests are not UI. */
 function uiSourcesHash(): string {
   const hash = createHash('sha256');
-  const all = UI_SOURCES.flatMap(files).filter((path) => SOURCE_FILE.test(path) && !/\.test\.ts$/.test(path)).sort();
-  for (const path of all) hash.update(`${path}\0`).update(readFileSync(join(ROOT, path))).update('\0');
+  const all = UI_SOURCES.flatMap(files)
+    .filter((path) => SOURCE_FILE.test(path) && !/\.test\.ts$/.test(path))
+    .sort();
+  for (const path of all)
+    hash
+      .update(`${path}\0`)
+      .update(readFileSync(join(ROOT, path)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
 function pngHash(path: string): string {
-  return createHash('sha256').update(readFileSync(join(ROOT, path))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(readFileSync(join(ROOT, path)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The `docs/images/…` pictures a markdown page shows (`![alt](docs/images/x.png)` or relative `images/x.png`). */
 function imageRefs(markdown: string, page: string): string[] {
   const refs = [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+\.png)\)/g)].map((match) => match[1]!);
-  return refs.map((ref) => relative(ROOT, join(ROOT, page, '..', ref))).filter((path) => path.startsWith('docs/images/'));
+  return refs
+    .map((ref) => relative(ROOT, join(ROOT, page, '..', ref)))
+    .filter((path) => path.startsWith('docs/images/'));
 }
 
 interface Manifest {
@@ -64,11 +75,18 @@ describe('docs images', () => {
   if (process.env.UPDATE_DOCS_IMAGES === '1') {
     it('stamps the images this docs:images run took', () => {
       const taken = existsSync(TAKEN) ? [...new Set(readFileSync(TAKEN, 'utf8').split('\n').filter(Boolean))] : [];
-      expect(taken.length, 'no image was taken: run npm run docs:images (it runs the image specs first)').toBeGreaterThan(0);
+      expect(
+        taken.length,
+        'no image was taken: run npm run docs:images (it runs the image specs first)',
+      ).toBeGreaterThan(0);
       const manifest = readManifest();
       const ui = uiSourcesHash();
       for (const path of taken) manifest.images[path] = { ui, png: pngHash(path) };
-      manifest.images = Object.fromEntries(Object.entries(manifest.images).filter(([path]) => existsSync(join(ROOT, path))).sort(([a], [b]) => a.localeCompare(b)));
+      manifest.images = Object.fromEntries(
+        Object.entries(manifest.images)
+          .filter(([path]) => existsSync(join(ROOT, path)))
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
       writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
     });
     return;
@@ -83,16 +101,25 @@ describe('docs images', () => {
         const stamp = manifest.images[path];
         if (stamp === undefined) stale.push(`${page} shows ${path}, which docs/images/manifest.json does not list`);
         else if (!existsSync(join(ROOT, path))) stale.push(`${page} shows ${path}, which does not exist`);
-        else if (stamp.png !== pngHash(path)) stale.push(`${path} is not the picture docs:images took (the PNG was replaced)`);
-        else if (stamp.ui !== ui) stale.push(`${path} shows an older UI (taken from UI sources ${stamp.ui}, now ${ui})`);
+        else if (stamp.png !== pngHash(path))
+          stale.push(`${path} is not the picture docs:images took (the PNG was replaced)`);
+        else if (stamp.ui !== ui)
+          stale.push(`${path} shows an older UI (taken from UI sources ${stamp.ui}, now ${ui})`);
       }
     }
-    expect(stale, 'run `npm run docs:images` to retake the pictures from the current UI, then commit them with docs/images/manifest.json').toEqual([]);
+    expect(
+      stale,
+      'run `npm run docs:images` to retake the pictures from the current UI, then commit them with docs/images/manifest.json',
+    ).toEqual([]);
   });
 
   it('finds the pictures a page links, and only those under docs/images', () => {
-    expect(imageRefs('![a](docs/images/a.png) ![b](https://x/b.png) ![c](images/c.png)', 'README.md')).toEqual(['docs/images/a.png']);
-    expect(imageRefs('![c](images/c.png) ![d](../images/d.png)', 'docs/neighbours/x.md')).toEqual(['docs/images/d.png']);
+    expect(imageRefs('![a](docs/images/a.png) ![b](https://x/b.png) ![c](images/c.png)', 'README.md')).toEqual([
+      'docs/images/a.png',
+    ]);
+    expect(imageRefs('![c](images/c.png) ![d](../images/d.png)', 'docs/neighbours/x.md')).toEqual([
+      'docs/images/d.png',
+    ]);
     expect(imageRefs('![c](images/c.png)', 'docs/x.md')).toEqual(['docs/images/c.png']);
   });
 });

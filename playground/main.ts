@@ -1,5 +1,11 @@
 import { systemPrompt } from '../generator/kit.ts';
-import { BUILTIN_VOCABULARY, createGroupChecker, createRenderer, effectivePolicy, type HostPolicy } from '../renderer/index.ts';
+import {
+  BUILTIN_VOCABULARY,
+  createGroupChecker,
+  createRenderer,
+  effectivePolicy,
+  type HostPolicy,
+} from '../renderer/index.ts';
 import { PgApp } from './app/pg-app.ts';
 import { PlaygroundHost } from './app/playground-host.ts';
 import { sideBySide } from './app/side-by-side.ts';
@@ -25,10 +31,21 @@ const theme = createThemeController(stage, hostContext);
 const host = new PlaygroundHost(renderer, stage, { checkGroup });
 
 const app = new PgApp();
-app.wiring = { host, stage, theme, errorState: true, systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext, policy: effectivePolicy(hostPolicy) }) };
+app.wiring = {
+  host,
+  stage,
+  theme,
+  errorState: true,
+  systemPrompt: () => systemPrompt(BUILTIN_VOCABULARY, { hostContext, policy: effectivePolicy(hostPolicy) }),
+};
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
 // MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs (under the code column's panels).
-void app.updateComplete.then(() => mountMcpAppsPanel(app.querySelector('details.genui')?.parentElement ?? document.body, app.querySelector<HTMLElement>('section.ui') ?? undefined));
+void app.updateComplete.then(() =>
+  mountMcpAppsPanel(
+    app.querySelector('details.genui')?.parentElement ?? document.body,
+    app.querySelector<HTMLElement>('section.ui') ?? undefined,
+  ),
+);
 
 Object.assign(window, { suipPlayground: { host, app, renderer, theme, ready: app.start() } });

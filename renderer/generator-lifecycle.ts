@@ -1,8 +1,23 @@
-import { Method, PROTOCOL_VERSION, isChannelName, utf8Length, type InitializeResult, type Limits, type Op, type StatusReason } from '../shared/index.ts';
+import {
+  Method,
+  PROTOCOL_VERSION,
+  isChannelName,
+  utf8Length,
+  type InitializeResult,
+  type Limits,
+  type Op,
+  type StatusReason,
+} from '../shared/index.ts';
 import type { GeneratorConnection, WarmTransport } from './connection.ts';
 import type { DialogHost } from './dialogs/host-dialogs.ts';
 import { SuipHostError } from './host-error.ts';
-import type { GeneratorHandle, GeneratorStatus, MountOptions, SuipErrorDetail, SuipStatusDetail } from './renderer-types.ts';
+import type {
+  GeneratorHandle,
+  GeneratorStatus,
+  MountOptions,
+  SuipErrorDetail,
+  SuipStatusDetail,
+} from './renderer-types.ts';
 import { RendererSession, type ApplyResult } from '../core/session/renderer-session.ts';
 import { heldUntil } from './held-channel.ts';
 
@@ -83,13 +98,25 @@ export class GeneratorLifecycle {
   /** Connect, run the handshake, resolve `started` on `suip/initialized` (or reject with why not). */
   start(): Promise<void> {
     this.setStatus('starting');
-    const timer = setTimeout(() => this.end('error', 'initialize-timeout', `no suip/initialized within ${this.host.initializeTimeoutMs} ms`), this.host.initializeTimeoutMs);
+    const timer = setTimeout(
+      () => this.end('error', 'initialize-timeout', `no suip/initialized within ${this.host.initializeTimeoutMs} ms`),
+      this.host.initializeTimeoutMs,
+    );
     this.connection.channel.then(
       (connected) => {
         if (this.over) return;
         // The initialize result carries the vocabulary's prose: hold the generator's messages while its chunk loads.
         const prose = this.host.prose();
-        const channel = prose === undefined ? connected : heldUntil(connected, prose, (error) => this.end('error', 'connect-failed', `the vocabulary's prose could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+        const channel =
+          prose === undefined
+            ? connected
+            : heldUntil(connected, prose, (error) =>
+                this.end(
+                  'error',
+                  'connect-failed',
+                  `the vocabulary's prose could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+                ),
+              );
         this.session = new RendererSession({
           channel,
           limits: this.host.limits,
@@ -107,11 +134,22 @@ export class GeneratorLifecycle {
           },
           onTraffic: (direction, text) => this.host.traffic(this.id, direction, text),
           onOutput: (channel, value) => this.emitOutput(channel, value),
-          onDialog: (params) => this.host.dialogs.request(params, { id: this.id, name: this.options.name ?? this.id, ...(this.options.originKind === undefined ? {} : { kind: this.options.originKind }), lastUserAction: this.lastUserAction }),
+          onDialog: (params) =>
+            this.host.dialogs.request(params, {
+              id: this.id,
+              name: this.options.name ?? this.id,
+              ...(this.options.originKind === undefined ? {} : { kind: this.options.originKind }),
+              lastUserAction: this.lastUserAction,
+            }),
         });
         this.connection.begin();
       },
-      (error: unknown) => this.end('error', 'connect-failed', `the generator could not be connected: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        this.end(
+          'error',
+          'connect-failed',
+          `the generator could not be connected: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
     return this.started.finally(() => clearTimeout(timer));
   }
@@ -129,7 +167,14 @@ export class GeneratorLifecycle {
    */
   exception(message: string, line: number | undefined, fatal: boolean, handled = false): void {
     const text = `${message}${line !== undefined ? ` (line ${line})` : ''}`;
-    this.host.error({ generatorId: this.id, error: { code: -32603, message: `the generator's code threw: ${text}`, data: { reason: handled ? 'handler-exception' : 'exception' } } });
+    this.host.error({
+      generatorId: this.id,
+      error: {
+        code: -32603,
+        message: `the generator's code threw: ${text}`,
+        data: { reason: handled ? 'handler-exception' : 'exception' },
+      },
+    });
     if (handled && !fatal) return;
     // A script that failed before the handshake (e.g. a syntax error) cannot recover: tear down.
     if (fatal) this.end('error', 'startup-failed', text);
@@ -146,7 +191,13 @@ export class GeneratorLifecycle {
     if (this.over) return;
     await this.session?.shutdown();
     this.connection.stop();
-    if (hibernate) this.end('hibernated', 'detached', 'hibernated: its Worker and frame ended, its subtree is kept on screen until the next interaction', true);
+    if (hibernate)
+      this.end(
+        'hibernated',
+        'detached',
+        'hibernated: its Worker and frame ended, its subtree is kept on screen until the next interaction',
+        true,
+      );
     else this.end('terminated', 'detached', keep ? 'detached; its subtree is kept on screen' : 'detached', keep);
   }
 
@@ -162,7 +213,12 @@ export class GeneratorLifecycle {
     this.outputs.clear();
     this.host.ended(this, keep, warm);
     this.setStatus(status, reason, message);
-    this.settle?.(new SuipHostError('start-failed', `generator ${JSON.stringify(this.id)} did not start: ${message}`, { reason, generatorId: this.id }));
+    this.settle?.(
+      new SuipHostError('start-failed', `generator ${JSON.stringify(this.id)} did not start: ${message}`, {
+        reason,
+        generatorId: this.id,
+      }),
+    );
   }
 
   private result(): InitializeResult {
@@ -178,23 +234,51 @@ export class GeneratorLifecycle {
   }
 
   private input(channel: string, value: unknown): void {
-    if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`, { option: 'channel', generatorId: this.id });
+    if (!isChannelName(channel))
+      throw new SuipHostError(
+        'invalid-option',
+        `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`,
+        { option: 'channel', generatorId: this.id },
+      );
     const declared = this.options.inputs;
     if (declared !== undefined && !declared.includes(channel)) {
-      const known = declared.length > 0 ? `the declared ones are ${declared.map((name) => JSON.stringify(name)).join(', ')}` : 'it declared none';
-      throw new SuipHostError('invalid-option', `input(${JSON.stringify(channel)}, …): this mount did not declare the channel at attach (inputs), so the program was told it never comes; ${known}`, { option: 'channel', generatorId: this.id });
+      const known =
+        declared.length > 0
+          ? `the declared ones are ${declared.map((name) => JSON.stringify(name)).join(', ')}`
+          : 'it declared none';
+      throw new SuipHostError(
+        'invalid-option',
+        `input(${JSON.stringify(channel)}, …): this mount did not declare the channel at attach (inputs), so the program was told it never comes; ${known}`,
+        { option: 'channel', generatorId: this.id },
+      );
     }
     const session = this.session;
-    if (session === undefined || !session.ready) throw new SuipHostError('not-ready', `generator ${JSON.stringify(this.id)} is ${this.status}; input needs a ready generator`, { generatorId: this.id });
+    if (session === undefined || !session.ready)
+      throw new SuipHostError(
+        'not-ready',
+        `generator ${JSON.stringify(this.id)} is ${this.status}; input needs a ready generator`,
+        { generatorId: this.id },
+      );
     let text: string | undefined;
     try {
       text = JSON.stringify({ jsonrpc: '2.0', method: Method.input, params: { channel, value } });
     } catch {
       text = undefined;
     }
-    if (text === undefined) throw new SuipHostError('invalid-option', 'input value is not JSON', { option: 'value', generatorId: this.id });
-    if (utf8Length(text) > this.host.limits.maxMessageBytes) throw new SuipHostError('limit-exceeded', `input on ${JSON.stringify(channel)} is larger than maxMessageBytes ${this.host.limits.maxMessageBytes}`, { limit: 'maxMessageBytes', generatorId: this.id });
-    if (!session.sendInput(channel, value)) throw new SuipHostError('unsupported', `generator ${JSON.stringify(this.id)} did not announce the "input" capability (a 1.0 generator)`, { generatorId: this.id });
+    if (text === undefined)
+      throw new SuipHostError('invalid-option', 'input value is not JSON', { option: 'value', generatorId: this.id });
+    if (utf8Length(text) > this.host.limits.maxMessageBytes)
+      throw new SuipHostError(
+        'limit-exceeded',
+        `input on ${JSON.stringify(channel)} is larger than maxMessageBytes ${this.host.limits.maxMessageBytes}`,
+        { limit: 'maxMessageBytes', generatorId: this.id },
+      );
+    if (!session.sendInput(channel, value))
+      throw new SuipHostError(
+        'unsupported',
+        `generator ${JSON.stringify(this.id)} did not announce the "input" capability (a 1.0 generator)`,
+        { generatorId: this.id },
+      );
   }
 
   private emitOutput(channel: string, value: unknown): void {
@@ -210,7 +294,12 @@ export class GeneratorLifecycle {
 
   private setStatus(status: GeneratorStatus, reason?: StatusReason, message?: string): void {
     this.status = status;
-    this.host.status({ generatorId: this.id, status, ...(reason !== undefined ? { reason } : {}), ...(message !== undefined ? { message } : {}) });
+    this.host.status({
+      generatorId: this.id,
+      status,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(message !== undefined ? { message } : {}),
+    });
   }
 }
 

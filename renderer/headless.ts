@@ -8,5 +8,13 @@ export { BUILTIN_VOCABULARY } from '../core/vocabulary/registry.ts';
 export { createProgressiveMount } from './progressive-mount.ts';
 export type { ProgressiveMount } from './progressive-mount.ts';
 export { createGroupChecker } from '../core/vocabulary/check-group.ts';
-export { applyTransaction, applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, generatorRoot, lookup } from '../core/tree/index.ts';
+export {
+  applyTransaction,
+  applyGeneratorTransaction,
+  createMergedTree,
+  mountGenerator,
+  unmountGenerator,
+  generatorRoot,
+  lookup,
+} from '../core/tree/index.ts';
 export type { CheckGroup, MergedTree, TransactionOptions, TransactionResult } from '../core/tree/index.ts';

@@ -33,18 +33,20 @@ export function heldUntil(channel: Channel, ready: Promise<unknown>, failed: (er
   const unsubscribe = channel.onMessage((text) => {
     if (held === undefined) return deliver(text);
     // SECURITY: a budget on what a generator can make the host hold before its session reads it.
-    if (held.length >= MAX_HELD_MESSAGES) return fail(new Error(`the generator sent more than ${MAX_HELD_MESSAGES} messages before its suip/initialize was answered; send suip/initialize and wait for its result`));
+    if (held.length >= MAX_HELD_MESSAGES)
+      return fail(
+        new Error(
+          `the generator sent more than ${MAX_HELD_MESSAGES} messages before its suip/initialize was answered; send suip/initialize and wait for its result`,
+        ),
+      );
     held.push(text);
   });
-  ready.then(
-    () => {
-      if (over) return;
-      const queued = held ?? [];
-      held = undefined;
-      for (const text of queued) deliver(text);
-    },
-    fail,
-  );
+  ready.then(() => {
+    if (over) return;
+    const queued = held ?? [];
+    held = undefined;
+    for (const text of queued) deliver(text);
+  }, fail);
   return {
     send: (text) => channel.send(text),
     onMessage(listener) {

@@ -9,7 +9,12 @@ import type { ProgramRecord } from './hibernation.ts';
  * (a quarter of the shorter limit, between 50 ms and 1 s), and one IntersectionObserver on the
  * mounts' elements when `offscreenMs` is set. `stop` ends both.
  */
-export function startHibernationSweep(view: HTMLElement, programs: ReadonlyMap<string, ProgramRecord>, options: HibernationOptions, hibernate: (id: string) => void): { stop(): void } | undefined {
+export function startHibernationSweep(
+  view: HTMLElement,
+  programs: ReadonlyMap<string, ProgramRecord>,
+  options: HibernationOptions,
+  hibernate: (id: string) => void,
+): { stop(): void } | undefined {
   const { idleMs, offscreenMs } = options;
   if (idleMs === undefined && offscreenMs === undefined) return undefined;
   const observed = new Map<Element, string>();
@@ -18,7 +23,8 @@ export function startHibernationSweep(view: HTMLElement, programs: ReadonlyMap<s
       ? new IntersectionObserver((entries) => {
           for (const entry of entries) {
             const record = programs.get(observed.get(entry.target) ?? '');
-            if (record !== undefined) record.offscreenSince = entry.isIntersecting ? undefined : (record.offscreenSince ?? performance.now());
+            if (record !== undefined)
+              record.offscreenSince = entry.isIntersecting ? undefined : (record.offscreenSince ?? performance.now());
           }
         })
       : undefined;
@@ -40,9 +46,11 @@ export function startHibernationSweep(view: HTMLElement, programs: ReadonlyMap<s
       }
     }
     for (const [id, record] of programs) {
-      if (record.hibernated || record.waking !== undefined || !record.rendered || record.lifecycle?.status !== 'ready') continue;
+      if (record.hibernated || record.waking !== undefined || !record.rendered || record.lifecycle?.status !== 'ready')
+        continue;
       const idle = idleMs !== undefined && now - record.lastActive >= idleMs;
-      const hidden = offscreenMs !== undefined && record.offscreenSince !== undefined && now - record.offscreenSince >= offscreenMs;
+      const hidden =
+        offscreenMs !== undefined && record.offscreenSince !== undefined && now - record.offscreenSince >= offscreenMs;
       if (idle || hidden) hibernate(id);
     }
   };

@@ -95,15 +95,29 @@ export function createProgramRecord(options: AttachOptions, host: ProgramHost): 
         }
         // Asleep: the same checks as a live input, then remembered and delivered by the wake
         // (inputs are replayed before events).
-        if (!isChannelName(channel)) throw new SuipHostError('invalid-option', `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`, { option: 'channel', generatorId: options.id });
+        if (!isChannelName(channel))
+          throw new SuipHostError(
+            'invalid-option',
+            `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`,
+            { option: 'channel', generatorId: options.id },
+          );
         let text: string | undefined;
         try {
           text = JSON.stringify(value);
         } catch {
           text = undefined;
         }
-        if (text === undefined) throw new SuipHostError('invalid-option', 'input value is not JSON', { option: 'value', generatorId: options.id });
-        if (utf8Length(text) > host.maxMessageBytes) throw new SuipHostError('limit-exceeded', `input on ${JSON.stringify(channel)} is larger than maxMessageBytes ${host.maxMessageBytes}`, { limit: 'maxMessageBytes', generatorId: options.id });
+        if (text === undefined)
+          throw new SuipHostError('invalid-option', 'input value is not JSON', {
+            option: 'value',
+            generatorId: options.id,
+          });
+        if (utf8Length(text) > host.maxMessageBytes)
+          throw new SuipHostError(
+            'limit-exceeded',
+            `input on ${JSON.stringify(channel)} is larger than maxMessageBytes ${host.maxMessageBytes}`,
+            { limit: 'maxMessageBytes', generatorId: options.id },
+          );
         rememberInput(record, channel, value);
         void host.wake(record).catch(() => undefined);
       },
@@ -125,5 +139,11 @@ function rememberInput(record: ProgramRecord, channel: string, value: unknown): 
 /** True when the tree still holds the event's handler at the event's path (the program can take it). */
 export function holdsHandler(merged: GroupParticle, event: ViewEvent): boolean {
   const node = lookup(merged, event.path);
-  return node !== undefined && isGroup(node) && node.on !== undefined && Object.hasOwn(node.on, event.event) && node.on[event.event]?.handler === event.handler;
+  return (
+    node !== undefined &&
+    isGroup(node) &&
+    node.on !== undefined &&
+    Object.hasOwn(node.on, event.event) &&
+    node.on[event.event]?.handler === event.handler
+  );
 }

@@ -12,7 +12,10 @@ const productCard = defineType({
   description: 'A product with its name and price.',
   roles: [textRole('name', 'Product name.', { required: true }), textRole('price', 'Price.', { required: true })],
   events: [],
-  example: ex.group('product-card', [['name', ex.plain('Lamp')], ['price', ex.plain('€39')]]),
+  example: ex.group('product-card', [
+    ['name', ex.plain('Lamp')],
+    ['price', ex.plain('€39')],
+  ]),
 });
 
 describe('host components', () => {
@@ -20,8 +23,22 @@ describe('host components', () => {
     const vocabulary = withComponents(BUILTIN_VOCABULARY, [{ definition: productCard, tagName: 'product-card' }]);
     expect(vocabulary.map((e) => e.type)).toContain('product-card');
     const check = createGroupChecker(vocabulary);
-    expect(check({ type: 'product-card', group: [['name', { text: 'Lamp' }], ['price', { text: '€39' }]] }, [])).toBeUndefined();
-    expect(check({ type: 'product-card', group: [['name', { text: 'Lamp' }]] }, [])).toMatchObject({ code: ErrorCode.VocabularyViolation, message: expect.stringMatching(/product-card.*price|price.*product-card/) });
+    expect(
+      check(
+        {
+          type: 'product-card',
+          group: [
+            ['name', { text: 'Lamp' }],
+            ['price', { text: '€39' }],
+          ],
+        },
+        [],
+      ),
+    ).toBeUndefined();
+    expect(check({ type: 'product-card', group: [['name', { text: 'Lamp' }]] }, [])).toMatchObject({
+      code: ErrorCode.VocabularyViolation,
+      message: expect.stringMatching(/product-card.*price|price.*product-card/),
+    });
   });
 
   it('replace a built-in of the same type', () => {

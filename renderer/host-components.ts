@@ -32,7 +32,10 @@ export interface HostComponentElement {
 const TAG_NAME = /^[a-z][a-z0-9._]*-[a-z0-9._-]*$/;
 
 /** The vocabulary with the host's components added (a component with a built-in's type replaces it). */
-export function withComponents(vocabulary: readonly VocabularyEntry[], components: readonly HostComponent[]): VocabularyEntry[] {
+export function withComponents(
+  vocabulary: readonly VocabularyEntry[],
+  components: readonly HostComponent[],
+): VocabularyEntry[] {
   const byType = new Map(vocabulary.map((entry) => [entry.type, entry]));
   for (const component of components) byType.set(component.definition.type, component.definition);
   return [...byType.values()];
@@ -45,7 +48,12 @@ export function withComponents(vocabulary: readonly VocabularyEntry[], component
 export function componentTags(components: readonly HostComponent[]): ReadonlyMap<string, StaticValue> {
   const tags = new Map<string, StaticValue>();
   for (const { definition, tagName } of components) {
-    if (typeof tagName !== 'string' || !TAG_NAME.test(tagName)) throw new SuipHostError('invalid-option', `components: ${JSON.stringify(String(tagName))} is not a custom element name (lower-case, with a hyphen)`, { option: 'components' });
+    if (typeof tagName !== 'string' || !TAG_NAME.test(tagName))
+      throw new SuipHostError(
+        'invalid-option',
+        `components: ${JSON.stringify(String(tagName))} is not a custom element name (lower-case, with a hyphen)`,
+        { option: 'components' },
+      );
     tags.set(definition.type, unsafeStatic(tagName));
   }
   return tags;

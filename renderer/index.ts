@@ -15,7 +15,14 @@ export { effectivePolicy } from '../core/policy/host-policy.ts';
 export type { HostPolicy } from '../core/policy/host-policy.ts';
 export type { HostComponent, HostComponentElement } from './host-components.ts';
 // The particles a host component receives (and `snapshot()` returns), from the wire schema.
-export type { Particle, GroupParticle, GroupEntry, TextParticle, DataParticle, VocabularyEntry } from '../shared/index.ts';
+export type {
+  Particle,
+  GroupParticle,
+  GroupEntry,
+  TextParticle,
+  DataParticle,
+  VocabularyEntry,
+} from '../shared/index.ts';
 export { SuipGroupElement } from './view/suip-element.ts';
 export { BUILTIN_VOCABULARY } from '../core/vocabulary/registry.ts';
 export { createGroupChecker } from '../core/vocabulary/check-group.ts';

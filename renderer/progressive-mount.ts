@@ -19,7 +19,10 @@ export interface ProgressiveMount {
  * first run replaces whatever the id showed before. Runs are queued: one start at a time.
  * Feed `runPrefix` from `generateWithRepair({runPrefix})` (generator kit) and `run` from its `run`.
  */
-export function createProgressiveMount(renderer: Renderer, mount: Omit<AttachOptions, 'code' | 'adopt'>): ProgressiveMount {
+export function createProgressiveMount(
+  renderer: Renderer,
+  mount: Omit<AttachOptions, 'code' | 'adopt'>,
+): ProgressiveMount {
   let queue: Promise<unknown> = Promise.resolve();
   let first = true;
   const start = async (code: string): Promise<GeneratorHandle> => {
@@ -33,7 +36,8 @@ export function createProgressiveMount(renderer: Renderer, mount: Omit<AttachOpt
       return await renderer.attach({ ...mount, code, adopt: true });
     } catch (error) {
       // The previous run never got on screen (it failed to start): nothing is kept to adopt.
-      if (error instanceof SuipHostError && error.code === 'unknown-generator') return renderer.attach({ ...mount, code });
+      if (error instanceof SuipHostError && error.code === 'unknown-generator')
+        return renderer.attach({ ...mount, code });
       throw error;
     }
   };
@@ -43,7 +47,11 @@ export function createProgressiveMount(renderer: Renderer, mount: Omit<AttachOpt
     return next;
   };
   return {
-    runPrefix: (code) => enqueue(code).then(() => undefined, () => undefined),
+    runPrefix: (code) =>
+      enqueue(code).then(
+        () => undefined,
+        () => undefined,
+      ),
     run: enqueue,
   };
 }

@@ -36,8 +36,20 @@ export function provenanceKind(kind: unknown): ProvenanceKind {
  */
 export function provenanceName(name: unknown, fallback: string): string {
   const clean = (text: string) => {
-    const points = [...text.slice(0, 4 * MAX_PROVENANCE_NAME).replace(/\s+/gu, ' ').replace(UNPRINTABLE, '').replace(/ {2,}/g, ' ').trim()];
-    return points.length > MAX_PROVENANCE_NAME ? `${points.slice(0, MAX_PROVENANCE_NAME - 1).join('').trimEnd()}…` : points.join('');
+    const points = [
+      ...text
+        .slice(0, 4 * MAX_PROVENANCE_NAME)
+        .replace(/\s+/gu, ' ')
+        .replace(UNPRINTABLE, '')
+        .replace(/ {2,}/g, ' ')
+        .trim(),
+    ];
+    return points.length > MAX_PROVENANCE_NAME
+      ? `${points
+          .slice(0, MAX_PROVENANCE_NAME - 1)
+          .join('')
+          .trimEnd()}…`
+      : points.join('');
   };
   const shown = typeof name === 'string' ? clean(name) : '';
   return shown !== '' ? shown : clean(fallback) || 'unnamed';

@@ -5,7 +5,10 @@ import type { ConnectionEvents } from './connection.ts';
 import { createRemoteConnection } from './remote-connection.ts';
 
 /** Connection events that record how the generator ended. */
-const events = (ended: string[] = []): ConnectionEvents => ({ onEnded: (reason) => void ended.push(reason), onException: () => undefined });
+const events = (ended: string[] = []): ConnectionEvents => ({
+  onEnded: (reason) => void ended.push(reason),
+  onException: () => undefined,
+});
 
 /** Sends `count` messages back to back from the generator end; returns how many reached the host before the next task. */
 async function burst(inPage: boolean, count: number): Promise<{ beforeNextTask: number; all: unknown[] }> {
@@ -56,7 +59,12 @@ describe('createRemoteConnection', () => {
   it('the transport budgets still hold for an in-page generator: an oversized message ends it', async () => {
     const [generatorEnd, rendererEnd] = createMemoryChannelPair();
     const ended: string[] = [];
-    const connection = createRemoteConnection(rendererEnd, { ...DEFAULT_LIMITS, maxMessageBytes: 100 }, events(ended), true);
+    const connection = createRemoteConnection(
+      rendererEnd,
+      { ...DEFAULT_LIMITS, maxMessageBytes: 100 },
+      events(ended),
+      true,
+    );
     (await connection.channel).onMessage(() => undefined);
     generatorEnd.send(JSON.stringify('x'.repeat(200)));
     await new Promise((resolve) => setTimeout(resolve, 0));

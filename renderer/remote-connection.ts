@@ -14,7 +14,12 @@ import { createSlicedInbox } from './session/sliced-inbox.ts';
  * generator's (the host's own translator code): its messages are handled in their arrival task,
  * so its handshake and first render land before the next frame instead of a timer hop later.
  */
-export function createRemoteConnection(channel: Channel, limits: Limits, events: ConnectionEvents, inPage = false): GeneratorConnection {
+export function createRemoteConnection(
+  channel: Channel,
+  limits: Limits,
+  events: ConnectionEvents,
+  inPage = false,
+): GeneratorConnection {
   const rate = createRateBudget(limits.maxMessagesPerSecond);
   const listeners = new Set<(text: unknown) => void>();
   let ended = false;
@@ -40,8 +45,13 @@ export function createRemoteConnection(channel: Channel, limits: Limits, events:
   const unsubscribe = channel.onMessage((text) => {
     if (ended) return;
     if (typeof text !== 'string') return end('type', 'the generator sent a message that is not a JSON text');
-    if (!withinBytes(text, limits.maxMessageBytes)) return end('bytes', `the generator sent a message larger than maxMessageBytes ${limits.maxMessageBytes}`);
-    if (!rate.take()) return end('rate', `the generator sent more than maxMessagesPerSecond ${limits.maxMessagesPerSecond} messages per second`);
+    if (!withinBytes(text, limits.maxMessageBytes))
+      return end('bytes', `the generator sent a message larger than maxMessageBytes ${limits.maxMessageBytes}`);
+    if (!rate.take())
+      return end(
+        'rate',
+        `the generator sent more than maxMessagesPerSecond ${limits.maxMessagesPerSecond} messages per second`,
+      );
     if (inPage && queued === 0 && listeners.size > 0) return deliver(text);
     queued += 1;
     inbox.push(text);

@@ -6,4 +6,8 @@
  * plain session code, and a translator in the host page is host code.
  */
 export { createLocalGenerator } from '../generator/runtime/local-generator.ts';
-export type { LocalGenerator, LocalGeneratorOptions, RemoteAttachTarget } from '../generator/runtime/local-generator.ts';
+export type {
+  LocalGenerator,
+  LocalGeneratorOptions,
+  RemoteAttachTarget,
+} from '../generator/runtime/local-generator.ts';

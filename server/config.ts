@@ -60,9 +60,16 @@ const MAX_KEY_FILE_BYTES = 64 * 1024;
  * command line is visible to every user of the machine (`ps`, /proc/<pid>/cmdline) and echoed by
  * npm's banner. The refusal never repeats the value.
  */
-export function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, envName: string): string | undefined {
+export function secretSetting(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  name: string,
+  envName: string,
+): string | undefined {
   if (argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))) {
-    throw new Error(`--${name} is refused: a secret on the command line shows in \`ps\` and in npm's banner. Put it in the environment (${envName}=…) or in a file readable only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`);
+    throw new Error(
+      `--${name} is refused: a secret on the command line shows in \`ps\` and in npm's banner. Put it in the environment (${envName}=…) or in a file readable only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`,
+    );
   }
   const file = flag(argv, `${name}-file`) ?? env[`${envName}_FILE`];
   if (file === undefined || file === '') return env[envName]?.trim() || undefined;
@@ -71,7 +78,9 @@ export function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, n
     if (statSync(file).size > MAX_KEY_FILE_BYTES) throw new Error(`it is larger than ${MAX_KEY_FILE_BYTES} bytes`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`--${name}-file ${JSON.stringify(file)} could not be read (${error instanceof Error ? error.message : String(error)}); give a file holding the secret on its first line`);
+    throw new Error(
+      `--${name}-file ${JSON.stringify(file)} could not be read (${error instanceof Error ? error.message : String(error)}); give a file holding the secret on its first line`,
+    );
   }
   return (text.split(/\r?\n/, 1)[0] ?? '').trim() || undefined;
 }
@@ -83,8 +92,14 @@ export function secretSetting(argv: readonly string[], env: NodeJS.ProcessEnv, n
  */
 function redisClusterSetting(raw: string | undefined, redisUrl: string | undefined): string[] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  if (redisUrl) throw new Error('--redis and --redis-cluster (REDIS_URL, SUIP_REDIS_CLUSTER) are both set: give one; a cluster takes its node URLs in --redis-cluster');
-  const urls = raw.split(',').map((url) => url.trim()).filter(Boolean);
+  if (redisUrl)
+    throw new Error(
+      '--redis and --redis-cluster (REDIS_URL, SUIP_REDIS_CLUSTER) are both set: give one; a cluster takes its node URLs in --redis-cluster',
+    );
+  const urls = raw
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   for (const url of urls) {
     let protocol = '';
     try {
@@ -92,7 +107,10 @@ function redisClusterSetting(raw: string | undefined, redisUrl: string | undefin
     } catch {
       // named below
     }
-    if (protocol !== 'redis:' && protocol !== 'rediss:') throw new Error(`--redis-cluster takes comma-separated redis://host:port URLs of the cluster's nodes (got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 60))})`);
+    if (protocol !== 'redis:' && protocol !== 'rediss:')
+      throw new Error(
+        `--redis-cluster takes comma-separated redis://host:port URLs of the cluster's nodes (got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 60))})`,
+      );
   }
   return urls;
 }
@@ -102,7 +120,8 @@ function millis(argv: readonly string[], env: NodeJS.ProcessEnv, name: string, e
   const raw = flag(argv, name) ?? env[envName];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number of milliseconds (got ${JSON.stringify(raw.slice(0, 20))})`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name} must be a positive number of milliseconds (got ${JSON.stringify(raw.slice(0, 20))})`);
   return value;
 }
 
@@ -131,7 +150,10 @@ function storedSecret(dataDir: string, name: string): string {
  * address its budgets are counted under.
  */
 export function proxyList(value: string | undefined): string[] {
-  const list = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const list = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const item of list) {
     if (isIP(item) !== 0) continue;
     const got = JSON.stringify(item.slice(0, 60));
@@ -145,7 +167,8 @@ export function proxyList(value: string | undefined): string[] {
 function positive<K extends string>(name: K, value: string | undefined): Partial<Record<K, number>> {
   if (value === undefined) return {};
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got ${JSON.stringify(value)})`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer (got ${JSON.stringify(value)})`);
   return { [name]: n } as Partial<Record<K, number>>;
 }
 
@@ -153,7 +176,10 @@ function positive<K extends string>(name: K, value: string | undefined): Partial
  * The configuration from `argv` and `env`. SECURITY: every secret it holds (the model key, the
  * agent token, the token secret) is registered with the redaction layer before it is returned.
  */
-export function readConfig(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readConfig(
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig {
   const dataDir = flag(argv, 'data-dir') ?? env.SUIP_DATA_DIR ?? '.suip-data';
   mkdirSync(dataDir, { recursive: true });
   const port = Number(flag(argv, 'port') ?? env.PORT ?? 6781);
@@ -170,10 +196,17 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
   if (idleMs !== undefined) timeouts.idleMs = idleMs;
   if (totalMs !== undefined) timeouts.totalMs = totalMs;
   const llm: LlmConfig | undefined = llmUrl
-    ? { baseUrl: llmUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey, tools: (flag(argv, 'llm-tools') ?? env.SUIP_LLM_TOOLS ?? 'true') !== 'false', ...(Object.keys(timeouts).length > 0 ? { timeouts } : {}) }
+    ? {
+        baseUrl: llmUrl,
+        model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini',
+        apiKey,
+        tools: (flag(argv, 'llm-tools') ?? env.SUIP_LLM_TOOLS ?? 'true') !== 'false',
+        ...(Object.keys(timeouts).length > 0 ? { timeouts } : {}),
+      }
     : undefined;
   const secret = secretSetting(argv, env, 'secret', 'SUIP_SECRET') ?? storedSecret(dataDir, 'token-secret');
-  const agentToken = secretSetting(argv, env, 'agent-token', 'SUIP_AGENT_TOKEN') ?? storedSecret(dataDir, 'agent-token');
+  const agentToken =
+    secretSetting(argv, env, 'agent-token', 'SUIP_AGENT_TOKEN') ?? storedSecret(dataDir, 'agent-token');
   registerSecret(apiKey);
   registerSecret(secret);
   registerSecret(agentToken);
@@ -184,8 +217,14 @@ export function readConfig(argv: readonly string[] = process.argv.slice(2), env:
     dataDir,
     ...(redisUrl ? { redisUrl } : {}),
     ...(redisCluster ? { redisCluster } : {}),
-    origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
-    hosts: (flag(argv, 'hosts') ?? env.SUIP_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    origins: (flag(argv, 'origins') ?? env.SUIP_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    hosts: (flag(argv, 'hosts') ?? env.SUIP_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     secret,
     agentToken,
     ...(flag(argv, 'window') !== undefined ? { window: Math.max(10, Number(flag(argv, 'window')) || 10_000) } : {}),

@@ -22,7 +22,9 @@ import { createRuntimeBridge } from './runtime-bridge/bridge.ts';
 import { sessionRoutes } from './sessions/session-api.ts';
 
 /** Which ledger a configuration runs on, as `/healthz` and the `listening` log line name it. */
-export function ledgerKind(config: Pick<ServerConfig, 'redisUrl' | 'redisCluster'>): 'redis-cluster' | 'redis' | 'sqlite' {
+export function ledgerKind(
+  config: Pick<ServerConfig, 'redisUrl' | 'redisCluster'>,
+): 'redis-cluster' | 'redis' | 'sqlite' {
   return config.redisCluster ? 'redis-cluster' : config.redisUrl ? 'redis' : 'sqlite';
 }
 
@@ -70,8 +72,18 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   // Development default: on a loopback bind with no --origins, pages from this machine may connect.
   const loopbackPages = developmentOrigins(config);
   const guard = createBrowserGuard({ origins: config.origins, hosts: config.hosts, loopbackPages });
-  if (loopbackPages) log({ event: 'origins', allowed: 'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)' });
-  else if (config.origins.length === 0) log({ event: 'origins', allowed: 'none', fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)` });
+  if (loopbackPages)
+    log({
+      event: 'origins',
+      allowed:
+        'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)',
+    });
+  else if (config.origins.length === 0)
+    log({
+      event: 'origins',
+      allowed: 'none',
+      fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)`,
+    });
   else log({ event: 'origins', allowed: config.origins });
   // Nothing refused silently: a configured secret too short to redact in its disguised forms is
   // said at start, by its setting's name (never its value).
@@ -84,14 +96,38 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   const perAddress = config.socketsPerAddress !== undefined ? { perAddress: config.socketsPerAddress } : {};
   const budgets = createSocketBudgets({ total: connectionCeiling(), ...perAddress, ...options.socketLimits });
   const runtimeCommand = runtimeCommandFrom();
-  const bridge = runtimeCommand ? createRuntimeBridge({ ...runtimeCommand, ledger, guard, budgets, secret: config.secret, agentToken: config.agentToken, log }) : undefined;
+  const bridge = runtimeCommand
+    ? createRuntimeBridge({
+        ...runtimeCommand,
+        ledger,
+        guard,
+        budgets,
+        secret: config.secret,
+        agentToken: config.agentToken,
+        log,
+      })
+    : undefined;
   const routes: Route[] = [
     ...healthRoutes({ ledger, ledgerKind: ledgerKind(config), budgets, refusals }),
     ...(bridge?.routes ?? []),
     ...genuiRoutes({ llm: config.llm, log }),
     ...agUiRoutes({ llm: config.llm, log }),
-    ...sessionRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, wsTokenTtlMs: 10 * 60_000, maxBodyBytes: 1 << 20 }),
-    ...canvasRoutes({ ledger, secret: config.secret, agentToken: config.agentToken, maxBodyBytes: 1 << 20, log, authenticated: (request) => connections.authenticated(request), ...(config.window !== undefined ? { window: config.window } : {}) }),
+    ...sessionRoutes({
+      ledger,
+      secret: config.secret,
+      agentToken: config.agentToken,
+      wsTokenTtlMs: 10 * 60_000,
+      maxBodyBytes: 1 << 20,
+    }),
+    ...canvasRoutes({
+      ledger,
+      secret: config.secret,
+      agentToken: config.agentToken,
+      maxBodyBytes: 1 << 20,
+      log,
+      authenticated: (request) => connections.authenticated(request),
+      ...(config.window !== undefined ? { window: config.window } : {}),
+    }),
   ];
   const server = createServer(HTTP_SERVER_OPTIONS);
   // SECURITY: every connection is counted from its accept, before a byte of it is parsed.
@@ -102,7 +138,19 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   }
   const edge = { guard, agentToken: config.agentToken, log, authenticated: connections.authenticated };
   server.on('request', createRouter(routes, edge));
-  const live = createLiveChannel({ ledger, secret: config.secret, agentToken: config.agentToken, guard, budgets, versionPolicy: config.versionPolicy, maxFrameBytes: 64 * 1024, maxFramesPerSecond: 200, sessionTokenTtlMs: 24 * 3600_000, ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}), log });
+  const live = createLiveChannel({
+    ledger,
+    secret: config.secret,
+    agentToken: config.agentToken,
+    guard,
+    budgets,
+    versionPolicy: config.versionPolicy,
+    maxFrameBytes: 64 * 1024,
+    maxFramesPerSecond: 200,
+    sessionTokenTtlMs: 24 * 3600_000,
+    ...(config.handshakeMs !== undefined ? { handshakeMs: config.handshakeMs } : {}),
+    log,
+  });
   routeUpgrades(server, bridge === undefined ? [live] : [live, bridge], { guard, log });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const port = (server.address() as { port: number }).port;

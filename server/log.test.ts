@@ -12,7 +12,13 @@ describe('createLogger', () => {
     stream.on('data', (chunk: Buffer) => (out += chunk.toString()));
     registerSecret('sk-live-planted-key-42');
     const log = createLogger(stream);
-    log({ event: 'genui-model-failed', error: 'HTTP 401: you sent Authorization: Bearer sk-live-planted-key-42', url: '/ws?token=abc', token: 'x', detail: { inner: ['sk-live-planted-key-42'] } });
+    log({
+      event: 'genui-model-failed',
+      error: 'HTTP 401: you sent Authorization: Bearer sk-live-planted-key-42',
+      url: '/ws?token=abc',
+      token: 'x',
+      detail: { inner: ['sk-live-planted-key-42'] },
+    });
     const line = JSON.parse(out.trim()) as Record<string, unknown>;
     expect(out).not.toContain('planted-key');
     expect(line.url).toBe('/ws');

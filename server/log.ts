@@ -19,7 +19,8 @@ export function createLogger(stream: NodeJS.WritableStream = process.stderr): (e
   return (event) => {
     const safe: Record<string, unknown> = { at: new Date().toISOString() };
     const clean = redactValue(event) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(clean)) safe[key] = key === 'url' && typeof value === 'string' ? value.split('?')[0] : value;
+    for (const [key, value] of Object.entries(clean))
+      safe[key] = key === 'url' && typeof value === 'string' ? value.split('?')[0] : value;
     stream.write(`${escapeControls(JSON.stringify(safe))}\n`);
   };
 }

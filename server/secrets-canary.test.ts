@@ -3,7 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type RecordedRequest,
+  type ScriptedAnswer,
+} from '../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { startServer } from './testing/server-process.ts';
 import { serverForSuite } from './testing/server-suite.ts';
 
@@ -17,25 +22,58 @@ import { serverForSuite } from './testing/server-suite.ts';
 const KEY = `canary${randomBytes(12).toString('hex')}`;
 const bare = (r: RecordedRequest) => (r.authorization ?? '').replace(/^Bearer /, '');
 const scenarios: Record<string, (r: RecordedRequest) => ScriptedAnswer> = {
-  http: (r) => ({ steps: [{ status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${bare(r)}. You sent Authorization: ${r.authorization}`, api_key: bare(r) } }) }] }),
-  midstream: (r) => ({ steps: [{ content: 'Starting. ' }, { raw: `data: ${JSON.stringify({ error: { message: `quota exceeded for key ${bare(r)} (header ${r.authorization})` } })}\n\n` }] }),
-  garbage: (r) => ({ steps: [{ content: 'Hello. ' }, { raw: `data: not json, echo ${bare(r)} ${r.authorization}\n\n` }, { raw: `x-debug: ${bare(r)}\n\n` }, { content: 'Bye.' }] }),
+  http: (r) => ({
+    steps: [
+      {
+        status: 401,
+        body: JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${bare(r)}. You sent Authorization: ${r.authorization}`,
+            api_key: bare(r),
+          },
+        }),
+      },
+    ],
+  }),
+  midstream: (r) => ({
+    steps: [
+      { content: 'Starting. ' },
+      {
+        raw: `data: ${JSON.stringify({ error: { message: `quota exceeded for key ${bare(r)} (header ${r.authorization})` } })}\n\n`,
+      },
+    ],
+  }),
+  garbage: (r) => ({
+    steps: [
+      { content: 'Hello. ' },
+      { raw: `data: not json, echo ${bare(r)} ${r.authorization}\n\n` },
+      { raw: `x-debug: ${bare(r)}\n\n` },
+      { content: 'Bye.' },
+    ],
+  }),
 };
 
 let llm: FakeLlmServer;
 const bodies: string[] = [];
 beforeAll(async () => {
-  llm = await startFakeLlmServer((r) => scenarios[(r.messages.find((m) => m.role === 'user')?.content ?? '').split(' ')[0]!]?.(r));
+  llm = await startFakeLlmServer((r) =>
+    scenarios[(r.messages.find((m) => m.role === 'user')?.content ?? '').split(' ')[0]!]?.(r),
+  );
 });
 afterAll(() => llm?.close());
-const server = serverForSuite('suip-canary-', () => ['--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: KEY } });
+const server = serverForSuite('suip-canary-', () => ['--llm-url', llm.baseUrl, '--llm-model', 'fake'], {
+  env: { SUIP_LLM_KEY: KEY },
+});
 const dir = server.dir;
 
 const genui = async (text: string) => {
   const response = await fetch(`${server.url}/genUI?stream=true`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ catalogDefinition: { protocolVersion: '1.0' }, conversation: [{ role: 'user', parts: [{ type: 'text', text }] }] }),
+    body: JSON.stringify({
+      catalogDefinition: { protocolVersion: '1.0' },
+      conversation: [{ role: 'user', parts: [{ type: 'text', text }] }],
+    }),
   });
   const body = await response.text();
   bodies.push(body);
@@ -64,7 +102,16 @@ describe('secrets canary', () => {
     expect(midstream.status).toBe(200);
     expect(midstream.body).toContain('[redacted]');
     // The process has logged every failure (the logs are where an echo would land) before it is searched.
-    await expect.poll(() => server.output().stderr.split('\n').filter((l) => l.includes('genui-model-failed')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        () =>
+          server
+            .output()
+            .stderr.split('\n')
+            .filter((l) => l.includes('genui-model-failed')).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     const { stdout, stderr } = server.output();
     const cmdline = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8');
     const count = (text: string) => text.split(KEY).length - 1;

@@ -10,7 +10,22 @@ import { RESERVED_KEYS } from './reserved.ts';
 
 /** Ids that are valid but awkward: integer-like (JSON objects would reorder them), unicode, spaces. */
 export const idArbitrary: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('a', 'b', 'title', 'body', '0', '1', '10', '-1', 'toString', 'valueOf', 'hasOwnProperty', 'a b', '𝌆', 'ü'),
+  fc.constantFrom(
+    'a',
+    'b',
+    'title',
+    'body',
+    '0',
+    '1',
+    '10',
+    '-1',
+    'toString',
+    'valueOf',
+    'hasOwnProperty',
+    'a b',
+    '𝌆',
+    'ü',
+  ),
   fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !RESERVED_KEYS.has(s)),
 );
 
@@ -53,7 +68,10 @@ export function particleArbitrary(options: ParticleArbitraryOptions = {}): fc.Ar
     particle: fc.oneof({ maxDepth, depthSize: 'small', withCrossShrink: true }, text, data, tie('group')),
     group: fc.record(
       {
-        group: fc.uniqueArray(fc.tuple(idArbitrary, tie('particle')), { maxLength: maxChildren, selector: ([id]) => id }),
+        group: fc.uniqueArray(fc.tuple(idArbitrary, tie('particle')), {
+          maxLength: maxChildren,
+          selector: ([id]) => id,
+        }),
         type: fc.constantFrom('card', 'list', 'button', 'form', 'text-field', 'x-unknown-2'),
         on: onArbitrary,
       },
@@ -65,7 +83,25 @@ export function particleArbitrary(options: ParticleArbitraryOptions = {}): fc.Ar
 
 /** Keys a hostile object is built from: the wire's own field names, reserved keys and noise. */
 const hostileKey = fc.oneof(
-  fc.constantFrom(...RESERVED_KEYS, 'text', 'data', 'group', 'type', 'on', 'mimeType', 'handler', 'click', 'path', 'id', 'particle', 'before', 'jsonrpc', 'method', 'params', 'polluted'),
+  fc.constantFrom(
+    ...RESERVED_KEYS,
+    'text',
+    'data',
+    'group',
+    'type',
+    'on',
+    'mimeType',
+    'handler',
+    'click',
+    'path',
+    'id',
+    'particle',
+    'before',
+    'jsonrpc',
+    'method',
+    'params',
+    'polluted',
+  ),
   fc.string({ maxLength: 8 }),
 );
 
@@ -103,12 +139,24 @@ export const hostileJsonTextArbitrary: fc.Arbitrary<string> = fc.letrec<{ value:
 /** Valid-looking JSON-RPC envelopes around hostile params, as one message or a batch. */
 export const hostileMessageTextArbitrary: fc.Arbitrary<string> = fc
   .array(
-    fc.tuple(fc.constantFrom('suip/ops/append', 'suip/ops/insert', 'suip/ops/remove', 'suip/ops/replace', '__proto__', 'constructor'), hostileJsonTextArbitrary),
+    fc.tuple(
+      fc.constantFrom(
+        'suip/ops/append',
+        'suip/ops/insert',
+        'suip/ops/remove',
+        'suip/ops/replace',
+        '__proto__',
+        'constructor',
+      ),
+      hostileJsonTextArbitrary,
+    ),
     { minLength: 1, maxLength: 4 },
   )
   .chain((calls) =>
     fc.boolean().map((batch) => {
-      const texts = calls.map(([method, params]) => `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":${params}}`);
+      const texts = calls.map(
+        ([method, params]) => `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":${params}}`,
+      );
       return batch ? `[${texts.join(',')}]` : texts[0]!;
     }),
   );
@@ -118,12 +166,15 @@ export const hostileMessageTextArbitrary: fc.Arbitrary<string> = fc
  * says what changed (empty when nothing did) and whether `({}).polluted` became visible.
  */
 export function watchPrototypes(): () => string[] {
-  const before = [Object.getOwnPropertyNames(Object.prototype).sort().join(), Object.getOwnPropertyNames(Array.prototype).sort().join()];
+  const before = [
+    Object.getOwnPropertyNames(Object.prototype).sort().join(),
+    Object.getOwnPropertyNames(Array.prototype).sort().join(),
+  ];
   return () => {
     const changes: string[] = [];
     if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== before[0]) changes.push('Object.prototype');
     if (Object.getOwnPropertyNames(Array.prototype).sort().join() !== before[1]) changes.push('Array.prototype');
-    if ((({}) as Record<string, unknown>).polluted !== undefined) changes.push('({}).polluted');
+    if (({} as Record<string, unknown>).polluted !== undefined) changes.push('({}).polluted');
     return changes;
   };
 }
@@ -139,13 +190,25 @@ export const nearParticleArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ node: un
   return {
     node: fc.oneof(
       { maxDepth: 4, depthSize: 'small' },
-      fc.record({ text: sometimes(fc.string()), mimeType: sometimes(fc.constantFrom('text/plain', '')) }, { requiredKeys: [] }),
-      fc.record({ data: sometimes(fc.constant('https://x/a.png')), mimeType: sometimes(fc.constant('image/png')) }, { requiredKeys: [] }),
+      fc.record(
+        { text: sometimes(fc.string()), mimeType: sometimes(fc.constantFrom('text/plain', '')) },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { data: sometimes(fc.constant('https://x/a.png')), mimeType: sometimes(fc.constant('image/png')) },
+        { requiredKeys: [] },
+      ),
       fc.record(
         {
           group: sometimes(fc.array(fc.oneof(fc.tuple(id, tie('node')), odd), { maxLength: 4 })),
           type: sometimes(fc.constantFrom('card', 'Card', 'a--b')),
-          on: sometimes(fc.dictionary(fc.constantFrom(...EVENT_NAMES, 'hover', '__proto__'), fc.record({ handler: id, data: sometimes(fc.constantFrom(...EVENT_DATA)) }, { requiredKeys: [] }), { maxKeys: 2 })),
+          on: sometimes(
+            fc.dictionary(
+              fc.constantFrom(...EVENT_NAMES, 'hover', '__proto__'),
+              fc.record({ handler: id, data: sometimes(fc.constantFrom(...EVENT_DATA)) }, { requiredKeys: [] }),
+              { maxKeys: 2 },
+            ),
+          ),
           extra: odd,
         },
         { requiredKeys: ['group'] },

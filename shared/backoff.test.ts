@@ -5,14 +5,20 @@ import { backoffDelay } from './backoff.ts';
 describe('backoffDelay', () => {
   it('doubles from the base, stays under the cap, and jitters over the upper half', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 100_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (failures, base, extra, r) => {
-        const options = { baseMs: base, maxMs: base + extra };
-        const ceiling = Math.min(options.maxMs, base * 2 ** Math.min(failures - 1, 20));
-        const delay = backoffDelay(failures, options, () => r);
-        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
-        expect(delay).toBeLessThanOrEqual(ceiling);
-        expect(delay).toBeLessThanOrEqual(options.maxMs);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (failures, base, extra, r) => {
+          const options = { baseMs: base, maxMs: base + extra };
+          const ceiling = Math.min(options.maxMs, base * 2 ** Math.min(failures - 1, 20));
+          const delay = backoffDelay(failures, options, () => r);
+          expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+          expect(delay).toBeLessThanOrEqual(ceiling);
+          expect(delay).toBeLessThanOrEqual(options.maxMs);
+        },
+      ),
     );
     expect(backoffDelay(1, { baseMs: 100, maxMs: 10_000 }, () => 1)).toBe(100);
     expect(backoffDelay(4, { baseMs: 100, maxMs: 10_000 }, () => 1)).toBe(800);

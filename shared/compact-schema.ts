@@ -70,7 +70,9 @@ function objectFinder(schema: CompactSchema): Finder {
   // Everything that does not depend on the value is built here, once: a union tries its variants
   // on every value, so a failing variant must cost no string building.
   const missing = required.map((key) => [key, [`/${escapeKey(key)}`, 'Expected required property']] as const);
-  const properties = Object.entries(schema.properties ?? {}).map(([key, property]) => [`/${escapeKey(key)}`, key, finderFor(property), required.includes(key)] as const);
+  const properties = Object.entries(schema.properties ?? {}).map(
+    ([key, property]) => [`/${escapeKey(key)}`, key, finderFor(property), required.includes(key)] as const,
+  );
   const known = new Set(properties.map(([, key]) => key));
   const closed = schema.additionalProperties === false;
   return (value) => {
@@ -78,7 +80,9 @@ function objectFinder(schema: CompactSchema): Finder {
     for (const [key, problem] of missing) if (!Object.hasOwn(value, key)) return problem as Problem;
     // SECURITY: own names, `__proto__` included (JSON.parse makes it an own key): a key the
     // schema does not list is refused whatever its name; `known` is a Set, not an object lookup.
-    if (closed) for (const key of Object.getOwnPropertyNames(value)) if (!known.has(key)) return [`/${escapeKey(key)}`, 'Unexpected property'];
+    if (closed)
+      for (const key of Object.getOwnPropertyNames(value))
+        if (!known.has(key)) return [`/${escapeKey(key)}`, 'Unexpected property'];
     const record = value as Record<string, unknown>;
     for (const [pointer, key, find, isRequired] of properties) {
       const field = record[key];
@@ -96,8 +100,10 @@ function stringFinder({ minLength, maxLength, pattern }: CompactSchema): Finder 
   const re = pattern === undefined ? undefined : new RegExp(pattern);
   return (value) => {
     if (typeof value !== 'string') return ['', 'Expected string'];
-    if (minLength !== undefined && value.length < minLength) return ['', `Expected string length greater or equal to ${minLength}`];
-    if (maxLength !== undefined && value.length > maxLength) return ['', `Expected string length less or equal to ${maxLength}`];
+    if (minLength !== undefined && value.length < minLength)
+      return ['', `Expected string length greater or equal to ${minLength}`];
+    if (maxLength !== undefined && value.length > maxLength)
+      return ['', `Expected string length less or equal to ${maxLength}`];
     if (re && !re.test(value)) return ['', `Expected string to match '${pattern}'`];
     return undefined;
   };
@@ -107,8 +113,10 @@ function arrayFinder({ minItems, maxItems, items }: CompactSchema): Finder {
   const find = items ? finderFor(items as CompactSchema) : undefined;
   return (value) => {
     if (!Array.isArray(value)) return ['', 'Expected array'];
-    if (minItems !== undefined && value.length < minItems) return ['', `Expected array length to be greater or equal to ${minItems}`];
-    if (maxItems !== undefined && value.length > maxItems) return ['', `Expected array length to be less or equal to ${maxItems}`];
+    if (minItems !== undefined && value.length < minItems)
+      return ['', `Expected array length to be greater or equal to ${minItems}`];
+    if (maxItems !== undefined && value.length > maxItems)
+      return ['', `Expected array length to be less or equal to ${maxItems}`];
     if (find) {
       for (let i = 0; i < value.length; i++) {
         const problem = find(value[i]);

@@ -12,7 +12,12 @@ import { Type, type Static } from '@sinclair/typebox';
 export const MAX_CHANNEL_LENGTH = 64;
 
 /** A channel name: lower-case letters, digits and `_ : . -`, 1–64 characters. */
-export const ChannelName = Type.String({ minLength: 1, maxLength: MAX_CHANNEL_LENGTH, pattern: '^[a-z0-9_:.-]+$', description: 'A data-plane channel: lower-case letters, digits and _ : . - (1–64 characters).' });
+export const ChannelName = Type.String({
+  minLength: 1,
+  maxLength: MAX_CHANNEL_LENGTH,
+  pattern: '^[a-z0-9_:.-]+$',
+  description: 'A data-plane channel: lower-case letters, digits and _ : . - (1–64 characters).',
+});
 
 /** Params of `suip/input` and `suip/output`: a channel and any JSON value (bounded by maxMessageBytes). */
 export const DataParams = Type.Object(

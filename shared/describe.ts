@@ -24,7 +24,10 @@ function describe(value: unknown): string {
 /** `["a","b"]` → `"a", "b"` for messages; at most 8 items are spelled out, so hostile input cannot bloat the error. */
 export function quoteList(items: readonly string[]): string {
   if (items.length === 0) return '(none)';
-  const shown = items.slice(0, 8).map((s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s)).join(', ');
+  const shown = items
+    .slice(0, 8)
+    .map((s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s))
+    .join(', ');
   return items.length > 8 ? `${shown} and ${items.length - 8} more` : shown;
 }
 

@@ -29,13 +29,20 @@ export type SuipErrorObject = Static<typeof SuipErrorObject>;
  * Build an error whose message starts with where it happened:
  * `op 2 (suip/ops/insert) at path ["list"]: …`, so a model can find the line to fix.
  */
-export function opError(code: ErrorCodeValue, detail: string, data: { method?: string; path?: readonly string[]; index?: number } & Omit<ErrorData, 'path' | 'method' | 'index'>): SuipErrorObject {
+export function opError(
+  code: ErrorCodeValue,
+  detail: string,
+  data: { method?: string; path?: readonly string[]; index?: number } & Omit<ErrorData, 'path' | 'method' | 'index'>,
+): SuipErrorObject {
   const where = [
     data.index !== undefined ? `op ${data.index}` : undefined,
     data.method !== undefined ? `(${data.method})` : undefined,
     data.path !== undefined ? `at path ${formatPath(data.path)}` : undefined,
-  ].filter(Boolean).join(' ');
-  const path = data.path === undefined ? undefined : data.path.slice(0, 64).map((s) => (s.length > 256 ? s.slice(0, 256) : s));
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const path =
+    data.path === undefined ? undefined : data.path.slice(0, 64).map((s) => (s.length > 256 ? s.slice(0, 256) : s));
   return { code, message: where ? `${where}: ${detail}` : detail, data: { ...data, path } as ErrorData };
 }
 

@@ -35,7 +35,12 @@ export const InitializeParams = Type.Object(
 export type InitializeParams = Static<typeof InitializeParams>;
 
 /** The kind a child role takes. */
-export const RoleKind = Type.Union([Type.Literal('text'), Type.Literal('data'), Type.Literal('group'), Type.Literal('any')]);
+export const RoleKind = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('data'),
+  Type.Literal('group'),
+  Type.Literal('any'),
+]);
 
 /** One child role of a vocabulary type: which id, which kind of particle, how many. */
 export const VocabularyRole = Type.Object(
@@ -45,8 +50,16 @@ export const VocabularyRole = Type.Object(
     required: Type.Optional(Type.Boolean()),
     types: Type.Optional(Type.Array(Type.String(), { description: 'Allowed group types for this role.' })),
     mimeTypes: Type.Optional(Type.Array(Type.String(), { description: 'Allowed mime types for this role.' })),
-    values: Type.Optional(Type.Array(Type.String(), { description: 'For a text role: the only texts it takes (an enumeration, e.g. tones).' })),
-    json: Type.Optional(Type.Unknown({ description: 'For an application/json text role: the shape of its JSON (type, properties, required, items).' })),
+    values: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'For a text role: the only texts it takes (an enumeration, e.g. tones).',
+      }),
+    ),
+    json: Type.Optional(
+      Type.Unknown({
+        description: 'For an application/json text role: the shape of its JSON (type, properties, required, items).',
+      }),
+    ),
     description: Type.String(),
   },
   { additionalProperties: false },
@@ -63,7 +76,9 @@ export const VocabularyEntry = Type.Object(
     roles: Type.Array(VocabularyRole),
     events: Type.Array(Type.String()),
     /** Events a group of this type must handle (a modal's dismissal): a group without them is refused. */
-    requiredEvents: Type.Optional(Type.Array(Type.String(), { description: 'Events a group of this type must have a handler for.' })),
+    requiredEvents: Type.Optional(
+      Type.Array(Type.String(), { description: 'Events a group of this type must have a handler for.' }),
+    ),
     example: Particle,
   },
   { additionalProperties: false, $id: 'VocabularyEntry' },
@@ -98,7 +113,9 @@ export const InitializeResult = Type.Object(
         {
           input: Type.Optional(Type.Boolean({ description: 'The renderer may send suip/input.' })),
           output: Type.Optional(Type.Boolean({ description: 'The renderer accepts suip/output on `outputs`.' })),
-          dialogs: Type.Optional(Type.Boolean({ description: 'The renderer answers suip/dialog requests (confirm, prompt, pick).' })),
+          dialogs: Type.Optional(
+            Type.Boolean({ description: 'The renderer answers suip/dialog requests (confirm, prompt, pick).' }),
+          ),
         },
         { additionalProperties: true },
       ),

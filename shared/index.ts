@@ -27,7 +27,14 @@ export type { GroupParticle, GroupEntry, EventName } from './particle.ts';
 export { OpParams, appendOp, appendTextOp, insertOp, removeOp, replaceOp } from './ops.ts';
 export type { Op, OpMethod, AppendParams, InsertParams, RemoveParams, ReplaceParams } from './ops.ts';
 export { EventParams, EventPayload } from './event.ts';
-export { InitializeParams, InitializeResult, HostContext, VocabularyEntry, VocabularyRole, PeerInfo } from './handshake.ts';
+export {
+  InitializeParams,
+  InitializeResult,
+  HostContext,
+  VocabularyEntry,
+  VocabularyRole,
+  PeerInfo,
+} from './handshake.ts';
 export { validateParticle, checkId } from './validate-particle.ts';
 export type { ParticleCheck, ParticleContext, ParticleIssue } from './validate-particle.ts';
 export { checkOp } from './validate-op.ts';
@@ -46,4 +53,11 @@ export { EffectivePolicy, DEFAULT_EFFECTIVE_POLICY } from './effective-policy.ts
 export { DataParams, ChannelName, MAX_CHANNEL_LENGTH, isChannelName } from './data-plane.ts';
 export { DialogParams, DialogResult, ConfirmDialog, PromptDialog, PickDialog, PickItem } from './dialog.ts';
 export { STATUS_REASONS, TERMINATION_REASONS, isStatusReason, readRelayReport } from './relay-control.ts';
-export type { StatusReason, TerminationReason, RelayBudgets, RelayCommand, RelayReport, IsolationMode } from './relay-control.ts';
+export type {
+  StatusReason,
+  TerminationReason,
+  RelayBudgets,
+  RelayCommand,
+  RelayReport,
+  IsolationMode,
+} from './relay-control.ts';

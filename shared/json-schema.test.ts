@@ -47,7 +47,9 @@ describe('wireJsonSchema()', () => {
   });
 
   test('every $ref resolves to a $defs entry, and every method names its params', () => {
-    const refs = [...nodes(schema)].flatMap(([pointer, node]) => (typeof node.$ref === 'string' ? [[pointer, node.$ref] as const] : []));
+    const refs = [...nodes(schema)].flatMap(([pointer, node]) =>
+      typeof node.$ref === 'string' ? [[pointer, node.$ref] as const] : [],
+    );
     expect(refs.length).toBeGreaterThan(10);
     for (const [pointer, ref] of refs) {
       expect(ref, pointer).toMatch(/^#\/\$defs\/[A-Za-z]+$/);
@@ -58,7 +60,18 @@ describe('wireJsonSchema()', () => {
   });
 
   test('each named schema ($id in the TypeBox source) is defined once in $defs and referenced everywhere else', () => {
-    const named = { Particle, TextParticle, DataParticle, EventParams, SuipError: SuipErrorObject, InitializeParams, InitializeResult, VocabularyEntry, HostContext, Limits };
+    const named = {
+      Particle,
+      TextParticle,
+      DataParticle,
+      EventParams,
+      SuipError: SuipErrorObject,
+      InitializeParams,
+      InitializeResult,
+      VocabularyEntry,
+      HostContext,
+      Limits,
+    };
     for (const [name, source] of Object.entries(named)) {
       expect(source.$id, name).toBe(name);
       expect(Object.hasOwn(defs, name), name).toBe(true);
@@ -86,12 +99,17 @@ describe('wireJsonSchema()', () => {
   test('docs/protocol.schema.json is the current output (UPDATE_SCHEMA=1 or `npm run docs:schema` rewrites it)', () => {
     const current = `${JSON.stringify(schema, null, 2)}\n`;
     if (process.env.UPDATE_SCHEMA === '1') writeFileSync(SCHEMA_FILE, current);
-    expect(readFileSync(SCHEMA_FILE, 'utf8'), 'docs/protocol.schema.json is stale: run `npm run docs:schema`').toBe(current);
+    expect(readFileSync(SCHEMA_FILE, 'utf8'), 'docs/protocol.schema.json is stale: run `npm run docs:schema`').toBe(
+      current,
+    );
   });
 });
 
 describe('docs/protocol.schema.json under a real JSON Schema 2020-12 validator (Ajv, strict)', () => {
-  const doc = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $defs: Record<string, unknown>; methods: Record<string, { params: { $ref?: string } }> };
+  const doc = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as {
+    $defs: Record<string, unknown>;
+    methods: Record<string, { params: { $ref?: string } }>;
+  };
   // `methods` is suip's own annotation keyword: declared, so strict mode accepts it and still checks the rest.
   const ajv = new Ajv2020({ strict: true, allErrors: false, keywords: ['methods'] });
   ajv.addSchema(doc, 'suip');
@@ -103,12 +121,20 @@ describe('docs/protocol.schema.json under a real JSON Schema 2020-12 validator (
 
   test('accepts every valid generated particle (property)', () => {
     const particle = validatorOf('Particle');
-    fc.assert(fc.property(particleArbitrary(), (p) => void expect(particle(p), JSON.stringify(particle.errors)).toBe(true)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(particleArbitrary(), (p) => void expect(particle(p), JSON.stringify(particle.errors)).toBe(true)),
+      { numRuns: 1000 },
+    );
   });
 
   test('never accepts what the validators refuse for its shape (near-particles within limits, property)', () => {
     const particle = validatorOf('Particle');
-    const shapeOnly = { limits: { ...DEFAULT_LIMITS }, depth: 1, nodeBudget: DEFAULT_LIMITS.maxNodes, where: 'params.particle' };
+    const shapeOnly = {
+      limits: { ...DEFAULT_LIMITS },
+      depth: 1,
+      nodeBudget: DEFAULT_LIMITS.maxNodes,
+      where: 'params.particle',
+    };
     let compared = 0;
     fc.assert(
       fc.property(nearParticleArbitrary, (value) => {
@@ -131,7 +157,11 @@ describe('docs/protocol.schema.json under a real JSON Schema 2020-12 validator (
     expect(params(Method.insert)({ path: [], id: 'a', before: 'b' })).toBe(true);
     expect(params(Method.remove)({ path: [] })).toBe(false);
     expect(params(Method.replace)({ path: ['a'], particle: { text: 'x', group: [] } })).toBe(false);
-    expect(params(Method.event)({ handler: 'h', path: [], event: 'submit', payload: { formData: [['a', 'b']] } })).toBe(true);
-    expect(params(Method.event)({ handler: 'h', path: [], event: 'submit', payload: { formData: [['a', 'b', 'c']] } })).toBe(false);
+    expect(params(Method.event)({ handler: 'h', path: [], event: 'submit', payload: { formData: [['a', 'b']] } })).toBe(
+      true,
+    );
+    expect(
+      params(Method.event)({ handler: 'h', path: [], event: 'submit', payload: { formData: [['a', 'b', 'c']] } }),
+    ).toBe(false);
   });
 });

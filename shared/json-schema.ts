@@ -73,7 +73,10 @@ function refify(node: unknown, names: ReadonlySet<string>, top: boolean): unknow
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (key === '$id') continue;
-    out[key] = key === '$ref' && typeof value === 'string' && names.has(value) ? `#/$defs/${value}` : refify(value, names, false);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && names.has(value)
+        ? `#/$defs/${value}`
+        : refify(value, names, false);
   }
   // TypeBox writes tuples the draft-07 way (`items: [...]`, `additionalItems`); 2020-12 spells them
   // `prefixItems` + `items: false`, and a 2020-12 validator rejects the array form of `items`.

@@ -38,13 +38,25 @@ describe('measureJson', () => {
 
   test('counts exactly the particles of any batch of ops, ids with quotes, backslashes and brackets included', () => {
     const op = fc.oneof(
-      particleArbitrary().map((particle) => ({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['a', '"]'], id: '[{', particle } })),
-      particleArbitrary().map((particle) => ({ jsonrpc: '2.0', id: 7, method: 'suip/ops/replace', params: { path: ['\\'], particle } })),
+      particleArbitrary().map((particle) => ({
+        jsonrpc: '2.0',
+        method: 'suip/ops/append',
+        params: { path: ['a', '"]'], id: '[{', particle },
+      })),
+      particleArbitrary().map((particle) => ({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'suip/ops/replace',
+        params: { path: ['\\'], particle },
+      })),
       fc.constant({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['t'], text: '{"particle": {' } }),
     );
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 5 }), (ops) => {
-        const expected = ops.reduce((sum, { params }) => sum + ('particle' in params ? countParticles(params.particle) : 0), 0);
+        const expected = ops.reduce(
+          (sum, { params }) => sum + ('particle' in params ? countParticles(params.particle) : 0),
+          0,
+        );
         const shape = measureJson(JSON.stringify(ops), 1000);
         expect(shape.particles).toBe(expected);
         expect(shape.entries).toBe(ops.length);

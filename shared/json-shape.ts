@@ -35,7 +35,13 @@ let scratch: Levels | undefined;
 /** Per-level state for at least `count` levels (the scan is synchronous, so one set serves every call). */
 function levelsFor(count: number): Levels {
   if (!scratch || scratch.isArray.length < count) {
-    scratch = { isArray: new Uint8Array(count), elementIndex: new Uint32Array(count), startsWithString: new Uint8Array(count), expectsKey: new Uint8Array(count), keyIsParticle: new Uint8Array(count) };
+    scratch = {
+      isArray: new Uint8Array(count),
+      elementIndex: new Uint32Array(count),
+      startsWithString: new Uint8Array(count),
+      expectsKey: new Uint8Array(count),
+      keyIsParticle: new Uint8Array(count),
+    };
   }
   return scratch;
 }

@@ -8,7 +8,10 @@ import { Type, type Static } from '@sinclair/typebox';
 export const Limits = Type.Object(
   {
     maxMessageBytes: Type.Integer({ minimum: 1, description: 'UTF-8 bytes of one port message (one JSON text).' }),
-    maxMessagesPerSecond: Type.Integer({ minimum: 1, description: 'Messages per second from one generator, averaged over one second with this many as the burst.' }),
+    maxMessagesPerSecond: Type.Integer({
+      minimum: 1,
+      description: 'Messages per second from one generator, averaged over one second with this many as the burst.',
+    }),
     maxOpsPerMessage: Type.Integer({ minimum: 1, description: 'Ops in one batch (one transaction).' }),
     maxDepth: Type.Integer({ minimum: 1, description: 'Depth of a generator subtree (its root is depth 0).' }),
     maxNodes: Type.Integer({ minimum: 1, description: 'Particles in one generator subtree.' }),

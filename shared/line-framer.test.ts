@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createLineFramer, type TooLongLine } from './line-framer.ts';
 
 const encoder = new TextEncoder();
-function frame(chunks: Array<Uint8Array | string>, options: { maxLineBytes?: number; keepEmpty?: boolean } = {}): { lines: string[]; long: TooLongLine[] } {
+function frame(
+  chunks: Array<Uint8Array | string>,
+  options: { maxLineBytes?: number; keepEmpty?: boolean } = {},
+): { lines: string[]; long: TooLongLine[] } {
   const lines: string[] = [];
   const long: TooLongLine[] = [];
   const framer = createLineFramer({ line: (l) => lines.push(l), tooLong: (r) => long.push(r) }, options);
@@ -15,13 +18,23 @@ function frame(chunks: Array<Uint8Array | string>, options: { maxLineBytes?: num
 describe('createLineFramer', () => {
   it('gives the same lines however bytes or text are cut (multi-byte characters across cuts included)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('\n') && !s.includes('\r') && s.trim() !== ''), { minLength: 1, maxLength: 6 }), (wanted) => {
-        const text = wanted.join('\r\n') + '\n';
-        const bytes = encoder.encode(text);
-        for (let cut = 0; cut <= bytes.length; cut += 1) expect(frame([bytes.subarray(0, cut), bytes.subarray(cut)]).lines).toEqual(wanted);
-        for (let cut = 0; cut <= text.length; cut += 1) expect(frame([text.slice(0, cut), text.slice(cut)]).lines).toEqual(wanted);
-        expect(frame([...bytes].map((b) => Uint8Array.of(b))).lines).toEqual(wanted);
-      }),
+      fc.property(
+        fc.array(
+          fc
+            .string({ unit: 'grapheme', maxLength: 12 })
+            .filter((s) => !s.includes('\n') && !s.includes('\r') && s.trim() !== ''),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (wanted) => {
+          const text = wanted.join('\r\n') + '\n';
+          const bytes = encoder.encode(text);
+          for (let cut = 0; cut <= bytes.length; cut += 1)
+            expect(frame([bytes.subarray(0, cut), bytes.subarray(cut)]).lines).toEqual(wanted);
+          for (let cut = 0; cut <= text.length; cut += 1)
+            expect(frame([text.slice(0, cut), text.slice(cut)]).lines).toEqual(wanted);
+          expect(frame([...bytes].map((b) => Uint8Array.of(b))).lines).toEqual(wanted);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -55,7 +68,10 @@ describe('createLineFramer', () => {
     for (const fill of [0x0a, 0x0d]) {
       scanned = 0;
       let lines = 0;
-      const framer = createLineFramer({ line: () => void (lines += 1), tooLong: () => undefined }, { keepEmpty: true, bareCr: true });
+      const framer = createLineFramer(
+        { line: () => void (lines += 1), tooLong: () => undefined },
+        { keepEmpty: true, bareCr: true },
+      );
       framer.push(new CountingBytes(size).fill(fill));
       framer.end();
       expect(lines).toBe(size);

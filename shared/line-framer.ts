@@ -76,7 +76,12 @@ export function createLineFramer(sink: LineFramerSink, options: LineFramerOption
   };
   const startSkipping = (first: Uint8Array | string | undefined, length: number) => {
     skipped = length;
-    preview = first === undefined ? '' : typeof first === 'string' ? first.slice(0, PREVIEW) : decoder.decode(first.subarray(0, PREVIEW));
+    preview =
+      first === undefined
+        ? ''
+        : typeof first === 'string'
+          ? first.slice(0, PREVIEW)
+          : decoder.decode(first.subarray(0, PREVIEW));
     parts = [];
     size = 0;
   };
@@ -102,7 +107,8 @@ export function createLineFramer(sink: LineFramerSink, options: LineFramerOption
   const bareCr = options.bareCr === true;
   /** The last chunk ended in a `\r` that ended a line: a `\n` starting the next chunk belongs to it. */
   let lfOwed = false;
-  const code = (chunk: Uint8Array | string, at: number) => (typeof chunk === 'string' ? chunk.charCodeAt(at) : chunk[at]);
+  const code = (chunk: Uint8Array | string, at: number) =>
+    typeof chunk === 'string' ? chunk.charCodeAt(at) : chunk[at];
   const find = (chunk: Uint8Array | string, byte: number, start: number): number =>
     typeof chunk === 'string' ? chunk.indexOf(String.fromCharCode(byte), start) : chunk.indexOf(byte, start);
 
@@ -129,7 +135,8 @@ export function createLineFramer(sink: LineFramerSink, options: LineFramerOption
       while (start <= chunk.length) {
         const end = lineEnd();
         if (end === -1) {
-          if (start < chunk.length) piece(typeof chunk === 'string' ? chunk.slice(start) : chunk.subarray(start), false);
+          if (start < chunk.length)
+            piece(typeof chunk === 'string' ? chunk.slice(start) : chunk.subarray(start), false);
           return;
         }
         piece(typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end), true);

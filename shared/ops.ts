@@ -13,7 +13,11 @@ const opParams = <P extends TSchema>(particle: P) => ({
   append: Type.Union([
     Type.Object(
       { path: ParticlePath, id: ParticleId, particle: Type.Optional(particle) },
-      { additionalProperties: false, description: 'Add as the last child of the group at path (omit particle to move the one removed earlier in this transaction).' },
+      {
+        additionalProperties: false,
+        description:
+          'Add as the last child of the group at path (omit particle to move the one removed earlier in this transaction).',
+      },
     ),
     Type.Object(
       { path: ParticlePath, text: Type.String() },
@@ -64,7 +68,10 @@ export const appendOp = (path: ParticlePath, id: ParticleId, particle?: Particle
   params: particle === undefined ? { path, id } : { path, id, particle },
 });
 /** Build a text-append op (streaming). */
-export const appendTextOp = (path: ParticlePath, text: string): Op => ({ method: Method.append, params: { path, text } });
+export const appendTextOp = (path: ParticlePath, text: string): Op => ({
+  method: Method.append,
+  params: { path, text },
+});
 /** Build an insert op. */
 export const insertOp = (path: ParticlePath, id: ParticleId, before: ParticleId, particle?: Particle): Op => ({
   method: Method.insert,
@@ -73,4 +80,7 @@ export const insertOp = (path: ParticlePath, id: ParticleId, before: ParticleId,
 /** Build a remove op. */
 export const removeOp = (path: ParticlePath): Op => ({ method: Method.remove, params: { path } });
 /** Build a replace op. */
-export const replaceOp = (path: ParticlePath, particle: Particle): Op => ({ method: Method.replace, params: { path, particle } });
+export const replaceOp = (path: ParticlePath, particle: Particle): Op => ({
+  method: Method.replace,
+  params: { path, particle },
+});

@@ -40,7 +40,9 @@ describe('the Particle schema and the iterative validator agree', () => {
 
 describe('isGroup and isText', () => {
   test('tell the three kinds apart', () => {
-    expect([{ text: 'a' }, { data: 'x', mimeType: 'image/png' }, { group: [] }].map((p) => [isText(p), isGroup(p)])).toEqual([
+    expect(
+      [{ text: 'a' }, { data: 'x', mimeType: 'image/png' }, { group: [] }].map((p) => [isText(p), isGroup(p)]),
+    ).toEqual([
       [true, false],
       [false, false],
       [false, true],
@@ -52,7 +54,10 @@ describe('compile', () => {
   test('gives the same answers compiled and interpreted (the CSP fallback without eval)', () => {
     const checker = compile(GroupShallow);
     fc.assert(
-      fc.property(nearParticleArbitrary, (value) => void expect(checker.check(value)).toBe(Value.Check(GroupShallow, value))),
+      fc.property(
+        nearParticleArbitrary,
+        (value) => void expect(checker.check(value)).toBe(Value.Check(GroupShallow, value)),
+      ),
       { numRuns: 1000 },
     );
     expect(checker.firstError({ group: [], on: { hover: {} } })).toBe('/on/hover: Unexpected property');

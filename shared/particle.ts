@@ -25,8 +25,18 @@ export const EventHandler = Type.Object(
   {
     handler: Type.String({ minLength: 1, description: 'Opaque id the generator maps to a function.' }),
     preventDefault: Type.Optional(Type.Boolean({ description: 'Applied synchronously by the host.' })),
-    data: Type.Optional(Type.Union(EVENT_DATA.map((d) => Type.Literal(d)), { description: 'Payload to send back; default "none".' })),
-    keys: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 16, description: 'keydown only: the KeyboardEvent.key values that fire it.' })),
+    data: Type.Optional(
+      Type.Union(
+        EVENT_DATA.map((d) => Type.Literal(d)),
+        { description: 'Payload to send back; default "none".' },
+      ),
+    ),
+    keys: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 32 }), {
+        maxItems: 16,
+        description: 'keydown only: the KeyboardEvent.key values that fire it.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,7 +45,9 @@ export type EventHandler = Static<typeof EventHandler>;
 
 /** The `on` map of a group: event name → handler. Only the names in EVENT_NAMES are allowed. */
 export const EventHandlers = Type.Partial(
-  Type.Object(Object.fromEntries(EVENT_NAMES.map((name) => [name, EventHandler])) as Record<EventName, typeof EventHandler>),
+  Type.Object(
+    Object.fromEntries(EVENT_NAMES.map((name) => [name, EventHandler])) as Record<EventName, typeof EventHandler>,
+  ),
   { additionalProperties: false },
 );
 /** Event name → handler. */

@@ -64,7 +64,11 @@ function producedErrors(): unknown[] {
     return result.error;
   };
   const call = '{"jsonrpc":"2.0","method":"suip/ops/remove","params":{"path":["a"]}}';
-  const idExists = opError(ErrorCode.IdExists, 'the group already has a child "a"; choose another id, or replace "a" instead', { method: Method.append, index: 1, path: ['list'] });
+  const idExists = opError(
+    ErrorCode.IdExists,
+    'the group already has a child "a"; choose another id, or replace "a" instead',
+    { method: Method.append, index: 1, path: ['list'] },
+  );
   const errors = [
     parsed('{"jsonrpc":"2.0","method":"suip/ops/ap'),
     parsed('{"method": "suip/initialized", "params": {}}'),
@@ -72,7 +76,15 @@ function producedErrors(): unknown[] {
     parsed(`[${Array(5001).fill(call).join(',')}]`),
     checked({ path: ['counter'], id: 7, particle: { text: 'x' } }),
     checked(JSON.parse('{"path": ["counter"], "id": "__proto__", "particle": {"text": "x"}}')),
-    wrapped({ group: [['a', { text: '1' }], ['a', { text: '2' }]] }, ['counter']),
+    wrapped(
+      {
+        group: [
+          ['a', { text: '1' }],
+          ['a', { text: '2' }],
+        ],
+      },
+      ['counter'],
+    ),
     wrapped({ text: 'x'.repeat(300_000) }, ['counter']),
     rolledBackError(idExists, 0, Method.append),
     rolledBackError(idExists, 2, Method.remove),
@@ -116,7 +128,10 @@ function checkExample(message: RpcCall | RpcResponse, where: string): void {
     expect(checks.initializeResult.firstError(result), where).toBeUndefined();
     expect(result.limits, `${where}: the example announces DEFAULT_LIMITS`).toEqual(DEFAULT_LIMITS);
   } else if (Object.keys(result).length > 0) {
-    expect(checks.dialogResult.firstError(result), `${where}: a non-empty result other than initialize's is a dialog answer`).toBeUndefined();
+    expect(
+      checks.dialogResult.firstError(result),
+      `${where}: a non-empty result other than initialize's is a dialog answer`,
+    ).toBeUndefined();
   } else {
     expect(result, where).toEqual({});
   }
@@ -143,8 +158,12 @@ describe('docs/protocol.md', () => {
     expect(blocks.length).toBeGreaterThan(30);
     for (const block of blocks) {
       const value: unknown = JSON.parse(block.text);
-      if (block.tags[0] === 'particle') expect(validateParticle(value, particleCtx), `line ${block.line}`).toMatchObject({ ok: true });
-      if (block.tags[0] === 'on') expect(validateParticle({ group: [], ...(value as object) }, particleCtx), `line ${block.line}`).toMatchObject({ ok: true });
+      if (block.tags[0] === 'particle')
+        expect(validateParticle(value, particleCtx), `line ${block.line}`).toMatchObject({ ok: true });
+      if (block.tags[0] === 'on')
+        expect(validateParticle({ group: [], ...(value as object) }, particleCtx), `line ${block.line}`).toMatchObject({
+          ok: true,
+        });
     }
   });
 
@@ -159,7 +178,11 @@ describe('docs/protocol.md', () => {
     const methods = new Set(wire.filter(isCall).map((m) => m.method));
     expect([...Object.values(Method)].filter((m) => !methods.has(m))).toEqual([]);
     const codes = new Set(wire.flatMap(errorsIn).map((e) => (e as { code: number }).code));
-    expect(Object.entries(ErrorCode).filter(([, code]) => !codes.has(code)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(ErrorCode)
+        .filter(([, code]) => !codes.has(code))
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 
   test('shared-error examples are verbatim what the shared validators produce', () => {
@@ -168,23 +191,29 @@ describe('docs/protocol.md', () => {
     expect(marked.length).toBeGreaterThanOrEqual(8);
     for (const block of marked) {
       for (const error of wireMessages(block).flatMap(errorsIn)) {
-        expect(produced, `docs/protocol.md:${block.line} shows an error the validators do not produce`).toContainEqual(error);
+        expect(produced, `docs/protocol.md:${block.line} shows an error the validators do not produce`).toContainEqual(
+          error,
+        );
       }
     }
   });
 
   test('the limits table lists DEFAULT_LIMITS with their values', () => {
-    const rows = new Map([...DOC.matchAll(/^\| `(max\w+)` \| ([\d,]+)/gm)].map((m) => [m[1]!, Number(m[2]!.replaceAll(',', ''))]));
+    const rows = new Map(
+      [...DOC.matchAll(/^\| `(max\w+)` \| ([\d,]+)/gm)].map((m) => [m[1]!, Number(m[2]!.replaceAll(',', ''))]),
+    );
     expect(Object.fromEntries(rows)).toEqual({ ...DEFAULT_LIMITS });
   });
 
   test('every source or test file it names exists', () => {
     const files = [...DOC.matchAll(/`((?:shared|renderer|generator|e2e|bench)\/[\w/.-]+\.ts)`/g)].map((m) => m[1]!);
     expect(files.length).toBeGreaterThan(10);
-    for (const file of files) expect(existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))), file).toBe(true);
+    for (const file of files)
+      expect(existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))), file).toBe(true);
   });
 
   test('the error table lists every code with its name', () => {
-    for (const [name, code] of Object.entries(ErrorCode)) expect(DOC).toMatch(new RegExp(`^\\| ${code} \\| ${name} \\|`, 'm'));
+    for (const [name, code] of Object.entries(ErrorCode))
+      expect(DOC).toMatch(new RegExp(`^\\| ${code} \\| ${name} \\|`, 'm'));
   });
 });

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamedInPieces } from './redact-testing.ts';
-import { clearSecretsForTests, createStreamRedactor, redact, redactSecrets, redactValue, registerSecret, REDACTED } from './redact.ts';
+import {
+  clearSecretsForTests,
+  createStreamRedactor,
+  redact,
+  redactSecrets,
+  redactValue,
+  registerSecret,
+  REDACTED,
+} from './redact.ts';
 
 afterEach(() => clearSecretsForTests());
 
@@ -21,7 +29,10 @@ describe('redact', () => {
 
   it('removes credential-shaped text that was never registered', () => {
     const cases: Array<[string, string]> = [
-      ['HTTP 401: invalid header Authorization: Bearer zz-not-registered-123', `HTTP 401: invalid header Authorization: ${REDACTED}`],
+      [
+        'HTTP 401: invalid header Authorization: Bearer zz-not-registered-123',
+        `HTTP 401: invalid header Authorization: ${REDACTED}`,
+      ],
       ['got bearer abcdefgh12345 from you', `got bearer ${REDACTED} from you`],
       ['key sk-proj-ABCdef0123456789 is revoked', `key sk-${REDACTED} is revoked`],
       ['GET /v1?api_key=s3cr3tvalue&x=1', `GET /v1?api_key=${REDACTED}&x=1`],
@@ -38,14 +49,30 @@ describe('redact', () => {
 
   it('redacts log values at any depth, and fields named like a credential whole', () => {
     registerSecret('the-agent-token-value');
-    const value = redactValue({ event: 'x', nested: [{ text: 'sent the-agent-token-value' }], apiKey: 'anything', error: new Error('Bearer abcdefghijk') });
-    expect(value).toEqual({ event: 'x', nested: [{ text: `sent ${REDACTED}` }], apiKey: REDACTED, error: `Bearer ${REDACTED}` });
+    const value = redactValue({
+      event: 'x',
+      nested: [{ text: 'sent the-agent-token-value' }],
+      apiKey: 'anything',
+      error: new Error('Bearer abcdefghijk'),
+    });
+    expect(value).toEqual({
+      event: 'x',
+      nested: [{ text: `sent ${REDACTED}` }],
+      apiKey: REDACTED,
+      error: `Bearer ${REDACTED}`,
+    });
   });
 });
 
 describe('redact on hostile text', () => {
   it('stays linear on adversarial name runs: 4x the text costs far less than the 16x a quadratic pattern would (ratio in one run)', () => {
-    const hostile = (n: number) => [`"${'key'.repeat(n / 3)}`, 'a-'.repeat(n / 2), `"${'token'.repeat(n / 5)}": "`, 'authorization'.repeat(n / 13)].join(' ');
+    const hostile = (n: number) =>
+      [
+        `"${'key'.repeat(n / 3)}`,
+        'a-'.repeat(n / 2),
+        `"${'token'.repeat(n / 5)}": "`,
+        'authorization'.repeat(n / 13),
+      ].join(' ');
     // The best of 5: another process taking the core can only add time to a run, so the fastest run is the
     // code's own cost and a busy machine cannot turn a linear scan into a quadratic-looking ratio.
     const time = (text: string) => {
@@ -71,7 +98,14 @@ describe('disguised secrets', () => {
 
   it('removes a registered secret \\u-escaped (any case, in part), \\x-escaped, percent-encoded or spaced out', () => {
     registerSecret(key);
-    for (const form of [escaped, escaped.toUpperCase().replaceAll('\\U', '\\u'), 'sk\\u002Dlive\\-planted%2dkey-4\\x32', [...key].join(' '), [...key].join('\u200b'), [...key].join('\\n')]) {
+    for (const form of [
+      escaped,
+      escaped.toUpperCase().replaceAll('\\U', '\\u'),
+      'sk\\u002Dlive\\-planted%2dkey-4\\x32',
+      [...key].join(' '),
+      [...key].join('\u200b'),
+      [...key].join('\\n'),
+    ]) {
       expect(redactSecrets(`before ${form} after`), form).toBe(`before ${REDACTED} after`);
       expect(redact(`{"error":"${form}"}`), form).not.toContain('planted');
     }
@@ -82,7 +116,17 @@ describe('disguised secrets', () => {
 
   it('a streamed text is redacted as the whole text is, however it is cut into pieces (fast-check)', () => {
     registerSecret(key);
-    const words = fc.constantFrom(key, escaped, [...key].join(' '), 'sk-live', ' ', 'x', '\\u00', 'planted', 'key-42\n');
+    const words = fc.constantFrom(
+      key,
+      escaped,
+      [...key].join(' '),
+      'sk-live',
+      ' ',
+      'x',
+      '\\u00',
+      'planted',
+      'key-42\n',
+    );
     fc.assert(
       fc.property(fc.array(words, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 10 }), (parts, cuts) => {
         const text = parts.join('');

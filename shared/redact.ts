@@ -128,9 +128,15 @@ const SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, `$1-${REDACTED}`],
   [/\b(ghp|gho|ghs|ghu|github_pat|xox[abpr]|AKIA)[A-Za-z0-9_-]{8,}/g, `$1${REDACTED}`],
   // Query strings and form bodies: api_key=…, access_token=…, secret=…
-  [/\b([A-Za-z_-]{0,32}(?:api[_-]?key|apikey|access[_-]?token|refresh[_-]?token|token|secret|password|passwd)=)(?!\[redacted\])[^&\s"'#]+/gi, `$1${REDACTED}`],
+  [
+    /\b([A-Za-z_-]{0,32}(?:api[_-]?key|apikey|access[_-]?token|refresh[_-]?token|token|secret|password|passwd)=)(?!\[redacted\])[^&\s"'#]+/gi,
+    `$1${REDACTED}`,
+  ],
   // JSON fields named like a credential, string values: "api_key": "…", "x-api-token":"…"
-  [/("[A-Za-z0-9_-]{0,32}(?:key|token|secret|password|passwd|authorization)[A-Za-z0-9_-]{0,32}"\s*:\s*")(?:[^"\\]|\\.)*(")/gi, `$1${REDACTED}$2`],
+  [
+    /("[A-Za-z0-9_-]{0,32}(?:key|token|secret|password|passwd|authorization)[A-Za-z0-9_-]{0,32}"\s*:\s*")(?:[^"\\]|\\.)*(")/gi,
+    `$1${REDACTED}$2`,
+  ],
 ];
 
 /**
@@ -161,7 +167,8 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 200).map((v) => redactValue(v, depth + 1));
   if (value instanceof Error) return redact(value.message);
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value).slice(0, 200)) out[key] = SECRET_FIELD.test(key) ? REDACTED : redactValue(inner, depth + 1);
+  for (const [key, inner] of Object.entries(value).slice(0, 200))
+    out[key] = SECRET_FIELD.test(key) ? REDACTED : redactValue(inner, depth + 1);
   return out;
 }
 

@@ -16,7 +16,12 @@ export type RefusalReason = 'link' | 'media' | 'channel' | 'markdown';
  * names the program's own path, what was not shown as written, and the fix. `path` is relative
  * to the program's root (no mount id). Sent as a `suip/error` notification; never fatal.
  */
-export function refusalNotice(path: readonly string[], reason: RefusalReason, detail: string, fix: string): SuipErrorObject {
+export function refusalNotice(
+  path: readonly string[],
+  reason: RefusalReason,
+  detail: string,
+  fix: string,
+): SuipErrorObject {
   const shown = path.slice(0, 64).map((id) => (id.length > 256 ? id.slice(0, 256) : id));
   return {
     code: ErrorCode.Refused,

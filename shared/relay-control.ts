@@ -155,15 +155,25 @@ export function readRelayReport(data: unknown): RelayReport | undefined {
   const record = data as Record<string, unknown>;
   const message = typeof record.message === 'string' ? record.message.slice(0, REPORT_MESSAGE_CHARS) : '';
   if (record.suip === 'terminated') {
-    return typeof record.reason === 'string' && terminationReasons.has(record.reason) ? { suip: 'terminated', reason: record.reason as TerminationReason, message } : undefined;
+    return typeof record.reason === 'string' && terminationReasons.has(record.reason)
+      ? { suip: 'terminated', reason: record.reason as TerminationReason, message }
+      : undefined;
   }
   if (record.suip === 'pong') return { suip: 'pong' };
   if (record.suip === 'isolation') {
-    return record.mode === 'worker' || record.mode === 'frame' ? { suip: 'isolation', mode: record.mode, message } : undefined;
+    return record.mode === 'worker' || record.mode === 'frame'
+      ? { suip: 'isolation', mode: record.mode, message }
+      : undefined;
   }
   if (record.suip === 'exception') {
     const line = typeof record.line === 'number' && Number.isInteger(record.line) ? record.line : undefined;
-    return { suip: 'exception', message, ...(line !== undefined ? { line } : {}), ...(record.fatal === true ? { fatal: true as const } : {}), ...(record.handled === true && record.fatal !== true ? { handled: true as const } : {}) };
+    return {
+      suip: 'exception',
+      message,
+      ...(line !== undefined ? { line } : {}),
+      ...(record.fatal === true ? { fatal: true as const } : {}),
+      ...(record.handled === true && record.fatal !== true ? { handled: true as const } : {}),
+    };
   }
   return undefined;
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser, readSse, type SseEvent, type SseProblem } from './sse-reader.ts';
 
-function parse(chunks: string[], options: { maxLineBytes?: number; maxEventBytes?: number } = {}): { events: SseEvent[]; problems: SseProblem[] } {
+function parse(
+  chunks: string[],
+  options: { maxLineBytes?: number; maxEventBytes?: number } = {},
+): { events: SseEvent[]; problems: SseProblem[] } {
   const events: SseEvent[] = [];
   const problems: SseProblem[] = [];
   const parser = createSseParser({ event: (e) => events.push(e), problem: (p) => problems.push(p) }, options);
@@ -21,7 +24,10 @@ describe('the SSE reader', () => {
   });
 
   it('joins multi-line data, keeps event and id, and flushes a last event without its blank line', () => {
-    expect(parse(['event: x\nid: 3\ndata: one\ndata: two\n\ndata: tail']).events).toEqual([{ data: 'one\ntwo', event: 'x', id: '3' }, { data: 'tail', id: '3' }]);
+    expect(parse(['event: x\nid: 3\ndata: one\ndata: two\n\ndata: tail']).events).toEqual([
+      { data: 'one\ntwo', event: 'x', id: '3' },
+      { data: 'tail', id: '3' },
+    ]);
   });
 
   it('reports a line that is no SSE field instead of swallowing it, and reads on', () => {
@@ -31,7 +37,10 @@ describe('the SSE reader', () => {
   });
 
   it('reports over-long lines and over-large events', () => {
-    const { events, problems } = parse([`data: ${'x'.repeat(500)}\n\ndata: ${'a'.repeat(60)}\ndata: ${'b'.repeat(60)}\n\ndata: ok\n\n`], { maxLineBytes: 200, maxEventBytes: 100 });
+    const { events, problems } = parse(
+      [`data: ${'x'.repeat(500)}\n\ndata: ${'a'.repeat(60)}\ndata: ${'b'.repeat(60)}\n\ndata: ok\n\n`],
+      { maxLineBytes: 200, maxEventBytes: 100 },
+    );
     expect(events.map((e) => e.data)).toEqual(['ok']);
     expect(problems.map((p) => p.kind)).toEqual(['too-long', 'too-long']);
   });
@@ -43,7 +52,11 @@ describe('the SSE reader', () => {
       const { events, problems } = parse(chunks, { maxLineBytes: 200, maxEventBytes: 1000 });
       // The comment line breaks nothing; the data and event lines take their events with them.
       expect(events.map((e) => e.data)).toEqual(['ok']);
-      expect(problems.map((p) => [p.kind, p.message.endsWith('with it')])).toEqual([['too-long', true], ['too-long', true], ['too-long', false]]);
+      expect(problems.map((p) => [p.kind, p.message.endsWith('with it')])).toEqual([
+        ['too-long', true],
+        ['too-long', true],
+        ['too-long', false],
+      ]);
     }
   });
 

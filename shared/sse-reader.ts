@@ -61,12 +61,19 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
   let broken = false;
   let type: string | undefined;
   let id: string | undefined;
-  const problem = (kind: SseProblem['kind'], message: string, preview: string, length?: number) => sink.problem?.({ kind, message, preview: preview.slice(0, 80), ...(length !== undefined ? { length } : {}) });
+  const problem = (kind: SseProblem['kind'], message: string, preview: string, length?: number) =>
+    sink.problem?.({ kind, message, preview: preview.slice(0, 80), ...(length !== undefined ? { length } : {}) });
   const dispatch = () => {
     if (broken) {
       // Reported when its line was skipped; what is left of it is not the event the server sent.
-    } else if (oversize) problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '', dataSize);
-    else if (data.length > 0) sink.event({ data: data.join('\n'), ...(type !== undefined ? { event: type } : {}), ...(id !== undefined ? { id } : {}) });
+    } else if (oversize)
+      problem('too-long', `an event's data is larger than ${maxEvent} bytes; it was skipped`, data[0] ?? '', dataSize);
+    else if (data.length > 0)
+      sink.event({
+        data: data.join('\n'),
+        ...(type !== undefined ? { event: type } : {}),
+        ...(id !== undefined ? { id } : {}),
+      });
     data = [];
     dataSize = 0;
     oversize = false;
@@ -83,7 +90,12 @@ export function createSseParser(sink: SseSink, options: SseOptions = {}): SsePar
         const field = colon === -1 ? text : text.slice(0, colon);
         let value = colon === -1 ? '' : text.slice(colon + 1);
         if (value.startsWith(' ')) value = value.slice(1);
-        if (!KNOWN_FIELDS.has(field)) return problem('unknown-field', `a line that is not an SSE field (data:, event:, id:, retry: or a ":" comment) was skipped`, text);
+        if (!KNOWN_FIELDS.has(field))
+          return problem(
+            'unknown-field',
+            `a line that is not an SSE field (data:, event:, id:, retry: or a ":" comment) was skipped`,
+            text,
+          );
         if (field === 'data') {
           dataSize += value.length + 1;
           if (dataSize > maxEvent) {
@@ -128,7 +140,11 @@ export interface ReadSseOptions extends SseOptions, SlicedReadOptions {
  * after their last event). What `onEvent` throws ends the read with that error (the body is
  * cancelled). Problems are reported in stream order, between the events around them.
  */
-export async function readSse(body: ReadableStream<Uint8Array>, onEvent: (event: SseEvent) => boolean | void, options: ReadSseOptions = {}): Promise<void> {
+export async function readSse(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: SseEvent) => boolean | void,
+  options: ReadSseOptions = {},
+): Promise<void> {
   type Item = { event: SseEvent } | { problem: SseProblem };
   await readInSlices<Item>(
     body,

@@ -29,7 +29,10 @@ const checks = new Map<string, Pick<Checker<never>, 'firstError'>>([
 ]);
 
 const EXAMPLES = new Map<string, string>([
-  [Method.append, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}} or, to stream into a text particle, {"path": ["list", "item-1"], "text": " more"}'],
+  [
+    Method.append,
+    '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}} or, to stream into a text particle, {"path": ["list", "item-1"], "text": " more"}',
+  ],
   [APPEND_PARTICLE, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}}'],
   [APPEND_TEXT, '{"path": ["list", "item-1"], "text": " more"}'],
   [Method.insert, '{"path": ["list"], "id": "item-0", "particle": {"text": "Hi"}, "before": "item-1"}'],
@@ -50,13 +53,23 @@ export function checkOp(method: unknown, params: unknown, index: number, limits:
     return checkUnguarded(method, params, index, limits);
   } catch {
     // Only in-process values (a Proxy, a throwing getter) get here; JSON.parse output never does.
-    return { ok: false, error: opError(ErrorCode.InvalidParams, 'the op could not be read; send plain JSON', { index }) };
+    return {
+      ok: false,
+      error: opError(ErrorCode.InvalidParams, 'the op could not be read; send plain JSON', { index }),
+    };
   }
 }
 
 function checkUnguarded(method: unknown, params: unknown, index: number, limits: Limits): OpCheck {
   if (typeof method !== 'string' || !OP_METHODS.has(method)) {
-    return { ok: false, error: opError(ErrorCode.MethodNotFound, `${describeValue(method)} is not an op; ops are suip/ops/append, suip/ops/insert, suip/ops/remove and suip/ops/replace`, { index }) };
+    return {
+      ok: false,
+      error: opError(
+        ErrorCode.MethodNotFound,
+        `${describeValue(method)} is not an op; ops are suip/ops/append, suip/ops/insert, suip/ops/remove and suip/ops/replace`,
+        { index },
+      ),
+    };
   }
   const form = method === Method.append ? appendForm(params) : method;
   const check = checks.get(form)!;
@@ -64,18 +77,46 @@ function checkUnguarded(method: unknown, params: unknown, index: number, limits:
   try {
     const error = check.firstError(params);
     if (error !== undefined) {
-      return { ok: false, error: opError(ErrorCode.InvalidParams, `params are malformed at ${error}; expected params like ${EXAMPLES.get(form)}`, { method, index, path }) };
+      return {
+        ok: false,
+        error: opError(
+          ErrorCode.InvalidParams,
+          `params are malformed at ${error}; expected params like ${EXAMPLES.get(form)}`,
+          { method, index, path },
+        ),
+      };
     }
   } catch {
-    return { ok: false, error: opError(ErrorCode.InvalidParams, `params could not be read; expected params like ${EXAMPLES.get(method)}`, { method, index }) };
+    return {
+      ok: false,
+      error: opError(
+        ErrorCode.InvalidParams,
+        `params could not be read; expected params like ${EXAMPLES.get(method)}`,
+        { method, index },
+      ),
+    };
   }
   const op = { method, params } as Op;
   if (op.params.path.length > limits.maxDepth) {
-    return { ok: false, error: opError(ErrorCode.LimitExceeded, `the path has ${op.params.path.length} ids; maxDepth is ${limits.maxDepth}; flatten the tree`, { method, index }) };
+    return {
+      ok: false,
+      error: opError(
+        ErrorCode.LimitExceeded,
+        `the path has ${op.params.path.length} ids; maxDepth is ${limits.maxDepth}; flatten the tree`,
+        { method, index },
+      ),
+    };
   }
   for (const id of op.params.path) {
     if (id.length > limits.maxIdLength) {
-      return { ok: false, error: opError(ErrorCode.LimitExceeded, `a path id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}; use a shorter id`, { method, index }) };
+      return {
+        ok: false,
+        error: opError(
+          ErrorCode.LimitExceeded,
+          `a path id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}; use a shorter id`,
+          { method, index },
+        ),
+      };
     }
   }
   // SECURITY: the new id and the `before` sibling of append/insert obey the same rules as ids inside
@@ -105,4 +146,3 @@ function readPath(params: unknown): string[] | undefined {
   for (let i = 0; i < path.length; i += 1) if (typeof path[i] !== 'string') return undefined;
   return path as string[];
 }
-

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { hostileJsonTextArbitrary, hostileValueArbitrary, nearParticleArbitrary, particleArbitrary, watchPrototypes } from './arbitraries.ts';
+import {
+  hostileJsonTextArbitrary,
+  hostileValueArbitrary,
+  nearParticleArbitrary,
+  particleArbitrary,
+  watchPrototypes,
+} from './arbitraries.ts';
 import { ErrorCode } from './error-codes.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import type { Particle } from './particle.ts';
@@ -9,7 +15,13 @@ import { validateParticle, type ParticleCheck, type ParticleContext } from './va
 const CODES = new Set<number>(Object.values(ErrorCode));
 
 function ctx(overrides: Partial<ParticleContext> = {}, limits: Partial<Limits> = {}): ParticleContext {
-  return { limits: { ...DEFAULT_LIMITS, ...limits }, depth: 1, nodeBudget: DEFAULT_LIMITS.maxNodes, where: 'params.particle', ...overrides };
+  return {
+    limits: { ...DEFAULT_LIMITS, ...limits },
+    depth: 1,
+    nodeBudget: DEFAULT_LIMITS.maxNodes,
+    where: 'params.particle',
+    ...overrides,
+  };
 }
 
 /** The issue of a refused value; fails the test when the value was accepted. */
@@ -43,7 +55,14 @@ describe('validateParticle accepts', () => {
       group: [
         ['title', { text: '## Hi' }],
         ['photo', { data: 'https://example.com/a.png', mimeType: 'image/png' }],
-        ['inc', { type: 'button', group: [['label', { text: '+1', mimeType: 'text/plain' }]], on: { click: { handler: 'h1', preventDefault: true, data: 'none' } } }],
+        [
+          'inc',
+          {
+            type: 'button',
+            group: [['label', { text: '+1', mimeType: 'text/plain' }]],
+            on: { click: { handler: 'h1', preventDefault: true, data: 'none' } },
+          },
+        ],
       ],
     };
     expect(validateParticle(tree, ctx())).toEqual({ ok: true, particle: tree, nodes: 5 });
@@ -80,11 +99,17 @@ describe('validateParticle refuses, with the code a model can act on', () => {
       [{ text: 'a', group: [] }, /has keys "text", "group"; a particle is exactly one of/],
       [{ text: 5 }, /is not a valid text particle \(\/text: Expected string\)/],
       [{ data: 'https://x/a.png' }, /is not a valid data particle \(\/mimeType: Expected required property\)/],
-      [{ group: { a: { text: 'x' } } }, /\.group must be an array of \[id, particle\] entries but is an object with keys "a"/],
+      [
+        { group: { a: { text: 'x' } } },
+        /\.group must be an array of \[id, particle\] entries but is an object with keys "a"/,
+      ],
       [{ group: [['a']] }, /is not a valid group \(\/group\/0: Expected tuple/],
       [{ group: [], type: 'Card!' }, /is not a valid group \(\/type: Expected string to match/],
       [{ group: [], on: { hover: { handler: 'h' } } }, /is not a valid group \(\/on\/hover: Unexpected property\)/],
-      [{ group: [], on: { click: { handler: 'h', data: 'everything' } } }, /\.on\.click\.data is the string "everything"; it must be one of "none", "value", "checked", "formData"/],
+      [
+        { group: [], on: { click: { handler: 'h', data: 'everything' } } },
+        /\.on\.click\.data is the string "everything"; it must be one of "none", "value", "checked", "formData"/,
+      ],
     ];
     for (const [value, message] of cases) {
       const issue = issueOf(validateParticle(value, ctx()));
@@ -94,7 +119,11 @@ describe('validateParticle refuses, with the code a model can act on', () => {
   });
 
   test('InvalidParams: objects that are not plain JSON (Date, Map, class instances)', () => {
-    for (const [value, name] of [[new Date(0), 'Date'], [new Map([['text', 'x']]), 'Map'], [new (class Evil {})(), 'Evil']] as const) {
+    for (const [value, name] of [
+      [new Date(0), 'Date'],
+      [new Map([['text', 'x']]), 'Map'],
+      [new (class Evil {})(), 'Evil'],
+    ] as const) {
       expect(issueOf(validateParticle(value, ctx()))).toEqual({
         code: ErrorCode.InvalidParams,
         message: expect.stringContaining(`params.particle must be a plain JSON object but is a ${name}`),
@@ -106,18 +135,44 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     const trap = () => {
       throw new Error('trap');
     };
-    const evil = new Proxy({}, { ownKeys: trap, get: trap, has: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
-    expect(issueOf(validateParticle(evil, ctx()))).toEqual({ code: ErrorCode.InvalidParams, message: 'params.particle could not be read (Error)' });
+    const evil = new Proxy(
+      {},
+      { ownKeys: trap, get: trap, has: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap },
+    );
+    expect(issueOf(validateParticle(evil, ctx()))).toEqual({
+      code: ErrorCode.InvalidParams,
+      message: 'params.particle could not be read (Error)',
+    });
     expect(issueOf(validateParticle({ group: [['a', evil]] }, ctx())).code).toBe(ErrorCode.InvalidParams);
   });
 
   test('the location of a nested problem is spelled out as a child path', () => {
-    const tree = { group: [['list', { group: [['a', { text: 'ok' }], ['b', { text: 1 }]] }]] };
-    expect(issueOf(validateParticle(tree, ctx())).message).toMatch(/^params.particle child \["list","b"\] is not a valid text particle/);
+    const tree = {
+      group: [
+        [
+          'list',
+          {
+            group: [
+              ['a', { text: 'ok' }],
+              ['b', { text: 1 }],
+            ],
+          },
+        ],
+      ],
+    };
+    expect(issueOf(validateParticle(tree, ctx())).message).toMatch(
+      /^params.particle child \["list","b"\] is not a valid text particle/,
+    );
   });
 
   test('IdExists: the same id twice among siblings', () => {
-    const tree = { group: [['a', { text: '1' }], ['b', { text: '2' }], ['a', { text: '3' }]] };
+    const tree = {
+      group: [
+        ['a', { text: '1' }],
+        ['b', { text: '2' }],
+        ['a', { text: '3' }],
+      ],
+    };
     expect(issueOf(validateParticle(tree, ctx()))).toEqual({
       code: ErrorCode.IdExists,
       message: 'params.particle.group has the id "a" twice; ids must be unique among siblings',
@@ -148,17 +203,26 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     const huge = 'x'.repeat(10 * 1024 * 1024);
     expect(issueOf(validateParticle({ text: huge }, ctx()))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'params.particle.text has 10485760 characters; maxTextLength is 262144; split it into several text particles',
+      message:
+        'params.particle.text has 10485760 characters; maxTextLength is 262144; split it into several text particles',
     });
-    expect(issueOf(validateParticle({ data: `data:text/plain,${huge}`, mimeType: 'text/plain' }, ctx())).code).toBe(ErrorCode.LimitExceeded);
+    expect(issueOf(validateParticle({ data: `data:text/plain,${huge}`, mimeType: 'text/plain' }, ctx())).code).toBe(
+      ErrorCode.LimitExceeded,
+    );
   });
 
   test('LimitExceeded: more particles than the node budget left', () => {
-    const tree = { group: [['a', { text: '1' }], ['b', { text: '2' }]] };
+    const tree = {
+      group: [
+        ['a', { text: '1' }],
+        ['b', { text: '2' }],
+      ],
+    };
     expect(validateParticle(tree, ctx({ nodeBudget: 3 })).ok).toBe(true);
     expect(issueOf(validateParticle(tree, ctx({ nodeBudget: 2 })))).toEqual({
       code: ErrorCode.LimitExceeded,
-      message: 'params.particle has more particles than this generator may still add (2 left of maxNodes 20000); render less at once or remove particles first',
+      message:
+        'params.particle has more particles than this generator may still add (2 left of maxNodes 20000); render less at once or remove particles first',
     });
   });
 
@@ -181,10 +245,12 @@ describe('validateParticle refuses, with the code a model can act on', () => {
         code: ErrorCode.PolicyViolation,
         message: `params.particle.group[0]: the id ${q} is reserved; choose another id`,
       });
-      expect(issueOf(validateParticle(JSON.parse(`{"group": [], "on": {"click": {"handler": ${q}}}}`), ctx()))).toEqual({
-        code: ErrorCode.PolicyViolation,
-        message: `params.particle.on.click.handler: the id ${q} is reserved; choose another id`,
-      });
+      expect(issueOf(validateParticle(JSON.parse(`{"group": [], "on": {"click": {"handler": ${q}}}}`), ctx()))).toEqual(
+        {
+          code: ErrorCode.PolicyViolation,
+          message: `params.particle.on.click.handler: the id ${q} is reserved; choose another id`,
+        },
+      );
       expect(issueOf(validateParticle(JSON.parse(`{"group": [], "on": {${q}: {"handler": "h1"}}}`), ctx()))).toEqual({
         code: ErrorCode.PolicyViolation,
         message: `params.particle.on has the forbidden key ${q}; events are "click", "input", "change", "submit", "keydown"`,
@@ -228,7 +294,10 @@ describe('validateParticle on arbitrary input (properties)', () => {
 
   test('never throws on near-particles (wrong values, extra keys, duplicate and reserved ids) and pollutes nothing', () => {
     const changed = watchPrototypes();
-    fc.assert(fc.property(nearParticleArbitrary, (value) => wellFormed(validateParticle(value, ctx()))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(nearParticleArbitrary, (value) => wellFormed(validateParticle(value, ctx()))),
+      { numRuns: 2000 },
+    );
     expect(changed()).toEqual([]);
   });
 
@@ -250,7 +319,16 @@ describe('validateParticle cost', () => {
   test('a 3,000-particle tree (figure logged for docs/benchmarks.md, not asserted)', () => {
     const rows: [string, Particle][] = [];
     for (let i = 0; i < 1000; i += 1) {
-      rows.push([`r${i}`, { type: 'card', group: [['title', { text: `Row ${i}` }], ['body', { text: 'Lorem *ipsum*' }]] }]);
+      rows.push([
+        `r${i}`,
+        {
+          type: 'card',
+          group: [
+            ['title', { text: `Row ${i}` }],
+            ['body', { text: 'Lorem *ipsum*' }],
+          ],
+        },
+      ]);
     }
     const tree: Particle = { type: 'list', group: rows };
     const runs = 200;
@@ -258,22 +336,45 @@ describe('validateParticle cost', () => {
     const start = performance.now();
     for (let i = 0; i < runs; i += 1) expect(validateParticle(tree, ctx()).ok).toBe(true);
     const micros = ((performance.now() - start) * 1000) / runs;
-    console.log(`validateParticle: ${countNodes(tree)} particles in ${micros.toFixed(0)} µs (${((micros * 1000) / countNodes(tree)).toFixed(0)} ns per particle)`);
+    console.log(
+      `validateParticle: ${countNodes(tree)} particles in ${micros.toFixed(0)} µs (${((micros * 1000) / countNodes(tree)).toFixed(0)} ns per particle)`,
+    );
   });
 });
 
 describe('validateParticle names the program path and suip rules (issue 47)', () => {
   test('"on" on a text or data particle: refused with suip\'s rule, why, and the wrap', () => {
-    for (const value of [{ text: 'Hi', on: { click: { handler: 'h1' } } }, { data: 'data:image/png;base64,AA', mimeType: 'image/png', on: { click: { handler: 'h1' } } }]) {
+    for (const value of [
+      { text: 'Hi', on: { click: { handler: 'h1' } } },
+      { data: 'data:image/png;base64,AA', mimeType: 'image/png', on: { click: { handler: 'h1' } } },
+    ]) {
       const issue = issueOf(validateParticle(value, ctx()));
       expect(issue.code).toBe(ErrorCode.InvalidParams);
-      expect(issue.message).toMatch(/is a (text|data) particle with "on"; in suip only group particles take "on" \(a deliberate narrowing of SUIP §4\.2.*keyboard or screen-reader.*wrap it in a group whose type accepts the event/);
+      expect(issue.message).toMatch(
+        /is a (text|data) particle with "on"; in suip only group particles take "on" \(a deliberate narrowing of SUIP §4\.2.*keyboard or screen-reader.*wrap it in a group whose type accepts the event/,
+      );
     }
   });
 
   test('with `at`, a nested problem names the program path, not the op member', () => {
-    const value = { group: [['list', { group: [['a', { text: 'x' }], ['a', { text: 'y' }]] }]] };
-    expect(issueOf(validateParticle(value, ctx({ at: ['root'] }))).message).toBe('the particle at ["root","list"].group has the id "a" twice; ids must be unique among siblings');
-    expect(issueOf(validateParticle(value, ctx())).message).toBe('params.particle child ["list"].group has the id "a" twice; ids must be unique among siblings');
+    const value = {
+      group: [
+        [
+          'list',
+          {
+            group: [
+              ['a', { text: 'x' }],
+              ['a', { text: 'y' }],
+            ],
+          },
+        ],
+      ],
+    };
+    expect(issueOf(validateParticle(value, ctx({ at: ['root'] }))).message).toBe(
+      'the particle at ["root","list"].group has the id "a" twice; ids must be unique among siblings',
+    );
+    expect(issueOf(validateParticle(value, ctx())).message).toBe(
+      'params.particle child ["list"].group has the id "a" twice; ids must be unique among siblings',
+    );
   });
 });

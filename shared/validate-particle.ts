@@ -37,7 +37,8 @@ const textCheck = checkTextParticle;
 const dataCheck = checkDataParticle;
 const groupCheck = checkGroupShallow;
 const KINDS = ['text', 'data', 'group'] as const;
-const SHAPES = 'a particle is exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
+const SHAPES =
+  'a particle is exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
 
 /**
  * suip's rule for `on`, and why (docs/protocol.md §3): a deliberate narrowing of seed 003, whose
@@ -74,7 +75,10 @@ export function validateParticle(value: unknown, ctx: ParticleContext): Particle
   try {
     return walk(value, ctx);
   } catch (error) {
-    return fail(ErrorCode.InvalidParams, `${ctx.where} could not be read (${error instanceof Error ? error.name : 'error'})`);
+    return fail(
+      ErrorCode.InvalidParams,
+      `${ctx.where} could not be read (${error instanceof Error ? error.name : 'error'})`,
+    );
   }
 }
 
@@ -88,24 +92,39 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
     const where = () => locate(ctx, frame);
     nodes += 1;
     if (nodes > ctx.nodeBudget) {
-      return fail(ErrorCode.LimitExceeded, `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left of maxNodes ${limits.maxNodes}); render less at once or remove particles first`);
+      return fail(
+        ErrorCode.LimitExceeded,
+        `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left of maxNodes ${limits.maxNodes}); render less at once or remove particles first`,
+      );
     }
     if (depth > limits.maxDepth) {
-      return fail(ErrorCode.LimitExceeded, `${where()} would sit at depth ${depth}; the deepest allowed is maxDepth ${limits.maxDepth}; flatten the tree`);
+      return fail(
+        ErrorCode.LimitExceeded,
+        `${where()} would sit at depth ${depth}; the deepest allowed is maxDepth ${limits.maxDepth}; flatten the tree`,
+      );
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return fail(ErrorCode.InvalidParams, `${where()} must be a particle object but is ${describeValue(value)}; ${SHAPES}`);
+      return fail(
+        ErrorCode.InvalidParams,
+        `${where()} must be a particle object but is ${describeValue(value)}; ${SHAPES}`,
+      );
     }
     const keys = Object.keys(value);
     const reserved = keys.find(isReservedKey);
     // SECURITY: an own "__proto__"/"constructor"/"prototype" key (JSON.parse creates them) is refused
     // before anything reads the object, so no later copy can turn it into a prototype write.
     if (reserved !== undefined) {
-      return fail(ErrorCode.PolicyViolation, `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects`);
+      return fail(
+        ErrorCode.PolicyViolation,
+        `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects`,
+      );
     }
     const proto: unknown = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) {
-      return fail(ErrorCode.InvalidParams, `${where()} must be a plain JSON object but is a ${className(value)}; ${SHAPES}`);
+      return fail(
+        ErrorCode.InvalidParams,
+        `${where()} must be a plain JSON object but is a ${className(value)}; ${SHAPES}`,
+      );
     }
     const kinds = KINDS.filter((k) => keys.includes(k));
     if (kinds.length !== 1) {
@@ -120,37 +139,64 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
       case 'text': {
         const text = record.text;
         if (typeof text === 'string' && text.length > limits.maxTextLength) {
-          return fail(ErrorCode.LimitExceeded, `${where()}.text has ${text.length} characters; maxTextLength is ${limits.maxTextLength}; split it into several text particles`);
+          return fail(
+            ErrorCode.LimitExceeded,
+            `${where()}.text has ${text.length} characters; maxTextLength is ${limits.maxTextLength}; split it into several text particles`,
+          );
         }
         const error = textCheck.firstError(value);
-        if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid text particle (${error}); use {"text": "...", "mimeType"?: "text/markdown"}`);
+        if (error)
+          return fail(
+            ErrorCode.InvalidParams,
+            `${where()} is not a valid text particle (${error}); use {"text": "...", "mimeType"?: "text/markdown"}`,
+          );
         break;
       }
       case 'data': {
         const data = record.data;
         if (typeof data === 'string' && data.length > limits.maxDataLength) {
-          return fail(ErrorCode.LimitExceeded, `${where()}.data has ${data.length} characters; maxDataLength is ${limits.maxDataLength}; link to the media by URL instead`);
+          return fail(
+            ErrorCode.LimitExceeded,
+            `${where()}.data has ${data.length} characters; maxDataLength is ${limits.maxDataLength}; link to the media by URL instead`,
+          );
         }
         const error = dataCheck.firstError(value);
-        if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid data particle (${error}); use {"data": "https://...", "mimeType": "image/png"}`);
+        if (error)
+          return fail(
+            ErrorCode.InvalidParams,
+            `${where()} is not a valid data particle (${error}); use {"data": "https://...", "mimeType": "image/png"}`,
+          );
         break;
       }
       case 'group': {
         const children = record.group;
         if (!Array.isArray(children)) {
-          return fail(ErrorCode.InvalidParams, `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}`);
+          return fail(
+            ErrorCode.InvalidParams,
+            `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}`,
+          );
         }
         if (children.length > limits.maxChildren) {
-          return fail(ErrorCode.LimitExceeded, `${where()}.group has ${children.length} children; maxChildren is ${limits.maxChildren}; nest them in sub-groups`);
+          return fail(
+            ErrorCode.LimitExceeded,
+            `${where()}.group has ${children.length} children; maxChildren is ${limits.maxChildren}; nest them in sub-groups`,
+          );
         }
         const reservedEvent = reservedOwnKey(record.on);
         if (reservedEvent !== undefined) {
-          return fail(ErrorCode.PolicyViolation, `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}`);
+          return fail(
+            ErrorCode.PolicyViolation,
+            `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}`,
+          );
         }
         const dataIssue = checkHandlerData(record.on, where);
         if (dataIssue) return { ok: false, issue: dataIssue };
         const error = groupCheck.firstError(value);
-        if (error) return fail(ErrorCode.InvalidParams, `${where()} is not a valid group (${error}); use {"group": [["id", particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`);
+        if (error)
+          return fail(
+            ErrorCode.InvalidParams,
+            `${where()} is not a valid group (${error}); use {"group": [["id", particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`,
+          );
         const handlerIssue = checkHandlers(record.on, where, limits);
         if (handlerIssue) return { ok: false, issue: handlerIssue };
         const seen = new Set<string>();
@@ -158,7 +204,11 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
           const [id, child] = children[i] as [string, unknown];
           const idIssue = checkId(id, () => `${where()}.group[${i}]`, limits);
           if (idIssue) return { ok: false, issue: idIssue };
-          if (seen.has(id)) return fail(ErrorCode.IdExists, `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings`);
+          if (seen.has(id))
+            return fail(
+              ErrorCode.IdExists,
+              `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings`,
+            );
           seen.add(id);
           stack.push({ value: child, depth: depth + 1, parent: frame, id });
         }
@@ -174,10 +224,16 @@ export function checkId(id: string, where: string | (() => string), limits: Limi
   if (id.length <= limits.maxIdLength && !isReservedKey(id)) return undefined;
   const at = typeof where === 'function' ? where() : where;
   if (id.length > limits.maxIdLength) {
-    return { code: ErrorCode.LimitExceeded, message: `${at}: the id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}; use a shorter id` };
+    return {
+      code: ErrorCode.LimitExceeded,
+      message: `${at}: the id has ${id.length} characters; maxIdLength is ${limits.maxIdLength}; use a shorter id`,
+    };
   }
   if (isReservedKey(id)) {
-    return { code: ErrorCode.PolicyViolation, message: `${at}: the id ${JSON.stringify(id)} is reserved; choose another id` };
+    return {
+      code: ErrorCode.PolicyViolation,
+      message: `${at}: the id ${JSON.stringify(id)} is reserved; choose another id`,
+    };
   }
   return undefined;
 }
@@ -200,7 +256,10 @@ function checkHandlerData(on: unknown, where: () => string): ParticleIssue | und
   for (const [event, handler] of Object.entries(on)) {
     const data = typeof handler === 'object' && handler !== null ? (handler as { data?: unknown }).data : undefined;
     if (data === undefined || (typeof data === 'string' && (EVENT_DATA as readonly string[]).includes(data))) continue;
-    return { code: ErrorCode.InvalidParams, message: `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; it must be one of ${quoteList(EVENT_DATA)}` };
+    return {
+      code: ErrorCode.InvalidParams,
+      message: `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; it must be one of ${quoteList(EVENT_DATA)}`,
+    };
   }
   return undefined;
 }
@@ -214,7 +273,9 @@ function reservedOwnKey(value: unknown): string | undefined {
 /** `Date`, `Map`, … for the error text; never calls into the value beyond its prototype chain. */
 function className(value: object): string {
   const ctor: unknown = Object.getPrototypeOf(value)?.constructor;
-  return typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== '' ? ctor.name.slice(0, 40) : 'non-plain object';
+  return typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== ''
+    ? ctor.name.slice(0, 40)
+    : 'non-plain object';
 }
 
 function fail(code: ErrorCodeValue, message: string): ParticleCheck {

@@ -5,7 +5,14 @@ describe('startWatchdog', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const options = (ping: () => Promise<unknown>, onTimeout: (ms: number) => void) => ({ ping, onTimeout, intervalMs: 100, timeoutMs: 400, startupTimeoutMs: 2000, now: () => Date.now() });
+  const options = (ping: () => Promise<unknown>, onTimeout: (ms: number) => void) => ({
+    ping,
+    onTimeout,
+    intervalMs: 100,
+    timeoutMs: 400,
+    startupTimeoutMs: 2000,
+    now: () => Date.now(),
+  });
 
   it('keeps quiet while pings are answered', async () => {
     const onTimeout = vi.fn();
@@ -54,7 +61,14 @@ describe('startWatchdog when the relay itself was suspended', () => {
     const onTimeout = vi.fn();
     const answers: Array<() => void> = [];
     try {
-      startWatchdog({ ping: () => new Promise<void>((resolve) => answers.push(resolve)), onTimeout, intervalMs: 100, timeoutMs: 400, startupTimeoutMs: 400, now: () => now });
+      startWatchdog({
+        ping: () => new Promise<void>((resolve) => answers.push(resolve)),
+        onTimeout,
+        intervalMs: 100,
+        timeoutMs: 400,
+        startupTimeoutMs: 400,
+        now: () => now,
+      });
     } finally {
       globalThis.setInterval = realSetInterval;
     }

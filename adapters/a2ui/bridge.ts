@@ -2,7 +2,12 @@ import type { AdapterIssue } from '../kit/index.ts';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
 import { A2uiError, DEFAULT_A2UI_LIMITS, listNames, type A2uiLimits } from './limits.ts';
-import { type A2uiClientCapabilities, type A2uiClientDataModel, type A2uiOutgoing, type A2uiVersion } from '../../shared/neighbours/a2ui/messages.ts';
+import {
+  type A2uiClientCapabilities,
+  type A2uiClientDataModel,
+  type A2uiOutgoing,
+  type A2uiVersion,
+} from '../../shared/neighbours/a2ui/messages.ts';
 import type { BridgeEvents } from './map-context.ts';
 import { bindingPointer, resolveDynamic, type Scope } from './resolve.ts';
 import { resolvedTree, type ResolvedNode } from './resolved-tree.ts';
@@ -83,7 +88,8 @@ export class A2uiBridge {
     this.#options = options;
     this.#limits = { ...DEFAULT_A2UI_LIMITS, ...options.limits };
     this.version = options.version ?? 'v0.9';
-    for (const c of [...STANDARD_CATALOGS['v0.9'], ...(this.version === 'v0.9' ? [] : STANDARD_CATALOGS[this.version])]) this.#catalogs.set(c.catalogId, c);
+    for (const c of [...STANDARD_CATALOGS['v0.9'], ...(this.version === 'v0.9' ? [] : STANDARD_CATALOGS[this.version])])
+      this.#catalogs.set(c.catalogId, c);
     (options.catalogs ?? []).slice(0, 64).forEach((document, i) => {
       const c = declaredCatalog(document, `/catalogs/${i}`);
       this.#catalogs.set(c.catalogId, c);
@@ -92,12 +98,23 @@ export class A2uiBridge {
 
   /** Parses one JSON text (a JSONL line) with a length bound, then applies it. */
   receiveText(text: string): A2uiIssue[] {
-    if (text.length > MAX_MESSAGE_CHARS) return this.#fail('', new A2uiError('LIMIT_EXCEEDED', '', `an A2UI message has ${text.length} characters; at most ${MAX_MESSAGE_CHARS}`));
+    if (text.length > MAX_MESSAGE_CHARS)
+      return this.#fail(
+        '',
+        new A2uiError(
+          'LIMIT_EXCEEDED',
+          '',
+          `an A2UI message has ${text.length} characters; at most ${MAX_MESSAGE_CHARS}`,
+        ),
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      return this.rejectText('VALIDATION_FAILED', `an A2UI message is not JSON: ${(error as Error).message.slice(0, 120)}`);
+      return this.rejectText(
+        'VALIDATION_FAILED',
+        `an A2UI message is not JSON: ${(error as Error).message.slice(0, 120)}`,
+      );
     }
     return this.receiveValue(parsed);
   }
@@ -114,14 +131,31 @@ export class A2uiBridge {
   /** Applies one server → client message; problems are sent to the agent as `error` and returned. */
   receive(message: unknown): A2uiIssue[] {
     const m = record(message);
-    if (this.version === 'v0.10' && m !== undefined && m.version === 'v0.10' && (Object.hasOwn(m, 'callFunction') || Object.hasOwn(m, 'actionResponse'))) return this.#v010(m);
+    if (
+      this.version === 'v0.10' &&
+      m !== undefined &&
+      m.version === 'v0.10' &&
+      (Object.hasOwn(m, 'callFunction') || Object.hasOwn(m, 'actionResponse'))
+    )
+      return this.#v010(m);
     const kinds = m === undefined ? [] : KINDS.filter((k) => Object.hasOwn(m, k));
     const body = m !== undefined && kinds.length === 1 ? record(m[kinds[0]!]) : undefined;
     const surfaceId = typeof body?.surfaceId === 'string' ? body.surfaceId : '';
     try {
-      if (m === undefined || kinds.length !== 1 || body === undefined) throw new A2uiError('VALIDATION_FAILED', '', `an A2UI message is an object with "version" and exactly one of ${KINDS.join(', ')}`);
-      if (m.version !== 'v0.9' && m.version !== 'v0.9.1' && m.version !== this.version) throw new A2uiError('VALIDATION_FAILED', '/version', `version ${JSON.stringify(m.version)} is not spoken here; send "${this.version}"`);
-      if (surfaceId === '') throw new A2uiError('VALIDATION_FAILED', `/${kinds[0]!}/surfaceId`, `${kinds[0]!} needs a "surfaceId" string`);
+      if (m === undefined || kinds.length !== 1 || body === undefined)
+        throw new A2uiError(
+          'VALIDATION_FAILED',
+          '',
+          `an A2UI message is an object with "version" and exactly one of ${KINDS.join(', ')}`,
+        );
+      if (m.version !== 'v0.9' && m.version !== 'v0.9.1' && m.version !== this.version)
+        throw new A2uiError(
+          'VALIDATION_FAILED',
+          '/version',
+          `version ${JSON.stringify(m.version)} is not spoken here; send "${this.version}"`,
+        );
+      if (surfaceId === '')
+        throw new A2uiError('VALIDATION_FAILED', `/${kinds[0]!}/surfaceId`, `${kinds[0]!} needs a "surfaceId" string`);
       switch (kinds[0]!) {
         case 'createSurface':
           this.#create(surfaceId, body, m.version);
@@ -131,8 +165,19 @@ export class A2uiBridge {
           break;
         case 'updateDataModel': {
           const path = body.path === undefined ? '' : body.path;
-          if (typeof path !== 'string') throw new A2uiError('VALIDATION_FAILED', '/updateDataModel/path', 'updateDataModel.path must be a JSON Pointer string');
-          this.#mark(surfaceId, this.#surface(surfaceId).model.set(path === '/' ? '' : path, Object.hasOwn(body, 'value') ? body.value : undefined) ?? null);
+          if (typeof path !== 'string')
+            throw new A2uiError(
+              'VALIDATION_FAILED',
+              '/updateDataModel/path',
+              'updateDataModel.path must be a JSON Pointer string',
+            );
+          this.#mark(
+            surfaceId,
+            this.#surface(surfaceId).model.set(
+              path === '/' ? '' : path,
+              Object.hasOwn(body, 'value') ? body.value : undefined,
+            ) ?? null,
+          );
           break;
         }
         case 'deleteSurface':
@@ -199,13 +244,27 @@ export class A2uiBridge {
 
   #v010(m: Record<string, unknown>): A2uiIssue[] {
     if (Object.hasOwn(m, 'callFunction')) {
-      callFunctionMessage(m, { openUrl: this.#options.openUrl, locale: this.#options.locale, maxStringLength: this.#limits.maxStringLength }, this.#limits, this.#options.send);
+      callFunctionMessage(
+        m,
+        { openUrl: this.#options.openUrl, locale: this.#options.locale, maxStringLength: this.#limits.maxStringLength },
+        this.#limits,
+        this.#options.send,
+      );
       return [];
     }
     const read = readActionResponse(m);
     const waiting = read === undefined ? undefined : this.#pending.get(read.actionId);
     if (read === undefined || waiting === undefined) {
-      return this.#fail('', new A2uiError('VALIDATION_FAILED', '/actionResponse', read === undefined ? 'actionResponse needs "actionId" and exactly one of {"value"} or {"error": {"code", "message"}}' : `no action "${read.actionId.slice(0, 60)}" is waiting for a response (each actionId is answered once)`));
+      return this.#fail(
+        '',
+        new A2uiError(
+          'VALIDATION_FAILED',
+          '/actionResponse',
+          read === undefined
+            ? 'actionResponse needs "actionId" and exactly one of {"value"} or {"error": {"code", "message"}}'
+            : `no action "${read.actionId.slice(0, 60)}" is waiting for a response (each actionId is answered once)`,
+        ),
+      );
     }
     this.#pending.delete(read.actionId);
     const surface = this.#surfaces.get(waiting.surfaceId);
@@ -215,7 +274,10 @@ export class A2uiBridge {
         this.#mark(waiting.surfaceId, surface.model.set(waiting.pointer, read.response.value) ?? null);
       } catch (error) {
         this.#mark(waiting.surfaceId);
-        return this.#fail(waiting.surfaceId, error instanceof A2uiError ? new A2uiError(error.code, '/actionResponse/value', error.message) : error);
+        return this.#fail(
+          waiting.surfaceId,
+          error instanceof A2uiError ? new A2uiError(error.code, '/actionResponse/value', error.message) : error,
+        );
       }
       this.#options.onChange?.(waiting.surfaceId);
     }
@@ -224,15 +286,34 @@ export class A2uiBridge {
   }
 
   #create(surfaceId: string, body: Record<string, unknown>, version: unknown): void {
-    if (typeof body.catalogId !== 'string') throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
+    if (typeof body.catalogId !== 'string')
+      throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', 'createSurface needs "catalogId"');
     const catalog = this.#catalogs.get(body.catalogId);
-    if (catalog === undefined) throw new A2uiError('VALIDATION_FAILED', '/createSurface/catalogId', `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${listNames(this.#catalogs.keys(), 10, 200)}`);
-    if (this.#surfaces.has(surfaceId)) throw new A2uiError('VALIDATION_FAILED', '/createSurface/surfaceId', `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`);
-    if (this.#surfaces.size >= this.#limits.maxSurfaces) throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
+    if (catalog === undefined)
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        '/createSurface/catalogId',
+        `catalog ${JSON.stringify(body.catalogId.slice(0, 120))} is not supported; this client renders ${listNames(this.#catalogs.keys(), 10, 200)}`,
+      );
+    if (this.#surfaces.has(surfaceId))
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        '/createSurface/surfaceId',
+        `surface "${surfaceId.slice(0, 60)}" already exists; send deleteSurface first`,
+      );
+    if (this.#surfaces.size >= this.#limits.maxSurfaces)
+      throw new A2uiError('LIMIT_EXCEEDED', '/createSurface', `at most ${this.#limits.maxSurfaces} surfaces at once`);
     const v010 = this.version === 'v0.10' && version === 'v0.10';
     // v0.10 keeps v0.9's `theme`; an earlier v0.10 draft called it surfaceProperties (still read).
     const theme = v010 && body.theme === undefined ? body.surfaceProperties : body.theme;
-    const surface = new Surface(surfaceId, catalog, body.sendDataModel === true, this.#limits, theme, v010 ? 'v0.10' : 'v0.9');
+    const surface = new Surface(
+      surfaceId,
+      catalog,
+      body.sendDataModel === true,
+      this.#limits,
+      theme,
+      v010 ? 'v0.10' : 'v0.9',
+    );
     if (v010) {
       if (body.components !== undefined) surface.upsert(body.components);
       if (body.dataModel !== undefined) surface.model.set('', body.dataModel);
@@ -242,19 +323,30 @@ export class A2uiBridge {
 
   #surface(surfaceId: string): Surface {
     const surface = this.#surfaces.get(surfaceId);
-    if (surface === undefined) throw new A2uiError('VALIDATION_FAILED', '/surfaceId', `no surface "${surfaceId.slice(0, 60)}"; send createSurface first`);
+    if (surface === undefined)
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        '/surfaceId',
+        `no surface "${surfaceId.slice(0, 60)}"; send createSurface first`,
+      );
     return surface;
   }
 
   #fail(surfaceId: string, error: unknown): A2uiIssue[] {
-    const e = error instanceof A2uiError ? error : new A2uiError('INTERNAL', '', error instanceof Error ? error.message : String(error));
+    const e =
+      error instanceof A2uiError
+        ? error
+        : new A2uiError('INTERNAL', '', error instanceof Error ? error.message : String(error));
     const issue: A2uiIssue = { adapter: 'a2ui', code: e.code, surfaceId, path: e.path, message: e.message };
     this.#sendError(issue);
     return [issue];
   }
 
   #sendError(issue: A2uiIssue): void {
-    const error = issue.code === 'VALIDATION_FAILED' ? { code: issue.code, surfaceId: issue.surfaceId, path: issue.path || '/', message: issue.message } : { code: issue.code, surfaceId: issue.surfaceId, message: issue.message, path: issue.path };
+    const error =
+      issue.code === 'VALIDATION_FAILED'
+        ? { code: issue.code, surfaceId: issue.surfaceId, path: issue.path || '/', message: issue.message }
+        : { code: issue.code, surfaceId: issue.surfaceId, message: issue.message, path: issue.path };
     this.#options.send({ message: { version: this.version, error } });
   }
 
@@ -288,7 +380,11 @@ export class A2uiBridge {
    * was `base` before: that instance's suip path and new particle (`change`), so the caller can
    * send just it (`renderChange`) instead of rendering and diffing the whole surface.
    */
-  translateChange(surfaceId: string): { translation: Translation; base?: ModelParticle; change?: { path: readonly string[]; particle: ModelParticle } } {
+  translateChange(surfaceId: string): {
+    translation: Translation;
+    base?: ModelParticle;
+    change?: { path: readonly string[]; particle: ModelParticle };
+  } {
     const surface = this.#surface(surfaceId);
     const dirty = this.#dirty.get(surfaceId);
     this.#dirty.delete(surfaceId);
@@ -298,10 +394,19 @@ export class A2uiBridge {
     let change: { path: readonly string[]; particle: ModelParticle } | undefined;
     // A data-model change re-translates only the instances bound to it (see SurfaceTranslation).
     if (translation === undefined || dirty === undefined || dirty.full || !translation.update(dirty.changed)) {
-      translation = SurfaceTranslation.full(surface, this.#events(surface), { openUrl: this.#options.openUrl, locale: this.#options.locale }, this.#options.headingLevel ?? 2);
+      translation = SurfaceTranslation.full(
+        surface,
+        this.#events(surface),
+        { openUrl: this.#options.openUrl, locale: this.#options.locale },
+        this.#options.headingLevel ?? 2,
+      );
     } else if (translation.spliced.length === 1) change = translation.spliced[0];
     this.#last.set(surfaceId, translation);
-    const out: { translation: Translation; base?: ModelParticle; change?: { path: readonly string[]; particle: ModelParticle } } = change !== undefined ? { translation, base, change } : { translation };
+    const out: {
+      translation: Translation;
+      base?: ModelParticle;
+      change?: { path: readonly string[]; particle: ModelParticle };
+    } = change !== undefined ? { translation, base, change } : { translation };
     // A preview is a message cut short: what it lacks is no fault yet; the completed message is judged.
     if (surface.preview.size > 0) return out;
     const told = this.#told.get(surfaceId);
@@ -329,9 +434,16 @@ export class A2uiBridge {
     let componentId: string | undefined;
     // Paths below a surface's own particle start inside root; a generator's paths may name 'root' itself.
     const full = suipPath[0] === 'root' ? [...suipPath] : ['root', ...suipPath];
-    for (let n = full.length; n > 0 && componentId === undefined; n -= 1) componentId = origins?.get(full.slice(0, n).join('/'));
+    for (let n = full.length; n > 0 && componentId === undefined; n -= 1)
+      componentId = origins?.get(full.slice(0, n).join('/'));
     const at = componentId === undefined ? '/' : (this.#surfaces.get(surfaceId)?.component(componentId)?.at ?? '/');
-    const issue: A2uiIssue = { adapter: 'a2ui', code: 'VALIDATION_FAILED', surfaceId, path: at, message: `the renderer refused component "${componentId ?? '?'}": ${message}` };
+    const issue: A2uiIssue = {
+      adapter: 'a2ui',
+      code: 'VALIDATION_FAILED',
+      surfaceId,
+      path: at,
+      message: `the renderer refused component "${componentId ?? '?'}": ${message}`,
+    };
     if ((this.#surfaces.get(surfaceId)?.preview.size ?? 0) > 0) return issue;
     const told = this.#told.get(surfaceId) ?? new Set<string>();
     this.#told.set(surfaceId, told);
@@ -394,11 +506,24 @@ export class A2uiBridge {
       const call = action?.functionCall;
       if (event !== undefined && typeof event.name === 'string') {
         const context: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(record(event.context) ?? {})) context[key] = resolveDynamic(value, scope) ?? null;
-        const out: A2uiOutgoing = { message: { version: this.version, action: { name: event.name, surfaceId: surface.id, sourceComponentId: component.id, timestamp: (this.#options.now?.() ?? new Date()).toISOString(), context } } };
+        for (const [key, value] of Object.entries(record(event.context) ?? {}))
+          context[key] = resolveDynamic(value, scope) ?? null;
+        const out: A2uiOutgoing = {
+          message: {
+            version: this.version,
+            action: {
+              name: event.name,
+              surfaceId: surface.id,
+              sourceComponentId: component.id,
+              timestamp: (this.#options.now?.() ?? new Date()).toISOString(),
+              context,
+            },
+          },
+        };
         // v0.10: the agent asks for an answer per event (wantResponse), and where to keep it (responsePath).
         if (surface.version === 'v0.10' && event.wantResponse === true && 'action' in out.message) {
-          const pointer = typeof event.responsePath === 'string' ? bindingPointer({ path: event.responsePath }, scope) : undefined;
+          const pointer =
+            typeof event.responsePath === 'string' ? bindingPointer({ path: event.responsePath }, scope) : undefined;
           this.#actions += 1;
           const actionId = `a${this.#actions}`;
           out.message.action.wantResponse = true;
@@ -407,7 +532,10 @@ export class A2uiBridge {
           // SECURITY: unanswered actions cannot grow the map without bound; the oldest wait is dropped.
           if (this.#pending.size > 1000) this.#pending.delete(this.#pending.keys().next().value!);
         }
-        if (surface.sendDataModel) out.metadata = { a2uiClientDataModel: { version: this.version, surfaces: { [surface.id]: surface.model.snapshot() } } };
+        if (surface.sendDataModel)
+          out.metadata = {
+            a2uiClientDataModel: { version: this.version, surfaces: { [surface.id]: surface.model.snapshot() } },
+          };
         this.#options.send(out);
       } else if (call !== undefined) {
         resolveDynamic(call, scope);
@@ -415,7 +543,10 @@ export class A2uiBridge {
         this.#options.onChange?.(surface.id);
       }
     } catch (error) {
-      this.#fail(surface.id, error instanceof A2uiError ? new A2uiError(error.code, `${component.at}/action`, error.message) : error);
+      this.#fail(
+        surface.id,
+        error instanceof A2uiError ? new A2uiError(error.code, `${component.at}/action`, error.message) : error,
+      );
     }
   }
 }

@@ -24,7 +24,12 @@ async function agentServer(contentType: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/a2ui`, ready, write: (s: string) => res!.write(s), end: () => res!.end() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/a2ui`,
+    ready,
+    write: (s: string) => res!.write(s),
+    end: () => res!.end(),
+  };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -40,7 +45,15 @@ describe('createA2uiClient: one local generator per surface, fed from an HTTP st
     await agent.ready;
     const [create, components, ...rest] = loadExamples().find((e) => e.file.startsWith('31_'))!.messages;
     const line = (m: unknown) => `${JSON.stringify(m)}\n`;
-    const first = line(create) + line({ version: 'v0.9', updateComponents: { surfaceId: (create as { createSurface: { surfaceId: string } }).createSurface.surfaceId, components: [{ id: 'root', component: 'Column', children: ['later'] }] } });
+    const first =
+      line(create) +
+      line({
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: (create as { createSurface: { surfaceId: string } }).createSurface.surfaceId,
+          components: [{ id: 'root', component: 'Column', children: ['later'] }],
+        },
+      });
     agent.write(first.slice(0, 50));
     await tick();
     expect(target.tree().group).toEqual([]);

@@ -73,8 +73,18 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     let entry = generators.get(surfaceId);
     if (entry === undefined) {
       counter += 1;
-      const ready = createLocalGenerator(renderer, { id: `${prefix}-${counter}`, name: surfaceId, originKind: 'a2ui', lane: options.lane !== false });
-      const view = createSurfaceView(bridge, async (tree) => (await ready).render(tree), surfaceId, options.directOps === false ? undefined : async (tree, change) => (await ready).renderChange(tree, change));
+      const ready = createLocalGenerator(renderer, {
+        id: `${prefix}-${counter}`,
+        name: surfaceId,
+        originKind: 'a2ui',
+        lane: options.lane !== false,
+      });
+      const view = createSurfaceView(
+        bridge,
+        async (tree) => (await ready).render(tree),
+        surfaceId,
+        options.directOps === false ? undefined : async (tree, change) => (await ready).renderChange(tree, change),
+      );
       entry = { ready, view };
       generators.set(surfaceId, entry);
     }
@@ -122,7 +132,16 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
           format: 'sse',
           signal: init?.signal ?? undefined,
-          onOversize: (chars) => report([{ adapter: 'a2ui', code: 'LIMIT_EXCEEDED', surfaceId: '', path: '', message: `an A2UI stream event of ${chars} characters was skipped` }]),
+          onOversize: (chars) =>
+            report([
+              {
+                adapter: 'a2ui',
+                code: 'LIMIT_EXCEEDED',
+                surfaceId: '',
+                path: '',
+                message: `an A2UI stream event of ${chars} characters was skipped`,
+              },
+            ]),
         });
       }
       const progressive = feed();
@@ -142,10 +161,12 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
       return progressive.messages;
     },
     async settle() {
-      await Promise.all([...generators.values()].map(async (e) => {
-        await e.ready;
-        await e.view.flush();
-      }));
+      await Promise.all(
+        [...generators.values()].map(async (e) => {
+          await e.ready;
+          await e.view.flush();
+        }),
+      );
     },
     async close() {
       const all = [...generators.values()];

@@ -5,10 +5,35 @@ import { typed, type MapContext, type Mapped } from './map-context.ts';
 import { guessMime } from './media.ts';
 import { plainText } from '../kit/text.ts';
 
-const HEADING: ReadonlyMap<string, number> = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5]]);
+const HEADING: ReadonlyMap<string, number> = new Map([
+  ['h1', 1],
+  ['h2', 2],
+  ['h3', 3],
+  ['h4', 4],
+  ['h5', 5],
+]);
 
 /** The 18 basic-catalog components by name; anything else renders as a visible note. */
-export const BASIC_COMPONENTS: readonly string[] = ['Text', 'Image', 'Icon', 'Video', 'AudioPlayer', 'Row', 'Column', 'List', 'Card', 'Tabs', 'Modal', 'Divider', 'Button', 'CheckBox', 'TextField', 'DateTimeInput', 'ChoicePicker', 'Slider'];
+export const BASIC_COMPONENTS: readonly string[] = [
+  'Text',
+  'Image',
+  'Icon',
+  'Video',
+  'AudioPlayer',
+  'Row',
+  'Column',
+  'List',
+  'Card',
+  'Tabs',
+  'Modal',
+  'Divider',
+  'Button',
+  'CheckBox',
+  'TextField',
+  'DateTimeInput',
+  'ChoicePicker',
+  'Slider',
+];
 
 function single(ctx: MapContext, prop: string, into: Array<readonly [string, ModelParticle]>): Mapped['slots'] {
   const child = ctx.component.props[prop];
@@ -27,34 +52,65 @@ export function mapComponent(ctx: MapContext): Mapped {
       const value = ctx.str('text');
       const variant = typeof c.props.variant === 'string' ? c.props.variant : 'body';
       const level = HEADING.get(variant);
-      if (level !== undefined) return { particle: { text: `${'#'.repeat(ctx.heading(level))} ${value.replace(/\s*\n\s*/g, ' ')}` }, slots: [] };
+      if (level !== undefined)
+        return {
+          particle: { text: `${'#'.repeat(ctx.heading(level))} ${value.replace(/\s*\n\s*/g, ' ')}` },
+          slots: [],
+        };
       return { particle: variant === 'caption' ? plainText(value) : { text: value }, slots: [] };
     }
     case 'Image': {
       const url = ctx.str('url');
       const alt = ctx.str('description');
       if (url === '') return { particle: plainText(alt || 'Image without a URL'), slots: [] };
-      return { particle: typed('image', [['src', { data: url, mimeType: guessMime(url, 'image') }], ['alt', plainText(alt)]]), slots: [] };
+      return {
+        particle: typed('image', [
+          ['src', { data: url, mimeType: guessMime(url, 'image') }],
+          ['alt', plainText(alt)],
+        ]),
+        slots: [],
+      };
     }
     case 'Icon': {
       const raw = c.props.name;
       const name = typeof raw === 'object' && raw !== null && 'svgPath' in raw ? 'svg' : ctx.str('name');
       const mapped = suipIcon(name);
       if (mapped === undefined) return { particle: plainText(iconLabel(name)), slots: [] };
-      return { particle: typed('icon', [['name', plainText(mapped)], ['label', plainText(iconLabel(name))]]), slots: [] };
+      return {
+        particle: typed('icon', [
+          ['name', plainText(mapped)],
+          ['label', plainText(iconLabel(name))],
+        ]),
+        slots: [],
+      };
     }
     case 'Video': {
       const url = ctx.str('url');
       if (url === '') return { particle: plainText('Video without a URL'), slots: [] };
       // v0.10 adds a poster image; on a v0.9 surface the prop is not part of the catalog and stays unread.
       const poster = ctx.surface.version === 'v0.10' ? ctx.str('posterUrl') : '';
-      return { particle: typed('video', [['src', { data: url, mimeType: guessMime(url, 'video') }], ['title', plainText('Video')], ...(poster === '' ? [] : [['poster', { data: poster, mimeType: guessMime(poster, 'image') }] as [string, ModelParticle]])]), slots: [] };
+      return {
+        particle: typed('video', [
+          ['src', { data: url, mimeType: guessMime(url, 'video') }],
+          ['title', plainText('Video')],
+          ...(poster === ''
+            ? []
+            : [['poster', { data: poster, mimeType: guessMime(poster, 'image') }] as [string, ModelParticle]]),
+        ]),
+        slots: [],
+      };
     }
     case 'AudioPlayer': {
       const url = ctx.str('url');
       const title = ctx.str('description') || 'Audio';
       if (url === '') return { particle: plainText(title), slots: [] };
-      return { particle: typed('audio', [['src', { data: url, mimeType: guessMime(url, 'audio') }], ['title', plainText(title)]]), slots: [] };
+      return {
+        particle: typed('audio', [
+          ['src', { data: url, mimeType: guessMime(url, 'audio') }],
+          ['title', plainText(title)],
+        ]),
+        slots: [],
+      };
     }
     case 'Row':
     case 'Column':
@@ -78,7 +134,8 @@ export function mapComponent(ctx: MapContext): Mapped {
         const title = ctx.strOf(t.title, `tabs/${i}/title`);
         const section = typed('section', [['title', plainText(title || `Tab ${i + 1}`)]]);
         g.group.push([`tab-${i}`, section]);
-        if (typeof t.child === 'string') slots.push({ id: t.child, componentId: t.child, scope: ctx.scope.path, into: section.group });
+        if (typeof t.child === 'string')
+          slots.push({ id: t.child, componentId: t.child, scope: ctx.scope.path, into: section.group });
       });
       return { particle: g, slots };
     }
@@ -86,13 +143,23 @@ export function mapComponent(ctx: MapContext): Mapped {
       const trigger = typeof c.props.trigger === 'string' ? c.props.trigger : '';
       const label = ctx.labelOf(trigger, ctx.scope.path) || 'Open';
       const open = ctx.surface.openModals.has(ctx.key);
-      const wrapper = typed(null, [['trigger', typed('button', [['label', plainText(label)]], { click: () => ctx.events.modal(ctx.key, true) })]]);
+      const wrapper = typed(null, [
+        ['trigger', typed('button', [['label', plainText(label)]], { click: () => ctx.events.modal(ctx.key, true) })],
+      ]);
       if (!open) return { particle: wrapper, slots: [] };
       const dialog = typed('modal', [['title', plainText(label)]], { click: () => ctx.events.modal(ctx.key, false) });
       wrapper.group.push(['dialog', dialog]);
       return { particle: wrapper, slots: single(ctx, 'content', dialog.group) };
     }
     default:
-      return mapInput(ctx) ?? { particle: typed('alert', [['tone', plainText('warning')], ['body', plainText(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)]]), slots: [] };
+      return (
+        mapInput(ctx) ?? {
+          particle: typed('alert', [
+            ['tone', plainText('warning')],
+            ['body', plainText(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)],
+          ]),
+          slots: [],
+        }
+      );
   }
 }

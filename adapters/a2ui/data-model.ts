@@ -19,23 +19,43 @@ export function cloneValue(value: unknown, limits: A2uiLimits, at: string): Json
   };
   const copy = (v: unknown, depth: number): { out: Json; pending?: Array<[unknown, Json, string | number]> } => {
     if (v === null || typeof v === 'boolean') return { out: v };
-    if (typeof v === 'number') return { out: Number.isFinite(v) ? v : fail('VALIDATION_FAILED', 'data model numbers must be finite') };
-    if (typeof v === 'string') return { out: v.length > limits.maxStringLength ? fail('LIMIT_EXCEEDED', `a data model string has ${v.length} characters; at most ${limits.maxStringLength}`) : v };
-    if (depth >= limits.maxValueDepth) fail('LIMIT_EXCEEDED', `data model value nests deeper than ${limits.maxValueDepth} levels`);
+    if (typeof v === 'number')
+      return { out: Number.isFinite(v) ? v : fail('VALIDATION_FAILED', 'data model numbers must be finite') };
+    if (typeof v === 'string')
+      return {
+        out:
+          v.length > limits.maxStringLength
+            ? fail(
+                'LIMIT_EXCEEDED',
+                `a data model string has ${v.length} characters; at most ${limits.maxStringLength}`,
+              )
+            : v,
+      };
+    if (depth >= limits.maxValueDepth)
+      fail('LIMIT_EXCEEDED', `data model value nests deeper than ${limits.maxValueDepth} levels`);
     if (Array.isArray(v)) {
       entries += v.length;
-      if (entries > limits.maxValueEntries) fail('LIMIT_EXCEEDED', `data model value has more than ${limits.maxValueEntries} entries (array items and object keys); send fewer or page them`);
+      if (entries > limits.maxValueEntries)
+        fail(
+          'LIMIT_EXCEEDED',
+          `data model value has more than ${limits.maxValueEntries} entries (array items and object keys); send fewer or page them`,
+        );
       const out: Json[] = new Array<Json>(v.length).fill(null);
       return { out, pending: v.map((item, i) => [item, out, i] as [unknown, Json, number]) };
     }
     if (isObject(v)) {
       const keys = Object.keys(v);
       entries += keys.length;
-      if (entries > limits.maxValueEntries) fail('LIMIT_EXCEEDED', `data model value has more than ${limits.maxValueEntries} entries (array items and object keys); send fewer or page them`);
+      if (entries > limits.maxValueEntries)
+        fail(
+          'LIMIT_EXCEEDED',
+          `data model value has more than ${limits.maxValueEntries} entries (array items and object keys); send fewer or page them`,
+        );
       const out = Object.create(null) as Record<string, Json>;
       const pending: Array<[unknown, Json, string]> = [];
       for (const key of keys) {
-        if (isReservedSegment(key)) fail('VALIDATION_FAILED', `data model key "${key}" is refused (it would reach the prototype); rename it`);
+        if (isReservedSegment(key))
+          fail('VALIDATION_FAILED', `data model key "${key}" is refused (it would reach the prototype); rename it`);
         pending.push([v[key], out, key]);
       }
       return { out, pending };
@@ -110,7 +130,13 @@ export class DataModel {
     for (let i = 0; i < segments.length - 1; i += 1) {
       const segment = segments[i]!;
       const container = node as Record<string, unknown> | unknown[];
-      let next = Array.isArray(container) ? (arrayIndex(segment) === undefined ? undefined : container[arrayIndex(segment)!]) : Object.hasOwn(container, segment) ? (container as Record<string, unknown>)[segment] : undefined;
+      let next = Array.isArray(container)
+        ? arrayIndex(segment) === undefined
+          ? undefined
+          : container[arrayIndex(segment)!]
+        : Object.hasOwn(container, segment)
+          ? (container as Record<string, unknown>)[segment]
+          : undefined;
       if (typeof next !== 'object' || next === null) {
         if (copied === undefined) return undefined;
         next = Object.create(null) as Record<string, Json>;
@@ -136,11 +162,26 @@ export class DataModel {
   }
 
   /** Stores `value` under `segment`; returns the index written when `container` is an array. */
-  #assign(container: Record<string, unknown> | unknown[], segment: string, value: unknown, at: readonly string[]): number | undefined {
+  #assign(
+    container: Record<string, unknown> | unknown[],
+    segment: string,
+    value: unknown,
+    at: readonly string[],
+  ): number | undefined {
     if (Array.isArray(container)) {
       const index = segment === '-' ? container.length : arrayIndex(segment);
-      if (index === undefined || index > container.length) throw new A2uiError('VALIDATION_FAILED', formatPointer(at), `"${segment.slice(0, 20)}" is not an index of the array at ${formatPointer(at.slice(0, -1)) || '/'} (length ${container.length})`);
-      if (index >= this.#limits.maxValueEntries) throw new A2uiError('LIMIT_EXCEEDED', formatPointer(at), `array index ${index} is beyond the limit of ${this.#limits.maxValueEntries}`);
+      if (index === undefined || index > container.length)
+        throw new A2uiError(
+          'VALIDATION_FAILED',
+          formatPointer(at),
+          `"${segment.slice(0, 20)}" is not an index of the array at ${formatPointer(at.slice(0, -1)) || '/'} (length ${container.length})`,
+        );
+      if (index >= this.#limits.maxValueEntries)
+        throw new A2uiError(
+          'LIMIT_EXCEEDED',
+          formatPointer(at),
+          `array index ${index} is beyond the limit of ${this.#limits.maxValueEntries}`,
+        );
       container[index] = value;
       return index;
     }

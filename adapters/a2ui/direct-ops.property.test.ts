@@ -5,7 +5,12 @@ import { componentsArb, modelArb, updateArb } from './testing/arbitraries.ts';
 import { TIGHT, expectTwinsAgree, surfaceMessages, twin } from './testing/twin-clients.ts';
 
 /** Sends random surfaces and data-model updates to a direct-ops client and a whole-render one; returns how many updates went direct. */
-async function compare(tight: boolean, components: unknown[], data: unknown, updates: ReadonlyArray<{ path: string; value?: unknown }>): Promise<number> {
+async function compare(
+  tight: boolean,
+  components: unknown[],
+  data: unknown,
+  updates: ReadonlyArray<{ path: string; value?: unknown }>,
+): Promise<number> {
   const limits = tight ? TIGHT : DEFAULT_LIMITS;
   const direct = twin(limits, { lane: true, directOps: true });
   const whole = twin(limits, { lane: true, directOps: false });
@@ -24,9 +29,15 @@ describe('property: direct ops for a data-model update are the whole render', ()
   it('random A2UI message sequences give the same tree, refusals, issues and agent messages after every message', async () => {
     let directs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), componentsArb, modelArb, fc.array(updateArb, { maxLength: 6 }), async (tight, components, data, updates) => {
-        directs += await compare(tight, components, data, updates);
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        componentsArb,
+        modelArb,
+        fc.array(updateArb, { maxLength: 6 }),
+        async (tight, components, data, updates) => {
+          directs += await compare(tight, components, data, updates);
+        },
+      ),
       { numRuns: 300 },
     );
     // The property says nothing if the direct path never ran.
@@ -39,7 +50,13 @@ describe('property: direct ops for a data-model update are the whole render', ()
       { id: 'a', component: 'Text', text: { path: '/v' } },
       { id: 'b', component: 'Text', text: 'fixed' },
     ];
-    const updates = [{ path: '/v', value: 'ab' }, { path: '/v', value: 'abc' }, { path: '/v', value: 'far too long' }, { path: '/v', value: 'ok' }, { path: '/v', value: 'xyz' }];
+    const updates = [
+      { path: '/v', value: 'ab' },
+      { path: '/v', value: 'abc' },
+      { path: '/v', value: 'far too long' },
+      { path: '/v', value: 'ok' },
+      { path: '/v', value: 'xyz' },
+    ];
     expect(await compare(true, components, { v: 'a' }, updates)).toBeGreaterThanOrEqual(3);
   });
 });

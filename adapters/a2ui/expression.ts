@@ -1,7 +1,8 @@
 import { A2uiError } from './limits.ts';
 
 /** A parsed `formatString` piece: literal text, a `{path}` binding or a function call. */
-export type ExpressionPart = string | number | boolean | { path: string } | { call: string; args: Record<string, ExpressionPart> };
+export type ExpressionPart =
+  string | number | boolean | { path: string } | { call: string; args: Record<string, ExpressionPart> };
 
 /** Deepest `${...}` nesting accepted; A2UI's own parser allows 100, real templates use 2. */
 const MAX_NESTING = 16;
@@ -44,7 +45,11 @@ class Parser {
     return this.input[this.pos + offset] ?? '\0';
   }
   fail(message: string): never {
-    throw new A2uiError('EXPRESSION_ERROR', '', `${message} in formatString ${JSON.stringify(this.input.slice(0, 80))} at character ${this.pos}`);
+    throw new A2uiError(
+      'EXPRESSION_ERROR',
+      '',
+      `${message} in formatString ${JSON.stringify(this.input.slice(0, 80))} at character ${this.pos}`,
+    );
   }
   space(): void {
     while (!this.end() && /\s/.test(this.peek())) this.pos += 1;

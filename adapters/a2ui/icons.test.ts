@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ICON_NAMES as SUIP_ICONS } from '../../core/vocabulary/types/icon.ts';
 import { ICON_NAMES, iconLabel, suipIcon } from './icons.ts';
 
-const catalog = JSON.parse(readFileSync(new URL('../../examples/a2ui/basic-catalog.json', import.meta.url), 'utf8')) as unknown;
+const catalog = JSON.parse(
+  readFileSync(new URL('../../examples/a2ui/basic-catalog.json', import.meta.url), 'utf8'),
+) as unknown;
 
 /** The icon names the v0.9 basic catalog enumerates for `Icon.name`. */
 function catalogIconNames(): string[] {
@@ -15,7 +17,8 @@ function catalogIconNames(): string[] {
 
 describe('A2UI icon names', () => {
   it('map only onto symbols suip draws', () => {
-    for (const [name, symbol] of ICON_NAMES) expect((SUIP_ICONS as readonly string[]).includes(symbol), `${name} → ${symbol}`).toBe(true);
+    for (const [name, symbol] of ICON_NAMES)
+      expect((SUIP_ICONS as readonly string[]).includes(symbol), `${name} → ${symbol}`).toBe(true);
   });
 
   it('cover the basic catalog except the names with no fitting symbol', () => {

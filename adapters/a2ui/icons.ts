@@ -80,5 +80,7 @@ export function suipIcon(name: string): string | undefined {
 
 /** `accountCircle` (or `account_circle`) → `account circle`: the readable label of an icon name. */
 export function iconLabel(name: string): string {
-  return iconKey(name).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return iconKey(name)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }

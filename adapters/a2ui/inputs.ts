@@ -10,11 +10,17 @@ import { plainText } from '../kit/text.ts';
 export function failingChecks(ctx: MapContext): string[] {
   const checks = ctx.component.props.checks;
   if (!Array.isArray(checks)) return [];
-  return failingChecksIn(checks, ctx.scope, (i, error) => ctx.issue(`checks/${i}/condition`, (error as Error).message, 'EXPRESSION_ERROR'));
+  return failingChecksIn(checks, ctx.scope, (i, error) =>
+    ctx.issue(`checks/${i}/condition`, (error as Error).message, 'EXPRESSION_ERROR'),
+  );
 }
 
 /** A handler that writes the event's value to the prop's bound path, if it is bound. */
-function writer(ctx: MapContext, prop: string, coerce: (event: HandlerEvent) => unknown): ((event: HandlerEvent) => void) | undefined {
+function writer(
+  ctx: MapContext,
+  prop: string,
+  coerce: (event: HandlerEvent) => unknown,
+): ((event: HandlerEvent) => void) | undefined {
   const bound = ctx.component.props[prop];
   if (!isBinding(bound)) return undefined;
   const pointer = bindingPointer(bound, ctx.scope);
@@ -32,21 +38,32 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
   switch (c.component) {
     case 'Button': {
       const child = typeof c.props.child === 'string' ? c.props.child : '';
-      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(ctx.labelOf(child, ctx.scope.path) || 'Button')]];
+      const children: Array<readonly [string, ModelParticle]> = [
+        ['label', plainText(ctx.labelOf(child, ctx.scope.path) || 'Button')],
+      ];
       if (c.props.variant === 'borderless') children.push(['tone', plainText('secondary')]);
       if (failingChecks(ctx).length > 0) children.push(['disabled', plainText('true')]);
       return { particle: typed('button', children, { click: () => ctx.events.action(c, ctx.scope) }), slots: [] };
     }
     case 'CheckBox': {
-      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Checkbox'))], ['checked', plainText(ctx.value('value') === true ? 'true' : 'false')]];
+      const children: Array<readonly [string, ModelParticle]> = [
+        ['label', plainText(label('Checkbox'))],
+        ['checked', plainText(ctx.value('value') === true ? 'true' : 'false')],
+      ];
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => e.checked === true);
-      return { particle: typed('checkbox', children, write ? { change: { handler: write, data: 'checked' } } : undefined), slots: [] };
+      return {
+        particle: typed('checkbox', children, write ? { change: { handler: write, data: 'checked' } } : undefined),
+        slots: [],
+      };
     }
     case 'TextField': {
       const variant = c.props.variant;
       const value = ctx.str('value');
-      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Text'))], ['value', plainText(value)]];
+      const children: Array<readonly [string, ModelParticle]> = [
+        ['label', plainText(label('Text'))],
+        ['value', plainText(value)],
+      ];
       // v0.10 adds a placeholder; on a v0.9 surface the prop is not part of the catalog and stays unread.
       const placeholder = ctx.surface.version === 'v0.10' ? ctx.str('placeholder') : '';
       if (placeholder !== '') children.push(['placeholder', plainText(placeholder)]);
@@ -56,52 +73,76 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       const regexp = c.props.validationRegexp;
       if (typeof regexp === 'string' && value !== '') {
         try {
-          if (value.length > MAX_REGEX_INPUT_CHARS || !compileAgentRegex(regexp).test(value)) errors.push('Invalid format');
+          if (value.length > MAX_REGEX_INPUT_CHARS || !compileAgentRegex(regexp).test(value))
+            errors.push('Invalid format');
         } catch (error) {
           ctx.issue('validationRegexp', (error as Error).message, 'EXPRESSION_ERROR');
         }
       }
       withError(children, errors);
-      const write = writer(ctx, 'value', (e) => (variant === 'number' && e.value !== '' && !Number.isNaN(Number(e.value)) ? Number(e.value) : (e.value ?? '')));
-      const on = write ? { input: { handler: write, data: 'value' as const }, change: { handler: write, data: 'value' as const } } : undefined;
+      const write = writer(ctx, 'value', (e) =>
+        variant === 'number' && e.value !== '' && !Number.isNaN(Number(e.value)) ? Number(e.value) : (e.value ?? ''),
+      );
+      const on = write
+        ? { input: { handler: write, data: 'value' as const }, change: { handler: write, data: 'value' as const } }
+        : undefined;
       return { particle: typed(variant === 'longText' ? 'text-area' : 'text-field', children, on), slots: [] };
     }
     case 'DateTimeInput': {
       const date = c.props.enableDate !== false;
       const time = c.props.enableTime === true;
       const kind = date && time ? 'datetime' : time ? 'time' : 'date';
-      const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label(kind === 'time' ? 'Time' : 'Date'))], ['kind', plainText(kind)]];
+      const children: Array<readonly [string, ModelParticle]> = [
+        ['label', plainText(label(kind === 'time' ? 'Time' : 'Date'))],
+        ['kind', plainText(kind)],
+      ];
       for (const prop of ['value', 'min', 'max']) {
         const v = ctx.str(prop);
         if (v !== '') children.push([prop, plainText(v)]);
       }
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => e.value ?? '');
-      return { particle: typed('date-field', children, write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined), slots: [] };
+      return {
+        particle: typed(
+          'date-field',
+          children,
+          write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined,
+        ),
+        slots: [],
+      };
     }
     case 'ChoicePicker': {
       const multiple = c.props.variant === 'multipleSelection';
       const type = multiple ? 'multi-choice' : 'choice';
       const current = ctx.value('value');
       // Model objects have no prototype (no toString): only strings and numbers can name an option.
-      const selected = (Array.isArray(current) ? current : [current]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+      const selected = (Array.isArray(current) ? current : [current])
+        .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+        .map(String);
       const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Choose'))]];
       const raw = Array.isArray(c.props.options) ? c.props.options.slice(0, ctx.limits.maxTemplateItems) : [];
       const options: Array<{ value: string; label: string; index: number }> = [];
       raw.forEach((option: unknown, i) => {
         const o = (typeof option === 'object' && option !== null ? option : {}) as Record<string, unknown>;
-        if (typeof o.value !== 'string') return ctx.issue(`options/${i}/value`, `option ${i} needs "value": a string (it is left out)`);
+        if (typeof o.value !== 'string')
+          return ctx.issue(`options/${i}/value`, `option ${i} needs "value": a string (it is left out)`);
         options.push({ value: o.value, label: ctx.strOf(o.label, `options/${i}/label`) || o.value, index: i });
       });
       // The kit gives each value an id no role of the type can take (an option "variant" stays an option).
-      const built = optionChildren(rolesOf(type), options, { adapter: 'a2ui', pathOf: (n) => `options/${options[n]!.index}/value` });
+      const built = optionChildren(rolesOf(type), options, {
+        adapter: 'a2ui',
+        pathOf: (n) => `options/${options[n]!.index}/value`,
+      });
       for (const issue of built.issues) ctx.issue(issue.path!, issue.message);
       children.push(...built.children);
       const picked = selected.map((v) => built.idOf(v)).filter((id): id is string => id !== undefined);
       if (picked.length > 0) children.splice(1, 0, ['value', plainText(multiple ? picked.join('\n') : picked[0]!)]);
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => decodeSelection(e.value ?? ''));
-      return { particle: typed(type, children, write ? { change: { handler: write, data: 'value' } } : undefined), slots: [] };
+      return {
+        particle: typed(type, children, write ? { change: { handler: write, data: 'value' } } : undefined),
+        slots: [],
+      };
     }
     case 'Slider': {
       const children: Array<readonly [string, ModelParticle]> = [['label', plainText(label('Value'))]];
@@ -111,7 +152,14 @@ export function mapInput(ctx: MapContext): Mapped | undefined {
       if (typeof c.props.max === 'number') children.push(['max', plainText(String(c.props.max))]);
       withError(children, failingChecks(ctx));
       const write = writer(ctx, 'value', (e) => Number(e.value));
-      return { particle: typed('slider', children, write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined), slots: [] };
+      return {
+        particle: typed(
+          'slider',
+          children,
+          write ? { input: { handler: write, data: 'value' }, change: { handler: write, data: 'value' } } : undefined,
+        ),
+        slots: [],
+      };
     }
     default:
       return undefined;

@@ -5,14 +5,40 @@ import { formatPointer, parsePointer, resolvePath } from './json-pointer.ts';
 import { DEFAULT_A2UI_LIMITS } from './limits.ts';
 
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
-const segment = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('~', '/', '~1', '~0', '0', '10', '-', '', 'a/b~c')).filter((s) => !RESERVED.has(s));
+const segment = fc
+  .oneof(fc.string({ maxLength: 6 }), fc.constantFrom('~', '/', '~1', '~0', '0', '10', '-', '', 'a/b~c'))
+  .filter((s) => !RESERVED.has(s));
 
 describe('RFC 6901 JSON Pointer', () => {
   it('resolves the RFC section 5 examples', () => {
     const model = new DataModel(DEFAULT_A2UI_LIMITS);
-    const doc = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'c%d': 2, 'e^f': 3, 'g|h': 4, 'i\\j': 5, 'k"l': 6, ' ': 7, 'm~n': 8 };
+    const doc = {
+      foo: ['bar', 'baz'],
+      '': 0,
+      'a/b': 1,
+      'c%d': 2,
+      'e^f': 3,
+      'g|h': 4,
+      'i\\j': 5,
+      'k"l': 6,
+      ' ': 7,
+      'm~n': 8,
+    };
     model.set('', doc);
-    const cases: Array<[string, unknown]> = [['', doc], ['/foo', ['bar', 'baz']], ['/foo/0', 'bar'], ['/', 0], ['/a~1b', 1], ['/c%d', 2], ['/e^f', 3], ['/g|h', 4], ['/i\\j', 5], ['/k"l', 6], ['/ ', 7], ['/m~0n', 8]];
+    const cases: Array<[string, unknown]> = [
+      ['', doc],
+      ['/foo', ['bar', 'baz']],
+      ['/foo/0', 'bar'],
+      ['/', 0],
+      ['/a~1b', 1],
+      ['/c%d', 2],
+      ['/e^f', 3],
+      ['/g|h', 4],
+      ['/i\\j', 5],
+      ['/k"l', 6],
+      ['/ ', 7],
+      ['/m~0n', 8],
+    ];
     for (const [pointer, value] of cases) expect(model.get(pointer)).toEqual(value);
     expect(model.get('/foo/01')).toBeUndefined();
     expect(model.get('/foo/2')).toBeUndefined();
@@ -24,15 +50,24 @@ describe('RFC 6901 JSON Pointer', () => {
   });
 
   it('property: format ∘ parse is the identity on segments', () => {
-    fc.assert(fc.property(fc.array(segment, { maxLength: 8 }), (segments) => {
-      expect(parsePointer(formatPointer(segments), 32)).toEqual(segments);
-    }));
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 8 }), (segments) => {
+        expect(parsePointer(formatPointer(segments), 32)).toEqual(segments);
+      }),
+    );
   });
 
   it('property: any pointer holding a reserved segment is refused, wherever it sits', () => {
-    fc.assert(fc.property(fc.array(segment, { maxLength: 4 }), fc.array(segment, { maxLength: 4 }), fc.constantFrom(...RESERVED), (before, after, bad) => {
-      expect(() => parsePointer(formatPointer([...before, bad, ...after]), 32)).toThrow(/refused/);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(segment, { maxLength: 4 }),
+        fc.array(segment, { maxLength: 4 }),
+        fc.constantFrom(...RESERVED),
+        (before, after, bad) => {
+          expect(() => parsePointer(formatPointer([...before, bad, ...after]), 32)).toThrow(/refused/);
+        },
+      ),
+    );
   });
 
   it('relative paths resolve inside the template scope; absolute ones ignore it', () => {
@@ -45,24 +80,32 @@ describe('RFC 6901 JSON Pointer', () => {
 });
 
 describe('the data model', () => {
-  const key = fc.string({ minLength: 1, maxLength: 3 }).filter((s) => !RESERVED.has(s) && !/^\d+$/.test(s) && s !== '-');
-  const write = fc.record({ path: fc.array(key, { minLength: 1, maxLength: 3 }), value: fc.option(fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.constant(null)), { nil: undefined }) });
+  const key = fc
+    .string({ minLength: 1, maxLength: 3 })
+    .filter((s) => !RESERVED.has(s) && !/^\d+$/.test(s) && s !== '-');
+  const write = fc.record({
+    path: fc.array(key, { minLength: 1, maxLength: 3 }),
+    value: fc.option(fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.constant(null)), { nil: undefined }),
+  });
 
   it('property: a sequence of writes and deletes matches a reference model built on Maps', () => {
-    fc.assert(fc.property(fc.array(write, { maxLength: 30 }), (writes) => {
-      const model = new DataModel(DEFAULT_A2UI_LIMITS);
-      const reference = new Map<string, unknown>();
-      for (const { path, value } of writes) {
-        model.set(formatPointer(path), value);
-        const prefix = formatPointer(path);
-        // A write replaces the whole subtree and any leaf above it; a delete removes the subtree.
-        for (const k of [...reference.keys()]) if (k === prefix || k.startsWith(`${prefix}/`) || prefix.startsWith(`${k}/`)) reference.delete(k);
-        if (value !== undefined) reference.set(prefix, value);
-      }
-      for (const [pointer, value] of reference) expect(model.get(pointer)).toEqual(value);
-      const snapshot = JSON.stringify(model.snapshot());
-      expect(JSON.parse(snapshot)).toEqual(model.snapshot());
-    }));
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 30 }), (writes) => {
+        const model = new DataModel(DEFAULT_A2UI_LIMITS);
+        const reference = new Map<string, unknown>();
+        for (const { path, value } of writes) {
+          model.set(formatPointer(path), value);
+          const prefix = formatPointer(path);
+          // A write replaces the whole subtree and any leaf above it; a delete removes the subtree.
+          for (const k of [...reference.keys()])
+            if (k === prefix || k.startsWith(`${prefix}/`) || prefix.startsWith(`${k}/`)) reference.delete(k);
+          if (value !== undefined) reference.set(prefix, value);
+        }
+        for (const [pointer, value] of reference) expect(model.get(pointer)).toEqual(value);
+        const snapshot = JSON.stringify(model.snapshot());
+        expect(JSON.parse(snapshot)).toEqual(model.snapshot());
+      }),
+    );
   });
 
   it('arrays: index writes, "-" appends, deleting an index splices', () => {

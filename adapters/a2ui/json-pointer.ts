@@ -15,14 +15,34 @@ export function isReservedSegment(segment: string): boolean {
  */
 export function parsePointer(pointer: string, maxSegments: number): string[] {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new A2uiError('VALIDATION_FAILED', pointer, `JSON Pointer ${JSON.stringify(pointer.slice(0, 60))} must start with "/" (or be "" for the whole model)`);
+  if (!pointer.startsWith('/'))
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      pointer,
+      `JSON Pointer ${JSON.stringify(pointer.slice(0, 60))} must start with "/" (or be "" for the whole model)`,
+    );
   const raw = pointer.slice(1).split('/');
-  if (raw.length > maxSegments) throw new A2uiError('LIMIT_EXCEEDED', pointer.slice(0, 60), `JSON Pointer has ${raw.length} segments; at most ${maxSegments} are allowed`);
+  if (raw.length > maxSegments)
+    throw new A2uiError(
+      'LIMIT_EXCEEDED',
+      pointer.slice(0, 60),
+      `JSON Pointer has ${raw.length} segments; at most ${maxSegments} are allowed`,
+    );
   const segments: string[] = [];
   for (const part of raw) {
-    if (/~(?![01])/.test(part)) throw new A2uiError('VALIDATION_FAILED', pointer.slice(0, 60), `JSON Pointer segment ${JSON.stringify(part.slice(0, 40))} has a "~" not followed by 0 or 1; write "~0" for "~" and "~1" for "/"`);
+    if (/~(?![01])/.test(part))
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        pointer.slice(0, 60),
+        `JSON Pointer segment ${JSON.stringify(part.slice(0, 40))} has a "~" not followed by 0 or 1; write "~0" for "~" and "~1" for "/"`,
+      );
     const segment = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (isReservedSegment(segment)) throw new A2uiError('VALIDATION_FAILED', pointer.slice(0, 60), `JSON Pointer segment "${segment}" is refused (it would reach the prototype); rename the key`);
+    if (isReservedSegment(segment))
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        pointer.slice(0, 60),
+        `JSON Pointer segment "${segment}" is refused (it would reach the prototype); rename the key`,
+      );
     segments.push(segment);
   }
   return segments;

@@ -8,10 +8,20 @@ import { TIGHT, expectTwinsAgree, surfaceMessages, twin } from './testing/twin-c
 describe('property: the in-page lane and the wire path are the same renderer', () => {
   it('the same A2UI message sequences give the same tree, the same refusals and the same issues after every message', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), componentsArb, modelArb, fc.array(updateArb, { maxLength: 6 }), async (tight, components, data, updates) => {
-        const limits = tight ? TIGHT : DEFAULT_LIMITS;
-        await expectTwinsAgree(twin(limits, { lane: true }), twin(limits, { lane: false }), surfaceMessages(components, data, updates));
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        componentsArb,
+        modelArb,
+        fc.array(updateArb, { maxLength: 6 }),
+        async (tight, components, data, updates) => {
+          const limits = tight ? TIGHT : DEFAULT_LIMITS;
+          await expectTwinsAgree(
+            twin(limits, { lane: true }),
+            twin(limits, { lane: false }),
+            surfaceMessages(components, data, updates),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   }, 180_000);
@@ -21,10 +31,16 @@ describe('property: the in-page lane and the wire path are the same renderer', (
     for (const laneOn of [true, false]) {
       const s = twin({ ...DEFAULT_LIMITS, maxTextLength: 4 }, { lane: laneOn });
       s.client.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } });
-      s.client.receive({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'far too long' }] } });
+      s.client.receive({
+        version: 'v0.9',
+        updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'far too long' }] },
+      });
       await s.client.settle();
       const refused = { violations: [...s.target.violations], sent: [...s.sent], tree: s.target.tree() };
-      s.client.receive({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'ok' }] } });
+      s.client.receive({
+        version: 'v0.9',
+        updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'ok' }] },
+      });
       await s.client.settle();
       results.push({ refused, fixed: s.target.tree() });
       await s.client.close();

@@ -50,6 +50,9 @@ export class A2uiError extends Error {
 /** Names for a message, bounded: at most `max` names of at most `width` characters, then how many more. */
 export function listNames(names: Iterable<string>, max = 30, width = 60): string {
   const all = [...names];
-  const shown = all.slice(0, max).map((n) => n.slice(0, width)).join(', ');
+  const shown = all
+    .slice(0, max)
+    .map((n) => n.slice(0, width))
+    .join(', ');
   return all.length > max ? `${shown} and ${all.length - max} more` : shown;
 }

@@ -7,8 +7,12 @@ type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
 
 /** Options of `connectA2uiLive`: where the live session is, and the A2UI client's own options. */
 export interface A2uiLiveOptions
-  extends Omit<A2uiClientOptions, 'send'>,
-    Pick<LiveClientOptions, 'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'onStatus' | 'onError'> {
+  extends
+    Omit<A2uiClientOptions, 'send'>,
+    Pick<
+      LiveClientOptions,
+      'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'onStatus' | 'onError'
+    > {
   /** The session's data channel that carries A2UI messages (default `a2ui`). */
   channel?: string;
   /** The action type client → server messages are sent as (default `a2ui`). */
@@ -23,7 +27,10 @@ export interface A2uiLiveOptions
  * context and data model, errors) leaves as live `action` frames, resent until the server recorded
  * them and counted once.
  */
-export function connectA2uiLive(renderer: RemoteAttachTarget<Handle>, options: A2uiLiveOptions): { client: A2uiClient; live: LiveClient } {
+export function connectA2uiLive(
+  renderer: RemoteAttachTarget<Handle>,
+  options: A2uiLiveOptions,
+): { client: A2uiClient; live: LiveClient } {
   const channel = options.channel ?? 'a2ui';
   const actionType = options.actionType ?? 'a2ui';
   // The bridge may answer while the live client is being created (an error for a bad message).

@@ -59,10 +59,13 @@ export interface Mapped {
 }
 
 /** A typed group with a mutable children array the walk appends to. */
-export function typed(type: string | null, children: Array<readonly [string, ModelParticle]> = [], on?: ModelGroup['on']): ModelGroup {
+export function typed(
+  type: string | null,
+  children: Array<readonly [string, ModelParticle]> = [],
+  on?: ModelGroup['on'],
+): ModelGroup {
   const g: ModelGroup = { group: children };
   if (type !== null) g.type = type;
   if (on !== undefined) g.on = on;
   return g;
 }
-

@@ -1,7 +1,19 @@
 const EXTENSIONS: ReadonlyMap<string, string> = new Map([
-  ['png', 'image/png'], ['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp'], ['avif', 'image/avif'], ['svg', 'image/svg+xml'],
-  ['mp4', 'video/mp4'], ['webm', 'video/webm'], ['ogv', 'video/ogg'],
-  ['mp3', 'audio/mpeg'], ['ogg', 'audio/ogg'], ['wav', 'audio/wav'], ['aac', 'audio/aac'], ['flac', 'audio/flac'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['avif', 'image/avif'],
+  ['svg', 'image/svg+xml'],
+  ['mp4', 'video/mp4'],
+  ['webm', 'video/webm'],
+  ['ogv', 'video/ogg'],
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+  ['wav', 'audio/wav'],
+  ['aac', 'audio/aac'],
+  ['flac', 'audio/flac'],
 ]);
 
 /**

@@ -52,15 +52,26 @@ describe('differential against @a2ui/web_core 0.11.0 on the 36 examples', () => 
  * by the upstream rule (`renderers/angular/a2ui_explorer/src/app/demo-catalog.ts`). Its argument
  * schema only has to parse: the invoker calls `schema.parse` and nothing else.
  */
-const MINIMAL_DIR = fileURLToPath(new URL('../../node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/minimal/examples/', import.meta.url));
-const capitalize = createFunctionImplementation({ name: 'capitalize', returnType: 'string', schema: { parse: (v: unknown) => v } as never }, (args: { value?: unknown }) => {
-  const value = String(args.value || '');
-  return value.charAt(0).toUpperCase() + value.slice(1);
-});
-const minimalCatalog = new Catalog(MINIMAL_CATALOG_ID, ['Text', 'Row', 'Column', 'Button', 'TextField'].map((name) => basicCatalog.components.get(name)!), [capitalize]);
+const MINIMAL_DIR = fileURLToPath(
+  new URL('../../node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/minimal/examples/', import.meta.url),
+);
+const capitalize = createFunctionImplementation(
+  { name: 'capitalize', returnType: 'string', schema: { parse: (v: unknown) => v } as never },
+  (args: { value?: unknown }) => {
+    const value = String(args.value || '');
+    return value.charAt(0).toUpperCase() + value.slice(1);
+  },
+);
+const minimalCatalog = new Catalog(
+  MINIMAL_CATALOG_ID,
+  ['Text', 'Row', 'Column', 'Button', 'TextField'].map((name) => basicCatalog.components.get(name)!),
+  [capitalize],
+);
 
-describe('differential against @a2ui/web_core on A2UI\'s 7 minimal-catalog examples', () => {
-  const files = readdirSync(MINIMAL_DIR).filter((f) => f.endsWith('.json')).sort();
+describe("differential against @a2ui/web_core on A2UI's 7 minimal-catalog examples", () => {
+  const files = readdirSync(MINIMAL_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   it('covers the 7 examples', () => expect(files).toHaveLength(7));
   for (const file of files) {
     it(`${file}: same data models and resolved component trees (and again after the user types)`, () => {

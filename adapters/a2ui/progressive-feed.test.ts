@@ -42,10 +42,25 @@ function streamed(chunks: readonly string[], onPush?: (bridge: A2uiBridge) => vo
 
 /** Every preview is a component of a message for that surface, whole or with its Text cut short. */
 function previewsAreInTheInput(text: string, previews: ReturnType<typeof streamed>['previews']): void {
-  const finals = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { updateComponents?: { surfaceId: string; components: Array<Record<string, unknown>> } });
+  const finals = text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map(
+      (l) => JSON.parse(l) as { updateComponents?: { surfaceId: string; components: Array<Record<string, unknown>> } },
+    );
   for (const { surfaceId, component } of previews) {
-    const candidates = finals.flatMap((m) => (m.updateComponents?.surfaceId === surfaceId ? m.updateComponents.components : [])).filter((c) => c.id === component.id);
-    const match = candidates.some((c) => Object.keys(c).length >= Object.keys(component).length && Object.entries(component).every(([k, v]) => (k === 'text' && c.component === 'Text' && typeof v === 'string' ? typeof c.text === 'string' && c.text.startsWith(v) : JSON.stringify(v) === JSON.stringify(c[k]))));
+    const candidates = finals
+      .flatMap((m) => (m.updateComponents?.surfaceId === surfaceId ? m.updateComponents.components : []))
+      .filter((c) => c.id === component.id);
+    const match = candidates.some(
+      (c) =>
+        Object.keys(c).length >= Object.keys(component).length &&
+        Object.entries(component).every(([k, v]) =>
+          k === 'text' && c.component === 'Text' && typeof v === 'string'
+            ? typeof c.text === 'string' && c.text.startsWith(v)
+            : JSON.stringify(v) === JSON.stringify(c[k]),
+        ),
+    );
     expect(match, `preview ${JSON.stringify(component).slice(0, 200)}`).toBe(true);
   }
 }
@@ -130,11 +145,15 @@ describe('createA2uiFeed: progressive A2UI', () => {
       const shown = placeholders(previous);
       for (const raw of p.inbound.slice(before)) {
         const batch = JSON.parse(raw) as unknown;
-        for (const m of (Array.isArray(batch) ? batch : [batch]) as Array<{ method?: string; params?: { path: string[]; text?: string } }>) {
+        for (const m of (Array.isArray(batch) ? batch : [batch]) as Array<{
+          method?: string;
+          params?: { path: string[]; text?: string };
+        }>) {
           if (m.method?.startsWith('suip/ops/') !== true) continue;
           ops.push(m as (typeof ops)[number]);
           // A replace or remove may only hit a placeholder or a text leaf: no element shown is ever re-created.
-          if (m.method === 'suip/ops/replace' || m.method === 'suip/ops/remove') expect(shown.has(m.params!.path.join('/')), `${m.method} ${m.params!.path.join('/')}`).toBe(true);
+          if (m.method === 'suip/ops/replace' || m.method === 'suip/ops/remove')
+            expect(shown.has(m.params!.path.join('/')), `${m.method} ${m.params!.path.join('/')}`).toBe(true);
         }
       }
       previous = p.root();
@@ -154,22 +173,41 @@ describe('createA2uiFeed: progressive A2UI', () => {
   });
 
   it('a line that turns out invalid leaves nothing behind and is reported once, like a non-streamed run', () => {
-    const good = jsonl([surface, { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'Kept' }] } }]);
-    const bad = '{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Replaced"},{"id":"x","component":"Text","text":"Never"}],}}\n';
+    const good = jsonl([
+      surface,
+      {
+        version: 'v0.9',
+        updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'Kept' }] },
+      },
+    ]);
+    const bad =
+      '{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Replaced"},{"id":"x","component":"Text","text":"Never"}],}}\n';
     let mid = '';
-    const run = streamed([good, bad.slice(0, bad.indexOf('Never') + 3), bad.slice(bad.indexOf('Never') + 3)], (bridge) => (mid ||= bad.length > 0 && bridge.surfaceIds().length > 0 && trees(bridge).includes('Replaced') ? trees(bridge) : ''));
+    const run = streamed(
+      [good, bad.slice(0, bad.indexOf('Never') + 3), bad.slice(bad.indexOf('Never') + 3)],
+      (bridge) =>
+        (mid ||=
+          bad.length > 0 && bridge.surfaceIds().length > 0 && trees(bridge).includes('Replaced') ? trees(bridge) : ''),
+    );
     expect(mid).toContain('Replaced');
     expect(run.tree).toBe(whole(good).tree);
     expect(run.sent).toHaveLength(1);
-    expect(run.sent[0]!.message).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('line 3, column') } });
+    expect(run.sent[0]!.message).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('line 3, column') },
+    });
   });
 
   it('waits for version and surfaceId, in whatever order the keys come, and never previews a version it does not speak', () => {
-    const late = '{"updateComponents":{"components":[{"id":"root","component":"Text","text":"Hi"}],"surfaceId":"s"},"version":"v0.9"}\n';
+    const late =
+      '{"updateComponents":{"components":[{"id":"root","component":"Text","text":"Hi"}],"surfaceId":"s"},"version":"v0.9"}\n';
     let seen = false;
-    const run = streamed([jsonl([surface]), late.slice(0, late.indexOf('"surfaceId"')), late.slice(late.indexOf('"surfaceId"'))], () => undefined);
+    const run = streamed(
+      [jsonl([surface]), late.slice(0, late.indexOf('"surfaceId"')), late.slice(late.indexOf('"surfaceId"'))],
+      () => undefined,
+    );
     expect(run.previews).toEqual([{ surfaceId: 's', component: { id: 'root', component: 'Text', text: 'Hi' } }]);
-    const foreign = '{"version":"v9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Hi"}]}}\n';
+    const foreign =
+      '{"version":"v9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Hi"}]}}\n';
     const other = streamed([jsonl([surface]), foreign], () => (seen = true));
     expect(seen).toBe(true);
     expect(other.previews).toEqual([]);

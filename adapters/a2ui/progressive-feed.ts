@@ -35,7 +35,11 @@ export function createA2uiFeed(bridge: A2uiBridge): A2uiFeed {
     cuttable: (inUnit, unit) => {
       if (inUnit.length !== 1 || Array.isArray(unit)) return false;
       const { id, component } = unit as Record<string, unknown>;
-      return typeof id === 'string' && typeof component === 'string' && (A2UI_TEXT_ROLES.get(component)?.includes(String(inUnit[0])) ?? false);
+      return (
+        typeof id === 'string' &&
+        typeof component === 'string' &&
+        (A2UI_TEXT_ROLES.get(component)?.includes(String(inUnit[0])) ?? false)
+      );
     },
     limits: { maxDocumentChars: MAX_MESSAGE_CHARS },
   });
@@ -84,7 +88,10 @@ export function createA2uiFeed(bridge: A2uiBridge): A2uiFeed {
         return bridge.receiveValue(e.value);
       case 'error':
         finish();
-        return bridge.rejectText(e.error.code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'VALIDATION_FAILED', `an A2UI message is not JSON: ${e.error.message}`);
+        return bridge.rejectText(
+          e.error.code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'VALIDATION_FAILED',
+          `an A2UI message is not JSON: ${e.error.message}`,
+        );
     }
   };
   return {

@@ -40,16 +40,22 @@ export function bindingPointer(binding: { path: string }, scope: Scope): string 
  * argument (configuration) passes through unresolved, as the schema allows.
  */
 export function resolveDynamic(value: unknown, scope: Scope, depth = 0): unknown {
-  if (depth > MAX_CALL_DEPTH) throw new A2uiError('EXPRESSION_ERROR', '', `function calls nest deeper than ${MAX_CALL_DEPTH} levels`);
+  if (depth > MAX_CALL_DEPTH)
+    throw new A2uiError('EXPRESSION_ERROR', '', `function calls nest deeper than ${MAX_CALL_DEPTH} levels`);
   if (isBinding(value)) return scope.model.get(bindingPointer(value, scope));
   if (isCall(value)) {
     const args = Object.create(null) as Record<string, unknown>;
     if (isRecord(value.args)) {
       for (const [name, arg] of Object.entries(value.args)) {
-        args[name] = Array.isArray(arg) ? arg.map((item) => resolveDynamic(item, scope, depth + 1)) : resolveDynamic(arg, scope, depth + 1);
+        args[name] = Array.isArray(arg)
+          ? arg.map((item) => resolveDynamic(item, scope, depth + 1))
+          : resolveDynamic(arg, scope, depth + 1);
       }
     }
-    return callBasicFunction(value.call, args, { ...scope.host, formatString: (template) => formatTemplate(template, scope, depth + 1) });
+    return callBasicFunction(value.call, args, {
+      ...scope.host,
+      formatString: (template) => formatTemplate(template, scope, depth + 1),
+    });
   }
   return value;
 }
@@ -62,7 +68,12 @@ function partValue(part: ExpressionPart, scope: Scope, depth: number): unknown {
 
 /** Interpolates a formatString template in the scope; objects are shown as JSON, null as "". */
 export function formatTemplate(template: string, scope: Scope, depth = 0): string {
-  if (template.length > scope.host.maxStringLength) throw new A2uiError('LIMIT_EXCEEDED', '', `formatString template has ${template.length} characters; at most ${scope.host.maxStringLength}`);
+  if (template.length > scope.host.maxStringLength)
+    throw new A2uiError(
+      'LIMIT_EXCEEDED',
+      '',
+      `formatString template has ${template.length} characters; at most ${scope.host.maxStringLength}`,
+    );
   return parseTemplate(template)
     .map((part) => {
       const v = partValue(part, scope, depth);

@@ -17,9 +17,16 @@ const NODE_PROPS = new Set(['child', 'trigger', 'content']);
  * `validationErrors`. It is the bridge's side of the differential test and a debugging view.
  * Iterative, with the cycle, depth and node limits of the translation.
  */
-export function resolvedTree(surface: Surface, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>): ResolvedNode | undefined {
+export function resolvedTree(
+  surface: Surface,
+  host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>,
+): ResolvedNode | undefined {
   const limits = surface.limits;
-  const scopeFor = (path: string): Scope => ({ model: surface.model, path, host: { ...host, maxStringLength: limits.maxStringLength } });
+  const scopeFor = (path: string): Scope => ({
+    model: surface.model,
+    path,
+    host: { ...host, maxStringLength: limits.maxStringLength },
+  });
   const holder: ResolvedNode = {};
   type Task = { componentId: string; scope: string; set: (node: ResolvedNode) => void; ancestors: readonly string[] };
   const stack: Task[] = [{ componentId: 'root', scope: '/', set: (n) => (holder.root = n), ancestors: [] }];
@@ -44,21 +51,28 @@ export function resolvedTree(surface: Surface, host: Omit<FunctionHost, 'formatS
     for (const [prop, raw] of Object.entries(c.props)) {
       if (prop === 'action') node[prop] = '<Action>';
       else if (prop === 'checks' || prop === 'accessibility' || prop === 'weight') node[prop] = raw;
-      else if (NODE_PROPS.has(prop) && typeof raw === 'string') later.push({ componentId: raw, scope: task.scope, set: (n) => (node[prop] = n), ancestors });
+      else if (NODE_PROPS.has(prop) && typeof raw === 'string')
+        later.push({ componentId: raw, scope: task.scope, set: (n) => (node[prop] = n), ancestors });
       else if (prop === 'children') {
         const list: ResolvedNode[] = [];
         node[prop] = list;
         const entries = childEntries(raw, scope, limits.maxTemplateItems);
-        entries.forEach(([componentId, at], i) => later.push({ componentId, scope: at, set: (n) => (list[i] = n), ancestors }));
+        entries.forEach(([componentId, at], i) =>
+          later.push({ componentId, scope: at, set: (n) => (list[i] = n), ancestors }),
+        );
       } else if (prop === 'tabs' && Array.isArray(raw)) {
         node[prop] = raw.slice(0, limits.maxTemplateItems).map((tab: unknown) => {
           const t = { ...(tab as Record<string, unknown>) };
           t.title = resolveDynamic(t.title, scope);
-          if (typeof t.child === 'string') later.push({ componentId: t.child, scope: task.scope, set: (n) => (t.child = n), ancestors });
+          if (typeof t.child === 'string')
+            later.push({ componentId: t.child, scope: task.scope, set: (n) => (t.child = n), ancestors });
           return t;
         });
       } else if (prop === 'options' && Array.isArray(raw)) {
-        node[prop] = raw.slice(0, limits.maxTemplateItems).map((o: unknown) => ({ ...(o as Record<string, unknown>), label: resolveDynamic((o as Record<string, unknown>).label, scope) }));
+        node[prop] = raw.slice(0, limits.maxTemplateItems).map((o: unknown) => ({
+          ...(o as Record<string, unknown>),
+          label: resolveDynamic((o as Record<string, unknown>).label, scope),
+        }));
       } else node[prop] = resolveDynamic(raw, scope);
     }
     task.set(node);
@@ -68,12 +82,21 @@ export function resolvedTree(surface: Surface, host: Omit<FunctionHost, 'formatS
 }
 
 function childEntries(raw: unknown, scope: Scope, max: number): Array<[string, string]> {
-  if (Array.isArray(raw)) return raw.slice(0, max).filter((id): id is string => typeof id === 'string').map((id) => [id, scope.path]);
+  if (Array.isArray(raw))
+    return raw
+      .slice(0, max)
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => [id, scope.path]);
   const t = raw as { componentId?: unknown; path?: unknown } | null;
-  if (t === null || typeof t !== 'object' || typeof t.componentId !== 'string' || typeof t.path !== 'string') throw new A2uiError('VALIDATION_FAILED', '', 'children must be ids or a template');
+  if (t === null || typeof t !== 'object' || typeof t.componentId !== 'string' || typeof t.path !== 'string')
+    throw new A2uiError('VALIDATION_FAILED', '', 'children must be ids or a template');
   const pointer = resolvePath(t.path, scope.path);
   const items = scope.model.get(pointer);
   const base = pointer === '/' ? '' : pointer;
-  const keys = Array.isArray(items) ? items.map((_, i) => String(i)) : typeof items === 'object' && items !== null ? Object.keys(items) : [];
+  const keys = Array.isArray(items)
+    ? items.map((_, i) => String(i))
+    : typeof items === 'object' && items !== null
+      ? Object.keys(items)
+      : [];
   return keys.slice(0, max).map((k) => [t.componentId as string, `${base}/${k}`]);
 }

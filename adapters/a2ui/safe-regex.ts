@@ -14,8 +14,18 @@ const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,?\d*\})(?:[^()\\]|\\.
 
 /** Compiles an agent's pattern, refusing over-long patterns and nested quantifiers with the reason. */
 export function compileAgentRegex(pattern: string): RegExp {
-  if (pattern.length > MAX_PATTERN_CHARS) throw new A2uiError('EXPRESSION_ERROR', '', `regular expression has ${pattern.length} characters; at most ${MAX_PATTERN_CHARS}`);
-  if (NESTED_QUANTIFIER.test(pattern)) throw new A2uiError('EXPRESSION_ERROR', '', `regular expression ${JSON.stringify(pattern.slice(0, 80))} repeats a repeated group (like "(a+)+"), which can take exponential time; write it without the nested quantifier`);
+  if (pattern.length > MAX_PATTERN_CHARS)
+    throw new A2uiError(
+      'EXPRESSION_ERROR',
+      '',
+      `regular expression has ${pattern.length} characters; at most ${MAX_PATTERN_CHARS}`,
+    );
+  if (NESTED_QUANTIFIER.test(pattern))
+    throw new A2uiError(
+      'EXPRESSION_ERROR',
+      '',
+      `regular expression ${JSON.stringify(pattern.slice(0, 80))} repeats a repeated group (like "(a+)+"), which can take exponential time; write it without the nested quantifier`,
+    );
   try {
     return new RegExp(pattern);
   } catch {

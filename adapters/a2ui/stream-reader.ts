@@ -25,17 +25,27 @@ export interface StreamReaderOptions {
  * reported. The messages are handed on in slices that yield to the host (`shared/sliced-reader.ts`).
  * Returns the number of messages delivered.
  */
-export async function readMessageStream(body: ReadableStream<Uint8Array>, onMessage: (text: string) => void, options: StreamReaderOptions): Promise<number> {
+export async function readMessageStream(
+  body: ReadableStream<Uint8Array>,
+  onMessage: (text: string) => void,
+  options: StreamReaderOptions,
+): Promise<number> {
   const max = options.maxLineChars ?? 4_000_000;
   let delivered = 0;
   type Item = { text: string } | { oversize: number } | { problem: string };
   const parser = (emit: (item: Item) => void): SlicedParser =>
     options.format === 'jsonl'
-      ? createLineFramer({ line: (text) => emit({ text }), tooLong: ({ length }) => emit({ oversize: length }) }, { maxLineBytes: max })
+      ? createLineFramer(
+          { line: (text) => emit({ text }), tooLong: ({ length }) => emit({ oversize: length }) },
+          { maxLineBytes: max },
+        )
       : createSseParser(
           {
             event: ({ data }) => emit({ text: data }),
-            problem: (p) => emit(p.kind === 'too-long' ? { oversize: p.length ?? max + 1 } : { problem: `${p.message}: ${p.preview}` }),
+            problem: (p) =>
+              emit(
+                p.kind === 'too-long' ? { oversize: p.length ?? max + 1 } : { problem: `${p.message}: ${p.preview}` },
+              ),
           },
           { maxLineBytes: max, maxEventBytes: max },
         );
@@ -50,7 +60,10 @@ export async function readMessageStream(body: ReadableStream<Uint8Array>, onMess
       delivered += 1;
       onMessage(item.text);
     },
-    { ...(options.signal ? { signal: options.signal } : {}), ...(options.onHolding ? { onHolding: options.onHolding } : {}) },
+    {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onHolding ? { onHolding: options.onHolding } : {}),
+    },
   );
   return delivered;
 }

@@ -4,11 +4,16 @@ import type { A2uiBridge } from './bridge.ts';
 /** Renders a particle tree through suip (`suip.render` of a local or remote generator). */
 export type RenderTree = (tree: ModelParticle) => Promise<void>;
 /** Renders a tree that differs from the last rendered one only at `change.path` (`renderChange` of a local generator). */
-export type RenderChange = (tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }) => Promise<void>;
+export type RenderChange = (
+  tree: ModelParticle,
+  change: { path: readonly string[]; particle: ModelParticle },
+) => Promise<void>;
 
 /** True for a plain group (no type, no `on`): `render` makes its children the generator root's, not one child `root`. */
 function plainGroup(tree: ModelParticle): boolean {
-  return typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined;
+  return (
+    typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined
+  );
 }
 
 /** Keeps a suip generator's tree equal to the bridge's surfaces. */
@@ -26,7 +31,12 @@ export interface SurfaceView {
  * `renderChange` and one surface, a data-model change that re-translated one bound instance of
  * the tree rendered last is sent as just that instance (no render and diff of the whole surface).
  */
-export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?: string, renderChange?: RenderChange): SurfaceView {
+export function createSurfaceView(
+  bridge: A2uiBridge,
+  render: RenderTree,
+  only?: string,
+  renderChange?: RenderChange,
+): SurfaceView {
   let pending = false;
   let last: Promise<void> = Promise.resolve();
   /** The tree handed to `render`/`renderChange` last: a change is sent alone only when it was made on this tree. */
@@ -35,7 +45,8 @@ export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?:
   let directSent: Promise<void> | undefined;
   let directState: 'pending' | 'applied' | 'refused' = 'pending';
   const send = (): Promise<void> => {
-    if (only === undefined) return render({ group: bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const) });
+    if (only === undefined)
+      return render({ group: bridge.surfaceIds().map((id) => [id, bridge.translate(id).root] as const) });
     const { translation, base, change } = bridge.translateChange(only);
     const tree = translation.root;
     // The same tree again after a direct send: while unanswered it is that transaction (render
@@ -45,7 +56,12 @@ export function createSurfaceView(bridge: A2uiBridge, render: RenderTree, only?:
       if (directState === 'pending') return directSent;
       if (directState === 'applied') return Promise.resolve();
     }
-    const direct = renderChange !== undefined && change !== undefined && base !== undefined && base === rendered && !plainGroup(tree);
+    const direct =
+      renderChange !== undefined &&
+      change !== undefined &&
+      base !== undefined &&
+      base === rendered &&
+      !plainGroup(tree);
     rendered = tree;
     directSent = undefined;
     if (!direct) return render(tree);

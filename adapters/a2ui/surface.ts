@@ -66,15 +66,28 @@ export class Surface {
 
   /** `updateComponents`: a flat upsert; every entry needs a string `id` and `component`. */
   upsert(components: unknown): void {
-    if (!Array.isArray(components)) throw new A2uiError('VALIDATION_FAILED', '/updateComponents/components', 'updateComponents.components must be an array of components');
+    if (!Array.isArray(components))
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        '/updateComponents/components',
+        'updateComponents.components must be an array of components',
+      );
     if (components.length > this.limits.maxComponents) {
-      throw new A2uiError('LIMIT_EXCEEDED', '/updateComponents/components', `a surface holds at most ${this.limits.maxComponents} components; this update has ${components.length}`);
+      throw new A2uiError(
+        'LIMIT_EXCEEDED',
+        '/updateComponents/components',
+        `a surface holds at most ${this.limits.maxComponents} components; this update has ${components.length}`,
+      );
     }
     const staged = components.map((raw: unknown, index) => stageComponent(raw, index));
     // All or nothing: a bad entry or an overfull surface leaves the surface as it was.
     const added = new Set(staged.map((c) => c.id).filter((id) => !this.components.has(id))).size;
     if (this.components.size + added > this.limits.maxComponents) {
-      throw new A2uiError('LIMIT_EXCEEDED', '/updateComponents/components', `a surface holds at most ${this.limits.maxComponents} components; it has ${this.components.size} and this update adds ${added}`);
+      throw new A2uiError(
+        'LIMIT_EXCEEDED',
+        '/updateComponents/components',
+        `a surface holds at most ${this.limits.maxComponents} components; it has ${this.components.size} and this update adds ${added}`,
+      );
     }
     for (const c of staged) this.components.set(c.id, c);
   }
@@ -83,13 +96,34 @@ export class Surface {
 /** Checks one raw `updateComponents` entry and gives it its `/components/<index>` path. */
 function stageComponent(raw: unknown, index: number): A2uiComponent {
   const at = `/components/${index}`;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new A2uiError('VALIDATION_FAILED', at, `component ${index} must be an object {"id": ..., "component": ...}`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new A2uiError('VALIDATION_FAILED', at, `component ${index} must be an object {"id": ..., "component": ...}`);
   const { id, component, ...rest } = raw as Record<string, unknown>;
-  if (typeof id !== 'string' || id === '' || id.length > 256) throw new A2uiError('VALIDATION_FAILED', `${at}/id`, `component ${index} needs an "id": a non-empty string of at most 256 characters`);
-  if (isReservedSegment(id)) throw new A2uiError('VALIDATION_FAILED', `${at}/id`, `component id "${id}" is refused (it would reach the prototype); rename it`);
-  if (typeof component !== 'string') throw new A2uiError('VALIDATION_FAILED', `${at}/component`, `component "${id.slice(0, 40)}" needs "component": the catalog name, e.g. "Text"`);
+  if (typeof id !== 'string' || id === '' || id.length > 256)
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${at}/id`,
+      `component ${index} needs an "id": a non-empty string of at most 256 characters`,
+    );
+  if (isReservedSegment(id))
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${at}/id`,
+      `component id "${id}" is refused (it would reach the prototype); rename it`,
+    );
+  if (typeof component !== 'string')
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${at}/component`,
+      `component "${id.slice(0, 40)}" needs "component": the catalog name, e.g. "Text"`,
+    );
   for (const key of Object.keys(rest)) {
-    if (isReservedSegment(key)) throw new A2uiError('VALIDATION_FAILED', `${at}/${key}`, `property "${key}" of component "${id.slice(0, 40)}" is refused`);
+    if (isReservedSegment(key))
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `${at}/${key}`,
+        `property "${key}" of component "${id.slice(0, 40)}" is refused`,
+      );
   }
   return { id, component, props: rest, at };
 }

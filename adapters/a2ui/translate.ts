@@ -101,7 +101,12 @@ function topHeadingOf(surface: Surface): number {
  * depth, node and template-item limits with a visible note and an issue; nothing recurses on
  * agent-controlled depth.
  */
-export function translateSurface(surface: Surface, events: BridgeEvents, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>, headingLevel = 2): Translation {
+export function translateSurface(
+  surface: Surface,
+  events: BridgeEvents,
+  host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>,
+  headingLevel = 2,
+): Translation {
   return SurfaceTranslation.full(surface, events, host, headingLevel);
 }
 
@@ -139,10 +144,30 @@ export class SurfaceTranslation implements Translation {
   }
 
   /** Translates the whole surface. */
-  static full(surface: Surface, events: BridgeEvents, host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>, headingLevel: number): SurfaceTranslation {
-    const walk: Walk = { surface, events, host, headingLevel, topHeading: topHeadingOf(surface), lastHeading: headingLevel - 1, nodes: 0, issues: [], origins: new Map(), cut: false };
+  static full(
+    surface: Surface,
+    events: BridgeEvents,
+    host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>,
+    headingLevel: number,
+  ): SurfaceTranslation {
+    const walk: Walk = {
+      surface,
+      events,
+      host,
+      headingLevel,
+      topHeading: topHeadingOf(surface),
+      lastHeading: headingLevel - 1,
+      nodes: 0,
+      issues: [],
+      origins: new Map(),
+      cut: false,
+    };
     const top: Array<readonly [string, ModelParticle]> = [];
-    const first = runWalk(walk, { id: 'root', componentId: 'root', scope: '/', into: top, depth: 0, ancestors: [], path: [] }, top);
+    const first = runWalk(
+      walk,
+      { id: 'root', componentId: 'root', scope: '/', into: top, depth: 0, ancestors: [], path: [] },
+      top,
+    );
     return new SurfaceTranslation(walk, first, top[0]?.[1] ?? placeholder('root'));
   }
 
@@ -199,10 +224,25 @@ export class SurfaceTranslation implements Translation {
     {
       const size = subtreeSize(old);
       const { surface, events, host, headingLevel, topHeading } = this.#walk;
-      const walk: Walk = { surface, events, host, headingLevel, topHeading, lastHeading: old.headingIn, nodes: this.#nodes - size, issues: [], origins: new Map(), cut: false };
+      const walk: Walk = {
+        surface,
+        events,
+        host,
+        headingLevel,
+        topHeading,
+        lastHeading: old.headingIn,
+        nodes: this.#nodes - size,
+        issues: [],
+        origins: new Map(),
+        cut: false,
+      };
       const into: Array<readonly [string, ModelParticle]> = [];
       const { id, componentId, scope, depth, ancestors, path } = old.task;
-      const fresh = runWalk(walk, { id, componentId, scope, depth, ancestors, path, into, fixedId: old.id, parent: old.parent }, into);
+      const fresh = runWalk(
+        walk,
+        { id, componentId, scope, depth, ancestors, path, into, fixedId: old.id, parent: old.parent },
+        into,
+      );
       // Heading numbers after this subtree would shift, or the limit is crossed: the whole surface then.
       if (fresh === undefined || walk.cut || walk.lastHeading !== lastOf(old).headingAfter) {
         this.#ok = false;
@@ -231,7 +271,10 @@ export class SurfaceTranslation implements Translation {
   /** A recorded read as the index takes it (the pointer parsed when it was read, so it parses again). */
   #read(recorded: string): DataRead {
     const shape = recorded.startsWith('#');
-    return { segments: parsePointer(shape ? recorded.slice(1) : recorded, this.#walk.surface.limits.maxPointerSegments), shape };
+    return {
+      segments: parsePointer(shape ? recorded.slice(1) : recorded, this.#walk.surface.limits.maxPointerSegments),
+      shape,
+    };
   }
 
   /** Adds a subtree's reads to the index and (after a re-translation) its origins. */
@@ -258,7 +301,6 @@ export class SurfaceTranslation implements Translation {
   }
 }
 
-
 /**
  * The `MapContext` of one instance: a class, not an object of closures, so a walk allocates one
  * small object per instance (a whole translation maps every instance; an update maps the bound ones).
@@ -279,7 +321,11 @@ class InstanceContext implements MapContext {
   /** Records a problem at `<component.at>/<prop>` (an A2uiError keeps its code). */
   report(prop: string, error: unknown, code?: string): void {
     const e = error instanceof A2uiError ? error : undefined;
-    this.issues.push({ code: code ?? e?.code ?? 'VALIDATION_FAILED', path: `${this.component.at}/${prop}`, message: error instanceof Error ? error.message : String(error) });
+    this.issues.push({
+      code: code ?? e?.code ?? 'VALIDATION_FAILED',
+      path: `${this.component.at}/${prop}`,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 
   issue(prop: string, message: string, code?: string): void {
@@ -343,14 +389,23 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       try {
         if (c.component === 'Text') words.push(resolveString(c.props.text, scopeFor(at)));
         // An icon-only Button (a player's skip and play) is labelled by what its icon means, not "Button".
-        else if (c.component === 'Icon' && (typeof c.props.name === 'string' || (typeof c.props.name === 'object' && c.props.name !== null && 'path' in c.props.name))) words.push(capitalized(iconLabel(resolveString(c.props.name, scopeFor(at)))));
+        else if (
+          c.component === 'Icon' &&
+          (typeof c.props.name === 'string' ||
+            (typeof c.props.name === 'object' && c.props.name !== null && 'path' in c.props.name))
+        )
+          words.push(capitalized(iconLabel(resolveString(c.props.name, scopeFor(at)))));
         else if (c.component === 'Button' || c.component === 'Card') queue.push([String(c.props.child), at]);
-        else if (Array.isArray(c.props.children)) for (const child of c.props.children.slice(0, 16)) queue.push([String(child), at]);
+        else if (Array.isArray(c.props.children))
+          for (const child of c.props.children.slice(0, 16)) queue.push([String(child), at]);
       } catch {
         // A label that fails to resolve is reported where the Text itself renders.
       }
     }
-    return words.filter((word) => word !== '').join(' ').trim();
+    return words
+      .filter((word) => word !== '')
+      .join(' ')
+      .trim();
   };
 
   /** The reads of the instance being mapped (one hook for the whole walk, not a closure per instance). */
@@ -370,11 +425,26 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     const path = [...task.path, id];
     w.nodes += 1;
     if (w.nodes > limits.maxNodes) {
-      if (!w.cut) w.issues.push({ code: 'LIMIT_EXCEEDED', path: '/components', message: `the surface expands to more than ${limits.maxNodes} nodes; the rest is cut` });
+      if (!w.cut)
+        w.issues.push({
+          code: 'LIMIT_EXCEEDED',
+          path: '/components',
+          message: `the surface expands to more than ${limits.maxNodes} nodes; the rest is cut`,
+        });
       w.cut = true;
       continue;
     }
-    const instance: Instance = { task, id, path, parent: task.parent, children: [], reads: [], issues: NO_ISSUES, headingIn: w.lastHeading, headingAfter: w.lastHeading };
+    const instance: Instance = {
+      task,
+      id,
+      path,
+      parent: task.parent,
+      children: [],
+      reads: [],
+      issues: NO_ISSUES,
+      headingIn: w.lastHeading,
+      headingAfter: w.lastHeading,
+    };
     // The start's place in its parent is the caller's to fill (a re-translation replaces the old instance).
     if (task === start) first = instance;
     else task.parent?.children.push(instance);
@@ -390,17 +460,35 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
       continue;
     }
     if (task.ancestors.includes(task.componentId)) {
-      w.issues.push({ code: 'VALIDATION_FAILED', path: component.at, message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${[...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200)}); a component may appear only once on a path from root` });
+      w.issues.push({
+        code: 'VALIDATION_FAILED',
+        path: component.at,
+        message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${[...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200)}); a component may appear only once on a path from root`,
+      });
       done(plainText(`[cycle at ${component.id.slice(0, 40)}]`));
       continue;
     }
     if (task.depth >= limits.maxDepth) {
-      w.issues.push({ code: 'LIMIT_EXCEEDED', path: component.at, message: `components nest deeper than ${limits.maxDepth} levels at "${component.id.slice(0, 40)}"` });
+      w.issues.push({
+        code: 'LIMIT_EXCEEDED',
+        path: component.at,
+        message: `components nest deeper than ${limits.maxDepth} levels at "${component.id.slice(0, 40)}"`,
+      });
       done(plainText('[too deep]'));
       continue;
     }
     const key = path.join('/');
-    const ctx = new InstanceContext(component, surface, scopeFor(task.scope), key, limits, events, w.issues, labelOf, heading);
+    const ctx = new InstanceContext(
+      component,
+      surface,
+      scopeFor(task.scope),
+      key,
+      limits,
+      events,
+      w.issues,
+      labelOf,
+      heading,
+    );
     // Every read of the model while this instance is mapped is one of its bindings.
     // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
     // parsed only when the first update builds the index: a first paint pays for little more than the push.
@@ -408,7 +496,10 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     model.onRead = onRead;
     let mapped: Mapped;
     try {
-      mapped = surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component) ? mapComponent(ctx) : outsideCatalog(ctx);
+      mapped =
+        surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component)
+          ? mapComponent(ctx)
+          : outsideCatalog(ctx);
     } finally {
       model.onRead = undefined;
     }
@@ -419,7 +510,13 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
     for (let i = mapped.slots.length - 1; i >= 0; i -= 1) {
       const slot = mapped.slots[i]!;
       const slotPath = slot.into === top ? [] : path;
-      stack.push({ ...slot, depth: task.depth + 1, ancestors: [...task.ancestors, task.componentId], path: slotPath.concat(pathInside(mapped.particle, slot.into)), parent: instance });
+      stack.push({
+        ...slot,
+        depth: task.depth + 1,
+        ancestors: [...task.ancestors, task.componentId],
+        path: slotPath.concat(pathInside(mapped.particle, slot.into)),
+        parent: instance,
+      });
     }
   }
   return first;
@@ -431,7 +528,13 @@ function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticl
  * hold for it as they are (the index keys its reads by instance, so `old` stays the instance).
  */
 function sameLeaf(old: Instance, fresh: Instance): boolean {
-  if (old.children.length !== 0 || fresh.children.length !== 0 || old.origin !== fresh.origin || old.reads.length !== fresh.reads.length) return false;
+  if (
+    old.children.length !== 0 ||
+    fresh.children.length !== 0 ||
+    old.origin !== fresh.origin ||
+    old.reads.length !== fresh.reads.length
+  )
+    return false;
   for (let i = 0; i < old.reads.length; i += 1) if (old.reads[i] !== fresh.reads[i]) return false;
   return true;
 }
@@ -480,7 +583,8 @@ function replaceAt(tree: ModelParticle, ids: readonly string[], value: ModelPart
   const at: number[] = [];
   let node = tree;
   for (const id of ids) {
-    if (typeof node !== 'object' || node === null || !('group' in node)) throw new Error(`no group on the way to ${ids.join('/')}`);
+    if (typeof node !== 'object' || node === null || !('group' in node))
+      throw new Error(`no group on the way to ${ids.join('/')}`);
     const i = node.group.findIndex((entry) => entry[0] === id);
     if (i < 0) throw new Error(`no child "${id}" on the way to ${ids.join('/')}`);
     groups.push(node);
@@ -503,8 +607,17 @@ function outsideCatalog(ctx: MapContext): Mapped {
   const { component: c, surface } = ctx;
   const declared = surface.catalog.components.has(c.component);
   const why = declared ? 'is declared by' : 'is not in';
-  ctx.issue('component', `component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)}) ${why} catalog ${surface.catalogId.slice(0, 120)}${declared ? ' but this client cannot render it' : `; it has ${listNames(surface.catalog.components)}`}`);
-  return { particle: typed('alert', [['tone', plainText('warning')], ['body', plainText(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)]]), slots: [] };
+  ctx.issue(
+    'component',
+    `component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)}) ${why} catalog ${surface.catalogId.slice(0, 120)}${declared ? ' but this client cannot render it' : `; it has ${listNames(surface.catalog.components)}`}`,
+  );
+  return {
+    particle: typed('alert', [
+      ['tone', plainText('warning')],
+      ['body', plainText(`Unsupported A2UI component "${c.component.slice(0, 40)}" (${c.id.slice(0, 40)})`)],
+    ]),
+    slots: [],
+  };
 }
 
 /** The ids from a mapped particle down to the children array a slot fills (a Tabs section, a Modal dialog). */
@@ -520,14 +633,30 @@ function pathInside(particle: ModelParticle, into: Array<readonly [string, Model
   return [];
 }
 
-function childSlots(ctx: MapContext, prop: string, into: Array<readonly [string, ModelParticle]>, report: (prop: string, error: unknown, code?: string) => void): Slot[] {
+function childSlots(
+  ctx: MapContext,
+  prop: string,
+  into: Array<readonly [string, ModelParticle]>,
+  report: (prop: string, error: unknown, code?: string) => void,
+): Slot[] {
   const list = ctx.component.props[prop];
   if (list === undefined) return [];
   if (Array.isArray(list)) {
-    return list.slice(0, ctx.limits.maxTemplateItems).filter((id): id is string => typeof id === 'string').map((id) => ({ id, componentId: id, scope: ctx.scope.path, into }));
+    return list
+      .slice(0, ctx.limits.maxTemplateItems)
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => ({ id, componentId: id, scope: ctx.scope.path, into }));
   }
-  if (typeof list !== 'object' || list === null || typeof (list as { componentId?: unknown }).componentId !== 'string' || typeof (list as { path?: unknown }).path !== 'string') {
-    report(prop, new Error(`"${prop}" must be an array of component ids or a template {"componentId": "...", "path": "/items"}`));
+  if (
+    typeof list !== 'object' ||
+    list === null ||
+    typeof (list as { componentId?: unknown }).componentId !== 'string' ||
+    typeof (list as { path?: unknown }).path !== 'string'
+  ) {
+    report(
+      prop,
+      new Error(`"${prop}" must be an array of component ids or a template {"componentId": "...", "path": "/items"}`),
+    );
     return [];
   }
   const template = list as { componentId: string; path: string };
@@ -542,12 +671,24 @@ function childSlots(ctx: MapContext, prop: string, into: Array<readonly [string,
     return [];
   }
   if (items === undefined || items === null) return [];
-  const entries: Array<[string, string]> = Array.isArray(items) ? items.map((item: unknown, i) => [itemKey(item, i), String(i)]) : typeof items === 'object' ? Object.keys(items).map((k) => [k, k.replace(/~/g, '~0').replace(/\//g, '~1')]) : [];
+  const entries: Array<[string, string]> = Array.isArray(items)
+    ? items.map((item: unknown, i) => [itemKey(item, i), String(i)])
+    : typeof items === 'object'
+      ? Object.keys(items).map((k) => [k, k.replace(/~/g, '~0').replace(/\//g, '~1')])
+      : [];
   if (entries.length > ctx.limits.maxTemplateItems) {
-    report(`${prop}/path`, new Error(`the template over ${pointer.slice(0, 60)} has ${entries.length} items; only the first ${ctx.limits.maxTemplateItems} are shown`), 'LIMIT_EXCEEDED');
+    report(
+      `${prop}/path`,
+      new Error(
+        `the template over ${pointer.slice(0, 60)} has ${entries.length} items; only the first ${ctx.limits.maxTemplateItems} are shown`,
+      ),
+      'LIMIT_EXCEEDED',
+    );
   }
   const base = pointer === '/' ? '' : pointer;
-  return entries.slice(0, ctx.limits.maxTemplateItems).map(([key, segment]) => ({ id: key, componentId: template.componentId, scope: `${base}/${segment}`, into }));
+  return entries
+    .slice(0, ctx.limits.maxTemplateItems)
+    .map(([key, segment]) => ({ id: key, componentId: template.componentId, scope: `${base}/${segment}`, into }));
 }
 
 /** Item identity for keyed templates: `item.id ?? item.key ?? index` (A2UI's own templates are unkeyed). */

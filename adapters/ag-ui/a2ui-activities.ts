@@ -18,7 +18,13 @@ export interface A2uiActivities {
 }
 
 /** A user action on an A2UI surface, as `@ag-ui/a2ui-middleware` reads it from `forwardedProps.a2uiAction.userAction`. */
-export type A2uiUserAction = { name: string; surfaceId: string; sourceComponentId: string; context: Record<string, unknown>; timestamp: string };
+export type A2uiUserAction = {
+  name: string;
+  surfaceId: string;
+  sourceComponentId: string;
+  context: Record<string, unknown>;
+  timestamp: string;
+};
 
 /**
  * A2UI carried over AG-UI, through the existing A2UI bridge (`createA2uiClient`, created on the
@@ -26,7 +32,14 @@ export type A2uiUserAction = { name: string; surfaceId: string; sourceComponentI
  * surface in each snapshot (`replace: true`), so a surface is created once. Its lifecycle states
  * (`building` is progress; `retrying` and `failed` are reported) carry no operations.
  */
-export function createA2uiActivities(renderer: AgUiRenderer, options: { idPrefix: string; report(code: string, message: string, subject?: string): void; onAction(action: A2uiUserAction): void }): A2uiActivities {
+export function createA2uiActivities(
+  renderer: AgUiRenderer,
+  options: {
+    idPrefix: string;
+    report(code: string, message: string, subject?: string): void;
+    onAction(action: A2uiUserAction): void;
+  },
+): A2uiActivities {
   let client: A2uiClient | undefined;
   const created = new Set<string>();
   const clientFor = (): A2uiClient =>
@@ -41,18 +54,35 @@ export function createA2uiActivities(renderer: AgUiRenderer, options: { idPrefix
     }));
   return {
     apply(content) {
-      const body = (content ?? {}) as { a2ui_operations?: unknown; status?: unknown; error?: unknown; errors?: unknown };
+      const body = (content ?? {}) as {
+        a2ui_operations?: unknown;
+        status?: unknown;
+        error?: unknown;
+        errors?: unknown;
+      };
       const operations = body.a2ui_operations;
       if (!Array.isArray(operations)) {
         if (body.status === 'building') return;
-        if (body.status === 'retrying' || body.status === 'failed') return options.report(`a2ui_${body.status}`, `the agent's A2UI surface ${body.status === 'failed' ? 'failed' : 'was refused and is being retried'}: ${JSON.stringify(body.error ?? body.errors ?? '').slice(0, 1000)}`);
-        return options.report('bad_a2ui_activity', 'an a2ui-surface activity without an "a2ui_operations" array was skipped');
+        if (body.status === 'retrying' || body.status === 'failed')
+          return options.report(
+            `a2ui_${body.status}`,
+            `the agent's A2UI surface ${body.status === 'failed' ? 'failed' : 'was refused and is being retried'}: ${JSON.stringify(body.error ?? body.errors ?? '').slice(0, 1000)}`,
+          );
+        return options.report(
+          'bad_a2ui_activity',
+          'an a2ui-surface activity without an "a2ui_operations" array was skipped',
+        );
       }
       const a2ui = clientFor();
       // SECURITY: bounded per snapshot; what is past the bound is said (issue and note), never dropped silently.
-      if (operations.length > MAX_OPERATIONS) options.report('a2ui_operations_cut', `an a2ui-surface activity had ${operations.length} operations; the first ${MAX_OPERATIONS} were applied and the other ${operations.length - MAX_OPERATIONS} dropped (send a surface in fewer operations)`);
+      if (operations.length > MAX_OPERATIONS)
+        options.report(
+          'a2ui_operations_cut',
+          `an a2ui-surface activity had ${operations.length} operations; the first ${MAX_OPERATIONS} were applied and the other ${operations.length - MAX_OPERATIONS} dropped (send a surface in fewer operations)`,
+        );
       for (const operation of operations.slice(0, MAX_OPERATIONS)) {
-        const create = (operation as { createSurface?: { surfaceId?: unknown; catalogId?: unknown } } | null)?.createSurface;
+        const create = (operation as { createSurface?: { surfaceId?: unknown; catalogId?: unknown } } | null)
+          ?.createSurface;
         if (create?.catalogId === MIDDLEWARE_BASIC_CATALOG) create.catalogId = BASIC_CATALOG;
         if (typeof create?.surfaceId === 'string') {
           if (created.has(create.surfaceId)) continue;

@@ -13,7 +13,10 @@ export interface AgentDialogLimits {
 const DEFAULTS: AgentDialogLimits = { perSend: 5, blockOfferAfter: 3, blockOfferWindowMs: 30_000 };
 
 /** Why an agent's dialog was not shown; the text goes back to the agent as the tool result or interrupt answer. */
-export type AgentDialogRefusal = { refused: 'dialogs-blocked' | 'too-many-dialogs' | 'credential-wording'; message: string };
+export type AgentDialogRefusal = {
+  refused: 'dialogs-blocked' | 'too-many-dialogs' | 'credential-wording';
+  message: string;
+};
 
 /** A dialog the agent asks for: the texts the user reads, and the draw call once it may open. */
 type Texts = Array<string | undefined>;
@@ -66,28 +69,53 @@ export class AgentDialogs {
   /** Why a dialog with these texts may not open now, or undefined. */
   refusal(texts: Texts): AgentDialogRefusal | undefined {
     // SECURITY: a blocked agent opens nothing more over the page until the host allows it again.
-    if (this.#blocked) return { refused: 'dialogs-blocked', message: "the user blocked this agent's dialogs after dismissing several; do not ask again in a dialog, ask in your reply instead" };
-    if (this.#opened >= this.limits.perSend) return { refused: 'too-many-dialogs', message: `at most ${this.limits.perSend} dialogs per user message; ask the rest in your reply and wait for the user's next message` };
+    if (this.#blocked)
+      return {
+        refused: 'dialogs-blocked',
+        message:
+          "the user blocked this agent's dialogs after dismissing several; do not ask again in a dialog, ask in your reply instead",
+      };
+    if (this.#opened >= this.limits.perSend)
+      return {
+        refused: 'too-many-dialogs',
+        message: `at most ${this.limits.perSend} dialogs per user message; ask the rest in your reply and wait for the user's next message`,
+      };
     const term = credentialTerm(texts.filter((t) => t !== undefined).join(' '));
     // SECURITY: a page-wide dialog may not ask for a credential, so an agent cannot pose as the site's sign-in.
-    if (term !== undefined) return { refused: 'credential-wording', message: `the dialog asks for a credential ("${term}"): this host never lets an agent ask for passwords, codes, PINs or card numbers in a dialog; leave sign-in to the host, or reword it if it is not a credential` };
+    if (term !== undefined)
+      return {
+        refused: 'credential-wording',
+        message: `the dialog asks for a credential ("${term}"): this host never lets an agent ask for passwords, codes, PINs or card numbers in a dialog; leave sign-in to the host, or reword it if it is not a credential`,
+      };
     return undefined;
   }
 
   /** Asks yes or no, or says why not. */
   confirm(params: Parameters<HostDialogs['confirm']>[0]): Promise<{ ok: boolean } | AgentDialogRefusal> {
-    return this.#open([params.title, params.message, params.confirmLabel, params.cancelLabel], () => this.dialogs.confirm(this.#origin(params)), (r) => !r.ok);
+    return this.#open(
+      [params.title, params.message, params.confirmLabel, params.cancelLabel],
+      () => this.dialogs.confirm(this.#origin(params)),
+      (r) => !r.ok,
+    );
   }
 
   /** Asks for text, or says why not (never a secret field: an agent gets no password input). */
   prompt(params: Parameters<HostDialogs['prompt']>[0]): Promise<{ value: string | null } | AgentDialogRefusal> {
     const { secret: _secret, ...plain } = params;
-    return this.#open([plain.title, plain.message, plain.placeholder, plain.defaultValue], () => this.dialogs.prompt(this.#origin(plain)), (r) => r.value === null);
+    return this.#open(
+      [plain.title, plain.message, plain.placeholder, plain.defaultValue],
+      () => this.dialogs.prompt(this.#origin(plain)),
+      (r) => r.value === null,
+    );
   }
 
   /** Asks to pick, or says why not. */
   pick(params: Parameters<HostDialogs['pick']>[0]): Promise<{ ids: string[] } | AgentDialogRefusal> {
-    return this.#open([params.title, params.message, ...params.items.flatMap((i) => [i.label, i.description])], () => this.dialogs.pick(this.#origin(params)), (r) => r.ids.length === 0);
+    return this.#open(
+      [params.title, params.message, ...params.items.flatMap((i) => [i.label, i.description])],
+      () => this.dialogs.pick(this.#origin(params)),
+      (r) => r.ids.length === 0,
+    );
   }
 
   #origin<P extends object>(params: P): WithOrigin<P> {
@@ -95,7 +123,11 @@ export class AgentDialogs {
     return { ...params, origin: this.agentName, originKind: 'agent' };
   }
 
-  async #open<R>(texts: Texts, show: () => Promise<R>, dismissed: (result: R) => boolean): Promise<R | AgentDialogRefusal> {
+  async #open<R>(
+    texts: Texts,
+    show: () => Promise<R>,
+    dismissed: (result: R) => boolean,
+  ): Promise<R | AgentDialogRefusal> {
     const refused = this.refusal(texts);
     if (refused !== undefined) {
       this.onRefused(refused);

@@ -16,12 +16,16 @@ export interface AgentStateStore {
  * more than `maxOps` operations, is refused and the state stays exactly as it was, as it does for
  * a patch that fails at any operation (a path that does not exist, a failed `test`, `__proto__`).
  */
-export function createAgentState(initial: unknown, limits: { maxStateBytes: number; maxPatchOps: number }): AgentStateStore {
+export function createAgentState(
+  initial: unknown,
+  limits: { maxStateBytes: number; maxPatchOps: number },
+): AgentStateStore {
   let value = initial;
   const listeners = new Set<(value: unknown) => void>();
   const accept = (next: unknown): string | undefined => {
     const size = JSON.stringify(next)?.length ?? 0;
-    if (size > limits.maxStateBytes) return `the state would be ${size} characters of JSON, over the bound of ${limits.maxStateBytes}; the state was left unchanged`;
+    if (size > limits.maxStateBytes)
+      return `the state would be ${size} characters of JSON, over the bound of ${limits.maxStateBytes}; the state was left unchanged`;
     value = next;
     for (const listener of listeners) listener(value);
     return undefined;

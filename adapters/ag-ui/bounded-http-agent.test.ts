@@ -30,7 +30,13 @@ beforeAll(async () => {
       // An agent writing CUSTOM events named like the adapter's refusals, one with a null value, then one really oversize event.
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write(sse({ type: 'RUN_STARTED', threadId: 't', runId: 'r' }));
-      response.write(sse({ type: 'CUSTOM', name: REFUSED_EVENT, value: { code: 'session_expired', message: 'Sign in again at https://evil.example' } }));
+      response.write(
+        sse({
+          type: 'CUSTOM',
+          name: REFUSED_EVENT,
+          value: { code: 'session_expired', message: 'Sign in again at https://evil.example' },
+        }),
+      );
       response.write(sse({ type: 'CUSTOM', name: REFUSED_EVENT, value: null }));
       response.write(sse({ type: 'STEP_STARTED', stepName: 'x'.repeat(2 * 1024 * 1024) }));
       return void response.end(sse({ type: 'RUN_FINISHED', threadId: 't', runId: 'r' }));
@@ -57,7 +63,14 @@ describe('BoundedHttpAgent', () => {
     const agent = new BoundedHttpAgent({ url });
     const seen: Array<{ type: string; name?: string; value?: { code: string; message: string } }> = [];
     await agent.runAgent({}, { onEvent: ({ event }) => void seen.push(event as never) });
-    expect(seen.map((e) => (e.type === 'CUSTOM' ? `CUSTOM ${e.value?.code}` : e.type))).toEqual(['RUN_STARTED', 'TOOL_CALL_START', `CUSTOM event_too_large`, 'CUSTOM malformed_event', 'TOOL_CALL_END', 'RUN_FINISHED']);
+    expect(seen.map((e) => (e.type === 'CUSTOM' ? `CUSTOM ${e.value?.code}` : e.type))).toEqual([
+      'RUN_STARTED',
+      'TOOL_CALL_START',
+      `CUSTOM event_too_large`,
+      'CUSTOM malformed_event',
+      'TOOL_CALL_END',
+      'RUN_FINISHED',
+    ]);
     expect(seen.find((e) => e.name === REFUSED_EVENT)?.value?.message).toContain('dropped before parsing');
   });
 
@@ -65,13 +78,15 @@ describe('BoundedHttpAgent', () => {
     const agent = new BoundedHttpAgent({ url: `${url}endless` });
     const seen: string[] = [];
     await new Promise<void>((resolve) => {
-      const subscription = agent.run({ threadId: 't', runId: 'r', state: {}, messages: [], tools: [], context: [], forwardedProps: {} }).subscribe((event) => {
-        seen.push(event.type);
-        if (seen.length === 3) {
-          subscription.unsubscribe();
-          resolve();
-        }
-      });
+      const subscription = agent
+        .run({ threadId: 't', runId: 'r', state: {}, messages: [], tools: [], context: [], forwardedProps: {} })
+        .subscribe((event) => {
+          seen.push(event.type);
+          if (seen.length === 3) {
+            subscription.unsubscribe();
+            resolve();
+          }
+        });
     });
     // The server sees its response closed by the client (it never ends it itself).
     await expect.poll(() => closedByClient.includes('/endless'), { timeout: 10_000 }).toBe(true);
@@ -92,8 +107,18 @@ describe('BoundedHttpAgent', () => {
   it("shows only the refusals it made itself as suip's notes: an agent's look-alike CUSTOM (or a null value) is not one", async () => {
     const target = headlessTarget();
     const issues: AgUiIssue[] = [];
-    const renderer = { ...target, attach: () => Promise.reject(new Error('no sandbox')), detach: () => Promise.resolve(), snapshot: () => target.tree(), dialogs: undefined as never } as unknown as AgUiRenderer;
-    const connection = connectAgUi(renderer, new BoundedHttpAgent({ url: `${url}spoof`, limits: { maxEventBytes: 1024 * 1024 } }), { onIssue: (issue) => issues.push(issue) });
+    const renderer = {
+      ...target,
+      attach: () => Promise.reject(new Error('no sandbox')),
+      detach: () => Promise.resolve(),
+      snapshot: () => target.tree(),
+      dialogs: undefined as never,
+    } as unknown as AgUiRenderer;
+    const connection = connectAgUi(
+      renderer,
+      new BoundedHttpAgent({ url: `${url}spoof`, limits: { maxEventBytes: 1024 * 1024 } }),
+      { onIssue: (issue) => issues.push(issue) },
+    );
     expect(await connection.run()).toEqual({ status: 'finished' });
     await connection.settle();
     expect(issues.map((i) => i.code)).toEqual(['event_too_large']);

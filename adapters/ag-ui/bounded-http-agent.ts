@@ -106,7 +106,18 @@ export class BoundedHttpAgent extends HttpAgent {
             if (decoded.event.type === EventType.RUN_STARTED) started = true;
             subscriber.next(decoded.event);
           },
-          { signal, maxEventBytes: this.limits.maxEventBytes, maxLineBytes: this.limits.maxEventBytes, onProblem: (problem) => refused(problem.kind === 'too-long' ? 'event_too_large' : 'malformed_event', problem.kind === 'too-long' ? `an SSE event of more than ${this.limits.maxEventBytes} bytes was dropped before parsing (${problem.length ?? 'unknown'} bytes seen); stream large values in many deltas` : problem.message) },
+          {
+            signal,
+            maxEventBytes: this.limits.maxEventBytes,
+            maxLineBytes: this.limits.maxEventBytes,
+            onProblem: (problem) =>
+              refused(
+                problem.kind === 'too-long' ? 'event_too_large' : 'malformed_event',
+                problem.kind === 'too-long'
+                  ? `an SSE event of more than ${this.limits.maxEventBytes} bytes was dropped before parsing (${problem.length ?? 'unknown'} bytes seen); stream large values in many deltas`
+                  : problem.message,
+              ),
+          },
         );
         subscriber.complete();
       })().catch((error: unknown) => subscriber.error(error instanceof Error ? error : new Error(String(error))));

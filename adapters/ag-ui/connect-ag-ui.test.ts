@@ -18,14 +18,23 @@ class ScriptedAgent extends AbstractAgent {
 }
 
 type Node = { group?: Array<[string, Node]>; text?: string };
-const texts = (node: Node): string[] => [...(node.text === undefined ? [] : [node.text]), ...(node.group ?? []).flatMap(([, child]) => texts(child))];
+const texts = (node: Node): string[] => [
+  ...(node.text === undefined ? [] : [node.text]),
+  ...(node.group ?? []).flatMap(([, child]) => texts(child)),
+];
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(options: Parameters<typeof connectAgUi>[2] = {}) {
   const target = headlessTarget();
   const agent = new ScriptedAgent({ threadId: 't1', initialState: { todos: [] } });
   const issues: AgUiIssue[] = [];
-  const renderer = { ...target, attach: () => Promise.reject(new Error('no sandbox here')), detach: () => Promise.resolve(), snapshot: () => target.tree(), dialogs: undefined as never } as unknown as AgUiRenderer;
+  const renderer = {
+    ...target,
+    attach: () => Promise.reject(new Error('no sandbox here')),
+    detach: () => Promise.resolve(),
+    snapshot: () => target.tree(),
+    dialogs: undefined as never,
+  } as unknown as AgUiRenderer;
   const connection = connectAgUi(renderer, agent, { ...options, onIssue: (issue) => issues.push(issue) });
   const shown = async () => {
     await tick();
@@ -44,15 +53,29 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     const { agent, connection, shown, emit, target } = setup();
     const done = connection.run();
     await tick();
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Hello, ' });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Hello, ' },
+    );
     expect(await shown()).toContain('Hello, ');
-    await emit({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'world.' }, { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' });
+    await emit(
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'world.' },
+      { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' },
+    );
     expect(await shown()).toContain('Hello, world.');
-    await emit({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'search_flights' }, { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{"to": "Lis' });
+    await emit(
+      { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'search_flights' },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{"to": "Lis' },
+    );
     const partial = await shown();
     expect(partial).toContain('Tool call: search_flights');
     expect(partial).toContain('Lis');
-    await emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: 'bon", "seats": 2}' }, { type: EventType.TOOL_CALL_END, toolCallId: 'c1' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    await emit(
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: 'bon", "seats": 2}' },
+      { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' },
+    );
     agent.events.complete();
     expect(await done).toEqual({ status: 'finished' });
     const text = await shown();
@@ -70,12 +93,24 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     connection.shareState({ input: (channel, value) => inputs.push([channel, value]) });
     const done = connection.run();
     await tick();
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: { title: 'milk' } }] });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: { title: 'milk' } }] },
+    );
     expect(connection.state).toEqual({ todos: [{ title: 'milk' }] });
-    await emit({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: { title: 'eggs' } }, { op: 'remove', path: '/nope' }] });
+    await emit({
+      type: EventType.STATE_DELTA,
+      delta: [
+        { op: 'add', path: '/todos/-', value: { title: 'eggs' } },
+        { op: 'remove', path: '/nope' },
+      ],
+    });
     expect(connection.state).toEqual({ todos: [{ title: 'milk' }] });
     expect(issues.find((i) => i.code === 'bad_patch')?.message).toContain('operation 1 (remove "/nope")');
-    await emit({ type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/todos/0/title', value: 'oat milk' }] }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    await emit(
+      { type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/todos/0/title', value: 'oat milk' }] },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' },
+    );
     agent.events.complete();
     await done;
     expect(agent.state).toEqual({ todos: [{ title: 'oat milk' }] });
@@ -94,7 +129,12 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
         type: EventType.MESSAGES_SNAPSHOT,
         messages: [
           { id: 'u1', role: 'user', content: 'Book me a flight' },
-          { id: 'a1', role: 'assistant', content: 'Where to?', toolCalls: [{ id: 'c9', type: 'function', function: { name: 'lookup', arguments: '{"city":"Oslo"}' } }] },
+          {
+            id: 'a1',
+            role: 'assistant',
+            content: 'Where to?',
+            toolCalls: [{ id: 'c9', type: 'function', function: { name: 'lookup', arguments: '{"city":"Oslo"}' } }],
+          },
           { id: 'r9', role: 'tool', toolCallId: 'c9', content: 'found 3' },
         ],
       },
@@ -103,18 +143,36 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     agent.events.complete();
     await done;
     const text = await shown();
-    for (const expected of ['Book me a flight', 'Where to?', 'Tool call: lookup', 'Oslo', 'found 3']) expect(text).toContain(expected);
+    for (const expected of ['Book me a flight', 'Where to?', 'Tool call: lookup', 'Oslo', 'found 3'])
+      expect(text).toContain(expected);
   });
 
   it('bounds a never-ending text message and refuses oversize tool arguments; the next run still works', async () => {
-    const { agent, connection, issues, shown, emit } = setup({ limits: { maxTextChars: 1000, maxToolArgsChars: 5000 } });
+    const { agent, connection, issues, shown, emit } = setup({
+      limits: { maxTextChars: 1000, maxToolArgsChars: 5000 },
+    });
     const done = connection.run();
     await tick();
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' });
-    for (let i = 0; i < 200; i += 1) agent.events.next({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'x'.repeat(100) } as BaseEvent);
-    await emit({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, { type: EventType.TOOL_CALL_START, toolCallId: 'big', toolCallName: 'suip_render_program' });
-    for (let i = 0; i < 10; i += 1) agent.events.next({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'big', delta: (i === 0 ? '{"code":"' : '') + 'y'.repeat(1000) } as BaseEvent);
-    await emit({ type: EventType.TOOL_CALL_END, toolCallId: 'big' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' },
+    );
+    for (let i = 0; i < 200; i += 1)
+      agent.events.next({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'x'.repeat(100) } as BaseEvent);
+    await emit(
+      { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' },
+      { type: EventType.TOOL_CALL_START, toolCallId: 'big', toolCallName: 'suip_render_program' },
+    );
+    for (let i = 0; i < 10; i += 1)
+      agent.events.next({
+        type: EventType.TOOL_CALL_ARGS,
+        toolCallId: 'big',
+        delta: (i === 0 ? '{"code":"' : '') + 'y'.repeat(1000),
+      } as BaseEvent);
+    await emit(
+      { type: EventType.TOOL_CALL_END, toolCallId: 'big' },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' },
+    );
     agent.events.complete();
     await done;
     const message = agent.messages.find((m) => m.id === 'm1');
@@ -130,7 +188,10 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     agent.events = new Subject<BaseEvent>();
     const again = connection.run();
     await tick();
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r2' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r2' });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r2' },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r2' },
+    );
     agent.events.complete();
     expect(await again).toEqual({ status: 'finished' });
   });
@@ -139,15 +200,23 @@ describe('connectAgUi against the real @ag-ui/client pipeline and the real rende
     const { agent, connection, issues, shown, emit } = setup();
     const done = connection.run();
     await tick();
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'ghost', delta: 'boo' });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'ghost', delta: 'boo' },
+    );
     const outcome = await done;
     expect(outcome.status).toBe('error');
-    expect(issues.find((i) => i.code === 'run_failed')?.message).toContain("No active text message found with ID 'ghost'");
+    expect(issues.find((i) => i.code === 'run_failed')?.message).toContain(
+      "No active text message found with ID 'ghost'",
+    );
     expect(await shown()).toContain('the run stopped');
     agent.events = new Subject<BaseEvent>();
     const again = connection.run();
     await tick();
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r2' }, { type: EventType.RUN_ERROR, message: 'model unavailable', code: 'model_not_configured' });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r2' },
+      { type: EventType.RUN_ERROR, message: 'model unavailable', code: 'model_not_configured' },
+    );
     agent.events.complete();
     expect(await again).toEqual({ status: 'error', message: 'model unavailable (model_not_configured)' });
     expect(await shown()).toContain('The run failed');
@@ -160,7 +229,16 @@ describe('connectAgUi says what it drops', () => {
     const done = connection.run();
     await tick();
     const operations = Array.from({ length: 1005 }, () => ({ version: 'v0.9', deleteSurface: { surfaceId: 'none' } }));
-    await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' }, { type: EventType.ACTIVITY_SNAPSHOT, messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: operations } }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    await emit(
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      {
+        type: EventType.ACTIVITY_SNAPSHOT,
+        messageId: 'a1',
+        activityType: 'a2ui-surface',
+        content: { a2ui_operations: operations },
+      },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' },
+    );
     agent.events.complete();
     await done;
     const cut = issues.find((i) => i.code === 'a2ui_operations_cut');
@@ -177,7 +255,11 @@ describe('connectAgUi keeps the transcript alive', () => {
     await emit(
       { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
       { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' },
-      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Clone **ssh://git@github.com/acme/app.git** first.' },
+      {
+        type: EventType.TEXT_MESSAGE_CONTENT,
+        messageId: 'm1',
+        delta: 'Clone **ssh://git@github.com/acme/app.git** first.',
+      },
       { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' },
     );
     const first = await shown();
@@ -185,9 +267,19 @@ describe('connectAgUi keeps the transcript alive', () => {
     expect(first).toContain('shown as plain text');
     // The browser renderer runs this rule on every group of a transaction and refuses the whole
     // transaction on a hit (this headless target does not): the transcript must pass it.
-    const groups = (node: Particle): Particle[] => ('group' in node ? [node, ...node.group.flatMap(([, child]) => groups(child))] : []);
-    expect(groups(target.tree() as Particle).map((g) => checkUrlCredentials(g as GroupParticle)).filter(Boolean)).toEqual([]);
-    await emit({ type: EventType.TEXT_MESSAGE_START, messageId: 'm2', role: 'assistant' }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm2', delta: 'Then run *make*.' }, { type: EventType.TEXT_MESSAGE_END, messageId: 'm2' }, { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
+    const groups = (node: Particle): Particle[] =>
+      'group' in node ? [node, ...node.group.flatMap(([, child]) => groups(child))] : [];
+    expect(
+      groups(target.tree() as Particle)
+        .map((g) => checkUrlCredentials(g as GroupParticle))
+        .filter(Boolean),
+    ).toEqual([]);
+    await emit(
+      { type: EventType.TEXT_MESSAGE_START, messageId: 'm2', role: 'assistant' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm2', delta: 'Then run *make*.' },
+      { type: EventType.TEXT_MESSAGE_END, messageId: 'm2' },
+      { type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' },
+    );
     agent.events.complete();
     await done;
     expect(await shown()).toContain('Then run *make*.');
@@ -210,13 +302,19 @@ describe('connectAgUi bounds the messages of a run', () => {
     agent.events.complete();
     const outcome = await done;
     expect(outcome.status).toBe('error');
-    expect(outcome.status === 'error' && outcome.message).toContain('more than 10 messages and tool calls in one run (maxMessages)');
+    expect(outcome.status === 'error' && outcome.message).toContain(
+      'more than 10 messages and tool calls in one run (maxMessages)',
+    );
     expect(issues.map((i) => i.code)).toContain('too_many_messages');
     expect(agent.messages.length).toBeLessThanOrEqual(10);
   });
 
-  it("prunes the agent-id indexes with the entries they point to", () => {
-    const conversation = new Conversation({ limits: { maxMessages: 5, maxTextChars: 100, maxToolArgsChars: 100 }, onChange: () => undefined, report: () => undefined });
+  it('prunes the agent-id indexes with the entries they point to', () => {
+    const conversation = new Conversation({
+      limits: { maxMessages: 5, maxTextChars: 100, maxToolArgsChars: 100 },
+      onChange: () => undefined,
+      report: () => undefined,
+    });
     for (let i = 0; i < 1000; i += 1) {
       conversation.text(`m${i}`, 'assistant');
       conversation.step(`s${i}`, false);
@@ -234,7 +332,11 @@ describe('connectAgUi coalesces the state', () => {
     const done = connection.run();
     await tick();
     await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
-    for (let i = 0; i < 150; i += 1) agent.events.next({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: i }] } as BaseEvent);
+    for (let i = 0; i < 150; i += 1)
+      agent.events.next({
+        type: EventType.STATE_DELTA,
+        delta: [{ op: 'add', path: '/todos/-', value: i }],
+      } as BaseEvent);
     await emit({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' });
     agent.events.complete();
     await done;
@@ -249,11 +351,17 @@ describe('connectAgUi coalesces the state', () => {
     const done = connection.run();
     await tick();
     await emit({ type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' });
-    for (let i = 0; i < 150; i += 1) agent.events.next({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/todos/-', value: i }] } as BaseEvent);
+    for (let i = 0; i < 150; i += 1)
+      agent.events.next({
+        type: EventType.STATE_DELTA,
+        delta: [{ op: 'add', path: '/todos/-', value: i }],
+      } as BaseEvent);
     agent.events.next({ type: EventType.RUN_FINISHED, threadId: 't1', runId: 'r1' } as BaseEvent);
     agent.events.complete();
     const outcome = await done;
-    expect(outcome.status === 'error' && outcome.message).toContain('more than 100 STATE_DELTA events in one second (maxStateDeltasPerSecond)');
+    expect(outcome.status === 'error' && outcome.message).toContain(
+      'more than 100 STATE_DELTA events in one second (maxStateDeltasPerSecond)',
+    );
     expect(issues.map((i) => i.code)).toContain('state_flood');
     expect((connection.state as { todos: number[] }).todos).toHaveLength(100);
   });

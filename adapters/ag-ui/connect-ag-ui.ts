@@ -1,4 +1,13 @@
-import { EventType, type AbstractAgent, type AgentStateMutation, type AgentSubscriber, type BaseEvent, type Interrupt, type Message, type RunAgentParameters } from '@ag-ui/client';
+import {
+  EventType,
+  type AbstractAgent,
+  type AgentStateMutation,
+  type AgentSubscriber,
+  type BaseEvent,
+  type Interrupt,
+  type Message,
+  type RunAgentParameters,
+} from '@ag-ui/client';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer } from '../../renderer/renderer-types.ts';
@@ -28,7 +37,8 @@ export type AgUiIssue = AdapterIssue & { adapter: 'ag-ui' };
 export type AgUiRunOutcome = { status: 'finished' } | { status: 'error'; message: string } | { status: 'cancelled' };
 
 /** What `connectAgUi` needs of a renderer (the public `Renderer` has it all). */
-export type AgUiRenderer = Pick<Renderer, 'attach' | 'attachRemote' | 'detach' | 'snapshot' | 'dialogs'> & Partial<Pick<Renderer, 'onTraffic'>>;
+export type AgUiRenderer = Pick<Renderer, 'attach' | 'attachRemote' | 'detach' | 'snapshot' | 'dialogs'> &
+  Partial<Pick<Renderer, 'onTraffic'>>;
 
 /** Options of `connectAgUi`. */
 export interface AgUiOptions {
@@ -91,7 +101,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   const limits: AgUiLimits = { ...DEFAULT_AG_UI_LIMITS, ...options.limits };
   const prefix = options.idPrefix ?? 'agui';
   const stateChannel = options.stateChannel ?? STATE_CHANNEL;
-  const tools = [...(options.tools?.program === false ? [] : [RENDER_PROGRAM_TOOL]), ...(options.tools?.ask === false ? [] : [ASK_USER_TOOL])];
+  const tools = [
+    ...(options.tools?.program === false ? [] : [RENDER_PROGRAM_TOOL]),
+    ...(options.tools?.ask === false ? [] : [ASK_USER_TOOL]),
+  ];
   const ours = new Set(tools.map((t) => t.name));
   const maxContinuations = options.maxContinuations ?? 8;
 
@@ -100,14 +113,30 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let status: { label: string; tone: string; detail?: string } = { label: 'Ready', tone: 'neutral' };
   const state = createAgentState(agent.state ?? {}, limits);
   // `report` is a hoisted-by-use closure: it runs only once a dialog is refused, after setup.
-  const dialogs = new AgentDialogs(renderer.dialogs, options.agentName ?? agent.agentId ?? 'AG-UI agent', options.dialogs, (r) => report('dialog_refused', `the agent's dialog was not shown (${r.refused}): ${r.message}`));
+  const dialogs = new AgentDialogs(
+    renderer.dialogs,
+    options.agentName ?? agent.agentId ?? 'AG-UI agent',
+    options.dialogs,
+    (r) => report('dialog_refused', `the agent's dialog was not shown (${r.refused}): ${r.message}`),
+  );
 
   // --- rendering: one generator, one render per ~30 ms however many deltas arrive ---
-  const transcript = createLocalGenerator<Handle>(renderer, { id: `${prefix}-transcript`, name: 'AG-UI conversation', originKind: 'agent' });
+  const transcript = createLocalGenerator<Handle>(renderer, {
+    id: `${prefix}-transcript`,
+    name: 'AG-UI conversation',
+    originKind: 'agent',
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let rendered: Promise<void> = Promise.resolve();
   let plainOnly = false;
-  const statusParticle = (): ModelParticle => ({ type: 'status', group: [['label', plain(status.label)], ['tone', plain(status.tone)], ...(status.detail ? [['detail', plain(status.detail)] as const] : [])] });
+  const statusParticle = (): ModelParticle => ({
+    type: 'status',
+    group: [
+      ['label', plain(status.label)],
+      ['tone', plain(status.tone)],
+      ...(status.detail ? [['detail', plain(status.detail)] as const] : []),
+    ],
+  });
   const renderNow = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -119,7 +148,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         // The renderer refused the transaction whole, and would refuse every later one while the
         // entry stays: show everything as plain text from now on, with a visible note of why.
         plainOnly = true;
-        report('render_failed', `the conversation could not be shown as markdown, so it is shown as plain text from now on: ${why.slice(0, 500)}`);
+        report(
+          'render_failed',
+          `the conversation could not be shown as markdown, so it is shown as plain text from now on: ${why.slice(0, 500)}`,
+        );
         return renderNow();
       });
     return rendered;
@@ -133,7 +165,12 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     // Every issue reaches onIssue; the page shows the first maxNotes and then says it stopped.
     if (!show || notes > limits.maxNotes) return;
     notes += 1;
-    if (notes > limits.maxNotes) conversation.note('warning', 'More problems', `more than ${limits.maxNotes} problems; the rest go to onIssue only`);
+    if (notes > limits.maxNotes)
+      conversation.note(
+        'warning',
+        'More problems',
+        `more than ${limits.maxNotes} problems; the rest go to onIssue only`,
+      );
     else conversation.note('warning', code, message.slice(0, 2000));
   };
   const conversation = new Conversation({ limits, onChange: schedule, report });
@@ -146,7 +183,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       handle.input(stateChannel, state.value);
     } catch (error) {
       shared.delete(handle);
-      report('state_not_delivered', `the state could not be sent to a program: ${error instanceof Error ? error.message : String(error)}`);
+      report(
+        'state_not_delivered',
+        `the state could not be sent to a program: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   // The state reaches programs and @ag-ui/client at most once per frame with the latest value:
@@ -154,7 +194,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   // so per-delta delivery made a burst of small patches cost the state's size each.
   let stateDirty = false;
   let frame: ReturnType<typeof setTimeout> | number | undefined;
-  const nextFrame = (run: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16));
+  const nextFrame = (run: () => void) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16);
   const flushState = () => {
     if (typeof frame === 'number' && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
     else clearTimeout(frame);
@@ -173,10 +214,18 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let deltaWindow = { start: 0, count: 0 };
 
   // --- A2UI (from @ag-ui/a2ui-middleware's activity snapshots) through the existing bridge ---
-  const a2ui = createA2uiActivities(renderer, { idPrefix: `${prefix}-a2ui`, report, onAction: (userAction) => void run({ forwardedProps: { a2uiAction: { userAction } } }) });
+  const a2ui = createA2uiActivities(renderer, {
+    idPrefix: `${prefix}-a2ui`,
+    report,
+    onAction: (userAction) => void run({ forwardedProps: { a2uiAction: { userAction } } }),
+  });
 
   // --- the gate: every event, before @ag-ui/client applies it ---
-  let finish: { outcome: 'success'; pending: string[] } | { outcome: 'interrupt'; interrupts: Interrupt[] } | { outcome: 'cancelled' } | undefined;
+  let finish:
+    | { outcome: 'success'; pending: string[] }
+    | { outcome: 'interrupt'; interrupts: Interrupt[] }
+    | { outcome: 'cancelled' }
+    | undefined;
   let runError: string | undefined;
   const readFinish = () => finish;
   const stop: AgentStateMutation = { stopPropagation: true };
@@ -186,7 +235,11 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     starts += 1;
     if (starts <= limits.maxMessages) return false;
     // SECURITY: bounded per run: @ag-ui/client keeps every message it is handed, and each start costs the page an entry.
-    if (starts === limits.maxMessages + 1) stopRun('too_many_messages', `the agent opened more than ${limits.maxMessages} messages and tool calls in one run (maxMessages); the run was stopped`);
+    if (starts === limits.maxMessages + 1)
+      stopRun(
+        'too_many_messages',
+        `the agent opened more than ${limits.maxMessages} messages and tool calls in one run (maxMessages); the run was stopped`,
+      );
     return true;
   };
   /** Ends the run in progress with an error the run's outcome carries. */
@@ -223,7 +276,14 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       case EventType.TEXT_MESSAGE_START:
       case EventType.REASONING_MESSAGE_START:
         if (tooManyStarts()) return stop;
-        conversation.text(String(e.messageId), event.type === EventType.REASONING_MESSAGE_START ? 'reasoning' : typeof e.role === 'string' ? e.role : 'assistant');
+        conversation.text(
+          String(e.messageId),
+          event.type === EventType.REASONING_MESSAGE_START
+            ? 'reasoning'
+            : typeof e.role === 'string'
+              ? e.role
+              : 'assistant',
+        );
         break;
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_CONTENT:
@@ -241,7 +301,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         const view = calls.get(String(e.toolCallId));
         const wasStreaming = view?.status === 'streaming';
         view?.push(String(e.delta));
-        if (wasStreaming && view?.status === 'refused') report('tool_call_refused', `tool call "${view.name.slice(0, 80)}" ${view.error ?? ''}`, view.id);
+        if (wasStreaming && view?.status === 'refused')
+          report('tool_call_refused', `tool call "${view.name.slice(0, 80)}" ${view.error ?? ''}`, view.id);
         schedule();
         // The arguments are kept here, parsed once; @ag-ui/client would re-parse the whole buffer per delta.
         return stop;
@@ -251,15 +312,28 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         if (view === undefined) break;
         const wasStreaming = view.status === 'streaming';
         view.end();
-        if (wasStreaming && view.status === 'refused') report('tool_call_refused', `tool call "${view.name.slice(0, 80)}" ${view.error ?? ''}`, view.id);
+        if (wasStreaming && view.status === 'refused')
+          report('tool_call_refused', `tool call "${view.name.slice(0, 80)}" ${view.error ?? ''}`, view.id);
         schedule();
         const args = view.value === undefined ? '{}' : JSON.stringify(view.value);
-        return { messages: messages.map((m) => (m.role === 'assistant' && m.toolCalls?.some((c) => c.id === view.id) ? { ...m, toolCalls: m.toolCalls.map((c) => (c.id === view.id ? { ...c, function: { ...c.function, arguments: args } } : c)) } : m)) as Message[] };
+        return {
+          messages: messages.map((m) =>
+            m.role === 'assistant' && m.toolCalls?.some((c) => c.id === view.id)
+              ? {
+                  ...m,
+                  toolCalls: m.toolCalls.map((c) =>
+                    c.id === view.id ? { ...c, function: { ...c.function, arguments: args } } : c,
+                  ),
+                }
+              : m,
+          ) as Message[],
+        };
       }
       case EventType.TOOL_CALL_RESULT: {
         const view = calls.get(String(e.toolCallId));
         if (view !== undefined) {
-          view.result = typeof e.content === 'string' ? e.content.slice(0, 4000) : JSON.stringify(e.content)?.slice(0, 4000);
+          view.result =
+            typeof e.content === 'string' ? e.content.slice(0, 4000) : JSON.stringify(e.content)?.slice(0, 4000);
           view.status = 'answered';
         }
         break;
@@ -276,7 +350,11 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         deltaWindow.count += 1;
         // SECURITY: bounded: a flood of patches is stopped, said once, instead of applied without end.
         if (deltaWindow.count > maxDeltasPerSecond) {
-          if (deltaWindow.count === maxDeltasPerSecond + 1) stopRun('state_flood', `the agent sent more than ${maxDeltasPerSecond} STATE_DELTA events in one second (maxStateDeltasPerSecond); the run was stopped`);
+          if (deltaWindow.count === maxDeltasPerSecond + 1)
+            stopRun(
+              'state_flood',
+              `the agent sent more than ${maxDeltasPerSecond} STATE_DELTA events in one second (maxStateDeltasPerSecond); the run was stopped`,
+            );
           return stop;
         }
         const refused = state.delta(e.delta);
@@ -288,12 +366,19 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         break;
       case EventType.ACTIVITY_SNAPSHOT:
         if (e.activityType === A2UI_ACTIVITY) a2ui.apply(e.content);
-        else report('unsupported_activity', `an activity of type ${JSON.stringify(String(e.activityType).slice(0, 60))} is not shown (this host renders "${A2UI_ACTIVITY}")`);
+        else
+          report(
+            'unsupported_activity',
+            `an activity of type ${JSON.stringify(String(e.activityType).slice(0, 60))} is not shown (this host renders "${A2UI_ACTIVITY}")`,
+          );
         break;
       case EventType.CUSTOM:
         // SECURITY: only refusals BoundedHttpAgent created speak as "suip"; an agent's CUSTOM of that name is its own event.
         if (e.name === REFUSED_EVENT && agent instanceof BoundedHttpAgent && agent.ownsRefusal(e.value)) {
-          const value = (typeof e.value === 'object' && e.value !== null ? e.value : {}) as { code?: unknown; message?: unknown };
+          const value = (typeof e.value === 'object' && e.value !== null ? e.value : {}) as {
+            code?: unknown;
+            message?: unknown;
+          };
           report(String(value.code).slice(0, 80), String(value.message).slice(0, 2000));
         }
         break;
@@ -307,7 +392,12 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   const subscriber: AgentSubscriber = {
     onEvent: ({ event, messages }) => gate(event, messages),
     onRunFinishedEvent(params) {
-      finish = params.outcome === 'success' ? { outcome: 'success', pending: params.pendingToolCallIds } : params.outcome === 'interrupt' ? { outcome: 'interrupt', interrupts: params.interrupts } : { outcome: 'cancelled' };
+      finish =
+        params.outcome === 'success'
+          ? { outcome: 'success', pending: params.pendingToolCallIds }
+          : params.outcome === 'interrupt'
+            ? { outcome: 'interrupt', interrupts: params.interrupts }
+            : { outcome: 'cancelled' };
     },
     onRunFailed({ error }) {
       // A bound that stopped the run already said why; the client's complaint about the events it then lacked would hide it.
@@ -327,15 +417,20 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
   let closed = false;
 
   const runFrontendTool = async (view: ToolCallView): Promise<string> => {
-    if (view.status === 'refused' || view.value === undefined) return JSON.stringify({ error: `the call was refused: ${view.error ?? 'no arguments'}` });
+    if (view.status === 'refused' || view.value === undefined)
+      return JSON.stringify({ error: `the call was refused: ${view.error ?? 'no arguments'}` });
     view.status = 'running';
     schedule();
     if (view.name === ASK_USER_TOOL.name) return askUser(dialogs, view.value);
     const code = view.value.code;
-    if (typeof code !== 'string' || code === '') return JSON.stringify({ error: '"code" must be the program as a string' });
+    if (typeof code !== 'string' || code === '')
+      return JSON.stringify({ error: '"code" must be the program as a string' });
     programs += 1;
     const id = `${prefix}-program-${programs}`;
-    const title = typeof view.value.title === 'string' && view.value.title !== '' ? view.value.title.slice(0, 80) : `Program ${programs}`;
+    const title =
+      typeof view.value.title === 'string' && view.value.title !== ''
+        ? view.value.title.slice(0, 80)
+        : `Program ${programs}`;
     const outcome = await runProgram(renderer, id, code, title);
     if (!outcome.ok) return JSON.stringify({ rendered: false, errors: outcome.error });
     shared.add(outcome.handle);
@@ -346,7 +441,11 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       const oldest = mounted.shift()!;
       shared.delete(oldest.handle);
       await renderer.detach(oldest.id).catch(() => undefined);
-      report('program_replaced', `more than ${maxPrograms} programs on screen (maxPrograms): the oldest, ${oldest.id}, was removed`, oldest.id);
+      report(
+        'program_replaced',
+        `more than ${maxPrograms} programs on screen (maxPrograms): the oldest, ${oldest.id}, was removed`,
+        oldest.id,
+      );
     }
     // SECURITY: a program cannot drive the agent without end: one action run of its own pending at
     // a time, and at most ACTIONS_PER_MINUTE a minute; what is refused is said. (The renderer does
@@ -358,7 +457,13 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       const now = performance.now();
       actions = actions.filter((at) => now - at < 60_000);
       if (pendingAction || actions.length >= ACTIONS_PER_MINUTE) {
-        report('action_refused', pendingAction ? `"${title}" sent an action while its previous one was still running the agent; it was dropped (one at a time per program)` : `"${title}" sent more than ${ACTIONS_PER_MINUTE} actions in a minute; it was dropped`, id);
+        report(
+          'action_refused',
+          pendingAction
+            ? `"${title}" sent an action while its previous one was still running the agent; it was dropped (one at a time per program)`
+            : `"${title}" sent more than ${ACTIONS_PER_MINUTE} actions in a minute; it was dropped`,
+          id,
+        );
         return;
       }
       pendingAction = true;
@@ -391,7 +496,10 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       }
       if (ended?.outcome === 'cancelled') break;
       if (continuations >= maxContinuations) {
-        report('too_many_continuations', `the agent was run ${maxContinuations} times in a row without the user; stopped (send a message to go on)`);
+        report(
+          'too_many_continuations',
+          `the agent was run ${maxContinuations} times in a row without the user; stopped (send a message to go on)`,
+        );
         break;
       }
       if (ended?.outcome === 'interrupt') {
@@ -401,12 +509,19 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
         for (const interrupt of ended.interrupts.slice(0, 20)) resume.push(await answerInterrupt(dialogs, interrupt));
         next = { resume };
       } else if (ended?.outcome === 'success') {
-        const mine = ended.pending.map((id) => calls.get(id)).filter((v): v is ToolCallView => v !== undefined && ours.has(v.name));
+        const mine = ended.pending
+          .map((id) => calls.get(id))
+          .filter((v): v is ToolCallView => v !== undefined && ours.has(v.name));
         for (const view of mine) {
           const result = await runFrontendTool(view);
           view.result = result.slice(0, 4000);
           view.status = 'answered';
-          agent.addMessage({ id: `${prefix}-result-${(counter += 1)}-${Date.now().toString(36)}`, role: 'tool', toolCallId: view.id, content: result });
+          agent.addMessage({
+            id: `${prefix}-result-${(counter += 1)}-${Date.now().toString(36)}`,
+            role: 'tool',
+            toolCallId: view.id,
+            content: result,
+          });
           schedule();
         }
         if (mine.length > 0) next = {};

@@ -10,7 +10,12 @@ export interface ConversationHooks {
   report(code: string, message: string, subject?: string): void;
 }
 
-const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('') : '');
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('')
+      : '';
 
 /**
  * The conversation as the host shows it: entries in arrival order under local keys (an agent's
@@ -77,7 +82,12 @@ export class Conversation {
     const max = this.#hooks.limits.maxTextChars;
     // SECURITY: bounded; past it, deltas are counted and dropped (for @ag-ui/client's copy too).
     if (entry.cut > 0 || entry.text.length + delta.length > max) {
-      if (entry.cut === 0) this.#hooks.report('text_too_long', `a text message passed ${max} characters; the rest is counted, not kept (stop the run to end it)`, id.slice(0, 128));
+      if (entry.cut === 0)
+        this.#hooks.report(
+          'text_too_long',
+          `a text message passed ${max} characters; the rest is counted, not kept (stop the run to end it)`,
+          id.slice(0, 128),
+        );
       entry.cut += delta.length;
     } else entry.text += delta;
     this.#hooks.onChange();
@@ -119,7 +129,8 @@ export class Conversation {
     this.#indexOf.clear();
     const max = this.#hooks.limits.maxMessages;
     const shown = messages.slice(-max);
-    if (shown.length < messages.length) this.#hooks.report('messages_cut', `the snapshot has ${messages.length} messages; the newest ${max} are shown`);
+    if (shown.length < messages.length)
+      this.#hooks.report('messages_cut', `the snapshot has ${messages.length} messages; the newest ${max} are shown`);
     for (const message of shown) {
       const text = textOf((message as { content?: unknown }).content);
       if (message.role === 'tool') {

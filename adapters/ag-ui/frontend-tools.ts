@@ -11,16 +11,29 @@ export const RENDER_PROGRAM_TOOL: Tool = {
   name: 'suip_render_program',
   description:
     "Show UI in the user's page: `code` is a suip program (JavaScript) that runs sandboxed and builds UI only from the host's vocabulary with render(...). The result says it rendered, or gives the errors to fix (then call again with the corrected program). The program can send the user's choice back with suip.output('action', value) (it reaches you as a user message) and read the shared agent state with suip.onInput('agui.state', (state) => ...).",
-  parameters: { type: 'object', properties: { code: { type: 'string', description: 'The complete program.' }, title: { type: 'string', description: 'A short name for the UI.' } }, required: ['code'] },
+  parameters: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', description: 'The complete program.' },
+      title: { type: 'string', description: 'A short name for the UI.' },
+    },
+    required: ['code'],
+  },
 };
 
 /** The frontend tool that asks the user in a host dialog (human in the loop). */
 export const ASK_USER_TOOL: Tool = {
   name: 'suip_ask_user',
-  description: 'Ask the user one question in a dialog the host draws and waits for: kind "confirm" (yes/no), "prompt" (free text) or "pick" (one of options). The result is the answer: {"ok": true|false}, {"value": "text"|null} or {"choice": "option"|null}.',
+  description:
+    'Ask the user one question in a dialog the host draws and waits for: kind "confirm" (yes/no), "prompt" (free text) or "pick" (one of options). The result is the answer: {"ok": true|false}, {"value": "text"|null} or {"choice": "option"|null}.',
   parameters: {
     type: 'object',
-    properties: { kind: { type: 'string', enum: ['confirm', 'prompt', 'pick'] }, title: { type: 'string' }, message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      kind: { type: 'string', enum: ['confirm', 'prompt', 'pick'] },
+      title: { type: 'string' },
+      message: { type: 'string' },
+      options: { type: 'array', items: { type: 'string' } },
+    },
     required: ['kind', 'title'],
   },
 };
@@ -35,16 +48,24 @@ export async function askUser(dialogs: AgentDialogs, args: Record<string, unknow
   const title = clip(args.title, 200) || 'The agent asks';
   const message = clip(args.message, 4000) || undefined;
   // A refusal (blocked, too many, credential wording) is the tool result: the agent reads why.
-  const answer = (result: object) => JSON.stringify(isRefusal(result) ? { error: result.message, reason: result.refused } : result);
+  const answer = (result: object) =>
+    JSON.stringify(isRefusal(result) ? { error: result.message, reason: result.refused } : result);
   if (args.kind === 'confirm') return answer(await dialogs.confirm({ title, message }));
   if (args.kind === 'prompt') return answer(await dialogs.prompt({ title, message }));
   if (args.kind === 'pick') {
-    const options = Array.isArray(args.options) ? args.options.filter((o): o is string => typeof o === 'string' && o !== '').slice(0, 100) : [];
-    if (options.length === 0) return JSON.stringify({ error: 'kind "pick" needs "options": a non-empty array of strings' });
-    const picked = await dialogs.pick({ title, message, items: options.map((label, i) => ({ id: `o${i}`, label: clip(label, 200) })) });
+    const options = Array.isArray(args.options)
+      ? args.options.filter((o): o is string => typeof o === 'string' && o !== '').slice(0, 100)
+      : [];
+    if (options.length === 0)
+      return JSON.stringify({ error: 'kind "pick" needs "options": a non-empty array of strings' });
+    const picked = await dialogs.pick({
+      title,
+      message,
+      items: options.map((label, i) => ({ id: `o${i}`, label: clip(label, 200) })),
+    });
     if (isRefusal(picked)) return answer(picked);
     const { ids } = picked;
-    return JSON.stringify({ choice: ids[0] === undefined ? null : options[Number(ids[0].slice(1))] ?? null });
+    return JSON.stringify({ choice: ids[0] === undefined ? null : (options[Number(ids[0].slice(1))] ?? null) });
   }
   return JSON.stringify({ error: 'unknown "kind": use "confirm", "prompt" or "pick"' });
 }
@@ -68,16 +89,26 @@ function hasContent(snapshot: unknown, id: string): boolean {
  * rendered within `renderMs` is a failure worded for the model (`repairMessage`); a program that
  * renders is watched `settleMs` more, since errors often follow the first frame.
  */
-export async function runProgram(renderer: ProgramRenderer, id: string, code: string, name: string, { renderMs = 4000, settleMs = 400 } = {}): Promise<ProgramOutcome> {
+export async function runProgram(
+  renderer: ProgramRenderer,
+  id: string,
+  code: string,
+  name: string,
+  { renderMs = 4000, settleMs = 400 } = {},
+): Promise<ProgramOutcome> {
   const errors: string[] = [];
   let stopped: string | undefined;
   const onError = (event: Event) => {
     const detail = (event as CustomEvent<SuipErrorDetail>).detail;
-    if (detail?.generatorId === id && errors.length < 10) errors.push(`${detail.error.message}${detail.error.data === undefined ? '' : ` ${JSON.stringify(detail.error.data).slice(0, 300)}`}`);
+    if (detail?.generatorId === id && errors.length < 10)
+      errors.push(
+        `${detail.error.message}${detail.error.data === undefined ? '' : ` ${JSON.stringify(detail.error.data).slice(0, 300)}`}`,
+      );
   };
   const onStatus = (event: Event) => {
     const detail = (event as CustomEvent<SuipStatusDetail>).detail;
-    if (detail?.generatorId === id && (detail.status === 'error' || detail.status === 'terminated')) stopped = `The program stopped (${detail.reason ?? detail.status}): ${detail.message ?? ''}`;
+    if (detail?.generatorId === id && (detail.status === 'error' || detail.status === 'terminated'))
+      stopped = `The program stopped (${detail.reason ?? detail.status}): ${detail.message ?? ''}`;
   };
   // The renderer's events bubble (composed) to the document from wherever the host mounted it.
   document.addEventListener('suip-error', onError);
@@ -111,7 +142,12 @@ export async function runProgram(renderer: ProgramRenderer, id: string, code: st
       if (renderedAt !== undefined && now - renderedAt >= settleMs) return { ok: true, handle };
       if (renderedAt === undefined && now - started >= renderMs) {
         await renderer.detach(id).catch(() => undefined);
-        return { ok: false, error: repairMessage(`The program ran but rendered nothing within ${renderMs / 1000} s. Call render(view()) at the top level of the program.`) };
+        return {
+          ok: false,
+          error: repairMessage(
+            `The program ran but rendered nothing within ${renderMs / 1000} s. Call render(view()) at the top level of the program.`,
+          ),
+        };
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

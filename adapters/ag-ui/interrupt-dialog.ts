@@ -16,7 +16,11 @@ export async function answerInterrupt(dialogs: AgentDialogs, interrupt: Interrup
   const title = clip(typeof schema.title === 'string' ? schema.title : interrupt.reason || 'The agent asks', 200);
   const message = clip(interrupt.message ?? '', 4000) || undefined;
   const cancelled: ResumeEntry = { interruptId: interrupt.id, status: 'cancelled' };
-  const refusedEntry = (refusal: AgentDialogRefusal): ResumeEntry => ({ interruptId: interrupt.id, status: 'cancelled', payload: { error: refusal.message, reason: refusal.refused } });
+  const refusedEntry = (refusal: AgentDialogRefusal): ResumeEntry => ({
+    interruptId: interrupt.id,
+    status: 'cancelled',
+    payload: { error: refusal.message, reason: refusal.refused },
+  });
   if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => typeof v === 'string')) {
     const values = (schema.enum as string[]).slice(0, 100);
     const items = values.map((v, i) => ({ id: `o${i}`, label: clip(v || '(empty)', 200) }));
@@ -30,9 +34,14 @@ export async function answerInterrupt(dialogs: AgentDialogs, interrupt: Interrup
     const confirmed = await dialogs.confirm({ title, message, confirmLabel: 'Approve', cancelLabel: 'Reject' });
     if (isRefusal(confirmed)) return refusedEntry(confirmed);
     const { ok } = confirmed;
-    return schema.type === 'boolean' ? { interruptId: interrupt.id, status: 'resolved', payload: ok } : ok ? { interruptId: interrupt.id, status: 'resolved', payload: { approved: true } } : cancelled;
+    return schema.type === 'boolean'
+      ? { interruptId: interrupt.id, status: 'resolved', payload: ok }
+      : ok
+        ? { interruptId: interrupt.id, status: 'resolved', payload: { approved: true } }
+        : cancelled;
   }
-  const json = schema.type === 'object' || schema.type === 'array' || schema.type === 'number' || schema.type === 'integer';
+  const json =
+    schema.type === 'object' || schema.type === 'array' || schema.type === 'number' || schema.type === 'integer';
   const prompted = await dialogs.prompt({ title, message, multiline: json, placeholder: json ? 'JSON' : undefined });
   if (isRefusal(prompted)) return refusedEntry(prompted);
   const { value } = prompted;

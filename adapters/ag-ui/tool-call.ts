@@ -36,7 +36,12 @@ export function createToolCallView(id: string, name: string, maxChars: number): 
   let args: Record<string, unknown> = {};
   let value: Record<string, unknown> | undefined;
   let chars = 0;
-  const parser: JsonUnitParser = createJsonUnitParser({ units: ['$'], mode: 'document', cuttable: (path) => path.length === 1, limits: { maxDocumentChars: maxChars } });
+  const parser: JsonUnitParser = createJsonUnitParser({
+    units: ['$'],
+    mode: 'document',
+    cuttable: (path) => path.length === 1,
+    limits: { maxDocumentChars: maxChars },
+  });
   const view: ToolCallView = {
     id,
     name,
@@ -54,7 +59,13 @@ export function createToolCallView(id: string, name: string, maxChars: number): 
       if (view.status !== 'streaming') return false;
       chars += delta.length;
       // SECURITY: bounded before the parser keeps anything of it; one huge delta is refused whole.
-      if (chars > maxChars) return refuse(`its arguments passed ${maxChars} characters; the call was not run. Send smaller arguments (e.g. a reference instead of the data).`), false;
+      if (chars > maxChars)
+        return (
+          refuse(
+            `its arguments passed ${maxChars} characters; the call was not run. Send smaller arguments (e.g. a reference instead of the data).`,
+          ),
+          false
+        );
       apply(parser.push(delta));
       return view.status === 'streaming';
     },
@@ -63,7 +74,8 @@ export function createToolCallView(id: string, name: string, maxChars: number): 
       apply(parser.end());
       if (view.status !== 'streaming') return;
       if (value === undefined && chars === 0) value = {};
-      if (value === undefined) return refuse('its arguments ended before they were one complete JSON object; the call was not run');
+      if (value === undefined)
+        return refuse('its arguments ended before they were one complete JSON object; the call was not run');
       view.status = 'complete';
     },
   };
@@ -78,10 +90,12 @@ export function createToolCallView(id: string, name: string, maxChars: number): 
         if (!isRecord(event.value)) return refuse('its arguments are not a JSON object; the call was not run');
         args = event.value;
         value = event.value;
-      } else if (event.kind === 'error') return refuse(`its arguments are not valid JSON (${event.error.message}); the call was not run`);
+      } else if (event.kind === 'error')
+        return refuse(`its arguments are not valid JSON (${event.error.message}); the call was not run`);
     }
   };
   return view;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

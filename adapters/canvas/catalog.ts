@@ -14,11 +14,39 @@ import { template } from './types/template.ts';
  * seed's "transport-dependent" template presets.
  */
 export const BUILTINS: ReadonlyMap<string, Mapper> = new Map<string, Mapper>([
-  ['card', card], ['stats', stats], ['kv', kv], ['table', table], ['code', code], ['tags', tags], ['accordion', accordion], ['tabs', tabs],
-  ['gauge', gauge], ['progress', progress], ['sparkline', sparkline], ['chart-bar', chartBar], ['chart-line', chartLine], ['chart-pie', chartPie], ['stacked-bar', stackedBar], ['rating', rating],
-  ['hero', hero], ['alert', alert], ['status', status], ['timeline', timeline], ['checklist', checklist], ['streak', streak],
-  ['buttons', buttons], ['chips', chips], ['toggle', toggle], ['input', input], ['slider', slider], ['form', form], ['form-strip', formStrip],
-  ['image', image], ['video', video], ['link-card', linkCard], ['weather', weather],
+  ['card', card],
+  ['stats', stats],
+  ['kv', kv],
+  ['table', table],
+  ['code', code],
+  ['tags', tags],
+  ['accordion', accordion],
+  ['tabs', tabs],
+  ['gauge', gauge],
+  ['progress', progress],
+  ['sparkline', sparkline],
+  ['chart-bar', chartBar],
+  ['chart-line', chartLine],
+  ['chart-pie', chartPie],
+  ['stacked-bar', stackedBar],
+  ['rating', rating],
+  ['hero', hero],
+  ['alert', alert],
+  ['status', status],
+  ['timeline', timeline],
+  ['checklist', checklist],
+  ['streak', streak],
+  ['buttons', buttons],
+  ['chips', chips],
+  ['toggle', toggle],
+  ['input', input],
+  ['slider', slider],
+  ['form', form],
+  ['form-strip', formStrip],
+  ['image', image],
+  ['video', video],
+  ['link-card', linkCard],
+  ['weather', weather],
 ]);
 
 /** The seed's 33 built-in type names, in the seed's order. */
@@ -37,5 +65,9 @@ export function mapComponent(type: string, data: Record<string, unknown>, contex
 
 /** A visible note for a component whose type the canvas cannot show. */
 export function unknownType(type: string, why = 'is neither a built-in nor a defined widget'): ModelParticle {
-  return g('alert', [['tone', plain('warning')], ['title', plain(`Unknown component type "${toText(type).slice(0, 60)}"`)], ['message', plain(`This component's type ${why}. Built-in types: ${BUILTIN_TYPES.join(', ')}.`)]]);
+  return g('alert', [
+    ['tone', plain('warning')],
+    ['title', plain(`Unknown component type "${toText(type).slice(0, 60)}"`)],
+    ['message', plain(`This component's type ${why}. Built-in types: ${BUILTIN_TYPES.join(', ')}.`)],
+  ]);
 }

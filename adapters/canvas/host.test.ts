@@ -25,7 +25,8 @@ function target() {
           options.channel.onMessage((text) => {
             const parsed = JSON.parse(String(text)) as Rpc | Rpc[];
             const ops = (Array.isArray(parsed) ? parsed : [parsed]).filter((m) => m.method?.startsWith('suip/ops/'));
-            if (ops.length > 0) transactions.push(ops.map((m) => ({ method: m.method!.slice(9), params: m.params as never })));
+            if (ops.length > 0)
+              transactions.push(ops.map((m) => ({ method: m.method!.slice(9), params: m.params as never })));
             listener(text);
           }),
       };
@@ -45,7 +46,8 @@ async function setup() {
 describe('createCanvasHost', () => {
   it('renders every built-in on one canvas with zero vocabulary errors', async () => {
     const { t, host, issues } = await setup();
-    for (const [type, data] of Object.entries(SAMPLES)) expect(host.apply({ op: 'upsert', id: `x-${type}`, type, data })).toBe(true);
+    for (const [type, data] of Object.entries(SAMPLES))
+      expect(host.apply({ op: 'upsert', id: `x-${type}`, type, data })).toBe(true);
     await host.settle();
     expect(issues).toEqual([]);
     expect(t.violations).toEqual([]);
@@ -54,7 +56,12 @@ describe('createCanvasHost', () => {
 
   it('a patch of one field sends exactly one leaf op', async () => {
     const { t, host } = await setup();
-    host.apply({ op: 'upsert', id: 'weather-paris', type: 'weather', data: { city: 'Paris', temp: 18, condition: 'Partly Cloudy' } });
+    host.apply({
+      op: 'upsert',
+      id: 'weather-paris',
+      type: 'weather',
+      data: { city: 'Paris', temp: 18, condition: 'Partly Cloudy' },
+    });
     host.apply({ op: 'upsert', id: 'other', type: 'card', data: { title: 'x', text: 'y' } });
     await host.settle();
     const before = t.transactions.length;
@@ -84,21 +91,32 @@ describe('createCanvasHost', () => {
     expect(host.apply({ op: 'patch', id: 'ghost', data: {} })).toBe(false);
     expect(host.apply('{"op":"upsert"}')).toBe(false);
     expect(host.apply({ op: 'define', id: 'bad-one', component: { html: '{{#each x}}' } })).toBe(false);
-    expect(issues.map((i) => i.message)).toEqual([expect.stringContaining('no component with this id'), 'an op is a JSON object {op, …}', expect.stringContaining('is never closed')]);
+    expect(issues.map((i) => i.message)).toEqual([
+      expect.stringContaining('no component with this id'),
+      'an op is a JSON object {op, …}',
+      expect.stringContaining('is never closed'),
+    ]);
     expect(host.apply({ op: 'upsert', id: 'ok', type: 'card', data: {} })).toBe(true);
   });
 
   it('an instance of a defined-but-broken type says so (not "unknown type"); a corrected define clears it', async () => {
     const { t, host, issues } = await setup();
-    expect(host.apply({ op: 'define', id: 'bad-one', component: { html: '<ul>\n  {{#each items}}<li>{{.}}</li>\n</ul>' } })).toBe(false);
+    expect(
+      host.apply({ op: 'define', id: 'bad-one', component: { html: '<ul>\n  {{#each items}}<li>{{.}}</li>\n</ul>' } }),
+    ).toBe(false);
     expect(host.apply({ op: 'upsert', id: 'w1', type: 'bad-one', data: { items: [1] } })).toBe(true);
     await host.settle();
     const text = JSON.stringify(t.tree());
     expect(text).toContain('Widget w1 is broken');
     expect(text).toContain('line 2, column 3');
     expect(text).not.toContain('Unknown component type');
-    expect(issues.map((i) => [i.widget, i.id])).toEqual([['define-refused', 'bad-one'], ['broken-type', 'w1']]);
-    expect(issues[0]!.message).toContain('define bad-one: the template does not parse: {{#each}} opened at line 2, column 3 is never closed');
+    expect(issues.map((i) => [i.widget, i.id])).toEqual([
+      ['define-refused', 'bad-one'],
+      ['broken-type', 'w1'],
+    ]);
+    expect(issues[0]!.message).toContain(
+      'define bad-one: the template does not parse: {{#each}} opened at line 2, column 3 is never closed',
+    );
     // undefine forgets the broken type: the instance is then an unknown type like any other.
     host.apply({ op: 'undefine', id: 'bad-one' });
     host.apply({ op: 'patch', id: 'w1', data: { items: [2] } });
@@ -108,10 +126,16 @@ describe('createCanvasHost', () => {
 
   it('a snapshot holding a refused define labels its instances broken too (a page that joins later)', async () => {
     const { t, host, issues } = await setup();
-    host.reset([{ op: 'define', id: 'bad-one', component: { html: '{{/each}}' } }, { op: 'upsert', id: 'w2', type: 'bad-one', data: {}, layout: { zone: 'main' } }]);
+    host.reset([
+      { op: 'define', id: 'bad-one', component: { html: '{{/each}}' } },
+      { op: 'upsert', id: 'w2', type: 'bad-one', data: {}, layout: { zone: 'main' } },
+    ]);
     await host.settle();
     expect(JSON.stringify(t.tree())).toContain('Widget w2 is broken');
-    expect(issues.map((i) => [i.widget, i.id])).toEqual([['define-refused', 'bad-one'], ['broken-type', 'w2']]);
+    expect(issues.map((i) => [i.widget, i.id])).toEqual([
+      ['define-refused', 'bad-one'],
+      ['broken-type', 'w2'],
+    ]);
   });
 
   it('interactions of built-ins reach the agent as widget-action {id, action, payload}', async () => {

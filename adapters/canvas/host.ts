@@ -6,7 +6,12 @@ import { BUILTINS, mapComponent, unknownType } from './catalog.ts';
 import { createCanvasFeed, type CanvasFeed, type CanvasFeedOptions } from './inputs/progressive-fence.ts';
 import { canvasTree } from './layout.ts';
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
-import { checkOp, type CanvasOp, type WidgetAction, type WidgetErrorReason } from '../../shared/neighbours/canvas/ops.ts';
+import {
+  checkOp,
+  type CanvasOp,
+  type WidgetAction,
+  type WidgetErrorReason,
+} from '../../shared/neighbours/canvas/ops.ts';
 import { g, plain } from './particles.ts';
 import { applyOp, CanvasOpError, emptyCanvas, type CanvasComponent, type CanvasState } from './state.ts';
 import { widgetProgram } from './widget/program.ts';
@@ -83,10 +88,16 @@ interface Instance {
  * instance of a `define`d widget is its own sandboxed program (`renderer.attach`, shown in place
  * through a `slot`), fed by `suip/input` and heard through `suip/output`.
  */
-export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'attachRemote' | 'detach'>, options: CanvasHostOptions = {}): Promise<CanvasHost> {
+export async function createCanvasHost(
+  renderer: Pick<Renderer, 'attach' | 'attachRemote' | 'detach'>,
+  options: CanvasHostOptions = {},
+): Promise<CanvasHost> {
   const canvasId = options.id ?? 'canvas';
   const maxInstances = options.maxInstances ?? CANVAS_LIMITS.maxInstances;
-  const generator: LocalGenerator<GeneratorHandle> = await createLocalGenerator(renderer, { id: canvasId, name: 'Canvas' });
+  const generator: LocalGenerator<GeneratorHandle> = await createLocalGenerator(renderer, {
+    id: canvasId,
+    name: 'Canvas',
+  });
   let state = emptyCanvas();
   /** The canvas with the op being written applied, while one is. */
   let previewState: CanvasState | undefined;
@@ -96,12 +107,18 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
   let pending = false;
   let last: Promise<void> = Promise.resolve();
   const issue = (problem: CanvasProblem) => options.onIssue?.(fromCanvasIssue(problem));
-  const emit = (id: string) => (action: string, payload: Record<string, unknown>) => options.onAction?.({ type: 'widget-action', id, action, payload });
+  const emit = (id: string) => (action: string, payload: Record<string, unknown>) =>
+    options.onAction?.({ type: 'widget-action', id, action, payload });
 
   const onStatus = (event: Event) => {
     const detail = (event as CustomEvent<SuipStatusDetail>).detail;
     for (const [id, instance] of instances) {
-      if (instance.mount !== detail.generatorId || (detail.status !== 'error' && detail.status !== 'terminated') || instance.frozen) continue;
+      if (
+        instance.mount !== detail.generatorId ||
+        (detail.status !== 'error' && detail.status !== 'terminated') ||
+        instance.frozen
+      )
+        continue;
       instance.failed = `${detail.reason ?? detail.status}${detail.message ? `: ${detail.message}` : ''}`.slice(0, 300);
       issue({ id, message: `widget ${id} stopped (${instance.failed})`, widget: 'stopped' });
       schedule();
@@ -111,20 +128,51 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
 
   function view(c: CanvasComponent): ModelParticle {
     const instance = instances.get(c.id);
-    const key = instance === undefined ? `builtin|${state.broken.get(c.type)?.reason ?? ''}` : `${instance.mount}|${instance.failed ?? ''}`;
+    const key =
+      instance === undefined
+        ? `builtin|${state.broken.get(c.type)?.reason ?? ''}`
+        : `${instance.mount}|${instance.failed ?? ''}`;
     const cached = views.get(c.id);
-    if (cached !== undefined && cached.data === c.data && cached.type === c.type && cached.key === key) return cached.particle;
+    if (cached !== undefined && cached.data === c.data && cached.type === c.type && cached.key === key)
+      return cached.particle;
     let particle: ModelParticle;
     if (instance !== undefined) {
-      particle = instance.failed !== undefined
-        ? g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} stopped`)], ['message', plain(instance.failed)]])
-        : g('slot', [['mount', plain(instance.mount)]]);
+      particle =
+        instance.failed !== undefined
+          ? g('alert', [
+              ['tone', plain('error')],
+              ['title', plain(`Widget ${c.id} stopped`)],
+              ['message', plain(instance.failed)],
+            ])
+          : g('slot', [['mount', plain(instance.mount)]]);
     } else if (state.broken.has(c.type)) {
-      particle = g('alert', [['tone', plain('error')], ['title', plain(`Widget ${c.id} is broken`)], ['message', plain(`Its type "${c.type}" was defined, but the define was refused: ${state.broken.get(c.type)!.reason}`.slice(0, 500))]]);
+      particle = g('alert', [
+        ['tone', plain('error')],
+        ['title', plain(`Widget ${c.id} is broken`)],
+        [
+          'message',
+          plain(
+            `Its type "${c.type}" was defined, but the define was refused: ${state.broken.get(c.type)!.reason}`.slice(
+              0,
+              500,
+            ),
+          ),
+        ],
+      ]);
     } else if (state.defines.has(c.type)) {
-      particle = g('alert', [['tone', plain('warning')], ['title', plain(`Widget ${c.id} is not running`)], ['message', plain(`${maxInstances} custom widgets run already (limit maxInstances); remove one to start this one.`)]]);
+      particle = g('alert', [
+        ['tone', plain('warning')],
+        ['title', plain(`Widget ${c.id} is not running`)],
+        [
+          'message',
+          plain(`${maxInstances} custom widgets run already (limit maxInstances); remove one to start this one.`),
+        ],
+      ]);
     } else {
-      particle = BUILTINS.has(c.type) || c.type === 'template' ? mapComponent(c.type, c.data, { id: c.id, emit: emit(c.id) }) : unknownType(c.type);
+      particle =
+        BUILTINS.has(c.type) || c.type === 'template'
+          ? mapComponent(c.type, c.data, { id: c.id, emit: emit(c.id) })
+          : unknownType(c.type);
     }
     views.set(c.id, { data: c.data, type: c.type, key, particle });
     return particle;
@@ -140,7 +188,10 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     const previewing = previewState !== undefined;
     last = generator.render(canvasTree(previewState ?? state, view)).catch((error: unknown) => {
       // A preview is an op cut short: what it lacks is no fault yet; the complete op is judged.
-      if (!previewing) issue({ message: `the renderer refused the canvas: ${error instanceof Error ? error.message : String(error)}` });
+      if (!previewing)
+        issue({
+          message: `the renderer refused the canvas: ${error instanceof Error ? error.message : String(error)}`,
+        });
     });
     return last;
   }
@@ -149,25 +200,45 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     const component = state.defines.get(c.type);
     if (component === undefined) return;
     const live = [...instances.values()].filter((i) => !i.frozen).length;
-    if (live >= maxInstances) return issue({ op: 'upsert', id: c.id, message: `upsert ${c.id}: ${maxInstances} custom widgets run already (limit maxInstances)` });
+    if (live >= maxInstances)
+      return issue({
+        op: 'upsert',
+        id: c.id,
+        message: `upsert ${c.id}: ${maxInstances} custom widgets run already (limit maxInstances)`,
+      });
     counter += 1;
     const mount = `${canvasId}~w${counter}`;
     const instance: Instance = { mount, type: c.type, frozen: false, handle: Promise.resolve(undefined) };
     instances.set(c.id, instance);
     instance.handle = renderer
-      .attach({ id: mount, name: `Widget ${c.id}`, code: widgetProgram(component, c.data), slotOf: canvasId, outputs: ['widget-action', 'widget-error'] })
+      .attach({
+        id: mount,
+        name: `Widget ${c.id}`,
+        code: widgetProgram(component, c.data),
+        slotOf: canvasId,
+        outputs: ['widget-action', 'widget-error'],
+      })
       .then((handle) => {
         handle.onOutput((channel, value) => {
           const v = value as { action?: unknown; payload?: unknown; message?: unknown } | null;
-          if (channel === 'widget-error') return issue({ id: c.id, message: String(v?.message ?? 'the widget failed').slice(0, 500), widget: 'error' });
+          if (channel === 'widget-error')
+            return issue({
+              id: c.id,
+              message: String(v?.message ?? 'the widget failed').slice(0, 500),
+              widget: 'error',
+            });
           if (typeof v?.action !== 'string') return;
-          const payload = typeof v.payload === 'object' && v.payload !== null && !Array.isArray(v.payload) ? (v.payload as Record<string, unknown>) : {};
+          const payload =
+            typeof v.payload === 'object' && v.payload !== null && !Array.isArray(v.payload)
+              ? (v.payload as Record<string, unknown>)
+              : {};
           options.onAction?.({ type: 'widget-action', id: c.id, action: v.action.slice(0, 64), payload });
         });
         return handle;
       })
       .catch((error: unknown) => {
-        if (instances.get(c.id) === instance) instance.failed = error instanceof Error ? error.message.slice(0, 300) : 'it did not start';
+        if (instances.get(c.id) === instance)
+          instance.failed = error instanceof Error ? error.message.slice(0, 300) : 'it did not start';
         issue({ id: c.id, message: `widget ${c.id} did not start: ${instance.failed ?? ''}`, widget: 'not-started' });
         schedule();
         return undefined;
@@ -203,10 +274,21 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
     if (op.op === 'upsert' || op.op === 'patch') {
       const c = state.components.get(op.id)!;
       const why = state.broken.get(c.type)?.reason;
-      if (op.op === 'upsert' && why !== undefined) issue({ op: 'upsert', id: c.id, message: `widget ${c.id} cannot run: its type "${c.type}" was defined, but the define was refused (${why})`.slice(0, 500), widget: 'broken-type' });
+      if (op.op === 'upsert' && why !== undefined)
+        issue({
+          op: 'upsert',
+          id: c.id,
+          message:
+            `widget ${c.id} cannot run: its type "${c.type}" was defined, but the define was refused (${why})`.slice(
+              0,
+              500,
+            ),
+          widget: 'broken-type',
+        });
       const instance = instances.get(op.id);
       const custom = state.defines.has(c.type);
-      if (instance !== undefined && (instance.type !== c.type || (instance.frozen && custom && op.op === 'upsert'))) stopInstance(op.id);
+      if (instance !== undefined && (instance.type !== c.type || (instance.frozen && custom && op.op === 'upsert')))
+        stopInstance(op.id);
       const now = instances.get(op.id);
       if (now === undefined && custom) startInstance(c);
       else if (now !== undefined) send(op.id, op.op === 'patch' ? 'patch' : 'replace', op.data);
@@ -239,7 +321,12 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
       if (!(error instanceof CanvasOpError)) throw error;
       // A type now "defined but broken" (applyOp recorded it): its instances say so.
       if (op.op === 'define' && state.broken.has(op.id)) schedule();
-      issue({ op: op.op, id: 'id' in op ? op.id : undefined, message: error.message, ...(op.op === 'define' ? { widget: 'define-refused' as const } : {}) });
+      issue({
+        op: op.op,
+        id: 'id' in op ? op.id : undefined,
+        message: error.message,
+        ...(op.op === 'define' ? { widget: 'define-refused' as const } : {}),
+      });
       return false;
     }
     sync(op);
@@ -249,11 +336,19 @@ export async function createCanvasHost(renderer: Pick<Renderer, 'attach' | 'atta
 
   const host: CanvasHost = {
     apply,
-    feed: (feedOptions = {}) => createCanvasFeed(host, { onText: feedOptions.onText, onError: feedOptions.onError ?? ((message) => issue({ message })) }),
+    feed: (feedOptions = {}) =>
+      createCanvasFeed(host, {
+        onText: feedOptions.onText,
+        onError: feedOptions.onError ?? ((message) => issue({ message })),
+      }),
     preview(value) {
       const checked = checkOp(value);
       if (!checked.ok || checked.op.op !== 'upsert' || state.defines.has(checked.op.type)) return false;
-      const copy: CanvasState = { ...state, components: new Map([...state.components].map(([id, c]) => [id, { ...c }])), zones: [...state.zones] };
+      const copy: CanvasState = {
+        ...state,
+        components: new Map([...state.components].map(([id, c]) => [id, { ...c }])),
+        zones: [...state.zones],
+      };
       try {
         applyOp(copy, checked.op);
       } catch (error) {

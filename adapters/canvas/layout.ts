@@ -4,7 +4,12 @@ import { g, plain, toText, type Child } from './particles.ts';
 import { MAIN_ZONE, orderedComponents, zoneComponents, type CanvasComponent, type CanvasState } from './state.ts';
 
 /** The container type of a zone per layout mode (auto and rows stack, dashboard is a grid, columns a row). */
-const CONTAINER: Record<Exclude<LayoutMode, 'focus'>, string> = { auto: 'column', rows: 'column', dashboard: 'grid', columns: 'row' };
+const CONTAINER: Record<Exclude<LayoutMode, 'focus'>, string> = {
+  auto: 'column',
+  rows: 'column',
+  dashboard: 'grid',
+  columns: 'row',
+};
 
 /** Zone ids in the tree: `zone:<name>` (component ids cannot contain a space but zones may; they are ids here only). */
 export const zoneId = (zone: string) => `zone:${zone}`;
@@ -18,10 +23,24 @@ export const zoneId = (zone: string) => `zone:${zone}`;
 export function canvasTree(state: CanvasState, view: (component: CanvasComponent) => ModelParticle): ModelParticle {
   if (state.mode === 'focus') return focusTree(state, view);
   const type = CONTAINER[state.mode];
-  return g('column', state.zones.map((zone): Child => {
-    const container = g(type, zoneComponents(state, zone).map((c) => [c.id, view(c)] as const));
-    return [zoneId(zone), zone === MAIN_ZONE ? container : g('section', [['title', plain(zone)], ['content', container]])];
-  }));
+  return g(
+    'column',
+    state.zones.map((zone): Child => {
+      const container = g(
+        type,
+        zoneComponents(state, zone).map((c) => [c.id, view(c)] as const),
+      );
+      return [
+        zoneId(zone),
+        zone === MAIN_ZONE
+          ? container
+          : g('section', [
+              ['title', plain(zone)],
+              ['content', container],
+            ]),
+      ];
+    }),
+  );
 }
 
 function focusTree(state: CanvasState, view: (component: CanvasComponent) => ModelParticle): ModelParticle {
@@ -30,7 +49,23 @@ function focusTree(state: CanvasState, view: (component: CanvasComponent) => Mod
   const others = all.filter((c) => c !== focused);
   const children: Child[] = [];
   if (focused !== undefined) children.push([focused.id, view(focused)]);
-  if (others.length > 0) children.push(['zone:others', g('accordion', others.map((c) => [c.id, g('section', [['title', plain(titleOf(c))], ['content', view(c)]])] as const))]);
+  if (others.length > 0)
+    children.push([
+      'zone:others',
+      g(
+        'accordion',
+        others.map(
+          (c) =>
+            [
+              c.id,
+              g('section', [
+                ['title', plain(titleOf(c))],
+                ['content', view(c)],
+              ]),
+            ] as const,
+        ),
+      ),
+    ]);
   return g('column', children);
 }
 

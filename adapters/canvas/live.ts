@@ -7,7 +7,8 @@ import { createCanvasHost, type CanvasHost, type CanvasHostOptions } from './hos
 const MAX_WIDGET_ERRORS = 100;
 
 /** Options of `connectCanvas`. */
-export interface CanvasConnectOptions extends Omit<CanvasHostOptions, 'onAction'>, Pick<LiveClientOptions, 'backoff' | 'heartbeat' | 'WebSocketImpl'> {
+export interface CanvasConnectOptions
+  extends Omit<CanvasHostOptions, 'onAction'>, Pick<LiveClientOptions, 'backoff' | 'heartbeat' | 'WebSocketImpl'> {
   /** The servers' base URLs (`http://host:port`); more than one = fail over to the next when a connection is lost. */
   urls: readonly string[];
   sessionId: string;
@@ -38,7 +39,10 @@ export interface CanvasConnection {
  * widget's own error, one the watchdog stopped), so the agent reads both in its actions feed.
  * With several URLs a lost connection moves to the next server (processes sharing a Redis ledger).
  */
-export async function connectCanvas(renderer: Pick<Renderer, 'attach' | 'attachRemote' | 'detach'>, options: CanvasConnectOptions): Promise<CanvasConnection> {
+export async function connectCanvas(
+  renderer: Pick<Renderer, 'attach' | 'attachRemote' | 'detach'>,
+  options: CanvasConnectOptions,
+): Promise<CanvasConnection> {
   if (options.urls.length === 0) throw new TypeError('connectCanvas needs at least one server URL');
   let live: LiveClient | undefined;
   let index = 0;
@@ -64,7 +68,12 @@ export async function connectCanvas(renderer: Pick<Renderer, 'attach' | 'attachR
       const key = `${issue.widget}|${issue.id}|${issue.message}`;
       if (reported.has(key) || reported.size >= MAX_WIDGET_ERRORS) return;
       reported.add(key);
-      const error: WidgetError = { type: 'widget-error', id: issue.id, reason: issue.widget, message: issue.message.slice(0, 500) };
+      const error: WidgetError = {
+        type: 'widget-error',
+        id: issue.id,
+        reason: issue.widget,
+        message: issue.message.slice(0, 500),
+      };
       if (live === undefined) unsent.push(error);
       else live.sendAction('widget-error', error);
     },
@@ -75,7 +84,9 @@ export async function connectCanvas(renderer: Pick<Renderer, 'attach' | 'attachR
     for (let attempt = 0; attempt < options.urls.length; attempt += 1) {
       const base = options.urls[(index + attempt) % options.urls.length]!;
       try {
-        const response = await fetch(`${base}/api/canvas/${encodeURIComponent(options.sessionId)}/state?token=${encodeURIComponent(options.wsToken)}`);
+        const response = await fetch(
+          `${base}/api/canvas/${encodeURIComponent(options.sessionId)}/state?token=${encodeURIComponent(options.wsToken)}`,
+        );
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as { seq: number; ops: unknown[] };
         if (body.seq >= applied) {

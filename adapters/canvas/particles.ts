@@ -9,7 +9,11 @@ export type Child = readonly [string, ModelParticle];
 export const plain = (value: unknown): ModelParticle => plainText(toText(value));
 
 /** A typed group; children whose particle is undefined are left out. */
-export function g(type: string | undefined, children: ReadonlyArray<readonly [string, ModelParticle | undefined]>, on?: ModelGroup['on']): ModelGroup {
+export function g(
+  type: string | undefined,
+  children: ReadonlyArray<readonly [string, ModelParticle | undefined]>,
+  on?: ModelGroup['on'],
+): ModelGroup {
   const group: ModelGroup = { group: children.filter((c): c is Child => c[1] !== undefined) };
   if (type !== undefined) group.type = type;
   if (on !== undefined) group.on = on;
@@ -46,7 +50,9 @@ export function items(value: unknown): unknown[] {
 
 /** A field of an item that may be an object (`{label}`) or the value itself. */
 export function field(item: unknown, key: string): unknown {
-  return typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>)[key] : undefined;
+  return typeof item === 'object' && item !== null && !Array.isArray(item)
+    ? (item as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /** Child ids for list items: `item.id` when it is a usable, unique id, else the index (keeps the keyed diff stable). */
@@ -54,7 +60,10 @@ export function itemIds(list: readonly unknown[], prefix = 'i'): string[] {
   const seen = new Set<string>();
   return list.map((item, index) => {
     const own = field(item, 'id');
-    const id = typeof own === 'string' || typeof own === 'number' ? `${prefix}-${String(own).slice(0, 64)}` : `${prefix}${index}`;
+    const id =
+      typeof own === 'string' || typeof own === 'number'
+        ? `${prefix}-${String(own).slice(0, 64)}`
+        : `${prefix}${index}`;
     if (seen.has(id) || id === 'title' || id === 'label') return `${prefix}${index}`;
     seen.add(id);
     return id;

@@ -11,22 +11,48 @@ const order = (state: CanvasState) => orderedComponents(state).map((c) => `${c.z
 
 describe('canvas ops (seed 001 semantics)', () => {
   it('upsert creates, and replaces type and data of an existing id in place', () => {
-    const s = run([{ op: 'upsert', id: 'w', type: 'weather', data: { city: 'Paris', temp: 18 } }, { op: 'upsert', id: 'x', type: 'card', data: {} }, { op: 'upsert', id: 'w', type: 'card', data: { title: 'T' } }]);
+    const s = run([
+      { op: 'upsert', id: 'w', type: 'weather', data: { city: 'Paris', temp: 18 } },
+      { op: 'upsert', id: 'x', type: 'card', data: {} },
+      { op: 'upsert', id: 'w', type: 'card', data: { title: 'T' } },
+    ]);
     expect(s.components.get('w')).toMatchObject({ type: 'card', data: { title: 'T' }, zone: 'main' });
     expect(order(s)).toEqual(['main/w', 'main/x']);
   });
 
   it('patch merges shallowly: fields kept, arrays replaced, null is a value', () => {
-    const s = run([{ op: 'upsert', id: 'w', type: 'weather', data: { city: 'Paris', temp: 18, condition: 'Partly Cloudy', list: [1, 2], nested: { a: 1, b: 2 } } }, { op: 'patch', id: 'w', data: { temp: 21, condition: 'Sunny', list: [3], nested: { a: 9 }, city: null } }]);
-    expect(s.components.get('w')!.data).toEqual({ city: null, temp: 21, condition: 'Sunny', list: [3], nested: { a: 9 } });
+    const s = run([
+      {
+        op: 'upsert',
+        id: 'w',
+        type: 'weather',
+        data: { city: 'Paris', temp: 18, condition: 'Partly Cloudy', list: [1, 2], nested: { a: 1, b: 2 } },
+      },
+      { op: 'patch', id: 'w', data: { temp: 21, condition: 'Sunny', list: [3], nested: { a: 9 }, city: null } },
+    ]);
+    expect(s.components.get('w')!.data).toEqual({
+      city: null,
+      temp: 21,
+      condition: 'Sunny',
+      list: [3],
+      nested: { a: 9 },
+    });
   });
 
   it('patch of an unknown id is refused with an error naming the fix', () => {
-    expect(() => applyOp(emptyCanvas(), { op: 'patch', id: 'nope', data: {} })).toThrow(/no component with this id; upsert it first/);
+    expect(() => applyOp(emptyCanvas(), { op: 'patch', id: 'nope', data: {} })).toThrow(
+      /no component with this id; upsert it first/,
+    );
   });
 
   it('remove deletes one; clear removes all (components, defines, layout)', () => {
-    const s = run([{ op: 'layout', mode: 'dashboard' }, { op: 'define', id: 'kb', component: { html: '<p/>' } }, { op: 'upsert', id: 'a', type: 'card', data: {} }, { op: 'upsert', id: 'b', type: 'card', data: {} }, { op: 'remove', id: 'a' }]);
+    const s = run([
+      { op: 'layout', mode: 'dashboard' },
+      { op: 'define', id: 'kb', component: { html: '<p/>' } },
+      { op: 'upsert', id: 'a', type: 'card', data: {} },
+      { op: 'upsert', id: 'b', type: 'card', data: {} },
+      { op: 'remove', id: 'a' },
+    ]);
     expect([...s.components.keys()]).toEqual(['b']);
     applyOp(s, { op: 'clear' });
     expect(s.components.size).toBe(0);
@@ -37,21 +63,41 @@ describe('canvas ops (seed 001 semantics)', () => {
   it('define registers a type (limits: 30 types, 50 KB html + css), undefine forgets it but keeps its components', () => {
     const s = emptyCanvas();
     for (let i = 0; i < 30; i += 1) applyOp(s, { op: 'define', id: `w${i}x`, component: { html: '<p/>' } });
-    expect(() => applyOp(s, { op: 'define', id: 'one-more', component: { html: '<p/>' } })).toThrow(/30 widget types are defined already \(seed limit/);
-    expect(() => applyOp(emptyCanvas(), { op: 'define', id: 'big', component: { html: 'x'.repeat(40_000), css: 'y'.repeat(12_000) } })).toThrow(/52000 bytes; the seed allows 50 KB/);
+    expect(() => applyOp(s, { op: 'define', id: 'one-more', component: { html: '<p/>' } })).toThrow(
+      /30 widget types are defined already \(seed limit/,
+    );
+    expect(() =>
+      applyOp(emptyCanvas(), {
+        op: 'define',
+        id: 'big',
+        component: { html: 'x'.repeat(40_000), css: 'y'.repeat(12_000) },
+      }),
+    ).toThrow(/52000 bytes; the seed allows 50 KB/);
     applyOp(s, { op: 'upsert', id: 'i', type: 'w1x', data: {} });
     expect(applyOp(s, { op: 'undefine', id: 'w1x' })).toEqual({ kind: 'undefined', type: 'w1x' });
     expect(s.components.has('i')).toBe(true);
   });
 
   it('layout changes the mode; move re-places a component (zone, order) and zones show in first-seen order', () => {
-    const s = run([{ op: 'upsert', id: 'a', type: 'card', data: {} }, { op: 'upsert', id: 'b', type: 'card', data: {} }, { op: 'upsert', id: 'c', type: 'card', data: {}, layout: { zone: 'sidebar' } }, { op: 'move', id: 'b', layout: { order: 0 } }, { op: 'move', id: 'a', layout: { zone: 'sidebar', order: 0 } }, { op: 'layout', mode: 'columns' }]);
+    const s = run([
+      { op: 'upsert', id: 'a', type: 'card', data: {} },
+      { op: 'upsert', id: 'b', type: 'card', data: {} },
+      { op: 'upsert', id: 'c', type: 'card', data: {}, layout: { zone: 'sidebar' } },
+      { op: 'move', id: 'b', layout: { order: 0 } },
+      { op: 'move', id: 'a', layout: { zone: 'sidebar', order: 0 } },
+      { op: 'layout', mode: 'columns' },
+    ]);
     expect(order(s)).toEqual(['main/b', 'sidebar/a', 'sidebar/c']);
     expect(s.mode).toBe('columns');
   });
 
   it('focus layout shows the last-touched component first and the rest in "Other"', () => {
-    const s = run([{ op: 'upsert', id: 'a', type: 'card', data: {} }, { op: 'upsert', id: 'b', type: 'card', data: {} }, { op: 'patch', id: 'a', data: { x: 1 } }, { op: 'layout', mode: 'focus' }]);
+    const s = run([
+      { op: 'upsert', id: 'a', type: 'card', data: {} },
+      { op: 'upsert', id: 'b', type: 'card', data: {} },
+      { op: 'patch', id: 'a', data: { x: 1 } },
+      { op: 'layout', mode: 'focus' },
+    ]);
     const tree = view(s) as { group: Array<[string, unknown]> };
     expect(tree.group.map(([id]) => id)).toEqual(['a', 'zone:others']);
   });
@@ -80,7 +126,14 @@ describe('compaction', () => {
   });
 
   it('compaction follows the seed: layout, defines sorted by id, then upserts with patches and moves folded in', () => {
-    const s = run([{ op: 'define', id: 'zz', component: { html: '<p/>' } }, { op: 'upsert', id: 'w', type: 'weather', data: { temp: 18 } }, { op: 'define', id: 'aa', component: { html: '<p/>' } }, { op: 'patch', id: 'w', data: { temp: 21 } }, { op: 'layout', mode: 'dashboard' }, { op: 'move', id: 'w', layout: { zone: 'side', order: 2 } }]);
+    const s = run([
+      { op: 'define', id: 'zz', component: { html: '<p/>' } },
+      { op: 'upsert', id: 'w', type: 'weather', data: { temp: 18 } },
+      { op: 'define', id: 'aa', component: { html: '<p/>' } },
+      { op: 'patch', id: 'w', data: { temp: 21 } },
+      { op: 'layout', mode: 'dashboard' },
+      { op: 'move', id: 'w', layout: { zone: 'side', order: 2 } },
+    ]);
     expect(compact(s)).toEqual([
       { op: 'layout', mode: 'dashboard' },
       { op: 'define', id: 'aa', component: { html: '<p/>' } },
@@ -91,6 +144,11 @@ describe('compaction', () => {
 
   it('ops that cannot apply are skipped by replay, as a live client reports and skips them', () => {
     expect(() => applyOp(emptyCanvas(), { op: 'move', id: 'x', layout: {} })).toThrow(CanvasOpError);
-    expect(run([{ op: 'move', id: 'x', layout: {} }, { op: 'upsert', id: 'y', type: 'card', data: {} }]).components.size).toBe(1);
+    expect(
+      run([
+        { op: 'move', id: 'x', layout: {} },
+        { op: 'upsert', id: 'y', type: 'card', data: {} },
+      ]).components.size,
+    ).toBe(1);
   });
 });

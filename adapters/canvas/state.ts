@@ -75,7 +75,10 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
   switch (op.op) {
     case 'upsert': {
       const old = state.components.get(op.id);
-      if (old === undefined && state.components.size >= CANVAS_LIMITS.maxComponents) throw new CanvasOpError(`upsert ${op.id}: the canvas holds ${CANVAS_LIMITS.maxComponents} components already (limit maxComponents); remove some first`);
+      if (old === undefined && state.components.size >= CANVAS_LIMITS.maxComponents)
+        throw new CanvasOpError(
+          `upsert ${op.id}: the canvas holds ${CANVAS_LIMITS.maxComponents} components already (limit maxComponents); remove some first`,
+        );
       const zone = op.layout?.zone ?? old?.zone ?? MAIN_ZONE;
       const order = op.layout !== undefined ? op.layout.order : old?.order;
       const rank = old !== undefined && zone === old.zone && op.layout === undefined ? old.rank : state.clock++;
@@ -111,10 +114,14 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
       return { kind: 'removed', ids };
     }
     case 'define': {
-      if (!state.defines.has(op.id) && state.defines.size >= CANVAS_LIMITS.maxDefines) throw new CanvasOpError(`define ${op.id}: ${CANVAS_LIMITS.maxDefines} widget types are defined already (seed limit: max active widget types); undefine one first`);
+      if (!state.defines.has(op.id) && state.defines.size >= CANVAS_LIMITS.maxDefines)
+        throw new CanvasOpError(
+          `define ${op.id}: ${CANVAS_LIMITS.maxDefines} widget types are defined already (seed limit: max active widget types); undefine one first`,
+        );
       const refused = defineProblem(op.id, op.component);
       if (refused !== undefined) {
-        if (!state.defines.has(op.id) && (state.broken.has(op.id) || state.broken.size < CANVAS_LIMITS.maxDefines)) state.broken.set(op.id, { component: op.component, reason: refused.message.slice(0, 300) });
+        if (!state.defines.has(op.id) && (state.broken.has(op.id) || state.broken.size < CANVAS_LIMITS.maxDefines))
+          state.broken.set(op.id, { component: op.component, reason: refused.message.slice(0, 300) });
         throw refused;
       }
       state.broken.delete(op.id);
@@ -132,7 +139,13 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
       const old = state.components.get(op.id);
       if (old === undefined) throw new CanvasOpError(`move ${op.id}: no component with this id`);
       const zone = op.layout.zone ?? old.zone;
-      state.components.set(op.id, withOrder({ ...old, zone, rank: state.clock++ }, op.layout.order ?? (zone === old.zone ? old.order : undefined)));
+      state.components.set(
+        op.id,
+        withOrder(
+          { ...old, zone, rank: state.clock++ },
+          op.layout.order ?? (zone === old.zone ? old.order : undefined),
+        ),
+      );
       forgetEmptyZone(state, old.zone);
       noteZone(state, zone);
       state.focus = op.id;
@@ -144,8 +157,14 @@ export function applyOp(state: CanvasState, op: CanvasOp): OpEffect {
 /** What is wrong with a definition in itself (sizes, the template), or undefined. */
 function defineProblem(id: string, component: WidgetComponent): CanvasOpError | undefined {
   const bytes = utf8Length(component.html) + utf8Length(component.css ?? '');
-  if (bytes > CANVAS_LIMITS.maxDefineBytes) return new CanvasOpError(`define ${id}: html + css is ${bytes} bytes; the seed allows 50 KB (${CANVAS_LIMITS.maxDefineBytes})`);
-  if ((component.js ?? '').length > CANVAS_LIMITS.maxJsBytes) return new CanvasOpError(`define ${id}: js is ${(component.js ?? '').length} characters; the limit is ${CANVAS_LIMITS.maxJsBytes}`);
+  if (bytes > CANVAS_LIMITS.maxDefineBytes)
+    return new CanvasOpError(
+      `define ${id}: html + css is ${bytes} bytes; the seed allows 50 KB (${CANVAS_LIMITS.maxDefineBytes})`,
+    );
+  if ((component.js ?? '').length > CANVAS_LIMITS.maxJsBytes)
+    return new CanvasOpError(
+      `define ${id}: js is ${(component.js ?? '').length} characters; the limit is ${CANVAS_LIMITS.maxJsBytes}`,
+    );
   // Parsed here, the one place every side folds through: the server refuses the define at POST
   // time, and a page (or a cold server) replaying an old ledger refuses it the same way.
   try {
@@ -196,14 +215,16 @@ export function compact(state: CanvasState): CanvasOp[] {
   const ops: CanvasOp[] = [];
   if (state.mode !== 'auto') ops.push({ op: 'layout', mode: state.mode });
   // Broken types are compacted as their refused define: replaying it marks them broken again.
-  for (const id of [...state.defines.keys(), ...state.broken.keys()].sort()) ops.push({ op: 'define', id, component: state.defines.get(id) ?? state.broken.get(id)!.component });
+  for (const id of [...state.defines.keys(), ...state.broken.keys()].sort())
+    ops.push({ op: 'define', id, component: state.defines.get(id) ?? state.broken.get(id)!.component });
   const ordered = orderedComponents(state);
   for (const c of ordered) {
     const layout: Placement = { zone: c.zone };
     if (c.order !== undefined) layout.order = c.order;
     ops.push({ op: 'upsert', id: c.id, type: c.type, data: c.data, layout });
   }
-  if (state.focus !== undefined && ordered.at(-1)?.id !== state.focus) ops.push({ op: 'patch', id: state.focus, data: {} });
+  if (state.focus !== undefined && ordered.at(-1)?.id !== state.focus)
+    ops.push({ op: 'patch', id: state.focus, data: {} });
   return ops;
 }
 

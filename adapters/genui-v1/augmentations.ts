@@ -32,8 +32,15 @@ const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export function augmentationsSchema(augmentations: readonly GenuiAugmentation[]): Record<string, unknown> {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    description: 'Widgets this client adds to the base catalog, in the same form: one key, the widget name; the value holds its props.',
-    anyOf: augmentations.map(({ definition }) => ({ type: 'object', description: definition.description, properties: { [definition.type]: typePropsSchema(definition) }, required: [definition.type], additionalProperties: false })),
+    description:
+      'Widgets this client adds to the base catalog, in the same form: one key, the widget name; the value holds its props.',
+    anyOf: augmentations.map(({ definition }) => ({
+      type: 'object',
+      description: definition.description,
+      properties: { [definition.type]: typePropsSchema(definition) },
+      required: [definition.type],
+      additionalProperties: false,
+    })),
   };
 }
 
@@ -74,10 +81,15 @@ export function augmentedVocabulary(schema: unknown, base: readonly VocabularyEn
         ignored.push('an augmentations anyOf item is not a single-key widget object');
         continue;
       }
-      widgets.push([keys[0]!, (props as Record<string, unknown>)[keys[0]!], text((item as { description?: unknown }).description)]);
+      widgets.push([
+        keys[0]!,
+        (props as Record<string, unknown>)[keys[0]!],
+        text((item as { description?: unknown }).description),
+      ]);
     }
   } else if (typeof s.properties === 'object' && s.properties !== null) {
-    for (const [name, props] of Object.entries(s.properties).slice(0, MAX_AUGMENTED_WIDGETS + 1)) widgets.push([name, props, text((props as { description?: unknown } | null)?.description)]);
+    for (const [name, props] of Object.entries(s.properties).slice(0, MAX_AUGMENTED_WIDGETS + 1))
+      widgets.push([name, props, text((props as { description?: unknown } | null)?.description)]);
   } else ignored.push('augmentations is neither {anyOf: [widget schemas]} nor {properties: {<Name>: props}}');
   if (widgets.length > MAX_AUGMENTED_WIDGETS) {
     ignored.push(`only the first ${MAX_AUGMENTED_WIDGETS} added widgets are used`);
@@ -88,7 +100,9 @@ export function augmentedVocabulary(schema: unknown, base: readonly VocabularyEn
   const usedTypes = new Set([...taken, ...widgets.map(([name]) => name).filter((name) => PARTICLE_TYPE.test(name))]);
   for (const [name, props, description] of widgets) {
     if (!NAME.test(name) || isReservedKey(name)) {
-      ignored.push(`the added widget name ${JSON.stringify(name.slice(0, 40))} is not a name (letters, digits, - and _, at most 64)`);
+      ignored.push(
+        `the added widget name ${JSON.stringify(name.slice(0, 40))} is not a name (letters, digits, - and _, at most 64)`,
+      );
       continue;
     }
     if (taken.has(name)) {
@@ -98,7 +112,14 @@ export function augmentedVocabulary(schema: unknown, base: readonly VocabularyEn
     taken.add(name);
     const type = PARTICLE_TYPE.test(name) ? name : particleTypeFor(name, usedTypes);
     if (type !== name) types.set(name, type);
-    entries.push({ type, category: 'display', description: description || `A widget this client added: ${name}.`, roles: rolesOf(props), events: [], example: { type, group: [] } });
+    entries.push({
+      type,
+      category: 'display',
+      description: description || `A widget this client added: ${name}.`,
+      roles: rolesOf(props),
+      events: [],
+      example: { type, group: [] },
+    });
   }
   return { entries, types, ignored };
 }
@@ -142,13 +163,22 @@ function text(value: unknown): string {
 /** The roles of one added widget from its props schema (bounded; reserved and odd prop names skipped). */
 function rolesOf(schema: unknown): VocabularyRole[] {
   const s = schema as { properties?: unknown; required?: unknown } | null;
-  const properties = typeof s?.properties === 'object' && s.properties !== null ? Object.entries(s.properties).slice(0, MAX_PROPS) : [];
-  const required = new Set(Array.isArray(s?.required) ? s.required.filter((r): r is string => typeof r === 'string') : []);
+  const properties =
+    typeof s?.properties === 'object' && s.properties !== null ? Object.entries(s.properties).slice(0, MAX_PROPS) : [];
+  const required = new Set(
+    Array.isArray(s?.required) ? s.required.filter((r): r is string => typeof r === 'string') : [],
+  );
   const roles: VocabularyRole[] = [];
   let star = false;
   for (const [prop, value] of properties) {
     if (!NAME.test(prop) || isReservedKey(prop)) continue;
-    const p = value as { type?: unknown; properties?: Record<string, unknown>; items?: { type?: unknown }; description?: unknown; enum?: unknown } | null;
+    const p = value as {
+      type?: unknown;
+      properties?: Record<string, unknown>;
+      items?: { type?: unknown };
+      description?: unknown;
+      enum?: unknown;
+    } | null;
     const description = text(p?.description) || prop;
     if ((prop === 'children' || prop === 'options') && p?.type === 'array' && !star) {
       star = true;
@@ -156,7 +186,10 @@ function rolesOf(schema: unknown): VocabularyRole[] {
     } else if (p?.type === 'object' && p.properties !== undefined && 'url' in p.properties) {
       roles.push({ id: prop, kind: 'data', description, ...(required.has(prop) ? { required: true } : {}) });
     } else {
-      const values = Array.isArray(p?.enum) && p.enum.length <= 64 && p.enum.every((v) => typeof v === 'string') ? { values: p.enum as string[] } : {};
+      const values =
+        Array.isArray(p?.enum) && p.enum.length <= 64 && p.enum.every((v) => typeof v === 'string')
+          ? { values: p.enum as string[] }
+          : {};
       roles.push({ id: prop, kind: 'text', description, ...values, ...(required.has(prop) ? { required: true } : {}) });
     }
   }

@@ -17,7 +17,12 @@ describe('the default@1.0 catalog (the vocabulary projected into GenUI form)', (
   });
 
   it('pins the alias props (golden): the flutter/genui core catalog names of the seed period', () => {
-    const props = Object.fromEntries([...ALIASES].map(([name, spec]) => [name, { becomes: spec.becomes, props: Object.keys((spec.props as { properties: object }).properties).sort() }]));
+    const props = Object.fromEntries(
+      [...ALIASES].map(([name, spec]) => [
+        name,
+        { becomes: spec.becomes, props: Object.keys((spec.props as { properties: object }).properties).sort() },
+      ]),
+    );
     expect(props).toEqual({
       Column: { becomes: 'column', props: ['children', 'crossAxisAlignment', 'mainAxisAlignment', 'spacing'] },
       Text: { becomes: 'text', props: ['text'] },
@@ -37,16 +42,29 @@ describe('the default@1.0 catalog (the vocabulary projected into GenUI form)', (
       const widgets: Array<{ id: string; widget: unknown }> = [];
       for (const role of entry.roles) {
         if (!role.required) continue;
-        if (role.kind === 'text') props[role.id] = role.values?.[0] ?? (role.id === 'data' ? '[["a",1]]' : role.id === 'value' || role.id === 'max' ? '3' : 'x');
-        else if (role.kind === 'data') props[role.id] = { url: 'https://example.com/a.png', mimeType: role.mimeTypes?.[0]?.replace('*', 'png') ?? 'image/png' };
+        if (role.kind === 'text')
+          props[role.id] =
+            role.values?.[0] ??
+            (role.id === 'data' ? '[["a",1]]' : role.id === 'value' || role.id === 'max' ? '3' : 'x');
+        else if (role.kind === 'data')
+          props[role.id] = {
+            url: 'https://example.com/a.png',
+            mimeType: role.mimeTypes?.[0]?.replace('*', 'png') ?? 'image/png',
+          };
         else {
           props[role.id] = 'child';
           widgets.push({ id: 'child', widget: { text: { text: 'c' } } });
         }
       }
       expect(validate({ [entry.type]: props }), entry.type).toBe(true);
-      const { issues } = translateSurface({ root: 'w', widgets: [{ id: 'w', widget: { [entry.type]: props } }, ...widgets] }, { vocabulary: BUILTIN_VOCABULARY, bind: (b) => ({ handler: `h-${b.widgetId}-${b.suipEvent}` }) });
-      expect(issues.filter((i) => i.code !== 'bad_widget' || !/table|chart/.test(i.message)), entry.type).toEqual([]);
+      const { issues } = translateSurface(
+        { root: 'w', widgets: [{ id: 'w', widget: { [entry.type]: props } }, ...widgets] },
+        { vocabulary: BUILTIN_VOCABULARY, bind: (b) => ({ handler: `h-${b.widgetId}-${b.suipEvent}` }) },
+      );
+      expect(
+        issues.filter((i) => i.code !== 'bad_widget' || !/table|chart/.test(i.message)),
+        entry.type,
+      ).toEqual([]);
     }
   });
 });

@@ -8,7 +8,18 @@ import { readMessageStream } from '../a2ui/stream-reader.ts';
 import { toUiEvent } from './events.ts';
 import { augmentationsSchema, type GenuiAugmentation } from './augmentations.ts';
 import { Conversation, type SurfaceState } from './history.ts';
-import { AddOrUpdateSurfaceChunk, DeleteSurfaceChunk, DropPreviewChunk, GENUI_PROTOCOL_VERSION, GenuiErrorBody, MessageChunk, PreviewChunk, TextChunk, type CatalogDefinition, type UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
+import {
+  AddOrUpdateSurfaceChunk,
+  DeleteSurfaceChunk,
+  DropPreviewChunk,
+  GENUI_PROTOCOL_VERSION,
+  GenuiErrorBody,
+  MessageChunk,
+  PreviewChunk,
+  TextChunk,
+  type CatalogDefinition,
+  type UiEvent,
+} from '../../shared/neighbours/genui-v1/schemas.ts';
 import { translateSurface, type TranslateIssue } from './translate.ts';
 import { MAX_TURN_TEXT, transcriptTree, type TranscriptTurn } from './transcript.ts';
 
@@ -52,13 +63,19 @@ export interface GenuiClientOptions {
 }
 
 /** A problem the client met: a translation issue of a surface, a skipped line, an HTTP error. */
-export type GenuiProblem = (TranslateIssue & { surfaceId: string }) | { code: 'bad_line' | 'oversize_line' | 'unknown_chunk' | 'http_error' | 'incomplete'; message: string };
+export type GenuiProblem =
+  | (TranslateIssue & { surfaceId: string })
+  | { code: 'bad_line' | 'oversize_line' | 'unknown_chunk' | 'http_error' | 'incomplete'; message: string };
 
 /** A GenUI problem as every adapter reports it (`AdapterIssue`); a translation problem keeps its `widgetId`. */
 export type GenuiIssue = AdapterIssue & { adapter: 'genui-v1'; code: GenuiProblem['code']; widgetId?: string };
 
 /** How a turn ended. */
-export type TurnOutcome = { status: 'complete'; text: string } | { status: 'incomplete'; reason: string } | { status: 'error'; httpStatus: number; body: unknown } | { status: 'aborted' };
+export type TurnOutcome =
+  | { status: 'complete'; text: string }
+  | { status: 'incomplete'; reason: string }
+  | { status: 'error'; httpStatus: number; body: unknown }
+  | { status: 'aborted' };
 
 /** A GenUI v1.0 client on a suip renderer. */
 export interface GenuiClient {
@@ -75,7 +92,15 @@ export interface GenuiClient {
   close(): Promise<void>;
 }
 
-const chunkChecks = { preview: compile(PreviewChunk), drop: compile(DropPreviewChunk), add: compile(AddOrUpdateSurfaceChunk), del: compile(DeleteSurfaceChunk), text: compile(TextChunk), message: compile(MessageChunk), error: compile(GenuiErrorBody) };
+const chunkChecks = {
+  preview: compile(PreviewChunk),
+  drop: compile(DropPreviewChunk),
+  add: compile(AddOrUpdateSurfaceChunk),
+  del: compile(DeleteSurfaceChunk),
+  text: compile(TextChunk),
+  message: compile(MessageChunk),
+  error: compile(GenuiErrorBody),
+};
 
 interface Surface {
   state: SurfaceState;
@@ -101,10 +126,19 @@ interface Surface {
 export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options: GenuiClientOptions): GenuiClient {
   const prefix = options.idPrefix ?? 'genui';
   const augmentations = options.augmentations ?? [];
-  const vocabulary = [...(options.vocabulary ?? BUILTIN_VOCABULARY), ...augmentations.filter((a) => a.render === 'component').map((a) => a.definition)];
+  const vocabulary = [
+    ...(options.vocabulary ?? BUILTIN_VOCABULARY),
+    ...augmentations.filter((a) => a.render === 'component').map((a) => a.definition),
+  ];
   const fallbacks = augmentations.filter((a) => a.render === 'fallback').map((a) => a.definition);
-  const baseCatalog: CatalogDefinition = options.catalog ?? { protocolVersion: GENUI_PROTOCOL_VERSION, baseCatalog: { name: 'default', version: '1.0' } };
-  const catalog: CatalogDefinition = augmentations.length > 0 && baseCatalog.augmentations === undefined ? { ...baseCatalog, augmentations: augmentationsSchema(augmentations) } : baseCatalog;
+  const baseCatalog: CatalogDefinition = options.catalog ?? {
+    protocolVersion: GENUI_PROTOCOL_VERSION,
+    baseCatalog: { name: 'default', version: '1.0' },
+  };
+  const catalog: CatalogDefinition =
+    augmentations.length > 0 && baseCatalog.augmentations === undefined
+      ? { ...baseCatalog, augmentations: augmentationsSchema(augmentations) }
+      : baseCatalog;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const conversation = new Conversation();
   const surfaces = new Map<string, Surface>();
@@ -128,7 +162,11 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     }
   };
 
-  const transcript = createLocalGenerator(renderer, { id: `${prefix}-transcript`, name: 'GenUI transcript', originKind: 'genui' });
+  const transcript = createLocalGenerator(renderer, {
+    id: `${prefix}-transcript`,
+    name: 'GenUI transcript',
+    originKind: 'genui',
+  });
   let transcriptTimer: ReturnType<typeof setTimeout> | undefined;
   let transcriptDone: Promise<void> = Promise.resolve();
   const renderTranscript = (now = false): Promise<void> => {
@@ -136,7 +174,11 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     clearTimeout(transcriptTimer);
     const run = () => {
       transcriptTimer = undefined;
-      transcriptDone = transcript.then((g) => g.render(transcriptTree(turns))).catch((error: unknown) => issue({ code: 'bad_line', message: `the transcript could not be shown: ${String(error)}` }));
+      transcriptDone = transcript
+        .then((g) => g.render(transcriptTree(turns)))
+        .catch((error: unknown) =>
+          issue({ code: 'bad_line', message: `the transcript could not be shown: ${String(error)}` }),
+        );
       return transcriptDone;
     };
     // Text chunks arrive many per frame: one render per ~30 ms is enough for a person to read.
@@ -152,7 +194,10 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     options.onIssue?.(fromGenuiIssue(found));
     if (found.code !== 'incomplete' && found.code !== 'http_error') {
       const turn = current();
-      if (turn.notes.length < 20) turn.notes.push('surfaceId' in found ? `Surface "${found.surfaceId.slice(0, 60)}": ${found.message}` : found.message);
+      if (turn.notes.length < 20)
+        turn.notes.push(
+          'surfaceId' in found ? `Surface "${found.surfaceId.slice(0, 60)}": ${found.message}` : found.message,
+        );
       void renderTranscript();
     }
   };
@@ -170,26 +215,55 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     if (surface === undefined) return;
     const preview = surface.preview;
     // A preview is shown over the committed widgets (those it does not redefine stay as they are).
-    const definition = preview === undefined ? surface.state : { root: preview.root, widgets: [...preview.widgets, ...(surface.committed ? surface.state.widgets.filter((w) => !preview.widgets.some((p) => (p as { id?: unknown }).id === (w as { id?: unknown }).id)) : [])] };
+    const definition =
+      preview === undefined
+        ? surface.state
+        : {
+            root: preview.root,
+            widgets: [
+              ...preview.widgets,
+              ...(surface.committed
+                ? surface.state.widgets.filter(
+                    (w) => !preview.widgets.some((p) => (p as { id?: unknown }).id === (w as { id?: unknown }).id),
+                  )
+                : []),
+            ],
+          };
     const translation = translateSurface(definition, {
       vocabulary,
       fallbacks,
       preview: preview !== undefined,
-      bind: (binding) => ({ handler: (e) => onUiEvent(toUiEvent(surfaceId, binding, e)), ...(binding.data === 'none' ? {} : { data: binding.data }) }),
+      bind: (binding) => ({
+        handler: (e) => onUiEvent(toUiEvent(surfaceId, binding, e)),
+        ...(binding.data === 'none' ? {} : { data: binding.data }),
+      }),
     });
     for (const found of translation.issues) issue({ ...found, surfaceId });
     surface.rendered = surface.generator
       .then((g) => g.render({ group: [['surface', translation.tree]] }))
-      .catch((error: unknown) => issue({ code: 'bad_widget', widgetId: '', surfaceId, message: `the renderer refused the surface: ${error instanceof Error ? error.message : String(error)}` }));
+      .catch((error: unknown) =>
+        issue({
+          code: 'bad_widget',
+          widgetId: '',
+          surfaceId,
+          message: `the renderer refused the surface: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
   };
 
-  const surfaceFor = (surfaceId: string, definition: Pick<SurfaceState, 'root' | 'widgets'>, committed: boolean): Surface => {
+  const surfaceFor = (
+    surfaceId: string,
+    definition: Pick<SurfaceState, 'root' | 'widgets'>,
+    committed: boolean,
+  ): Surface => {
     let surface = surfaces.get(surfaceId);
     if (surface === undefined) {
       counter += 1;
       const mount = counter;
       // A mount number given back by a withdrawn preview is reused once that mount has closed.
-      const generator = (closing.get(mount) ?? Promise.resolve()).then(() => createLocalGenerator(renderer, { id: `${prefix}-${mount}`, name: surfaceId, originKind: 'genui' }));
+      const generator = (closing.get(mount) ?? Promise.resolve()).then(() =>
+        createLocalGenerator(renderer, { id: `${prefix}-${mount}`, name: surfaceId, originKind: 'genui' }),
+      );
       surface = { state: { surfaceId, ...definition }, committed, mount, generator, rendered: Promise.resolve() };
       surfaces.set(surfaceId, surface);
     }
@@ -200,7 +274,10 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     surfaces.delete(surfaceId);
     // After its last render: a generator closed mid-render would send into a mount already gone.
     if (surface === undefined) return;
-    const closed = surface.rendered.then(() => surface.generator).then((g) => g.close()).catch(() => undefined);
+    const closed = surface.rendered
+      .then(() => surface.generator)
+      .then((g) => g.close())
+      .catch(() => undefined);
     closing.set(surface.mount, closed);
     void closed.then(() => closing.get(surface.mount) === closed && closing.delete(surface.mount));
   };
@@ -246,7 +323,10 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       void renderTranscript();
     } else {
       const error = chunkChecks.add.firstError(value);
-      issue({ code: 'unknown_chunk', message: `a chunk that is none of addOrUpdateSurface, deleteSurface, text, message was skipped${typeof value === 'object' && value !== null && 'addOrUpdateSurface' in value ? ` (${error})` : ''}` });
+      issue({
+        code: 'unknown_chunk',
+        message: `a chunk that is none of addOrUpdateSurface, deleteSurface, text, message was skipped${typeof value === 'object' && value !== null && 'addOrUpdateSurface' in value ? ` (${error})` : ''}`,
+      });
     }
     return undefined;
   };
@@ -256,14 +336,30 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     if (busy) throw new Error('a turn is streaming; wait for it to end');
     if (text !== undefined) conversation.addText(text);
     const userText = conversation.outgoing().at(-1);
-    turns.push({ user: userText?.role === 'user' ? userText.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join(' ') || undefined : undefined, text: '', cut: 0, final: false, notes: [] });
+    turns.push({
+      user:
+        userText?.role === 'user'
+          ? userText.parts
+              .filter((p) => p.type === 'text')
+              .map((p) => (p as { text: string }).text)
+              .join(' ') || undefined
+          : undefined,
+      text: '',
+      cut: 0,
+      final: false,
+      notes: [],
+    });
     return run();
   }
 
   async function run(): Promise<TurnOutcome> {
     busy = true;
     controller = new AbortController();
-    const body = { catalogDefinition: catalog, conversation: conversation.outgoing(), ...(options.progressive === false ? {} : { suip: { progressive: true } }) };
+    const body = {
+      catalogDefinition: catalog,
+      conversation: conversation.outgoing(),
+      ...(options.progressive === false ? {} : { suip: { progressive: true } }),
+    };
     options.onRequest?.(body);
     conversation.commitPending();
     void renderTranscript(true);
@@ -271,16 +367,24 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     try {
       outcome = await post(body, controller.signal);
     } catch (error) {
-      outcome = controller.signal.aborted ? { status: 'aborted' } : { status: 'incomplete', reason: error instanceof Error ? error.message : String(error) };
+      outcome = controller.signal.aborted
+        ? { status: 'aborted' }
+        : { status: 'incomplete', reason: error instanceof Error ? error.message : String(error) };
     }
     busy = false;
     // Nothing previewed outlives its turn: a preview the server did not complete or withdraw goes now.
     for (const id of [...surfaces.keys()]) dropPreview(id);
     const turn = current();
-    if (outcome.status === 'complete') conversation.completeTurn([...surfaces.values()].filter((s) => s.committed).map((s) => s.state), outcome.text);
+    if (outcome.status === 'complete')
+      conversation.completeTurn(
+        [...surfaces.values()].filter((s) => s.committed).map((s) => s.state),
+        outcome.text,
+      );
     if (outcome.status === 'incomplete') {
       issue({ code: 'incomplete', message: outcome.reason });
-      turn.notes.push(`The answer stopped before it was complete (${outcome.reason.slice(0, 200)}); what arrived is shown, but this turn is not in the history.`);
+      turn.notes.push(
+        `The answer stopped before it was complete (${outcome.reason.slice(0, 200)}); what arrived is shown, but this turn is not in the history.`,
+      );
       turn.retry = () => {
         turn.retry = undefined;
         void retry();
@@ -297,7 +401,12 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
 
   async function post(body: unknown, signal: AbortSignal): Promise<TurnOutcome> {
     const url = options.url + (options.url.includes('?') ? '&' : '?') + 'stream=true';
-    const response = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
     if (!response.ok || response.body === null) {
       const raw = await response.text().catch(() => '');
       let parsed: unknown = raw.slice(0, 2000);
@@ -310,9 +419,19 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       if (chunkChecks.error.check(parsed)) {
         const { code, message, supportedCatalogs } = parsed.error;
         // 5xx envelopes are the model failing behind the server (504 model_timeout, 502), not a refusal of the request.
-        const title = response.status >= 500 ? `The server's model did not answer (HTTP ${response.status}, ${code})` : `The server refused the request (HTTP ${response.status}, ${code})`;
-        turn.error = { title, detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.` };
-      } else turn.error = { title: `The server answered HTTP ${response.status}`, detail: typeof parsed === 'string' ? parsed : JSON.stringify(parsed).slice(0, 500) };
+        const title =
+          response.status >= 500
+            ? `The server's model did not answer (HTTP ${response.status}, ${code})`
+            : `The server refused the request (HTTP ${response.status}, ${code})`;
+        turn.error = {
+          title,
+          detail: `${message} Supported catalogs: ${supportedCatalogs.map((c) => `${c.name} ${c.versions.join(', ')}`).join('; ') || 'none'}.`,
+        };
+      } else
+        turn.error = {
+          title: `The server answered HTTP ${response.status}`,
+          detail: typeof parsed === 'string' ? parsed : JSON.stringify(parsed).slice(0, 500),
+        };
       issue({ code: 'http_error', message: `${turn.error.title}: ${turn.error.detail}` });
       return { status: 'error', httpStatus: response.status, body: parsed };
     }
@@ -322,7 +441,8 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       (line) => {
         if (final !== undefined) return; // nothing counts after the final message
         const shape = measureJson(line, 64);
-        if (shape.truncated) return issue({ code: 'bad_line', message: 'a line nested deeper than 64 levels was skipped' });
+        if (shape.truncated)
+          return issue({ code: 'bad_line', message: 'a line nested deeper than 64 levels was skipped' });
         let value: unknown;
         try {
           value = JSON.parse(line);
@@ -331,10 +451,22 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
         }
         final = applyChunk(value);
       },
-      { format: 'jsonl', signal, onHolding, maxLineChars: options.maxLineChars ?? 3_000_000, onOversize: (chars) => issue({ code: 'oversize_line', message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})` }) },
+      {
+        format: 'jsonl',
+        signal,
+        onHolding,
+        maxLineChars: options.maxLineChars ?? 3_000_000,
+        onOversize: (chars) =>
+          issue({
+            code: 'oversize_line',
+            message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})`,
+          }),
+      },
     );
     if (signal.aborted) return { status: 'aborted' };
-    return final === undefined ? { status: 'incomplete', reason: 'the stream ended without its final message' } : { status: 'complete', text: final };
+    return final === undefined
+      ? { status: 'incomplete', reason: 'the stream ended without its final message' }
+      : { status: 'complete', text: final };
   }
 
   async function retry(): Promise<TurnOutcome> {
@@ -361,10 +493,13 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
         await holding.promise;
       }
       // A withdrawn surface's mount closes after its last render: settled means it is gone, as without previews.
-      await Promise.all([...closing.values(), ...[...surfaces.values()].map(async (s) => {
-        await s.generator;
-        await s.rendered;
-      })]);
+      await Promise.all([
+        ...closing.values(),
+        ...[...surfaces.values()].map(async (s) => {
+          await s.generator;
+          await s.rendered;
+        }),
+      ]);
     },
     async close() {
       closed = true;
@@ -372,7 +507,9 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       clearTimeout(transcriptTimer);
       const all = [...surfaces.values()];
       surfaces.clear();
-      await Promise.all([transcript, ...all.map((s) => s.generator)].map(async (g) => (await g).close().catch(() => undefined)));
+      await Promise.all(
+        [transcript, ...all.map((s) => s.generator)].map(async (g) => (await g).close().catch(() => undefined)),
+      );
     },
   };
 }

@@ -33,17 +33,59 @@ const CHANGED_VALUE = new Set(['text-field', 'text-area', 'choice', 'multi-choic
 export function bindingsFor(widgetName: string, type: string, widgetId: string): EventBinding[] {
   const flutter = FLUTTER.has(widgetName);
   const base = { widgetId, widgetName };
-  if (type === 'button') return [{ ...base, suipEvent: 'click', data: 'none', eventType: flutter ? 'onPressed' : 'click', isAction: true }];
-  if (type === 'form') return [{ ...base, suipEvent: 'submit', data: 'formData', eventType: 'submit', isAction: true, value: (e) => ({ ...(e.formData ?? {}) }) }];
-  if (type === 'checkbox' || type === 'toggle') return [{ ...base, suipEvent: 'change', data: 'checked', eventType: flutter ? 'onChanged' : 'change', isAction: false, value: (e) => e.checked === true }];
+  if (type === 'button')
+    return [{ ...base, suipEvent: 'click', data: 'none', eventType: flutter ? 'onPressed' : 'click', isAction: true }];
+  if (type === 'form')
+    return [
+      {
+        ...base,
+        suipEvent: 'submit',
+        data: 'formData',
+        eventType: 'submit',
+        isAction: true,
+        value: (e) => ({ ...(e.formData ?? {}) }),
+      },
+    ];
+  if (type === 'checkbox' || type === 'toggle')
+    return [
+      {
+        ...base,
+        suipEvent: 'change',
+        data: 'checked',
+        eventType: flutter ? 'onChanged' : 'change',
+        isAction: false,
+        value: (e) => e.checked === true,
+      },
+    ];
   if (type === 'modal') return [{ ...base, suipEvent: 'click', data: 'none', eventType: 'close', isAction: false }];
-  if (CHANGED_VALUE.has(type)) return [{ ...base, suipEvent: 'change', data: 'value', eventType: flutter ? 'onChanged' : 'change', isAction: false, value: (e) => e.value ?? '' }];
+  if (CHANGED_VALUE.has(type))
+    return [
+      {
+        ...base,
+        suipEvent: 'change',
+        data: 'value',
+        eventType: flutter ? 'onChanged' : 'change',
+        isAction: false,
+        value: (e) => e.value ?? '',
+      },
+    ];
   return [];
 }
 
 /** The UiEvent for one suip event on a surface. */
-export function toUiEvent(surfaceId: string, binding: EventBinding, event: HandlerEvent, now: Date = new Date()): UiEvent {
-  const ui: UiEvent = { surfaceId, widgetId: binding.widgetId, eventType: binding.eventType, isAction: binding.isAction, timestamp: now.toISOString() };
+export function toUiEvent(
+  surfaceId: string,
+  binding: EventBinding,
+  event: HandlerEvent,
+  now: Date = new Date(),
+): UiEvent {
+  const ui: UiEvent = {
+    surfaceId,
+    widgetId: binding.widgetId,
+    eventType: binding.eventType,
+    isAction: binding.isAction,
+    timestamp: now.toISOString(),
+  };
   if (binding.value !== undefined) ui.value = binding.value(event);
   return ui;
 }

@@ -1,4 +1,9 @@
-import type { GenuiClientMessage, MessagePart, UiDefinition, UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
+import type {
+  GenuiClientMessage,
+  MessagePart,
+  UiDefinition,
+  UiEvent,
+} from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /** Longest text kept in one history part; longer model text is cut with a note (the body limit is 4 MiB). */
 export const MAX_HISTORY_TEXT = 256 * 1024;
@@ -35,7 +40,14 @@ export class Conversation {
    */
   addEvent(event: UiEvent): void {
     if (!event.isAction) {
-      const same = this.pending.findIndex((p) => p.type === 'uiEvent' && !p.event.isAction && p.event.surfaceId === event.surfaceId && p.event.widgetId === event.widgetId && p.event.eventType === event.eventType);
+      const same = this.pending.findIndex(
+        (p) =>
+          p.type === 'uiEvent' &&
+          !p.event.isAction &&
+          p.event.surfaceId === event.surfaceId &&
+          p.event.widgetId === event.widgetId &&
+          p.event.eventType === event.eventType,
+      );
       if (same !== -1) this.pending.splice(same, 1);
     }
     this.pending.push({ type: 'uiEvent', event });
@@ -48,7 +60,10 @@ export class Conversation {
 
   /** The conversation a request carries: the history plus the pending user message, compacted. */
   outgoing(): GenuiClientMessage[] {
-    const all = this.pending.length > 0 ? [...this.messages, { role: 'user' as const, parts: [...this.pending] }] : [...this.messages];
+    const all =
+      this.pending.length > 0
+        ? [...this.messages, { role: 'user' as const, parts: [...this.pending] }]
+        : [...this.messages];
     return compact(all);
   }
 
@@ -61,7 +76,8 @@ export class Conversation {
   /** The stream ended with `message`: record the model's turn (every live surface, then the text). */
   completeTurn(surfaces: Iterable<SurfaceState>, text: string): GenuiClientMessage {
     const parts: MessagePart[] = [];
-    for (const s of surfaces) parts.push({ type: 'ui', definition: { surfaceId: s.surfaceId, root: s.root, widgets: s.widgets } });
+    for (const s of surfaces)
+      parts.push({ type: 'ui', definition: { surfaceId: s.surfaceId, root: s.root, widgets: s.widgets } });
     parts.push({ type: 'text', text: capText(text) });
     const message: GenuiClientMessage = { role: 'model', parts };
     this.messages.push(message);
@@ -87,7 +103,13 @@ export function compact(messages: readonly GenuiClientMessage[]): GenuiClientMes
   return messages
     .map((m, i) => ({
       role: m.role,
-      parts: m.parts.filter((p) => (p.type === 'ui' ? newest.get(p.definition.surfaceId) === i : p.type === 'image' ? turnsAfter[i]! < IMAGE_TURNS : true)),
+      parts: m.parts.filter((p) =>
+        p.type === 'ui'
+          ? newest.get(p.definition.surfaceId) === i
+          : p.type === 'image'
+            ? turnsAfter[i]! < IMAGE_TURNS
+            : true,
+      ),
     }))
     .filter((m) => m.parts.length > 0);
 }

@@ -13,7 +13,25 @@ export interface SurfacePreview {
  * `value`/`max`, flags such as `checked`, names such as `mount`, `icon`, `language`) mean
  * something only once complete, so they wait, like ids and URLs.
  */
-const PROSE = new Set(['text', 'title', 'subtitle', 'label', 'detail', 'description', 'caption', 'body', 'message', 'hint', 'error', 'placeholder', 'code', 'key', 'author', 'alt', 'submit']);
+const PROSE = new Set([
+  'text',
+  'title',
+  'subtitle',
+  'label',
+  'detail',
+  'description',
+  'caption',
+  'body',
+  'message',
+  'hint',
+  'error',
+  'placeholder',
+  'code',
+  'key',
+  'author',
+  'alt',
+  'submit',
+]);
 
 /**
  * The text roles of the catalog, per widget name: the prose props that may be shown while they
@@ -21,10 +39,15 @@ const PROSE = new Set(['text', 'title', 'subtitle', 'label', 'detail', 'descript
  * (data roles), child references and non-prose text: those are shown only once closed.
  */
 export function genuiTextRoles(vocabulary: readonly VocabularyEntry[]): ReadonlyMap<string, ReadonlySet<string>> {
-  const out = new Map<string, Set<string>>([['text', new Set(['text'])], ['Text', new Set(['text'])]]);
+  const out = new Map<string, Set<string>>([
+    ['text', new Set(['text'])],
+    ['Text', new Set(['text'])],
+  ]);
   for (const entry of vocabulary) {
     if (ALIASES.has(entry.type) || entry.type === 'text') continue;
-    const roles = entry.roles.filter((r) => r.kind === 'text' && r.values === undefined && r.json === undefined && PROSE.has(r.id)).map((r) => r.id);
+    const roles = entry.roles
+      .filter((r) => r.kind === 'text' && r.values === undefined && r.json === undefined && PROSE.has(r.id))
+      .map((r) => r.id);
     if (roles.length > 0) out.set(entry.type, new Set(roles));
   }
   return out;
@@ -54,7 +77,11 @@ export interface SurfaceStream {
  * the commit: the caller applies the complete command exactly as the non-streamed path does, and
  * drops the preview when the command turns out invalid.
  */
-export function createSurfaceStream(vocabulary: readonly VocabularyEntry[], form: CommandForm, textRoles = genuiTextRoles(vocabulary)): SurfaceStream {
+export function createSurfaceStream(
+  vocabulary: readonly VocabularyEntry[],
+  form: CommandForm,
+  textRoles = genuiTextRoles(vocabulary),
+): SurfaceStream {
   const base = form === 'line' ? '$.addOrUpdateSurface' : '$';
   const depth = form === 'line' ? 3 : 2;
   const parser: JsonUnitParser = createJsonUnitParser({
@@ -76,7 +103,15 @@ export function createSurfaceStream(vocabulary: readonly VocabularyEntry[], form
 
   const entryOf = (value: unknown): { id: string; widget: Record<string, unknown> } | undefined => {
     const v = value as { id?: unknown; widget?: unknown } | null;
-    if (typeof v !== 'object' || v === null || typeof v.id !== 'string' || typeof v.widget !== 'object' || v.widget === null || Array.isArray(v.widget)) return undefined;
+    if (
+      typeof v !== 'object' ||
+      v === null ||
+      typeof v.id !== 'string' ||
+      typeof v.widget !== 'object' ||
+      v.widget === null ||
+      Array.isArray(v.widget)
+    )
+      return undefined;
     return { id: v.id, widget: v.widget as Record<string, unknown> };
   };
   let document = -1;

@@ -23,7 +23,6 @@ export interface TranscriptTurn {
   retry?: () => void;
 }
 
-
 /**
  * The transcript's particle tree: one group per turn, keyed by turn number, so the model's text
  * grows by suffix and suip's diff sends it as `suip/ops/append` (O(token) bytes). The final
@@ -33,12 +32,62 @@ export function transcriptTree(turns: readonly TranscriptTurn[]): ModelParticle 
   return {
     group: turns.map((turn, i): readonly [string, ModelParticle] => {
       const children: Array<readonly [string, ModelParticle]> = [];
-      if (turn.user !== undefined) children.push(['user', { type: 'status', group: [['label', plainText('You')], ['detail', plainText(turn.user.slice(0, 2000))]] }]);
-      if (turn.text !== '') children.push(['model', turn.final && turn.text.length <= MARKDOWN_MAX && turn.cut === 0 ? { text: turn.text, mimeType: 'text/markdown' } : plainText(turn.text)]);
-      if (turn.cut > 0) children.push(['cut', plainText(`[… ${turn.cut} more characters of the model's text were not shown]`)]);
-      if (turn.error) children.push(['error', { type: 'alert', group: [['tone', plainText('error')], ['title', plainText(turn.error.title)], ['detail', plainText(turn.error.detail)]] }]);
-      turn.notes.slice(0, 20).forEach((note, n) => children.push([`note-${n}`, { type: 'alert', group: [['tone', plainText('warning')], ['text', plainText(note)]] }]));
-      if (turn.retry) children.push(['retry', { type: 'button', group: [['label', plainText('Retry')], ['tone', plainText('secondary')]], on: { click: turn.retry } }]);
+      if (turn.user !== undefined)
+        children.push([
+          'user',
+          {
+            type: 'status',
+            group: [
+              ['label', plainText('You')],
+              ['detail', plainText(turn.user.slice(0, 2000))],
+            ],
+          },
+        ]);
+      if (turn.text !== '')
+        children.push([
+          'model',
+          turn.final && turn.text.length <= MARKDOWN_MAX && turn.cut === 0
+            ? { text: turn.text, mimeType: 'text/markdown' }
+            : plainText(turn.text),
+        ]);
+      if (turn.cut > 0)
+        children.push(['cut', plainText(`[… ${turn.cut} more characters of the model's text were not shown]`)]);
+      if (turn.error)
+        children.push([
+          'error',
+          {
+            type: 'alert',
+            group: [
+              ['tone', plainText('error')],
+              ['title', plainText(turn.error.title)],
+              ['detail', plainText(turn.error.detail)],
+            ],
+          },
+        ]);
+      turn.notes.slice(0, 20).forEach((note, n) =>
+        children.push([
+          `note-${n}`,
+          {
+            type: 'alert',
+            group: [
+              ['tone', plainText('warning')],
+              ['text', plainText(note)],
+            ],
+          },
+        ]),
+      );
+      if (turn.retry)
+        children.push([
+          'retry',
+          {
+            type: 'button',
+            group: [
+              ['label', plainText('Retry')],
+              ['tone', plainText('secondary')],
+            ],
+            on: { click: turn.retry },
+          },
+        ]);
       return [`turn-${i}`, { group: children }];
     }),
   };

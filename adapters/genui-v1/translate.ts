@@ -6,7 +6,15 @@ import { planWidget, UnknownWidgetError, type Plan } from './widget-map.ts';
 
 /** Why part of a surface could not be shown; the message names the widget and the fix. */
 export interface TranslateIssue {
-  code: 'bad_definition' | 'bad_widget' | 'unknown_widget' | 'missing_widget' | 'cycle' | 'duplicate_id' | 'too_many_nodes' | 'too_deep';
+  code:
+    | 'bad_definition'
+    | 'bad_widget'
+    | 'unknown_widget'
+    | 'missing_widget'
+    | 'cycle'
+    | 'duplicate_id'
+    | 'too_many_nodes'
+    | 'too_deep';
   widgetId: string;
   message: string;
 }
@@ -50,11 +58,21 @@ export interface Translation {
 
 /** A visible fallback in a widget's place: a warning alert that names the widget and the problem. */
 export function fallback(widgetId: string, message: string): ModelParticle {
-  return { type: 'alert', group: [['tone', { text: 'warning', mimeType: 'text/plain' }], ['title', { text: `Widget "${widgetId.slice(0, 80)}" could not be shown`, mimeType: 'text/plain' }], ['why', { text: message.slice(0, 500), mimeType: 'text/plain' }]] };
+  return {
+    type: 'alert',
+    group: [
+      ['tone', { text: 'warning', mimeType: 'text/plain' }],
+      ['title', { text: `Widget "${widgetId.slice(0, 80)}" could not be shown`, mimeType: 'text/plain' }],
+      ['why', { text: message.slice(0, 500), mimeType: 'text/plain' }],
+    ],
+  };
 }
 
 /** What stands in for a widget that has not arrived (or not completely) while a surface streams. */
-const loading = (): ModelParticle => ({ type: 'placeholder', group: [['label', { text: 'Loading…', mimeType: 'text/plain' }]] });
+const loading = (): ModelParticle => ({
+  type: 'placeholder',
+  group: [['label', { text: 'Loading…', mimeType: 'text/plain' }]],
+});
 
 /** A particle id for a child: widget ids that are reserved, empty or too long, or that repeat among siblings, are renamed. */
 function childId(wanted: string, taken: Set<string>): string {
@@ -100,10 +118,26 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
   };
   const def = definition as { root?: unknown; widgets?: unknown } | null;
   if (typeof def !== 'object' || def === null || typeof def.root !== 'string' || !Array.isArray(def.widgets)) {
-    return { tree: report('bad_definition', '', 'a definition is {"root": "<widget id>", "widgets": [{"id": "...", "widget": {"<Name>": {props}}}, ...]}'), issues, unreachable: 0 };
+    return {
+      tree: report(
+        'bad_definition',
+        '',
+        'a definition is {"root": "<widget id>", "widgets": [{"id": "...", "widget": {"<Name>": {props}}}, ...]}',
+      ),
+      issues,
+      unreachable: 0,
+    };
   }
   if (def.widgets.length > maxWidgets) {
-    return { tree: report('too_many_nodes', def.root, `the definition has ${def.widgets.length} widgets; at most ${maxWidgets} are accepted in one surface`), issues, unreachable: 0 };
+    return {
+      tree: report(
+        'too_many_nodes',
+        def.root,
+        `the definition has ${def.widgets.length} widgets; at most ${maxWidgets} are accepted in one surface`,
+      ),
+      issues,
+      unreachable: 0,
+    };
   }
   const widgets = new Map<string, unknown>();
   for (const entry of def.widgets as unknown[]) {
@@ -112,7 +146,12 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
       report('bad_widget', '', 'each widgets[] entry is {"id": "<string>", "widget": {"<Name>": {props}}}');
       continue;
     }
-    if (widgets.has(e.id)) report('duplicate_id', e.id, `the id "${e.id.slice(0, 80)}" is used by two widgets; the first one is kept, give the other a new id`);
+    if (widgets.has(e.id))
+      report(
+        'duplicate_id',
+        e.id,
+        `the id "${e.id.slice(0, 80)}" is used by two widgets; the first one is kept, give the other a new id`,
+      );
     else widgets.set(e.id, e.widget);
   }
   const vocabulary = new Map(options.vocabulary.map((v) => [v.type, v]));
@@ -129,14 +168,30 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
 
   /** Expand a widget id to a leaf, or push a frame for it; returns the particle when it is a leaf. */
   const open = (widgetId: string, depth: number, parent: Frame | undefined): ModelParticle | Frame => {
-    for (let f = parent; f !== undefined; f = f.parent) if (f.widgetId === widgetId) return report('cycle', widgetId, `widget "${widgetId.slice(0, 80)}" contains itself (through "${parent!.widgetId.slice(0, 80)}"); a surface is a tree: reference each child from one parent only`);
+    for (let f = parent; f !== undefined; f = f.parent)
+      if (f.widgetId === widgetId)
+        return report(
+          'cycle',
+          widgetId,
+          `widget "${widgetId.slice(0, 80)}" contains itself (through "${parent!.widgetId.slice(0, 80)}"); a surface is a tree: reference each child from one parent only`,
+        );
     if (!widgets.has(widgetId)) {
       if (options.missing === 'placeholder' || options.preview === true) return loading();
-      return report('missing_widget', widgetId, `no widget has the id "${widgetId.slice(0, 80)}"; add {"id": "${widgetId.slice(0, 80)}", "widget": {...}} or remove the reference`);
+      return report(
+        'missing_widget',
+        widgetId,
+        `no widget has the id "${widgetId.slice(0, 80)}"; add {"id": "${widgetId.slice(0, 80)}", "widget": {...}} or remove the reference`,
+      );
     }
-    if (depth > maxDepth) return report('too_deep', widgetId, `widgets nest deeper than ${maxDepth} levels; flatten the surface`);
+    if (depth > maxDepth)
+      return report('too_deep', widgetId, `widgets nest deeper than ${maxDepth} levels; flatten the surface`);
     nodes += 1;
-    if (nodes > maxNodes) return report('too_many_nodes', widgetId, `the surface expands to more than ${maxNodes} particles (a widget referenced from many places is copied each time); reference each widget once`);
+    if (nodes > maxNodes)
+      return report(
+        'too_many_nodes',
+        widgetId,
+        `the surface expands to more than ${maxNodes} particles (a widget referenced from many places is copied each time); reference each widget once`,
+      );
     reached.add(widgetId);
     let plan: Plan;
     try {
@@ -152,19 +207,38 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return report(error instanceof UnknownWidgetError ? 'unknown_widget' : 'bad_widget', widgetId, `widget "${widgetId.slice(0, 80)}": ${message}`);
+      return report(
+        error instanceof UnknownWidgetError ? 'unknown_widget' : 'bad_widget',
+        widgetId,
+        `widget "${widgetId.slice(0, 80)}": ${message}`,
+      );
     }
     if ('leaf' in plan) return plan.leaf;
     nodes += plan.slots.length;
-    return { widgetId, plan, built: [], taken: new Set(plan.slots.filter((s) => !('child' in s)).map((s) => s.id)), next: 0, depth, parent, slotId: '' };
+    return {
+      widgetId,
+      plan,
+      built: [],
+      taken: new Set(plan.slots.filter((s) => !('child' in s)).map((s) => s.id)),
+      next: 0,
+      depth,
+      parent,
+      slotId: '',
+    };
   };
   // The renderer's own vocabulary check, per group: a widget missing a required prop becomes a
   // fallback in its place (with the renderer's precise message) instead of refusing the surface.
   const checkGroup = createGroupChecker(options.vocabulary);
   const close = (frame: Frame): ModelParticle => {
-    const particle = { type: frame.plan.type, group: frame.built, ...(frame.plan.on ? { on: frame.plan.on } : {}) } as ModelParticle;
+    const particle = {
+      type: frame.plan.type,
+      group: frame.built,
+      ...(frame.plan.on ? { on: frame.plan.on } : {}),
+    } as ModelParticle;
     const problem = checkGroup(particle as GroupParticle, [frame.widgetId]);
-    return problem === undefined ? particle : report('bad_widget', frame.widgetId, `widget "${frame.widgetId.slice(0, 80)}": ${problem.message}`);
+    return problem === undefined
+      ? particle
+      : report('bad_widget', frame.widgetId, `widget "${frame.widgetId.slice(0, 80)}": ${problem.message}`);
   };
 
   let result: ModelParticle | undefined;
@@ -191,7 +265,14 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
     const id = slot.child ? childId(slot.ref, frame.taken) : slot.id;
     if (nodes > maxNodes) {
       // Out of budget: the rest of this group is one note, not thousands of fallbacks.
-      frame.built.push([id, report('too_many_nodes', slot.ref, `the surface expands to more than ${maxNodes} particles; reference each widget once`)]);
+      frame.built.push([
+        id,
+        report(
+          'too_many_nodes',
+          slot.ref,
+          `the surface expands to more than ${maxNodes} particles; reference each widget once`,
+        ),
+      ]);
       frame.next = frame.plan.slots.length;
       continue;
     }
@@ -201,5 +282,9 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
       stack.push(child);
     } else frame.built.push([id, child]);
   }
-  return { tree: result ?? fallback(def.root, 'the surface is empty'), issues, unreachable: [...widgets.keys()].filter((id) => !reached.has(id)).length };
+  return {
+    tree: result ?? fallback(def.root, 'the surface is empty'),
+    issues,
+    unreachable: [...widgets.keys()].filter((id) => !reached.has(id)).length,
+  };
 }

@@ -23,7 +23,6 @@ export interface PlanContext {
   fallbacks?: ReadonlyMap<string, VocabularyEntry>;
 }
 
-
 /** A prop as text: strings, numbers and booleans; anything else is refused with the reason. */
 function asText(value: unknown, prop: string): string {
   if (typeof value === 'string') return value;
@@ -33,11 +32,20 @@ function asText(value: unknown, prop: string): string {
 
 /** A string list prop (widget ids or labels). */
 function asStrings(value: unknown, prop: string): string[] {
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new Error(`prop "${prop}" must be an array of strings`);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+    throw new Error(`prop "${prop}" must be an array of strings`);
   return value as string[];
 }
 
-const IMAGE_MIME = new Map([['png', 'image/png'], ['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp'], ['svg', 'image/svg+xml'], ['avif', 'image/avif']]);
+const IMAGE_MIME = new Map([
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['svg', 'image/svg+xml'],
+  ['avif', 'image/avif'],
+]);
 /** The mime type of an image URL: the data: URI's own, the extension's, or jpeg. */
 function imageMime(url: string): string {
   const data = /^data:(image\/[a-z0-9.+-]+)[;,]/i.exec(url);
@@ -47,7 +55,12 @@ function imageMime(url: string): string {
 }
 
 /** Attach the event bindings of a suip type to a plan. */
-function withEvents(plan: { type: string; slots: Slot[]; on?: Partial<Record<string, HandlerSpec>> }, name: string, ctx: PlanContext, bindings = bindingsFor(name, plan.type, ctx.widgetId)) {
+function withEvents(
+  plan: { type: string; slots: Slot[]; on?: Partial<Record<string, HandlerSpec>> },
+  name: string,
+  ctx: PlanContext,
+  bindings = bindingsFor(name, plan.type, ctx.widgetId),
+) {
   for (const binding of bindings) {
     const handler = ctx.bind(binding);
     if (handler !== undefined) plan.on = { ...plan.on, [binding.suipEvent]: handler };
@@ -60,7 +73,8 @@ function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: 
   const slots: Slot[] = [];
   // A type whose other children are options: the kit gives each option value an id no role can take.
   const optionRoles = entry.roles.some((r) => r.id === '*' && r.kind === 'text') ? rolesOfEntry(entry) : undefined;
-  const selection = (text: string) => (entry.type === 'multi-choice' ? text.split('\n') : [text]).map((v) => encodeChildId(optionRoles!, v)).join('\n');
+  const selection = (text: string) =>
+    (entry.type === 'multi-choice' ? text.split('\n') : [text]).map((v) => encodeChildId(optionRoles!, v)).join('\n');
   for (const role of entry.roles) {
     const prop = propOf(role);
     const value = props[prop];
@@ -77,15 +91,26 @@ function planType(entry: VocabularyEntry, props: Record<string, unknown>, name: 
         if (built.issues.length > 0) throw new Error(`prop "options": ${built.issues[0]!.message}`);
         for (const [id, particle] of built.children) slots.push({ id, particle });
       } else for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
-    } else if (role.kind === 'text') slots.push({ id: role.id, particle: plainText(optionRoles !== undefined && role.id === 'value' ? selection(asText(value, prop)) : asText(value, prop)) });
+    } else if (role.kind === 'text')
+      slots.push({
+        id: role.id,
+        particle: plainText(
+          optionRoles !== undefined && role.id === 'value' ? selection(asText(value, prop)) : asText(value, prop),
+        ),
+      });
     else if (role.kind === 'data') {
       const d = value as { url?: unknown; mimeType?: unknown };
-      if (typeof d !== 'object' || typeof d.url !== 'string' || typeof d.mimeType !== 'string') throw new Error(`prop "${prop}" must be {url, mimeType}`);
+      if (typeof d !== 'object' || typeof d.url !== 'string' || typeof d.mimeType !== 'string')
+        throw new Error(`prop "${prop}" must be {url, mimeType}`);
       slots.push({ id: role.id, particle: { data: d.url, mimeType: d.mimeType } });
     } else slots.push({ id: role.id, ref: asText(value, prop) });
   }
   // The agent hears the option values it sent, not their particle ids.
-  const bindings = bindingsFor(name, entry.type, ctx.widgetId).map((b) => (optionRoles !== undefined && b.data === 'value' ? { ...b, value: (e: HandlerEvent) => decodeSelection(e.value ?? '').join('\n') } : b));
+  const bindings = bindingsFor(name, entry.type, ctx.widgetId).map((b) =>
+    optionRoles !== undefined && b.data === 'value'
+      ? { ...b, value: (e: HandlerEvent) => decodeSelection(e.value ?? '').join('\n') }
+      : b,
+  );
   return withEvents({ type: entry.type, slots }, name, ctx, bindings);
 }
 
@@ -103,16 +128,25 @@ function planAlias(name: string, props: Record<string, unknown>, ctx: PlanContex
     case 'Text':
       return { leaf: plainText(asText(props.text ?? '', 'text')) };
     case 'Column':
-      return { type: 'column', slots: asStrings(props.children ?? [], 'children').map((ref): Slot => ({ id: ref, ref, child: true })) };
+      return {
+        type: 'column',
+        slots: asStrings(props.children ?? [], 'children').map((ref): Slot => ({ id: ref, ref, child: true })),
+      };
     case 'ElevatedButton': {
       const child = asText(props.child, 'child');
       const label = textOf(ctx.lookup(child));
-      if (label === undefined) throw new Error(`prop "child" must name a Text widget (its text is the label); "${child.slice(0, 60)}" is not one`);
+      if (label === undefined)
+        throw new Error(
+          `prop "child" must name a Text widget (its text is the label); "${child.slice(0, 60)}" is not one`,
+        );
       return withEvents({ type: 'button', slots: [{ id: 'label', particle: plainText(label) }] }, name, ctx);
     }
     case 'TextField': {
       const hint = props.hintText === undefined ? 'Text' : asText(props.hintText, 'hintText');
-      const slots: Slot[] = [{ id: 'label', particle: plainText(hint) }, { id: 'placeholder', particle: plainText(hint) }];
+      const slots: Slot[] = [
+        { id: 'label', particle: plainText(hint) },
+        { id: 'placeholder', particle: plainText(hint) },
+      ];
       if (props.value !== undefined) slots.push({ id: 'value', particle: plainText(asText(props.value, 'value')) });
       if (props.obscured === true) slots.push({ id: 'kind', particle: plainText('password') });
       return withEvents({ type: 'text-field', slots }, name, ctx);
@@ -123,22 +157,42 @@ function planAlias(name: string, props: Record<string, unknown>, ctx: PlanContex
       const slots: Slot[] = labels.map((label, index) => {
         const binding = bindingsFor(name, 'checkbox', ctx.widgetId)[0]!;
         const handler = ctx.bind({ ...binding, value: (e) => ({ index, label, checked: e.checked === true }) });
-        return { id: `c${index}`, particle: { group: [['label', plainText(label)], ['checked', plainText(String(values[index] === true))]], type: 'checkbox', ...(handler ? { on: { change: handler } } : {}) } };
+        return {
+          id: `c${index}`,
+          particle: {
+            group: [
+              ['label', plainText(label)],
+              ['checked', plainText(String(values[index] === true))],
+            ],
+            type: 'checkbox',
+            ...(handler ? { on: { change: handler } } : {}),
+          },
+        };
       });
       return { type: 'column', slots };
     }
     case 'RadioGroup': {
       const labels = asStrings(props.labels, 'labels');
       const selected = labels.indexOf(typeof props.groupValue === 'string' ? props.groupValue : '\u0000');
-      const slots: Slot[] = [{ id: 'label', particle: plainText(typeof props.label === 'string' ? props.label : 'Choose one') }];
+      const slots: Slot[] = [
+        { id: 'label', particle: plainText(typeof props.label === 'string' ? props.label : 'Choose one') },
+      ];
       if (selected >= 0) slots.push({ id: 'value', particle: plainText(`o${selected}`) });
       labels.forEach((label, index) => slots.push({ id: `o${index}`, particle: plainText(label) }));
       const binding = bindingsFor(name, 'choice', ctx.widgetId)[0]!;
-      return withEvents({ type: 'choice', slots }, name, ctx, [{ ...binding, value: (e) => labels[Number(String(e.value ?? '').slice(1))] ?? e.value }]);
+      return withEvents({ type: 'choice', slots }, name, ctx, [
+        { ...binding, value: (e) => labels[Number(String(e.value ?? '').slice(1))] ?? e.value },
+      ]);
     }
     case 'Image': {
       const url = asText(props.location, 'location');
-      return { type: 'image', slots: [{ id: 'src', particle: { data: url, mimeType: imageMime(url) } }, { id: 'alt', particle: plainText(props.alt === undefined ? 'Image' : asText(props.alt, 'alt')) }] };
+      return {
+        type: 'image',
+        slots: [
+          { id: 'src', particle: { data: url, mimeType: imageMime(url) } },
+          { id: 'alt', particle: plainText(props.alt === undefined ? 'Image' : asText(props.alt, 'alt')) },
+        ],
+      };
     }
     default:
       throw new Error(`no alias ${name}`);
@@ -150,14 +204,25 @@ function planAlias(name: string, props: Record<string, unknown>, ctx: PlanContex
  * says what is wrong and how to write it instead; the translator turns it into a visible fallback.
  */
 export function planWidget(widget: unknown, ctx: PlanContext): Plan {
-  if (typeof widget !== 'object' || widget === null || Array.isArray(widget)) throw new Error('"widget" must be an object with exactly one key, the widget name: {"button": {"label": "OK"}}');
+  if (typeof widget !== 'object' || widget === null || Array.isArray(widget))
+    throw new Error('"widget" must be an object with exactly one key, the widget name: {"button": {"label": "OK"}}');
   const keys = Object.keys(widget);
-  if (keys.length !== 1) throw new Error(`"widget" must have exactly one key, the widget name (it has ${keys.length}: ${keys.slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}); write {"button": {"label": "OK"}}`);
+  if (keys.length !== 1)
+    throw new Error(
+      `"widget" must have exactly one key, the widget name (it has ${keys.length}: ${keys
+        .slice(0, 5)
+        .map((k) => JSON.stringify(k.slice(0, 40)))
+        .join(', ')}); write {"button": {"label": "OK"}}`,
+    );
   const name = keys[0]!;
   const props = (widget as Record<string, unknown>)[name] ?? {};
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) throw new Error(`the props of "${name.slice(0, 60)}" must be an object`);
+  if (typeof props !== 'object' || props === null || Array.isArray(props))
+    throw new Error(`the props of "${name.slice(0, 60)}" must be an object`);
   const p = props as Record<string, unknown>;
-  if (name === 'text') return { leaf: { text: asText(p.text ?? '', 'text'), mimeType: p.markdown === true ? 'text/markdown' : 'text/plain' } };
+  if (name === 'text')
+    return {
+      leaf: { text: asText(p.text ?? '', 'text'), mimeType: p.markdown === true ? 'text/markdown' : 'text/plain' },
+    };
   if (ALIASES.has(name)) return planAlias(name, p, ctx);
   const entry = ctx.vocabulary.get(name);
   if (entry !== undefined) return planType(entry, p, name, ctx);
@@ -176,9 +241,20 @@ function planFallback(entry: VocabularyEntry, props: Record<string, unknown>): P
     const prop = propOf(role);
     const value = props[prop];
     if (value === undefined || value === null) continue;
-    if (role.id === '*' && role.kind !== 'text') for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
-    else if (role.kind === 'data') slots.push({ id: `p-${prop}`, particle: plainText(`${prop}: ${asText((value as { url?: unknown }).url, `${prop}.url`)}`) });
-    else if (Array.isArray(value)) slots.push({ id: `p-${prop}`, particle: plainText(`${prop}: ${value.map((v) => asText((v as { label?: unknown })?.label ?? v, prop)).join(', ')}`) });
+    if (role.id === '*' && role.kind !== 'text')
+      for (const ref of asStrings(value, prop)) slots.push({ id: ref, ref, child: true });
+    else if (role.kind === 'data')
+      slots.push({
+        id: `p-${prop}`,
+        particle: plainText(`${prop}: ${asText((value as { url?: unknown }).url, `${prop}.url`)}`),
+      });
+    else if (Array.isArray(value))
+      slots.push({
+        id: `p-${prop}`,
+        particle: plainText(
+          `${prop}: ${value.map((v) => asText((v as { label?: unknown })?.label ?? v, prop)).join(', ')}`,
+        ),
+      });
     else slots.push({ id: `p-${prop}`, particle: plainText(`${prop}: ${asText(value, prop)}`) });
   }
   return { type: 'card', slots };
@@ -187,6 +263,8 @@ function planFallback(entry: VocabularyEntry, props: Record<string, unknown>): P
 /** A widget name that is in neither the catalog nor the host's vocabulary. */
 export class UnknownWidgetError extends Error {
   constructor(readonly widgetName: string) {
-    super(`unknown widget "${widgetName.slice(0, 60)}": use a name of the catalog (button, card, column, text, text-field, … or Column, Text, ElevatedButton, TextField, CheckboxGroup, RadioGroup, Image)`);
+    super(
+      `unknown widget "${widgetName.slice(0, 60)}": use a name of the catalog (button, card, column, text, text-field, … or Column, Text, ElevatedButton, TextField, CheckboxGroup, RadioGroup, Image)`,
+    );
   }
 }

@@ -26,8 +26,21 @@ export interface AdapterIssue {
 
 /** A canvas problem (seed 001) as the canvas host reports it: an op that was refused, or a widget that failed; its own fields kept. */
 export function fromCanvasIssue(problem: CanvasProblem): CanvasIssue {
-  const code = problem.widget !== undefined ? `widget_${problem.widget.replaceAll('-', '_')}` : problem.op !== undefined ? 'op_refused' : problem.id !== undefined ? 'widget_failed' : 'canvas_refused';
-  return { adapter: 'canvas', code, ...problem, ...(problem.id === undefined ? {} : { subject: problem.id }), ...(problem.op === undefined ? {} : { path: `/${problem.op}` }) };
+  const code =
+    problem.widget !== undefined
+      ? `widget_${problem.widget.replaceAll('-', '_')}`
+      : problem.op !== undefined
+        ? 'op_refused'
+        : problem.id !== undefined
+          ? 'widget_failed'
+          : 'canvas_refused';
+  return {
+    adapter: 'canvas',
+    code,
+    ...problem,
+    ...(problem.id === undefined ? {} : { subject: problem.id }),
+    ...(problem.op === undefined ? {} : { path: `/${problem.op}` }),
+  };
 }
 
 /** A GenUI v1.0 client problem as the client reports it (a translation issue keeps its widget id, also as the subject). */

@@ -7,8 +7,10 @@ export const ESCAPE_MARK = '~';
 // `%` and whitespace are written `%XXXX` (four hex digits) inside an escaped id: the renderer trims
 // a choice's value and splits a multi-choice's on newlines, so an id must keep neither at its ends
 // nor a newline inside. `%` itself is escaped so decoding is exact.
-const escapeBody = (value: string): string => value.replace(/[%\s]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-const unescapeBody = (body: string): string => body.replace(/%([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const escapeBody = (value: string): string =>
+  value.replace(/[%\s]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const unescapeBody = (body: string): string =>
+  body.replace(/%([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * The particle id for a foreign value (an option's value, an item's key) among the children of a
@@ -19,7 +21,13 @@ const unescapeBody = (body: string): string => body.replace(/%([0-9a-f]{4})/g, (
  * `decodeChildId` inverts it.
  */
 export function encodeChildId(roles: TypeRoles, value: string): string {
-  const plainOk = value !== '' && !value.startsWith(ESCAPE_MARK) && !isReservedKey(value) && !roles.named.has(value) && value.trim() === value && !value.includes('\n');
+  const plainOk =
+    value !== '' &&
+    !value.startsWith(ESCAPE_MARK) &&
+    !isReservedKey(value) &&
+    !roles.named.has(value) &&
+    value.trim() === value &&
+    !value.includes('\n');
   return plainOk ? value : ESCAPE_MARK + escapeBody(value);
 }
 
@@ -30,5 +38,9 @@ export function decodeChildId(id: string): string {
 
 /** A multi-choice selection (ids joined by newlines, as the renderer sends it) → the foreign values. */
 export function decodeSelection(text: string): string[] {
-  return text.split('\n').map((id) => id.trim()).filter((id) => id !== '').map(decodeChildId);
+  return text
+    .split('\n')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+    .map(decodeChildId);
 }

@@ -41,8 +41,13 @@ export interface BuiltOptions {
  * of the type (the `variant`/`placeholder` collision), and its label is plain text. A repeated
  * value, or one whose escaped id is too long, is left out with an issue; the rest still render.
  */
-export function optionChildren(roles: TypeRoles | undefined, options: readonly OptionInput[], settings: OptionChildrenOptions): BuiltOptions {
-  if (roles?.others !== 'text') throw new TypeError(`vocabulary type "${roles?.type ?? '?'}" has no text options (no text "*" role)`);
+export function optionChildren(
+  roles: TypeRoles | undefined,
+  options: readonly OptionInput[],
+  settings: OptionChildrenOptions,
+): BuiltOptions {
+  if (roles?.others !== 'text')
+    throw new TypeError(`vocabulary type "${roles?.type ?? '?'}" has no text options (no text "*" role)`);
   const maxIdLength = settings.maxIdLength ?? DEFAULT_MAX_ID_LENGTH;
   const ids = new Map<string, string>();
   const children: Array<readonly [string, ModelParticle]> = [];
@@ -52,12 +57,22 @@ export function optionChildren(roles: TypeRoles | undefined, options: readonly O
     const at = path === undefined ? {} : { path };
     const shown = JSON.stringify(option.value.slice(0, 40));
     if (ids.has(option.value)) {
-      issues.push({ adapter: settings.adapter, code: 'duplicate_option', message: `option ${i} repeats the value ${shown}; each option needs its own value (it is left out)`, ...at });
+      issues.push({
+        adapter: settings.adapter,
+        code: 'duplicate_option',
+        message: `option ${i} repeats the value ${shown}; each option needs its own value (it is left out)`,
+        ...at,
+      });
       return;
     }
     const id = encodeChildId(roles, option.value);
     if (id.length > maxIdLength) {
-      issues.push({ adapter: settings.adapter, code: 'option_too_long', message: `option ${i}'s value ${shown}… needs an id of ${id.length} characters; at most ${maxIdLength} (shorten the value; it is left out)`, ...at });
+      issues.push({
+        adapter: settings.adapter,
+        code: 'option_too_long',
+        message: `option ${i}'s value ${shown}… needs an id of ${id.length} characters; at most ${maxIdLength} (shorten the value; it is left out)`,
+        ...at,
+      });
       return;
     }
     ids.set(option.value, id);

@@ -1,5 +1,11 @@
 import { DEFAULT_LIMITS, appendOp, type Particle } from '../../shared/index.ts';
-import { BUILTIN_VOCABULARY, applyGeneratorTransaction, createGroupChecker, createMergedTree, mountGenerator } from '../../core/index.ts';
+import {
+  BUILTIN_VOCABULARY,
+  applyGeneratorTransaction,
+  createGroupChecker,
+  createMergedTree,
+  mountGenerator,
+} from '../../core/index.ts';
 
 const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
 
@@ -9,12 +15,14 @@ function toWire(p: unknown, next = { n: 0 }): unknown {
   const g = p as { group: Array<readonly [string, unknown]>; on?: Record<string, unknown> };
   const out: Record<string, unknown> = { ...g, group: g.group.map(([id, child]) => [id, toWire(child, next)]) };
   if (g.on !== undefined) {
-    out.on = Object.fromEntries(Object.entries(g.on).map(([event, spec]) => {
-      next.n += 1;
-      if (typeof spec === 'function') return [event, { handler: `h${next.n}` }];
-      const s = spec as { handler: unknown };
-      return [event, { ...s, handler: typeof s.handler === 'string' ? s.handler : `h${next.n}` }];
-    }));
+    out.on = Object.fromEntries(
+      Object.entries(g.on).map(([event, spec]) => {
+        next.n += 1;
+        if (typeof spec === 'function') return [event, { handler: `h${next.n}` }];
+        const s = spec as { handler: unknown };
+        return [event, { ...s, handler: typeof s.handler === 'string' ? s.handler : `h${next.n}` }];
+      }),
+    );
   }
   return out;
 }
@@ -24,6 +32,11 @@ function toWire(p: unknown, next = { n: 0 }): unknown {
  * vocabulary check a browser runs); the error it refuses with, or undefined when it is accepted.
  */
 export function rendererRefusal(particle: unknown): { code: number; message: string } | undefined {
-  const result = applyGeneratorTransaction(mountGenerator(createMergedTree(), 'g'), 'g', [appendOp([], 'p', toWire(particle) as Particle)], { limits: DEFAULT_LIMITS, checkGroup });
+  const result = applyGeneratorTransaction(
+    mountGenerator(createMergedTree(), 'g'),
+    'g',
+    [appendOp([], 'p', toWire(particle) as Particle)],
+    { limits: DEFAULT_LIMITS, checkGroup },
+  );
   return result.ok ? undefined : { code: result.error.code, message: result.error.message };
 }

@@ -19,5 +19,10 @@ export interface TypeRoles {
 export function rolesOfEntry(entry: VocabularyEntry): TypeRoles {
   const named = entry.roles.filter((r) => r.id !== '*');
   const star = entry.roles.find((r) => r.id === '*');
-  return { type: entry.type, named: new Set(named.map((r) => r.id)), text: new Set(named.filter((r) => r.kind === 'text').map((r) => r.id)), ...(star === undefined ? {} : { others: star.kind }) };
+  return {
+    type: entry.type,
+    named: new Set(named.map((r) => r.id)),
+    text: new Set(named.filter((r) => r.kind === 'text').map((r) => r.id)),
+    ...(star === undefined ? {} : { others: star.kind }),
+  };
 }

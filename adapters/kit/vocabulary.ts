@@ -9,7 +9,10 @@ const cache = new WeakMap<readonly VocabularyEntry[], Map<string, TypeRoles>>();
  * headless entry) so an adapter never keeps its own copy of a type's role names. Undefined for a
  * type the vocabulary does not have.
  */
-export function rolesOf(type: string, vocabulary: readonly VocabularyEntry[] = BUILTIN_VOCABULARY): TypeRoles | undefined {
+export function rolesOf(
+  type: string,
+  vocabulary: readonly VocabularyEntry[] = BUILTIN_VOCABULARY,
+): TypeRoles | undefined {
   let index = cache.get(vocabulary);
   if (index === undefined) {
     index = new Map(vocabulary.map((entry) => [entry.type, rolesOfEntry(entry)]));

@@ -8,4 +8,12 @@ export type { LiveRemoteOptions, RemoteEnvelope } from './live-remote.ts';
 export { SuipLiveElement, defineSuipLive } from './suip-live-element.ts';
 export type { SuipLiveEventMap, SuipLiveErrorCode, SuipLiveErrorDetail } from './suip-live-element.ts';
 export { LIVE_PROTOCOL_VERSION, SUIP_CHANNEL } from '../../shared/neighbours/live/frames.ts';
-export type { ServerFrame, ClientFrame, LiveErrorCode, ChannelErrorCode, LiveSession, SessionEvent, SessionFrame } from '../../shared/neighbours/live/frames.ts';
+export type {
+  ServerFrame,
+  ClientFrame,
+  LiveErrorCode,
+  ChannelErrorCode,
+  LiveSession,
+  SessionEvent,
+  SessionFrame,
+} from '../../shared/neighbours/live/frames.ts';

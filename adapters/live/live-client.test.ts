@@ -32,8 +32,15 @@ class FakeSocket {
   }
 }
 
-const ack = (streamSeq: number, extra: Record<string, unknown> = {}) => ({ type: 'ack', payload: { sequence: 0, timestamp: 0, streamSeq, session: null, serverVersion: LIVE_PROTOCOL_VERSION, ...extra } });
-const data = (seq: number) => ({ type: 'data', seq, payload: { sessionId: 's', channel: 'c', mode: 'append', payload: seq, seq } });
+const ack = (streamSeq: number, extra: Record<string, unknown> = {}) => ({
+  type: 'ack',
+  payload: { sequence: 0, timestamp: 0, streamSeq, session: null, serverVersion: LIVE_PROTOCOL_VERSION, ...extra },
+});
+const data = (seq: number) => ({
+  type: 'data',
+  seq,
+  payload: { sessionId: 's', channel: 'c', mode: 'append', payload: seq, seq },
+});
 
 describe('createLiveClient (fake socket)', () => {
   beforeEach(() => {
@@ -45,10 +52,20 @@ describe('createLiveClient (fake socket)', () => {
   it('statuses, heartbeat loss → reconnect to the next URL, resume from the last seq, each frame once, the outbox resent', () => {
     const statuses: string[] = [];
     const applied: number[] = [];
-    const client = createLiveClient({ url: ['ws://a/ws', 'ws://b/ws'], sessionId: 's', wsToken: 't', onStatus: (s) => statuses.push(s), onFrame: (f) => applied.push(f.seq), WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    const client = createLiveClient({
+      url: ['ws://a/ws', 'ws://b/ws'],
+      sessionId: 's',
+      wsToken: 't',
+      onStatus: (s) => statuses.push(s),
+      onFrame: (f) => applied.push(f.seq),
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
     const first = FakeSocket.made[0]!;
     first.open();
-    expect(first.sent[0]).toMatchObject({ type: 'subscribe', payload: { sessionId: 's', wsToken: 't', fromSeq: 0, supportedVersions: [LIVE_PROTOCOL_VERSION] } });
+    expect(first.sent[0]).toMatchObject({
+      type: 'subscribe',
+      payload: { sessionId: 's', wsToken: 't', fromSeq: 0, supportedVersions: [LIVE_PROTOCOL_VERSION] },
+    });
     first.receive(ack(2, { sessionToken: 'st' }));
     first.receive(data(1));
     first.receive(data(2));
@@ -78,7 +95,14 @@ describe('createLiveClient (fake socket)', () => {
   it('sockets that never open are said once (CONNECT_FAILED) while retrying goes on; once connected, a restart is only reconnecting', () => {
     const errors: string[] = [];
     const statuses: string[] = [];
-    createLiveClient({ url: 'ws://a/ws', sessionId: 's', wsToken: 't', onError: (code) => errors.push(code), onStatus: (s) => statuses.push(s), WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    createLiveClient({
+      url: 'ws://a/ws',
+      sessionId: 's',
+      wsToken: 't',
+      onError: (code) => errors.push(code),
+      onStatus: (s) => statuses.push(s),
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
     for (let i = 0; i < 2; i += 1) {
       FakeSocket.made.at(-1)!.close();
       vi.runOnlyPendingTimers();
@@ -107,7 +131,13 @@ describe('createLiveClient (fake socket)', () => {
 
   it('a server of another version is refused (UPGRADE_REQUIRED, disconnected, no retry)', () => {
     const errors: string[] = [];
-    const client = createLiveClient({ url: 'ws://a/ws', sessionId: 's', wsToken: 't', onError: (code) => errors.push(code), WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    const client = createLiveClient({
+      url: 'ws://a/ws',
+      sessionId: 's',
+      wsToken: 't',
+      onError: (code) => errors.push(code),
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
     FakeSocket.made[0]!.open();
     FakeSocket.made[0]!.receive(ack(0, { serverVersion: 'ggui/9' }));
     vi.advanceTimersByTime(60_000);

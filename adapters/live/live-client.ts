@@ -1,5 +1,11 @@
 import { backoffDelay } from '../../shared/backoff.ts';
-import { LIVE_PROTOCOL_VERSION, type LiveSession, type ServerFrame, type SessionEvent, type SessionFrame } from '../../shared/neighbours/live/frames.ts';
+import {
+  LIVE_PROTOCOL_VERSION,
+  type LiveSession,
+  type ServerFrame,
+  type SessionEvent,
+  type SessionFrame,
+} from '../../shared/neighbours/live/frames.ts';
 
 /** The connection's state, as a host shows it. */
 export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
@@ -58,7 +64,11 @@ export interface LiveClient {
   /** Send a user action; it is resent after a reconnect until the server recorded it, and counted once. Returns its clientSeq. */
   sendAction(type: string, payload: unknown): number;
   /** Subscribe to a server channel (`channel_subscribe`, renewed after reconnects); returns the unsubscribe. */
-  subscribeChannel(name: string, onPayload: (payload: unknown) => void, onError?: (code: string, message: string) => void): () => void;
+  subscribeChannel(
+    name: string,
+    onPayload: (payload: unknown) => void,
+    onError?: (code: string, message: string) => void,
+  ): () => void;
   /** Report a new host context (theme, locale …). */
   setHostContext(context: Record<string, unknown>): void;
   readonly status: LiveStatus;
@@ -71,12 +81,18 @@ export interface LiveClient {
 
 /** Error codes after which reconnecting cannot help: the client stops and says why. */
 // ORIGIN_NOT_ALLOWED: the page's origin is not in the server's --origins; only the operator can fix it.
-const FINAL_CODES: ReadonlySet<string> = new Set(['UPGRADE_REQUIRED', 'SESSION_NOT_FOUND', 'SESSION_ENDED', 'ORIGIN_NOT_ALLOWED']);
+const FINAL_CODES: ReadonlySet<string> = new Set([
+  'UPGRADE_REQUIRED',
+  'SESSION_NOT_FOUND',
+  'SESSION_ENDED',
+  'ORIGIN_NOT_ALLOWED',
+]);
 
 /** Sockets in a row that close without ever opening before the client says so (`CONNECT_FAILED`). */
 const UNOPENED_BEFORE_REPORT = 3;
 
-const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The browser's end of the live channel (seed 004): a resumable connection. It subscribes with the
@@ -99,7 +115,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let clientSeq = 0;
   const outbox = new Map<number, { type: string; payload: unknown }>();
   const pending = new Set<number>();
-  const channels = new Map<string, { onPayload(payload: unknown): void; onError?(code: string, message: string): void }>();
+  const channels = new Map<
+    string,
+    { onPayload(payload: unknown): void; onError?(code: string, message: string): void }
+  >();
   let hostContext = options.hostContext;
   let lastSeq = -1; // -1: nothing yet (the first subscribe decides by `stream`)
   let lastSequence = options.sinceSequence;
@@ -124,7 +143,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const send = (frame: unknown) => {
     if (socket?.readyState === Impl.OPEN) socket.send(JSON.stringify(frame));
   };
-  const sendAction = (seq: number, action: { type: string; payload: unknown }) => send({ type: 'action', payload: { sessionId: options.sessionId, type: action.type, payload: action.payload, clientSeq: seq } });
+  const sendAction = (seq: number, action: { type: string; payload: unknown }) =>
+    send({
+      type: 'action',
+      payload: { sessionId: options.sessionId, type: action.type, payload: action.payload, clientSeq: seq },
+    });
   const stop = (detail: string) => {
     closed = true;
     stopHeartbeat();
@@ -134,7 +157,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 
   function connect(): void {
     const url = urls[urlIndex % urls.length]!;
-    const query = options.agentToken !== undefined ? `?token=${encodeURIComponent(options.agentToken)}` : sessionToken !== undefined ? `?token=${encodeURIComponent(sessionToken)}` : `?wsToken=${encodeURIComponent(options.wsToken ?? '')}`;
+    const query =
+      options.agentToken !== undefined
+        ? `?token=${encodeURIComponent(options.agentToken)}`
+        : sessionToken !== undefined
+          ? `?token=${encodeURIComponent(sessionToken)}`
+          : `?wsToken=${encodeURIComponent(options.wsToken ?? '')}`;
     const ws = new Impl(`${url}${query}`);
     socket = ws;
     let opened = false;
@@ -148,7 +176,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         sessionId: options.sessionId,
         clientId,
         supportedVersions: [LIVE_PROTOCOL_VERSION],
-        ...(options.agentToken !== undefined ? { role: 'agent' } : sessionToken === undefined ? { wsToken: options.wsToken } : {}),
+        ...(options.agentToken !== undefined
+          ? { role: 'agent' }
+          : sessionToken === undefined
+            ? { wsToken: options.wsToken }
+            : {}),
         ...(fromSeq !== undefined && stream !== 'none' ? { fromSeq } : {}),
         ...(lastSequence !== undefined ? { sinceSequence: lastSequence } : {}),
       };
@@ -169,7 +201,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       failures += 1;
       // Said once per streak, and retrying goes on: a server that is starting comes up by itself.
       if (!opened && !everOpened && (unopened += 1) === UNOPENED_BEFORE_REPORT) {
-        options.onError?.('CONNECT_FAILED', `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server running there? A server older than this client refuses a page whose origin is not in its --origins without saying so: add this page's origin (${typeof location === 'undefined' ? 'this page' : location.origin}) to --origins`);
+        options.onError?.(
+          'CONNECT_FAILED',
+          `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server running there? A server older than this client refuses a page whose origin is not in its --origins without saying so: add this page's origin (${typeof location === 'undefined' ? 'this page' : location.origin}) to --origins`,
+        );
       }
       if (failures > attempts) return stop(`gave up after ${attempts} attempts`);
       setStatus('reconnecting');
@@ -227,7 +262,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         lastSeq = frame.seq;
         if (frame.type === 'drain_ack') {
           const before = pending.size;
-          for (const action of frame.payload.actions) if (action.clientId === clientId) pending.delete(action.clientSeq);
+          for (const action of frame.payload.actions)
+            if (action.clientId === clientId) pending.delete(action.clientSeq);
           if (pending.size !== before) options.onPending?.(pending.size);
         }
         options.onFrame?.(frame);
@@ -236,7 +272,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 
   function acked(ack: Extract<ServerFrame, { type: 'ack' }>['payload']): void {
     if (ack.serverVersion !== undefined && ack.serverVersion !== LIVE_PROTOCOL_VERSION) {
-      options.onError?.('UPGRADE_REQUIRED', `the server speaks ${ack.serverVersion}; this client speaks ${LIVE_PROTOCOL_VERSION}`);
+      options.onError?.(
+        'UPGRADE_REQUIRED',
+        `the server speaks ${ack.serverVersion}; this client speaks ${LIVE_PROTOCOL_VERSION}`,
+      );
       return stop('version mismatch');
     }
     sessionToken = ack.sessionToken ?? sessionToken;
@@ -244,7 +283,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     if (ack.channels !== undefined && options.stream !== 'none') {
       // No replay: the snapshot is the state, and frames after it follow.
       lastSeq = ack.streamSeq;
-      options.onSnapshot?.({ session: ack.session, channels: ack.channels, truncated: ack.replayTruncated === true, seq: ack.streamSeq });
+      options.onSnapshot?.({
+        session: ack.session,
+        channels: ack.channels,
+        truncated: ack.replayTruncated === true,
+        seq: ack.streamSeq,
+      });
     } else if (lastSeq < 0) lastSeq = 0;
     setStatus('connected');
     startHeartbeat();

@@ -13,7 +13,10 @@ export const REMOTE_SESSION = 'REMOTE_SESSION';
 export const PENDING_CHANNEL = 'live:pending';
 
 /** Options of `connectLiveProgram`. */
-export interface LiveProgramOptions extends Pick<LiveClientOptions, 'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'hostContext' | 'onSystem' | 'onPending'> {
+export interface LiveProgramOptions extends Pick<
+  LiveClientOptions,
+  'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'hostContext' | 'onSystem' | 'onPending'
+> {
   /** The mount id of the program (default "live"). */
   mountId?: string;
   onStatus?(status: LiveStatus, detail?: string): void;
@@ -39,22 +42,38 @@ export function connectLiveProgram(renderer: Renderer, options: LiveProgramOptio
   };
   const later = (step: () => Promise<void> | void) => {
     // Frames are applied in order; a render waits for the program before props or data reach it.
-    work = work.then(step).catch((error: unknown) => options.onError?.('PROGRAM_FAILED', error instanceof Error ? error.message : String(error)));
+    work = work
+      .then(step)
+      .catch((error: unknown) =>
+        options.onError?.('PROGRAM_FAILED', error instanceof Error ? error.message : String(error)),
+      );
   };
   async function show(session: LiveSession | null): Promise<void> {
     if (session?.runtime === REMOTE_RUNTIME) {
-      options.onError?.(REMOTE_SESSION, 'this session is driven by a server-side generator: connect it with connectLiveRemote');
+      options.onError?.(
+        REMOTE_SESSION,
+        'this session is driven by a server-side generator: connect it with connectLiveRemote',
+      );
       return;
     }
     if (session?.runtime !== SUIP_RUNTIME || typeof session.componentCode !== 'string') {
-      options.onError?.('NOT_A_SUIP_PROGRAM', "this session's component is not a suip program (runtime suip/1.0); it is not run");
+      options.onError?.(
+        'NOT_A_SUIP_PROGRAM',
+        "this session's component is not a suip program (runtime suip/1.0); it is not run",
+      );
       return;
     }
     // The same program already runs (a snapshot after a reconnect): keep it and its state.
     if (running === session.componentCode && handle?.status === 'ready') return;
     const previous = handle;
     if (previous !== undefined) await previous.detach({ keep: true });
-    handle = await renderer.attach({ id, code: session.componentCode, outputs: ['action'], adopt: previous !== undefined, name: 'live session' });
+    handle = await renderer.attach({
+      id,
+      code: session.componentCode,
+      outputs: ['action'],
+      adopt: previous !== undefined,
+      name: 'live session',
+    });
     running = session.componentCode;
     handle.onOutput((_channel, value) => {
       const action = value as { type?: unknown; payload?: unknown } | null;
@@ -69,13 +88,19 @@ export function connectLiveProgram(renderer: Renderer, options: LiveProgramOptio
         if (snapshot.session === null) return;
         await show(snapshot.session);
         if ('props' in snapshot.session) input('props', snapshot.session.props);
-        for (const [channel, value] of Object.entries(snapshot.channels)) input(channel, { mode: 'replace', payload: value.payload, seq: value.seq });
+        for (const [channel, value] of Object.entries(snapshot.channels))
+          input(channel, { mode: 'replace', payload: value.payload, seq: value.seq });
       }),
     onFrame: (frame) =>
       later(async () => {
         if (frame.type === 'render') await show(frame.payload.session);
         else if (frame.type === 'props_update') input('props', frame.payload.props);
-        else if (frame.type === 'data') input(frame.payload.channel, { mode: frame.payload.mode, payload: frame.payload.payload, seq: frame.payload.seq });
+        else if (frame.type === 'data')
+          input(frame.payload.channel, {
+            mode: frame.payload.mode,
+            payload: frame.payload.payload,
+            seq: frame.payload.seq,
+          });
       }),
     onPending: (pending) => {
       later(() => input(PENDING_CHANNEL, pending));

@@ -19,14 +19,18 @@ export interface RemoteEnvelope {
 }
 
 /** Options of `connectLiveRemote`. */
-export interface LiveRemoteOptions extends Pick<LiveClientOptions, 'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'hostContext' | 'onSystem' | 'onPending'> {
+export interface LiveRemoteOptions extends Pick<
+  LiveClientOptions,
+  'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'hostContext' | 'onSystem' | 'onPending'
+> {
   /** The mount id (default "live"). */
   mountId?: string;
   onStatus?(status: LiveStatus, detail?: string): void;
   onError?(code: string, message: string): void;
 }
 
-const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, '0')).join('');
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Remote mode of the live channel: a server-side generator's suip JSON-RPC messages arrive in
@@ -55,7 +59,9 @@ export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions
     const mine = new Set<(text: unknown) => void>();
     // Texts that arrive before the renderer listens wait here (the handshake starts on the server).
     const early: unknown[] = [];
-    listeners = new Set([(text: unknown) => (mine.size > 0 ? mine.forEach((listener) => listener(text)) : early.push(text))]);
+    listeners = new Set([
+      (text: unknown) => (mine.size > 0 ? mine.forEach((listener) => listener(text)) : early.push(text)),
+    ]);
     const channel: Channel = {
       send: (text) => {
         if (epoch === next) client.sendAction(RPC_ACTION, { epoch: next, text } satisfies RemoteEnvelope);
@@ -73,7 +79,11 @@ export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions
     handle = await attached;
   }
   const later = (step: () => Promise<void> | void) => {
-    work = work.then(step).catch((error: unknown) => options.onError?.('REMOTE_FAILED', error instanceof Error ? error.message : String(error)));
+    work = work
+      .then(step)
+      .catch((error: unknown) =>
+        options.onError?.('REMOTE_FAILED', error instanceof Error ? error.message : String(error)),
+      );
   };
 
   const client = createLiveClient({
@@ -87,7 +97,11 @@ export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions
       // A generator (re)started on the session: it waits for this page's attach.
       if (frame.type === 'render') {
         if (frame.payload.session.runtime === REMOTE_RUNTIME) later(attach);
-        else options.onError?.('NOT_A_REMOTE_SESSION', `this session's runtime is ${String(frame.payload.session.runtime)}, not ${REMOTE_RUNTIME}`);
+        else
+          options.onError?.(
+            'NOT_A_REMOTE_SESSION',
+            `this session's runtime is ${String(frame.payload.session.runtime)}, not ${REMOTE_RUNTIME}`,
+          );
         return;
       }
       if (frame.type !== 'data' || frame.payload.channel !== SUIP_CHANNEL) return;

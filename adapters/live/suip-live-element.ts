@@ -15,7 +15,8 @@ const Base: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} 
  * (`PROGRAM_FAILED`), its component is not a suip program (`NOT_A_SUIP_PROGRAM`), a remote session
  * failed or is of another runtime (`REMOTE_FAILED`, `NOT_A_REMOTE_SESSION`).
  */
-export type SuipLiveErrorCode = LiveErrorCode | 'CONNECT_FAILED' | 'PROGRAM_FAILED' | 'NOT_A_SUIP_PROGRAM' | 'REMOTE_FAILED' | 'NOT_A_REMOTE_SESSION';
+export type SuipLiveErrorCode =
+  LiveErrorCode | 'CONNECT_FAILED' | 'PROGRAM_FAILED' | 'NOT_A_SUIP_PROGRAM' | 'REMOTE_FAILED' | 'NOT_A_REMOTE_SESSION';
 
 /** The detail of `suip-live-error`: a code to branch on and a message saying what to do. */
 export interface SuipLiveErrorDetail {
@@ -110,11 +111,16 @@ export class SuipLiveElement extends Base {
       this.replaceChildren(box);
       this.renderer = createRenderer(box, this.rendererOptions);
     }
-    this.connect(this.getAttribute('mode') === 'remote' ? 'remote' : 'program', { url: url.split(/\s+/).filter(Boolean), sessionId, wsToken });
+    this.connect(this.getAttribute('mode') === 'remote' ? 'remote' : 'program', {
+      url: url.split(/\s+/).filter(Boolean),
+      sessionId,
+      wsToken,
+    });
   }
 
   private connect(mode: 'program' | 'remote', target: { url: string[]; sessionId: string; wsToken: string }): void {
-    const emit = <K extends keyof SuipLiveEventMap>(type: K, detail: SuipLiveEventMap[K]['detail']) => this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    const emit = <K extends keyof SuipLiveEventMap>(type: K, detail: SuipLiveEventMap[K]['detail']) =>
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
     const options = {
       ...target,
       ...(this.rendererOptions.hostContext ? { hostContext: { ...this.rendererOptions.hostContext } } : {}),
@@ -135,7 +141,8 @@ export class SuipLiveElement extends Base {
         emit('suip-live-error', { code: code as SuipLiveErrorCode, message });
       },
     };
-    this.client = mode === 'remote' ? connectLiveRemote(this.renderer!, options) : connectLiveProgram(this.renderer!, options);
+    this.client =
+      mode === 'remote' ? connectLiveRemote(this.renderer!, options) : connectLiveProgram(this.renderer!, options);
   }
 }
 

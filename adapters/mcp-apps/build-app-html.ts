@@ -31,7 +31,9 @@ export async function buildAppHtml(): Promise<string> {
     },
   });
   const results = Array.isArray(output) ? output : [output];
-  const chunks = results.flatMap((result) => ('output' in result ? result.output : [])).filter((item) => item.type === 'chunk');
+  const chunks = results
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .filter((item) => item.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`the MCP App page should build to one script, it built to ${chunks.length}`);
   return appDocument(chunks[0]!.code);
 }

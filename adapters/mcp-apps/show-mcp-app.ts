@@ -63,15 +63,30 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   const timing = { readyMs: 10_000, pingEveryMs: 2_000, pingTimeoutMs: 3_000, ...options.timing };
   const tools = await listAllTools(options.client);
   const tool: Tool | undefined = tools.find((candidate) => candidate.name === options.tool);
-  if (tool === undefined) throw new McpAppError('unknown-tool', `the server has no tool ${JSON.stringify(options.tool)}; it has ${tools.map((t) => t.name).join(', ') || 'none'}`);
+  if (tool === undefined)
+    throw new McpAppError(
+      'unknown-tool',
+      `the server has no tool ${JSON.stringify(options.tool)}; it has ${tools.map((t) => t.name).join(', ') || 'none'}`,
+    );
   const uri = getToolUiResourceUri(tool);
-  if (uri === undefined || !uri.startsWith('ui://')) throw new McpAppError('no-ui', `the tool ${tool.name} links no ui:// resource (_meta.ui.resourceUri)`);
+  if (uri === undefined || !uri.startsWith('ui://'))
+    throw new McpAppError('no-ui', `the tool ${tool.name} links no ui:// resource (_meta.ui.resourceUri)`);
   const resource = await options.client.readResource({ uri });
   const content = resource.contents.length === 1 ? resource.contents[0] : undefined;
-  if (content === undefined || content.mimeType !== RESOURCE_MIME_TYPE) throw new McpAppError('bad-resource', `${uri} must be exactly one ${RESOURCE_MIME_TYPE} content`);
-  const html = 'text' in content && typeof content.text === 'string' ? content.text : 'blob' in content && typeof content.blob === 'string' ? decodeBase64(content.blob) : undefined;
+  if (content === undefined || content.mimeType !== RESOURCE_MIME_TYPE)
+    throw new McpAppError('bad-resource', `${uri} must be exactly one ${RESOURCE_MIME_TYPE} content`);
+  const html =
+    'text' in content && typeof content.text === 'string'
+      ? content.text
+      : 'blob' in content && typeof content.blob === 'string'
+        ? decodeBase64(content.blob)
+        : undefined;
   // SECURITY: the resource is hostile input: bounded before it goes anywhere.
-  if (html === undefined || html.length > MCP_APP_LIMITS.maxResourceBytes) throw new McpAppError('bad-resource', `${uri} is not HTML text of at most ${MCP_APP_LIMITS.maxResourceBytes} bytes`);
+  if (html === undefined || html.length > MCP_APP_LIMITS.maxResourceBytes)
+    throw new McpAppError(
+      'bad-resource',
+      `${uri} is not HTML text of at most ${MCP_APP_LIMITS.maxResourceBytes} bytes`,
+    );
   const declared = (content._meta as { ui?: { csp?: unknown } } | undefined)?.ui?.csp;
   const csp = typeof declared === 'object' && declared !== null ? declared : undefined;
 
@@ -113,9 +128,11 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     const target = tools.find((candidate) => candidate.name === call.name);
     const refuse = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
     if (target === undefined) return refuse(`the server has no tool ${JSON.stringify(call.name)}`);
-    if (isToolVisibilityModelOnly(target)) return refuse(`the tool ${call.name} is for the model only; a view cannot call it`);
+    if (isToolVisibilityModelOnly(target))
+      return refuse(`the tool ${call.name} is for the model only; a view cannot call it`);
     // SECURITY: a view cannot flood the server through the host: a rate and an in-flight budget.
-    if (!calls.take() || inFlight >= MCP_APP_LIMITS.maxCallsInFlight) return refuse('too many tool calls from this view; wait for the answers before calling again');
+    if (!calls.take() || inFlight >= MCP_APP_LIMITS.maxCallsInFlight)
+      return refuse('too many tool calls from this view; wait for the answers before calling again');
     // Counted before the consent prompt: calls waiting on the user hold a place too, so prompts cannot pile up.
     inFlight += 1;
     try {
@@ -132,7 +149,10 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
     // The bridge answers a thrown error as a JSON-RPC error: the view's sendMessage rejects with this text.
     if (why !== undefined) throw new Error(`ui/message refused: ${why}`);
     try {
-      const text = params.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').slice(0, MCP_APP_LIMITS.maxMessageChars);
+      const text = params.content
+        .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+        .join('\n')
+        .slice(0, MCP_APP_LIMITS.maxMessageChars);
       options.onMessage?.(text);
       return options.onMessage === undefined ? { isError: true } : {};
     } finally {
@@ -156,14 +176,19 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   bridge.onupdatemodelcontext = async () => ({});
   bridge.onrequestdisplaymode = async () => ({ mode: 'inline' });
   bridge.onsizechange = ({ height }) => {
-    if (typeof height === 'number' && Number.isFinite(height)) iframe.style.height = `${Math.max(0, Math.min(Math.ceil(height), MCP_APP_LIMITS.maxViewHeight))}px`;
+    if (typeof height === 'number' && Number.isFinite(height))
+      iframe.style.height = `${Math.max(0, Math.min(Math.ceil(height), MCP_APP_LIMITS.maxViewHeight))}px`;
   };
 
   let listen: ((event: MessageEvent) => void) | undefined;
   const proxyReady = new Promise<void>((resolve) => {
     listen = (event: MessageEvent) => {
       // Identity, not origin: the proxy's origin is opaque ("null").
-      if (event.source !== iframe.contentWindow || (event.data as { method?: unknown } | null)?.method !== 'ui/notifications/sandbox-proxy-ready') return;
+      if (
+        event.source !== iframe.contentWindow ||
+        (event.data as { method?: unknown } | null)?.method !== 'ui/notifications/sandbox-proxy-ready'
+      )
+        return;
       window.removeEventListener('message', listen!);
       resolve();
     };
@@ -171,10 +196,16 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   });
   const initialized = new Promise<void>((resolve) => (bridge.oninitialized = () => resolve()));
   container.appendChild(iframe);
-  const result = Promise.resolve(options.client.callTool({ name: tool.name, arguments: options.arguments ?? {} }) as Promise<CallToolResult>);
+  const result = Promise.resolve(
+    options.client.callTool({ name: tool.name, arguments: options.arguments ?? {} }) as Promise<CallToolResult>,
+  );
   result.catch(() => undefined);
   try {
-    await withTimeout(proxyReady, timing.readyMs, 'the sandbox proxy did not load (is it served, and does it allow this page\'s origin?)');
+    await withTimeout(
+      proxyReady,
+      timing.readyMs,
+      "the sandbox proxy did not load (is it served, and does it allow this page's origin?)",
+    );
     await bridge.connect(new PostMessageTransport(iframe.contentWindow!, iframe.contentWindow!));
     await bridge.sendSandboxResourceReady({ html, ...(csp !== undefined ? { csp } : {}) });
     await withTimeout(initialized, timing.readyMs, `the view of ${tool.name} did not initialize`);
@@ -188,7 +219,10 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   await bridge.sendToolInput({ arguments: options.arguments ?? {} });
   result.then(
     (value) => void bridge.sendToolResult(value).catch(() => undefined),
-    (error: unknown) => void bridge.sendToolCancelled({ reason: String(error instanceof Error ? error.message : error).slice(0, 500) }).catch(() => undefined),
+    (error: unknown) =>
+      void bridge
+        .sendToolCancelled({ reason: String(error instanceof Error ? error.message : error).slice(0, 500) })
+        .catch(() => undefined),
   );
 
   // A view runs in its own process (an opaque-origin frame), so a loop there cannot stall this page;
@@ -200,7 +234,12 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
       clearInterval(pinger);
       iframe.remove();
       void bridge.close();
-      failed?.(new McpAppError('unresponsive', `the view of ${tool.name} did not answer for ${timing.pingTimeoutMs} ms and was removed`));
+      failed?.(
+        new McpAppError(
+          'unresponsive',
+          `the view of ${tool.name} did not answer for ${timing.pingTimeoutMs} ms and was removed`,
+        ),
+      );
     });
   }, timing.pingEveryMs);
 
@@ -258,5 +297,10 @@ function decodeBase64(text: string): string | undefined {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new McpAppError('timeout', `${what} within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new McpAppError('timeout', `${what} within ${ms} ms`)), ms)),
+    ),
+  ]).finally(() => clearTimeout(timer));
 }

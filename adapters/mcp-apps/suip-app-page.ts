@@ -37,14 +37,18 @@ function send(channel: string, value: unknown): void {
   // A value the program could never take is not kept for a replay either: the user is told once.
   if (size === undefined || size > MCP_APP_LIMITS.maxInputValueBytes) {
     latest.delete(channel);
-    return say(`could not pass ${channel} to the program: it is ${size === undefined ? 'not JSON' : `${size} bytes of JSON`}, over the ${MCP_APP_LIMITS.maxInputValueBytes}-byte limit`, 'error');
+    return say(
+      `could not pass ${channel} to the program: it is ${size === undefined ? 'not JSON' : `${size} bytes of JSON`}, over the ${MCP_APP_LIMITS.maxInputValueBytes}-byte limit`,
+      'error',
+    );
   }
   latest.set(channel, value);
   try {
     handle?.input(channel, value);
   } catch (error) {
     // Not ready yet (it gets `latest` once attached) or over a budget: the program is told nothing, the user is.
-    if ((error as { code?: unknown }).code !== 'not-ready') say(`could not pass ${channel} to the program: ${(error as Error).message}`, 'error');
+    if ((error as { code?: unknown }).code !== 'not-ready')
+      say(`could not pass ${channel} to the program: ${(error as Error).message}`, 'error');
   }
 }
 
@@ -58,23 +62,40 @@ function applyContext(context: McpUiHostContext | undefined): void {
     const tree = root.querySelector('suip-tree') as (HTMLElement & { theme?: string }) | null;
     if (tree !== null) tree.theme = context.theme;
   }
-  for (const [token, value] of suipTokensFromHostStyles(context.styles?.variables)) document.documentElement.style.setProperty(token, value);
-  send(INPUT_CHANNELS.hostContext, { theme: context.theme, locale: context.locale, displayMode: context.displayMode, containerDimensions: context.containerDimensions });
+  for (const [token, value] of suipTokensFromHostStyles(context.styles?.variables))
+    document.documentElement.style.setProperty(token, value);
+  send(INPUT_CHANNELS.hostContext, {
+    theme: context.theme,
+    locale: context.locale,
+    displayMode: context.displayMode,
+    containerDimensions: context.containerDimensions,
+  });
 }
 
 async function run(program: string): Promise<void> {
   if (program === running) return;
-  if (program.length > MCP_APP_LIMITS.maxProgramChars) return say(`the program is longer than ${MCP_APP_LIMITS.maxProgramChars} characters`, 'error');
+  if (program.length > MCP_APP_LIMITS.maxProgramChars)
+    return say(`the program is longer than ${MCP_APP_LIMITS.maxProgramChars} characters`, 'error');
   running = program;
   runs += 1;
   const context = app.getHostContext();
-  renderer ??= createRenderer(root, { hostContext: { theme: context?.theme === 'dark' ? 'dark' : 'light', locale: typeof context?.locale === 'string' ? context.locale.slice(0, 64) : 'en' } });
+  renderer ??= createRenderer(root, {
+    hostContext: {
+      theme: context?.theme === 'dark' ? 'dark' : 'light',
+      locale: typeof context?.locale === 'string' ? context.locale.slice(0, 64) : 'en',
+    },
+  });
   const previous = handle;
   handle = undefined;
   // A second program (the model's, after a given one) takes over what the first shows.
   if (previous !== undefined) await previous.detach({ keep: true });
   try {
-    const next = await renderer.attach({ id: 'tool', code: program, outputs: PROGRAM_OUTPUTS, ...(previous !== undefined ? { adopt: true } : {}) });
+    const next = await renderer.attach({
+      id: 'tool',
+      code: program,
+      outputs: PROGRAM_OUTPUTS,
+      ...(previous !== undefined ? { adopt: true } : {}),
+    });
     if (running !== program) return void next.detach();
     handle = next;
     next.onOutput(route);
@@ -95,7 +116,8 @@ root.addEventListener('suip-error', (event) => {
 // host's CSP refused the Worker, in the host's log (MCP `notifications/message`).
 root.addEventListener('suip-isolation', (event) => {
   document.body.dataset.suipIsolation = event.detail.mode;
-  if (event.detail.mode === 'frame') void app.sendLog({ level: 'warning', logger: 'suip', data: event.detail.message }).catch(() => undefined);
+  if (event.detail.mode === 'frame')
+    void app.sendLog({ level: 'warning', logger: 'suip', data: event.detail.message }).catch(() => undefined);
 });
 
 app.ontoolinput = ({ arguments: args }) => {

@@ -15,7 +15,10 @@ describe('<suip-mcp-app> registration', () => {
   it('defineSuipMcpApp registers the element explicitly, once per name: a page importing only the types still gets it by calling it', async () => {
     const registry = new Map<string, CustomElementConstructor>();
     vi.stubGlobal('HTMLElement', class {});
-    vi.stubGlobal('customElements', { get: (name: string) => registry.get(name), define: (name: string, element: CustomElementConstructor) => registry.set(name, element) });
+    vi.stubGlobal('customElements', {
+      get: (name: string) => registry.get(name),
+      define: (name: string, element: CustomElementConstructor) => registry.set(name, element),
+    });
     const { defineSuipMcpApp, SuipMcpApp } = await import('./suip-mcp-app.ts');
     // The module's own registration (for pages that import it for that), of the class itself: a
     // page that builds the element with `new SuipMcpApp()` needs that class registered.

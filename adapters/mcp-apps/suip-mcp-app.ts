@@ -20,7 +20,8 @@ export class SuipMcpApp extends Base {
   /** Show the view (closing the one shown before); resolves once it is initialized and has its input. */
   async show(): Promise<McpAppView | undefined> {
     const options = this.options;
-    if (options === undefined) throw new McpAppError('unknown-tool', 'set options ({client, tool, sandboxUrl, …}) before show()');
+    if (options === undefined)
+      throw new McpAppError('unknown-tool', 'set options ({client, tool, sandboxUrl, …}) before show()');
     await this.close();
     this.replaceChildren();
     try {
@@ -36,7 +37,11 @@ export class SuipMcpApp extends Base {
       this.dispatchEvent(new CustomEvent('mcp-app-ready', { bubbles: true, composed: true }));
       return view;
     } catch (error) {
-      this.fail(error instanceof McpAppError ? error : new McpAppError('bad-resource', error instanceof Error ? error.message : String(error)));
+      this.fail(
+        error instanceof McpAppError
+          ? error
+          : new McpAppError('bad-resource', error instanceof Error ? error.message : String(error)),
+      );
       return undefined;
     }
   }

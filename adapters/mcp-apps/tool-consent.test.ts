@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { consents, forgetConsents, MAX_REMEMBERED_ANSWERS, type ConsentAnswer, type ToolCallRequest } from './tool-consent.ts';
+import {
+  consents,
+  forgetConsents,
+  MAX_REMEMBERED_ANSWERS,
+  type ConsentAnswer,
+  type ToolCallRequest,
+} from './tool-consent.ts';
 
 const call = (name: string, app = 'ui://a/app.html'): ToolCallRequest => ({ name, arguments: {}, app });
 
 /** A rule whose prompt answers from a queue and counts how often it was shown. */
 function prompting(answers: ConsentAnswer[]) {
   const asked: string[] = [];
-  return { asked, rule: { ask: async (c: ToolCallRequest) => (asked.push(`${c.app} ${c.name}`), answers.shift() ?? false) } };
+  return {
+    asked,
+    rule: { ask: async (c: ToolCallRequest) => (asked.push(`${c.app} ${c.name}`), answers.shift() ?? false) },
+  };
 }
 
 describe('tool consent', () => {
@@ -54,7 +63,7 @@ describe('tool consent', () => {
     const rule = { ask: async () => ({ allow: true, remember: true }) };
     for (let i = 0; i < MAX_REMEMBERED_ANSWERS + 10; i += 1) await consents(rule, call(`t${i}`), session);
     let asks = 0;
-    const counting = { ask: async () => (asks += 1, true) };
+    const counting = { ask: async () => ((asks += 1), true) };
     await consents(counting, call('t0'), session);
     await consents(counting, call(`t${MAX_REMEMBERED_ANSWERS + 5}`), session);
     expect(asks).toBe(1);

@@ -77,7 +77,8 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
       } catch {
         return options.events.problem('the bridge sent a frame that is not JSON');
       }
-      if (!checkFrame.check(frame)) return options.events.problem(`the bridge sent a frame that does not fit: ${checkFrame.firstError(frame)}`);
+      if (!checkFrame.check(frame))
+        return options.events.problem(`the bridge sent a frame that does not fit: ${checkFrame.firstError(frame)}`);
       // Frames of the runtime's stream carry the ledger's seq: each is applied once, in order, across reconnects.
       if ('seq' in frame) {
         if (frame.seq <= lastSeq) return;
@@ -97,10 +98,14 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
         case 'exit':
           return options.events.exit(frame.generation, frame.code, frame.signal);
         case 'violation':
-          return options.events.problem(`the runtime wrote a line that is not protocol (answered with a JSON-RPC error, not relayed): ${frame.message}`);
+          return options.events.problem(
+            `the runtime wrote a line that is not protocol (answered with a JSON-RPC error, not relayed): ${frame.message}`,
+          );
         case 'truncated':
           lastSeq = Math.max(lastSeq, frame.firstSeq - 1);
-          return options.events.problem(`the runtime's stream before seq ${frame.firstSeq} is no longer kept by the server; what came earlier is missing here`);
+          return options.events.problem(
+            `the runtime's stream before seq ${frame.firstSeq} is no longer kept by the server; what came earlier is missing here`,
+          );
         case 'error':
           return options.events.problem(`the bridge refused a frame (${frame.code}): ${frame.message}`);
       }

@@ -42,9 +42,17 @@ export interface RuntimeUiClient {
  * left and a cancel button are shown. The runtime's `ui.confirm/prompt/pick.request`s become the
  * renderer's HOST dialogs, outside every generator's tree: no generator sees them or their answers.
  */
-export async function createRuntimeUiClient(renderer: Renderer, options: RuntimeUiClientOptions): Promise<RuntimeUiClient> {
-  const generator = await createLocalGenerator<GeneratorHandle>(renderer, { id: options.mountId ?? 'runtime', name: 'Agent runtime', originKind: 'agent' });
-  const report = options.onIssue ?? ((issue: AdapterIssue) => console.warn(`[suip runtime-ui] ${issue.code}: ${issue.message}`));
+export async function createRuntimeUiClient(
+  renderer: Renderer,
+  options: RuntimeUiClientOptions,
+): Promise<RuntimeUiClient> {
+  const generator = await createLocalGenerator<GeneratorHandle>(renderer, {
+    id: options.mountId ?? 'runtime',
+    name: 'Agent runtime',
+    originKind: 'agent',
+  });
+  const report =
+    options.onIssue ?? ((issue: AdapterIssue) => console.warn(`[suip runtime-ui] ${issue.code}: ${issue.message}`));
   const warn = (message: string, code = 'problem') => report({ adapter: 'runtime-ui', code, message });
   const model: TranscriptModel = { connection: 'connecting', runs: [], problems: [], inputKey: 0 };
   const byRunId = new Map<string, { run: RunView; buffer: OrderBuffer<AgentEvent> }>();
@@ -69,11 +77,15 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    rendering = rendering.then(async () => {
-      await Promise.resolve();
-      scheduled = false;
-      await generator.render(transcriptTree(model, actions));
-    }).catch((error: unknown) => warn(`render failed: ${error instanceof Error ? error.message : String(error)}`, 'render_failed'));
+    rendering = rendering
+      .then(async () => {
+        await Promise.resolve();
+        scheduled = false;
+        await generator.render(transcriptTree(model, actions));
+      })
+      .catch((error: unknown) =>
+        warn(`render failed: ${error instanceof Error ? error.message : String(error)}`, 'render_failed'),
+      );
   };
   const problem = (message: string, code = 'problem') => {
     warn(message, code);
@@ -92,7 +104,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   const track = (run: RunView, gen: number) => {
     run.generation = gen;
     // A run of a runtime process that is no longer the current one can never be reached again.
-    if (gen < generation && run.ended === undefined) run.ended = `the runtime process that ran it (generation ${gen}) exited`;
+    if (gen < generation && run.ended === undefined)
+      run.ended = `the runtime process that ran it (generation ${gen}) exited`;
     const buffer = createOrderBuffer<AgentEvent>({
       deliver: (_seq, event) => {
         applyEvent(run, event);
@@ -117,10 +130,16 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   const onEvent = (gen: number, params: NotificationParams<'agent.event'>) => {
     // A replayed run: codelia's runtimes send the user's message with seq -1, suip's number it 0 and mark `meta.replayed`.
     const replayed = params.seq === -1 || params.meta?.replayed === true;
-    const entry = runFor(gen, params.run_id, replayed && params.event.type === 'hidden_user_message' ? params.event.content : undefined, replayed);
+    const entry = runFor(
+      gen,
+      params.run_id,
+      replayed && params.event.type === 'hidden_user_message' ? params.event.content : undefined,
+      replayed,
+    );
     if (params.seq === -1) return;
     // SECURITY: the seed's rule: after a terminal status (cancelled above all), late events are ignored.
-    if (TERMINAL_STATUSES.has(entry.run.status) && !entry.run.replayed) return warn(`run ${params.run_id}: an event after the run ended was ignored`);
+    if (TERMINAL_STATUSES.has(entry.run.status) && !entry.run.replayed)
+      return warn(`run ${params.run_id}: an event after the run ended was ignored`);
     entry.buffer.push(params.seq, params.event);
   };
   const setStatus = (run: RunView, status: RunView['status'], message?: string) => {
@@ -140,7 +159,14 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     cancel(runKey: string) {
       const run = byKey.get(runKey);
       // SECURITY: a cancel goes only to the runtime process that runs the run (another one may reuse its id).
-      if (run === undefined || run.runId === '' || TERMINAL_STATUSES.has(run.status) || run.ended !== undefined || run.generation !== generation) return;
+      if (
+        run === undefined ||
+        run.runId === '' ||
+        TERMINAL_STATUSES.has(run.status) ||
+        run.ended !== undefined ||
+        run.generation !== generation
+      )
+        return;
       peer.request('run.cancel', { run_id: run.runId, reason: 'cancelled by the user' }).then(
         (result) => setStatus(run, result.ok ? 'cancelled' : (result.status ?? run.status)),
         (error: unknown) => problem(`run.cancel failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -166,7 +192,9 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       peer.request('session.list', { limit: 50 }).then(
         (result) => {
           sessionIds = result.sessions.map((s) => s.session_id);
-          model.sessions = result.sessions.map((s) => ({ label: `${s.last_user_message ?? s.session_id} · ${s.message_count ?? '?'} runs · ${s.updated_at}` }));
+          model.sessions = result.sessions.map((s) => ({
+            label: `${s.last_user_message ?? s.session_id} · ${s.message_count ?? '?'} runs · ${s.updated_at}`,
+          }));
           schedule();
         },
         (error: unknown) => problem(`session.list failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -177,7 +205,11 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       if (id === undefined) return;
       sessionId = id;
       // The history arrives as agent.events (the user's message first), shown as replayed runs.
-      peer.request('session.history', { session_id: id }).catch((error: unknown) => problem(`session.history failed: ${error instanceof Error ? error.message : String(error)}`));
+      peer
+        .request('session.history', { session_id: id })
+        .catch((error: unknown) =>
+          problem(`session.history failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
     },
   };
 
@@ -198,7 +230,11 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
     let past = pastPeers.get(gen);
     if (past === undefined) {
       // Replayed lines of an earlier process: requests there are not answered (that process is gone).
-      past = createRpcPeer({ role: 'ui', send: () => undefined, onNotification: (method, params) => onNotification(gen, method, params) });
+      past = createRpcPeer({
+        role: 'ui',
+        send: () => undefined,
+        onNotification: (method, params) => onNotification(gen, method, params),
+      });
       pastPeers.set(gen, past);
     }
     return past;
@@ -212,18 +248,39 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       onNotification: (method, params) => onNotification(gen, method, params),
       handlers: {
         'ui.confirm.request': async (params) => {
-          const preview = params.run_id !== undefined ? byRunId.get(runKey(generation, params.run_id))?.run.preview : undefined;
+          const preview =
+            params.run_id !== undefined ? byRunId.get(runKey(generation, params.run_id))?.run.preview : undefined;
           const message = preview ? `${params.message}\n\n${preview}` : params.message;
-          const answer = await renderer.dialogs.confirm({ title: params.title.slice(0, 200), message: message.slice(0, 4000), ...(params.confirm_label ? { confirmLabel: params.confirm_label } : {}), ...(params.cancel_label ? { cancelLabel: params.cancel_label } : {}), danger: params.danger_level === 'danger' });
+          const answer = await renderer.dialogs.confirm({
+            title: params.title.slice(0, 200),
+            message: message.slice(0, 4000),
+            ...(params.confirm_label ? { confirmLabel: params.confirm_label } : {}),
+            ...(params.cancel_label ? { cancelLabel: params.cancel_label } : {}),
+            danger: params.danger_level === 'danger',
+          });
           return { ok: answer.ok };
         },
         'ui.prompt.request': async (params) => {
           // SECURITY: a secret answer goes from the host dialog's promise straight into this response: never rendered, logged or kept.
-          const answer = await renderer.dialogs.prompt({ title: params.title, message: params.message, ...(params.default_value !== undefined && !params.secret ? { defaultValue: params.default_value } : {}), multiline: params.multiline === true && !params.secret, secret: params.secret === true });
+          const answer = await renderer.dialogs.prompt({
+            title: params.title,
+            message: params.message,
+            ...(params.default_value !== undefined && !params.secret ? { defaultValue: params.default_value } : {}),
+            multiline: params.multiline === true && !params.secret,
+            secret: params.secret === true,
+          });
           return { value: answer.value };
         },
         'ui.pick.request': async (params) => {
-          const answer = await renderer.dialogs.pick({ title: params.title, items: params.items.map((item) => ({ id: item.id, label: item.label, ...(item.detail ? { description: item.detail } : {}) })), multiple: params.multi === true });
+          const answer = await renderer.dialogs.pick({
+            title: params.title,
+            items: params.items.map((item) => ({
+              id: item.id,
+              label: item.label,
+              ...(item.detail ? { description: item.detail } : {}),
+            })),
+            multiple: params.multi === true,
+          });
           return { ids: answer.ids };
         },
       },
@@ -250,7 +307,17 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   };
   const initialize = async () => {
     try {
-      const result = await peer.request('initialize', { protocol_version: '0', client: { name: 'suip-runtime-ui', version: '0.1.0' }, ui_capabilities: { supports_confirm: true, supports_prompt: true, supports_pick: true, supports_markdown: true, supports_images: true } });
+      const result = await peer.request('initialize', {
+        protocol_version: '0',
+        client: { name: 'suip-runtime-ui', version: '0.1.0' },
+        ui_capabilities: {
+          supports_confirm: true,
+          supports_prompt: true,
+          supports_pick: true,
+          supports_markdown: true,
+          supports_images: true,
+        },
+      });
       model.runtimeName = result.server.name;
       peer.request('model.list', {}).then(
         (models) => {
@@ -259,7 +326,8 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
         },
         () => undefined,
       );
-      if (result.protocol_version !== '0') problem(`the runtime speaks protocol ${result.protocol_version}; this UI speaks 0`, 'protocol_version');
+      if (result.protocol_version !== '0')
+        problem(`the runtime speaks protocol ${result.protocol_version}; this UI speaks 0`, 'protocol_version');
       schedule();
     } catch (error) {
       problem(`initialize failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -267,7 +335,9 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
   };
   /** Runs of earlier runtime processes that never ended are over: that process is gone. */
   const endRunsBefore = (next: number, why: (gen: number) => string) => {
-    for (const run of model.runs) if (run.generation < next && run.runId !== '' && !TERMINAL_STATUSES.has(run.status) && run.ended === undefined) run.ended = why(run.generation);
+    for (const run of model.runs)
+      if (run.generation < next && run.runId !== '' && !TERMINAL_STATUSES.has(run.status) && run.ended === undefined)
+        run.ended = why(run.generation);
   };
   const newGeneration = (next: number, running: boolean) => {
     // A replayed `started` of an earlier process says nothing about the current one.
@@ -332,7 +402,10 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
       model.inputKey += 1;
       schedule();
       try {
-        const result = await peer.request('run.start', { input: { type: 'text', text }, ...(sessionId ? { session_id: sessionId } : {}) });
+        const result = await peer.request('run.start', {
+          input: { type: 'text', text },
+          ...(sessionId ? { session_id: sessionId } : {}),
+        });
         if (result.session_id !== undefined) sessionId = result.session_id;
         const existing = byRunId.get(runKey(generation, result.run_id));
         if (existing !== undefined && existing.run !== run) {
@@ -345,7 +418,12 @@ export async function createRuntimeUiClient(renderer: Renderer, options: Runtime
         }
       } catch (error) {
         run.status = 'error';
-        run.statusMessage = error instanceof RpcError && error.code === RpcErrorCode.RuntimeBusy ? 'The runtime is busy with another run.' : error instanceof Error ? error.message : String(error);
+        run.statusMessage =
+          error instanceof RpcError && error.code === RpcErrorCode.RuntimeBusy
+            ? 'The runtime is busy with another run.'
+            : error instanceof Error
+              ? error.message
+              : String(error);
       }
       schedule();
     },

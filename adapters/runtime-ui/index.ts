@@ -8,5 +8,12 @@ export type { LineProblem, LineSink } from '../../shared/neighbours/runtime-ui/n
 export { createOrderBuffer } from './order-buffer.ts';
 export type { OrderBuffer, OrderBufferOptions } from './order-buffer.ts';
 export { REQUESTS, NOTIFICATIONS, RpcErrorCode, AgentEvent } from '../../shared/neighbours/runtime-ui/schemas.ts';
-export type { NotificationMethod, NotificationParams, ParamsOf, RequestMethod, ResultOf, RunStatus } from '../../shared/neighbours/runtime-ui/schemas.ts';
+export type {
+  NotificationMethod,
+  NotificationParams,
+  ParamsOf,
+  RequestMethod,
+  ResultOf,
+  RunStatus,
+} from '../../shared/neighbours/runtime-ui/schemas.ts';
 export { BRIDGE_PATH } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';

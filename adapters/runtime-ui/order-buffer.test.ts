@@ -20,14 +20,27 @@ function fakeTimers() {
 describe('order buffer', () => {
   it('delivers any permutation of 0..N in order, each once (duplicates dropped)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }).chain((n) => fc.tuple(fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }), fc.array(fc.nat({ max: n - 1 })))), ([order, dupes]) => {
-        const got: number[] = [];
-        const buffer = createOrderBuffer<string>({ deliver: (seq, item) => got.push(Number(item) === seq ? seq : -1), ...fakeTimers() });
-        for (const seq of order) buffer.push(seq, String(seq));
-        for (const seq of dupes) buffer.push(seq, String(seq));
-        expect(got).toEqual([...order].sort((a, b) => a - b));
-        expect(buffer.waiting).toBe(0);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 200 })
+          .chain((n) =>
+            fc.tuple(
+              fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+              fc.array(fc.nat({ max: n - 1 })),
+            ),
+          ),
+        ([order, dupes]) => {
+          const got: number[] = [];
+          const buffer = createOrderBuffer<string>({
+            deliver: (seq, item) => got.push(Number(item) === seq ? seq : -1),
+            ...fakeTimers(),
+          });
+          for (const seq of order) buffer.push(seq, String(seq));
+          for (const seq of dupes) buffer.push(seq, String(seq));
+          expect(got).toEqual([...order].sort((a, b) => a - b));
+          expect(buffer.waiting).toBe(0);
+        },
+      ),
     );
   });
 
@@ -35,7 +48,11 @@ describe('order buffer', () => {
     const timers = fakeTimers();
     const got: number[] = [];
     const warnings: string[] = [];
-    const buffer = createOrderBuffer<number>({ deliver: (seq) => got.push(seq), onWarning: (w) => warnings.push(w), ...timers });
+    const buffer = createOrderBuffer<number>({
+      deliver: (seq) => got.push(seq),
+      onWarning: (w) => warnings.push(w),
+      ...timers,
+    });
     buffer.push(0, 0);
     buffer.push(2, 2);
     buffer.push(3, 3);

@@ -2,7 +2,16 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { compile, type Checker } from '../../shared/check.ts';
 import { lineErrorResponse } from '../../shared/neighbours/runtime-ui/line-errors.ts';
 import { parseLine, toLine, MAX_LINE_BYTES, type LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
-import { NOTIFICATIONS, REQUESTS, RpcErrorCode, type NotificationMethod, type NotificationParams, type ParamsOf, type RequestMethod, type ResultOf } from '../../shared/neighbours/runtime-ui/schemas.ts';
+import {
+  NOTIFICATIONS,
+  REQUESTS,
+  RpcErrorCode,
+  type NotificationMethod,
+  type NotificationParams,
+  type ParamsOf,
+  type RequestMethod,
+  type ResultOf,
+} from '../../shared/neighbours/runtime-ui/schemas.ts';
 
 /** Which end of seed 002 a peer plays. */
 export type Role = 'ui' | 'runtime';
@@ -10,7 +19,11 @@ export type Role = 'ui' | 'runtime';
 /** An error answer with a seed code; throw it from a handler to answer with that code. */
 export class RpcError extends Error {
   override readonly name = 'RpcError';
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -59,7 +72,8 @@ const checker = (schema: TSchema) => {
   if (c === undefined) checkers.set(schema, (c = compile(schema)));
   return c;
 };
-const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(table, key);
+const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
+  Object.prototype.hasOwnProperty.call(table, key);
 
 /**
  * Create a peer. Incoming requests are answered only for methods the OTHER role sends and this
@@ -69,26 +83,50 @@ const own = <T extends object>(table: T, key: string): key is Extract<keyof T, s
  */
 export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
   const prefix = options.idPrefix ?? (options.role === 'ui' ? 'ui-' : 'rt-');
-  const waiting = new Map<string, { schema: TSchema; method: string; resolve(value: unknown): void; reject(error: unknown): void }>();
+  const waiting = new Map<
+    string,
+    { schema: TSchema; method: string; resolve(value: unknown): void; reject(error: unknown): void }
+  >();
   let counter = 0;
   const write = (message: unknown) => options.send(toLine(message));
-  const problem = (message: string, preview: string) => options.onProblem?.({ kind: 'bad-message', message, preview: preview.slice(0, 80) });
+  const problem = (message: string, preview: string) =>
+    options.onProblem?.({ kind: 'bad-message', message, preview: preview.slice(0, 80) });
 
   async function answer(id: string | number, method: string, params: unknown): Promise<void> {
     const spec = own(REQUESTS, method) ? REQUESTS[method] : undefined;
-    const handler = spec !== undefined && spec.from !== options.role ? (options.handlers?.[method as RequestMethod] as ((p: unknown, id: string) => unknown) | undefined) : undefined;
+    const handler =
+      spec !== undefined && spec.from !== options.role
+        ? (options.handlers?.[method as RequestMethod] as ((p: unknown, id: string) => unknown) | undefined)
+        : undefined;
     if (spec === undefined || handler === undefined) {
-      return write({ jsonrpc: '2.0', id, error: { code: RpcErrorCode.MethodNotFound, message: `method not found: ${method.slice(0, 128)}` } });
+      return write({
+        jsonrpc: '2.0',
+        id,
+        error: { code: RpcErrorCode.MethodNotFound, message: `method not found: ${method.slice(0, 128)}` },
+      });
     }
     const bad = checker(spec.params).firstError(params ?? {});
-    if (bad !== undefined) return write({ jsonrpc: '2.0', id, error: { code: RpcErrorCode.InvalidParams, message: `invalid params for ${method}: ${bad}` } });
+    if (bad !== undefined)
+      return write({
+        jsonrpc: '2.0',
+        id,
+        error: { code: RpcErrorCode.InvalidParams, message: `invalid params for ${method}: ${bad}` },
+      });
     try {
       const result = await handler(params ?? {}, String(id));
       write({ jsonrpc: '2.0', id, result });
     } catch (error) {
       const code = error instanceof RpcError ? error.code : RpcErrorCode.InternalError;
       const message = error instanceof Error ? error.message : String(error);
-      write({ jsonrpc: '2.0', id, error: { code, message, ...(error instanceof RpcError && error.data !== undefined ? { data: error.data } : {}) } });
+      write({
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code,
+          message,
+          ...(error instanceof RpcError && error.data !== undefined ? { data: error.data } : {}),
+        },
+      });
     }
   }
 
@@ -110,7 +148,8 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
       }
       if (message.method !== undefined) {
         const spec = own(NOTIFICATIONS, message.method) ? NOTIFICATIONS[message.method] : undefined;
-        if (spec === undefined || spec.from === options.role) return problem(`unknown notification ${message.method.slice(0, 128)}; ignored`, text);
+        if (spec === undefined || spec.from === options.role)
+          return problem(`unknown notification ${message.method.slice(0, 128)}; ignored`, text);
         const bad = checker(spec.params).firstError(message.params);
         if (bad !== undefined) return problem(`invalid ${message.method}: ${bad}`, text);
         options.onNotification?.(message.method as NotificationMethod, message.params as never);
@@ -118,11 +157,14 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
       }
       const key = message.id === undefined || message.id === null ? undefined : String(message.id);
       const entry = key === undefined ? undefined : waiting.get(key);
-      if (entry === undefined || key === undefined) return quiet ? undefined : problem('a response to no pending request; ignored', text);
+      if (entry === undefined || key === undefined)
+        return quiet ? undefined : problem('a response to no pending request; ignored', text);
       waiting.delete(key);
-      if (message.error !== undefined) return entry.reject(new RpcError(message.error.code, message.error.message, message.error.data));
+      if (message.error !== undefined)
+        return entry.reject(new RpcError(message.error.code, message.error.message, message.error.data));
       const bad = checker(entry.schema).firstError(message.result);
-      if (bad !== undefined) return entry.reject(new RpcError(RpcErrorCode.InvalidParams, `invalid result of ${entry.method}: ${bad}`));
+      if (bad !== undefined)
+        return entry.reject(new RpcError(RpcErrorCode.InvalidParams, `invalid result of ${entry.method}: ${bad}`));
       entry.resolve(message.result);
     },
     request(method, params) {

@@ -54,7 +54,19 @@ const clip = (value: string, max = MAX_TEXT) => (value.length > max ? `${value.s
 
 /** A new run view. */
 export function newRun(key: string, runId: string, userText: string, replayed = false, generation = 0): RunView {
-  return { key, runId, userText, status: replayed ? 'completed' : 'starting', reasoning: [], steps: new Map(), tools: new Map(), text: '', notices: [], replayed, generation };
+  return {
+    key,
+    runId,
+    userText,
+    status: replayed ? 'completed' : 'starting',
+    reasoning: [],
+    steps: new Map(),
+    tools: new Map(),
+    text: '',
+    notices: [],
+    replayed,
+    generation,
+  };
 }
 
 /**
@@ -74,7 +86,12 @@ export function applyEvent(run: RunView, event: AgentEvent): void {
       if (run.reasoning.length > 200) run.reasoning.shift();
       return;
     case 'step_start':
-      if (!run.steps.has(event.step_id) && run.steps.size < 500) run.steps.set(event.step_id, { key: `s${run.steps.size + 1}`, title: clip(event.title, 500), number: event.step_number });
+      if (!run.steps.has(event.step_id) && run.steps.size < 500)
+        run.steps.set(event.step_id, {
+          key: `s${run.steps.size + 1}`,
+          title: clip(event.title, 500),
+          number: event.step_number,
+        });
       return;
     case 'step_complete': {
       const step = run.steps.get(event.step_id);
@@ -83,7 +100,12 @@ export function applyEvent(run: RunView, event: AgentEvent): void {
     }
     case 'tool_call':
       if (!run.tools.has(event.tool_call_id) && run.tools.size < 500) {
-        run.tools.set(event.tool_call_id, { key: `t${run.tools.size + 1}`, tool: event.tool, title: event.display_name ?? event.tool, args: clip(JSON.stringify(event.args, null, 2), 64 * 1024) });
+        run.tools.set(event.tool_call_id, {
+          key: `t${run.tools.size + 1}`,
+          tool: event.tool,
+          title: event.display_name ?? event.tool,
+          args: clip(JSON.stringify(event.args, null, 2), 64 * 1024),
+        });
       }
       return;
     case 'tool_result': {
@@ -91,11 +113,15 @@ export function applyEvent(run: RunView, event: AgentEvent): void {
       if (tool === undefined) return;
       tool.result = clip(event.result, 256 * 1024);
       tool.isError = event.is_error === true;
-      if (typeof event.screenshot_base64 === 'string' && /^[A-Za-z0-9+/=]+$/.test(event.screenshot_base64)) tool.screenshot = `data:image/png;base64,${event.screenshot_base64}`;
+      if (typeof event.screenshot_base64 === 'string' && /^[A-Za-z0-9+/=]+$/.test(event.screenshot_base64))
+        tool.screenshot = `data:image/png;base64,${event.screenshot_base64}`;
       return;
     }
     case 'permission.preview':
-      run.preview = clip([event.summary, event.file_path, event.diff].filter((p) => typeof p === 'string' && p !== '').join('\n'), 3000);
+      run.preview = clip(
+        [event.summary, event.file_path, event.diff].filter((p) => typeof p === 'string' && p !== '').join('\n'),
+        3000,
+      );
       return;
     case 'permission.ready':
     case 'hidden_user_message':
@@ -107,7 +133,9 @@ export function applyEvent(run: RunView, event: AgentEvent): void {
       run.notices.push(event.compacted === false ? 'Context not compacted.' : 'Context compacted.');
       return;
     case 'llm.retry':
-      run.notices.push(`The model call is retried (attempt ${String(event.next_attempt ?? '?')} of ${String(event.max_attempts ?? '?')}).`);
+      run.notices.push(
+        `The model call is retried (attempt ${String(event.next_attempt ?? '?')} of ${String(event.max_attempts ?? '?')}).`,
+      );
       return;
     case 'final':
       run.final = clip(event.content);

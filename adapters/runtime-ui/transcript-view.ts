@@ -34,39 +34,137 @@ export interface TranscriptActions {
   resume(index: number): void;
 }
 
-const TONE: Record<string, string> = { starting: 'info', running: 'info', awaiting_ui: 'warning', completed: 'success', error: 'error', cancelled: 'neutral' };
-const LABEL: Record<string, string> = { starting: 'Starting', running: 'Running', awaiting_ui: 'Waiting for you', completed: 'Completed', error: 'Failed', cancelled: 'Cancelled' };
+const TONE: Record<string, string> = {
+  starting: 'info',
+  running: 'info',
+  awaiting_ui: 'warning',
+  completed: 'success',
+  error: 'error',
+  cancelled: 'neutral',
+};
+const LABEL: Record<string, string> = {
+  starting: 'Starting',
+  running: 'Running',
+  awaiting_ui: 'Waiting for you',
+  completed: 'Completed',
+  error: 'Failed',
+  cancelled: 'Cancelled',
+};
 
 /** The particle tree of the runtime UI: header, runtime state, one card per run, the input form. */
 export function transcriptTree(model: TranscriptModel, actions: TranscriptActions): ModelParticle {
   const children: Array<readonly [string, ModelParticle | string]> = [];
-  const connectionTone = model.connection === 'open' ? (model.runtimeDown ? 'error' : 'success') : model.connection === 'connecting' ? 'warning' : 'error';
-  children.push(['runtime', group('status', [['label', model.runtimeName ? `Runtime: ${model.runtimeName}` : 'Runtime'], ['tone', connectionTone], ['detail', model.runtimeDown ? 'stopped' : model.connection]])]);
+  const connectionTone =
+    model.connection === 'open'
+      ? model.runtimeDown
+        ? 'error'
+        : 'success'
+      : model.connection === 'connecting'
+        ? 'warning'
+        : 'error';
+  children.push([
+    'runtime',
+    group('status', [
+      ['label', model.runtimeName ? `Runtime: ${model.runtimeName}` : 'Runtime'],
+      ['tone', connectionTone],
+      ['detail', model.runtimeDown ? 'stopped' : model.connection],
+    ]),
+  ]);
   if (model.runtimeDown !== undefined) {
     children.push([
       'down',
       group('alert', [
         ['tone', 'error'],
         ['title', 'The runtime stopped'],
-        ['message', model.canRestart ? model.runtimeDown : `${model.runtimeDown} This window may not restart it; a token minted with restart can.`],
-        ...(model.canRestart ? [['restart', group('button', [['label', 'Restart the runtime']], { on: { click: () => actions.restart() } })] as const] : []),
+        [
+          'message',
+          model.canRestart
+            ? model.runtimeDown
+            : `${model.runtimeDown} This window may not restart it; a token minted with restart can.`,
+        ],
+        ...(model.canRestart
+          ? [
+              [
+                'restart',
+                group('button', [['label', 'Restart the runtime']], { on: { click: () => actions.restart() } }),
+              ] as const,
+            ]
+          : []),
       ]),
     ]);
   }
-  if (model.problems.length > 0) children.push(['problems', group('alert', [['tone', 'warning'], ['title', 'Protocol problems'], ['list', group('list', model.problems.map((p, i) => [`p${i}`, p] as const))]])]);
+  if (model.problems.length > 0)
+    children.push([
+      'problems',
+      group('alert', [
+        ['tone', 'warning'],
+        ['title', 'Protocol problems'],
+        [
+          'list',
+          group(
+            'list',
+            model.problems.map((p, i) => [`p${i}`, p] as const),
+          ),
+        ],
+      ]),
+    ]);
   if (model.models !== undefined && model.models.names.length > 1) {
     // Model names come from the runtime: option ids are indexes, the names are only labels.
     const current = model.models.current === undefined ? -1 : model.models.names.indexOf(model.models.current);
     children.push([
       'model',
-      group('choice', [['label', 'Model'], ...(current >= 0 ? [['value', `m${current}`] as const] : []), ...model.models.names.map((name, i) => [`m${i}`, clipLine(name)] as const)], {
-        on: { change: { data: 'value', handler: (event) => actions.setModel(Number(String(event.value ?? '').slice(1))) } },
-      }),
+      group(
+        'choice',
+        [
+          ['label', 'Model'],
+          ...(current >= 0 ? [['value', `m${current}`] as const] : []),
+          ...model.models.names.map((name, i) => [`m${i}`, clipLine(name)] as const),
+        ],
+        {
+          on: {
+            change: { data: 'value', handler: (event) => actions.setModel(Number(String(event.value ?? '').slice(1))) },
+          },
+        },
+      ),
     ]);
   }
-  const sessions: Array<readonly [string, ModelParticle | string]> = [['title', 'Sessions'], ['list', group('button', [['label', 'Show sessions'], ['tone', 'secondary']], { on: { click: () => actions.listSessions() } })]];
+  const sessions: Array<readonly [string, ModelParticle | string]> = [
+    ['title', 'Sessions'],
+    [
+      'list',
+      group(
+        'button',
+        [
+          ['label', 'Show sessions'],
+          ['tone', 'secondary'],
+        ],
+        { on: { click: () => actions.listSessions() } },
+      ),
+    ],
+  ];
   if (model.sessions !== undefined) {
-    sessions.push(['items', model.sessions.length === 0 ? 'No sessions yet.' : group('list', model.sessions.map((s, i) => [`s${i}`, group('button', [['label', clipLine(s.label)], ['tone', 'secondary']], { on: { click: () => actions.resume(i) } })] as const))]);
+    sessions.push([
+      'items',
+      model.sessions.length === 0
+        ? 'No sessions yet.'
+        : group(
+            'list',
+            model.sessions.map(
+              (s, i) =>
+                [
+                  `s${i}`,
+                  group(
+                    'button',
+                    [
+                      ['label', clipLine(s.label)],
+                      ['tone', 'secondary'],
+                    ],
+                    { on: { click: () => actions.resume(i) } },
+                  ),
+                ] as const,
+            ),
+          ),
+    ]);
   }
   children.push(['sessions', group('section', sessions)]);
   for (const run of model.runs) children.push([run.key, runCard(run, actions)]);
@@ -76,7 +174,13 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
       'form',
       [
         ['title', 'Ask the agent'],
-        [`prompt${model.inputKey}`, group('text-area', [['label', 'Message'], ['placeholder', 'What should the agent do?']])],
+        [
+          `prompt${model.inputKey}`,
+          group('text-area', [
+            ['label', 'Message'],
+            ['placeholder', 'What should the agent do?'],
+          ]),
+        ],
         ['submit', 'Send'],
       ],
       {
@@ -101,36 +205,129 @@ function runCard(run: RunView, actions: TranscriptActions): ModelParticle {
   // A run of an exited runtime process is over even without a terminal status: nothing can reach it any more.
   const ended = run.ended !== undefined && !run.replayed && !TERMINAL_STATUSES.has(run.status);
   const live = !run.replayed && !TERMINAL_STATUSES.has(run.status) && !ended;
-  const statusParts: Array<readonly [string, string]> = ended ? [['label', 'Ended'], ['tone', 'neutral']] : [['label', LABEL[run.status] ?? run.status], ['tone', TONE[run.status] ?? 'neutral']];
+  const statusParts: Array<readonly [string, string]> = ended
+    ? [
+        ['label', 'Ended'],
+        ['tone', 'neutral'],
+      ]
+    : [
+        ['label', LABEL[run.status] ?? run.status],
+        ['tone', TONE[run.status] ?? 'neutral'],
+      ];
   const detail = ended ? run.ended : run.statusMessage;
   if (detail) statusParts.push(['detail', clipLine(detail)]);
   parts.push(['status', group('status', statusParts)]);
   if (live) {
     parts.push(['spinner', group('progress', [['label', 'Working']])]);
-    parts.push(['cancel', group('button', [['label', 'Cancel'], ['tone', 'secondary']], { on: { click: () => actions.cancel(run.key) } })]);
+    parts.push([
+      'cancel',
+      group(
+        'button',
+        [
+          ['label', 'Cancel'],
+          ['tone', 'secondary'],
+        ],
+        { on: { click: () => actions.cancel(run.key) } },
+      ),
+    ]);
   }
-  if (run.contextLeft !== undefined) parts.push(['context', group('progress', [['label', 'Context left'], ['value', String(Math.round(run.contextLeft))], ['max', '100']])]);
-  if (run.reasoning.length > 0) parts.push(['reasoning', group('accordion', [['r', group('section', [['title', 'Reasoning'], ['body', text(run.reasoning.join('\n\n'), 'text/plain')]])]])]);
+  if (run.contextLeft !== undefined)
+    parts.push([
+      'context',
+      group('progress', [
+        ['label', 'Context left'],
+        ['value', String(Math.round(run.contextLeft))],
+        ['max', '100'],
+      ]),
+    ]);
+  if (run.reasoning.length > 0)
+    parts.push([
+      'reasoning',
+      group('accordion', [
+        [
+          'r',
+          group('section', [
+            ['title', 'Reasoning'],
+            ['body', text(run.reasoning.join('\n\n'), 'text/plain')],
+          ]),
+        ],
+      ]),
+    ]);
   if (run.steps.size > 0) {
     parts.push([
       'steps',
-      group('timeline', [...run.steps.values()].map((step) => {
-        const when = step.status === undefined ? 'running' : `${step.status}${step.durationMs !== undefined ? ` in ${(step.durationMs / 1000).toFixed(1)} s` : ''}`;
-        return [step.key, group('timeline-item', [['title', clipLine(`${step.number}. ${step.title}`)], ['date', when], ['state', group('badge', [['label', step.status ?? 'running'], ['tone', step.status === 'error' ? 'error' : step.status ? 'success' : 'info']])]])] as const;
-      })),
+      group(
+        'timeline',
+        [...run.steps.values()].map((step) => {
+          const when =
+            step.status === undefined
+              ? 'running'
+              : `${step.status}${step.durationMs !== undefined ? ` in ${(step.durationMs / 1000).toFixed(1)} s` : ''}`;
+          return [
+            step.key,
+            group('timeline-item', [
+              ['title', clipLine(`${step.number}. ${step.title}`)],
+              ['date', when],
+              [
+                'state',
+                group('badge', [
+                  ['label', step.status ?? 'running'],
+                  ['tone', step.status === 'error' ? 'error' : step.status ? 'success' : 'info'],
+                ]),
+              ],
+            ]),
+          ] as const;
+        }),
+      ),
     ]);
   }
   for (const tool of run.tools.values()) {
-    const body: Array<readonly [string, ModelParticle | string]> = [['title', clipLine(`Tool: ${tool.title}`)], ['args', group('code', [['language', 'json'], ['code', tool.args]])]];
+    const body: Array<readonly [string, ModelParticle | string]> = [
+      ['title', clipLine(`Tool: ${tool.title}`)],
+      [
+        'args',
+        group('code', [
+          ['language', 'json'],
+          ['code', tool.args],
+        ]),
+      ],
+    ];
     if (tool.result !== undefined) {
-      body.push(['result', tool.isError ? group('alert', [['tone', 'error'], ['title', 'The tool failed'], ['message', text(tool.result, 'text/plain')]]) : group('code', [['language', 'text'], ['code', tool.result]])]);
+      body.push([
+        'result',
+        tool.isError
+          ? group('alert', [
+              ['tone', 'error'],
+              ['title', 'The tool failed'],
+              ['message', text(tool.result, 'text/plain')],
+            ])
+          : group('code', [
+              ['language', 'text'],
+              ['code', tool.result],
+            ]),
+      ]);
     }
-    if (tool.screenshot !== undefined) body.push(['shot', group('image', [['src', data(tool.screenshot, 'image/png')], ['alt', `Screenshot from ${tool.tool}`]])]);
+    if (tool.screenshot !== undefined)
+      body.push([
+        'shot',
+        group('image', [
+          ['src', data(tool.screenshot, 'image/png')],
+          ['alt', `Screenshot from ${tool.tool}`],
+        ]),
+      ]);
     parts.push([tool.key, group('card', body)]);
   }
-  for (const [i, notice] of run.notices.slice(-5).entries()) parts.push([`n${i}`, group('status', [['label', notice], ['tone', 'info']])]);
+  for (const [i, notice] of run.notices.slice(-5).entries())
+    parts.push([
+      `n${i}`,
+      group('status', [
+        ['label', notice],
+        ['tone', 'info'],
+      ]),
+    ]);
   if (run.text !== '') parts.push(['reply', text(run.text)]);
-  if (run.final !== undefined && run.final.trim() !== '' && run.final.trim() !== run.text.trim()) parts.push(['final', text(run.final)]);
+  if (run.final !== undefined && run.final.trim() !== '' && run.final.trim() !== run.text.trim())
+    parts.push(['final', text(run.final)]);
   return group('card', parts);
 }
 

@@ -15,8 +15,16 @@ const EVENTS: AgentEvent[] = [
   { type: 'text', content: 'Hello world' },
   { type: 'final', content: 'Hello world' },
 ];
-const actions = { send: () => undefined, cancel: () => undefined, restart: () => undefined, setModel: () => undefined, listSessions: () => undefined, resume: () => undefined };
-const tree = (run: ReturnType<typeof newRun>) => JSON.stringify(transcriptTree({ connection: 'open', runs: [run], problems: [], inputKey: 0 }, actions));
+const actions = {
+  send: () => undefined,
+  cancel: () => undefined,
+  restart: () => undefined,
+  setModel: () => undefined,
+  listSessions: () => undefined,
+  resume: () => undefined,
+};
+const tree = (run: ReturnType<typeof newRun>) =>
+  JSON.stringify(transcriptTree({ connection: 'open', runs: [run], problems: [], inputKey: 0 }, actions));
 
 describe('transcript', () => {
   it('any arrival order gives the same tree as the seq order', () => {
@@ -24,12 +32,19 @@ describe('transcript', () => {
     for (const event of EVENTS) applyEvent(inOrder, event);
     const expected = tree(inOrder);
     fc.assert(
-      fc.property(fc.shuffledSubarray([...EVENTS.keys()], { minLength: EVENTS.length, maxLength: EVENTS.length }), (order) => {
-        const run = newRun('r1', 'run-x', 'hi');
-        const buffer = createOrderBuffer<AgentEvent>({ deliver: (_seq, event) => applyEvent(run, event), setTimer: () => 0, clearTimer: () => undefined });
-        for (const seq of order) buffer.push(seq, EVENTS[seq]!);
-        expect(tree(run)).toBe(expected);
-      }),
+      fc.property(
+        fc.shuffledSubarray([...EVENTS.keys()], { minLength: EVENTS.length, maxLength: EVENTS.length }),
+        (order) => {
+          const run = newRun('r1', 'run-x', 'hi');
+          const buffer = createOrderBuffer<AgentEvent>({
+            deliver: (_seq, event) => applyEvent(run, event),
+            setTimer: () => 0,
+            clearTimer: () => undefined,
+          });
+          for (const seq of order) buffer.push(seq, EVENTS[seq]!);
+          expect(tree(run)).toBe(expected);
+        },
+      ),
     );
   });
 

@@ -19,7 +19,10 @@ export function compilePath(pattern: string): PathPattern {
   while (re.lastIndex < pattern.length) {
     const at = re.lastIndex;
     const m = re.exec(pattern);
-    if (m === null) throw new Error(`path pattern ${JSON.stringify(pattern)}: cannot read it from character ${at}; use $.key, $.*, $[*] or $[3]`);
+    if (m === null)
+      throw new Error(
+        `path pattern ${JSON.stringify(pattern)}: cannot read it from character ${at}; use $.key, $.*, $[*] or $[3]`,
+      );
     out.push(m[1] ?? m[2]!);
   }
   return out;

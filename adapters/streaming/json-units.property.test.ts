@@ -6,15 +6,29 @@ import type { PathSegment } from './json-path.ts';
 
 /** Keys that are not array-index-like, so object key order is the text's order (as in JSON.parse). */
 const key = fc.string({ maxLength: 6 }).map((k) => `k${k}`);
-const text = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('quote " back \\ slash / tab \t nl \n', 'é 🌞 \u2028 \u0000'));
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom('quote " back \\ slash / tab \t nl \n', 'é 🌞 \u2028 \u0000'),
+);
 const extra = fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
-const component = fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), component: fc.constantFrom('Text', 'Row', 'Image', 'Button'), text, extra }).map(({ extra: more, ...c }) => ({ ...c, ...more }));
-const message = fc.record({ surfaceId: fc.string({ maxLength: 8 }), components: fc.array(component, { maxLength: 5 }) }).map((m) => ({ version: 'v0.9', updateComponents: m }));
+const component = fc
+  .record({
+    id: fc.string({ minLength: 1, maxLength: 8 }),
+    component: fc.constantFrom('Text', 'Row', 'Image', 'Button'),
+    text,
+    extra,
+  })
+  .map(({ extra: more, ...c }) => ({ ...c, ...more }));
+const message = fc
+  .record({ surfaceId: fc.string({ maxLength: 8 }), components: fc.array(component, { maxLength: 5 }) })
+  .map((m) => ({ version: 'v0.9', updateComponents: m }));
 
 const options: JsonUnitParserOptions = {
   units: ['$.updateComponents.components.*'],
   context: ['$.updateComponents.surfaceId'],
-  cuttable: (inUnit, unit) => inUnit.length === 1 && inUnit[0] === 'text' && (unit as { component?: unknown }).component === 'Text',
+  cuttable: (inUnit, unit) =>
+    inUnit.length === 1 && inUnit[0] === 'text' && (unit as { component?: unknown }).component === 'Text',
 };
 
 function feed(chunks: readonly string[], opts = options): JsonStreamEvent[][] {
@@ -47,8 +61,12 @@ function check(whole: string, batches: JsonStreamEvent[][]): void {
   const doc = JSON.parse(whole) as { updateComponents: { components: unknown[] } };
   const events = batches.flat();
   expect(events.filter((e) => e.kind === 'error')).toEqual([]);
-  expect(events.filter((e) => e.kind === 'unit').map((e) => e.kind === 'unit' && e.value)).toEqual(doc.updateComponents.components);
-  expect(events.filter((e) => e.kind === 'document')).toEqual([{ kind: 'document', document: 0, value: JSON.parse(whole) }]);
+  expect(events.filter((e) => e.kind === 'unit').map((e) => e.kind === 'unit' && e.value)).toEqual(
+    doc.updateComponents.components,
+  );
+  expect(events.filter((e) => e.kind === 'document')).toEqual([
+    { kind: 'document', document: 0, value: JSON.parse(whole) },
+  ]);
   const shown = new Map<string, string>();
   for (const e of events) {
     if (e.kind !== 'text') continue;
@@ -61,7 +79,8 @@ function check(whole: string, batches: JsonStreamEvent[][]): void {
     shown.set(e.path.join('/'), e.text);
     // The preview holds only what the final unit holds: the same members, this text cut short.
     const unit = at(doc, e.unitPath) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(e.unit as Record<string, unknown>)) expect(v).toEqual(k === 'text' ? e.text : unit[k]);
+    for (const [k, v] of Object.entries(e.unit as Record<string, unknown>))
+      expect(v).toEqual(k === 'text' ? e.text : unit[k]);
   }
 }
 
@@ -110,17 +129,31 @@ describe('createJsonUnitParser, split everywhere', () => {
   });
 
   it('property: any JSON value, JSONL or one document, split anywhere, yields the units and documents JSON.parse gives', () => {
-    const unitsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : []);
-    const value = fc.jsonValue({ maxDepth: 4 }).filter((v) => typeof v !== 'object' || v === null || Array.isArray(v) || Object.keys(v).every((k) => !/^\d+$/.test(k)));
+    const unitsOf = (value: unknown): unknown[] =>
+      Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : [];
+    const value = fc
+      .jsonValue({ maxDepth: 4 })
+      .filter(
+        (v) => typeof v !== 'object' || v === null || Array.isArray(v) || Object.keys(v).every((k) => !/^\d+$/.test(k)),
+      );
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { maxLength: 10 }), fc.boolean(), (values, cuts, jsonl) => {
-        const docs = jsonl ? values : values.slice(0, 1);
-        const whole = jsonl ? docs.map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(docs[0], null, 2);
-        const events = feed(split(whole, cuts), { units: ['$.*'], mode: jsonl ? 'jsonl' : 'document' }).flat();
-        expect(events.filter((e) => e.kind === 'error')).toEqual([]);
-        expect(events.filter((e) => e.kind === 'document').map((e) => e.kind === 'document' && e.value)).toEqual(docs.map((d) => JSON.parse(JSON.stringify(d))));
-        expect(events.filter((e) => e.kind === 'unit').map((e) => e.kind === 'unit' && e.value)).toEqual(docs.flatMap((d) => unitsOf(JSON.parse(JSON.stringify(d)))));
-      }),
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.boolean(),
+        (values, cuts, jsonl) => {
+          const docs = jsonl ? values : values.slice(0, 1);
+          const whole = jsonl ? docs.map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(docs[0], null, 2);
+          const events = feed(split(whole, cuts), { units: ['$.*'], mode: jsonl ? 'jsonl' : 'document' }).flat();
+          expect(events.filter((e) => e.kind === 'error')).toEqual([]);
+          expect(events.filter((e) => e.kind === 'document').map((e) => e.kind === 'document' && e.value)).toEqual(
+            docs.map((d) => JSON.parse(JSON.stringify(d))),
+          );
+          expect(events.filter((e) => e.kind === 'unit').map((e) => e.kind === 'unit' && e.value)).toEqual(
+            docs.flatMap((d) => unitsOf(JSON.parse(JSON.stringify(d)))),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -136,7 +169,10 @@ describe('createJsonUnitParser, split everywhere', () => {
         }
         const events = feed(split(raw, cuts), { units: ['$'], mode: 'document' }).flat();
         if (!valid) expect(events.filter((e) => e.kind === 'document')).toEqual([]);
-        if (valid) expect(events.filter((e) => e.kind === 'document')).toEqual([{ kind: 'document', document: 0, value: JSON.parse(raw) }]);
+        if (valid)
+          expect(events.filter((e) => e.kind === 'document')).toEqual([
+            { kind: 'document', document: 0, value: JSON.parse(raw) },
+          ]);
       }),
       { numRuns: 1000 },
     );

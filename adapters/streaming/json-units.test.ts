@@ -18,7 +18,11 @@ const a2ui = () =>
   createJsonUnitParser({
     units: ['$.updateComponents.components.*'],
     context: ['$.version', '$.updateComponents.surfaceId'],
-    cuttable: (inUnit, unit) => inUnit.length === 1 && inUnit[0] === 'text' && !Array.isArray(unit) && (unit as { component?: unknown }).component === 'Text',
+    cuttable: (inUnit, unit) =>
+      inUnit.length === 1 &&
+      inUnit[0] === 'text' &&
+      !Array.isArray(unit) &&
+      (unit as { component?: unknown }).component === 'Text',
   });
 
 const kinds = (events: JsonStreamEvent[]) => events.map((e) => e.kind);
@@ -32,10 +36,18 @@ describe('createJsonUnitParser', () => {
     const units = events.filter((e) => e.kind === 'unit');
     expect(units.map((u) => u.value)).toEqual(JSON.parse(MESSAGE).updateComponents.components);
     expect(units.map((u) => u.path)).toEqual([0, 1, 2].map((i) => ['updateComponents', 'components', i]));
-    expect(events.filter((e) => e.kind === 'value').map((e) => e.kind === 'value' && e.value)).toEqual(['v0.9', 'main']);
+    expect(events.filter((e) => e.kind === 'value').map((e) => e.kind === 'value' && e.value)).toEqual([
+      'v0.9',
+      'main',
+    ]);
     const texts = events.flatMap((e) => (e.kind === 'text' ? [e] : []));
     // Fed one character at a time, every character of the two texts arrives as its own delta (escapes decoded whole).
-    expect(texts.filter((t) => t.path[2] === 1).map((t) => t.delta).join('')).toBe('Weather in \u00e9t\u00e9 \ud83c\udf1e');
+    expect(
+      texts
+        .filter((t) => t.path[2] === 1)
+        .map((t) => t.delta)
+        .join(''),
+    ).toBe('Weather in \u00e9t\u00e9 \ud83c\udf1e');
     expect(texts.filter((t) => t.path[2] === 1).every((t) => !/[\ud800-\udbff]$/.test(t.text))).toBe(true);
     expect(texts.filter((t) => t.path[2] === 2).at(-1)!.text).toBe('Sunny, "warm" \\ calm');
     // A partial unit is the closed members plus the text so far, never a guessed id or type.
@@ -56,11 +68,14 @@ describe('createJsonUnitParser', () => {
   });
 
   it('never shows a string outside a text role: ids, types and URLs wait until they close', () => {
-    const text = '{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"img","component":"Image","url":"https://example.com/a.png"}]}}';
+    const text =
+      '{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"img","component":"Image","url":"https://example.com/a.png"}]}}';
     for (let cut = 1; cut <= text.length; cut += 1) {
       const events = a2ui().push(text.slice(0, cut));
       expect(events.filter((e) => e.kind === 'text')).toEqual([]);
-      for (const e of events) if (e.kind === 'unit') expect(e.value).toEqual({ id: 'img', component: 'Image', url: 'https://example.com/a.png' });
+      for (const e of events)
+        if (e.kind === 'unit')
+          expect(e.value).toEqual({ id: 'img', component: 'Image', url: 'https://example.com/a.png' });
       for (const e of events) if (e.kind === 'value') expect(['v0.9', 's']).toContain(e.value);
     }
   });
@@ -78,12 +93,20 @@ describe('createJsonUnitParser', () => {
   it('a line that ends inside a document, and a stream that ends inside one, are INCOMPLETE', () => {
     const parser = createJsonUnitParser({ units: ['$'] });
     expect(parser.push('{"a":[1,\n{"b":1}\n')).toEqual([
-      expect.objectContaining({ kind: 'error', error: expect.objectContaining({ code: 'INCOMPLETE', line: 1, column: 9 }) }),
+      expect.objectContaining({
+        kind: 'error',
+        error: expect.objectContaining({ code: 'INCOMPLETE', line: 1, column: 9 }),
+      }),
       { kind: 'unit', document: 1, path: [], value: { b: 1 } },
       { kind: 'document', document: 1, value: { b: 1 } },
     ]);
     parser.push('{"c":"unterminated');
-    expect(parser.end()).toEqual([expect.objectContaining({ kind: 'error', error: expect.objectContaining({ code: 'INCOMPLETE', message: expect.stringContaining('inside a string') }) })]);
+    expect(parser.end()).toEqual([
+      expect.objectContaining({
+        kind: 'error',
+        error: expect.objectContaining({ code: 'INCOMPLETE', message: expect.stringContaining('inside a string') }),
+      }),
+    ]);
   });
 
   it('bounds depth, document size and unit count with errors that name the bound', () => {
@@ -91,14 +114,26 @@ describe('createJsonUnitParser', () => {
     expect(deep[0]).toMatchObject({ kind: 'error', error: { code: 'LIMIT_EXCEEDED', column: 4, path: '$[0][0]' } });
     expect(deep[0]!.kind === 'error' && deep[0]!.error.message).toContain('deeper than 3 levels');
     const big = createJsonUnitParser({ units: ['$'], limits: { maxDocumentChars: 10 } });
-    expect(big.push('"0123456789abc"\n[1]\n')).toEqual([expect.objectContaining({ kind: 'error', error: expect.objectContaining({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('at most 10 characters') }) }), expect.objectContaining({ kind: 'unit' }), expect.objectContaining({ kind: 'document' })]);
+    expect(big.push('"0123456789abc"\n[1]\n')).toEqual([
+      expect.objectContaining({
+        kind: 'error',
+        error: expect.objectContaining({
+          code: 'LIMIT_EXCEEDED',
+          message: expect.stringContaining('at most 10 characters'),
+        }),
+      }),
+      expect.objectContaining({ kind: 'unit' }),
+      expect.objectContaining({ kind: 'document' }),
+    ]);
     const many = createJsonUnitParser({ units: ['$.*'], limits: { maxUnits: 2 } }).push('[1,2,3]\n');
     expect(kinds(many)).toEqual(['unit', 'unit', 'error']);
   });
 
   it('syntax errors name what was expected: bad escapes, raw control characters, numbers, literals, trailing text', () => {
     const first = (text: string) => {
-      const e = createJsonUnitParser({ units: ['$'] }).push(text).find((x) => x.kind === 'error');
+      const e = createJsonUnitParser({ units: ['$'] })
+        .push(text)
+        .find((x) => x.kind === 'error');
       return e?.kind === 'error' ? e.error.message : undefined;
     };
     expect(first('"a\\qb"\n')).toContain('"\\q" is not a JSON escape');
@@ -119,7 +154,9 @@ describe('createJsonUnitParser', () => {
     const unit = events[0]!.kind === 'unit' ? (events[0]!.value as Record<string, unknown>) : {};
     expect(Object.getPrototypeOf(unit)).toBe(Object.prototype);
     expect(Object.hasOwn(unit, '__proto__')).toBe(true);
-    expect(parser.end()).toEqual([{ kind: 'document', document: 0, value: JSON.parse('{"widgets":[{"__proto__":{"x":1},"id":"a"}]}') }]);
+    expect(parser.end()).toEqual([
+      { kind: 'document', document: 0, value: JSON.parse('{"widgets":[{"__proto__":{"x":1},"id":"a"}]}') },
+    ]);
   });
 });
 

@@ -1,8 +1,17 @@
 import { compilePath, formatPath, matchesPath, type PathPattern, type PathSegment } from './json-path.ts';
-import { DEFAULT_JSON_STREAM_LIMITS, type JsonStreamError, type JsonStreamErrorCode, type JsonStreamLimits } from './limits.ts';
+import {
+  DEFAULT_JSON_STREAM_LIMITS,
+  type JsonStreamError,
+  type JsonStreamErrorCode,
+  type JsonStreamLimits,
+} from './limits.ts';
 
 /** Which strings inside a unit may be shown before they close (text roles); everything else waits. */
-export type CuttablePredicate = (pathInUnit: readonly PathSegment[], unitSoFar: Readonly<Record<string, unknown>> | readonly unknown[], unitPath: readonly PathSegment[]) => boolean;
+export type CuttablePredicate = (
+  pathInUnit: readonly PathSegment[],
+  unitSoFar: Readonly<Record<string, unknown>> | readonly unknown[],
+  unitPath: readonly PathSegment[],
+) => boolean;
 
 /** Options of `createJsonUnitParser`. */
 export interface JsonUnitParserOptions {
@@ -25,7 +34,15 @@ export type JsonStreamEvent =
    * A text role of a unit still being written grew. `unit` is a fresh copy of the unit's closed members
    * plus this string so far (`text`); `delta` is what was added since the last event for this string.
    */
-  | { kind: 'text'; document: number; unitPath: PathSegment[]; path: PathSegment[]; text: string; delta: string; unit: unknown }
+  | {
+      kind: 'text';
+      document: number;
+      unitPath: PathSegment[];
+      path: PathSegment[];
+      text: string;
+      delta: string;
+      unit: unknown;
+    }
   /** A `context` value closed. */
   | { kind: 'value'; document: number; path: PathSegment[]; value: unknown }
   /** A document is complete and valid (JSONL: its line ended): commit what its units previewed. */
@@ -63,15 +80,34 @@ const NUMBER = 2;
 const LITERAL = 3;
 
 const NUMBER_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-const LITERALS: Readonly<Record<string, readonly [string, unknown]>> = { t: ['true', true], f: ['false', false], n: ['null', null] };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+const LITERALS: Readonly<Record<string, readonly [string, unknown]>> = {
+  t: ['true', true],
+  f: ['false', false],
+  n: ['null', null],
+};
 
-const show = (c: string): string => (c === '\n' ? 'a line end' : c.charCodeAt(0) < 0x20 ? `U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}` : JSON.stringify(c));
+const show = (c: string): string =>
+  c === '\n'
+    ? 'a line end'
+    : c.charCodeAt(0) < 0x20
+      ? `U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`
+      : JSON.stringify(c);
 
 function setMember(target: Record<string, unknown> | unknown[], key: PathSegment, value: unknown): void {
   if (Array.isArray(target)) target.push(value);
   // SECURITY: "__proto__" is an own data property, as JSON.parse makes it; an assignment would set the prototype.
-  else if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -148,7 +184,17 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
   const fail = (code: JsonStreamErrorCode, at: number, message: string, where: readonly PathSegment[] = path): void => {
     const column = at - lineStart + 1;
     const jsonPath = formatPath(where);
-    out.push({ kind: 'error', document, error: { code, line, column, path: jsonPath, message: `line ${line}, column ${column}, at ${jsonPath}: ${message}` } });
+    out.push({
+      kind: 'error',
+      document,
+      error: {
+        code,
+        line,
+        column,
+        path: jsonPath,
+        message: `line ${line}, column ${column}, at ${jsonPath}: ${message}`,
+      },
+    });
     reset();
     if (jsonl) skipping = true;
     else dead = true;
@@ -156,7 +202,8 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
 
   const complete = (value: unknown, at: number): boolean => {
     if (frames.length === 0) {
-      if (unitLevel === 0 || (unitLevel === -1 && anyMatch(units))) out.push({ kind: 'unit', document, path: [], value });
+      if (unitLevel === 0 || (unitLevel === -1 && anyMatch(units)))
+        out.push({ kind: 'unit', document, path: [], value });
       unitLevel = -1;
       root = value;
       done = true;
@@ -168,7 +215,11 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
     if (unitLevel === frames.length || (unitLevel === -1 && anyMatch(units))) {
       unitCount += 1;
       if (unitCount > limits.maxUnits) {
-        fail('LIMIT_EXCEEDED', at, `a document may yield at most ${limits.maxUnits} units; split it into several messages`);
+        fail(
+          'LIMIT_EXCEEDED',
+          at,
+          `a document may yield at most ${limits.maxUnits} units; split it into several messages`,
+        );
         return false;
       }
       out.push({ kind: 'unit', document, path: path.slice(), value });
@@ -181,7 +232,12 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
   };
 
   const open = (array: boolean, at: number): void => {
-    if (frames.length >= limits.maxDepth) return fail('LIMIT_EXCEEDED', at, `arrays and objects nest deeper than ${limits.maxDepth} levels; flatten the structure`);
+    if (frames.length >= limits.maxDepth)
+      return fail(
+        'LIMIT_EXCEEDED',
+        at,
+        `arrays and objects nest deeper than ${limits.maxDepth} levels; flatten the structure`,
+      );
     if (frames.length > 0) path.push(childSegment());
     if (unitLevel === -1 && anyMatch(units)) unitLevel = frames.length;
     frames.push({ array, value: array ? [] : {}, state: array ? VALUE_OR_END : KEY_OR_END, key: '' });
@@ -214,7 +270,11 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       literalAt = 1;
       return;
     }
-    fail('JSON_SYNTAX', at, `expected a value (an object, array, string, number, true, false or null) but found ${show(c)}`);
+    fail(
+      'JSON_SYNTAX',
+      at,
+      `expected a value (an object, array, string, number, true, false or null) but found ${show(c)}`,
+    );
   };
 
   const finishNumber = (at: number): boolean => {
@@ -233,7 +293,11 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       if (jsonl && started) {
         if (done) out.push({ kind: 'document', document, value: root });
         else {
-          fail('INCOMPLETE', at, `the line ended inside a document (${frames.length} array or object still open); write one whole JSON value per line`);
+          fail(
+            'INCOMPLETE',
+            at,
+            `the line ended inside a document (${frames.length} array or object still open); write one whole JSON value per line`,
+          );
           skipping = false;
         }
         reset();
@@ -247,7 +311,12 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       document += 1;
       docStart = at;
     }
-    if (done) return fail('JSON_SYNTAX', at, `found ${show(c)} after the end of the JSON value; ${jsonl ? 'write one JSON value per line' : 'the text holds one JSON value'}`);
+    if (done)
+      return fail(
+        'JSON_SYNTAX',
+        at,
+        `found ${show(c)} after the end of the JSON value; ${jsonl ? 'write one JSON value per line' : 'the text holds one JSON value'}`,
+      );
     if (frames.length === 0) return startValue(c, at);
     const top = frames[frames.length - 1]!;
     switch (top.state) {
@@ -260,13 +329,21 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
           return;
         }
         if (c === '}' && top.state === KEY_OR_END) return void close(at);
-        return fail('JSON_SYNTAX', at, `expected a key in double quotes${top.state === KEY_OR_END ? ' or "}"' : ' after ","'} but found ${show(c)}`);
+        return fail(
+          'JSON_SYNTAX',
+          at,
+          `expected a key in double quotes${top.state === KEY_OR_END ? ' or "}"' : ' after ","'} but found ${show(c)}`,
+        );
       case COLON:
         if (c === ':') {
           top.state = VALUE;
           return;
         }
-        return fail('JSON_SYNTAX', at, `expected ":" after the key ${JSON.stringify(top.key.slice(0, 60))} but found ${show(c)}`);
+        return fail(
+          'JSON_SYNTAX',
+          at,
+          `expected ":" after the key ${JSON.stringify(top.key.slice(0, 60))} but found ${show(c)}`,
+        );
       case VALUE_OR_END:
         if (c === ']') return void close(at);
         return startValue(c, at);
@@ -278,7 +355,11 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
           return;
         }
         if (c === (top.array ? ']' : '}')) return void close(at);
-        return fail('JSON_SYNTAX', at, `expected "," or "${top.array ? ']' : '}'}" after ${top.array ? 'an item' : 'a member'} but found ${show(c)}`);
+        return fail(
+          'JSON_SYNTAX',
+          at,
+          `expected "," or "${top.array ? ']' : '}'}" after ${top.array ? 'an item' : 'a member'} but found ${show(c)}`,
+        );
     }
   };
 
@@ -292,7 +373,12 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       } else if (ESCAPES[c] !== undefined) {
         buf += ESCAPES[c];
         escape = 0;
-      } else fail('JSON_SYNTAX', base + i, `"\\${c === '\n' ? 'n' : c}" is not a JSON escape; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`);
+      } else
+        fail(
+          'JSON_SYNTAX',
+          base + i,
+          `"\\${c === '\n' ? 'n' : c}" is not a JSON escape; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`,
+        );
       return i + 1;
     }
     if (escape === 2) {
@@ -322,7 +408,11 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       return j + 1;
     }
     if (code < 0x20) {
-      fail('JSON_SYNTAX', base + j, `a raw control character (${show(s[j]!)}) inside a string; escape it (\\n, \\t, \\u00XX)`);
+      fail(
+        'JSON_SYNTAX',
+        base + j,
+        `a raw control character (${show(s[j]!)}) inside a string; escape it (\\n, \\t, \\u00XX)`,
+      );
       // The line end itself still ends the line.
       return code === 0x0a ? j : j + 1;
     }
@@ -357,7 +447,15 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       at = child;
     }
     setMember(at, segment, text);
-    out.push({ kind: 'text', document, unitPath, path: unitPath.concat(inUnit), text, delta: text.slice(emitted), unit });
+    out.push({
+      kind: 'text',
+      document,
+      unitPath,
+      path: unitPath.concat(inUnit),
+      text,
+      delta: text.slice(emitted),
+      unit,
+    });
     emitted = text.length;
   };
 
@@ -425,7 +523,11 @@ export function createJsonUnitParser(options: JsonUnitParserOptions): JsonUnitPa
       }
       if (mode === NUMBER && !finishNumber(at)) return out;
       if (mode === STRING || mode === LITERAL || !done) {
-        fail('INCOMPLETE', at, `the stream ended inside a document (${mode === STRING ? 'inside a string, ' : ''}${frames.length} array or object still open)`);
+        fail(
+          'INCOMPLETE',
+          at,
+          `the stream ended inside a document (${mode === STRING ? 'inside a string, ' : ''}${frames.length} array or object still open)`,
+        );
         return out;
       }
       out.push({ kind: 'document', document, value: root });

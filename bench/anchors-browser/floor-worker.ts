@@ -1,4 +1,10 @@
-import { createTokenScript, playTokenStream, type StreamTiming, type TokenEdit, type TokenScriptConfig } from './token-script.ts';
+import {
+  createTokenScript,
+  playTokenStream,
+  type StreamTiming,
+  type TokenEdit,
+  type TokenScriptConfig,
+} from './token-script.ts';
 
 /**
  * The styled floor's Worker (issue 43 item 1b), remote side: the same model in a Worker in a
@@ -25,7 +31,12 @@ function toOps(edit: TokenEdit): WireOp[] {
     case 'token':
       return [{ method: 'suip/ops/append', params: { path: ['list', edit.id, 't'], text: edit.token } }];
     case 'add':
-      return [{ method: 'suip/ops/append', params: { path: ['list'], id: edit.id, particle: { group: [['t', { text: '' }]] } } }];
+      return [
+        {
+          method: 'suip/ops/append',
+          params: { path: ['list'], id: edit.id, particle: { group: [['t', { text: '' }]] } },
+        },
+      ];
     case 'remove':
       return [{ method: 'suip/ops/remove', params: { path: ['list', edit.id] } }];
     case 'move':
@@ -45,7 +56,9 @@ function start({ config, timing, answered }: StartMessage, port: MessagePort): v
   const script = createTokenScript(config);
   let started = false;
   const send = (ops: WireOp[]): void => {
-    const requests = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', ...op, id: nextId++ } : { jsonrpc: '2.0', ...op }));
+    const requests = ops.map((op, index) =>
+      index === ops.length - 1 ? { jsonrpc: '2.0', ...op, id: nextId++ } : { jsonrpc: '2.0', ...op },
+    );
     const text = JSON.stringify(requests.length === 1 ? requests[0] : requests);
     bytes += text.length;
     messages++;
@@ -80,7 +93,16 @@ function start({ config, timing, answered }: StartMessage, port: MessagePort): v
     flush();
   };
   // The starting UI, one transaction (as suip's first render).
-  send([{ method: 'suip/ops/append', params: { path: [], id: 'list', particle: { group: script.items.map((it) => [it.id, { group: [['t', { text: it.text }]] }]) } } }]);
+  send([
+    {
+      method: 'suip/ops/append',
+      params: {
+        path: [],
+        id: 'list',
+        particle: { group: script.items.map((it) => [it.id, { group: [['t', { text: it.text }]] }]) },
+      },
+    },
+  ]);
 }
 
 self.addEventListener('message', (event: MessageEvent) => {

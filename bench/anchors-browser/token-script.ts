@@ -95,7 +95,11 @@ export interface StreamTiming {
  *
  * SELF-CONTAINED for the same reason as `createTokenScript`.
  */
-export async function playTokenStream(script: TokenScript, timing: StreamTiming, flush: (edits: TokenEdit[], lastToken: number) => void): Promise<void> {
+export async function playTokenStream(
+  script: TokenScript,
+  timing: StreamTiming,
+  flush: (edits: TokenEdit[], lastToken: number) => void,
+): Promise<void> {
   const now = (): number => performance.timeOrigin + performance.now();
   const interval = 1000 / timing.rate;
   let i = 0;

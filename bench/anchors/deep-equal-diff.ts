@@ -23,12 +23,14 @@ function walk(prev: Particle, next: Particle, path: string[], ops: Op[]): void {
     return;
   }
   if ('data' in next) {
-    if (!('data' in prev) || prev.data !== next.data || prev.mimeType !== next.mimeType) ops.push(replaceOp([...path], next));
+    if (!('data' in prev) || prev.data !== next.data || prev.mimeType !== next.mimeType)
+      ops.push(replaceOp([...path], next));
     return;
   }
-  const onDiffers = (prev as { on?: unknown }).on !== undefined || next.on !== undefined
-    ? JSON.stringify((prev as { on?: unknown }).on) !== JSON.stringify(next.on)
-    : false;
+  const onDiffers =
+    (prev as { on?: unknown }).on !== undefined || next.on !== undefined
+      ? JSON.stringify((prev as { on?: unknown }).on) !== JSON.stringify(next.on)
+      : false;
   if (!isGroup(prev) || prev.type !== next.type || onDiffers) {
     ops.push(replaceOp([...path], next));
     return;

@@ -12,7 +12,12 @@ enableArrayMethods();
  * insert/append without `particle` (a move); `keep` says what to stash (the draft itself within
  * one produce, the original when each op is its own produce and drafts die in between).
  */
-export function applyOpToDraft(root: GroupParticle, op: Op, stash: Map<string, Particle>, keep: (value: Particle) => Particle = (v) => v): void {
+export function applyOpToDraft(
+  root: GroupParticle,
+  op: Op,
+  stash: Map<string, Particle>,
+  keep: (value: Particle) => Particle = (v) => v,
+): void {
   switch (op.method) {
     case Method.append: {
       if ('text' in op.params) {

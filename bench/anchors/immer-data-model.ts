@@ -28,7 +28,8 @@ export class ImmerDataModel {
     let node: unknown = this.#root;
     for (const segment of parsePointer(pointer, this.#limits.maxPointerSegments)) {
       if (Array.isArray(node)) node = arrayIndex(segment) === undefined ? undefined : node[arrayIndex(segment)!];
-      else if (typeof node === 'object' && node !== null) node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+      else if (typeof node === 'object' && node !== null)
+        node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
       else return undefined;
       if (node === undefined) return undefined;
     }

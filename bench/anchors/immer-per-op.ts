@@ -10,7 +10,10 @@ export function applyImmerPerOp(tree: GroupParticle, ops: readonly Op[]): GroupP
   // Each produce ends before the next op, so a removed particle is stashed as its original.
   const keep = (value: Particle) => (isDraft(value) ? (original(value) as Particle) : value);
   let current = tree;
-  for (const op of ops) current = immer.produce(current, (draft: Draft<GroupParticle>) => applyOpToDraft(draft as GroupParticle, op, stash, keep));
+  for (const op of ops)
+    current = immer.produce(current, (draft: Draft<GroupParticle>) =>
+      applyOpToDraft(draft as GroupParticle, op, stash, keep),
+    );
   return current;
 }
 

@@ -44,7 +44,10 @@ export function applyPathCopy(tree: GroupParticle, ops: readonly Op[], freeze = 
         break;
       case Method.insert: {
         const entries = group(op.params.path).group;
-        entries.splice(indexOf(entries, op.params.before), 0, [op.params.id, op.params.particle ?? take(stash, op.params.id)]);
+        entries.splice(indexOf(entries, op.params.before), 0, [
+          op.params.id,
+          op.params.particle ?? take(stash, op.params.id),
+        ]);
         break;
       }
       case Method.remove: {
@@ -62,13 +65,14 @@ export function applyPathCopy(tree: GroupParticle, ops: readonly Op[], freeze = 
     }
   }
   // Frozen like immer's output: the copies, their children arrays and entries.
-  if (freeze) for (const node of owned) {
-    if ('group' in node) {
-      for (const entry of node.group) Object.freeze(entry);
-      Object.freeze(node.group);
+  if (freeze)
+    for (const node of owned) {
+      if ('group' in node) {
+        for (const entry of node.group) Object.freeze(entry);
+        Object.freeze(node.group);
+      }
+      Object.freeze(node);
     }
-    Object.freeze(node);
-  }
   return root;
 }
 

@@ -31,16 +31,26 @@ import { fileURLToPath } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { openBrowserSession } from './browser-session.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const ROUNDS = Number(args.rounds ?? 5);
 const UPDATES = Number(args.updates ?? 20);
 const POLL = args.poll !== undefined;
-const EXAMPLES = (args.examples ?? '01_flight-status,05_product-card,25_contact-card,33_financial-data-grid,200-row-list').split(',');
+const EXAMPLES = (
+  args.examples ?? '01_flight-status,05_product-card,25_contact-card,33_financial-data-grid,200-row-list'
+).split(',');
 const corpus = fileURLToPath(new URL('../../examples/a2ui/examples/', import.meta.url));
 
 /** The 200-row list of bench/first-paint.ts: a bound title over 200 template rows. */
 const LIST = [
-  { version: 'v0.9', createSurface: { surfaceId: 'rows', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
+  {
+    version: 'v0.9',
+    createSurface: { surfaceId: 'rows', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' },
+  },
   {
     version: 'v0.9',
     updateComponents: {
@@ -57,22 +67,40 @@ const LIST = [
       ],
     },
   },
-  { version: 'v0.9', updateDataModel: { surfaceId: 'rows', value: { title: 'Today', rows: Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })) } } },
+  {
+    version: 'v0.9',
+    updateDataModel: {
+      surfaceId: 'rows',
+      value: {
+        title: 'Today',
+        rows: Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })),
+      },
+    },
+  },
 ];
 
 /** JavaScript phases by source file; the first pattern that matches wins. */
 const PHASES = [
   // Before @a2ui/web_core: its zod is a nested copy under node_modules/@a2ui/web_core/.
-  ['lit: zod (the processor\'s message and catalog checks)', /\/zod\//],
+  ["lit: zod (the processor's message and catalog checks)", /\/zod\//],
   ['lit: processor (@a2ui/web_core: messages, data model, binders)', /@a2ui\/web_core\//],
   ['lit: signals / effects (@preact/signals-core)', /signals-core/],
   ['lit: @a2ui/lit components', /@a2ui\/lit\//],
   ['suip: bridge (adapters/a2ui)', /\/adapters\/a2ui\//],
-  ['suip: wire (channel, message parse, size and rate budgets, JSON-RPC)', /\/shared\/(message|json-shape|channel|rate-budget)|json-rpc-2\.0|rpc-client/],
-  ['suip: validation (particle/schema checks, typebox, reserved names, policy)', /typebox|schema|validat|\/shared\/(reserved|particle-kinds|version)|\/renderer\/policy\/|\/renderer\/vocabulary\/check-/],
+  [
+    'suip: wire (channel, message parse, size and rate budgets, JSON-RPC)',
+    /\/shared\/(message|json-shape|channel|rate-budget)|json-rpc-2\.0|rpc-client/,
+  ],
+  [
+    'suip: validation (particle/schema checks, typebox, reserved names, policy)',
+    /typebox|schema|validat|\/shared\/(reserved|particle-kinds|version)|\/renderer\/policy\/|\/renderer\/vocabulary\/check-/,
+  ],
   ['suip: ops helpers (shared/ops, lis)', /\/shared\/(ops|lis)\.ts/],
   ['suip: generator (render, type check, toWire, diff)', /\/generator\//],
-  ['suip: renderer session + tree: setup (createRenderer, attach, connection)', /\/renderer\/(renderer|suip-renderer|connection|remote-connection|remote|generator-lifecycle|host-components|held-channel)\.ts|\/renderer\/dialogs\//],
+  [
+    'suip: renderer session + tree: setup (createRenderer, attach, connection)',
+    /\/renderer\/(renderer|suip-renderer|connection|remote-connection|remote|generator-lifecycle|host-components|held-channel)\.ts|\/renderer\/dialogs\//,
+  ],
   ['suip: renderer session + tree: session (handshake, dispatch, answer, frame batch)', /\/renderer\/session\//],
   ['suip: renderer session + tree: tree (transaction, apply)', /\/renderer\/tree\//],
   ['suip: view + vocabulary elements', /\/renderer\/(view|vocabulary|theme|frame)\//],
@@ -91,14 +119,44 @@ const maps = new Map();
 function sourceOf(url, line, column) {
   const path = url.replace(/^https?:\/\/[^/]+\//, '').replace(/\?.*$/, '');
   if (!path.startsWith('node_modules/.cache/')) return url;
-  if (!maps.has(path)) maps.set(path, existsSync(`${ROOT}${path}.map`) ? new TraceMap(readFileSync(`${ROOT}${path}.map`, 'utf8')) : null);
+  if (!maps.has(path))
+    maps.set(path, existsSync(`${ROOT}${path}.map`) ? new TraceMap(readFileSync(`${ROOT}${path}.map`, 'utf8')) : null);
   const map = maps.get(path);
   const source = map && originalPositionFor(map, { line: line + 1, column }).source;
   return source ?? url;
 }
 
 /** Table rows in pipeline order: JavaScript by phase, then the browser's stages. */
-const ROW_ORDER = ['JS: lit: processor', 'JS: lit: zod', 'JS: suip: bridge', 'JS: suip: wire', 'JS: suip: generator', 'JS: suip: renderer session', 'JS: suip: validation', 'JS: suip: ops', 'JS: lit: signals', 'JS: suip: view', 'JS: lit: @a2ui/lit', 'JS: markdown', 'JS: Lit core', 'JS: GC', 'JS: bench', 'JS: other', 'script', 'custom elements', 'messaging', 'style', 'layout', 'paint', 'compositing', 'frame lifecycle', 'HTML parsing', 'task time', 'other', '='];
+const ROW_ORDER = [
+  'JS: lit: processor',
+  'JS: lit: zod',
+  'JS: suip: bridge',
+  'JS: suip: wire',
+  'JS: suip: generator',
+  'JS: suip: renderer session',
+  'JS: suip: validation',
+  'JS: suip: ops',
+  'JS: lit: signals',
+  'JS: suip: view',
+  'JS: lit: @a2ui/lit',
+  'JS: markdown',
+  'JS: Lit core',
+  'JS: GC',
+  'JS: bench',
+  'JS: other',
+  'script',
+  'custom elements',
+  'messaging',
+  'style',
+  'layout',
+  'paint',
+  'compositing',
+  'frame lifecycle',
+  'HTML parsing',
+  'task time',
+  'other',
+  '=',
+];
 
 function phaseOf(url) {
   for (const [name, pattern] of PHASES) if (pattern.test(url)) return name;
@@ -118,16 +176,33 @@ async function readStream(cdp, handle) {
 
 /** Non-script stage of a trace event name (undefined: script or bookkeeping, counted elsewhere). */
 function stageOf(name) {
-  if (/recalcStyle|updateActiveStyle|updateStyle|RecalculateStyles|UpdateLayoutTree|rebuildLayoutTree|StyleEngine|ParseAuthorStyleSheet|Blink\.Style/.test(name)) return 'style recalc';
-  if (/performLayout|performPostLayoutTasks|^Layout$|InlineNode|Blink\.Layout|LayoutObject|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases/.test(name)) return 'layout';
+  if (
+    /recalcStyle|updateActiveStyle|updateStyle|RecalculateStyles|UpdateLayoutTree|rebuildLayoutTree|StyleEngine|ParseAuthorStyleSheet|Blink\.Style/.test(
+      name,
+    )
+  )
+    return 'style recalc';
+  if (
+    /performLayout|performPostLayoutTasks|^Layout$|InlineNode|Blink\.Layout|LayoutObject|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases/.test(
+      name,
+    )
+  )
+    return 'layout';
   if (/Paint|CullRect|RasterTask|Decode|DisplayItem/.test(name)) return 'paint (pre-paint, paint)';
   if (/Layerize|UpdateLayer|CompositeLayers|Commit|Composit|cc::/.test(name)) return 'compositing';
   if (/CustomElement|HTMLConstructor/.test(name)) return 'custom elements: constructors, reactions (native part)';
   if (/HTMLDocumentParser|ParseHTML|HTMLParser/.test(name)) return 'HTML parsing (template/innerHTML)';
   if (/FrameRequestCallback/.test(name)) return 'frame lifecycle bookkeeping';
-  if (/MessagePort|SerializedScriptValue|PostMessage|AsyncTask/.test(name)) return 'messaging: postMessage, clone, task hops';
-  if (/^(FunctionCall|EvaluateScript|v8\.|V8\.|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|v8::|HandlePostMessage|ParseHTML|MajorGC|MinorGC|GCEvent|BlinkGC)/.test(name)) return 'script (JavaScript, GC, callbacks)';
-  if (/UpdateLifecycle|BeginMainFrame|serviceScriptedAnimations|Animate|ScheduledAction|Lifecycle/.test(name)) return 'frame lifecycle bookkeeping';
+  if (/MessagePort|SerializedScriptValue|PostMessage|AsyncTask/.test(name))
+    return 'messaging: postMessage, clone, task hops';
+  if (
+    /^(FunctionCall|EvaluateScript|v8\.|V8\.|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|v8::|HandlePostMessage|ParseHTML|MajorGC|MinorGC|GCEvent|BlinkGC)/.test(
+      name,
+    )
+  )
+    return 'script (JavaScript, GC, callbacks)';
+  if (/UpdateLifecycle|BeginMainFrame|serviceScriptedAnimations|Animate|ScheduledAction|Lifecycle/.test(name))
+    return 'frame lifecycle bookkeeping';
   return 'other main-thread work';
 }
 
@@ -139,7 +214,10 @@ function stageTimes(events, from, to) {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   let best;
   for (const main of mains) {
-    const on = events.filter((e) => e.ph === 'X' && e.tdur !== undefined && e.pid === main.pid && e.tid === main.tid && e.ts >= from && e.ts <= to);
+    const on = events.filter(
+      (e) =>
+        e.ph === 'X' && e.tdur !== undefined && e.pid === main.pid && e.tid === main.tid && e.ts >= from && e.ts <= to,
+    );
     const total = on.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + e.tdur, 0);
     if (!best || total > best.total) best = { on, total };
   }
@@ -183,10 +261,15 @@ function phaseTimes(profile, from, to) {
     else if (name === '(program)' || name === '(garbage collector)' || name === '(root)') {
       phase = name === '(garbage collector)' ? 'GC' : null;
       fileOfNode.set(id, name);
-    }
-    else if (n.callFrame.url) {
+    } else if (n.callFrame.url) {
       const source = sourceOf(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber);
-      fileOfNode.set(id, `${source.replace(/^https?:\/\/[^/]+/, '').replace(/.*node_modules\//, '').replace(/\?.*$/, '')} ${n.callFrame.functionName}`);
+      fileOfNode.set(
+        id,
+        `${source
+          .replace(/^https?:\/\/[^/]+/, '')
+          .replace(/.*node_modules\//, '')
+          .replace(/\?.*$/, '')} ${n.callFrame.functionName}`,
+      );
       phase = phaseOf(source);
     } else {
       phase = parent.has(id) ? resolve(parent.get(id)) : null;
@@ -220,7 +303,8 @@ function messagesOf(example) {
 function firstText(messages) {
   for (const message of messages) {
     for (const c of message.updateComponents?.components ?? []) {
-      if (c.component === 'Text' && typeof c.text === 'string' && c.text.length > 3 && !c.text.includes('${')) return c.text.replace(/^#+\s*/, '').slice(0, 20);
+      if (c.component === 'Text' && typeof c.text === 'string' && c.text.length > 3 && !c.text.includes('${'))
+        return c.text.replace(/^#+\s*/, '').slice(0, 20);
     }
   }
   throw new Error('no literal text in the example');
@@ -230,7 +314,9 @@ function firstText(messages) {
 function boundText(messages) {
   for (const message of messages) {
     const update = message.updateComponents;
-    for (const c of update?.components ?? []) if (c.component === 'Text' && typeof c.text?.path === 'string' && c.text.path.startsWith('/')) return { surfaceId: update.surfaceId, path: c.text.path };
+    for (const c of update?.components ?? [])
+      if (c.component === 'Text' && typeof c.text?.path === 'string' && c.text.path.startsWith('/'))
+        return { surfaceId: update.surfaceId, path: c.text.path };
   }
   return undefined;
 }
@@ -259,7 +345,13 @@ async function settle(text) {
   await new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 }));
 }
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'blink.user_timing'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'blink.user_timing',
+];
 
 /** Traces and profiles `body` on `page`; returns the trace events, the profile and `body`'s result. */
 async function measured(cdp, body) {
@@ -298,22 +390,32 @@ try {
       const rows = { suip: { paint: [], update: [] }, lit: { paint: [], update: [] } };
       const totals = { suip: { paint: [], update: [] }, lit: { paint: [], update: [] } };
       // One unmeasured pair first: JIT and element definitions warm, as in a host's second surface.
-      for (const kind of ['suip', 'lit']) await page.evaluate(([k, m, e]) => window.firstPaint.traceA2ui(k, m, e), [kind, messages, expect]);
+      for (const kind of ['suip', 'lit'])
+        await page.evaluate(([k, m, e]) => window.firstPaint.traceA2ui(k, m, e), [kind, messages, expect]);
       for (let round = 0; round < ROUNDS; round++) {
         for (const kind of ['suip', 'lit']) {
           // The previous variant's surface leaves the page before the window opens, so its
           // teardown (lit's signal unsubscribes, suip's destroy) is not charged to this one.
-          await page.evaluate(() => new Promise((resolve) => {
-            document.getElementById('stage').replaceChildren();
-            requestAnimationFrame(() => setTimeout(resolve, 0));
-          }));
+          await page.evaluate(
+            () =>
+              new Promise((resolve) => {
+                document.getElementById('stage').replaceChildren();
+                requestAnimationFrame(() => setTimeout(resolve, 0));
+              }),
+          );
           label = `${example} ${kind} paint`;
-          const paint = await measured(cdp, () => page.evaluate(([k, m, e, poll]) => {
-            performance.mark('a2ui-stages:show');
-            return window.firstPaint.traceA2ui(k, m, e, { poll });
-          }, [kind, messages, expect, POLL]));
+          const paint = await measured(cdp, () =>
+            page.evaluate(
+              ([k, m, e, poll]) => {
+                performance.mark('a2ui-stages:show');
+                return window.firstPaint.traceA2ui(k, m, e, { poll });
+              },
+              [kind, messages, expect, POLL],
+            ),
+          );
           const from = markTs(paint.events, 'a2ui-stages:show');
-          if (from === undefined) throw new Error('the performance mark is missing from the trace (is blink.user_timing traced?)');
+          if (from === undefined)
+            throw new Error('the performance mark is missing from the trace (is blink.user_timing traced?)');
           const to = from + paint.result.painted * 1000;
           rows[kind].paint.push(merge(stageTimes(paint.events, from, to), phaseTimes(paint.profile, from, to), 1));
           totals[kind].paint.push(paint.result.painted);
@@ -324,32 +426,61 @@ try {
           await page.evaluate(settle, lastText(messages));
           await page.evaluate((p) => window.firstPaint.prepareA2ui(p), bound.path);
           label = `${example} ${kind} update`;
-          const update = await measured(cdp, () => page.evaluate(([s, p, n]) => {
-            performance.mark('a2ui-stages:update');
-            const started = performance.now();
-            return window.firstPaint.updateA2ui(s, p, n).then((medianMs) => ({ medianMs, span: performance.now() - started }));
-          }, [bound.surfaceId, bound.path, UPDATES]));
+          const update = await measured(cdp, () =>
+            page.evaluate(
+              ([s, p, n]) => {
+                performance.mark('a2ui-stages:update');
+                const started = performance.now();
+                return window.firstPaint
+                  .updateA2ui(s, p, n)
+                  .then((medianMs) => ({ medianMs, span: performance.now() - started }));
+              },
+              [bound.surfaceId, bound.path, UPDATES],
+            ),
+          );
           const ufrom = markTs(update.events, 'a2ui-stages:update');
           const uto = ufrom + update.result.span * 1000;
-          rows[kind].update.push(merge(stageTimes(update.events, ufrom, uto), phaseTimes(update.profile, ufrom, uto), UPDATES));
+          rows[kind].update.push(
+            merge(stageTimes(update.events, ufrom, uto), phaseTimes(update.profile, ufrom, uto), UPDATES),
+          );
           totals[kind].update.push(update.result.medianMs);
         }
       }
       tables.push(report(example, 'first paint', rows.suip.paint, rows.lit.paint, totals.suip.paint, totals.lit.paint));
-      if (bound) tables.push(report(`${example} \`${bound.path}\``, `data-model update (per update, ${UPDATES} per round)`, rows.suip.update, rows.lit.update, totals.suip.update, totals.lit.update));
+      if (bound)
+        tables.push(
+          report(
+            `${example} \`${bound.path}\``,
+            `data-model update (per update, ${UPDATES} per round)`,
+            rows.suip.update,
+            rows.lit.update,
+            totals.suip.update,
+            totals.lit.update,
+          ),
+        );
     }
   });
-  console.log(`Chromium ${session.browserVersion}, ${ROUNDS} rounds interleaved suip/lit, medians; load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `Chromium ${session.browserVersion}, ${ROUNDS} rounds interleaved suip/lit, medians; load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   for (const t of tables) console.log(`\n${t}`);
-  if (args.urls) for (const [u, ms] of [...urls].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${ms.toFixed(2).padStart(9)} ms ${u}`);
+  if (args.urls)
+    for (const [u, ms] of [...urls].sort((a, b) => b[1] - a[1]).slice(0, 40))
+      console.log(`${ms.toFixed(2).padStart(9)} ms ${u}`);
   if (args.files) {
     const labels = new Set([...files.keys()].map((k) => k.split(' ').slice(0, 3).join(' ')));
     for (const l of labels) {
       console.log(`\n${l}: top functions by self samples (ms over all rounds, profiled)`);
-      for (const [k, ms] of [...files].filter(([k]) => k.startsWith(`${l} `)).sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`${ms.toFixed(2).padStart(9)} ${k.slice(l.length + 1)}`);
+      for (const [k, ms] of [...files]
+        .filter(([k]) => k.startsWith(`${l} `))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14))
+        console.log(`${ms.toFixed(2).padStart(9)} ${k.slice(l.length + 1)}`);
     }
   }
-  if (args.urls) for (const [u, ms] of [...otherEvents].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms.toFixed(2).padStart(9)} ms event ${u}`);
+  if (args.urls)
+    for (const [u, ms] of [...otherEvents].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(`${ms.toFixed(2).padStart(9)} ms event ${u}`);
 } finally {
   await session.close();
 }
@@ -373,9 +504,16 @@ function merge(stages, phases, per) {
 
 function report(example, what, suip, lit, suipTotal, litTotal) {
   const keys = new Set([...suip, ...lit].flatMap((m) => [...m.keys()]));
-  const rank = (k) => { const i = ROW_ORDER.findIndex((p) => k.startsWith(p)); return i < 0 ? ROW_ORDER.length : i; };
+  const rank = (k) => {
+    const i = ROW_ORDER.findIndex((p) => k.startsWith(p));
+    return i < 0 ? ROW_ORDER.length : i;
+  };
   const order = [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  const lines = [`${example}, ${what}: ms (medians; a stage's median per variant, so columns need not add up)`, '| stage | suip | @a2ui/lit | suip − lit |', '|---|---:|---:|---:|'];
+  const lines = [
+    `${example}, ${what}: ms (medians; a stage's median per variant, so columns need not add up)`,
+    '| stage | suip | @a2ui/lit | suip − lit |',
+    '|---|---:|---:|---:|',
+  ];
   for (const key of order) {
     const s = median(suip.map((m) => m.get(key) ?? 0));
     const l = median(lit.map((m) => m.get(key) ?? 0));
@@ -384,7 +522,14 @@ function report(example, what, suip, lit, suipTotal, litTotal) {
   }
   const busy = (rows) => rows.map((m) => m.get('= main thread busy (every traced event, self)') ?? 0);
   const ratios = (a, b) => a.map((x, i) => (b[i] > 0 ? x / b[i] : 0));
-  lines.push(`| "show this"/message → painted (median) | ${median(suipTotal).toFixed(2)} | ${median(litTotal).toFixed(2)} | ${(median(suipTotal) - median(litTotal)).toFixed(2)} |`);
-  lines.push('', `busy per round, suip ÷ lit ${ratios(busy(suip), busy(lit)).map((r) => r.toFixed(2)).join(' ')}`);
+  lines.push(
+    `| "show this"/message → painted (median) | ${median(suipTotal).toFixed(2)} | ${median(litTotal).toFixed(2)} | ${(median(suipTotal) - median(litTotal)).toFixed(2)} |`,
+  );
+  lines.push(
+    '',
+    `busy per round, suip ÷ lit ${ratios(busy(suip), busy(lit))
+      .map((r) => r.toFixed(2))
+      .join(' ')}`,
+  );
   return lines.join('\n');
 }

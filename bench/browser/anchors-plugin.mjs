@@ -29,7 +29,9 @@ async function bundle(entry) {
   });
   for (const out of Array.isArray(output) ? output : [output]) {
     if (!('output' in out)) continue;
-    for (const chunk of out.output) if (chunk.type === 'chunk') return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
+    for (const chunk of out.output)
+      if (chunk.type === 'chunk')
+        return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
   }
   throw new Error(`bench anchor build produced no chunk for ${entry}`);
 }
@@ -41,10 +43,16 @@ export function benchAnchors() {
     resolveId: (id) => (id === ANCHORS_MODULE_ID ? RESOLVED_ID : undefined),
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const [remoteDom, floor, limit] = await Promise.all([bundle(REMOTE_DOM_ENTRY), bundle(FLOOR_ENTRY), bundle(LIMIT_ENTRY)]);
+      const [remoteDom, floor, limit] = await Promise.all([
+        bundle(REMOTE_DOM_ENTRY),
+        bundle(FLOOR_ENTRY),
+        bundle(LIMIT_ENTRY),
+      ]);
       for (const file of [...remoteDom.modules, ...floor.modules, ...limit.modules]) this.addWatchFile(file);
       const sources = { remoteDomWorkerSource: remoteDom, floorWorkerSource: floor, limitWorkerSource: limit };
-      return Object.entries(sources).map(([name, { code }]) => `export const ${name} = ${JSON.stringify(code)};\n`).join('');
+      return Object.entries(sources)
+        .map(([name, { code }]) => `export const ${name} = ${JSON.stringify(code)};\n`)
+        .join('');
     },
   };
 }

@@ -23,7 +23,12 @@ async function warmUp(browser, url) {
     for (let attempt = 0; attempt < 3; attempt++) {
       // A cold dev server compiles the page on this request: at load 30 that took over 30 s.
       await page.goto(url, { timeout: 180_000 });
-      const ok = await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 }).then(() => true, () => false);
+      const ok = await page
+        .waitForFunction(() => window.bench !== undefined, undefined, { timeout: 60_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (ok) return;
     }
     throw new Error(`the bench page ${url} never defined window.bench (see the Vite output above)`);
@@ -74,10 +79,14 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
   });
   await server.listen();
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   // Load every page once before measuring anything: the first load of each makes Vite bundle the
   // sandbox and anchor scripts, and a dependency discovered late would reload a page mid-run.
-  for (const page of ['transport', 'token-stream', 'four-streams', 'lit-update']) await warmUp(browser, `${base}/bench/pages/${page}.html`);
+  for (const page of ['transport', 'token-stream', 'four-streams', 'lit-update'])
+    await warmUp(browser, `${base}/bench/pages/${page}.html`);
   return {
     browserVersion: browser.version(),
     /**
@@ -97,7 +106,8 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
         if (profile) await cdp.send('Profiler.enable');
         // A finer sampling interval for a profile (µs; V8's default is 1,000): short native calls
         // are otherwise attributed by a few coarse samples each.
-        if (profile && process.env.SUIP_PROFILE_INTERVAL_US) await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.SUIP_PROFILE_INTERVAL_US) });
+        if (profile && process.env.SUIP_PROFILE_INTERVAL_US)
+          await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.SUIP_PROFILE_INTERVAL_US) });
         await page.exposeFunction('benchMetrics', async () => {
           // With `profile`, the measured window (between the first two calls) is CPU-profiled.
           if (profile && calls === 0) await cdp.send('Profiler.start');

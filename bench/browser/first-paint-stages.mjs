@@ -34,10 +34,18 @@ const OPTIONS = {
   'second-auto': [{}, 500, false, true],
 };
 
-const vite = await createServer({ root: ROOT, configFile: `${ROOT}/vite.config.ts`, logLevel: 'error', server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false } });
+const vite = await createServer({
+  root: ROOT,
+  configFile: `${ROOT}/vite.config.ts`,
+  logLevel: 'error',
+  server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false },
+});
 await vite.listen();
 const { port } = vite.httpServer.address();
-const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(process.env.SUIP_BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)] });
+const browser = await chromium.launch({
+  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+  args: [...CHROMIUM_ARGS, ...(process.env.SUIP_BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)],
+});
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   const page = await browser.newPage();
@@ -51,21 +59,44 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const variant of VARIANTS) {
       const [options, settle, wake, second = false] = OPTIONS[variant];
-      runs[variant].push(await page.evaluate(([o, s, w, n]) => window.firstPaintStages.run(o, s, w, false, n), [options, settle, wake, second]));
+      runs[variant].push(
+        await page.evaluate(
+          ([o, s, w, n]) => window.firstPaintStages.run(o, s, w, false, n),
+          [options, settle, wake, second],
+        ),
+      );
     }
     loads.push(loadavg()[0]);
   }
-  console.log(`${ROUNDS} rounds, Chromium ${browser.version()}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+  console.log(
+    `${ROUNDS} rounds, Chromium ${browser.version()}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+  );
   const names = [...new Set(VARIANTS.flatMap((v) => runs[v].flatMap((r) => Object.keys(r))))];
   const at = (variant, name) => runs[variant].map((r) => r[name]).filter((x) => x !== undefined);
-  names.sort((a, b) => median(at(VARIANTS[0], a).length ? at(VARIANTS[0], a) : at(VARIANTS.at(-1), a)) - median(at(VARIANTS[0], b).length ? at(VARIANTS[0], b) : at(VARIANTS.at(-1), b)));
+  names.sort(
+    (a, b) =>
+      median(at(VARIANTS[0], a).length ? at(VARIANTS[0], a) : at(VARIANTS.at(-1), a)) -
+      median(at(VARIANTS[0], b).length ? at(VARIANTS[0], b) : at(VARIANTS.at(-1), b)),
+  );
   console.log(`| stage (ms after attach) | ${VARIANTS.join(' | ')} |`);
   console.log(`|---|${VARIANTS.map(() => '---:').join('|')}|`);
-  for (const name of names) console.log(`| ${name} | ${VARIANTS.map((v) => (at(v, name).length ? median(at(v, name)).toFixed(1) : '–')).join(' | ')} |`);
+  for (const name of names)
+    console.log(
+      `| ${name} | ${VARIANTS.map((v) => (at(v, name).length ? median(at(v, name)).toFixed(1) : '–')).join(' | ')} |`,
+    );
   for (const v of VARIANTS) {
-    console.log(`${v} painted per round: ${at(v, 'painted').map((x) => x.toFixed(0)).join(' ')}`);
+    console.log(
+      `${v} painted per round: ${at(v, 'painted')
+        .map((x) => x.toFixed(0))
+        .join(' ')}`,
+    );
     const slowest = runs[v].reduce((a, b) => ((b.painted ?? 0) > (a.painted ?? 0) ? b : a));
-    console.log(`  slowest: ${Object.entries(slowest).sort((a, b) => a[1] - b[1]).map(([k, x]) => `${k} ${x.toFixed(1)}`).join(' · ')}`);
+    console.log(
+      `  slowest: ${Object.entries(slowest)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, x]) => `${k} ${x.toFixed(1)}`)
+        .join(' · ')}`,
+    );
   }
 } finally {
   await browser.close();

@@ -17,7 +17,12 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openBrowserSession } from './browser-session.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const anchor = args.anchor ?? 'suip';
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
@@ -27,7 +32,10 @@ const out = args.out ?? `/tmp/token-stream-${anchor}.cpuprofile`;
 const streams = args.streams === undefined ? undefined : Number(args.streams);
 /** Tokens of the whole run: per stream times streams on the four-streams page. */
 const allTokens = tokens * (streams ?? 1);
-const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
+const script = {
+  ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
+  ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
+};
 
 /** Self and inclusive sampled time per function of a V8 CPU profile, in ms. */
 export function summarise(profile) {
@@ -67,16 +75,29 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     let captured;
     const r =
       streams === undefined
-        ? await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles, rate, tokens, ...script }, { profile: (p) => (captured = p) })
-        : await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor, streams, particles, rate, tokens }, { profile: (p) => (captured = p) });
+        ? await session.run(
+            '/bench/pages/token-stream.html',
+            'tokenStream',
+            { anchor, particles, rate, tokens, ...script },
+            { profile: (p) => (captured = p) },
+          )
+        : await session.run(
+            '/bench/pages/four-streams.html',
+            'fourStreams',
+            { anchor, streams, particles, rate, tokens },
+            { profile: (p) => (captured = p) },
+          );
     if (!r.correct) throw new Error(r.problem);
     writeFileSync(out, JSON.stringify(captured));
     const { self, inclusive } = summarise(captured);
     const show = (title, map) => {
       console.log(`\n${title} (ms per token, ${allTokens} tokens)`);
-      for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(ms / allTokens).toFixed(3).padStart(8)}  ${name}`);
+      for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+        console.log(`${(ms / allTokens).toFixed(3).padStart(8)}  ${name}`);
     };
-    console.log(`${anchor}: host CPU per token ${(r.taskMs / allTokens).toFixed(2)} ms (TaskDuration), ${(allTokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`);
+    console.log(
+      `${anchor}: host CPU per token ${(r.taskMs / allTokens).toFixed(2)} ms (TaskDuration), ${(allTokens / r.messages).toFixed(2)} tokens per message; profile in ${out}`,
+    );
     show('self time', self);
     show('inclusive time', inclusive);
   } finally {

@@ -3,7 +3,11 @@ import { formatValue } from '../report.mjs';
 
 const cell = (text) => String(text ?? '').replaceAll('|', '\\|');
 const ratioText = (row) =>
-  (row.ratios ?? []).map(({ anchor, ratio }) => (ratio === null ? `n/a vs ${anchor}` : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}x vs ${anchor}`)).join('; ');
+  (row.ratios ?? [])
+    .map(({ anchor, ratio }) =>
+      ratio === null ? `n/a vs ${anchor}` : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}x vs ${anchor}`,
+    )
+    .join('; ');
 const verdict = (row) => (row.target ? `${row.pass ? 'PASS' : 'MISS'}: ${row.target.text}` : '');
 
 function matrixTable(rows) {
@@ -11,7 +15,15 @@ function matrixTable(rows) {
   const names = [...new Set(rows.map((r) => r.matrix.row))];
   const cells = new Map(rows.map((r) => [`${r.matrix.row}\u0000${r.matrix.column}`, r]));
   const lines = [`| | ${columns.map(cell).join(' | ')} |`, `|---|${columns.map(() => '---:').join('|')}|`];
-  for (const name of names) lines.push(`| ${cell(name)} | ${columns.map((c) => { const r = cells.get(`${name}\u0000${c}`); return r ? formatValue(r.value, r.unit) : ''; }).join(' | ')} |`);
+  for (const name of names)
+    lines.push(
+      `| ${cell(name)} | ${columns
+        .map((c) => {
+          const r = cells.get(`${name}\u0000${c}`);
+          return r ? formatValue(r.value, r.unit) : '';
+        })
+        .join(' | ')} |`,
+    );
   return lines;
 }
 
@@ -36,7 +48,10 @@ export function browserMarkdown(results) {
     const listed = plain;
     if (listed.length > 0) {
       lines.push('| measured | median | vs anchors (anchor ÷ this) | target | note |', '|---|---:|---|---|---|');
-      for (const r of listed) lines.push(`| ${cell(r.label)} | ${formatValue(r.value, r.unit)} | ${cell(ratioText(r))} | ${cell(verdict(r))} | ${cell(r.note)} |`);
+      for (const r of listed)
+        lines.push(
+          `| ${cell(r.label)} | ${formatValue(r.value, r.unit)} | ${cell(ratioText(r))} | ${cell(verdict(r))} | ${cell(r.note)} |`,
+        );
     }
   }
   return lines.join('\n');

@@ -24,21 +24,45 @@ import { batching, eventRoundTrip, transportFloor } from './cases/transport.mjs'
 
 /** Every browser case, in the order they run. */
 export function browserCases(mode) {
-  return [transportFloor, batching, tokenStream(mode), manyStreams(mode), litUpdate(mode), eventRoundTrip, longText(mode), soak(mode)];
+  return [
+    transportFloor,
+    batching,
+    tokenStream(mode),
+    manyStreams(mode),
+    litUpdate(mode),
+    eventRoundTrip,
+    longText(mode),
+    soak(mode),
+  ];
 }
 
 /**
  * Run the browser cases; returns `{browser, cases}` with each case shaped like the Node cases'
  * results (`name`, `description`, resolved `rows`, `error`, `wrong`).
  */
-export async function runBrowserBenchmarks({ quick = false, nightly = false, filter, rounds, grid, log = (line) => process.stderr.write(`${line}\n`), onCase } = {}) {
+export async function runBrowserBenchmarks({
+  quick = false,
+  nightly = false,
+  filter,
+  rounds,
+  grid,
+  log = (line) => process.stderr.write(`${line}\n`),
+  onCase,
+} = {}) {
   const mode = { quick, nightly, grid };
   // A comma-separated filter picks every case matching any of its parts.
   const parts = filter?.split(',').filter(Boolean);
   const selected = browserCases(mode).filter((c) => parts === undefined || parts.some((part) => c.name.includes(part)));
   if (selected.length === 0) return { browser: undefined, cases: [] };
   const session = await openBrowserSession();
-  const out = { browser: { name: 'Chromium', version: session.browserVersion, path: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium' }, cases: [] };
+  const out = {
+    browser: {
+      name: 'Chromium',
+      version: session.browserVersion,
+      path: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+    },
+    cases: [],
+  };
   try {
     for (const benchCase of selected) {
       const caseRounds = Math.min(rounds ?? (quick ? 2 : 5), benchCase.maxRounds ?? Number.POSITIVE_INFINITY);
@@ -70,7 +94,9 @@ export async function runBrowserBenchmarks({ quick = false, nightly = false, fil
           const anchor = rows.find((r) => r.key === row.anchor);
           return self && anchor ? anchor.value / self.value : null;
         });
-        console.log(`  per round, ${row.anchor} ÷ ${row.key}: ${row.roundRatios.map((r) => (r === null ? 'n/a' : `${r.toFixed(2)}x`)).join(' ')}`);
+        console.log(
+          `  per round, ${row.anchor} ÷ ${row.key}: ${row.roundRatios.map((r) => (r === null ? 'n/a' : `${r.toFixed(2)}x`)).join(' ')}`,
+        );
       }
       onCase?.(out);
     }
@@ -88,7 +114,12 @@ export function machineInfo() {
   } catch {
     cpuModel = undefined;
   }
-  return { nproc: os.availableParallelism(), cpuModel: cpuModel ?? os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()} ${os.arch()}` };
+  return {
+    nproc: os.availableParallelism(),
+    cpuModel: cpuModel ?? os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
 }
 
 const START = '<!-- bench:browser:start -->';
@@ -101,7 +132,12 @@ export function writeBrowserDocs(results) {
   const body = `${START}\n${browserMarkdown(results)}\n${END}`;
   const from = text.indexOf(START);
   const to = text.indexOf(END);
-  writeFileSync(docs, from >= 0 && to > from ? `${text.slice(0, from)}${body}${text.slice(to + END.length)}` : `${text.trimEnd()}\n\n${body}\n`);
+  writeFileSync(
+    docs,
+    from >= 0 && to > from
+      ? `${text.slice(0, from)}${body}${text.slice(to + END.length)}`
+      : `${text.trimEnd()}\n\n${body}\n`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -112,12 +148,25 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const roundsArg = args.find((a) => a.startsWith('--rounds='));
   // Standalone runs keep their JSON out of the tree (`npm run bench` puts it in bench/results.json),
   // rewritten after every case so a long run leaves its figures behind even if it is stopped.
-  const out = process.env.SUIP_BENCH_OUT ?? fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
+  const out =
+    process.env.SUIP_BENCH_OUT ??
+    fileURLToPath(new URL('../../node_modules/.cache/suip-bench/results-browser.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
   const started = new Date().toISOString();
-  const save = (partial) => writeFileSync(out, `${JSON.stringify({ date: started, partial: true, machine: machineInfo(), ...partial }, null, 2)}\n`);
+  const save = (partial) =>
+    writeFileSync(
+      out,
+      `${JSON.stringify({ date: started, partial: true, machine: machineInfo(), ...partial }, null, 2)}\n`,
+    );
   const grid = args.find((a) => a.startsWith('--grid='))?.slice('--grid='.length);
-  const ran = await runBrowserBenchmarks({ quick, nightly, filter, grid, rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined, onCase: save });
+  const ran = await runBrowserBenchmarks({
+    quick,
+    nightly,
+    filter,
+    grid,
+    rounds: roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined,
+    onCase: save,
+  });
   const results = {
     date: started,
     command: `node bench/browser/run-browser.mjs${args.length ? ` ${args.join(' ')}` : ''}`,
@@ -132,7 +181,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (mergeArg) {
     const earlier = JSON.parse(readFileSync(mergeArg.slice('--merge='.length), 'utf8'));
     const now = new Map(results.cases.map((c) => [c.name, c]));
-    results.cases = browserCases({ quick, nightly }).flatMap((c) => now.get(c.name) ?? earlier.cases.filter((e) => e.name === c.name));
+    results.cases = browserCases({ quick, nightly }).flatMap(
+      (c) => now.get(c.name) ?? earlier.cases.filter((e) => e.name === c.name),
+    );
     results.command = `${earlier.command} (${earlier.date}), then for ${[...now.keys()].join(', ')}: ${results.command}`;
   }
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

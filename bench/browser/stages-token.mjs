@@ -17,7 +17,12 @@ import { openBrowserSession } from './browser-session.mjs';
 import { suipView } from './cases/token-stream.mjs';
 import { LIGHT_TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const rate = Number(args.rate ?? 150);
 const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 3);
@@ -26,7 +31,7 @@ const anchors = (args.anchors ?? 'suip,limit,styled').split(',');
 /** A profile frame's stage, by its URL (Vite dev-server URLs are source paths). */
 const STAGES = [
   ['bench harness', /\/bench\/pages\/(kit\/|stream\/paint-tracker|token-stream\.ts)/],
-  ['anchor\'s own', /\/bench\//],
+  ["anchor's own", /\/bench\//],
   ['frame tick', /renderer\/session\/frame-batch\.ts/],
   ['boundary', /renderer\/(frame\/|connection|remote-connection|held-channel)/],
   ['parse', /shared\/message\.ts|^parse /],
@@ -34,7 +39,8 @@ const STAGES = [
   ['render', /renderer\/view\/|renderer\/theme\/|lit-html|lit-element|reactive-element|deps\/lit/],
   ['records', /renderer\/|shared\//],
 ];
-const stageOf = (url) => STAGES.find(([, re]) => re.test(url))?.[0] ?? `other: ${url.replace(/^.*\/(?=[^/]+$)/, '').replace(/\?.*$/, '')}`;
+const stageOf = (url) =>
+  STAGES.find(([, re]) => re.test(url))?.[0] ?? `other: ${url.replace(/^.*\/(?=[^/]+$)/, '').replace(/\?.*$/, '')}`;
 
 /**
  * Sampled self time per stage, in ms: each sample goes to the innermost frame that has a URL (a
@@ -75,9 +81,17 @@ try {
       const trace = tracedWindow(LIGHT_TRACE_CATEGORIES);
       let profile;
       const view = anchor === 'styled' ? await suipView(session) : undefined;
-      const r = await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor, particles: 2, rate, tokens, tokensPerItem: 1e9, churn: 0, view }, { measured: trace.measured, profile: (p) => (profile = p) });
+      const r = await session.run(
+        '/bench/pages/token-stream.html',
+        'tokenStream',
+        { anchor, particles: 2, rate, tokens, tokensPerItem: 1e9, churn: 0, view },
+        { measured: trace.measured, profile: (p) => (profile = p) },
+      );
       if (!r.correct) throw new Error(`${anchor}: ${r.problem}`);
-      const figures = new Map([['TaskDuration', r.taskMs / tokens], ['tokens per message', tokens / r.messages]]);
+      const figures = new Map([
+        ['TaskDuration', r.taskMs / tokens],
+        ['tokens per message', tokens / r.messages],
+      ]);
       for (const [name, ms] of selfTimes(trace.events())) figures.set(`trace: ${name}`, ms / tokens);
       for (const [stage, ms] of stageTimes(profile)) figures.set(`JS sampled: ${stage}`, ms / tokens);
       rows.get(anchor).push(figures);
@@ -86,11 +100,28 @@ try {
 } finally {
   await session.close();
 }
-const keys = [...new Set([...rows.values()].flatMap((rs) => rs.flatMap((f) => [...f.keys()])))].filter((k) => !/\((idle|root)\)/.test(k));
+const keys = [...new Set([...rows.values()].flatMap((rs) => rs.flatMap((f) => [...f.keys()])))].filter(
+  (k) => !/\((idle|root)\)/.test(k),
+);
 const value = (anchor, key) => median(rows.get(anchor).map((f) => f.get(key) ?? 0));
-const shown = keys.filter((k) => anchors.some((a) => value(a, k) >= 0.002)).sort((a, b) => (a.startsWith('JS') === b.startsWith('JS') ? value(anchors[0], b) - value(anchors[0], a) : a.startsWith('JS') ? -1 : 1));
+const shown = keys
+  .filter((k) => anchors.some((a) => value(a, k) >= 0.002))
+  .sort((a, b) =>
+    a.startsWith('JS') === b.startsWith('JS')
+      ? value(anchors[0], b) - value(anchors[0], a)
+      : a.startsWith('JS')
+        ? -1
+        : 1,
+  );
 const head = ['TaskDuration', 'tokens per message'];
-console.log(`ms per token, one paragraph, ${tokens} tokens at ${rate} tok/s, medians of ${rounds} interleaved rounds; load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `ms per token, one paragraph, ${tokens} tokens at ${rate} tok/s, medians of ${rounds} interleaved rounds; load ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`| stage | ${anchors.join(' | ')} | ${anchors[0]} − ${anchors[1]} |`);
 console.log(`|---|${anchors.map(() => '---:').join('|')}|---:|`);
 for (const key of [...head, ...shown.filter((k) => !head.includes(k))]) {

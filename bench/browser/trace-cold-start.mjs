@@ -22,12 +22,31 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROUNDS = Number(option('rounds', 3));
 const MIN_MS = Number(option('min', 0.3));
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'navigation', 'v8', 'toplevel', 'blink', 'blink.worker', 'disabled-by-default-v8.compile'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'navigation',
+  'v8',
+  'toplevel',
+  'blink',
+  'blink.worker',
+  'disabled-by-default-v8.compile',
+];
 
-const vite = await createServer({ root: ROOT, configFile: `${ROOT}/vite.config.ts`, logLevel: 'error', server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false } });
+const vite = await createServer({
+  root: ROOT,
+  configFile: `${ROOT}/vite.config.ts`,
+  logLevel: 'error',
+  server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false },
+});
 await vite.listen();
 const { port } = vite.httpServer.address();
-const browser = await chromium.launch({ executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${port}/bench/pages/first-paint-stages.html`);
@@ -39,17 +58,31 @@ try {
     const stages = await page.evaluate(() => window.firstPaintStages.run({}, 0, false, true));
     await browser.stopTracing();
     const { traceEvents: events } = JSON.parse(readFileSync(path, 'utf8'));
-    const mark = events.find((e) => e.name === 'suip-attach' && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b' || e.ph === 'X'));
+    const mark = events.find(
+      (e) => e.name === 'suip-attach' && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b' || e.ph === 'X'),
+    );
     if (mark === undefined) throw new Error('no suip-attach mark in the trace');
     const t0 = mark.ts;
     const threads = new Map();
     for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
     const hostPid = mark.pid;
     // The sandbox process: the renderer process (not the host's) with a DedicatedWorker thread.
-    const workerThread = [...threads].find(([key, name]) => name.startsWith('DedicatedWorker') && Number(key.split(':')[0]) !== hostPid);
+    const workerThread = [...threads].find(
+      ([key, name]) => name.startsWith('DedicatedWorker') && Number(key.split(':')[0]) !== hostPid,
+    );
     const sandboxPid = workerThread === undefined ? undefined : Number(workerThread[0].split(':')[0]);
-    console.log(`\nround ${round + 1} (load ${loadavg()[0].toFixed(1)}): host-clock stages ${Object.entries(stages).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ')}`);
-    const wanted = (e) => e.ph === 'X' && e.dur !== undefined && (e.pid === sandboxPid || (e.pid === hostPid && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')) && e.ts >= t0 - 1000 && e.ts <= t0 + stages.painted * 1000 + 5000;
+    console.log(
+      `\nround ${round + 1} (load ${loadavg()[0].toFixed(1)}): host-clock stages ${Object.entries(stages)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(' · ')}`,
+    );
+    const wanted = (e) =>
+      e.ph === 'X' &&
+      e.dur !== undefined &&
+      (e.pid === sandboxPid || (e.pid === hostPid && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')) &&
+      e.ts >= t0 - 1000 &&
+      e.ts <= t0 + stages.painted * 1000 + 5000;
     const byThread = new Map();
     for (const e of events.filter(wanted)) {
       const key = `${e.pid === hostPid ? 'host' : 'sandbox'} ${threads.get(`${e.pid}:${e.tid}`) ?? e.tid}`;
@@ -67,8 +100,16 @@ try {
         end = e.ts + e.dur;
         busy += (e.tdur ?? e.dur) / 1000;
         if (e.dur / 1000 < MIN_MS) continue;
-        const inner = list.filter((c) => c !== e && c.ts >= e.ts && c.ts + c.dur <= end && c.dur / 1000 >= MIN_MS).slice(0, 6).map((c) => `${c.name}${c.args?.data?.url ? `(${String(c.args.data.url).slice(0, 30)})` : ''} ${(c.dur / 1000).toFixed(1)}`);
-        lines.push(`  ${((e.ts - t0) / 1000).toFixed(1).padStart(6)} +${(e.dur / 1000).toFixed(1).padStart(5)} ${e.name}${inner.length ? ` [${inner.join(', ')}]` : ''}`);
+        const inner = list
+          .filter((c) => c !== e && c.ts >= e.ts && c.ts + c.dur <= end && c.dur / 1000 >= MIN_MS)
+          .slice(0, 6)
+          .map(
+            (c) =>
+              `${c.name}${c.args?.data?.url ? `(${String(c.args.data.url).slice(0, 30)})` : ''} ${(c.dur / 1000).toFixed(1)}`,
+          );
+        lines.push(
+          `  ${((e.ts - t0) / 1000).toFixed(1).padStart(6)} +${(e.dur / 1000).toFixed(1).padStart(5)} ${e.name}${inner.length ? ` [${inner.join(', ')}]` : ''}`,
+        );
       }
       if (key.startsWith('host') && lines.length > 40) lines.splice(20, lines.length - 40, '  …');
       console.log(`${key}: ${busy.toFixed(1)} ms thread time in top-level tasks`);

@@ -33,7 +33,8 @@ export function tracedWindow(categories = TRACE_CATEGORIES) {
   let events = [];
   return {
     measured: {
-      start: (cdp) => cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories } }),
+      start: (cdp) =>
+        cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories } }),
       stop: async (cdp) => {
         const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
         await cdp.send('Tracing.end');

@@ -20,7 +20,12 @@
 import { openBrowserSession } from './browser-session.mjs';
 import { LIGHT_TRACE_CATEGORIES, TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const anchors = (args.anchors ?? 'suip,remote-dom,vanilla').split(',');
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
@@ -36,29 +41,61 @@ try {
   const results = {};
   for (const anchor of anchors) {
     const trace = tracedWindow(categories);
-    const script = { ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}), ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}) };
+    const script = {
+      ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
+      ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
+    };
     // `suip:a+b` is suip with the switches a and b (as in ablate-token-stream.mjs); `--ablate` applies to plain `suip`.
-    const [name, switches] = anchor.startsWith('suip:') ? ['suip', anchor.slice(5).replaceAll('+', ',')] : [anchor, anchor === 'suip' ? args.ablate : undefined];
-    if (streams !== undefined && switches) throw new Error('--streams runs the four-streams page, which takes no ablations');
+    const [name, switches] = anchor.startsWith('suip:')
+      ? ['suip', anchor.slice(5).replaceAll('+', ',')]
+      : [anchor, anchor === 'suip' ? args.ablate : undefined];
+    if (streams !== undefined && switches)
+      throw new Error('--streams runs the four-streams page, which takes no ablations');
     const r =
       streams === undefined
-        ? await session.run('/bench/pages/token-stream.html', 'tokenStream', { anchor: name, particles, rate, tokens, ...script, ...(switches ? { ablate: switches } : {}) }, { measured: trace.measured })
-        : await session.run('/bench/pages/four-streams.html', 'fourStreams', { anchor: name, streams, particles, rate, tokens }, { measured: trace.measured });
+        ? await session.run(
+            '/bench/pages/token-stream.html',
+            'tokenStream',
+            { anchor: name, particles, rate, tokens, ...script, ...(switches ? { ablate: switches } : {}) },
+            { measured: trace.measured },
+          )
+        : await session.run(
+            '/bench/pages/four-streams.html',
+            'fourStreams',
+            { anchor: name, streams, particles, rate, tokens },
+            { measured: trace.measured },
+          );
     if (!r.correct) throw new Error(r.problem);
     const times = selfTimes(trace.events());
     results[anchor] = { times, cpu: r.taskMs / allTokens, perMessage: allTokens / r.messages, paint: times.paint };
   }
   const names = new Map();
-  for (const { times } of Object.values(results)) for (const [name, ms] of times) names.set(name, Math.max(names.get(name) ?? 0, ms));
-  const shape = streams === undefined ? `${tokens} tokens at ${rate} tok/s into ${particles} particles` : `${streams} streams of ${tokens} tokens at ${rate} tok/s into ${particles} particles each`;
-  console.log(`thread ms per token (self), ${shape}; the measured window traced${args.light === undefined ? '' : ' (light categories)'}`);
+  for (const { times } of Object.values(results))
+    for (const [name, ms] of times) names.set(name, Math.max(names.get(name) ?? 0, ms));
+  const shape =
+    streams === undefined
+      ? `${tokens} tokens at ${rate} tok/s into ${particles} particles`
+      : `${streams} streams of ${tokens} tokens at ${rate} tok/s into ${particles} particles each`;
+  console.log(
+    `thread ms per token (self), ${shape}; the measured window traced${args.light === undefined ? '' : ' (light categories)'}`,
+  );
   console.log(`${''.padEnd(40)}${anchors.map((a) => a.padStart(12)).join('')}`);
-  console.log(`${'host CPU per token (TaskDuration)'.padEnd(40)}${anchors.map((a) => results[a].cpu.toFixed(3).padStart(12)).join('')}`);
-  console.log(`${'tokens per message'.padEnd(40)}${anchors.map((a) => results[a].perMessage.toFixed(2).padStart(12)).join('')}`);
-  console.log(`${'Paint events per token'.padEnd(40)}${anchors.map((a) => (results[a].paint.count / allTokens).toFixed(2).padStart(12)).join('')}`);
-  console.log(`${'Paint area per token (kpx², clip rects)'.padEnd(40)}${anchors.map((a) => (results[a].paint.area / allTokens / 1000).toFixed(1).padStart(12)).join('')}`);
+  console.log(
+    `${'host CPU per token (TaskDuration)'.padEnd(40)}${anchors.map((a) => results[a].cpu.toFixed(3).padStart(12)).join('')}`,
+  );
+  console.log(
+    `${'tokens per message'.padEnd(40)}${anchors.map((a) => results[a].perMessage.toFixed(2).padStart(12)).join('')}`,
+  );
+  console.log(
+    `${'Paint events per token'.padEnd(40)}${anchors.map((a) => (results[a].paint.count / allTokens).toFixed(2).padStart(12)).join('')}`,
+  );
+  console.log(
+    `${'Paint area per token (kpx², clip rects)'.padEnd(40)}${anchors.map((a) => (results[a].paint.area / allTokens / 1000).toFixed(1).padStart(12)).join('')}`,
+  );
   for (const [name] of [...names].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${name.slice(0, 39).padEnd(40)}${anchors.map((a) => ((results[a].times.get(name) ?? 0) / allTokens).toFixed(3).padStart(12)).join('')}`);
+    console.log(
+      `${name.slice(0, 39).padEnd(40)}${anchors.map((a) => ((results[a].times.get(name) ?? 0) / allTokens).toFixed(3).padStart(12)).join('')}`,
+    );
   }
 } finally {
   await session.close();

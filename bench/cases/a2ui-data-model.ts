@@ -54,15 +54,25 @@ function update(k: number): { path: string; value: unknown } {
  */
 export const a2uiDataModelCase: BenchCase = {
   name: 'a2ui-data-model',
-  description: 'A2UI data-model update + affected-instance lookup at 1k items: hand-written path tracker vs immer patches',
+  description:
+    'A2UI data-model update + affected-instance lookup at 1k items: hand-written path tracker vs immer patches',
   variants: Object.keys(MODELS),
   run(variant, { quick }) {
     const entry = MODELS[variant];
     if (entry === undefined) throw new Error(`unknown variant ${variant}`);
     const model = entry.create();
-    model.change('', { title: 'Prices', items: Array.from({ length: ITEMS }, (_, i) => ({ id: `item-${i}`, name: `Item ${i}`, price: i, tags: ['a', 'b'] })) });
+    model.change('', {
+      title: 'Prices',
+      items: Array.from({ length: ITEMS }, (_, i) => ({
+        id: `item-${i}`,
+        name: `Item ${i}`,
+        price: i,
+        tags: ['a', 'b'],
+      })),
+    });
     const index = new BindingIndex<string>();
-    const read = (owner: string, pointer: string, shape = false) => index.add(owner, { segments: parsePointer(pointer, 32), shape } satisfies DataRead);
+    const read = (owner: string, pointer: string, shape = false) =>
+      index.add(owner, { segments: parsePointer(pointer, 32), shape } satisfies DataRead);
     read('heading', '/title');
     read('list', '/items', true);
     for (let i = 0; i < ITEMS; i += 1) {
@@ -85,14 +95,16 @@ export const a2uiDataModelCase: BenchCase = {
       consume(step(k));
       k += 1;
     }, measureOptions(quick));
-    return [{
-      key: `update/${variant}`,
-      label: `one update (an item field, the title or a whole item, in turn) + its affected instances, ${ITEMS} items: ${entry.label}`,
-      value: timing.median,
-      unit: 'µs' as const,
-      runs: timing.runs,
-      wall: timing.wallMedian,
-      anchor: variant === 'path-tracker' ? 'update/immer' : undefined,
-    }];
+    return [
+      {
+        key: `update/${variant}`,
+        label: `one update (an item field, the title or a whole item, in turn) + its affected instances, ${ITEMS} items: ${entry.label}`,
+        value: timing.median,
+        unit: 'µs' as const,
+        runs: timing.runs,
+        wall: timing.wallMedian,
+        anchor: variant === 'path-tracker' ? 'update/immer' : undefined,
+      },
+    ];
   },
 };

@@ -12,7 +12,11 @@ const OPENINGS = {
   link: 'Details at [the report](https://example.org/r?a=1&b=2) and mail ada@example.org. ',
 } as const;
 
-const OPENING_TEXT: Record<keyof typeof OPENINGS, string> = { prose: 'plain prose', amp: 'prose opening with an & and a %', link: 'prose opening with a link and an address' };
+const OPENING_TEXT: Record<keyof typeof OPENINGS, string> = {
+  prose: 'plain prose',
+  amp: 'prose opening with an & and a %',
+  link: 'prose opening with a link and an address',
+};
 
 const WORDS = 'the model keeps writing one more sentence about the quarter and its numbers'.split(' ');
 
@@ -34,7 +38,8 @@ const TOKEN = 'numbers';
  */
 export const appendCredentials: BenchCase = {
   name: 'append-credentials',
-  description: 'one token appended to a long markdown text, with the credentials rule: the scan resumed from the text it extends vs a scan of the whole text',
+  description:
+    'one token appended to a long markdown text, with the credentials rule: the scan resumed from the text it extends vs a scan of the whole text',
   variants: ['resumed', 'whole'],
   run(variant, { quick }) {
     const rows = [];
@@ -62,7 +67,10 @@ export const appendCredentials: BenchCase = {
           runs: timing.runs,
           wall: timing.wallMedian,
           anchor: variant === 'resumed' ? `${name}-${chars}/whole` : undefined,
-          target: variant === 'resumed' ? { max: 50, text: 'issue 31: a text append validated in ≤ 50 µs, whatever the text before it' } : undefined,
+          target:
+            variant === 'resumed'
+              ? { max: 50, text: 'issue 31: a text append validated in ≤ 50 µs, whatever the text before it' }
+              : undefined,
         });
       }
     }

@@ -19,10 +19,19 @@ function real(tree: GroupParticle, ops: readonly Op[]): GroupParticle {
 
 const APPLIERS: Record<string, { label: string; apply: (tree: GroupParticle, ops: readonly Op[]) => GroupParticle }> = {
   'immer-batch': { label: 'suip applyTransaction: copy on write by hand, validated', apply: real },
-  'immer-batch-unchecked': { label: 'one immer produce per batch, no validation (anchor)', apply: applyImmerBatchUnchecked },
+  'immer-batch-unchecked': {
+    label: 'one immer produce per batch, no validation (anchor)',
+    apply: applyImmerBatchUnchecked,
+  },
   'immer-per-op': { label: 'one immer produce per op, no validation (anchor)', apply: applyImmerPerOp },
-  'immer-root-only': { label: 'one immer produce per batch drafting only the root, copies by hand below, no validation (anchor)', apply: applyImmerRootOnly },
-  'path-copy': { label: 'hand-written path copy, no validation (anchor)', apply: (tree, ops) => applyPathCopy(tree, ops) },
+  'immer-root-only': {
+    label: 'one immer produce per batch drafting only the root, copies by hand below, no validation (anchor)',
+    apply: applyImmerRootOnly,
+  },
+  'path-copy': {
+    label: 'hand-written path copy, no validation (anchor)',
+    apply: (tree, ops) => applyPathCopy(tree, ops),
+  },
 };
 
 /**
@@ -59,7 +68,9 @@ export const applyTransactionCase: BenchCase = {
         unit: 'ms' as const,
         runs: timing.runs.map((us) => us / 1000),
         wall: timing.wallMedian / 1000,
-        anchor: isReal ? ['immer-per-op', 'path-copy', 'immer-batch-unchecked', 'immer-root-only'].map((v) => `${name}/${v}`) : undefined,
+        anchor: isReal
+          ? ['immer-per-op', 'path-copy', 'immer-batch-unchecked', 'immer-root-only'].map((v) => `${name}/${v}`)
+          : undefined,
         target: isReal ? { max: 1, text: 'issue 2: a 100-op transaction ≤ 1 ms at 3k particles' } : undefined,
       };
     });

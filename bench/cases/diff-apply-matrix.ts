@@ -62,8 +62,23 @@ export const diffApplyMatrix: BenchCase = {
           check(ops.length <= optimum, `${where}: diff emitted ${ops.length} ops, the optimum is ${optimum}`);
           checkEqual(real(prev, ops), next, `${where}: tree after the diff's ops`);
           const timing = measure(() => diff(prev, next), options);
-          rows.push({ key: `${key}/diff`, label: `${where}: suip diff`, value: timing.median, unit: 'µs', runs: timing.runs, wall: timing.wallMedian, matrix: { row: matrixRow, column: COLUMNS.diff! } });
-          rows.push({ key: `${key}/ops`, label: `${where}: ops emitted (optimum ${optimum})`, value: ops.length, unit: 'ops', note: `optimum ${optimum}`, matrix: { row: matrixRow, column: COLUMNS.ops! } });
+          rows.push({
+            key: `${key}/diff`,
+            label: `${where}: suip diff`,
+            value: timing.median,
+            unit: 'µs',
+            runs: timing.runs,
+            wall: timing.wallMedian,
+            matrix: { row: matrixRow, column: COLUMNS.diff! },
+          });
+          rows.push({
+            key: `${key}/ops`,
+            label: `${where}: ops emitted (optimum ${optimum})`,
+            value: ops.length,
+            unit: 'ops',
+            note: `optimum ${optimum}`,
+            matrix: { row: matrixRow, column: COLUMNS.ops! },
+          });
           continue;
         }
         const apply = APPLIERS[variant];
@@ -73,12 +88,29 @@ export const diffApplyMatrix: BenchCase = {
         const list = prev.group[0]![0];
         for (const id of kept) {
           if (particleAt(next, [list, id]) === particleAt(prev, [list, id])) {
-            check(particleAt(result, [list, id]) === particleAt(prev, [list, id]), `${where}: ${variant} re-created item ${id}, which should keep its identity`);
+            check(
+              particleAt(result, [list, id]) === particleAt(prev, [list, id]),
+              `${where}: ${variant} re-created item ${id}, which should keep its identity`,
+            );
           }
         }
         const timing = measure(() => apply(prev, ops), options);
-        const anchors = variant === 'immer' ? Object.keys(APPLIERS).filter((v) => v !== 'immer').map((v) => `${key}/${v}`) : undefined;
-        rows.push({ key: `${key}/${variant}`, label: `${where}: apply ${ops.length} ops, ${COLUMNS[variant]}`, value: timing.median, unit: 'µs', runs: timing.runs, wall: timing.wallMedian, anchor: anchors, matrix: { row: matrixRow, column: COLUMNS[variant]! } });
+        const anchors =
+          variant === 'immer'
+            ? Object.keys(APPLIERS)
+                .filter((v) => v !== 'immer')
+                .map((v) => `${key}/${v}`)
+            : undefined;
+        rows.push({
+          key: `${key}/${variant}`,
+          label: `${where}: apply ${ops.length} ops, ${COLUMNS[variant]}`,
+          value: timing.median,
+          unit: 'µs',
+          runs: timing.runs,
+          wall: timing.wallMedian,
+          anchor: anchors,
+          matrix: { row: matrixRow, column: COLUMNS[variant]! },
+        });
       }
     }
     return rows;

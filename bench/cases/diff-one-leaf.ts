@@ -56,21 +56,58 @@ export const diffOneLeaf: BenchCase = {
         const timing = measure((i) => diff(prev, nexts[i % VARIANTS]!), measureOptions(quick));
         check(JSON.stringify(prev) === snapshot, 'the suip diff mutated its input');
         rows.push({
-          key: `${key}/suip`, label: `${what}: suip diff`, value: timing.median, unit: 'µs', runs: timing.runs, wall: timing.wallMedian,
+          key: `${key}/suip`,
+          label: `${what}: suip diff`,
+          value: timing.median,
+          unit: 'µs',
+          runs: timing.runs,
+          wall: timing.wallMedian,
           anchor: [`${key}/deep-equal`, `${key}/json-resend`],
-          target: n === 1000 ? { max: 10, minRatio: 20, text: 'issue 2: ≤ 10 µs at 1k and ≥ 20x faster than deep-equality' } : undefined,
+          target:
+            n === 1000
+              ? { max: 10, minRatio: 20, text: 'issue 2: ≤ 10 µs at 1k and ≥ 20x faster than deep-equality' }
+              : undefined,
         });
-        rows.push({ key: `bytes-${label(n)}/suip`, label: `${what}: bytes on the wire, suip ops`, value: wireBytes(expected[0]!), unit: 'bytes', anchor: `bytes-${label(n)}/json-resend` });
+        rows.push({
+          key: `bytes-${label(n)}/suip`,
+          label: `${what}: bytes on the wire, suip ops`,
+          value: wireBytes(expected[0]!),
+          unit: 'bytes',
+          anchor: `bytes-${label(n)}/json-resend`,
+        });
       } else if (variant === 'deep-equal') {
-        for (let k = 0; k < VARIANTS; k++) checkEqual(deepEqualDiff(prev, nexts[k]!), expected[k], `deep-equal diff #${k}`);
+        for (let k = 0; k < VARIANTS; k++)
+          checkEqual(deepEqualDiff(prev, nexts[k]!), expected[k], `deep-equal diff #${k}`);
         const timing = measure((i) => deepEqualDiff(prev, nexts[i % VARIANTS]!), measureOptions(quick));
-        rows.push({ key: `${key}/deep-equal`, label: `${what}: deep-equality diff (anchor)`, value: timing.median, unit: 'µs', runs: timing.runs });
+        rows.push({
+          key: `${key}/deep-equal`,
+          label: `${what}: deep-equality diff (anchor)`,
+          value: timing.median,
+          unit: 'µs',
+          runs: timing.runs,
+        });
       } else {
-        for (let k = 0; k < VARIANTS; k++) checkEqual(JSON.parse(JSON.stringify(nexts[k])), nexts[k], `JSON re-send #${k}`);
+        for (let k = 0; k < VARIANTS; k++)
+          checkEqual(JSON.parse(JSON.stringify(nexts[k])), nexts[k], `JSON re-send #${k}`);
         const timing = measure((i) => JSON.stringify(nexts[i % VARIANTS]!), measureOptions(quick));
-        rows.push({ key: `${key}/json-resend`, label: `${what}: full JSON re-send, stringify only (anchor)`, value: timing.median, unit: 'µs', runs: timing.runs });
-        const message = JSON.stringify({ jsonrpc: '2.0', method: 'suip/ops/replace', params: { path: [], particle: nexts[0] } });
-        rows.push({ key: `bytes-${label(n)}/json-resend`, label: `${what}: bytes on the wire, full re-send (anchor)`, value: message.length, unit: 'bytes' });
+        rows.push({
+          key: `${key}/json-resend`,
+          label: `${what}: full JSON re-send, stringify only (anchor)`,
+          value: timing.median,
+          unit: 'µs',
+          runs: timing.runs,
+        });
+        const message = JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'suip/ops/replace',
+          params: { path: [], particle: nexts[0] },
+        });
+        rows.push({
+          key: `bytes-${label(n)}/json-resend`,
+          label: `${what}: bytes on the wire, full re-send (anchor)`,
+          value: message.length,
+          unit: 'bytes',
+        });
       }
     }
     return rows;

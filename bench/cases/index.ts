@@ -10,4 +10,11 @@ import { tokenApplySweep } from './token-apply-sweep.ts';
  * Every benchmark case, in run order. To add one: write `bench/cases/<name>.ts` exporting a
  * `BenchCase` and list it here; `npm run bench` runs each of its variants in its own process.
  */
-export const CASES: readonly BenchCase[] = [diffOneLeaf, applyTransactionCase, appendCredentials, tokenApplySweep, diffApplyMatrix, a2uiDataModelCase];
+export const CASES: readonly BenchCase[] = [
+  diffOneLeaf,
+  applyTransactionCase,
+  appendCredentials,
+  tokenApplySweep,
+  diffApplyMatrix,
+  a2uiDataModelCase,
+];

@@ -13,12 +13,26 @@ const SIBLINGS = [500, 5_000, 25_000, 50_000];
 const limits = { ...DEFAULT_LIMITS, maxChildren: 100_000, maxNodes: 200_000 };
 const vocabulary = createGroupChecker(BUILTIN_VOCABULARY);
 /** Every check the renderer runs on a touched group (renderer.ts): vocabulary, host policy, URL credentials. */
-const everyCheck: CheckGroup = (group, path, changed) => vocabulary(group, path, changed) ?? checkHostPolicy({}, group, false) ?? checkUrlCredentials(group, changed);
+const everyCheck: CheckGroup = (group, path, changed) =>
+  vocabulary(group, path, changed) ?? checkHostPolicy({}, group, false) ?? checkUrlCredentials(group, changed);
 const immer = new Immer({ autoFreeze: false });
 
 /** A `list` of `n` markdown items, as a model streams one: the token goes to the middle item. */
 function listOf(n: number): GroupParticle {
-  return { group: [['list', { type: 'list', group: Array.from({ length: n }, (_, i) => [`i${i}`, { text: `Item ${i}, see [the notes](https://example.org/${i}).` }]) }]] };
+  return {
+    group: [
+      [
+        'list',
+        {
+          type: 'list',
+          group: Array.from({ length: n }, (_, i) => [
+            `i${i}`,
+            { text: `Item ${i}, see [the notes](https://example.org/${i}).` },
+          ]),
+        },
+      ],
+    ],
+  };
 }
 
 /** Items near the middle the tokens rotate over, so no text outgrows maxTextLength however long a run. */
@@ -35,7 +49,8 @@ const TARGETS = 64;
  */
 export const tokenApplySweep: BenchCase = {
   name: 'token-apply-sweep',
-  description: 'one token appended to an item of a list of 500 to 50,000 siblings: suip with every check (undo log, or a copy per transaction) vs immer produce with none',
+  description:
+    'one token appended to an item of a list of 500 to 50,000 siblings: suip with every check (undo log, or a copy per transaction) vs immer produce with none',
   variants: ['suip', 'copy', 'immer'],
   run(variant, { quick }) {
     return SIBLINGS.map((n) => {
@@ -46,7 +61,11 @@ export const tokenApplySweep: BenchCase = {
       ]);
       const options = { limits, checkGroup: everyCheck, inPlaceWidth: variant === 'copy' ? Infinity : undefined };
       // Both start from a tree whose texts were checked when they arrived, as in the renderer.
-      const seeded = applyTransaction({ group: [] }, [{ method: Method.append, params: { path: [], id: 'list', particle: tree.group[0]![1] } }], options);
+      const seeded = applyTransaction(
+        { group: [] },
+        [{ method: Method.append, params: { path: [], id: 'list', particle: tree.group[0]![1] } }],
+        options,
+      );
       check(seeded.ok, 'the list must pass');
       let current = (seeded as { tree: GroupParticle }).tree;
       const suip = (i: number) => {
@@ -75,7 +94,13 @@ export const tokenApplySweep: BenchCase = {
         runs: timing.runs,
         wall: timing.wallMedian,
         anchor: variant === 'immer' ? undefined : [`${n}/immer`, `500/${variant}`],
-        target: variant === 'suip' ? { max: 10, text: 'issue 42: one token validated and applied in ≤ 10 µs, flat from 500 to 50,000 siblings' } : undefined,
+        target:
+          variant === 'suip'
+            ? {
+                max: 10,
+                text: 'issue 42: one token validated and applied in ≤ 10 µs, flat from 500 to 50,000 siblings',
+              }
+            : undefined,
       };
     });
   },

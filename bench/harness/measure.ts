@@ -62,7 +62,11 @@ export function measure(fn: (i: number) => unknown, options: MeasureOptions = {}
   // JIT has tiered up before timing: with little CPU to spare, a time-only warm-up can end first.
   const warmStart = performance.now();
   const warmCap = warmupMs * 10;
-  while (performance.now() - warmStart < warmupMs || (calls < MIN_WARMUP_CALLS && performance.now() - warmStart < warmCap)) consume(fn(calls++));
+  while (
+    performance.now() - warmStart < warmupMs ||
+    (calls < MIN_WARMUP_CALLS && performance.now() - warmStart < warmCap)
+  )
+    consume(fn(calls++));
   // Calibrate: double until one batch takes a tenth of a run.
   let iterations = 1;
   for (;;) {

@@ -36,7 +36,13 @@ function runLine(root: Node): string | undefined {
  * `wake`, the stages are those of a wake instead: the program is attached, shown, hibernated,
  * and after `settleMs` woken (`renderer.wake`); painted is the frame showing the re-run's line.
  */
-async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = false, traced = false, second = false): Promise<Stages> {
+async function run(
+  options: Partial<RendererOptions> = {},
+  settleMs = 0,
+  wake = false,
+  traced = false,
+  second = false,
+): Promise<Stages> {
   const stage = document.getElementById('stage')!;
   stage.replaceChildren();
   const box = document.createElement('div');
@@ -45,7 +51,11 @@ async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = 
   // `second`: the measured attach is the renderer's second, a first program still running beside
   // it (an earlier answer in a chat); what the warm sandbox's default ('auto') is for.
   if (second) {
-    await renderer.attach({ id: 'earlier', code: PROGRAM.replace("'t'", "'u'").replace('On time, gate B12', 'An earlier answer'), outputs: ['u'] });
+    await renderer.attach({
+      id: 'earlier',
+      code: PROGRAM.replace("'t'", "'u'").replace('On time, gate B12', 'An earlier answer'),
+      outputs: ['u'],
+    });
     while (!holds(box, 'An earlier answer')) await afterPaint();
   }
   // A warm sandbox (when the options ask for one) is given time to boot, as between two answers.
@@ -85,7 +95,8 @@ async function run(options: Partial<RendererOptions> = {}, settleMs = 0, wake = 
       ins += 1;
       if (ins === 1) mark('initialize request at host', record.time);
       if (ins === 2) mark('initialized at host', record.time);
-      if (record.text.includes('"suip/ops"') || record.text.includes('transaction')) mark('first transaction at host', record.time);
+      if (record.text.includes('"suip/ops"') || record.text.includes('transaction'))
+        mark('first transaction at host', record.time);
     } else {
       outs += 1;
       if (outs === 1) mark('initialize result sent', record.time);

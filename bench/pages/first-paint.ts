@@ -48,7 +48,9 @@ function showA2ui(kind: 'suip' | 'lit', messages: unknown[]): ShownA2ui {
   }
   const processor = new MessageProcessor([basicCatalog]);
   processor.processMessages(messages as never);
-  const surfaceId = (messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+  const surfaceId = (
+    messages.find((m) => (m as { createSurface?: unknown }).createSurface) as { createSurface: { surfaceId: string } }
+  ).createSurface.surfaceId;
   const element = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
   element.surface = processor.model.getSurface(surfaceId);
   box.append(element);
@@ -77,7 +79,12 @@ async function a2uiFirstPaint(kind: 'suip' | 'lit', messages: unknown[], expect:
  * text is on screen, the task in which the text first entered the DOM (polled once a task), and
  * whether the first rAF already saw it. For `--trace` in bench/first-paint.ts.
  */
-async function traceA2ui(kind: 'suip' | 'lit', messages: unknown[], expect: string, options: { poll?: boolean } = {}): Promise<{ inDom: number; tasks: number; shown: number; frames: number[]; painted: number }> {
+async function traceA2ui(
+  kind: 'suip' | 'lit',
+  messages: unknown[],
+  expect: string,
+  options: { poll?: boolean } = {},
+): Promise<{ inDom: number; tasks: number; shown: number; frames: number[]; painted: number }> {
   const frames: number[] = [];
   let inDom = -1;
   const started = performance.now();

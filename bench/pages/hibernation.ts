@@ -91,7 +91,8 @@ const bench: HibernationBench = {
           latencies.push(painted - start);
           break;
         }
-        if (painted - start > 10_000) throw new Error(`${id}: the click was not shown within 10 s (${textDeep(button)})`);
+        if (painted - start > 10_000)
+          throw new Error(`${id}: the click was not shown within 10 s (${textDeep(button)})`);
       }
     }
     return latencies;

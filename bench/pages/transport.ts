@@ -10,11 +10,16 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** The element of the suip view that listens for clicks and shows `label`. */
 function clickTarget(mount: SuipMount, label: string): HTMLElement {
   // The view element of a group with a click handler holds that group as its `particle`.
-  const listens = (el: Element): boolean => (el as Element & { particle?: { on?: { click?: unknown } } }).particle?.on?.click !== undefined;
-  const candidates = elementsDeep(mount.container).filter((el) => listens(el) || el.getAttribute('role') === 'button' || el.localName === 'button');
+  const listens = (el: Element): boolean =>
+    (el as Element & { particle?: { on?: { click?: unknown } } }).particle?.on?.click !== undefined;
+  const candidates = elementsDeep(mount.container).filter(
+    (el) => listens(el) || el.getAttribute('role') === 'button' || el.localName === 'button',
+  );
   const found = candidates.find((el) => textDeep(el).startsWith(label));
   if (found === undefined) {
-    const shape = elementsDeep(mount.container).map((el) => `${el.localName}[${[...el.attributes].map((a) => a.name).join(',')}]`).join(' ');
+    const shape = elementsDeep(mount.container)
+      .map((el) => `${el.localName}[${[...el.attributes].map((a) => a.name).join(',')}]`)
+      .join(' ');
     throw new Error(`no clickable element showing "${label}" in the suip view: ${shape.slice(0, 600)}`);
   }
   // Its listeners sit on its shadow root (events from inside), so click the content, as a user would.
@@ -45,11 +50,14 @@ async function transport({ pings }: { pings: number }): Promise<unknown> {
     if (record.direction === 'out' && record.text.includes('suip/event')) sentAt = record.time;
   });
   const trip = (): Promise<number> => {
-    const pong = new Promise<number>((resolve) => (arrived = (time) => {
-      hostSide.push(sentAt - clickedAt);
-      away.push(time - sentAt);
-      resolve(time);
-    }));
+    const pong = new Promise<number>(
+      (resolve) =>
+        (arrived = (time) => {
+          hostSide.push(sentAt - clickedAt);
+          away.push(time - sentAt);
+          resolve(time);
+        }),
+    );
     clickedAt = performance.now();
     button.click();
     // The host acks a transaction before this resolves, so the ack reaches the generator ahead

@@ -35,7 +35,11 @@ export interface AttackOutcome {
  * or reports, then check the stall and that "b" still renders and answers a click. Logs a
  * `MEASURE` line with the figures.
  */
-export async function runAttack(renderer: MountedRenderer, name: string, options: { until?: 'ended' | 'terminated'; timeout?: number } = {}): Promise<AttackOutcome> {
+export async function runAttack(
+  renderer: MountedRenderer,
+  name: string,
+  options: { until?: 'ended' | 'terminated'; timeout?: number } = {},
+): Promise<AttackOutcome> {
   const { until = 'ended', timeout = 30_000 } = options;
   const { page } = renderer;
   await attachHealthy(renderer, 'b');
@@ -45,7 +49,10 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
   // Attaching (a new iframe and its process) is the host's own doing; the attack starts 300 ms after it.
   await Promise.all([startStallMeter(page), startStallMeter(controlPage)]);
   const cpu = await startHostCpu(page);
-  expect(attached, 'the attacker attaches (its attack starts after the handshake)').toEqual({ ok: true, status: 'ready' });
+  expect(attached, 'the attacker attaches (its attack starts after the handshake)').toEqual({
+    ok: true,
+    status: 'ready',
+  });
   const deadline = Date.now() + timeout;
   let ended: HostEvent | undefined;
   let report: Record<string, string> | undefined;
@@ -55,12 +62,19 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
     const text = await renderer.textAt(['a', 'report']);
     if (text !== undefined) report = JSON.parse(text) as Record<string, string>;
     if (ended || (report && until === 'ended')) break;
-    if (Date.now() > deadline) throw new Error(`attack ${name} neither ended nor reported; ${JSON.stringify(await renderer.summary('a', true))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `attack ${name} neither ended nor reported; ${JSON.stringify(await renderer.summary('a', true))}`,
+      );
     await page.waitForTimeout(50);
   }
   // Whatever was still queued arrives within this window, and counts towards the stall.
   await page.waitForTimeout(300);
-  const [stall, control, hostCpuMs] = await Promise.all([readStallMeter(page), readStallMeter(controlPage), cpu?.read()]);
+  const [stall, control, hostCpuMs] = await Promise.all([
+    readStallMeter(page),
+    readStallMeter(controlPage),
+    cpu?.read(),
+  ]);
   await Promise.all([controlPage.close(), cpu?.stop()]);
   const summary = await renderer.summary('a');
   const outcome: AttackOutcome = {
@@ -87,7 +101,11 @@ export async function runAttack(renderer: MountedRenderer, name: string, options
 }
 
 /** "a" was terminated by the sandbox with `reason`, reported in `suip-status` and `suip-error`, and its subtree removed. */
-export async function expectTerminated(renderer: MountedRenderer, outcome: AttackOutcome, reason: string): Promise<void> {
+export async function expectTerminated(
+  renderer: MountedRenderer,
+  outcome: AttackOutcome,
+  reason: string,
+): Promise<void> {
   expect(outcome.ended?.status, JSON.stringify(outcome.ended)).toBe('terminated');
   expect(outcome.ended?.reason).toBe(reason);
   // The reason is reported as a suip-error too, with a message for people and models.

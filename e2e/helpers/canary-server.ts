@@ -82,5 +82,7 @@ export async function startCanary(): Promise<Canary> {
 
 /** The HTTP/upgrade hits only, formatted for an assertion message. */
 export function describeHits(hits: readonly CanaryHit[]): string {
-  return hits.map((hit) => `${hit.kind} ${hit.method ?? ''} ${hit.url ?? ''} from ${hit.from}`.replace(/\s+/g, ' ')).join('\n');
+  return hits
+    .map((hit) => `${hit.kind} ${hit.method ?? ''} ${hit.url ?? ''} from ${hit.from}`.replace(/\s+/g, ' '))
+    .join('\n');
 }

@@ -11,9 +11,12 @@ export async function emulateColorScheme(page: Page, colorScheme: 'light' | 'dar
   await page.emulateMedia({ colorScheme });
   await page.evaluate(async () => {
     const roots: Array<Document | ShadowRoot> = [document];
-    for (let i = 0; i < roots.length; i += 1) for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    for (let i = 0; i < roots.length; i += 1)
+      for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
     // getAnimations() flushes style first, so the transitions the new scheme starts are among them.
-    const transitions = roots.flatMap((root) => root.getAnimations()).filter((animation) => animation instanceof CSSTransition);
+    const transitions = roots
+      .flatMap((root) => root.getAnimations())
+      .filter((animation) => animation instanceof CSSTransition);
     await Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
   });
 }

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { AttachOutcome, GeneratorSummary, HostEvent, MountOptions, TrafficCount } from '../fixtures/security/host-api.ts';
+import type {
+  AttachOutcome,
+  GeneratorSummary,
+  HostEvent,
+  MountOptions,
+  TrafficCount,
+} from '../fixtures/security/host-api.ts';
 
 /** The security host page at `/e2e/fixtures/security/host.html`, driven from a spec. */
 export interface MountedRenderer {
@@ -35,7 +41,8 @@ export async function mountRenderer(page: Page, options: MountOptions = {}): Pro
   await page.goto(HOST_URL);
   await page.waitForFunction(() => window.suipTest?.ready === true);
   await page.evaluate((value) => window.suipTest.mount(value), options);
-  const events = (): Promise<HostEvent[]> => page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.events)) as HostEvent[]);
+  const events = (): Promise<HostEvent[]> =>
+    page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.events)) as HostEvent[]);
   return {
     page,
     attach: (id, code) => page.evaluate(([i, c]) => window.suipTest.attach(i, c), [id, code] as const),
@@ -50,13 +57,17 @@ export async function mountRenderer(page: Page, options: MountOptions = {}): Pro
         for (const id of ids) node = node?.group?.find((entry) => entry[0] === id)?.[1] as typeof node;
         return typeof node?.text === 'string' ? node.text : undefined;
       }, path),
-    traffic: () => page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.traffic)) as Record<string, TrafficCount>),
+    traffic: () =>
+      page.evaluate(() => JSON.parse(JSON.stringify(window.suipTest.traffic)) as Record<string, TrafficCount>),
     async waitForEvent(match, timeout = 10_000) {
       const deadline = Date.now() + timeout;
       for (;;) {
-        const found = (await events()).find((event) => Object.entries(match).every(([key, value]) => event[key as keyof HostEvent] === value));
+        const found = (await events()).find((event) =>
+          Object.entries(match).every(([key, value]) => event[key as keyof HostEvent] === value),
+        );
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no event matching ${JSON.stringify(match)}; saw ${JSON.stringify(await events())}`);
+        if (Date.now() > deadline)
+          throw new Error(`no event matching ${JSON.stringify(match)}; saw ${JSON.stringify(await events())}`);
         await page.waitForTimeout(25);
       }
     },

@@ -37,12 +37,19 @@ export function particleAt(snapshot: Json, path: readonly string[]): Json {
 }
 
 /** The JSON report a hostile fixture rendered as text particle "report" of generator `id`. */
-export async function readReport(renderer: MountedRenderer, id: string, timeout = 15_000): Promise<Record<string, string>> {
+export async function readReport(
+  renderer: MountedRenderer,
+  id: string,
+  timeout = 15_000,
+): Promise<Record<string, string>> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const particle = particleAt(await renderer.snapshot(), [id, 'report']) as { text?: string } | undefined;
     if (typeof particle?.text === 'string') return JSON.parse(particle.text) as Record<string, string>;
-    if (Date.now() > deadline) throw new Error(`generator ${id} rendered no report; snapshot: ${JSON.stringify(await renderer.snapshot()).slice(0, 2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `generator ${id} rendered no report; snapshot: ${JSON.stringify(await renderer.snapshot()).slice(0, 2000)}`,
+      );
     await renderer.page.waitForTimeout(50);
   }
 }

@@ -65,7 +65,13 @@ export async function readStallMeter(page: Page): Promise<StallReading> {
     const state = (window as unknown as { __suipStall?: MeterState }).__suipStall;
     if (!state) throw new Error('stall meter not started');
     const now = performance.now();
-    return { maxGap: Math.round(Math.max(state.maxGap, now - state.last) * 10) / 10, ticks: state.ticks, span: Math.round(now - state.start), longTasks: state.longTasks, longestTask: state.longestTask };
+    return {
+      maxGap: Math.round(Math.max(state.maxGap, now - state.last) * 10) / 10,
+      ticks: state.ticks,
+      span: Math.round(now - state.start),
+      longTasks: state.longTasks,
+      longestTask: state.longestTask,
+    };
   });
 }
 
@@ -112,12 +118,22 @@ export interface StallVerdict {
  * On a quiet machine all three say the same as a plain `maxGap < limit`. `hostCpuMs` is undefined
  * outside Chromium; then only the first and the last rule apply.
  */
-export function judgeStall(host: StallReading, control: StallReading, hostCpuMs: number | undefined, limit: number): StallVerdict {
+export function judgeStall(
+  host: StallReading,
+  control: StallReading,
+  hostCpuMs: number | undefined,
+  limit: number,
+): StallVerdict {
   const cpu = hostCpuMs === undefined ? 'host CPU not measured (no CDP)' : `host main-thread CPU ${hostCpuMs} ms`;
   const figures = `host gap ${host.maxGap} ms, control page gap ${control.maxGap} ms, ${cpu} over ${host.span} ms`;
   if (host.maxGap < limit) return { ok: true, why: `gap under ${limit} ms (${figures})` };
   // Without a CPU figure (Firefox: no CDP) only the gap and the control page judge.
-  if (hostCpuMs !== undefined && hostCpuMs < limit) return { ok: true, why: `host used under ${limit} ms CPU in the whole window; the gap was the machine (${figures})` };
-  if (host.maxGap < stallAllowance(limit, control)) return { ok: true, why: `within the control page's loss (${figures})` };
+  if (hostCpuMs !== undefined && hostCpuMs < limit)
+    return {
+      ok: true,
+      why: `host used under ${limit} ms CPU in the whole window; the gap was the machine (${figures})`,
+    };
+  if (host.maxGap < stallAllowance(limit, control))
+    return { ok: true, why: `within the control page's loss (${figures})` };
   return { ok: false, why: `host stalled: ${figures}` };
 }

@@ -11,5 +11,11 @@ export const A2UI_EXAMPLES: readonly Example[] = Object.entries(files)
   .map(([path, code]) => {
     const file = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
     const { name, description } = JSON.parse(code) as { name?: string; description?: string };
-    return { id: `a2ui-${file}`, title: name ?? file, summary: description ?? 'an A2UI v0.9 message stream', code, kind: 'a2ui' as const };
+    return {
+      id: `a2ui-${file}`,
+      title: name ?? file,
+      summary: description ?? 'an A2UI v0.9 message stream',
+      code,
+      kind: 'a2ui' as const,
+    };
   });

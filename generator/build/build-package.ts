@@ -50,18 +50,34 @@ export const NODE_ENTRIES: Record<string, string> = {
   [WRITER_ENTRY]: 'server/ledger/sqlite-writer.ts',
 };
 
-const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+const dependencies = Object.keys(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies,
+);
 /** Dependencies stay imports (the host's bundler dedupes them); React and Playwright are the host's own. */
-const external = (id: string) => [...dependencies, 'react', 'react-dom', '@playwright/test'].some((name) => id === name || id.startsWith(`${name}/`));
+const external = (id: string) =>
+  [...dependencies, 'react', 'react-dom', '@playwright/test'].some((name) => id === name || id.startsWith(`${name}/`));
 /**
  * The SDKs an adapter entry talks to are the host's own too (optional peers): `suip/ag-ui` drives
  * the host's `@ag-ui/client` agent and `suip/mcp-apps` the host's MCP client and `AppBridge`, so a
  * bundled second copy would only add weight and break `instanceof` across the two.
  */
-const ADAPTER_PEERS = ['@ag-ui/client', '@ag-ui/core', 'rxjs', '@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps'];
-const externalInBrowser = (id: string) => external(id) || ADAPTER_PEERS.some((name) => id === name || id.startsWith(`${name}/`));
+const ADAPTER_PEERS = [
+  '@ag-ui/client',
+  '@ag-ui/core',
+  'rxjs',
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/ext-apps',
+];
+const externalInBrowser = (id: string) =>
+  external(id) || ADAPTER_PEERS.some((name) => id === name || id.startsWith(`${name}/`));
 
-const base: InlineConfig = { configFile: false, root, logLevel: 'warn', plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()] };
+const base: InlineConfig = {
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [suipSandbox({ document: sandboxSrcdoc }), keepSideEffects()],
+};
 
 /**
  * The ES entries' build (`dist/lib/*.js` and their chunks) into `outDir`; `bench/package-cost.ts`
@@ -76,7 +92,10 @@ export function libraryBuild(outDir: string): InlineConfig {
       target: 'es2022',
       sourcemap: true,
       minify: false,
-      lib: { entry: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
+      lib: {
+        entry: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, file]) => [name, join(root, file)])),
+        formats: ['es'],
+      },
       rollupOptions: {
         external: externalInBrowser,
         // One file per source module (entries keep their names: renderer.js, headless.js, …), so a
@@ -84,11 +103,19 @@ export function libraryBuild(outDir: string): InlineConfig {
         // chunks shared by several entries would carry every entry's code into a host that imports
         // one function (issue 31: 71.1 KB gzip instead of 59.0). package.json's `sideEffects`
         // names the modules that define custom elements; every other one may be dropped.
-        output: { preserveModules: true, preserveModulesRoot: root, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: {
+          preserveModules: true,
+          preserveModulesRoot: root,
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+        },
         // The renderer's checks are generated ahead of time: its unused TypeBox schemas drop out (vite.config.ts says why).
         treeshake: { manualPureFunctions: ['Type', 'opParams', 'groupFields'] },
         // 'use client' is kept on purpose (and checked by keepDirective below); other warnings pass.
-        onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client') ? undefined : warn(warning)),
+        onwarn: (warning, warn) =>
+          warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')
+            ? undefined
+            : warn(warning),
       },
     },
   };
@@ -145,7 +172,11 @@ async function main(): Promise<void> {
   // ui://suip/app.html of `suip mcp`, read by server/mcp/app-html.ts next to the Node bundle (issue 32).
   writeFileSync(join(out, 'mcp-app.html'), await buildAppHtml());
   checkNodeImports(join(out, 'node'));
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.package.json')], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.package.json')],
+    { stdio: 'inherit' },
+  );
   rewriteDeclarations(join(out, 'types'));
 }
 
@@ -160,7 +191,10 @@ function checkNodeImports(folder: string): void {
     const code = readFileSync(join(folder, name), 'utf8');
     for (const [, id] of code.matchAll(/(?:\bfrom|\bimport\()\s*"([@\w][\w@/.:-]*)"/g)) {
       const pkg = id!.startsWith('@') ? id!.split('/').slice(0, 2).join('/') : id!.split('/')[0]!;
-      if (!isBuiltin(id!) && !dependencies.includes(pkg) && !Object.hasOwn(SERVER_PEERS, pkg)) throw new Error(`dist/lib/node/${name} imports "${id}", which is neither a dependency of suip nor an optional peer: add it to dependencies, or bundle it`);
+      if (!isBuiltin(id!) && !dependencies.includes(pkg) && !Object.hasOwn(SERVER_PEERS, pkg))
+        throw new Error(
+          `dist/lib/node/${name} imports "${id}", which is neither a dependency of suip nor an optional peer: add it to dependencies, or bundle it`,
+        );
     }
   }
 }
@@ -170,7 +204,11 @@ function rewriteDeclarations(folder: string): void {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);
     if (statSync(path).isDirectory()) rewriteDeclarations(path);
-    else if (name.endsWith('.d.ts')) writeFileSync(path, readFileSync(path, 'utf8').replace(/((?:from|import)\s*\(?\s*['"]\.{1,2}\/[^'"]*?)\.ts(['"])/g, '$1.js$2'));
+    else if (name.endsWith('.d.ts'))
+      writeFileSync(
+        path,
+        readFileSync(path, 'utf8').replace(/((?:from|import)\s*\(?\s*['"]\.{1,2}\/[^'"]*?)\.ts(['"])/g, '$1.js$2'),
+      );
   }
 }
 

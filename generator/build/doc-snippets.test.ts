@@ -27,14 +27,18 @@ interface Snippet {
 
 /** The markdown files the check reads: the README and every page under docs/. */
 function docs(): string[] {
-  const pages = (readdirSync(join(root, 'docs'), { recursive: true }) as string[]).filter((name) => name.endsWith('.md')).map((name) => join(root, 'docs', name));
+  const pages = (readdirSync(join(root, 'docs'), { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(root, 'docs', name));
   return [join(root, 'README.md'), ...pages];
 }
 
 /** The `ts` / `tsx` fences of one markdown text, with their `ts-context` comments. */
 export function extractSnippets(doc: string, text: string): Snippet[] {
   const found: Snippet[] = [];
-  for (const match of text.matchAll(/(?:<!-- ts-context\n([\s\S]*?)-->\n)?^```(tsx?)(?:[ \t][^\n]*)?\n([\s\S]*?)^```$/gm)) {
+  for (const match of text.matchAll(
+    /(?:<!-- ts-context\n([\s\S]*?)-->\n)?^```(tsx?)(?:[ \t][^\n]*)?\n([\s\S]*?)^```$/gm,
+  )) {
     const line = text.slice(0, match.index).split('\n').length;
     found.push({ doc, line, lang: match[2] as 'ts' | 'tsx', context: match[1] ?? '', code: match[3]! });
   }
@@ -43,11 +47,15 @@ export function extractSnippets(doc: string, text: string): Snippet[] {
 
 /** `suip`, `suip/live` … → the source entry behind each export's types (`dist/lib/types/X.d.ts` → `X.ts`). */
 function entryPaths(): Record<string, string[]> {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { types?: string }> };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { types?: string }>;
+  };
   const paths: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(pkg.exports)) {
     if (typeof value === 'string' || value.types === undefined) continue;
-    paths[key === '.' ? 'suip' : `suip/${key.slice(2)}`] = [value.types.replace('./dist/lib/types/', './').replace(/\.d\.ts$/, '.ts')];
+    paths[key === '.' ? 'suip' : `suip/${key.slice(2)}`] = [
+      value.types.replace('./dist/lib/types/', './').replace(/\.d\.ts$/, '.ts'),
+    ];
   }
   return paths;
 }
@@ -79,9 +87,16 @@ function check(snippets: readonly Snippet[]): string[] {
   host.readFile = (name) => (files.has(name) ? source(files.get(name)!) : read(name));
   host.fileExists = (name) => files.has(name) || exists(name);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, onError, create) => (files.has(name) ? ts.createSourceFile(name, source(files.get(name)!), version, true) : getSourceFile(name, version, onError, create));
+  host.getSourceFile = (name, version, onError, create) =>
+    files.has(name)
+      ? ts.createSourceFile(name, source(files.get(name)!), version, true)
+      : getSourceFile(name, version, onError, create);
   // The sandbox runtime is a virtual module of the build; its declaration stands in for it.
-  const program = ts.createProgram([...files.keys(), join(root, 'generator/build/virtual-sandbox.d.ts')], options, host);
+  const program = ts.createProgram(
+    [...files.keys(), join(root, 'generator/build/virtual-sandbox.d.ts')],
+    options,
+    host,
+  );
   // Only the snippets are checked (the package's own sources are `npm run typecheck`'s): the checker reads the
   // entries' types lazily, where checking every file the entries reach took three times as long.
   const diagnostics = [
@@ -95,7 +110,8 @@ function check(snippets: readonly Snippet[]): string[] {
   return diagnostics.map((d) => {
     const snippet = d.file ? files.get(d.file.fileName) : undefined;
     const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    if (!snippet || !d.file || d.start === undefined) return `${d.file ? relative(root, d.file.fileName) : '(global)'}: TS${d.code} ${message}`;
+    if (!snippet || !d.file || d.start === undefined)
+      return `${d.file ? relative(root, d.file.fileName) : '(global)'}: TS${d.code} ${message}`;
     // Lines of the context comment come first; the fence's first line is snippet.line + 1.
     const at = d.file.getLineAndCharacterOfPosition(d.start).line - snippet.context.split('\n').length;
     return `${relative(root, snippet.doc)}:${snippet.line + 1 + at}: TS${d.code} ${message}`;
@@ -111,17 +127,31 @@ const compile = { timeout: 0 };
 describe('TypeScript snippets in the docs', () => {
   const snippets = docs().flatMap((doc) => extractSnippets(doc, readFileSync(doc, 'utf8')));
 
-  it('every ts/tsx snippet of README.md and docs/ compiles under strict tsc against the package entries', () => {
-    // The docs hold these (a drop would mean the extraction broke, not that all is well).
-    expect(snippets.length).toBeGreaterThanOrEqual(10);
+  it(
+    'every ts/tsx snippet of README.md and docs/ compiles under strict tsc against the package entries',
+    () => {
+      // The docs hold these (a drop would mean the extraction broke, not that all is well).
+      expect(snippets.length).toBeGreaterThanOrEqual(10);
 
-    expect(check(snippets)).toEqual([]);
-  }, compile.timeout);
+      expect(check(snippets)).toEqual([]);
+    },
+    compile.timeout,
+  );
 
-  it('the check fails on a snippet that strict mode refuses (the issue-30 case: detail on a plain Event)', () => {
-    const bad = extractSnippets('bad.md', "```ts\nconst el = document.createElement('div');\nel.addEventListener('not-a-suip-event', (e) => e.detail);\nconst n: number = 'one';\n```\n");
-    const errors = check(bad);
-    expect(errors.some((e) => e.includes("TS2339 Property 'detail' does not exist on type 'Event'"))).toBe(true);
-    expect(errors.filter((e) => e.includes("TS2322")), errors.join("\n")).toEqual([expect.stringMatching(/^bad.md:4: TS2322/)]);
-  }, compile.timeout);
+  it(
+    'the check fails on a snippet that strict mode refuses (the issue-30 case: detail on a plain Event)',
+    () => {
+      const bad = extractSnippets(
+        'bad.md',
+        "```ts\nconst el = document.createElement('div');\nel.addEventListener('not-a-suip-event', (e) => e.detail);\nconst n: number = 'one';\n```\n",
+      );
+      const errors = check(bad);
+      expect(errors.some((e) => e.includes("TS2339 Property 'detail' does not exist on type 'Event'"))).toBe(true);
+      expect(
+        errors.filter((e) => e.includes('TS2322')),
+        errors.join('\n'),
+      ).toEqual([expect.stringMatching(/^bad.md:4: TS2322/)]);
+    },
+    compile.timeout,
+  );
 });

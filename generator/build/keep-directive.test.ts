@@ -19,9 +19,14 @@ afterEach(() => {
 
 describe('keepDirective', () => {
   it("writes 'use client' back above the first import of a bundle that dropped it, and moves the source map down one line", () => {
-    const f = files("// why\n'use client';\nexport { x } from './x.ts';\n", 'import { useRef } from "react";\nexport const x = 1;\n');
+    const f = files(
+      "// why\n'use client';\nexport { x } from './x.ts';\n",
+      'import { useRef } from "react";\nexport const x = 1;\n',
+    );
     keepDirective(f.built, f.source);
-    expect(readFileSync(f.built, 'utf8')).toBe('\'use client\';\nimport { useRef } from "react";\nexport const x = 1;\n');
+    expect(readFileSync(f.built, 'utf8')).toBe(
+      '\'use client\';\nimport { useRef } from "react";\nexport const x = 1;\n',
+    );
     expect((JSON.parse(readFileSync(`${f.built}.map`, 'utf8')) as { mappings: string }).mappings).toBe(';AAAA;AACA');
   });
 

@@ -8,7 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
  */
 export function keepDirective(builtFile: string, sourceFile: string, directive = 'use client'): void {
   const pattern = new RegExp(`^\\s*(?:\\/\\/[^\\n]*\\n\\s*)*['"]${directive}['"];?`);
-  if (!pattern.test(readFileSync(sourceFile, 'utf8'))) throw new Error(`${sourceFile} must start with '${directive}'; the package build keeps it in ${builtFile}`);
+  if (!pattern.test(readFileSync(sourceFile, 'utf8')))
+    throw new Error(`${sourceFile} must start with '${directive}'; the package build keeps it in ${builtFile}`);
   const built = readFileSync(builtFile, 'utf8');
   if (new RegExp(`^['"]${directive}['"]`).test(built)) return;
   writeFileSync(builtFile, `'${directive}';\n${built}`);

@@ -13,7 +13,9 @@ export function keepSideEffects(): Plugin {
   return {
     name: 'suip-keep-side-effects',
     transform(code, id) {
-      return !id.includes('/node_modules/') && DEFINES_ELEMENTS.test(id) ? { code, map: null, moduleSideEffects: true } : undefined;
+      return !id.includes('/node_modules/') && DEFINES_ELEMENTS.test(id)
+        ? { code, map: null, moduleSideEffects: true }
+        : undefined;
     },
   };
 }

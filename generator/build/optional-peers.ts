@@ -6,8 +6,15 @@ import type { Plugin } from 'vite';
  */
 export const SERVER_PEERS: Record<string, { names: string[]; default?: boolean; needed: string }> = {
   ws: { names: ['WebSocketServer', 'WebSocket'], needed: 'the live channel and the agent client' },
-  'better-sqlite3': { names: [], default: true, needed: 'the embedded SQLite ledger (the default; --redis needs redis instead)' },
-  redis: { names: ['createClient', 'createCluster'], needed: 'the shared ledger (--redis / REDIS_URL, --redis-cluster / SUIP_REDIS_CLUSTER)' },
+  'better-sqlite3': {
+    names: [],
+    default: true,
+    needed: 'the embedded SQLite ledger (the default; --redis needs redis instead)',
+  },
+  redis: {
+    names: ['createClient', 'createCluster'],
+    needed: 'the shared ledger (--redis / REDIS_URL, --redis-cluster / SUIP_REDIS_CLUSTER)',
+  },
 };
 
 const PREFIX = '\0suip-peer:';
@@ -39,7 +46,9 @@ export function optionalPeers(peers = SERVER_PEERS): Plugin {
         `const missing = () => { const error = new Error(${JSON.stringify(`suip needs the optional package "${name}" for ${peer.needed}; install it beside suip: npm install ${name}`)}); error.code = 'SUIP_MISSING_PEER'; throw error; };`,
         // CommonJS packages arrive as { default: module.exports }.
         'const real = peer && (peer.default ?? peer);',
-        ...peer.names.map((n) => `export const ${n} = peer ? (peer.${n} ?? real.${n}) : function ${n}() { missing(); };`),
+        ...peer.names.map(
+          (n) => `export const ${n} = peer ? (peer.${n} ?? real.${n}) : function ${n}() { missing(); };`,
+        ),
         ...(peer.default ? ['export default peer ? real : function missingPeer() { missing(); };'] : []),
       ];
       return lines.join('\n');

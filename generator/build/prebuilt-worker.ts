@@ -14,9 +14,15 @@ export const WRITER_ENTRY = 'sqlite-writer';
  */
 export function prebuiltWorker(): Plugin {
   const rewrites: Array<[RegExp, string]> = [
-    [/const BOOTSTRAP = `[^`]*`;/, "const BOOTSTRAP = `const { workerData } = require('node:worker_threads');\\nimport(workerData.entry);`;"],
+    [
+      /const BOOTSTRAP = `[^`]*`;/,
+      "const BOOTSTRAP = `const { workerData } = require('node:worker_threads');\\nimport(workerData.entry);`;",
+    ],
     [/const TSX = \(\(\) => \{[\s\S]*?\}\)\(\);/, "const TSX = '';"],
-    [/const ENTRY = new URL\('\.\/sqlite-writer\.ts', import\.meta\.url\)\.href;/, `const ENTRY = new URL(import.meta.url.includes('/chunks/') ? '../${WRITER_ENTRY}.js' : './${WRITER_ENTRY}.js', import.meta.url).href;`],
+    [
+      /const ENTRY = new URL\('\.\/sqlite-writer\.ts', import\.meta\.url\)\.href;/,
+      `const ENTRY = new URL(import.meta.url.includes('/chunks/') ? '../${WRITER_ENTRY}.js' : './${WRITER_ENTRY}.js', import.meta.url).href;`,
+    ],
   ];
   return {
     name: 'suip-prebuilt-worker',
@@ -25,7 +31,10 @@ export function prebuiltWorker(): Plugin {
       if (!LEDGER.test(id)) return null;
       let out = code;
       for (const [pattern, replacement] of rewrites) {
-        if (!pattern.test(out)) throw new Error(`${id}: the package build no longer finds ${pattern} (how the ledger starts its writer thread changed); update generator/build/prebuilt-worker.ts`);
+        if (!pattern.test(out))
+          throw new Error(
+            `${id}: the package build no longer finds ${pattern} (how the ledger starts its writer thread changed); update generator/build/prebuilt-worker.ts`,
+          );
         out = out.replace(pattern, replacement);
       }
       return { code: out, map: null };

@@ -17,8 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'suip-prepare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, 'generator/build'), { recursive: true });
 cpSync(script, join(dir, 'generator/build/prepare-git-install.mjs'));
-const recordBuild = 'node -e "require(\'fs\').writeFileSync(\'built.txt\', \'yes\')"';
-writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch', private: true, scripts: { 'build:package': recordBuild } }));
+const recordBuild = "node -e \"require('fs').writeFileSync('built.txt', 'yes')\"";
+writeFileSync(
+  join(dir, 'package.json'),
+  JSON.stringify({ name: 'scratch', private: true, scripts: { 'build:package': recordBuild } }),
+);
 
 function prepare(env: Record<string, string>) {
   rmSync(join(dir, 'built.txt'), { force: true });
@@ -31,13 +34,13 @@ function prepare(env: Record<string, string>) {
 }
 
 describe('prepare (generator/build/prepare-git-install.mjs)', () => {
-  it('builds nothing in one\'s own clone (npm install / npm ci)', () => {
+  it("builds nothing in one's own clone (npm install / npm ci)", () => {
     const run = prepare({});
     expect(run).toMatchObject({ code: 0, built: false });
     expect(run.out).toContain('a clone runs from source');
   });
 
-  it('builds dist/lib/ in the clone npm prepares for a git dependency, and exits with the build\'s code', () => {
+  it("builds dist/lib/ in the clone npm prepares for a git dependency, and exits with the build's code", () => {
     const run = prepare({ _PACOTE_NO_PREPARE_: 'git+file:///somewhere' });
     expect(run).toMatchObject({ code: 0, built: true });
     expect(run.out).toContain('building dist/lib/ for a git install');

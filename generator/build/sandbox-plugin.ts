@@ -58,7 +58,8 @@ async function bundle(entry: string, runtimeSource?: string): Promise<Bundle> {
   for (const out of outputs) {
     if (!('output' in out)) continue;
     for (const chunk of out.output) {
-      if (chunk.type === 'chunk') return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
+      if (chunk.type === 'chunk')
+        return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
     }
   }
   throw new Error(`suip sandbox build produced no chunk for ${entry}`);

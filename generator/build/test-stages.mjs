@@ -71,7 +71,10 @@ function runStage(npm, stage, cwd) {
  * @param {{ cwd?: string, log?: (line: string) => void, interrupted?: () => boolean }} [options]
  * @returns {Promise<{ summary: string, failures: string, code: number }>}
  */
-export async function runStages(stages, { cwd = process.cwd(), log = (line) => console.log(line), interrupted: stopped = () => false } = {}) {
+export async function runStages(
+  stages,
+  { cwd = process.cwd(), log = (line) => console.log(line), interrupted: stopped = () => false } = {},
+) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const results = [];
   for (const stage of stages) {

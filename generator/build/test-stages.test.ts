@@ -53,7 +53,10 @@ describe('npm test stages (generator/build/test-stages.mjs)', () => {
   it('ends a stage that exited though a process it left running holds its output open (npm test never hangs on it)', () => {
     // The stage starts a sleeper that inherits its stdout and outlives it, then exits.
     const leave = `node -e "const c=require('child_process').spawn('sleep',['120'],{stdio:'inherit',detached:true});require('fs').writeFileSync('pid',String(c.pid));c.unref()"`;
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'stages', private: true, scripts: { a: leave, b: `node -e "console.log('b ran')"` } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'stages', private: true, scripts: { a: leave, b: `node -e "console.log('b ran')"` } }),
+    );
     try {
       // Bound: the fix's worst case is two npm runs and a 2 s grace; before, it waited the sleeper's 120 s.
       const out = spawnSync(process.execPath, [script, 'a', 'b'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
@@ -71,9 +74,16 @@ describe('npm test stages (generator/build/test-stages.mjs)', () => {
 
   it('on Ctrl-C passes on what the stage says as it stops, starts no later stage and still prints its summary', async () => {
     const stop = `node -e "process.on('SIGINT',()=>setTimeout(()=>{console.log('stage cleaned up');process.exit(130)},300));console.log('stage ready');setInterval(()=>{},1000)"`;
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'stages', private: true, scripts: { a: stop, b: `node -e "console.log('b ran')"` } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'stages', private: true, scripts: { a: stop, b: `node -e "console.log('b ran')"` } }),
+    );
     // Its own process group, as a terminal's foreground job: Ctrl-C is a SIGINT to the whole group.
-    const runner = spawn(process.execPath, [script, 'a', 'b'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const runner = spawn(process.execPath, [script, 'a', 'b'], {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     const ready = new Promise<void>((resolve) =>
       runner.stdout.on('data', (chunk: Buffer) => {

@@ -32,31 +32,52 @@ function valueFor(schema: CompactSchema): fc.Arbitrary<unknown> {
 
 function shapedFor(schema: CompactSchema): fc.Arbitrary<unknown> {
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(valueFor));
-  if (schema.const !== undefined) return fc.oneof({ weight: 12, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: fc.constantFrom('other', `${schema.const} `) });
+  if (schema.const !== undefined)
+    return fc.oneof(
+      { weight: 12, arbitrary: fc.constant(schema.const) },
+      { weight: 1, arbitrary: fc.constantFrom('other', `${schema.const} `) },
+    );
   switch (schema.type) {
     case 'boolean':
       return fc.boolean();
     case 'string': {
-      const strings = lengthNear(schema.minLength, schema.maxLength ?? 12).chain((n) => fc.string({ minLength: n, maxLength: n }));
+      const strings = lengthNear(schema.minLength, schema.maxLength ?? 12).chain((n) =>
+        fc.string({ minLength: n, maxLength: n }),
+      );
       return schema.pattern ? fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), strings) : strings;
     }
     case 'array':
       if (Array.isArray(schema.items)) {
         const items = schema.items;
-        return fc.oneof({ weight: 5, arbitrary: fc.tuple(...items.map(valueFor)) }, { weight: 1, arbitrary: fc.array(json, { maxLength: items.length + 1 }) });
+        return fc.oneof(
+          { weight: 5, arbitrary: fc.tuple(...items.map(valueFor)) },
+          { weight: 1, arbitrary: fc.array(json, { maxLength: items.length + 1 }) },
+        );
       }
-      return lengthNear(schema.minItems, Math.min(schema.maxItems ?? 4, 4)).chain((n) => fc.array(valueFor(schema.items as CompactSchema), { minLength: n, maxLength: n }));
+      return lengthNear(schema.minItems, Math.min(schema.maxItems ?? 4, 4)).chain((n) =>
+        fc.array(valueFor(schema.items as CompactSchema), { minLength: n, maxLength: n }),
+      );
     case 'object': {
       const required = new Set(schema.required ?? []);
       const entries = Object.entries(schema.properties ?? {}).map(([key, property]) =>
         fc.tuple(fc.constant(key), valueFor(property), fc.integer({ min: 0, max: 39 })),
       );
-      return fc.tuple(fc.tuple(...entries), fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ODD_KEYS), json) })).map(([chosen, extra]) => {
-        // A required key is dropped 1 time in 40, an optional one kept half the time.
-        const kept = chosen.filter(([key, , roll]) => (required.has(key) ? roll !== 0 : roll % 2 === 0)).map(([key, value]) => [key, value] as const);
-        // Object.fromEntries defines own keys, `__proto__` included, as JSON.parse does.
-        return Object.fromEntries(extra ? [...kept, extra] : kept);
-      });
+      return fc
+        .tuple(
+          fc.tuple(...entries),
+          fc.oneof(
+            { weight: 12, arbitrary: fc.constant(undefined) },
+            { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ODD_KEYS), json) },
+          ),
+        )
+        .map(([chosen, extra]) => {
+          // A required key is dropped 1 time in 40, an optional one kept half the time.
+          const kept = chosen
+            .filter(([key, , roll]) => (required.has(key) ? roll !== 0 : roll % 2 === 0))
+            .map(([key, value]) => [key, value] as const);
+          // Object.fromEntries defines own keys, `__proto__` included, as JSON.parse does.
+          return Object.fromEntries(extra ? [...kept, extra] : kept);
+        });
     }
     default:
       return json;
@@ -96,12 +117,26 @@ describe('ahead-of-time wire checks', () => {
     const ok = { protocolVersion: '1.0', generator: { name: 'g', version: '1' }, capabilities: {} };
     expect(initialize.firstError(ok)).toBeUndefined();
     expect(initialize.firstError({ ...ok, extra: 1 })).toBe('/extra: Unexpected property');
-    expect(initialize.firstError(JSON.parse('{"protocolVersion": "1.0", "generator": {"name": "g", "version": "1"}, "capabilities": {}, "__proto__": {"polluted": true}}'))).toBe('/__proto__: Unexpected property');
-    expect(initialize.firstError({ ...ok, generator: { name: '', version: '1' } })).toBe('/generator/name: Expected string length greater or equal to 1');
+    expect(
+      initialize.firstError(
+        JSON.parse(
+          '{"protocolVersion": "1.0", "generator": {"name": "g", "version": "1"}, "capabilities": {}, "__proto__": {"polluted": true}}',
+        ),
+      ),
+    ).toBe('/__proto__: Unexpected property');
+    expect(initialize.firstError({ ...ok, generator: { name: '', version: '1' } })).toBe(
+      '/generator/name: Expected string length greater or equal to 1',
+    );
     expect(initialize.firstError({ capabilities: {} })).toBe('/protocolVersion: Expected required property');
-    expect(precompiled(GENERATED.DataParams).firstError({ channel: 'Bad Name', value: 1 })).toBe("/channel: Expected string to match '^[a-z0-9_:.-]+$'");
-    expect(precompiled(GENERATED.DialogParams).firstError({ kind: 'nope', title: 't' })).toBe('/: Expected union value');
-    expect(precompiled(GENERATED.GroupShallow).firstError({ group: [['a']] })).toBe('/group/0: Expected tuple to have 2 elements');
+    expect(precompiled(GENERATED.DataParams).firstError({ channel: 'Bad Name', value: 1 })).toBe(
+      "/channel: Expected string to match '^[a-z0-9_:.-]+$'",
+    );
+    expect(precompiled(GENERATED.DialogParams).firstError({ kind: 'nope', title: 't' })).toBe(
+      '/: Expected union value',
+    );
+    expect(precompiled(GENERATED.GroupShallow).firstError({ group: [['a']] })).toBe(
+      '/group/0: Expected tuple to have 2 elements',
+    );
     expect(precompiled(GENERATED.AppendTextParams).firstError({ path: 'x', text: '' })).toBe('/path: Expected array');
   });
 
@@ -114,7 +149,11 @@ describe('ahead-of-time wire checks', () => {
   });
 
   it('refuses to generate a check for a kind or keyword it does not implement, naming where', () => {
-    expect(() => toCompact(Type.Object({ n: Type.Number() }))).toThrow('#/properties/n: TypeBox kind Number has no ahead-of-time check');
-    expect(() => toCompact(Type.String({ format: 'uri' }))).toThrow('#: keyword format of a String has no ahead-of-time check');
+    expect(() => toCompact(Type.Object({ n: Type.Number() }))).toThrow(
+      '#/properties/n: TypeBox kind Number has no ahead-of-time check',
+    );
+    expect(() => toCompact(Type.String({ format: 'uri' }))).toThrow(
+      '#: keyword format of a String has no ahead-of-time check',
+    );
   });
 });

@@ -13,14 +13,20 @@ const text = fc.oneof(
   fc.record({ text: fc.constantFrom('', 'a', 'ab', 'abc', 'b', 'ba', 'long enough to matter') }),
   fc.record({ text: fc.constantFrom('x', 'xy'), mimeType: fc.constantFrom('text/plain', 'text/markdown') }),
 );
-const data = fc.record({ data: fc.constantFrom('https://example.com/a.png', 'data:,b'), mimeType: fc.constantFrom('image/png', 'text/plain') });
+const data = fc.record({
+  data: fc.constantFrom('https://example.com/a.png', 'data:,b'),
+  mimeType: fc.constantFrom('image/png', 'text/plain'),
+});
 const on = fc.record({ click: fc.record({ handler: fc.constantFrom('h1', 'h2') }, { requiredKeys: ['handler'] }) });
 
 const { particle } = fc.letrec<{ particle: Particle; group: GroupParticle }>((tie) => ({
   particle: fc.oneof({ depthSize: 'small', maxDepth: 4 }, text, data, tie('group')),
   group: fc.record(
     {
-      group: fc.uniqueArray(fc.tuple(fc.constantFrom(...IDS), tie('particle')), { selector: (entry) => entry[0], maxLength: 6 }),
+      group: fc.uniqueArray(fc.tuple(fc.constantFrom(...IDS), tie('particle')), {
+        selector: (entry) => entry[0],
+        maxLength: 6,
+      }),
       type: fc.constantFrom('card', 'list'),
       on,
     },

@@ -11,7 +11,8 @@ import { Method, type Op } from '../../shared/index.ts';
 export function deferDeletions(ops: Op[]): Op[] {
   const added = new Map<string, number>();
   ops.forEach((op, index) => {
-    if (op.method === Method.insert || (op.method === Method.append && 'id' in op.params)) added.set(key(op.params.path, (op.params as { id: string }).id), index);
+    if (op.method === Method.insert || (op.method === Method.append && 'id' in op.params))
+      added.set(key(op.params.path, (op.params as { id: string }).id), index);
   });
   const kept: Op[] = [];
   const deletions: Op[] = [];

@@ -1,4 +1,11 @@
-import { appendOp, insertOp, removeOp, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
+import {
+  appendOp,
+  insertOp,
+  removeOp,
+  type GroupEntry,
+  type GroupParticle,
+  type Particle,
+} from '../../shared/index.ts';
 import { childPath, type DiffState } from './diff-state.ts';
 import { markLongestIncreasing } from '../../shared/lis.ts';
 import { OP_OVERHEAD, particleSize, pathSize } from './size.ts';
@@ -13,7 +20,12 @@ type Entries = readonly GroupEntry[];
  * every other kept child once (remove + insert without `particle`) — the fewest moves possible.
  * Sibling ids must be unique in both groups (the runtime validates a tree before diffing it).
  */
-export function diffChildren(prev: GroupParticle, next: GroupParticle, path: readonly string[], state: DiffState): number {
+export function diffChildren(
+  prev: GroupParticle,
+  next: GroupParticle,
+  path: readonly string[],
+  state: DiffState,
+): number {
   const before = prev.group;
   const after = next.group;
   if (before === after) return 0;
@@ -53,7 +65,15 @@ export function diffChildren(prev: GroupParticle, next: GroupParticle, path: rea
 }
 
 /** The keyed part: `before[start, prevEnd)` becomes `after[start, nextEnd)`; what follows is already in place. */
-function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: number, nextEnd: number, path: readonly string[], state: DiffState): number {
+function diffMiddle(
+  before: Entries,
+  after: Entries,
+  start: number,
+  prevEnd: number,
+  nextEnd: number,
+  path: readonly string[],
+  state: DiffState,
+): number {
   const oldIndex = new Map<string, number>();
   for (let i = start; i < prevEnd; i++) oldIndex.set(before[i]![0], i);
   // Old position of each new child (-1 when new); old children nobody claims are removed.
@@ -96,9 +116,25 @@ function diffMiddle(before: Entries, after: Entries, start: number, prevEnd: num
 }
 
 /** An insert before `anchor`, or an append when there is none; `particle` undefined re-inserts the removed one. */
-function place(path: readonly string[], id: string, anchor: string | undefined, particle: Particle | undefined, state: DiffState, groupPathSize: number): number {
-  state.ops.push(anchor === undefined ? appendOp(path.slice(), id, particle) : insertOp(path.slice(), id, anchor, particle));
-  return OP_OVERHEAD + groupPathSize + id.length + 8 + (anchor === undefined ? 0 : anchor.length + 12) + (particle === undefined ? 0 : particleSize(particle) + 12);
+function place(
+  path: readonly string[],
+  id: string,
+  anchor: string | undefined,
+  particle: Particle | undefined,
+  state: DiffState,
+  groupPathSize: number,
+): number {
+  state.ops.push(
+    anchor === undefined ? appendOp(path.slice(), id, particle) : insertOp(path.slice(), id, anchor, particle),
+  );
+  return (
+    OP_OVERHEAD +
+    groupPathSize +
+    id.length +
+    8 +
+    (anchor === undefined ? 0 : anchor.length + 12) +
+    (particle === undefined ? 0 : particleSize(particle) + 12)
+  );
 }
 
 /**
@@ -106,7 +142,15 @@ function place(path: readonly string[], id: string, anchor: string | undefined, 
  * its own changes. When those changes would cost more than sending the child anew (and contain no
  * moves of their own), it is removed and inserted with its new content instead: same op count.
  */
-function move(path: readonly string[], id: string, anchor: string | undefined, old: Particle, child: Particle, state: DiffState, groupPathSize: number): number {
+function move(
+  path: readonly string[],
+  id: string,
+  anchor: string | undefined,
+  old: Particle,
+  child: Particle,
+  state: DiffState,
+  groupPathSize: number,
+): number {
   const at = childPath(path, id);
   state.ops.push(removeOp(at));
   const removeCost = OP_OVERHEAD + pathSize(at);

@@ -72,11 +72,18 @@ describe('diff properties (fast-check, 1,000 random tree pairs each)', () => {
   test('a pure reorder of keyed children emits exactly 2 × (n − LIS) ops, all moves', () => {
     const reorder = fc
       .integer({ min: 0, max: 40 })
-      .chain((n) => fc.tuple(fc.constant(n), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })));
+      .chain((n) =>
+        fc.tuple(fc.constant(n), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
+      );
     fc.assert(
       fc.property(reorder, fc.boolean(), ([n, order], nested) => {
-        const children = [...Array(n).keys()].map((i): [string, Particle] => [`k${i}`, nested ? { group: [['x', t(`${i}`)]] } : t(`${i}`)]);
-        const wrap = (entries: Array<[string, Particle]>): GroupParticle => ({ group: [['list', { group: entries, type: 'list' }]] });
+        const children = [...Array(n).keys()].map((i): [string, Particle] => [
+          `k${i}`,
+          nested ? { group: [['x', t(`${i}`)]] } : t(`${i}`),
+        ]);
+        const wrap = (entries: Array<[string, Particle]>): GroupParticle => ({
+          group: [['list', { group: entries, type: 'list' }]],
+        });
         const prev = wrap(children);
         const next = wrap(order.map((i) => children[i]!));
         const ops = diff(prev, next);

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { appendOp, appendTextOp, insertOp, removeOp, replaceOp, type GroupParticle, type Op } from '../../shared/index.ts';
+import {
+  appendOp,
+  appendTextOp,
+  insertOp,
+  removeOp,
+  replaceOp,
+  type GroupParticle,
+  type Op,
+} from '../../shared/index.ts';
 import { applyTransaction } from '../../core/tree/index.ts';
 import { diff, diffRoot } from './diff.ts';
 import { at, deepFreeze, g, t } from './test-trees.ts';
@@ -13,7 +21,11 @@ function roundTrip(prev: GroupParticle, next: GroupParticle): Op[] {
 }
 
 describe('diff: leaves', () => {
-  const card = (body: string) => g([['title', t('Hi')], ['card', g([['body', t(body)]], 'card')]]);
+  const card = (body: string) =>
+    g([
+      ['title', t('Hi')],
+      ['card', g([['body', t(body)]], 'card')],
+    ]);
 
   test('identical and shared trees give no ops', () => {
     const tree = card('x');
@@ -37,16 +49,21 @@ describe('diff: leaves', () => {
   test('data particles are replaced when url or mimeType changes', () => {
     const img = (data: string, mimeType = 'image/png') => g([['img', { data, mimeType }]]);
     expect(roundTrip(img('a.png'), img('a.png'))).toEqual([]);
-    expect(roundTrip(img('a.png'), img('b.png'))).toEqual([replaceOp(['img'], { data: 'b.png', mimeType: 'image/png' })]);
+    expect(roundTrip(img('a.png'), img('b.png'))).toEqual([
+      replaceOp(['img'], { data: 'b.png', mimeType: 'image/png' }),
+    ]);
     expect(roundTrip(img('a.png'), img('a.png', 'image/webp'))).toHaveLength(1);
   });
 
   test('a kind change replaces', () => {
-    expect(roundTrip(g([['a', t('x')]]), g([['a', g([['b', t('y')]])]]))).toEqual([replaceOp(['a'], g([['b', t('y')]]))]);
+    expect(roundTrip(g([['a', t('x')]]), g([['a', g([['b', t('y')]])]]))).toEqual([
+      replaceOp(['a'], g([['b', t('y')]])),
+    ]);
   });
 
   test('a group type or handler change replaces the group', () => {
-    const button = (type: string, handler: string) => g([['b', { group: [['label', t('Go')]], type, on: { click: { handler } } }]]);
+    const button = (type: string, handler: string) =>
+      g([['b', { group: [['label', t('Go')]], type, on: { click: { handler } } }]]);
     expect(roundTrip(button('button', 'h1'), button('button', 'h1'))).toEqual([]);
     expect(roundTrip(button('button', 'h1'), button('link', 'h1'))).toHaveLength(1);
     expect(roundTrip(button('button', 'h1'), button('button', 'h2'))[0]!.method).toBe('suip/ops/replace');
@@ -54,7 +71,16 @@ describe('diff: leaves', () => {
 });
 
 describe('diff: keyed children', () => {
-  const list = (ids: string[]) => g([['list', g(ids.map((id) => [id, t(id)]), 'list')]]);
+  const list = (ids: string[]) =>
+    g([
+      [
+        'list',
+        g(
+          ids.map((id) => [id, t(id)]),
+          'list',
+        ),
+      ],
+    ]);
 
   test('appends new children at the end, inserts before the next sibling elsewhere', () => {
     expect(roundTrip(list(['a']), list(['a', 'b']))).toEqual([appendOp(['list'], 'b', t('b'))]);
@@ -73,7 +99,10 @@ describe('diff: keyed children', () => {
   });
 
   test('moving the first child to the end is one move (an append without particle)', () => {
-    expect(roundTrip(list(['a', 'b', 'c', 'd']), list(['b', 'c', 'd', 'a']))).toEqual([removeOp(['list', 'a']), appendOp(['list'], 'a')]);
+    expect(roundTrip(list(['a', 'b', 'c', 'd']), list(['b', 'c', 'd', 'a']))).toEqual([
+      removeOp(['list', 'a']),
+      appendOp(['list'], 'a'),
+    ]);
   });
 
   test('a reverse of n children takes n - 1 moves', () => {
@@ -82,30 +111,114 @@ describe('diff: keyed children', () => {
   });
 
   test('a moved child that also changed is moved, then changed in place', () => {
-    const prev = g([['a', g([['x', t('long text that stays the same for a while')], ['y', t('1')]])], ['b', t('b')], ['c', t('c')]]);
-    const next = g([['b', t('b')], ['c', t('c')], ['a', g([['x', t('long text that stays the same for a while')], ['y', t('12')]])]]);
+    const prev = g([
+      [
+        'a',
+        g([
+          ['x', t('long text that stays the same for a while')],
+          ['y', t('1')],
+        ]),
+      ],
+      ['b', t('b')],
+      ['c', t('c')],
+    ]);
+    const next = g([
+      ['b', t('b')],
+      ['c', t('c')],
+      [
+        'a',
+        g([
+          ['x', t('long text that stays the same for a while')],
+          ['y', t('12')],
+        ]),
+      ],
+    ]);
     const ops = roundTrip(prev, next);
     expect(ops).toEqual([removeOp(['a']), appendOp([], 'a'), appendTextOp(['a', 'y'], '2')]);
   });
 
   test('a moved child whose kind changed is removed and inserted anew', () => {
-    const ops = roundTrip(g([['a', t('x')], ['b', t('b')], ['c', t('c')]]), g([['b', t('b')], ['c', t('c')], ['a', g([])]]));
+    const ops = roundTrip(
+      g([
+        ['a', t('x')],
+        ['b', t('b')],
+        ['c', t('c')],
+      ]),
+      g([
+        ['b', t('b')],
+        ['c', t('c')],
+        ['a', g([])],
+      ]),
+    );
     expect(ops).toEqual([removeOp(['a']), appendOp([], 'a', g([]))]);
   });
 
   test('mixed insert, remove, move and change round-trip', () => {
-    roundTrip(list(['a', 'b', 'c', 'd', 'e']), g([['list', g([['e', t('e')], ['x', t('x')], ['b', t('bb')], ['a', t('a')], ['d', t('d')]], 'list')]]));
+    roundTrip(
+      list(['a', 'b', 'c', 'd', 'e']),
+      g([
+        [
+          'list',
+          g(
+            [
+              ['e', t('e')],
+              ['x', t('x')],
+              ['b', t('bb')],
+              ['a', t('a')],
+              ['d', t('d')],
+            ],
+            'list',
+          ),
+        ],
+      ]),
+    );
   });
 
   test('a group whose ops would be larger than itself is replaced', () => {
-    const prev = g([['row', g([['a', t('1')], ['b', t('2')], ['c', t('3')]])]]);
-    const next = g([['row', g([['a', t('4')], ['b', t('5')], ['c', t('6')]])]]);
+    const prev = g([
+      [
+        'row',
+        g([
+          ['a', t('1')],
+          ['b', t('2')],
+          ['c', t('3')],
+        ]),
+      ],
+    ]);
+    const next = g([
+      [
+        'row',
+        g([
+          ['a', t('4')],
+          ['b', t('5')],
+          ['c', t('6')],
+        ]),
+      ],
+    ]);
     expect(roundTrip(prev, next)).toEqual([replaceOp(['row'], next.group[0]![1])]);
   });
 
   test('a group with a moved child is never replaced: the move keeps identity', () => {
-    const prev = g([['row', g([['a', t('1')], ['b', t('2')], ['c', t('3')]])]]);
-    const next = g([['row', g([['c', t('3')], ['a', t('4')], ['b', t('5')]])]]);
+    const prev = g([
+      [
+        'row',
+        g([
+          ['a', t('1')],
+          ['b', t('2')],
+          ['c', t('3')],
+        ]),
+      ],
+    ]);
+    const next = g([
+      [
+        'row',
+        g([
+          ['c', t('3')],
+          ['a', t('4')],
+          ['b', t('5')],
+        ]),
+      ],
+    ]);
     const ops = roundTrip(prev, next);
     expect(ops.some((op) => op.method === 'suip/ops/replace' && op.params.path.length === 1)).toBe(false);
   });
@@ -124,7 +237,10 @@ describe('diff: structural sharing', () => {
 
 describe('diff: roots and paths', () => {
   test('from nothing, the root children are appended in order', () => {
-    const next = g([['a', t('A')], ['b', g([])]]);
+    const next = g([
+      ['a', t('A')],
+      ['b', g([])],
+    ]);
     expect(diff(undefined, next)).toEqual([appendOp([], 'a', t('A')), appendOp([], 'b', g([]))]);
     expect(diffRoot(undefined, next)).toEqual(diff(undefined, next));
   });
@@ -152,8 +268,16 @@ describe('diff: roots and paths', () => {
 
   test('moves keep identity through applyTransaction', () => {
     const a = g([['deep', t('state')]]);
-    const prev = g([['a', a], ['b', t('b')], ['c', t('c')]]);
-    const next = g([['c', t('c')], ['b', t('b')], ['a', a]]);
+    const prev = g([
+      ['a', a],
+      ['b', t('b')],
+      ['c', t('c')],
+    ]);
+    const next = g([
+      ['c', t('c')],
+      ['b', t('b')],
+      ['a', a],
+    ]);
     const result = applyTransaction(prev, diff(prev, next));
     expect(result.ok && at(result.tree, ['a'])).toBe(a);
   });

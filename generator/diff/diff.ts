@@ -1,4 +1,12 @@
-import { appendOp, appendTextOp, isGroup, replaceOp, type GroupParticle, type Op, type Particle } from '../../shared/index.ts';
+import {
+  appendOp,
+  appendTextOp,
+  isGroup,
+  replaceOp,
+  type GroupParticle,
+  type Op,
+  type Particle,
+} from '../../shared/index.ts';
 import { deferDeletions } from './defer-deletions.ts';
 import { diffChildren } from './diff-children.ts';
 import type { DiffState } from './diff-state.ts';
@@ -52,14 +60,22 @@ export function diffRoot(prevRoot: GroupParticle | undefined, nextRoot: GroupPar
  * tree changed: its ops (deletions deferred), their estimated size and the moves among them. The
  * caller (`patchOps`) then makes the choice each ancestor makes between these ops and replacing itself.
  */
-export function diffAt(prev: Particle, next: Particle, path: readonly string[]): { ops: Op[]; cost: number; moves: number } {
+export function diffAt(
+  prev: Particle,
+  next: Particle,
+  path: readonly string[],
+): { ops: Op[]; cost: number; moves: number } {
   const state = createState();
   const cost = state.diffParticle(prev, next, path.slice());
   return { ops: deferDeletions(state.ops), cost, moves: state.moves };
 }
 
 function createState(): DiffState {
-  const state: DiffState = { ops: [], moves: 0, diffParticle: (prev, next, path) => diffParticle(prev, next, path, state) };
+  const state: DiffState = {
+    ops: [],
+    moves: 0,
+    diffParticle: (prev, next, path) => diffParticle(prev, next, path, state),
+  };
   return state;
 }
 

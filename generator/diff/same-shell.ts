@@ -14,7 +14,9 @@ function sameHandlers(a: EventHandlers | undefined, b: EventHandlers | undefined
   if (a === undefined || b === undefined) return false;
   // Own keys only, and only the names the wire allows: `on` came from model code.
   if (Object.keys(a).length !== Object.keys(b).length) return false;
-  return EVENT_NAMES.every((name) => Object.hasOwn(a, name) === Object.hasOwn(b, name) && sameHandler(a[name], b[name]));
+  return EVENT_NAMES.every(
+    (name) => Object.hasOwn(a, name) === Object.hasOwn(b, name) && sameHandler(a[name], b[name]),
+  );
 }
 
 /**

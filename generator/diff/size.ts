@@ -33,7 +33,8 @@ function handlersSize(on: EventHandlers): number {
  * not pay for walking a large subtree.
  */
 export function particleSize(particle: Particle, budget = Infinity): number {
-  if ('text' in particle) return particle.text.length + 11 + (particle.mimeType === undefined ? 0 : particle.mimeType.length + 14);
+  if ('text' in particle)
+    return particle.text.length + 11 + (particle.mimeType === undefined ? 0 : particle.mimeType.length + 14);
   if ('data' in particle) return particle.data.length + particle.mimeType.length + 24;
   let size = 12;
   if (particle.type !== undefined) size += particle.type.length + 10;

@@ -6,10 +6,12 @@ import { isGroup, type GroupParticle, type Particle } from '../../shared/index.t
  */
 
 /** A text particle. */
-export const t = (text: string, mimeType?: string): Particle => (mimeType === undefined ? { text } : { text, mimeType });
+export const t = (text: string, mimeType?: string): Particle =>
+  mimeType === undefined ? { text } : { text, mimeType };
 
 /** A group particle from entries. */
-export const g = (entries: Array<[string, Particle]>, type?: string): GroupParticle => (type === undefined ? { group: entries } : { group: entries, type });
+export const g = (entries: Array<[string, Particle]>, type?: string): GroupParticle =>
+  type === undefined ? { group: entries } : { group: entries, type };
 
 /** Freezes a particle tree in place, so a diff that mutates its input throws. */
 export function deepFreeze<T>(value: T): T {

@@ -26,7 +26,10 @@ const chunk = (delta: Record<string, unknown>) => `data: ${JSON.stringify({ choi
 // Each test leaves only the clock under test short, so a loaded machine cannot trip another one.
 const timeouts = { firstByteMs: 300, idleMs: 10_000, totalMs: 20_000 };
 async function failure(promise: Promise<unknown>): Promise<ChatError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ChatError);
   return error as ChatError;
 }
@@ -55,7 +58,14 @@ describe('streamChat against real endpoints', () => {
       res.write(chunk({ content: 'half an ans' }));
     });
     const pieces: string[] = [];
-    const error = await failure(streamChat({ endpoint: { baseUrl, model: 'm', apiKey: '' }, messages: [], timeouts: { firstByteMs: 10_000, idleMs: 300, totalMs: 20_000 }, onDelta: (d) => pieces.push(d) }));
+    const error = await failure(
+      streamChat({
+        endpoint: { baseUrl, model: 'm', apiKey: '' },
+        messages: [],
+        timeouts: { firstByteMs: 10_000, idleMs: 300, totalMs: 20_000 },
+        onDelta: (d) => pieces.push(d),
+      }),
+    );
     expect(error.code).toBe('model_timeout');
     expect(error.message).toContain('went silent for 300 ms');
     expect(pieces).toEqual(['half an ans']);
@@ -67,7 +77,13 @@ describe('streamChat against real endpoints', () => {
       const timer = setInterval(() => res.write(chunk({ content: '.' })), 20);
       res.on('close', () => clearInterval(timer));
     });
-    const error = await failure(streamChat({ endpoint: { baseUrl, model: 'm', apiKey: '' }, messages: [], timeouts: { firstByteMs: 10_000, idleMs: 10_000, totalMs: 600 } }));
+    const error = await failure(
+      streamChat({
+        endpoint: { baseUrl, model: 'm', apiKey: '' },
+        messages: [],
+        timeouts: { firstByteMs: 10_000, idleMs: 10_000, totalMs: 600 },
+      }),
+    );
     expect(error.code).toBe('model_timeout');
     expect(error.message).toContain('did not finish within 600 ms');
   });
@@ -78,11 +94,17 @@ describe('streamChat against real endpoints', () => {
     const baseUrl = await endpoint((res, authorization) => {
       if (!midStream) {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `invalid key; you sent ${authorization}`, key: authorization?.slice(7) } }));
+        res.end(
+          JSON.stringify({
+            error: { message: `invalid key; you sent ${authorization}`, key: authorization?.slice(7) },
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(`${chunk({ content: 'hi' })}data: ${JSON.stringify({ error: { message: `quota for ${authorization?.slice(7)} exceeded` } })}\n\n`);
+      res.end(
+        `${chunk({ content: 'hi' })}data: ${JSON.stringify({ error: { message: `quota for ${authorization?.slice(7)} exceeded` } })}\n\n`,
+      );
     });
     const http = await failure(streamChat({ endpoint: { baseUrl, model: 'm', apiKey: key }, messages: [] }));
     expect(http.code).toBe('model_http_error');
@@ -99,13 +121,24 @@ describe('streamChat against real endpoints', () => {
   it('reports a data line that is not JSON and keeps the rest of the answer; streams tool calls', async () => {
     const baseUrl = await endpoint((res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(`${chunk({ content: 'before ' })}data: {"choices":[{"delta":{"content":"lost\n\n${chunk({ content: 'after' })}${chunk({ tool_calls: [{ index: 0, function: { name: 'deleteSurface', arguments: '{"surf' } }] })}${chunk({ tool_calls: [{ index: 0, function: { arguments: 'aceId":"a"}' } }] })}data: [DONE]\n\n`);
+      res.end(
+        `${chunk({ content: 'before ' })}data: {"choices":[{"delta":{"content":"lost\n\n${chunk({ content: 'after' })}${chunk({ tool_calls: [{ index: 0, function: { name: 'deleteSurface', arguments: '{"surf' } }] })}${chunk({ tool_calls: [{ index: 0, function: { arguments: 'aceId":"a"}' } }] })}data: [DONE]\n\n`,
+      );
     });
     const problems: ChatStreamProblem[] = [];
     const calls: ToolCallDelta[] = [];
-    const answer = await streamChat({ endpoint: { baseUrl, model: 'm', apiKey: '' }, messages: [], onProblem: (p) => problems.push(p), onToolCall: (c) => calls.push(c), tools: [] });
+    const answer = await streamChat({
+      endpoint: { baseUrl, model: 'm', apiKey: '' },
+      messages: [],
+      onProblem: (p) => problems.push(p),
+      onToolCall: (c) => calls.push(c),
+      tools: [],
+    });
     expect(answer).toBe('before after');
     expect(problems).toEqual([expect.objectContaining({ kind: 'not-json', afterChars: 7 })]);
-    expect(calls).toEqual([{ index: 0, name: 'deleteSurface', arguments: '{"surf' }, { index: 0, arguments: 'aceId":"a"}' }]);
+    expect(calls).toEqual([
+      { index: 0, name: 'deleteSurface', arguments: '{"surf' },
+      { index: 0, arguments: 'aceId":"a"}' },
+    ]);
   });
 });

@@ -21,24 +21,43 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('streamChat', () => {
   it('posts a streaming request and joins the deltas until [DONE]', async () => {
-    const fetch = vi.fn(async () => sse([delta('Hel'), ': ping\n\n', delta('lo ✓'), 'data: [DONE]\n\n', delta('ignored')]));
+    const fetch = vi.fn(async () =>
+      sse([delta('Hel'), ': ping\n\n', delta('lo ✓'), 'data: [DONE]\n\n', delta('ignored')]),
+    );
     vi.stubGlobal('fetch', fetch);
     const pieces: string[] = [];
-    const answer = await streamChat({ endpoint, messages: [{ role: 'user', content: 'hi' }], onDelta: (d) => pieces.push(d) });
+    const answer = await streamChat({
+      endpoint,
+      messages: [{ role: 'user', content: 'hi' }],
+      onDelta: (d) => pieces.push(d),
+    });
     expect(answer).toBe('Hello ✓');
     expect(pieces).toEqual(['Hel', 'lo ✓']);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:9/v1/chat/completions');
-    expect(JSON.parse(String(init.body))).toMatchObject({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      model: 'm',
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer k');
   });
 
   it('reports HTTP errors and in-stream errors in words', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"message":"bad key"}}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"message":"bad key"}}', { status: 401 })),
+    );
     await expect(streamChat({ endpoint, messages: [] })).rejects.toThrow('HTTP 401: {"error":{"message":"bad key"}}');
-    vi.stubGlobal('fetch', vi.fn(async () => sse([delta('a'), 'data: {"error":{"message":"overloaded"}}\n\n'])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sse([delta('a'), 'data: {"error":{"message":"overloaded"}}\n\n'])),
+    );
     await expect(streamChat({ endpoint, messages: [] })).rejects.toThrow('overloaded');
-    vi.stubGlobal('fetch', vi.fn(async () => sse(['data: <html>\n\n'])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sse(['data: <html>\n\n'])),
+    );
     await expect(streamChat({ endpoint, messages: [] })).rejects.toThrow('not JSON');
   });
 

@@ -111,37 +111,68 @@ export async function streamChat(request: ChatRequest): Promise<string> {
   if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
   signal?.addEventListener('abort', onAbort, { once: true });
   const total = setTimeout(() => expire(`the model did not finish within ${timeouts.totalMs} ms`), timeouts.totalMs);
-  let idle = setTimeout(() => expire(`the model sent nothing for ${timeouts.firstByteMs} ms after the request`), timeouts.firstByteMs);
+  let idle = setTimeout(
+    () => expire(`the model sent nothing for ${timeouts.firstByteMs} ms after the request`),
+    timeouts.firstByteMs,
+  );
   const heard = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => expire(`the model went silent for ${timeouts.idleMs} ms in the middle of its answer`), timeouts.idleMs);
+    idle = setTimeout(
+      () => expire(`the model went silent for ${timeouts.idleMs} ms in the middle of its answer`),
+      timeouts.idleMs,
+    );
   };
   const fail = (error: unknown): never => {
     if (signal?.aborted) throw signal.reason ?? error;
     if (timedOut !== undefined) throw new ChatError('model_timeout', timedOut);
     if (error instanceof ChatError) throw error;
-    throw new ChatError('model_stream_error', `the model's stream broke: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ChatError(
+      'model_stream_error',
+      `the model's stream broke: ${error instanceof Error ? error.message : String(error)}`,
+    );
   };
 
   let answer = '';
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
     if (endpoint.apiKey.trim() !== '') headers.authorization = `Bearer ${endpoint.apiKey.trim()}`;
-    const body = { model: endpoint.model, messages, stream: true, temperature: request.temperature ?? 0.2, ...(request.tools ? { tools: request.tools } : {}) };
+    const body = {
+      model: endpoint.model,
+      messages,
+      stream: true,
+      temperature: request.temperature ?? 0.2,
+      ...(request.tools ? { tools: request.tools } : {}),
+    };
     let response: Response;
     try {
-      response = await fetch(completionsUrl(endpoint.baseUrl), { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+      response = await fetch(completionsUrl(endpoint.baseUrl), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
     } catch (error) {
       if (signal?.aborted || timedOut !== undefined) fail(error);
       // An endpoint that took the request and then closed the connection was reached: its answer was cut.
       const cut = connectionCut(error);
-      if (cut !== undefined) throw new ChatError('model_stream_error', `the model endpoint closed the connection before its answer could be read (${cut}); what it sent, if anything, was lost`);
-      throw new ChatError('model_unreachable', `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      if (cut !== undefined)
+        throw new ChatError(
+          'model_stream_error',
+          `the model endpoint closed the connection before its answer could be read (${cut}); what it sent, if anything, was lost`,
+        );
+      throw new ChatError(
+        'model_unreachable',
+        `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (!response.ok) {
       const text = await boundedText(response).catch(() => '');
       // SECURITY: redacted whole before it is cut (a cut could leave half a key unmatched).
-      throw new ChatError('model_http_error', `the model endpoint answered HTTP ${response.status}${text ? `: ${redact(text).slice(0, 300)}` : ''}`, response.status);
+      throw new ChatError(
+        'model_http_error',
+        `the model endpoint answered HTTP ${response.status}${text ? `: ${redact(text).slice(0, 300)}` : ''}`,
+        response.status,
+      );
     }
     if (response.body === null) throw new ChatError('model_stream_error', 'the model endpoint answered without a body');
     await readSse(
@@ -153,12 +184,17 @@ export async function streamChat(request: ChatRequest): Promise<string> {
         if (data.trim() === '[DONE]') return false;
         const chunk = parseChunk(data);
         if (chunk === undefined) {
-          const problem: ChatStreamProblem = { kind: 'not-json', message: `the model endpoint sent a data line that is not JSON, skipped: ${redact(data).slice(0, 120)}`, afterChars: answer.length };
+          const problem: ChatStreamProblem = {
+            kind: 'not-json',
+            message: `the model endpoint sent a data line that is not JSON, skipped: ${redact(data).slice(0, 120)}`,
+            afterChars: answer.length,
+          };
           if (request.onProblem === undefined) throw new ChatError('model_stream_error', problem.message);
           request.onProblem(problem);
           return true;
         }
-        if (chunk.error !== undefined) throw new ChatError('model_stream_error', `the model endpoint reported an error: ${errorText(chunk.error)}`);
+        if (chunk.error !== undefined)
+          throw new ChatError('model_stream_error', `the model endpoint reported an error: ${errorText(chunk.error)}`);
         const choice = chunk.choices?.[0];
         const content = choice?.delta?.content ?? choice?.message?.content;
         if (typeof content === 'string' && content !== '') {
@@ -167,7 +203,10 @@ export async function streamChat(request: ChatRequest): Promise<string> {
         }
         const calls = choice?.delta?.tool_calls;
         if (Array.isArray(calls) && request.onToolCall !== undefined) {
-          for (const call of calls as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } } | null>) {
+          for (const call of calls as Array<{
+            index?: unknown;
+            function?: { name?: unknown; arguments?: unknown };
+          } | null>) {
             const index = typeof call?.index === 'number' ? call.index : 0;
             const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
             const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
@@ -179,7 +218,11 @@ export async function streamChat(request: ChatRequest): Promise<string> {
       {
         onProblem: (p) => {
           heard();
-          const problem: ChatStreamProblem = { kind: p.kind, message: redact(`${p.message}: ${p.preview}`), afterChars: answer.length };
+          const problem: ChatStreamProblem = {
+            kind: p.kind,
+            message: redact(`${p.message}: ${p.preview}`),
+            afterChars: answer.length,
+          };
           if (request.onProblem === undefined) throw new ChatError('model_stream_error', problem.message);
           request.onProblem(problem);
         },
@@ -205,7 +248,10 @@ function connectionCut(error: unknown): string | undefined {
   return typeof cause.message === 'string' ? cause.message.slice(0, 120) : cause.code;
 }
 
-type Chunk = { error?: unknown; choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown }; message?: { content?: unknown } }> };
+type Chunk = {
+  error?: unknown;
+  choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown }; message?: { content?: unknown } }>;
+};
 
 /** One data payload as a chunk object, or undefined when it is not JSON (a non-object is an empty chunk). */
 function parseChunk(data: string): Chunk | undefined {
@@ -221,7 +267,7 @@ function parseChunk(data: string): Chunk | undefined {
 /** The text of a stream's `error` member, bounded (redacted by `ChatError`). */
 function errorText(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  return (typeof message === 'string' ? message : JSON.stringify(error) ?? 'unknown').slice(0, 2000);
+  return (typeof message === 'string' ? message : (JSON.stringify(error) ?? 'unknown')).slice(0, 2000);
 }
 
 /** The first `MAX_ERROR_BODY` bytes of a response body as text; the rest is never read. */

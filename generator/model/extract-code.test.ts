@@ -8,7 +8,8 @@ describe('extractCode', () => {
   });
 
   it('prefers the longest JavaScript block and skips other languages', () => {
-    const answer = '```json\n{"a": 1, "long": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}\n```\n```js\nshort()\n```\n```js\nthe(); real(); program();\n```';
+    const answer =
+      '```json\n{"a": 1, "long": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}\n```\n```js\nshort()\n```\n```js\nthe(); real(); program();\n```';
     expect(extractCode(answer)).toBe('the(); real(); program();\n');
   });
 

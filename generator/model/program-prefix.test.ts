@@ -16,10 +16,14 @@ render(group('card', [
 
 describe('completePrefix', () => {
   it('cuts at the last line end where the program so far parses', () => {
-    expect(completePrefix(PROGRAM.slice(0, PROGRAM.indexOf('const rows')))).toBe("const { render, group, text } = suip;\nrender(group('card', [['title', text('Weather')]]));\n");
+    expect(completePrefix(PROGRAM.slice(0, PROGRAM.indexOf('const rows')))).toBe(
+      "const { render, group, text } = suip;\nrender(group('card', [['title', text('Weather')]]));\n",
+    );
     // Inside the for loop and inside the last render call, the cut stays before them.
     expect(completePrefix(PROGRAM.slice(0, PROGRAM.indexOf('await')))).toBe(PROGRAM.slice(0, PROGRAM.indexOf('for (')));
-    expect(completePrefix(PROGRAM.slice(0, PROGRAM.indexOf("['body'")))).toBe(PROGRAM.slice(0, PROGRAM.indexOf('render(group(\'card\', [\n')));
+    expect(completePrefix(PROGRAM.slice(0, PROGRAM.indexOf("['body'")))).toBe(
+      PROGRAM.slice(0, PROGRAM.indexOf("render(group('card', [\n")),
+    );
     expect(completePrefix(PROGRAM)).toBe(PROGRAM);
     expect(completePrefix('const a = (')).toBeUndefined();
   });

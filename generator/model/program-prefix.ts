@@ -22,7 +22,12 @@ export function completePrefix(source: string, after = 0): string | undefined {
 /** True when `code` is a complete program body (as the sandbox runs it). */
 export function parses(code: string): boolean {
   try {
-    parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true });
+    parse(code, {
+      ecmaVersion: 'latest',
+      sourceType: 'script',
+      allowAwaitOutsideFunction: true,
+      allowReturnOutsideFunction: true,
+    });
     return true;
   } catch {
     return false;

@@ -28,7 +28,15 @@ describe('createProgressiveRunner', () => {
 
   it('a prefix run that throws is skipped silently and the next one still runs', async () => {
     const ran: string[] = [];
-    const runner = createProgressiveRunner({ runPrefix: async (code) => { ran.push(code); if (ran.length === 1) throw new Error('prefix threw'); } }, { throttleMs: 5 });
+    const runner = createProgressiveRunner(
+      {
+        runPrefix: async (code) => {
+          ran.push(code);
+          if (ran.length === 1) throw new Error('prefix threw');
+        },
+      },
+      { throttleMs: 5 },
+    );
     runner.push('a();\n');
     await sleep(30);
     runner.push('a();\nb();\n');
@@ -39,13 +47,16 @@ describe('createProgressiveRunner', () => {
 
   it('leaves the quiet time after a run ends, not after it starts, so a slow run still shows before the next replaces it', async () => {
     const spans: Array<[number, number]> = [];
-    const runner = createProgressiveRunner({
-      runPrefix: async () => {
-        const start = performance.now();
-        await sleep(40);
-        spans.push([start, performance.now()]);
+    const runner = createProgressiveRunner(
+      {
+        runPrefix: async () => {
+          const start = performance.now();
+          await sleep(40);
+          spans.push([start, performance.now()]);
+        },
       },
-    }, { throttleMs: 30 });
+      { throttleMs: 30 },
+    );
     let program = '';
     for (let i = 0; i < 12; i += 1) {
       program += `render(text('${i}'));\n`;

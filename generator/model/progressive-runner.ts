@@ -51,11 +51,14 @@ export function createProgressiveRunner(target: PrefixTarget, options: Progressi
     if (prefix === undefined || prefix === ran) return;
     ran = prefix;
     runs += 1;
-    running = target.runPrefix(prefix).catch(() => undefined).finally(() => {
-      running = undefined;
-      lastRun = performance.now();
-      if (!stopped && latest !== ran) schedule();
-    });
+    running = target
+      .runPrefix(prefix)
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+        lastRun = performance.now();
+        if (!stopped && latest !== ran) schedule();
+      });
   };
   const schedule = () => {
     if (timer !== undefined || stopped) return;

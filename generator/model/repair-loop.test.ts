@@ -25,7 +25,12 @@ describe('generateWithRepair', () => {
     };
     const streamed: string[] = [];
     const result = await generateWithRepair({
-      endpoint, system: 'SYS', request: 'a card', maxTurns: 3, run, chat,
+      endpoint,
+      system: 'SYS',
+      request: 'a card',
+      maxTurns: 3,
+      run,
+      chat,
       observer: { onDelta: (_turn, _answer, code) => streamed.push(code) },
     });
     expect(result.ok).toBe(true);
@@ -39,7 +44,11 @@ describe('generateWithRepair', () => {
   it('gives up after maxTurns turns', async () => {
     const { chat, seen } = scriptedChat(['a', 'b', 'c', 'd']);
     const result = await generateWithRepair({
-      endpoint, system: 'S', request: 'r', maxTurns: 2, chat,
+      endpoint,
+      system: 'S',
+      request: 'r',
+      maxTurns: 2,
+      chat,
       run: async () => ({ ok: false, error: 'nope' }),
     });
     expect(result.ok).toBe(false);
@@ -60,7 +69,12 @@ describe('generateWithRepair', () => {
     };
     const events: string[] = [];
     const result = await generateWithRepair({
-      endpoint, system: 'S', request: 'r', maxTurns: 1, chat, prefixThrottleMs: 5,
+      endpoint,
+      system: 'S',
+      request: 'r',
+      maxTurns: 1,
+      chat,
+      prefixThrottleMs: 5,
       runPrefix: async (code) => void events.push(`prefix ${code.split('\n').length}`),
       run: async (code) => {
         events.push(`final ${code === program}`);
@@ -83,14 +97,21 @@ describe('generateWithRepair', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw new Error('the connection dropped');
     };
-    await expect(generateWithRepair({
-      endpoint, system: 'S', request: 'r', maxTurns: 1, chat, prefixThrottleMs: 0,
-      runPrefix: async () => {
-        prefixRuns += 1;
-        throw new Error('a prefix failed');
-      },
-      run: async () => ({ ok: true }),
-    })).rejects.toThrow('the connection dropped');
+    await expect(
+      generateWithRepair({
+        endpoint,
+        system: 'S',
+        request: 'r',
+        maxTurns: 1,
+        chat,
+        prefixThrottleMs: 0,
+        runPrefix: async () => {
+          prefixRuns += 1;
+          throw new Error('a prefix failed');
+        },
+        run: async () => ({ ok: true }),
+      }),
+    ).rejects.toThrow('the connection dropped');
     const after = prefixRuns;
     expect(after).toBeGreaterThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -79,7 +79,10 @@ export async function generateWithRepair(options: LoopOptions): Promise<{ ok: bo
     turns.push(turn);
     options.observer?.onTurn?.(turn);
     let partial = '';
-    const prefixes: ProgressiveRunner | undefined = options.runPrefix === undefined ? undefined : createProgressiveRunner({ runPrefix: options.runPrefix }, { throttleMs: options.prefixThrottleMs });
+    const prefixes: ProgressiveRunner | undefined =
+      options.runPrefix === undefined
+        ? undefined
+        : createProgressiveRunner({ runPrefix: options.runPrefix }, { throttleMs: options.prefixThrottleMs });
     try {
       turn.answer = await chat({
         endpoint: options.endpoint,
@@ -101,7 +104,10 @@ export async function generateWithRepair(options: LoopOptions): Promise<{ ok: bo
     turn.outcome = await options.run(turn.code);
     options.observer?.onOutcome?.(turn);
     if (turn.outcome.ok) return { ok: true, turns };
-    messages.push({ role: 'assistant', content: turn.answer }, { role: 'user', content: repairMessage(turn.outcome.error) });
+    messages.push(
+      { role: 'assistant', content: turn.answer },
+      { role: 'user', content: repairMessage(turn.outcome.error) },
+    );
   }
   return { ok: false, turns };
 }

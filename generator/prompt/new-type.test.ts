@@ -17,9 +17,15 @@ const weatherBadge = defineType({
   type: 'weather-badge',
   category: 'display',
   description: 'A small badge with a weather condition and a temperature.',
-  roles: [textRole('condition', 'sunny, cloudy or rain.', { required: true, values: ['sunny', 'cloudy', 'rain'] }), textRole('temperature', 'Like "21 °C".', { required: true })],
+  roles: [
+    textRole('condition', 'sunny, cloudy or rain.', { required: true, values: ['sunny', 'cloudy', 'rain'] }),
+    textRole('temperature', 'Like "21 °C".', { required: true }),
+  ],
   events: [],
-  example: ex.group('weather-badge', [['condition', ex.plain('sunny')], ['temperature', ex.plain('21 °C')]]),
+  example: ex.group('weather-badge', [
+    ['condition', ex.plain('sunny')],
+    ['temperature', ex.plain('21 °C')],
+  ]),
 });
 
 describe('a new vocabulary type, from one definition', () => {
@@ -28,7 +34,18 @@ describe('a new vocabulary type, from one definition', () => {
   it('the validator enforces it', () => {
     const check = createGroupChecker(vocabulary);
     expect(check(weatherBadge.example as never, [])).toBeUndefined();
-    expect(check({ type: 'weather-badge', group: [['condition', { text: 'snow' }], ['temperature', { text: '1 °C' }]] }, [])?.message).toContain('takes only "sunny", "cloudy", "rain"');
+    expect(
+      check(
+        {
+          type: 'weather-badge',
+          group: [
+            ['condition', { text: 'snow' }],
+            ['temperature', { text: '1 °C' }],
+          ],
+        },
+        [],
+      )?.message,
+    ).toContain('takes only "sunny", "cloudy", "rain"');
   });
 
   it('the prompt, the docs, the JSON Schema and the gallery show it', () => {

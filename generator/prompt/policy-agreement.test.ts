@@ -21,12 +21,37 @@ interface Host {
 
 const HOSTS: Host[] = [
   { name: 'the default host', policy: {}, outputs: [] },
-  { name: 'a permissive host', policy: { credentialInputs: true, pageModals: true, mediaOrigins: 'https', linkSchemes: ['http:', 'https:', 'mailto:', 'tel:'] }, inputs: ['props', 'feed'], outputs: ['action', 'result'] },
-  { name: 'a custom host', policy: { credentialInputs: true, mediaOrigins: ['https://img.example'], linkSchemes: ['https:'] }, inputs: [], outputs: ['action'] },
+  {
+    name: 'a permissive host',
+    policy: {
+      credentialInputs: true,
+      pageModals: true,
+      mediaOrigins: 'https',
+      linkSchemes: ['http:', 'https:', 'mailto:', 'tel:'],
+    },
+    inputs: ['props', 'feed'],
+    outputs: ['action', 'result'],
+  },
+  {
+    name: 'a custom host',
+    policy: { credentialInputs: true, mediaOrigins: ['https://img.example'], linkSchemes: ['https:'] },
+    inputs: [],
+    outputs: ['action'],
+  },
 ];
 
-const promptFor = (host: Host) => systemPrompt(BUILTIN_VOCABULARY, { policy: effectivePolicy(host.policy), ...(host.inputs !== undefined ? { inputs: host.inputs } : {}), outputs: host.outputs });
-const harness = (host: Host, extra: HarnessHost = {}): HarnessHost => ({ policy: host.policy, ...(host.inputs !== undefined ? { inputs: host.inputs } : {}), outputs: host.outputs, ...extra });
+const promptFor = (host: Host) =>
+  systemPrompt(BUILTIN_VOCABULARY, {
+    policy: effectivePolicy(host.policy),
+    ...(host.inputs !== undefined ? { inputs: host.inputs } : {}),
+    outputs: host.outputs,
+  });
+const harness = (host: Host, extra: HarnessHost = {}): HarnessHost => ({
+  policy: host.policy,
+  ...(host.inputs !== undefined ? { inputs: host.inputs } : {}),
+  outputs: host.outputs,
+  ...extra,
+});
 const P = 'const { group, render, data } = suip;\n';
 
 /** The sentence of the "This host" list that starts with `start`. */
@@ -66,7 +91,9 @@ function offeredOutputs(prompt: string): string[] {
 
 describe('the policy table', () => {
   it('has one entry per fact the prompt states (a new policy field without one is a type error)', () => {
-    expect(Object.keys(POLICY_RULES).sort()).toEqual([...Object.keys(effectivePolicy({})), 'inputs', 'outputs', 'dialogs'].sort());
+    expect(Object.keys(POLICY_RULES).sort()).toEqual(
+      [...Object.keys(effectivePolicy({})), 'inputs', 'outputs', 'dialogs'].sort(),
+    );
   });
 });
 
@@ -77,27 +104,50 @@ for (const host of HOSTS) {
     it(`is at most 19,000 characters (${prompt.length})`, () => expect(prompt.length).toBeLessThanOrEqual(19_000));
 
     it('offers a password field exactly when the host accepts one', async () => {
-      const run = await runProgram(`${P}render(group('text-field', [['label', 'Password'], ['kind', 'password']]));`, harness(host));
+      const run = await runProgram(
+        `${P}render(group('text-field', [['label', 'Password'], ['kind', 'password']]));`,
+        harness(host),
+      );
       expect(run.errors.length === 0).toBe(/password/i.test(prompt.replace(/No password or credential fields/, '')));
     });
 
     it('states the modal re-open rule the host enforces', async () => {
-      const run = await runProgram(`${P}render(group('modal', [['title', 'Again?']], { on: { click: () => {} } }));`, harness(host, { modalDismissed: true }));
+      const run = await runProgram(
+        `${P}render(group('modal', [['title', 'Again?']], { on: { click: () => {} } }));`,
+        harness(host, { modalDismissed: true }),
+      );
       expect(run.errors.join('\n')).toMatch(/may not open another/);
-      expect(sentence(prompt, 'Once the user dismisses your modal')).toMatch(/you may open no other modal: it is refused/);
+      expect(sentence(prompt, 'Once the user dismisses your modal')).toMatch(
+        /you may open no other modal: it is refused/,
+      );
     });
 
     it('offers the link schemes the URL policy accepts, and no other', () => {
-      const urls = { 'http:': 'http://a.example/', 'https:': 'https://a.example/', 'mailto:': 'mailto:a@a.example', 'tel:': 'tel:+4712345678', 'ftp:': 'ftp://a.example/' };
+      const urls = {
+        'http:': 'http://a.example/',
+        'https:': 'https://a.example/',
+        'mailto:': 'mailto:a@a.example',
+        'tel:': 'tel:+4712345678',
+        'ftp:': 'ftp://a.example/',
+      };
       const policy = urlPolicyFor(host.policy);
       const offered = offeredSchemes(prompt);
-      for (const [scheme, url] of Object.entries(urls)) expect(policy.linkHref(url) !== undefined, `${scheme} on ${host.name}`).toBe(offered.includes(scheme.replace(':', '')));
+      for (const [scheme, url] of Object.entries(urls))
+        expect(policy.linkHref(url) !== undefined, `${scheme} on ${host.name}`).toBe(
+          offered.includes(scheme.replace(':', '')),
+        );
     });
 
     it('offers the media sources the URL policy accepts, and no other', () => {
       const policy = urlPolicyFor(host.policy);
-      for (const url of ['data:image/png;base64,iVBORw0KGgo=', 'https://img.example/a.png', 'https://cdn.other.example/a.png']) {
-        expect(policy.mediaSrc(url, 'image/png') !== undefined, `${url} on ${host.name}`).toBe(offersMedia(prompt, url));
+      for (const url of [
+        'data:image/png;base64,iVBORw0KGgo=',
+        'https://img.example/a.png',
+        'https://cdn.other.example/a.png',
+      ]) {
+        expect(policy.mediaSrc(url, 'image/png') !== undefined, `${url} on ${host.name}`).toBe(
+          offersMedia(prompt, url),
+        );
       }
     });
 
@@ -105,14 +155,23 @@ for (const host of HOSTS) {
       const inputs = offeredInputs(prompt);
       expect(inputs).toEqual(host.inputs === undefined ? undefined : [...host.inputs]);
       for (const channel of ['props', 'feed', 'weather']) {
-        const run = await runProgram(`${P}suip.onInput(${JSON.stringify(channel)}, () => {});\nrender(group(null, [['x', 'ok']]));`, harness(host));
+        const run = await runProgram(
+          `${P}suip.onInput(${JSON.stringify(channel)}, () => {});\nrender(group(null, [['x', 'ok']]));`,
+          harness(host),
+        );
         expect(run.errors.length === 0, `onInput ${channel}`).toBe(inputs === undefined || inputs.includes(channel));
-        if (run.errors.length > 0) expect(run.errors.join('\n')).toContain(`onInput("${channel}", …): the host never sends input on this channel`);
+        if (run.errors.length > 0)
+          expect(run.errors.join('\n')).toContain(
+            `onInput("${channel}", …): the host never sends input on this channel`,
+          );
       }
       const outputs = offeredOutputs(prompt);
       expect(outputs).toEqual([...host.outputs]);
       for (const channel of ['action', 'result', 'weather']) {
-        const run = await runProgram(`${P}suip.output(${JSON.stringify(channel)}, 1);\nrender(group(null, [['x', 'ok']]));`, harness(host));
+        const run = await runProgram(
+          `${P}suip.output(${JSON.stringify(channel)}, 1);\nrender(group(null, [['x', 'ok']]));`,
+          harness(host),
+        );
         expect(run.errors.length === 0, `output ${channel}`).toBe(outputs.includes(channel));
       }
     });
@@ -123,7 +182,9 @@ for (const host of HOSTS) {
       const inputs = offeredInputs(prompt) ?? ['anything'];
       const code = `${P}
 ${inputs.map((c) => `suip.onInput(${JSON.stringify(c)}, () => {});`).join('\n')}
-${offeredOutputs(prompt).map((c) => `suip.output(${JSON.stringify(c)}, { ok: true });`).join('\n')}
+${offeredOutputs(prompt)
+  .map((c) => `suip.output(${JSON.stringify(c)}, { ok: true });`)
+  .join('\n')}
 let open = true;
 const view = () => group(null, [
   ['form', group('form', [${kinds.map((k) => `['f-${k}', group('text-field', [['label', '${k}'], ['kind', '${k}']])]`).join(', ')}], { on: { submit: { handler: () => {}, data: 'formData' } } })],

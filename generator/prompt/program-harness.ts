@@ -1,7 +1,20 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type GroupParticle, type InitializeResult, type Particle } from '../../shared/index.ts';
+import {
+  DEFAULT_LIMITS,
+  PROTOCOL_VERSION,
+  createMemoryChannelPair,
+  type GroupParticle,
+  type InitializeResult,
+  type Particle,
+} from '../../shared/index.ts';
 import { effectivePolicy, checkHostPolicy, type HostPolicy } from '../../core/policy/host-policy.ts';
 import { RendererSession } from '../../core/session/renderer-session.ts';
-import { applyGeneratorTransaction, createMergedTree, generatorRoot, mountGenerator, type MergedTree } from '../../core/tree/index.ts';
+import {
+  applyGeneratorTransaction,
+  createMergedTree,
+  generatorRoot,
+  mountGenerator,
+  type MergedTree,
+} from '../../core/tree/index.ts';
 import { createGroupChecker } from '../../core/vocabulary/check-group.ts';
 import { BUILTIN_VOCABULARY } from '../../core/vocabulary/registry.ts';
 import { GeneratorSession } from '../runtime/generator-session.ts';
@@ -63,7 +76,11 @@ export async function runProgram(code: string, host: HarnessHost = {}): Promise<
     limits: DEFAULT_LIMITS,
     result,
     apply(ops) {
-      const applied = applyGeneratorTransaction(merged, 'g', ops, { limits: DEFAULT_LIMITS, checkGroup: (group, path) => checkGroup(group, path) ?? checkHostPolicy(policy, group, host.modalDismissed === true) });
+      const applied = applyGeneratorTransaction(merged, 'g', ops, {
+        limits: DEFAULT_LIMITS,
+        checkGroup: (group, path) =>
+          checkGroup(group, path) ?? checkHostPolicy(policy, group, host.modalDismissed === true),
+      });
       if (applied.ok) merged = applied.tree;
       return applied;
     },
@@ -71,7 +88,10 @@ export async function runProgram(code: string, host: HarnessHost = {}): Promise<
     onError: (error) => errors.push(error.message),
     onViolation: () => undefined,
   });
-  const session = new GeneratorSession({ channel: generatorEnd, onUncaught: (error) => errors.push(error instanceof Error ? error.message : String(error)) });
+  const session = new GeneratorSession({
+    channel: generatorEnd,
+    onUncaught: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+  });
   const api = createSuipApi(session, await session.initialize());
   const heard: string[] = [];
   api.onError((error) => heard.push(error.message));
@@ -96,7 +116,8 @@ export async function runProgram(code: string, host: HarnessHost = {}): Promise<
     },
     async click(path) {
       let node: Particle | undefined = generatorRoot(merged, 'g');
-      for (const id of path) node = node !== undefined && 'group' in node ? node.group.find(([key]) => key === id)?.[1] : undefined;
+      for (const id of path)
+        node = node !== undefined && 'group' in node ? node.group.find(([key]) => key === id)?.[1] : undefined;
       const handler = node !== undefined && 'group' in node ? node.on?.click?.handler : undefined;
       if (handler === undefined) throw new Error(`no on.click at ${JSON.stringify(path)}`);
       renderer.sendEvent({ handler, path: [...path], event: 'click', payload: null });

@@ -20,8 +20,13 @@ render(view());
 /** A type's own example is shown only where it teaches a handler the worked example does not already show. */
 function showExample(entry: VocabularyEntry): boolean {
   if (!needsExample(entry)) return false;
-  const asked = Object.values((entry.example as { on?: Record<string, { data?: string }> }).on ?? {}).map((spec) => spec.data);
-  return !EXAMPLE.includes(`group("${entry.type}"`) || asked.some((data) => data === undefined || !EXAMPLE.includes(`data: "${data}"`));
+  const asked = Object.values((entry.example as { on?: Record<string, { data?: string }> }).on ?? {}).map(
+    (spec) => spec.data,
+  );
+  return (
+    !EXAMPLE.includes(`group("${entry.type}"`) ||
+    asked.some((data) => data === undefined || !EXAMPLE.includes(`data: "${data}"`))
+  );
 }
 
 /** Facts about the host the program will run in; each absent one is the strictest host's. */
@@ -49,8 +54,16 @@ export interface SystemPromptOptions {
  * imports the renderer). The prompt offers nothing the host refuses.
  */
 export function systemPrompt(vocabulary: readonly VocabularyEntry[], options: SystemPromptOptions = {}): string {
-  const facts: PromptFacts = { ...DEFAULT_EFFECTIVE_POLICY, ...options.policy, inputs: options.inputs, outputs: options.outputs ?? [], dialogs: options.dialogs ?? true };
-  const context = options.hostContext ? `\nThe host: theme ${options.hostContext.theme}, locale ${options.hostContext.locale}. Also in \`suip.hostContext\`.\n` : '';
+  const facts: PromptFacts = {
+    ...DEFAULT_EFFECTIVE_POLICY,
+    ...options.policy,
+    inputs: options.inputs,
+    outputs: options.outputs ?? [],
+    dialogs: options.dialogs ?? true,
+  };
+  const context = options.hostContext
+    ? `\nThe host: theme ${options.hostContext.theme}, locale ${options.hostContext.locale}. Also in \`suip.hostContext\`.\n`
+    : '';
   const confirm = facts.dialogs ? 'suip.confirm in a click handler' : 'buttons in your UI (a modal at most once)';
   return `You write a JavaScript program that builds a user interface with the \`suip\` API. It runs in a sandboxed Worker. The host draws what you describe with its own components (the vocabulary below); you never send HTML, CSS or scripts.
 ${context}

@@ -18,7 +18,8 @@ export function needsExample(entry: VocabularyEntry): boolean {
 }
 
 /** A role's identity, for finding the roles many types share word for word. */
-const roleKey = (r: VocabularyRole) => JSON.stringify([r.id, r.kind, r.required === true, r.types, r.mimeTypes, r.values, r.description]);
+const roleKey = (r: VocabularyRole) =>
+  JSON.stringify([r.id, r.kind, r.required === true, r.types, r.mimeTypes, r.values, r.description]);
 
 /** The enumeration in words, when the description says nothing else: `a (default), b or c` → `default a`. */
 function valuesDescription(r: VocabularyRole): string | undefined {
@@ -33,7 +34,8 @@ function valuesDescription(r: VocabularyRole): string | undefined {
 /** The type's description; a JSON role's shape spelt out in it again is left to the role. */
 function describe(entry: VocabularyEntry): string {
   if (!entry.roles.some((r) => r.json !== undefined)) return entry.description;
-  return entry.description.replace(/\s*\w+ is application\/json text \{.*?\}(?=[.;]?\s*(?:[;.]\s*)?$|;\s)[.;]?/, '')
+  return entry.description
+    .replace(/\s*\w+ is application\/json text \{.*?\}(?=[.;]?\s*(?:[;.]\s*)?$|;\s)[.;]?/, '')
     .replace(/\.\s+([a-z])/, (_m, c: string) => `. ${c.toUpperCase()}`)
     .trim();
 }
@@ -41,12 +43,33 @@ function describe(entry: VocabularyEntry): string {
 /** A role in a few words: `title?` (text), `src: data image/*`, `*: any` (other ids), then what it is for. */
 function role(r: VocabularyRole): string {
   const name = r.id === '*' ? '*' : r.id;
-  const kind = r.kind === 'text' ? '' : r.kind === 'group' && r.types ? ` ${r.types.join('|')}` : r.kind === 'any' ? ' any' : ` ${r.kind}`;
+  const kind =
+    r.kind === 'text'
+      ? ''
+      : r.kind === 'group' && r.types
+        ? ` ${r.types.join('|')}`
+        : r.kind === 'any'
+          ? ' any'
+          : ` ${r.kind}`;
   // A JSON role's shape is in its description; its mime type is implied by it.
-  const mime = r.json !== undefined ? ' json' : r.mimeTypes && r.kind !== 'text' ? ` ${r.mimeTypes.join('|')}` : r.mimeTypes ? ` (${r.mimeTypes.join('|')})` : '';
+  const mime =
+    r.json !== undefined
+      ? ' json'
+      : r.mimeTypes && r.kind !== 'text'
+        ? ` ${r.mimeTypes.join('|')}`
+        : r.mimeTypes
+          ? ` (${r.mimeTypes.join('|')})`
+          : '';
   // "plain text" is the default for text roles (a bare string), and a data role's `{"data": …}`
   // form is the `data(url, mimeType)` call the API section teaches: neither is repeated per role.
-  const words = valuesDescription(r) ?? r.description.replace(/:?\s*\{"data":.*\}\.?$/, '').replace(/,? plain text\.?$/i, '').replace(/,? plain text(?=[,;(])/i, '').replace(/^JSON /, '').replace(/\.$/, '');
+  const words =
+    valuesDescription(r) ??
+    r.description
+      .replace(/:?\s*\{"data":.*\}\.?$/, '')
+      .replace(/,? plain text\.?$/i, '')
+      .replace(/,? plain text(?=[,;(])/i, '')
+      .replace(/^JSON /, '')
+      .replace(/\.$/, '');
   const values = r.values ? ` [${r.values.join('|')}]` : '';
   return `${name}${r.required ? '' : '?'}${kind}${mime}${values}${words ? `: ${words}` : ''}`;
 }
@@ -62,10 +85,15 @@ function role(r: VocabularyRole): string {
 export function vocabularyText(vocabulary: readonly VocabularyEntry[], options: VocabularyTextOptions = {}): string {
   const example = options.example ?? needsExample;
   const counts = new Map<string, number>();
-  for (const entry of vocabulary) for (const r of entry.roles) counts.set(roleKey(r), (counts.get(roleKey(r)) ?? 0) + 1);
+  for (const entry of vocabulary)
+    for (const r of entry.roles) counts.set(roleKey(r), (counts.get(roleKey(r)) ?? 0) + 1);
   const shared = new Map<string, VocabularyRole>();
-  for (const entry of vocabulary) for (const r of entry.roles) if ((counts.get(roleKey(r)) ?? 0) >= 3 && r.id !== '*') shared.set(roleKey(r), r);
-  const sharedLine = shared.size === 0 ? '' : `Shared roles (named without words below): ${[...shared.values()].map(role).join('; ')}\n\n`;
+  for (const entry of vocabulary)
+    for (const r of entry.roles) if ((counts.get(roleKey(r)) ?? 0) >= 3 && r.id !== '*') shared.set(roleKey(r), r);
+  const sharedLine =
+    shared.size === 0
+      ? ''
+      : `Shared roles (named without words below): ${[...shared.values()].map(role).join('; ')}\n\n`;
   const categories = [...new Set(vocabulary.map((e) => e.category))];
   return (
     sharedLine +
@@ -77,8 +105,12 @@ export function vocabularyText(vocabulary: readonly VocabularyEntry[], options: 
           ...entries.map((e) =>
             [
               `- **${e.type}** — ${describe(e)}`,
-              e.roles.length === 0 ? '' : `  roles: ${e.roles.map((r) => (shared.has(roleKey(r)) ? `${r.id}${r.required ? '' : '?'}` : role(r))).join('; ')}`,
-              e.events.length === 0 ? '' : `  events: ${e.events.map((name) => (e.requiredEvents?.includes(name) ? `${name}!` : name)).join(', ')}`,
+              e.roles.length === 0
+                ? ''
+                : `  roles: ${e.roles.map((r) => (shared.has(roleKey(r)) ? `${r.id}${r.required ? '' : '?'}` : role(r))).join('; ')}`,
+              e.events.length === 0
+                ? ''
+                : `  events: ${e.events.map((name) => (e.requiredEvents?.includes(name) ? `${name}!` : name)).join(', ')}`,
               example(e) ? `  example: \`${particleCode(e.example)}\`` : '',
             ]
               .filter(Boolean)

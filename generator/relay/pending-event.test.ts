@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PendingEvent } from './pending-event.ts';
 
-const event = (path: string[], name = 'click') => JSON.stringify({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h1', path, event: name, payload: null } });
+const event = (path: string[], name = 'click') =>
+  JSON.stringify({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h1', path, event: name, payload: null } });
 
 describe('the event a stuck Worker is running', () => {
   it('names the last forwarded event until a ping sent after it is answered', () => {
@@ -20,7 +21,12 @@ describe('the event a stuck Worker is running', () => {
 
   it('reads only small suip/event messages, and never throws on garbage', () => {
     const pending = new PendingEvent();
-    for (const text of ['{"method":"suip/event"', `"suip/event"${'x'.repeat(5000)}`, '{"method":"suip/event","params":{"event":1,"path":[]}}']) pending.forwarded(text);
+    for (const text of [
+      '{"method":"suip/event"',
+      `"suip/event"${'x'.repeat(5000)}`,
+      '{"method":"suip/event","params":{"event":1,"path":[]}}',
+    ])
+      pending.forwarded(text);
     expect(pending.describe()).toBe('');
   });
 });

@@ -4,7 +4,15 @@ import { withinBytes } from '../../shared/message.ts';
 import type { WorkerControl } from '../runtime/worker-main.ts';
 import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
-import { REPORT_MESSAGE_CHARS, START_ELEMENT_ID, type RelayBudgets, type RelayCommand, type RelayReport, type StartCommand, type TerminationReason } from '../../shared/relay-control.ts';
+import {
+  REPORT_MESSAGE_CHARS,
+  START_ELEMENT_ID,
+  type RelayBudgets,
+  type RelayCommand,
+  type RelayReport,
+  type StartCommand,
+  type TerminationReason,
+} from '../../shared/relay-control.ts';
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
 import { PendingEvent } from './pending-event.ts';
@@ -121,8 +129,14 @@ function connectRun(run: Run, port: MessagePort): void {
 /** The program's engine for `run`: a blob Worker, or (`frameMode`) a nested frame, which is reported to the host. */
 function startEngine(run: Run, script: string): Worker | Engine {
   if (frameMode) {
-    toHost(run, { suip: 'isolation', mode: 'frame', message: `${workerRefusal ?? 'no Worker'}: the program runs in a nested sandboxed frame instead` });
-    return startFrameEngine(document.body, script, () => terminate(run, 'type', "the program's frame navigated away, which the protocol does not allow"));
+    toHost(run, {
+      suip: 'isolation',
+      mode: 'frame',
+      message: `${workerRefusal ?? 'no Worker'}: the program runs in a nested sandboxed frame instead`,
+    });
+    return startFrameEngine(document.body, script, () =>
+      terminate(run, 'type', "the program's frame navigated away, which the protocol does not allow"),
+    );
   }
   run.blobUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
   return new Worker(run.blobUrl, { name: 'suip-generator' });
@@ -153,7 +167,12 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     }
     const more = suppressed > 0 ? ` (and ${suppressed} more since the last report)` : '';
     suppressed = 0;
-    toHost(run, { suip: 'exception', message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS), ...(line !== undefined ? { line } : {}), ...(handled ? { handled: true as const } : {}) });
+    toHost(run, {
+      suip: 'exception',
+      message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS),
+      ...(line !== undefined ? { line } : {}),
+      ...(handled ? { handled: true as const } : {}),
+    });
   };
   const worker = startEngine(run, workerScript(code, runtimeSource));
   run.worker = worker;
@@ -165,10 +184,18 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     if (!handshaken && workerRefusal !== undefined && !frameMode) return fallBack(run, code, budgets);
     // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
     const cause = event.message ?? 'the generator script failed to load';
-    const report = { message: String(cause).slice(0, REPORT_MESSAGE_CHARS), line: event.lineno ? event.lineno - 1 : undefined };
+    const report = {
+      message: String(cause).slice(0, REPORT_MESSAGE_CHARS),
+      line: event.lineno ? event.lineno - 1 : undefined,
+    };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
     if (!handshaken) {
-      toHost(run, { suip: 'exception', message: report.message, ...(report.line !== undefined ? { line: report.line } : {}), fatal: true });
+      toHost(run, {
+        suip: 'exception',
+        message: report.message,
+        ...(report.line !== undefined ? { line: report.line } : {}),
+        fatal: true,
+      });
       terminate(run, 'stopped', 'the generator script failed before the handshake');
     } else exception(report.message, report.line, false);
   };
@@ -183,7 +210,12 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     if (run.dead) return;
     const text: unknown = event.data;
     if (typeof text !== 'string') return terminate(run, 'type', 'the generator sent a message that is not a JSON text');
-    if (!withinBytes(text, budgets.maxMessageBytes)) return terminate(run, 'bytes', `the generator sent a message larger than maxMessageBytes ${budgets.maxMessageBytes}`);
+    if (!withinBytes(text, budgets.maxMessageBytes))
+      return terminate(
+        run,
+        'bytes',
+        `the generator sent a message larger than maxMessageBytes ${budgets.maxMessageBytes}`,
+      );
     if (!rate.take()) return terminate(run, 'rate', tooMany);
     toHost(run, text);
   };
@@ -208,7 +240,16 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     // so a budget it broke (bytes, type, rate) is the reason given, not the stall it caused while
     // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
     // "bytes" by chance. The Worker is still ended within one task.
-    onTimeout: (waited) => setTimeout(() => terminate(run, 'heartbeat', `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)${run.pending.describe()}; ${LOOP_FIX}`), 0),
+    onTimeout: (waited) =>
+      setTimeout(
+        () =>
+          terminate(
+            run,
+            'heartbeat',
+            `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)${run.pending.describe()}; ${LOOP_FIX}`,
+          ),
+        0,
+      ),
   });
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.
@@ -223,7 +264,8 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     controller.start(proxy(onReport)).then(
       () => {
         handshaken = true;
-        if (!frameMode && !run.dead) toHost(run, { suip: 'isolation', mode: 'worker', message: 'the program runs in a blob Worker' });
+        if (!frameMode && !run.dead)
+          toHost(run, { suip: 'isolation', mode: 'worker', message: 'the program runs in a blob Worker' });
       },
       () => undefined,
     );
@@ -269,7 +311,12 @@ function onHostMessage(port: MessagePort, event: MessageEvent): void {
   if (control?.suip === 'ping') port.postMessage({ suip: 'pong' } satisfies RelayReport);
   else if (control?.suip === 'start' && current === undefined && typeof control.code === 'string') {
     current = start(port, control.code, control.budgets);
-  } else if (control?.suip === 'restart' && current !== undefined && typeof control.code === 'string' && event.ports.length === 1) {
+  } else if (
+    control?.suip === 'restart' &&
+    current !== undefined &&
+    typeof control.code === 'string' &&
+    event.ports.length === 1
+  ) {
     // The old Worker was asked to stop (or is being replaced mid-run): it ends now, and reports
     // nothing, since its port is about to close.
     terminate(current, 'stopped', 'the host restarted the generator');
@@ -281,7 +328,9 @@ function onHostMessage(port: MessagePort, event: MessageEvent): void {
     // Ask the runtime to stop sending, but never wait long: a stuck Worker would not answer.
     const stopped = run.remote?.stop() ?? Promise.resolve();
     const grace = new Promise((resolve) => setTimeout(resolve, 100));
-    void Promise.race([stopped, grace]).catch(() => undefined).finally(() => terminate(run, 'stopped', 'the host stopped the generator'));
+    void Promise.race([stopped, grace])
+      .catch(() => undefined)
+      .finally(() => terminate(run, 'stopped', 'the host stopped the generator'));
   }
 }
 
@@ -290,7 +339,8 @@ function onConnect(event: MessageEvent): void {
   // is "null" and so is every other sandbox's). After it, only the transferred port is used.
   if (event.source !== window.parent || hostPort !== undefined) return;
   const port = event.ports[0];
-  if ((event.data as { suip?: unknown } | null)?.suip !== 'connect' || port === undefined || event.ports.length !== 1) return;
+  if ((event.data as { suip?: unknown } | null)?.suip !== 'connect' || port === undefined || event.ports.length !== 1)
+    return;
   window.removeEventListener('message', onConnect);
   listen(port);
   if (current !== undefined && current.port === undefined) connectRun(current, port);

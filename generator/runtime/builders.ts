@@ -56,7 +56,11 @@ export type ModelChild = ModelParticle | string;
  * `[id, particle]` entries (a plain string is plain text: `["label", "Save"]`), and optional
  * event handlers as plain functions. A malformed argument throws a `ProgramError` that shows the fix.
  */
-export function group(type: string | null | undefined, children: ReadonlyArray<readonly [string, ModelChild]> = [], options: GroupOptions = {}): ModelParticle {
+export function group(
+  type: string | null | undefined,
+  children: ReadonlyArray<readonly [string, ModelChild]> = [],
+  options: GroupOptions = {},
+): ModelParticle {
   checkOptions(type, options);
   const result: ModelGroup = { group: checkChildren(type, children) };
   if (typeof type === 'string') result.type = type;

@@ -37,5 +37,10 @@ export async function connectGenerator(channel: Channel, options: ConnectOptions
     ...(options.lane !== undefined ? { lane: options.lane } : {}),
   });
   const result = await session.initialize();
-  return Object.freeze({ ...createSuipApi(session, result), close: () => channel.close(), renderChange: (tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }) => session.renderChange(tree, change) });
+  return Object.freeze({
+    ...createSuipApi(session, result),
+    close: () => channel.close(),
+    renderChange: (tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }) =>
+      session.renderChange(tree, change),
+  });
 }

@@ -41,13 +41,26 @@ export class DataPlane {
 
   /** Hear values the host sends on `channel` (`suip/input`, protocol 1.1). Returns an unsubscribe. */
   onInput(channel: string, hook: (value: unknown) => void): () => void {
-    if (!isChannelName(channel)) throw new SuipError({ code: ErrorCode.InvalidParams, message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -` });
+    if (!isChannelName(channel))
+      throw new SuipError({
+        code: ErrorCode.InvalidParams,
+        message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -`,
+      });
     // A host that declared its input channels never sends on another: listening there would wait
     // forever in silence, so the program is told now, with the channels that do come.
     const announced = this.deps.result()?.inputs;
     if (announced !== undefined && !announced.includes(channel)) {
-      const known = announced.length > 0 ? `it sends on ${announced.map((name) => JSON.stringify(name)).join(', ')}` : 'it sends no input to this program; put the data in the program itself';
-      throw this.refused(new SuipError({ code: ErrorCode.PolicyViolation, message: `onInput(${JSON.stringify(channel)}, …): the host never sends input on this channel; ${known}`, data: { method: Method.input } }));
+      const known =
+        announced.length > 0
+          ? `it sends on ${announced.map((name) => JSON.stringify(name)).join(', ')}`
+          : 'it sends no input to this program; put the data in the program itself';
+      throw this.refused(
+        new SuipError({
+          code: ErrorCode.PolicyViolation,
+          message: `onInput(${JSON.stringify(channel)}, …): the host never sends input on this channel; ${known}`,
+          data: { method: Method.input },
+        }),
+      );
     }
     let hooks = this.hooks.get(channel);
     if (hooks === undefined) this.hooks.set(channel, (hooks = new Set()));
@@ -62,18 +75,35 @@ export class DataPlane {
   output(channel: string, value: unknown): void {
     const allowed = this.deps.result()?.outputs ?? [];
     if (!allowed.includes(channel)) {
-      const list = allowed.length > 0 ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}` : 'it allows no output channel for this program';
-      throw this.refused(new SuipError({ code: ErrorCode.PolicyViolation, message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`, data: { method: Method.output } }));
+      const list =
+        allowed.length > 0
+          ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}`
+          : 'it allows no output channel for this program';
+      throw this.refused(
+        new SuipError({
+          code: ErrorCode.PolicyViolation,
+          message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`,
+          data: { method: Method.output },
+        }),
+      );
     }
     let text: string | undefined;
     try {
       text = JSON.stringify({ jsonrpc: '2.0', method: Method.output, params: { channel, value } });
     } catch (error) {
-      throw new SuipError({ code: ErrorCode.InvalidParams, message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)})`, data: { method: Method.output } });
+      throw new SuipError({
+        code: ErrorCode.InvalidParams,
+        message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)})`,
+        data: { method: Method.output },
+      });
     }
     const max = (this.deps.result()?.limits ?? DEFAULT_LIMITS).maxMessageBytes;
     if (text === undefined || !withinBytes(text, max)) {
-      throw new SuipError({ code: ErrorCode.LimitExceeded, message: `output(${JSON.stringify(channel)}, …): the value is larger than maxMessageBytes ${max}; send less at once`, data: { method: Method.output, reason: 'bytes' } });
+      throw new SuipError({
+        code: ErrorCode.LimitExceeded,
+        message: `output(${JSON.stringify(channel)}, …): the value is larger than maxMessageBytes ${max}; send less at once`,
+        data: { method: Method.output, reason: 'bytes' },
+      });
     }
     this.deps.send(text);
   }
@@ -84,8 +114,23 @@ export class DataPlane {
    * open, no recent user action in this program's UI).
    */
   dialog(params: DialogParams): Promise<DialogResult> {
-    if (!this.deps.open()) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
-    if (this.deps.result()?.capabilities?.dialogs !== true) return handled(Promise.reject(new SuipError({ code: ErrorCode.MethodNotFound, message: 'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead', data: { method: Method.dialog } })));
+    if (!this.deps.open())
+      return handled(
+        Promise.reject(
+          new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' }),
+        ),
+      );
+    if (this.deps.result()?.capabilities?.dialogs !== true)
+      return handled(
+        Promise.reject(
+          new SuipError({
+            code: ErrorCode.MethodNotFound,
+            message:
+              'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead',
+            data: { method: Method.dialog },
+          }),
+        ),
+      );
     // Like render(): a program that does not await a refused dialog gets no unhandled rejection
     // (each would be an exception report spending its message budget).
     return handled(

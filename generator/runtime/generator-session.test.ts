@@ -1,10 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LIMITS, ErrorCode, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult } from '../../shared/index.ts';
+import {
+  DEFAULT_LIMITS,
+  ErrorCode,
+  PROTOCOL_VERSION,
+  createMemoryChannelPair,
+  type InitializeResult,
+} from '../../shared/index.ts';
 import { group, text } from './builders.ts';
 import { GeneratorSession } from './generator-session.ts';
 import type { SuipError } from './suip-error.ts';
 
-const RESULT: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [], limits: DEFAULT_LIMITS, hostContext: { theme: 'dark', locale: 'de' } };
+const RESULT: InitializeResult = {
+  protocolVersion: PROTOCOL_VERSION,
+  renderer: { name: 'r', version: '0' },
+  vocabulary: [],
+  limits: DEFAULT_LIMITS,
+  hostContext: { theme: 'dark', locale: 'de' },
+};
 type Json = Record<string, unknown>;
 
 /** A generator session whose renderer end is scripted by the test: `inbox` holds what it sent. */
@@ -40,7 +52,8 @@ async function initialized(t: ReturnType<typeof setup>): Promise<void> {
 /** Acknowledge the last op of the batch in flight (the one with an id). */
 function ack(t: ReturnType<typeof setup>, batch: Json[], error?: unknown): void {
   const last = batch.at(-1)!;
-  const response = error === undefined ? { jsonrpc: '2.0', id: last.id, result: {} } : { jsonrpc: '2.0', id: last.id, error };
+  const response =
+    error === undefined ? { jsonrpc: '2.0', id: last.id, result: {} } : { jsonrpc: '2.0', id: last.id, error };
   // As the renderer answers: a single response to a single request, a batch to a batch.
   t.reply(batch.length === 1 ? response : [response]);
 }
@@ -50,7 +63,11 @@ describe('GeneratorSession handshake', () => {
     const t = setup();
     const done = t.session.initialize();
     await tick();
-    expect(t.inbox[0]).toMatchObject({ jsonrpc: '2.0', method: 'suip/initialize', params: { protocolVersion: PROTOCOL_VERSION, generator: { name: expect.any(String) } } });
+    expect(t.inbox[0]).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'suip/initialize',
+      params: { protocolVersion: PROTOCOL_VERSION, generator: { name: expect.any(String) } },
+    });
     expect(t.inbox).toHaveLength(1);
     t.reply({ jsonrpc: '2.0', id: (t.inbox[0] as Json).id, result: RESULT });
     expect(await done).toEqual(RESULT);
@@ -65,7 +82,12 @@ describe('GeneratorSession render', () => {
     await initialized(t);
     t.session.render(group(null, [['a', text('1')]]));
     t.session.render(group(null, [['a', text('2')]]));
-    t.session.render(group(null, [['a', text('3')], ['b', text('b')]]));
+    t.session.render(
+      group(null, [
+        ['a', text('3')],
+        ['b', text('b')],
+      ]),
+    );
     await tick();
     expect(t.inbox).toHaveLength(1);
     const batch = t.inbox[0] as Json[];
@@ -82,7 +104,12 @@ describe('GeneratorSession render', () => {
     await tick();
     const [single] = t.raw.slice(-1) as Json[];
     expect(Array.isArray(single)).toBe(false);
-    expect(single).toEqual({ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: [], id: 'a', particle: { text: '1' } }, id: expect.any(Number) });
+    expect(single).toEqual({
+      jsonrpc: '2.0',
+      method: 'suip/ops/append',
+      params: { path: [], id: 'a', particle: { text: '1' } },
+      id: expect.any(Number),
+    });
     ack(t, [single!]);
     await expect(done).resolves.toBeUndefined();
   });
@@ -127,7 +154,10 @@ describe('GeneratorSession render', () => {
     await initialized(t);
     t.session.render(group('card', [['title', text('T')]]));
     await tick();
-    expect((t.inbox[0] as Json[])[0]).toMatchObject({ method: 'suip/ops/append', params: { path: [], id: 'root', particle: { type: 'card', group: [['title', { text: 'T' }]] } } });
+    expect((t.inbox[0] as Json[])[0]).toMatchObject({
+      method: 'suip/ops/append',
+      params: { path: [], id: 'root', particle: { type: 'card', group: [['title', { text: 'T' }]] } },
+    });
   });
 
   it('a rejected transaction rejects the render and reaches onError with code, index and path; the next render diffs against what the renderer has', async () => {
@@ -137,9 +167,17 @@ describe('GeneratorSession render', () => {
     t.session.onError((e) => heard.push(e));
     const rendered = t.session.render(group(null, [['a', text('A')]]));
     await tick();
-    const error = { code: ErrorCode.VocabularyViolation, message: 'op 0 (suip/ops/append) at path []: nope', data: { method: 'suip/ops/append', path: [], index: 0 } };
+    const error = {
+      code: ErrorCode.VocabularyViolation,
+      message: 'op 0 (suip/ops/append) at path []: nope',
+      data: { method: 'suip/ops/append', path: [], index: 0 },
+    };
     ack(t, t.inbox[0] as Json[], error);
-    await expect(rendered).rejects.toMatchObject({ name: 'SuipError', code: ErrorCode.VocabularyViolation, data: { index: 0, path: [] } });
+    await expect(rendered).rejects.toMatchObject({
+      name: 'SuipError',
+      code: ErrorCode.VocabularyViolation,
+      data: { index: 0, path: [] },
+    });
     expect(heard.map((e) => e.toJSON())).toEqual([error]);
     t.session.render(group(null, [['a', text('A')]]));
     await tick();
@@ -150,7 +188,9 @@ describe('GeneratorSession render', () => {
   it('refuses a transaction over maxMessageBytes locally (the relay would terminate the Worker)', async () => {
     const t = setup({ limits: { ...DEFAULT_LIMITS, maxMessageBytes: 200 } });
     await initialized(t);
-    await expect(t.session.render(group(null, [['a', text('x'.repeat(500))]]))).rejects.toMatchObject({ code: ErrorCode.LimitExceeded });
+    await expect(t.session.render(group(null, [['a', text('x'.repeat(500))]]))).rejects.toMatchObject({
+      code: ErrorCode.LimitExceeded,
+    });
     await tick();
     expect(t.inbox).toHaveLength(0);
   });
@@ -165,7 +205,9 @@ describe('GeneratorSession render', () => {
     };
     const errors: SuipError[] = [];
     t.session.onError((e) => errors.push(e));
-    await expect(t.session.render(group(null, [['a', text('1')]]))).rejects.toMatchObject({ message: expect.stringContaining('the port is closed') });
+    await expect(t.session.render(group(null, [['a', text('1')]]))).rejects.toMatchObject({
+      message: expect.stringContaining('the port is closed'),
+    });
     expect(errors).toHaveLength(1);
     channel.send = send;
     const next = t.session.render(group(null, [['a', text('2')]]));
@@ -194,7 +236,15 @@ describe('GeneratorSession events', () => {
     const t = setup();
     await initialized(t);
     const calls: string[] = [];
-    const view = (label: string) => group(null, [['btn', group('button', [['l', text(label)]], { on: { click: (e) => calls.push(`${label} ${e.event} ${JSON.stringify(e.path)}`) } })]]);
+    const view = (label: string) =>
+      group(null, [
+        [
+          'btn',
+          group('button', [['l', text(label)]], {
+            on: { click: (e) => calls.push(`${label} ${e.event} ${JSON.stringify(e.path)}`) },
+          }),
+        ],
+      ]);
     t.session.render(view('one'));
     await tick();
     const batch = t.inbox[0] as Json[];
@@ -204,10 +254,27 @@ describe('GeneratorSession events', () => {
     t.session.render(view('two'));
     await tick();
     // Only the label changed: the handler id did not, so the group is not replaced.
-    expect(t.inbox[1]).toEqual([expect.objectContaining({ method: 'suip/ops/replace', params: { path: ['btn', 'l'], particle: { text: 'two' } } })]);
-    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler, path: ['btn'], event: 'click', payload: null } });
-    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h999', path: ['btn'], event: 'click', payload: null } });
-    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'constructor', path: [], event: 'click', payload: null } });
+    expect(t.inbox[1]).toEqual([
+      expect.objectContaining({
+        method: 'suip/ops/replace',
+        params: { path: ['btn', 'l'], particle: { text: 'two' } },
+      }),
+    ]);
+    t.reply({
+      jsonrpc: '2.0',
+      method: 'suip/event',
+      params: { handler, path: ['btn'], event: 'click', payload: null },
+    });
+    t.reply({
+      jsonrpc: '2.0',
+      method: 'suip/event',
+      params: { handler: 'h999', path: ['btn'], event: 'click', payload: null },
+    });
+    t.reply({
+      jsonrpc: '2.0',
+      method: 'suip/event',
+      params: { handler: 'constructor', path: [], event: 'click', payload: null },
+    });
     await tick();
     expect(calls).toEqual(['two click ["btn"]']);
   });
@@ -216,11 +283,31 @@ describe('GeneratorSession events', () => {
     const t = setup();
     await initialized(t);
     const fn = vi.fn();
-    t.session.render(group(null, [['f', group('form', [], { on: { submit: { handler: fn, data: 'formData', preventDefault: true } } })]]));
+    t.session.render(
+      group(null, [
+        ['f', group('form', [], { on: { submit: { handler: fn, data: 'formData', preventDefault: true } } })],
+      ]),
+    );
     await tick();
-    const particle = ((t.inbox[0] as Json[])[0]!.params as Json).particle as { on: { submit: { handler: string; preventDefault: boolean; data: string } } };
+    const particle = ((t.inbox[0] as Json[])[0]!.params as Json).particle as {
+      on: { submit: { handler: string; preventDefault: boolean; data: string } };
+    };
     expect(particle.on.submit).toMatchObject({ preventDefault: true, data: 'formData' });
-    t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: particle.on.submit.handler, path: ['f'], event: 'submit', payload: { formData: [['name', 'Ada'], ['mail', 'a@b']] } } });
+    t.reply({
+      jsonrpc: '2.0',
+      method: 'suip/event',
+      params: {
+        handler: particle.on.submit.handler,
+        path: ['f'],
+        event: 'submit',
+        payload: {
+          formData: [
+            ['name', 'Ada'],
+            ['mail', 'a@b'],
+          ],
+        },
+      },
+    });
     await tick();
     expect(fn).toHaveBeenCalledWith({ event: 'submit', path: ['f'], formData: { name: 'Ada', mail: 'a@b' } });
   });
@@ -233,15 +320,38 @@ describe('GeneratorSession events', () => {
     let clicks = 0;
     t.session.render(
       group(null, [
-        ['a', group(null, [], { on: { click: () => { clicks += 1; throw new Error('sync boom'); } } })],
-        ['b', group(null, [], { on: { click: async () => { throw new TypeError('async boom'); } } })],
+        [
+          'a',
+          group(null, [], {
+            on: {
+              click: () => {
+                clicks += 1;
+                throw new Error('sync boom');
+              },
+            },
+          }),
+        ],
+        [
+          'b',
+          group(null, [], {
+            on: {
+              click: async () => {
+                throw new TypeError('async boom');
+              },
+            },
+          }),
+        ],
       ]),
     );
     await tick();
     const ops = t.inbox[0] as Json[];
     const click = (index: number, path: string[]) => {
       const particle = ((ops[index] as Json).params as Json).particle as { on: { click: { handler: string } } };
-      t.reply({ jsonrpc: '2.0', method: 'suip/event', params: { handler: particle.on.click.handler, path, event: 'click', payload: null } });
+      t.reply({
+        jsonrpc: '2.0',
+        method: 'suip/event',
+        params: { handler: particle.on.click.handler, path, event: 'click', payload: null },
+      });
     };
     click(0, ['a']);
     click(1, ['b']);
@@ -252,7 +362,10 @@ describe('GeneratorSession events', () => {
       'the on.click handler of the group at ["b"] threw TypeError: async boom; the program keeps running (state changed before the throw stays), so fix that handler',
     ]);
     expect(t.uncaught.map((e) => (e as Error).name)).toEqual(['HandlerError', 'HandlerError']);
-    expect(heard).toEqual([expect.stringMatching(/^-32603 the on\.click handler of the group at \["a"\] threw Error: sync boom/), expect.stringMatching(/^-32603 .*\["b"\] threw TypeError: async boom/)]);
+    expect(heard).toEqual([
+      expect.stringMatching(/^-32603 the on\.click handler of the group at \["a"\] threw Error: sync boom/),
+      expect.stringMatching(/^-32603 .*\["b"\] threw TypeError: async boom/),
+    ]);
     // The same handler runs again: one throw did not stop the session.
     click(0, ['a']);
     await tick();
@@ -267,7 +380,8 @@ describe('GeneratorSession events', () => {
     t.session.onShutdown(onShutdown);
     t.session.render(group(null, [['a', group(null, [], { on: { click: fn } })]]));
     await tick();
-    const handler = (((t.inbox[0] as Json[])[0]!.params as Json).particle as { on: { click: { handler: string } } }).on.click.handler;
+    const handler = (((t.inbox[0] as Json[])[0]!.params as Json).particle as { on: { click: { handler: string } } }).on
+      .click.handler;
     t.reply({ jsonrpc: '2.0', id: 'bye', method: 'suip/shutdown', params: {} });
     await tick();
     expect(t.inbox[1]).toEqual({ jsonrpc: '2.0', id: 'bye', result: {} });
@@ -285,7 +399,11 @@ describe('GeneratorSession handler memory', () => {
     await initialized(t);
     const registry = (t.session as unknown as { registry: { size: number } }).registry;
     for (let round = 0; round < 40; round += 1) {
-      const rendered = t.session.render(group(null, [[`item-${round}`, group(null, [], { on: { click: () => round, input: () => round, change: () => round } })]]));
+      const rendered = t.session.render(
+        group(null, [
+          [`item-${round}`, group(null, [], { on: { click: () => round, input: () => round, change: () => round } })],
+        ]),
+      );
       await tick();
       ack(t, t.inbox.at(-1) as Json[]);
       await rendered;

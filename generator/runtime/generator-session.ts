@@ -134,7 +134,10 @@ export class GeneratorSession {
         if (reply.error !== undefined) throw new SuipError(reply.error);
         const result = reply.result as InitializeResult;
         this.result = result;
-        const error = answerTo(lane.dispatch([{ jsonrpc: '2.0', method: Method.initialized, params: {} }]), undefined).error;
+        const error = answerTo(
+          lane.dispatch([{ jsonrpc: '2.0', method: Method.initialized, params: {} }]),
+          undefined,
+        ).error;
         if (error !== undefined) throw new SuipError(error);
         return result;
       }
@@ -144,7 +147,8 @@ export class GeneratorSession {
     // Hand-over (1.1): the renderer already shows this subtree; the first render is diffed against
     // it, so what is on screen is changed, not rebuilt.
     const adopted = result.adopted;
-    if (adopted !== undefined && typeof adopted === 'object' && adopted !== null && 'group' in adopted) this.acked = adopted;
+    if (adopted !== undefined && typeof adopted === 'object' && adopted !== null && 'group' in adopted)
+      this.acked = adopted;
     this.client.notify(Method.initialized, {});
     return result;
   }
@@ -155,11 +159,24 @@ export class GeneratorSession {
    * applied the transaction holding this tree (or a newer one); rejects with its error.
    */
   render(tree: ModelParticle): Promise<void> {
-    if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down; render() does nothing now' })));
+    if (this.closed || this.stopping)
+      return handled(
+        Promise.reject(
+          new SuipError({
+            code: ErrorCode.NotInitialized,
+            message: 'the renderer shut this generator down; render() does nothing now',
+          }),
+        ),
+      );
     let root: GroupParticle;
     try {
       // An unknown type would only show the host's fallback box: say so now, with the nearest type.
-      checkTypes(tree, this.result?.vocabulary ?? [], this.typesChecked, this.plainMarkdown(asRoot(tree) === tree ? [] : ['root']));
+      checkTypes(
+        tree,
+        this.result?.vocabulary ?? [],
+        this.typesChecked,
+        this.plainMarkdown(asRoot(tree) === tree ? [] : ['root']),
+      );
       root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
     } catch (error) {
       if (error instanceof ProgramError) {
@@ -170,7 +187,14 @@ export class GeneratorSession {
         this.options.onUncaught?.(error);
         return handled(Promise.reject(problem));
       }
-      return handled(Promise.reject(new SuipError({ code: ErrorCode.InvalidParams, message: `render() could not read the tree: ${error instanceof Error ? error.message : String(error)}` })));
+      return handled(
+        Promise.reject(
+          new SuipError({
+            code: ErrorCode.InvalidParams,
+            message: `render() could not read the tree: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+        ),
+      );
     }
     this.wanted = root;
     const promise = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
@@ -190,7 +214,17 @@ export class GeneratorSession {
    */
   renderChange(tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }): Promise<void> {
     const base = this.acked;
-    if (!this.clean || base === undefined || this.inFlight || this.raw.length > 0 || this.wanted !== undefined || this.closed || this.stopping || change.path.length === 0) return this.render(tree);
+    if (
+      !this.clean ||
+      base === undefined ||
+      this.inFlight ||
+      this.raw.length > 0 ||
+      this.wanted !== undefined ||
+      this.closed ||
+      this.stopping ||
+      change.path.length === 0
+    )
+      return this.render(tree);
     let patched: { ops: Op[]; root: GroupParticle } | undefined;
     try {
       checkTypes(change.particle, this.result?.vocabulary ?? [], this.typesChecked, this.plainMarkdown(change.path));
@@ -200,15 +234,24 @@ export class GeneratorSession {
     }
     if (patched === undefined) return this.render(tree);
     const { ops, root } = patched;
-    const promise = new Promise<void>((resolve, reject) => this.raw.push({ ops, waiters: [{ resolve, reject }], root }));
+    const promise = new Promise<void>((resolve, reject) =>
+      this.raw.push({ ops, waiters: [{ resolve, reject }], root }),
+    );
     this.schedule();
     return handled(promise);
   }
 
   /** Send raw ops as one transaction (not diffed; `render` keeps diffing against its own last tree). */
   ops(list: readonly Op[]): Promise<void> {
-    if (this.closed || this.stopping) return handled(Promise.reject(new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' })));
-    const promise = new Promise<void>((resolve, reject) => this.raw.push({ ops: [...list], waiters: [{ resolve, reject }] }));
+    if (this.closed || this.stopping)
+      return handled(
+        Promise.reject(
+          new SuipError({ code: ErrorCode.NotInitialized, message: 'the renderer shut this generator down' }),
+        ),
+      );
+    const promise = new Promise<void>((resolve, reject) =>
+      this.raw.push({ ops: [...list], waiters: [{ resolve, reject }] }),
+    );
     this.schedule();
     return handled(promise);
   }
@@ -248,7 +291,11 @@ export class GeneratorSession {
     if (ops.length === 0) return this.settle(waiters, root, undefined);
     // Only the last op carries an id: one answer acknowledges the whole transaction. Ids are the
     // client's own counter, so they never collide with the handshake's.
-    const requests: JSONRPCRequest[] = ops.map((op, index) => (index === ops.length - 1 ? { jsonrpc: '2.0', method: op.method, params: op.params, id: nextId() } : { jsonrpc: '2.0', method: op.method, params: op.params }));
+    const requests: JSONRPCRequest[] = ops.map((op, index) =>
+      index === ops.length - 1
+        ? { jsonrpc: '2.0', method: op.method, params: op.params, id: nextId() }
+        : { jsonrpc: '2.0', method: op.method, params: op.params },
+    );
     // A one-op transaction goes as a single request rather than a batch of one: streaming sends one
     // op per token, and the envelope is most of its bytes.
     const dispatch = this.options.lane?.dispatch;
@@ -256,10 +303,21 @@ export class GeneratorSession {
     const text = JSON.stringify(requests.length === 1 ? requests[0] : requests);
     // Checked here so the model gets a repairable error instead of being terminated by the relay.
     if (!withinBytes(text, this.limits.maxMessageBytes)) {
-      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`, data: { reason: 'bytes' } }));
+      return this.settle(
+        waiters,
+        undefined,
+        new SuipError({
+          code: ErrorCode.LimitExceeded,
+          message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`,
+          data: { reason: 'bytes' },
+        }),
+      );
     }
     this.inFlight = true;
-    const answered = requests.length === 1 ? this.client.requestAdvanced(requests[0]!).then((response) => [response]) : this.client.requestAdvanced(requests);
+    const answered =
+      requests.length === 1
+        ? this.client.requestAdvanced(requests[0]!).then((response) => [response])
+        : this.client.requestAdvanced(requests);
     answered.then(
       (responses: JSONRPCResponse[]) => {
         this.inFlight = false;
@@ -270,7 +328,14 @@ export class GeneratorSession {
       // it instead of hanging, and the renderer's tree is not assumed to hold `root`.
       (error: unknown) => {
         this.inFlight = false;
-        this.settle(waiters, undefined, new SuipError({ code: ErrorCode.NotInitialized, message: `the transaction was not acknowledged: ${error instanceof Error ? error.message : String(error)}` }));
+        this.settle(
+          waiters,
+          undefined,
+          new SuipError({
+            code: ErrorCode.NotInitialized,
+            message: `the transaction was not acknowledged: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+        );
       },
     );
   }
@@ -280,14 +345,33 @@ export class GeneratorSession {
    * answer to the last one settles the transaction. The byte bound is the wire's, on the text the
    * requests would make (`laneWithinBytes`), and `maxOpsPerMessage` the parse's.
    */
-  private flushInPage(requests: JSONRPCRequest[], waiters: Deferred[], root: GroupParticle | undefined, dispatch: NonNullable<InPageLane['dispatch']>): void {
+  private flushInPage(
+    requests: JSONRPCRequest[],
+    waiters: Deferred[],
+    root: GroupParticle | undefined,
+    dispatch: NonNullable<InPageLane['dispatch']>,
+  ): void {
     const limits = this.limits;
     if (!laneWithinBytes(requests, limits.maxMessageBytes) || requests.length > limits.maxOpsPerMessage) {
       const bytes = requests.length <= limits.maxOpsPerMessage;
-      return this.settle(waiters, undefined, new SuipError({ code: ErrorCode.LimitExceeded, message: bytes ? `this transaction is larger than maxMessageBytes ${limits.maxMessageBytes}; render less at once (it was not sent)` : `this transaction has ${requests.length} ops; maxOpsPerMessage is ${limits.maxOpsPerMessage}; render less at once (it was not sent)`, data: { reason: bytes ? 'bytes' : 'ops' } }));
+      return this.settle(
+        waiters,
+        undefined,
+        new SuipError({
+          code: ErrorCode.LimitExceeded,
+          message: bytes
+            ? `this transaction is larger than maxMessageBytes ${limits.maxMessageBytes}; render less at once (it was not sent)`
+            : `this transaction has ${requests.length} ops; maxOpsPerMessage is ${limits.maxOpsPerMessage}; render less at once (it was not sent)`,
+          data: { reason: bytes ? 'bytes' : 'ops' },
+        }),
+      );
     }
     const error = answerTo(dispatch(requests), requests.at(-1)!.id).error;
-    this.settle(waiters, error === undefined ? root : undefined, error === undefined ? undefined : new SuipError(error));
+    this.settle(
+      waiters,
+      error === undefined ? root : undefined,
+      error === undefined ? undefined : new SuipError(error),
+    );
   }
 
   private takeRender(): RawJob | undefined {
@@ -299,7 +383,14 @@ export class GeneratorSession {
     try {
       return { ops: diff(this.acked, root), waiters, root };
     } catch (error) {
-      this.settle(waiters, undefined, new SuipError({ code: ErrorCode.InvalidParams, message: `render() could not diff the tree: ${error instanceof Error ? error.message : String(error)}` }));
+      this.settle(
+        waiters,
+        undefined,
+        new SuipError({
+          code: ErrorCode.InvalidParams,
+          message: `render() could not diff the tree: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
       return this.takeRender();
     }
   }
@@ -325,7 +416,14 @@ export class GeneratorSession {
   private plainMarkdown(prefix: readonly string[]): (path: readonly string[], text: string) => void {
     return (path, text) => {
       const quoted = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-      this.refused(refusalNotice([...prefix, ...path], 'markdown', `the plain string ${quoted} is shown exactly as written, markdown marks and all`, `to format it, write text(${quoted}) (markdown)`));
+      this.refused(
+        refusalNotice(
+          [...prefix, ...path],
+          'markdown',
+          `the plain string ${quoted} is shown exactly as written, markdown marks and all`,
+          `to format it, write text(${quoted}) (markdown)`,
+        ),
+      );
     };
   }
 
@@ -352,7 +450,8 @@ export class GeneratorSession {
     const payload = params.payload as Record<string, unknown> | null;
     if (payload && typeof payload.value === 'string') event.value = payload.value;
     if (payload && typeof payload.checked === 'boolean') event.checked = payload.checked;
-    if (payload && Array.isArray(payload.formData)) event.formData = Object.fromEntries(payload.formData as Array<[string, string]>);
+    if (payload && Array.isArray(payload.formData))
+      event.formData = Object.fromEntries(payload.formData as Array<[string, string]>);
     if (typeof params.key === 'string') event.key = params.key;
     // A throwing handler is the program's bug in one place: it is reported with the handler's
     // name (to the host and to the program's onError), and the session goes on serving events.
@@ -419,7 +518,13 @@ function answerTo(answer: unknown[], id: unknown): { result?: unknown; error?: S
   const reply = replies.find((r) => id !== undefined && r.id === id) ?? replies[0];
   const error = reply?.error ?? reply?.params;
   if (error !== undefined) return { error: toErrorObject(error) };
-  if (reply === undefined && id !== undefined) return { error: { code: ErrorCode.NotInitialized, message: 'the transaction was not acknowledged: the renderer ended this generator' } };
+  if (reply === undefined && id !== undefined)
+    return {
+      error: {
+        code: ErrorCode.NotInitialized,
+        message: 'the transaction was not acknowledged: the renderer ended this generator',
+      },
+    };
   return { result: reply?.result };
 }
 
@@ -430,7 +535,7 @@ function nextId(): number {
 }
 
 function asRoot(tree: ModelParticle): ModelParticle {
-  if (typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined) return tree;
+  if (typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined)
+    return tree;
   return { group: [['root', tree]] };
 }
-

@@ -17,8 +17,13 @@ export class HandlerError extends Error {
     const message = `the on.${event} handler of the group at ${formatPath(path)} threw ${what}; the program keeps running (state changed before the throw stays), so fix that handler`;
     super(message.slice(0, 1000));
     this.name = 'HandlerError';
-    if (thrown instanceof Error && typeof thrown.stack === 'string') this.stack = `${this.name}: ${this.message}\n${thrown.stack.split('\n').slice(1).join('\n')}`;
-    this.report = new SuipError({ code: ErrorCode.InternalError, message: this.message, data: { path: [...path], reason: 'handler-exception' } });
+    if (thrown instanceof Error && typeof thrown.stack === 'string')
+      this.stack = `${this.name}: ${this.message}\n${thrown.stack.split('\n').slice(1).join('\n')}`;
+    this.report = new SuipError({
+      code: ErrorCode.InternalError,
+      message: this.message,
+      data: { path: [...path], reason: 'handler-exception' },
+    });
   }
 }
 

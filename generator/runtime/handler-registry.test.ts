@@ -5,23 +5,48 @@ import { HandlerRegistry } from './handler-registry.ts';
 describe('HandlerRegistry.toWire', () => {
   it('returns plain particles (no functions inside) as they are', () => {
     const registry = new HandlerRegistry();
-    const tree = group('card', [['t', text('hi')], ['d', data('https://x/y.png', 'image/png')]]);
+    const tree = group('card', [
+      ['t', text('hi')],
+      ['d', data('https://x/y.png', 'image/png')],
+    ]);
     expect(registry.toWire(tree, [])).toBe(tree);
   });
 
   it('keeps an unchanged subtree === across conversions (the diff skips it)', () => {
     const registry = new HandlerRegistry();
     const shared = group('list', [['a', group(null, [], { on: { click: () => 1 } })]]);
-    const first = registry.toWire(group(null, [['list', shared], ['t', text('1')]]), []) as { group: Array<[string, unknown]> };
-    const second = registry.toWire(group(null, [['list', shared], ['t', text('2')]]), []) as { group: Array<[string, unknown]> };
+    const first = registry.toWire(
+      group(null, [
+        ['list', shared],
+        ['t', text('1')],
+      ]),
+      [],
+    ) as { group: Array<[string, unknown]> };
+    const second = registry.toWire(
+      group(null, [
+        ['list', shared],
+        ['t', text('2')],
+      ]),
+      [],
+    ) as { group: Array<[string, unknown]> };
     expect(second.group[0]![1]).toBe(first.group[0]![1]);
   });
 
   it('gives one id per slot (path + event), whatever closure fills it', () => {
     const registry = new HandlerRegistry();
     const calls: string[] = [];
-    const view = (n: number) => group(null, [['b', group(null, [], { on: { click: () => calls.push(`v${n}`), keydown: { handler: () => calls.push('key'), keys: ['Enter'] } } })]]);
-    const one = registry.toWire(view(1), []) as { group: Array<[string, { on: { click: { handler: string }; keydown: { handler: string; keys: string[] } } }]> };
+    const view = (n: number) =>
+      group(null, [
+        [
+          'b',
+          group(null, [], {
+            on: { click: () => calls.push(`v${n}`), keydown: { handler: () => calls.push('key'), keys: ['Enter'] } },
+          }),
+        ],
+      ]);
+    const one = registry.toWire(view(1), []) as {
+      group: Array<[string, { on: { click: { handler: string }; keydown: { handler: string; keys: string[] } } }]>;
+    };
     const two = registry.toWire(view(2), []) as typeof one;
     const click = one.group[0]![1].on.click.handler;
     expect(two.group[0]![1].on.click.handler).toBe(click);
@@ -33,7 +58,9 @@ describe('HandlerRegistry.toWire', () => {
 
   it('ignores unknown and non-string ids, and forgets everything on clear', () => {
     const registry = new HandlerRegistry();
-    const wire = registry.toWire(group(null, [], { on: { click: () => 1 } }), []) as { on: { click: { handler: string } } };
+    const wire = registry.toWire(group(null, [], { on: { click: () => 1 } }), []) as {
+      on: { click: { handler: string } };
+    };
     expect(registry.lookup('constructor')).toBeUndefined();
     expect(registry.lookup({})).toBeUndefined();
     expect(registry.lookup(wire.on.click.handler)).toBeTypeOf('function');
@@ -46,7 +73,9 @@ describe('HandlerRegistry.prune', () => {
   it('forgets the handlers a tree no longer uses and keeps the ones it does', () => {
     const registry = new HandlerRegistry();
     const item = (id: string) => [id, group(null, [], { on: { click: () => id } })] as const;
-    const big = registry.toWire(group(null, [item('a'), item('b'), item('c')]), []) as { group: Array<[string, { on: { click: { handler: string } } }]> };
+    const big = registry.toWire(group(null, [item('a'), item('b'), item('c')]), []) as {
+      group: Array<[string, { on: { click: { handler: string } } }]>;
+    };
     const [a, b] = big.group.map(([, g]) => g.on.click.handler);
     const small = registry.toWire(group(null, [item('a')]), []);
     expect(registry.size).toBe(3);

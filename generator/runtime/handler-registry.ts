@@ -45,7 +45,8 @@ export class HandlerRegistry {
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (!('group' in node)) continue;
-      if (node.on !== undefined) for (const spec of Object.values(node.on)) if (spec !== undefined) live.add(spec.handler);
+      if (node.on !== undefined)
+        for (const spec of Object.values(node.on)) if (spec !== undefined) live.add(spec.handler);
       for (const entry of node.group) stack.push(entry[1]);
     }
     for (const id of this.functions.keys()) if (!live.has(id)) this.functions.delete(id);
@@ -63,7 +64,8 @@ export class HandlerRegistry {
 
   /** The wire form of a model particle sitting at `path` (relative to the generator root). */
   toWire(particle: ModelParticle, path: readonly string[]): Particle {
-    if (typeof particle !== 'object' || particle === null || !('group' in particle) || !Array.isArray(particle.group)) return particle as Particle;
+    if (typeof particle !== 'object' || particle === null || !('group' in particle) || !Array.isArray(particle.group))
+      return particle as Particle;
     const key = JSON.stringify(path);
     const cached = this.cache.get(particle);
     if (cached !== undefined && cached.key === key) return cached.wire;

@@ -5,7 +5,18 @@ import type { InPageLane } from './in-page-lane.ts';
 
 /** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
 export interface RemoteAttachTarget<Handle> {
-  attachRemote(options: { id: string; name?: string; originKind?: 'program' | 'agent' | 'a2ui' | 'genui'; outputs?: readonly string[]; inputs?: readonly string[]; adopt?: boolean; slotOf?: string; channel: Channel; inPage?: boolean; lane?: InPageLane }): Promise<Handle>;
+  attachRemote(options: {
+    id: string;
+    name?: string;
+    originKind?: 'program' | 'agent' | 'a2ui' | 'genui';
+    outputs?: readonly string[];
+    inputs?: readonly string[];
+    adopt?: boolean;
+    slotOf?: string;
+    channel: Channel;
+    inPage?: boolean;
+    lane?: InPageLane;
+  }): Promise<Handle>;
 }
 
 /** Options of `createLocalGenerator`. */
@@ -34,12 +45,13 @@ export interface LocalGeneratorOptions {
 }
 
 /** An in-page generator: the same `suip` API a sandboxed program gets, plus its host handle and `close`. */
-export type LocalGenerator<Handle> = SuipApi & Pick<ConnectedGenerator, 'renderChange'> & {
-  /** The renderer's handle for this mount (input, onOutput, detach). */
-  readonly handle: Handle;
-  /** Detach from the renderer (the subtree is removed, or kept with `{keep: true}`). */
-  close(options?: { keep?: boolean }): Promise<void>;
-};
+export type LocalGenerator<Handle> = SuipApi &
+  Pick<ConnectedGenerator, 'renderChange'> & {
+    /** The renderer's handle for this mount (input, onOutput, detach). */
+    readonly handle: Handle;
+    /** Detach from the renderer (the subtree is removed, or kept with `{keep: true}`). */
+    close(options?: { keep?: boolean }): Promise<void>;
+  };
 
 /**
  * Run a generator in the page, over a memory channel, for TRUSTED translator code (adapters that
@@ -48,13 +60,34 @@ export type LocalGenerator<Handle> = SuipApi & Pick<ConnectedGenerator, 'renderC
  * bug is a refused transaction, not a corrupted tree. Never run model-written code this way: that
  * is what `attach` and its sandbox are for.
  */
-export async function createLocalGenerator<Handle extends { detach(options?: { keep?: boolean }): Promise<void> }>(renderer: RemoteAttachTarget<Handle>, options: LocalGeneratorOptions): Promise<LocalGenerator<Handle>> {
+export async function createLocalGenerator<Handle extends { detach(options?: { keep?: boolean }): Promise<void> }>(
+  renderer: RemoteAttachTarget<Handle>,
+  options: LocalGeneratorOptions,
+): Promise<LocalGenerator<Handle>> {
   const [generatorEnd, rendererEnd] = createMemoryChannelPair();
   // Attach first: the renderer's session subscribes to its end of the channel before the
   // handshake's first message is delivered (memory channels deliver one microtask later).
   const lane: InPageLane | undefined = options.lane === true ? {} : undefined;
-  const attached = renderer.attachRemote({ id: options.id, name: options.name, ...(options.originKind === undefined ? {} : { originKind: options.originKind }), outputs: options.outputs, ...(options.inputs !== undefined ? { inputs: options.inputs } : {}), adopt: options.adopt, slotOf: options.slotOf, channel: rendererEnd, inPage: true, ...(lane !== undefined ? { lane } : {}) });
-  const [generator, handle] = await Promise.all([connectGenerator(generatorEnd, { name: options.name ?? options.id, onUncaught: options.onUncaught, ...(lane !== undefined ? { lane } : {}) }), attached]);
+  const attached = renderer.attachRemote({
+    id: options.id,
+    name: options.name,
+    ...(options.originKind === undefined ? {} : { originKind: options.originKind }),
+    outputs: options.outputs,
+    ...(options.inputs !== undefined ? { inputs: options.inputs } : {}),
+    adopt: options.adopt,
+    slotOf: options.slotOf,
+    channel: rendererEnd,
+    inPage: true,
+    ...(lane !== undefined ? { lane } : {}),
+  });
+  const [generator, handle] = await Promise.all([
+    connectGenerator(generatorEnd, {
+      name: options.name ?? options.id,
+      onUncaught: options.onUncaught,
+      ...(lane !== undefined ? { lane } : {}),
+    }),
+    attached,
+  ]);
   const { close: _close, ...api } = generator;
   return Object.freeze({ ...api, handle, close: (closeOptions?: { keep?: boolean }) => handle.detach(closeOptions) });
 }

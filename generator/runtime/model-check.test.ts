@@ -5,16 +5,22 @@ import { ProgramError, checkTypes } from './model-check.ts';
 
 const vocabulary = [{ type: 'list' }, { type: 'card' }] as unknown as VocabularyEntry[];
 const text = (t: string): ModelParticle => ({ text: t });
-const group = (type: string | undefined, children: Array<[string, ModelParticle]>): ModelParticle => ({ ...(type ? { type } : {}), group: children }) as ModelParticle;
+const group = (type: string | undefined, children: Array<[string, ModelParticle]>): ModelParticle =>
+  ({ ...(type ? { type } : {}), group: children }) as ModelParticle;
 
 describe('checkTypes', () => {
   it('names the first unknown type by its path, with the nearest real type', () => {
-    expect(() => checkTypes(group(undefined, [['a', group('lst', [])]]), vocabulary)).toThrow(/path \["a"\] has type "lst".*group\("list"/);
+    expect(() => checkTypes(group(undefined, [['a', group('lst', [])]]), vocabulary)).toThrow(
+      /path \["a"\] has type "lst".*group\("list"/,
+    );
   });
 
   it('walks only what changed since the last passing render of the session: reused groups are skipped', () => {
     const checked = new WeakSet<object>();
-    const items = Array.from({ length: 1000 }, (_, k): [string, ModelParticle] => [`i${k}`, group(undefined, [['t', text(`item ${k}`)]])]);
+    const items = Array.from({ length: 1000 }, (_, k): [string, ModelParticle] => [
+      `i${k}`,
+      group(undefined, [['t', text(`item ${k}`)]]),
+    ]);
     const list = group('list', items);
     checkTypes(group(undefined, [['list', list]]), vocabulary, checked);
     // A reused group is not walked again (its type is only read on the first pass).
@@ -29,7 +35,10 @@ describe('checkTypes', () => {
     const checked = new WeakSet<object>();
     const bad = group('nope', []);
     const holder = group('card', [['x', group(undefined, [['deep', bad]])]]);
-    const tree = group(undefined, [['first', group('card', [])], ['holder', holder]]);
+    const tree = group(undefined, [
+      ['first', group('card', [])],
+      ['holder', holder],
+    ]);
     expect(() => checkTypes(tree, vocabulary, checked)).toThrow(/"nope"/);
     expect(() => checkTypes(tree, vocabulary, checked)).toThrow(/"nope"/);
     expect(checked.has(holder)).toBe(false);

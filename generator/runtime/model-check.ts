@@ -13,13 +13,45 @@ const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
 
 /** Words models reach for, and the type this vocabulary has for them. */
 const SYNONYMS: ReadonlyMap<string, string> = new Map([
-  ['select', 'choice'], ['dropdown', 'choice'], ['radio', 'choice'], ['radio-group', 'choice'], ['combobox', 'choice'],
-  ['input', 'text-field'], ['textfield', 'text-field'], ['textbox', 'text-field'], ['text-input', 'text-field'], ['textarea', 'text-area'],
-  ['switch', 'toggle'], ['heading', 'section'], ['header', 'section'], ['title', 'section'], ['container', 'column'], ['div', 'column'],
-  ['stack', 'column'], ['vstack', 'column'], ['hstack', 'row'], ['box', 'card'], ['panel', 'card'], ['ul', 'list'], ['ol', 'list'],
-  ['img', 'image'], ['picture', 'image'], ['link-button', 'link'], ['anchor', 'link'], ['chart', 'chart-bar'], ['bar-chart', 'chart-bar'],
-  ['line-chart', 'chart-line'], ['pie-chart', 'chart-pie'], ['grid-layout', 'grid'], ['modal-dialog', 'modal'], ['dialog', 'modal'],
-  ['label', 'badge'], ['tag', 'badge'], ['chip', 'badge'], ['spinner', 'progress'], ['loader', 'progress'],
+  ['select', 'choice'],
+  ['dropdown', 'choice'],
+  ['radio', 'choice'],
+  ['radio-group', 'choice'],
+  ['combobox', 'choice'],
+  ['input', 'text-field'],
+  ['textfield', 'text-field'],
+  ['textbox', 'text-field'],
+  ['text-input', 'text-field'],
+  ['textarea', 'text-area'],
+  ['switch', 'toggle'],
+  ['heading', 'section'],
+  ['header', 'section'],
+  ['title', 'section'],
+  ['container', 'column'],
+  ['div', 'column'],
+  ['stack', 'column'],
+  ['vstack', 'column'],
+  ['hstack', 'row'],
+  ['box', 'card'],
+  ['panel', 'card'],
+  ['ul', 'list'],
+  ['ol', 'list'],
+  ['img', 'image'],
+  ['picture', 'image'],
+  ['link-button', 'link'],
+  ['anchor', 'link'],
+  ['chart', 'chart-bar'],
+  ['bar-chart', 'chart-bar'],
+  ['line-chart', 'chart-line'],
+  ['pie-chart', 'chart-pie'],
+  ['grid-layout', 'grid'],
+  ['modal-dialog', 'modal'],
+  ['dialog', 'modal'],
+  ['label', 'badge'],
+  ['tag', 'badge'],
+  ['chip', 'badge'],
+  ['spinner', 'progress'],
+  ['loader', 'progress'],
 ]);
 
 /** Thrown for a mistake in the program's use of the builders. */
@@ -35,17 +67,30 @@ const show = (value: unknown): string => {
 };
 
 /** The children of `group(type, children)` as entries, with plain strings turned into plain-text particles. */
-export function checkChildren(type: string | null | undefined, children: unknown): Array<readonly [string, ModelParticle]> {
+export function checkChildren(
+  type: string | null | undefined,
+  children: unknown,
+): Array<readonly [string, ModelParticle]> {
   const call = `group(${type === null || type === undefined ? 'null' : JSON.stringify(type)}, …)`;
   if (children === undefined) return [];
   if (!Array.isArray(children)) {
-    const hint = typeof children === 'object' && children !== null ? ` Write the pairs as an array: group(${JSON.stringify(type ?? null)}, [["title", "Hello"], ["body", text("…")]])` : '';
-    throw new ProgramError(`${call}: children must be an array of [id, particle] pairs, but got ${show(children)}.${hint}`);
+    const hint =
+      typeof children === 'object' && children !== null
+        ? ` Write the pairs as an array: group(${JSON.stringify(type ?? null)}, [["title", "Hello"], ["body", text("…")]])`
+        : '';
+    throw new ProgramError(
+      `${call}: children must be an array of [id, particle] pairs, but got ${show(children)}.${hint}`,
+    );
   }
   return children.map((entry: unknown, index) => {
     if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') {
-      const fix = typeof entry === 'string' || (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) ? ` Give it an id: ["item-${index}", ${typeof entry === 'string' ? JSON.stringify(entry.slice(0, 30)) : 'group(…)'}]` : '';
-      throw new ProgramError(`${call}: child ${index} must be an [id, particle] pair with a string id, but is ${show(entry)}.${fix}`);
+      const fix =
+        typeof entry === 'string' || (typeof entry === 'object' && entry !== null && !Array.isArray(entry))
+          ? ` Give it an id: ["item-${index}", ${typeof entry === 'string' ? JSON.stringify(entry.slice(0, 30)) : 'group(…)'}]`
+          : '';
+      throw new ProgramError(
+        `${call}: child ${index} must be an [id, particle] pair with a string id, but is ${show(entry)}.${fix}`,
+      );
     }
     const [id, particle] = entry as [string, unknown];
     return [id, toParticle(particle, `${call} child "${id}"`)] as const;
@@ -56,28 +101,51 @@ export function checkChildren(type: string | null | undefined, children: unknown
 function toParticle(value: unknown, where: string): ModelParticle {
   if (typeof value === 'string') return { text: value, mimeType: 'text/plain' };
   if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value), mimeType: 'text/plain' };
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && ('text' in value || 'data' in value || 'group' in value)) return value as ModelParticle;
-  throw new ProgramError(`${where} must be a particle (text("…"), data(url, type) or group(…)) or a plain string, but is ${show(value)}.`);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    ('text' in value || 'data' in value || 'group' in value)
+  )
+    return value as ModelParticle;
+  throw new ProgramError(
+    `${where} must be a particle (text("…"), data(url, type) or group(…)) or a plain string, but is ${show(value)}.`,
+  );
 }
 
 /** The options of `group(type, children, options)`: only `on`, with the wire's event names. */
 export function checkOptions(type: string | null | undefined, options: unknown): void {
   if (options === undefined) return;
   const call = `group(${JSON.stringify(type ?? null)}, children, options)`;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ProgramError(`${call}: options must be an object like { on: { click: () => … } }, but is ${show(options)}.`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new ProgramError(
+      `${call}: options must be an object like { on: { click: () => … } }, but is ${show(options)}.`,
+    );
   for (const key of Object.keys(options)) {
     if (key === 'on') continue;
     const event = /^on([A-Z]\w*)$/.exec(key)?.[1]?.toLowerCase();
-    if (event !== undefined) throw new ProgramError(`${call}: handlers go inside "on": write { on: { ${EVENTS.has(event) ? event : 'click'}: () => … } } instead of { ${key}: … }.`);
-    throw new ProgramError(`${call}: unknown option ${JSON.stringify(key)}; the only option is on: { ${EVENT_NAMES.join(' | ')}: handler }.`);
+    if (event !== undefined)
+      throw new ProgramError(
+        `${call}: handlers go inside "on": write { on: { ${EVENTS.has(event) ? event : 'click'}: () => … } } instead of { ${key}: … }.`,
+      );
+    throw new ProgramError(
+      `${call}: unknown option ${JSON.stringify(key)}; the only option is on: { ${EVENT_NAMES.join(' | ')}: handler }.`,
+    );
   }
   const on = (options as { on?: unknown }).on;
   if (on === undefined) return;
-  if (typeof on !== 'object' || on === null) throw new ProgramError(`${call}: "on" must be an object like { click: () => … }, but is ${show(on)}.`);
+  if (typeof on !== 'object' || on === null)
+    throw new ProgramError(`${call}: "on" must be an object like { click: () => … }, but is ${show(on)}.`);
   for (const [name, spec] of Object.entries(on)) {
-    if (!EVENTS.has(name)) throw new ProgramError(`${call}: there is no event ${JSON.stringify(name)}; the events are ${EVENT_NAMES.join(', ')} (each type accepts some of them).`);
+    if (!EVENTS.has(name))
+      throw new ProgramError(
+        `${call}: there is no event ${JSON.stringify(name)}; the events are ${EVENT_NAMES.join(', ')} (each type accepts some of them).`,
+      );
     const handler = typeof spec === 'object' && spec !== null ? (spec as { handler?: unknown }).handler : spec;
-    if (typeof handler !== 'function') throw new ProgramError(`${call}: on.${name} must be a function (or { handler: function, … }), but is ${show(handler)}; write { on: { ${name}: (event) => { … } } }.`);
+    if (typeof handler !== 'function')
+      throw new ProgramError(
+        `${call}: on.${name} must be a function (or { handler: function, … }), but is ${show(handler)}; write { on: { ${name}: (event) => { … } } }.`,
+      );
   }
 }
 
@@ -104,7 +172,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;
@@ -126,9 +195,20 @@ export type PlainMarkdownHook = (path: readonly string[], text: string) => void;
  * iteratively and names the first unknown type by its path, with the nearest real type; a plain
  * string child that looks like markdown is passed to `onPlainMarkdown` (a warning, not an error).
  */
-export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyEntry[], checked?: WeakSet<object>, onPlainMarkdown?: PlainMarkdownHook): void {
-  if (Array.isArray(tree)) throw new ProgramError('render(tree): the tree must be a particle, not an array; wrap the pairs in a group: render(group(null, [["a", "x"]]))');
-  if (typeof tree !== 'object' || tree === null) throw new ProgramError(`render(tree): the tree must be a particle (text(…), group(…)), but is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`);
+export function checkTypes(
+  tree: ModelParticle,
+  vocabulary: readonly VocabularyEntry[],
+  checked?: WeakSet<object>,
+  onPlainMarkdown?: PlainMarkdownHook,
+): void {
+  if (Array.isArray(tree))
+    throw new ProgramError(
+      'render(tree): the tree must be a particle, not an array; wrap the pairs in a group: render(group(null, [["a", "x"]]))',
+    );
+  if (typeof tree !== 'object' || tree === null)
+    throw new ProgramError(
+      `render(tree): the tree must be a particle (text(…), group(…)), but is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`,
+    );
   if (vocabulary.length === 0) return;
   const types = vocabulary.map((entry) => entry.type);
   const known = new Set(types);
@@ -145,13 +225,20 @@ export function checkTypes(tree: ModelParticle, vocabulary: readonly VocabularyE
     if (checked?.has(node)) continue;
     if (typeof node.type === 'string' && !known.has(node.type)) {
       const near = nearestType(node.type, types);
-      const fix = near === undefined ? 'use one of the types listed in suip.vocabulary' : `did you mean group(${JSON.stringify(near)}, …)?`;
-      throw new ProgramError(`render(): the group at path ${JSON.stringify(path)} has type ${JSON.stringify(node.type)}, which this host does not have; ${fix}`);
+      const fix =
+        near === undefined
+          ? 'use one of the types listed in suip.vocabulary'
+          : `did you mean group(${JSON.stringify(near)}, …)?`;
+      throw new ProgramError(
+        `render(): the group at path ${JSON.stringify(path)} has type ${JSON.stringify(node.type)}, which this host does not have; ${fix}`,
+      );
     }
     passed.push(node);
     for (const [id, child] of node.group) {
-      if (typeof child === 'object' && child !== null && 'group' in child && !checked?.has(child)) stack.push([child, [...path, id]]);
-      else if (onPlainMarkdown !== undefined && isPlainText(child) && looksLikeMarkdown(child.text)) onPlainMarkdown([...path, id], child.text);
+      if (typeof child === 'object' && child !== null && 'group' in child && !checked?.has(child))
+        stack.push([child, [...path, id]]);
+      else if (onPlainMarkdown !== undefined && isPlainText(child) && looksLikeMarkdown(child.text))
+        onPlainMarkdown([...path, id], child.text);
     }
   }
   if (checked) for (const node of passed) checked.add(node);

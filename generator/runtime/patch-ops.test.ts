@@ -16,7 +16,10 @@ function paths(root: Particle, at: string[] = []): string[][] {
 function spliced(root: Particle, path: readonly string[], particle: Particle): Particle {
   if (path.length === 0) return particle;
   const group = root as GroupParticle;
-  return { ...group, group: group.group.map(([id, child]) => [id, id === path[0] ? spliced(child, path.slice(1), particle) : child]) } as GroupParticle;
+  return {
+    ...group,
+    group: group.group.map(([id, child]) => [id, id === path[0] ? spliced(child, path.slice(1), particle) : child]),
+  } as GroupParticle;
 }
 
 function particleAt(root: Particle, path: readonly string[]): Particle {
@@ -26,17 +29,22 @@ function particleAt(root: Particle, path: readonly string[]): Particle {
 describe('patchOps', () => {
   it('sends the ops diffRoot sends when one particle changed, and builds the same next root (property)', () => {
     fc.assert(
-      fc.property(rootArb, fc.nat(), fc.array(fc.nat({ max: 99 }), { minLength: 4, maxLength: 12 }), (root, pick, rolls) => {
-        const all = paths(root);
-        fc.pre(all.length > 0);
-        const path = all[pick % all.length]!;
-        const particle = edit(particleAt(root, path), rolls);
-        const next = spliced(root, path, particle) as GroupParticle;
-        const patched = patchOps(root, path, particle);
-        expect(patched).toBeDefined();
-        expect(patched!.ops).toEqual(diffRoot(root, next));
-        expect(patched!.root).toEqual(next);
-      }),
+      fc.property(
+        rootArb,
+        fc.nat(),
+        fc.array(fc.nat({ max: 99 }), { minLength: 4, maxLength: 12 }),
+        (root, pick, rolls) => {
+          const all = paths(root);
+          fc.pre(all.length > 0);
+          const path = all[pick % all.length]!;
+          const particle = edit(particleAt(root, path), rolls);
+          const next = spliced(root, path, particle) as GroupParticle;
+          const patched = patchOps(root, path, particle);
+          expect(patched).toBeDefined();
+          expect(patched!.ops).toEqual(diffRoot(root, next));
+          expect(patched!.root).toEqual(next);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

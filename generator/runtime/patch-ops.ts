@@ -10,7 +10,11 @@ import { OP_OVERHEAD, particleSize, pathSize } from '../diff/size.ts';
  * group smaller than its ops is replaced whole. Undefined when `path` is not in `root` (the caller
  * renders the whole tree then).
  */
-export function patchOps(root: GroupParticle, path: readonly string[], particle: Particle): { ops: Op[]; root: GroupParticle } | undefined {
+export function patchOps(
+  root: GroupParticle,
+  path: readonly string[],
+  particle: Particle,
+): { ops: Op[]; root: GroupParticle } | undefined {
   // groups[i] is the group holding path[i]: groups[0] is the generator root.
   const groups: GroupParticle[] = [];
   let prev: Particle = root;

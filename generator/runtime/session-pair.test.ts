@@ -10,7 +10,21 @@ describe('generator runtime ⇄ renderer session', () => {
     const p = await pair();
     let n = 0;
     let rendered: Promise<void> = Promise.resolve();
-    const view = () => group(null, [['count', text(`n = ${n}`)], ['inc', group('button', [['label', text('+1')]], { on: { click: () => { n += 1; rendered = p.generator.render(view()); } } })]]);
+    const view = () =>
+      group(null, [
+        ['count', text(`n = ${n}`)],
+        [
+          'inc',
+          group('button', [['label', text('+1')]], {
+            on: {
+              click: () => {
+                n += 1;
+                rendered = p.generator.render(view());
+              },
+            },
+          }),
+        ],
+      ]);
     await p.generator.render(view());
     const first = p.root() as { group: Array<[string, { on?: { click: { handler: string } } }]> };
     expect(first.group[0]).toEqual(['count', { text: 'n = 0' }]);
@@ -47,7 +61,18 @@ describe('generator runtime ⇄ renderer session', () => {
     await p.generator.render(group(null, [['a', text('a')]]));
     const heard: number[] = [];
     p.generator.onError((error) => heard.push(error.code));
-    await expect(p.generator.render(group(null, [['a', text('a')], ['b', text('b')], ['c', text('c')]]))).rejects.toMatchObject({ code: ErrorCode.LimitExceeded, data: expect.objectContaining({ index: expect.any(Number) }) });
+    await expect(
+      p.generator.render(
+        group(null, [
+          ['a', text('a')],
+          ['b', text('b')],
+          ['c', text('c')],
+        ]),
+      ),
+    ).rejects.toMatchObject({
+      code: ErrorCode.LimitExceeded,
+      data: expect.objectContaining({ index: expect.any(Number) }),
+    });
     expect(p.root()).toEqual({ group: [['a', { text: 'a' }]] });
     expect(heard).toEqual([ErrorCode.LimitExceeded]);
     // The next render still works, diffed against what the renderer really has.

@@ -30,11 +30,21 @@ export interface SuipApi {
   /** Send a JSON value to the host on a channel it allowed (1.1 data plane); throws when it did not. */
   output(channel: string, value: unknown): void;
   /** Ask the user yes/no in a host dialog; resolves true when confirmed. */
-  confirm(title: string, options?: Omit<Extract<DialogParams, { kind: 'confirm' }>, 'kind' | 'title'>): Promise<boolean>;
+  confirm(
+    title: string,
+    options?: Omit<Extract<DialogParams, { kind: 'confirm' }>, 'kind' | 'title'>,
+  ): Promise<boolean>;
   /** Ask the user for text in a host dialog; resolves null when cancelled. */
-  prompt(title: string, options?: Omit<Extract<DialogParams, { kind: 'prompt' }>, 'kind' | 'title'>): Promise<string | null>;
+  prompt(
+    title: string,
+    options?: Omit<Extract<DialogParams, { kind: 'prompt' }>, 'kind' | 'title'>,
+  ): Promise<string | null>;
   /** Ask the user to choose from `items` in a host dialog; resolves with the chosen ids (empty when cancelled). */
-  pick(title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options?: { message?: string; multiple?: boolean }): Promise<string[]>;
+  pick(
+    title: string,
+    items: Extract<DialogParams, { kind: 'pick' }>['items'],
+    options?: { message?: string; multiple?: boolean },
+  ): Promise<string[]>;
   /** The host's vocabulary: the group types it can show. */
   readonly vocabulary: readonly VocabularyEntry[];
   /** Theme, locale and the like. */
@@ -59,13 +69,35 @@ export function createSuipApi(session: GeneratorSession, result: InitializeResul
     onInput: (channel: string, hook: (value: unknown) => void) => session.onInput(channel, hook),
     output: (channel: string, value: unknown) => session.output(channel, value),
     // Handled like render(): a refused dialog the program does not await is not an unhandled rejection.
-    confirm: (title: string, options = {}) => handled(session.dialog({ ...options, kind: 'confirm', title }).then((answer) => (answer as { ok: boolean }).ok === true)),
-    prompt: (title: string, options = {}) => handled(session.dialog({ ...options, kind: 'prompt', title }).then((answer) => (answer as { value: string | null }).value ?? null)),
-    pick: (title: string, items: Extract<DialogParams, { kind: 'pick' }>['items'], options: { message?: string; multiple?: boolean } = {}) => handled(session.dialog({ ...options, kind: 'pick', title, items: [...items] }).then((answer) => (answer as { ids: string[] }).ids ?? [])),
+    confirm: (title: string, options = {}) =>
+      handled(
+        session
+          .dialog({ ...options, kind: 'confirm', title })
+          .then((answer) => (answer as { ok: boolean }).ok === true),
+      ),
+    prompt: (title: string, options = {}) =>
+      handled(
+        session
+          .dialog({ ...options, kind: 'prompt', title })
+          .then((answer) => (answer as { value: string | null }).value ?? null),
+      ),
+    pick: (
+      title: string,
+      items: Extract<DialogParams, { kind: 'pick' }>['items'],
+      options: { message?: string; multiple?: boolean } = {},
+    ) =>
+      handled(
+        session
+          .dialog({ ...options, kind: 'pick', title, items: [...items] })
+          .then((answer) => (answer as { ids: string[] }).ids ?? []),
+      ),
     vocabulary: result.vocabulary,
     hostContext: result.hostContext,
     limits: result.limits,
     policy: Object.freeze(result.policy ?? DEFAULT_EFFECTIVE_POLICY),
-    channels: Object.freeze({ inputs: result.inputs === undefined ? undefined : Object.freeze([...result.inputs]), outputs: Object.freeze([...(result.outputs ?? [])]) }),
+    channels: Object.freeze({
+      inputs: result.inputs === undefined ? undefined : Object.freeze([...result.inputs]),
+      outputs: Object.freeze([...(result.outputs ?? [])]),
+    }),
   });
 }

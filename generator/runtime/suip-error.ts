@@ -20,7 +20,9 @@ export class SuipError extends Error {
 
   /** The wire form, `{code, message, data}`. */
   toJSON(): SuipErrorObject {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
   }
 }
 
@@ -29,8 +31,11 @@ export function toErrorObject(value: unknown): SuipErrorObject {
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
     if (typeof record.code === 'number' && typeof record.message === 'string') {
-      const data = typeof record.data === 'object' && record.data !== null ? (record.data as SuipErrorObject['data']) : undefined;
-      return data === undefined ? { code: record.code, message: record.message } : { code: record.code, message: record.message, data };
+      const data =
+        typeof record.data === 'object' && record.data !== null ? (record.data as SuipErrorObject['data']) : undefined;
+      return data === undefined
+        ? { code: record.code, message: record.message }
+        : { code: record.code, message: record.message, data };
     }
   }
   return { code: -32603, message: 'the renderer reported an error without a code' };

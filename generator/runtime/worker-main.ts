@@ -35,7 +35,11 @@ const scriptUrl = inWindow ? FRAME_SCRIPT_URL : scope.location.href;
 
 scope.addEventListener('error', (event: ErrorEvent) => {
   event.preventDefault(); // reported here; keeps the relay's onerror for scripts that never ran
-  report({ kind: 'exception', message: String(event.message).slice(0, 1000), line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined });
+  report({
+    kind: 'exception',
+    message: String(event.message).slice(0, 1000),
+    line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined,
+  });
 });
 scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
   report(reportFor(event.reason, scriptUrl, codeLines));
@@ -55,7 +59,11 @@ function boot(event: MessageEvent): void {
       report = (r) => void reporter(r);
       session = new GeneratorSession({
         channel,
-        onUncaught: (error) => report({ ...reportFor(error, scriptUrl, codeLines), ...(error instanceof HandlerError ? { handled: true as const } : {}) }),
+        onUncaught: (error) =>
+          report({
+            ...reportFor(error, scriptUrl, codeLines),
+            ...(error instanceof HandlerError ? { handled: true as const } : {}),
+          }),
       });
       const result = await session.initialize();
       scope.suip = createSuipApi(session, result);

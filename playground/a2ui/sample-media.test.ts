@@ -3,10 +3,23 @@ import { sampleImage, withSampleMedia } from './sample-media.ts';
 
 describe('A2UI sample media', () => {
   it('replaces remote sample images with local SVG data URIs, sized as asked', () => {
-    const stream = JSON.stringify({ messages: [{ updateDataModel: { value: { cover: 'https://images.unsplash.com/photo-1?w=300&h=150&fit=crop', song: 'https://www.soundhelix.com/a.mp3' } } }] });
+    const stream = JSON.stringify({
+      messages: [
+        {
+          updateDataModel: {
+            value: {
+              cover: 'https://images.unsplash.com/photo-1?w=300&h=150&fit=crop',
+              song: 'https://www.soundhelix.com/a.mp3',
+            },
+          },
+        },
+      ],
+    });
     const { text, replaced } = withSampleMedia(stream);
     expect(replaced).toBe(1);
-    const cover = (JSON.parse(text) as { messages: Array<{ updateDataModel: { value: { cover: string; song: string } } }> }).messages[0]!.updateDataModel.value;
+    const cover = (
+      JSON.parse(text) as { messages: Array<{ updateDataModel: { value: { cover: string; song: string } } }> }
+    ).messages[0]!.updateDataModel.value;
     expect(cover.cover).toMatch(/^data:image\/svg\+xml,/);
     expect(decodeURIComponent(cover.cover)).toContain('width="300" height="150"');
     // Audio is not an image: it stays as the agent sent it (and the policy refuses it).
@@ -15,7 +28,10 @@ describe('A2UI sample media', () => {
   });
 
   it('leaves text without remote images, or that is not JSON, as it was', () => {
-    expect(withSampleMedia('{"a": "https://example.org/x.png"}')).toEqual({ text: '{"a": "https://example.org/x.png"}', replaced: 0 });
+    expect(withSampleMedia('{"a": "https://example.org/x.png"}')).toEqual({
+      text: '{"a": "https://example.org/x.png"}',
+      replaced: 0,
+    });
     expect(withSampleMedia('not json')).toEqual({ text: 'not json', replaced: 0 });
   });
 

@@ -48,7 +48,8 @@ export function withSampleMedia(text: string): { text: string; replaced: number 
       return sampleImage(...requestedSize(node), replaced);
     }
     if (Array.isArray(node)) return node.map(walk);
-    if (typeof node === 'object' && node !== null) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    if (typeof node === 'object' && node !== null)
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
     return node;
   };
   const next = walk(value);

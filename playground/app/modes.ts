@@ -19,7 +19,12 @@ export interface PlaygroundMode {
 
 const MODES: PlaygroundMode[] = [
   { id: 'single', label: 'Single', description: 'One program at full width', slots: ['left'] },
-  { id: 'split', label: 'Side by side', description: 'Two programs in one renderer, each owning its subtree', slots: ['left', 'right'] },
+  {
+    id: 'split',
+    label: 'Side by side',
+    description: 'Two programs in one renderer, each owning its subtree',
+    slots: ['left', 'right'],
+  },
 ];
 
 /** Adds a mode to the switch (replacing one with the same id). Call before the app starts. */

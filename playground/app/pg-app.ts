@@ -77,7 +77,10 @@ export class PgApp extends LitElement {
     super();
     this.slot = 'left';
     this.exampleIds = { left: DEFAULT_EXAMPLES.left, right: DEFAULT_EXAMPLES.right };
-    this.codes = { left: findExample(DEFAULT_EXAMPLES.left)?.code ?? '', right: findExample(DEFAULT_EXAMPLES.right)?.code ?? '' };
+    this.codes = {
+      left: findExample(DEFAULT_EXAMPLES.left)?.code ?? '',
+      right: findExample(DEFAULT_EXAMPLES.right)?.code ?? '',
+    };
     this.mode = 'single';
     this.codeShown = true;
     this.devtoolsOpen = readDevtoolsOpen();
@@ -205,7 +208,9 @@ export class PgApp extends LitElement {
     if (example === undefined) return;
     this.exampleIds = { ...this.exampleIds, [slot]: id };
     const code = exampleCode(id) ?? example.code;
-    if (code !== example.code) this.notice = 'This A2UI example\'s remote images are swapped for local samples: the page\'s media policy refuses remote media (its video and audio stay refused).';
+    if (code !== example.code)
+      this.notice =
+        "This A2UI example's remote images are swapped for local samples: the page's media policy refuses remote media (its video and audio stay refused).";
     this.codes = { ...this.codes, [slot]: code };
     this.slot = slot;
     await this.runSlot(slot);
@@ -235,7 +240,8 @@ export class PgApp extends LitElement {
       this.codes = { ...this.codes, [this.slot]: code };
     },
     endStreaming: (restore) => {
-      if (restore && this.codeBeforeStream !== undefined) this.codes = { ...this.codes, [this.slot]: this.codeBeforeStream };
+      if (restore && this.codeBeforeStream !== undefined)
+        this.codes = { ...this.codes, [this.slot]: this.codeBeforeStream };
       this.codeBeforeStream = undefined;
       this.streaming = false;
     },
@@ -289,23 +295,31 @@ export class PgApp extends LitElement {
         </div>
         <div class="actions end" role="group" aria-label="View">
           <button type="button" aria-pressed=${this.codeShown ? 'true' : 'false'} @click=${() => (this.codeShown = !this.codeShown)}>${glyph('M16 18l6-6-6-6M8 6l-6 6 6 6')}Code</button>
-          ${theme === undefined
-            ? ''
-            : html`<label class="theme"><span class="label-text">Theme</span><select aria-label="Theme" @change=${(e: Event) => this.setTheme((e.target as HTMLSelectElement).value as ThemeChoice)}>
+          ${
+            theme === undefined
+              ? ''
+              : html`<label class="theme"><span class="label-text">Theme</span><select aria-label="Theme" @change=${(e: Event) => this.setTheme((e.target as HTMLSelectElement).value as ThemeChoice)}>
                 ${(['auto', 'light', 'dark'] as const).map((choice) => html`<option value=${choice} ?selected=${choice === theme.choice}>${{ auto: 'System', light: 'Light', dark: 'Dark' }[choice]}</option>`)}
-              </select></label>`}
+              </select></label>`
+          }
           <button type="button" @click=${this.share} title="Copy a link that reproduces this run">${glyph('M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13')}Share</button>
         </div>
       </div>
       <section class="code" aria-label="Editor" ?hidden=${!this.codeShown}>
-        ${split
-          ? html`<div class="slots" role="tablist" aria-label="Generators">
-              ${mode.slots.map((slot) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
+        ${
+          split
+            ? html`<div class="slots" role="tablist" aria-label="Generators">
+              ${mode.slots.map(
+                (
+                  slot,
+                ) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
                 <span class="dot status-${host.status.get(slot)}" title=${host.status.get(slot) ?? ''}></span>${slot} · ${findExample(this.exampleIds[slot])?.title ?? 'custom'}
                 <span class="status" data-testid="status-${slot}">${host.status.get(slot)}</span>
-              </button>`)}
+              </button>`,
+              )}
             </div>`
-          : ''}
+            : ''
+        }
         <pg-code-editor
           .value=${this.codes[this.slot]}
           ?read-only=${this.streaming}
@@ -331,10 +345,12 @@ export class PgApp extends LitElement {
           programs are written</a>
         </p>
         <div class="ui-head">
-          ${split
-            ? mode.slots.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)
-            : html`<span class="what"><strong>${current?.title ?? 'Your program'}</strong>${current ? html` <span class="summary">${current.summary}</span>` : ''}</span>
-                <span class="pill status-${host.status.get(this.slot)}"><span class="dot status-${host.status.get(this.slot)}"></span><span data-testid="status-${this.slot}">${host.status.get(this.slot)}</span></span>`}
+          ${
+            split
+              ? mode.slots.map((slot) => html`<span>${slot} generator — owns <code>["${slot}", …]</code></span>`)
+              : html`<span class="what"><strong>${current?.title ?? 'Your program'}</strong>${current ? html` <span class="summary">${current.summary}</span>` : ''}</span>
+                <span class="pill status-${host.status.get(this.slot)}"><span class="dot status-${host.status.get(this.slot)}"></span><span data-testid="status-${this.slot}">${host.status.get(this.slot)}</span></span>`
+          }
         </div>
         ${wiring.errorState === false ? '' : mode.slots.map((slot) => this.renderRunError(slot, split))}
         ${wiring.stage}
@@ -418,8 +434,9 @@ export class PgApp extends LitElement {
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     const ids = fixture.generators.map((id) => `"${id}"`).join(', ');
-    this.notice = `Exported the latest run of ${fixture.generators.length === 1 ? 'generator' : 'generators'} ${ids} `
-      + `(${fixture.messages.length} messages); suip/testing replays it by that id.`;
+    this.notice =
+      `Exported the latest run of ${fixture.generators.length === 1 ? 'generator' : 'generators'} ${ids} ` +
+      `(${fixture.messages.length} messages); suip/testing replays it by that id.`;
   };
 
   private replayFile = async (event: Event): Promise<void> => {

@@ -56,7 +56,9 @@ export class PgSplitter extends LitElement {
 
   private onKey = (event: KeyboardEvent): void => {
     const step = event.shiftKey ? 10 : 2;
-    const next = { ArrowLeft: this.percent - step, ArrowRight: this.percent + step, Home: this.min, End: this.max }[event.key];
+    const next = { ArrowLeft: this.percent - step, ArrowRight: this.percent + step, Home: this.min, End: this.max }[
+      event.key
+    ];
     if (next === undefined) return;
     event.preventDefault();
     this.set(next);

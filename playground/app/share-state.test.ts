@@ -31,7 +31,10 @@ describe('share state', () => {
 
   it('drops unknown examples and code that does not decode, and reads the old #left=…&right=… links', async () => {
     expect((await readShareState('#left=nope&code.right=z%%%')).slots).toEqual({});
-    expect((await readShareState('#left=todo-list&right=chat')).slots).toEqual({ left: { example: 'todo-list' }, right: { example: 'chat' } });
+    expect((await readShareState('#left=todo-list&right=chat')).slots).toEqual({
+      left: { example: 'todo-list' },
+      right: { example: 'chat' },
+    });
     expect((await readShareState('#example=quiz')).slots).toEqual({ left: { example: 'quiz' } });
   });
 });

@@ -31,10 +31,12 @@ export async function readShareState(hash: string): Promise<ShareState> {
   if (baseUrl !== null) state.endpoint = { baseUrl, model: params.get('model') ?? '' };
   for (const [key, value] of params) {
     const slot = key === 'example' ? 'left' : key;
-    if ((slot === 'left' || slot === 'right') && findExample(value) !== undefined) state.slots[slot] = { ...state.slots[slot], example: value };
+    if ((slot === 'left' || slot === 'right') && findExample(value) !== undefined)
+      state.slots[slot] = { ...state.slots[slot], example: value };
     if (key.startsWith(CODE_PREFIX)) {
       const code = await decodeCode(value).catch(() => undefined);
-      if (code !== undefined) state.slots[key.slice(CODE_PREFIX.length)] = { ...state.slots[key.slice(CODE_PREFIX.length)], code };
+      if (code !== undefined)
+        state.slots[key.slice(CODE_PREFIX.length)] = { ...state.slots[key.slice(CODE_PREFIX.length)], code };
     }
   }
   return state;
@@ -62,7 +64,8 @@ export async function writeShareState(state: ShareState): Promise<string> {
 /** `z` + base64url(deflate-raw(utf-8)) where CompressionStream exists, else `b` + base64url(utf-8). */
 export async function encodeCode(code: string): Promise<string> {
   const bytes = new TextEncoder().encode(code);
-  if (typeof CompressionStream === 'function') return `z${toBase64Url(await pipe(bytes, new CompressionStream('deflate-raw')))}`;
+  if (typeof CompressionStream === 'function')
+    return `z${toBase64Url(await pipe(bytes, new CompressionStream('deflate-raw')))}`;
   return `b${toBase64Url(bytes)}`;
 }
 

@@ -19,7 +19,8 @@ export function sideBySide(stage: HTMLElement): void {
   const tag = (container: Element): void => {
     for (const child of container.children) {
       const id = (child as Element & { path?: readonly string[] }).path?.[0];
-      if (typeof id === 'string' && child.getAttribute('data-generator') !== id) child.setAttribute('data-generator', id);
+      if (typeof id === 'string' && child.getAttribute('data-generator') !== id)
+        child.setAttribute('data-generator', id);
     }
   };
   const apply = (): boolean => {
@@ -27,7 +28,8 @@ export function sideBySide(stage: HTMLElement): void {
     const container = root?.querySelector('.generators');
     if (!root || !container) return false;
     const sheet = LAYOUT.styleSheet;
-    if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     tag(container);
     new MutationObserver(() => tag(container)).observe(container, { childList: true });
     return true;

@@ -33,7 +33,11 @@ export interface ThemeController {
  * the renderer announces to programs attached from then on (the same object, so a program asked
  * after a switch is told the scheme it is shown in). `auto` follows the system as it changes.
  */
-export function createThemeController(stage: HTMLElement, hostContext: HostContext, storage: Storage | undefined = globalThis.localStorage): ThemeController {
+export function createThemeController(
+  stage: HTMLElement,
+  hostContext: HostContext,
+  storage: Storage | undefined = globalThis.localStorage,
+): ThemeController {
   const media = matchMedia('(prefers-color-scheme: dark)');
   let choice = loadThemeChoice(storage);
   const apply = (): void => {

@@ -33,7 +33,12 @@ export function toFixture(entries: readonly LogEntry[], snapshot: unknown, recor
     protocolVersion: PROTOCOL_VERSION,
     recordedAt: recordedAt.toISOString(),
     generators,
-    messages: entries.map((e) => ({ generatorId: e.generatorId, direction: e.direction, time: Math.round((e.time - start) * 1000) / 1000, text: e.text })),
+    messages: entries.map((e) => ({
+      generatorId: e.generatorId,
+      direction: e.direction,
+      time: Math.round((e.time - start) * 1000) / 1000,
+      text: e.text,
+    })),
     snapshot,
   };
 }
@@ -45,7 +50,9 @@ export function toFixture(entries: readonly LogEntry[], snapshot: unknown, recor
  * are one run); the `unmounted` line that follows a `detached` one still belongs to the run it ends.
  * Reset clears the log, so a recording made after it starts there.
  */
-export function latestRuns<T extends { generatorId: string; direction: string; text: string }>(entries: readonly T[]): T[] {
+export function latestRuns<T extends { generatorId: string; direction: string; text: string }>(
+  entries: readonly T[],
+): T[] {
   const starts = new Map<string, number>();
   const ended = new Set<string>();
   entries.forEach((entry, index) => {
@@ -62,10 +69,16 @@ export function latestRuns<T extends { generatorId: string; direction: string; t
 /** Reads a fixture file; throws an error that says which field is wrong. */
 export function parseFixture(json: string): Fixture {
   const value = JSON.parse(json) as Partial<Fixture>;
-  if (typeof value !== 'object' || value === null || value.suipFixture !== 1) throw new Error('not a suip fixture: "suipFixture": 1 is missing');
+  if (typeof value !== 'object' || value === null || value.suipFixture !== 1)
+    throw new Error('not a suip fixture: "suipFixture": 1 is missing');
   if (!Array.isArray(value.messages)) throw new Error('the fixture has no "messages" array');
   for (const [index, m] of value.messages.entries()) {
-    const ok = typeof m === 'object' && m !== null && typeof m.generatorId === 'string' && typeof m.text === 'string' && (m.direction === 'in' || m.direction === 'out' || m.direction === 'life');
+    const ok =
+      typeof m === 'object' &&
+      m !== null &&
+      typeof m.generatorId === 'string' &&
+      typeof m.text === 'string' &&
+      (m.direction === 'in' || m.direction === 'out' || m.direction === 'life');
     if (!ok) throw new Error(`fixture message ${index} needs generatorId, direction ("in", "out" or "life") and text`);
   }
   return { ...value, generators: [...new Set(value.messages.map((m) => m.generatorId))] } as Fixture;
@@ -94,7 +107,7 @@ export function replayProgram(transactions: readonly Op[][], delayMs = 0): strin
     '  try {',
     '    await suip.ops(ops);',
     '  } catch (error) {',
-    "    // A transaction the renderer rejected when recorded is rejected again; go on like it did.",
+    '    // A transaction the renderer rejected when recorded is rejected again; go on like it did.',
     '  }',
     '  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));',
     '}',

@@ -14,7 +14,8 @@ describe('formatElapsed', () => {
     expect(formatElapsed(999.6)).toBe('1.00 s');
     expect(formatElapsed(99_999)).toBe('1:40.0');
     expect(formatElapsed(3_599_999)).toBe('1:00:00');
-    for (const ms of [0, 999.4, 999.6, 1000, 99_994, 99_999, 100_000, 3_599_949, 3_599_999, 35_999_000]) expect(formatElapsed(ms).length, String(ms)).toBeLessThanOrEqual(7);
+    for (const ms of [0, 999.4, 999.6, 1000, 99_994, 99_999, 100_000, 3_599_949, 3_599_999, 35_999_000])
+      expect(formatElapsed(ms).length, String(ms)).toBeLessThanOrEqual(7);
   });
 
   it('says nothing it cannot know', () => {

@@ -10,7 +10,10 @@ export function formatBytes(bytes: number): string {
 
 /** `<pg-counters>`: ops/s, messages, bytes each way, errors, and the last transaction's time to frame. */
 export class PgCounters extends LitElement {
-  static override properties: PropertyDeclarations = { counters: { attribute: false }, lastTransactionMs: { attribute: false } };
+  static override properties: PropertyDeclarations = {
+    counters: { attribute: false },
+    lastTransactionMs: { attribute: false },
+  };
 
   static override styles = css`
     :host { display: block; font: 12px/1.4 var(--pg-sans, sans-serif); }
@@ -32,7 +35,11 @@ export class PgCounters extends LitElement {
       ['bytes-in', 'bytes in', formatBytes(c.bytesIn)],
       ['bytes-out', 'bytes out', formatBytes(c.bytesOut)],
       ['errors', 'errors', String(c.errors)],
-      ['last-transaction', 'last transaction → frame', this.lastTransactionMs === undefined ? '–' : `${this.lastTransactionMs.toFixed(1)} ms`],
+      [
+        'last-transaction',
+        'last transaction → frame',
+        this.lastTransactionMs === undefined ? '–' : `${this.lastTransactionMs.toFixed(1)} ms`,
+      ],
     ];
     return html`<dl aria-label="Counters">${items.map(([key, label, value]) => html`<div><dt>${label}</dt><dd data-counter=${key}>${value}</dd></div>`)}</dl>`;
   }

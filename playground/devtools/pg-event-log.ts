@@ -20,7 +20,10 @@ export function eventRows(entries: readonly LogEntry[]): EventRow[] {
     try {
       const value = JSON.parse(entry.text) as unknown;
       for (const item of Array.isArray(value) ? value : [value]) {
-        const { method, params } = item as { method?: string; params?: { event?: string; path?: string[]; handler?: string; payload?: unknown; key?: string } };
+        const { method, params } = item as {
+          method?: string;
+          params?: { event?: string; path?: string[]; handler?: string; payload?: unknown; key?: string };
+        };
         if (method !== 'suip/event' || params === undefined) continue;
         rows.push({
           seq: entry.seq,
@@ -64,7 +67,12 @@ export class PgEventLog extends LitElement {
     if (rows.length === 0) return html`<p class="empty">No events yet: click, type or submit in the rendered UI.</p>`;
     return html`<table aria-label="Event log">
       <thead><tr><th>#</th><th>generator</th><th>event</th><th>path</th><th>handler</th><th>payload</th></tr></thead>
-      <tbody>${repeat(rows, (row, i) => `${row.seq}:${i}`, (row) => html`<tr data-generator=${row.generatorId}><td>${row.seq}</td><td>${row.generatorId}</td><td>${row.event}</td><td>${row.path}</td><td>${row.handler}</td><td class="payload">${row.payload}</td></tr>`)}</tbody>
+      <tbody>${repeat(
+        rows,
+        (row, i) => `${row.seq}:${i}`,
+        (row) =>
+          html`<tr data-generator=${row.generatorId}><td>${row.seq}</td><td>${row.generatorId}</td><td>${row.event}</td><td>${row.path}</td><td>${row.handler}</td><td class="payload">${row.payload}</td></tr>`,
+      )}</tbody>
     </table>`;
   }
 }

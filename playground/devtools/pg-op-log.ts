@@ -77,7 +77,12 @@ export class PgOpLog extends LitElement {
       </form>
       <div class="note" data-testid="op-log-count">${matching.length} of ${this.entries.length} messages${matching.length > SHOWN ? ` (showing the last ${SHOWN})` : ''}</div>
       <ol aria-label="Op log" @scroll=${this.onScroll}>
-        ${repeat(shown, (entry) => entry.seq, (entry) => html`<li class=${entry.direction} data-seq=${entry.seq} data-direction=${entry.direction} data-generator=${entry.generatorId}>
+        ${repeat(
+          shown,
+          (entry) => entry.seq,
+          (
+            entry,
+          ) => html`<li class=${entry.direction} data-seq=${entry.seq} data-direction=${entry.direction} data-generator=${entry.generatorId}>
           <button class="row" type="button" aria-expanded=${this.open.has(entry.seq)} @click=${() => this.toggle(entry.seq)}>
             <span class="num">#${entry.seq}</span>
             <span class="num" title=${`${(entry.time - start).toFixed(1)} ms since the first message`}>${formatElapsed(entry.time - start)}</span>
@@ -87,7 +92,8 @@ export class PgOpLog extends LitElement {
             <span class="label ${entry.summary.error === undefined ? '' : 'err'}">${entry.summary.label}${entry.summary.ops > 0 ? ` (${entry.summary.ops} op${entry.summary.ops === 1 ? '' : 's'})` : ''}${entry.summary.error === undefined ? '' : ` — ${entry.summary.error}`}</span>
           </button>
           ${this.open.has(entry.seq) ? html`<pre data-testid="op-log-text">${pretty(entry.text)}</pre>` : ''}
-        </li>`)}
+        </li>`,
+        )}
       </ol>`;
   }
 

@@ -1,7 +1,14 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 
-type Node = { text?: unknown; mimeType?: unknown; data?: unknown; group?: Array<[string, Node]>; type?: unknown; on?: Record<string, { handler?: unknown }> };
+type Node = {
+  text?: unknown;
+  mimeType?: unknown;
+  data?: unknown;
+  group?: Array<[string, Node]>;
+  type?: unknown;
+  on?: Record<string, { handler?: unknown }>;
+};
 
 /**
  * `<pg-tree-inspector>`: the renderer's merged tree as an expandable outline (one `<details>` per
@@ -57,9 +64,15 @@ export class PgTreeInspector extends LitElement {
         </span>
         <button type="button" @click=${() => (this.raw = !this.raw)} aria-pressed=${this.raw}>JSON</button>
       </div>
-      ${this.raw
-        ? html`<pre data-testid="tree-json">${JSON.stringify(this.tree, null, 2)}</pre>`
-        : html`<div role="group" aria-label="Merged tree">${repeat(root?.group ?? [], ([id]) => id, ([id, child]) => this.node(id, child, [id], 0))}</div>`}
+      ${
+        this.raw
+          ? html`<pre data-testid="tree-json">${JSON.stringify(this.tree, null, 2)}</pre>`
+          : html`<div role="group" aria-label="Merged tree">${repeat(
+              root?.group ?? [],
+              ([id]) => id,
+              ([id, child]) => this.node(id, child, [id], 0),
+            )}</div>`
+      }
     `;
   }
 
@@ -70,7 +83,15 @@ export class PgTreeInspector extends LitElement {
       return html`<details open data-path=${key} aria-label=${id}>
         <summary><span class="id">${id}</span>${typeof node.type === 'string' ? html` <span class="type">${node.type}</span>` : ''}
           <span class="meta">[${node.group.length}]</span>${on.length ? html` <span class="on">on:${on.join(',')}</span>` : ''}</summary>
-        ${depth > 64 ? html`<div class="leaf">…</div>` : repeat(node.group, ([childId]) => childId, ([childId, child]) => this.node(childId, child, [...path, childId], depth + 1))}
+        ${
+          depth > 64
+            ? html`<div class="leaf">…</div>`
+            : repeat(
+                node.group,
+                ([childId]) => childId,
+                ([childId, child]) => this.node(childId, child, [...path, childId], depth + 1),
+              )
+        }
       </details>`;
     }
     if (typeof node.text === 'string') {

@@ -40,7 +40,12 @@ export function summarize(text: string): MessageSummary {
   let error: string | undefined;
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
-    const record = item as { method?: unknown; params?: { message?: unknown }; error?: { message?: unknown }; id?: unknown };
+    const record = item as {
+      method?: unknown;
+      params?: { message?: unknown };
+      error?: { message?: unknown };
+      id?: unknown;
+    };
     if (typeof record.method === 'string') {
       methods.push(record.method);
       if (OP_METHODS.has(record.method)) ops += 1;
@@ -71,7 +76,11 @@ export function matchesFilter(entry: LogEntry, filter: LogFilter): boolean {
   if (filter.generatorId !== 'all' && entry.generatorId !== filter.generatorId) return false;
   const query = filter.query.trim().toLowerCase();
   if (query === '') return true;
-  return entry.summary.label.toLowerCase().includes(query) || entry.generatorId.toLowerCase().includes(query) || entry.text.toLowerCase().includes(query);
+  return (
+    entry.summary.label.toLowerCase().includes(query) ||
+    entry.generatorId.toLowerCase().includes(query) ||
+    entry.text.toLowerCase().includes(query)
+  );
 }
 
 /** The counters panel's figures. */
@@ -99,7 +108,8 @@ export class TrafficLog {
 
   /** Records one message or lifecycle line and returns its entry. */
   add(record: TrafficRecord | LifecycleRecord): LogEntry {
-    const summary = record.direction === 'life' ? { methods: [], ops: 0, batch: false, label: record.text } : summarize(record.text);
+    const summary =
+      record.direction === 'life' ? { methods: [], ops: 0, batch: false, label: record.text } : summarize(record.text);
     const entry: LogEntry = { ...record, seq: (this.#seq += 1), summary };
     this.entries.push(entry);
     if (this.entries.length > this.capacity) {

@@ -1,5 +1,12 @@
 import { Method, OP_METHODS, type Op } from '../../shared/index.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, unmountGenerator, type MergedTree, type TransactionOptions } from '../../renderer/headless.ts';
+import {
+  applyGeneratorTransaction,
+  createMergedTree,
+  mountGenerator,
+  unmountGenerator,
+  type MergedTree,
+  type TransactionOptions,
+} from '../../renderer/headless.ts';
 
 /**
  * A second merged tree rebuilt from nothing but the op log: every `in` message that carried ops

@@ -8,11 +8,14 @@
 export type TokenKind = 'comment' | 'string' | 'number' | 'keyword' | 'api' | 'plain';
 
 const KEYWORDS = new Set(
-  'await async break case catch class const continue default delete do else export extends false finally for from function if import in instanceof let new null of return static super switch this throw true try typeof undefined var void while yield'.split(' '),
+  'await async break case catch class const continue default delete do else export extends false finally for from function if import in instanceof let new null of return static super switch this throw true try typeof undefined var void while yield'.split(
+    ' ',
+  ),
 );
 const API = new Set(['suip', 'text', 'data', 'group', 'render', 'ops', 'onError']);
 
-const TOKEN = /(\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$))|('(?:[^'\\\n]|\\.)*'?|"(?:[^"\\\n]|\\.)*"?|`(?:[^`\\]|\\[\s\S])*`?)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?\b)|([A-Za-z_$][\w$]*)/g;
+const TOKEN =
+  /(\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$))|('(?:[^'\\\n]|\\.)*'?|"(?:[^"\\\n]|\\.)*"?|`(?:[^`\\]|\\[\s\S])*`?)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?\b)|([A-Za-z_$][\w$]*)/g;
 
 /** Splits code into `[kind, text]` tokens whose texts concatenate back to the input. */
 export function tokenize(code: string): Array<[TokenKind, string]> {
@@ -40,7 +43,8 @@ export function escapeHtml(text: string): string {
 /** The overlay's HTML: one `<span class="tok-…">` per non-plain token. */
 export function highlight(code: string): string {
   let html = '';
-  for (const [kind, text] of tokenize(code)) html += kind === 'plain' ? escapeHtml(text) : `<span class="tok-${kind}">${escapeHtml(text)}</span>`;
+  for (const [kind, text] of tokenize(code))
+    html += kind === 'plain' ? escapeHtml(text) : `<span class="tok-${kind}">${escapeHtml(text)}</span>`;
   // A trailing newline needs a character after it, or the overlay is one line shorter than the textarea.
   return `${html}\n`;
 }

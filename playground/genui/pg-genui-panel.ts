@@ -24,7 +24,9 @@ export class PgGenuiPanel extends LitElement {
 
   private connect(): GenuiClient {
     if (this.client) return this.client;
-    const renderer = createRenderer(this.stage, { hostContext: { theme: 'light', locale: navigator.language || 'en' } });
+    const renderer = createRenderer(this.stage, {
+      hostContext: { theme: 'light', locale: navigator.language || 'en' },
+    });
     this.client = createGenuiClient(renderer, {
       url: this.url,
       onRequest: (body) => console.debug('[genui] request', body),

@@ -3,7 +3,20 @@ import { DEMO_ANSWERS, findDemoAnswer } from './demo-answers.ts';
 import { DemoNoAnswerError, demoAnswerFor, demoChat } from './demo-model.ts';
 
 const endpoint = { baseUrl: 'demo:', model: 'recorded', apiKey: '' };
-const ask = (...users: string[]) => ({ endpoint, messages: [{ role: 'system' as const, content: 'prompt' }, ...users.flatMap((content, i) => (i === 0 ? [{ role: 'user' as const, content }] : [{ role: 'assistant' as const, content: 'earlier answer' }, { role: 'user' as const, content }]))] });
+const ask = (...users: string[]) => ({
+  endpoint,
+  messages: [
+    { role: 'system' as const, content: 'prompt' },
+    ...users.flatMap((content, i) =>
+      i === 0
+        ? [{ role: 'user' as const, content }]
+        : [
+            { role: 'assistant' as const, content: 'earlier answer' },
+            { role: 'user' as const, content },
+          ],
+    ),
+  ],
+});
 
 describe('the demo model', () => {
   it('has at least 10 recordings, each answering its own suggested request', () => {
@@ -31,7 +44,9 @@ describe('the demo model', () => {
   });
 
   it('repairs only what it has a recorded repair for', async () => {
-    const repaired = await demoChat(ask('A card with visitor statistics', 'Your program failed when it ran in the suip sandbox: …'));
+    const repaired = await demoChat(
+      ask('A card with visitor statistics', 'Your program failed when it ran in the suip sandbox: …'),
+    );
     expect(repaired).toContain("['value', s.value]");
     expect(() => demoAnswerFor(ask('A quiz', 'Your program failed …'))).toThrow(/no recorded repair/);
   });

@@ -34,7 +34,10 @@ export function demoAnswerFor(request: ChatRequest): { answer: DemoAnswer; text:
   if (answer === undefined) throw new DemoNoAnswerError(noAnswerMessage(asked));
   const repairing = request.messages.filter((message) => message.role === 'user').length > 1;
   if (!repairing) return { answer, text: fenced(answer.intro, answer.code) };
-  if (answer.repair === undefined) throw new DemoNoAnswerError(`The demo model has no recorded repair for its “${answer.chip}” answer; the error above is real. Edit the code, or set Base URL to a real model to get a repair turn.`);
+  if (answer.repair === undefined)
+    throw new DemoNoAnswerError(
+      `The demo model has no recorded repair for its “${answer.chip}” answer; the error above is real. Edit the code, or set Base URL to a real model to get a repair turn.`,
+    );
   return { answer, text: fenced(answer.repair.intro, answer.repair.code) };
 }
 

@@ -1,6 +1,11 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import type { EndpointSettings } from '../../generator/model/chat-client.ts';
-import { generateWithRepair, type LoopObserver, type RunOutcome, type Turn } from '../../generator/model/repair-loop.ts';
+import {
+  generateWithRepair,
+  type LoopObserver,
+  type RunOutcome,
+  type Turn,
+} from '../../generator/model/repair-loop.ts';
 import { DEMO_ANSWERS, findDemoAnswer } from './demo-answers.ts';
 import { DEMO_BASE_URL, DemoNoAnswerError, demoChat, noAnswerMessage } from './demo-model.ts';
 import { loadEndpoint, saveEndpoint } from './settings.ts';
@@ -98,9 +103,11 @@ export class PgLlmPanel extends LitElement {
     const demo = this.endpoint.baseUrl.trim() === DEMO_BASE_URL;
     return html`<form @submit=${this.onSubmit} @change=${this.onSettings} aria-label="Generate with a model">
       <label for="base">Base URL</label><input id="base" name="baseUrl" .value=${this.endpoint.baseUrl} placeholder="http://127.0.0.1:11434/v1" required aria-describedby="base-hint" />
-      <span></span><span class="note" id="base-hint">${demo
-        ? html`<strong>${DEMO_BASE_URL}</strong> is the built-in demo model: ${DEMO_ANSWERS.length} recorded answers to the requests below, offline, no key; it says so when it has none (the visitors card shows a broken first answer being repaired).`
-        : html`Any OpenAI-compatible <code>/v1</code> URL: OpenAI (<code>https://api.openai.com/v1</code> with a key), or a local server — Ollama <code>http://127.0.0.1:11434/v1</code>, llama.cpp <code>http://127.0.0.1:8080/v1</code>, vLLM <code>http://127.0.0.1:8000/v1</code>. It must allow this page's origin (CORS). <code>${DEMO_BASE_URL}</code> is the offline demo.`}</span>
+      <span></span><span class="note" id="base-hint">${
+        demo
+          ? html`<strong>${DEMO_BASE_URL}</strong> is the built-in demo model: ${DEMO_ANSWERS.length} recorded answers to the requests below, offline, no key; it says so when it has none (the visitors card shows a broken first answer being repaired).`
+          : html`Any OpenAI-compatible <code>/v1</code> URL: OpenAI (<code>https://api.openai.com/v1</code> with a key), or a local server — Ollama <code>http://127.0.0.1:11434/v1</code>, llama.cpp <code>http://127.0.0.1:8080/v1</code>, vLLM <code>http://127.0.0.1:8000/v1</code>. It must allow this page's origin (CORS). <code>${DEMO_BASE_URL}</code> is the offline demo.`
+      }</span>
       <label for="model">Model</label><input id="model" name="model" .value=${this.endpoint.model} required />
       <label for="key">API key</label><input id="key" name="apiKey" type="password" autocomplete="off" .value=${this.endpoint.apiKey} placeholder="kept in sessionStorage only" />
       <label for="turns">Max turns</label><input id="turns" name="maxTurns" type="number" min="1" max="8" .value=${String(this.maxTurns)} />
@@ -114,10 +121,13 @@ export class PgLlmPanel extends LitElement {
         <span class="note" data-testid="llm-progress" aria-live="polite">${this.progress}</span>
       </div>
     </form>
-    ${this.turns.length > 0
-      ? html`<ol aria-label="Model turns" data-testid="llm-turns">
+    ${
+      this.turns.length > 0
+        ? html`<ol aria-label="Model turns" data-testid="llm-turns">
           ${this.turns.map(
-            (turn) => html`<li data-turn=${turn.number} data-kind=${turn.kind} data-outcome=${turn.outcome === undefined ? 'pending' : turn.outcome.ok ? 'ok' : 'failed'}>
+            (
+              turn,
+            ) => html`<li data-turn=${turn.number} data-kind=${turn.kind} data-outcome=${turn.outcome === undefined ? 'pending' : turn.outcome.ok ? 'ok' : 'failed'}>
               <strong>Turn ${turn.number} of ${this.maxTurns}</strong> · ${turn.kind === 'generate' ? 'generate' : 'repair'}${this.recording === undefined ? '' : html` · <span data-testid="llm-recording">demo model's recorded answer “${this.recording}”</span>`} ·
               ${turn.outcome === undefined ? html`<span>${turn.answer ? 'running…' : 'streaming…'}</span>` : turn.outcome.ok ? html`<span class="ok">rendered</span>` : html`<span class="bad">failed</span>`}
               <details><summary>prompt sent</summary><pre>${turn.prompt}</pre></details>
@@ -125,14 +135,19 @@ export class PgLlmPanel extends LitElement {
             </li>`,
           )}
         </ol>`
-      : ''}
+        : ''
+    }
     <p class="note" data-testid="llm-result">${this.result}</p>`;
   }
 
   private onSettings(event: Event): void {
-    const form = (event.currentTarget as HTMLFormElement);
+    const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
-    this.endpoint = { baseUrl: String(data.get('baseUrl') ?? ''), model: String(data.get('model') ?? ''), apiKey: String(data.get('apiKey') ?? '') };
+    this.endpoint = {
+      baseUrl: String(data.get('baseUrl') ?? ''),
+      model: String(data.get('model') ?? ''),
+      apiKey: String(data.get('apiKey') ?? ''),
+    };
     this.maxTurns = Math.min(8, Math.max(1, Number(data.get('maxTurns')) || 3));
     saveEndpoint(this.endpoint);
   }
@@ -177,7 +192,9 @@ export class PgLlmPanel extends LitElement {
       },
       onOutcome: (turn) => {
         this.turns = [...this.turns];
-        this.progress = turn.outcome?.ok ? `turn ${turn.number}: rendered` : `turn ${turn.number}: failed, ${turn.number < this.maxTurns ? 'sending the error back' : 'no turns left'}`;
+        this.progress = turn.outcome?.ok
+          ? `turn ${turn.number}: rendered`
+          : `turn ${turn.number}: failed, ${turn.number < this.maxTurns ? 'sending the error back' : 'no turns left'}`;
       },
     };
     try {
@@ -208,7 +225,9 @@ export class PgLlmPanel extends LitElement {
         this.closeLastTurn(message);
         return;
       }
-      const hint = /fetch|network/i.test(message) ? ` — nothing answered at ${this.endpoint.baseUrl}; start a local server there, enter another OpenAI-compatible URL, or use ${DEMO_BASE_URL} for the offline demo model` : '';
+      const hint = /fetch|network/i.test(message)
+        ? ` — nothing answered at ${this.endpoint.baseUrl}; start a local server there, enter another OpenAI-compatible URL, or use ${DEMO_BASE_URL} for the offline demo model`
+        : '';
       this.result = `The request failed: ${message}${hint}`;
       this.closeLastTurn(message);
     } finally {

@@ -30,7 +30,10 @@ export function loadEndpoint(storage: Storage | undefined = globalThis.sessionSt
 }
 
 /** Saves endpoint settings for this tab only (see `loadEndpoint`). */
-export function saveEndpoint(settings: EndpointSettings, storage: Storage | undefined = globalThis.sessionStorage): void {
+export function saveEndpoint(
+  settings: EndpointSettings,
+  storage: Storage | undefined = globalThis.sessionStorage,
+): void {
   try {
     storage?.setItem(KEY, JSON.stringify(settings));
   } catch {

@@ -66,7 +66,14 @@ export function mountMcpAppsPanel(parent: HTMLElement, stage: HTMLElement = pare
         button.addEventListener('click', () => {
           title.textContent = `MCP App: ${tool.title ?? tool.name}`;
           frame.hidden = false;
-          view.options = { client: client!, tool: tool.name, arguments: args, sandboxUrl, consent: { ask: async (call) => confirm(`Let the app call ${call.name}?`) }, onMessage: (text) => (status.textContent = `the app says: ${text}`) };
+          view.options = {
+            client: client!,
+            tool: tool.name,
+            arguments: args,
+            sandboxUrl,
+            consent: { ask: async (call) => confirm(`Let the app call ${call.name}?`) },
+            onMessage: (text) => (status.textContent = `the app says: ${text}`),
+          };
           void view.show();
         });
         item.appendChild(button);

@@ -57,7 +57,11 @@ describe('DialogGate', () => {
   });
   it('refuses credential wording in any text field, naming the field, unless the host allows it', () => {
     const { gate: g } = gate();
-    const phishing: DialogParams = { kind: 'prompt', title: 'Session expired', message: 'Enter your PASSWORD to continue' };
+    const phishing: DialogParams = {
+      kind: 'prompt',
+      title: 'Session expired',
+      message: 'Enter your PASSWORD to continue',
+    };
     expect(g.refusal('p', phishing, 900, false)).toBeUndefined();
     const refuse = effectiveDialogPolicy({});
     const refused = wordingRefusal(refuse, phishing);
@@ -66,10 +70,18 @@ describe('DialogGate', () => {
     const pick: DialogParams = { kind: 'pick', title: 'Verify', items: [{ id: 'a', label: 'Send my PIN' }] };
     expect(wordingRefusal(refuse, pick)?.message).toContain('items[0].label');
     // Split across two fields, it is still read as one text.
-    expect(wordingRefusal(refuse, { kind: 'confirm', title: 'Pass', message: 'word' })?.message).toContain("dialog's text asks");
+    expect(wordingRefusal(refuse, { kind: 'confirm', title: 'Pass', message: 'word' })?.message).toContain(
+      "dialog's text asks",
+    );
     expect(wordingRefusal(effectiveDialogPolicy({ credentialWording: 'allow' }), phishing)).toBeUndefined();
   });
   it('keeps the defaults for nonsense options', () => {
-    expect(effectiveDialogPolicy({ blockOfferAfter: -1, blockOfferWindowMs: Number.NaN, credentialWording: 'maybe' as 'allow' })).toEqual({ blockOfferAfter: 3, blockOfferWindowMs: 30_000, credentialWording: 'refuse' });
+    expect(
+      effectiveDialogPolicy({
+        blockOfferAfter: -1,
+        blockOfferWindowMs: Number.NaN,
+        credentialWording: 'maybe' as 'allow',
+      }),
+    ).toEqual({ blockOfferAfter: 3, blockOfferWindowMs: 30_000, credentialWording: 'refuse' });
   });
 });

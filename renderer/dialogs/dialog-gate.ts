@@ -7,7 +7,8 @@ import type { EffectiveDialogPolicy } from '../../core/policy/dialog-policy.ts';
 export const DIALOG_ACTIVATION_MS = 10_000;
 
 /** Why a program's dialog request was refused (`error.data.reason`). */
-export type DialogRefusalReason = 'dialogs-blocked' | 'dialog-open' | 'no-user-action' | 'user-action-spent' | 'credential-wording';
+export type DialogRefusalReason =
+  'dialogs-blocked' | 'dialog-open' | 'no-user-action' | 'user-action-spent' | 'credential-wording';
 
 /** The method a refusal names. */
 export const METHOD = 'suip/dialog';
@@ -35,16 +36,38 @@ export class DialogGate {
    * program hears the rule it can act on first: blocked, one at a time, a fresh user action; the
    * wording comes last (`wordingRefusal`, wording-refusal.ts), once its check's chunk is loaded.
    */
-  refusal(id: string, params: DialogParams, lastUserAction: number | undefined, open: boolean): SuipErrorObject | undefined {
+  refusal(
+    id: string,
+    params: DialogParams,
+    lastUserAction: number | undefined,
+    open: boolean,
+  ): SuipErrorObject | undefined {
     // SECURITY: a program the user blocked opens nothing until the user (or host) allows it again.
-    if (this.blockedIds.has(id)) return opError(ErrorCode.PolicyViolation, "the user blocked this program's dialogs after dismissing several; do not ask again, show the question in your own UI instead", { method: METHOD, reason: 'dialogs-blocked' });
-    if (open) return opError(ErrorCode.LimitExceeded, 'a dialog is already open; wait for its answer before asking again', { method: METHOD, reason: 'dialog-open' });
+    if (this.blockedIds.has(id))
+      return opError(
+        ErrorCode.PolicyViolation,
+        "the user blocked this program's dialogs after dismissing several; do not ask again, show the question in your own UI instead",
+        { method: METHOD, reason: 'dialogs-blocked' },
+      );
+    if (open)
+      return opError(ErrorCode.LimitExceeded, 'a dialog is already open; wait for its answer before asking again', {
+        method: METHOD,
+        reason: 'dialog-open',
+      });
     if (lastUserAction === undefined || this.now() - lastUserAction > DIALOG_ACTIVATION_MS) {
-      return opError(ErrorCode.PolicyViolation, `a program may open a dialog only within ${DIALOG_ACTIVATION_MS / 1000} s after the user acted in its UI (e.g. in a click handler); ask in your own UI instead`, { method: METHOD, reason: 'no-user-action' });
+      return opError(
+        ErrorCode.PolicyViolation,
+        `a program may open a dialog only within ${DIALOG_ACTIVATION_MS / 1000} s after the user acted in its UI (e.g. in a click handler); ask in your own UI instead`,
+        { method: METHOD, reason: 'no-user-action' },
+      );
     }
     // SECURITY: one user action buys one dialog, so a click cannot start a chain of prompts.
     if (this.spent.get(id) === lastUserAction) {
-      return opError(ErrorCode.PolicyViolation, 'the user action that opened your last dialog is used up: each dialog needs a new user action in your UI; ask again from the handler of the next click, or show the question in your own UI', { method: METHOD, reason: 'user-action-spent' });
+      return opError(
+        ErrorCode.PolicyViolation,
+        'the user action that opened your last dialog is used up: each dialog needs a new user action in your UI; ask again from the handler of the next click, or show the question in your own UI',
+        { method: METHOD, reason: 'user-action-spent' },
+      );
     }
     return undefined;
   }

@@ -30,7 +30,11 @@ export { cancelledResult } from './cancelled-result.ts';
 // The blocked-dialogs notice rides in this chunk: it is only ever shown after a dialog.
 export { createBlockNotice } from './block-notice.ts';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -56,9 +60,22 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     const kind = provenanceKind(params.originKind);
     const agent = kind !== 'program';
     const badge = element('span', { className: 'badge', textContent: PROVENANCE_KIND_WORDS[kind].badge });
-    const banner = element('div', { className: 'origin', id: 'suip-dialog-origin' }, badge, element('strong', { className: 'name', textContent: params.origin }));
+    const banner = element(
+      'div',
+      { className: 'origin', id: 'suip-dialog-origin' },
+      badge,
+      element('strong', { className: 'name', textContent: params.origin }),
+    );
     banner.setAttribute('data-suip-dialog-origin', '');
-    form.append(banner, element('p', { className: 'not-host', textContent: agent ? 'This question comes from the agent named above, not from this site.' : 'This question comes from the program above, not from this site.' }));
+    form.append(
+      banner,
+      element('p', {
+        className: 'not-host',
+        textContent: agent
+          ? 'This question comes from the agent named above, not from this site.'
+          : 'This question comes from the program above, not from this site.',
+      }),
+    );
     dialog.setAttribute('aria-describedby', 'suip-dialog-origin');
   }
   form.append(element('h2', { id: titleId, textContent: params.title }));
@@ -71,7 +88,10 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     primaryLabel = params.confirmLabel ?? 'Confirm';
     read = () => ({ ok: true });
   } else if (params.kind === 'prompt') {
-    const field = params.multiline === true && params.secret !== true ? element('textarea', { rows: 4 }) : element('input', { type: params.secret === true ? 'password' : 'text' });
+    const field =
+      params.multiline === true && params.secret !== true
+        ? element('textarea', { rows: 4 })
+        : element('input', { type: params.secret === true ? 'password' : 'text' });
     field.value = params.secret === true ? '' : (params.defaultValue ?? '');
     if (params.placeholder !== undefined) field.placeholder = params.placeholder;
     field.setAttribute('aria-labelledby', titleId);
@@ -83,9 +103,15 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     const set = element('fieldset');
     set.setAttribute('aria-labelledby', titleId);
     const inputs = params.items.map((item, index) => {
-      const input = element('input', { type: params.multiple === true ? 'checkbox' : 'radio', name: 'pick', value: item.id, checked: params.multiple !== true && index === 0 });
+      const input = element('input', {
+        type: params.multiple === true ? 'checkbox' : 'radio',
+        name: 'pick',
+        value: item.id,
+        checked: params.multiple !== true && index === 0,
+      });
       const label = element('label', { className: 'item' }, input, element('span', { textContent: item.label }));
-      if (item.description !== undefined) label.append(element('span', { className: 'hint', textContent: item.description }));
+      if (item.description !== undefined)
+        label.append(element('span', { className: 'hint', textContent: item.description }));
       set.append(label);
       return input;
     });
@@ -93,8 +119,16 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     first = inputs[0];
     read = () => ({ ids: inputs.filter((input) => input.checked).map((input) => input.value) });
   }
-  const cancel = element('button', { type: 'button', textContent: params.kind === 'confirm' ? (params.cancelLabel ?? 'Cancel') : 'Cancel' });
-  const ok = element('button', { type: 'submit', value: 'ok', className: params.kind === 'confirm' && params.danger === true ? 'danger' : 'primary', textContent: primaryLabel });
+  const cancel = element('button', {
+    type: 'button',
+    textContent: params.kind === 'confirm' ? (params.cancelLabel ?? 'Cancel') : 'Cancel',
+  });
+  const ok = element('button', {
+    type: 'submit',
+    value: 'ok',
+    className: params.kind === 'confirm' && params.danger === true ? 'danger' : 'primary',
+    textContent: primaryLabel,
+  });
   form.append(element('div', { className: 'actions' }, cancel, ok));
   dialog.append(form);
   root.append(style, dialog);
@@ -113,12 +147,16 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     };
     cancel.addEventListener('click', () => finish(cancelledResult(params.kind), true));
     // Escape fires `cancel` then `close`; a closed dialog without an answer is a cancel.
-    dialog.addEventListener('close', () => (dialog.returnValue === 'ok' ? finish(read()) : finish(cancelledResult(params.kind), true)));
+    dialog.addEventListener('close', () =>
+      dialog.returnValue === 'ok' ? finish(read()) : finish(cancelledResult(params.kind), true),
+    );
     // A modal dialog makes the page inert, but Tab would still leave the document for the
     // browser's own UI; keep it cycling through the dialog's controls.
     dialog.addEventListener('keydown', (event) => {
       if (event.key !== 'Tab') return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>('input, textarea, button')].filter((node) => !node.hasAttribute('disabled'));
+      const focusable = [...dialog.querySelectorAll<HTMLElement>('input, textarea, button')].filter(
+        (node) => !node.hasAttribute('disabled'),
+      );
       const firstControl = focusable[0];
       const lastControl = focusable.at(-1);
       const active = root.activeElement;

@@ -26,7 +26,9 @@ export interface DialogOrigin {
 export interface HostDialogs {
   confirm(params: Omit<Static<typeof ConfirmDialog>, 'kind'> & DialogOrigin): Promise<{ ok: boolean }>;
   /** `secret: true` draws a password field; the value reaches only this promise (no traffic tap, no generator). */
-  prompt(params: Omit<Static<typeof PromptDialog>, 'kind'> & { secret?: boolean } & DialogOrigin): Promise<{ value: string | null }>;
+  prompt(
+    params: Omit<Static<typeof PromptDialog>, 'kind'> & { secret?: boolean } & DialogOrigin,
+  ): Promise<{ value: string | null }>;
   pick(params: Omit<Static<typeof PickDialog>, 'kind'> & DialogOrigin): Promise<{ ids: string[] }>;
   /** True while a dialog is open or waiting to open. */
   readonly open: boolean;
@@ -90,7 +92,8 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
     queue = next.catch(() => undefined);
     return next;
   }
-  const ask = <T extends DialogResult>(params: HostDialogParams) => enqueue(params).then((outcome) => outcome.result as T);
+  const ask = <T extends DialogResult>(params: HostDialogParams) =>
+    enqueue(params).then((outcome) => outcome.result as T);
 
   /**
    * Show the blocked programs. The notice is drawn by the dialog chunk (issue 31): a block always
@@ -160,11 +163,13 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       // The banner shows the host's name for the program (provenance-text.ts: printable, capped) and its kind.
       const name = provenanceName(from.name, from.id);
       names.set(from.id, name);
-      return enqueue({ ...params, origin: name, originKind: provenanceKind(from.kind) }).then(({ result, dismissed }) => {
-        // The offer is queued before the program hears its answer, so a re-ask finds a dialog open.
-        if (dismissed && gate.dismissed(from.id)) void offerBlock(from.id);
-        return result;
-      });
+      return enqueue({ ...params, origin: name, originKind: provenanceKind(from.kind) }).then(
+        ({ result, dismissed }) => {
+          // The offer is queued before the program hears its answer, so a re-ask finds a dialog open.
+          if (dismissed && gate.dismissed(from.id)) void offerBlock(from.id);
+          return result;
+        },
+      );
     },
     destroy() {
       destroyed = true;

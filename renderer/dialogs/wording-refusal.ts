@@ -14,10 +14,16 @@ import type { EffectiveDialogPolicy } from '../../core/policy/dialog-policy.ts';
 
 /** The texts of a dialog a user reads, by the field a program wrote them in. */
 function dialogTexts(params: DialogParams): Array<[string, string | undefined]> {
-  const texts: Array<[string, string | undefined]> = [['title', params.title], ['message', params.message]];
+  const texts: Array<[string, string | undefined]> = [
+    ['title', params.title],
+    ['message', params.message],
+  ];
   if (params.kind === 'confirm') texts.push(['confirmLabel', params.confirmLabel], ['cancelLabel', params.cancelLabel]);
   if (params.kind === 'prompt') texts.push(['placeholder', params.placeholder], ['defaultValue', params.defaultValue]);
-  if (params.kind === 'pick') params.items.forEach((item, index) => texts.push([`items[${index}].label`, item.label], [`items[${index}].description`, item.description]));
+  if (params.kind === 'pick')
+    params.items.forEach((item, index) =>
+      texts.push([`items[${index}].label`, item.label], [`items[${index}].description`, item.description]),
+    );
   return texts;
 }
 
@@ -29,7 +35,11 @@ export function wordingRefusal(policy: EffectiveDialogPolicy, params: DialogPara
     const term = text === undefined ? undefined : credentialTerm(text);
     // SECURITY: a page-wide dialog in the host's look may not ask for a credential.
     if (term !== undefined) {
-      return opError(ErrorCode.PolicyViolation, `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in prompt; leave sign-in to the host, or reword it if it is not a credential`, { method: METHOD, reason: 'credential-wording' });
+      return opError(
+        ErrorCode.PolicyViolation,
+        `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in prompt; leave sign-in to the host, or reword it if it is not a credential`,
+        { method: METHOD, reason: 'credential-wording' },
+      );
     }
   }
   return undefined;

@@ -23,14 +23,17 @@ export function createHostLink(port: MessagePort, onReport: (report: RelayReport
   const listeners = new Set<(text: unknown) => void>();
   let closed = false;
   // Arrival only queues; the inbox hands messages over in slices (see sliced-inbox.ts).
-  const inbox = createSlicedInbox((data) => {
-    if (typeof data === 'string') {
-      for (const listener of listeners) listener(data);
-      return;
-    }
-    const report = readRelayReport(data);
-    if (report) onReport(report);
-  }, () => listeners.size > 0);
+  const inbox = createSlicedInbox(
+    (data) => {
+      if (typeof data === 'string') {
+        for (const listener of listeners) listener(data);
+        return;
+      }
+      const report = readRelayReport(data);
+      if (report) onReport(report);
+    },
+    () => listeners.size > 0,
+  );
   port.onmessage = (event: MessageEvent) => {
     if (!closed) inbox.push(event.data);
   };

@@ -7,7 +7,16 @@ describe('sandbox iframe attributes', () => {
   });
 
   it('turns off the features whose default allowlist is *', () => {
-    for (const feature of ['sync-xhr', 'picture-in-picture', 'storage-access', 'browsing-topics', 'attribution-reporting', 'shared-storage', 'run-ad-auction', 'join-ad-interest-group']) {
+    for (const feature of [
+      'sync-xhr',
+      'picture-in-picture',
+      'storage-access',
+      'browsing-topics',
+      'attribution-reporting',
+      'shared-storage',
+      'run-ad-auction',
+      'join-ad-interest-group',
+    ]) {
       expect(SANDBOX_ALLOW).toContain(`${feature} 'none'`);
     }
     // These two would freeze the relay (and its watchdog) while the 1px frame is off screen.

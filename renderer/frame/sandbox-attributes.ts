@@ -54,7 +54,7 @@ export const SANDBOX_ALLOW = sandboxAllow(undefined);
  * that lists nothing gets the whole list.
  */
 export function sandboxAllow(known: readonly string[] | undefined): string {
-  const names = known === undefined ? SANDBOX_ALLOW_FEATURES : SANDBOX_ALLOW_FEATURES.filter((feature) => known.includes(feature));
+  const names =
+    known === undefined ? SANDBOX_ALLOW_FEATURES : SANDBOX_ALLOW_FEATURES.filter((feature) => known.includes(feature));
   return names.map((feature) => `${feature} 'none'`).join('; ');
 }
-

@@ -41,7 +41,10 @@ export interface SandboxConnectionOptions {
  * enforces the transport budgets. Data strings go to the session; the relay's reports become
  * connection events.
  */
-export function createSandboxConnection(options: SandboxConnectionOptions, events: ConnectionEvents): GeneratorConnection {
+export function createSandboxConnection(
+  options: SandboxConnectionOptions,
+  events: ConnectionEvents,
+): GeneratorConnection {
   const { limits, timing } = options;
   // A kept frame that navigated itself while idle is gone: start in a new one.
   const warm = options.warm !== undefined && !options.warm.frame.destroyed ? options.warm : undefined;
@@ -86,7 +89,13 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
     // A new srcdoc frame carries the start itself (the relay starts the Worker as it runs); a
     // spare frame, loaded long ago, and the static strict-CSP document are sent it once connected.
     const inDocument = spare === undefined && options.sandboxUrl === undefined;
-    frame = spare ?? createSandboxFrame(options.frames, { relaySource: options.relaySource, sandboxUrl: options.sandboxUrl, ...(inDocument ? { start: { suip: 'start', code: options.code, budgets } } : {}) });
+    frame =
+      spare ??
+      createSandboxFrame(options.frames, {
+        relaySource: options.relaySource,
+        sandboxUrl: options.sandboxUrl,
+        ...(inDocument ? { start: { suip: 'start', code: options.code, budgets } } : {}),
+      });
     frame.onNavigated(() => onNavigated());
     channel = frame.connected.then((port) => {
       link = createHostLink(port, onReport);
@@ -98,8 +107,15 @@ export function createSandboxConnection(options: SandboxConnectionOptions, event
   function onIsolation(mode: IsolationMode, message: string): void {
     unwatch();
     if (mode === 'frame' && link !== undefined && !destroyed) {
-      watch = watchRelay(link, timing, (waited) => events.onEnded('heartbeat', `the sandbox did not answer the host's heartbeat for ${Math.round(waited)} ms: its program runs on the sandbox's own thread (the host page's CSP refuses Workers) and blocked it, e.g. with an endless loop; the host removed its frame`));
-      unguard = guardWindowMessages(frame.iframe, () => events.onEnded('type', "the generator posted to the host page's window, which the protocol does not use"));
+      watch = watchRelay(link, timing, (waited) =>
+        events.onEnded(
+          'heartbeat',
+          `the sandbox did not answer the host's heartbeat for ${Math.round(waited)} ms: its program runs on the sandbox's own thread (the host page's CSP refuses Workers) and blocked it, e.g. with an endless loop; the host removed its frame`,
+        ),
+      );
+      unguard = guardWindowMessages(frame.iframe, () =>
+        events.onEnded('type', "the generator posted to the host page's window, which the protocol does not use"),
+      );
     }
     events.onIsolation?.(mode, message);
   }

@@ -49,7 +49,10 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   const iframe = document.createElement('iframe');
   // SECURITY: exactly "allow-scripts" (opaque origin, no top navigation, no popups, no forms).
   iframe.setAttribute('sandbox', SANDBOX_TOKENS);
-  iframe.setAttribute('allow', sandboxAllow((document as { featurePolicy?: { features(): string[] } }).featurePolicy?.features()));
+  iframe.setAttribute(
+    'allow',
+    sandboxAllow((document as { featurePolicy?: { features(): string[] } }).featurePolicy?.features()),
+  );
   iframe.setAttribute('referrerpolicy', 'no-referrer');
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;
@@ -59,7 +62,8 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
   // hidden frame's tokens reached the page later (token → paint p95 about 2x) and engines may
   // throttle hidden cross-origin frames; rendered costs the host only the frame's viewport
   // intersection, ~7 µs per streamed token (docs/benchmarks.md, "Item 1: the frame's native cost").
-  iframe.style.cssText = 'position:absolute;width:1px;height:1px;border:0;opacity:0;pointer-events:none;overflow:hidden;';
+  iframe.style.cssText =
+    'position:absolute;width:1px;height:1px;border:0;opacity:0;pointer-events:none;overflow:hidden;';
   let loads = 0;
   let port: MessagePort | undefined;
   let destroyed = false;
@@ -102,7 +106,11 @@ export function createSandboxFrame(parent: Element, options: SandboxFrameOptions
       (error: unknown) => {
         if (destroyed) return;
         destroyed = true;
-        rejectConnected(new Error(`the sandbox script could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+        rejectConnected(
+          new Error(
+            `the sandbox script could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
       },
     );
   }

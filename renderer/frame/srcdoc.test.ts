@@ -17,7 +17,13 @@ describe('sandbox srcdoc', () => {
 
   it('carries a start as inert JSON that no program text can end or turn into markup', () => {
     const code = 'const a = "</script><script>alert(1)</script>"; const b = "<!-- <script>"; const c = "\u2028&amp;";';
-    const budgets = { maxMessageBytes: 1, maxMessagesPerSecond: 2, heartbeatIntervalMs: 3, heartbeatTimeoutMs: 4, startupTimeoutMs: 5 };
+    const budgets = {
+      maxMessageBytes: 1,
+      maxMessagesPerSecond: 2,
+      heartbeatIntervalMs: 3,
+      heartbeatTimeoutMs: 4,
+      startupTimeoutMs: 5,
+    };
     const doc = sandboxSrcdoc('relay()', { suip: 'start', code, budgets });
     // The data block's own end and the relay's: the code added no tag, no comment, no `<` at all.
     expect(doc.match(/<\/script/gi)).toHaveLength(2);

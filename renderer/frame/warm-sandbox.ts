@@ -67,7 +67,8 @@ export function createWarmSandbox(options: WarmSandboxOptions): WarmSandboxPool 
   let destroyed = false;
   const others = () => {
     let count = 0;
-    for (const element of frames.children) if (element instanceof HTMLIFrameElement && element !== warm?.iframe) count += 1;
+    for (const element of frames.children)
+      if (element instanceof HTMLIFrameElement && element !== warm?.iframe) count += 1;
     return count;
   };
   // Frames come and go with starts, hibernations and detaches; a change is all the pool needs to hear.

@@ -6,7 +6,10 @@ const policy = createUrlPolicy();
 
 describe('renderMarkdown and URL credentials', () => {
   it('drops such links and images from rendered markdown', () => {
-    const html = renderMarkdown('[a](https://u:p@example.org) ![b](https://u@example.org/b.png) https://u:p@example.org/c', policy);
+    const html = renderMarkdown(
+      '[a](https://u:p@example.org) ![b](https://u@example.org/b.png) https://u:p@example.org/c',
+      policy,
+    );
     expect(html).not.toMatch(/href=|src=/);
   });
 });
@@ -19,7 +22,9 @@ describe('renderMarkdown', () => {
     expect(html).toContain('&lt;img');
   });
   it('keeps safe links with rel noopener noreferrer and drops unsafe ones', () => {
-    expect(renderMarkdown('[ok](https://example.org)', policy)).toContain('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">ok</a>');
+    expect(renderMarkdown('[ok](https://example.org)', policy)).toContain(
+      '<a href="https://example.org/" target="_blank" rel="noopener noreferrer">ok</a>',
+    );
     const bad = renderMarkdown('[x](javascript:alert(1)) <javascript:alert(1)>', policy);
     expect(bad).not.toContain('<a');
   });

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { GeneratorHandle, GeneratorStatus, Renderer, RendererOptions, SuipErrorDetail, SuipStatusDetail } from '../renderer-types.ts';
+import type {
+  GeneratorHandle,
+  GeneratorStatus,
+  Renderer,
+  RendererOptions,
+  SuipErrorDetail,
+  SuipStatusDetail,
+} from '../renderer-types.ts';
 
 /** What `useSuip` takes: the program and how it talks to the host. */
 export interface UseSuipOptions {
@@ -72,13 +79,20 @@ export function useSuip({ code, id = 'program', options, outputs, inputs, onOutp
     // A new program takes over what the previous one shows (keep + adopt): no flash, focus kept.
     const start = async () => {
       if (previous !== undefined) await previous.detach({ keep: true });
-      const attached = await renderer.attach({ id, code, outputs: outputKey === '' ? [] : outputKey.split(','), adopt: previous !== undefined });
+      const attached = await renderer.attach({
+        id,
+        code,
+        outputs: outputKey === '' ? [] : outputKey.split(','),
+        adopt: previous !== undefined,
+      });
       if (cancelled) return void attached.detach();
       handle.current = attached;
       attached.onOutput((channel, value) => latest.current.onOutput?.(channel, value));
       for (const [channel, value] of Object.entries(latest.current.inputs ?? {})) attached.input(channel, value);
     };
-    start().catch((thrown: unknown) => setError({ code: -32603, message: thrown instanceof Error ? thrown.message : String(thrown) }));
+    start().catch((thrown: unknown) =>
+      setError({ code: -32603, message: thrown instanceof Error ? thrown.message : String(thrown) }),
+    );
     return () => {
       cancelled = true;
     };

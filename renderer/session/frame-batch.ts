@@ -54,7 +54,10 @@ export function createFrameBatch(show: () => void): FrameBatch {
     run();
     frame = requestAnimationFrame(tick);
   };
-  const framesComing = (): boolean => typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible';
+  const framesComing = (): boolean =>
+    typeof requestAnimationFrame === 'function' &&
+    typeof document !== 'undefined' &&
+    document.visibilityState === 'visible';
   return {
     request() {
       if (!framesComing()) return run();

@@ -45,7 +45,10 @@ describe('createSlicedInbox', () => {
   it('waits for a listener: nothing is handled in the arrival task before someone listens', async () => {
     let listening = false;
     const got: string[] = [];
-    const inbox = createSlicedInbox((data) => got.push(data as string), () => listening);
+    const inbox = createSlicedInbox(
+      (data) => got.push(data as string),
+      () => listening,
+    );
     inbox.push('initialize');
     expect(got).toEqual([]);
     listening = true;

@@ -28,7 +28,10 @@ export interface SlicedInbox {
  * a timer hop of latency). Messages that follow it sooner queue for a timer slice as before, so
  * handling is never back to back.
  */
-export function createSlicedInbox(deliver: (data: unknown) => void, listening: () => boolean = () => true): SlicedInbox {
+export function createSlicedInbox(
+  deliver: (data: unknown) => void,
+  listening: () => boolean = () => true,
+): SlicedInbox {
   const inbox: unknown[] = [];
   let head = 0;
   let scheduled = false;

@@ -17,13 +17,22 @@ export interface RouteFixtureOptions extends FixtureProgramOptions {
  * and gets the recorded UI, the same on every run and with no key. Returns how many requests it
  * answered so far (a test can assert the page asked).
  */
-export async function routeFixture(page: Page, url: string | RegExp | ((url: URL) => boolean), fixture: SuipFixture | string, options: RouteFixtureOptions = {}): Promise<{ readonly calls: number }> {
+export async function routeFixture(
+  page: Page,
+  url: string | RegExp | ((url: URL) => boolean),
+  fixture: SuipFixture | string,
+  options: RouteFixtureOptions = {},
+): Promise<{ readonly calls: number }> {
   const program = fixtureProgram(typeof fixture === 'string' ? parseSuipFixture(fixture) : fixture, options);
   const answer = options.respond?.(program) ?? { body: program, contentType: 'text/javascript; charset=utf-8' };
   const counter = { calls: 0 };
   await page.route(url, async (route) => {
     counter.calls += 1;
-    await route.fulfill({ status: answer.status ?? 200, contentType: answer.contentType ?? 'text/plain; charset=utf-8', body: answer.body });
+    await route.fulfill({
+      status: answer.status ?? 200,
+      contentType: answer.contentType ?? 'text/plain; charset=utf-8',
+      body: answer.body,
+    });
   });
   return counter;
 }

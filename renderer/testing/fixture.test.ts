@@ -5,7 +5,12 @@ import { fixtureProgram, fixtureTransactions, MAX_FIXTURE_BYTES, parseSuipFixtur
 
 const op = (path: string[], text: string) => ({ method: 'suip/ops/replace', params: { path, particle: { text } } });
 const line = (generatorId: string, direction: 'in' | 'out' | 'life', value: unknown, time: number) =>
-  ({ generatorId, direction, time, text: typeof value === 'string' ? value : JSON.stringify(value) }) as unknown as LogEntry;
+  ({
+    generatorId,
+    direction,
+    time,
+    text: typeof value === 'string' ? value : JSON.stringify(value),
+  }) as unknown as LogEntry;
 
 describe('suip/testing fixtures', () => {
   // The playground writes the file (its own toFixture); this entry must read exactly that.
@@ -34,17 +39,33 @@ describe('suip/testing fixtures', () => {
     expect(() => parseSuipFixture('nope')).toThrow('the fixture is not JSON');
     expect(() => parseSuipFixture('{"suipFixture":2,"messages":[]}')).toThrow('"suipFixture": 1 is missing');
     expect(() => parseSuipFixture('{"suipFixture":1}')).toThrow('no "messages" array');
-    expect(() => parseSuipFixture('{"suipFixture":1,"messages":[{"generatorId":"a","direction":"sideways","text":""}]}')).toThrow('fixture message 0 needs');
+    expect(() =>
+      parseSuipFixture('{"suipFixture":1,"messages":[{"generatorId":"a","direction":"sideways","text":""}]}'),
+    ).toThrow('fixture message 0 needs');
     expect(() => parseSuipFixture(' '.repeat(MAX_FIXTURE_BYTES + 1))).toThrow('larger than');
-    expect(() => fixtureProgram({ suipFixture: 1, generators: [], messages: [] })).toThrow('no transaction of any generator');
+    expect(() => fixtureProgram({ suipFixture: 1, generators: [], messages: [] })).toThrow(
+      'no transaction of any generator',
+    );
   });
 
   it('the replay program is plain suip: recorded strings stay data, whatever they hold', async () => {
-    const hostile = { suipFixture: 1 as const, generators: ['a'], messages: [{ generatorId: 'a', direction: 'in' as const, text: JSON.stringify(op(['x'], '`; globalThis.pwned = 1; //\u2028</script>')) }] };
+    const hostile = {
+      suipFixture: 1 as const,
+      generators: ['a'],
+      messages: [
+        {
+          generatorId: 'a',
+          direction: 'in' as const,
+          text: JSON.stringify(op(['x'], '`; globalThis.pwned = 1; //\u2028</script>')),
+        },
+      ],
+    };
     const program = fixtureProgram(hostile, { delayMs: 5 });
     const posted: unknown[] = [];
     // Run it as the sandbox would, with a suip that records what it posts.
-    await (new Function('suip', `return (async () => { ${program} })();`) as (suip: unknown) => Promise<void>)({ ops: async (ops: unknown) => void posted.push(ops) });
+    await (new Function('suip', `return (async () => { ${program} })();`) as (suip: unknown) => Promise<void>)({
+      ops: async (ops: unknown) => void posted.push(ops),
+    });
     expect(posted).toEqual([[op(['x'], '`; globalThis.pwned = 1; //\u2028</script>')]]);
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
   });

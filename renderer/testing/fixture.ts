@@ -34,22 +34,43 @@ export const MAX_FIXTURE_BYTES = 16 << 20;
 export function parseSuipFixture(input: string | unknown): SuipFixture {
   let value: unknown = input;
   if (typeof input === 'string') {
-    if (input.length > MAX_FIXTURE_BYTES) throw new Error(`the fixture is larger than ${MAX_FIXTURE_BYTES} bytes; export a shorter recording from the playground`);
+    if (input.length > MAX_FIXTURE_BYTES)
+      throw new Error(
+        `the fixture is larger than ${MAX_FIXTURE_BYTES} bytes; export a shorter recording from the playground`,
+      );
     try {
       value = JSON.parse(input);
     } catch (error) {
-      throw new Error(`the fixture is not JSON (${error instanceof Error ? error.message : String(error)}); use the file the playground's "Export fixture" saved`);
+      throw new Error(
+        `the fixture is not JSON (${error instanceof Error ? error.message : String(error)}); use the file the playground's "Export fixture" saved`,
+      );
     }
   }
   const fixture = value as Partial<SuipFixture> | null;
-  if (typeof fixture !== 'object' || fixture === null || fixture.suipFixture !== 1) throw new Error('not a suip fixture: "suipFixture": 1 is missing (export one with the playground\'s "Export fixture")');
+  if (typeof fixture !== 'object' || fixture === null || fixture.suipFixture !== 1)
+    throw new Error(
+      'not a suip fixture: "suipFixture": 1 is missing (export one with the playground\'s "Export fixture")',
+    );
   if (!Array.isArray(fixture.messages)) throw new Error('the fixture has no "messages" array');
   const messages: SuipFixtureMessage[] = [];
   for (const [index, m] of (fixture.messages as unknown[]).entries()) {
     const message = m as Partial<SuipFixtureMessage> | null;
-    const ok = typeof message === 'object' && message !== null && typeof message.generatorId === 'string' && typeof message.text === 'string' && (message.direction === 'in' || message.direction === 'out' || message.direction === 'life');
-    if (!ok) throw new Error(`fixture message ${index} needs generatorId (string), direction ("in", "out" or "life") and text (string)`);
-    messages.push({ generatorId: message.generatorId!, direction: message.direction!, text: message.text!, ...(typeof message.time === 'number' ? { time: message.time } : {}) });
+    const ok =
+      typeof message === 'object' &&
+      message !== null &&
+      typeof message.generatorId === 'string' &&
+      typeof message.text === 'string' &&
+      (message.direction === 'in' || message.direction === 'out' || message.direction === 'life');
+    if (!ok)
+      throw new Error(
+        `fixture message ${index} needs generatorId (string), direction ("in", "out" or "life") and text (string)`,
+      );
+    messages.push({
+      generatorId: message.generatorId!,
+      direction: message.direction!,
+      text: message.text!,
+      ...(typeof message.time === 'number' ? { time: message.time } : {}),
+    });
   }
   return { ...(fixture as SuipFixture), messages, generators: [...new Set(messages.map((m) => m.generatorId))] };
 }
@@ -59,7 +80,10 @@ export function parseSuipFixture(input: string | unknown): SuipFixture {
  * (a batch stays one transaction). Only its latest lifetime counts: a new `suip/initialize` or an
  * `unmounted` line starts over, as the renderer does.
  */
-export function fixtureTransactions(fixture: { readonly messages: readonly SuipFixtureMessage[] }, generatorId: string): Op[][] {
+export function fixtureTransactions(
+  fixture: { readonly messages: readonly SuipFixtureMessage[] },
+  generatorId: string,
+): Op[][] {
   let transactions: Op[][] = [];
   for (const message of fixture.messages) {
     if (message.generatorId !== generatorId) continue;
@@ -105,9 +129,17 @@ export function fixtureProgram(fixture: SuipFixture | string, options: FixturePr
   const parsed = typeof fixture === 'string' ? parseSuipFixture(fixture) : fixture;
   const withOps = parsed.generators.filter((id) => fixtureTransactions(parsed, id).length > 0);
   const id = options.generatorId ?? (withOps.length === 1 ? withOps[0] : undefined);
-  if (id === undefined) throw new Error(withOps.length === 0 ? 'the fixture holds no transaction of any generator; record one that rendered something' : `the fixture holds ${withOps.length} generators (${withOps.map((g) => JSON.stringify(g)).join(', ')}); pass { generatorId } to pick one`);
+  if (id === undefined)
+    throw new Error(
+      withOps.length === 0
+        ? 'the fixture holds no transaction of any generator; record one that rendered something'
+        : `the fixture holds ${withOps.length} generators (${withOps.map((g) => JSON.stringify(g)).join(', ')}); pass { generatorId } to pick one`,
+    );
   const transactions = fixtureTransactions(parsed, id);
-  if (transactions.length === 0) throw new Error(`the fixture holds no transaction of generator ${JSON.stringify(id)}; it has ${parsed.generators.map((g) => JSON.stringify(g)).join(', ') || 'none'}`);
+  if (transactions.length === 0)
+    throw new Error(
+      `the fixture holds no transaction of generator ${JSON.stringify(id)}; it has ${parsed.generators.map((g) => JSON.stringify(g)).join(', ') || 'none'}`,
+    );
   const delay = Math.max(0, Math.floor(options.delayMs ?? 0));
   return [
     `// Replay of generator ${JSON.stringify(id)} from a suip fixture: posts the recorded transactions in order.`,
@@ -118,5 +150,7 @@ export function fixtureProgram(fixture: SuipFixture | string, options: FixturePr
     delay > 0 ? `  await new Promise((resolve) => setTimeout(resolve, ${delay}));` : '',
     '}',
     '',
-  ].filter((line, index, all) => line !== '' || index === all.length - 1).join('\n');
+  ]
+    .filter((line, index, all) => line !== '' || index === all.length - 1)
+    .join('\n');
 }

@@ -17,14 +17,22 @@ function recorder() {
   if (scope.__suipTesting !== undefined) return;
   const recorded: Recorded = { statuses: {}, errors: [] };
   scope.__suipTesting = recorded;
-  window.addEventListener('suip-status', (event) => {
-    const detail = (event as CustomEvent<SuipStatusDetail>).detail;
-    if (typeof detail?.generatorId === 'string') recorded.statuses[detail.generatorId] = { ...detail };
-  }, true);
-  window.addEventListener('suip-error', (event) => {
-    const detail = (event as CustomEvent<SuipErrorDetail>).detail;
-    if (recorded.errors.length < 200) recorded.errors.push(JSON.parse(JSON.stringify(detail)) as SuipErrorDetail);
-  }, true);
+  window.addEventListener(
+    'suip-status',
+    (event) => {
+      const detail = (event as CustomEvent<SuipStatusDetail>).detail;
+      if (typeof detail?.generatorId === 'string') recorded.statuses[detail.generatorId] = { ...detail };
+    },
+    true,
+  );
+  window.addEventListener(
+    'suip-error',
+    (event) => {
+      const detail = (event as CustomEvent<SuipErrorDetail>).detail;
+      if (recorded.errors.length < 200) recorded.errors.push(JSON.parse(JSON.stringify(detail)) as SuipErrorDetail);
+    },
+    true,
+  );
 }
 
 /**
@@ -47,7 +55,12 @@ export interface WaitForStatusOptions {
  * detail. If it reaches `error` or `terminated` instead, it rejects at once with the reason and
  * message the renderer gave, so a test says why the UI never came.
  */
-export async function waitForGeneratorStatus(page: Page, generatorId: string, status: GeneratorStatus | readonly GeneratorStatus[], options: WaitForStatusOptions = {}): Promise<SuipStatusDetail> {
+export async function waitForGeneratorStatus(
+  page: Page,
+  generatorId: string,
+  status: GeneratorStatus | readonly GeneratorStatus[],
+  options: WaitForStatusOptions = {},
+): Promise<SuipStatusDetail> {
   const wanted = typeof status === 'string' ? [status] : [...status];
   const handle = await page.waitForFunction(
     ([id, want]) => {
@@ -62,9 +75,15 @@ export async function waitForGeneratorStatus(page: Page, generatorId: string, st
     { timeout: options.timeout ?? 30_000 },
   );
   const outcome = (await handle.jsonValue()) as { missing?: true; failed?: true; detail?: SuipStatusDetail };
-  if (outcome.missing) throw new Error('no status is recorded in this page: call installSuipTesting(page) (or recordGeneratorStatus) before page.goto');
+  if (outcome.missing)
+    throw new Error(
+      'no status is recorded in this page: call installSuipTesting(page) (or recordGeneratorStatus) before page.goto',
+    );
   const detail = outcome.detail!;
-  if (outcome.failed) throw new Error(`generator ${JSON.stringify(generatorId)} is ${detail.status} (${detail.reason ?? 'no reason'}): ${detail.message ?? 'no message'}; expected ${wanted.join(' or ')}`);
+  if (outcome.failed)
+    throw new Error(
+      `generator ${JSON.stringify(generatorId)} is ${detail.status} (${detail.reason ?? 'no reason'}): ${detail.message ?? 'no message'}; expected ${wanted.join(' or ')}`,
+    );
   return detail;
 }
 

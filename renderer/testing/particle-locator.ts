@@ -10,7 +10,10 @@ export const PARTICLE_ENGINE = 'suip_path';
  * that property. Self-contained: Playwright sends its source to the page.
  */
 function particleEngine() {
-  const parse = (selector: string): string[] => (selector.trim().startsWith('[') ? (JSON.parse(selector) as string[]) : selector.split('/').filter((id) => id !== ''));
+  const parse = (selector: string): string[] =>
+    selector.trim().startsWith('[')
+      ? (JSON.parse(selector) as string[])
+      : selector.split('/').filter((id) => id !== '');
   const matches = (element: Element, path: string[]) => {
     const own = (element as Element & { path?: unknown }).path;
     return Array.isArray(own) && own.length === path.length && own.every((id, index) => id === path[index]);

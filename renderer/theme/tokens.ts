@@ -28,15 +28,32 @@ export const THEME_TOKENS: readonly { name: string; light: string; dark: string 
   { name: '--suip-color-series-4', light: '#0f9488', dark: '#3fd0c0' },
   { name: '--suip-radius', light: '10px', dark: '10px' },
   { name: '--suip-space', light: '12px', dark: '12px' },
-  { name: '--suip-font', light: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', dark: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-  { name: '--suip-font-mono', light: 'ui-monospace, "SFMono-Regular", Menlo, monospace', dark: 'ui-monospace, "SFMono-Regular", Menlo, monospace' },
+  {
+    name: '--suip-font',
+    light: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    dark: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  },
+  {
+    name: '--suip-font-mono',
+    light: 'ui-monospace, "SFMono-Regular", Menlo, monospace',
+    dark: 'ui-monospace, "SFMono-Regular", Menlo, monospace',
+  },
   { name: '--suip-font-size', light: '14px', dark: '14px' },
-  { name: '--suip-shadow-1', light: '0 1px 2px rgb(16 24 40 / 0.06), 0 1px 3px rgb(16 24 40 / 0.08)', dark: '0 1px 2px rgb(0 0 0 / 0.5)' },
-  { name: '--suip-shadow-2', light: '0 12px 32px rgb(16 24 40 / 0.18), 0 2px 6px rgb(16 24 40 / 0.08)', dark: '0 12px 32px rgb(0 0 0 / 0.6)' },
+  {
+    name: '--suip-shadow-1',
+    light: '0 1px 2px rgb(16 24 40 / 0.06), 0 1px 3px rgb(16 24 40 / 0.08)',
+    dark: '0 1px 2px rgb(0 0 0 / 0.5)',
+  },
+  {
+    name: '--suip-shadow-2',
+    light: '0 12px 32px rgb(16 24 40 / 0.18), 0 2px 6px rgb(16 24 40 / 0.08)',
+    dark: '0 12px 32px rgb(0 0 0 / 0.6)',
+  },
 ];
 
 const internal = (name: string) => `--_${name.slice('--suip-'.length)}`;
-const declarations = (mode: 'light' | 'dark') => THEME_TOKENS.map((t) => `${internal(t.name)}: var(${t.name}, ${t[mode]});`).join('\n');
+const declarations = (mode: 'light' | 'dark') =>
+  THEME_TOKENS.map((t) => `${internal(t.name)}: var(${t.name}, ${t[mode]});`).join('\n');
 
 /**
  * Derived private variables: the spacing and type scales and tone tints, computed from the public

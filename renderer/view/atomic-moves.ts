@@ -42,8 +42,18 @@ function activeChain(): Element[] {
 function insertKeepingFocus<T extends Node>(parent: Node, node: T, ref: Node | null): T {
   const chain = activeChain();
   const inside = chain.some((el) => (node as Node) === el || node.contains(el));
-  const active = chain.at(-1) as (HTMLElement & Partial<Pick<HTMLInputElement, 'selectionStart' | 'selectionEnd' | 'selectionDirection' | 'setSelectionRange'>>) | undefined;
-  const selection = inside && active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd ?? active.selectionStart, active.selectionDirection ?? 'none'] as const : undefined;
+  const active = chain.at(-1) as
+    | (HTMLElement &
+        Partial<Pick<HTMLInputElement, 'selectionStart' | 'selectionEnd' | 'selectionDirection' | 'setSelectionRange'>>)
+    | undefined;
+  const selection =
+    inside && active && typeof active.selectionStart === 'number'
+      ? ([
+          active.selectionStart,
+          active.selectionEnd ?? active.selectionStart,
+          active.selectionDirection ?? 'none',
+        ] as const)
+      : undefined;
   Node.prototype.insertBefore.call(parent, node, ref);
   if (inside && active && active.isConnected && activeChain().at(-1) !== active) {
     active.focus({ preventScroll: true });

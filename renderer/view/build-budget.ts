@@ -12,7 +12,11 @@ const FRAME_FALLBACK_MS = 200;
 
 /** True when animation frames are expected (a visible page). */
 function framesComing(): boolean {
-  return typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible';
+  return (
+    typeof requestAnimationFrame === 'function' &&
+    typeof document !== 'undefined' &&
+    document.visibilityState === 'visible'
+  );
 }
 
 /**
@@ -56,10 +60,13 @@ export function createBuildBudget(sliceMs = SLICE_MS, taskChildren = TASK_CHILDR
     // slice of new elements however many tasks the page runs. A page that shows no frames (hidden)
     // is served by the timer.
     let frame: number | undefined;
-    const timer = setTimeout(() => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      void turn();
-    }, framesComing() ? FRAME_FALLBACK_MS : 0);
+    const timer = setTimeout(
+      () => {
+        if (frame !== undefined) cancelAnimationFrame(frame);
+        void turn();
+      },
+      framesComing() ? FRAME_FALLBACK_MS : 0,
+    );
     if (framesComing()) {
       frame = requestAnimationFrame(() => {
         clearTimeout(timer);

@@ -14,7 +14,11 @@
 const cache = new WeakMap<readonly string[], Map<string, WeakRef<readonly string[]>>>();
 
 /** Drops a memo entry once its path was collected (unless the entry already holds a newer path). */
-const sweeper = new FinalizationRegistry<{ byId: Map<string, WeakRef<readonly string[]>>; id: string; ref: WeakRef<readonly string[]> }>(({ byId, id, ref }) => {
+const sweeper = new FinalizationRegistry<{
+  byId: Map<string, WeakRef<readonly string[]>>;
+  id: string;
+  ref: WeakRef<readonly string[]>;
+}>(({ byId, id, ref }) => {
   if (byId.get(id) === ref) byId.delete(id);
 });
 

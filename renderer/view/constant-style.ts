@@ -13,7 +13,8 @@ class ConstantStyleDirective extends Directive {
 
   constructor(info: PartInfo) {
     super(info);
-    if (info.type !== PartType.ATTRIBUTE || info.name !== 'style') throw new Error('constantStyle() belongs in a style attribute');
+    if (info.type !== PartType.ATTRIBUTE || info.name !== 'style')
+      throw new Error('constantStyle() belongs in a style attribute');
   }
 
   render(_styles: Readonly<Record<string, string>>): typeof noChange {

@@ -33,7 +33,11 @@ export function registerView(element: ParticleView, changed: ReadonlyMap<Propert
  * The connected element of view `context` that shows exactly `particle` at `path`, if there is one.
  * Checking the particle too means a stale entry (a removed element, a replaced one) never matches.
  */
-export function viewShowing(context: ViewContext, path: readonly string[], particle: Particle): ParticleView | undefined {
+export function viewShowing(
+  context: ViewContext,
+  path: readonly string[],
+  particle: Particle,
+): ParticleView | undefined {
   const element = views.get(context)?.get(path);
   return element && element.particle === particle && element.isConnected ? element : undefined;
 }

@@ -1,5 +1,11 @@
 import type { ReactiveController } from 'lit';
-import { EVENT_NAMES, type EventHandler, type EventName, type EventPayload, type GroupParticle } from '../../shared/index.ts';
+import {
+  EVENT_NAMES,
+  type EventHandler,
+  type EventName,
+  type EventPayload,
+  type GroupParticle,
+} from '../../shared/index.ts';
 import { pendingInputsOf } from './pending-input.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -50,7 +56,14 @@ export class EventWiring implements ReactiveController {
     if (!handler || !context) return;
     const send = () => {
       const payload = this.payload(handler, source);
-      context.emit({ path: this.host.path ?? [], event: name, handler: handler.handler, payload, ...(key === undefined ? {} : { key }), ...(declined || key === 'Escape' ? { declined: true as const } : {}) });
+      context.emit({
+        path: this.host.path ?? [],
+        event: name,
+        handler: handler.handler,
+        payload,
+        ...(key === undefined ? {} : { key }),
+        ...(declined || key === 'Escape' ? { declined: true as const } : {}),
+      });
     };
     const inputs = pendingInputsOf(context);
     if (name === 'input') {

@@ -32,7 +32,13 @@ export function sameElementKind(a: Particle, b: Particle): boolean {
  * group can hand them over instead of re-rendering (and re-running `repeat` over every child,
  * which is what made a token cost O(width) along its path). Otherwise `undefined`: render.
  */
-export function forwardTargets(before: GroupParticle, after: GroupParticle, path: readonly string[], context: ViewContext, inline: InlineReads): Array<[ParticleView, Particle]> | undefined {
+export function forwardTargets(
+  before: GroupParticle,
+  after: GroupParticle,
+  path: readonly string[],
+  context: ViewContext,
+  inline: InlineReads,
+): Array<[ParticleView, Particle]> | undefined {
   if (inline.all || before.type !== after.type || before.on !== after.on) return undefined;
   const old = before.group;
   const next = after.group;

@@ -41,7 +41,13 @@ function indexOf(entries: readonly GroupEntry[], id: string, hint: number | unde
  * (a wide list edited in place, core/tree/undo-log.ts), `before` no longer says what was shown:
  * the particle is the one the element at `at` shows (none: the frame is rendered).
  */
-function childPair(context: ViewContext, before: GroupParticle, after: GroupParticle, id: string, at: readonly string[]): [Particle, Particle, number] | undefined | 'unknown' {
+function childPair(
+  context: ViewContext,
+  before: GroupParticle,
+  after: GroupParticle,
+  id: string,
+  at: readonly string[],
+): [Particle, Particle, number] | undefined | 'unknown' {
   const i = indexOf(after.group, id, lastIndex.get(at));
   if (i < 0) return undefined;
   lastIndex.set(at, i);
@@ -86,7 +92,13 @@ type WalkEnd = { was: Particle; now: Particle; index: number; at: readonly strin
  * frame builds a child on the path anew (it is rendered whole with its final particle) or removed
  * it, so nothing below it needs writing; undefined when the frame cannot be written directly.
  */
-export function walk(context: ViewContext, before: GroupParticle, after: GroupParticle, path: readonly string[], plan: Plan): WalkEnd | 'new' | undefined {
+export function walk(
+  context: ViewContext,
+  before: GroupParticle,
+  after: GroupParticle,
+  path: readonly string[],
+  plan: Plan,
+): WalkEnd | 'new' | undefined {
   let groupBefore = before;
   let groupAfter = after;
   let at = ROOT_PATH;
@@ -98,7 +110,8 @@ export function walk(context: ViewContext, before: GroupParticle, after: GroupPa
     const pair = childPair(context, groupBefore, groupAfter, id, next);
     if (pair === 'unknown') return undefined;
     // A child an edited list removed later in the frame: nothing of it is left to write.
-    if (pair === undefined) return edited !== undefined && !groupAfter.group.some(([child]) => child === id) ? 'new' : undefined;
+    if (pair === undefined)
+      return edited !== undefined && !groupAfter.group.some(([child]) => child === id) ? 'new' : undefined;
     const [was, now, index] = pair;
     if (depth > 0 && was !== now) {
       const element = viewShowing(context, at, groupBefore);
@@ -117,7 +130,13 @@ export function walk(context: ViewContext, before: GroupParticle, after: GroupPa
 }
 
 /** Plans the write of the leaf at merged-tree `path`: false when it must be rendered. */
-function planLeaf(context: ViewContext, before: GroupParticle, after: GroupParticle, path: readonly string[], plan: Plan): boolean {
+function planLeaf(
+  context: ViewContext,
+  before: GroupParticle,
+  after: GroupParticle,
+  path: readonly string[],
+  plan: Plan,
+): boolean {
   const end = walk(context, before, after, path, plan);
   if (end === 'new') return true;
   if (end === undefined) return false;
@@ -135,7 +154,14 @@ function planLeaf(context: ViewContext, before: GroupParticle, after: GroupParti
  * `createLeafWrites`). True when written; false when nothing was written and the caller must
  * render `after` through the tree. All or nothing: the frame is planned whole first.
  */
-export function writeFrame(view: SuipTree, context: ViewContext, before: GroupParticle, after: GroupParticle, leaves: Iterable<readonly string[]>, edits: readonly ViewChanges[]): boolean {
+export function writeFrame(
+  view: SuipTree,
+  context: ViewContext,
+  before: GroupParticle,
+  after: GroupParticle,
+  leaves: Iterable<readonly string[]>,
+  edits: readonly ViewChanges[],
+): boolean {
   const adoptRoot = view.adoptionFor(after);
   if (adoptRoot === undefined) return false;
   const plan: Plan = { groups: new Map(), lists: new Map(), leaves: new Map() };

@@ -1,6 +1,12 @@
 import { noChange, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ChildPart, type PartInfo } from 'lit/directive.js';
-import { getCommittedValue, insertPart, removePart, setChildPartValue, setCommittedValue } from 'lit/directive-helpers.js';
+import {
+  getCommittedValue,
+  insertPart,
+  removePart,
+  setChildPartValue,
+  setCommittedValue,
+} from 'lit/directive-helpers.js';
 import type { GroupEntry, Particle } from '../../shared/index.ts';
 import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
@@ -90,7 +96,13 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     if (info.type !== PartType.CHILD) throw new Error('keyedEntries() only works in child position');
   }
 
-  render(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry, _whole?: boolean): unknown {
+  render(
+    entries: readonly GroupEntry[],
+    parent: readonly string[],
+    context: ViewContext,
+    wrap?: WrapEntry,
+    _whole?: boolean,
+  ): unknown {
     return unique(entries).map(([id, child]) => this.value(id, child, parent, context, wrap));
   }
 
@@ -98,12 +110,27 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     return this.value(id, child, this.parent!, this.context!, undefined);
   }
 
-  private value(id: string, child: Particle, parent: readonly string[], context: ViewContext, wrap: WrapEntry | undefined): TemplateResult {
+  private value(
+    id: string,
+    child: Particle,
+    parent: readonly string[],
+    context: ViewContext,
+    wrap: WrapEntry | undefined,
+  ): TemplateResult {
     const inner = renderParticle(child, childPath(parent, id), context);
     return wrap ? wrap(inner, id) : inner;
   }
 
-  override update(part: ChildPart, [entries, parent, context, wrap, whole]: [readonly GroupEntry[], readonly string[], ViewContext, WrapEntry | undefined, boolean | undefined]): unknown {
+  override update(
+    part: ChildPart,
+    [entries, parent, context, wrap, whole]: [
+      readonly GroupEntry[],
+      readonly string[],
+      ViewContext,
+      WrapEntry | undefined,
+      boolean | undefined,
+    ],
+  ): unknown {
     const container = part.parentNode;
     if (container) enableAtomicMoves(container);
     if (this.part !== part) {
@@ -209,7 +236,8 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     }
     const newParts = new Array<ChildPart>(newKeys.length);
     for (let i = 0; i < head; i += 1) newParts[i] = set(oldParts[i]!, i, i);
-    for (let k = 0; oldEnd + k < oldKeys.length; k += 1) newParts[newEnd + k] = set(oldParts[oldEnd + k]!, oldEnd + k, newEnd + k);
+    for (let k = 0; oldEnd + k < oldKeys.length; k += 1)
+      newParts[newEnd + k] = set(oldParts[oldEnd + k]!, oldEnd + k, newEnd + k);
     // The middle: where each new child was (-1: new); what no new child claims is removed.
     const unclaimed = new Map<string, number>();
     for (let j = head; j < oldEnd; j += 1) unclaimed.set(oldKeys[j]!, j);
@@ -298,7 +326,12 @@ function sameKeys(keys: readonly string[], entries: readonly GroupEntry[]): bool
  * record every child adopted since the last render would be set again (a template built and its
  * parts compared). Lists of an old template of `host` that are no longer on screen are forgotten.
  */
-export function adoptKeyedChildren(host: object, before: readonly GroupEntry[], after: readonly GroupEntry[], changed: ReadonlyMap<string, readonly [Particle, number]>): void {
+export function adoptKeyedChildren(
+  host: object,
+  before: readonly GroupEntry[],
+  after: readonly GroupEntry[],
+  changed: ReadonlyMap<string, readonly [Particle, number]>,
+): void {
   const lists = listsOf.get(host);
   if (lists === undefined) return;
   for (const list of lists) {

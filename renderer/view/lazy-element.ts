@@ -37,7 +37,10 @@ export function loadDeferredParts(): Promise<DeferredParts> {
     (module) => (parts = module.DEFERRED_PARTS),
     (error: unknown) => {
       loading = undefined;
-      console.error('suip: the chart, code and media elements could not be loaded; they show as placeholders until the next render retries', error);
+      console.error(
+        'suip: the chart, code and media elements could not be loaded; they show as placeholders until the next render retries',
+        error,
+      );
       throw error;
     },
   );

@@ -55,7 +55,7 @@ export function createLeafWrites(view: SuipTree, context: ViewContext): LeafWrit
   let shown: GroupParticle | undefined;
   // The leaves appended to since `shown` (by a key of their path) and the edits, in order; undefined: something else changed.
   let pending: { leaves: Map<string, readonly string[]>; edits: ViewChanges[]; count: number } | undefined;
-    return {
+  return {
     changed(changes) {
       if (changes === undefined || pending === undefined) {
         pending = undefined;
@@ -76,7 +76,8 @@ export function createLeafWrites(view: SuipTree, context: ViewContext): LeafWrit
       // The first tree shown starts loading the writes, so that the stream's first frames find
       // them (a frame before they arrive is rendered through the tree).
       if (before === undefined && frameWrites === undefined) loadFrameWrites();
-      if (before === undefined || changes === undefined || before === tree || changes.leaves.size + changes.count === 0) return false;
+      if (before === undefined || changes === undefined || before === tree || changes.leaves.size + changes.count === 0)
+        return false;
       const writes = frameWrites === undefined ? loadFrameWrites() : frameWrites;
       return writes !== null && writes.writeFrame(view, context, before, tree, changes.leaves.values(), changes.edits);
     },

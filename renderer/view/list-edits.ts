@@ -32,9 +32,21 @@ export function childEdits(changes: readonly ViewChanges[]): ChildEdit[] {
         const path = op.params.path;
         out.push({ kind: 'remove', parent: [generatorId, ...path.slice(0, -1)], id: path[path.length - 1]! });
       } else if (op.method === Method.insert) {
-        out.push({ kind: 'insert', parent: [generatorId, ...op.params.path], id: op.params.id, before: op.params.before, moved: op.params.particle === undefined });
+        out.push({
+          kind: 'insert',
+          parent: [generatorId, ...op.params.path],
+          id: op.params.id,
+          before: op.params.before,
+          moved: op.params.particle === undefined,
+        });
       } else if (op.method === Method.append && 'id' in op.params) {
-        out.push({ kind: 'insert', parent: [generatorId, ...op.params.path], id: op.params.id, before: undefined, moved: op.params.particle === undefined });
+        out.push({
+          kind: 'insert',
+          parent: [generatorId, ...op.params.path],
+          id: op.params.id,
+          before: undefined,
+          moved: op.params.particle === undefined,
+        });
       }
     }
   }
@@ -57,7 +69,11 @@ export interface EditPlan {
  * no template or part is touched): undefined unless, applied in order, they give exactly the ids of
  * `after`, every removed id was shown, every moved one removed before in the frame.
  */
-export function planListEdits(list: KeyedList, edits: readonly ChildEdit[], after: readonly GroupEntry[]): EditPlan | undefined {
+export function planListEdits(
+  list: KeyedList,
+  edits: readonly ChildEdit[],
+  after: readonly GroupEntry[],
+): EditPlan | undefined {
   const keys = list.keys.slice();
   const particles = list.particles.slice();
   const removed = new Map<string, Particle>();
@@ -142,7 +158,13 @@ export function applyListEdits(list: KeyedList, edits: readonly ChildEdit[], aft
  * (`SuipGroupElement.editableList`), every group above it must hand its child down, and the edits
  * must give exactly the group's new children. False when the frame must be rendered.
  */
-export function planFrameEdits(context: ViewContext, before: GroupParticle, after: GroupParticle, changes: readonly ViewChanges[], plan: Plan): boolean {
+export function planFrameEdits(
+  context: ViewContext,
+  before: GroupParticle,
+  after: GroupParticle,
+  changes: readonly ViewChanges[],
+  plan: Plan,
+): boolean {
   const edits = childEdits(changes);
   const byParent = new Map<string, { parent: readonly string[]; edits: ChildEdit[] }>();
   for (const edit of edits) {
@@ -222,5 +244,7 @@ function editableList(element: SuipGroupElement): KeyedList | undefined {
     found = list;
   }
   const entries = shown.group;
-  return found !== undefined && found.source === entries && found.complete && !found.wrapped && !found.waiting ? found : undefined;
+  return found !== undefined && found.source === entries && found.complete && !found.wrapped && !found.waiting
+    ? found
+    : undefined;
 }

@@ -41,7 +41,9 @@ export function renderMedia(particle: DataParticle, policy: UrlPolicy, { label, 
       case 'audio':
         return html`<audio controls preload="none" src=${src} aria-label=${label || 'Audio'}></audio>`;
       case 'video':
-        return poster === undefined ? html`<video controls preload="none" src=${src} aria-label=${label || 'Video'}></video>` : html`<video controls preload="none" src=${src} poster=${poster} aria-label=${label || 'Video'}></video>`;
+        return poster === undefined
+          ? html`<video controls preload="none" src=${src} aria-label=${label || 'Video'}></video>`
+          : html`<video controls preload="none" src=${src} poster=${poster} aria-label=${label || 'Video'}></video>`;
     }
   }
   const href = policy.linkHref(url);

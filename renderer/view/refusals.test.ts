@@ -19,16 +19,25 @@ function sources(dir: string): string[] {
 describe('the view has one refusal path', () => {
   it('no element reads the URL policy directly: every href and src goes through policyAt, which reports refusals', () => {
     // A bare `context.policy)` only tests that a policy exists (suip-text, before it loads markdown).
-    const direct = sources(VIEW).filter((file) => !file.endsWith('refusals.ts') && /context\??\.policy\b(?!\))/.test(readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '')));
+    const direct = sources(VIEW).filter(
+      (file) =>
+        !file.endsWith('refusals.ts') &&
+        /context\??\.policy\b(?!\))/.test(readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '')),
+    );
     expect(direct.map((file) => file.slice(VIEW.length))).toEqual([]);
-    expect(readFileSync(join(VIEW, 'suip-text.ts'), 'utf8')).toMatch(/renderMarkdown\(text, policyAt\(this\.context, this\.path\)\)/);
+    expect(readFileSync(join(VIEW, 'suip-text.ts'), 'utf8')).toMatch(
+      /renderMarkdown\(text, policyAt\(this\.context, this\.path\)\)/,
+    );
   });
 
   it('a refused link or source is reported with the element path; an allowed one is not', () => {
     const refused: unknown[] = [];
     const context = {
       emit: () => undefined,
-      policy: { linkHref: (url: string) => (url.startsWith('https:') ? url : undefined), mediaSrc: (url: string) => (url.startsWith('data:') ? url : undefined) },
+      policy: {
+        linkHref: (url: string) => (url.startsWith('https:') ? url : undefined),
+        mediaSrc: (url: string) => (url.startsWith('data:') ? url : undefined),
+      },
       refuse: (...args: unknown[]) => void refused.push(args),
     } satisfies ViewContext;
     const policy = policyAt(context, ['g', 'card', 'link']);

@@ -14,14 +14,24 @@ export function policyAt(context: ViewContext, path: readonly string[]): UrlPoli
     linkHref(url) {
       const href = policy.linkHref(url);
       if (href === undefined) {
-        context.refuse?.(path, 'link', `the link ${quoted(String(url))} was shown as plain text: the host's policy refuses its URL`, 'link to an absolute https: URL (javascript:, data: and relative URLs are never links)');
+        context.refuse?.(
+          path,
+          'link',
+          `the link ${quoted(String(url))} was shown as plain text: the host's policy refuses its URL`,
+          'link to an absolute https: URL (javascript:, data: and relative URLs are never links)',
+        );
       }
       return href;
     },
     mediaSrc(url, mimeType) {
       const src = policy.mediaSrc(url, mimeType);
       if (src === undefined) {
-        context.refuse?.(path, 'media', `the ${String(mimeType).slice(0, 40)} source ${quoted(String(url))} was replaced by a note: this host loads media only from data: URLs and the origins it trusts (hostPolicy.mediaOrigins)`, 'embed the media as a data: URL, or show a link to it instead');
+        context.refuse?.(
+          path,
+          'media',
+          `the ${String(mimeType).slice(0, 40)} source ${quoted(String(url))} was replaced by a note: this host loads media only from data: URLs and the origins it trusts (hostPolicy.mediaOrigins)`,
+          'embed the media as a data: URL, or show a link to it instead',
+        );
       }
       return src;
     },

@@ -11,6 +11,12 @@ export { renderParticle } from './particle-template.ts';
  * keyed diff. New children are built a slice per frame (build-budget.ts) unless `whole`: the
  * parent's own markup refers to each of them, so none may be missing.
  */
-export function renderEntries(entries: readonly GroupEntry[], parent: readonly string[], context: ViewContext, wrap?: WrapEntry, whole?: boolean): unknown {
+export function renderEntries(
+  entries: readonly GroupEntry[],
+  parent: readonly string[],
+  context: ViewContext,
+  wrap?: WrapEntry,
+  whole?: boolean,
+): unknown {
   return keyedEntries(entries, parent, context, wrap, whole);
 }

@@ -15,7 +15,8 @@ const namedRoles = new WeakMap<VocabularyEntry, readonly string[]>();
 /** A definition's named role ids (`*` excluded), computed once. */
 function roleIds(definition: VocabularyEntry): readonly string[] {
   let ids = namedRoles.get(definition);
-  if (ids === undefined) namedRoles.set(definition, (ids = definition.roles.filter((role) => role.id !== '*').map((role) => role.id)));
+  if (ids === undefined)
+    namedRoles.set(definition, (ids = definition.roles.filter((role) => role.id !== '*').map((role) => role.id)));
   return ids;
 }
 
@@ -99,7 +100,10 @@ export class SuipGroupElement extends LitElement {
       const proto = type.prototype as object;
       const own = particleAccessor(proto);
       const base = particleAccessor(SuipGroupElement.prototype);
-      plain = own?.get === base?.get && own?.set === base?.set && (proto as SuipGroupElement).shouldUpdate === SuipGroupElement.prototype.shouldUpdate;
+      plain =
+        own?.get === base?.get &&
+        own?.set === base?.set &&
+        (proto as SuipGroupElement).shouldUpdate === SuipGroupElement.prototype.shouldUpdate;
       plainForwarders.set(type, plain);
     }
     return plain;
@@ -177,7 +181,11 @@ export class SuipGroupElement extends LitElement {
    * children of a big change are built a slice per frame; `whole` builds them all at once, for an
    * element whose own markup refers to each child (tabs).
    */
-  protected renderKeyed(entries: readonly GroupEntry[], wrap?: (inner: TemplateResult, id: string) => TemplateResult, whole?: boolean): unknown {
+  protected renderKeyed(
+    entries: readonly GroupEntry[],
+    wrap?: (inner: TemplateResult, id: string) => TemplateResult,
+    whole?: boolean,
+  ): unknown {
     return renderEntries(entries, this.path ?? [], this.context, wrap, whole);
   }
 
@@ -204,7 +212,10 @@ export class SuipGroupElement extends LitElement {
   protected override shouldUpdate(changed: PropertyValues): boolean {
     if (!this.hasUpdated || changed.size !== 1 || !changed.has('particle')) return true;
     const before = changed.get('particle') as GroupParticle | undefined;
-    const targets = before && this.context ? forwardTargets(before, this.particle, this.path ?? [], this.context, this.inline) : undefined;
+    const targets =
+      before && this.context
+        ? forwardTargets(before, this.particle, this.path ?? [], this.context, this.inline)
+        : undefined;
     if (!targets) return true;
     for (const [element, particle] of targets) element.particle = particle;
     return false;

@@ -39,7 +39,8 @@ export class SuipGroup extends SuipGroupElement {
     // SECURITY: a program's root group keeps its box: it sits in the tree's own wrapper (never a
     // shadow root), whose `contain: layout paint` rule needs a box to contain anything. (The
     // particle passed the tree's validation: every entry is an [id, particle] pair.)
-    const boxless = parent instanceof ShadowRoot && parent.host instanceof SuipGroup && group?.length === 1 && 'text' in group[0]![1];
+    const boxless =
+      parent instanceof ShadowRoot && parent.host instanceof SuipGroup && group?.length === 1 && 'text' in group[0]![1];
     if (boxless !== !!this.boxless) this.style.display = (this.boxless = boxless) ? 'contents' : 'flex';
   }
 }

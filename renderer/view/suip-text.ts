@@ -94,7 +94,14 @@ export class SuipText extends LitElement {
    */
   writeParticle(next: TextParticle): void {
     const shown = this.#particle;
-    if (this.streamed !== undefined && shown !== undefined && this.hasUpdated && !this.isUpdatePending && next.mimeType === shown.mimeType && typeof next.text === 'string') {
+    if (
+      this.streamed !== undefined &&
+      shown !== undefined &&
+      this.hasUpdated &&
+      !this.isUpdatePending &&
+      next.mimeType === shown.mimeType &&
+      typeof next.text === 'string'
+    ) {
       const heading = this.streamed.heading;
       // SECURITY: only a text proved plain (the same proof render() uses to skip markdown-it) is
       // written outside a render, and only as a Text node's data: never markup.
@@ -155,7 +162,10 @@ export class SuipText extends LitElement {
   private setBoxless(boxless: boolean): void {
     if (boxless === this.boxless) return;
     this.boxless = boxless;
-    this.style.setProperty('display', (boxless ? INLINE_STYLES['suip-text:paragraph'] : INLINE_STYLES['suip-text']).display);
+    this.style.setProperty(
+      'display',
+      (boxless ? INLINE_STYLES['suip-text:paragraph'] : INLINE_STYLES['suip-text']).display,
+    );
   }
 }
 customElements.define('suip-text', SuipText);

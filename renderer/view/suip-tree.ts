@@ -74,11 +74,23 @@ export class SuipTree extends LitElement {
     const root = this.root;
     const context = this.context;
     const shown = this.shown;
-    if (!this.hasUpdated || changed.size !== 1 || !changed.has('root') || !root || !context || !shown || !Array.isArray(root.group)) return true;
+    if (
+      !this.hasUpdated ||
+      changed.size !== 1 ||
+      !changed.has('root') ||
+      !root ||
+      !context ||
+      !shown ||
+      !Array.isArray(root.group)
+    )
+      return true;
     if (context.provenance !== shown.label) return true;
     const entries = this.shownEntries(root, context);
     if (entries.length !== shown.entries.length) return true;
-    const marks = provenanceKey(context, entries.map(([id]) => id));
+    const marks = provenanceKey(
+      context,
+      entries.map(([id]) => id),
+    );
     if (marks !== shown.marks) return true;
     const targets: Array<[ParticleView, GroupEntry[1]]> = [];
     for (let i = 0; i < entries.length; i += 1) {
@@ -88,7 +100,8 @@ export class SuipTree extends LitElement {
       if (now === before) continue;
       const element = viewShowing(context, childPath(ROOT_PATH, id), before);
       // A mount of another kind (a generator root is a group; anything else is re-rendered).
-      if (!element || !('group' in now) || !('group' in before) || now.type !== before.type || now.on !== before.on) return true;
+      if (!element || !('group' in now) || !('group' in before) || now.type !== before.type || now.on !== before.on)
+        return true;
       targets.push([element, now]);
     }
     this.shown = { entries, label: shown.label, marks };
@@ -105,11 +118,22 @@ export class SuipTree extends LitElement {
   adoptionFor(root: GroupParticle): (() => void) | undefined {
     const context = this.context;
     const shown = this.shown;
-    if (!this.hasUpdated || this.isUpdatePending || !context || !shown || !Array.isArray(root.group) || context.provenance !== shown.label) return undefined;
+    if (
+      !this.hasUpdated ||
+      this.isUpdatePending ||
+      !context ||
+      !shown ||
+      !Array.isArray(root.group) ||
+      context.provenance !== shown.label
+    )
+      return undefined;
     const entries = this.shownEntries(root, context);
     if (entries.length !== shown.entries.length) return undefined;
     for (let i = 0; i < entries.length; i += 1) if (entries[i]![0] !== shown.entries[i]![0]) return undefined;
-    const marks = provenanceKey(context, entries.map(([id]) => id));
+    const marks = provenanceKey(
+      context,
+      entries.map(([id]) => id),
+    );
     if (marks !== shown.marks) return undefined;
     return () => {
       this.shown = { entries, label: shown.label, marks };
@@ -138,7 +162,14 @@ export class SuipTree extends LitElement {
     }
     const label = this.context.provenance;
     const entries = this.shownEntries(root, this.context);
-    this.shown = { entries, label, marks: provenanceKey(this.context, entries.map(([id]) => id)) };
+    this.shown = {
+      entries,
+      label,
+      marks: provenanceKey(
+        this.context,
+        entries.map(([id]) => id),
+      ),
+    };
     return html`${label ? html`<div class="provenance" part="provenance" role="note" data-suip-provenance>${label}</div>` : ''}<div class="generators">${renderEntries(entries, ROOT_PATH, this.context, provenanceWrap(this.context))}</div>`;
   }
 }

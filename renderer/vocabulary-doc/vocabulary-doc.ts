@@ -16,7 +16,9 @@ function entrySection(e: VocabularyEntry): string {
     '',
     `${e.description} Element: \`<suip-${e.type}>\`.`,
     '',
-    e.roles.length === 0 ? 'Takes no children.' : ['| child id | kind | required | meaning |', '|---|---|---|---|', ...e.roles.map(roleRow)].join('\n'),
+    e.roles.length === 0
+      ? 'Takes no children.'
+      : ['| child id | kind | required | meaning |', '|---|---|---|---|', ...e.roles.map(roleRow)].join('\n'),
     '',
     `Events: ${e.events.length === 0 ? 'none' : e.events.map((x) => `\`${x}\`${e.requiredEvents?.includes(x) ? ' (a handler is required)' : ''}`).join(', ')}.`,
     '',
@@ -97,6 +99,14 @@ setting these custom properties on \`<suip-tree>\` or any ancestor (they inherit
 |---|---|---|---|
 ${THEME_TOKENS.map((t) => `| \`${t.name}\` | \`${t.light}\` | \`${t.dark}\` | ${TOKEN_DESCRIPTIONS[t.name] ?? ''} |`).join('\n')}
 
-${categories.map((c) => `## ${c[0]!.toUpperCase()}${c.slice(1)}\n\n${entries.filter((e) => e.category === c).map(entrySection).join('\n\n')}`).join('\n\n')}
+${categories
+  .map(
+    (c) =>
+      `## ${c[0]!.toUpperCase()}${c.slice(1)}\n\n${entries
+        .filter((e) => e.category === c)
+        .map(entrySection)
+        .join('\n\n')}`,
+  )
+  .join('\n\n')}
 `;
 }

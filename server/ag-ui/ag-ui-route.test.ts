@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpAgent, type BaseEvent } from '@ag-ui/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type RecordedRequest,
+} from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { createBrowserGuard } from '../http/browser-guard.ts';
 import { createRouter } from '../http/router.ts';
 import { agUiRoutes } from './ag-ui-route.ts';
@@ -17,9 +21,16 @@ const held = new Promise<void>((resolve) => (release = resolve));
 
 const logs: Array<Record<string, unknown>> = [];
 
-async function serve(withModel: boolean, limits: { maxRuns?: number; maxAnswerChars?: number; maxBufferedBytes?: number } = {}): Promise<string> {
+async function serve(
+  withModel: boolean,
+  limits: { maxRuns?: number; maxAnswerChars?: number; maxBufferedBytes?: number } = {},
+): Promise<string> {
   const guard = createBrowserGuard({ origins: [] });
-  const routes = agUiRoutes({ ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}), ...limits, log: (event) => void logs.push(event) });
+  const routes = agUiRoutes({
+    ...(withModel ? { llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: 'sk-never-logged', tools: false } } : {}),
+    ...limits,
+    log: (event) => void logs.push(event),
+  });
   const server = createServer(createRouter(routes, { guard, agentToken: 'agent-token', log: () => undefined }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   guard.listening((server.address() as AddressInfo).port);
@@ -51,11 +62,24 @@ afterAll(async () => {
 
 /** Runs a real @ag-ui/client HttpAgent against the route; every event as the client applied it. */
 async function runWith(url: string, text: string, extra: Array<Record<string, unknown>> = []) {
-  const agent = new HttpAgent({ url, threadId: 't1', initialMessages: [{ id: 'u1', role: 'user', content: text }, ...(extra as never[])] });
+  const agent = new HttpAgent({
+    url,
+    threadId: 't1',
+    initialMessages: [{ id: 'u1', role: 'user', content: text }, ...(extra as never[])],
+  });
   const events: BaseEvent[] = [];
   const argDeltas: string[] = [];
   let error: string | undefined;
-  await agent.runAgent({}, { onEvent: ({ event }) => void events.push(event), onToolCallArgsEvent: ({ event }) => void argDeltas.push(event.delta), onRunErrorEvent: ({ event }) => void (error = `${event.code}: ${event.message}`) }).catch((e: unknown) => (error ??= String(e)));
+  await agent
+    .runAgent(
+      {},
+      {
+        onEvent: ({ event }) => void events.push(event),
+        onToolCallArgsEvent: ({ event }) => void argDeltas.push(event.delta),
+        onRunErrorEvent: ({ event }) => void (error = `${event.code}: ${event.message}`),
+      },
+    )
+    .catch((e: unknown) => (error ??= String(e)));
   return { agent, events, argDeltas, error };
 }
 
@@ -84,9 +108,23 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
   });
 
   it("a tool result with the page's errors becomes the model's repair turn", async () => {
-    const failed = JSON.stringify({ rendered: false, errors: 'Your program failed when it ran in the suip sandbox:\n\nbutton needs a label' });
+    const failed = JSON.stringify({
+      rendered: false,
+      errors: 'Your program failed when it ran in the suip sandbox:\n\nbutton needs a label',
+    });
     const { agent } = await runWith(await serve(true), 'show a card', [
-      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'suip_render_program', arguments: JSON.stringify({ code: 'render(1)' }) } }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'suip_render_program', arguments: JSON.stringify({ code: 'render(1)' }) },
+          },
+        ],
+      },
       { id: 't1', role: 'tool', toolCallId: 'c1', content: failed },
     ]);
     const sent = requests.at(-1)!.messages;
@@ -97,7 +135,11 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
   });
 
   it('refuses a body that is not a RunAgentInput with a typed 400', async () => {
-    const response = await fetch(await serve(true), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId: 1 }) });
+    const response = await fetch(await serve(true), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ threadId: 1 }),
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { code: string; error: string };
     expect(body.code).toBe('BAD_REQUEST');
@@ -106,10 +148,27 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
 
   it('answers a run past the runs-in-flight budget with a typed 503 and Retry-After, and serves again once one ends', async () => {
     const url = await serve(true, { maxRuns: 1 });
-    const body = (text: string) => JSON.stringify({ threadId: 't', runId: `r-${text}`, messages: [{ id: 'u', role: 'user', content: text }], tools: [], context: [], state: {}, forwardedProps: {} });
-    const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: body('hold') });
+    const body = (text: string) =>
+      JSON.stringify({
+        threadId: 't',
+        runId: `r-${text}`,
+        messages: [{ id: 'u', role: 'user', content: text }],
+        tools: [],
+        context: [],
+        state: {},
+        forwardedProps: {},
+      });
+    const first = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: body('hold'),
+    });
     expect(first.status).toBe(200);
-    const second = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('hold') });
+    const second = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body('hold'),
+    });
     expect(second.status).toBe(503);
     expect(second.headers.get('retry-after')).toBe('2');
     expect(await second.json()).toMatchObject({ code: 'UNAVAILABLE' });
@@ -130,7 +189,21 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
     const deep = `${'['.repeat(70)}1${']'.repeat(70)}`;
     const failed = `{"rendered":false,"errors":"shallow verdict","pad":${deep}}`;
     await runWith(await serve(true), 'show a card', [
-      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'suip_render_program', arguments: JSON.stringify({ code: 'render(1)', pad: JSON.parse(deep) as unknown }) } }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: {
+              name: 'suip_render_program',
+              arguments: JSON.stringify({ code: 'render(1)', pad: JSON.parse(deep) as unknown }),
+            },
+          },
+        ],
+      },
       { id: 't1', role: 'tool', toolCallId: 'c1', content: failed },
     ]);
     const sent = requests.at(-1)!.messages;
@@ -141,14 +214,27 @@ describe('POST /ag-ui (suip model loop as an AG-UI agent)', () => {
   it('aborts a run (and its model call) once a reader that does not read leaves more than the bound unread', async () => {
     const { connect } = await import('node:net');
     const url = new URL(await serve(true, { maxAnswerChars: 32 << 20, maxBufferedBytes: 64 * 1024 }));
-    const body = JSON.stringify({ threadId: 't', runId: 'r-flood', messages: [{ id: 'u', role: 'user', content: 'flood' }], tools: [], context: [], state: {}, forwardedProps: {} });
+    const body = JSON.stringify({
+      threadId: 't',
+      runId: 'r-flood',
+      messages: [{ id: 'u', role: 'user', content: 'flood' }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    });
     const client = connect(Number(url.port), '127.0.0.1');
-    client.write(`POST /ag-ui HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    client.write(
+      `POST /ag-ui HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     // The reader never reads: the server's buffer fills, and the run must end rather than buffer 16 MiB.
     client.pause();
     client.on('error', () => undefined);
     try {
-      await vi.waitFor(() => expect(logs).toContainEqual(expect.objectContaining({ event: 'ag-ui-aborted', code: 'slow_reader' })), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(
+        () => expect(logs).toContainEqual(expect.objectContaining({ event: 'ag-ui-aborted', code: 'slow_reader' })),
+        { timeout: 30_000, interval: 50 },
+      );
     } finally {
       client.destroy();
     }

@@ -48,8 +48,14 @@ function parseNested(text: string): unknown {
   }
 }
 
-const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('') : '');
-const clip = (text: string) => (text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}\n[… cut]` : text);
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('')
+      : '';
+const clip = (text: string) =>
+  text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}\n[… cut]` : text;
 
 /** The AG-UI conversation as chat messages for suip's model loop: programs as fenced code, tool results (the repair loop's errors) as the user's turn. */
 export function toChatMessages(input: RunAgentInput, vocabulary: readonly VocabularyEntry[]): ChatMessage[] {
@@ -65,17 +71,25 @@ export function toChatMessages(input: RunAgentInput, vocabulary: readonly Vocabu
   for (const message of input.messages.slice(-MAX_MESSAGES) as Message[]) {
     if (message.role === 'user') out.push({ role: 'user', content: clip(textOf(message.content)) });
     else if (message.role === 'assistant') {
-      const programs = (message.toolCalls ?? []).filter((c) => c.function.name === RENDER_TOOL).map((c) => {
-        const args = parseNested(c.function.arguments) as { code?: unknown } | undefined;
-        return typeof args === 'object' && args !== null ? `\n\`\`\`js\n${String(args.code ?? '')}\n\`\`\`` : '';
-      });
+      const programs = (message.toolCalls ?? [])
+        .filter((c) => c.function.name === RENDER_TOOL)
+        .map((c) => {
+          const args = parseNested(c.function.arguments) as { code?: unknown } | undefined;
+          return typeof args === 'object' && args !== null ? `\n\`\`\`js\n${String(args.code ?? '')}\n\`\`\`` : '';
+        });
       out.push({ role: 'assistant', content: clip(textOf(message.content) + programs.join('')) });
     } else if (message.role === 'tool') {
       // The page's verdict on the program: its errors are already worded for a repair turn.
       // Not JSON (or too deep): passed on as the page wrote it.
       let verdict = textOf(message.content);
       const parsed = parseNested(verdict) as { rendered?: boolean; errors?: string } | undefined;
-      if (typeof parsed === 'object' && parsed !== null) verdict = parsed.rendered === false ? String(parsed.errors ?? verdict) : parsed.rendered === true ? 'The program rendered in the page.' : verdict;
+      if (typeof parsed === 'object' && parsed !== null)
+        verdict =
+          parsed.rendered === false
+            ? String(parsed.errors ?? verdict)
+            : parsed.rendered === true
+              ? 'The program rendered in the page.'
+              : verdict;
       out.push({ role: 'user', content: clip(verdict) });
     }
   }
@@ -108,14 +122,22 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
         const checked = RunAgentInputSchema.safeParse(context.body);
         if (!checked.success) {
           const first = checked.error.issues[0];
-          throw new HttpError(400, 'BAD_REQUEST', `the body is not an AG-UI RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; send {threadId, runId, messages, tools, context, state}`);
+          throw new HttpError(
+            400,
+            'BAD_REQUEST',
+            `the body is not an AG-UI RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; send {threadId, runId, messages, tools, context, state}`,
+          );
         }
         const input = checked.data as RunAgentInput;
         // Each run holds a model call and a stream: a budget of runs at once, answered with a typed 503.
         if (running >= maxRuns) {
           options.log({ event: 'ag-ui-refused', code: 'UNAVAILABLE', running });
           response.setHeader('retry-after', '2');
-          throw new HttpError(503, 'UNAVAILABLE', `this server is streaming ${maxRuns} AG-UI runs already; retry after the Retry-After seconds`);
+          throw new HttpError(
+            503,
+            'UNAVAILABLE',
+            `this server is streaming ${maxRuns} AG-UI runs already; retry after the Retry-After seconds`,
+          );
         }
         running += 1;
         response.once('close', () => (running -= 1));
@@ -130,7 +152,11 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
         response.on('close', () => {
           if (!response.writableFinished) stop('client_gone');
         });
-        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+        response.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        });
         const send = (event: Record<string, unknown>) => {
           if (stopped === 'client_gone' || stopped === 'slow_reader' || response.destroyed) return;
           // Backpressure: the model's deltas cannot wait, so what the reader has not taken is bounded;
@@ -144,7 +170,12 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
         const { threadId, runId } = input;
         send({ type: EventType.RUN_STARTED, threadId, runId });
         if (options.llm === undefined) {
-          send({ type: EventType.RUN_ERROR, code: 'model_not_configured', message: 'this suip server has no model: start it with --llm-url <OpenAI-compatible base URL> and --llm-model <name> (the key in SUIP_LLM_KEY or --llm-key-file)' });
+          send({
+            type: EventType.RUN_ERROR,
+            code: 'model_not_configured',
+            message:
+              'this suip server has no model: start it with --llm-url <OpenAI-compatible base URL> and --llm-model <name> (the key in SUIP_LLM_KEY or --llm-key-file)',
+          });
           return void response.end();
         }
         const started = Date.now();
@@ -163,12 +194,18 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           if (opened && !codeOpen) {
             if (textOpen) send({ type: EventType.TEXT_MESSAGE_END, messageId });
             textOpen = false;
-            send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: RENDER_TOOL, parentMessageId: messageId });
+            send({
+              type: EventType.TOOL_CALL_START,
+              toolCallId,
+              toolCallName: RENDER_TOOL,
+              parentMessageId: messageId,
+            });
             send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '{"code":"' });
             codeOpen = true;
           }
           // The argument is one JSON string written as it grows: each piece escaped on its own.
-          if (codeOpen && delta !== '') send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(delta).slice(1, -1) });
+          if (codeOpen && delta !== '')
+            send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(delta).slice(1, -1) });
         };
         // SECURITY: the model's own words are redacted of every registered secret (escaped or
         // spaced too) before they are split or sent.
@@ -206,14 +243,22 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           options.log({ event: 'ag-ui-run', ms: Date.now() - started, chars: splitter.length, program: codeOpen });
         } catch (error) {
           if (stopped === 'answer_too_long') {
-            send({ type: EventType.RUN_ERROR, code: 'answer_too_long', message: `the model's answer passed ${maxAnswer} characters and was cut off; ask for a shorter answer or a smaller program` });
+            send({
+              type: EventType.RUN_ERROR,
+              code: 'answer_too_long',
+              message: `the model's answer passed ${maxAnswer} characters and was cut off; ask for a shorter answer or a smaller program`,
+            });
             options.log({ event: 'ag-ui-failed', code: 'answer_too_long' });
             return void response.end();
           }
           if (stopped !== undefined || controller.signal.aborted) return void response.end();
           // SECURITY: redacted: a model endpoint's error text can echo the key.
           const message = redactError(error);
-          send({ type: EventType.RUN_ERROR, code: error instanceof ChatError ? error.code : 'model_failed', message: `the model did not answer: ${message}` });
+          send({
+            type: EventType.RUN_ERROR,
+            code: error instanceof ChatError ? error.code : 'model_failed',
+            message: `the model did not answer: ${message}`,
+          });
           options.log({ event: 'ag-ui-failed', code: error instanceof ChatError ? error.code : 'model_failed' });
         }
         response.end();

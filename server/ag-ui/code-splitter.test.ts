@@ -5,7 +5,12 @@ describe('splitAnswer', () => {
   const answer = 'Here is a counter.\n```js\nconst { render } = suip;\nrender("hi");\n```\nPress it.';
 
   it('splits prose, code and what follows', () => {
-    expect(splitAnswer(answer)).toEqual({ prose: 'Here is a counter.\n', code: 'const { render } = suip;\nrender("hi");', closed: true, after: 'Press it.' });
+    expect(splitAnswer(answer)).toEqual({
+      prose: 'Here is a counter.\n',
+      code: 'const { render } = suip;\nrender("hi");',
+      closed: true,
+      after: 'Press it.',
+    });
   });
 
   it('is append-only over every prefix of the answer (what the AG-UI stream needs)', () => {
@@ -21,7 +26,11 @@ describe('splitAnswer', () => {
   });
 
   it('has no code when the model wrote none', () => {
-    expect(splitAnswer('Just words, and a `tick`.')).toEqual({ prose: 'Just words, and a `tick`.', closed: false, after: '' });
+    expect(splitAnswer('Just words, and a `tick`.')).toEqual({
+      prose: 'Just words, and a `tick`.',
+      closed: false,
+      after: '',
+    });
   });
 });
 
@@ -40,7 +49,9 @@ describe('createAnswerSplitter', () => {
         const splitter = createAnswerSplitter();
         for (let i = 0; i < answer.length; i += size) {
           splitter.push(answer.slice(i, i + size));
-          expect(splitter.split(), `${JSON.stringify(answer)} in pieces of ${size}, at ${i}`).toEqual(referenceSplit(answer.slice(0, i + size)));
+          expect(splitter.split(), `${JSON.stringify(answer)} in pieces of ${size}, at ${i}`).toEqual(
+            referenceSplit(answer.slice(0, i + size)),
+          );
         }
       }
     }
@@ -80,5 +91,10 @@ function referenceSplit(answer: string) {
     const held = /^`{1,2}$/.test(tail) || tail === '' ? body.slice(0, Math.max(0, lastLine)) : body;
     return { prose: answer.slice(0, open), code: held, closed: false, after: '' };
   }
-  return { prose: answer.slice(0, open), code: body.slice(0, close), closed: true, after: body.slice(close).replace(/^\n?```[^\n]*\n?/, '') };
+  return {
+    prose: answer.slice(0, open),
+    code: body.slice(0, close),
+    closed: true,
+    after: body.slice(close).replace(/^\n?```[^\n]*\n?/, ''),
+  };
 }

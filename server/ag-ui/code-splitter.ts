@@ -101,7 +101,12 @@ export function createAnswerSplitter(): AnswerSplitter {
   };
   return {
     push,
-    split: () => ({ prose: prose.join(''), ...(phase === 'prose' ? {} : { code: code.join('') }), closed: phase === 'close-line' || phase === 'after', after: after.join('') }),
+    split: () => ({
+      prose: prose.join(''),
+      ...(phase === 'prose' ? {} : { code: code.join('') }),
+      closed: phase === 'close-line' || phase === 'after',
+      after: after.join(''),
+    }),
     get length() {
       return length;
     },

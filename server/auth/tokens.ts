@@ -15,7 +15,16 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{43}$/;
 function isClaims(value: unknown): value is TokenClaims {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { kind, sessionId, appId, exp, ...rest } = value as Record<string, unknown>;
-  return (kind === 'ws' || kind === 'session') && typeof sessionId === 'string' && sessionId.length <= 128 && typeof appId === 'string' && appId.length <= 128 && typeof exp === 'number' && Number.isFinite(exp) && Object.keys(rest).length === 0;
+  return (
+    (kind === 'ws' || kind === 'session') &&
+    typeof sessionId === 'string' &&
+    sessionId.length <= 128 &&
+    typeof appId === 'string' &&
+    appId.length <= 128 &&
+    typeof exp === 'number' &&
+    Number.isFinite(exp) &&
+    Object.keys(rest).length === 0
+  );
 }
 
 /**
@@ -29,14 +38,21 @@ export function mintToken(secret: string, claims: TokenClaims): string {
 }
 
 /** The claims of a valid, unexpired token of `kind`, or a reason it is refused. */
-export function verifyToken(secret: string, token: string, kind: TokenClaims['kind'], now = Date.now()): { ok: true; claims: TokenClaims } | { ok: false; reason: string } {
+export function verifyToken(
+  secret: string,
+  token: string,
+  kind: TokenClaims['kind'],
+  now = Date.now(),
+): { ok: true; claims: TokenClaims } | { ok: false; reason: string } {
   // SECURITY: parsed strictly: base64url only, one dot, bounded; Buffer.from would skip stray characters.
-  if (typeof token !== 'string' || token.length > 1024 || !TOKEN_SHAPE.test(token)) return { ok: false, reason: 'the token is malformed' };
+  if (typeof token !== 'string' || token.length > 1024 || !TOKEN_SHAPE.test(token))
+    return { ok: false, reason: 'the token is malformed' };
   const dot = token.indexOf('.');
   const body = token.slice(0, dot);
   const mac = Buffer.from(token.slice(dot + 1), 'base64url');
   const expected = createHmac('sha256', secret).update(body).digest();
-  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return { ok: false, reason: 'the token was not issued by this server' };
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected))
+    return { ok: false, reason: 'the token was not issued by this server' };
   let claims: unknown;
   try {
     claims = JSON.parse(decode(body)) as unknown;

@@ -44,10 +44,18 @@ if (command === 'mcp') {
   // so `suip mcp --help` prints its own usage, not serve's.
   const { mcpMain } = await import('../mcp/main.ts');
   await mcpMain(flags);
-} else if (command === undefined || command === 'help' || command === '--help' || command === '-h' || flags.includes('--help')) {
+} else if (
+  command === undefined ||
+  command === 'help' ||
+  command === '--help' ||
+  command === '-h' ||
+  flags.includes('--help')
+) {
   process.stdout.write(USAGE);
 } else if (command !== 'serve') {
-  process.stderr.write(`suip: unknown command ${JSON.stringify(command)}; the commands are "serve" and "mcp".\n\n${USAGE}`);
+  process.stderr.write(
+    `suip: unknown command ${JSON.stringify(command)}; the commands are "serve" and "mcp".\n\n${USAGE}`,
+  );
   process.exitCode = 2;
 } else {
   try {

@@ -24,8 +24,16 @@ export async function serve(argv: readonly string[], label: string): Promise<voi
   const running = await startServer(config, { log, onFatal: () => process.exit(1) });
   log({ event: 'listening', url: running.url, ledger: ledgerKind(config) });
   // Where an agent finds its token (never the token itself: logs are not for secrets).
-  const given = process.env.SUIP_AGENT_TOKEN !== undefined || process.env.SUIP_AGENT_TOKEN_FILE !== undefined || argv.some((arg) => arg.startsWith('--agent-token-file'));
-  log({ event: 'agent-token', where: given ? 'as given (SUIP_AGENT_TOKEN, SUIP_AGENT_TOKEN_FILE or --agent-token-file)' : `the file ${join(config.dataDir, 'agent-token')} (made on first start, mode 0600)` });
+  const given =
+    process.env.SUIP_AGENT_TOKEN !== undefined ||
+    process.env.SUIP_AGENT_TOKEN_FILE !== undefined ||
+    argv.some((arg) => arg.startsWith('--agent-token-file'));
+  log({
+    event: 'agent-token',
+    where: given
+      ? 'as given (SUIP_AGENT_TOKEN, SUIP_AGENT_TOKEN_FILE or --agent-token-file)'
+      : `the file ${join(config.dataDir, 'agent-token')} (made on first start, mode 0600)`,
+  });
   process.stdout.write(`listening ${running.url}\n`);
 
   let closing = false;

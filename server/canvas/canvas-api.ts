@@ -53,8 +53,21 @@ export interface CanvasApiOptions {
  *   (a resume the ledger cannot serve gets a snapshot first: `canvas-sse.ts`).
  */
 export function canvasRoutes(options: CanvasApiOptions): Route[] {
-  const store = options.store ?? createCanvasStore(options.ledger, options.window === undefined ? {} : { snapshotEvery: Math.max(1, Math.min(200, Math.floor(options.window / 2))) });
-  const sse = createCanvasSse({ ledger: options.ledger, store, keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000), ...(options.sseBudgetBytes !== undefined ? { budgetBytes: options.sseBudgetBytes } : {}), ...(options.maxSseStreamsPerSession !== undefined ? { maxStreamsPerSession: options.maxSseStreamsPerSession } : {}), ...(options.maxSseStreams !== undefined ? { maxStreams: options.maxSseStreams } : {}), ...(options.log ? { log: options.log } : {}) });
+  const store =
+    options.store ??
+    createCanvasStore(
+      options.ledger,
+      options.window === undefined ? {} : { snapshotEvery: Math.max(1, Math.min(200, Math.floor(options.window / 2))) },
+    );
+  const sse = createCanvasSse({
+    ledger: options.ledger,
+    store,
+    keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000),
+    ...(options.sseBudgetBytes !== undefined ? { budgetBytes: options.sseBudgetBytes } : {}),
+    ...(options.maxSseStreamsPerSession !== undefined ? { maxStreamsPerSession: options.maxSseStreamsPerSession } : {}),
+    ...(options.maxSseStreams !== undefined ? { maxStreams: options.maxSseStreams } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const target = (url: URL): { sessionId: string; what: string } | undefined => {
     const [, , , sessionId, what, extra] = url.pathname.split('/');
     if (sessionId === undefined || what === undefined || extra !== undefined) return undefined;
@@ -71,7 +84,8 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
     const token = url.searchParams.get('token') ?? '';
     const check = verifyToken(options.secret, token, 'ws');
     const session = check.ok ? check : verifyToken(options.secret, token, 'session');
-    if (!session.ok) return `reading a canvas needs the agent token or ?token=<wsToken | sessionToken> (${check.ok ? '' : check.reason})`;
+    if (!session.ok)
+      return `reading a canvas needs the agent token or ?token=<wsToken | sessionToken> (${check.ok ? '' : check.reason})`;
     return session.claims.sessionId === sessionId ? undefined : 'the token is for another session';
   };
 
@@ -82,19 +96,28 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
       auth: 'agent',
       async handle(request, response, url) {
         const at = target(url);
-        if (at === undefined || at.what !== 'ops') return sendJson(response, 404, { error: 'POST /api/canvas/<session>/ops' });
+        if (at === undefined || at.what !== 'ops')
+          return sendJson(response, 404, { error: 'POST /api/canvas/<session>/ops' });
         // SECURITY: an ended session takes no more ops (the one revocation check, `sessions/revocation.ts`).
         await requireLive(options.ledger, at.sessionId);
         const text = await readBody(request, options.maxBodyBytes);
-        if (text === undefined) return sendJson(response, 413, { error: `the body is larger than ${options.maxBodyBytes} bytes` });
+        if (text === undefined)
+          return sendJson(response, 413, { error: `the body is larger than ${options.maxBodyBytes} bytes` });
         const decoded = decodeBody(text);
-        if (decoded.errors.length > 0) return sendJson(response, 400, { error: decoded.errors[0], errors: decoded.errors.slice(0, 20) });
-        if (decoded.ops.length === 0) return sendJson(response, 400, { error: 'no ops: send {ops: [...]}, {op}, {text} or {toolResult}' });
+        if (decoded.errors.length > 0)
+          return sendJson(response, 400, { error: decoded.errors[0], errors: decoded.errors.slice(0, 20) });
+        if (decoded.ops.length === 0)
+          return sendJson(response, 400, { error: 'no ops: send {ops: [...]}, {op}, {text} or {toolResult}' });
         const result = await store.append(at.sessionId, decoded.ops).catch(historyLost(response));
         if (result === undefined) return;
         // A template that does not parse is a bad op (400, with its line and column); a refusal by
         // the current canvas (unknown id, a limit) is a conflict (409).
-        if (!result.ok) return sendJson(response, result.code === 'TEMPLATE_INVALID' ? 400 : 409, { error: `op ${result.index}: ${result.error}`, index: result.index, code: result.code });
+        if (!result.ok)
+          return sendJson(response, result.code === 'TEMPLATE_INVALID' ? 400 : 409, {
+            error: `op ${result.index}: ${result.error}`,
+            index: result.index,
+            code: result.code,
+          });
         sendJson(response, 200, { seqs: result.seqs });
       },
     },
@@ -103,7 +126,8 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
       path: '/api/canvas/*',
       async handle(request, response, url, { isAgent }) {
         const at = target(url);
-        if (at === undefined || (at.what !== 'state' && at.what !== 'sse')) return sendJson(response, 404, { error: 'GET /api/canvas/<session>/state | sse' });
+        if (at === undefined || (at.what !== 'state' && at.what !== 'sse'))
+          return sendJson(response, 404, { error: 'GET /api/canvas/<session>/state | sse' });
         const denied = mayRead(isAgent, url, at.sessionId);
         if (denied !== undefined) return sendJson(response, 401, { error: denied });
         // SECURITY: a token of an ended session reads nothing and opens no stream (410), whatever its expiry.
@@ -120,20 +144,27 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
 }
 
 /** A canvas that cannot be rebuilt is a 503 that says why (any other failure stays the router's 500). */
-const historyLost = (response: ServerResponse) => (error: unknown): undefined => {
-  if (!(error instanceof CanvasHistoryLost)) throw error;
-  sendJson(response, 503, { error: error.message, code: 'CANVAS_HISTORY_LOST' });
-  return undefined;
-};
+const historyLost =
+  (response: ServerResponse) =>
+  (error: unknown): undefined => {
+    if (!(error instanceof CanvasHistoryLost)) throw error;
+    sendJson(response, 503, { error: error.message, code: 'CANVAS_HISTORY_LOST' });
+    return undefined;
+  };
 
 /** A POST body → ops, through the same bounded decoders as every other input (a non-JSON body is TOON). */
 function decodeBody(text: string): Decoded {
   const parsed = parseJson(text.trim());
-  if (!parsed.ok) return text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? { ops: [], errors: [parsed.error] } : decodeBlock(text);
+  if (!parsed.ok)
+    return text.trimStart().startsWith('{') || text.trimStart().startsWith('[')
+      ? { ops: [], errors: [parsed.error] }
+      : decodeBlock(text);
   const out: Decoded = { ops: [], errors: [] };
   const body = parsed.value as Record<string, unknown> | null;
-  if (Array.isArray(body) || (typeof body === 'object' && body !== null && Object.hasOwn(body, 'op'))) collect(body, out);
-  else if (typeof body !== 'object' || body === null) out.errors.push('send {ops: [...]}, {op}, {text} or {toolResult}');
+  if (Array.isArray(body) || (typeof body === 'object' && body !== null && Object.hasOwn(body, 'op')))
+    collect(body, out);
+  else if (typeof body !== 'object' || body === null)
+    out.errors.push('send {ops: [...]}, {op}, {text} or {toolResult}');
   else if (Object.hasOwn(body, 'ops')) collect(body.ops, out);
   else if (typeof body.text === 'string') {
     const fenced = opsFromText(body.text);

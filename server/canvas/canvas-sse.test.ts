@@ -28,10 +28,18 @@ const dir = mkdtempSync(join(tmpdir(), 'suip-canvas-sse-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-async function serve(window: number, extra: Partial<Parameters<typeof canvasRoutes>[0]> = {}): Promise<{ base: string; ledger: Ledger; store: CanvasStore; close(): Promise<void> }> {
+async function serve(
+  window: number,
+  extra: Partial<Parameters<typeof canvasRoutes>[0]> = {},
+): Promise<{ base: string; ledger: Ledger; store: CanvasStore; close(): Promise<void> }> {
   const ledger = createSqliteLedger(join(dir, `l${(files += 1)}.sqlite`), { window });
   const store = createCanvasStore(ledger);
-  const server: Server = createServer(createRouter(canvasRoutes({ ledger, store, secret: 'sse-secret', agentToken: AGENT, maxBodyBytes: 1 << 20, ...extra }), { guard: createBrowserGuard({ origins: [], hosts: ['*'] }), agentToken: AGENT, log: () => undefined }));
+  const server: Server = createServer(
+    createRouter(
+      canvasRoutes({ ledger, store, secret: 'sse-secret', agentToken: AGENT, maxBodyBytes: 1 << 20, ...extra }),
+      { guard: createBrowserGuard({ origins: [], hosts: ['*'] }), agentToken: AGENT, log: () => undefined },
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
@@ -46,7 +54,11 @@ async function serve(window: number, extra: Partial<Parameters<typeof canvasRout
 }
 
 /** Opens the stream and folds it as it arrives, until `stop`. */
-function follow(url: string, fold: CanvasSseFold, headers: Record<string, string> = {}): { events: Array<{ id?: string; event: string }>; opened: Promise<Response>; done: Promise<void>; stop(): void } {
+function follow(
+  url: string,
+  fold: CanvasSseFold,
+  headers: Record<string, string> = {},
+): { events: Array<{ id?: string; event: string }>; opened: Promise<Response>; done: Promise<void>; stop(): void } {
   const controller = new AbortController();
   const events: Array<{ id?: string; event: string }> = [];
   const opened = fetch(url, { headers: { authorization: `Bearer ${AGENT}`, ...headers }, signal: controller.signal });
@@ -57,7 +69,8 @@ function follow(url: string, fold: CanvasSseFold, headers: Record<string, string
     for (;;) {
       const { value, done: ended } = await reader.read();
       if (ended) return;
-      for (const event of fold.push(decoder.decode(value, { stream: true }))) events.push({ ...(event.id !== undefined ? { id: event.id } : {}), event: event.event });
+      for (const event of fold.push(decoder.decode(value, { stream: true })))
+        events.push({ ...(event.id !== undefined ? { id: event.id } : {}), event: event.event });
     }
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) throw error;
@@ -78,19 +91,37 @@ describe('canvas SSE resume', () => {
     const at = await serve(100, { maxSseStreamsPerSession: 2 });
     try {
       await at.ledger.append('s', 'created', '{}');
-      const streams = [follow(`${at.base}/api/canvas/s/sse`, createCanvasSseFold()), follow(`${at.base}/api/canvas/s/sse`, createCanvasSseFold())];
-      await Promise.all(streams.map((s) => until(() => s.events.length === 1, () => 'a snapshot')));
+      const streams = [
+        follow(`${at.base}/api/canvas/s/sse`, createCanvasSseFold()),
+        follow(`${at.base}/api/canvas/s/sse`, createCanvasSseFold()),
+      ];
+      await Promise.all(
+        streams.map((s) =>
+          until(
+            () => s.events.length === 1,
+            () => 'a snapshot',
+          ),
+        ),
+      );
       const third = await fetch(`${at.base}/api/canvas/s/sse`, { headers: { authorization: `Bearer ${AGENT}` } });
       expect(third.status).toBe(429);
-      expect(await third.json()).toEqual({ error: 'this canvas has 2 SSE streams open already (limit 2); close one first', code: 'TOO_MANY_STREAMS' });
+      expect(await third.json()).toEqual({
+        error: 'this canvas has 2 SSE streams open already (limit 2); close one first',
+        code: 'TOO_MANY_STREAMS',
+      });
       streams[0]!.stop();
       await streams[0]!.done;
       // The server learns of the close asynchronously: ask until the place is free.
-      await until(async () => {
-        const response = await fetch(`${at.base}/api/canvas/s/sse`, { headers: { authorization: `Bearer ${AGENT}` } });
-        await response.body?.cancel();
-        return response.status === 200;
-      }, () => 'a place after one stream closed');
+      await until(
+        async () => {
+          const response = await fetch(`${at.base}/api/canvas/s/sse`, {
+            headers: { authorization: `Bearer ${AGENT}` },
+          });
+          await response.body?.cancel();
+          return response.status === 200;
+        },
+        () => 'a place after one stream closed',
+      );
       streams[1]!.stop();
       await streams[1]!.done;
     } finally {
@@ -109,7 +140,9 @@ describe('canvas SSE resume', () => {
       expect(refused.status).toBe(401);
       expect(marked).toEqual([]);
       const controller = new AbortController();
-      const page = await fetch(`${at.base}/api/canvas/s/sse?token=${encodeURIComponent(token)}`, { signal: controller.signal });
+      const page = await fetch(`${at.base}/api/canvas/s/sse?token=${encodeURIComponent(token)}`, {
+        signal: controller.signal,
+      });
       expect(page.status).toBe(200);
       expect(marked).toHaveLength(1);
       controller.abort();
@@ -145,9 +178,14 @@ describe('canvas SSE resume', () => {
             // What the client held at the id it resumes from; beyond the ledger it holds something
             // the server never had (a snapshot must replace it).
             const held = resume === undefined ? [] : history.filter((h) => h.seq <= resume).map((h) => h.op);
-            if (resume !== undefined && resume > last) held.push({ op: 'upsert', id: 'ghost', type: 'card', data: { title: 'not on the server' } });
+            if (resume !== undefined && resume > last)
+              held.push({ op: 'upsert', id: 'ghost', type: 'card', data: { title: 'not on the server' } });
             const fold = createCanvasSseFold(replay(held));
-            const stream = follow(`${at.base}/api/canvas/s/sse`, fold, resume === undefined ? {} : { 'last-event-id': String(resume) });
+            const stream = follow(
+              `${at.base}/api/canvas/s/sse`,
+              fold,
+              resume === undefined ? {} : { 'last-event-id': String(resume) },
+            );
             try {
               // The server judged the resume before its headers: from here on, appends race the tail only.
               await stream.opened;
@@ -158,13 +196,15 @@ describe('canvas SSE resume', () => {
               const server = await at.store.snapshot('s');
               await until(
                 () => JSON.stringify(compact(fold.state)) === JSON.stringify(server.ops),
-                () => `window ${window}, resume ${resume}, last ${last}, server ${server.seq}; events ${JSON.stringify(stream.events)}; client ${JSON.stringify(compact(fold.state))} vs server ${JSON.stringify(server.ops)}`,
+                () =>
+                  `window ${window}, resume ${resume}, last ${last}, server ${server.seq}; events ${JSON.stringify(stream.events)}; client ${JSON.stringify(compact(fold.state))} vs server ${JSON.stringify(server.ops)}`,
               );
               expect(fold.errors).toEqual([]);
               // A resume the ledger can serve starts with its ops; any other starts with a snapshot.
               const servable = resume !== undefined && resume <= last && resume >= last - window;
               const next = history.find((h) => resume !== undefined && h.seq > resume && h.seq <= last);
-              if (servable && next !== undefined) expect(stream.events[0]).toEqual({ id: String(next.seq), event: 'op' });
+              if (servable && next !== undefined)
+                expect(stream.events[0]).toEqual({ id: String(next.seq), event: 'op' });
               if (!servable) expect(stream.events[0]?.event).toBe('snapshot');
             } finally {
               stream.stop();

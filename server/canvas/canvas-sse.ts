@@ -25,7 +25,12 @@ export interface CanvasSseOptions {
 }
 
 /** Serves one SSE stream of one canvas (auth and the session's existence are checked before). */
-export type CanvasSse = (request: IncomingMessage, response: ServerResponse, url: URL, sessionId: string) => Promise<void>;
+export type CanvasSse = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  sessionId: string,
+) => Promise<void>;
 
 /** What a client reads when its stream fails on the server. */
 const STREAM_FAILED_MESSAGE = 'the canvas stream failed on the server; reconnect with Last-Event-ID';
@@ -51,8 +56,16 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
     // SECURITY: every open stream holds a socket, a ledger tail and up to `budget` bytes; both
     // counts are bounded so no client (or token holder) can open them without end.
     const here = perSession.get(sessionId) ?? 0;
-    if (here >= (options.maxStreamsPerSession ?? 32)) return sendJson(response, 429, { error: `this canvas has ${here} SSE streams open already (limit ${options.maxStreamsPerSession ?? 32}); close one first`, code: 'TOO_MANY_STREAMS' });
-    if (open >= (options.maxStreams ?? 2000)) return sendJson(response, 503, { error: `the server holds ${open} SSE streams (limit ${options.maxStreams ?? 2000}); retry later or use the WebSocket live channel`, code: 'TOO_MANY_STREAMS' });
+    if (here >= (options.maxStreamsPerSession ?? 32))
+      return sendJson(response, 429, {
+        error: `this canvas has ${here} SSE streams open already (limit ${options.maxStreamsPerSession ?? 32}); close one first`,
+        code: 'TOO_MANY_STREAMS',
+      });
+    if (open >= (options.maxStreams ?? 2000))
+      return sendJson(response, 503, {
+        error: `the server holds ${open} SSE streams (limit ${options.maxStreams ?? 2000}); retry later or use the WebSocket live channel`,
+        code: 'TOO_MANY_STREAMS',
+      });
     perSession.set(sessionId, here + 1);
     open += 1;
     response.once('close', () => {
@@ -80,7 +93,13 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
       // snapshot if the window passed meanwhile). One event is always written whole, so a snapshot
       // larger than the budget still reaches a client that reads.
       if (response.writableLength > budget) {
-        options.log?.({ event: 'canvas-sse-over-budget', sessionId, unsentBytes: response.writableLength, budgetBytes: budget, lastSeq: cursor });
+        options.log?.({
+          event: 'canvas-sse-over-budget',
+          sessionId,
+          unsentBytes: response.writableLength,
+          budgetBytes: budget,
+          lastSeq: cursor,
+        });
         close();
         response.destroy();
         return;
@@ -124,7 +143,11 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
       follow(snap.seq);
     }
     function fail(error: unknown): void {
-      options.log?.({ event: 'canvas-sse-failed', sessionId, error: error instanceof Error ? error.message : String(error) });
+      options.log?.({
+        event: 'canvas-sse-failed',
+        sessionId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       // A stream that cannot go on says so (the client reconnects and resumes) rather than going quiet.
       const lost = error instanceof CanvasHistoryLost;
       const failed = { code: 'STREAM_FAILED', message: STREAM_FAILED_MESSAGE };
@@ -139,8 +162,15 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
 
     const resume = resumeOf(request, url);
     // Decided before the headers go out, so a client that saw them knows its resume was judged.
-    const servable = resume !== undefined && resume <= (await ledger.last(sessionId)) && !(await ledger.read(sessionId, resume, 1)).truncated;
-    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    const servable =
+      resume !== undefined &&
+      resume <= (await ledger.last(sessionId)) &&
+      !(await ledger.read(sessionId, resume, 1)).truncated;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
     response.flushHeaders();
     if (!closed) keepAlive.add(beat);
     try {

@@ -10,19 +10,35 @@ describe('the canvas store', () => {
     const ledger = createMemoryLedger();
     await ledger.append('s1', 'created', '{}');
     const store = createCanvasStore(ledger);
-    expect(await store.append('s1', [{ op: 'upsert', id: 'w', type: 'weather', data: { temp: 18 } }, { op: 'patch', id: 'w', data: { temp: 21 } }])).toEqual({ ok: true, seqs: [2, 3] });
+    expect(
+      await store.append('s1', [
+        { op: 'upsert', id: 'w', type: 'weather', data: { temp: 18 } },
+        { op: 'patch', id: 'w', data: { temp: 21 } },
+      ]),
+    ).toEqual({ ok: true, seqs: [2, 3] });
     expect((await ledger.read('s1', 1)).entries.map((e) => [e.kind, JSON.parse(e.payload)])).toEqual([
-      ['data', { channel: 'canvas', mode: 'append', payload: { op: 'upsert', id: 'w', type: 'weather', data: { temp: 18 } } }],
+      [
+        'data',
+        { channel: 'canvas', mode: 'append', payload: { op: 'upsert', id: 'w', type: 'weather', data: { temp: 18 } } },
+      ],
       ['data', { channel: 'canvas', mode: 'append', payload: { op: 'patch', id: 'w', data: { temp: 21 } } }],
     ]);
-    expect(await store.snapshot('s1')).toEqual({ seq: 3, ops: [{ op: 'upsert', id: 'w', type: 'weather', data: { temp: 21 }, layout: { zone: 'main' } }] });
+    expect(await store.snapshot('s1')).toEqual({
+      seq: 3,
+      ops: [{ op: 'upsert', id: 'w', type: 'weather', data: { temp: 21 }, layout: { zone: 'main' } }],
+    });
   });
 
   it('refuses a batch whole when one op cannot apply, naming it', async () => {
     const ledger = createMemoryLedger();
     await ledger.append('s1', 'created', '{}');
     const store = createCanvasStore(ledger);
-    expect(await store.append('s1', [{ op: 'upsert', id: 'a', type: 'card', data: {} }, { op: 'patch', id: 'ghost', data: {} }])).toEqual({ ok: false, index: 1, error: expect.stringContaining('patch ghost: no component'), code: 'REFUSED' });
+    expect(
+      await store.append('s1', [
+        { op: 'upsert', id: 'a', type: 'card', data: {} },
+        { op: 'patch', id: 'ghost', data: {} },
+      ]),
+    ).toEqual({ ok: false, index: 1, error: expect.stringContaining('patch ghost: no component'), code: 'REFUSED' });
     expect(await ledger.last('s1')).toBe(1);
   });
 
@@ -30,7 +46,17 @@ describe('the canvas store', () => {
     const ledger = createMemoryLedger();
     await ledger.append('s1', 'created', '{}');
     const store = createCanvasStore(ledger);
-    expect(await store.append('s1', [{ op: 'define', id: 'list-w', component: { html: '<ul>\n{{#each items}}\n  <li>{{name}}</li>\n' } }])).toEqual({ ok: false, index: 0, error: 'define list-w: the template does not parse: {{#each}} opened at line 2, column 1 is never closed; close it with {{/each}}', code: 'TEMPLATE_INVALID' });
+    expect(
+      await store.append('s1', [
+        { op: 'define', id: 'list-w', component: { html: '<ul>\n{{#each items}}\n  <li>{{name}}</li>\n' } },
+      ]),
+    ).toEqual({
+      ok: false,
+      index: 0,
+      error:
+        'define list-w: the template does not parse: {{#each}} opened at line 2, column 1 is never closed; close it with {{/each}}',
+      code: 'TEMPLATE_INVALID',
+    });
     expect(await ledger.last('s1')).toBe(1);
   });
 
@@ -40,7 +66,10 @@ describe('the canvas store', () => {
     const broken = { op: 'define', id: 'bad-w', component: { html: '{{#if x}}' } };
     await ledger.append('s1', 'data', JSON.stringify({ channel: 'canvas', mode: 'append', payload: broken }));
     const store = createCanvasStore(ledger);
-    expect(await store.append('s1', [{ op: 'upsert', id: 'w1', type: 'bad-w', data: {} }])).toEqual({ ok: true, seqs: [3] });
+    expect(await store.append('s1', [{ op: 'upsert', id: 'w1', type: 'bad-w', data: {} }])).toEqual({
+      ok: true,
+      seqs: [3],
+    });
     const snap = await store.snapshot('s1');
     expect(snap.ops).toEqual([broken, { op: 'upsert', id: 'w1', type: 'bad-w', data: {}, layout: { zone: 'main' } }]);
     const replayed = replay(snap.ops);

@@ -14,7 +14,8 @@ export interface CanvasStoreOptions {
 }
 
 /** Ops accepted (with their ledger positions) or refused whole (nothing recorded). */
-export type AppendResult = { ok: true; seqs: number[] } | { ok: false; index: number; error: string; code: CanvasOpError['code'] };
+export type AppendResult =
+  { ok: true; seqs: number[] } | { ok: false; index: number; error: string; code: CanvasOpError['code'] };
 
 /** The canvas state per canvas, kept in the ledger. */
 export interface CanvasStore {
@@ -49,7 +50,10 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
   const queues = new Map<string, Promise<unknown>>();
   const serial = <T>(sessionId: string, task: () => Promise<T>): Promise<T> => {
     const run = (queues.get(sessionId) ?? Promise.resolve()).then(task, task);
-    queues.set(sessionId, run.catch(() => undefined));
+    queues.set(
+      sessionId,
+      run.catch(() => undefined),
+    );
     return run;
   };
 
@@ -77,7 +81,9 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
         const fresh = await load(sessionId);
         if (fresh.seq <= folded.seq || (await ledger.read(sessionId, fresh.seq, 1)).truncated) {
           cache.delete(sessionId);
-          throw new CanvasHistoryLost(`canvas ${sessionId}: the ops after ${folded.seq} left the ledger's replay window before this process read them, and no persisted snapshot covers them (snapshots every ${every} ops); run the servers with a --window well above ${every}`);
+          throw new CanvasHistoryLost(
+            `canvas ${sessionId}: the ops after ${folded.seq} left the ledger's replay window before this process read them, and no persisted snapshot covers them (snapshots every ${every} ops); run the servers with a --window well above ${every}`,
+          );
         }
         folded = fresh;
         cache.set(sessionId, folded);
@@ -104,10 +110,21 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
           }
         }
         const seqs: number[] = [];
-        for (const op of ops) seqs.push(await ledger.append(sessionId, 'data', JSON.stringify({ channel: CANVAS_CHANNEL, mode: 'append', payload: op })));
+        for (const op of ops)
+          seqs.push(
+            await ledger.append(
+              sessionId,
+              'data',
+              JSON.stringify({ channel: CANVAS_CHANNEL, mode: 'append', payload: op }),
+            ),
+          );
         const after = await fold(sessionId);
         if (after.seq - after.snapshotSeq >= every) {
-          await ledger.append(snapshotsOf(sessionId), 'snapshot', JSON.stringify({ seq: after.seq, ops: compact(after.state) }));
+          await ledger.append(
+            snapshotsOf(sessionId),
+            'snapshot',
+            JSON.stringify({ seq: after.seq, ops: compact(after.state) }),
+          );
           after.snapshotSeq = after.seq;
         }
         return { ok: true as const, seqs };

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createAnswerParser, type AnswerEvent } from './answer-parser.ts';
 import { createToolCallReader } from './tool-calls.ts';
 
-const surface = (id: string) => JSON.stringify({ addOrUpdateSurface: { surfaceId: id, definition: { root: 'r', widgets: [{ id: 'r', widget: { text: { text: 'héllo ✓ "q"\\n' } } }] } } });
+const surface = (id: string) =>
+  JSON.stringify({
+    addOrUpdateSurface: {
+      surfaceId: id,
+      definition: { root: 'r', widgets: [{ id: 'r', widget: { text: { text: 'héllo ✓ "q"\\n' } } }] },
+    },
+  });
 const ANSWER = [
   'Sure — here is the form 👍\n',
   '```genui\n',
@@ -43,11 +49,22 @@ describe('the answer parser (prose + ```genui JSONL)', () => {
       fc.property(fc.array(fc.nat(broken.length), { maxLength: 6 }), (cuts) => {
         const at = [...new Set(cuts)].sort((x, y) => x - y);
         for (const text of [cut, broken]) {
-          const pieces = [0, ...at.filter((i) => i <= text.length)].map((from, i, all) => text.slice(from, all[i + 1] ?? text.length));
+          const pieces = [0, ...at.filter((i) => i <= text.length)].map((from, i, all) =>
+            text.slice(from, all[i + 1] ?? text.length),
+          );
           const events = parseAll(pieces);
-          expect(events.filter((e) => e.kind === 'text').map((e) => (e as { text: string }).text).join('')).not.toContain('addOrUpdateSurface');
+          expect(
+            events
+              .filter((e) => e.kind === 'text')
+              .map((e) => (e as { text: string }).text)
+              .join(''),
+          ).not.toContain('addOrUpdateSurface');
           const error = events.find((e) => e.kind === 'error') as { message: string } | undefined;
-          expect(error?.message).toMatch(text === cut ? /cut in the middle of a UI command for surface "s1"/ : /a UI command line without its fence is not valid JSON/);
+          expect(error?.message).toMatch(
+            text === cut
+              ? /cut in the middle of a UI command for surface "s1"/
+              : /a UI command line without its fence is not valid JSON/,
+          );
         }
       }),
     );
@@ -58,7 +75,9 @@ describe('the answer parser (prose + ```genui JSONL)', () => {
   it('reads prose, commands, a bad line, other fences as prose and a bare command line', () => {
     expect(whole.map((e) => e.kind)).toEqual(['text', 'command', 'command', 'error', 'text', 'command', 'text']);
     expect(whole[0]).toEqual({ kind: 'text', text: 'Sure — here is the form 👍\n' });
-    expect((whole[1] as { value: { addOrUpdateSurface: { surfaceId: string } } }).value.addOrUpdateSurface.surfaceId).toBe('a');
+    expect(
+      (whole[1] as { value: { addOrUpdateSurface: { surfaceId: string } } }).value.addOrUpdateSurface.surfaceId,
+    ).toBe('a');
     expect((whole[4] as { text: string }).text).toContain('```python\nprint("```genui")\n```\n');
     expect((whole[6] as { text: string }).text).toBe('The end.');
   });
@@ -98,7 +117,13 @@ describe('the answer parser (prose + ```genui JSONL)', () => {
     const events = [...cut.push(`\`\`\`genui\n${surface('a').slice(0, 40)}`), ...cut.end()];
     expect(events).toEqual([{ kind: 'error', message: expect.stringContaining('cut in the middle of a UI command') }]);
     const long = createAnswerParser({ maxLineChars: 1000 });
-    const out = [...long.push('```genui\n'), ...long.push('x'.repeat(600)), ...long.push('x'.repeat(600)), ...long.push('\n'), ...long.end()];
+    const out = [
+      ...long.push('```genui\n'),
+      ...long.push('x'.repeat(600)),
+      ...long.push('x'.repeat(600)),
+      ...long.push('\n'),
+      ...long.end(),
+    ];
     expect(out).toEqual([{ kind: 'error', message: expect.stringContaining('a line of 1200 characters was dropped') }]);
   });
 });
@@ -109,16 +134,24 @@ describe('the tool-call reader (streamed arguments)', () => {
   it('assembles arguments split at every position into one command', () => {
     for (let i = 0; i <= args.length; i += 1) {
       const reader = createToolCallReader();
-      const events = [...reader.push(0, 'addOrUpdateSurface', args.slice(0, i)), ...reader.push(0, undefined, args.slice(i)), ...reader.end()];
+      const events = [
+        ...reader.push(0, 'addOrUpdateSurface', args.slice(0, i)),
+        ...reader.push(0, undefined, args.slice(i)),
+        ...reader.end(),
+      ];
       expect(events).toEqual([{ kind: 'command', value: { addOrUpdateSurface: body.addOrUpdateSurface } }]);
     }
   });
   it('finishes a call as soon as its object closes (the stream may stay open), and refuses unknown tools', () => {
     const reader = createToolCallReader();
     expect(reader.push(0, 'deleteSurface', '{"surfaceId":"x}"')).toEqual([]);
-    expect(reader.push(0, undefined, '}')).toEqual([{ kind: 'command', value: { deleteSurface: { surfaceId: 'x}' } } }]);
+    expect(reader.push(0, undefined, '}')).toEqual([
+      { kind: 'command', value: { deleteSurface: { surfaceId: 'x}' } } },
+    ]);
     expect(reader.push(0, undefined, ' ')).toEqual([]);
-    expect(reader.push(1, 'rm_rf', '{}')).toEqual([{ kind: 'error', message: expect.stringContaining('unknown tool "rm_rf"') }]);
+    expect(reader.push(1, 'rm_rf', '{}')).toEqual([
+      { kind: 'error', message: expect.stringContaining('unknown tool "rm_rf"') },
+    ]);
     expect(reader.push(2, 'deleteSurface', '{"surfaceId":')).toEqual([]);
     expect(reader.end()).toEqual([{ kind: 'error', message: expect.stringContaining('not a JSON object') }]);
   });

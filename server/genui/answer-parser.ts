@@ -5,7 +5,11 @@ import { measureJson } from '../../shared/json-shape.ts';
  * With `partial: true`, the text of a line that may be a command streams as `partial` pieces
  * before its `command` (or `error`, or `text`) event: the progressive path previews from them.
  */
-export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'command'; value: unknown } | { kind: 'error'; message: string } | { kind: 'partial'; text: string };
+export type AnswerEvent =
+  | { kind: 'text'; text: string }
+  | { kind: 'command'; value: unknown }
+  | { kind: 'error'; message: string }
+  | { kind: 'partial'; text: string };
 
 /** An incremental reader of the model's content. */
 export interface AnswerParser {
@@ -24,10 +28,14 @@ export function parseCommandLine(line: string): AnswerEvent {
   if (shape.truncated) return { kind: 'error', message: 'a UI command nests deeper than 64 levels' };
   try {
     const value = JSON.parse(line) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'error', message: `a line in the genui fence is not a JSON object: ${line.slice(0, 80)}` };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { kind: 'error', message: `a line in the genui fence is not a JSON object: ${line.slice(0, 80)}` };
     return { kind: 'command', value };
   } catch (error) {
-    return { kind: 'error', message: `a line in the genui fence is not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : 'parse error'}): ${line.slice(0, 80)}` };
+    return {
+      kind: 'error',
+      message: `a line in the genui fence is not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : 'parse error'}): ${line.slice(0, 80)}`,
+    };
   }
 }
 
@@ -40,7 +48,10 @@ const BARE_COMMAND = /^\{\s*"(addOrUpdateSurface|deleteSurface)"/;
  */
 function cutCommand(line: string): AnswerEvent {
   const surface = /"surfaceId"\s*:\s*"([^"\\]{1,60})"/.exec(line)?.[1];
-  return { kind: 'error', message: `the answer was cut in the middle of a UI command${surface === undefined ? '' : ` for surface "${surface}"`} (after ${line.length} characters); send it again whole` };
+  return {
+    kind: 'error',
+    message: `the answer was cut in the middle of a UI command${surface === undefined ? '' : ` for surface "${surface}"`} (after ${line.length} characters); send it again whole`,
+  };
 }
 
 /**
@@ -94,7 +105,15 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
       const parsed = parseCommandLine(t);
       if (parsed.kind === 'command') return void out.push(parsed);
       // A UI command without its fence that does not parse is a broken command, never raw JSON shown as prose.
-      if (BARE_COMMAND.test(t)) return void out.push(newline && parsed.kind === 'error' ? { kind: 'error', message: parsed.message.replace('a line in the genui fence', 'a UI command line without its fence') } : cutCommand(t));
+      if (BARE_COMMAND.test(t))
+        return void out.push(
+          newline && parsed.kind === 'error'
+            ? {
+                kind: 'error',
+                message: parsed.message.replace('a line in the genui fence', 'a UI command line without its fence'),
+              }
+            : cutCommand(t),
+        );
     }
     text(line + (newline ? '\n' : ''));
   };
@@ -115,7 +134,13 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
           flowing = true;
           text(held);
           held = '';
-        } else if (options.partial === true && held.length > partialSent && (mode === 'commands' ? !held.trimStart().startsWith(FENCE) && held.trim() !== '' : held.trimStart().startsWith('{'))) {
+        } else if (
+          options.partial === true &&
+          held.length > partialSent &&
+          (mode === 'commands'
+            ? !held.trimStart().startsWith(FENCE) && held.trim() !== ''
+            : held.trimStart().startsWith('{'))
+        ) {
           out.push({ kind: 'partial', text: held.slice(partialSent) });
           partialSent = held.length;
         }
@@ -125,7 +150,10 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
       // The candidate's line ended: its incremental reader ends the document too.
       if (partialSent > 0) out.push({ kind: 'partial', text: '\n' });
       if (dropped > 0) {
-        out.push({ kind: 'error', message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces` });
+        out.push({
+          kind: 'error',
+          message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces`,
+        });
         dropped = 0;
       } else if (flowing) text('\n');
       else endLine(held, true);
@@ -134,7 +162,11 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
       flowing = false;
     }
     if (final) {
-      if (dropped > 0) out.push({ kind: 'error', message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces` });
+      if (dropped > 0)
+        out.push({
+          kind: 'error',
+          message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces`,
+        });
       else if (!flowing && held !== '') {
         if (mode === 'commands') {
           const parsed = parseCommandLine(held.trim());

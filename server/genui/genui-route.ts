@@ -25,7 +25,12 @@ export interface GenuiRouteOptions {
 
 function sendError(response: ServerResponse, headers: Record<string, string>, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
   response.end(text);
 }
 
@@ -48,7 +53,8 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
       path: '/genUI',
       // SECURITY: the route spends the server's model key. The edge (server/http/router.ts) answers only to the
       // server's own Host names (DNS rebinding) and to allowed Origins (CORS for those alone), before this runs.
-      errorBody: (code, message) => errorBody(code === 'BODY_TOO_LARGE' ? 'body_too_large' : 'invalid_request', message),
+      errorBody: (code, message) =>
+        errorBody(code === 'BODY_TOO_LARGE' ? 'body_too_large' : 'invalid_request', message),
       async handle(request, response, url) {
         const headers = {};
         const checked = await readGenuiRequest(request, url, options.maxBodyBytes ?? 4 << 20);
@@ -56,11 +62,28 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           options.log({ event: 'genui-refused', status: checked.status, code: checked.body.error.code });
           return sendError(response, headers, checked.status, checked.body);
         }
-        if (options.llm === undefined) return sendError(response, headers, 503, errorBody('model_not_configured', 'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model; the key in SUIP_LLM_KEY or --llm-key-file)'));
+        if (options.llm === undefined)
+          return sendError(
+            response,
+            headers,
+            503,
+            errorBody(
+              'model_not_configured',
+              'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model; the key in SUIP_LLM_KEY or --llm-key-file)',
+            ),
+          );
         // Each turn holds a model call and a stream: a budget of turns at once.
         if (running >= maxRuns) {
           options.log({ event: 'genui-refused', status: 503, code: 'unavailable', running });
-          return sendError(response, { ...headers, 'retry-after': '2' }, 503, errorBody('unavailable', `this server is streaming ${maxRuns} GenUI turns already; retry after the Retry-After seconds`));
+          return sendError(
+            response,
+            { ...headers, 'retry-after': '2' },
+            503,
+            errorBody(
+              'unavailable',
+              `this server is streaming ${maxRuns} GenUI turns already; retry after the Retry-After seconds`,
+            ),
+          );
         }
         running += 1;
         response.once('close', () => (running -= 1));
@@ -73,7 +96,12 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
         // timeout, an HTTP error) is answered with the seed's error envelope instead of a stream.
         const open = () => {
           if (response.headersSent) return;
-          response.writeHead(200, { ...headers, 'content-type': 'application/jsonl; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+          response.writeHead(200, {
+            ...headers,
+            'content-type': 'application/jsonl; charset=utf-8',
+            'cache-control': 'no-store',
+            'x-content-type-options': 'nosniff',
+          });
         };
         const started = Date.now();
         let failed = false;
@@ -98,7 +126,13 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           fail: ({ code, message }) => {
             failed = true;
             // SECURITY: `message` is redacted by the chat client and the turn (it may quote the endpoint's body).
-            if (!controller.signal.aborted) sendError(response, headers, code === 'model_timeout' ? 504 : 502, errorBody(code, `${message} (the model behind this server failed; try again later)`));
+            if (!controller.signal.aborted)
+              sendError(
+                response,
+                headers,
+                code === 'model_timeout' ? 504 : 502,
+                errorBody(code, `${message} (the model behind this server failed; try again later)`),
+              );
           },
         });
         options.log({ event: controller.signal.aborted ? 'genui-aborted' : 'genui-turn', ms: Date.now() - started });

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest, type ScriptedAnswer } from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type RecordedRequest,
+  type ScriptedAnswer,
+} from '../../e2e/fixtures/fake-llm/fake-llm-server.ts';
 import { seedCheckedChunks, seedValidators } from '../../adapters/genui-v1/testing/seed-schemas.ts';
 import { augmentationsSchema } from '../../adapters/genui-v1/augmentations.ts';
 import { defineType, ex, otherChildren, textRole } from '../../core/vocabulary/define.ts';
@@ -15,21 +20,60 @@ import { genuiRoutes } from './genui-route.ts';
  * Every line of every reply is checked against the seed's JSON Schemas.
  */
 const seed = seedValidators();
-const productCard = defineType({ type: 'product-card', category: 'display', description: 'A product.', roles: [textRole('name', 'Name.', { required: true }), textRole('price', 'Price.'), otherChildren('any', 'More.')], events: [], example: ex.group('product-card', [['name', ex.plain('Lamp')]]) });
-const product = { surfaceId: 'shop', definition: { root: 'p', widgets: [{ id: 'p', widget: { 'product-card': { name: 'Desk lamp', price: '€39', children: ['n'] } } }, { id: 'n', widget: { text: { text: 'In stock' } } }] } };
+const productCard = defineType({
+  type: 'product-card',
+  category: 'display',
+  description: 'A product.',
+  roles: [textRole('name', 'Name.', { required: true }), textRole('price', 'Price.'), otherChildren('any', 'More.')],
+  events: [],
+  example: ex.group('product-card', [['name', ex.plain('Lamp')]]),
+});
+const product = {
+  surfaceId: 'shop',
+  definition: {
+    root: 'p',
+    widgets: [
+      { id: 'p', widget: { 'product-card': { name: 'Desk lamp', price: '€39', children: ['n'] } } },
+      { id: 'n', widget: { text: { text: 'In stock' } } },
+    ],
+  },
+};
 const chunk = (delta: Record<string, unknown>) => `data: ${JSON.stringify({ choices: [{ index: 0, delta }] })}\n\n`;
 const BROKEN = 'data: {"choices":[{"index":0,"delta":{"content":"LOST TEXT\n\n';
 let never: Promise<void> = new Promise(() => undefined);
 
 const scenarios: Record<string, (r: RecordedRequest) => ScriptedAnswer> = {
-  augment: () => ({ steps: [{ content: 'Here is the lamp. ' }, { toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(product) } }] }),
+  augment: () => ({
+    steps: [
+      { content: 'Here is the lamp. ' },
+      { toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(product) } },
+    ],
+  }),
   hole: () => ({ steps: [{ content: 'Before the hole.' }, { raw: BROKEN }, { content: ' After the hole.' }] }),
   toolhole: (r) =>
     r.messages.at(-1)!.content.includes('were refused')
       ? { steps: [{ toolCall: { name: 'addOrUpdateSurface', arguments: JSON.stringify(product) } }] }
-      : { steps: [{ content: 'A lamp.' }, { raw: chunk({ tool_calls: [{ index: 0, function: { name: 'addOrUpdateSurface', arguments: JSON.stringify(product).slice(0, 30) } }] }) }, { raw: BROKEN }, { raw: chunk({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(product).slice(60) } }] }) }] },
+      : {
+          steps: [
+            { content: 'A lamp.' },
+            {
+              raw: chunk({
+                tool_calls: [
+                  {
+                    index: 0,
+                    function: { name: 'addOrUpdateSurface', arguments: JSON.stringify(product).slice(0, 30) },
+                  },
+                ],
+              }),
+            },
+            { raw: BROKEN },
+            { raw: chunk({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(product).slice(60) } }] }) },
+          ],
+        },
   silent: () => ({ steps: [{ content: 'I am thinking' }, { wait: never }] }),
-  refuse: (r) => ({ steps: [{ status: 401, body: JSON.stringify({ error: { message: `bad key, you sent ${r.authorization}` } }) }] }),
+  refuse: (r) => ({
+    steps: [{ status: 401, body: JSON.stringify({ error: { message: `bad key, you sent ${r.authorization}` } }) }],
+  }),
 };
 
 let llm: FakeLlmServer;
@@ -39,16 +83,30 @@ let mute: Server;
 const logs: Array<Record<string, unknown>> = [];
 const KEY = 'sk-fault-key-0123456789';
 beforeAll(async () => {
-  llm = await startFakeLlmServer((r) => scenarios[(r.messages.find((m) => m.role === 'user')?.content ?? '').split(' ')[0]!]?.(r));
+  llm = await startFakeLlmServer((r) =>
+    scenarios[(r.messages.find((m) => m.role === 'user')?.content ?? '').split(' ')[0]!]?.(r),
+  );
   // An endpoint that accepts the request and never answers it.
   mute = createServer((req) => req.resume());
   await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
   const muteUrl = `http://127.0.0.1:${(mute.address() as AddressInfo).port}/v1`;
   // Only the clock under test is short, so a loaded machine cannot trip the others.
   const timeouts = { firstByteMs: 1500, idleMs: 1500, totalMs: 30_000 };
-  const routes = genuiRoutes({ llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: KEY, tools: true, timeouts }, log: (e) => logs.push(e) });
-  const muted = genuiRoutes({ llm: { baseUrl: muteUrl, model: 'fake', apiKey: KEY, tools: true, timeouts }, log: (e) => logs.push(e) }).map((r) => ({ ...r, path: '/mute/genUI' }));
-  server = createServer(createRouter([...routes, ...muted], { guard: createBrowserGuard({ origins: [], hosts: ['*'] }), agentToken: 'agent-token', log: () => undefined }));
+  const routes = genuiRoutes({
+    llm: { baseUrl: llm.baseUrl, model: 'fake', apiKey: KEY, tools: true, timeouts },
+    log: (e) => logs.push(e),
+  });
+  const muted = genuiRoutes({
+    llm: { baseUrl: muteUrl, model: 'fake', apiKey: KEY, tools: true, timeouts },
+    log: (e) => logs.push(e),
+  }).map((r) => ({ ...r, path: '/mute/genUI' }));
+  server = createServer(
+    createRouter([...routes, ...muted], {
+      guard: createBrowserGuard({ origins: [], hosts: ['*'] }),
+      agentToken: 'agent-token',
+      log: () => undefined,
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -61,14 +119,27 @@ afterAll(async () => {
   await llm.close();
 });
 
-const catalog = { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' }, augmentations: augmentationsSchema([{ definition: productCard, render: 'component' }]) };
-const post = (text: string, path = '/genUI') => fetch(`${base}${path}?stream=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ catalogDefinition: catalog, conversation: [{ role: 'user', parts: [{ type: 'text', text }] }] }) });
+const catalog = {
+  protocolVersion: '1.0',
+  baseCatalog: { name: 'default', version: '1.0' },
+  augmentations: augmentationsSchema([{ definition: productCard, render: 'component' }]),
+};
+const post = (text: string, path = '/genUI') =>
+  fetch(`${base}${path}?stream=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      catalogDefinition: catalog,
+      conversation: [{ role: 'user', parts: [{ type: 'text', text }] }],
+    }),
+  });
 type Chunk = Record<string, unknown>;
 async function chunks(response: Response): Promise<Chunk[]> {
   expect(response.status).toBe(200);
   return seedCheckedChunks(await response.text(), seed);
 }
-const finalText = (all: Chunk[]) => (all.at(-1) as { message: { parts: Array<{ text: string }> } }).message.parts[0]!.text;
+const finalText = (all: Chunk[]) =>
+  (all.at(-1) as { message: { parts: Array<{ text: string }> } }).message.parts[0]!.text;
 
 describe('/genUI with faults', () => {
   it('a widget the client added by augmentation is validated and forwarded in one model call', async () => {
@@ -92,7 +163,9 @@ describe('/genUI with faults', () => {
     const before = llm.requests.length;
     const all = await chunks(await post('toolhole please'));
     const repair = llm.requests[before + 1]!;
-    expect(repair.messages.at(-1)!.content).toMatch(/What the user was told was lost from your answer:[\s\S]*lost in transit/);
+    expect(repair.messages.at(-1)!.content).toMatch(
+      /What the user was told was lost from your answer:[\s\S]*lost in transit/,
+    );
     expect(all.filter((c) => 'addOrUpdateSurface' in c)).toEqual([{ addOrUpdateSurface: product }]);
     expect(finalText(all)).toMatch(/lost in transit/);
   });

@@ -6,7 +6,8 @@ import type { LlmConfig } from '../config.ts';
 export type ModelMessage = ChatMessage;
 
 /** What a streamed completion yields, piece by piece. */
-export type ModelDelta = { kind: 'content'; text: string } | { kind: 'tool'; index: number; name?: string; arguments: string };
+export type ModelDelta =
+  { kind: 'content'; text: string } | { kind: 'tool'; index: number; name?: string; arguments: string };
 
 /** The two UI commands as OpenAI tools (streamed `arguments` are the command's body). */
 export const UI_TOOLS = [
@@ -14,11 +15,40 @@ export const UI_TOOLS = [
     type: 'function',
     function: {
       name: 'addOrUpdateSurface',
-      description: 'Show a UI surface, or replace it whole: {surfaceId, definition: {root, widgets: [{id, widget: {"<Name>": {props}}}]}}.',
-      parameters: { type: 'object', properties: { surfaceId: { type: 'string' }, definition: { type: 'object', properties: { root: { type: 'string' }, widgets: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, widget: { type: 'object' } }, required: ['id', 'widget'] } } }, required: ['root', 'widgets'] } }, required: ['surfaceId', 'definition'] },
+      description:
+        'Show a UI surface, or replace it whole: {surfaceId, definition: {root, widgets: [{id, widget: {"<Name>": {props}}}]}}.',
+      parameters: {
+        type: 'object',
+        properties: {
+          surfaceId: { type: 'string' },
+          definition: {
+            type: 'object',
+            properties: {
+              root: { type: 'string' },
+              widgets: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { id: { type: 'string' }, widget: { type: 'object' } },
+                  required: ['id', 'widget'],
+                },
+              },
+            },
+            required: ['root', 'widgets'],
+          },
+        },
+        required: ['surfaceId', 'definition'],
+      },
     },
   },
-  { type: 'function', function: { name: 'deleteSurface', description: 'Remove a UI surface.', parameters: { type: 'object', properties: { surfaceId: { type: 'string' } }, required: ['surfaceId'] } } },
+  {
+    type: 'function',
+    function: {
+      name: 'deleteSurface',
+      description: 'Remove a UI surface.',
+      parameters: { type: 'object', properties: { surfaceId: { type: 'string' } }, required: ['surfaceId'] },
+    },
+  },
 ] as const;
 
 /**
@@ -51,7 +81,8 @@ export async function streamModel(
       ...(llm.timeouts ? { timeouts: llm.timeouts } : {}),
       ...(llm.tools ? { tools: UI_TOOLS } : {}),
       onDelta: (text) => sendContent(content.push(text)),
-      onToolCall: (call) => onDelta({ kind: 'tool', ...call, arguments: toolRedactor(call.index).push(call.arguments) }),
+      onToolCall: (call) =>
+        onDelta({ kind: 'tool', ...call, arguments: toolRedactor(call.index).push(call.arguments) }),
       onProblem,
     });
   } finally {

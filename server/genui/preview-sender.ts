@@ -1,5 +1,10 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import { createSurfaceStream, genuiTextRoles, type SurfacePreview, type SurfaceStream } from '../../adapters/genui-v1/progressive.ts';
+import {
+  createSurfaceStream,
+  genuiTextRoles,
+  type SurfacePreview,
+  type SurfaceStream,
+} from '../../adapters/genui-v1/progressive.ts';
 import type { PreviewChunk, DropPreviewChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /** Sends preview chunks of the surfaces a model is still writing (opt-in: `"suip": {"progressive": true}`). */
@@ -25,7 +30,11 @@ export interface PreviewSender {
  * complete, validated command follows as usual and supersedes the preview; a command refused or
  * cut is withdrawn with `{"suip": {"dropPreview": "<surfaceId>"}}`, so nothing of it stays.
  */
-export function createPreviewSender(vocabulary: readonly VocabularyEntry[], write: (chunk: PreviewChunk | DropPreviewChunk) => void, options: { throttleMs?: number } = {}): PreviewSender {
+export function createPreviewSender(
+  vocabulary: readonly VocabularyEntry[],
+  write: (chunk: PreviewChunk | DropPreviewChunk) => void,
+  options: { throttleMs?: number } = {},
+): PreviewSender {
   const throttleMs = options.throttleMs ?? 100;
   const roles = genuiTextRoles(vocabulary);
   const lines = createSurfaceStream(vocabulary, 'line', roles);

@@ -9,10 +9,39 @@ import type { ModelDelta } from './model-stream.ts';
 import { runTurn } from './turn.ts';
 
 const w = (id: string, widget: unknown) => ({ id, widget });
-const booking = { surfaceId: 'booking', definition: { root: 'card', widgets: [w('card', { card: { title: 'Book a table for tonight', children: ['intro', 'name', 'book'] } }), w('intro', { text: { text: 'We hold tables for 15 minutes — "late" is fine.\nCall us: ✓ 👍' } }), w('name', { 'text-field': { label: 'Your name', placeholder: 'Ada' } }), w('book', { button: { label: 'Book', tone: 'primary' } })] } };
-const later = { surfaceId: 'menu', definition: { widgets: [w('t', { text: { text: 'Soup of the day' } }), w('m', { column: { children: ['t', 'ghost'] } })], root: 'm' } };
-const menuFixed = { surfaceId: 'menu', definition: { root: 'm', widgets: [w('m', { column: { children: ['t'] } }), w('t', { text: { text: 'Soup of the day' } })] } };
-const cyclic = { surfaceId: 'loop', definition: { root: 'a', widgets: [w('a', { column: { children: ['b'] } }), w('b', { card: { title: 'Never shown', children: ['a'] } })] } };
+const booking = {
+  surfaceId: 'booking',
+  definition: {
+    root: 'card',
+    widgets: [
+      w('card', { card: { title: 'Book a table for tonight', children: ['intro', 'name', 'book'] } }),
+      w('intro', { text: { text: 'We hold tables for 15 minutes — "late" is fine.\nCall us: ✓ 👍' } }),
+      w('name', { 'text-field': { label: 'Your name', placeholder: 'Ada' } }),
+      w('book', { button: { label: 'Book', tone: 'primary' } }),
+    ],
+  },
+};
+const later = {
+  surfaceId: 'menu',
+  definition: {
+    widgets: [w('t', { text: { text: 'Soup of the day' } }), w('m', { column: { children: ['t', 'ghost'] } })],
+    root: 'm',
+  },
+};
+const menuFixed = {
+  surfaceId: 'menu',
+  definition: {
+    root: 'm',
+    widgets: [w('m', { column: { children: ['t'] } }), w('t', { text: { text: 'Soup of the day' } })],
+  },
+};
+const cyclic = {
+  surfaceId: 'loop',
+  definition: {
+    root: 'a',
+    widgets: [w('a', { column: { children: ['b'] } }), w('b', { card: { title: 'Never shown', children: ['a'] } })],
+  },
+};
 
 /** A model answer: prose, a fence with a good surface, a refused one (a missing child), a cycle, a line cut by a bad character, then a bare command line. */
 const ANSWER = [
@@ -27,7 +56,11 @@ const ANSWER = [
   `${JSON.stringify({ addOrUpdateSurface: menuFixed })}\n`,
   'Done.',
 ].join('');
-const request = (progressive: boolean): GenuiRequest => ({ catalogDefinition: { protocolVersion: '1.0' }, conversation: [{ role: 'user', parts: [{ type: 'text', text: 'Book' }] }], ...(progressive ? { suip: { progressive: true } } : {}) });
+const request = (progressive: boolean): GenuiRequest => ({
+  catalogDefinition: { protocolVersion: '1.0' },
+  conversation: [{ role: 'user', parts: [{ type: 'text', text: 'Book' }] }],
+  ...(progressive ? { suip: { progressive: true } } : {}),
+});
 
 /** Runs one turn (no repair) whose model streams `deltas`, and returns every chunk written. */
 async function turn(deltas: ModelDelta[], progressive: boolean): Promise<Array<Record<string, unknown>>> {
@@ -68,20 +101,33 @@ const sources = [booking, later, menuFixed, cyclic, brokenSoFar];
 /** Every preview holds only what the complete input holds: the same surface and root, each widget whole or with a text role cut short. */
 function previewsAreInTheInput(chunks: Array<Record<string, unknown>>): void {
   for (const chunk of chunks) {
-    const add = (chunk as { addOrUpdateSurface?: { surfaceId: string; definition: { root: string; widgets: Array<{ id: string; widget: Record<string, Record<string, unknown>> }> } } }).addOrUpdateSurface;
+    const add = (
+      chunk as {
+        addOrUpdateSurface?: {
+          surfaceId: string;
+          definition: { root: string; widgets: Array<{ id: string; widget: Record<string, Record<string, unknown>> }> };
+        };
+      }
+    ).addOrUpdateSurface;
     if (!isSuip(chunk) || add === undefined) continue;
     const finals = sources.filter((s) => s.surfaceId === add.surfaceId && s.definition.root === add.definition.root);
     expect(finals.length, `preview of ${add.surfaceId}`).toBeGreaterThan(0);
     for (const widget of add.definition.widgets) {
       const ok = finals.some((f) =>
-        (f.definition.widgets as Array<{ id: string; widget: Record<string, Record<string, unknown>> }>).some((full) => {
-          if (full.id !== widget.id) return false;
-          if (JSON.stringify(full) === JSON.stringify(widget)) return true;
-          const [name] = Object.keys(widget.widget);
-          if (name === undefined || full.widget[name] === undefined) return false;
-          // Cut short: every prop present equals the final one, except a text role that is a prefix of it.
-          return Object.entries(widget.widget[name]!).every(([prop, v]) => (roles.get(name)?.has(prop) && typeof v === 'string' ? String(full.widget[name]![prop]).startsWith(v) : JSON.stringify(full.widget[name]![prop]) === JSON.stringify(v)));
-        }),
+        (f.definition.widgets as Array<{ id: string; widget: Record<string, Record<string, unknown>> }>).some(
+          (full) => {
+            if (full.id !== widget.id) return false;
+            if (JSON.stringify(full) === JSON.stringify(widget)) return true;
+            const [name] = Object.keys(widget.widget);
+            if (name === undefined || full.widget[name] === undefined) return false;
+            // Cut short: every prop present equals the final one, except a text role that is a prefix of it.
+            return Object.entries(widget.widget[name]!).every(([prop, v]) =>
+              roles.get(name)?.has(prop) && typeof v === 'string'
+                ? String(full.widget[name]![prop]).startsWith(v)
+                : JSON.stringify(full.widget[name]![prop]) === JSON.stringify(v),
+            );
+          },
+        ),
       );
       expect(ok, `widget ${JSON.stringify(widget)}`).toBe(true);
     }
@@ -107,11 +153,17 @@ function previewsEnd(chunks: Array<Record<string, unknown>>): void {
 describe('progressive GenUI surfaces (server turn → client)', () => {
   it('property: the answer split anywhere gives the non-streamed chunks plus previews, each preview only what the input holds, each one superseded or withdrawn', async () => {
     const reference = await turn(content([ANSWER]), false);
-    expect(reference.filter((c) => 'addOrUpdateSurface' in c).map((c) => (c as { addOrUpdateSurface: { surfaceId: string } }).addOrUpdateSurface.surfaceId)).toEqual(['booking', 'menu']);
+    expect(
+      reference
+        .filter((c) => 'addOrUpdateSurface' in c)
+        .map((c) => (c as { addOrUpdateSurface: { surfaceId: string } }).addOrUpdateSurface.surfaceId),
+    ).toEqual(['booking', 'menu']);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.nat(), { maxLength: 60 }), async (cuts) => {
         const chunks = await turn(content(pieces(ANSWER, cuts)), true);
-        expect(chunks.filter((c) => !isSuip(c)).filter((c) => !('text' in c))).toEqual(reference.filter((c) => !('text' in c)));
+        expect(chunks.filter((c) => !isSuip(c)).filter((c) => !('text' in c))).toEqual(
+          reference.filter((c) => !('text' in c)),
+        );
         previewsAreInTheInput(chunks);
         previewsEnd(chunks);
       }),
@@ -123,20 +175,39 @@ describe('progressive GenUI surfaces (server turn → client)', () => {
     const chunks = await turn(content([...ANSWER]), true);
     previewsAreInTheInput(chunks);
     previewsEnd(chunks);
-    const previews = chunks.filter((c) => isSuip(c) && 'addOrUpdateSurface' in c) as Array<{ addOrUpdateSurface: { surfaceId: string; definition: { widgets: Array<{ id: string; widget: { text?: { text: string } } }> } } }>;
-    const intro = previews.flatMap((p) => p.addOrUpdateSurface.definition.widgets.filter((x) => x.id === 'intro').map((x) => x.widget.text!.text));
+    const previews = chunks.filter((c) => isSuip(c) && 'addOrUpdateSurface' in c) as Array<{
+      addOrUpdateSurface: {
+        surfaceId: string;
+        definition: { widgets: Array<{ id: string; widget: { text?: { text: string } } }> };
+      };
+    }>;
+    const intro = previews.flatMap((p) =>
+      p.addOrUpdateSurface.definition.widgets.filter((x) => x.id === 'intro').map((x) => x.widget.text!.text),
+    );
     expect(new Set(intro).size).toBeGreaterThan(20);
-    expect(chunks.filter((c) => (c as { suip?: { dropPreview?: string } }).suip?.dropPreview !== undefined).map((c) => (c as { suip: { dropPreview: string } }).suip.dropPreview)).toEqual(['menu', 'loop', 'broken']);
+    expect(
+      chunks
+        .filter((c) => (c as { suip?: { dropPreview?: string } }).suip?.dropPreview !== undefined)
+        .map((c) => (c as { suip: { dropPreview: string } }).suip.dropPreview),
+    ).toEqual(['menu', 'loop', 'broken']);
     // Ids are never guessed: a widget shows only once its id closed.
-    for (const p of previews) for (const x of p.addOrUpdateSurface.definition.widgets) expect(sources.some((s) => s.definition.widgets.some((y) => y.id === x.id))).toBe(true);
+    for (const p of previews)
+      for (const x of p.addOrUpdateSurface.definition.widgets)
+        expect(sources.some((s) => s.definition.widgets.some((y) => y.id === x.id))).toBe(true);
   });
 
   it('tool calls stream the same way: a preview per closed widget, the complete call supersedes it', async () => {
     const args = JSON.stringify(booking);
-    const deltas: ModelDelta[] = [{ kind: 'content', text: 'Tools. ' }, { kind: 'tool', index: 0, name: 'addOrUpdateSurface', arguments: '' }, ...[...args].map((c): ModelDelta => ({ kind: 'tool', index: 0, arguments: c }))];
+    const deltas: ModelDelta[] = [
+      { kind: 'content', text: 'Tools. ' },
+      { kind: 'tool', index: 0, name: 'addOrUpdateSurface', arguments: '' },
+      ...[...args].map((c): ModelDelta => ({ kind: 'tool', index: 0, arguments: c })),
+    ];
     const chunks = await turn(deltas, true);
     const reference = await turn([{ kind: 'tool', index: 0, name: 'addOrUpdateSurface', arguments: args }], false);
-    expect(chunks.filter((c) => !isSuip(c) && 'addOrUpdateSurface' in c)).toEqual(reference.filter((c) => 'addOrUpdateSurface' in c));
+    expect(chunks.filter((c) => !isSuip(c) && 'addOrUpdateSurface' in c)).toEqual(
+      reference.filter((c) => 'addOrUpdateSurface' in c),
+    );
     previewsAreInTheInput(chunks);
     previewsEnd(chunks);
     expect(chunks.filter(isSuip).length).toBeGreaterThan(30);
@@ -147,7 +218,15 @@ describe('progressive GenUI surfaces (server turn → client)', () => {
   });
 
   it('the client: placeholders under final ids while streaming, no element changes type (only placeholders are replaced), the final tree and history equal to a non-streamed run', async () => {
-    const progressive = await turn(content(pieces(ANSWER, Array.from({ length: 80 }, (_, i) => i * 11))), true);
+    const progressive = await turn(
+      content(
+        pieces(
+          ANSWER,
+          Array.from({ length: 80 }, (_, i) => i * 11),
+        ),
+      ),
+      true,
+    );
     const plain = await turn(content([ANSWER]), false);
     const run = async (chunks: Array<Record<string, unknown>>) => {
       const target = headlessTarget();
@@ -204,6 +283,8 @@ describe('progressive GenUI surfaces (server turn → client)', () => {
     }
     expect(placeholders).toBeGreaterThan(0);
     // The intro text was shown cut short before it was complete.
-    expect(a.trees.some((t) => /"We hold tables[^"]*"/.test(JSON.stringify(t)) && !JSON.stringify(t).includes('Call us'))).toBe(true);
+    expect(
+      a.trees.some((t) => /"We hold tables[^"]*"/.test(JSON.stringify(t)) && !JSON.stringify(t).includes('Call us')),
+    ).toBe(true);
   });
 });

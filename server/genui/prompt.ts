@@ -22,7 +22,12 @@ const EXAMPLE = {
  * The system prompt: what the model is for, how it emits UI (tools, or a ```genui fence of JSONL
  * lines), the widget form, the catalog JSON Schema (plus the client's augmentations) and one example.
  */
-export function systemPrompt(catalog: Record<string, unknown>, augmentations: unknown, tools: boolean, ignored: readonly string[] = []): string {
+export function systemPrompt(
+  catalog: Record<string, unknown>,
+  augmentations: unknown,
+  tools: boolean,
+  ignored: readonly string[] = [],
+): string {
   return [
     'You are the assistant of an app that shows generated user interfaces. Answer the user in short prose and show UI where it helps.',
     tools
@@ -33,7 +38,9 @@ export function systemPrompt(catalog: Record<string, unknown>, augmentations: un
     'User events come back as uiEvent parts (surfaceId, widgetId, eventType, value). Buttons and form submits are actions: answer them.',
     `Example:\n\`\`\`genui\n${JSON.stringify(EXAMPLE)}\n\`\`\``,
     `The catalog (JSON Schema of one widget):\n${JSON.stringify(catalog)}`,
-    augmentations !== undefined ? `Extra widgets of this client (JSON Schema; use them like the catalog's, same single-key form):\n${JSON.stringify(augmentations).slice(0, MAX_PART_CHARS)}` : '',
+    augmentations !== undefined
+      ? `Extra widgets of this client (JSON Schema; use them like the catalog's, same single-key form):\n${JSON.stringify(augmentations).slice(0, MAX_PART_CHARS)}`
+      : '',
     ignored.length > 0 ? `Not usable among the extra widgets: ${ignored.slice(0, 10).join('; ')}.` : '',
   ]
     .filter(Boolean)

@@ -15,7 +15,18 @@ export interface ToolCallReader {
  */
 export function createToolCallReader(options: { maxChars?: number } = {}): ToolCallReader {
   const max = options.maxChars ?? 2_000_000;
-  let current: { index: number; name: string; args: string; dropped: number; depth: number; inString: boolean; escaped: boolean; opened: boolean } | undefined;
+  let current:
+    | {
+        index: number;
+        name: string;
+        args: string;
+        dropped: number;
+        depth: number;
+        inString: boolean;
+        escaped: boolean;
+        opened: boolean;
+      }
+    | undefined;
   let doneIndex = -1;
   /** Follows the arguments' nesting as they stream, so a call is complete the moment its object closes (not when the stream ends). */
   const track = (call: NonNullable<typeof current>, piece: string): boolean => {
@@ -40,17 +51,32 @@ export function createToolCallReader(options: { maxChars?: number } = {}): ToolC
     const call = current;
     current = undefined;
     if (call === undefined) return [];
-    if (call.dropped > 0) return [{ kind: 'error', message: `the arguments of a ${call.name || 'tool'} call had ${call.dropped} characters (the limit is ${max}); send smaller surfaces` }];
-    if (call.name !== 'addOrUpdateSurface' && call.name !== 'deleteSurface') return [{ kind: 'error', message: `unknown tool "${call.name.slice(0, 60)}": the tools are addOrUpdateSurface and deleteSurface` }];
+    if (call.dropped > 0)
+      return [
+        {
+          kind: 'error',
+          message: `the arguments of a ${call.name || 'tool'} call had ${call.dropped} characters (the limit is ${max}); send smaller surfaces`,
+        },
+      ];
+    if (call.name !== 'addOrUpdateSurface' && call.name !== 'deleteSurface')
+      return [
+        {
+          kind: 'error',
+          message: `unknown tool "${call.name.slice(0, 60)}": the tools are addOrUpdateSurface and deleteSurface`,
+        },
+      ];
     const parsed = parseCommandLine(call.args.trim() === '' ? '{}' : call.args);
-    return parsed.kind === 'command' ? [{ kind: 'command', value: { [call.name]: parsed.value } }] : [{ kind: 'error', message: `the arguments of ${call.name} are not a JSON object: ${call.args.slice(0, 80)}` }];
+    return parsed.kind === 'command'
+      ? [{ kind: 'command', value: { [call.name]: parsed.value } }]
+      : [{ kind: 'error', message: `the arguments of ${call.name} are not a JSON object: ${call.args.slice(0, 80)}` }];
   };
   return {
     push(index, name, args) {
       // The tail of a call that already closed (whitespace, a late empty delta) is not a new call.
       if (current === undefined && index === doneIndex && name === undefined && args.trim() === '') return [];
       const events = current !== undefined && current.index !== index ? finish() : [];
-      if (current === undefined) current = { index, name: '', args: '', dropped: 0, depth: 0, inString: false, escaped: false, opened: false };
+      if (current === undefined)
+        current = { index, name: '', args: '', dropped: 0, depth: 0, inString: false, escaped: false, opened: false };
       if (name !== undefined) current.name += name;
       const closed = track(current, args);
       if (current.dropped > 0 || current.args.length + args.length > max) {

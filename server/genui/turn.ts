@@ -1,5 +1,10 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import type { DropPreviewChunk, GenuiChunk, GenuiRequest, PreviewChunk } from '../../shared/neighbours/genui-v1/schemas.ts';
+import type {
+  DropPreviewChunk,
+  GenuiChunk,
+  GenuiRequest,
+  PreviewChunk,
+} from '../../shared/neighbours/genui-v1/schemas.ts';
 import { genuiCatalogSchema } from '../../adapters/genui-v1/catalog.ts';
 import { augmentedVocabulary } from '../../adapters/genui-v1/augmentations.ts';
 import type { LlmConfig } from '../config.ts';
@@ -71,14 +76,25 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   // The client's added widgets validate like the base catalog's (one definition, derived back from their schema).
   const augmented = augmentedVocabulary(options.request.catalogDefinition.augmentations, options.vocabulary);
   const vocabulary = [...options.vocabulary, ...augmented.entries];
-  if (augmented.ignored.length > 0) options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
+  if (augmented.ignored.length > 0)
+    options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
   const validate = createCommandValidator(vocabulary, augmented.types);
   // Previews read widgets by the names the model writes: the client's own, not the particle types standing for them.
   const byName = new Map([...augmented.types].map(([name, type]) => [type, name]));
-  const previewVocabulary = vocabulary.map((entry) => (byName.has(entry.type) ? { ...entry, type: byName.get(entry.type)! } : entry));
+  const previewVocabulary = vocabulary.map((entry) =>
+    byName.has(entry.type) ? { ...entry, type: byName.get(entry.type)! } : entry,
+  );
   const stream = options.stream ?? streamModel;
   const messages: ModelMessage[] = [
-    { role: 'system', content: systemPrompt(genuiCatalogSchema(options.vocabulary), options.request.catalogDefinition.augmentations, options.llm.tools, augmented.ignored) },
+    {
+      role: 'system',
+      content: systemPrompt(
+        genuiCatalogSchema(options.vocabulary),
+        options.request.catalogDefinition.augmentations,
+        options.llm.tools,
+        augmented.ignored,
+      ),
+    },
     ...toModelMessages(options.request.conversation),
   ];
   let text = '';
@@ -117,7 +133,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const progressive = options.request.suip?.progressive === true;
     const parser = createAnswerParser({ partial: progressive });
     const tools = createToolCallReader();
-    const previews = progressive ? createPreviewSender(previewVocabulary, write, { throttleMs: options.previewThrottleMs }) : undefined;
+    const previews = progressive
+      ? createPreviewSender(previewVocabulary, write, { throttleMs: options.previewThrottleMs })
+      : undefined;
     let answer = '';
     const errors: string[] = [];
     let committed = 0;
@@ -162,7 +180,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         options.signal,
         (problem: ChatStreamProblem) => {
           options.log?.({ event: 'genui-stream-problem', attempt, kind: problem.kind, afterChars: problem.afterChars });
-          tellCut(`Part of the model's answer was lost in transit: a line of its stream could not be read after ${problem.afterChars} characters${repair ? ' of a repair turn' : ''}, so a piece of the text or of a UI command may be missing there (${problem.message.slice(0, 200)})`);
+          tellCut(
+            `Part of the model's answer was lost in transit: a line of its stream could not be read after ${problem.afterChars} characters${repair ? ' of a repair turn' : ''}, so a piece of the text or of a UI command may be missing there (${problem.message.slice(0, 200)})`,
+          );
         },
       );
     } catch (error) {
@@ -178,10 +198,16 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       if (FINAL_FAILURES.has(code)) {
         // No repair turn: the same call would fail the same way. What was parsed so far is still flushed below.
         finalFailure = true;
-        tellCut(`The model's answer stopped (${code}): ${message.slice(0, 300)}. What arrived before is shown; ask again to get the rest`);
+        tellCut(
+          `The model's answer stopped (${code}): ${message.slice(0, 300)}. What arrived before is shown; ask again to get the rest`,
+        );
       } else {
-        tellCut(`The model's answer stopped after ${answer.length} characters: ${message.slice(0, 300)}. What arrived before is shown`);
-        errors.push(`your previous answer stopped after ${answer.length} characters (${message.slice(0, 200)}); send the UI commands that did not arrive again`);
+        tellCut(
+          `The model's answer stopped after ${answer.length} characters: ${message.slice(0, 300)}. What arrived before is shown`,
+        );
+        errors.push(
+          `your previous answer stopped after ${answer.length} characters (${message.slice(0, 200)}); send the UI commands that did not arrive again`,
+        );
       }
     }
     handle(parser.end());
@@ -194,15 +220,24 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     if (finalFailure || errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
     options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
     messages.push({ role: 'assistant', content: answer.length > 0 ? answer : '(UI commands sent as tool calls)' });
-    const lost = cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
+    const lost =
+      cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
     messages.push({
       role: 'user',
       content: `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}${lost}\nSend corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing else.`,
     });
   }
   if (options.signal.aborted) return;
-  const problems = [...[...unresolved.entries()].map(([id, list]) => `surface "${id.slice(0, 60)}": ${list[0]}`), ...otherErrors.slice(0, 5)];
-  const notes = [cut > 0 ? `[${cut} more characters of the answer were cut]` : '', problems.length > 0 ? `[Some of the interface could not be shown: ${problems.join('; ').slice(0, 2000)}]` : ''].filter(Boolean).join('\n');
+  const problems = [
+    ...[...unresolved.entries()].map(([id, list]) => `surface "${id.slice(0, 60)}": ${list[0]}`),
+    ...otherErrors.slice(0, 5),
+  ];
+  const notes = [
+    cut > 0 ? `[${cut} more characters of the answer were cut]` : '',
+    problems.length > 0 ? `[Some of the interface could not be shown: ${problems.join('; ').slice(0, 2000)}]` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   if (notes !== '') {
     const note = `${text === '' ? '' : '\n\n'}${notes}`;
     text += note;

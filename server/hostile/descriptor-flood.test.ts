@@ -16,7 +16,10 @@ const AGENT = 'agent-token-for-descriptor-flood';
 function trickle(port: number, localAddress: string, what: 'headers' | 'body'): Socket {
   const socket = connect({ port, host: '127.0.0.1', localAddress });
   socket.on('error', () => undefined);
-  const head = what === 'headers' ? `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: ` : `POST /ag-ui HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"a":"`;
+  const head =
+    what === 'headers'
+      ? `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `
+      : `POST /ag-ui HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"a":"`;
   socket.once('connect', () => socket.write(head));
   const drip = setInterval(() => socket.writable && socket.write('x'), 1000);
   socket.once('close', () => clearInterval(drip));
@@ -67,10 +70,18 @@ describe('a descriptor flood of trickling connections (real process, 1,024 descr
     expect(created.status).toBe(201);
     // A new page, from an address the flood uses and from another one.
     for (const localAddress of ['127.0.0.2', '127.0.0.1']) {
-      const page = liveTestClient(server.url, `?wsToken=${encodeURIComponent(String(created.wsToken))}`, {}, { localAddress });
+      const page = liveTestClient(
+        server.url,
+        `?wsToken=${encodeURIComponent(String(created.wsToken))}`,
+        {},
+        { localAddress },
+      );
       await page.opened;
       page.send({ type: 'subscribe', payload: { sessionId: created.sessionId, wsToken: created.wsToken } });
-      await page.until((frames) => frames.some((frame) => frame.type === 'ack'), `the ack of a page from ${localAddress}`);
+      await page.until(
+        (frames) => frames.some((frame) => frame.type === 'ack'),
+        `the ack of a page from ${localAddress}`,
+      );
       page.ws.close();
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -14,16 +14,26 @@ import { serverForSuite, subscribedPage } from '../testing/server-suite.ts';
 
 const AGENT = 'agent-token-0123456789abcdef';
 const ALLOWED = 'http://allowed.example';
-const GOOD_ANSWER = 'Here.\n```genui\n{"addOrUpdateSurface":{"surfaceId":"s","definition":{"root":"t","widgets":[{"id":"t","widget":{"text":{"text":"hi"}}}]}}}\n```';
+const GOOD_ANSWER =
+  'Here.\n```genui\n{"addOrUpdateSurface":{"surfaceId":"s","definition":{"root":"t","widgets":[{"id":"t","widget":{"text":{"text":"hi"}}}]}}}\n```';
 
 /** A raw request, so the Host header is what an attacker's browser would send. */
-function raw(url: string, method: string, headers: Record<string, string>, body = ''): Promise<{ status: number; body: string }> {
+function raw(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = httpRequest(
+      url,
+      { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -36,28 +46,53 @@ describe('the HTTP edge under attack (real process)', () => {
     llm = await startFakeLlmServer(() => GOOD_ANSWER);
   });
   afterAll(() => llm?.close());
-  const server = serverForSuite('suip-hostile-edge-', () => ['--agent-token', AGENT, '--origins', ALLOWED, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: 'sk-hostile-edge-key' } });
+  const server = serverForSuite(
+    'suip-hostile-edge-',
+    () => ['--agent-token', AGENT, '--origins', ALLOWED, '--llm-url', llm.baseUrl, '--llm-model', 'fake'],
+    { env: { SUIP_LLM_KEY: 'sk-hostile-edge-key' } },
+  );
   beforeAll(() => {
     port = new URL(server.url).port;
   });
 
-  const genuiBody = JSON.stringify({ catalogDefinition: { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' } }, conversation: [{ role: 'user', parts: [{ type: 'text', text: 'hello' }] }] });
+  const genuiBody = JSON.stringify({
+    catalogDefinition: { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' } },
+    conversation: [{ role: 'user', parts: [{ type: 'text', text: 'hello' }] }],
+  });
 
   it('a DNS-rebinding page cannot spend the model key: a foreign Host or Origin is refused before the model is called', async () => {
     const before = llm.requests.length;
-    const rebound = await raw(`${server.url}/genUI?stream=true`, 'POST', { host: `evil.example:${port}`, origin: `http://evil.example:${port}`, 'content-type': 'application/json' }, genuiBody);
+    const rebound = await raw(
+      `${server.url}/genUI?stream=true`,
+      'POST',
+      { host: `evil.example:${port}`, origin: `http://evil.example:${port}`, 'content-type': 'application/json' },
+      genuiBody,
+    );
     expect(rebound.status).toBe(421);
     expect(JSON.parse(rebound.body)).toMatchObject({ error: { code: 'invalid_request' } });
-    const foreign = await raw(`${server.url}/genUI?stream=true`, 'POST', { host: `127.0.0.1:${port}`, origin: 'https://evil.example', 'content-type': 'application/json' }, genuiBody);
+    const foreign = await raw(
+      `${server.url}/genUI?stream=true`,
+      'POST',
+      { host: `127.0.0.1:${port}`, origin: 'https://evil.example', 'content-type': 'application/json' },
+      genuiBody,
+    );
     expect(foreign.status).toBe(403);
-    const preflight = await raw(`${server.url}/genUI`, 'OPTIONS', { host: `127.0.0.1:${port}`, origin: 'https://evil.example' });
+    const preflight = await raw(`${server.url}/genUI`, 'OPTIONS', {
+      host: `127.0.0.1:${port}`,
+      origin: 'https://evil.example',
+    });
     expect(preflight.status).toBe(403);
     // Every other route and the live channel's upgrade answer only to the server's own names too.
     expect((await raw(`${server.url}/healthz`, 'GET', { host: `evil.example:${port}` })).status).toBe(421);
     await expect(liveTestClient(server.url, '', { host: `evil.example:${port}` }).opened).rejects.toThrow('HTTP 421');
     expect(llm.requests.length).toBe(before);
     // The allowed origin on the server's own name is served (the model is called once).
-    const allowed = await raw(`${server.url}/genUI?stream=true`, 'POST', { host: `localhost:${port}`, origin: ALLOWED, 'content-type': 'application/json' }, genuiBody);
+    const allowed = await raw(
+      `${server.url}/genUI?stream=true`,
+      'POST',
+      { host: `localhost:${port}`, origin: ALLOWED, 'content-type': 'application/json' },
+      genuiBody,
+    );
     expect(allowed.status).toBe(200);
     expect(llm.requests.length).toBeGreaterThan(before);
   });
@@ -76,7 +111,12 @@ describe('the HTTP edge under attack (real process)', () => {
     ];
     for (const [method, path, body] of calls) {
       const answer = await agentCall(server.url, near, path, body, method);
-      expect({ path, method, status: answer.status, code: answer.code }).toEqual({ path, method, status: 401, code: 'UNAUTHORIZED' });
+      expect({ path, method, status: answer.status, code: answer.code }).toEqual({
+        path,
+        method,
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
     }
     expect((await agentCall(server.url, AGENT, `/api/sessions/${id}/events`)).status).toBe(200);
   });
@@ -84,18 +124,35 @@ describe('the HTTP edge under attack (real process)', () => {
   it('hostile paths and 200k-deep bodies are typed 4xx on every route, never a 500', async () => {
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});
     const id = created.sessionId as string;
-    for (const path of ['/api/sessions/%ZZ/events', '/api/sessions/..%2f..%2fetc/events', `/api/sessions/${'x'.repeat(200)}/events`, '/api/sessions/a%00b/events', '/api/canvas/%2e%2e%2f/ops', '/api/sessions/ses_unknown/events']) {
+    for (const path of [
+      '/api/sessions/%ZZ/events',
+      '/api/sessions/..%2f..%2fetc/events',
+      `/api/sessions/${'x'.repeat(200)}/events`,
+      '/api/sessions/a%00b/events',
+      '/api/canvas/%2e%2e%2f/ops',
+      '/api/sessions/ses_unknown/events',
+    ]) {
       const answer = await agentCall(server.url, AGENT, path, path.includes('canvas') ? { ops: [] } : undefined);
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
       expect(typeof answer.code, path).toBe('string');
     }
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
-    for (const path of ['/api/sessions', `/api/sessions/${id}/data`, `/api/sessions/${id}/render`, `/api/canvas/${id}/ops`]) {
+    for (const path of [
+      '/api/sessions',
+      `/api/sessions/${id}/data`,
+      `/api/sessions/${id}/render`,
+      `/api/canvas/${id}/ops`,
+    ]) {
       const answer = await agentCall(server.url, AGENT, path, deep);
       expect(answer.status, path).toBe(400);
     }
-    const genui = await raw(`${server.url}/genUI?stream=true`, 'POST', { host: `127.0.0.1:${port}`, 'content-type': 'application/json' }, deep);
+    const genui = await raw(
+      `${server.url}/genUI?stream=true`,
+      'POST',
+      { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+      deep,
+    );
     expect(genui.status).toBe(400);
     // The server is still whole.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -106,8 +163,12 @@ describe('the HTTP edge under attack (real process)', () => {
     const id = created.sessionId as string;
     const page = await subscribedPage(server.url, created, { sinceSequence: 1_000_000 });
     await page.until(() => page.errors().includes('REPLAY_HORIZON_PASSED'), 'the ahead error');
-    expect(String(page.frames.find((f) => f.payload?.code === 'REPLAY_HORIZON_PASSED')?.payload?.message)).toContain('ahead');
-    await agentCall(server.url, AGENT, `/api/sessions/${id}/render`, { session: { componentCode: 'suip.render(suip.text("hi"))' } });
+    expect(String(page.frames.find((f) => f.payload?.code === 'REPLAY_HORIZON_PASSED')?.payload?.message)).toContain(
+      'ahead',
+    );
+    await agentCall(server.url, AGENT, `/api/sessions/${id}/render`, {
+      session: { componentCode: 'suip.render(suip.text("hi"))' },
+    });
     await page.until((f) => f.some((x) => x.type === 'render_event'), 'the render event after the error');
     const events = await agentCall(server.url, AGENT, `/api/sessions/${id}/events?since=1000000`);
     expect(events).toMatchObject({ ahead: true, status: 200 });
@@ -140,10 +201,15 @@ describe('the HTTP edge under attack (real process)', () => {
     for (const query of ['', `?token=${sessionToken}`]) {
       const again = liveTestClient(server.url, query);
       await again.opened;
-      again.send({ type: 'subscribe', payload: { sessionId: id, ...(query === '' ? { wsToken: created.wsToken } : {}) } });
+      again.send({
+        type: 'subscribe',
+        payload: { sessionId: id, ...(query === '' ? { wsToken: created.wsToken } : {}) },
+      });
       await again.until(() => again.closed() !== undefined, 'refused');
       expect(again.errors()).toEqual(['SESSION_ENDED']);
     }
-    expect(await agentCall(server.url, AGENT, `/api/sessions/${id}/render`, { session: { componentCode: 'x' } })).toMatchObject({ status: 410, code: 'SESSION_ENDED' });
+    expect(
+      await agentCall(server.url, AGENT, `/api/sessions/${id}/render`, { session: { componentCode: 'x' } }),
+    ).toMatchObject({ status: 410, code: 'SESSION_ENDED' });
   });
 });

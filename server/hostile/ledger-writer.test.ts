@@ -22,7 +22,12 @@ async function start(fault: string): Promise<ServerProcess> {
   return server;
 }
 
-const createSession = (url: string) => fetch(`${url}/api/sessions`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' }, body: '{}' });
+const createSession = (url: string) =>
+  fetch(`${url}/api/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
 
 afterEach(async () => {
   if (server?.child.exitCode === null) await server.stop();
@@ -38,7 +43,9 @@ describe('the ledger writer thread (real process)', () => {
     expect(((await first.json()) as { error: string }).error).toMatch(/writer thread stopped/);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { reasons: string[] }).reasons.join(' ')).toMatch(/writer thread stopped .* restarts in/);
+    expect(((await ready.json()) as { reasons: string[] }).reasons.join(' ')).toMatch(
+      /writer thread stopped .* restarts in/,
+    );
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
     expect((await createSession(url)).status).toBe(201);

@@ -12,7 +12,12 @@ import { serverForSuite } from '../testing/server-suite.ts';
 const AGENT = 'agent-token-for-lockout';
 
 /** An attacker: `count` live-channel sockets from `localAddress` that never subscribe, each reopened a second after it closes. */
-function reconnecting(url: string, localAddress: string, count: number, headers: (i: number) => Record<string, string> = () => ({})) {
+function reconnecting(
+  url: string,
+  localAddress: string,
+  count: number,
+  headers: (i: number) => Record<string, string> = () => ({}),
+) {
   let running = true;
   const clients: Array<ReturnType<typeof liveTestClient>> = [];
   const open = (i: number) => {
@@ -76,10 +81,13 @@ describe('--trust-proxy (real process)', () => {
    * Waits up to 8 s (under the 10 s handshake deadline) for `expected` evictions, 1.5 s for none.
    */
   async function evictedOf(localAddress: string, forwarded: (i: number) => string, expected: number): Promise<number> {
-    const clients = Array.from({ length: 40 }, (_, i) => liveTestClient(server.url, '', { 'x-forwarded-for': forwarded(i) }, { localAddress }));
+    const clients = Array.from({ length: 40 }, (_, i) =>
+      liveTestClient(server.url, '', { 'x-forwarded-for': forwarded(i) }, { localAddress }),
+    );
     await Promise.allSettled(clients.map((client) => client.opened));
     // Closed to make room: told in a frame once upgraded, or the TCP socket destroyed before (1006).
-    const evicted = () => clients.filter((client) => client.errors().includes('TOO_MANY_CONNECTIONS') || client.closed() === 1006).length;
+    const evicted = () =>
+      clients.filter((client) => client.errors().includes('TOO_MANY_CONNECTIONS') || client.closed() === 1006).length;
     const deadline = Date.now() + (expected > 0 ? 8000 : 1500);
     while (Date.now() < deadline && (expected === 0 || evicted() < expected)) await pause(100);
     const count = evicted();

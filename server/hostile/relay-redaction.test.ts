@@ -21,29 +21,56 @@ const forms = [KEY, escaped, spaced, KEY.slice(3, -3)];
 describe('the model repeats the key (real process)', () => {
   let llm: FakeLlmServer;
   beforeAll(async () => {
-    llm = await startFakeLlmServer((request) => {
-      const last = request.messages.at(-1)?.content ?? '';
-      if (last.includes('error please')) return { steps: [{ status: 500, body: `{"error":{"message":"bad key ${escaped} (${spaced})"}}` }] };
-      const words = `My key is ${KEY}. Escaped: "${escaped}". Spaced: ${spaced}. Again ${KEY}.`;
-      return `${words}\n\`\`\`genui\n{"addOrUpdateSurface":{"surfaceId":"s","definition":{"root":"t","widgets":[{"id":"t","widget":{"text":{"text":"${KEY}"}}}]}}}\n\`\`\`\n${words}`;
-    }, { chunkChars: 5 });
+    llm = await startFakeLlmServer(
+      (request) => {
+        const last = request.messages.at(-1)?.content ?? '';
+        if (last.includes('error please'))
+          return { steps: [{ status: 500, body: `{"error":{"message":"bad key ${escaped} (${spaced})"}}` }] };
+        const words = `My key is ${KEY}. Escaped: "${escaped}". Spaced: ${spaced}. Again ${KEY}.`;
+        return `${words}\n\`\`\`genui\n{"addOrUpdateSurface":{"surfaceId":"s","definition":{"root":"t","widgets":[{"id":"t","widget":{"text":{"text":"${KEY}"}}}]}}}\n\`\`\`\n${words}`;
+      },
+      { chunkChars: 5 },
+    );
   });
   afterAll(() => llm?.close());
-  const server = serverForSuite('suip-relay-redaction-', () => ['--agent-token', AGENT, '--llm-url', llm.baseUrl, '--llm-model', 'fake'], { env: { SUIP_LLM_KEY: KEY } });
+  const server = serverForSuite(
+    'suip-relay-redaction-',
+    () => ['--agent-token', AGENT, '--llm-url', llm.baseUrl, '--llm-model', 'fake'],
+    { env: { SUIP_LLM_KEY: KEY } },
+  );
 
   const genui = async (text: string) => {
-    const body = { catalogDefinition: { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' } }, conversation: [{ role: 'user', parts: [{ type: 'text', text }] }] };
-    const response = await fetch(`${server.url}/genUI?stream=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      catalogDefinition: { protocolVersion: '1.0', baseCatalog: { name: 'default', version: '1.0' } },
+      conversation: [{ role: 'user', parts: [{ type: 'text', text }] }],
+    };
+    const response = await fetch(`${server.url}/genUI?stream=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return response.text();
   };
   const agUi = async (text: string) => {
-    const body = { threadId: 't', runId: 'r', messages: [{ id: 'u1', role: 'user', content: text }], tools: [], context: [], state: {}, forwardedProps: {} };
-    const response = await fetch(`${server.url}/ag-ui`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(body) });
+    const body = {
+      threadId: 't',
+      runId: 'r',
+      messages: [{ id: 'u1', role: 'user', content: text }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    };
+    const response = await fetch(`${server.url}/ag-ui`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+    });
     return response.text();
   };
   const leaks = (text: string) => forms.filter((form) => text.includes(form));
 
-  it('relays the model\'s words from /genUI and /ag-ui without the key, in any of its forms', async () => {
+  it("relays the model's words from /genUI and /ag-ui without the key, in any of its forms", async () => {
     const replies = [await genui('say it'), await agUi('say it')];
     for (const reply of replies) {
       expect(reply).toContain('[redacted]');
@@ -59,7 +86,7 @@ describe('the model repeats the key (real process)', () => {
     expect(leaks(stdout + stderr)).toEqual([]);
   }, 120_000);
 
-  it('writes a C1 control character of an upgrade\'s Origin to the log escaped, never raw', async () => {
+  it("writes a C1 control character of an upgrade's Origin to the log escaped, never raw", async () => {
     const port = Number(new URL(server.url).port);
     const head = `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://evil.example\u009b31m\u0085x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
     await new Promise<void>((resolve, reject) => {
@@ -69,8 +96,12 @@ describe('the model repeats the key (real process)', () => {
       socket.on('error', reject);
     });
     const until = Date.now() + 15_000;
-    while (!server.output().stderr.includes('evil.example') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-    const line = server.output().stderr.split('\n').find((l) => l.includes('evil.example'))!;
+    while (!server.output().stderr.includes('evil.example') && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const line = server
+      .output()
+      .stderr.split('\n')
+      .find((l) => l.includes('evil.example'))!;
     expect(line).toBeDefined();
     expect(line).toContain('\\u009b31m\\u0085x');
     expect(/[\u0080-\u009f]/.test(server.output().stderr)).toBe(false);

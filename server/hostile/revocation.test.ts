@@ -22,7 +22,10 @@ async function readStream(response: Response, ms: number): Promise<{ text: strin
       await reader.cancel();
       return { text, ended: false };
     }
-    const chunk = await Promise.race([reader.read(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), left))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), left)),
+    ]);
     if (chunk === 'late') continue;
     if (chunk.done) return { text, ended: true };
     text += Buffer.from(chunk.value).toString();
@@ -36,7 +39,13 @@ describe('ending a session (real process)', () => {
     const created = await agentCall(server.url, AGENT, '/api/sessions', {});
     const id = created.sessionId as string;
     const wsToken = created.wsToken as string;
-    expect((await agentCall(server.url, AGENT, `/api/canvas/${id}/ops`, { ops: [{ op: 'upsert', id: 'a', type: 'note', data: { text: '1' } }] })).status).toBe(200);
+    expect(
+      (
+        await agentCall(server.url, AGENT, `/api/canvas/${id}/ops`, {
+          ops: [{ op: 'upsert', id: 'a', type: 'note', data: { text: '1' } }],
+        })
+      ).status,
+    ).toBe(200);
     // A page subscribes (getting its session token) and opens the canvas stream with it.
     const page = await subscribedPage(server.url, created);
     const sessionToken = String(page.frames.find((f) => f.type === 'ack')!.payload!.sessionToken);
@@ -54,7 +63,9 @@ describe('ending a session (real process)', () => {
     await page.until(() => page.errors().includes('SESSION_ENDED'), 'SESSION_ENDED on the socket');
 
     // The agent can post no op to the ended session; nothing reaches a stream.
-    const op = await agentCall(server.url, AGENT, `/api/canvas/${id}/ops`, { ops: [{ op: 'patch', id: 'a', data: { text: '2' } }] });
+    const op = await agentCall(server.url, AGENT, `/api/canvas/${id}/ops`, {
+      ops: [{ op: 'patch', id: 'a', data: { text: '2' } }],
+    });
     expect(op).toMatchObject({ status: 410, code: 'SESSION_ENDED' });
     expect(seen.text).not.toContain('"text":"2"');
     // Neither revoked token reads the state or opens a new stream; the agent reads no state either.

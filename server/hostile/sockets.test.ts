@@ -17,13 +17,24 @@ async function settle<T>(promises: Array<Promise<T>>): Promise<Array<PromiseSett
 }
 
 describe('socket budgets (real process)', () => {
-  const server = serverForSuite('suip-hostile-sockets-', ['--agent-token', AGENT, '--handshake-ms', '1500', '--sockets-per-address', '40']);
+  const server = serverForSuite('suip-hostile-sockets-', [
+    '--agent-token',
+    AGENT,
+    '--handshake-ms',
+    '1500',
+    '--sockets-per-address',
+    '40',
+  ]);
 
   it('sockets that never subscribe are closed at the handshake deadline, and one address holds at most its unauthenticated budget: a new one closes the oldest', async () => {
     const idle = Array.from({ length: 50 }, () => liveTestClient(server.url));
     await settle(idle.map((c) => c.opened));
     // 32 unauthenticated sockets per address (the default): each newer one closed the oldest, none was refused.
-    await expect.poll(() => idle.filter((c) => c.closed() !== undefined || c.ws.readyState === WebSocket.CLOSED).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(18);
+    await expect
+      .poll(() => idle.filter((c) => c.closed() !== undefined || c.ws.readyState === WebSocket.CLOSED).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(18);
     expect(idle.filter((c) => c.ws.readyState === WebSocket.OPEN).length).toBeLessThanOrEqual(32);
     // (Closed at accept, before the upgrade, they get no frame; closed after it, a TOO_MANY_CONNECTIONS frame.)
     // The agent API is not locked out meanwhile.
@@ -45,14 +56,19 @@ describe('socket budgets (real process)', () => {
     let mostOpen = 0;
     for (let batch = 0; batch < 20; batch += 1) {
       const sockets = Array.from({ length: 500 }, () => new WebSocket(`${server.url.replace('http', 'ws')}/ws`));
-      const results = await settle(sockets.map((ws) => new Promise<void>((resolve, reject) => {
-        ws.once('open', () => resolve());
-        ws.once('unexpected-response', (_request, response) => {
-          reject(new Error(String(response.statusCode)));
-          ws.terminate();
-        });
-        ws.once('error', reject);
-      })));
+      const results = await settle(
+        sockets.map(
+          (ws) =>
+            new Promise<void>((resolve, reject) => {
+              ws.once('open', () => resolve());
+              ws.once('unexpected-response', (_request, response) => {
+                reject(new Error(String(response.statusCode)));
+                ws.terminate();
+              });
+              ws.once('error', reject);
+            }),
+        ),
+      );
       results.forEach((r, i) => {
         if (r.status === 'fulfilled') held.push(sockets[i]!);
       });
@@ -62,7 +78,9 @@ describe('socket budgets (real process)', () => {
     expect(mostOpen).toBeGreaterThan(0);
     expect(mostOpen).toBeLessThanOrEqual(40);
     // Refused attempts close as their clients hang up; once they have, the server holds the budget's sockets and little else.
-    await expect.poll(async () => (await openDescriptors(pid)) - fdBefore, { timeout: 10_000 }).toBeLessThanOrEqual(40 + 20);
+    await expect
+      .poll(async () => (await openDescriptors(pid)) - fdBefore, { timeout: 10_000 })
+      .toBeLessThanOrEqual(40 + 20);
     const rssDuring = await residentBytes(pid);
     expect(rssDuring - rssBefore).toBeLessThan(96 << 20);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -81,7 +99,10 @@ describe('memory budgets (real process)', () => {
     const readers = Array.from({ length: 20 }, () => liveTestClient(server.url));
     for (const r of readers) {
       await r.opened;
-      r.send({ type: 'subscribe', payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken, sinceSequence: 0 } });
+      r.send({
+        type: 'subscribe',
+        payload: { sessionId: flooded.sessionId, wsToken: flooded.wsToken, sinceSequence: 0 },
+      });
     }
     for (const r of readers) await r.until((f) => f.some((x) => x.type === 'ack'), 'the ack');
     // They stop reading: the kernel buffers fill, then everything waits in the server.
@@ -93,7 +114,10 @@ describe('memory budgets (real process)', () => {
     const blob = 'x'.repeat(60_000);
     const end = Date.now() + 6000;
     for (let seq = 1; Date.now() < end && writer.closed() === undefined; seq += 1) {
-      writer.send({ type: 'action', payload: { sessionId: flooded.sessionId, type: 'note', payload: { text: blob }, clientSeq: seq } });
+      writer.send({
+        type: 'action',
+        payload: { sessionId: flooded.sessionId, type: 'note', payload: { text: blob }, clientSeq: seq },
+      });
       await new Promise((resolve) => setTimeout(resolve, 8));
       if (seq % 25 === 0) peak = Math.max(peak, await residentBytes(pid));
     }
@@ -104,9 +128,15 @@ describe('memory budgets (real process)', () => {
     expect(writer.frames.filter((f) => f.type === 'action_recorded').length).toBeGreaterThan(100);
     // The agent is told, in the event ledger it reads.
     const events = await agentCall(server.url, AGENT, `/api/sessions/${flooded.sessionId}/events?since=0`);
-    const budget = (events.events as Array<{ kind: string; payload: { code: string } }>).filter((e) => e.kind === 'budget');
+    const budget = (events.events as Array<{ kind: string; payload: { code: string } }>).filter(
+      (e) => e.kind === 'budget',
+    );
     expect(budget.map((e) => e.payload.code)).toContain('SLOW_CONSUMER');
-    await agentCall(server.url, AGENT, `/api/sessions/${other.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
+    await agentCall(server.url, AGENT, `/api/sessions/${other.sessionId}/data`, {
+      channel: 'c',
+      mode: 'replace',
+      payload: 'still here',
+    });
     await victim.until((f) => f.some((x) => x.type === 'data'), 'the other session still streams');
     expect(victim.errors()).toEqual([]);
     for (const r of readers) r.ws.terminate();

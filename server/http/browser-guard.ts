@@ -54,7 +54,11 @@ export function isLoopbackOrigin(origin: string): boolean {
  * from other machines, whose pages may be served from *their* loopback: there `--origins` is required.
  * So is it with `--hosts *` (a proxy in front: the loopback bind is public then).
  */
-export function developmentOrigins(config: { host: string; origins: readonly string[]; hosts?: readonly string[] }): boolean {
+export function developmentOrigins(config: {
+  host: string;
+  origins: readonly string[];
+  hosts?: readonly string[];
+}): boolean {
   // SECURITY: `--hosts *` means a reverse proxy fronts the server, which makes a loopback bind
   // public: every browser on the internet reaches it, so origins must be listed.
   if (config.hosts?.includes('*') === true) return false;
@@ -76,7 +80,8 @@ export function createBrowserGuard(options: BrowserGuardOptions): BrowserGuard {
   const any = options.hosts?.includes('*') ?? false;
   const hosts = new Set((options.hosts ?? []).map((h) => h.toLowerCase()));
   const listed = new Set(options.origins);
-  const allowed = (origin: string) => listed.has(origin) || (options.loopbackPages === true && isLoopbackOrigin(origin));
+  const allowed = (origin: string) =>
+    listed.has(origin) || (options.loopbackPages === true && isLoopbackOrigin(origin));
   return {
     listening(port) {
       for (const name of LOOPBACK) {
@@ -87,11 +92,19 @@ export function createBrowserGuard(options: BrowserGuardOptions): BrowserGuard {
     refuse(request) {
       const host = request.headers.host?.toLowerCase();
       if (!any && (host === undefined || !hosts.has(host))) {
-        return new HttpError(421, 'HOST_NOT_ALLOWED', `this server does not answer to Host ${JSON.stringify((host ?? '').slice(0, 100))}; use its own address (e.g. http://127.0.0.1:<port>) or start it with --hosts <name:port>`);
+        return new HttpError(
+          421,
+          'HOST_NOT_ALLOWED',
+          `this server does not answer to Host ${JSON.stringify((host ?? '').slice(0, 100))}; use its own address (e.g. http://127.0.0.1:<port>) or start it with --hosts <name:port>`,
+        );
       }
       const origin = request.headers.origin;
       if (origin !== undefined && !allowed(origin)) {
-        return new HttpError(403, 'ORIGIN_NOT_ALLOWED', `the origin ${JSON.stringify(origin.slice(0, 200))} is not allowed; start the server with --origins ${origin.slice(0, 200)} (comma-separated list)`);
+        return new HttpError(
+          403,
+          'ORIGIN_NOT_ALLOWED',
+          `the origin ${JSON.stringify(origin.slice(0, 200))} is not allowed; start the server with --origins ${origin.slice(0, 200)} (comma-separated list)`,
+        );
       }
       return undefined;
     },

@@ -42,10 +42,20 @@ export function errorJson(code: HttpErrorCode, message: string): unknown {
 }
 
 /** Answer with a JSON body (no caching: everything the server says is live state). */
-export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(value);
   // A request refused for its pace (408) still has a body on the way: the connection closes once the answer is out.
   if (status === 408) response.shouldKeepAlive = false;
-  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' });
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+  });
   response.end(body);
 }

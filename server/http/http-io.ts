@@ -42,14 +42,17 @@ export function readBody(
       request.off('end', end);
       request.off('error', failed);
     };
-    const clock = setInterval(() => {
-      const elapsed = Date.now() - started;
-      if (elapsed < rate.graceMs || size >= (rate.bytesPerSecond * elapsed) / 1000) return;
-      done();
-      request.pause();
-      const pace = `${rate.bytesPerSecond} bytes per second (${size} bytes in ${elapsed} ms)`;
-      reject(new HttpError(408, 'BODY_TOO_SLOW', `the body arrived at under ${pace}; send the whole body at once`));
-    }, Math.min(1000, rate.graceMs));
+    const clock = setInterval(
+      () => {
+        const elapsed = Date.now() - started;
+        if (elapsed < rate.graceMs || size >= (rate.bytesPerSecond * elapsed) / 1000) return;
+        done();
+        request.pause();
+        const pace = `${rate.bytesPerSecond} bytes per second (${size} bytes in ${elapsed} ms)`;
+        reject(new HttpError(408, 'BODY_TOO_SLOW', `the body arrived at under ${pace}; send the whole body at once`));
+      },
+      Math.min(1000, rate.graceMs),
+    );
     const data = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -88,9 +91,13 @@ export function parseBoundedJson(text: string, depth = MAX_BODY_DEPTH): unknown 
 }
 
 /** Read a JSON body: bounded in bytes and depth before it is parsed; a precise error otherwise. */
-export async function readJson(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: number; error: string; code: string }> {
+export async function readJson(
+  request: IncomingMessage,
+  limit: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; error: string; code: string }> {
   const text = await readBody(request, limit);
-  if (text === undefined) return { ok: false, status: 413, error: `the body is larger than ${limit} bytes`, code: 'BODY_TOO_LARGE' };
+  if (text === undefined)
+    return { ok: false, status: 413, error: `the body is larger than ${limit} bytes`, code: 'BODY_TOO_LARGE' };
   try {
     return { ok: true, value: parseBoundedJson(text) };
   } catch (error) {

@@ -47,7 +47,9 @@ describe('createJsonSocketEndpoint origin refusal', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 101 /);
     expect(answer).toContain('ORIGIN_NOT_ALLOWED');
     expect(evicted).toEqual([expect.stringContaining('the oldest is closed')]);
-    expect(logs).toContainEqual(expect.objectContaining({ event: 'upgrade-refused', code: 'ORIGIN_NOT_ALLOWED', origin: 'http://evil.example' }));
+    expect(logs).toContainEqual(
+      expect.objectContaining({ event: 'upgrade-refused', code: 'ORIGIN_NOT_ALLOWED', origin: 'http://evil.example' }),
+    );
     held.release();
   });
 });

@@ -13,7 +13,8 @@ import type { Place, SocketBudgets } from './socket-budgets.ts';
 import type { UpgradeRoute } from './upgrades.ts';
 
 /** The codes the endpoint itself sends, whatever the protocol on top. */
-export type SocketErrorCode = 'BAD_FRAME' | 'RATE_LIMITED' | 'BUSY' | 'SLOW_CONSUMER' | 'HANDSHAKE_TIMEOUT' | 'TOO_MANY_CONNECTIONS';
+export type SocketErrorCode =
+  'BAD_FRAME' | 'RATE_LIMITED' | 'BUSY' | 'SLOW_CONSUMER' | 'HANDSHAKE_TIMEOUT' | 'TOO_MANY_CONNECTIONS';
 
 /** One accepted socket, as the protocol on top sees it. */
 export interface JsonSocket {
@@ -79,9 +80,18 @@ const LEDGER_CODES: Partial<Record<LedgerErrorCode, string>> = { SESSION_QUOTA: 
 
 /** Answers an upgrade that is refused before a socket exists. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  const phrase = { 401: 'Unauthorized', 403: 'Forbidden', 421: 'Misdirected Request', 429: 'Too Many Requests', 503: 'Service Unavailable' }[status] ?? 'Bad Request';
+  const phrase =
+    {
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      421: 'Misdirected Request',
+      429: 'Too Many Requests',
+      503: 'Service Unavailable',
+    }[status] ?? 'Bad Request';
   const body = JSON.stringify({ error: reason });
-  socket.end(`HTTP/1.1 ${status} ${phrase}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${phrase}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -95,7 +105,9 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
  * backpressure on every send (per socket and per session; a reader that does not keep up is
  * dropped and resumes from its cursor).
  */
-export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSocketOptions<S, F>): UpgradeRoute & { close(): Promise<void>; readonly size: number } {
+export function createJsonSocketEndpoint<S extends TSchema, F>(
+  options: JsonSocketOptions<S, F>,
+): UpgradeRoute & { close(): Promise<void>; readonly size: number } {
   const idleMs = options.idleMs ?? 45_000;
   const handshakeMs = options.handshakeMs ?? 10_000;
   const maxQueuedBytes = options.maxQueuedBytes ?? 1 << 20;
@@ -104,13 +116,16 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
   const originsLogged = new Map<string, number>();
 
   // One sweep for every socket: pings keep proxies from idling it; a peer silent past idleMs is gone.
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const ws of wss.clients) {
-      if (now - (lastSeen.get(ws) ?? now) > idleMs) ws.terminate();
-      else ws.ping();
-    }
-  }, Math.max(50, Math.floor(idleMs / 3)));
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const ws of wss.clients) {
+        if (now - (lastSeen.get(ws) ?? now) > idleMs) ws.terminate();
+        else ws.ping();
+      }
+    },
+    Math.max(50, Math.floor(idleMs / 3)),
+  );
   sweep.unref();
 
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -121,9 +136,15 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       return refuseUpgrade(socket, 400, 'the request target is not a valid path');
     }
     const refused = options.guard.refuse(request);
-    if (refused?.code === 'ORIGIN_NOT_ALLOWED' && options.explainOriginRefusal === true) return refuseOrigin(request, socket, head, url, refused.message);
+    if (refused?.code === 'ORIGIN_NOT_ALLOWED' && options.explainOriginRefusal === true)
+      return refuseOrigin(request, socket, head, url, refused.message);
     if (refused !== undefined) {
-      options.log({ event: 'upgrade-refused', path: url.pathname, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
+      options.log({
+        event: 'upgrade-refused',
+        path: url.pathname,
+        code: refused.code,
+        origin: request.headers.origin?.slice(0, 200),
+      });
       return refuseUpgrade(socket, refused.status, refused.message);
     }
     const auth = options.authorize?.(request, url) ?? { ok: true };
@@ -170,7 +191,13 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
     if ((originsLogged.get(origin) ?? 0) + 60_000 <= now) {
       if (originsLogged.size >= 256) originsLogged.clear();
       originsLogged.set(origin, now);
-      options.log({ event: 'upgrade-refused', path: url.pathname, code: 'ORIGIN_NOT_ALLOWED', origin, fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)` });
+      options.log({
+        event: 'upgrade-refused',
+        path: url.pathname,
+        code: 'ORIGIN_NOT_ALLOWED',
+        origin,
+        fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)`,
+      });
     }
     placeFor(request, socket);
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -215,7 +242,10 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
         if (close) ws.close(1008, code.slice(0, 120));
       },
       bind(name) {
-        if (session !== undefined) return session === name ? { ok: true } : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
+        if (session !== undefined)
+          return session === name
+            ? { ok: true }
+            : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
         // SECURITY: bound to a session = authenticated: out of the pool that is closed oldest-first to make room.
         const trusted = place.trust();
         if (!trusted.ok) return trusted;
@@ -234,7 +264,10 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       setTimeout(() => ws.terminate(), 1000).unref();
     });
     // SECURITY: a socket that never binds to a session holds a descriptor for nothing: closed at the deadline.
-    const deadline = setTimeout(() => socket.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${handshakeMs} ms; send subscribe first`, true), handshakeMs);
+    const deadline = setTimeout(
+      () => socket.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${handshakeMs} ms; send subscribe first`, true),
+      handshakeMs,
+    );
     const handler = options.accept(socket, request, url);
 
     ws.on('pong', () => lastSeen.set(ws, Date.now()));
@@ -249,13 +282,18 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
         }
         excess += 1;
         // One error per second (no amplification); a flood past twice the budget closes the socket.
-        if (excess === 1) socket.fail('RATE_LIMITED', `more than ${options.maxFramesPerSecond} frames per second; frames over it are dropped, and a flood closes the socket`);
+        if (excess === 1)
+          socket.fail(
+            'RATE_LIMITED',
+            `more than ${options.maxFramesPerSecond} frames per second; frames over it are dropped, and a flood closes the socket`,
+          );
         if (excess > 2 * options.maxFramesPerSecond) socket.fail('RATE_LIMITED', 'flooding: closed', true);
         return;
       }
       if (binary) return socket.fail('BAD_FRAME', 'frames are JSON text');
       const text = data.toString();
-      if (measureJson(text, MAX_BODY_DEPTH).truncated) return socket.fail('BAD_FRAME', `a frame nests deeper than ${MAX_BODY_DEPTH} levels`);
+      if (measureJson(text, MAX_BODY_DEPTH).truncated)
+        return socket.fail('BAD_FRAME', `a frame nests deeper than ${MAX_BODY_DEPTH} levels`);
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -270,8 +308,16 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
         const now = Date.now();
         if (now - busySince > 1000) {
           busySince = now;
-          if (session !== undefined) options.budgetHit?.(session, 'BUSY', `a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`);
-          socket.fail('BUSY', `more than ${maxQueuedBytes} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`);
+          if (session !== undefined)
+            options.budgetHit?.(
+              session,
+              'BUSY',
+              `a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`,
+            );
+          socket.fail(
+            'BUSY',
+            `more than ${maxQueuedBytes} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`,
+          );
         }
         return;
       }
@@ -283,7 +329,11 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
           // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else is ours.
           const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
           if (coded !== undefined) return socket.fail(coded, error instanceof Error ? error.message : String(error));
-          options.log({ event: 'frame-failed', path: url.pathname, error: error instanceof Error ? error.message : String(error) });
+          options.log({
+            event: 'frame-failed',
+            path: url.pathname,
+            error: error instanceof Error ? error.message : String(error),
+          });
           socket.fail('BAD_FRAME', 'the server could not handle this frame');
         })
         .finally(() => {
@@ -312,7 +362,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(options: JsonSock
       new Promise((resolve) => {
         clearInterval(sweep);
         for (const client of wss.clients) {
-          if (client.readyState === client.OPEN && options.shutdownFrame !== undefined) client.send(JSON.stringify(options.shutdownFrame));
+          if (client.readyState === client.OPEN && options.shutdownFrame !== undefined)
+            client.send(JSON.stringify(options.shutdownFrame));
           client.close(1012, 'shutdown');
         }
         // Sockets that do not finish the closing handshake promptly are cut.

@@ -39,7 +39,12 @@ function segmentsBelow(pathname: string, prefix: string): string[] {
     } catch {
       throw new HttpError(400, 'BAD_PATH', 'the path is not valid percent-encoding');
     }
-    if (!SEGMENT.test(segment)) throw new HttpError(404, 'BAD_PATH', `no such route: a path segment is 1–128 of letters, digits and _ . : - (got ${JSON.stringify(segment.slice(0, 40))})`);
+    if (!SEGMENT.test(segment))
+      throw new HttpError(
+        404,
+        'BAD_PATH',
+        `no such route: a path segment is 1–128 of letters, digits and _ . : - (got ${JSON.stringify(segment.slice(0, 40))})`,
+      );
     return segment;
   });
 }
@@ -53,7 +58,10 @@ function segmentsBelow(pathname: string, prefix: string): string[] {
  * shape); a handler that throws an `HttpError` answers with it, anything else is a 500 that says
  * nothing of its internals.
  */
-export function createRouter(routes: readonly Route[], options: EdgeOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function createRouter(
+  routes: readonly Route[],
+  options: EdgeOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     let url: URL;
     try {
@@ -61,7 +69,10 @@ export function createRouter(routes: readonly Route[], options: EdgeOptions): (r
     } catch {
       return sendJson(response, 400, errorJson('BAD_PATH', 'the request target is not a valid path'));
     }
-    const matches = routes.filter((route) => route.path === url.pathname || (route.path.endsWith('/*') && url.pathname.startsWith(route.path.slice(0, -1))));
+    const matches = routes.filter(
+      (route) =>
+        route.path === url.pathname || (route.path.endsWith('/*') && url.pathname.startsWith(route.path.slice(0, -1))),
+    );
     const route = matches.find((candidate) => candidate.method === request.method);
     const shape = route?.errorBody ?? matches[0]?.errorBody ?? errorJson;
     const fail = (status: number, code: HttpErrorCode, message: string) => {
@@ -73,19 +84,34 @@ export function createRouter(routes: readonly Route[], options: EdgeOptions): (r
     if (refused !== undefined) return fail(refused.status, refused.code, refused.message);
     for (const [name, value] of Object.entries(options.guard.cors(request))) response.setHeader(name, value);
     if (request.method === 'OPTIONS' && matches.length > 0) {
-      response.writeHead(204, { 'access-control-allow-methods': [...new Set(matches.map((m) => m.method))].join(', '), 'access-control-allow-headers': 'authorization, content-type, last-event-id', 'access-control-max-age': '600' });
+      response.writeHead(204, {
+        'access-control-allow-methods': [...new Set(matches.map((m) => m.method))].join(', '),
+        'access-control-allow-headers': 'authorization, content-type, last-event-id',
+        'access-control-max-age': '600',
+      });
       return response.end();
     }
-    if (route === undefined) return fail(matches.length > 0 ? 405 : 404, matches.length > 0 ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND', matches.length > 0 ? `use ${matches.map((m) => m.method).join(' or ')}` : 'no such route');
+    if (route === undefined)
+      return fail(
+        matches.length > 0 ? 405 : 404,
+        matches.length > 0 ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND',
+        matches.length > 0 ? `use ${matches.map((m) => m.method).join(' or ')}` : 'no such route',
+      );
     const isAgent = sameSecret(bearerOf(request.headers.authorization), options.agentToken);
     if (isAgent) options.authenticated?.(request);
-    if (route.auth === 'agent' && !isAgent) return fail(401, 'UNAUTHORIZED', 'this route needs Authorization: Bearer <agent token> (the server prints where it keeps it at start, or set SUIP_AGENT_TOKEN)');
+    if (route.auth === 'agent' && !isAgent)
+      return fail(
+        401,
+        'UNAUTHORIZED',
+        'this route needs Authorization: Bearer <agent token> (the server prints where it keeps it at start, or set SUIP_AGENT_TOKEN)',
+      );
     const run = async () => {
       const segments = route.path.endsWith('/*') ? segmentsBelow(url.pathname, route.path.slice(0, -1)) : [];
       let body: unknown;
       if (route.body !== undefined) {
         const text = await readBody(request, route.body.maxBytes);
-        if (text === undefined) throw new HttpError(413, 'BODY_TOO_LARGE', `the body is larger than ${route.body.maxBytes} bytes`);
+        if (text === undefined)
+          throw new HttpError(413, 'BODY_TOO_LARGE', `the body is larger than ${route.body.maxBytes} bytes`);
         body = route.body.kind === 'json' ? parseBoundedJson(text) : text;
       }
       await route.handle(request, response, url, { segments, body, isAgent });
@@ -97,7 +123,11 @@ export function createRouter(routes: readonly Route[], options: EdgeOptions): (r
         if (error.code === 'BUSY') response.setHeader('retry-after', '1');
         return fail(status, code, error.message);
       }
-      options.log({ event: 'route-failed', path: url.pathname.slice(0, 200), error: error instanceof Error ? error.message : String(error) });
+      options.log({
+        event: 'route-failed',
+        path: url.pathname.slice(0, 200),
+        error: error instanceof Error ? error.message : String(error),
+      });
       fail(500, 'INTERNAL', 'the server failed on this request');
     });
   };

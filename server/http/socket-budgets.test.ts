@@ -65,7 +65,11 @@ describe('createSocketBudgets', () => {
 });
 
 describe('clientAddress', () => {
-  const request = (peer: string, forwarded?: string) => ({ socket: { remoteAddress: peer }, headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded } }) as unknown as IncomingMessage;
+  const request = (peer: string, forwarded?: string) =>
+    ({
+      socket: { remoteAddress: peer },
+      headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+    }) as unknown as IncomingMessage;
   const proxies = new Set(['10.0.0.1', '10.0.0.2']);
 
   it('reads X-Forwarded-For only from a listed proxy, its rightmost hop that is not a proxy', () => {

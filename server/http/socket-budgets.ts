@@ -254,8 +254,9 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       // up is never dropped for the others.
       const budget = effective.perSessionBytes;
       if (sum > budget && socket.bufferedAmount > budget / sockets.size) {
-        const reason = `more than ${budget} bytes wait for this session's sockets to read, and this one holds more `
-          + 'than its share';
+        const reason =
+          `more than ${budget} bytes wait for this session's sockets to read, and this one holds more ` +
+          'than its share';
         return { ok: false, reason };
       }
       return { ok: true };

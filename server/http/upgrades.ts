@@ -14,7 +14,11 @@ export interface UpgradeRoute {
  * WebSocket endpoint (the live channel, the runtime bridge …) checks only its own upgrades, and an
  * upgrade for any other path is refused with 404 instead of hanging.
  */
-export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], options: { guard: BrowserGuard; log(event: Record<string, unknown>): void }): void {
+export function routeUpgrades(
+  server: Server,
+  routes: readonly UpgradeRoute[],
+  options: { guard: BrowserGuard; log(event: Record<string, unknown>): void },
+): void {
   const { log } = options;
   const byPath = new Map(routes.map((route) => [route.path, route] as const));
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -23,7 +27,9 @@ export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], o
     const target = parseTarget(request.url);
     if (target === undefined) {
       log({ event: 'upgrade-refused', code: 'BAD_PATH' });
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: 'the request target is not a valid path', code: 'BAD_PATH' })}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: 'the request target is not a valid path', code: 'BAD_PATH' })}`,
+      );
       return;
     }
     const path = target.pathname;
@@ -35,7 +41,9 @@ export function routeUpgrades(server: Server, routes: readonly UpgradeRoute[], o
     if (refused?.code === 'ORIGIN_NOT_ALLOWED' && route !== undefined) return route.upgrade(request, socket, head);
     if (refused !== undefined) {
       log({ event: 'upgrade-refused', path, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
-      socket.end(`HTTP/1.1 ${refused.status} Refused\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: refused.message, code: refused.code })}`);
+      socket.end(
+        `HTTP/1.1 ${refused.status} Refused\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: refused.message, code: refused.code })}`,
+      );
       return;
     }
     if (route !== undefined) return route.upgrade(request, socket, head);

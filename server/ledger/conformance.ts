@@ -20,7 +20,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const a = await open();
     const b = await open();
     const s = session();
-    const seqs = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'data', JSON.stringify({ i }))));
+    const seqs = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'data', JSON.stringify({ i }))),
+    );
     expect([...seqs].sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(await a.last(s)).toBe(200);
     const { entries, truncated } = await b.read(s, 0);
@@ -35,7 +37,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const s = session();
     for (let i = 1; i <= 20; i += 1) await ledger.append(s, 'data', `{"i":${i}}`);
     const { entries } = await ledger.read(s, 13);
-    expect(entries.map((e) => [e.seq, e.kind, e.payload])).toEqual(Array.from({ length: 7 }, (_, i) => [14 + i, 'data', `{"i":${14 + i}}`]));
+    expect(entries.map((e) => [e.seq, e.kind, e.payload])).toEqual(
+      Array.from({ length: 7 }, (_, i) => [14 + i, 'data', `{"i":${14 + i}}`]),
+    );
     expect((await ledger.read(s, 20)).entries).toEqual([]);
     expect((await ledger.read(s, 5, 3)).entries.map((e) => e.seq)).toEqual([6, 7, 8]);
     await ledger.close();
@@ -92,7 +96,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const s = session();
     expect(await a.heads(s)).toEqual({});
     await a.append(s, 'render', '{"v":1}', 'render');
-    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'props_update', `{"p":${i}}`, 'props')));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'props_update', `{"p":${i}}`, 'props')),
+    );
     // The props head is the entry with the highest number among the racing appends.
     const newest = (await a.read(s, 1, 40)).entries.at(-1)!;
     for (let i = 0; i < 300; i += 1) await b.append(s, 'data', String(i));
@@ -115,7 +121,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const a = await open();
     const b = await open();
     const sessions = Array.from({ length: 40 }, () => session());
-    const issued = new Map<string, { a: Array<Promise<number>>; b: Array<Promise<number>> }>(sessions.map((s) => [s, { a: [], b: [] }]));
+    const issued = new Map<string, { a: Array<Promise<number>>; b: Array<Promise<number>> }>(
+      sessions.map((s) => [s, { a: [], b: [] }]),
+    );
     // Waves fired a turn apart: each wave is sent while the one before it is still committing.
     for (let wave = 0; wave < 10; wave += 1) {
       for (const s of sessions) {
@@ -163,7 +171,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const { entries, truncated } = await ledger.read(s, 0);
     expect(truncated).toBe(true);
     expect(entries.at(-1)?.seq).toBe(30);
-    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: entries.length }, (_, i) => 31 - entries.length + i));
+    expect(entries.map((e) => e.seq)).toEqual(
+      Array.from({ length: entries.length }, (_, i) => 31 - entries.length + i),
+    );
     expect(entries.length).toBeGreaterThan(5);
     expect(entries.length).toBeLessThan(11);
     const { bytes, quotaBytes } = await ledger.usage(s);
@@ -212,7 +222,10 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const payload = JSON.stringify({ text: 'x'.repeat(180) });
     let pinned = 0;
     for (let i = 0; i < 20; i += 1) {
-      const done = await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true, share: 0.5 }]).then(() => true, (error: LedgerError) => error.code);
+      const done = await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true, share: 0.5 }]).then(
+        () => true,
+        (error: LedgerError) => error.code,
+      );
       if (done !== true) {
         expect(done).toBe('SESSION_QUOTA');
         break;
@@ -224,7 +237,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     for (let i = 0; i < 5; i += 1) await ledger.append(s, 'render', payload);
     await expect(ledger.append(s, 'render', payload)).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
     expect(await ledger.appendAll([{ session: s, kind: 'ended', payload: '{}', overQuota: true }])).toEqual([11]);
-    await expect(ledger.appendAll([{ session: s, kind: 'x', payload: '{}', share: 2 }])).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ledger.appendAll([{ session: s, kind: 'x', payload: '{}', share: 2 }])).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     await ledger.close();
   });
 
@@ -235,7 +250,9 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     for (let i = 1; i <= 60; i += 1) expect(await ledger.append(s, 'data', payload)).toBe(i);
     // A head counts too: a large one is refused, a replaced one counts once.
     for (let i = 0; i < 10; i += 1) await ledger.append(s, 'props_update', payload, 'props');
-    await expect(ledger.append(s, 'render', 'y'.repeat(3000), 'render')).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+    await expect(ledger.append(s, 'render', 'y'.repeat(3000), 'render')).rejects.toMatchObject({
+      code: 'SESSION_QUOTA',
+    });
     await ledger.close();
   });
 
@@ -250,15 +267,25 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
       { session: events, kind: 'props', payload: '{}', seqOf: 0 },
     ]);
     expect(seqs).toEqual([2, 1, 2]);
-    expect((await ledger.read(events, 0)).entries.map((e) => e.payload)).toEqual(['{"seq":2,"session":{"v":1}}', '{"seq":2}']);
+    expect((await ledger.read(events, 0)).entries.map((e) => e.payload)).toEqual([
+      '{"seq":2,"session":{"v":1}}',
+      '{"seq":2}',
+    ]);
     expect((await ledger.heads(s)).render).toEqual({ seq: 2, payload: '{"session":{"v":1}}' });
     // The second item is over the events stream's quota: the frame is not appended either.
-    await expect(ledger.appendAll([
-      { session: s, kind: 'render', payload: '{"session":{"v":2}}', head: 'render' },
-      { session: events, kind: 'render', payload: JSON.stringify({ big: 'z'.repeat(5000) }), seqOf: 0 },
-    ])).rejects.toMatchObject({ code: 'SESSION_QUOTA', session: events });
+    await expect(
+      ledger.appendAll([
+        { session: s, kind: 'render', payload: '{"session":{"v":2}}', head: 'render' },
+        { session: events, kind: 'render', payload: JSON.stringify({ big: 'z'.repeat(5000) }), seqOf: 0 },
+      ]),
+    ).rejects.toMatchObject({ code: 'SESSION_QUOTA', session: events });
     // An invalid item refuses the whole call before anything is written.
-    await expect(ledger.appendAll([{ session: s, kind: 'render', payload: '{}' }, { session: 'not a session', kind: 'render', payload: '{}' }])).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(
+      ledger.appendAll([
+        { session: s, kind: 'render', payload: '{}' },
+        { session: 'not a session', kind: 'render', payload: '{}' },
+      ]),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(await ledger.last(s)).toBe(2);
     expect(await ledger.last(events)).toBe(2);
     expect((await ledger.heads(s)).render?.seq).toBe(2);
@@ -270,8 +297,12 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     const b = await open();
     const s = session();
     const events = `${s}.events`;
-    expect(await a.appendAll([{ session: events, kind: 'action', payload: '{"n":1}' }], { session: s, key: 'tab/1' })).toEqual([1]);
-    expect(await b.appendAll([{ session: events, kind: 'action', payload: '{"n":1}' }], { session: s, key: 'tab/1' })).toBeNull();
+    expect(
+      await a.appendAll([{ session: events, kind: 'action', payload: '{"n":1}' }], { session: s, key: 'tab/1' }),
+    ).toEqual([1]);
+    expect(
+      await b.appendAll([{ session: events, kind: 'action', payload: '{"n":1}' }], { session: s, key: 'tab/1' }),
+    ).toBeNull();
     expect(await b.recordAction(s, 'tab/1')).toBe(false);
     expect(await a.last(events)).toBe(1);
     await a.close();

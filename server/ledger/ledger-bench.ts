@@ -12,7 +12,9 @@ import type { Ledger } from './ledger.ts';
  * and prints appends/s and both gaps. Run it against an older `sqlite-ledger.ts` to compare.
  */
 const [module = './sqlite-ledger.ts', clients = '200', perClient = '100'] = process.argv.slice(2);
-const { createSqliteLedger } = (await import(module.startsWith('.') && module !== './sqlite-ledger.ts' ? pathToFileURL(resolve(module)).href : module)) as { createSqliteLedger: (file: string) => Ledger };
+const { createSqliteLedger } = (await import(
+  module.startsWith('.') && module !== './sqlite-ledger.ts' ? pathToFileURL(resolve(module)).href : module
+)) as { createSqliteLedger: (file: string) => Ledger };
 const root = resolve('.suip-data');
 mkdirSync(root, { recursive: true });
 const dir = mkdtempSync(join(root, 'ledger-bench-'));
@@ -39,13 +41,16 @@ try {
   const flood = await worstGap(async () => {
     await Promise.all(
       Array.from({ length: Number(clients) }, async (_, client) => {
-        for (let i = 0; i < Number(perClient); i += 1) await ledger.append(`bench-${client}`, 'data', JSON.stringify({ client, i, text: 'x'.repeat(200) }));
+        for (let i = 0; i < Number(perClient); i += 1)
+          await ledger.append(`bench-${client}`, 'data', JSON.stringify({ client, i, text: 'x'.repeat(200) }));
       }),
     );
   });
   const seconds = (performance.now() - started) / 1000;
   const total = Number(clients) * Number(perClient);
-  console.log(`${module}: ${total} appends from ${clients} sessions in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} appends/s; worst 5 ms-interval lateness quiet ${quiet.toFixed(1)} ms, under the flood ${flood.toFixed(1)} ms (node ${process.version})`);
+  console.log(
+    `${module}: ${total} appends from ${clients} sessions in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} appends/s; worst 5 ms-interval lateness quiet ${quiet.toFixed(1)} ms, under the flood ${flood.toFixed(1)} ms (node ${process.version})`,
+  );
   await ledger.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -178,28 +178,56 @@ export const MAX_NAME_CHARS = 256;
 
 /** Session ids are bounded, printable keys (they name SQLite rows and Redis keys). */
 export function checkSession(session: string): void {
-  if (typeof session !== 'string' || !/^[\w.:-]{1,128}$/.test(session)) throw new LedgerError('INVALID_INPUT', `a session id is 1–128 characters of letters, digits and _ . : - (got ${JSON.stringify(String(session).slice(0, 40))})`);
+  if (typeof session !== 'string' || !/^[\w.:-]{1,128}$/.test(session))
+    throw new LedgerError(
+      'INVALID_INPUT',
+      `a session id is 1–128 characters of letters, digits and _ . : - (got ${JSON.stringify(String(session).slice(0, 40))})`,
+    );
 }
 
 /** Check a multi-append before any store sees it (the same rules for every store). */
 export function checkItems(items: readonly AppendItem[], action?: ActionKey): void {
-  if (!Array.isArray(items) || (items.length === 0 && action === undefined)) throw new LedgerError('INVALID_INPUT', 'appendAll needs at least one item (or an action key)');
+  if (!Array.isArray(items) || (items.length === 0 && action === undefined))
+    throw new LedgerError('INVALID_INPUT', 'appendAll needs at least one item (or an action key)');
   for (const [index, item] of items.entries()) {
     checkSession(item.session);
-    if (typeof item.kind !== 'string' || item.kind.length === 0 || item.kind.length > 64) throw new LedgerError('INVALID_INPUT', `item ${index}: kind is 1–64 characters`, item.session);
-    if (typeof item.payload !== 'string') throw new LedgerError('INVALID_INPUT', `item ${index}: payload is JSON text`, item.session);
-    if (item.head !== undefined && (typeof item.head !== 'string' || item.head.length === 0 || item.head.length > MAX_NAME_CHARS)) throw new LedgerError('INVALID_INPUT', `item ${index}: a head name is 1–${MAX_NAME_CHARS} characters`, item.session);
+    if (typeof item.kind !== 'string' || item.kind.length === 0 || item.kind.length > 64)
+      throw new LedgerError('INVALID_INPUT', `item ${index}: kind is 1–64 characters`, item.session);
+    if (typeof item.payload !== 'string')
+      throw new LedgerError('INVALID_INPUT', `item ${index}: payload is JSON text`, item.session);
+    if (
+      item.head !== undefined &&
+      (typeof item.head !== 'string' || item.head.length === 0 || item.head.length > MAX_NAME_CHARS)
+    )
+      throw new LedgerError(
+        'INVALID_INPUT',
+        `item ${index}: a head name is 1–${MAX_NAME_CHARS} characters`,
+        item.session,
+      );
     if (item.release !== undefined && (!Number.isInteger(item.release) || item.release < 0)) {
       throw new LedgerError('INVALID_INPUT', `item ${index}: release is a sequence number`, item.session);
     }
     if (item.share !== undefined && !(item.share > 0 && item.share <= 1)) {
       throw new LedgerError('INVALID_INPUT', `item ${index}: share is in (0, 1]`, item.session);
     }
-    if (item.seqOf !== undefined && (!Number.isInteger(item.seqOf) || item.seqOf < 0 || item.seqOf >= index || !item.payload.startsWith('{'))) throw new LedgerError('INVALID_INPUT', `item ${index}: seqOf names an earlier item of the same call, and the payload is a JSON object`, item.session);
+    if (
+      item.seqOf !== undefined &&
+      (!Number.isInteger(item.seqOf) || item.seqOf < 0 || item.seqOf >= index || !item.payload.startsWith('{'))
+    )
+      throw new LedgerError(
+        'INVALID_INPUT',
+        `item ${index}: seqOf names an earlier item of the same call, and the payload is a JSON object`,
+        item.session,
+      );
   }
   if (action !== undefined) {
     checkSession(action.session);
-    if (typeof action.key !== 'string' || action.key.length === 0 || action.key.length > MAX_NAME_CHARS) throw new LedgerError('INVALID_INPUT', `an action key is 1–${MAX_NAME_CHARS} characters (client id / clientSeq)`, action.session);
+    if (typeof action.key !== 'string' || action.key.length === 0 || action.key.length > MAX_NAME_CHARS)
+      throw new LedgerError(
+        'INVALID_INPUT',
+        `an action key is 1–${MAX_NAME_CHARS} characters (client id / clientSeq)`,
+        action.session,
+      );
   }
 }
 

@@ -24,12 +24,18 @@ describe('memory ledger', () => {
 describe('SQLite ledger (a real file, WAL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'suip-ledger-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  ledgerConformance(async (options = {}) => createSqliteLedger(join(dir, `ledger-${options.window}-${options.quotaBytes}.sqlite`), options), 'sql');
+  ledgerConformance(
+    async (options = {}) =>
+      createSqliteLedger(join(dir, `ledger-${options.window}-${options.quotaBytes}.sqlite`), options),
+    'sql',
+  );
 
   it('keeps every acknowledged append across a kill -9 of the writing process, with no gap', async () => {
     const file = join(dir, 'killed.sqlite');
     const writer = fileURLToPath(new URL('../testing/ledger-writer.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'killed-session'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'killed-session'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let acknowledged = 0;
     await new Promise<void>((resolve) => {
       child.stdout!.on('data', (chunk: Buffer) => {
@@ -79,7 +85,8 @@ describe.skipIf(!hasRedisServer())('Redis Streams ledger (a real redis-server on
     const seen = new Map<string, number[]>(sessions.map((s) => [s, []]));
     const stops = sessions.map((s) => ledger.tail(s, 0, (entry) => seen.get(s)!.push(entry.seq)));
     await probe.appendAll(sessions.map((session) => ({ session, kind: 'data', payload: '1' })));
-    for (let i = 0; i < 300 && [...seen.values()].some((seqs) => seqs.length < 1); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 300 && [...seen.values()].some((seqs) => seqs.length < 1); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect([...seen.values()].every((seqs) => seqs.length === 1 && seqs[0] === 1)).toBe(true);
     expect((await clients()) - before).toBeLessThanOrEqual(1);
     for (const stop of stops) stop();
@@ -88,4 +95,5 @@ describe.skipIf(!hasRedisServer())('Redis Streams ledger (a real redis-server on
   }, 60_000);
 });
 
-if (!hasRedisServer()) console.warn('redis-server is not installed: the Redis ledger suite is skipped (.ci/run installs it)');
+if (!hasRedisServer())
+  console.warn('redis-server is not installed: the Redis ledger suite is skipped (.ci/run installs it)');

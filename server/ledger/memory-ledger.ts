@@ -103,7 +103,8 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
         session.heads.set(item.head, { seq: entry.seq, payload, size });
       }
       session.entries.push(entry);
-      if (session.entries.length > window) for (const gone of session.entries.splice(0, session.entries.length - window)) session.bytes -= gone.size;
+      if (session.entries.length > window)
+        for (const gone of session.entries.splice(0, session.entries.length - window)) session.bytes -= gone.size;
       seqs.push(entry.seq);
       appended.push([session, { seq: entry.seq, at: entry.at, kind: entry.kind, payload }]);
     }
@@ -127,7 +128,13 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
     async read(id, fromSeq, limit = Infinity) {
       const session = sessionOf(id);
       const first = session.entries[0]?.seq ?? session.last + 1;
-      return { entries: session.entries.filter((entry) => entry.seq > fromSeq).slice(0, limit).map(({ seq, at, kind, payload }) => ({ seq, at, kind, payload })), truncated: fromSeq + 1 < first };
+      return {
+        entries: session.entries
+          .filter((entry) => entry.seq > fromSeq)
+          .slice(0, limit)
+          .map(({ seq, at, kind, payload }) => ({ seq, at, kind, payload })),
+        truncated: fromSeq + 1 < first,
+      };
     },
     async heads(id) {
       return Object.fromEntries([...sessionOf(id).heads].map(([name, { seq, payload }]) => [name, { seq, payload }]));

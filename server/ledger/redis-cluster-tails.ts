@@ -17,7 +17,9 @@ const READ_MS = 5000;
 /** `promise`, or a rejection after `ms`. */
 function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -53,7 +55,10 @@ export function clusterTails(cluster: Cluster, keys: RedisKeys): RedisTails {
         group.again = false;
         const from = Math.min(...[...group.tails].map((tail) => tail.cursor));
         const key = keys.stream(session);
-        const raw = (await bounded(cluster.sendCommand(key, true, ['XRANGE', key, `(0-${from}`, '+', 'COUNT', String(PAGE)]), READ_MS)) as RawEntry[];
+        const raw = (await bounded(
+          cluster.sendCommand(key, true, ['XRANGE', key, `(0-${from}`, '+', 'COUNT', String(PAGE)]),
+          READ_MS,
+        )) as RawEntry[];
         deliver(group.tails, raw);
         if (raw.length === PAGE) group.again = true;
       } while (group.again && !closed && tailsBy.get(session) === group);
@@ -72,10 +77,18 @@ export function clusterTails(cluster: Cluster, keys: RedisKeys): RedisTails {
   return {
     tail(session, fromSeq, onEntry) {
       const fresh = !tailsBy.has(session);
-      const stop = addTail(tailsBy, session, { cursor: fromSeq, onEntry, stopped: false }, () => ({ tails: new Set(), pulling: false, again: false }));
+      const stop = addTail(tailsBy, session, { cursor: fromSeq, onEntry, stopped: false }, () => ({
+        tails: new Set(),
+        pulling: false,
+        again: false,
+      }));
       const channel = keys.appended(session);
       // Subscribe first, then read: an entry appended in between is in the read or announced.
-      if (fresh) void cluster.sSubscribe(channel, () => void pull(session)).catch(() => undefined).finally(() => void pull(session));
+      if (fresh)
+        void cluster
+          .sSubscribe(channel, () => void pull(session))
+          .catch(() => undefined)
+          .finally(() => void pull(session));
       else void pull(session);
       return () => {
         stop();

@@ -27,9 +27,18 @@ export function slotTagOf(session: string): string {
 
 /** The key names under `prefix` (no braces: a brace in the prefix would move the hash tag). */
 export function redisKeys(prefix: string): RedisKeys {
-  if (/[{}]/.test(prefix)) throw new Error(`a Redis key prefix holds no { or } (got ${JSON.stringify(prefix)}): the ledger's hash tag must be the session`);
+  if (/[{}]/.test(prefix))
+    throw new Error(
+      `a Redis key prefix holds no { or } (got ${JSON.stringify(prefix)}): the ledger's hash tag must be the session`,
+    );
   const of = (kind: string) => (session: string) => `${prefix}:{${slotTagOf(session)}}:${kind}:${session}`;
-  return { stream: of('ledger'), heads: of('heads'), meta: of('meta'), actionKeys: of('action-keys'), appended: of('appended') };
+  return {
+    stream: of('ledger'),
+    heads: of('heads'),
+    meta: of('meta'),
+    actionKeys: of('action-keys'),
+    appended: of('appended'),
+  };
 }
 
 /** A stream entry as XRANGE / XREAD return it: `[id, [field, value, …]]`. */
@@ -42,7 +51,12 @@ export function toEntry([id, fields]: RawEntry): LedgerEntry {
     for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]!;
     return '';
   };
-  return { seq: Number(id.slice(id.indexOf('-') + 1)), at: Number(value('at')), kind: value('kind'), payload: value('payload') };
+  return {
+    seq: Number(id.slice(id.indexOf('-') + 1)),
+    at: Number(value('at')),
+    kind: value('kind'),
+    payload: value('payload'),
+  };
 }
 
 /** One tail: its own cursor on a shared read. */
@@ -71,7 +85,12 @@ export interface RedisTails {
 }
 
 /** Register a tail in `tailsBy`; the returned function stops it (and drops the session when it was its last). */
-export function addTail<G extends { tails: Set<Tail> }>(tailsBy: Map<string, G>, session: string, tail: Tail, group: () => G): () => void {
+export function addTail<G extends { tails: Set<Tail> }>(
+  tailsBy: Map<string, G>,
+  session: string,
+  tail: Tail,
+  group: () => G,
+): () => void {
   let own = tailsBy.get(session);
   if (own === undefined) tailsBy.set(session, (own = group()));
   own.tails.add(tail);

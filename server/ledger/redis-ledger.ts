@@ -135,7 +135,6 @@ if actionKey ~= '' then
 end
 return {'OK', unpack(seqs)}`;
 
-
 /** Where the Redis ledger lives: one server's URL, or a Redis Cluster's node URLs (any reachable node lets the client find the rest). */
 export type RedisTarget = string | { cluster: readonly string[] };
 
@@ -204,13 +203,22 @@ async function clusterStore(urls: readonly string[], keys: ReturnType<typeof red
  * Commands are sent raw (`sendCommand`): the wire of Redis 7 is the contract, not a client's
  * option objects.
  */
-export async function createRedisLedger(target: RedisTarget, options: LedgerOptions & { prefix?: string } = {}): Promise<Ledger> {
+export async function createRedisLedger(
+  target: RedisTarget,
+  options: LedgerOptions & { prefix?: string } = {},
+): Promise<Ledger> {
   const window = options.window ?? DEFAULT_WINDOW;
   const quota = options.quotaBytes ?? DEFAULT_QUOTA_BYTES;
   const keys = redisKeys(options.prefix ?? 'suip');
   const store = typeof target === 'string' ? await serverStore(target, keys) : await clusterStore(target.cluster, keys);
   const send = (args: string[]) => store.send(args[1]!, args);
-  const range = async (session: string, from: string, to: string, limit: number, command = 'XRANGE'): Promise<LedgerEntry[]> => {
+  const range = async (
+    session: string,
+    from: string,
+    to: string,
+    limit: number,
+    command = 'XRANGE',
+  ): Promise<LedgerEntry[]> => {
     const raw = (await send([command, keys.stream(session), from, to, 'COUNT', String(limit)])) as RawEntry[];
     return raw.map(toEntry);
   };
@@ -219,7 +227,11 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
   /** One EVAL of APPEND_ALL; a failure of Redis itself becomes STORE_FAILED (the script ran whole or not at all). */
   async function appendAll(items: readonly AppendItem[], action?: ActionKey): Promise<number[] | null> {
     checkItems(items, action);
-    const scriptKeys = items.flatMap((item) => [keys.stream(item.session), keys.heads(item.session), keys.meta(item.session)]);
+    const scriptKeys = items.flatMap((item) => [
+      keys.stream(item.session),
+      keys.heads(item.session),
+      keys.meta(item.session),
+    ]);
     if (action !== undefined) scriptKeys.push(keys.actionKeys(action.session), keys.meta(action.session));
     const at = String(Date.now());
     const args = items.flatMap((item) => {
@@ -233,9 +245,18 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
     let reply: Array<string | number>;
     try {
       const argv = [String(window), String(quota), String(items.length), action?.key ?? '', ...args, ...channels];
-      reply = (await store.send(scriptKeys[0]!, ['EVAL', APPEND_ALL, String(scriptKeys.length), ...scriptKeys, ...argv])) as Array<string | number>;
+      reply = (await store.send(scriptKeys[0]!, [
+        'EVAL',
+        APPEND_ALL,
+        String(scriptKeys.length),
+        ...scriptKeys,
+        ...argv,
+      ])) as Array<string | number>;
     } catch (error) {
-      throw new LedgerError('STORE_FAILED', `the Redis ledger could not append (${error instanceof Error ? error.message : String(error)}); nothing of it was recorded: retry it`);
+      throw new LedgerError(
+        'STORE_FAILED',
+        `the Redis ledger could not append (${error instanceof Error ? error.message : String(error)}); nothing of it was recorded: retry it`,
+      );
     }
     if (reply[0] === 'DUP') return null;
     if (reply[0] === 'QUOTA') {
@@ -253,7 +274,9 @@ export async function createRedisLedger(target: RedisTarget, options: LedgerOpti
     async heads(session) {
       checkSession(session);
       const raw = (await send(['HGETALL', keys.heads(session)])) as string[] | Record<string, string>;
-      const pairs = Array.isArray(raw) ? Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!] as const) : Object.entries(raw);
+      const pairs = Array.isArray(raw)
+        ? Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!] as const)
+        : Object.entries(raw);
       const heads: Record<string, LedgerHead> = {};
       for (const [name, value] of pairs) {
         const bar = value.indexOf('|');

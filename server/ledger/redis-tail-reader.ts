@@ -22,7 +22,13 @@ export function serverTails(client: Client, keys: RedisKeys): RedisTails {
   let reading: Promise<void> | undefined;
   let blocked = false;
   let closed = false;
-  const unblock = () => (readerId === undefined ? Promise.resolve() : client.sendCommand(['CLIENT', 'UNBLOCK', readerId]).then(() => undefined, () => undefined));
+  const unblock = () =>
+    readerId === undefined
+      ? Promise.resolve()
+      : client.sendCommand(['CLIENT', 'UNBLOCK', readerId]).then(
+          () => undefined,
+          () => undefined,
+        );
 
   function startReading(): void {
     if (closed) return;
@@ -49,24 +55,38 @@ export function serverTails(client: Client, keys: RedisKeys): RedisTails {
     }
     while (!closed && tailsBy.size > 0) {
       const sessions = [...tailsBy.keys()];
-      const ids = sessions.map((session) => `0-${Math.min(...[...tailsBy.get(session)!.tails].map((tail) => tail.cursor))}`);
+      const ids = sessions.map(
+        (session) => `0-${Math.min(...[...tailsBy.get(session)!.tails].map((tail) => tail.cursor))}`,
+      );
       const byKey = new Map(sessions.map((session) => [keys.stream(session), session]));
       blocked = true;
       let reply: Array<[string, RawEntry[]]> | Record<string, RawEntry[]> | null;
       try {
-        reply = (await reader.sendCommand(['XREAD', 'COUNT', '1000', 'BLOCK', '500', 'STREAMS', ...byKey.keys(), ...ids])) as typeof reply;
+        reply = (await reader.sendCommand([
+          'XREAD',
+          'COUNT',
+          '1000',
+          'BLOCK',
+          '500',
+          'STREAMS',
+          ...byKey.keys(),
+          ...ids,
+        ])) as typeof reply;
       } finally {
         blocked = false;
       }
       // RESP2 answers [[key, entries]], RESP3 a map {key: entries}.
       const streams = reply === null ? [] : Array.isArray(reply) ? reply : Object.entries(reply);
-      for (const [streamKey, entries] of streams) deliver(tailsBy.get(byKey.get(String(streamKey)) ?? '')?.tails ?? [], entries);
+      for (const [streamKey, entries] of streams)
+        deliver(tailsBy.get(byKey.get(String(streamKey)) ?? '')?.tails ?? [], entries);
     }
   }
 
   return {
     tail(session, fromSeq, onEntry) {
-      const stop = addTail(tailsBy, session, { cursor: fromSeq, onEntry, stopped: false }, () => ({ tails: new Set() }));
+      const stop = addTail(tailsBy, session, { cursor: fromSeq, onEntry, stopped: false }, () => ({
+        tails: new Set(),
+      }));
       startReading();
       return stop;
     },

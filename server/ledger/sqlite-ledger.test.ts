@@ -55,7 +55,9 @@ describe('SQLite ledger under load', () => {
     const busy = nodePerformance.eventLoopUtilization(utilization).utilization;
     // The quiet reference is taken on both sides of the flood: the machine's load drifts.
     const quiet = Math.max(quietBefore, await idle());
-    console.log(`worst 5 ms-interval lateness: quiet ${quiet.toFixed(1)} ms, during 20,000 appends (${duration.toFixed(0)} ms, loop busy ${(busy * 100).toFixed(0)}%) ${flood.toFixed(1)} ms`);
+    console.log(
+      `worst 5 ms-interval lateness: quiet ${quiet.toFixed(1)} ms, during 20,000 appends (${duration.toFixed(0)} ms, loop busy ${(busy * 100).toFixed(0)}%) ${flood.toFixed(1)} ms`,
+    );
     expect(appended).toBe(20_000);
     expect(await ledger.last('flood-199')).toBe(100);
     // A synchronous fsync per append holds the loop for the whole flood (each acknowledged append
@@ -80,7 +82,10 @@ describe('SQLite ledger under load', () => {
     expect(timers() - before).toBeLessThanOrEqual(1);
 
     // Count every statement the main thread runs while the 1,000 tails sit idle for a second.
-    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<'get' | 'all' | 'iterate', (...args: unknown[]) => unknown>;
+    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<
+      'get' | 'all' | 'iterate',
+      (...args: unknown[]) => unknown
+    >;
     const originals = { get: proto.get, all: proto.all, iterate: proto.iterate };
     let statements = 0;
     for (const name of ['get', 'all', 'iterate'] as const) {
@@ -101,9 +106,21 @@ describe('SQLite ledger under load', () => {
     // This process's commit wakes every tail with its entry; another writer's commit reaches them through the watcher.
     await ledger.appendAll(sessions.map((session) => ({ session, kind: 'data', payload: '"mine"' })));
     await other.appendAll(sessions.slice(0, 50).map((session) => ({ session, kind: 'data', payload: '"other"' })));
-    for (let i = 0; i < 300 && [...seen.values()].some((entries, index) => entries.length < (index < 50 ? 2 : 1)); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (
+      let i = 0;
+      i < 300 && [...seen.values()].some((entries, index) => entries.length < (index < 50 ? 2 : 1));
+      i += 1
+    )
+      await new Promise((resolve) => setTimeout(resolve, 10));
     for (const [index, session] of sessions.entries()) {
-      expect(seen.get(session)!.map((e) => [e.seq, e.payload])).toEqual(index < 50 ? [[2, '"mine"'], [3, '"other"']] : [[2, '"mine"']]);
+      expect(seen.get(session)!.map((e) => [e.seq, e.payload])).toEqual(
+        index < 50
+          ? [
+              [2, '"mine"'],
+              [3, '"other"'],
+            ]
+          : [[2, '"mine"']],
+      );
     }
     for (const stop of stops) stop();
     expect(timers()).toBeLessThanOrEqual(before);

@@ -1,5 +1,18 @@
 import Database from 'better-sqlite3';
-import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, checkSession, payloadOf, type ActionKey, type AppendItem, type Ledger, type LedgerEntry, type LedgerHead, type LedgerOptions } from './ledger.ts';
+import {
+  DEFAULT_QUOTA_BYTES,
+  DEFAULT_WINDOW,
+  LedgerError,
+  checkItems,
+  checkSession,
+  payloadOf,
+  type ActionKey,
+  type AppendItem,
+  type Ledger,
+  type LedgerEntry,
+  type LedgerHead,
+  type LedgerOptions,
+} from './ledger.ts';
 import { createHistogram } from '../metrics/histogram.ts';
 import type { JobResult, WriteJob } from './sqlite-jobs.ts';
 import { superviseWriter } from './sqlite-writer-supervisor.ts';
@@ -66,11 +79,17 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
   db.pragma('query_only = ON');
   const head = db.prepare<[string], { last: number }>('SELECT last FROM heads WHERE session = ?');
   const bytesOf = db.prepare<[string], { bytes: number }>('SELECT bytes FROM heads WHERE session = ?');
-  const select = db.prepare<[string, number, number], LedgerEntry>('SELECT seq, at, kind, payload FROM entries WHERE session = ? AND seq > ? ORDER BY seq LIMIT ?');
+  const select = db.prepare<[string, number, number], LedgerEntry>(
+    'SELECT seq, at, kind, payload FROM entries WHERE session = ? AND seq > ? ORDER BY seq LIMIT ?',
+  );
   const first = db.prepare<[string], { seq: number | null }>('SELECT MIN(seq) AS seq FROM entries WHERE session = ?');
-  const states = db.prepare<[string], { name: string } & LedgerHead>('SELECT name, seq, payload FROM state_heads WHERE session = ?');
+  const states = db.prepare<[string], { name: string } & LedgerHead>(
+    'SELECT name, seq, payload FROM state_heads WHERE session = ?',
+  );
   const commitNumber = db.prepare<[], { n: number }>('SELECT n FROM commits WHERE id = 1');
-  const changedSince = db.prepare<[number], { session: string; last: number; ver: number }>('SELECT session, last, ver FROM heads WHERE ver > ?');
+  const changedSince = db.prepare<[number], { session: string; last: number; ver: number }>(
+    'SELECT session, last, ver FROM heads WHERE ver > ?',
+  );
   const sessionTotals = db.prepare<[], { count: number; bytes: number; largest: number }>(
     'SELECT COUNT(*) AS count, COALESCE(SUM(bytes), 0) AS bytes, COALESCE(MAX(bytes), 0) AS largest FROM heads',
   );
@@ -93,20 +112,23 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
 
   const pending = new Map<number, Pending>();
   const latency = createHistogram();
-  const writer = superviseWriter({ file, window, quotaBytes }, {
-    settle,
-    died(reason) {
-      // A dead thread's batch rolled back, unless it died between its commit and its answer: the
-      // caller cannot know, so it is told to retry (actions are deduplicated).
-      const message = `the ledger's writer thread stopped (${reason}); it may not be recorded: retry`;
-      const error = new LedgerError('STORE_FAILED', message);
-      for (const entry of pending.values()) entry.reject(error);
-      pending.clear();
-      pendingBytes = 0;
+  const writer = superviseWriter(
+    { file, window, quotaBytes },
+    {
+      settle,
+      died(reason) {
+        // A dead thread's batch rolled back, unless it died between its commit and its answer: the
+        // caller cannot know, so it is told to retry (actions are deduplicated).
+        const message = `the ledger's writer thread stopped (${reason}); it may not be recorded: retry`;
+        const error = new LedgerError('STORE_FAILED', message);
+        for (const entry of pending.values()) entry.reject(error);
+        pending.clear();
+        pendingBytes = 0;
+      },
+      ...(options.onFatal === undefined ? {} : { onFatal: options.onFatal }),
+      ...(options.log === undefined ? {} : { log: options.log }),
     },
-    ...(options.onFatal === undefined ? {} : { onFatal: options.onFatal }),
-    ...(options.log === undefined ? {} : { log: options.log }),
-  });
+  );
   let outbox: WriteJob[] = [];
   let pendingBytes = 0;
   let nextId = 1;
@@ -119,11 +141,18 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
       pending.delete(result.id);
       pendingBytes -= entry.bytes;
       latency.observe(Date.now() - entry.job.at);
-      if ('error' in result) entry.reject(new LedgerError(result.error.code, result.error.message, result.error.session));
+      if ('error' in result)
+        entry.reject(new LedgerError(result.error.code, result.error.message, result.error.session));
       else if ('duplicate' in result) entry.resolve(null);
       else {
         // The commit is durable: wake this process's tails with the entries themselves (no read).
-        for (const [index, item] of entry.job.items.entries()) tails.wake(item.session, { seq: result.seqs[index]!, at: entry.job.at, kind: item.kind, payload: payloadOf(item, result.seqs) });
+        for (const [index, item] of entry.job.items.entries())
+          tails.wake(item.session, {
+            seq: result.seqs[index]!,
+            at: entry.job.at,
+            kind: item.kind,
+            payload: payloadOf(item, result.seqs),
+          });
         entry.resolve(result.seqs);
       }
     }
@@ -137,7 +166,13 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     checkItems(items, action);
     const bytes = items.reduce((sum, item) => sum + item.payload.length * 2, 256);
     // SECURITY: appends waiting for the disk are bounded; past the budget they are refused, never queued without end.
-    if (pendingBytes + bytes > maxPending) return Promise.reject(new LedgerError('BUSY', `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry in a moment`));
+    if (pendingBytes + bytes > maxPending)
+      return Promise.reject(
+        new LedgerError(
+          'BUSY',
+          `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry in a moment`,
+        ),
+      );
     const keyed = action === undefined ? {} : { action: { session: action.session, key: action.key } };
     const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(plainItem), ...keyed };
     return new Promise((resolve, reject) => {
@@ -158,7 +193,10 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
 
   return {
     async append(session, kind, payload, name) {
-      return (await submit([{ session, kind, payload, ...(name === undefined ? {} : { head: name }) }], undefined))![0]!;
+      return (await submit(
+        [{ session, kind, payload, ...(name === undefined ? {} : { head: name }) }],
+        undefined,
+      ))![0]!;
     },
     async appendAll(items, action) {
       return submit([...items], action);

@@ -112,8 +112,9 @@ export function superviseWriter(config: Omit<WriterConfig, 'generation'>, events
     }
     restartTimes.push(now);
     const delay = FIRST_BACKOFF_MS * 2 ** (restartTimes.length - 1);
-    downReason = `the ledger's writer thread stopped (${reason}) and restarts in ${delay} ms; `
-      + 'nothing was recorded: retry in a moment';
+    downReason =
+      `the ledger's writer thread stopped (${reason}) and restarts in ${delay} ms; ` +
+      'nothing was recorded: retry in a moment';
     events.log?.({ event: 'ledger-writer-failed', reason, restartInMs: delay });
     timer = setTimeout(() => {
       timer = undefined;

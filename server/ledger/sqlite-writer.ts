@@ -44,11 +44,19 @@ type Sized = { seq: number; size: number };
 const oldest = db.prepare<[string, number], Sized>(
   'SELECT seq, size FROM entries WHERE session = ? AND seq < ? ORDER BY seq',
 );
-const trimmed = db.prepare<[string, number], { bytes: number }>('SELECT COALESCE(SUM(size), 0) AS bytes FROM entries WHERE session = ? AND seq <= ?');
+const trimmed = db.prepare<[string, number], { bytes: number }>(
+  'SELECT COALESCE(SUM(size), 0) AS bytes FROM entries WHERE session = ? AND seq <= ?',
+);
 const trim = db.prepare('DELETE FROM entries WHERE session = ? AND seq <= ?');
-const stateSize = db.prepare<[string, string], { size: number }>('SELECT size FROM state_heads WHERE session = ? AND name = ?');
-const setState = db.prepare('INSERT INTO state_heads (session, name, seq, payload, size) VALUES (?, ?, ?, ?, ?) ON CONFLICT(session, name) DO UPDATE SET seq = excluded.seq, payload = excluded.payload, size = excluded.size');
-const hasAction = db.prepare<[string, string], { n: number }>('SELECT n FROM action_keys WHERE session = ? AND key = ?');
+const stateSize = db.prepare<[string, string], { size: number }>(
+  'SELECT size FROM state_heads WHERE session = ? AND name = ?',
+);
+const setState = db.prepare(
+  'INSERT INTO state_heads (session, name, seq, payload, size) VALUES (?, ?, ?, ?, ?) ON CONFLICT(session, name) DO UPDATE SET seq = excluded.seq, payload = excluded.payload, size = excluded.size',
+);
+const hasAction = db.prepare<[string, string], { n: number }>(
+  'SELECT n FROM action_keys WHERE session = ? AND key = ?',
+);
 const addAction = db.prepare('INSERT INTO action_keys (session, key, n) VALUES (?, ?, ?)');
 const trimActions = db.prepare('DELETE FROM action_keys WHERE session = ? AND n <= ?');
 const bump = db.prepare<[], { n: number }>('UPDATE commits SET n = n + 1 WHERE id = 1 RETURNING n');
@@ -65,12 +73,16 @@ const rowOf = (rows: Map<string, HeadRow>, session: string): HeadRow => {
 /** One job inside the batch's transaction (a savepoint: a refusal undoes only this job). */
 const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
   const { items, action } = job;
-  if (action !== undefined && hasAction.get(action.session, action.key) !== undefined) return { id: job.id, duplicate: true };
+  if (action !== undefined && hasAction.get(action.session, action.key) !== undefined)
+    return { id: job.id, duplicate: true };
   const rows = new Map<string, HeadRow>();
   // SECURITY: a session's kept entries and heads never pass the quota; every session of the job is checked before anything is written (all or nothing).
   const adding = new Map<string, number>();
   for (const item of items) {
-    const head = item.head === undefined ? 0 : headSizeOf(item.head, item.payload) - (stateSize.get(item.session, item.head)?.size ?? 0);
+    const head =
+      item.head === undefined
+        ? 0
+        : headSizeOf(item.head, item.payload) - (stateSize.get(item.session, item.head)?.size ?? 0);
     adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + head);
   }
   for (const [session, bytes] of adding) {
@@ -136,7 +148,15 @@ const runBatch = db.transaction((jobs: WriteJob[]): JobResult[] => {
     try {
       return runJob(job, ver);
     } catch (error) {
-      if (error instanceof LedgerError) return { id: job.id, error: { code: error.code, message: error.message, ...(error.session === undefined ? {} : { session: error.session }) } };
+      if (error instanceof LedgerError)
+        return {
+          id: job.id,
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.session === undefined ? {} : { session: error.session }),
+          },
+        };
       throw error;
     }
   });

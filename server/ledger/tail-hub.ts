@@ -27,7 +27,14 @@ const SLICE = 1000;
  * tick (`changed`), so 1,000 tails cost one timer, not 1,000 polls. A tail that sees a gap (an
  * entry beyond cursor + 1, written elsewhere) reads what lies between from the store.
  */
-export function createTailHub(source: TailSource, pollMs: number): { add(session: string, fromSeq: number, onEntry: (entry: LedgerEntry) => void): () => void; wake(session: string, entry: LedgerEntry): void; close(): void } {
+export function createTailHub(
+  source: TailSource,
+  pollMs: number,
+): {
+  add(session: string, fromSeq: number, onEntry: (entry: LedgerEntry) => void): () => void;
+  wake(session: string, entry: LedgerEntry): void;
+  close(): void;
+} {
   const bySession = new Map<string, Set<Tail>>();
   let watcher: ReturnType<typeof setInterval> | undefined;
 

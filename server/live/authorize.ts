@@ -23,19 +23,37 @@ export type SubscribeAuth = { ok: false; reason: string } | { ok: true; sessionT
  * and a reconnect loop does not mint a token per attempt. Ending the session (the agent's
  * `DELETE /api/sessions/<id>`) ends every token of it: `connection.ts` refuses the subscribe.
  */
-export function authorizeSubscribe(options: AuthorizeOptions, frame: SubscribeFrame, url: URL, request: IncomingMessage): SubscribeAuth {
+export function authorizeSubscribe(
+  options: AuthorizeOptions,
+  frame: SubscribeFrame,
+  url: URL,
+  request: IncomingMessage,
+): SubscribeAuth {
   const { sessionId, appId, role } = frame.payload;
   const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
   if (role === 'agent') {
-    if (!sameSecret(bearer, options.agentToken)) return { ok: false, reason: 'an agent subscribe needs the agent token as bearer' };
+    if (!sameSecret(bearer, options.agentToken))
+      return { ok: false, reason: 'an agent subscribe needs the agent token as bearer' };
     return { ok: true };
   }
   const wsToken = frame.payload.wsToken ?? url.searchParams.get('wsToken') ?? undefined;
-  const check = wsToken !== undefined ? verifyToken(options.secret, wsToken, 'ws') : bearer !== undefined ? verifyToken(options.secret, bearer, 'session') : { ok: false as const, reason: 'no wsToken and no session token' };
+  const check =
+    wsToken !== undefined
+      ? verifyToken(options.secret, wsToken, 'ws')
+      : bearer !== undefined
+        ? verifyToken(options.secret, bearer, 'session')
+        : { ok: false as const, reason: 'no wsToken and no session token' };
   if (!check.ok) return check;
   if (check.claims.sessionId !== sessionId) return { ok: false, reason: 'the token is for another session' };
-  if (appId !== undefined && appId !== check.claims.appId) return { ok: false, reason: `the session belongs to another app than ${JSON.stringify(appId.slice(0, 64))}` };
-  const mint = () => mintToken(options.secret, { kind: 'session', sessionId, appId: check.claims.appId, exp: Date.now() + options.sessionTokenTtlMs });
+  if (appId !== undefined && appId !== check.claims.appId)
+    return { ok: false, reason: `the session belongs to another app than ${JSON.stringify(appId.slice(0, 64))}` };
+  const mint = () =>
+    mintToken(options.secret, {
+      kind: 'session',
+      sessionId,
+      appId: check.claims.appId,
+      exp: Date.now() + options.sessionTokenTtlMs,
+    });
   if (wsToken !== undefined) return { ok: true, sessionToken: mint() };
   return check.claims.exp - Date.now() < options.sessionTokenTtlMs / 2 ? { ok: true, refreshed: mint() } : { ok: true };
 }

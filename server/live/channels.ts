@@ -13,7 +13,11 @@ export interface ChannelContext {
  */
 export interface ServerChannel {
   name: string;
-  subscribe(context: ChannelContext, emit: (payload: unknown) => void, fail: (code: ChannelErrorCode, message: string) => void): () => void;
+  subscribe(
+    context: ChannelContext,
+    emit: (payload: unknown) => void,
+    fail: (code: ChannelErrorCode, message: string) => void,
+  ): () => void;
 }
 
 /**

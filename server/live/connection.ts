@@ -1,5 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import { LIVE_PROTOCOL_VERSION, type ActionFrame, type ChannelFrame, type ClientFrame, type LiveErrorCode, type LiveSession, type ServerFrame, type SubscribeFrame } from '../../shared/neighbours/live/frames.ts';
+import {
+  LIVE_PROTOCOL_VERSION,
+  type ActionFrame,
+  type ChannelFrame,
+  type ClientFrame,
+  type LiveErrorCode,
+  type LiveSession,
+  type ServerFrame,
+  type SubscribeFrame,
+} from '../../shared/neighbours/live/frames.ts';
 import { endedMessage, isEnded, isEndedEntry } from '../sessions/revocation.ts';
 import { actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
@@ -40,7 +49,10 @@ const MAX_HOST_CONTEXT = 4096;
  * Actions are checked (session, contract) and recorded once per (clientId, clientSeq); server
  * channels are subscribed by name; the host context is recorded as a session event.
  */
-export function createConnection(context: LiveContext, io: ConnectionIo): { handle(frame: ClientFrame): Promise<void>; stop(): void } {
+export function createConnection(
+  context: LiveContext,
+  io: ConnectionIo,
+): { handle(frame: ClientFrame): Promise<void>; stop(): void } {
   const { ledger } = context.options;
   const stops: Array<() => void> = [];
   const channelStops = new Map<string, () => void>();
@@ -52,7 +64,11 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     const { sessionId, fromSeq, sinceSequence, supportedVersions, role = 'user' } = frame.payload;
     if (supportedVersions !== undefined && !supportedVersions.includes(LIVE_PROTOCOL_VERSION)) {
       const reject = (context.options.versionPolicy ?? 'reject') === 'reject';
-      io.fail('UPGRADE_REQUIRED', `this server speaks ${LIVE_PROTOCOL_VERSION}; the client accepts ${supportedVersions.join(', ') || 'nothing'}`, reject);
+      io.fail(
+        'UPGRADE_REQUIRED',
+        `this server speaks ${LIVE_PROTOCOL_VERSION}; the client accepts ${supportedVersions.join(', ') || 'nothing'}`,
+        reject,
+      );
       if (reject) return;
     }
     const auth = authorizeSubscribe(context.options, frame, io.url, io.request);
@@ -70,7 +86,12 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     // Behind the window (or ahead of a ledger that lost data): the snapshot stands for the history.
     const truncated = fromSeq !== undefined && (fromSeq > last || (await ledger.read(sessionId, fromSeq, 1)).truncated);
     const replays = fromSeq !== undefined && !truncated;
-    const state: Bound = { sessionId, clientId: frame.payload.clientId ?? '', role, actionSpec: actionSpecOf(snapshot.session) };
+    const state: Bound = {
+      sessionId,
+      clientId: frame.payload.clientId ?? '',
+      role,
+      actionSpec: actionSpecOf(snapshot.session),
+    };
     bound = state;
     io.send({
       type: 'ack',
@@ -85,28 +106,49 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
         serverVersion: LIVE_PROTOCOL_VERSION,
       },
     });
-    if (auth.refreshed !== undefined) io.send({ type: 'system', payload: { kind: 'credentials', message: 'a fresh session token for the next reconnect', sessionToken: auth.refreshed } });
+    if (auth.refreshed !== undefined)
+      io.send({
+        type: 'system',
+        payload: {
+          kind: 'credentials',
+          message: 'a fresh session token for the next reconnect',
+          sessionToken: auth.refreshed,
+        },
+      });
     stops.push(context.presence.join(sessionId));
     if (sinceSequence !== undefined) await replayEvents(sessionId, sinceSequence, eventsLast);
     if (stopped) return;
     // An agent that asks for no fromSeq reads the events only.
     if (role === 'agent' && fromSeq === undefined) return;
-    const reader = context.fanout.join(sessionId, replays ? fromSeq : last, {
-      onEntry(entry) {
-        if (isEndedEntry(entry)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
-        // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
-        let cached = serialized.get(entry);
-        if (cached === undefined) {
-          const out = frameOf(sessionId, entry);
-          cached = out === undefined ? null : { text: JSON.stringify(out), session: out.type === 'render' ? out.payload.session : undefined };
-          serialized.set(entry, cached);
-        }
-        if (cached === null) return;
-        if (cached.session !== undefined) state.actionSpec = actionSpecOf(cached.session);
-        io.sendText(cached.text);
+    const reader = context.fanout.join(
+      sessionId,
+      replays ? fromSeq : last,
+      {
+        onEntry(entry) {
+          if (isEndedEntry(entry)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
+          // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
+          let cached = serialized.get(entry);
+          if (cached === undefined) {
+            const out = frameOf(sessionId, entry);
+            cached =
+              out === undefined
+                ? null
+                : { text: JSON.stringify(out), session: out.type === 'render' ? out.payload.session : undefined };
+            serialized.set(entry, cached);
+          }
+          if (cached === null) return;
+          if (cached.session !== undefined) state.actionSpec = actionSpecOf(cached.session);
+          io.sendText(cached.text);
+        },
+        onBehind: () =>
+          io.fail(
+            'REPLAY_HORIZON_PASSED',
+            'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot',
+            true,
+          ),
       },
-      onBehind: () => io.fail('REPLAY_HORIZON_PASSED', 'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot', true),
-    }, last);
+      last,
+    );
     stops.push(() => reader.stop());
     context.options.log({ event: 'subscribed', sessionId, role, fromSeq, streamSeq: last, truncated });
   }
@@ -118,30 +160,56 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     let cursor = sinceSequence;
     if (sinceSequence > eventsLast) {
       // A cursor ahead of the ledger (another server's, or a ledger that lost data): said, and every event from here on is sent.
-      io.fail('REPLAY_HORIZON_PASSED', `sinceSequence ${sinceSequence} is ahead of this session's event ledger (last ${eventsLast}); replaying from ${eventsLast}`);
+      io.fail(
+        'REPLAY_HORIZON_PASSED',
+        `sinceSequence ${sinceSequence} is ahead of this session's event ledger (last ${eventsLast}); replaying from ${eventsLast}`,
+      );
       cursor = eventsLast;
     } else if (first.truncated) {
-      io.fail('REPLAY_HORIZON_PASSED', `events after ${sinceSequence} were trimmed; replaying from ${first.entries[0]?.seq ?? eventsLast + 1}`);
+      io.fail(
+        'REPLAY_HORIZON_PASSED',
+        `events after ${sinceSequence} were trimmed; replaying from ${first.entries[0]?.seq ?? eventsLast + 1}`,
+      );
       cursor = (first.entries[0]?.seq ?? eventsLast + 1) - 1;
     }
     sentEvents = cursor;
-    const reader = context.fanout.join(events, cursor, {
-      onEntry(entry) {
-        sentEvents = entry.seq;
-        io.send({ type: 'render_event', payload: { sequence: entry.seq, at: entry.at, kind: entry.kind, payload: JSON.parse(entry.payload) as unknown } });
+    const reader = context.fanout.join(
+      events,
+      cursor,
+      {
+        onEntry(entry) {
+          sentEvents = entry.seq;
+          io.send({
+            type: 'render_event',
+            payload: {
+              sequence: entry.seq,
+              at: entry.at,
+              kind: entry.kind,
+              payload: JSON.parse(entry.payload) as unknown,
+            },
+          });
+        },
+        onBehind: () =>
+          io.fail(
+            'REPLAY_HORIZON_PASSED',
+            'this connection fell behind the event ledger window; reconnect with sinceSequence',
+            true,
+          ),
       },
-      onBehind: () => io.fail('REPLAY_HORIZON_PASSED', 'this connection fell behind the event ledger window; reconnect with sinceSequence', true),
-    }, eventsLast);
+      eventsLast,
+    );
     stops.push(() => reader.stop());
     // The seed orders sinceSequence replay before fromSeq replay: wait until the events caught up.
     const deadline = Date.now() + 10_000;
-    while (!stopped && sentEvents < eventsLast && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+    while (!stopped && sentEvents < eventsLast && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 2));
   }
   let sentEvents = 0;
 
   async function action(frame: ActionFrame): Promise<void> {
     const state = bound!;
-    if (frame.payload.sessionId !== state.sessionId) return io.fail('SESSION_MISMATCH', `this connection is bound to ${state.sessionId}`);
+    if (frame.payload.sessionId !== state.sessionId)
+      return io.fail('SESSION_MISMATCH', `this connection is bound to ${state.sessionId}`);
     // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
     const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
     if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
@@ -161,7 +229,15 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     }
     if (channelStops.has(name)) return;
     const source = context.channels.get(name);
-    if (source === undefined) return io.send({ type: 'channel_error', payload: { channel: name, code: 'CHANNEL_UNKNOWN', message: `no server channel ${JSON.stringify(name)}; this server offers ${[...context.channels.keys()].join(', ')}` } });
+    if (source === undefined)
+      return io.send({
+        type: 'channel_error',
+        payload: {
+          channel: name,
+          code: 'CHANNEL_UNKNOWN',
+          message: `no server channel ${JSON.stringify(name)}; this server offers ${[...context.channels.keys()].join(', ')}`,
+        },
+      });
     let failed = false;
     const fail = (code: Parameters<Parameters<typeof source.subscribe>[2]>[0], message: string) => {
       failed = true;
@@ -170,9 +246,13 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
       io.send({ type: 'channel_error', payload: { channel: name, code, message } });
     };
     try {
-      const stop = source.subscribe({ sessionId: state.sessionId, role: state.role }, (payload) => {
-        if (!failed && !stopped) io.send({ type: 'channel_payload', payload: { channel: name, payload } });
-      }, fail);
+      const stop = source.subscribe(
+        { sessionId: state.sessionId, role: state.role },
+        (payload) => {
+          if (!failed && !stopped) io.send({ type: 'channel_payload', payload: { channel: name, payload } });
+        },
+        fail,
+      );
       if (failed) stop();
       else channelStops.set(name, stop);
     } catch (error) {
@@ -183,7 +263,8 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
   async function hostContext(payload: Record<string, unknown>): Promise<void> {
     const state = bound!;
     const text = JSON.stringify(payload);
-    if (text.length > MAX_HOST_CONTEXT) return io.fail('BAD_FRAME', `a host context is at most ${MAX_HOST_CONTEXT} bytes of JSON`);
+    if (text.length > MAX_HOST_CONTEXT)
+      return io.fail('BAD_FRAME', `a host context is at most ${MAX_HOST_CONTEXT} bytes of JSON`);
     // Recorded when it changes: a page that repeats itself does not fill the event ledger.
     if (text === state.lastHostContext) return;
     state.lastHostContext = text;
@@ -209,4 +290,3 @@ export function createConnection(context: LiveContext, io: ConnectionIo): { hand
     },
   };
 }
-

@@ -37,7 +37,10 @@ const MAX_BUFFER = 20_000;
  * back to the ledger. So each reader gets every entry after its cursor exactly once, in order,
  * whatever the interleaving of reads and appends.
  */
-export function createFanout(ledger: Ledger): { join(stream: string, fromSeq: number, callbacks: FanoutCallbacks, last?: number): FanoutReader; close(): void } {
+export function createFanout(ledger: Ledger): {
+  join(stream: string, fromSeq: number, callbacks: FanoutCallbacks, last?: number): FanoutReader;
+  close(): void;
+} {
   const hubs = new Map<string, Hub>();
 
   const hubOf = (stream: string, startAt: number): Hub => {

@@ -19,7 +19,11 @@ const SECRET = 'shared-secret-for-frames';
 type Frame = { type: string; payload?: Record<string, unknown>; seq?: number };
 
 async function agent(base: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${AGENT}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${AGENT}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, ...((await response.json()) as Record<string, unknown>) };
 }
 
@@ -61,7 +65,8 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
   let session: (app?: string) => Promise<{ sessionId: string; wsToken: string }>;
   beforeAll(async () => {
     server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--secret', SECRET, '--window', '50']);
-    session = async (appId = 'demo') => (await agent(server.url, '/api/sessions', { appId })) as unknown as { sessionId: string; wsToken: string };
+    session = async (appId = 'demo') =>
+      (await agent(server.url, '/api/sessions', { appId })) as unknown as { sessionId: string; wsToken: string };
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -70,34 +75,64 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
 
   it('an agent subscriber with sinceSequence gets every render_event (the same as GET …/events), before the outbound frames, then live', async () => {
     const { sessionId, wsToken } = await session();
-    await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'x', actionSpec: { book: {} } } });
+    await agent(server.url, `/api/sessions/${sessionId}/render`, {
+      session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'x', actionSpec: { book: {} } },
+    });
     await agent(server.url, `/api/sessions/${sessionId}/props`, { props: { city: 'Oslo' } });
     const user = client(server.url);
     await user.subscribe({ sessionId, wsToken, clientId: 'tab-a' });
     user.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: 1 }, clientSeq: 1 } });
     user.send({ type: 'host_context_observed', payload: { theme: 'dark', locale: 'nb-NO' } });
     await user.until((f) => f.some((x) => x.type === 'action_recorded'), 'recorded');
-    const ledger = (await agent(server.url, `/api/sessions/${sessionId}/events?since=0`)).events as Array<{ sequence: number; kind: string }>;
+    const ledger = (await agent(server.url, `/api/sessions/${sessionId}/events?since=0`)).events as Array<{
+      sequence: number;
+      kind: string;
+    }>;
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const events = (await agent(server.url, `/api/sessions/${sessionId}/events?since=0`)).events as Array<{ sequence: number; kind: string; payload: unknown }>;
+    const events = (await agent(server.url, `/api/sessions/${sessionId}/events?since=0`)).events as Array<{
+      sequence: number;
+      kind: string;
+      payload: unknown;
+    }>;
     expect(events.map((e) => e.kind)).toEqual(['render', 'props', 'action', 'host_context']);
     expect(ledger.length).toBeGreaterThanOrEqual(3);
     const watcher = client(server.url, `?token=${AGENT}`);
     await watcher.subscribe({ sessionId, role: 'agent', sinceSequence: 0, fromSeq: 0 });
-    await watcher.until((f) => f.filter((x) => x.type === 'render_event').length === 4 && f.some((x) => x.type === 'props_update'), 'events then frames');
+    await watcher.until(
+      (f) => f.filter((x) => x.type === 'render_event').length === 4 && f.some((x) => x.type === 'props_update'),
+      'events then frames',
+    );
     expect(watcher.of('render_event').map((f) => f.payload)).toEqual(events);
     const kinds = watcher.frames.map((f) => f.type);
     expect(kinds.lastIndexOf('render_event')).toBeLessThan(kinds.indexOf('render'));
     expect(watcher.frames[0]!.payload).toMatchObject({ sequence: 4, streamSeq: 3 });
     user.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: 2 }, clientSeq: 2 } });
     await watcher.until((f) => f.filter((x) => x.type === 'render_event').length === 5, 'the live action');
-    expect(watcher.of('render_event').at(-1)!.payload).toMatchObject({ sequence: 5, kind: 'action', payload: { type: 'book', clientSeq: 2, clientId: 'tab-a', payload: { seat: 2 } } });
+    expect(watcher.of('render_event').at(-1)!.payload).toMatchObject({
+      sequence: 5,
+      kind: 'action',
+      payload: { type: 'book', clientSeq: 2, clientId: 'tab-a', payload: { seat: 2 } },
+    });
     // Draining the consumed actions reaches the page as drain_ack (its clientId and clientSeqs).
-    expect(await agent(server.url, `/api/sessions/${sessionId}/drain`, { through: 5 })).toMatchObject({ status: 200, drained: 2, sequence: 5 });
+    expect(await agent(server.url, `/api/sessions/${sessionId}/drain`, { through: 5 })).toMatchObject({
+      status: 200,
+      drained: 2,
+      sequence: 5,
+    });
     await user.until((f) => f.some((x) => x.type === 'drain_ack'), 'drain_ack');
-    expect(user.of('drain_ack')[0]!.payload).toEqual({ sessionId, sequence: 5, actions: [{ clientId: 'tab-a', clientSeq: 1 }, { clientId: 'tab-a', clientSeq: 2 }] });
+    expect(user.of('drain_ack')[0]!.payload).toEqual({
+      sessionId,
+      sequence: 5,
+      actions: [
+        { clientId: 'tab-a', clientSeq: 1 },
+        { clientId: 'tab-a', clientSeq: 2 },
+      ],
+    });
     expect(await agent(server.url, `/api/sessions/${sessionId}/drain`, { through: 5 })).toMatchObject({ drained: 0 });
-    await watcher.until((f) => f.some((x) => x.type === 'render_event' && x.payload!.kind === 'drain'), 'the drain event');
+    await watcher.until(
+      (f) => f.some((x) => x.type === 'render_event' && x.payload!.kind === 'drain'),
+      'the drain event',
+    );
     // Two tabs each counting from 1 are two actions, not a resend.
     const other = client(server.url);
     await other.subscribe({ sessionId, wsToken, clientId: 'tab-b' });
@@ -138,14 +173,25 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
 
   it('a fromSeq behind the window (or ahead of the ledger) gets replayTruncated and a consistent snapshot, then the live tail; sinceSequence behind it gets REPLAY_HORIZON_PASSED', async () => {
     const { sessionId, wsToken } = await session();
-    await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'prog' } });
+    await agent(server.url, `/api/sessions/${sessionId}/render`, {
+      session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'prog' },
+    });
     await agent(server.url, `/api/sessions/${sessionId}/props`, { props: { v: 1 } });
-    for (let i = 1; i <= 200; i += 1) await agent(server.url, `/api/sessions/${sessionId}/data`, [{ channel: 'ticks', mode: 'append', payload: i }, { channel: 'status', mode: 'replace', payload: `at ${i}` }]);
+    for (let i = 1; i <= 200; i += 1)
+      await agent(server.url, `/api/sessions/${sessionId}/data`, [
+        { channel: 'ticks', mode: 'append', payload: i },
+        { channel: 'status', mode: 'replace', payload: `at ${i}` },
+      ]);
     await agent(server.url, `/api/sessions/${sessionId}/props`, { props: { v: 2 } });
     const behind = client(server.url);
     await behind.subscribe({ sessionId, wsToken, fromSeq: 3 });
     const ack = behind.frames[0]!.payload!;
-    expect(ack).toMatchObject({ replayTruncated: true, streamSeq: 404, session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'prog', props: { v: 2 } }, channels: { status: { payload: 'at 200', seq: 403 } } });
+    expect(ack).toMatchObject({
+      replayTruncated: true,
+      streamSeq: 404,
+      session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'prog', props: { v: 2 } },
+      channels: { status: { payload: 'at 200', seq: 403 } },
+    });
     await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: 'live' });
     await behind.until((f) => f.some((x) => x.type === 'data'), 'the live tail');
     expect(behind.frames.slice(1).map((f) => [f.type, f.seq])).toEqual([['data', 405]]);
@@ -160,7 +206,8 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
     expect(inside.frames[0]!.payload!.replayTruncated).toBeUndefined();
     expect(inside.frames.slice(1).map((f) => f.seq)).toEqual([401, 402, 403, 404, 405]);
     // The event ledger (window 50 too) passed its horizon for sinceSequence 0.
-    for (let i = 0; i < 60; i += 1) await agent(server.url, `/api/sessions/${sessionId}/props`, { props: { v: 3 + i } });
+    for (let i = 0; i < 60; i += 1)
+      await agent(server.url, `/api/sessions/${sessionId}/props`, { props: { v: 3 + i } });
     const late = client(server.url, `?token=${AGENT}`);
     await late.subscribe({ sessionId, role: 'agent', sinceSequence: 0 });
     await late.until((f) => f.some((x) => x.type === 'render_event'), 'kept events');
@@ -173,18 +220,39 @@ describe('seed 004 frames (real process, SQLite, window 50)', () => {
   it('expired and forged tokens are refused; a bearer reconnect past half the token life gets fresh credentials (system) that work, a fresh one none', async () => {
     const { sessionId, wsToken } = await session('app-1');
     const expired = client(server.url);
-    await expired.subscribe({ sessionId, wsToken: mintToken(SECRET, { kind: 'ws', sessionId, appId: 'app-1', exp: Date.now() - 1 }) });
-    expect(expired.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'the token has expired' });
+    await expired.subscribe({
+      sessionId,
+      wsToken: mintToken(SECRET, { kind: 'ws', sessionId, appId: 'app-1', exp: Date.now() - 1 }),
+    });
+    expect(expired.frames[0]!.payload).toMatchObject({
+      code: 'SUBSCRIBE_UNAUTHORIZED',
+      message: 'the token has expired',
+    });
     await expired.until(() => expired.closed() === 1008, 'close');
-    const expiredSession = client(server.url, `?token=${mintToken(SECRET, { kind: 'session', sessionId, appId: 'app-1', exp: Date.now() - 1 })}`);
+    const expiredSession = client(
+      server.url,
+      `?token=${mintToken(SECRET, { kind: 'session', sessionId, appId: 'app-1', exp: Date.now() - 1 })}`,
+    );
     await expiredSession.subscribe({ sessionId });
-    expect(expiredSession.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'the token has expired' });
+    expect(expiredSession.frames[0]!.payload).toMatchObject({
+      code: 'SUBSCRIBE_UNAUTHORIZED',
+      message: 'the token has expired',
+    });
     const wrongKind = client(server.url, `?token=${wsToken}`);
     await wrongKind.subscribe({ sessionId });
-    expect(wrongKind.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'this is not a session token' });
+    expect(wrongKind.frames[0]!.payload).toMatchObject({
+      code: 'SUBSCRIBE_UNAUTHORIZED',
+      message: 'this is not a session token',
+    });
     const forged = client(server.url);
-    await forged.subscribe({ sessionId, wsToken: mintToken('another-secret', { kind: 'ws', sessionId, appId: 'app-1', exp: Date.now() + 60_000 }) });
-    expect(forged.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'the token was not issued by this server' });
+    await forged.subscribe({
+      sessionId,
+      wsToken: mintToken('another-secret', { kind: 'ws', sessionId, appId: 'app-1', exp: Date.now() + 60_000 }),
+    });
+    expect(forged.frames[0]!.payload).toMatchObject({
+      code: 'SUBSCRIBE_UNAUTHORIZED',
+      message: 'the token was not issued by this server',
+    });
     const otherApp = client(server.url);
     await otherApp.subscribe({ sessionId, wsToken, appId: 'app-2' });
     expect(otherApp.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED' });
@@ -219,7 +287,10 @@ describe('versionPolicy and shutdown (real process)', () => {
   it('advisory: UPGRADE_REQUIRED is sent but the socket stays subscribed; SIGTERM sends system shutdown and closes with 1012', async () => {
     const server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--version-policy', 'advisory']);
     try {
-      const { sessionId, wsToken } = (await agent(server.url, '/api/sessions', {})) as unknown as { sessionId: string; wsToken: string };
+      const { sessionId, wsToken } = (await agent(server.url, '/api/sessions', {})) as unknown as {
+        sessionId: string;
+        wsToken: string;
+      };
       const old = client(server.url);
       await old.subscribe({ sessionId, wsToken, supportedVersions: ['ggui/0'] });
       await old.until((f) => f.some((x) => x.type === 'ack'), 'the ack after the advisory error');

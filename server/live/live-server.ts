@@ -44,7 +44,10 @@ export type LiveContext = ReturnType<typeof createContext>;
 
 function createContext(options: LiveOptions) {
   const presence = createPresence();
-  const channels = new Map<string, ServerChannel>([[presence.channel.name, presence.channel], ...(options.channels ?? []).map((c) => [c.name, c] as const)]);
+  const channels = new Map<string, ServerChannel>([
+    [presence.channel.name, presence.channel],
+    ...(options.channels ?? []).map((c) => [c.name, c] as const),
+  ]);
   const quota = new QuotaNotices(options.ledger, options.log);
   return { options, presence, channels, fanout: createFanout(options.ledger), quota };
 }
@@ -70,8 +73,19 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
     ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     ...(options.handshakeMs !== undefined ? { handshakeMs: options.handshakeMs } : {}),
     credentialed: (request, url) => upgradeCredentialed(options, url, request),
-    errorFrame: (code, message) => ({ type: 'error', payload: { code: code as LiveErrorCode, message, ...(code === 'CONTRACT_VIOLATION' ? { numericCode: -32020 } : {}) } }) satisfies ServerFrame,
-    shutdownFrame: { type: 'system', payload: { kind: 'shutdown', message: 'the server is shutting down; reconnect' } } satisfies ServerFrame,
+    errorFrame: (code, message) =>
+      ({
+        type: 'error',
+        payload: {
+          code: code as LiveErrorCode,
+          message,
+          ...(code === 'CONTRACT_VIOLATION' ? { numericCode: -32020 } : {}),
+        },
+      }) satisfies ServerFrame,
+    shutdownFrame: {
+      type: 'system',
+      payload: { kind: 'shutdown', message: 'the server is shutting down; reconnect' },
+    } satisfies ServerFrame,
     accept(socket: JsonSocket, request: IncomingMessage, url: URL) {
       const connection = createConnection(context, {
         url,
@@ -85,7 +99,13 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
     },
     budgetHit(sessionId, code, reason) {
       // The agent is told in the session's event ledger (what it reads anyway); a failed append only logs.
-      appendBudget(options.ledger, sessionId, code, reason).catch((error: unknown) => options.log({ event: 'budget-event-failed', sessionId, error: error instanceof Error ? error.message : String(error) }));
+      appendBudget(options.ledger, sessionId, code, reason).catch((error: unknown) =>
+        options.log({
+          event: 'budget-event-failed',
+          sessionId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     },
     log: options.log,
   });

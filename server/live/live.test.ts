@@ -17,7 +17,11 @@ const AGENT = 'agent-secret-for-tests';
 type Frame = { type: string; payload?: Record<string, unknown>; seq?: number };
 
 async function agent(base: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, ...((await response.json()) as Record<string, unknown>) };
 }
 
@@ -67,49 +71,106 @@ describe('live channel over SQLite (real processes)', () => {
     const created = await agent(server.url, '/api/sessions', { appId: 'demo' });
     expect(created.status).toBe(201);
     const sessionId = created.sessionId as string;
-    expect((await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: 'suip.render(suip.text("hi"))', actionSpec: { book: {} } } })).seq).toBe(2);
+    expect(
+      (
+        await agent(server.url, `/api/sessions/${sessionId}/render`, {
+          session: {
+            id: sessionId,
+            runtime: 'suip/1.0',
+            componentCode: 'suip.render(suip.text("hi"))',
+            actionSpec: { book: {} },
+          },
+        })
+      ).seq,
+    ).toBe(2);
     await agent(server.url, `/api/sessions/${sessionId}/props`, { props: { city: 'Oslo' } });
-    await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'messages', mode: 'append', payload: { text: 'hello' } });
+    await agent(server.url, `/api/sessions/${sessionId}/data`, {
+      channel: 'messages',
+      mode: 'append',
+      payload: { text: 'hello' },
+    });
     const c = client(server.url, `?wsToken=${encodeURIComponent(created.wsToken as string)}`);
     await c.opened;
-    c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken, supportedVersions: [LIVE_PROTOCOL_VERSION], fromSeq: 0 } });
+    c.send({
+      type: 'subscribe',
+      payload: { sessionId, wsToken: created.wsToken, supportedVersions: [LIVE_PROTOCOL_VERSION], fromSeq: 0 },
+    });
     await c.until((f) => f.some((x) => x.type === 'data'), 'the data frame');
     expect(c.frames.map((f) => f.type)).toEqual(['ack', 'render', 'props_update', 'data']);
-    expect(c.frames[0]!.payload).toMatchObject({ streamSeq: 4, serverVersion: LIVE_PROTOCOL_VERSION, sessionToken: expect.any(String) });
-    expect(c.frames[3]).toMatchObject({ seq: 4, payload: { channel: 'messages', mode: 'append', payload: { text: 'hello' } } });
+    expect(c.frames[0]!.payload).toMatchObject({
+      streamSeq: 4,
+      serverVersion: LIVE_PROTOCOL_VERSION,
+      sessionToken: expect.any(String),
+    });
+    expect(c.frames[3]).toMatchObject({
+      seq: 4,
+      payload: { channel: 'messages', mode: 'append', payload: { text: 'hello' } },
+    });
     c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: '12A' }, clientSeq: 1 } });
     c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: '12A' }, clientSeq: 1 } });
     c.send({ type: 'action', payload: { sessionId, type: 'hack', payload: {}, clientSeq: 2 } });
-    await c.until((f) => f.filter((x) => x.type === 'action_recorded').length === 2 && f.some((x) => x.type === 'error'), 'action answers');
-    expect(c.frames.filter((f) => f.type === 'action_recorded').map((f) => f.payload)).toEqual([{ clientSeq: 1, duplicate: false }, { clientSeq: 1, duplicate: true }]);
-    expect(c.frames.find((f) => f.type === 'error')!.payload).toMatchObject({ code: 'CONTRACT_VIOLATION', numericCode: -32020 });
+    await c.until(
+      (f) => f.filter((x) => x.type === 'action_recorded').length === 2 && f.some((x) => x.type === 'error'),
+      'action answers',
+    );
+    expect(c.frames.filter((f) => f.type === 'action_recorded').map((f) => f.payload)).toEqual([
+      { clientSeq: 1, duplicate: false },
+      { clientSeq: 1, duplicate: true },
+    ]);
+    expect(c.frames.find((f) => f.type === 'error')!.payload).toMatchObject({
+      code: 'CONTRACT_VIOLATION',
+      numericCode: -32020,
+    });
     const actions = await agent(server.url, `/api/sessions/${sessionId}/actions?since=0`);
     expect((actions.actions as unknown[]).length).toBe(1);
     c.ws.close();
   });
 
-  it('an action whose payload the render\'s actionSpec rejects is a CONTRACT_VIOLATION naming where, and is never recorded; a spec the subset cannot enforce is refused at publish', async () => {
+  it("an action whose payload the render's actionSpec rejects is a CONTRACT_VIOLATION naming where, and is never recorded; a spec the subset cannot enforce is refused at publish", async () => {
     const created = await agent(server.url, '/api/sessions', {});
     const sessionId = created.sessionId as string;
-    const bad = await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: '', actionSpec: { book: { payload: { type: 'string', pattern: '(a+)+$' } } } } });
+    const bad = await agent(server.url, `/api/sessions/${sessionId}/render`, {
+      session: {
+        id: sessionId,
+        runtime: 'suip/1.0',
+        componentCode: '',
+        actionSpec: { book: { payload: { type: 'string', pattern: '(a+)+$' } } },
+      },
+    });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatch(/the keyword "pattern" is not supported/);
-    const seat = { type: 'object', required: ['seat'], additionalProperties: false, properties: { seat: { type: 'string', maxLength: 4 } } };
-    await agent(server.url, `/api/sessions/${sessionId}/render`, { session: { id: sessionId, runtime: 'suip/1.0', componentCode: '', actionSpec: { book: { payload: seat } } } });
+    const seat = {
+      type: 'object',
+      required: ['seat'],
+      additionalProperties: false,
+      properties: { seat: { type: 'string', maxLength: 4 } },
+    };
+    await agent(server.url, `/api/sessions/${sessionId}/render`, {
+      session: { id: sessionId, runtime: 'suip/1.0', componentCode: '', actionSpec: { book: { payload: seat } } },
+    });
     const c = client(server.url);
     await c.opened;
     c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken, fromSeq: 0 } });
     await c.until((f) => f.some((x) => x.type === 'render'), 'the render');
     c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: 12 }, clientSeq: 1 } });
-    c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: '12A', admin: true }, clientSeq: 2 } });
+    c.send({
+      type: 'action',
+      payload: { sessionId, type: 'book', payload: { seat: '12A', admin: true }, clientSeq: 2 },
+    });
     c.send({ type: 'action', payload: { sessionId, type: 'book', payload: { seat: '12A' }, clientSeq: 3 } });
     await c.until((f) => f.some((x) => x.type === 'action_recorded'), 'the good action recorded');
     expect(c.frames.filter((f) => f.type === 'error').map((f) => f.payload)).toEqual([
       { code: 'CONTRACT_VIOLATION', numericCode: -32020, message: 'payload $.seat must be string, not number' },
-      { code: 'CONTRACT_VIOLATION', numericCode: -32020, message: 'payload $ has the property "admin", which the contract does not allow' },
+      {
+        code: 'CONTRACT_VIOLATION',
+        numericCode: -32020,
+        message: 'payload $ has the property "admin", which the contract does not allow',
+      },
     ]);
     const actions = await agent(server.url, `/api/sessions/${sessionId}/actions?since=0`);
-    expect((actions.actions as Array<{ payload: { payload: unknown } }>).map((a) => a.payload.payload)).toEqual([{ seat: '12A' }]);
+    expect((actions.actions as Array<{ payload: { payload: unknown } }>).map((a) => a.payload.payload)).toEqual([
+      { seat: '12A' },
+    ]);
     c.ws.close();
   });
 
@@ -121,12 +182,14 @@ describe('live channel over SQLite (real processes)', () => {
     c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken } });
     await c.until((f) => f.some((x) => x.type === 'ack'), 'ack');
     const sessionToken = c.frames[0]!.payload!.sessionToken as string;
-    for (let i = 1; i <= 100; i += 1) await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
+    for (let i = 1; i <= 100; i += 1)
+      await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
     await c.until((f) => dataSeqs(f).length >= 100, '100 frames');
     await server.kill();
     const seen = dataSeqs(c.frames);
     server = await startServer(['--data-dir', dir, '--agent-token', AGENT, '--origins', 'http://allowed.example']);
-    for (let i = 101; i <= 200; i += 1) await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
+    for (let i = 101; i <= 200; i += 1)
+      await agent(server.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
     // The reconnect authenticates with the session token minted on the first subscribe.
     const again = client(server.url, `?token=${encodeURIComponent(sessionToken)}`);
     await again.opened;
@@ -147,23 +210,37 @@ describe('live channel over SQLite (real processes)', () => {
     expect(old.frames[0]!.payload).toMatchObject({ code: 'UPGRADE_REQUIRED' });
     const forged = client(server.url);
     await forged.opened;
-    forged.send({ type: 'subscribe', payload: { sessionId, wsToken: `${(created.wsToken as string).split('.')[0]}.AAAA` } });
+    forged.send({
+      type: 'subscribe',
+      payload: { sessionId, wsToken: `${(created.wsToken as string).split('.')[0]}.AAAA` },
+    });
     await forged.until(() => forged.closed() !== undefined, 'close');
     // A MAC of the wrong length is refused by the strict parse before any crypto.
-    expect(forged.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'the token is malformed' });
+    expect(forged.frames[0]!.payload).toMatchObject({
+      code: 'SUBSCRIBE_UNAUTHORIZED',
+      message: 'the token is malformed',
+    });
     const other = await agent(server.url, '/api/sessions', {});
     const wrong = client(server.url);
     await wrong.opened;
     wrong.send({ type: 'subscribe', payload: { sessionId, wsToken: other.wsToken } });
     await wrong.until(() => wrong.closed() !== undefined, 'close');
-    expect(wrong.frames[0]!.payload).toMatchObject({ code: 'SUBSCRIBE_UNAUTHORIZED', message: 'the token is for another session' });
+    expect(wrong.frames[0]!.payload).toMatchObject({
+      code: 'SUBSCRIBE_UNAUTHORIZED',
+      message: 'the token is for another session',
+    });
     // A foreign Origin is told why in a frame the page can read (a browser hides an HTTP refusal), then closed; nothing it sends is read.
     const evil = client(server.url, '', { origin: 'https://evil.example' });
     await evil.opened;
     evil.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken } });
     await evil.until(() => evil.closed() !== undefined, 'close');
     expect(evil.closed()).toBe(1008);
-    expect(evil.frames).toEqual([{ type: 'error', payload: { code: 'ORIGIN_NOT_ALLOWED', message: expect.stringContaining('--origins https://evil.example') } }]);
+    expect(evil.frames).toEqual([
+      {
+        type: 'error',
+        payload: { code: 'ORIGIN_NOT_ALLOWED', message: expect.stringContaining('--origins https://evil.example') },
+      },
+    ]);
     await expect(client(server.url, '', { origin: 'http://allowed.example' }).opened).resolves.toBeUndefined();
     // An unknown session is said (404, SESSION_NOT_FOUND), not answered with an empty list.
     expect((await agent(server.url.replace(AGENT, ''), '/api/sessions/x/events')).status).toBe(404);
@@ -182,7 +259,10 @@ describe('live channel over SQLite (real processes)', () => {
     await attacker.opened;
     attacker.send('{"type": "subscribe", "payload": {');
     attacker.send({ type: 'action', payload: { sessionId: a.sessionId, type: 'x', payload: 1, clientSeq: 1 } });
-    attacker.send({ type: 'subscribe', payload: { sessionId: a.sessionId, wsToken: a.wsToken, __proto__: { admin: true } } });
+    attacker.send({
+      type: 'subscribe',
+      payload: { sessionId: a.sessionId, wsToken: a.wsToken, __proto__: { admin: true } },
+    });
     await attacker.until((f) => f.some((x) => x.type === 'ack'), 'the attacker ack');
     attacker.send({ type: 'action', payload: { sessionId: b.sessionId, type: 'x', payload: 1, clientSeq: 1 } });
     // Frames are answered in order, but an oversized one is cut by the transport at once: it goes
@@ -204,10 +284,17 @@ describe('live channel over SQLite (real processes)', () => {
     }
     await flooder.until(() => flooder.closed() !== undefined, 'the flood closes the socket');
     expect(flooder.closed()).toBe(1008);
-    expect(flooder.frames.filter((f) => f.type === 'error').map((f) => f.payload!.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    expect(flooder.frames.filter((f) => f.type === 'error').map((f) => f.payload!.code)).toEqual([
+      'RATE_LIMITED',
+      'RATE_LIMITED',
+    ]);
     expect(flooder.frames.filter((f) => f.type === 'pong').length).toBeLessThanOrEqual(600);
     // The other session still works.
-    await agent(server.url, `/api/sessions/${b.sessionId}/data`, { channel: 'c', mode: 'replace', payload: 'still here' });
+    await agent(server.url, `/api/sessions/${b.sessionId}/data`, {
+      channel: 'c',
+      mode: 'replace',
+      payload: 'still here',
+    });
     await victim.until((f) => f.some((x) => x.type === 'data'), 'the victim keeps getting frames');
     expect(victim.frames.filter((f) => f.type === 'error')).toEqual([]);
   });
@@ -228,7 +315,16 @@ describe.skipIf(!hasRedisServer())('live channel over Redis: two server processe
     const start = () => {
       const dir = mkdtempSync(join(tmpdir(), 'suip-live-redis-'));
       dirs.push(dir);
-      return startServer(['--data-dir', dir, '--agent-token', AGENT, '--redis', redis.url, '--secret', 'shared-secret']);
+      return startServer([
+        '--data-dir',
+        dir,
+        '--agent-token',
+        AGENT,
+        '--redis',
+        redis.url,
+        '--secret',
+        'shared-secret',
+      ]);
     };
     const a = await start();
     const b = await start();
@@ -240,11 +336,13 @@ describe.skipIf(!hasRedisServer())('live channel over Redis: two server processe
       c.send({ type: 'subscribe', payload: { sessionId, wsToken: created.wsToken } });
       await c.until((f) => f.some((x) => x.type === 'ack'), 'ack on A');
       const sessionToken = c.frames[0]!.payload!.sessionToken as string;
-      for (let i = 1; i <= 60; i += 1) await agent(b.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
+      for (let i = 1; i <= 60; i += 1)
+        await agent(b.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
       await c.until((f) => dataSeqs(f).length >= 60, 'frames on A');
       await a.kill();
       const seen = dataSeqs(c.frames);
-      for (let i = 61; i <= 120; i += 1) await agent(b.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
+      for (let i = 61; i <= 120; i += 1)
+        await agent(b.url, `/api/sessions/${sessionId}/data`, { channel: 'ticks', mode: 'append', payload: { i } });
       const onB = client(b.url, `?token=${encodeURIComponent(sessionToken)}`);
       await onB.opened;
       onB.send({ type: 'subscribe', payload: { sessionId, fromSeq: Math.max(...seen) } });

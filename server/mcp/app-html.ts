@@ -17,10 +17,16 @@ export async function loadAppHtml(): Promise<string> {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const builder = fileURLToPath(new URL('../../adapters/mcp-apps/build-app-html.ts', import.meta.url));
     return new Promise((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', builder], { cwd: root, maxBuffer: MAX_PAGE_BYTES, encoding: 'utf8' }, (error, stdout, stderr) => {
-        if (error !== null) reject(new Error(`building the MCP App page failed: ${(stderr || error.message).slice(-2000)}`));
-        else resolve(stdout);
-      });
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', builder],
+        { cwd: root, maxBuffer: MAX_PAGE_BYTES, encoding: 'utf8' },
+        (error, stdout, stderr) => {
+          if (error !== null)
+            reject(new Error(`building the MCP App page failed: ${(stderr || error.message).slice(-2000)}`));
+          else resolve(stdout);
+        },
+      );
     });
   }
   // The Node bundle is dist/lib/node/<entry>.js or dist/lib/node/chunks/<chunk>.js; the page is dist/lib/mcp-app.html.
@@ -32,5 +38,7 @@ export async function loadAppHtml(): Promise<string> {
       // try the next place
     }
   }
-  throw new Error(`the MCP App page (mcp-app.html) is missing from the package next to ${candidates[0]!.pathname}; rebuild it with npm run build:package`);
+  throw new Error(
+    `the MCP App page (mcp-app.html) is missing from the package next to ${candidates[0]!.pathname}; rebuild it with npm run build:package`,
+  );
 }

@@ -36,7 +36,8 @@ export const MCP_PATH = '/mcp';
 
 const CORS_HEADERS = {
   'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
+  'access-control-allow-headers':
+    'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
   'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
   'access-control-max-age': '600',
 };
@@ -47,11 +48,18 @@ const CORS_HEADERS = {
  * passes the same guards as the suip server's own routes (Host allowlist, Origin allowlist with
  * CORS, optional bearer) and a body budget before the SDK sees it.
  */
-export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOptions): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function serveMcpHttp(
+  factory: () => McpServer,
+  options: McpHttpOptions,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
   const log = options.log ?? (() => undefined);
   // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a request).
-  const handler = createMcpHandler(factory, { legacy: 'stateless', maxRequestBodySize: maxBody, onerror: (error) => log({ event: 'mcp-error', error: redactError(error) }) });
+  const handler = createMcpHandler(factory, {
+    legacy: 'stateless',
+    maxRequestBodySize: maxBody,
+    onerror: (error) => log({ event: 'mcp-error', error: redactError(error) }),
+  });
   const hosts = options.hosts !== undefined ? { hosts: options.hosts } : {};
   const browser = createBrowserGuard({ origins: options.origins, ...hosts });
   const limit = options.maxConcurrent ?? 32;
@@ -68,10 +76,19 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     if (refusal !== undefined) return refuse(refusal);
     const path = (request.url ?? '/').split('?')[0];
     if (path !== MCP_PATH) return refuse(new HttpError(404, 'NOT_FOUND', `the MCP endpoint is ${MCP_PATH}`));
-    if (request.method === 'OPTIONS') return void response.writeHead(204, { ...cors, ...(cors['access-control-allow-origin'] ? CORS_HEADERS : {}) }).end();
+    if (request.method === 'OPTIONS')
+      return void response
+        .writeHead(204, { ...cors, ...(cors['access-control-allow-origin'] ? CORS_HEADERS : {}) })
+        .end();
     // SECURITY: a token, when configured, is compared in constant time before anything is read.
     if (options.token !== undefined && !sameSecret(bearerOf(request.headers.authorization), options.token)) {
-      return refuse(new HttpError(401, 'UNAUTHORIZED', 'this MCP endpoint needs `Authorization: Bearer <token>` (the token the server was started with)'));
+      return refuse(
+        new HttpError(
+          401,
+          'UNAUTHORIZED',
+          'this MCP endpoint needs `Authorization: Bearer <token>` (the token the server was started with)',
+        ),
+      );
     }
     if (options.token !== undefined) guard.authenticated(request);
     serve(request, response, cors).catch((error: unknown) => {
@@ -97,7 +114,11 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
     response.once('close', slot.place.release);
   }
 
-  async function serve(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
+  async function serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    cors: Record<string, string>,
+  ): Promise<void> {
     const text = request.method === 'POST' ? await readBody(request, maxBody) : undefined;
     if (request.method === 'POST' && text === undefined) {
       throw new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${maxBody} bytes`);
@@ -114,8 +135,21 @@ export async function serveMcpHttp(factory: () => McpServer, options: McpHttpOpt
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const url = `http://${request.headers.host ?? '127.0.0.1'}${request.url ?? MCP_PATH}`;
-    const answer = await handler.fetch(new Request(url, { method: request.method ?? 'GET', headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) }), parsedBody === undefined ? {} : { parsedBody });
-    const out: Record<string, string> = { ...cors, ...(cors['access-control-allow-origin'] ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] } : {}) };
+    const answer = await handler.fetch(
+      new Request(url, {
+        method: request.method ?? 'GET',
+        headers,
+        signal: abort.signal,
+        ...(body !== undefined ? { body } : {}),
+      }),
+      parsedBody === undefined ? {} : { parsedBody },
+    );
+    const out: Record<string, string> = {
+      ...cors,
+      ...(cors['access-control-allow-origin']
+        ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] }
+        : {}),
+    };
     answer.headers.forEach((value, name) => (out[name] = value));
     response.writeHead(answer.status, out);
     if (answer.body === null) return void response.end();

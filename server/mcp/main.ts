@@ -16,7 +16,9 @@ export async function mcpMain(argv: readonly string[]): Promise<void> {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   } catch (error) {
-    process.stderr.write(`suip mcp: ${(error as Error).message}\n${error instanceof McpUsageError ? `\n${MCP_USAGE}` : ''}`);
+    process.stderr.write(
+      `suip mcp: ${(error as Error).message}\n${error instanceof McpUsageError ? `\n${MCP_USAGE}` : ''}`,
+    );
     process.exitCode = error instanceof McpUsageError ? 2 : 1;
   }
 }

@@ -38,7 +38,11 @@ function flag(argv: readonly string[], name: string): string | undefined {
   return undefined;
 }
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /** A usage or configuration mistake: the command exits 2 with this message. */
 export class McpUsageError extends Error {}
@@ -47,13 +51,17 @@ export class McpUsageError extends Error {}
  * Starts suip's MCP server as the flags say and resolves once it serves (HTTP: with its URL; stdio:
  * with `stdio`). Refuses a malformed flag with an `McpUsageError` naming it.
  */
-export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; sandbox?: string; close(): Promise<void> }> {
+export async function runMcp(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; sandbox?: string; close(): Promise<void> }> {
   const known = new Set([
     ...['sandbox-port', 'stdio', 'host', 'port', 'origins', 'hosts', 'token-file', 'trust-proxy'],
     ...['llm-url', 'llm-model', 'llm-key-file', 'llm-key', 'token'],
   ]);
   for (const arg of argv) {
-    if (arg.startsWith('--') && !known.has(arg.slice(2).split('=')[0]!)) throw new McpUsageError(`unknown flag ${JSON.stringify(arg.slice(0, 60))}`);
+    if (arg.startsWith('--') && !known.has(arg.slice(2).split('=')[0]!))
+      throw new McpUsageError(`unknown flag ${JSON.stringify(arg.slice(0, 60))}`);
   }
   let model: RenderModel | undefined;
   let token: string | undefined;
@@ -65,30 +73,41 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
     registerSecret(apiKey);
     if (token !== undefined) registerSecret(token);
     const baseUrl = flag(argv, 'llm-url') ?? env.SUIP_LLM_URL;
-    if (baseUrl !== undefined && baseUrl !== '') model = { endpoint: { baseUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey } };
+    if (baseUrl !== undefined && baseUrl !== '')
+      model = { endpoint: { baseUrl, model: flag(argv, 'llm-model') ?? env.SUIP_LLM_MODEL ?? 'gpt-4o-mini', apiKey } };
   } catch (error) {
     throw new McpUsageError((error as Error).message);
   }
   const port = Number(flag(argv, 'port') ?? env.SUIP_MCP_PORT ?? 6790);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpUsageError(`--port takes 0..65535, not ${JSON.stringify(flag(argv, 'port'))}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new McpUsageError(`--port takes 0..65535, not ${JSON.stringify(flag(argv, 'port'))}`);
   const host = flag(argv, 'host') ?? env.SUIP_MCP_HOST ?? '127.0.0.1';
   // SECURITY: the endpoint spends the model key; off loopback anyone on the network could call it.
   if (!argv.includes('--stdio') && !isLoopbackHost(host) && token === undefined) {
-    throw new McpUsageError(`--host ${JSON.stringify(host.slice(0, 100))} makes the MCP endpoint reachable from other machines, so it needs a token: add --token-file <path> (or SUIP_MCP_TOKEN / SUIP_MCP_TOKEN_FILE), or listen on 127.0.0.1`);
+    throw new McpUsageError(
+      `--host ${JSON.stringify(host.slice(0, 100))} makes the MCP endpoint reachable from other machines, so it needs a token: add --token-file <path> (or SUIP_MCP_TOKEN / SUIP_MCP_TOKEN_FILE), or listen on 127.0.0.1`,
+    );
   }
-  const factory = createSuipMcpServerFactory({ appHtml: await loadAppHtml(), ...(model !== undefined ? { model } : {}) });
+  const factory = createSuipMcpServerFactory({
+    appHtml: await loadAppHtml(),
+    ...(model !== undefined ? { model } : {}),
+  });
   if (argv.includes('--stdio')) {
     const handle = serveStdio(factory);
     return { url: 'stdio', close: () => handle.close() };
   }
   const origins = list(flag(argv, 'origins') ?? env.SUIP_MCP_ORIGINS);
   const sandboxPort = flag(argv, 'sandbox-port');
-  if (sandboxPort !== undefined && !/^\d{1,5}$/.test(sandboxPort)) throw new McpUsageError(`--sandbox-port takes 0..65535, not ${JSON.stringify(sandboxPort.slice(0, 20))}`);
+  if (sandboxPort !== undefined && !/^\d{1,5}$/.test(sandboxPort))
+    throw new McpUsageError(`--sandbox-port takes 0..65535, not ${JSON.stringify(sandboxPort.slice(0, 20))}`);
   const hosts = list(flag(argv, 'hosts') ?? env.SUIP_MCP_HOSTS);
   const bearer = token !== undefined ? { token } : {};
   const log = createLogger();
   const served = await serveMcpHttp(factory, { host, port, origins, hosts, ...bearer, trustProxy, log });
-  const proxy = sandboxPort === undefined ? undefined : await serveSandboxProxy({ host, port: Number(sandboxPort), hostOrigins: origins });
+  const proxy =
+    sandboxPort === undefined
+      ? undefined
+      : await serveSandboxProxy({ host, port: Number(sandboxPort), hostOrigins: origins });
   return {
     url: served.url,
     ...(proxy !== undefined ? { sandbox: proxy.url } : {}),

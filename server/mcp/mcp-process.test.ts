@@ -17,7 +17,11 @@ let mcpUrl: URL;
 let sandboxUrl: URL;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--sandbox-port', '0', '--origins', 'http://app.example'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, '--port', '0', '--sandbox-port', '0', '--origins', 'http://app.example'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const out = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -34,7 +38,8 @@ afterAll(() => {
   child?.kill('SIGTERM');
 });
 
-const rawGet = (port: string, target: string) => rawExchange(Number(port), `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+const rawGet = (port: string, target: string) =>
+  rawExchange(Number(port), `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
 
 describe('suip mcp process', () => {
   it('answers a request target of `//` with 400 BAD_PATH on the sandbox proxy and the MCP endpoint, and keeps serving', async () => {
@@ -63,7 +68,11 @@ describe('suip mcp process', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} });
-      const answer = await fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ping });
+      const answer = await fetch(mcpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: ping,
+      });
       expect(answer.status).toBe(200);
       // Node's own request timeout was 300 s; the body rate cuts a trickle within seconds (bound 4x over it).
       const answers = await Promise.all(trickles.map((t) => t.closed));
@@ -73,12 +82,15 @@ describe('suip mcp process', () => {
     }
   }, 60_000);
 
-  it.runIf(process.platform === 'linux')('idles without the page builder in memory: Vite/Rolldown ran in a child process and went with it', () => {
-    // The bundler's native binding is mapped into any process that loaded Vite; the server never does.
-    const maps = readFileSync(`/proc/${child.pid}/maps`, 'utf8');
-    expect(maps).not.toMatch(/rolldown|rollup/);
-    // Measured 132 MB from source (tsx included) and 92 MB from the package; with the builder in-process it was 451 MB.
-    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
-    expect(rss).toBeLessThan(300);
-  });
+  it.runIf(process.platform === 'linux')(
+    'idles without the page builder in memory: Vite/Rolldown ran in a child process and went with it',
+    () => {
+      // The bundler's native binding is mapped into any process that loaded Vite; the server never does.
+      const maps = readFileSync(`/proc/${child.pid}/maps`, 'utf8');
+      expect(maps).not.toMatch(/rolldown|rollup/);
+      // Measured 132 MB from source (tsx included) and 92 MB from the package; with the builder in-process it was 451 MB.
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+      expect(rss).toBeLessThan(300);
+    },
+  );
 });

@@ -8,11 +8,19 @@ const endpoint = { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-ren
 describe('suip_render with a request', () => {
   it('runs the repair loop: a failing program goes back to the model with the error, the fixed one is shown', async () => {
     const seen: ChatRequest[] = [];
-    const answers = ['```js\nsuip.text("no render")\n```', '```js\nconst { render, text } = suip;\nrender(text("fixed"));\n```'];
+    const answers = [
+      '```js\nsuip.text("no render")\n```',
+      '```js\nconst { render, text } = suip;\nrender(text("fixed"));\n```',
+    ];
     const render = createRenderTool({ endpoint, chat: async (request) => (seen.push(request), answers.shift()!) });
     const answer = await render({ request: 'a greeting', data: { who: 'Ada' } });
     expect(answer.isError).toBe(false);
-    expect(answer.structured).toEqual({ program: 'const { render, text } = suip;\nrender(text("fixed"));\n', source: 'model', turns: 2, data: { who: 'Ada' } });
+    expect(answer.structured).toEqual({
+      program: 'const { render, text } = suip;\nrender(text("fixed"));\n',
+      source: 'model',
+      turns: 2,
+      data: { who: 'Ada' },
+    });
     expect(seen).toHaveLength(2);
     expect(JSON.stringify(seen[1]!.messages)).toContain('never calls render');
   });
@@ -26,7 +34,9 @@ describe('suip_render with a request', () => {
 
   it('refuses requests past its concurrency budget at once instead of queueing them', async () => {
     let release!: () => void;
-    const held = new Promise<string>((resolve) => (release = () => resolve('```js\nsuip.render(suip.text("ok"))\n```')));
+    const held = new Promise<string>(
+      (resolve) => (release = () => resolve('```js\nsuip.render(suip.text("ok"))\n```')),
+    );
     const render = createRenderTool({ endpoint, maxConcurrent: 1, chat: () => held });
     const first = render({ request: 'one' });
     const second = await render({ request: 'two' });
@@ -38,7 +48,12 @@ describe('suip_render with a request', () => {
 
   it('never passes the model key on in an error', async () => {
     registerSecret(endpoint.apiKey);
-    const render = createRenderTool({ endpoint, chat: async () => { throw new Error(`HTTP 401: bad key ${endpoint.apiKey}`); } });
+    const render = createRenderTool({
+      endpoint,
+      chat: async () => {
+        throw new Error(`HTTP 401: bad key ${endpoint.apiKey}`);
+      },
+    });
     const answer = await render({ request: 'x' });
     expect(answer.isError).toBe(true);
     expect(JSON.stringify(answer)).not.toContain(endpoint.apiKey);

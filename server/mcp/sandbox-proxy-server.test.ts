@@ -30,7 +30,9 @@ describe('serveSandboxProxy', () => {
   });
 
   it('gives the strictest policy when nothing is declared, and drops undeclarable entries', async () => {
-    const csp = (await get({ host: HOST, csp: JSON.stringify({ connectDomains: ["* 'unsafe-eval'"] }) })).headers.get('content-security-policy')!;
+    const csp = (await get({ host: HOST, csp: JSON.stringify({ connectDomains: ["* 'unsafe-eval'"] }) })).headers.get(
+      'content-security-policy',
+    )!;
     expect(csp).toContain("connect-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect((await get({ host: HOST })).headers.get('content-security-policy')).toContain("connect-src 'none'");

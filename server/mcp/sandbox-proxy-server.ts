@@ -20,17 +20,31 @@ const MAX_CSP_PARAM = 8 * 1024;
  * process). The CSP header is built from the resource's declared `csp`; the page answers only the
  * host origins it was started with, and is never framed by any other page (`frame-ancestors`).
  */
-export async function serveSandboxProxy(options: SandboxProxyOptions): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function serveSandboxProxy(
+  options: SandboxProxyOptions,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const allowed = new Set(options.hostOrigins);
   const server: Server = createServer((request, response) => {
-    const fail = (status: number, message: string) => response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(message);
+    const fail = (status: number, message: string) =>
+      response
+        .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+        .end(message);
     // A request target such as `//` is no URL at all: `new URL` throws, which must not end the process.
     const url = parseTarget(request.url);
-    if (url === undefined) return fail(400, 'BAD_PATH: the request target is not a valid path; the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>');
-    if (request.method !== 'GET' || url.pathname !== '/sandbox.html') return fail(404, 'the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>');
+    if (url === undefined)
+      return fail(
+        400,
+        'BAD_PATH: the request target is not a valid path; the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>',
+      );
+    if (request.method !== 'GET' || url.pathname !== '/sandbox.html')
+      return fail(404, 'the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>');
     const host = url.searchParams.get('host') ?? '';
     // SECURITY: only the configured host pages may frame the proxy, and the proxy talks to that origin only.
-    if (!allowed.has(host)) return fail(403, `the host origin ${JSON.stringify(host.slice(0, 200))} is not allowed by this sandbox proxy; start it with that origin`);
+    if (!allowed.has(host))
+      return fail(
+        403,
+        `the host origin ${JSON.stringify(host.slice(0, 200))} is not allowed by this sandbox proxy; start it with that origin`,
+      );
     const raw = url.searchParams.get('csp') ?? '';
     let csp: DeclaredCsp | undefined;
     if (raw !== '') {

@@ -30,7 +30,10 @@ const PROGRAM_HELP =
 export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () => McpServer {
   const render = createRenderTool(options.model);
   return () => {
-    const server = new McpServer({ name: 'suip', version: options.version ?? '0.1.0' }, { capabilities: { tools: {}, resources: {} } });
+    const server = new McpServer(
+      { name: 'suip', version: options.version ?? '0.1.0' },
+      { capabilities: { tools: {}, resources: {} } },
+    );
     registerAppTool(
       server,
       RENDER_TOOL,
@@ -38,16 +41,32 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
         title: 'Show a suip UI',
         description: `Show an interactive UI in the conversation. Pass \`program\` (a suip program) or \`request\` (what the UI should do; the server's model writes the program, when one is configured). \`data\` reaches the program on "mcp.tool-result". ${PROGRAM_HELP}`,
         inputSchema: {
-          program: z.string().max(MCP_APP_LIMITS.maxProgramChars).optional().describe('A suip program (JavaScript) to show.'),
-          request: z.string().max(MCP_APP_LIMITS.maxRequestChars).optional().describe('What the UI should do, for the server\'s model to write as a program.'),
+          program: z
+            .string()
+            .max(MCP_APP_LIMITS.maxProgramChars)
+            .optional()
+            .describe('A suip program (JavaScript) to show.'),
+          request: z
+            .string()
+            .max(MCP_APP_LIMITS.maxRequestChars)
+            .optional()
+            .describe("What the UI should do, for the server's model to write as a program."),
           // Typed: a schema without a type keyword is flagged by strict clients (the MCP Inspector); any JSON value is fine.
-          data: z.unknown().meta({ type: JSON_TYPES }).optional().describe('Any JSON the program should show; it hears it on "mcp.tool-result".'),
+          data: z
+            .unknown()
+            .meta({ type: JSON_TYPES })
+            .optional()
+            .describe('Any JSON the program should show; it hears it on "mcp.tool-result".'),
         },
         _meta: { ui: { resourceUri: SUIP_APP_URI } },
       },
       async (args, ctx) => {
         const answer = await render(args, ctx.mcpReq.signal);
-        return { content: [{ type: 'text', text: answer.text }], structuredContent: { ...answer.structured }, isError: answer.isError };
+        return {
+          content: [{ type: 'text', text: answer.text }],
+          structuredContent: { ...answer.structured },
+          isError: answer.isError,
+        };
       },
     );
     server.registerTool(
@@ -60,22 +79,39 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
       async ({ program }) => {
         const check = checkProgram(program);
         // A failed check is a tool error (isError), so a host or model reading only that flag sees it.
-        return { content: [{ type: 'text', text: check.ok ? 'ok: the program parses, calls render and names only types of the vocabulary' : check.error }], structuredContent: { ...check }, isError: !check.ok };
+        return {
+          content: [
+            {
+              type: 'text',
+              text: check.ok
+                ? 'ok: the program parses, calls render and names only types of the vocabulary'
+                : check.error,
+            },
+          ],
+          structuredContent: { ...check },
+          isError: !check.ok,
+        };
       },
     );
-    registerAppResource(server, 'suip view', SUIP_APP_URI, { description: 'Runs a suip program in suip\'s sandbox inside the host\'s view.', mimeType: RESOURCE_MIME_TYPE }, async () => ({
-      contents: [
-        {
-          uri: SUIP_APP_URI,
-          mimeType: RESOURCE_MIME_TYPE,
-          text: options.appHtml,
-          // Exactly what the page needs: it loads nothing and connects nowhere (its program reaches
-          // nothing but the host); `blob:` is its program's Worker, which hosts building the spec's
-          // policy put in script-src (a Worker falls back to it when there is no worker-src).
-          _meta: { ui: { csp: { connectDomains: [], resourceDomains: ['blob:'] }, prefersBorder: false } },
-        },
-      ],
-    }));
+    registerAppResource(
+      server,
+      'suip view',
+      SUIP_APP_URI,
+      { description: "Runs a suip program in suip's sandbox inside the host's view.", mimeType: RESOURCE_MIME_TYPE },
+      async () => ({
+        contents: [
+          {
+            uri: SUIP_APP_URI,
+            mimeType: RESOURCE_MIME_TYPE,
+            text: options.appHtml,
+            // Exactly what the page needs: it loads nothing and connects nowhere (its program reaches
+            // nothing but the host); `blob:` is its program's Worker, which hosts building the spec's
+            // policy put in script-src (a Worker falls back to it when there is no worker-src).
+            _meta: { ui: { csp: { connectDomains: [], resourceDomains: ['blob:'] }, prefersBorder: false } },
+          },
+        ],
+      }),
+    );
     return server;
   };
 }

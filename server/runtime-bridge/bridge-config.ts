@@ -4,7 +4,10 @@
  * SUIP_RUNTIME_CMD): split on whitespace, no shell, fixed for the life of the server. Absent: no
  * bridge. A client can never choose or change it.
  */
-export function runtimeCommandFrom(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): { command: string; args: string[]; envNames: string[] } | undefined {
+export function runtimeCommandFrom(
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): { command: string; args: string[]; envNames: string[] } | undefined {
   let value: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -22,7 +25,10 @@ export function runtimeCommandFrom(argv: readonly string[] = process.argv.slice(
  * SUIP_RUNTIME_ENV): the operator names each one (a model key the runtime needs, say); the rest of
  * the server's environment never reaches the child.
  */
-export function runtimeEnvNamesFrom(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): string[] {
+export function runtimeEnvNamesFrom(
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
   let value: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -30,5 +36,8 @@ export function runtimeEnvNamesFrom(argv: readonly string[] = process.argv.slice
     else if (arg.startsWith('--runtime-env=')) value = arg.slice('--runtime-env='.length);
   }
   value ??= env.SUIP_RUNTIME_ENV;
-  return (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }

@@ -32,19 +32,38 @@ async function start(options: { window?: number; perSocketBytes?: number; failin
   const logs: Array<Record<string, unknown>> = [];
   const memory = createMemoryLedger({ window: options.window ?? 10_000 });
   // A ledger that refuses appends while `failing()` says so (a full disk, a lost Redis).
-  const ledger = { ...memory, append: (...args: Parameters<typeof memory.append>) => (options.failing?.() ? Promise.reject(new Error('disk full')) : memory.append(...args)) };
+  const ledger = {
+    ...memory,
+    append: (...args: Parameters<typeof memory.append>) =>
+      options.failing?.() ? Promise.reject(new Error('disk full')) : memory.append(...args),
+  };
   const guard = createBrowserGuard({ origins: [] });
   // The server's real socket budgets (the endpoint drops a reader past its bytes), one socket's share set by the test.
   const budgets = createSocketBudgets(options.perSocketBytes ? { perSocketBytes: options.perSocketBytes } : {});
   const secret = 's'.repeat(32);
-  const bridge: RuntimeBridge = createRuntimeBridge({ command: process.execPath, args: ['-e', FLOOD], ledger, guard, budgets, secret, agentToken: 'agent', log: (e) => logs.push(e), maxFramesPerSecond: 10_000 });
+  const bridge: RuntimeBridge = createRuntimeBridge({
+    command: process.execPath,
+    args: ['-e', FLOOD],
+    ledger,
+    guard,
+    budgets,
+    secret,
+    agentToken: 'agent',
+    log: (e) => logs.push(e),
+    maxFramesPerSecond: 10_000,
+  });
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', (req, socket, head) => bridge.upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   guard.listening(port);
   const base = `127.0.0.1:${port}`;
-  const token = mintToken(secret, { kind: 'ws', sessionId: BRIDGE_SUBJECT, appId: 'runtime-ui', exp: Date.now() + 60_000 });
+  const token = mintToken(secret, {
+    kind: 'ws',
+    sessionId: BRIDGE_SUBJECT,
+    appId: 'runtime-ui',
+    exp: Date.now() + 60_000,
+  });
   cleanups.push(async () => {
     await bridge.close();
     await new Promise((resolve) => server.close(resolve));
@@ -67,7 +86,13 @@ async function start(options: { window?: number; perSocketBytes?: number; failin
     await until(() => frames.some((f) => f.type === 'hello'));
     const flood = (lines: number, pad: number) => {
       const hello = frames.find((f) => f.type === 'hello') as { generation: number };
-      ws.send(JSON.stringify({ type: 'line', generation: hello.generation, line: JSON.stringify({ jsonrpc: '2.0', method: 'ui.context.update', params: { extensions: { lines, pad } } }) }));
+      ws.send(
+        JSON.stringify({
+          type: 'line',
+          generation: hello.generation,
+          line: JSON.stringify({ jsonrpc: '2.0', method: 'ui.context.update', params: { extensions: { lines, pad } } }),
+        }),
+      );
     };
     const seqs = () => frames.flatMap((f) => ('seq' in f && typeof f.seq === 'number' ? [f.seq] : []));
     return { ws, frames, until, flood, seqs };
@@ -102,7 +127,9 @@ describe('the runtime bridge stream (ledger + fan-out)', () => {
     await late.until(() => late.seqs().at(-1) === last);
     const truncated = late.frames.find((f) => f.type === 'truncated') as { firstSeq: number };
     expect(truncated.firstSeq).toBeGreaterThan(4);
-    expect(late.frames.findIndex((f) => f.type === 'truncated')).toBeLessThan(late.frames.findIndex((f) => f.type === 'line'));
+    expect(late.frames.findIndex((f) => f.type === 'truncated')).toBeLessThan(
+      late.frames.findIndex((f) => f.type === 'line'),
+    );
     expect(late.seqs()[0]).toBe(truncated.firstSeq);
     expect(contiguous(late.seqs())).toBe(true);
   });
@@ -139,11 +166,13 @@ describe('the runtime bridge stream (ledger + fan-out)', () => {
     const again = await t.connect(cursor);
     const last = fast.seqs().at(-1)!;
     await again.until(() => again.seqs().at(-1) === last, 30_000);
-    expect([...slow.seqs(), ...again.seqs()]).toEqual(fast.seqs().filter((seq) => seq > before || slow.seqs().includes(seq)));
+    expect([...slow.seqs(), ...again.seqs()]).toEqual(
+      fast.seqs().filter((seq) => seq > before || slow.seqs().includes(seq)),
+    );
     expect(contiguous([...slow.seqs(), ...again.seqs()].filter((seq) => seq > before))).toBe(true);
   });
 
-  it('ending the bridge\'s session (the DELETE of every session) closes its windows, and its tokens bind no socket nor mint new ones', async () => {
+  it("ending the bridge's session (the DELETE of every session) closes its windows, and its tokens bind no socket nor mint new ones", async () => {
     const t = await start();
     const a = await t.connect();
     a.flood(5, 10);
@@ -160,6 +189,12 @@ describe('the runtime bridge stream (ledger + fan-out)', () => {
     expect(frames.map((f) => f.code ?? f.type)).toEqual(['SESSION_ENDED']);
     // And no fresh bridge token is minted for it.
     const route = t.bridge.routes.find((r) => r.path === '/api/runtime/token')!;
-    await expect(route.handle({} as never, {} as never, new URL('http://x/api/runtime/token'), { segments: [], body: '', isAgent: true })).rejects.toMatchObject({ status: 410, code: 'SESSION_ENDED' });
+    await expect(
+      route.handle({} as never, {} as never, new URL('http://x/api/runtime/token'), {
+        segments: [],
+        body: '',
+        isAgent: true,
+      }),
+    ).rejects.toMatchObject({ status: 410, code: 'SESSION_ENDED' });
   });
 });

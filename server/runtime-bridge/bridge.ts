@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BRIDGE_PATH, BridgeClientFrame, type BridgeErrorCode, type BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
+import {
+  BRIDGE_PATH,
+  BridgeClientFrame,
+  type BridgeErrorCode,
+  type BridgeServerFrame,
+} from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
 import { lineErrorResponse } from '../../shared/neighbours/runtime-ui/line-errors.ts';
 import { parseLine } from '../../shared/neighbours/runtime-ui/ndjson.ts';
 import { compile } from '../../shared/check.ts';
@@ -93,7 +98,11 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
   const fanout = createFanout(ledger);
   const env = runtimeEnv(options.sourceEnv ?? process.env, options.envNames ?? []);
   const clients = new Map<string, Client>();
-  const claims: Claims = createClaims({ graceMs: options.claimGraceMs ?? 3000, connected: () => [...clients.keys()], hand: (clientId, generation, line) => sendTo(clients.get(clientId), { type: 'claim', generation, line }) });
+  const claims: Claims = createClaims({
+    graceMs: options.claimGraceMs ?? 3000,
+    connected: () => [...clients.keys()],
+    hand: (clientId, generation, line) => sendTo(clients.get(clientId), { type: 'claim', generation, line }),
+  });
   let generation = 0;
   let runtime: RuntimeProcess | undefined;
   let closing = false;
@@ -107,9 +116,18 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     appending = appending
       .then(() => ledger.append(stream, kind, JSON.stringify(frame), head))
       .catch((error: unknown) => {
-        options.log({ event: 'runtime-ledger-failed', kind, error: error instanceof Error ? error.message : String(error) });
+        options.log({
+          event: 'runtime-ledger-failed',
+          kind,
+          error: error instanceof Error ? error.message : String(error),
+        });
         // A loss is never silent: every open window is told what it will not get.
-        for (const client of clients.values()) refuse(client, 'LOST', `the server could not store a runtime ${kind === 'ask' ? 'request' : kind.startsWith('reply:') ? 'response' : kind} (its ledger failed); it is lost for every window, and a reload will not show it`);
+        for (const client of clients.values())
+          refuse(
+            client,
+            'LOST',
+            `the server could not store a runtime ${kind === 'ask' ? 'request' : kind.startsWith('reply:') ? 'response' : kind} (its ledger failed); it is lost for every window, and a reload will not show it`,
+          );
       })
       .finally(() => {
         queued -= 1;
@@ -127,36 +145,59 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
       client.reader?.stop();
     }
   };
-  const refuse = (client: Client, code: BridgeErrorCode, message: string) => sendTo(client, { type: 'error', code, message });
+  const refuse = (client: Client, code: BridgeErrorCode, message: string) =>
+    sendTo(client, { type: 'error', code, message });
 
   const start = () => {
     generation += 1;
     const mine = generation;
     claims.newGeneration(mine);
-    runtime = spawnRuntime(options.command, options.args, {
-      line(text) {
-        const parsed = parseLine(text);
-        if (!parsed.ok) return;
-        const message = parsed.message;
-        // A response to one window's request goes to that window only (kind `reply:<client>`).
-        const to = message.method === undefined && message.id != null ? claims.replyTo(mine, message.id, message.result) : undefined;
-        if (message.method !== undefined && message.id != null) claims.asked(mine, message.id, message.params, text);
-        void append(to === undefined ? (message.method !== undefined && message.id != null ? 'ask' : 'line') : `reply:${to}`, { type: 'line', generation: mine, line: text });
+    runtime = spawnRuntime(
+      options.command,
+      options.args,
+      {
+        line(text) {
+          const parsed = parseLine(text);
+          if (!parsed.ok) return;
+          const message = parsed.message;
+          // A response to one window's request goes to that window only (kind `reply:<client>`).
+          const to =
+            message.method === undefined && message.id != null
+              ? claims.replyTo(mine, message.id, message.result)
+              : undefined;
+          if (message.method !== undefined && message.id != null) claims.asked(mine, message.id, message.params, text);
+          void append(
+            to === undefined ? (message.method !== undefined && message.id != null ? 'ask' : 'line') : `reply:${to}`,
+            { type: 'line', generation: mine, line: text },
+          );
+        },
+        violation(problem) {
+          options.log({
+            event: 'runtime-violation',
+            generation: mine,
+            kind: problem.kind,
+            message: problem.message,
+            preview: problem.preview,
+          });
+          void append('violation', {
+            type: 'violation',
+            message: problem.message.slice(0, 1000),
+            preview: problem.preview.slice(0, 200),
+          });
+          // The browser never sees the line, so the bridge answers for the UI role (JSON-RPC's parse / invalid request error).
+          const reply = lineErrorResponse(problem);
+          if (reply !== undefined) runtime?.write(JSON.stringify(reply));
+        },
+        stderr: (text) => options.log({ event: 'runtime-stderr', generation: mine, line: text }),
+        exit(code, signal) {
+          options.log({ event: 'runtime-exit', generation: mine, code, signal });
+          claims.newGeneration(mine + 1);
+          if (!closing)
+            void append('exit', { type: 'exit', generation: mine, code, signal: signal?.slice(0, 32) ?? null });
+        },
       },
-      violation(problem) {
-        options.log({ event: 'runtime-violation', generation: mine, kind: problem.kind, message: problem.message, preview: problem.preview });
-        void append('violation', { type: 'violation', message: problem.message.slice(0, 1000), preview: problem.preview.slice(0, 200) });
-        // The browser never sees the line, so the bridge answers for the UI role (JSON-RPC's parse / invalid request error).
-        const reply = lineErrorResponse(problem);
-        if (reply !== undefined) runtime?.write(JSON.stringify(reply));
-      },
-      stderr: (text) => options.log({ event: 'runtime-stderr', generation: mine, line: text }),
-      exit(code, signal) {
-        options.log({ event: 'runtime-exit', generation: mine, code, signal });
-        claims.newGeneration(mine + 1);
-        if (!closing) void append('exit', { type: 'exit', generation: mine, code, signal: signal?.slice(0, 32) ?? null });
-      },
-    }, { cwd: options.cwd, env });
+      { cwd: options.cwd, env },
+    );
     options.log({ event: 'runtime-started', generation: mine, pid: runtime.pid, command: options.command });
     void append('started', { type: 'started', generation: mine }, 'generation');
   };
@@ -164,11 +205,16 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
   const ready = ledger.heads(stream).then(
     (heads) => {
       const head = heads.generation;
-      generation = head === undefined ? 0 : Number((JSON.parse(head.payload) as { generation?: unknown }).generation) || 0;
+      generation =
+        head === undefined ? 0 : Number((JSON.parse(head.payload) as { generation?: unknown }).generation) || 0;
       if (!closing) start();
     },
     (error: unknown) => {
-      options.log({ event: 'runtime-ledger-failed', kind: 'heads', error: error instanceof Error ? error.message : String(error) });
+      options.log({
+        event: 'runtime-ledger-failed',
+        kind: 'heads',
+        error: error instanceof Error ? error.message : String(error),
+      });
       if (!closing) start();
     },
   );
@@ -203,7 +249,11 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
           },
           (error: unknown) => {
             // The ledger cannot be read: the window reconnects later and resumes from its cursor.
-            options.log({ event: 'runtime-ledger-failed', kind: 'read', error: error instanceof Error ? error.message : String(error) });
+            options.log({
+              event: 'runtime-ledger-failed',
+              kind: 'read',
+              error: error instanceof Error ? error.message : String(error),
+            });
             client.socket.close(1011, 'the ledger cannot be read; reconnect');
           },
         );
@@ -224,11 +274,18 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     authorize(_request, url) {
       const check = verifyToken(options.secret, url.searchParams.get('token') ?? '', 'ws');
       // SECURITY: unauthenticated use: a bridge token (Host and Origin are the endpoint's guard).
-      if (!check.ok) return { ok: false, status: 401, reason: `the runtime bridge needs ?token=<bridge token> (POST /api/runtime/token): ${check.reason}` };
-      if (check.claims.sessionId !== BRIDGE_SUBJECT) return { ok: false, status: 403, reason: 'this token is not a runtime bridge token' };
+      if (!check.ok)
+        return {
+          ok: false,
+          status: 401,
+          reason: `the runtime bridge needs ?token=<bridge token> (POST /api/runtime/token): ${check.reason}`,
+        };
+      if (check.claims.sessionId !== BRIDGE_SUBJECT)
+        return { ok: false, status: 403, reason: 'this token is not a runtime bridge token' };
       return { ok: true };
     },
-    errorFrame: (code, message) => ({ type: 'error', code: code as BridgeErrorCode, message: message.slice(0, 1000) }) satisfies BridgeServerFrame,
+    errorFrame: (code, message) =>
+      ({ type: 'error', code: code as BridgeErrorCode, message: message.slice(0, 1000) }) satisfies BridgeServerFrame,
     accept(socket, _request, url) {
       const check = verifyToken(options.secret, url.searchParams.get('token') ?? '', 'ws');
       const canRestart = check.ok && check.claims.appId === RESTART_APP;
@@ -270,21 +327,37 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     if (isEnded(await ledger.heads(stream))) return endClient(client);
     if (!client.open) return;
     clients.set(client.id, client);
-    sendTo(client, { type: 'hello', generation, running: runtime?.running ?? false, lastSeq: last, clientId: client.id, canRestart: client.canRestart });
+    sendTo(client, {
+      type: 'hello',
+      generation,
+      running: runtime?.running ?? false,
+      lastSeq: last,
+      clientId: client.id,
+      canRestart: client.canRestart,
+    });
     join(client, fromSeq);
     claims.arrived(client.id, fromSeq);
   }
 
   function received(client: Client, frame: BridgeClientFrame): void {
     if (frame.type === 'restart') {
-      if (!client.canRestart) return refuse(client, 'NOT_ALLOWED', 'this token may not restart the runtime; mint one with POST /api/runtime/token {"restart": true}');
+      if (!client.canRestart)
+        return refuse(
+          client,
+          'NOT_ALLOWED',
+          'this token may not restart the runtime; mint one with POST /api/runtime/token {"restart": true}',
+        );
       options.log({ event: 'runtime-restart-requested', generation, clientId: client.id });
       void (runtime?.stop() ?? Promise.resolve()).then(() => (closing ? undefined : start()));
       return;
     }
     // SECURITY: a line addressed to an exited runtime never reaches the new one (its run ids may name other runs there).
     if (frame.generation !== generation || runtime?.running !== true) {
-      return refuse(client, 'STALE_GENERATION', `not relayed: the line is addressed to runtime generation ${frame.generation}, which has exited; the current runtime (generation ${generation}) never saw its runs. Reload the runs from the current runtime instead.`);
+      return refuse(
+        client,
+        'STALE_GENERATION',
+        `not relayed: the line is addressed to runtime generation ${frame.generation}, which has exited; the current runtime (generation ${generation}) never saw its runs. Reload the runs from the current runtime instead.`,
+      );
     }
     const parsed = parseLine(frame.line);
     if (!parsed.ok) return refuse(client, 'BAD_LINE', `not relayed: ${parsed.problem.message}`);
@@ -312,7 +385,12 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
             return sendJson(response, 400, { error: 'the body is empty or JSON {"restart": true}' });
           }
           if (isEnded(await ledger.heads(stream))) throw new HttpError(410, 'SESSION_ENDED', endedMessage(stream));
-          const token = mintToken(options.secret, { kind: 'ws', sessionId: BRIDGE_SUBJECT, appId: restart ? RESTART_APP : 'runtime-ui', exp: Date.now() + (options.tokenTtlMs ?? 12 * 3600_000) });
+          const token = mintToken(options.secret, {
+            kind: 'ws',
+            sessionId: BRIDGE_SUBJECT,
+            appId: restart ? RESTART_APP : 'runtime-ui',
+            exp: Date.now() + (options.tokenTtlMs ?? 12 * 3600_000),
+          });
           sendJson(response, 200, { token, path: BRIDGE_PATH, canRestart: restart });
         },
       },

@@ -5,10 +5,19 @@ import { createClaims } from './claims.ts';
 function setup() {
   const connected: string[] = [];
   const handed: Array<[string, string]> = [];
-  const claims = createClaims({ graceMs: 3000, connected: () => [...connected], hand: (client, _gen, line) => handed.push([client, line]) });
+  const claims = createClaims({
+    graceMs: 3000,
+    connected: () => [...connected],
+    hand: (client, _gen, line) => handed.push([client, line]),
+  });
   claims.newGeneration(1);
   const ask = (id: string, runId?: string) => {
-    const line = JSON.stringify({ jsonrpc: '2.0', id, method: 'ui.prompt.request', params: { ...(runId ? { run_id: runId } : {}), title: 'Key', message: '', secret: true } });
+    const line = JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'ui.prompt.request',
+      params: { ...(runId ? { run_id: runId } : {}), title: 'Key', message: '', secret: true },
+    });
     claims.asked(1, id, JSON.parse(line).params, line);
     return JSON.stringify({ type: 'line', generation: 1, line });
   };
@@ -16,7 +25,8 @@ function setup() {
     expect(claims.fromUi(client, 1, { jsonrpc: '2.0', id: requestId, method: 'run.start', params: {} })).toBe('relay');
     expect(claims.replyTo(1, requestId, { run_id: runId })).toBe(client);
   };
-  const answer = (client: string, id: string) => claims.fromUi(client, 1, { jsonrpc: '2.0', id, result: { value: 'v' } });
+  const answer = (client: string, id: string) =>
+    claims.fromUi(client, 1, { jsonrpc: '2.0', id, result: { value: 'v' } });
   return { claims, connected, handed, ask, startRun, answer };
 }
 
@@ -43,7 +53,9 @@ describe('who may answer what (several windows, one runtime)', () => {
     const frame = t.ask('rt-2');
     expect(t.claims.viewOf('B', frame)).toBe('elsewhere');
     expect(t.claims.viewOf('A', frame)).toBe('mine');
-    expect(t.claims.fromUi('B', 1, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } })).toBe('relay');
+    expect(t.claims.fromUi('B', 1, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } })).toBe(
+      'relay',
+    );
   });
 
   it('a claimant that leaves keeps its request for the grace; a reconnect gets it handed back; after the grace another window gets it', () => {

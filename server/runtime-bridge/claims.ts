@@ -82,8 +82,15 @@ export function createClaims(options: ClaimsOptions): Claims {
     },
     asked(gen, id, params, line) {
       if (gen !== generation) return;
-      const runId = typeof params === 'object' && params !== null && typeof (params as { run_id?: unknown }).run_id === 'string' ? (params as { run_id: string }).run_id : undefined;
-      bounded(pending, keyOf(id), { line, ...(runId !== undefined ? { runId } : {}), ...(choose(runId) !== undefined ? { claimant: choose(runId)! } : {}) });
+      const runId =
+        typeof params === 'object' && params !== null && typeof (params as { run_id?: unknown }).run_id === 'string'
+          ? (params as { run_id: string }).run_id
+          : undefined;
+      bounded(pending, keyOf(id), {
+        line,
+        ...(runId !== undefined ? { runId } : {}),
+        ...(choose(runId) !== undefined ? { claimant: choose(runId)! } : {}),
+      });
     },
     replyTo(gen, id, result) {
       if (gen !== generation) return undefined;
@@ -112,10 +119,17 @@ export function createClaims(options: ClaimsOptions): Claims {
       const request = message.id == null ? undefined : pending.get(keyOf(message.id));
       if (request === undefined) {
         if (message.error !== undefined) return 'relay';
-        return { code: 'NO_PENDING_REQUEST', message: `not relayed: the runtime (generation ${gen}) is not waiting for an answer with id ${JSON.stringify(String(message.id)).slice(0, 80)}; it was answered already or belongs to a runtime that exited` };
+        return {
+          code: 'NO_PENDING_REQUEST',
+          message: `not relayed: the runtime (generation ${gen}) is not waiting for an answer with id ${JSON.stringify(String(message.id)).slice(0, 80)}; it was answered already or belongs to a runtime that exited`,
+        };
       }
       // SECURITY: only the window holding a runtime request may answer it (a secret prompt above all).
-      if (request.claimant !== clientId) return { code: 'ANSWERED_ELSEWHERE', message: 'not relayed: this runtime request belongs to another window; only that window can answer it' };
+      if (request.claimant !== clientId)
+        return {
+          code: 'ANSWERED_ELSEWHERE',
+          message: 'not relayed: this runtime request belongs to another window; only that window can answer it',
+        };
       pending.delete(keyOf(message.id!));
       return 'relay';
     },
@@ -129,7 +143,11 @@ export function createClaims(options: ClaimsOptions): Claims {
           options.hand(clientId, generation, request.line);
           continue;
         }
-        if (request.claimant !== undefined && (options.connected().includes(request.claimant) || timers.has(request.claimant))) continue;
+        if (
+          request.claimant !== undefined &&
+          (options.connected().includes(request.claimant) || timers.has(request.claimant))
+        )
+          continue;
         request.claimant = clientId;
         options.hand(clientId, generation, request.line);
       }

@@ -5,12 +5,28 @@ import { DEFAULT_RUNTIME_ENV, runtimeEnv, spawnRuntime } from './runtime-process
 function envOfChild(env: NodeJS.ProcessEnv): Promise<Record<string, string>> {
   return new Promise((resolve) => {
     let printed = '';
-    spawnRuntime(process.execPath, ['-e', 'process.stderr.write(JSON.stringify(process.env) + "\\n")'], { line: () => undefined, violation: () => undefined, stderr: (text) => (printed += text), exit: () => resolve(JSON.parse(printed) as Record<string, string>) }, { env, maxLineBytes: 1 << 20 });
+    spawnRuntime(
+      process.execPath,
+      ['-e', 'process.stderr.write(JSON.stringify(process.env) + "\\n")'],
+      {
+        line: () => undefined,
+        violation: () => undefined,
+        stderr: (text) => (printed += text),
+        exit: () => resolve(JSON.parse(printed) as Record<string, string>),
+      },
+      { env, maxLineBytes: 1 << 20 },
+    );
   });
 }
 
 describe('the runtime process environment', () => {
-  const server = { ...process.env, SUIP_LLM_KEY: 'sk-canary-model-key', SUIP_SECRET: 'server-token-secret', AWS_SECRET_ACCESS_KEY: 'aws-canary', SUIP_LLM_URL: 'http://127.0.0.1:9/v1' };
+  const server = {
+    ...process.env,
+    SUIP_LLM_KEY: 'sk-canary-model-key',
+    SUIP_SECRET: 'server-token-secret',
+    AWS_SECRET_ACCESS_KEY: 'aws-canary',
+    SUIP_LLM_URL: 'http://127.0.0.1:9/v1',
+  };
 
   it('gets only the allow-listed variables: the model key and the server secrets never reach it', async () => {
     const seen = await envOfChild(runtimeEnv(server));

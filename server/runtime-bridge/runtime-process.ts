@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createLineSplitter, MAX_LINE_BYTES, parseLine, type LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
+import {
+  createLineSplitter,
+  MAX_LINE_BYTES,
+  parseLine,
+  type LineProblem,
+} from '../../shared/neighbours/runtime-ui/ndjson.ts';
 
 /** What happens to a runtime process, as the bridge hears it. */
 export interface RuntimeProcessEvents {
@@ -17,7 +22,22 @@ export interface RuntimeProcessEvents {
  * locale and a terminal, and nothing that names a credential. The operator adds more by name
  * (`--runtime-env SUIP_LLM_URL,SUIP_LLM_KEY`), each one a deliberate choice.
  */
-export const DEFAULT_RUNTIME_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TERM', 'TZ', 'TMPDIR', 'NODE_ENV'];
+export const DEFAULT_RUNTIME_ENV: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_MESSAGES',
+  'TERM',
+  'TZ',
+  'TMPDIR',
+  'NODE_ENV',
+];
 
 /** Names a variable may have in `--runtime-env` (letters, digits, underscore; not starting with a digit). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
@@ -30,7 +50,10 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 export function runtimeEnv(source: NodeJS.ProcessEnv, extra: readonly string[] = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of [...DEFAULT_RUNTIME_ENV, ...extra]) {
-    if (!ENV_NAME.test(name)) throw new TypeError(`--runtime-env names variables separated by commas (letters, digits, _); ${JSON.stringify(name.slice(0, 40))} is not a variable name`);
+    if (!ENV_NAME.test(name))
+      throw new TypeError(
+        `--runtime-env names variables separated by commas (letters, digits, _); ${JSON.stringify(name.slice(0, 40))} is not a variable name`,
+      );
     const value = source[name];
     if (value !== undefined) env[name] = value;
   }
@@ -55,7 +78,12 @@ export interface RuntimeProcess {
  * line over it, or one that is not JSON-RPC, is a violation, never relayed). stderr is split into
  * lines for the log. The command and its arguments are fixed by the server's operator.
  */
-export function spawnRuntime(command: string, args: readonly string[], events: RuntimeProcessEvents, options: { cwd?: string; env?: NodeJS.ProcessEnv; maxLineBytes?: number } = {}): RuntimeProcess {
+export function spawnRuntime(
+  command: string,
+  args: readonly string[],
+  events: RuntimeProcessEvents,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; maxLineBytes?: number } = {},
+): RuntimeProcess {
   // SECURITY: the child gets only the allow-listed environment (never the server's model key or secrets).
   const env = options.env ?? runtimeEnv(process.env);
   const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -72,7 +100,13 @@ export function spawnRuntime(command: string, args: readonly string[], events: R
     },
     max,
   );
-  const stderr = createLineSplitter({ line: (text) => events.stderr(text.slice(0, 2000)), problem: () => events.stderr('[a stderr line over the limit was skipped]') }, 64 * 1024);
+  const stderr = createLineSplitter(
+    {
+      line: (text) => events.stderr(text.slice(0, 2000)),
+      problem: () => events.stderr('[a stderr line over the limit was skipped]'),
+    },
+    64 * 1024,
+  );
   child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
   // A runtime that died leaves a broken pipe: writes then fail with EPIPE, which must not crash the server.
@@ -102,7 +136,7 @@ export function spawnRuntime(command: string, args: readonly string[], events: R
     },
     write(line) {
       if (!running || child.stdin!.destroyed) return false;
-      return child.stdin!.write(`${line}\n`), true;
+      return (child.stdin!.write(`${line}\n`), true);
     },
     pause: () => void child.stdout!.pause(),
     resume: () => void child.stdout!.resume(),

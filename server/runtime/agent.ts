@@ -52,7 +52,8 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   const stepStarted = Date.now();
   ctx.emit({ type: 'step_start', step_id: `${ctx.runId}-model`, title: 'Ask the model', step_number: 1 });
   const messages: ChatMessage[] = [];
-  for (const turn of ctx.history) messages.push({ role: 'user', content: turn.user }, { role: 'assistant', content: turn.assistant || '(a UI)' });
+  for (const turn of ctx.history)
+    messages.push({ role: 'user', content: turn.user }, { role: 'assistant', content: turn.assistant || '(a UI)' });
   const usedChars = () => ctx.system.length + messages.reduce((n, m) => n + m.content.length, 0) + ctx.request.length;
   ctx.context(Math.max(0, Math.min(100, Math.round(100 - (100 * usedChars()) / ctx.contextChars))));
 
@@ -65,7 +66,14 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
     const redactor = createStreamRedactor();
     // The loop's messages are [system, request, (answer, repair)*]; the session's earlier turns go after the system prompt.
     const [system, ...rest] = request.messages;
-    const call = (e: EndpointSettings) => ctx.chat({ ...request, endpoint: e, messages: [...(system ? [system] : []), ...messages, ...rest], signal: ctx.signal, onDelta: (d) => lines.push(redactor.push(d)) });
+    const call = (e: EndpointSettings) =>
+      ctx.chat({
+        ...request,
+        endpoint: e,
+        messages: [...(system ? [system] : []), ...messages, ...rest],
+        signal: ctx.signal,
+        onDelta: (d) => lines.push(redactor.push(d)),
+      });
     let answer: string;
     try {
       answer = await call(endpoint);
@@ -73,9 +81,15 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
       if (!/HTTP 401/.test(String(error)) || ctx.signal.aborted) throw error;
       ctx.status('awaiting_ui');
       // SECURITY: the key is asked as a secret; it lives in this process's memory only (never logged, stored or emitted).
-      const { value } = await ctx.prompt({ run_id: ctx.runId, title: 'API key needed', message: `The model endpoint ${endpoint.baseUrl} asks for an API key.`, secret: true });
+      const { value } = await ctx.prompt({
+        run_id: ctx.runId,
+        title: 'API key needed',
+        message: `The model endpoint ${endpoint.baseUrl} asks for an API key.`,
+        secret: true,
+      });
       ctx.status('running');
-      if (value === null || value === '') throw new Error('the model endpoint needs an API key and none was given', { cause: error });
+      if (value === null || value === '')
+        throw new Error('the model endpoint needs an API key and none was given', { cause: error });
       endpoint = { ...endpoint, apiKey: value };
       try {
         answer = await call(endpoint);
@@ -84,7 +98,9 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
         if (ctx.signal.aborted) throw retry;
         // SECURITY: the endpoint's answer (or fetch's own error) can quote the key; only the status leaves this function.
         const status = /HTTP (\d{3})/.exec(String(retry))?.[1];
-        throw new Error(`the model endpoint did not accept the API key typed in the prompt (${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and start the run again`);
+        throw new Error(
+          `the model endpoint did not accept the API key typed in the prompt (${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and start the run again`,
+        );
       }
     }
     lines.push(redactor.end());
@@ -114,14 +130,25 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
       },
       observer: {
         onTurn: (turn) => {
-          if (turn.kind === 'repair') ctx.emit({ type: 'reasoning', content: `Repairing the program: ${turn.prompt.split('\n')[2] ?? ''}`, timestamp: Date.now() });
+          if (turn.kind === 'repair')
+            ctx.emit({
+              type: 'reasoning',
+              content: `Repairing the program: ${turn.prompt.split('\n')[2] ?? ''}`,
+              timestamp: Date.now(),
+            });
         },
       },
     });
     const asked = pick as ReturnType<typeof pickIn>;
     if (!result.ok || asked.kind !== 'pick') break;
     const pickCall = `${ctx.runId}-pick-${picks + 1}`;
-    ctx.emit({ type: 'tool_call', tool: 'ui.pick', display_name: 'Ask you to choose', args: { ...asked.params }, tool_call_id: pickCall });
+    ctx.emit({
+      type: 'tool_call',
+      tool: 'ui.pick',
+      display_name: 'Ask you to choose',
+      args: { ...asked.params },
+      tool_call_id: pickCall,
+    });
     ctx.status('awaiting_ui');
     const choice = await ctx.pick({ run_id: ctx.runId, ...asked.params });
     ctx.status('running');
@@ -131,22 +158,49 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
     messages.push({ role: 'user', content: request }, { role: 'assistant', content: lastAnswer });
     request = said;
   }
-  ctx.emit({ type: 'step_complete', step_id: `${ctx.runId}-model`, status: result.ok ? 'completed' : 'error', duration_ms: Date.now() - stepStarted });
+  ctx.emit({
+    type: 'step_complete',
+    step_id: `${ctx.runId}-model`,
+    status: result.ok ? 'completed' : 'error',
+    duration_ms: Date.now() - stepStarted,
+  });
   // Prose only: it was streamed as text already; the final event closes the turn without repeating it.
   if (program === '') return { final: '' };
   if (!result.ok) return { final: `The model could not write a working program in ${ctx.maxTurns} turns.` };
 
   const callId = `${ctx.runId}-render`;
-  ctx.emit({ type: 'tool_call', tool: 'suip.render', display_name: 'Render a suip UI', args: { code: program }, tool_call_id: callId });
+  ctx.emit({
+    type: 'tool_call',
+    tool: 'suip.render',
+    display_name: 'Render a suip UI',
+    args: { code: program },
+    tool_call_id: callId,
+  });
   ctx.status('awaiting_ui');
-  const approval = await ctx.confirm({ run_id: ctx.runId, title: 'Publish the generated UI?', message: `The model wrote a suip program (${program.split('\n').length} lines). It runs sandboxed in the browser.\n\n${program.slice(0, 1500)}`, confirm_label: 'Publish', cancel_label: 'Discard' });
+  const approval = await ctx.confirm({
+    run_id: ctx.runId,
+    title: 'Publish the generated UI?',
+    message: `The model wrote a suip program (${program.split('\n').length} lines). It runs sandboxed in the browser.\n\n${program.slice(0, 1500)}`,
+    confirm_label: 'Publish',
+    cancel_label: 'Discard',
+  });
   ctx.status('running');
   if (!approval.ok) {
-    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: `Not published: the user declined${approval.reason ? ` (${approval.reason})` : ''}.` });
+    ctx.emit({
+      type: 'tool_result',
+      tool: 'suip.render',
+      tool_call_id: callId,
+      result: `Not published: the user declined${approval.reason ? ` (${approval.reason})` : ''}.`,
+    });
     return { final: 'The UI was not published (declined).' };
   }
   if (ctx.publish === undefined) {
-    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: 'Approved, but no suip server is configured (--server-url); the program is in this run only.' });
+    ctx.emit({
+      type: 'tool_result',
+      tool: 'suip.render',
+      tool_call_id: callId,
+      result: 'Approved, but no suip server is configured (--server-url); the program is in this run only.',
+    });
     return { final: 'The UI was approved; start the runtime with --server-url to publish it.' };
   }
   try {
@@ -155,7 +209,13 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
     ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: `Published as live ${where}` });
     return { final: `The UI is live: open ${where} with connectLiveProgram.` };
   } catch (error) {
-    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: error instanceof Error ? error.message : String(error), is_error: true });
+    ctx.emit({
+      type: 'tool_result',
+      tool: 'suip.render',
+      tool_call_id: callId,
+      result: error instanceof Error ? error.message : String(error),
+      is_error: true,
+    });
     return { final: 'The UI could not be published.' };
   }
 }
@@ -179,7 +239,10 @@ export function createProseLines(onLine: (line: string) => void): { push(delta: 
     if (!inFence && line.trim() !== '') onLine(line.trimEnd());
   };
   // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered whole.
-  const framer = createLineFramer({ line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) }, { maxLineBytes: 64 * 1024 });
+  const framer = createLineFramer(
+    { line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) },
+    { maxLineBytes: 64 * 1024 },
+  );
   return {
     push: (delta) => framer.push(delta),
     end() {

@@ -27,7 +27,10 @@ const flag = (name: string): string | undefined => {
 };
 const llmUrl = flag('llm-url') ?? process.env.SUIP_LLM_URL ?? 'http://127.0.0.1:11434/v1';
 const model = flag('model') ?? process.env.SUIP_LLM_MODEL ?? 'gpt-4o-mini';
-const models = (flag('models') ?? process.env.SUIP_LLM_MODELS ?? model).split(',').map((m) => m.trim()).filter(Boolean);
+const models = (flag('models') ?? process.env.SUIP_LLM_MODELS ?? model)
+  .split(',')
+  .map((m) => m.trim())
+  .filter(Boolean);
 const dbFile = flag('db') ?? process.env.SUIP_RUNTIME_DB ?? join('.suip-data', 'runtime.sqlite');
 const serverUrl = flag('server-url') ?? process.env.SUIP_SERVER_URL;
 let agentToken: string | undefined;
@@ -43,11 +46,17 @@ mkdirSync(dirname(dbFile), { recursive: true });
 const store = openSessionStore(dbFile);
 // SECURITY: the model key and the agent token are registered with the one redaction layer: no log line carries them, whatever an endpoint echoes.
 for (const secret of [process.env.SUIP_LLM_KEY, agentToken]) if (secret) registerSecret(secret);
-const log = (event: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ at: new Date().toISOString(), ...(redactValue(event) as Record<string, unknown>) })}\n`);
+const log = (event: Record<string, unknown>) =>
+  process.stderr.write(
+    `${JSON.stringify({ at: new Date().toISOString(), ...(redactValue(event) as Record<string, unknown>) })}\n`,
+  );
 const secretIds = new Set<string>();
 const trace = (direction: 'in' | 'out', line: string) => {
   if (logFile === undefined) return;
-  appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), direction, line: redactLine(line, secretIds, direction) })}\n`);
+  appendFileSync(
+    logFile,
+    `${JSON.stringify({ at: new Date().toISOString(), direction, line: redactLine(line, secretIds, direction) })}\n`,
+  );
 };
 
 const runtime = createSuipRuntime({

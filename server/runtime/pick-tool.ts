@@ -20,7 +20,12 @@ const PICK_FENCE = /```[ \t]*pick[^\n]*\n([\s\S]*?)\n[ \t]*```/;
 const checkPick = compile(UiPickParams);
 
 /** The pick a model answer asks for: none, a valid one, or what is wrong with it (worded for the model's repair turn). */
-export function pickIn(answer: string): { kind: 'none' } | { kind: 'pick'; params: Omit<ParamsOf<'ui.pick.request'>, 'run_id'> } | { kind: 'invalid'; error: string } {
+export function pickIn(
+  answer: string,
+):
+  | { kind: 'none' }
+  | { kind: 'pick'; params: Omit<ParamsOf<'ui.pick.request'>, 'run_id'> }
+  | { kind: 'invalid'; error: string } {
   const match = PICK_FENCE.exec(answer);
   if (match === null) return { kind: 'none' };
   const usage = 'A ```pick block holds {"title": "…", "items": [{"id": "a", "label": "A"}], "multi": false}.';
@@ -34,13 +39,25 @@ export function pickIn(answer: string): { kind: 'none' } | { kind: 'pick'; param
   if (problem !== undefined) return { kind: 'invalid', error: `the pick block does not fit at ${problem}. ${usage}` };
   const { title, items, multi } = value as ParamsOf<'ui.pick.request'>;
   const ids = new Set(items.map((item) => item.id));
-  if (ids.size !== items.length) return { kind: 'invalid', error: `the pick block repeats an item id; every id must be different. ${usage}` };
-  return { kind: 'pick', params: { title, items: items.map(({ id, label, detail }) => ({ id, label, ...(detail !== undefined ? { detail } : {}) })), ...(multi !== undefined ? { multi } : {}) } };
+  if (ids.size !== items.length)
+    return { kind: 'invalid', error: `the pick block repeats an item id; every id must be different. ${usage}` };
+  return {
+    kind: 'pick',
+    params: {
+      title,
+      items: items.map(({ id, label, detail }) => ({ id, label, ...(detail !== undefined ? { detail } : {}) })),
+      ...(multi !== undefined ? { multi } : {}),
+    },
+  };
 }
 
 /** The user's choice as the model's next message (labels, not only ids, so the model needs no lookup). */
-export function pickAnswerMessage(params: Omit<ParamsOf<'ui.pick.request'>, 'run_id'>, result: ResultOf<'ui.pick.request'>): string {
+export function pickAnswerMessage(
+  params: Omit<ParamsOf<'ui.pick.request'>, 'run_id'>,
+  result: ResultOf<'ui.pick.request'>,
+): string {
   const chosen = params.items.filter((item) => result.ids.includes(item.id));
-  if (chosen.length === 0) return `The user was asked "${params.title}" and chose nothing (cancelled). Answer the request without that choice, or say what you need.`;
+  if (chosen.length === 0)
+    return `The user was asked "${params.title}" and chose nothing (cancelled). Answer the request without that choice, or say what you need.`;
   return `The user was asked "${params.title}" and chose: ${chosen.map((item) => `${item.label} (${item.id})`).join(', ')}. Now answer the request with that choice.`;
 }

@@ -8,18 +8,35 @@ const TYPES = BUILTIN_VOCABULARY.map((entry) => entry.type);
 describe('checkProgram', () => {
   it('refuses a group type the vocabulary does not have, as render() would, with the line and the nearest type', () => {
     const check = checkProgram('const { render } = suip;\nrender(suip.group("select", []));');
-    expect(check).toEqual({ ok: false, error: expect.stringMatching(/^line 2: group\("select", …\) names a type this host does not have.*did you mean group\("choice", …\)\?$/) });
-    expect(checkProgram('suip.render(suip.group(`cardd`, []))')).toMatchObject({ ok: false, error: expect.stringContaining('did you mean group("card", …)?') });
-    expect(checkProgram('const { group, render } = suip;\nrender(group("card", [["x", group("zzzzqqq", [])]]));')).toMatchObject({ ok: false, error: expect.stringMatching(/^line 2: .*"zzzzqqq".*use one of the types of the vocabulary: /) });
+    expect(check).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /^line 2: group\("select", …\) names a type this host does not have.*did you mean group\("choice", …\)\?$/,
+      ),
+    });
+    expect(checkProgram('suip.render(suip.group(`cardd`, []))')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('did you mean group("card", …)?'),
+    });
+    expect(
+      checkProgram('const { group, render } = suip;\nrender(group("card", [["x", group("zzzzqqq", [])]]));'),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^line 2: .*"zzzzqqq".*use one of the types of the vocabulary: /),
+    });
   });
 
   it('passes known types, plain groups (null) and types computed at run time (the sandbox checks those)', () => {
-    expect(checkProgram('const { group, render } = suip;\nrender(group(null, [["a", group("card", [])]]));')).toEqual({ ok: true });
+    expect(checkProgram('const { group, render } = suip;\nrender(group(null, [["a", group("card", [])]]));')).toEqual({
+      ok: true,
+    });
     expect(checkProgram('const t = "select"; suip.render(suip.group(t, []));')).toEqual({ ok: true });
   });
 
   it('names the first unknown type in source order, and a deeply nested program does not overflow the stack', () => {
-    expect(checkProgram('suip.render(suip.group("card", [["a", suip.group("aaa1", [])], ["b", suip.group("bbb2", [])]]));')).toMatchObject({ error: expect.stringContaining('"aaa1"') });
+    expect(
+      checkProgram('suip.render(suip.group("card", [["a", suip.group("aaa1", [])], ["b", suip.group("bbb2", [])]]));'),
+    ).toMatchObject({ error: expect.stringContaining('"aaa1"') });
     const deep = `suip.render(${'suip.group("card", [["x", '.repeat(100)}suip.group("nope", [])${']])'.repeat(100)});`;
     expect(checkProgram(deep)).toMatchObject({ ok: false, error: expect.stringContaining('"nope"') });
   });

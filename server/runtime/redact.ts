@@ -11,7 +11,8 @@ export function redactLine(line: string, secretIds: Set<string>, direction: 'in'
     return line.length > 200 ? `${line.slice(0, 200)}…` : line;
   }
   if (typeof message !== 'object' || message === null) return line;
-  if (direction === 'out' && message.method === 'ui.prompt.request' && message.params?.secret === true) secretIds.add(String(message.id));
+  if (direction === 'out' && message.method === 'ui.prompt.request' && message.params?.secret === true)
+    secretIds.add(String(message.id));
   // SECURITY: a secret prompt's value never reaches a log.
   if (direction === 'in' && message.method === undefined && secretIds.has(String(message.id))) {
     secretIds.delete(String(message.id));

@@ -19,7 +19,10 @@ afterEach(() => {
 });
 
 /** The runtime wired to a UI peer in memory, with a scripted chat and a real SQLite file. */
-function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confirm?: boolean; prompt?: string; pick?: string[] } = {}) {
+function setup(
+  chat: (request: ChatRequest) => Promise<string>,
+  answers: { confirm?: boolean; prompt?: string; pick?: string[] } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'suip-runtime-'));
   dirs.push(dir);
   const file = join(dir, 'runtime.sqlite');
@@ -28,7 +31,10 @@ function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confi
   const notes: Array<{ method: string; params: Record<string, unknown> }> = [];
   const ui = createRpcPeer({
     role: 'ui',
-    send: (line) => (conversation.push({ from: 'ui', message: JSON.parse(line) }), setImmediate(() => runtime.receiveLine(line))),
+    send: (line) => (
+      conversation.push({ from: 'ui', message: JSON.parse(line) }),
+      setImmediate(() => runtime.receiveLine(line))
+    ),
     onNotification: (method, params) => notes.push({ method, params: params as Record<string, unknown> }),
     handlers: {
       'ui.confirm.request': async () => ({ ok: answers.confirm ?? true }),
@@ -37,15 +43,23 @@ function setup(chat: (request: ChatRequest) => Promise<string>, answers: { confi
     },
   });
   const runtime = createSuipRuntime({
-    send: (line) => (lines.push(line), conversation.push({ from: 'runtime', message: JSON.parse(line) }), setImmediate(() => ui.receiveLine(line))),
+    send: (line) => (
+      lines.push(line),
+      conversation.push({ from: 'runtime', message: JSON.parse(line) }),
+      setImmediate(() => ui.receiveLine(line))
+    ),
     store,
     endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm1', apiKey: '' },
     models: ['m1', 'm2'],
     chat,
     log: () => undefined,
   });
-  const status = (runId: string) => notes.filter((n) => n.method === 'run.status' && n.params.run_id === runId).map((n) => n.params.status);
-  const events = (runId: string) => notes.filter((n) => n.method === 'agent.event' && n.params.run_id === runId).map((n) => n.params as { seq: number; event: { type: string; content?: string } });
+  const status = (runId: string) =>
+    notes.filter((n) => n.method === 'run.status' && n.params.run_id === runId).map((n) => n.params.status);
+  const events = (runId: string) =>
+    notes
+      .filter((n) => n.method === 'agent.event' && n.params.run_id === runId)
+      .map((n) => n.params as { seq: number; event: { type: string; content?: string } });
   const until = async (check: () => boolean) => {
     for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
     expect(check()).toBe(true);
@@ -67,7 +81,10 @@ describe('the suip runtime', () => {
     await t.until(() => t.status(run_id).includes('completed'));
     const events = t.events(run_id);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
-    expect(events.filter((e) => e.event.type === 'text').map((e) => e.event.content)).toEqual(['Hello.', 'Second line.']);
+    expect(events.filter((e) => e.event.type === 'text').map((e) => e.event.content)).toEqual([
+      'Hello.',
+      'Second line.',
+    ]);
     expect(t.status(run_id)).toEqual(['running', 'completed']);
     const list = await t.ui.request('session.list', {});
     expect(list.sessions).toHaveLength(1);
@@ -86,7 +103,9 @@ describe('the suip runtime', () => {
     await t.until(() => t.status(run_id).includes('completed'));
     expect(calls).toBe(2);
     const types = t.events(run_id).map((e) => e.event.type);
-    expect(types).toEqual(expect.arrayContaining(['step_start', 'reasoning', 'step_complete', 'tool_call', 'tool_result', 'final']));
+    expect(types).toEqual(
+      expect.arrayContaining(['step_start', 'reasoning', 'step_complete', 'tool_call', 'tool_result', 'final']),
+    );
     expect(t.status(run_id)).toEqual(['running', 'awaiting_ui', 'running', 'completed']);
     expect(t.lines.some((l) => l.includes('"ui.confirm.request"'))).toBe(true);
   });
@@ -105,12 +124,16 @@ describe('the suip runtime', () => {
     );
     const { run_id } = await t.ui.request('run.start', { input: { type: 'text', text: 'slow' } });
     await t.until(() => t.events(run_id).some((e) => e.event.type === 'text'));
-    await expect(t.ui.request('run.start', { input: { type: 'text', text: 'again' } })).rejects.toMatchObject({ code: -32001 });
+    await expect(t.ui.request('run.start', { input: { type: 'text', text: 'again' } })).rejects.toMatchObject({
+      code: -32001,
+    });
     await expect(t.ui.request('run.cancel', { run_id })).resolves.toEqual({ ok: true, status: 'cancelled' });
     expect(aborted).toBe(true);
     const count = t.notes.length;
     await new Promise((r) => setTimeout(r, 50));
-    const after = t.notes.slice(t.notes.findIndex((n) => n.method === 'run.status' && n.params.status === 'cancelled') + 1);
+    const after = t.notes.slice(
+      t.notes.findIndex((n) => n.method === 'run.status' && n.params.status === 'cancelled') + 1,
+    );
     expect(after.filter((n) => n.params.run_id === run_id)).toEqual([]);
     expect(t.notes.length).toBe(count);
     await expect(t.ui.request('run.cancel', { run_id })).resolves.toEqual({ ok: false, status: 'cancelled' });
@@ -124,7 +147,11 @@ describe('the suip runtime', () => {
     t.notes.length = 0;
     const history = await t.ui.request('session.history', { session_id: first.session_id! });
     expect(history.runs).toBe(1);
-    expect(t.notes[0]!.params).toMatchObject({ seq: 0, event: { type: 'hidden_user_message', content: 'first' }, meta: { replayed: true } });
+    expect(t.notes[0]!.params).toMatchObject({
+      seq: 0,
+      event: { type: 'hidden_user_message', content: 'first' },
+      meta: { replayed: true },
+    });
     const replayed = t.notes.filter((n) => n.method === 'agent.event');
     expect(replayed.map((n) => n.params.seq)).toEqual(replayed.map((_, i) => i));
     expect(t.notes.at(-1)).toEqual({ method: 'run.status', params: { run_id: first.run_id, status: 'completed' } });
@@ -139,20 +166,43 @@ describe('the suip runtime', () => {
 
   it('the model asks the user to choose with a ```pick block: a ui.pick.request, the choice sent back as the next turn', async () => {
     const calls: ChatRequest[] = [];
-    const t = setup(async (request) => {
-      calls.push(request);
-      const answer = calls.length === 1 ? 'Which layout?\n```pick\n{"title": "Which layout?", "items": [{"id": "cards", "label": "Cards"}, {"id": "table", "label": "Table", "detail": "rows"}]}\n```\n' : 'Cards it is.\n';
-      return stream(answer)(request);
-    }, { pick: ['cards'] });
+    const t = setup(
+      async (request) => {
+        calls.push(request);
+        const answer =
+          calls.length === 1
+            ? 'Which layout?\n```pick\n{"title": "Which layout?", "items": [{"id": "cards", "label": "Cards"}, {"id": "table", "label": "Table", "detail": "rows"}]}\n```\n'
+            : 'Cards it is.\n';
+        return stream(answer)(request);
+      },
+      { pick: ['cards'] },
+    );
     const { run_id } = await t.ui.request('run.start', { input: { type: 'text', text: 'show my tasks' } });
     await t.until(() => t.status(run_id).includes('completed'));
-    const pick = t.lines.map((l) => JSON.parse(l) as { method?: string; params?: Record<string, unknown> }).find((m) => m.method === 'ui.pick.request')!;
-    expect(pick.params).toEqual({ run_id, title: 'Which layout?', items: [{ id: 'cards', label: 'Cards' }, { id: 'table', label: 'Table', detail: 'rows' }] });
+    const pick = t.lines
+      .map((l) => JSON.parse(l) as { method?: string; params?: Record<string, unknown> })
+      .find((m) => m.method === 'ui.pick.request')!;
+    expect(pick.params).toEqual({
+      run_id,
+      title: 'Which layout?',
+      items: [
+        { id: 'cards', label: 'Cards' },
+        { id: 'table', label: 'Table', detail: 'rows' },
+      ],
+    });
     expect(calls).toHaveLength(2);
     // The second turn carries the question and the choice; the system prompt teaches the block.
-    expect(calls[1]!.messages.map((m) => m.content)).toEqual(expect.arrayContaining(['show my tasks', expect.stringContaining('```pick'), expect.stringContaining('chose: Cards (cards)')]));
+    expect(calls[1]!.messages.map((m) => m.content)).toEqual(
+      expect.arrayContaining([
+        'show my tasks',
+        expect.stringContaining('```pick'),
+        expect.stringContaining('chose: Cards (cards)'),
+      ]),
+    );
     expect(calls[0]!.messages[0]!.content).toContain('Asking the user to choose');
-    const events = t.events(run_id).map((e) => e.event as { type: string; tool?: string; result?: string; content?: string });
+    const events = t
+      .events(run_id)
+      .map((e) => e.event as { type: string; tool?: string; result?: string; content?: string });
     expect(events.filter((e) => e.tool === 'ui.pick').map((e) => e.type)).toEqual(['tool_call', 'tool_result']);
     expect(events.find((e) => e.type === 'tool_result')!.result).toContain('chose: Cards (cards)');
     expect(events.filter((e) => e.type === 'text').map((e) => e.content)).toEqual(['Which layout?', 'Cards it is.']);
@@ -173,8 +223,21 @@ describe('the suip runtime', () => {
 
   it('a secret prompt answer is redacted in the log', () => {
     const ids = new Set<string>();
-    redactLine(JSON.stringify({ jsonrpc: '2.0', id: 'rt-1', method: 'ui.prompt.request', params: { title: 'Key', message: '', secret: true } }), ids, 'out');
-    const logged = redactLine(JSON.stringify({ jsonrpc: '2.0', id: 'rt-1', result: { value: 'sk-very-secret' } }), ids, 'in');
+    redactLine(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'rt-1',
+        method: 'ui.prompt.request',
+        params: { title: 'Key', message: '', secret: true },
+      }),
+      ids,
+      'out',
+    );
+    const logged = redactLine(
+      JSON.stringify({ jsonrpc: '2.0', id: 'rt-1', result: { value: 'sk-very-secret' } }),
+      ids,
+      'in',
+    );
     expect(logged).not.toContain('sk-very-secret');
     expect(logged).toContain('[secret redacted]');
   });

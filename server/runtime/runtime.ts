@@ -41,10 +41,21 @@ const TERMINAL: ReadonlySet<RunStatus> = new Set(['completed', 'error', 'cancell
  * `final`): the stored one, or `error` for a run stored as running that this process is not
  * running (its process was killed or crashed). Undefined for the run that is running now.
  */
-function replayedStatus(stored: StoredRun, live: Run | undefined): { status: 'completed' | 'error' | 'cancelled'; message?: string } | undefined {
-  if (TERMINAL.has(stored.status as RunStatus)) return { status: stored.status as 'completed' | 'error' | 'cancelled', ...(stored.message ? { message: stored.message } : {}) };
+function replayedStatus(
+  stored: StoredRun,
+  live: Run | undefined,
+): { status: 'completed' | 'error' | 'cancelled'; message?: string } | undefined {
+  if (TERMINAL.has(stored.status as RunStatus))
+    return {
+      status: stored.status as 'completed' | 'error' | 'cancelled',
+      ...(stored.message ? { message: stored.message } : {}),
+    };
   if (live !== undefined && !TERMINAL.has(live.status)) return undefined;
-  return { status: 'error', message: 'this run was interrupted: the runtime process stopped while it ran (killed or crashed), so its events end here' };
+  return {
+    status: 'error',
+    message:
+      'this run was interrupted: the runtime process stopped while it ran (killed or crashed), so its events end here',
+  };
 }
 
 /** The runtime's name and version in `initialize`. */
@@ -131,7 +142,10 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
           return answer;
         },
         pick: (params) => ask(run, peer.request('ui.pick.request', params)),
-        publish: options.server ? (code, title) => publishProgram(options.server!.url, options.server!.agentToken, code, title, run.abort.signal) : undefined,
+        publish: options.server
+          ? (code, title) =>
+              publishProgram(options.server!.url, options.server!.agentToken, code, title, run.abort.signal)
+          : undefined,
         contextChars: options.contextChars ?? 128_000 * 4,
       });
       emit(run, { type: 'final', content: outcome.final });
@@ -152,14 +166,26 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
       initialize: () => ({
         protocol_version: '0',
         server: { ...RUNTIME_INFO },
-        server_capabilities: { supports_run_cancel: true, supports_ui_requests: true, supports_mcp_list: false, supports_skills_list: false },
+        server_capabilities: {
+          supports_run_cancel: true,
+          supports_ui_requests: true,
+          supports_mcp_list: false,
+          supports_skills_list: false,
+        },
       }),
       'run.start': (params) => {
-        if (active !== undefined) throw new RpcError(RpcErrorCode.RuntimeBusy, `run ${active.id} is still running; cancel it or wait`);
+        if (active !== undefined)
+          throw new RpcError(RpcErrorCode.RuntimeBusy, `run ${active.id} is still running; cancel it or wait`);
         const sessionId = params.session_id ?? currentSession ?? `ses-${randomUUID()}`;
         currentSession = sessionId;
         // `awaiting_ui` is only the placeholder before `running`; setStatus moves it on.
-        const run: Run = { id: `run-${randomUUID()}`, sessionId, seq: 0, status: 'awaiting_ui', abort: new AbortController() };
+        const run: Run = {
+          id: `run-${randomUUID()}`,
+          sessionId,
+          seq: 0,
+          status: 'awaiting_ui',
+          abort: new AbortController(),
+        };
         options.store.ensureSession(sessionId, params.ui_context?.workspace_root ?? params.ui_context?.cwd, now());
         options.store.startRun(run.id, sessionId, secrets.scrubContent(params.input.text), now());
         runs.set(run.id, run);
@@ -186,7 +212,12 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
           // Each replayed run is numbered 0..N as the seed says: the user's message first (seq 0, a
           // hidden_user_message), its stored events after it; `meta.replayed` marks them as history.
           const meta = { replayed: true };
-          peer.notify('agent.event', { run_id: run.run_id, seq: 0, event: { type: 'hidden_user_message', content: run.user_message }, meta });
+          peer.notify('agent.event', {
+            run_id: run.run_id,
+            seq: 0,
+            event: { type: 'hidden_user_message', content: run.user_message },
+            meta,
+          });
           sent += 1;
           for (const stored of history.events.filter((e) => e.run_id === run.run_id)) {
             peer.notify('agent.event', { run_id: stored.run_id, seq: stored.seq + 1, event: stored.event, meta });
@@ -199,11 +230,14 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
       },
       'model.list': () => ({ provider: 'openai', models: [...new Set([model, ...options.models])], current: model }),
       'model.set': (params) => {
-        if (!options.models.includes(params.name) && params.name !== options.endpoint.model) throw new RpcError(RpcErrorCode.InvalidParams, `unknown model ${params.name}; model.list names the models`);
+        if (!options.models.includes(params.name) && params.name !== options.endpoint.model)
+          throw new RpcError(RpcErrorCode.InvalidParams, `unknown model ${params.name}; model.list names the models`);
         model = params.name;
         return { provider: params.provider ?? 'openai', name: model };
       },
     },
   });
-  return Object.defineProperty(peer, 'activeRun', { get: () => active?.id }) as RpcPeer & { readonly activeRun: string | undefined };
+  return Object.defineProperty(peer, 'activeRun', { get: () => active?.id }) as RpcPeer & {
+    readonly activeRun: string | undefined;
+  };
 }

@@ -9,17 +9,23 @@ import { faultRun } from './fault-run.ts';
  * 300 frames each; one suip process and then one cluster primary killed -9 mid-stream. The
  * verdict is about frames only (none lost, none twice, every cut page resumed), never about time.
  */
-describe.skipIf(!hasRedisServer() || !hasHaproxy())('fault run: kill -9 a suip process, then a cluster primary, mid-stream', () => {
-  it('every viewer ends with every frame in order, none lost or twice; every page of the killed process resumed on another', async () => {
-    const result = await faultRun({ viewers: 60, sessions: 6, frames: 300 });
-    // Error frames are not part of the verdict: on a busy machine a socket may miss its handshake
-    // window or fall behind its replay window, and the page reconnects and resumes (which the
-    // frame counts below then check).
-    expect({ lost: result.lost, duplicated: result.duplicated }, JSON.stringify(result.errors)).toEqual({ lost: 0, duplicated: 0 });
-    expect(result.processKill.affected).toBeGreaterThan(0);
-    expect(result.processKill.resumed).toBe(result.processKill.affected);
-    expect(result.primaryKill.affected).toBeGreaterThan(0);
-    expect(result.primaryKill.resumed).toBe(result.primaryKill.affected);
-    expect(result.deliveries).toBe(60 * 300 + (result.resent * 60) / 6);
-  }, 600_000);
-});
+describe.skipIf(!hasRedisServer() || !hasHaproxy())(
+  'fault run: kill -9 a suip process, then a cluster primary, mid-stream',
+  () => {
+    it('every viewer ends with every frame in order, none lost or twice; every page of the killed process resumed on another', async () => {
+      const result = await faultRun({ viewers: 60, sessions: 6, frames: 300 });
+      // Error frames are not part of the verdict: on a busy machine a socket may miss its handshake
+      // window or fall behind its replay window, and the page reconnects and resumes (which the
+      // frame counts below then check).
+      expect({ lost: result.lost, duplicated: result.duplicated }, JSON.stringify(result.errors)).toEqual({
+        lost: 0,
+        duplicated: 0,
+      });
+      expect(result.processKill.affected).toBeGreaterThan(0);
+      expect(result.processKill.resumed).toBe(result.processKill.affected);
+      expect(result.primaryKill.affected).toBeGreaterThan(0);
+      expect(result.primaryKill.resumed).toBe(result.primaryKill.affected);
+      expect(result.deliveries).toBe(60 * 300 + (result.resent * 60) / 6);
+    }, 600_000);
+  },
+);

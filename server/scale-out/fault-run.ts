@@ -47,13 +47,18 @@ const AGENT = 'fault-run-agent-token';
 
 function figures(times: Array<number | undefined>): ResumeFigures {
   const done = times.filter((t): t is number => t !== undefined).sort((a, b) => a - b);
-  const at = (q: number) => (done.length === 0 ? NaN : Math.round(done[Math.min(done.length - 1, Math.floor(q * done.length))]!));
+  const at = (q: number) =>
+    done.length === 0 ? NaN : Math.round(done[Math.min(done.length - 1, Math.floor(q * done.length))]!);
   return { affected: times.length, resumed: done.length, p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
 async function post(base: string, path: string, body: unknown): Promise<Record<string, unknown> | undefined> {
   try {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await response.json()) as Record<string, unknown>;
     return response.ok ? json : undefined;
   } catch {
@@ -62,12 +67,22 @@ async function post(base: string, path: string, body: unknown): Promise<Record<s
 }
 
 /** One agent: publishes `frames` data frames to its session in batches, resending a call a kill cut; resolves with the last acknowledged seq. */
-async function runAgent(base: string, sessionId: string, frames: number, batch: number, published: { count: number }): Promise<number> {
+async function runAgent(
+  base: string,
+  sessionId: string,
+  frames: number,
+  batch: number,
+  published: { count: number },
+): Promise<number> {
   let sent = 0;
   let last = 1;
   while (sent < frames) {
     const size = Math.min(batch, frames - sent);
-    const items = Array.from({ length: size }, (_, i) => ({ channel: 'ticks', mode: 'append', payload: { i: sent + i, t: performance.now() } }));
+    const items = Array.from({ length: size }, (_, i) => ({
+      channel: 'ticks',
+      mode: 'append',
+      payload: { i: sent + i, t: performance.now() },
+    }));
     const answer = await post(base, `/api/sessions/${sessionId}/data`, items);
     if (answer === undefined) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -82,11 +97,15 @@ async function runAgent(base: string, sessionId: string, frames: number, batch: 
 }
 
 /** The primary serving `node`'s slots now, i.e. the cluster primary of session 0 (it has a replica to promote). */
-async function primaryOfSessions(deployment: Deployment, sessions: readonly string[]): Promise<{ primary: RedisServer; onIt: Set<string> }> {
+async function primaryOfSessions(
+  deployment: Deployment,
+  sessions: readonly string[],
+): Promise<{ primary: RedisServer; onIt: Set<string> }> {
   const keys = redisKeys('suip');
   const primary = await deployment.cluster!.primaryOf(keys.stream(sessions[0]!));
   const onIt = new Set<string>();
-  for (const session of sessions) if ((await deployment.cluster!.primaryOf(keys.stream(session))) === primary) onIt.add(session);
+  for (const session of sessions)
+    if ((await deployment.cluster!.primaryOf(keys.stream(session))) === primary) onIt.add(session);
   return { primary, onIt };
 }
 
@@ -102,13 +121,23 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
   const log = options.progress ?? (() => undefined);
   const batch = options.batch ?? 10;
   const started = performance.now();
-  const deployment = await startDeployment({ processes: 3, ledger: 'cluster', replicas: 1, agentToken: AGENT, args: ['--sockets-per-address', String(options.viewers * 2 + 100)] });
+  const deployment = await startDeployment({
+    processes: 3,
+    ledger: 'cluster',
+    replicas: 1,
+    agentToken: AGENT,
+    args: ['--sockets-per-address', String(options.viewers * 2 + 100)],
+  });
   const viewers: FaultViewer[] = [];
   try {
     log(`deployment up (${Math.round(performance.now() - started)} ms): ${deployment.url}`);
     const sessions: Array<{ sessionId: string; wsToken: string }> = [];
-    for (let i = 0; i < options.sessions; i += 1) sessions.push((await post(deployment.url, '/api/sessions', {})) as never);
-    const { primary, onIt } = await primaryOfSessions(deployment, sessions.map((s) => s.sessionId));
+    for (let i = 0; i < options.sessions; i += 1)
+      sessions.push((await post(deployment.url, '/api/sessions', {})) as never);
+    const { primary, onIt } = await primaryOfSessions(
+      deployment,
+      sessions.map((s) => s.sessionId),
+    );
     for (let i = 0; i < options.viewers; i += 1) {
       const { sessionId, wsToken } = sessions[i % sessions.length]!;
       viewers.push(startFaultViewer(deployment.url, sessionId, wsToken));
@@ -121,7 +150,9 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
     const total = options.frames * options.sessions;
     const published = { count: 0 };
     const t0 = performance.now();
-    const agents = Promise.all(sessions.map((s) => runAgent(deployment.url, s.sessionId, options.frames, batch, published)));
+    const agents = Promise.all(
+      sessions.map((s) => runAgent(deployment.url, s.sessionId, options.frames, batch, published)),
+    );
     await until(() => published.count >= total / 3, options.deadlineMs ?? 600_000, 'a third published');
     const victim = deployment.processes[1]!;
     const processKilledAt = performance.now();
@@ -134,11 +165,17 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
     log(`killed the cluster primary of ${onIt.size} sessions -9 at ${published.count}/${total} frames`);
     const finals = new Map((await agents).map((last, i) => [sessions[i]!.sessionId, last]));
     log(`agents done in ${Math.round(performance.now() - t0)} ms; waiting for the viewers`);
-    await until(() => viewers.every((v) => v.last >= finals.get(v.sessionId)!), options.deadlineMs ?? 600_000, 'viewers caught up').catch((error: unknown) => log(String(error)));
+    await until(
+      () => viewers.every((v) => v.last >= finals.get(v.sessionId)!),
+      options.deadlineMs ?? 600_000,
+      'viewers caught up',
+    ).catch((error: unknown) => log(String(error)));
     const seconds = (performance.now() - t0) / 1000;
     const errors: Record<string, number> = {};
     for (const viewer of viewers) for (const [code, n] of viewer.errors) errors[code] = (errors[code] ?? 0) + n;
-    const processVictims = viewers.filter((v) => v.closedAt !== undefined && v.closedAt >= processKilledAt && v.closedAt < primaryKilledAt);
+    const processVictims = viewers.filter(
+      (v) => v.closedAt !== undefined && v.closedAt >= processKilledAt && v.closedAt < primaryKilledAt,
+    );
     return {
       viewers: viewers.length,
       sessions: sessions.length,
@@ -148,8 +185,14 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
       duplicated: viewers.reduce((sum, v) => sum + v.duplicated, 0),
       reconnects: viewers.reduce((sum, v) => sum + v.connections - 1, 0),
       errors,
-      processKill: figures(processVictims.map((v) => (v.resumedAt === undefined ? undefined : v.resumedAt - processKilledAt))),
-      primaryKill: figures(viewers.filter((v) => onIt.has(v.sessionId)).map((v) => (v.firstAfter === undefined ? undefined : v.firstAfter - primaryKilledAt))),
+      processKill: figures(
+        processVictims.map((v) => (v.resumedAt === undefined ? undefined : v.resumedAt - processKilledAt)),
+      ),
+      primaryKill: figures(
+        viewers
+          .filter((v) => onIt.has(v.sessionId))
+          .map((v) => (v.firstAfter === undefined ? undefined : v.firstAfter - primaryKilledAt)),
+      ),
       seconds: Math.round(seconds * 10) / 10,
       deliveries: viewers.reduce((sum, v) => sum + v.last - 1, 0),
     };

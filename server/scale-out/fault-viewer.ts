@@ -30,7 +30,12 @@ export interface FaultViewer {
 }
 
 /** Open a viewer of `sessionId` through `base` with the page token `wsToken`; `onData` sees each data frame's text as it arrives (a benchmark's latency). */
-export function startFaultViewer(base: string, sessionId: string, wsToken: string, onData?: (text: string, at: number) => void): FaultViewer {
+export function startFaultViewer(
+  base: string,
+  sessionId: string,
+  wsToken: string,
+  onData?: (text: string, at: number) => void,
+): FaultViewer {
   // Seq 1 is the session's `created` entry (bookkeeping, never a frame): data starts at 2.
   let last = 1;
   let duplicated = 0;
@@ -50,7 +55,14 @@ export function startFaultViewer(base: string, sessionId: string, wsToken: strin
     connections += 1;
     const query = sessionToken === undefined ? '' : `?token=${encodeURIComponent(sessionToken)}`;
     socket = new WebSocket(`${base.replace('http', 'ws')}/ws${query}`);
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'subscribe', payload: sessionToken === undefined ? { sessionId, wsToken } : { sessionId, fromSeq: last } })));
+    socket.on('open', () =>
+      socket.send(
+        JSON.stringify({
+          type: 'subscribe',
+          payload: sessionToken === undefined ? { sessionId, wsToken } : { sessionId, fromSeq: last },
+        }),
+      ),
+    );
     socket.on('message', (data) => onFrame(data.toString()));
     socket.on('error', () => undefined);
     socket.on('close', () => {
@@ -78,7 +90,8 @@ export function startFaultViewer(base: string, sessionId: string, wsToken: strin
     const now = performance.now();
     onData?.(text, now);
     if (closedAt !== undefined && resumedAt === undefined) resumedAt = now;
-    if (since !== undefined && firstAfter === undefined && Number(/"t":(\d+(?:\.\d+)?)/.exec(text)?.[1]) > since) firstAfter = now;
+    if (since !== undefined && firstAfter === undefined && Number(/"t":(\d+(?:\.\d+)?)/.exec(text)?.[1]) > since)
+      firstAfter = now;
     if (frame.seq <= last) duplicated += 1;
     else {
       if (frame.seq > last + 1) skipped += frame.seq - last - 1;
@@ -89,15 +102,31 @@ export function startFaultViewer(base: string, sessionId: string, wsToken: strin
   open();
   return {
     sessionId,
-    get last() { return last; },
-    get duplicated() { return duplicated; },
-    get skipped() { return skipped; },
+    get last() {
+      return last;
+    },
+    get duplicated() {
+      return duplicated;
+    },
+    get skipped() {
+      return skipped;
+    },
     errors,
-    get acked() { return acked; },
-    get connections() { return connections; },
-    get closedAt() { return closedAt; },
-    get resumedAt() { return resumedAt; },
-    get firstAfter() { return firstAfter; },
+    get acked() {
+      return acked;
+    },
+    get connections() {
+      return connections;
+    },
+    get closedAt() {
+      return closedAt;
+    },
+    get resumedAt() {
+      return resumedAt;
+    },
+    get firstAfter() {
+      return firstAfter;
+    },
     watch(at) {
       since = at;
       firstAfter = undefined;

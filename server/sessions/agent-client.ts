@@ -27,11 +27,19 @@ export interface AgentClient {
   /** Publish one envelope, or several in order (one request). */
   data(sessionId: string, envelopes: DataEnvelope | readonly DataEnvelope[]): Promise<number[]>;
   /** The event ledger after `since` (at most 1,000), and its newest sequence. */
-  events(sessionId: string, since?: number): Promise<{ events: SessionEvent[]; next: number; last: number; truncated: boolean }>;
+  events(
+    sessionId: string,
+    since?: number,
+  ): Promise<{ events: SessionEvent[]; next: number; last: number; truncated: boolean }>;
   /** Mark the actions up to event `through` consumed: pages get `drain_ack`. */
   drain(sessionId: string, through: number): Promise<{ drained: number; sequence: number }>;
   /** Follow the event ledger live over the live channel (`role: "agent"`, `sinceSequence`), resuming across reconnects. */
-  follow(sessionId: string, since: number, onEvent: (event: SessionEvent) => void, onStatus?: (status: LiveStatus) => void): LiveClient;
+  follow(
+    sessionId: string,
+    since: number,
+    onEvent: (event: SessionEvent) => void,
+    onStatus?: (status: LiveStatus) => void,
+  ): LiveClient;
 }
 
 /**
@@ -42,7 +50,11 @@ export interface AgentClient {
 export function createAgentClient(options: AgentClientOptions): AgentClient {
   const base = options.url.replace(/\/$/, '');
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${options.agentToken}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${options.agentToken}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const value = (await response.json()) as T & { error?: string };
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${value.error ?? ''}`);
     return value;
@@ -51,11 +63,24 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   return {
     url: base,
     createSession: (session = {}) => call('POST', '/api/sessions', session),
-    token: async (sessionId, appId) => (await call<{ wsToken: string }>('POST', `/api/sessions/${id(sessionId)}/token`, appId === undefined ? {} : { appId })).wsToken,
-    render: async (sessionId, session) => (await call<{ seq: number }>('POST', `/api/sessions/${id(sessionId)}/render`, { session })).seq,
-    props: async (sessionId, props) => (await call<{ seq: number }>('POST', `/api/sessions/${id(sessionId)}/props`, { props })).seq,
+    token: async (sessionId, appId) =>
+      (
+        await call<{ wsToken: string }>(
+          'POST',
+          `/api/sessions/${id(sessionId)}/token`,
+          appId === undefined ? {} : { appId },
+        )
+      ).wsToken,
+    render: async (sessionId, session) =>
+      (await call<{ seq: number }>('POST', `/api/sessions/${id(sessionId)}/render`, { session })).seq,
+    props: async (sessionId, props) =>
+      (await call<{ seq: number }>('POST', `/api/sessions/${id(sessionId)}/props`, { props })).seq,
     data: async (sessionId, envelopes) => {
-      const result = await call<{ seq?: number; seqs?: number[] }>('POST', `/api/sessions/${id(sessionId)}/data`, envelopes);
+      const result = await call<{ seq?: number; seqs?: number[] }>(
+        'POST',
+        `/api/sessions/${id(sessionId)}/data`,
+        envelopes,
+      );
       return result.seqs ?? [result.seq!];
     },
     events: (sessionId, since = 0) => call('GET', `/api/sessions/${id(sessionId)}/events?since=${since}`),

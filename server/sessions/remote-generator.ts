@@ -39,7 +39,16 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   const { agent, sessionId } = options;
   const onError = options.onError ?? ((error: unknown) => console.error('suip remote generator:', error));
   let latest: ModelParticle | undefined;
-  let current: { epoch: string; listeners: Set<(text: unknown) => void>; api?: ConnectedGenerator; ready: Promise<void>; superseded: Promise<void>; supersede(): void } | undefined;
+  let current:
+    | {
+        epoch: string;
+        listeners: Set<(text: unknown) => void>;
+        api?: ConnectedGenerator;
+        ready: Promise<void>;
+        superseded: Promise<void>;
+        supersede(): void;
+      }
+    | undefined;
   let epochs = 0;
   let closed = false;
   const attachedWaiters = new Set<() => void>();
@@ -52,7 +61,10 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
       while (outbox.length > 0 && !closed) {
         const batch = outbox.slice(0, 500);
         try {
-          await agent.data(sessionId, batch.map((payload) => ({ channel: SUIP_CHANNEL, mode: 'append' as const, payload })));
+          await agent.data(
+            sessionId,
+            batch.map((payload) => ({ channel: SUIP_CHANNEL, mode: 'append' as const, payload })),
+          );
           outbox.splice(0, batch.length);
         } catch {
           // The server is unreachable (restarting, failing over): retry the same batch, in order.
@@ -99,13 +111,15 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
     const superseded = new Promise<void>((resolve) => (supersede = resolve));
     const state: NonNullable<typeof current> = { epoch, listeners, ready: Promise.resolve(), superseded, supersede };
     current = state;
-    state.ready = connectGenerator(channel, { name: options.name ?? 'suip remote generator', onUncaught: onError }).then(async (api) => {
-      if (current !== state) return api.close();
-      state.api = api;
-      if (latest !== undefined) await api.render(latest);
-      for (const resolve of attachedWaiters) resolve();
-      attachedWaiters.clear();
-    }).catch(onError);
+    state.ready = connectGenerator(channel, { name: options.name ?? 'suip remote generator', onUncaught: onError })
+      .then(async (api) => {
+        if (current !== state) return api.close();
+        state.api = api;
+        if (latest !== undefined) await api.render(latest);
+        for (const resolve of attachedWaiters) resolve();
+        attachedWaiters.clear();
+      })
+      .catch(onError);
   }
 
   function onEvent(event: SessionEvent): void {
@@ -123,7 +137,11 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   // Only what happens from now on: an attach older than this generator belongs to an earlier one.
   // (Read before the render: pages attach when they see it.)
   const { last } = await agent.events(sessionId, Number.MAX_SAFE_INTEGER);
-  await agent.render(sessionId, { id: sessionId, runtime: REMOTE_RUNTIME, actionSpec: { [ATTACH_ACTION]: {}, [RPC_ACTION]: {} } });
+  await agent.render(sessionId, {
+    id: sessionId,
+    runtime: REMOTE_RUNTIME,
+    actionSpec: { [ATTACH_ACTION]: {}, [RPC_ACTION]: {} },
+  });
   const follower = agent.follow(sessionId, last, onEvent);
 
   return {
@@ -137,10 +155,11 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
     get epochs() {
       return epochs;
     },
-    attached: () => new Promise<void>((resolve) => {
-      if (current?.api !== undefined) resolve();
-      else attachedWaiters.add(resolve);
-    }),
+    attached: () =>
+      new Promise<void>((resolve) => {
+        if (current?.api !== undefined) resolve();
+        else attachedWaiters.add(resolve);
+      }),
     close() {
       closed = true;
       if (drainTimer !== undefined) clearTimeout(drainTimer);

@@ -39,7 +39,10 @@ const MAX_BATCH = 1000;
  */
 export function sessionRoutes(options: SessionApiOptions): Route[] {
   const { ledger } = options;
-  const appIdOf = (body: unknown) => (typeof (body as { appId?: unknown } | null)?.appId === 'string' ? String((body as { appId: string }).appId).slice(0, 128) : 'default');
+  const appIdOf = (body: unknown) =>
+    typeof (body as { appId?: unknown } | null)?.appId === 'string'
+      ? String((body as { appId: string }).appId).slice(0, 128)
+      : 'default';
   /** The session a route names: it must exist and not have been ended. */
   const liveSession = (sessionId: string): Promise<void> => requireLive(ledger, sessionId);
 
@@ -86,7 +89,12 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
         const appId = appIdOf(body);
         const sessionId = `ses_${randomUUID().replaceAll('-', '')}`;
         await appendCreated(ledger, sessionId, appId);
-        const wsToken = mintToken(options.secret, { kind: 'ws', sessionId, appId, exp: Date.now() + options.wsTokenTtlMs });
+        const wsToken = mintToken(options.secret, {
+          kind: 'ws',
+          sessionId,
+          appId,
+          exp: Date.now() + options.wsTokenTtlMs,
+        });
         sendJson(response, 201, { sessionId, appId, wsToken });
       },
     },
@@ -97,23 +105,46 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
       body: bodyLimit,
       async handle(_request, response, _url, { segments, body }) {
         const [sessionId, what, extra] = segments;
-        if (sessionId === undefined || extra !== undefined || !['render', 'props', 'data', 'drain', 'token'].includes(what ?? '')) throw new HttpError(404, 'NOT_FOUND', 'POST /api/sessions/<id>/render | props | data | drain | token');
+        if (
+          sessionId === undefined ||
+          extra !== undefined ||
+          !['render', 'props', 'data', 'drain', 'token'].includes(what ?? '')
+        )
+          throw new HttpError(404, 'NOT_FOUND', 'POST /api/sessions/<id>/render | props | data | drain | token');
         await liveSession(sessionId);
         if (what === 'token') {
           // A fresh wsToken for another page of the same session (tokens are short-lived).
-          return sendJson(response, 200, { wsToken: mintToken(options.secret, { kind: 'ws', sessionId, appId: appIdOf(body), exp: Date.now() + options.wsTokenTtlMs }) });
+          return sendJson(response, 200, {
+            wsToken: mintToken(options.secret, {
+              kind: 'ws',
+              sessionId,
+              appId: appIdOf(body),
+              exp: Date.now() + options.wsTokenTtlMs,
+            }),
+          });
         }
         if (what === 'drain') {
           const through = Number((body as { through?: unknown } | null)?.through);
-          if (!Number.isInteger(through) || through < 0) throw new HttpError(400, 'BAD_REQUEST', 'drain needs {through: <event sequence>}: the actions up to it are consumed');
+          if (!Number.isInteger(through) || through < 0)
+            throw new HttpError(
+              400,
+              'BAD_REQUEST',
+              'drain needs {through: <event sequence>}: the actions up to it are consumed',
+            );
           return sendJson(response, 200, await drain(sessionId, through));
         }
         const items = what === 'data' && Array.isArray(body) ? body : [body];
-        if (items.length === 0 || items.length > MAX_BATCH) throw new HttpError(400, 'BAD_REQUEST', `a batch holds 1 to ${MAX_BATCH} envelopes`);
+        if (items.length === 0 || items.length > MAX_BATCH)
+          throw new HttpError(400, 'BAD_REQUEST', `a batch holds 1 to ${MAX_BATCH} envelopes`);
         const checked: Publish[] = [];
         for (const [index, item] of items.entries()) {
           const result = checkPublish(what as 'render' | 'props' | 'data', item);
-          if (!result.ok) throw new HttpError(400, 'BAD_REQUEST', items.length > 1 ? `envelope ${index}: ${result.error}` : result.error);
+          if (!result.ok)
+            throw new HttpError(
+              400,
+              'BAD_REQUEST',
+              items.length > 1 ? `envelope ${index}: ${result.error}` : result.error,
+            );
           checked.push(result.value);
         }
         const seqs: number[] = [];
@@ -127,7 +158,8 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
       auth: 'agent',
       async handle(_request, response, _url, { segments }) {
         const [sessionId, extra] = segments;
-        if (sessionId === undefined || extra !== undefined) throw new HttpError(404, 'NOT_FOUND', 'DELETE /api/sessions/<id>');
+        if (sessionId === undefined || extra !== undefined)
+          throw new HttpError(404, 'NOT_FOUND', 'DELETE /api/sessions/<id>');
         await liveSession(sessionId);
         // SECURITY: ending a session ends its tokens: the head refuses new subscribes, the entry closes open sockets.
         const seq = await appendEnded(ledger, sessionId);
@@ -140,14 +172,29 @@ export function sessionRoutes(options: SessionApiOptions): Route[] {
       auth: 'agent',
       async handle(_request, response, url, { segments }) {
         const [sessionId, what, extra] = segments;
-        if (sessionId === undefined || extra !== undefined || (what !== 'actions' && what !== 'events')) throw new HttpError(404, 'NOT_FOUND', 'GET /api/sessions/<id>/actions | events?since=N');
+        if (sessionId === undefined || extra !== undefined || (what !== 'actions' && what !== 'events'))
+          throw new HttpError(404, 'NOT_FOUND', 'GET /api/sessions/<id>/actions | events?since=N');
         const since = Math.max(0, Number(url.searchParams.get('since') ?? 0) || 0);
-        if ((await ledger.last(sessionId)) === 0) throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}`);
+        if ((await ledger.last(sessionId)) === 0)
+          throw new HttpError(404, 'SESSION_NOT_FOUND', `no session ${JSON.stringify(sessionId)}`);
         const last = await ledger.last(eventsOf(sessionId));
         const read = await ledger.read(eventsOf(sessionId), Math.min(since, last), 1000);
-        const events = read.entries.filter((entry) => what === 'events' || entry.kind === 'action').map((entry) => ({ sequence: entry.seq, at: entry.at, kind: entry.kind, payload: JSON.parse(entry.payload) as unknown }));
+        const events = read.entries
+          .filter((entry) => what === 'events' || entry.kind === 'action')
+          .map((entry) => ({
+            sequence: entry.seq,
+            at: entry.at,
+            kind: entry.kind,
+            payload: JSON.parse(entry.payload) as unknown,
+          }));
         // A cursor ahead of the ledger is said, not answered with silence: `ahead` and `next` back at the ledger's end.
-        sendJson(response, 200, { [what]: events, next: read.entries.at(-1)?.seq ?? Math.min(since, last), last, truncated: read.truncated, ...(since > last ? { ahead: true } : {}) });
+        sendJson(response, 200, {
+          [what]: events,
+          next: read.entries.at(-1)?.seq ?? Math.min(since, last),
+          last,
+          truncated: read.truncated,
+          ...(since > last ? { ahead: true } : {}),
+        });
       },
     },
   ];

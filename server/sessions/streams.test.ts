@@ -6,7 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLedger } from '../ledger/memory-ledger.ts';
 import { createSqliteLedger } from '../ledger/sqlite-ledger.ts';
-import { appendAction, appendCreated, appendDrain, appendEnded, appendHostContext, appendProps, appendRender, eventsOf, snapshotOf } from './streams.ts';
+import {
+  appendAction,
+  appendCreated,
+  appendDrain,
+  appendEnded,
+  appendHostContext,
+  appendProps,
+  appendRender,
+  eventsOf,
+  snapshotOf,
+} from './streams.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'suip-streams-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,8 +43,17 @@ describe('the session streams', () => {
         ['action', { clientSeq: 1, type: 'go', clientId: 'tab' }],
         ['drain', { sequence: 3, actions: [{ clientId: 'tab', clientSeq: 1 }] }],
       ]);
-      expect((await ledger.read(id, 0)).entries.map((e) => e.kind)).toEqual(['created', 'render', 'props_update', 'drain_ack']);
-      expect(snapshotOf(await ledger.heads(id)).session).toEqual({ runtime: 'suip/1.0', componentCode: 'x', props: { n: 1 } });
+      expect((await ledger.read(id, 0)).entries.map((e) => e.kind)).toEqual([
+        'created',
+        'render',
+        'props_update',
+        'drain_ack',
+      ]);
+      expect(snapshotOf(await ledger.heads(id)).session).toEqual({
+        runtime: 'suip/1.0',
+        componentCode: 'x',
+        props: { n: 1 },
+      });
       await ledger.close();
     });
 
@@ -47,7 +66,10 @@ describe('the session streams', () => {
       for (let i = 0; i < 3; i += 1) await appendProps(ledger, id, { props: 'p'.repeat(1000) });
       // The frame and its head fit in the outbound stream (its older frames are trimmed); its event does not fit.
       const big = { session: { componentCode: 'c'.repeat(1900) } };
-      await expect(appendRender(ledger, id, big)).rejects.toMatchObject({ code: 'SESSION_QUOTA', session: eventsOf(id) });
+      await expect(appendRender(ledger, id, big)).rejects.toMatchObject({
+        code: 'SESSION_QUOTA',
+        session: eventsOf(id),
+      });
       expect(await ledger.last(id)).toBe(4);
       expect(await ledger.last(eventsOf(id))).toBe(5);
       expect(snapshotOf(await ledger.heads(id)).session).toMatchObject({ componentCode: 'small' });
@@ -62,12 +84,22 @@ describe('the session streams', () => {
       const ledger = open(5000);
       const id = `ses-${name}-3`;
       await appendCreated(ledger, id, 'app');
-      await expect(appendHostContext(ledger, id, JSON.stringify({ note: 'h'.repeat(3000) }))).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+      await expect(appendHostContext(ledger, id, JSON.stringify({ note: 'h'.repeat(3000) }))).rejects.toMatchObject({
+        code: 'SESSION_QUOTA',
+      });
       let n = 0;
-      while (await appendAction(ledger, id, 't', { clientSeq: n + 1, pad: 'a'.repeat(400) }).then(() => true, () => false)) n += 1;
+      while (
+        await appendAction(ledger, id, 't', { clientSeq: n + 1, pad: 'a'.repeat(400) }).then(
+          () => true,
+          () => false,
+        )
+      )
+        n += 1;
       expect(n).toBe(5);
       for (let i = 0; i < 5; i += 1) await appendProps(ledger, id, { props: 'p'.repeat(500) });
-      await expect(appendProps(ledger, id, { props: 'p'.repeat(500) })).rejects.toMatchObject({ code: 'SESSION_QUOTA' });
+      await expect(appendProps(ledger, id, { props: 'p'.repeat(500) })).rejects.toMatchObject({
+        code: 'SESSION_QUOTA',
+      });
       expect(await appendEnded(ledger, id)).toBeGreaterThan(0);
       await ledger.close();
     });
@@ -76,12 +108,17 @@ describe('the session streams', () => {
   it('a kill -9 between renders never leaves a render frame without its event, nor an event without its frame', async () => {
     const file = join(dir, 'killed-renders.sqlite');
     const writer = fileURLToPath(new URL('../testing/ledger-writer.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'ses-killed', 'render'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'ses-killed', 'render'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let acknowledged = 0;
     await new Promise<void>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the writer exited (${code}) before it was killed`)));
       child.stdout!.on('data', (chunk: Buffer) => {
-        acknowledged = Math.max(acknowledged, ...chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite));
+        acknowledged = Math.max(
+          acknowledged,
+          ...chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite),
+        );
         if (acknowledged >= 150) {
           child.removeAllListeners('exit');
           child.kill('SIGKILL');
@@ -92,7 +129,9 @@ describe('the session streams', () => {
     await new Promise((resolve) => child.once('exit', resolve));
     const ledger = createSqliteLedger(file);
     const frames = (await ledger.read('ses-killed', 0)).entries.map((e) => e.seq);
-    const events = (await ledger.read(eventsOf('ses-killed'), 0)).entries.map((e) => (JSON.parse(e.payload) as { seq: number }).seq);
+    const events = (await ledger.read(eventsOf('ses-killed'), 0)).entries.map(
+      (e) => (JSON.parse(e.payload) as { seq: number }).seq,
+    );
     expect(frames.length).toBeGreaterThanOrEqual(acknowledged);
     expect(frames).toEqual(Array.from({ length: frames.length }, (_, i) => i + 1));
     expect(events).toEqual(frames);

@@ -69,7 +69,12 @@ export function appendCreated(ledger: Ledger, sessionId: string, appId: string):
 export async function appendRender(ledger: Ledger, sessionId: string, body: RenderBody): Promise<number> {
   const [seq] = (await ledger.appendAll([
     { session: sessionId, kind: 'render' satisfies OutboundKind, payload: JSON.stringify(body), head: HEAD_RENDER },
-    { session: eventsOf(sessionId), kind: 'render' satisfies EventKind, payload: JSON.stringify({ session: body.session }), seqOf: 0 },
+    {
+      session: eventsOf(sessionId),
+      kind: 'render' satisfies EventKind,
+      payload: JSON.stringify({ session: body.session }),
+      seqOf: 0,
+    },
   ]))!;
   return seq!;
 }
@@ -77,15 +82,30 @@ export async function appendRender(ledger: Ledger, sessionId: string, body: Rend
 /** A props update: the frame (the props head) and its event `{seq, props}` in one transaction; resolves with the frame's `seq`. */
 export async function appendProps(ledger: Ledger, sessionId: string, body: PropsBody): Promise<number> {
   const [seq] = (await ledger.appendAll([
-    { session: sessionId, kind: 'props_update' satisfies OutboundKind, payload: JSON.stringify(body), head: HEAD_PROPS },
-    { session: eventsOf(sessionId), kind: 'props' satisfies EventKind, payload: JSON.stringify({ props: body.props }), seqOf: 0 },
+    {
+      session: sessionId,
+      kind: 'props_update' satisfies OutboundKind,
+      payload: JSON.stringify(body),
+      head: HEAD_PROPS,
+    },
+    {
+      session: eventsOf(sessionId),
+      kind: 'props' satisfies EventKind,
+      payload: JSON.stringify({ props: body.props }),
+      seqOf: 0,
+    },
   ]))!;
   return seq!;
 }
 
 /** A data envelope (a `replace` channel's value also becomes its head); it has no event. */
 export function appendData(ledger: Ledger, sessionId: string, body: DataBody): Promise<number> {
-  return ledger.append(sessionId, 'data' satisfies OutboundKind, JSON.stringify(body), body.mode === 'replace' ? dataHead(body.channel) : undefined);
+  return ledger.append(
+    sessionId,
+    'data' satisfies OutboundKind,
+    JSON.stringify(body),
+    body.mode === 'replace' ? dataHead(body.channel) : undefined,
+  );
 }
 
 /** A drain: the `drain` event (the drained head) and the `drain_ack` frame pages clear their marks by, in one transaction; resolves with the event's sequence. */
@@ -110,7 +130,12 @@ export async function appendDrain(ledger: Ledger, sessionId: string, drain: Drai
  * action is never recorded as seen without its event. Resolves with the event's sequence, or
  * `null` for a resend (nothing appended).
  */
-export async function appendAction(ledger: Ledger, sessionId: string, clientId: string, action: { clientSeq: number } & Record<string, unknown>): Promise<number | null> {
+export async function appendAction(
+  ledger: Ledger,
+  sessionId: string,
+  clientId: string,
+  action: { clientSeq: number } & Record<string, unknown>,
+): Promise<number | null> {
   const payload = JSON.stringify({ ...action, clientId });
   const kind: EventKind = 'action';
   const item = { session: eventsOf(sessionId), kind, payload, pin: true, share: VIEWER_SHARE };
@@ -154,17 +179,54 @@ export async function appendHostContext(ledger: Ledger, sessionId: string, text:
 export function frameOf(sessionId: string, entry: LedgerEntry): SessionFrame | undefined {
   if (!FRAME_KINDS.has(entry.kind as OutboundKind)) return undefined;
   const body = JSON.parse(entry.payload) as Record<string, unknown>;
-  if (entry.kind === 'render') return { type: 'render', payload: { session: body.session as LiveSession, ...(typeof body.matchType === 'string' ? { matchType: body.matchType } : {}) }, seq: entry.seq };
-  if (entry.kind === 'props_update') return { type: 'props_update', payload: { sessionId, props: body.props }, seq: entry.seq };
-  if (entry.kind === 'drain_ack') return { type: 'drain_ack', payload: { sessionId, sequence: Number(body.sequence), actions: body.actions as Array<{ clientId: string; clientSeq: number }> }, seq: entry.seq };
-  return { type: 'data', payload: { sessionId, channel: String(body.channel), mode: body.mode === 'replace' ? 'replace' : 'append', payload: body.payload, seq: entry.seq }, seq: entry.seq };
+  if (entry.kind === 'render')
+    return {
+      type: 'render',
+      payload: {
+        session: body.session as LiveSession,
+        ...(typeof body.matchType === 'string' ? { matchType: body.matchType } : {}),
+      },
+      seq: entry.seq,
+    };
+  if (entry.kind === 'props_update')
+    return { type: 'props_update', payload: { sessionId, props: body.props }, seq: entry.seq };
+  if (entry.kind === 'drain_ack')
+    return {
+      type: 'drain_ack',
+      payload: {
+        sessionId,
+        sequence: Number(body.sequence),
+        actions: body.actions as Array<{ clientId: string; clientSeq: number }>,
+      },
+      seq: entry.seq,
+    };
+  return {
+    type: 'data',
+    payload: {
+      sessionId,
+      channel: String(body.channel),
+      mode: body.mode === 'replace' ? 'replace' : 'append',
+      payload: body.payload,
+      seq: entry.seq,
+    },
+    seq: entry.seq,
+  };
 }
 
 /** The snapshot the heads stand for: the committed session with its newest props, and each replace channel's newest value. */
-export function snapshotOf(heads: Record<string, LedgerHead>): { session: LiveSession | null; channels: Record<string, { payload: unknown; seq: number }> } {
+export function snapshotOf(heads: Record<string, LedgerHead>): {
+  session: LiveSession | null;
+  channels: Record<string, { payload: unknown; seq: number }>;
+} {
   const render = heads[HEAD_RENDER];
   const props = heads[HEAD_PROPS];
-  const session = render === undefined ? null : { ...((JSON.parse(render.payload) as { session: LiveSession }).session), ...(props === undefined ? {} : { props: (JSON.parse(props.payload) as { props: unknown }).props }) };
+  const session =
+    render === undefined
+      ? null
+      : {
+          ...(JSON.parse(render.payload) as { session: LiveSession }).session,
+          ...(props === undefined ? {} : { props: (JSON.parse(props.payload) as { props: unknown }).props }),
+        };
   const channels: Record<string, { payload: unknown; seq: number }> = {};
   for (const [name, head] of Object.entries(heads)) {
     if (!name.startsWith('data:')) continue;

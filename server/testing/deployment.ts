@@ -47,7 +47,8 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   const count = options.processes ?? 3;
   const ledger = options.ledger ?? 'cluster';
   const withProxy = options.proxy ?? count > 1;
-  if (ledger === 'sqlite' && count > 1) throw new Error('processes share a ledger through Redis; SQLite is one process');
+  if (ledger === 'sqlite' && count > 1)
+    throw new Error('processes share a ledger through Redis; SQLite is one process');
   const dirs: string[] = [];
   const started: Array<() => Promise<void>> = [];
   // A start that fails half way stops what it started: a failed test leaves no orphaned
@@ -63,7 +64,10 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     if (cluster) started.push(() => cluster.stop());
     const proxyPort = withProxy ? await freePort() : undefined;
     const shared = [
-      '--agent-token', options.agentToken, '--secret', 'deployment-shared-token-secret',
+      '--agent-token',
+      options.agentToken,
+      '--secret',
+      'deployment-shared-token-secret',
       ...(redis ? ['--redis', redis.url] : []),
       ...(cluster ? ['--redis-cluster', cluster.urls.join(',')] : []),
       ...(proxyPort !== undefined ? ['--hosts', `127.0.0.1:${proxyPort}`] : []),
@@ -79,7 +83,13 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       processes.push(server);
       started.push(() => server.stop().catch(() => server.kill()));
     }
-    const proxy = proxyPort !== undefined ? await startHaproxy(processes.map((p) => new URL(p.url).host), { port: proxyPort }) : undefined;
+    const proxy =
+      proxyPort !== undefined
+        ? await startHaproxy(
+            processes.map((p) => new URL(p.url).host),
+            { port: proxyPort },
+          )
+        : undefined;
     if (proxy) started.push(() => proxy.stop());
     return deployment({ processes, proxy, redis, cluster, stop: stopAll });
   } catch (error) {
@@ -89,7 +99,13 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
 }
 
 /** The handle on what `startDeployment` started. */
-function deployment(parts: { processes: ServerProcess[]; proxy: Haproxy | undefined; redis: RedisServer | undefined; cluster: RedisCluster | undefined; stop: () => Promise<void> }): Deployment {
+function deployment(parts: {
+  processes: ServerProcess[];
+  proxy: Haproxy | undefined;
+  redis: RedisServer | undefined;
+  cluster: RedisCluster | undefined;
+  stop: () => Promise<void>;
+}): Deployment {
   const { processes, proxy, redis, cluster } = parts;
   return {
     url: proxy?.url ?? processes[0]!.url,
@@ -99,7 +115,11 @@ function deployment(parts: { processes: ServerProcess[]; proxy: Haproxy | undefi
     ...(cluster ? { cluster } : {}),
     pids: () => ({
       suip: processes.map((p) => p.child.pid!),
-      support: [...(redis ? [redis.pid] : []), ...(cluster?.nodes.map((node) => node.pid) ?? []), ...(proxy ? [proxy.pid] : [])],
+      support: [
+        ...(redis ? [redis.pid] : []),
+        ...(cluster?.nodes.map((node) => node.pid) ?? []),
+        ...(proxy ? [proxy.pid] : []),
+      ],
     }),
     byBackend(name) {
       const process = processes[Number(/^suip(\d+)$/.exec(name)?.[1]) - 1];

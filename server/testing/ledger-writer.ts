@@ -10,6 +10,9 @@ import { appendRender } from '../sessions/streams.ts';
 const [file, session, mode = 'data'] = process.argv.slice(2);
 const ledger = createSqliteLedger(file!);
 for (let i = 1; ; i += 1) {
-  const seq = mode === 'render' ? await appendRender(ledger, session!, { session: { runtime: 'suip/1.0', componentCode: `render ${i}` } }) : await ledger.append(session!, 'data', JSON.stringify({ at: Date.now() }));
+  const seq =
+    mode === 'render'
+      ? await appendRender(ledger, session!, { session: { runtime: 'suip/1.0', componentCode: `render ${i}` } })
+      : await ledger.append(session!, 'data', JSON.stringify({ at: Date.now() }));
   process.stdout.write(`${seq}\n`);
 }

@@ -4,8 +4,18 @@ import { WebSocket } from 'ws';
 export type TestFrame = { type: string; payload?: Record<string, unknown>; seq?: number };
 
 /** Call the agent API with `token` as bearer; the answer's status and JSON body in one object. */
-export async function agentCall(base: string, token: string, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<Record<string, unknown> & { status: number }> {
-  const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+export async function agentCall(
+  base: string,
+  token: string,
+  path: string,
+  body?: unknown,
+  method = body === undefined ? 'GET' : 'POST',
+): Promise<Record<string, unknown> & { status: number }> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   const text = await response.text();
   let parsed: Record<string, unknown> = {};
   try {
@@ -53,7 +63,8 @@ export function liveTestClient(
     async until(check: (frames: TestFrame[]) => boolean, what: string, ms = 15_000) {
       const end = Date.now() + ms;
       while (!check(frames)) {
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
+        if (Date.now() > end)
+          throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

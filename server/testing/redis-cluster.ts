@@ -39,7 +39,9 @@ async function ask(url: string, args: string[]): Promise<string> {
  * Start `primaries` cluster nodes (each with `replicas` replicas) on free ports and join them.
  * `cluster-node-timeout` is 1 s so a killed primary's replica is promoted within seconds.
  */
-export async function startRedisCluster(options: { primaries?: number; replicas?: number } = {}): Promise<RedisCluster> {
+export async function startRedisCluster(
+  options: { primaries?: number; replicas?: number } = {},
+): Promise<RedisCluster> {
   const primaries = options.primaries ?? 3;
   const replicas = options.replicas ?? 0;
   const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '1000'];
@@ -62,7 +64,10 @@ export async function startRedisCluster(options: { primaries?: number; replicas?
         if (!role.startsWith('master')) continue;
         const shards = await ask(node.url, ['CLUSTER', 'NODES']);
         const mine = shards.split('\n').find((line) => line.includes('myself'));
-        const ranges = (mine ?? '').split(' ').slice(8).map((range) => range.split('-').map(Number));
+        const ranges = (mine ?? '')
+          .split(' ')
+          .slice(8)
+          .map((range) => range.split('-').map(Number));
         if (ranges.some(([from, to]) => slot >= from! && slot <= (to ?? from)!)) return node;
       }
       throw new Error(`no live primary serves slot ${slot}`);

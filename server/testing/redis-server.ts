@@ -53,7 +53,11 @@ async function ready(child: ChildProcess): Promise<void> {
 export async function startRedisServer(extra: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'suip-redis-'));
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await ready(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const kill = async () => {

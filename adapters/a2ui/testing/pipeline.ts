@@ -1,7 +1,17 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult } from '../../../shared/index.ts';
+import {
+  DEFAULT_LIMITS,
+  PROTOCOL_VERSION,
+  createMemoryChannelPair,
+  type InitializeResult,
+} from '../../../shared/index.ts';
 import { RendererSession } from '../../../core/session/renderer-session.ts';
 import { routeEvent } from '../../../core/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../core/tree/index.ts';
+import {
+  applyGeneratorTransaction,
+  createMergedTree,
+  mountGenerator,
+  type MergedTree,
+} from '../../../core/tree/index.ts';
 import { BUILTIN_VOCABULARY } from '../../../core/vocabulary/index.ts';
 import { createGroupChecker } from '../../../core/vocabulary/check-group.ts';
 import { GeneratorSession } from '../../../generator/runtime/generator-session.ts';
@@ -16,7 +26,13 @@ export async function suipPipeline() {
   const violations: unknown[] = [];
   const inbound: string[] = [];
   const checkGroup = createGroupChecker(BUILTIN_VOCABULARY);
-  const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'a2ui-test', version: '0' }, vocabulary: [...BUILTIN_VOCABULARY], limits: DEFAULT_LIMITS, hostContext: { theme: 'light', locale: 'en' } };
+  const result: InitializeResult = {
+    protocolVersion: PROTOCOL_VERSION,
+    renderer: { name: 'a2ui-test', version: '0' },
+    vocabulary: [...BUILTIN_VOCABULARY],
+    limits: DEFAULT_LIMITS,
+    hostContext: { theme: 'light', locale: 'en' },
+  };
   const renderer = new RendererSession({
     channel: rendererEnd,
     limits: DEFAULT_LIMITS,
@@ -40,6 +56,7 @@ export async function suipPipeline() {
   await new Promise((resolve) => setTimeout(resolve, 0));
   const root = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
   /** Fires a DOM-like event at a suip path below the generator root. */
-  const fire = (path: string[], event: 'click' | 'input' | 'change', handler: string, payload: unknown) => routeEvent(merged, { path: ['g', ...path], event, handler, payload } as never, () => renderer);
+  const fire = (path: string[], event: 'click' | 'input' | 'change', handler: string, payload: unknown) =>
+    routeEvent(merged, { path: ['g', ...path], event, handler, payload } as never, () => renderer);
   return { generator, renderer, root, fire, violations, inbound, uncaught, merged: () => merged };
 }

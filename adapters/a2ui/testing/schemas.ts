@@ -11,7 +11,8 @@ export function a2uiValidators() {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
   const compile = (name: string) => {
     const validate = ajv.compile(loadSchema(name));
-    return (value: unknown): string[] => (validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`));
+    return (value: unknown): string[] =>
+      validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
   };
   return {
     clientToServer: compile('client_to_server.json'),
@@ -23,11 +24,13 @@ export function a2uiValidators() {
 /** The same over the v0.10 client → server schemas (`examples/a2ui/v0_10/`, google/A2UI `specification/v0_10/json`). */
 export function a2uiValidatorsV010() {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  const load = (name: string) => JSON.parse(readFileSync(join(CORPUS_DIR, 'v0_10', name), 'utf8')) as Record<string, unknown>;
+  const load = (name: string) =>
+    JSON.parse(readFileSync(join(CORPUS_DIR, 'v0_10', name), 'utf8')) as Record<string, unknown>;
   ajv.addSchema(load('common_types.json'));
   const compile = (name: string) => {
     const validate = ajv.compile(load(name));
-    return (value: unknown): string[] => (validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`));
+    return (value: unknown): string[] =>
+      validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
   };
   return {
     clientToServer: compile('client_to_server.json'),

@@ -25,22 +25,35 @@ export function twin(limits: Limits, options: Pick<A2uiClientOptions, 'lane' | '
   const target = headlessTarget(limits);
   const issues: A2uiIssue[] = [];
   const sent: A2uiOutgoing[] = [];
-  const client = createA2uiClient(target, { send: (out) => sent.push(out), onIssue: (issue) => issues.push(issue), openUrl: () => undefined, ...options });
+  const client = createA2uiClient(target, {
+    send: (out) => sent.push(out),
+    onIssue: (issue) => issues.push(issue),
+    openUrl: () => undefined,
+    ...options,
+  });
   return { target, client, issues, sent };
 }
 
 /** What a client sent the agent, without the actions' wall-clock timestamps. */
-export const untimed = (sent: readonly A2uiOutgoing[]) => JSON.parse(JSON.stringify(sent).replace(/"timestamp":"[^"]*"/g, '"timestamp":""')) as unknown;
+export const untimed = (sent: readonly A2uiOutgoing[]) =>
+  JSON.parse(JSON.stringify(sent).replace(/"timestamp":"[^"]*"/g, '"timestamp":""')) as unknown;
 
 type Wire = { group?: Array<[string, Wire]>; on?: Record<string, { handler: string; data?: string }> };
 
 /** One surface: created, given `components` and the data model `data`, then changed by `updates`. */
-export function surfaceMessages(components: unknown[], data: unknown, updates: ReadonlyArray<{ path: string; value?: unknown }>): unknown[] {
+export function surfaceMessages(
+  components: unknown[],
+  data: unknown,
+  updates: ReadonlyArray<{ path: string; value?: unknown }>,
+): unknown[] {
   return [
     { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID, sendDataModel: true } },
     { version: 'v0.9', updateComponents: { surfaceId: 's', components } },
     { version: 'v0.9', updateDataModel: { surfaceId: 's', value: data } },
-    ...updates.map((u) => ({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: u.path, ...(u.value !== undefined ? { value: u.value } : {}) } })),
+    ...updates.map((u) => ({
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 's', path: u.path, ...(u.value !== undefined ? { value: u.value } : {}) },
+    })),
   ];
 }
 
@@ -65,7 +78,9 @@ export async function expectTwinsAgree(a: Twin, b: Twin, messages: readonly unkn
       const [node, at] = stack.pop()!;
       for (const [event, h] of Object.entries(node.on ?? {})) {
         const payload = h.data === 'checked' ? { checked: true } : h.data === 'value' ? { value: 'a' } : null;
-        expect(a.target.fire(at, event as 'click', h.handler, payload)).toBe(b.target.fire(at, event as 'click', h.handler, payload));
+        expect(a.target.fire(at, event as 'click', h.handler, payload)).toBe(
+          b.target.fire(at, event as 'click', h.handler, payload),
+        );
       }
       for (const [cid, child] of node.group ?? []) stack.push([child, [...at, cid]]);
     }

@@ -18,7 +18,9 @@ export interface Decoded {
 export function decodeBlock(text: string): Decoded {
   const out: Decoded = { ops: [], errors: [] };
   if (text.length > CANVAS_LIMITS.maxBlockChars) {
-    out.errors.push(`a block of ${text.length} characters is over the limit of ${CANVAS_LIMITS.maxBlockChars} (maxBlockChars); send fewer ops per block`);
+    out.errors.push(
+      `a block of ${text.length} characters is over the limit of ${CANVAS_LIMITS.maxBlockChars} (maxBlockChars); send fewer ops per block`,
+    );
     return out;
   }
   const trimmed = text.trim();
@@ -67,9 +69,14 @@ export function collect(value: unknown, out: Decoded): void {
 
 /** JSON.parse behind the byte and depth bounds. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  if (text.length > CANVAS_LIMITS.maxOpBytes * 4) return { ok: false, error: `the JSON text is ${text.length} characters; the limit is ${CANVAS_LIMITS.maxOpBytes * 4}` };
+  if (text.length > CANVAS_LIMITS.maxOpBytes * 4)
+    return {
+      ok: false,
+      error: `the JSON text is ${text.length} characters; the limit is ${CANVAS_LIMITS.maxOpBytes * 4}`,
+    };
   const shape = measureJson(text, CANVAS_LIMITS.maxOpDepth);
-  if (shape.depth > CANVAS_LIMITS.maxOpDepth) return { ok: false, error: `the JSON nests deeper than ${CANVAS_LIMITS.maxOpDepth} (maxOpDepth)` };
+  if (shape.depth > CANVAS_LIMITS.maxOpDepth)
+    return { ok: false, error: `the JSON nests deeper than ${CANVAS_LIMITS.maxOpDepth} (maxOpDepth)` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {

@@ -46,7 +46,10 @@ export function createFenceReader(options: FenceReaderOptions): FenceReader {
     if (CLOSE.test(text)) {
       const body = block.join('\n');
       block = undefined;
-      if (overflow) return options.onError?.(`a genui block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`);
+      if (overflow)
+        return options.onError?.(
+          `a genui block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`,
+        );
       const decoded = decodeBlock(body);
       for (const error of decoded.errors) options.onError?.(error);
       if (decoded.ops.length > 0) options.onOps(decoded.ops);
@@ -68,7 +71,8 @@ export function createFenceReader(options: FenceReaderOptions): FenceReader {
     },
     end() {
       framer.end();
-      if (block !== undefined) options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
+      if (block !== undefined)
+        options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
       block = undefined;
     },
   };

@@ -25,7 +25,11 @@ function read(text: string, cuts: number[]) {
   const ops: unknown[] = [];
   const errors: string[] = [];
   const prose: string[] = [];
-  const reader = createFenceReader({ onOps: (list) => ops.push(...list), onError: (e) => errors.push(e), onText: (t) => prose.push(t) });
+  const reader = createFenceReader({
+    onOps: (list) => ops.push(...list),
+    onError: (e) => errors.push(e),
+    onText: (t) => prose.push(t),
+  });
   let at = 0;
   for (const cut of [...cuts].sort((a, b) => a - b)) {
     reader.push(text.slice(at, cut));
@@ -49,8 +53,13 @@ describe('decodeBlock', () => {
   });
 
   it('refuses truncated TOON (strict row counts), bad ops one by one, deep and huge texts, with the reason', () => {
-    expect(decodeBlock('op: upsert\nid: srv\ntype: stats\ndata:\n  items[3]{label,value}:\n    Uptime,14d').errors[0]).toMatch(/Expected 3 tabular rows, but got 1/);
-    expect(decodeBlock('[{"op":"clear"},{"op":"nope"}]')).toEqual({ ops: [{ op: 'clear' }], errors: [expect.stringContaining('op 1: unknown op "nope"')] });
+    expect(
+      decodeBlock('op: upsert\nid: srv\ntype: stats\ndata:\n  items[3]{label,value}:\n    Uptime,14d').errors[0],
+    ).toMatch(/Expected 3 tabular rows, but got 1/);
+    expect(decodeBlock('[{"op":"clear"},{"op":"nope"}]')).toEqual({
+      ops: [{ op: 'clear' }],
+      errors: [expect.stringContaining('op 1: unknown op "nope"')],
+    });
     expect(decodeBlock(`${'['.repeat(100)}${']'.repeat(100)}`).errors[0]).toMatch(/deeper than 32/);
     expect(decodeBlock('x'.repeat(300_000)).errors[0]).toMatch(/maxBlockChars/);
   });
@@ -72,13 +81,19 @@ describe('```genui fences in streamed text', () => {
 
   it('gives the same result for any split into many chunks (fast-check)', () => {
     const whole = read(STREAM, []);
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: STREAM.length }), { maxLength: 40 }), (cuts) => {
-      expect(read(STREAM, cuts)).toEqual(whole);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: STREAM.length }), { maxLength: 40 }), (cuts) => {
+        expect(read(STREAM, cuts)).toEqual(whole);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('reports a block the stream never closed, without applying a guess', () => {
-    expect(opsFromText('```genui\n{"op":"clear"}\n')).toEqual({ ops: [], errors: [expect.stringContaining('never closed')] });
+    expect(opsFromText('```genui\n{"op":"clear"}\n')).toEqual({
+      ops: [],
+      errors: [expect.stringContaining('never closed')],
+    });
   });
 
   it('bounds memory: an endless line or block is dropped with an error naming the limit', () => {
@@ -89,7 +104,9 @@ describe('```genui fences in streamed text', () => {
 
 describe('MCP _canvas_ops', () => {
   it('reads ops from a tool result (top level, structuredContent, or TOON text)', () => {
-    expect(opsFromToolResult({ content: [{ type: 'text', text: 'ok' }], _canvas_ops: [{ op: 'clear' }] }).ops).toEqual([{ op: 'clear' }]);
+    expect(opsFromToolResult({ content: [{ type: 'text', text: 'ok' }], _canvas_ops: [{ op: 'clear' }] }).ops).toEqual([
+      { op: 'clear' },
+    ]);
     expect(opsFromToolResult({ structuredContent: { _canvas_ops: SEED_TOON } }).ops).toEqual([SEED_TOON_JSON]);
     expect(opsFromToolResult({ _canvas_ops: [{ op: 'patch' }] }).errors[0]).toMatch(/^patch: /);
     expect(opsFromToolResult(null)).toEqual({ ops: [], errors: [] });

@@ -9,21 +9,40 @@ import { streamCanvasAnswer } from './model-answer.ts';
 const ANSWER = [
   'Here is the weather.',
   '```genui',
-  JSON.stringify({ op: 'upsert', id: 'w', type: 'card', data: { title: 'Today', text: 'Rain until noon, then clearing from the west.' } }),
+  JSON.stringify({
+    op: 'upsert',
+    id: 'w',
+    type: 'card',
+    data: { title: 'Today', text: 'Rain until noon, then clearing from the west.' },
+  }),
   '{"op":"upsert","id":"bad","type":"card","data":{"title":"Never kept"},}',
-  JSON.stringify({ op: 'upsert', id: 'a', type: 'alert', data: { title: 'Wind', message: 'Gusts up to 60 km/h in the afternoon.', severity: 'warning' } }),
+  JSON.stringify({
+    op: 'upsert',
+    id: 'a',
+    type: 'alert',
+    data: { title: 'Wind', message: 'Gusts up to 60 km/h in the afternoon.', severity: 'warning' },
+  }),
   '```',
   'Anything else?',
 ].join('\n');
 
 const target = () => {
   const inner = headlessTarget();
-  return { ...inner, attachRemote: inner.attachRemote as never, attach: () => Promise.reject(new Error('no sandbox in Node')), detach: () => Promise.resolve() };
+  return {
+    ...inner,
+    attachRemote: inner.attachRemote as never,
+    attach: () => Promise.reject(new Error('no sandbox in Node')),
+    detach: () => Promise.resolve(),
+  };
 };
 
 let llm: FakeLlmServer;
 beforeAll(async () => {
-  llm = await startFakeLlmServer((r) => (r.messages.at(-1)?.content === 'cut' ? { steps: [{ content: ANSWER.slice(0, 120) }, { cut: true }] } : ANSWER), { chunkChars: 7, chunkDelayMs: 0 });
+  llm = await startFakeLlmServer(
+    (r) =>
+      r.messages.at(-1)?.content === 'cut' ? { steps: [{ content: ANSWER.slice(0, 120) }, { cut: true }] } : ANSWER,
+    { chunkChars: 7, chunkDelayMs: 0 },
+  );
 });
 afterAll(() => llm.close());
 
@@ -41,7 +60,11 @@ describe('streamCanvasAnswer: a streamed chat completion into host.feed()', () =
     const issues: CanvasIssue[] = [];
     const host = await createCanvasHost(t, { onIssue: (i) => issues.push(i) });
     const prose: string[] = [];
-    const answer = await streamCanvasAnswer(host, { endpoint: { baseUrl: llm.baseUrl, model: 'fake', apiKey: '' }, messages: [{ role: 'user', content: 'weather' }], onText: (text) => prose.push(text) });
+    const answer = await streamCanvasAnswer(host, {
+      endpoint: { baseUrl: llm.baseUrl, model: 'fake', apiKey: '' },
+      messages: [{ role: 'user', content: 'weather' }],
+      onText: (text) => prose.push(text),
+    });
     await host.settle();
     expect(answer).toBe(ANSWER);
     expect(t.tree()).toEqual(reference.tree());
@@ -55,7 +78,12 @@ describe('streamCanvasAnswer: a streamed chat completion into host.feed()', () =
     const t = target();
     const issues: CanvasIssue[] = [];
     const host = await createCanvasHost(t, { onIssue: (i) => issues.push(i) });
-    await expect(streamCanvasAnswer(host, { endpoint: { baseUrl: llm.baseUrl, model: 'fake', apiKey: '' }, messages: [{ role: 'user', content: 'cut' }] })).rejects.toThrow();
+    await expect(
+      streamCanvasAnswer(host, {
+        endpoint: { baseUrl: llm.baseUrl, model: 'fake', apiKey: '' },
+        messages: [{ role: 'user', content: 'cut' }],
+      }),
+    ).rejects.toThrow();
     await host.settle();
     expect(JSON.stringify(t.tree())).not.toContain('Rain until');
     expect(host.state.components.size).toBe(0);

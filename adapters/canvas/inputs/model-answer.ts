@@ -15,7 +15,10 @@ export interface CanvasAnswerRequest extends Omit<ChatRequest, 'onDelta'>, Canva
  * ends, so an answer cut off (an abort, a network error, an HTTP error) leaves no preview behind and
  * an unclosed block is reported, never applied; the call's error is then rethrown.
  */
-export async function streamCanvasAnswer(host: Pick<CanvasHost, 'feed'>, request: CanvasAnswerRequest): Promise<string> {
+export async function streamCanvasAnswer(
+  host: Pick<CanvasHost, 'feed'>,
+  request: CanvasAnswerRequest,
+): Promise<string> {
   const { onText, onError, onDelta, ...chat } = request;
   const feed = host.feed({ onText, onError });
   try {

@@ -8,7 +8,13 @@ import { CANVAS_TEXT_ROLES, createCanvasFeed } from './progressive-fence.ts';
 const LONG = 'Rain until noon, then clearing from the west; a light breeze — "bring a coat" ✓ 👍.';
 const ops = [
   { op: 'upsert', id: 'hello', type: 'card', data: { title: 'Welcome back', text: LONG } },
-  { op: 'upsert', id: 'up', type: 'stats', data: { title: 'Uptime', items: [{ label: 'Days', value: '14' }] }, layout: { zone: 'ops' } },
+  {
+    op: 'upsert',
+    id: 'up',
+    type: 'stats',
+    data: { title: 'Uptime', items: [{ label: 'Days', value: '14' }] },
+    layout: { zone: 'ops' },
+  },
   { op: 'patch', id: 'hello', data: { text: 'Short now' } },
   { op: 'upsert', id: 'warn', type: 'alert', data: { title: 'Storm warning', message: LONG, severity: 'warning' } },
 ];
@@ -26,7 +32,12 @@ const TEXT = [
 
 const target = () => {
   const inner = headlessTarget();
-  return { ...inner, attachRemote: inner.attachRemote as never, attach: () => Promise.reject(new Error('no sandbox in Node')), detach: () => Promise.resolve() };
+  return {
+    ...inner,
+    attachRemote: inner.attachRemote as never,
+    attach: () => Promise.reject(new Error('no sandbox in Node')),
+    detach: () => Promise.resolve(),
+  };
 };
 
 /** The non-streamed run: the whole text through `opsFromText`, each op applied. */
@@ -72,11 +83,17 @@ async function streamed(chunks: readonly string[], observe = false) {
 function previewsAreInTheInput(previews: Array<Record<string, unknown>>) {
   const bad = { op: 'upsert', id: 'bad', type: 'card', data: { title: 'Never kept' } };
   for (const p of previews) {
-    const candidates = [...ops, bad].filter((o) => o.op === 'upsert' && (o as { id: string }).id === p.id && (o as { type: string }).type === p.type);
-    const ok = candidates.some((o) => Object.entries((p.data ?? {}) as Record<string, unknown>).every(([k, v]) => {
-      const full = (o.data as Record<string, unknown>)[k];
-      return CANVAS_TEXT_ROLES.has(k) && typeof v === 'string' ? typeof full === 'string' && full.startsWith(v) : JSON.stringify(full) === JSON.stringify(v);
-    }));
+    const candidates = [...ops, bad].filter(
+      (o) => o.op === 'upsert' && (o as { id: string }).id === p.id && (o as { type: string }).type === p.type,
+    );
+    const ok = candidates.some((o) =>
+      Object.entries((p.data ?? {}) as Record<string, unknown>).every(([k, v]) => {
+        const full = (o.data as Record<string, unknown>)[k];
+        return CANVAS_TEXT_ROLES.has(k) && typeof v === 'string'
+          ? typeof full === 'string' && full.startsWith(v)
+          : JSON.stringify(full) === JSON.stringify(v);
+      }),
+    );
     expect(ok, JSON.stringify(p)).toBe(true);
   }
 }
@@ -104,7 +121,9 @@ describe('createCanvasFeed: progressive canvas ops', () => {
     previewsAreInTheInput(run.previews);
     // The long text was shown growing, and the broken line's card was shown and then withdrawn.
     const shown = run.trees.map((t) => JSON.stringify(t));
-    expect(new Set(shown.filter((s) => s.includes('Rain until')).map((s) => /Rain until[^"]*/.exec(s)![0])).size).toBeGreaterThan(20);
+    expect(
+      new Set(shown.filter((s) => s.includes('Rain until')).map((s) => /Rain until[^"]*/.exec(s)![0])).size,
+    ).toBeGreaterThan(20);
     expect(shown.some((s) => s.includes('Never kept'))).toBe(true);
     expect(JSON.stringify(run.tree)).not.toContain('Never kept');
     expect(JSON.stringify(run.tree)).toContain('From TOON');

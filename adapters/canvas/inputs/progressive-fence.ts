@@ -4,7 +4,17 @@ import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { collect, decodeBlock, parseJson, type Decoded } from './decode.ts';
 
 /** The `data` fields of built-in types that are prose: they stream as they grow. Everything else waits. */
-export const CANVAS_TEXT_ROLES: ReadonlySet<string> = new Set(['title', 'text', 'subtitle', 'message', 'caption', 'desc', 'description', 'condition', 'label']);
+export const CANVAS_TEXT_ROLES: ReadonlySet<string> = new Set([
+  'title',
+  'text',
+  'subtitle',
+  'message',
+  'caption',
+  'desc',
+  'description',
+  'condition',
+  'label',
+]);
 
 /** Options of `createCanvasFeed`. */
 export interface CanvasFeedOptions {
@@ -34,7 +44,10 @@ const CLOSE = /^[ \t]*```+[ \t]*$/;
  * not one JSON op (TOON, an array, pretty-printed JSON) is decoded whole at its closing fence, as
  * before. Canvas components have no child references, so there is nothing to hold a placeholder for.
  */
-export function createCanvasFeed(host: Pick<CanvasHost, 'apply' | 'preview' | 'endPreview'>, options: CanvasFeedOptions = {}): CanvasFeed {
+export function createCanvasFeed(
+  host: Pick<CanvasHost, 'apply' | 'preview' | 'endPreview'>,
+  options: CanvasFeedOptions = {},
+): CanvasFeed {
   let pending = '';
   /** undefined: prose; 'lines': a block read line by line; 'whole': a block decoded at its close. */
   let block: 'lines' | 'whole' | undefined;
@@ -53,7 +66,12 @@ export function createCanvasFeed(host: Pick<CanvasHost, 'apply' | 'preview' | 'e
       cuttable: (inUnit, unit) => {
         if (inUnit.length !== 2 || inUnit[0] !== 'data' || Array.isArray(unit)) return false;
         const { op, id, type } = unit as Record<string, unknown>;
-        return op === 'upsert' && typeof id === 'string' && typeof type === 'string' && CANVAS_TEXT_ROLES.has(String(inUnit[1]));
+        return (
+          op === 'upsert' &&
+          typeof id === 'string' &&
+          typeof type === 'string' &&
+          CANVAS_TEXT_ROLES.has(String(inUnit[1]))
+        );
       },
     });
   const stopPreview = () => {
@@ -95,7 +113,8 @@ export function createCanvasFeed(host: Pick<CanvasHost, 'apply' | 'preview' | 'e
     if (CLOSE.test(text)) {
       stopPreview();
       parser = undefined;
-      if (overflow) options.onError?.(`a genui block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`);
+      if (overflow)
+        options.onError?.(`a genui block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`);
       else if (block === 'whole') applyLines(lines.join('\n'));
       block = undefined;
       return;
@@ -146,7 +165,8 @@ export function createCanvasFeed(host: Pick<CanvasHost, 'apply' | 'preview' | 'e
       if (pending !== '') line(pending);
       pending = '';
       stopPreview();
-      if (block !== undefined) options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
+      if (block !== undefined)
+        options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
       block = undefined;
     },
   };

@@ -20,7 +20,10 @@ export interface CanvasSseFold {
    * (`shared/sliced-reader.ts`): bounded before parsing, in slices that yield to the host page, so a
    * hostile feed cannot hold a browser host's main thread. `onEvent` sees each event once applied.
    */
-  read(body: ReadableStream<Uint8Array>, options?: { signal?: AbortSignal; onEvent?(event: CanvasSseEvent): void }): Promise<void>;
+  read(
+    body: ReadableStream<Uint8Array>,
+    options?: { signal?: AbortSignal; onEvent?(event: CanvasSseEvent): void },
+  ): Promise<void>;
   /** The canvas so far (a `snapshot` replaces it; each `op` applies to it). */
   readonly state: CanvasState;
   /** The last event id seen: send it as Last-Event-ID to resume. */
@@ -34,7 +37,8 @@ const MAX_LINE = 64 * 1024 * 1024;
 
 /** A snapshot's JSON, behind the line bound and the depth bound of its ops (plus `{ops: [...]}`). */
 function parseSnapshot(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  if (measureJson(text, CANVAS_LIMITS.maxOpDepth + 2).truncated) return { ok: false, error: `the snapshot nests deeper than its ops may (maxOpDepth ${CANVAS_LIMITS.maxOpDepth})` };
+  if (measureJson(text, CANVAS_LIMITS.maxOpDepth + 2).truncated)
+    return { ok: false, error: `the snapshot nests deeper than its ops may (maxOpDepth ${CANVAS_LIMITS.maxOpDepth})` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
@@ -88,7 +92,10 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
     return done;
   };
   const bounds = { maxLineBytes: MAX_LINE, maxEventBytes: MAX_LINE };
-  const parser = createSseParser({ event: (sse) => void completed.push(take(sse)), problem: ({ message }) => void errors.push(message) }, bounds);
+  const parser = createSseParser(
+    { event: (sse) => void completed.push(take(sse)), problem: ({ message }) => void errors.push(message) },
+    bounds,
+  );
 
   return {
     push(chunk) {
@@ -98,7 +105,11 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
       return events;
     },
     read: (body, options = {}) =>
-      readSse(body, (sse) => void options.onEvent?.(take(sse)), { ...bounds, ...(options.signal ? { signal: options.signal } : {}), onProblem: ({ message }) => void errors.push(message) }),
+      readSse(body, (sse) => void options.onEvent?.(take(sse)), {
+        ...bounds,
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProblem: ({ message }) => void errors.push(message),
+      }),
     get state() {
       return state;
     },

@@ -15,7 +15,10 @@ export interface ToonReader {
  * after it or the end of the stream arrives, never before — strict row counts turn a cut block
  * into an error instead of a half op. Memory is bounded by maxBlockChars.
  */
-export function createToonReader(options: { onOps(ops: CanvasOp[]): void; onError?(message: string): void }): ToonReader {
+export function createToonReader(options: {
+  onOps(ops: CanvasOp[]): void;
+  onError?(message: string): void;
+}): ToonReader {
   let block: string[] = [];
   let chars = 0;
   let overflow = false;
@@ -25,7 +28,10 @@ export function createToonReader(options: { onOps(ops: CanvasOp[]): void; onErro
     block = [];
     chars = 0;
     overflow = false;
-    if (dropped) return options.onError?.(`a TOON block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`);
+    if (dropped)
+      return options.onError?.(
+        `a TOON block over ${CANVAS_LIMITS.maxBlockChars} characters was dropped (maxBlockChars)`,
+      );
     if (text.trim() === '') return;
     const decoded = decodeBlock(text);
     for (const error of decoded.errors) options.onError?.(error);

@@ -18,54 +18,149 @@ export function iconChild(icon: unknown) {
 }
 
 /** `card` {title, text, icon} → card{title, icon?, body}. */
-export const card: Mapper = (d) => g('card', [['title', opt(titled(d.title, d.icon))], ['icon', iconChild(d.icon)], ['body', plain(d.text)]]);
+export const card: Mapper = (d) =>
+  g('card', [
+    ['title', opt(titled(d.title, d.icon))],
+    ['icon', iconChild(d.icon)],
+    ['body', plain(d.text)],
+  ]);
 
 /** `stats` {title, items[{label, value}]} → card{title, stats{stat}}. */
 export const stats: Mapper = (d) => {
   const list = items(d.items);
   const ids = itemIds(list);
-  return g('card', [['title', opt(d.title)], ['stats', g('stats', list.map((it, i) => [ids[i]!, g('stat', [['label', plain(field(it, 'label'))], ['value', plain(field(it, 'value'))], ['trend', trendOf(field(it, 'trend'))]])] as const))]]);
+  return g('card', [
+    ['title', opt(d.title)],
+    [
+      'stats',
+      g(
+        'stats',
+        list.map(
+          (it, i) =>
+            [
+              ids[i]!,
+              g('stat', [
+                ['label', plain(field(it, 'label'))],
+                ['value', plain(field(it, 'value'))],
+                ['trend', trendOf(field(it, 'trend'))],
+              ]),
+            ] as const,
+        ),
+      ),
+    ],
+  ]);
 };
 
 /** `kv` {title, items[{key, value}]} → card{title, key-value{pair}}. */
 export const kv: Mapper = (d) => {
   const list = items(d.items);
   const ids = itemIds(list);
-  return g('card', [['title', opt(d.title)], ['pairs', g('key-value', list.map((it, i) => [ids[i]!, g('pair', [['key', plain(field(it, 'key') ?? field(it, 'label'))], ['value', plain(field(it, 'value'))]])] as const))]]);
+  return g('card', [
+    ['title', opt(d.title)],
+    [
+      'pairs',
+      g(
+        'key-value',
+        list.map(
+          (it, i) =>
+            [
+              ids[i]!,
+              g('pair', [
+                ['key', plain(field(it, 'key') ?? field(it, 'label'))],
+                ['value', plain(field(it, 'value'))],
+              ]),
+            ] as const,
+        ),
+      ),
+    ],
+  ]);
 };
 
 /** `table` {title, headers, rows} → table{caption, data: application/json}. */
 export const table: Mapper = (d) => {
   const headers = items(d.headers).map(toText);
   const rows = items(d.rows).map((row) => items(row).map((cell) => (typeof cell === 'number' ? cell : toText(cell))));
-  return g('table', [['caption', opt(d.title)], ['data', { text: JSON.stringify({ headers, rows }), mimeType: 'application/json' }]]);
+  return g('table', [
+    ['caption', opt(d.title)],
+    ['data', { text: JSON.stringify({ headers, rows }), mimeType: 'application/json' }],
+  ]);
 };
 
 /** `code` {title, language, code} → card{title, code{language, code}}. */
-export const code: Mapper = (d) => g('card', [['title', opt(d.title)], ['code', g('code', [['language', opt(d.language)], ['code', plain(d.code)]])]]);
+export const code: Mapper = (d) =>
+  g('card', [
+    ['title', opt(d.title)],
+    [
+      'code',
+      g('code', [
+        ['language', opt(d.language)],
+        ['code', plain(d.code)],
+      ]),
+    ],
+  ]);
 
 /** `tags` {label, items[{text, color}]} → section{title = label, tags} (color: host palette). */
 export const tags: Mapper = (d) => {
   const list = items(d.items);
   const ids = itemIds(list);
-  const tagList = g('tags', list.map((it, i) => [ids[i]!, plain(typeof it === 'string' ? it : field(it, 'text'))] as const));
-  return g('section', [['title', plain(d.label ?? d.title ?? 'Tags')], ['tags', tagList]]);
+  const tagList = g(
+    'tags',
+    list.map((it, i) => [ids[i]!, plain(typeof it === 'string' ? it : field(it, 'text'))] as const),
+  );
+  return g('section', [
+    ['title', plain(d.label ?? d.title ?? 'Tags')],
+    ['tags', tagList],
+  ]);
 };
 
 /** `accordion` {title, sections[{title, content}]} → section{title, accordion{section}}. */
 export const accordion: Mapper = (d) => {
   const list = items(d.sections);
   const ids = itemIds(list, 's');
-  const inner = g('accordion', list.map((s, i) => [ids[i]!, g('section', [['title', plain(field(s, 'title') ?? `Section ${i + 1}`)], ['body', plain(field(s, 'content'))]])] as const));
-  return d.title === undefined ? g('column', [['accordion', inner]]) : g('section', [['title', plain(d.title)], ['accordion', inner]]);
+  const inner = g(
+    'accordion',
+    list.map(
+      (s, i) =>
+        [
+          ids[i]!,
+          g('section', [
+            ['title', plain(field(s, 'title') ?? `Section ${i + 1}`)],
+            ['body', plain(field(s, 'content'))],
+          ]),
+        ] as const,
+    ),
+  );
+  return d.title === undefined
+    ? g('column', [['accordion', inner]])
+    : g('section', [
+        ['title', plain(d.title)],
+        ['accordion', inner],
+      ]);
 };
 
 /** `tabs` {title, tabs[{label, content}], active} → tabs{section} (first tab selected; see docs for `active`). */
 export const tabs: Mapper = (d) => {
   const list = items(d.tabs);
   const ids = itemIds(list, 't');
-  const inner = g('tabs', list.map((t, i) => [ids[i]!, g('section', [['title', plain(field(t, 'label') ?? `Tab ${i + 1}`)], ['body', plain(field(t, 'content'))]])] as const));
-  return d.title === undefined ? g('column', [['tabs', inner]]) : g('section', [['title', plain(d.title)], ['tabs', inner]]);
+  const inner = g(
+    'tabs',
+    list.map(
+      (t, i) =>
+        [
+          ids[i]!,
+          g('section', [
+            ['title', plain(field(t, 'label') ?? `Tab ${i + 1}`)],
+            ['body', plain(field(t, 'content'))],
+          ]),
+        ] as const,
+    ),
+  );
+  return d.title === undefined
+    ? g('column', [['tabs', inner]])
+    : g('section', [
+        ['title', plain(d.title)],
+        ['tabs', inner],
+      ]);
 };
 
 function trendOf(value: unknown) {

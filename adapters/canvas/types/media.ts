@@ -3,8 +3,17 @@ import { titled } from './data-display.ts';
 import type { Mapper } from './mapper.ts';
 
 const EXTENSIONS: ReadonlyMap<string, string> = new Map([
-  ['png', 'image/png'], ['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp'], ['svg', 'image/svg+xml'], ['avif', 'image/avif'],
-  ['mp4', 'video/mp4'], ['webm', 'video/webm'], ['ogv', 'video/ogg'], ['mov', 'video/quicktime'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['svg', 'image/svg+xml'],
+  ['avif', 'image/avif'],
+  ['mp4', 'video/mp4'],
+  ['webm', 'video/webm'],
+  ['ogv', 'video/ogg'],
+  ['mov', 'video/quicktime'],
 ]);
 
 /** The mime type of a media URL: from a `data:` prefix, else from the extension, else the fallback. */
@@ -18,20 +27,48 @@ export function mimeOf(src: string, fallback: string): string {
 /** `image` {title, src, caption, alt} → image (alt defaults to the title; the host's media policy decides the src). */
 export const image: Mapper = (d) => {
   const src = toText(d.src);
-  return g('image', [['src', { data: src, mimeType: mimeOf(src, 'image/png') }], ['alt', plain(toText(d.alt) || toText(d.title) || 'image')], ['caption', opt(d.caption ?? d.title)]]);
+  return g('image', [
+    ['src', { data: src, mimeType: mimeOf(src, 'image/png') }],
+    ['alt', plain(toText(d.alt) || toText(d.title) || 'image')],
+    ['caption', opt(d.caption ?? d.title)],
+  ]);
 };
 
 /** `video` {title, src, caption} → video. */
 export const video: Mapper = (d) => {
   const src = toText(d.src);
-  return g('video', [['src', { data: src, mimeType: mimeOf(src, 'video/mp4') }], ['title', plain(toText(d.title) || 'video')], ['caption', opt(d.caption)]]);
+  return g('video', [
+    ['src', { data: src, mimeType: mimeOf(src, 'video/mp4') }],
+    ['title', plain(toText(d.title) || 'video')],
+    ['caption', opt(d.caption)],
+  ]);
 };
 
 /** `link-card` {title, desc, url, icon} → link-card{url, title, description} (URL policy applies). */
-export const linkCard: Mapper = (d) => g('link-card', [['url', { data: toText(d.url), mimeType: 'text/html' }], ['title', plain(titled(d.title, d.icon) || toText(d.url) || 'link')], ['description', opt(d.desc)]]);
+export const linkCard: Mapper = (d) =>
+  g('link-card', [
+    ['url', { data: toText(d.url), mimeType: 'text/html' }],
+    ['title', plain(titled(d.title, d.icon) || toText(d.url) || 'link')],
+    ['description', opt(d.desc)],
+  ]);
 
 /** `weather` {icon, city, temp, condition} → card{title = city, stats{stat temp}, body condition}. */
 export const weather: Mapper = (d) => {
   const temp = typeof d.temp === 'number' ? `${d.temp} °` : toText(d.temp);
-  return g('card', [['title', plain(titled(d.city, d.icon) || 'Weather')], ['now', g('stats', [['temp', g('stat', [['label', plain('Temperature')], ['value', plain(temp || '–')]])]])], ['body', opt(d.condition)]]);
+  return g('card', [
+    ['title', plain(titled(d.city, d.icon) || 'Weather')],
+    [
+      'now',
+      g('stats', [
+        [
+          'temp',
+          g('stat', [
+            ['label', plain('Temperature')],
+            ['value', plain(temp || '–')],
+          ]),
+        ],
+      ]),
+    ],
+    ['body', opt(d.condition)],
+  ]);
 };

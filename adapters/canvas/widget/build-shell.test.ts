@@ -15,7 +15,10 @@ describe('the widget shell bundle', () => {
   });
 
   it('inlines the js as a function body and the data as JSON literals (css is not passed)', () => {
-    const program = widgetProgram({ html: '<p>{{x}}</p>', css: '.secret-css{}', js: 'return true;' }, { x: '</script>' });
+    const program = widgetProgram(
+      { html: '<p>{{x}}</p>', css: '.secret-css{}', js: 'return true;' },
+      { x: '</script>' },
+    );
     expect(program).toContain('function (action, payload, data, render, root) {\nreturn true;\n}');
     expect(program).not.toContain('secret-css');
     expect(program).toContain('{"x":"</script>"}');

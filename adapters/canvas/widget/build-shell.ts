@@ -14,7 +14,14 @@ export async function buildShellSource(): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, target: 'es2022', minify: true, sourcemap: false, emptyOutDir: false, lib: { entry: ENTRY, formats: ['iife'], name: 'suipWidgetShell', fileName: () => 'shell.js' } },
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      emptyOutDir: false,
+      lib: { entry: ENTRY, formats: ['iife'], name: 'suipWidgetShell', fileName: () => 'shell.js' },
+    },
   });
   for (const out of Array.isArray(output) ? output : [output]) {
     if (!('output' in out)) continue;

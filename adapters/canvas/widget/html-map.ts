@@ -20,11 +20,47 @@ export interface MapHooks {
   headingShift?: number;
 }
 
-const BLOCKS: ReadonlyMap<string, string> = new Map([['row', 'row'], ['grid', 'grid'], ['column', 'column']]);
+const BLOCKS: ReadonlyMap<string, string> = new Map([
+  ['row', 'row'],
+  ['grid', 'grid'],
+  ['column', 'column'],
+]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const INLINE = new Set(['span', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'code', 'abbr', 'time', 'sub', 'sup', 'a', 'label', 'q', 'cite', 'kbd', 'br', 'wbr', 'bdi', 'bdo', 'data', 'var', 'del', 'ins']);
+const INLINE = new Set([
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'mark',
+  'code',
+  'abbr',
+  'time',
+  'sub',
+  'sup',
+  'a',
+  'label',
+  'q',
+  'cite',
+  'kbd',
+  'br',
+  'wbr',
+  'bdi',
+  'bdo',
+  'data',
+  'var',
+  'del',
+  'ins',
+]);
 const TEXT_KINDS = new Set(['email', 'number', 'password', 'tel', 'url', 'search']);
-const group = (type: string | undefined, children: Array<readonly [string, ModelParticle]>, on?: ModelGroup['on']): ModelGroup => ({ group: children, ...(type ? { type } : {}), ...(on ? { on } : {}) });
+const group = (
+  type: string | undefined,
+  children: Array<readonly [string, ModelParticle]>,
+  on?: ModelGroup['on'],
+): ModelGroup => ({ group: children, ...(type ? { type } : {}), ...(on ? { on } : {}) });
 
 /** Every `data-*` attribute as a payload (`data-card-id` → `cardId`), as the seed's runtime does. */
 export function dataAttributes(attrs: Record<string, string>): Record<string, unknown> {
@@ -63,7 +99,10 @@ function childrenOf(element: HtmlElement, hooks: MapHooks): Array<readonly [stri
   const out: Array<readonly [string, ModelParticle]> = [];
   const used = new Set<string>();
   const key = (node: HtmlNode, index: number) => {
-    const own = typeof node === 'string' ? undefined : (node.attrs['data-id'] ?? node.attrs['data-card-id'] ?? node.attrs['data-item-id'] ?? node.attrs.id);
+    const own =
+      typeof node === 'string'
+        ? undefined
+        : (node.attrs['data-id'] ?? node.attrs['data-card-id'] ?? node.attrs['data-item-id'] ?? node.attrs.id);
     let id = own !== undefined && own !== '' && own.length <= 64 ? `k-${own}` : `n${index}`;
     if (used.has(id)) id = `n${index}`;
     used.add(id);
@@ -77,7 +116,10 @@ function childrenOf(element: HtmlElement, hooks: MapHooks): Array<readonly [stri
     run = [];
   };
   element.children.forEach((child, index) => {
-    if (typeof child === 'string' || (INLINE.has(child.tag) && child.attrs['data-action'] === undefined && !hasAction(child))) {
+    if (
+      typeof child === 'string' ||
+      (INLINE.has(child.tag) && child.attrs['data-action'] === undefined && !hasAction(child))
+    ) {
       if (run.length === 0) runStart = index;
       run.push(child);
       return;
@@ -96,7 +138,14 @@ function hasAction(element: HtmlElement): boolean {
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (typeof n === 'string') continue;
-    if (n.attrs['data-action'] !== undefined || n.tag === 'button' || n.tag === 'input' || n.tag === 'select' || n.tag === 'textarea') return true;
+    if (
+      n.attrs['data-action'] !== undefined ||
+      n.tag === 'button' ||
+      n.tag === 'input' ||
+      n.tag === 'select' ||
+      n.tag === 'textarea'
+    )
+      return true;
     stack.push(...n.children);
   }
   return false;
@@ -106,13 +155,21 @@ function mapElement(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined
   const action = el.attrs['data-action'];
   if (action === 'dragstart') return draggable(el, hooks);
   if (action === 'drop') return dropZone(el, hooks);
-  if (HEADINGS.has(el.tag)) return { text: `${'#'.repeat(Math.min(6, Math.max(2, Number(el.tag[1]) - (hooks.headingShift ?? 0))))} ${escapeMarkdown(textOf(el) || ' ')}` };
+  if (HEADINGS.has(el.tag))
+    return {
+      text: `${'#'.repeat(Math.min(6, Math.max(2, Number(el.tag[1]) - (hooks.headingShift ?? 0))))} ${escapeMarkdown(textOf(el) || ' ')}`,
+    };
   switch (el.tag) {
     case 'button':
       return button(textOf(el) || el.attrs['aria-label'] || action || 'Button', action ?? 'click', el.attrs, hooks);
     case 'ul':
     case 'ol':
-      return group('list', childrenOf({ ...el, children: el.children.filter((c) => typeof c !== 'string' || c.trim() !== '') }, hooks).map(([id, p]) => [id, p] as const));
+      return group(
+        'list',
+        childrenOf({ ...el, children: el.children.filter((c) => typeof c !== 'string' || c.trim() !== '') }, hooks).map(
+          ([id, p]) => [id, p] as const,
+        ),
+      );
     case 'img':
       return image(el);
     case 'input':
@@ -125,7 +182,11 @@ function mapElement(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined
       return table(el);
     case 'progress':
     case 'meter':
-      return group('progress', [['label', plainText(el.attrs['aria-label'] || el.attrs.title || 'Progress')], ['value', plainText(String(Number(el.attrs.value) || 0))], ['max', plainText(String(Number(el.attrs.max) || (el.tag === 'meter' ? 1 : 100)))]]);
+      return group('progress', [
+        ['label', plainText(el.attrs['aria-label'] || el.attrs.title || 'Progress')],
+        ['value', plainText(String(Number(el.attrs.value) || 0))],
+        ['max', plainText(String(Number(el.attrs.max) || (el.tag === 'meter' ? 1 : 100)))],
+      ]);
     case 'hr':
       return group('divider', []);
     case 'pre':
@@ -146,8 +207,18 @@ function mapElement(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined
   return group(BLOCKS.get(el.attrs['data-layout'] ?? ''), childrenOf(el, hooks));
 }
 
-function button(label: string, action: string, attrs: Record<string, string>, hooks: MapHooks, tone?: string): ModelParticle {
-  return group('button', [['label', plainText(label.slice(0, 120))], ...(tone ? [['tone', plainText(tone)] as const] : [])], { click: () => hooks.dispatch(hooks.emits(action), dataAttributes(attrs)) });
+function button(
+  label: string,
+  action: string,
+  attrs: Record<string, string>,
+  hooks: MapHooks,
+  tone?: string,
+): ModelParticle {
+  return group(
+    'button',
+    [['label', plainText(label.slice(0, 120))], ...(tone ? [['tone', plainText(tone)] as const] : [])],
+    { click: () => hooks.dispatch(hooks.emits(action), dataAttributes(attrs)) },
+  );
 }
 
 function dragIdOf(attrs: Record<string, string>): string {
@@ -160,13 +231,23 @@ function draggable(el: HtmlElement, hooks: MapHooks): ModelParticle {
   const picked = hooks.picked() === dragId;
   const name = textOf(el).slice(0, 60) || dragId;
   const children = childrenOf(el, hooks);
-  children.push(['pick', group('button', [['label', plainText(picked ? `Put back ${name}` : `Pick up ${name}`)], ['tone', plainText('secondary')]], {
-    click: () => {
-      if (picked) return hooks.pick(undefined);
-      hooks.pick(dragId);
-      hooks.dispatch(hooks.emits('dragstart'), { ...dataAttributes(el.attrs), dragId });
-    },
-  })]);
+  children.push([
+    'pick',
+    group(
+      'button',
+      [
+        ['label', plainText(picked ? `Put back ${name}` : `Pick up ${name}`)],
+        ['tone', plainText('secondary')],
+      ],
+      {
+        click: () => {
+          if (picked) return hooks.pick(undefined);
+          hooks.pick(dragId);
+          hooks.dispatch(hooks.emits('dragstart'), { ...dataAttributes(el.attrs), dragId });
+        },
+      },
+    ),
+  ]);
   return group(undefined, children);
 }
 
@@ -175,39 +256,99 @@ function dropZone(el: HtmlElement, hooks: MapHooks): ModelParticle {
   const children = childrenOf(el, hooks);
   const dragId = hooks.picked();
   if (dragId !== undefined) {
-    const name = (el.attrs['aria-label'] || el.attrs['data-column'] || el.attrs['data-zone'] || textOf(el).slice(0, 30) || 'here').slice(0, 60);
-    children.push(['drop', group('button', [['label', plainText(`Move here: ${name}`)]], {
-      click: () => {
-        hooks.pick(undefined);
-        hooks.dispatch(hooks.emits('drop'), { ...dataAttributes(el.attrs), dragId });
-      },
-    })]);
+    const name = (
+      el.attrs['aria-label'] ||
+      el.attrs['data-column'] ||
+      el.attrs['data-zone'] ||
+      textOf(el).slice(0, 30) ||
+      'here'
+    ).slice(0, 60);
+    children.push([
+      'drop',
+      group('button', [['label', plainText(`Move here: ${name}`)]], {
+        click: () => {
+          hooks.pick(undefined);
+          hooks.dispatch(hooks.emits('drop'), { ...dataAttributes(el.attrs), dragId });
+        },
+      }),
+    ]);
   }
   return group(undefined, children);
 }
 
 function labelOf(el: HtmlElement): string {
-  return (el.attrs['aria-label'] || el.attrs.placeholder || el.attrs.title || el.attrs.name || el.attrs.id || 'Field').slice(0, 120);
+  return (
+    el.attrs['aria-label'] ||
+    el.attrs.placeholder ||
+    el.attrs.title ||
+    el.attrs.name ||
+    el.attrs.id ||
+    'Field'
+  ).slice(0, 120);
 }
 
 function input(el: HtmlElement, hooks: MapHooks): ModelParticle | undefined {
   const type = (el.attrs.type ?? 'text').toLowerCase();
   const action = el.attrs['data-action'];
   if (type === 'hidden') return undefined;
-  if (type === 'button' || type === 'submit') return button(el.attrs.value || labelOf(el), action ?? type, el.attrs, hooks);
+  if (type === 'button' || type === 'submit')
+    return button(el.attrs.value || labelOf(el), action ?? type, el.attrs, hooks);
   if (type === 'checkbox' || type === 'radio') {
-    return group('checkbox', [['label', plainText(labelOf(el))], ['checked', plainText(el.attrs.checked !== undefined ? 'true' : 'false')]], action === undefined ? undefined : { change: { data: 'checked', handler: (e) => hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), checked: e.checked === true }) } });
+    return group(
+      'checkbox',
+      [
+        ['label', plainText(labelOf(el))],
+        ['checked', plainText(el.attrs.checked !== undefined ? 'true' : 'false')],
+      ],
+      action === undefined
+        ? undefined
+        : {
+            change: {
+              data: 'checked',
+              handler: (e) =>
+                hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), checked: e.checked === true }),
+            },
+          },
+    );
   }
-  if (type === 'range') return group('slider', [['label', plainText(labelOf(el))], ['value', plainText(String(Number(el.attrs.value) || 0))], ['min', plainText(String(Number(el.attrs.min) || 0))], ['max', plainText(String(Number(el.attrs.max) || 100))]], changeOn(el, hooks));
+  if (type === 'range')
+    return group(
+      'slider',
+      [
+        ['label', plainText(labelOf(el))],
+        ['value', plainText(String(Number(el.attrs.value) || 0))],
+        ['min', plainText(String(Number(el.attrs.min) || 0))],
+        ['max', plainText(String(Number(el.attrs.max) || 100))],
+      ],
+      changeOn(el, hooks),
+    );
   return field('text-field', el, el.attrs.value ?? '', hooks, TEXT_KINDS.has(type) ? type : undefined);
 }
 
-function changeOn(el: HtmlElement, hooks: MapHooks, decode: (value: string) => string = (value) => value): ModelGroup['on'] | undefined {
+function changeOn(
+  el: HtmlElement,
+  hooks: MapHooks,
+  decode: (value: string) => string = (value) => value,
+): ModelGroup['on'] | undefined {
   const action = el.attrs['data-action'];
-  return action === undefined ? undefined : { change: { data: 'value', handler: (e) => hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), value: decode(e.value ?? '') }) } };
+  return action === undefined
+    ? undefined
+    : {
+        change: {
+          data: 'value',
+          handler: (e) =>
+            hooks.dispatch(hooks.emits(action), { ...dataAttributes(el.attrs), value: decode(e.value ?? '') }),
+        },
+      };
 }
 
-function field(type: 'text-field' | 'text-area', el: HtmlElement, value: string, hooks: MapHooks, kind?: string): ModelParticle {
+function field(
+  type: 'text-field' | 'text-area',
+  el: HtmlElement,
+  value: string,
+  hooks: MapHooks,
+  kind?: string,
+): ModelParticle {
   const children: Array<readonly [string, ModelParticle]> = [['label', plainText(labelOf(el))]];
   if (kind !== undefined) children.push(['kind', plainText(kind)]);
   if (value !== '') children.push(['value', plainText(value)]);
@@ -219,11 +360,20 @@ function field(type: 'text-field' | 'text-area', el: HtmlElement, value: string,
 const CHOICE = rolesOfEntry(choice);
 
 function select(el: HtmlElement, hooks: MapHooks): ModelParticle {
-  const options = el.children.filter((c): c is HtmlElement => typeof c !== 'string' && c.tag === 'option').slice(0, 200);
+  const options = el.children
+    .filter((c): c is HtmlElement => typeof c !== 'string' && c.tag === 'option')
+    .slice(0, 200);
   // The kit gives each option value an id no role of choice can take (an option "placeholder" stays an option).
-  const built = optionChildren(CHOICE, options.map((o) => ({ value: o.attrs.value ?? textOf(o), label: textOf(o) || (o.attrs.value ?? '') })), { adapter: 'canvas' });
+  const built = optionChildren(
+    CHOICE,
+    options.map((o) => ({ value: o.attrs.value ?? textOf(o), label: textOf(o) || (o.attrs.value ?? '') })),
+    { adapter: 'canvas' },
+  );
   const children: Array<readonly [string, ModelParticle]> = [['label', plainText(labelOf(el))]];
-  const selected = options.filter((o) => o.attrs.selected !== undefined).map((o) => built.idOf(o.attrs.value ?? textOf(o))).pop();
+  const selected = options
+    .filter((o) => o.attrs.selected !== undefined)
+    .map((o) => built.idOf(o.attrs.value ?? textOf(o)))
+    .pop();
   if (selected !== undefined) children.push(['value', plainText(selected)]);
   // A repeated value is left out; the field says so rather than dropping it silently.
   if (built.issues.length > 0) children.push(['hint', plainText(built.issues.map((i) => i.message).join(' '))]);
@@ -235,8 +385,19 @@ function image(el: HtmlElement): ModelParticle {
   const src = el.attrs.src ?? '';
   const data = /^data:([a-z]+\/[a-z0-9.+-]+)[;,]/i.exec(src)?.[1];
   const ext = /\.(png|jpe?g|gif|webp|svg|avif)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase();
-  const mime = data ?? (ext === 'svg' ? 'image/svg+xml' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext ? `image/${ext}` : 'image/png');
-  return group('image', [['src', { data: src, mimeType: mime }], ['alt', plainText(el.attrs.alt || 'image')]]);
+  const mime =
+    data ??
+    (ext === 'svg'
+      ? 'image/svg+xml'
+      : ext === 'jpg' || ext === 'jpeg'
+        ? 'image/jpeg'
+        : ext
+          ? `image/${ext}`
+          : 'image/png');
+  return group('image', [
+    ['src', { data: src, mimeType: mime }],
+    ['alt', plainText(el.attrs.alt || 'image')],
+  ]);
 }
 
 function table(el: HtmlElement): ModelParticle {
@@ -247,7 +408,9 @@ function table(el: HtmlElement): ModelParticle {
     const n = stack.pop()!;
     if (typeof n === 'string') continue;
     if (n.tag === 'tr') {
-      const cells = n.children.filter((c): c is HtmlElement => typeof c !== 'string' && (c.tag === 'td' || c.tag === 'th'));
+      const cells = n.children.filter(
+        (c): c is HtmlElement => typeof c !== 'string' && (c.tag === 'td' || c.tag === 'th'),
+      );
       if (headers.length === 0 && rows.length === 0 && cells.every((c) => c.tag === 'th')) headers = cells.map(textOf);
       else rows.push(cells.map(textOf));
       continue;
@@ -256,7 +419,9 @@ function table(el: HtmlElement): ModelParticle {
   }
   const width = Math.max(headers.length, ...rows.map((r) => r.length), 1);
   if (headers.length === 0) headers = Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-  return group('table', [['data', { text: JSON.stringify({ headers, rows: rows.slice(0, 500) }), mimeType: 'application/json' }]]);
+  return group('table', [
+    ['data', { text: JSON.stringify({ headers, rows: rows.slice(0, 500) }), mimeType: 'application/json' }],
+  ]);
 }
 
 function escapeMarkdown(text: string): string {

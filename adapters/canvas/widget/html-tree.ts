@@ -14,7 +14,21 @@ export class HtmlLimitError extends Error {
   override name = 'HtmlLimitError';
 }
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /**
  * Parse HTML with htmlparser2 (pure JS, no eval, tolerant like a browser) into a small tree, with
@@ -28,8 +42,12 @@ export function parseHtml(html: string, limits: { maxNodes: number; maxDepth: nu
     {
       onopentag(name, attributes) {
         count += 1;
-        if (count > limits.maxNodes) throw new HtmlLimitError(`the template produced more than ${limits.maxNodes} elements (limit maxTemplateNodes)`);
-        if (stack.length > limits.maxDepth) throw new HtmlLimitError(`elements nest deeper than ${limits.maxDepth} (limit maxTemplateDepth)`);
+        if (count > limits.maxNodes)
+          throw new HtmlLimitError(
+            `the template produced more than ${limits.maxNodes} elements (limit maxTemplateNodes)`,
+          );
+        if (stack.length > limits.maxDepth)
+          throw new HtmlLimitError(`elements nest deeper than ${limits.maxDepth} (limit maxTemplateDepth)`);
         const attrs = Object.create(null) as Record<string, string>;
         for (const [key, value] of Object.entries(attributes)) attrs[key] = value;
         const element: HtmlElement = { tag: name, attrs, children: [] };
@@ -73,4 +91,22 @@ export function textOf(node: HtmlNode): string {
 }
 
 /** Elements never shown: code, styles, frames, plugins, vector graphics, navigating forms. */
-export const DROPPED: ReadonlySet<string> = new Set(['script', 'style', 'iframe', 'object', 'embed', 'svg', 'canvas', 'link', 'meta', 'base', 'template', 'noscript', 'frame', 'frameset', 'math', 'head', 'title']);
+export const DROPPED: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'link',
+  'meta',
+  'base',
+  'template',
+  'noscript',
+  'frame',
+  'frameset',
+  'math',
+  'head',
+  'title',
+]);

@@ -16,7 +16,10 @@ export function widgetProgram(component: WidgetComponent, data: Record<string, u
     actions: component.actions ?? [],
     limits: { maxNodes: CANVAS_LIMITS.maxTemplateNodes, maxDepth: CANVAS_LIMITS.maxTemplateDepth },
   };
-  const handler = component.js === undefined || component.js.trim() === '' ? 'undefined' : `function (action, payload, data, render, root) {\n${component.js}\n}`;
+  const handler =
+    component.js === undefined || component.js.trim() === ''
+      ? 'undefined'
+      : `function (action, payload, data, render, root) {\n${component.js}\n}`;
   return `${WIDGET_SHELL_SOURCE}\nsuipWidgetShell.start(${literal(definition)}, ${literal(data)}, ${handler});\n`;
 }
 

@@ -7,7 +7,12 @@ import { suipPipeline } from '../../a2ui/testing/pipeline.ts';
 const limits = { maxNodes: 2000, maxDepth: 24 };
 
 /** The shell in Node with a real generator session standing in for the Worker's `suip`. */
-async function shell(html: string, data: Record<string, unknown>, handler: WidgetHandler | undefined, extra: { defaults?: Record<string, unknown>; actions?: Array<{ name: string; emits?: string }> } = {}) {
+async function shell(
+  html: string,
+  data: Record<string, unknown>,
+  handler: WidgetHandler | undefined,
+  extra: { defaults?: Record<string, unknown>; actions?: Array<{ name: string; emits?: string }> } = {},
+) {
   const p = await suipPipeline();
   const outputs: Array<[string, unknown]> = [];
   const inputs = new Map<string, (value: unknown) => void>();
@@ -35,8 +40,17 @@ afterEach(() => {
 describe('the widget shell', () => {
   it("runs the seed's kanban: Pick up / Move here moves a card locally, counts update, nothing goes to the agent", async () => {
     // The author's js as the instance program would hold it.
-    const handler = new Function('action', 'payload', 'data', 'render', 'root', KANBAN_DEFINE.component.js) as WidgetHandler;
-    const w = await shell(KANBAN_DEFINE.component.html, structuredClone(KANBAN_DATA) as never, handler, { actions: [...KANBAN_DEFINE.component.actions] });
+    const handler = new Function(
+      'action',
+      'payload',
+      'data',
+      'render',
+      'root',
+      KANBAN_DEFINE.component.js,
+    ) as WidgetHandler;
+    const w = await shell(KANBAN_DEFINE.component.html, structuredClone(KANBAN_DATA) as never, handler, {
+      actions: [...KANBAN_DEFINE.component.actions],
+    });
     expect(w.p.violations).toEqual([]);
     expect(w.text()).toContain('To do (2)');
     await w.click(/^Pick up Write spec$/);
@@ -51,10 +65,14 @@ describe('the widget shell', () => {
   });
 
   it('a handler that does not return true sends the action to the agent; a throwing one is reported', async () => {
-    const w = await shell('<button data-action="save" data-item-id="7">Save</button><button data-action="boom">Boom</button>', {}, (action) => {
-      if (action === 'boom') throw new Error('kaput');
-      return false;
-    });
+    const w = await shell(
+      '<button data-action="save" data-item-id="7">Save</button><button data-action="boom">Boom</button>',
+      {},
+      (action) => {
+        if (action === 'boom') throw new Error('kaput');
+        return false;
+      },
+    );
     await w.click(/^Save$/);
     await w.click(/^Boom$/);
     expect(w.outputs).toEqual([
@@ -65,7 +83,9 @@ describe('the widget shell', () => {
   });
 
   it('patch and replace from the agent re-render; defaults fill missing props', async () => {
-    const w = await shell('<p>{{greeting}} {{name}}</p>', { name: 'Ada' }, undefined, { defaults: { greeting: 'Hello' } });
+    const w = await shell('<p>{{greeting}} {{name}}</p>', { name: 'Ada' }, undefined, {
+      defaults: { greeting: 'Hello' },
+    });
     expect(w.text()).toContain('Hello Ada');
     w.inputs.get('patch')!({ name: 'Grace' });
     await w.settle();
@@ -77,17 +97,35 @@ describe('the widget shell', () => {
   });
 
   it('drops scripts, styles, frames and inline handlers; maps text, headings, lists, tables, fields and images', async () => {
-    const w = await shell('<script>alert(1)</script><style>*{}</style><iframe src="x"></iframe><h2 onclick="x()">Title *x*</h2><p>Some <b>bold</b> text</p><ul><li>one</li><li>two</li></ul><table><tr><th>A</th></tr><tr><td>1</td></tr></table><input type="checkbox" aria-label="Done"><input type="email" placeholder="Mail"><img src="data:image/png;base64,AA" alt="dot"><hr><pre>code()</pre><progress value="3" max="10"></progress>', {}, undefined);
+    const w = await shell(
+      '<script>alert(1)</script><style>*{}</style><iframe src="x"></iframe><h2 onclick="x()">Title *x*</h2><p>Some <b>bold</b> text</p><ul><li>one</li><li>two</li></ul><table><tr><th>A</th></tr><tr><td>1</td></tr></table><input type="checkbox" aria-label="Done"><input type="email" placeholder="Mail"><img src="data:image/png;base64,AA" alt="dot"><hr><pre>code()</pre><progress value="3" max="10"></progress>',
+      {},
+      undefined,
+    );
     expect(w.p.violations).toEqual([]);
     const text = w.text();
     expect(text).not.toMatch(/alert\(1\)|onclick|iframe|\*\{\}/);
-    for (const type of ['"list"', '"table"', '"checkbox"', '"text-field"', '"image"', '"divider"', '"code"', '"progress"']) expect(text).toContain(type);
+    for (const type of [
+      '"list"',
+      '"table"',
+      '"checkbox"',
+      '"text-field"',
+      '"image"',
+      '"divider"',
+      '"code"',
+      '"progress"',
+    ])
+      expect(text).toContain(type);
     expect(text).toContain('"## Title \\\\*x\\\\*"');
     expect(text).toContain('Some bold text');
   });
 
   it('a template over its element limit shows an error naming the limit', async () => {
-    const w = await shell('{{#each xs}}<i></i><b></b>{{/each}}', { xs: Array.from({ length: 1500 }, () => 0) }, undefined);
+    const w = await shell(
+      '{{#each xs}}<i></i><b></b>{{/each}}',
+      { xs: Array.from({ length: 1500 }, () => 0) },
+      undefined,
+    );
     expect(w.text()).toContain('more than 2000 elements (limit maxTemplateNodes)');
   });
 });

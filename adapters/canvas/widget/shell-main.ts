@@ -21,14 +21,27 @@ export interface ShellDefinition {
 }
 
 /** The author's handler: `function(action, payload, data, render, root)`. */
-export type WidgetHandler = (action: string, payload: Record<string, unknown>, data: Record<string, unknown>, render: () => void, root: null) => unknown;
+export type WidgetHandler = (
+  action: string,
+  payload: Record<string, unknown>,
+  data: Record<string, unknown>,
+  render: () => void,
+  root: null,
+) => unknown;
 
 declare const suip: SuipApi;
 
-const clone = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (JSON.parse(JSON.stringify(value)) as Record<string, unknown>) : {});
+const clone = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (JSON.parse(JSON.stringify(value)) as Record<string, unknown>)
+    : {};
 
 /** Start the widget: first render now, then on every action, patch and `render()` call. */
-export function start(definition: ShellDefinition, initial: Record<string, unknown>, handler: WidgetHandler | undefined): void {
+export function start(
+  definition: ShellDefinition,
+  initial: Record<string, unknown>,
+  handler: WidgetHandler | undefined,
+): void {
   let template: ReturnType<typeof parseTemplate>;
   let lastProblem: string | undefined;
   /** Shows a failure in the widget's place and tells the host (once per distinct message: a widget failing on every patch reports once). */
@@ -54,7 +67,13 @@ export function start(definition: ShellDefinition, initial: Record<string, unkno
       try {
         handled = handler?.(action, payload, data, render, null);
       } catch (error) {
-        suip.output('widget-error', { message: `the widget's js threw on "${action}": ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) });
+        suip.output('widget-error', {
+          message:
+            `the widget's js threw on "${action}": ${error instanceof Error ? error.message : String(error)}`.slice(
+              0,
+              500,
+            ),
+        });
       }
       if (handled !== true) suip.output('widget-action', { action, payload });
       render();
@@ -94,5 +113,12 @@ export function start(definition: ShellDefinition, initial: Record<string, unkno
 
 function problem(error: unknown): ModelParticle {
   const message = error instanceof Error ? error.message : String(error);
-  return { group: [['tone', { text: 'error', mimeType: 'text/plain' }], ['title', { text: 'This widget cannot render', mimeType: 'text/plain' }], ['message', { text: message.slice(0, 500), mimeType: 'text/plain' }]], type: 'alert' };
+  return {
+    group: [
+      ['tone', { text: 'error', mimeType: 'text/plain' }],
+      ['title', { text: 'This widget cannot render', mimeType: 'text/plain' }],
+      ['message', { text: message.slice(0, 500), mimeType: 'text/plain' }],
+    ],
+    type: 'alert',
+  };
 }

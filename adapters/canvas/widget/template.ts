@@ -46,7 +46,8 @@ export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_
   // which would otherwise show as literal text in silence.
   const text = (from: number, to: number) => {
     const open = source.indexOf('{{', from);
-    if (open !== -1 && open < to) throw new TemplateError(`"{{" at ${where(open)} is never closed; close it with "}}" (e.g. {{name}})`);
+    if (open !== -1 && open < to)
+      throw new TemplateError(`"{{" at ${where(open)} is never closed; close it with "}}" (e.g. {{name}})`);
     out().push({ kind: 'text', text: source.slice(from, to) });
   };
   let last = 0;
@@ -62,14 +63,24 @@ export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_
     const body = match[3]!;
     if (sigil === '#') {
       const [keyword, ...rest] = body.split(/\s+/);
-      if (keyword !== 'each' && keyword !== 'if' && keyword !== 'unless') throw new TemplateError(`unknown block {{#${keyword?.slice(0, 20)}}} at ${where(at)}; use #each, #if or #unless`);
-      if (stack.length >= limits.maxDepth) throw new TemplateError(`blocks nest deeper than ${limits.maxDepth} at ${where(at)} (limit maxTemplateDepth)`);
-      const node = { kind: keyword, path: checkPath(rest.join(' '), at, where), body: [], otherwise: [] } as Extract<TemplateNode, { body: unknown }>;
+      if (keyword !== 'each' && keyword !== 'if' && keyword !== 'unless')
+        throw new TemplateError(
+          `unknown block {{#${keyword?.slice(0, 20)}}} at ${where(at)}; use #each, #if or #unless`,
+        );
+      if (stack.length >= limits.maxDepth)
+        throw new TemplateError(`blocks nest deeper than ${limits.maxDepth} at ${where(at)} (limit maxTemplateDepth)`);
+      const node = { kind: keyword, path: checkPath(rest.join(' '), at, where), body: [], otherwise: [] } as Extract<
+        TemplateNode,
+        { body: unknown }
+      >;
       out().push(node);
       stack.push({ node, inElse: false, at });
     } else if (sigil === '/') {
       const top = stack.pop();
-      if (top === undefined || top.node.kind !== body) throw new TemplateError(`{{/${body.slice(0, 20)}}} at ${where(at)} closes ${top === undefined ? 'nothing' : `{{#${top.node.kind}}} opened at ${where(top.at)}`}`);
+      if (top === undefined || top.node.kind !== body)
+        throw new TemplateError(
+          `{{/${body.slice(0, 20)}}} at ${where(at)} closes ${top === undefined ? 'nothing' : `{{#${top.node.kind}}} opened at ${where(top.at)}`}`,
+        );
     } else if (body === 'else') {
       const top = stack.at(-1);
       if (top === undefined || top.inElse) throw new TemplateError(`{{else}} at ${where(at)} is outside an open block`);
@@ -78,7 +89,10 @@ export function parseTemplate(source: string, limits: TemplateLimits = TEMPLATE_
       out().push({ kind: 'value', path: checkPath(body, at, where) });
     }
   }
-  if (stack.length > 0) throw new TemplateError(`{{#${stack.at(-1)!.node.kind}}} opened at ${where(stack.at(-1)!.at)} is never closed; close it with {{/${stack.at(-1)!.node.kind}}}`);
+  if (stack.length > 0)
+    throw new TemplateError(
+      `{{#${stack.at(-1)!.node.kind}}} opened at ${where(stack.at(-1)!.at)} is never closed; close it with {{/${stack.at(-1)!.node.kind}}}`,
+    );
   if (last < source.length) text(last, source.length);
   return root;
 }
@@ -95,7 +109,10 @@ export function placeOf(source: string, at: number): string {
 }
 
 function checkPath(path: string, at: number, where: (at: number) => string): string {
-  if (!PATH.test(path)) throw new TemplateError(`{{${path.slice(0, 30)}}} at ${where(at)} is not a property name; use {{name}}, {{a.b}}, {{this}} or {{@index}}`);
+  if (!PATH.test(path))
+    throw new TemplateError(
+      `{{${path.slice(0, 30)}}} at ${where(at)} is not a property name; use {{name}}, {{a.b}}, {{this}} or {{@index}}`,
+    );
   return path;
 }
 
@@ -108,19 +125,30 @@ interface Scope {
 
 /** HTML-escape text (the template's output is HTML to parse; a value can never open a tag). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'));
+  return text.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;',
+  );
 }
 
 /** Evaluate a parsed template on `data` to an HTML string; values are always escaped. */
-export function renderTemplate(nodes: readonly TemplateNode[], data: unknown, limits: TemplateLimits = TEMPLATE_LIMITS): string {
+export function renderTemplate(
+  nodes: readonly TemplateNode[],
+  data: unknown,
+  limits: TemplateLimits = TEMPLATE_LIMITS,
+): string {
   let output = '';
   let iterations = 0;
   const emit = (text: string) => {
     output += text;
-    if (output.length > limits.maxOutput) throw new TemplateError(`the template expanded to more than ${limits.maxOutput} characters (limit maxTemplateOutput)`);
+    if (output.length > limits.maxOutput)
+      throw new TemplateError(
+        `the template expanded to more than ${limits.maxOutput} characters (limit maxTemplateOutput)`,
+      );
   };
   // Iterative: an explicit work stack of [nodes, scopes] frames.
-  const work: Array<{ nodes: readonly TemplateNode[]; i: number; scopes: Scope[] }> = [{ nodes, i: 0, scopes: [{ value: data }] }];
+  const work: Array<{ nodes: readonly TemplateNode[]; i: number; scopes: Scope[] }> = [
+    { nodes, i: 0, scopes: [{ value: data }] },
+  ];
   while (work.length > 0) {
     const frame = work.at(-1)!;
     if (frame.i >= frame.nodes.length) {
@@ -137,11 +165,19 @@ export function renderTemplate(nodes: readonly TemplateNode[], data: unknown, li
         continue;
       }
       iterations += list.length;
-      if (iterations > limits.maxIterations) throw new TemplateError(`#each ran more than ${limits.maxIterations} iterations in one render (limit maxTemplateIterations)`);
-      if (work.length + list.length > limits.maxIterations) throw new TemplateError(`#each nests too much work (limit maxTemplateIterations)`);
+      if (iterations > limits.maxIterations)
+        throw new TemplateError(
+          `#each ran more than ${limits.maxIterations} iterations in one render (limit maxTemplateIterations)`,
+        );
+      if (work.length + list.length > limits.maxIterations)
+        throw new TemplateError(`#each nests too much work (limit maxTemplateIterations)`);
       // Pushed last-first so the first item is evaluated first.
       for (let index = list.length - 1; index >= 0; index -= 1) {
-        work.push({ nodes: node.body, i: 0, scopes: [...frame.scopes, { value: list[index], index, first: index === 0, last: index === list.length - 1 }] });
+        work.push({
+          nodes: node.body,
+          i: 0,
+          scopes: [...frame.scopes, { value: list[index], index, first: index === 0, last: index === list.length - 1 }],
+        });
       }
     } else {
       const truthy = isTruthy(lookup(frame.scopes, node.path));

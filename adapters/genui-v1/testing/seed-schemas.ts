@@ -14,7 +14,9 @@ export function seedValidators(): Record<(typeof SEED_SCHEMAS)[number], Validate
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
   const out = {} as Record<(typeof SEED_SCHEMAS)[number], ValidateFunction>;
   for (const name of SEED_SCHEMAS) {
-    const schema = JSON.parse(readFileSync(new URL(`../../../e2e/fixtures/genui-v1/seed-schemas/${name}.schema.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(
+      readFileSync(new URL(`../../../e2e/fixtures/genui-v1/seed-schemas/${name}.schema.json`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
     out[name] = ajv.compile(schema);
   }
   return out;
@@ -29,12 +31,26 @@ export type ReplyChunk = Record<string, unknown>;
  * or when the reply does not end with its `message`.
  */
 export function seedCheckedChunks(body: string, seed = seedValidators()): ReplyChunk[] {
-  const all = body.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReplyChunk);
+  const all = body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ReplyChunk);
   for (const c of all) {
-    const name = 'addOrUpdateSurface' in c ? 'add-or-update-surface' : 'deleteSurface' in c ? 'delete-surface' : 'message' in c ? 'message' : 'text';
-    if (!seed[name](c)) throw new Error(`a reply line fails the seed's ${name} schema: ${JSON.stringify(c).slice(0, 300)}: ${JSON.stringify(seed[name].errors)}`);
+    const name =
+      'addOrUpdateSurface' in c
+        ? 'add-or-update-surface'
+        : 'deleteSurface' in c
+          ? 'delete-surface'
+          : 'message' in c
+            ? 'message'
+            : 'text';
+    if (!seed[name](c))
+      throw new Error(
+        `a reply line fails the seed's ${name} schema: ${JSON.stringify(c).slice(0, 300)}: ${JSON.stringify(seed[name].errors)}`,
+      );
   }
   const last = all.at(-1);
-  if (last === undefined || Object.keys(last).join() !== 'message') throw new Error(`the reply does not end with its message: ${JSON.stringify(last)?.slice(0, 200)}`);
+  if (last === undefined || Object.keys(last).join() !== 'message')
+    throw new Error(`the reply does not end with its message: ${JSON.stringify(last)?.slice(0, 200)}`);
   return all;
 }

@@ -29,7 +29,11 @@ export function textDeep(node: Node): string {
     const scope: Node = (n as Element).shadowRoot ?? n;
     for (let child = scope.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === Node.TEXT_NODE) parts.push((child as Text).data);
-      else if (child.nodeType === Node.ELEMENT_NODE && !['style', 'script', 'template'].includes((child as Element).localName) && !(child as Element).hasAttribute('data-suip-provenance-mark')) {
+      else if (
+        child.nodeType === Node.ELEMENT_NODE &&
+        !['style', 'script', 'template'].includes((child as Element).localName) &&
+        !(child as Element).hasAttribute('data-suip-provenance-mark')
+      ) {
         parts.push(' ');
         walk(child);
         parts.push(' ');

@@ -74,8 +74,25 @@ export async function startHostProbe(): Promise<{ stop(): Promise<HostCost> }> {
       const m1 = await metrics();
       clearInterval(timer);
       for (const o of observers) o.disconnect();
-      const [taskMs, scriptMs, layoutMs, styleMs] = m1.map((v, i) => (v - m0[i]!) * 1000) as [number, number, number, number];
-      return { wallMs, taskMs, busyPct: (100 * taskMs) / wallMs, stallMs, maxGapMs, longTasks, longFrames, longestTaskMs, scriptMs, layoutMs, styleMs };
+      const [taskMs, scriptMs, layoutMs, styleMs] = m1.map((v, i) => (v - m0[i]!) * 1000) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      return {
+        wallMs,
+        taskMs,
+        busyPct: (100 * taskMs) / wallMs,
+        stallMs,
+        maxGapMs,
+        longTasks,
+        longFrames,
+        longestTaskMs,
+        scriptMs,
+        layoutMs,
+        styleMs,
+      };
     },
   };
 }

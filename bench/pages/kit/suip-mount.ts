@@ -6,7 +6,12 @@ import type { Renderer, TrafficRecord } from '../../../renderer/index.ts';
  * The bench's limits: messages unthrottled, and room for issue 42's 50,000-particle stream (a list of
  * 25,000 items, its starting UI in one message).
  */
-export const BENCH_LIMITS = { maxMessagesPerSecond: 100_000, maxNodes: 120_000, maxChildren: 60_000, maxMessageBytes: 16 << 20 };
+export const BENCH_LIMITS = {
+  maxMessagesPerSecond: 100_000,
+  maxNodes: 120_000,
+  maxChildren: 60_000,
+  maxMessageBytes: 16 << 20,
+};
 
 /** A renderer with one generator attached, plus a hook on every message that reaches the host. */
 export interface SuipMount {

@@ -1,5 +1,10 @@
 import { html, render } from 'lit';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../core/tree/index.ts';
+import {
+  applyGeneratorTransaction,
+  createMergedTree,
+  mountGenerator,
+  type MergedTree,
+} from '../../../core/tree/index.ts';
 import '../../../renderer/view/suip-tree.ts';
 import type { SuipTree } from '../../../renderer/view/suip-tree.ts';
 import type { ViewContext } from '../../../renderer/view/view-context.ts';
@@ -25,7 +30,10 @@ export interface Contestant {
   apply(edit: Edit): void;
 }
 
-const CONTEXT: ViewContext = { emit: () => undefined, policy: { linkHref: () => undefined, mediaSrc: () => undefined } };
+const CONTEXT: ViewContext = {
+  emit: () => undefined,
+  policy: { linkHref: () => undefined, mediaSrc: () => undefined },
+};
 
 const itemParticle = (text: string): GroupParticle => ({ group: [['t', { text }]] });
 
@@ -47,7 +55,12 @@ export function suipContestant(items: readonly Item[]): Contestant {
     merged = result.tree;
     view.root = merged;
   };
-  transact([{ method: 'suip/ops/append', params: { path: [], id: 'list', particle: { group: items.map((it) => [it.id, itemParticle(it.text)]) } } }]);
+  transact([
+    {
+      method: 'suip/ops/append',
+      params: { path: [], id: 'list', particle: { group: items.map((it) => [it.id, itemParticle(it.text)]) } },
+    },
+  ]);
   return {
     root,
     apply(edit) {
@@ -55,7 +68,12 @@ export function suipContestant(items: readonly Item[]): Contestant {
         case 'token':
           return transact([{ method: 'suip/ops/append', params: { path: ['list', edit.id, 't'], text: edit.text } }]);
         case 'insert':
-          return transact([{ method: 'suip/ops/insert', params: { path: ['list'], id: edit.item.id, particle: itemParticle(edit.item.text), before: edit.before } }]);
+          return transact([
+            {
+              method: 'suip/ops/insert',
+              params: { path: ['list'], id: edit.item.id, particle: itemParticle(edit.item.text), before: edit.before },
+            },
+          ]);
         case 'remove':
           return transact([{ method: 'suip/ops/remove', params: { path: ['list', edit.id] } }]);
         case 'swap':
@@ -66,7 +84,12 @@ export function suipContestant(items: readonly Item[]): Contestant {
             { method: 'suip/ops/insert', params: { path: ['list'], id: edit.a, before: edit.bNext } },
           ]);
         case 'replace':
-          return transact([{ method: 'suip/ops/replace', params: { path: ['list', edit.item.id], particle: itemParticle(edit.item.text) } }]);
+          return transact([
+            {
+              method: 'suip/ops/replace',
+              params: { path: ['list', edit.item.id], particle: itemParticle(edit.item.text) },
+            },
+          ]);
       }
     },
   };

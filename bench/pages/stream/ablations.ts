@@ -13,8 +13,10 @@ export const ABLATIONS = {
   /** Holder and iframes 0×0, as remote-dom's anchor places its frame. */
   'frames-zero': (root) => {
     frameHolders(root, 'width:0;height:0');
-    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe')) iframe.style.setProperty('width', '0');
-    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe')) iframe.style.setProperty('height', '0');
+    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe'))
+      iframe.style.setProperty('width', '0');
+    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe'))
+      iframe.style.setProperty('height', '0');
   },
   /** `contain: strict` on the holder. */
   'frames-contain': (root) => frameHolders(root, 'contain:strict'),
@@ -25,15 +27,21 @@ export const ABLATIONS = {
   /** No opacity on holder and iframes (opacity < 1 makes a stacking context and may make a layer). */
   'frames-opaque': (root) => {
     frameHolders(root, 'opacity:1');
-    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe')) iframe.style.setProperty('opacity', '1');
+    for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe'))
+      iframe.style.setProperty('opacity', '1');
   },
   /** The tree, its generators' boxes and the provenance mount without `contain`/`isolation` (a SECURITY rule: measurement only). */
   'no-contain': (root) =>
-    treeSheet(root, ':host { contain: none !important; isolation: auto !important; } .generators, .generators > *, .mount > :not(.mark) { contain: none !important; isolation: auto !important; }', 'suip-tree { contain: none !important; isolation: auto !important; }'),
+    treeSheet(
+      root,
+      ':host { contain: none !important; isolation: auto !important; } .generators, .generators > *, .mount > :not(.mark) { contain: none !important; isolation: auto !important; }',
+      'suip-tree { contain: none !important; isolation: auto !important; }',
+    ),
   /** The tree's box not a scroll container (`overflow: visible`). */
   'no-overflow': (root) => treeSheet(root, '', 'suip-tree { overflow: visible !important; }'),
   /** The provenance mark's edge and label hidden (the mount stays). */
-  'no-mark': (root) => treeSheet(root, '.mount { border: 0 !important; padding: 0 !important; } .mark { display: none !important; }', ''),
+  'no-mark': (root) =>
+    treeSheet(root, '.mount { border: 0 !important; padding: 0 !important; } .mark { display: none !important; }', ''),
   /** `contain: content` on every element of the generated tree below the mount (bounds invalidation per item). */
   'items-contain': (root) => deepSheet(root, ':host { contain: content; }'),
   /** `contain: layout style` on every element of the generated tree. */
@@ -41,7 +49,12 @@ export const ABLATIONS = {
   /** `content-visibility: auto` on every element of the generated tree (off-screen items skip rendering). */
   'items-cv': (root) => deepSheet(root, ':host { content-visibility: auto; contain-intrinsic-size: auto 24px; }'),
   /** The browser's default font and line height instead of the theme's (the anchors use the default). */
-  'plain-font': (root) => treeSheet(root, '', 'suip-tree { --_font: initial !important; font-family: initial !important; line-height: normal !important; }'),
+  'plain-font': (root) =>
+    treeSheet(
+      root,
+      '',
+      'suip-tree { --_font: initial !important; font-family: initial !important; line-height: normal !important; }',
+    ),
   /** Text leaves' hosts without the layout and style containment the renderer gives them. */
   'text-uncontained': (root) => hostStyle(root, 'suip-text', 'contain', 'none'),
   /** `contain: content` on text leaves' hosts only. */
@@ -61,8 +74,10 @@ export const ABLATIONS = {
    * difference is the box alone).
    */
   'text-block': (root) => {
-    const type = customElements.get('suip-text') as unknown as { prototype: { setBoxless(boxless: boolean): void } } | undefined;
-    if (type === undefined || typeof type.prototype.setBoxless !== 'function') throw new Error('text-block: suip-text has no setBoxless (the leaf\'s box switch moved?)');
+    const type = customElements.get('suip-text') as unknown as
+      { prototype: { setBoxless(boxless: boolean): void } } | undefined;
+    if (type === undefined || typeof type.prototype.setBoxless !== 'function')
+      throw new Error("text-block: suip-text has no setBoxless (the leaf's box switch moved?)");
     type.prototype.setBoxless = () => undefined;
     hostStyle(root, 'suip-text', 'display', 'block');
   },
@@ -72,8 +87,10 @@ export const ABLATIONS = {
    * that off for the groups on screen and those rendered later (the difference is the box alone).
    */
   'group-box': (root) => {
-    const type = customElements.get('suip-group') as unknown as { prototype: { syncBox(particle: unknown): void } } | undefined;
-    if (type === undefined || typeof type.prototype.syncBox !== 'function') throw new Error('group-box: suip-group has no syncBox (the group\'s box switch moved?)');
+    const type = customElements.get('suip-group') as unknown as
+      { prototype: { syncBox(particle: unknown): void } } | undefined;
+    if (type === undefined || typeof type.prototype.syncBox !== 'function')
+      throw new Error("group-box: suip-group has no syncBox (the group's box switch moved?)");
     type.prototype.syncBox = () => undefined;
     hostStyle(root, 'suip-group', 'display', 'flex');
   },
@@ -108,11 +125,20 @@ export const ABLATIONS = {
   'list-block': (root) => listHost(root, 'display', 'block'),
   /** Nothing of the chain above the list positioned (`position: static` on the tree, generators, mount, root group). */
   'no-position': (root) =>
-    treeSheet(root, '.generators, .generators > *, .mount > :not(.mark) { position: static !important; }', 'suip-tree { position: static !important; }'),
+    treeSheet(
+      root,
+      '.generators, .generators > *, .mount > :not(.mark) { position: static !important; }',
+      'suip-tree { position: static !important; }',
+    ),
   /** The tree's white background off (a 16,000 px tall box painted in its own layer). */
   'no-background': (root) => treeSheet(root, '', 'suip-tree { background: none !important; }'),
   /** The program's root group without paint containment (`contain: layout` only): one paint layer fewer around the list. */
-  'root-no-paint': (root) => treeSheet(root, '.generators > *, .mount > :not(.mark) { contain: layout !important; isolation: auto !important; }', ''),
+  'root-no-paint': (root) =>
+    treeSheet(
+      root,
+      '.generators > *, .mount > :not(.mark) { contain: layout !important; isolation: auto !important; }',
+      '',
+    ),
 } satisfies Record<string, (root: HTMLElement) => void>;
 
 /** The plain group with the most children: the stream's list. */
@@ -130,7 +156,7 @@ function streamList(root: HTMLElement): HTMLElement {
     }
   };
   visit(root);
-  if (best === undefined) throw new Error('no suip-group under the stage: the stream\'s list moved?');
+  if (best === undefined) throw new Error("no suip-group under the stage: the stream's list moved?");
   return best;
 }
 
@@ -188,7 +214,8 @@ function treeSheet(root: HTMLElement, inner: string, outer: string): void {
 
 /** Adds `css` to every shadow root below the tree's (each generated element's own), or only to `tag`'s. */
 function deepSheet(root: HTMLElement, css: string, tag?: string): void {
-  const wanted = (element: Element): boolean => (tag === undefined ? element.localName !== 'suip-tree' : element.localName === tag);
+  const wanted = (element: Element): boolean =>
+    tag === undefined ? element.localName !== 'suip-tree' : element.localName === tag;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   const visit = (scope: ParentNode): void => {
@@ -220,7 +247,12 @@ function adopt(scope: DocumentOrShadowRoot, css: string): void {
  * A count of what the page holds under `root`: elements, shadow roots and adopted sheets, so the
  * report can say what each anchor's DOM is made of ("N style scopes per item").
  */
-export function describeDom(root: Node): { elements: number; shadowRoots: number; adoptedSheets: number; tags: Record<string, number> } {
+export function describeDom(root: Node): {
+  elements: number;
+  shadowRoots: number;
+  adoptedSheets: number;
+  tags: Record<string, number>;
+} {
   let elements = 0;
   let shadowRoots = 0;
   let adoptedSheets = 0;

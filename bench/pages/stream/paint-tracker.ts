@@ -17,7 +17,10 @@ const TOKEN_AT_END = /w(\d+)\s*$/;
  * token the streamed text ends with, and after the paint it credits every newly visible token with
  * `paint - due`. Due times come from the stream timing shared with the sandbox (epoch clock).
  */
-export function createPaintTracker(container: Element, dueAt: (token: number) => number): { arrived(): void; result(): PaintResult; settle(): Promise<void> } {
+export function createPaintTracker(
+  container: Element,
+  dueAt: (token: number) => number,
+): { arrived(): void; result(): PaintResult; settle(): Promise<void> } {
   const latencies: number[] = [];
   let lastSeen = -1;
   let pending = false;
@@ -67,7 +70,7 @@ export function createPaintTracker(container: Element, dueAt: (token: number) =>
       // than the 3 retried frames after it arrived, and no later arrival asks again: read on until
       // the last token on screen holds still for 10 frames, crediting what shows up then with the
       // frame that showed it (so a backlog counts in full, never less).
-      for (let still = 0; still < 10; ) {
+      for (let still = 0; still < 10;) {
         let seen = -1;
         const paintedAt = await afterPaint(() => {
           const match = TOKEN_AT_END.exec(lastTextDeep(container));

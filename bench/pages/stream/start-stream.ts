@@ -25,4 +25,3 @@ export async function startStream(anchor: StreamAnchor, setup: StreamSetup, view
       return startStyledFloorStream(setup, view);
   }
 }
-

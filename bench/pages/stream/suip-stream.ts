@@ -3,7 +3,6 @@ import { createTokenScript, playTokenStream } from '../../anchors-browser/token-
 import { BENCH_LIMITS } from '../kit/suip-mount.ts';
 import type { StreamRun, StreamSetup } from './stream-types.ts';
 
-
 const START_MARK = 'bench-start:';
 
 /**
@@ -49,7 +48,11 @@ await playTokenStream(script, { ...SETUP.timing, startAt }, (edits) => {
  * program is attached as generator `shared.id` of a renderer other streams share (several streams
  * into one page, `four-streams.ts`); disposing it then detaches only this program.
  */
-export async function startSuipStream(mode: 'suip' | 'full', { container, config, timing, arrived }: StreamSetup, shared?: { renderer: Renderer; id: string }): Promise<StreamRun> {
+export async function startSuipStream(
+  mode: 'suip' | 'full',
+  { container, config, timing, arrived }: StreamSetup,
+  shared?: { renderer: Renderer; id: string },
+): Promise<StreamRun> {
   const renderer = shared?.renderer ?? createRenderer(container, { limits: BENCH_LIMITS });
   const id = shared?.id ?? 'bench';
   let counting = false;

@@ -62,7 +62,7 @@ function findText(root: Node, mark: string): Text | undefined {
 /** Steps from `from` down to `to` (composed tree). */
 function stepsTo(from: Node, to: Node): Step[] {
   const steps: Step[] = [];
-  for (let node: Node = to; node !== from; ) {
+  for (let node: Node = to; node !== from;) {
     const parent = up(node)!;
     if (node instanceof ShadowRoot) steps.unshift('s');
     else steps.unshift([...parent.childNodes].indexOf(node as ChildNode));
@@ -145,7 +145,10 @@ export function captureView(container: Element): ViewPrint {
 }
 
 /** Builds suip's view from a print with direct DOM calls (in a page where suip's elements are not defined). */
-export function viewBuilder(print: ViewPrint, markText: string): {
+export function viewBuilder(
+  print: ViewPrint,
+  markText: string,
+): {
   /** Build the shell into `container`; returns the node items go in and the node after the last item. */
   shell(container: Element): { list: Node; end: Node | null };
   /** One item showing `text`: its nodes (to insert before the next item's first) and its text node. */

@@ -2,14 +2,23 @@ import { IFRAME_ECHO, WORKER_ECHO } from '../../anchors-browser/echo-frames.ts';
 import { createSandboxFrame } from '../kit/sandbox-frame.ts';
 
 /** Strings of the sizes suip sends for one click (a `suip/event`) and its answer (one op). */
-export const PING = JSON.stringify({ jsonrpc: '2.0', method: 'suip/event', params: { handler: 'h1', path: ['b'], event: 'click', payload: {} } });
-export const PONG = JSON.stringify([{ jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['b', 't'], text: '1' }, id: 't1' }]);
+export const PING = JSON.stringify({
+  jsonrpc: '2.0',
+  method: 'suip/event',
+  params: { handler: 'h1', path: ['b'], event: 'click', payload: {} },
+});
+export const PONG = JSON.stringify([
+  { jsonrpc: '2.0', method: 'suip/ops/append', params: { path: ['b', 't'], text: '1' }, id: 't1' },
+]);
 
 /** Round trips per sample: performance.now() is coarsened to 0.1 ms here, one trip is about that. */
 export const TRIPS_PER_SAMPLE = 10;
 
 /** Round trips (ms, each sample the mean of TRIPS_PER_SAMPLE sequential pings) through a raw echo sandbox. */
-export async function rawRoundTrips(shape: 'iframe' | 'worker', count: number): Promise<{ samples: number[]; postMs: number; clockOffsetMs: number }> {
+export async function rawRoundTrips(
+  shape: 'iframe' | 'worker',
+  count: number,
+): Promise<{ samples: number[]; postMs: number; clockOffsetMs: number }> {
   const frame = await createSandboxFrame(shape === 'iframe' ? IFRAME_ECHO : WORKER_ECHO);
   const samples: number[] = [];
   let postMs = 0;

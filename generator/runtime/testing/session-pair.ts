@@ -1,7 +1,19 @@
-import { DEFAULT_LIMITS, PROTOCOL_VERSION, createMemoryChannelPair, type InitializeResult, type Limits, type RpcMessage } from '../../../shared/index.ts';
+import {
+  DEFAULT_LIMITS,
+  PROTOCOL_VERSION,
+  createMemoryChannelPair,
+  type InitializeResult,
+  type Limits,
+  type RpcMessage,
+} from '../../../shared/index.ts';
 import { RendererSession } from '../../../core/session/renderer-session.ts';
 import { routeEvent } from '../../../core/session/route-event.ts';
-import { applyGeneratorTransaction, createMergedTree, mountGenerator, type MergedTree } from '../../../core/tree/index.ts';
+import {
+  applyGeneratorTransaction,
+  createMergedTree,
+  mountGenerator,
+  type MergedTree,
+} from '../../../core/tree/index.ts';
 import { GeneratorSession } from '../generator-session.ts';
 import type { InPageLane } from '../in-page-lane.ts';
 
@@ -22,7 +34,13 @@ export async function sessionPair({ limits = DEFAULT_LIMITS, lane = false }: Ses
   let merged: MergedTree = mountGenerator(createMergedTree(), 'g');
   const hostErrors: unknown[] = [];
   const inbound: string[] = [];
-  const result: InitializeResult = { protocolVersion: PROTOCOL_VERSION, renderer: { name: 'r', version: '0' }, vocabulary: [], limits, hostContext: { theme: 'light', locale: 'en' } };
+  const result: InitializeResult = {
+    protocolVersion: PROTOCOL_VERSION,
+    renderer: { name: 'r', version: '0' },
+    vocabulary: [],
+    limits,
+    hostContext: { theme: 'light', locale: 'en' },
+  };
   const renderer = new RendererSession({
     channel: rendererEnd,
     limits,
@@ -46,6 +64,7 @@ export async function sessionPair({ limits = DEFAULT_LIMITS, lane = false }: Ses
   await new Promise((resolve) => setTimeout(resolve, 0));
   /** The generator's subtree as plain JSON. */
   const root = () => JSON.parse(JSON.stringify(merged.group[0]![1])) as unknown;
-  const click = (path: string[], handler: string) => routeEvent(merged, { path: ['g', ...path], event: 'click', handler, payload: null }, () => renderer);
+  const click = (path: string[], handler: string) =>
+    routeEvent(merged, { path: ['g', ...path], event: 'click', handler, payload: null }, () => renderer);
   return { generator, renderer, root, click, hostErrors, inbound, merged: () => merged };
 }

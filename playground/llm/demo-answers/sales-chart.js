@@ -12,15 +12,75 @@ const best = months[sales.indexOf(Math.max(...sales))];
 function view() {
   return group('card', [
     ['title', 'Monthly sales (k€)'],
-    ['stats', group('stats', [
-      ['total', group('stat', [['label', 'This year'], ['value', `${total} k€`], ['trend', 'up'], ['change', '+18 %']])],
-      ['best', group('stat', [['label', 'Best month'], ['value', best]])],
-    ])],
-    ['chart', group(kind === 'bar' ? 'chart-bar' : 'chart-line', [['title', 'Sales per month'], ['data', json({ labels: months, datasets: [{ label: 'Sales (k€)', data: sales }] })]])],
-    ['switch', group('row', [
-      ['bar', group('button', [['label', 'Bars'], ['tone', kind === 'bar' ? 'primary' : 'secondary']], { on: { click: () => { kind = 'bar'; render(view()); } } })],
-      ['line', group('button', [['label', 'Line'], ['tone', kind === 'line' ? 'primary' : 'secondary']], { on: { click: () => { kind = 'line'; render(view()); } } })],
-    ])],
+    [
+      'stats',
+      group('stats', [
+        [
+          'total',
+          group('stat', [
+            ['label', 'This year'],
+            ['value', `${total} k€`],
+            ['trend', 'up'],
+            ['change', '+18 %'],
+          ]),
+        ],
+        [
+          'best',
+          group('stat', [
+            ['label', 'Best month'],
+            ['value', best],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'chart',
+      group(kind === 'bar' ? 'chart-bar' : 'chart-line', [
+        ['title', 'Sales per month'],
+        ['data', json({ labels: months, datasets: [{ label: 'Sales (k€)', data: sales }] })],
+      ]),
+    ],
+    [
+      'switch',
+      group('row', [
+        [
+          'bar',
+          group(
+            'button',
+            [
+              ['label', 'Bars'],
+              ['tone', kind === 'bar' ? 'primary' : 'secondary'],
+            ],
+            {
+              on: {
+                click: () => {
+                  kind = 'bar';
+                  render(view());
+                },
+              },
+            },
+          ),
+        ],
+        [
+          'line',
+          group(
+            'button',
+            [
+              ['label', 'Line'],
+              ['tone', kind === 'line' ? 'primary' : 'secondary'],
+            ],
+            {
+              on: {
+                click: () => {
+                  kind = 'line';
+                  render(view());
+                },
+              },
+            },
+          ),
+        ],
+      ]),
+    ],
   ]);
 }
 

@@ -20,21 +20,75 @@ function view() {
   if (sent) {
     return group('card', [
       ['title', 'Check your inbox'],
-      ['sent', group('alert', [['tone', 'success'], ['title', 'Sign-in link sent'], ['message', text(`We sent a one-time link to **${email}**. It works for 15 minutes.`)]])],
-      ['back', group('button', [['label', 'Use another email'], ['tone', 'secondary']], { on: { click: () => { sent = false; render(view()); } } })],
+      [
+        'sent',
+        group('alert', [
+          ['tone', 'success'],
+          ['title', 'Sign-in link sent'],
+          ['message', text(`We sent a one-time link to **${email}**. It works for 15 minutes.`)],
+        ]),
+      ],
+      [
+        'back',
+        group(
+          'button',
+          [
+            ['label', 'Use another email'],
+            ['tone', 'secondary'],
+          ],
+          {
+            on: {
+              click: () => {
+                sent = false;
+                render(view());
+              },
+            },
+          },
+        ),
+      ],
     ]);
   }
   return group('card', [
     ['title', 'Sign in'],
-    ['why', group('alert', [['tone', 'info'], ['title', 'No password here'], ['message', 'This page does not let programs ask for passwords: sign in with a one-time link, or use the host’s own sign-in page.']])],
-    ['form', group('form', [
-      ['email', group('text-field', [
-        ['label', 'Email'], ['kind', 'email'], ['required', 'true'], ['placeholder', 'ada@example.org'], ['value', email],
-        ...(error ? [['error', error]] : []),
-      ])],
-      ['remember', group('checkbox', [['label', 'Keep me signed in on this device'], ['checked', 'false']])],
-      ['submit', 'Email me a sign-in link'],
-    ], { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => submit(e.formData ?? {}) } } })],
+    [
+      'why',
+      group('alert', [
+        ['tone', 'info'],
+        ['title', 'No password here'],
+        [
+          'message',
+          'This page does not let programs ask for passwords: sign in with a one-time link, or use the host’s own sign-in page.',
+        ],
+      ]),
+    ],
+    [
+      'form',
+      group(
+        'form',
+        [
+          [
+            'email',
+            group('text-field', [
+              ['label', 'Email'],
+              ['kind', 'email'],
+              ['required', 'true'],
+              ['placeholder', 'ada@example.org'],
+              ['value', email],
+              ...(error ? [['error', error]] : []),
+            ]),
+          ],
+          [
+            'remember',
+            group('checkbox', [
+              ['label', 'Keep me signed in on this device'],
+              ['checked', 'false'],
+            ]),
+          ],
+          ['submit', 'Email me a sign-in link'],
+        ],
+        { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => submit(e.formData ?? {}) } } },
+      ),
+    ],
   ]);
 }
 

@@ -11,14 +11,36 @@ import { renderMarkdown } from '../markdown-pipeline.ts';
  */
 const policy = createUrlPolicy();
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.hasAttribute('href') && policy.linkHref(node.getAttribute('href') ?? '') === undefined) node.removeAttribute('href');
+  if (node.hasAttribute('href') && policy.linkHref(node.getAttribute('href') ?? '') === undefined)
+    node.removeAttribute('href');
 });
 
-const short = ['Mostly **sunny**, 21 °C.', 'Clicked **3** times', '## Counter', 'Expect *strong winds* after 18:00. [Details](https://example.org/w)', '- milk\n- eggs\n- bread'];
-const long = Array.from({ length: 40 }, (_, i) => `## Section ${i}\n\nSome *emphasis*, **strong**, \`code\` and a [link](https://example.org/${i}).\n\n- item a\n- item b\n\n| a | b |\n|---|---|\n| ${i} | x |\n`).join('\n');
-const hostile = ['<img src=x onerror=alert(1)>', '[x](javascript:alert(1))', '<svg><script>alert(1)</script></svg>', '<a href="javascript:alert(1)">x</a> **b**', '"><iframe src=//evil>'];
+const short = [
+  'Mostly **sunny**, 21 °C.',
+  'Clicked **3** times',
+  '## Counter',
+  'Expect *strong winds* after 18:00. [Details](https://example.org/w)',
+  '- milk\n- eggs\n- bread',
+];
+const long = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `## Section ${i}\n\nSome *emphasis*, **strong**, \`code\` and a [link](https://example.org/${i}).\n\n- item a\n- item b\n\n| a | b |\n|---|---|\n| ${i} | x |\n`,
+).join('\n');
+const hostile = [
+  '<img src=x onerror=alert(1)>',
+  '[x](javascript:alert(1))',
+  '<svg><script>alert(1)</script></svg>',
+  '<a href="javascript:alert(1)">x</a> **b**',
+  '"><iframe src=//evil>',
+];
 
-function time(name: string, inputs: string[], run: (s: string) => string, rounds: number): { name: string; perCallUs: number } {
+function time(
+  name: string,
+  inputs: string[],
+  run: (s: string) => string,
+  rounds: number,
+): { name: string; perCallUs: number } {
   for (let i = 0; i < 50; i += 1) for (const s of inputs) run(s);
   const start = performance.now();
   for (let i = 0; i < rounds; i += 1) for (const s of inputs) run(s);
@@ -30,7 +52,11 @@ const pipelines: [string, (s: string) => string][] = [
   ['marked + DOMPurify', (s) => DOMPurify.sanitize(marked.parse(s, { async: false }))],
 ];
 const results: Record<string, { name: string; perCallUs: number }[]> = {};
-for (const [set, inputs, rounds] of [['short', short, 2000], ['long (5 KB)', [long], 200], ['hostile', hostile, 2000]] as const) {
+for (const [set, inputs, rounds] of [
+  ['short', short, 2000],
+  ['long (5 KB)', [long], 200],
+  ['hostile', hostile, 2000],
+] as const) {
   results[set] = pipelines.map(([name, run]) => time(name, [...inputs], run, rounds));
 }
 document.querySelector('#out')!.textContent = JSON.stringify(results);

@@ -7,7 +7,10 @@ import { css } from 'lit';
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((w) => [...w][0] ?? '').join('').toUpperCase();
+  return letters
+    .map((w) => [...w][0] ?? '')
+    .join('')
+    .toUpperCase();
 }
 
 /** Styles of the round face (picture or initials) shared by `avatar` and `message`. */
@@ -23,11 +26,20 @@ export const faceStyles = css`
  * A round face: the picture when the URL policy allows it, else the initials. Decorative unless
  * `label` is given (a message names its author in text already).
  */
-export function renderFace(name: string, src: Particle | undefined, policy: UrlPolicy | undefined, size: string, label?: string): TemplateResult {
+export function renderFace(
+  name: string,
+  src: Particle | undefined,
+  policy: UrlPolicy | undefined,
+  size: string,
+  label?: string,
+): TemplateResult {
   const url = src && 'data' in src && typeof src.data === 'string' ? src.data : undefined;
   const mime = src && 'mimeType' in src && typeof src.mimeType === 'string' ? src.mimeType : 'image/*';
   const allowed = url !== undefined && policy ? policy.mediaSrc(url, mime) : undefined;
   const cls = `face ${size === 'sm' || size === 'lg' ? size : 'md'}`;
-  const inner = allowed === undefined ? html`${initials(name)}` : html`<img src=${allowed} alt="" referrerpolicy="no-referrer" />`;
-  return label === undefined ? html`<span class=${cls} aria-hidden="true">${inner}</span>` : html`<span class=${cls} role="img" aria-label=${label}>${inner}</span>`;
+  const inner =
+    allowed === undefined ? html`${initials(name)}` : html`<img src=${allowed} alt="" referrerpolicy="no-referrer" />`;
+  return label === undefined
+    ? html`<span class=${cls} aria-hidden="true">${inner}</span>`
+    : html`<span class=${cls} role="img" aria-label=${label}>${inner}</span>`;
 }

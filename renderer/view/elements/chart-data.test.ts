@@ -12,7 +12,12 @@ describe('labelStride', () => {
     // Whatever the stride, two drawn labels are at least one label's width apart.
     expect(stride * 12).toBeGreaterThanOrEqual(5 * 6.6);
     // Long city names on a bar chart of ten.
-    expect(labelStride(['Berlin', 'Madrid', 'Hamburg', 'Munich', 'Valencia', 'Seville', 'Lisbon', 'Oslo', 'Porto', 'Bergen'], 36)).toBe(2);
+    expect(
+      labelStride(
+        ['Berlin', 'Madrid', 'Hamburg', 'Munich', 'Valencia', 'Seville', 'Lisbon', 'Oslo', 'Porto', 'Bergen'],
+        36,
+      ),
+    ).toBe(2);
     expect(labelStride([], 10)).toBe(1);
     expect(labelStride(['a'], 0)).toBe(1);
   });

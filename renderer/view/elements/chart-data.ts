@@ -12,7 +12,10 @@ export function seriesData(text: string | undefined): SeriesData | undefined {
   const data = parseJson(text);
   if (data === undefined) return undefined;
   const labels = arrayOf(field(data, 'labels'), 200).map(cellText);
-  const datasets = arrayOf(field(data, 'datasets'), 8).map((d) => ({ label: cellText(field(d, 'label')), data: arrayOf(field(d, 'data'), 200).map(numeric) }));
+  const datasets = arrayOf(field(data, 'datasets'), 8).map((d) => ({
+    label: cellText(field(d, 'label')),
+    data: arrayOf(field(d, 'data'), 200).map(numeric),
+  }));
   return { labels, datasets };
 }
 
@@ -20,7 +23,10 @@ export function seriesData(text: string | undefined): SeriesData | undefined {
 export function sliceData(text: string | undefined): { label: string; value: number }[] | undefined {
   const data = parseJson(text);
   if (data === undefined) return undefined;
-  return arrayOf(field(data, 'slices'), 24).map((s) => ({ label: cellText(field(s, 'label')), value: Math.max(0, numeric(field(s, 'value'))) }));
+  return arrayOf(field(data, 'slices'), 24).map((s) => ({
+    label: cellText(field(s, 'label')),
+    value: Math.max(0, numeric(field(s, 'value'))),
+  }));
 }
 
 /** Axis labels are 11 user units high; a character is about 0.6 of that wide, plus a gap. */
@@ -39,7 +45,9 @@ export function labelStride(labels: readonly string[], slot: number): number {
 
 /** A text summary of a series chart for its accessible name. */
 export function describeSeries(kind: string, title: string, d: SeriesData): string {
-  const sets = d.datasets.map((s) => `${s.label || 'series'}: ${d.labels.map((l, i) => `${l} ${s.data[i] ?? 0}`).join(', ')}`).join('; ');
+  const sets = d.datasets
+    .map((s) => `${s.label || 'series'}: ${d.labels.map((l, i) => `${l} ${s.data[i] ?? 0}`).join(', ')}`)
+    .join('; ');
   return `${kind}${title ? ` “${title}”` : ''}. ${sets}`.slice(0, 1000);
 }
 

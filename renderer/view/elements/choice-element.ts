@@ -61,9 +61,13 @@ export class SuipChoiceElement extends SuipFieldElement {
     const options = this.options();
     return html`<fieldset aria-describedby=${ifDefined(describedBy(parts))} aria-invalid=${parts.error === undefined ? 'false' : 'true'}>
       <legend>${parts.label}</legend>
-      ${repeat(options, (o) => o.id, (o, i) => html`<div class="option">
+      ${repeat(
+        options,
+        (o) => o.id,
+        (o, i) => html`<div class="option">
         <input id=${`o${i}`} type=${type} name="choice" .value=${o.id} .checked=${initial.has(o.id)} /><label for=${`o${i}`}>${o.label}</label>
-      </div>`)}
+      </div>`,
+      )}
       ${renderHelp(parts)}
     </fieldset>`;
   }
@@ -78,7 +82,11 @@ export class SuipChoiceElement extends SuipFieldElement {
       <label for="control">${parts.label}</label>
       <select id="control" class="menu" aria-invalid=${parts.error === undefined ? 'false' : 'true'} aria-describedby=${ifDefined(describedBy(parts))}>
         ${known ? '' : html`<option value="" disabled selected>${this.text('placeholder') ?? 'Choose…'}</option>`}
-        ${repeat(options, (o) => o.id, (o) => html`<option .value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}
+        ${repeat(
+          options,
+          (o) => o.id,
+          (o) => html`<option .value=${o.id} ?selected=${o.id === value}>${o.label}</option>`,
+        )}
       </select>
       ${renderHelp(parts)}
     </div>`;

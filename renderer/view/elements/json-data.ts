@@ -28,5 +28,7 @@ export function numeric(value: unknown): number {
 
 /** Read an own property of a JSON object (never the prototype chain). */
 export function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }

@@ -1,4 +1,12 @@
-import { audio, chartBar, chartLine, chartPie, code, image, video } from '../../../core/vocabulary/structure.generated.ts';
+import {
+  audio,
+  chartBar,
+  chartLine,
+  chartPie,
+  code,
+  image,
+  video,
+} from '../../../core/vocabulary/structure.generated.ts';
 import { defineLazyElement } from '../lazy-element.ts';
 
 // Charts, code and media: their tags and definitions now, their rendering (deferred-elements.ts)

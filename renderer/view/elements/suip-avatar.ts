@@ -13,7 +13,13 @@ export class SuipAvatar extends SuipGroupElement {
 
   protected override render(): unknown {
     const name = this.text('name') ?? '';
-    return renderFace(name, this.child('src'), this.context && policyAt(this.context, [...this.path, 'src']), (this.text('size') ?? '').trim(), name);
+    return renderFace(
+      name,
+      this.child('src'),
+      this.context && policyAt(this.context, [...this.path, 'src']),
+      (this.text('size') ?? '').trim(),
+      name,
+    );
   }
 }
 defineElement('suip-avatar', SuipAvatar);

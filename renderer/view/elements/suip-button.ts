@@ -12,7 +12,8 @@ export class SuipButton extends SuipGroupElement {
   static override styles = [baseStyles, buttonStyles];
 
   private onClick = (): void => {
-    if ((this.text('tone') ?? '').trim() === 'submit') this.dispatchEvent(new CustomEvent('suip-submit', { bubbles: true, composed: true }));
+    if ((this.text('tone') ?? '').trim() === 'submit')
+      this.dispatchEvent(new CustomEvent('suip-submit', { bubbles: true, composed: true }));
   };
 
   protected override render(): unknown {

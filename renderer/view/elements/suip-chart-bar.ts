@@ -24,12 +24,14 @@ export class SuipChartBar extends SuipGroupElement {
     return html`<figure>
       ${title ? html`<figcaption>${title}</figcaption>` : ''}
       <svg viewBox=${`-20 0 ${W + 40} ${H + 20}`} role="img" aria-label=${describeSeries('Bar chart', title, d)}>
-        ${d.labels.map((label, i) => svg`
+        ${d.labels.map(
+          (label, i) => svg`
           ${d.datasets.map((s, k) => {
             const h = (Math.max(0, s.data[i] ?? 0) / max) * H;
             return svg`<rect class=${`s${k % 4}`} x=${i * slot + slot * 0.1 + k * bw} y=${H - h} width=${Math.max(1, bw - 2)} height=${h}></rect>`;
           })}
-          ${i % stride === 0 ? svg`<text x=${i * slot + slot / 2} y=${H + 14} text-anchor="middle">${label}</text>` : ''}`)}
+          ${i % stride === 0 ? svg`<text x=${i * slot + slot / 2} y=${H + 14} text-anchor="middle">${label}</text>` : ''}`,
+        )}
         <line class="axis" x1="0" y1=${H} x2=${W} y2=${H}></line>
       </svg>
       ${renderLegend(d.datasets.map((s) => s.label))}

@@ -19,12 +19,21 @@ export class SuipChartPie extends SuipGroupElement {
     let angle = -Math.PI / 2;
     const paths = slices.map((s, i) => {
       const a = (s.value / total) * Math.PI * 2;
-      const [x1, y1, x2, y2] = [Math.cos(angle), Math.sin(angle), Math.cos(angle + a), Math.sin(angle + a)].map((n) => (n * 80).toFixed(2));
+      const [x1, y1, x2, y2] = [Math.cos(angle), Math.sin(angle), Math.cos(angle + a), Math.sin(angle + a)].map((n) =>
+        (n * 80).toFixed(2),
+      );
       angle += a;
-      const d = a >= Math.PI * 2 - 1e-9 ? 'M 0 -80 A 80 80 0 1 1 -0.01 -80 Z' : `M 0 0 L ${x1} ${y1} A 80 80 0 ${a > Math.PI ? 1 : 0} 1 ${x2} ${y2} Z`;
+      const d =
+        a >= Math.PI * 2 - 1e-9
+          ? 'M 0 -80 A 80 80 0 1 1 -0.01 -80 Z'
+          : `M 0 0 L ${x1} ${y1} A 80 80 0 ${a > Math.PI ? 1 : 0} 1 ${x2} ${y2} Z`;
       return svg`<path class=${`s${i % 4}`} d=${d}></path>`;
     });
-    const summary = `Pie chart${title ? ` “${title}”` : ''}. ${slices.map((s) => `${s.label} ${pct(s.value)}`).join(', ')}`.slice(0, 1000);
+    const summary =
+      `Pie chart${title ? ` “${title}”` : ''}. ${slices.map((s) => `${s.label} ${pct(s.value)}`).join(', ')}`.slice(
+        0,
+        1000,
+      );
     return html`<figure>
       ${title ? html`<figcaption>${title}</figcaption>` : ''}
       <svg viewBox="-90 -90 180 180" class="pie" role="img" aria-label=${summary}>${paths}</svg>

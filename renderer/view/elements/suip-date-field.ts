@@ -5,7 +5,12 @@ import { describedBy, renderHelp } from './field.ts';
 import { dateField } from '../../../core/vocabulary/structure.generated.ts';
 import { defineElement } from '../define-element.ts';
 
-const KINDS: Record<string, string> = { date: 'date', time: 'time', datetime: 'datetime-local', 'datetime-local': 'datetime-local' };
+const KINDS: Record<string, string> = {
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime-local',
+  'datetime-local': 'datetime-local',
+};
 
 /** `date-field`: a labelled native date, time or date-time input (values in ISO form). */
 export class SuipDateField extends SuipFieldElement {

@@ -7,7 +7,10 @@ import { defineElement } from '../define-element.ts';
 /** `divider` → `<hr>`. */
 export class SuipDivider extends SuipGroupElement {
   static override definition = divider;
-  static override styles = [baseStyles, css`hr { border: 0; border-top: 1px solid var(--_color-border-subtle); margin: var(--_space-1) 0; }`];
+  static override styles = [
+    baseStyles,
+    css`hr { border: 0; border-top: 1px solid var(--_color-border-subtle); margin: var(--_space-1) 0; }`,
+  ];
 
   protected override render(): unknown {
     return html`<hr />`;

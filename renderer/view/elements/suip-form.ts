@@ -13,7 +13,11 @@ import { defineElement } from '../define-element.ts';
  */
 export class SuipForm extends SuipGroupElement {
   static override definition = form;
-  static override styles = [baseStyles, buttonStyles, css`form { display: flex; flex-direction: column; gap: var(--_space-4); } h2 { font-size: var(--_text-lg); margin: 0; } .actions { display: flex; gap: var(--_space-2); }`];
+  static override styles = [
+    baseStyles,
+    buttonStyles,
+    css`form { display: flex; flex-direction: column; gap: var(--_space-4); } h2 { font-size: var(--_text-lg); margin: 0; } .actions { display: flex; gap: var(--_space-2); }`,
+  ];
 
   constructor() {
     super();

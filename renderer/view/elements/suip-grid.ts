@@ -23,7 +23,11 @@ export class SuipGrid extends SuipGroupElement {
     `,
     // One class per allowed count, so no style attribute is ever written: the renderer's output
     // carries no inline CSS at all (the XSS audit's allowlist), only classes from this list.
-    unsafeCSS(GRID_COLUMNS.map((n) => `.layout.cols-${Number(n)} { grid-template-columns: repeat(${Number(n)}, minmax(0, 1fr)); }`).join('\n')),
+    unsafeCSS(
+      GRID_COLUMNS.map(
+        (n) => `.layout.cols-${Number(n)} { grid-template-columns: repeat(${Number(n)}, minmax(0, 1fr)); }`,
+      ).join('\n'),
+    ),
   ];
 
   protected override render(): unknown {

@@ -20,7 +20,9 @@ export class SuipIcon extends SuipGroupElement {
   protected override render(): unknown {
     const drawing = iconSvg((this.text('name') ?? '').trim()) ?? html`<span class="unknown"></span>`;
     const label = this.text('label');
-    return label ? html`<span role="img" aria-label=${label}>${drawing}</span>` : html`<span aria-hidden="true">${drawing}</span>`;
+    return label
+      ? html`<span role="img" aria-label=${label}>${drawing}</span>`
+      : html`<span aria-hidden="true">${drawing}</span>`;
   }
 }
 defineElement('suip-icon', SuipIcon);

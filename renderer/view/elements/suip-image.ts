@@ -11,13 +11,19 @@ import { policyAt } from '../refusals.ts';
  */
 export class SuipImage extends SuipGroupElement {
   static override definition = image;
-  static override styles = [baseStyles, css`figure { margin: 0; display: flex; flex-direction: column; align-items: flex-start; gap: var(--_space-1); } img { max-width: 100%; height: auto; border-radius: var(--_radius-sm); display: block; } figcaption { font-size: var(--_text-xs); }`];
+  static override styles = [
+    baseStyles,
+    css`figure { margin: 0; display: flex; flex-direction: column; align-items: flex-start; gap: var(--_space-1); } img { max-width: 100%; height: auto; border-radius: var(--_radius-sm); display: block; } figcaption { font-size: var(--_text-xs); }`,
+  ];
 
   protected override render(): unknown {
     const src = this.child('src');
     const alt = this.text('alt') ?? '';
     const caption = this.text('caption');
-    const media = src && 'data' in src && this.context ? renderMedia(src, policyAt(this.context, [...this.path, 'src']), { label: alt }) : blockedMedia('image/*', alt);
+    const media =
+      src && 'data' in src && this.context
+        ? renderMedia(src, policyAt(this.context, [...this.path, 'src']), { label: alt })
+        : blockedMedia('image/*', alt);
     return html`<figure>${media}${caption === undefined ? '' : html`<figcaption class="muted">${caption}</figcaption>`}</figure>`;
   }
 }

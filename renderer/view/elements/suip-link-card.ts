@@ -21,7 +21,10 @@ export class SuipLinkCard extends SuipGroupElement {
 
   protected override render(): unknown {
     const url = this.child('url');
-    const href = url && 'data' in url && typeof url.data === 'string' ? (this.context && policyAt(this.context, [...this.path, 'url']))?.linkHref(url.data) : undefined;
+    const href =
+      url && 'data' in url && typeof url.data === 'string'
+        ? (this.context && policyAt(this.context, [...this.path, 'url']))?.linkHref(url.data)
+        : undefined;
     const description = this.text('description');
     const body = html`<span class="title">${this.text('title') ?? ''}</span>
       ${description === undefined ? '' : html`<span>${description}</span>`}

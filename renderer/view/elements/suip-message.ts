@@ -40,7 +40,9 @@ export class SuipMessage extends SuipGroupElement {
   ];
 
   private hasBody(): boolean {
-    return this.others().some(([, child]) => !('text' in child) || (typeof child.text === 'string' && child.text.trim() !== ''));
+    return this.others().some(
+      ([, child]) => !('text' in child) || (typeof child.text === 'string' && child.text.trim() !== ''),
+    );
   }
 
   protected override render(): unknown {

@@ -64,7 +64,8 @@ export class SuipModal extends SuipGroupElement {
   protected override firstUpdated(): void {
     if (this.pageLevel) this.openPageLevel();
     // Focus moves into the dialog only when the user just acted in this program's UI.
-    else if (this.context?.grants?.moveFocus(this.path) === true) this.shadowRoot?.querySelector<HTMLElement>('.close')?.focus();
+    else if (this.context?.grants?.moveFocus(this.path) === true)
+      this.shadowRoot?.querySelector<HTMLElement>('.close')?.focus();
   }
 
   protected override accepts(name: EventName): boolean {

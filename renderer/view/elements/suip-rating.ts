@@ -8,7 +8,10 @@ import { defineElement } from '../define-element.ts';
 /** `rating`: stars drawn as text, named "4 of 5 stars" for screen readers. */
 export class SuipRating extends SuipGroupElement {
   static override definition = rating;
-  static override styles = [baseStyles, css`.stars { color: var(--_color-warning); font-size: var(--_text-lg); letter-spacing: 2px; } .rating { display: flex; gap: var(--_space-2); align-items: center; }`];
+  static override styles = [
+    baseStyles,
+    css`.stars { color: var(--_color-warning); font-size: var(--_text-lg); letter-spacing: 2px; } .rating { display: flex; gap: var(--_space-2); align-items: center; }`,
+  ];
 
   protected override render(): unknown {
     const max = Math.min(Math.max(Math.round(numberOf(this.text('max'), 5)), 1), 10);

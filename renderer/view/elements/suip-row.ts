@@ -7,7 +7,10 @@ import { defineElement } from '../define-element.ts';
 /** `row`: a layout container without extra semantics. */
 export class SuipRow extends SuipGroupElement {
   static override definition = row;
-  static override styles = [baseStyles, css`.layout { display: flex; flex-wrap: wrap; gap: var(--_space-2); align-items: center; }`];
+  static override styles = [
+    baseStyles,
+    css`.layout { display: flex; flex-wrap: wrap; gap: var(--_space-2); align-items: center; }`,
+  ];
 
   protected override render(): unknown {
     return html`<div class="layout">${this.renderOthers()}</div>`;

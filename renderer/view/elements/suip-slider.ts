@@ -10,7 +10,11 @@ import { defineElement } from '../define-element.ts';
 /** `slider`: a labelled range input with its value shown in an `<output>`. */
 export class SuipSlider extends SuipFieldElement {
   static override definition = slider;
-  static override styles = [baseStyles, fieldStyles, css`.range { display: flex; gap: var(--_space); align-items: center; } input { flex: 1; accent-color: var(--_color-accent); }`];
+  static override styles = [
+    baseStyles,
+    fieldStyles,
+    css`.range { display: flex; gap: var(--_space); align-items: center; } input { flex: 1; accent-color: var(--_color-accent); }`,
+  ];
 
   /** The value the user dragged to, and the program's value it was dragged from. */
   #dragged: { value: string; from: string } | undefined;

@@ -15,7 +15,11 @@ import { defineElement } from '../define-element.ts';
  */
 export class SuipSlot extends SuipGroupElement {
   static override definition = slot;
-  static override styles = [baseStyles, provenanceStyles, css`:host { display: block; } .empty { color: var(--_color-muted); font-size: 0.9em; }`];
+  static override styles = [
+    baseStyles,
+    provenanceStyles,
+    css`:host { display: block; } .empty { color: var(--_color-muted); font-size: 0.9em; }`,
+  ];
 
   override connectedCallback(): void {
     super.connectedCallback();

@@ -35,9 +35,10 @@ export class SuipStat extends SuipGroupElement {
     const trend = Object.hasOwn(TRENDS, trendKey) ? TRENDS[trendKey] : undefined;
     const change = this.text('change');
     const tone = toneOf(this.text('tone'), trend?.tone ?? 'neutral');
-    const chip = trend || change
-      ? html`<span class=${`trend tone-${tone}`}>${trend ? iconSvg(trend.icon, '1.1em') : ''}${change ?? ''}${trend ? html`<span class="sr-only">${trend.words}</span>` : ''}</span>`
-      : '';
+    const chip =
+      trend || change
+        ? html`<span class=${`trend tone-${tone}`}>${trend ? iconSvg(trend.icon, '1.1em') : ''}${change ?? ''}${trend ? html`<span class="sr-only">${trend.words}</span>` : ''}</span>`
+        : '';
     return html`<div class="stat">
       <div class="label">${this.text('label') ?? ''}</div>
       <div class="line"><span class="value">${this.text('value') ?? ''}</span>${chip}</div>

@@ -47,7 +47,10 @@ export class SuipTabs extends SuipGroupElement {
     if (id === this.current()) return;
     this.selected = id;
     this.emit('change');
-    if (focus) void this.updateComplete.then(() => this.shadowRoot?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+    if (focus)
+      void this.updateComplete.then(() =>
+        this.shadowRoot?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
+      );
   }
 
   private onKey(event: KeyboardEvent): void {

@@ -19,7 +19,12 @@ export class SuipTags extends SuipGroupElement {
   protected override render(): unknown {
     const seen = new Set<string>();
     const entries = this.entries.filter(([id]) => !seen.has(id) && (seen.add(id), true));
-    return html`<ul role="list">${repeat(entries, ([id]) => id, ([id, child]) => ('text' in child ? html`<li>${child.text}</li>` : html`<li>${this.renderKeyed([[id, child]])}</li>`))}</ul>`;
+    return html`<ul role="list">${repeat(
+      entries,
+      ([id]) => id,
+      ([id, child]) =>
+        'text' in child ? html`<li>${child.text}</li>` : html`<li>${this.renderKeyed([[id, child]])}</li>`,
+    )}</ul>`;
   }
 }
 defineElement('suip-tags', SuipTags);

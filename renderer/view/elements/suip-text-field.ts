@@ -15,7 +15,8 @@ export class SuipTextField extends SuipFieldElement {
     super();
     // On the host, so it runs after the handler listener (which may preventDefault the Enter).
     this.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && !event.defaultPrevented && event.composedPath()[0] === this.control) this.requestSubmit();
+      if (event.key === 'Enter' && !event.defaultPrevented && event.composedPath()[0] === this.control)
+        this.requestSubmit();
     });
   }
 

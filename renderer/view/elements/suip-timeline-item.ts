@@ -7,7 +7,10 @@ import { defineElement } from '../define-element.ts';
 /** `timeline-item`: title, date and details of one event. */
 export class SuipTimelineItem extends SuipGroupElement {
   static override definition = timelineItem;
-  static override styles = [baseStyles, css`.title { font-weight: 600; margin: 0; font-size: var(--_text-md); } .item { display: flex; flex-direction: column; gap: 2px; } .muted { font-size: var(--_text-sm); }`];
+  static override styles = [
+    baseStyles,
+    css`.title { font-weight: 600; margin: 0; font-size: var(--_text-md); } .item { display: flex; flex-direction: column; gap: 2px; } .muted { font-size: var(--_text-sm); }`,
+  ];
 
   protected override render(): unknown {
     const date = this.text('date');

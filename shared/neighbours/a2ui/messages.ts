@@ -12,8 +12,22 @@ export const MINIMAL_CATALOG_ID_V0_10 = 'https://a2ui.org/specification/v0_10/ca
 
 /** A client → server message (`action` or `error`), shaped by the corpus's client_to_server.json. */
 export type A2uiClientMessage =
-  | { version: A2uiVersion; action: { name: string; surfaceId: string; sourceComponentId: string; timestamp: string; context: Record<string, unknown>; actionId?: string; wantResponse?: boolean } }
-  | { version: A2uiVersion; error: { code: string; surfaceId?: string; functionCallId?: string; path?: string; message: string } }
+  | {
+      version: A2uiVersion;
+      action: {
+        name: string;
+        surfaceId: string;
+        sourceComponentId: string;
+        timestamp: string;
+        context: Record<string, unknown>;
+        actionId?: string;
+        wantResponse?: boolean;
+      };
+    }
+  | {
+      version: A2uiVersion;
+      error: { code: string; surfaceId?: string; functionCallId?: string; path?: string; message: string };
+    }
   | { version: A2uiVersion; functionResponse: { functionCallId: string; call: string; value: unknown } };
 
 /** `a2uiClientDataModel` metadata (client_data_model.json), sent with actions of `sendDataModel` surfaces. */
@@ -30,4 +44,3 @@ export interface A2uiOutgoing {
   message: A2uiClientMessage;
   metadata?: { a2uiClientDataModel?: A2uiClientDataModel };
 }
-

@@ -15,7 +15,10 @@ describe('applyJsonPatch (RFC 6902)', () => {
       { op: 'remove', path: '/todos/1' },
       { op: 'add', path: '/a~1b', value: 'slash' },
     ]);
-    expect(result).toEqual({ ok: true, value: { todos: [{ title: 'a', done: true }], first: { title: 'a', done: true }, total: 1, 'a/b': 'slash' } });
+    expect(result).toEqual({
+      ok: true,
+      value: { todos: [{ title: 'a', done: true }], first: { title: 'a', done: true }, total: 1, 'a/b': 'slash' },
+    });
     expect(state).toEqual(frozen);
   });
 
@@ -48,7 +51,15 @@ describe('applyJsonPatch (RFC 6902)', () => {
     expect(refused([{ op: 'move', from: '/todos', path: '/todos/0' }])).toContain('own children');
     expect(refused([{ op: 'replace', path: '/count' }])).toContain('needs a "value"');
     expect(refused({ op: 'add' })).toContain('not an array');
-    expect(refused([{ op: 'add', path: '/x', value: 1 }, { op: 'add', path: '/y', value: 1 }], 1)).toContain('at most 1');
+    expect(
+      refused(
+        [
+          { op: 'add', path: '/x', value: 1 },
+          { op: 'add', path: '/y', value: 1 },
+        ],
+        1,
+      ),
+    ).toContain('at most 1');
     expect(refused([{ op: 'add', path: 'count', value: 1 }])).toContain('must start with "/"');
   });
 
@@ -59,8 +70,14 @@ describe('applyJsonPatch (RFC 6902)', () => {
   it('refuses a patch whose copies would double the state past the byte budget, leaving the state unchanged', () => {
     const start = { a: 'x'.repeat(1000) };
     // Each copy doubles /t: 30 of them would be 2^30 KB; the budget (1 MiB by default) stops about the 11th.
-    const ops = [{ op: 'add', path: '/b', value: [] }, ...Array.from({ length: 30 }, () => ({ op: 'copy', from: '/a', path: '/b/-' }))];
-    const bomb = [{ op: 'add', path: '/t', value: ['seed'.repeat(250)] }, ...Array.from({ length: 30 }, () => ({ op: 'copy', from: '/t', path: '/t/-' }))];
+    const ops = [
+      { op: 'add', path: '/b', value: [] },
+      ...Array.from({ length: 30 }, () => ({ op: 'copy', from: '/a', path: '/b/-' })),
+    ];
+    const bomb = [
+      { op: 'add', path: '/t', value: ['seed'.repeat(250)] },
+      ...Array.from({ length: 30 }, () => ({ op: 'copy', from: '/t', path: '/t/-' })),
+    ];
     const result = applyJsonPatch(start, bomb);
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -71,9 +88,20 @@ describe('applyJsonPatch (RFC 6902)', () => {
     expect(start).toEqual({ a: 'x'.repeat(1000) });
     // A patch within the budget still applies, and a smaller budget is honoured.
     expect(applyJsonPatch(start, ops).ok).toBe(true);
-    const small = applyJsonPatch(start, [{ op: 'copy', from: '/a', path: '/c' }, { op: 'copy', from: '/a', path: '/d' }], 1_000, 1_500);
+    const small = applyJsonPatch(
+      start,
+      [
+        { op: 'copy', from: '/a', path: '/c' },
+        { op: 'copy', from: '/a', path: '/d' },
+      ],
+      1_000,
+      1_500,
+    );
     expect(small).toMatchObject({ ok: false, index: 1 });
-    expect(applyJsonPatch(start, [{ op: 'add', path: '/big', value: 'y'.repeat(2_000) }], 1_000, 1_500)).toMatchObject({ ok: false, index: 0 });
+    expect(applyJsonPatch(start, [{ op: 'add', path: '/big', value: 'y'.repeat(2_000) }], 1_000, 1_500)).toMatchObject({
+      ok: false,
+      index: 0,
+    });
   });
 
   it('refuses copy and move from the whole document', () => {

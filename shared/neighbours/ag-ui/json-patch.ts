@@ -25,25 +25,31 @@ const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 class Refused extends Error {}
 
 function parsePointer(pointer: unknown): string[] {
-  if (typeof pointer !== 'string') throw new Refused('the path is not a string (write a JSON Pointer such as "/todos/0/done")');
+  if (typeof pointer !== 'string')
+    throw new Refused('the path is not a string (write a JSON Pointer such as "/todos/0/done")');
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new Refused(`the path ${JSON.stringify(pointer.slice(0, 60))} must start with "/"`);
+  if (!pointer.startsWith('/'))
+    throw new Refused(`the path ${JSON.stringify(pointer.slice(0, 60))} must start with "/"`);
   return pointer
     .slice(1)
     .split('/')
     .map((raw) => {
-      if (/~(?![01])/.test(raw)) throw new Refused(`the segment ${JSON.stringify(raw.slice(0, 40))} has a "~" not followed by 0 or 1`);
+      if (/~(?![01])/.test(raw))
+        throw new Refused(`the segment ${JSON.stringify(raw.slice(0, 40))} has a "~" not followed by 0 or 1`);
       const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (RESERVED.has(segment)) throw new Refused(`the segment "${segment}" is refused (it would reach the prototype)`);
+      if (RESERVED.has(segment))
+        throw new Refused(`the segment "${segment}" is refused (it would reach the prototype)`);
       return segment;
     });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Copies the containers along `segments` (copy on write), so the original document is never touched. */
 function copyPath(root: unknown, segments: readonly string[]): unknown {
-  const copy = (value: unknown): unknown => (Array.isArray(value) ? value.slice() : isObject(value) ? { ...value } : value);
+  const copy = (value: unknown): unknown =>
+    Array.isArray(value) ? value.slice() : isObject(value) ? { ...value } : value;
   const top = copy(root);
   let node = top;
   for (const segment of segments) {
@@ -64,7 +70,8 @@ function arrayIndex(array: unknown[], segment: string, forAdd: boolean): number 
   if (forAdd && segment === '-') return array.length;
   if (!/^(0|[1-9]\d*)$/.test(segment)) throw new Refused(`"${segment.slice(0, 20)}" is not an array index`);
   const index = Number(segment);
-  if (index > array.length || (!forAdd && index === array.length)) throw new Refused(`index ${index} is out of bounds (the array has ${array.length} items)`);
+  if (index > array.length || (!forAdd && index === array.length))
+    throw new Refused(`index ${index} is out of bounds (the array has ${array.length} items)`);
   return index;
 }
 
@@ -158,16 +165,31 @@ function jsonSizeWithin(value: unknown, limit: number): number {
  * a failed `test`, a move into its own child, and any path naming `__proto__`, `constructor` or
  * `prototype`.
  */
-export function applyJsonPatch(document: unknown, operations: unknown, maxOps = 1_000, maxBytes = 1 << 20): PatchResult {
-  if (!Array.isArray(operations)) return { ok: false, index: -1, path: '', message: 'the delta is not an array of JSON Patch operations' };
-  if (operations.length > maxOps) return { ok: false, index: maxOps, path: '', message: `the delta has ${operations.length} operations; at most ${maxOps} are applied at once (send a STATE_SNAPSHOT instead)` };
+export function applyJsonPatch(
+  document: unknown,
+  operations: unknown,
+  maxOps = 1_000,
+  maxBytes = 1 << 20,
+): PatchResult {
+  if (!Array.isArray(operations))
+    return { ok: false, index: -1, path: '', message: 'the delta is not an array of JSON Patch operations' };
+  if (operations.length > maxOps)
+    return {
+      ok: false,
+      index: maxOps,
+      path: '',
+      message: `the delta has ${operations.length} operations; at most ${maxOps} are applied at once (send a STATE_SNAPSHOT instead)`,
+    };
   let doc = document;
   let spent = 0;
   // SECURITY: every value a patch adds or copies is charged to one budget before it is cloned, so a
   // patch cannot grow the state geometrically (copy from a growing subtree) before the final size check.
   const charge = (value: unknown): void => {
     const size = jsonSizeWithin(value, maxBytes - spent);
-    if (size === Infinity) throw new Refused(`the patch adds or copies more than ${maxBytes} characters of JSON in all (send a smaller delta, or a STATE_SNAPSHOT)`);
+    if (size === Infinity)
+      throw new Refused(
+        `the patch adds or copies more than ${maxBytes} characters of JSON in all (send a smaller delta, or a STATE_SNAPSHOT)`,
+      );
     spent += size;
   };
   for (let index = 0; index < operations.length; index += 1) {
@@ -188,31 +210,46 @@ export function applyJsonPatch(document: unknown, operations: unknown, maxOps = 
           break;
         case 'replace':
           get(doc, segments);
-          doc = segments.length === 0 ? clone(operation.value) : add(remove(copyPath(doc, segments.slice(0, -1)), segments), segments, clone(operation.value));
+          doc =
+            segments.length === 0
+              ? clone(operation.value)
+              : add(remove(copyPath(doc, segments.slice(0, -1)), segments), segments, clone(operation.value));
           break;
         case 'move':
         case 'copy': {
           const from = parsePointer(operation.from);
-          if (from.length === 0) throw new Refused(`"${operation.op}" from the whole document ("") is refused; name a member, such as "/todos"`);
+          if (from.length === 0)
+            throw new Refused(
+              `"${operation.op}" from the whole document ("") is refused; name a member, such as "/todos"`,
+            );
           const source = get(doc, from);
           if (operation.op === 'copy') charge(source);
           const value = operation.op === 'copy' ? clone(source) : source;
           if (operation.op === 'move') {
-            if (segments.length > from.length && from.every((s, i) => s === segments[i])) throw new Refused('a value cannot be moved into one of its own children');
+            if (segments.length > from.length && from.every((s, i) => s === segments[i]))
+              throw new Refused('a value cannot be moved into one of its own children');
             doc = remove(copyPath(doc, from.slice(0, -1)), from);
           }
           doc = add(copyPath(doc, segments.slice(0, -1)), segments, value);
           break;
         }
         case 'test':
-          if (!equal(get(doc, segments), operation.value)) throw new Refused('the test failed: the value at the path is not the one given');
+          if (!equal(get(doc, segments), operation.value))
+            throw new Refused('the test failed: the value at the path is not the one given');
           break;
         default:
-          throw new Refused(`unknown op ${JSON.stringify(String(operation.op).slice(0, 20))}; use add, remove, replace, move, copy or test`);
+          throw new Refused(
+            `unknown op ${JSON.stringify(String(operation.op).slice(0, 20))}; use add, remove, replace, move, copy or test`,
+          );
       }
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      return { ok: false, index, path: path.slice(0, 200), message: `operation ${index} (${String((operation as { op?: unknown })?.op ?? '?').slice(0, 20)} ${JSON.stringify(path.slice(0, 120))}) was refused: ${error.message}; the state was left unchanged` };
+      return {
+        ok: false,
+        index,
+        path: path.slice(0, 200),
+        message: `operation ${index} (${String((operation as { op?: unknown })?.op ?? '?').slice(0, 20)} ${JSON.stringify(path.slice(0, 120))}) was refused: ${error.message}; the state was left unchanged`,
+      };
     }
   }
   return { ok: true, value: doc };

@@ -4,17 +4,36 @@ import { isReservedKey } from '../../reserved.ts';
 import { COMPONENT_ID_PATTERN, WIDGET_ID_PATTERN } from './limits.ts';
 
 /** The seed's component id: a meaningful, bounded string ("weather-paris"). */
-export const ComponentId = Type.String({ pattern: COMPONENT_ID_PATTERN, description: 'Component id: 1–128 of A-Z a-z 0-9 _ . : - (starts with a letter or digit).' });
+export const ComponentId = Type.String({
+  pattern: COMPONENT_ID_PATTERN,
+  description: 'Component id: 1–128 of A-Z a-z 0-9 _ . : - (starts with a letter or digit).',
+});
 /** The seed's widget type id. */
-export const WidgetId = Type.String({ pattern: WIDGET_ID_PATTERN, description: 'Widget type id: 2–49 characters [a-z][a-z0-9-]+ (seed limit).' });
+export const WidgetId = Type.String({
+  pattern: WIDGET_ID_PATTERN,
+  description: 'Widget type id: 2–49 characters [a-z][a-z0-9-]+ (seed limit).',
+});
 /** A component type: a built-in name or a defined widget id. */
-export const ComponentType = Type.String({ pattern: '^[a-z][a-z0-9-]{0,48}$', description: 'A built-in type (card, stats, …) or a defined widget id.' });
+export const ComponentType = Type.String({
+  pattern: '^[a-z][a-z0-9-]{0,48}$',
+  description: 'A built-in type (card, stats, …) or a defined widget id.',
+});
 
 /** Positioning hints. */
 export const Placement = Type.Object(
   {
-    zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A free zone name; zones show in first-seen order; default "main".' })),
-    order: Type.Optional(Type.Number({ description: 'Position inside the zone, lower first; unordered components follow in arrival order.' })),
+    zone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'A free zone name; zones show in first-seen order; default "main".',
+      }),
+    ),
+    order: Type.Optional(
+      Type.Number({
+        description: 'Position inside the zone, lower first; unordered components follow in arrival order.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -22,8 +41,20 @@ export type Placement = Static<typeof Placement>;
 
 const DataObject = Type.Record(Type.String(), Type.Unknown(), { description: 'Component data (a JSON object).' });
 
-export const UpsertOp = Type.Object({ op: Type.Literal('upsert'), id: ComponentId, type: ComponentType, data: DataObject, layout: Type.Optional(Placement) }, { additionalProperties: false });
-export const PatchOp = Type.Object({ op: Type.Literal('patch'), id: ComponentId, data: DataObject }, { additionalProperties: false });
+export const UpsertOp = Type.Object(
+  {
+    op: Type.Literal('upsert'),
+    id: ComponentId,
+    type: ComponentType,
+    data: DataObject,
+    layout: Type.Optional(Placement),
+  },
+  { additionalProperties: false },
+);
+export const PatchOp = Type.Object(
+  { op: Type.Literal('patch'), id: ComponentId, data: DataObject },
+  { additionalProperties: false },
+);
 export const RemoveOp = Type.Object({ op: Type.Literal('remove'), id: ComponentId }, { additionalProperties: false });
 export const ClearOp = Type.Object({ op: Type.Literal('clear') }, { additionalProperties: false });
 
@@ -31,25 +62,54 @@ export const ClearOp = Type.Object({ op: Type.Literal('clear') }, { additionalPr
 export const WidgetComponent = Type.Object(
   {
     html: Type.String({ description: 'Mustache-like template.' }),
-    css: Type.Optional(Type.String({ description: 'Dropped: the host owns presentation (counted in the 50 KB limit).' })),
+    css: Type.Optional(
+      Type.String({ description: 'Dropped: the host owns presentation (counted in the 50 KB limit).' }),
+    ),
     props: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 64 })),
     defaults: Type.Optional(DataObject),
-    actions: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), emits: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }), { maxItems: 64 })),
-    js: Type.Optional(Type.String({ description: 'Action handler body: function(action, payload, data, render, root).' })),
+    actions: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 64 }),
+            emits: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 64 },
+      ),
+    ),
+    js: Type.Optional(
+      Type.String({ description: 'Action handler body: function(action, payload, data, render, root).' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type WidgetComponent = Static<typeof WidgetComponent>;
 
-export const DefineOp = Type.Object({ op: Type.Literal('define'), id: WidgetId, component: WidgetComponent }, { additionalProperties: false });
+export const DefineOp = Type.Object(
+  { op: Type.Literal('define'), id: WidgetId, component: WidgetComponent },
+  { additionalProperties: false },
+);
 export const UndefineOp = Type.Object({ op: Type.Literal('undefine'), id: WidgetId }, { additionalProperties: false });
-export const LayoutMode = Type.Union([Type.Literal('auto'), Type.Literal('dashboard'), Type.Literal('focus'), Type.Literal('columns'), Type.Literal('rows')]);
+export const LayoutMode = Type.Union([
+  Type.Literal('auto'),
+  Type.Literal('dashboard'),
+  Type.Literal('focus'),
+  Type.Literal('columns'),
+  Type.Literal('rows'),
+]);
 export type LayoutMode = Static<typeof LayoutMode>;
 export const LayoutOp = Type.Object({ op: Type.Literal('layout'), mode: LayoutMode }, { additionalProperties: false });
-export const MoveOp = Type.Object({ op: Type.Literal('move'), id: ComponentId, layout: Placement }, { additionalProperties: false });
+export const MoveOp = Type.Object(
+  { op: Type.Literal('move'), id: ComponentId, layout: Placement },
+  { additionalProperties: false },
+);
 
 /** One canvas op (seed 001): the eight of them. */
-export const CanvasOp = Type.Union([UpsertOp, PatchOp, RemoveOp, ClearOp, DefineOp, UndefineOp, LayoutOp, MoveOp], { $id: 'CanvasOp' });
+export const CanvasOp = Type.Union([UpsertOp, PatchOp, RemoveOp, ClearOp, DefineOp, UndefineOp, LayoutOp, MoveOp], {
+  $id: 'CanvasOp',
+});
 export type CanvasOp = Static<typeof CanvasOp>;
 export type UpsertOp = Static<typeof UpsertOp>;
 export type DefineOp = Static<typeof DefineOp>;
@@ -107,13 +167,19 @@ export type OpCheck = { ok: true; op: CanvasOp } | { ok: false; error: string };
  * fields rather than "matches none of 8 schemas"). Reserved keys are refused anywhere in `data`.
  */
 export function checkOp(value: unknown): OpCheck {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'an op is a JSON object {op, …}' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: 'an op is a JSON object {op, …}' };
   const name = (value as { op?: unknown }).op;
-  if (typeof name !== 'string' || !OP_NAMES.has(name)) return { ok: false, error: `unknown op ${JSON.stringify(String(name).slice(0, 40))}; expected one of ${[...OP_NAMES].join(', ')}` };
+  if (typeof name !== 'string' || !OP_NAMES.has(name))
+    return {
+      ok: false,
+      error: `unknown op ${JSON.stringify(String(name).slice(0, 40))}; expected one of ${[...OP_NAMES].join(', ')}`,
+    };
   const problem = checkers.get(name)!.firstError(value);
   if (problem !== undefined) return { ok: false, error: `${name}: ${problem}` };
   const reserved = findReservedKey(value);
-  if (reserved !== undefined) return { ok: false, error: `${name}: the key ${JSON.stringify(reserved)} is not allowed anywhere in an op` };
+  if (reserved !== undefined)
+    return { ok: false, error: `${name}: the key ${JSON.stringify(reserved)} is not allowed anywhere in an op` };
   return { ok: true, op: value as CanvasOp };
 }
 

@@ -28,9 +28,17 @@ export type UiDefinition = Static<typeof UiDefinition>;
 /** `{type: "text", text}`. */
 export const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() });
 /** `{type: "image", base64?, mimeType?, url?}`. */
-export const ImagePart = Type.Object({ type: Type.Literal('image'), base64: Type.Optional(Type.String()), mimeType: Type.Optional(Type.String()), url: Type.Optional(Type.String()) });
+export const ImagePart = Type.Object({
+  type: Type.Literal('image'),
+  base64: Type.Optional(Type.String()),
+  mimeType: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+});
 /** `{type: "ui", definition}`: the final state of one surface, written by the client into history. */
-export const UiPart = Type.Object({ type: Type.Literal('ui'), definition: Type.Intersect([UiDefinition, Type.Object({ surfaceId: Id })]) });
+export const UiPart = Type.Object({
+  type: Type.Literal('ui'),
+  definition: Type.Intersect([UiDefinition, Type.Object({ surfaceId: Id })]),
+});
 /** What the user did on a surface. `isAction` decides whether a new POST goes out. */
 export const UiEvent = Type.Object({
   surfaceId: Id,
@@ -47,13 +55,18 @@ export const UiEventPart = Type.Object({ type: Type.Literal('uiEvent'), event: U
 export const MessagePart = Type.Union([TextPart, ImagePart, UiPart, UiEventPart]);
 export type MessagePart = Static<typeof MessagePart>;
 /** One message of the client-held conversation. */
-export const GenuiClientMessage = Type.Object({ role: Type.Union([Type.Literal('user'), Type.Literal('model')]), parts: Type.Array(MessagePart, { maxItems: 10_000 }) });
+export const GenuiClientMessage = Type.Object({
+  role: Type.Union([Type.Literal('user'), Type.Literal('model')]),
+  parts: Type.Array(MessagePart, { maxItems: 10_000 }),
+});
 export type GenuiClientMessage = Static<typeof GenuiClientMessage>;
 
 /** `catalogDefinition`: the protocol version, the base catalog, extra client widgets (a JSON Schema). */
 export const CatalogDefinition = Type.Object({
   protocolVersion: Type.String({ maxLength: 32 }),
-  baseCatalog: Type.Optional(Type.Object({ name: Type.String({ maxLength: 256 }), version: Type.String({ maxLength: 64 }) })),
+  baseCatalog: Type.Optional(
+    Type.Object({ name: Type.String({ maxLength: 256 }), version: Type.String({ maxLength: 64 }) }),
+  ),
   augmentations: Type.Optional(Type.Object({})),
 });
 export type CatalogDefinition = Static<typeof CatalogDefinition>;
@@ -68,7 +81,10 @@ export type GenuiRequest = Static<typeof GenuiRequest>;
 
 /** Stream chunk: add a surface or replace it whole (the canonical UI state). */
 export const AddOrUpdateSurfaceChunk = Type.Object({
-  addOrUpdateSurface: Type.Object({ surfaceId: Id, definition: Type.Object({ root: Id, widgets: Type.Array(WidgetEntry, { maxItems: 100_000 }) }) }),
+  addOrUpdateSurface: Type.Object({
+    surfaceId: Id,
+    definition: Type.Object({ root: Id, widgets: Type.Array(WidgetEntry, { maxItems: 100_000 }) }),
+  }),
 });
 export type AddOrUpdateSurfaceChunk = Static<typeof AddOrUpdateSurfaceChunk>;
 /** Stream chunk: remove a surface. */
@@ -76,13 +92,18 @@ export const DeleteSurfaceChunk = Type.Object({ deleteSurface: Type.Object({ sur
 /** Stream chunk: a piece of the model's text. */
 export const TextChunk = Type.Object({ text: Type.String() });
 /** Stream chunk (last): the complete text; ends the turn. */
-export const MessageChunk = Type.Object({ message: Type.Object({ role: Type.Literal('model'), parts: Type.Array(TextPart) }) });
+export const MessageChunk = Type.Object({
+  message: Type.Object({ role: Type.Literal('model'), parts: Type.Array(TextPart) }),
+});
 /**
  * suip's extension (only to a client that sent `"suip": {"progressive": true}`): an
  * `addOrUpdateSurface` of a surface the model is still writing. It is a valid seed chunk; the
  * `suip.preview` member says it is not yet the surface's state (not recorded in history).
  */
-export const PreviewChunk = Type.Intersect([AddOrUpdateSurfaceChunk, Type.Object({ suip: Type.Object({ preview: Type.Literal(true) }) })]);
+export const PreviewChunk = Type.Intersect([
+  AddOrUpdateSurfaceChunk,
+  Type.Object({ suip: Type.Object({ preview: Type.Literal(true) }) }),
+]);
 export type PreviewChunk = Static<typeof PreviewChunk>;
 /** suip's extension: the preview of this surface is withdrawn (its command was refused or cut); the committed state shows again. */
 export const DropPreviewChunk = Type.Object({ suip: Type.Object({ dropPreview: Id }) });
@@ -97,7 +118,17 @@ export type GenuiChunk = Static<typeof GenuiChunk>;
  * (§3.4): the request's (400, 413), no model configured (503), and the model failing before the
  * first chunk (504 `model_timeout`; 502 for the others).
  */
-export const GENUI_ERROR_CODES = ['unsupported_catalog_version', 'unsupported_protocol_version', 'invalid_request', 'body_too_large', 'model_not_configured', 'model_timeout', 'model_http_error', 'model_unreachable', 'model_stream_error'] as const;
+export const GENUI_ERROR_CODES = [
+  'unsupported_catalog_version',
+  'unsupported_protocol_version',
+  'invalid_request',
+  'body_too_large',
+  'model_not_configured',
+  'model_timeout',
+  'model_http_error',
+  'model_unreachable',
+  'model_stream_error',
+] as const;
 export type GenuiErrorCode = (typeof GENUI_ERROR_CODES)[number];
 /** The error envelope: the seed's schema, `supportedCatalogs` always present so every error body validates against it. */
 export const GenuiErrorBody = Type.Object({

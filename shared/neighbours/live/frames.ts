@@ -40,7 +40,12 @@ export const ActionFrame = Type.Object(
   {
     type: Type.Literal('action'),
     payload: Type.Object(
-      { sessionId: SessionId, type: Type.String({ minLength: 1, maxLength: 128 }), payload: Type.Unknown(), clientSeq: Type.Integer({ minimum: 1 }) },
+      {
+        sessionId: SessionId,
+        type: Type.String({ minLength: 1, maxLength: 128 }),
+        payload: Type.Unknown(),
+        clientSeq: Type.Integer({ minimum: 1 }),
+      },
       { additionalProperties: false },
     ),
   },
@@ -50,20 +55,48 @@ export const ActionFrame = Type.Object(
 export type ActionFrame = Static<typeof ActionFrame>;
 
 /** Heartbeat (the server answers `pong`). */
-export const PingFrame = Type.Object({ type: Type.Literal('ping'), payload: Type.Optional(Type.Unknown()) }, { additionalProperties: false });
+export const PingFrame = Type.Object(
+  { type: Type.Literal('ping'), payload: Type.Optional(Type.Unknown()) },
+  { additionalProperties: false },
+);
 /** The host context the page shows under (theme, locale, time zone …): recorded as a session event. */
-export const HostContextFrame = Type.Object({ type: Type.Literal('host_context_observed'), payload: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 }) }, { additionalProperties: false });
+export const HostContextFrame = Type.Object(
+  {
+    type: Type.Literal('host_context_observed'),
+    payload: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 }),
+  },
+  { additionalProperties: false },
+);
 
 /** A server channel's name: the seed sends it bare; `{channel}` is accepted too. */
-const ChannelRef = Type.Union([Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.:-]+$' }), Type.Object({ channel: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.:-]+$' }) }, { additionalProperties: false })]);
+const ChannelRef = Type.Union([
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.:-]+$' }),
+  Type.Object(
+    { channel: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.:-]+$' }) },
+    { additionalProperties: false },
+  ),
+]);
 /** `channel_subscribe` / `channel_unsubscribe`: server-registered channels only (no MCP tool polling). */
-export const ChannelSubscribeFrame = Type.Object({ type: Type.Literal('channel_subscribe'), payload: ChannelRef }, { additionalProperties: false });
-export const ChannelUnsubscribeFrame = Type.Object({ type: Type.Literal('channel_unsubscribe'), payload: ChannelRef }, { additionalProperties: false });
+export const ChannelSubscribeFrame = Type.Object(
+  { type: Type.Literal('channel_subscribe'), payload: ChannelRef },
+  { additionalProperties: false },
+);
+export const ChannelUnsubscribeFrame = Type.Object(
+  { type: Type.Literal('channel_unsubscribe'), payload: ChannelRef },
+  { additionalProperties: false },
+);
 /** A channel frame. */
 export type ChannelFrame = Static<typeof ChannelSubscribeFrame> | Static<typeof ChannelUnsubscribeFrame>;
 
 /** Every frame a client may send. */
-export const ClientFrame = Type.Union([SubscribeFrame, ActionFrame, PingFrame, HostContextFrame, ChannelSubscribeFrame, ChannelUnsubscribeFrame]);
+export const ClientFrame = Type.Union([
+  SubscribeFrame,
+  ActionFrame,
+  PingFrame,
+  HostContextFrame,
+  ChannelSubscribeFrame,
+  ChannelUnsubscribeFrame,
+]);
 /** A client frame. */
 export type ClientFrame = Static<typeof ClientFrame>;
 
@@ -90,7 +123,8 @@ export type LiveErrorCode =
   | 'ORIGIN_NOT_ALLOWED';
 
 /** Error codes of `channel_error` frames (the seed's). */
-export type ChannelErrorCode = 'CHANNEL_UNKNOWN' | 'CHANNEL_NOT_LOCAL' | 'SESSION_NOT_FOUND' | 'SUBSCRIBE_UNAUTHORIZED' | 'POLL_FAILED';
+export type ChannelErrorCode =
+  'CHANNEL_UNKNOWN' | 'CHANNEL_NOT_LOCAL' | 'SESSION_NOT_FOUND' | 'SUBSCRIBE_UNAUTHORIZED' | 'POLL_FAILED';
 
 /** The session (GguiSession) a render commits, as suip reads it; other fields pass through. */
 export interface LiveSession {
@@ -139,8 +173,16 @@ export type ServerFrame =
   | { type: 'error'; payload: { code: LiveErrorCode; message: string; numericCode?: number } }
   | { type: 'render'; payload: { session: LiveSession; matchType?: string }; seq: number }
   | { type: 'props_update'; payload: { sessionId: string; props: unknown }; seq: number }
-  | { type: 'data'; payload: { sessionId: string; channel: string; mode: 'append' | 'replace'; payload: unknown; seq: number }; seq: number }
-  | { type: 'drain_ack'; payload: { sessionId: string; sequence: number; actions: Array<{ clientId: string; clientSeq: number }> }; seq: number }
+  | {
+      type: 'data';
+      payload: { sessionId: string; channel: string; mode: 'append' | 'replace'; payload: unknown; seq: number };
+      seq: number;
+    }
+  | {
+      type: 'drain_ack';
+      payload: { sessionId: string; sequence: number; actions: Array<{ clientId: string; clientSeq: number }> };
+      seq: number;
+    }
   | { type: 'render_event'; payload: SessionEvent }
   | { type: 'channel_payload'; payload: { channel: string; payload: unknown } }
   | { type: 'channel_error'; payload: { channel: string; code: ChannelErrorCode; message: string } }

@@ -7,7 +7,11 @@ import { MCP_APP_LIMITS } from './constants.ts';
  * refused one on `mcp.call-result` with a reason the model can act on.
  */
 
-const ToolName = Type.String({ minLength: 1, maxLength: MCP_APP_LIMITS.maxToolNameChars, pattern: '^[A-Za-z0-9_.\\-/]+$' });
+const ToolName = Type.String({
+  minLength: 1,
+  maxLength: MCP_APP_LIMITS.maxToolNameChars,
+  pattern: '^[A-Za-z0-9_.\\-/]+$',
+});
 
 /** `mcp.call-tool`: call a tool of the MCP server that served this view (through the host, with its consent). */
 export const CallToolOutput = Type.Object(

@@ -3,12 +3,33 @@ import { isSafeStyleValue, suipTokensFromHostStyles } from './theme-map.ts';
 
 describe('suipTokensFromHostStyles', () => {
   it('maps the host variables to the suip tokens closest in meaning', () => {
-    const tokens = suipTokensFromHostStyles({ '--color-background-primary': '#101010', '--color-text-primary': 'rgb(240 240 240)', '--font-sans': 'Inter, sans-serif', '--border-radius-md': '6px' });
-    expect(Object.fromEntries(tokens)).toEqual({ '--suip-color-bg': '#101010', '--suip-color-surface': '#101010', '--suip-color-fg': 'rgb(240 240 240)', '--suip-font': 'Inter, sans-serif', '--suip-radius': '6px' });
+    const tokens = suipTokensFromHostStyles({
+      '--color-background-primary': '#101010',
+      '--color-text-primary': 'rgb(240 240 240)',
+      '--font-sans': 'Inter, sans-serif',
+      '--border-radius-md': '6px',
+    });
+    expect(Object.fromEntries(tokens)).toEqual({
+      '--suip-color-bg': '#101010',
+      '--suip-color-surface': '#101010',
+      '--suip-color-fg': 'rgb(240 240 240)',
+      '--suip-font': 'Inter, sans-serif',
+      '--suip-radius': '6px',
+    });
   });
 
   it('skips values that could load something or break out of the declaration', () => {
-    for (const value of ['url(https://x.example/a.png)', 'red; background: red', 'image-set("a.png" 1x)', '@import "x"', '}', 'a\\62 c', 'x'.repeat(301), '']) expect(isSafeStyleValue(value)).toBe(false);
+    for (const value of [
+      'url(https://x.example/a.png)',
+      'red; background: red',
+      'image-set("a.png" 1x)',
+      '@import "x"',
+      '}',
+      'a\\62 c',
+      'x'.repeat(301),
+      '',
+    ])
+      expect(isSafeStyleValue(value)).toBe(false);
     expect(suipTokensFromHostStyles({ '--color-text-primary': 'url(https://x.example)' }).size).toBe(0);
   });
 

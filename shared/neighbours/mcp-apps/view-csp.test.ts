@@ -15,15 +15,30 @@ describe('viewCsp', () => {
   });
 
   it('puts declared origins into their directives only', () => {
-    const csp = viewCsp({ connectDomains: ['https://api.example.com'], resourceDomains: ['https://*.cdn.example'], frameDomains: ['https://player.example'] });
-    expect(csp).toContain("connect-src https://api.example.com");
-    expect(csp).toContain("img-src data: blob: https://*.cdn.example");
+    const csp = viewCsp({
+      connectDomains: ['https://api.example.com'],
+      resourceDomains: ['https://*.cdn.example'],
+      frameDomains: ['https://player.example'],
+    });
+    expect(csp).toContain('connect-src https://api.example.com');
+    expect(csp).toContain('img-src data: blob: https://*.cdn.example');
     expect(csp).toContain("script-src 'unsafe-inline' blob: https://*.cdn.example");
     expect(csp).toContain('frame-src https://player.example');
   });
 
   it('drops every entry that could add a keyword, a wildcard or a directive', () => {
-    const hostile = ["https://a.example 'unsafe-eval'", 'https://a.example; script-src *', '*', "'self'", 'https://a.example/path', 'javascript:alert(1)', 'data:', 'https://a.example\nconnect-src *', 42, null];
+    const hostile = [
+      "https://a.example 'unsafe-eval'",
+      'https://a.example; script-src *',
+      '*',
+      "'self'",
+      'https://a.example/path',
+      'javascript:alert(1)',
+      'data:',
+      'https://a.example\nconnect-src *',
+      42,
+      null,
+    ];
     expect(cspOrigins(hostile)).toEqual([]);
     const csp = viewCsp({ connectDomains: hostile, resourceDomains: hostile });
     expect(csp).not.toMatch(/unsafe-eval|\*(?!\.)|javascript:/);

@@ -27,7 +27,8 @@ export function cspOrigins(list: unknown): string[] {
   const out: string[] = [];
   for (const entry of list.slice(0, MAX_CSP_ORIGINS)) {
     // SECURITY: exactly scheme://host[:port], so no entry can smuggle 'unsafe-eval', '*' or a new directive.
-    if (typeof entry === 'string' && /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(entry)) out.push(entry);
+    if (typeof entry === 'string' && /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(entry))
+      out.push(entry);
   }
   return out;
 }

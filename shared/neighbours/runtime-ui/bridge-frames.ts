@@ -48,20 +48,44 @@ export const BridgeServerFrame = Type.Union([
    * client id (pass it back as `client` when reconnecting to keep the runtime requests it holds),
    * and whether its token may restart the runtime.
    */
-  Type.Object({ type: Type.Literal('hello'), generation: Generation, running: Type.Boolean(), lastSeq: Type.Integer({ minimum: 0 }), clientId: Type.String({ maxLength: 64 }), canRestart: Type.Boolean() }),
+  Type.Object({
+    type: Type.Literal('hello'),
+    generation: Generation,
+    running: Type.Boolean(),
+    lastSeq: Type.Integer({ minimum: 0 }),
+    clientId: Type.String({ maxLength: 64 }),
+    canRestart: Type.Boolean(),
+  }),
   /**
    * One protocol line from the runtime's stdout. `elsewhere`: a runtime → UI request that another
    * window holds; this window shows it as answered elsewhere and never answers it.
    */
-  Type.Object({ type: Type.Literal('line'), seq: Seq, generation: Generation, line: Type.String(), elsewhere: Type.Optional(Type.Literal(true)) }),
+  Type.Object({
+    type: Type.Literal('line'),
+    seq: Seq,
+    generation: Generation,
+    line: Type.String(),
+    elsewhere: Type.Optional(Type.Literal(true)),
+  }),
   /** A runtime → UI request handed to this window after the window holding it went away (its seq was seen already). */
   Type.Object({ type: Type.Literal('claim'), generation: Generation, line: Type.String() }),
   /** The runtime process started. */
   Type.Object({ type: Type.Literal('started'), seq: Seq, generation: Generation }),
   /** The runtime process exited (crash or end): its runs are over and nothing addressed to it is relayed. */
-  Type.Object({ type: Type.Literal('exit'), seq: Seq, generation: Generation, code: Type.Union([Type.Integer(), Type.Null()]), signal: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]) }),
+  Type.Object({
+    type: Type.Literal('exit'),
+    seq: Seq,
+    generation: Generation,
+    code: Type.Union([Type.Integer(), Type.Null()]),
+    signal: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  }),
   /** A stdout line that is not a JSON-RPC message (reported and answered with -32700/-32600, not relayed). */
-  Type.Object({ type: Type.Literal('violation'), seq: Seq, message: Type.String({ maxLength: 1000 }), preview: Type.String({ maxLength: 200 }) }),
+  Type.Object({
+    type: Type.Literal('violation'),
+    seq: Seq,
+    message: Type.String({ maxLength: 1000 }),
+    preview: Type.String({ maxLength: 200 }),
+  }),
   /** The ledger no longer holds the frames after the requested `fromSeq`: the stream goes on from `firstSeq`. */
   Type.Object({ type: Type.Literal('truncated'), firstSeq: Type.Integer({ minimum: 0 }) }),
   /** A frame of this client was refused. */
@@ -73,7 +97,10 @@ export type BridgeServerFrame = Static<typeof BridgeServerFrame>;
 /** Browser → bridge. */
 export const BridgeClientFrame = Type.Union([
   /** One protocol line for the runtime's stdin (a JSON-RPC message, no newline), addressed to one runtime generation. */
-  Type.Object({ type: Type.Literal('line'), generation: Generation, line: Type.String({ maxLength: 4 * 1024 * 1024 }) }, { additionalProperties: false }),
+  Type.Object(
+    { type: Type.Literal('line'), generation: Generation, line: Type.String({ maxLength: 4 * 1024 * 1024 }) },
+    { additionalProperties: false },
+  ),
   /** Start the runtime again (the same fixed command); needs a token minted with `restart: true`. */
   Type.Object({ type: Type.Literal('restart') }, { additionalProperties: false }),
 ]);

@@ -21,12 +21,34 @@ export function lineErrorResponse(problem: LineProblem): LineErrorResponse | und
   const hint = ' One JSON-RPC 2.0 message per line, UTF-8, at most 4 MiB, ending with \\n.';
   switch (problem.kind) {
     case 'not-json':
-      return { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message: `parse error: the line is not JSON (it began ${JSON.stringify(problem.preview.slice(0, 40))}).${hint}` } };
+      return {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: RpcErrorCode.ParseError,
+          message: `parse error: the line is not JSON (it began ${JSON.stringify(problem.preview.slice(0, 40))}).${hint}`,
+        },
+      };
     case 'too-deep':
-      return { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message: `parse error: ${problem.message}; it was not parsed.${hint}` } };
+      return {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: RpcErrorCode.ParseError, message: `parse error: ${problem.message}; it was not parsed.${hint}` },
+      };
     case 'too-long':
-      return { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.InvalidRequest, message: `invalid request: ${problem.message}.${hint}` } };
+      return {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: RpcErrorCode.InvalidRequest, message: `invalid request: ${problem.message}.${hint}` },
+      };
     case 'not-rpc':
-      return { jsonrpc: '2.0', id: problem.id ?? null, error: { code: RpcErrorCode.InvalidRequest, message: `invalid request: ${problem.message}. A request is {"jsonrpc":"2.0","id":"<string>","method":"<name>","params":{…}}.` } };
+      return {
+        jsonrpc: '2.0',
+        id: problem.id ?? null,
+        error: {
+          code: RpcErrorCode.InvalidRequest,
+          message: `invalid request: ${problem.message}. A request is {"jsonrpc":"2.0","id":"<string>","method":"<name>","params":{…}}.`,
+        },
+      };
   }
 }

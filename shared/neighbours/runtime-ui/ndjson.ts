@@ -32,11 +32,19 @@ export interface LineSink {
  * ignored, and a line longer than `maxLineBytes` skipped without being buffered and reported
  * once as `too-long`; the next line is read normally.
  */
-export function createLineSplitter(sink: LineSink, maxLineBytes = MAX_LINE_BYTES): { push(chunk: Uint8Array): void; end(): void } {
+export function createLineSplitter(
+  sink: LineSink,
+  maxLineBytes = MAX_LINE_BYTES,
+): { push(chunk: Uint8Array): void; end(): void } {
   return createLineFramer(
     {
       line: (text) => sink.line(text),
-      tooLong: ({ preview }) => sink.problem({ kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`, preview }),
+      tooLong: ({ preview }) =>
+        sink.problem({
+          kind: 'too-long',
+          message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`,
+          preview,
+        }),
     },
     { maxLineBytes },
   );
@@ -49,24 +57,59 @@ const checkEnvelope = compile(RpcEnvelope);
  * before `JSON.parse` (a line of a million `[` would otherwise block the thread), and the shape of
  * the envelope is checked after.
  */
-export function parseLine(text: string, maxLineBytes = MAX_LINE_BYTES): { ok: true; message: RpcEnvelope } | { ok: false; problem: LineProblem } {
+export function parseLine(
+  text: string,
+  maxLineBytes = MAX_LINE_BYTES,
+): { ok: true; message: RpcEnvelope } | { ok: false; problem: LineProblem } {
   const preview = text.slice(0, 80);
   // A UTF-16 length is at most the UTF-8 byte length, so this check never refuses a line that fits.
-  if (text.length > maxLineBytes) return { ok: false, problem: { kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes`, preview } };
+  if (text.length > maxLineBytes)
+    return {
+      ok: false,
+      problem: { kind: 'too-long', message: `a line is longer than ${maxLineBytes} bytes`, preview },
+    };
   const shape = measureJson(text, MAX_DEPTH);
-  if (shape.truncated) return { ok: false, problem: { kind: 'too-deep', message: `the line nests deeper than ${MAX_DEPTH} levels`, preview } };
+  if (shape.truncated)
+    return {
+      ok: false,
+      problem: { kind: 'too-deep', message: `the line nests deeper than ${MAX_DEPTH} levels`, preview },
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, problem: { kind: 'not-json', message: 'a line is not JSON; stdout carries only NDJSON JSON-RPC messages (logs go to stderr)', preview } };
+    return {
+      ok: false,
+      problem: {
+        kind: 'not-json',
+        message: 'a line is not JSON; stdout carries only NDJSON JSON-RPC messages (logs go to stderr)',
+        preview,
+      },
+    };
   }
   const error = checkEnvelope.firstError(value);
-  if (error !== undefined) return { ok: false, problem: { kind: 'not-rpc', message: `a line is not a JSON-RPC 2.0 message (${error})`, preview, ...envelopeHints(value) } };
+  if (error !== undefined)
+    return {
+      ok: false,
+      problem: {
+        kind: 'not-rpc',
+        message: `a line is not a JSON-RPC 2.0 message (${error})`,
+        preview,
+        ...envelopeHints(value),
+      },
+    };
   const message = value as RpcEnvelope;
   // The envelope fits, but it is neither a request, a notification nor a response.
   if (message.method === undefined && message.result === undefined && message.error === undefined) {
-    return { ok: false, problem: { kind: 'not-rpc', message: 'a line is not a JSON-RPC 2.0 message (it has no method, result or error)', preview, ...envelopeHints(value) } };
+    return {
+      ok: false,
+      problem: {
+        kind: 'not-rpc',
+        message: 'a line is not a JSON-RPC 2.0 message (it has no method, result or error)',
+        preview,
+        ...envelopeHints(value),
+      },
+    };
   }
   return { ok: true, message };
 }
@@ -77,7 +120,9 @@ function envelopeHints(value: unknown): { id?: string | number; response?: true 
   const record = value as Record<string, unknown>;
   const id = record.id;
   const usable = (typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isFinite(id));
-  const response = !Object.prototype.hasOwnProperty.call(record, 'method') && (Object.prototype.hasOwnProperty.call(record, 'result') || Object.prototype.hasOwnProperty.call(record, 'error'));
+  const response =
+    !Object.prototype.hasOwnProperty.call(record, 'method') &&
+    (Object.prototype.hasOwnProperty.call(record, 'result') || Object.prototype.hasOwnProperty.call(record, 'error'));
   return { ...(usable ? { id: id as string | number } : {}), ...(response ? { response: true as const } : {}) };
 }
 

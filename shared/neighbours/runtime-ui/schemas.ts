@@ -83,15 +83,75 @@ const Ts = Type.Optional(Type.Number());
 export const AgentEvent = Type.Union([
   Type.Object({ type: Type.Literal('text'), content: Long, timestamp: Ts }, Open),
   Type.Object({ type: Type.Literal('reasoning'), content: Long, timestamp: Ts }, Open),
-  Type.Object({ type: Type.Literal('llm.retry'), provider: Type.Optional(Short), next_attempt: Type.Optional(Type.Number()), max_attempts: Type.Optional(Type.Number()), delay_ms: Type.Optional(Type.Number()) }, Open),
-  Type.Object({ type: Type.Literal('step_start'), step_id: Id, title: Type.String({ maxLength: 4096 }), step_number: Type.Number() }, Open),
-  Type.Object({ type: Type.Literal('step_complete'), step_id: Id, status: Type.Union([Type.Literal('completed'), Type.Literal('error')]), duration_ms: Type.Number() }, Open),
-  Type.Object({ type: Type.Literal('tool_call'), tool: Short, args: Type.Record(Type.String(), Type.Unknown()), raw_args: Type.Optional(Long), tool_call_id: Id, display_name: Type.Optional(Short) }, Open),
-  Type.Object({ type: Type.Literal('tool_result'), tool: Short, result: Long, tool_call_id: Id, is_error: Type.Optional(Type.Boolean()), screenshot_base64: Type.Optional(Type.Union([Type.String({ maxLength: 4 << 20 }), Type.Null()])) }, Open),
-  Type.Object({ type: Type.Literal('permission.preview'), tool: Short, tool_call_id: Type.Optional(Id), file_path: Type.Optional(Long), language: Type.Optional(Short), diff: Type.Optional(Long), summary: Type.Optional(Long), truncated: Type.Optional(Type.Boolean()) }, Open),
+  Type.Object(
+    {
+      type: Type.Literal('llm.retry'),
+      provider: Type.Optional(Short),
+      next_attempt: Type.Optional(Type.Number()),
+      max_attempts: Type.Optional(Type.Number()),
+      delay_ms: Type.Optional(Type.Number()),
+    },
+    Open,
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('step_start'),
+      step_id: Id,
+      title: Type.String({ maxLength: 4096 }),
+      step_number: Type.Number(),
+    },
+    Open,
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('step_complete'),
+      step_id: Id,
+      status: Type.Union([Type.Literal('completed'), Type.Literal('error')]),
+      duration_ms: Type.Number(),
+    },
+    Open,
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('tool_call'),
+      tool: Short,
+      args: Type.Record(Type.String(), Type.Unknown()),
+      raw_args: Type.Optional(Long),
+      tool_call_id: Id,
+      display_name: Type.Optional(Short),
+    },
+    Open,
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('tool_result'),
+      tool: Short,
+      result: Long,
+      tool_call_id: Id,
+      is_error: Type.Optional(Type.Boolean()),
+      screenshot_base64: Type.Optional(Type.Union([Type.String({ maxLength: 4 << 20 }), Type.Null()])),
+    },
+    Open,
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('permission.preview'),
+      tool: Short,
+      tool_call_id: Type.Optional(Id),
+      file_path: Type.Optional(Long),
+      language: Type.Optional(Short),
+      diff: Type.Optional(Long),
+      summary: Type.Optional(Long),
+      truncated: Type.Optional(Type.Boolean()),
+    },
+    Open,
+  ),
   Type.Object({ type: Type.Literal('permission.ready'), tool: Short, tool_call_id: Type.Optional(Id) }, Open),
   Type.Object({ type: Type.Literal('compaction_start'), timestamp: Ts }, Open),
-  Type.Object({ type: Type.Literal('compaction_complete'), timestamp: Ts, compacted: Type.Optional(Type.Boolean()) }, Open),
+  Type.Object(
+    { type: Type.Literal('compaction_complete'), timestamp: Ts, compacted: Type.Optional(Type.Boolean()) },
+    Open,
+  ),
   Type.Object({ type: Type.Literal('hidden_user_message'), content: Long }, Open),
   Type.Object({ type: Type.Literal('final'), content: Long, termination_reason: Type.Optional(Short) }, Open),
 ]);
@@ -100,39 +160,122 @@ export type AgentEvent = Static<typeof AgentEvent>;
 
 /** `agent.event` params (runtime → UI notification). */
 // codelia's own session.history sends the user's message as hidden_user_message with seq -1.
-export const AgentEventParams = Type.Object({ run_id: Id, seq: Type.Integer({ minimum: -1 }), event: AgentEvent, meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }, Open);
+export const AgentEventParams = Type.Object(
+  {
+    run_id: Id,
+    seq: Type.Integer({ minimum: -1 }),
+    event: AgentEvent,
+    meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  Open,
+);
 /** A run's states; `completed`, `error` and `cancelled` are terminal. */
-export const RunStatus = Type.Union([Type.Literal('running'), Type.Literal('awaiting_ui'), Type.Literal('completed'), Type.Literal('error'), Type.Literal('cancelled')]);
+export const RunStatus = Type.Union([
+  Type.Literal('running'),
+  Type.Literal('awaiting_ui'),
+  Type.Literal('completed'),
+  Type.Literal('error'),
+  Type.Literal('cancelled'),
+]);
 /** A run's state. */
 export type RunStatus = Static<typeof RunStatus>;
 /** `run.status` params (runtime → UI notification). */
 export const RunStatusParams = Type.Object({ run_id: Id, status: RunStatus, message: Type.Optional(Long) }, Open);
 /** `run.context` params (runtime → UI notification). */
-export const RunContextParams = Type.Object({ run_id: Id, context_left_percent: Type.Number({ minimum: 0, maximum: 100 }) }, Open);
+export const RunContextParams = Type.Object(
+  { run_id: Id, context_left_percent: Type.Number({ minimum: 0, maximum: 100 }) },
+  Open,
+);
 /** `run.cancel` params. */
 export const RunCancelParams = Type.Object({ run_id: Id, reason: Type.Optional(Long) }, Open);
 /** `run.cancel` result. */
-export const RunCancelResult = Type.Object({ ok: Type.Boolean(), status: Type.Optional(Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('error'), Type.Literal('cancelled')])) }, Open);
+export const RunCancelResult = Type.Object(
+  {
+    ok: Type.Boolean(),
+    status: Type.Optional(
+      Type.Union([
+        Type.Literal('running'),
+        Type.Literal('completed'),
+        Type.Literal('error'),
+        Type.Literal('cancelled'),
+      ]),
+    ),
+  },
+  Open,
+);
 
 /** `session.list` params (codelia adds `scope` and `workspace_root`) and result. */
-export const SessionListParams = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), scope: Type.Optional(Short), workspace_root: Type.Optional(Long) }, Open);
-export const SessionSummary = Type.Object({ session_id: Id, updated_at: Short, run_id: Type.Optional(Id), message_count: Type.Optional(Type.Integer({ minimum: 0 })), last_user_message: Type.Optional(Long) }, Open);
-export const SessionListResult = Type.Object({ sessions: Type.Array(SessionSummary), current_workspace_root: Type.Optional(Long) }, Open);
+export const SessionListParams = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    scope: Type.Optional(Short),
+    workspace_root: Type.Optional(Long),
+  },
+  Open,
+);
+export const SessionSummary = Type.Object(
+  {
+    session_id: Id,
+    updated_at: Short,
+    run_id: Type.Optional(Id),
+    message_count: Type.Optional(Type.Integer({ minimum: 0 })),
+    last_user_message: Type.Optional(Long),
+  },
+  Open,
+);
+export const SessionListResult = Type.Object(
+  { sessions: Type.Array(SessionSummary), current_workspace_root: Type.Optional(Long) },
+  Open,
+);
 /** `session.history` params and result (the history itself arrives as `agent.event`s). */
-export const SessionHistoryParams = Type.Object({ session_id: Id, max_runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })), max_events: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }, Open);
-export const SessionHistoryResult = Type.Object({ runs: Type.Integer({ minimum: 0 }), events_sent: Type.Integer({ minimum: 0 }), truncated: Type.Optional(Type.Boolean()) }, Open);
+export const SessionHistoryParams = Type.Object(
+  {
+    session_id: Id,
+    max_runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    max_events: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  },
+  Open,
+);
+export const SessionHistoryResult = Type.Object(
+  {
+    runs: Type.Integer({ minimum: 0 }),
+    events_sent: Type.Integer({ minimum: 0 }),
+    truncated: Type.Optional(Type.Boolean()),
+  },
+  Open,
+);
 
 /** `model.list` / `model.set`. */
-export const ModelListParams = Type.Object({ provider: Type.Optional(Short), include_details: Type.Optional(Type.Boolean()) }, Open);
-export const ModelListResult = Type.Object({ provider: Short, models: Type.Array(Short), current: Type.Optional(Short), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }, Open);
-export const ModelSetParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 256 }), provider: Type.Optional(Short) }, Open);
+export const ModelListParams = Type.Object(
+  { provider: Type.Optional(Short), include_details: Type.Optional(Type.Boolean()) },
+  Open,
+);
+export const ModelListResult = Type.Object(
+  {
+    provider: Short,
+    models: Type.Array(Short),
+    current: Type.Optional(Short),
+    details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  Open,
+);
+export const ModelSetParams = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 256 }), provider: Type.Optional(Short) },
+  Open,
+);
 export const ModelSetResult = Type.Object({ provider: Short, name: Short }, Open);
 
 /** `mcp.list` / `skills.list` (the suip runtime has neither; it says so in its capabilities). */
 export const McpListParams = Type.Object({ scope: Type.Optional(Short) }, Open);
 export const McpListResult = Type.Object({ servers: Type.Array(Type.Unknown()) }, Open);
-export const SkillsListParams = Type.Object({ cwd: Type.Optional(Long), force_reload: Type.Optional(Type.Boolean()) }, Open);
-export const SkillsListResult = Type.Object({ skills: Type.Array(Type.Unknown()), errors: Type.Array(Type.Unknown()), truncated: Type.Boolean() }, Open);
+export const SkillsListParams = Type.Object(
+  { cwd: Type.Optional(Long), force_reload: Type.Optional(Type.Boolean()) },
+  Open,
+);
+export const SkillsListResult = Type.Object(
+  { skills: Type.Array(Type.Unknown()), errors: Type.Array(Type.Unknown()), truncated: Type.Boolean() },
+  Open,
+);
 
 /** Runtime → UI requests. */
 export const UiConfirmParams = Type.Object(
@@ -148,7 +291,14 @@ export const UiConfirmParams = Type.Object(
   },
   Open,
 );
-export const UiConfirmResult = Type.Object({ ok: Type.Boolean(), remember: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])), reason: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Null()])) }, Open);
+export const UiConfirmResult = Type.Object(
+  {
+    ok: Type.Boolean(),
+    remember: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    reason: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Null()])),
+  },
+  Open,
+);
 export const UiPromptParams = Type.Object(
   {
     run_id: Type.Optional(Id),
@@ -160,12 +310,25 @@ export const UiPromptParams = Type.Object(
   },
   Open,
 );
-export const UiPromptResult = Type.Object({ value: Type.Union([Type.String({ maxLength: 1 << 20 }), Type.Null()]) }, Open);
+export const UiPromptResult = Type.Object(
+  { value: Type.Union([Type.String({ maxLength: 1 << 20 }), Type.Null()]) },
+  Open,
+);
 export const UiPickParams = Type.Object(
   {
     run_id: Type.Optional(Id),
     title: Type.String({ minLength: 1, maxLength: 200 }),
-    items: Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }), label: Type.String({ minLength: 1, maxLength: 200 }), detail: Type.Optional(Type.String({ maxLength: 500 })) }, Open), { minItems: 1, maxItems: 100 }),
+    items: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ minLength: 1, maxLength: 128 }),
+          label: Type.String({ minLength: 1, maxLength: 200 }),
+          detail: Type.Optional(Type.String({ maxLength: 500 })),
+        },
+        Open,
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
     multi: Type.Optional(Type.Boolean()),
   },
   Open,
@@ -226,7 +389,9 @@ export const RpcEnvelope = Type.Object(
     method: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     params: Type.Optional(Type.Unknown()),
     result: Type.Optional(Type.Unknown()),
-    error: Type.Optional(Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }, Open)),
+    error: Type.Optional(
+      Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }, Open),
+    ),
   },
   Open,
 );
