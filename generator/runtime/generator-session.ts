@@ -74,8 +74,12 @@ export class GeneratorSession {
   private readonly raw: RawJob[] = [];
   /** The root the renderer holds (acknowledged). */
   private acked: GroupParticle | undefined;
-  /** The newest root asked for by `render`, not yet sent. */
-  private wanted: GroupParticle | undefined;
+  /**
+   * The newest root asked for by `render`, not yet sent: the program's own tree, converted to the
+   * wire only when it is sent. A program that renders per token while a transaction is in flight
+   * pays for the conversion of the one tree that goes, not of every tree it superseded.
+   */
+  private wanted: ModelParticle | undefined;
   private waiters: Deferred[] = [];
   private inFlight = false;
   /** Model groups whose subtree `checkTypes` passed against this session's vocabulary. */
@@ -168,7 +172,6 @@ export class GeneratorSession {
           }),
         ),
       );
-    let root: GroupParticle;
     try {
       // An unknown type would only show the host's fallback box: say so now, with the nearest type.
       checkTypes(
@@ -177,7 +180,6 @@ export class GeneratorSession {
         this.typesChecked,
         this.plainMarkdown(asRoot(tree) === tree ? [] : ['root']),
       );
-      root = this.registry.toWire(asRoot(tree), []) as GroupParticle;
     } catch (error) {
       if (error instanceof ProgramError) {
         // The program's mistake, found before sending: the program hears it (onError, the
@@ -191,12 +193,12 @@ export class GeneratorSession {
         Promise.reject(
           new SuipError({
             code: ErrorCode.InvalidParams,
-            message: `render() could not read the tree: ${error instanceof Error ? error.message : String(error)}`,
+            message: `render() could not read the tree: ${messageOf(error)}`,
           }),
         ),
       );
     }
-    this.wanted = root;
+    this.wanted = asRoot(tree);
     const promise = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     this.schedule();
     return handled(promise);
@@ -375,24 +377,28 @@ export class GeneratorSession {
   }
 
   private takeRender(): RawJob | undefined {
-    const root = this.wanted;
-    if (root === undefined) return undefined;
+    const model = this.wanted;
+    if (model === undefined) return undefined;
     const waiters = this.waiters;
     this.wanted = undefined;
     this.waiters = [];
+    let root: GroupParticle;
+    try {
+      root = this.registry.toWire(model, []) as GroupParticle;
+    } catch (error) {
+      return this.refuseRender(waiters, `render() could not read the tree: ${messageOf(error)}`);
+    }
     try {
       return { ops: diff(this.acked, root), waiters, root };
     } catch (error) {
-      this.settle(
-        waiters,
-        undefined,
-        new SuipError({
-          code: ErrorCode.InvalidParams,
-          message: `render() could not diff the tree: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
-      return this.takeRender();
+      return this.refuseRender(waiters, `render() could not diff the tree: ${messageOf(error)}`);
     }
+  }
+
+  /** Settle a render that cannot be sent with `message`, and take the next one. */
+  private refuseRender(waiters: Deferred[], message: string): RawJob | undefined {
+    this.settle(waiters, undefined, new SuipError({ code: ErrorCode.InvalidParams, message }));
+    return this.takeRender();
   }
 
   private settle(waiters: Deferred[], root: GroupParticle | undefined, error: SuipError | undefined): void {
@@ -532,6 +538,10 @@ let counter = 0;
 function nextId(): number {
   counter += 1;
   return counter;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function asRoot(tree: ModelParticle): ModelParticle {

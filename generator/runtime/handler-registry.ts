@@ -2,7 +2,10 @@ import type { EventHandler, GroupParticle, Particle } from '../../shared/index.t
 import type { HandlerFunction, HandlerSpec, ModelGroup, ModelParticle } from './builders.ts';
 
 interface Converted {
-  key: string;
+  /** The path of the group's parent, as `JSON.stringify` writes it ("" for the root). */
+  parent: string;
+  /** The group's own id under that parent ("" for the root). */
+  id: string;
   wire: Particle;
 }
 
@@ -64,24 +67,40 @@ export class HandlerRegistry {
 
   /** The wire form of a model particle sitting at `path` (relative to the generator root). */
   toWire(particle: ModelParticle, path: readonly string[]): Particle {
+    if (path.length === 0) return this.toWireAt(particle, '', path, '');
+    return this.toWireAt(particle, JSON.stringify(path.slice(0, -1)), path.slice(0, -1), path[path.length - 1]!);
+  }
+
+  /**
+   * `toWire` of the child `id` of the group at `parentPath` (`parent` is that path stringified
+   * once by the caller). An unchanged child is found by its parent's key and its id, with no path
+   * built for it: a streaming program re-renders its whole list per token, and a path array and
+   * its text per child was most of what an unchanged list cost.
+   */
+  private toWireAt(particle: ModelParticle, parent: string, parentPath: readonly string[], id: string): Particle {
     if (typeof particle !== 'object' || particle === null || !('group' in particle) || !Array.isArray(particle.group))
       return particle as Particle;
-    const key = JSON.stringify(path);
     const cached = this.cache.get(particle);
-    if (cached !== undefined && cached.key === key) return cached.wire;
-    const wire = this.convertGroup(particle, path);
-    this.cache.set(particle, { key, wire });
+    if (cached !== undefined && cached.id === id && cached.parent === parent) return cached.wire;
+    const wire = this.convertGroup(particle, parentPath.length === 0 && id === '' ? [] : [...parentPath, id]);
+    this.cache.set(particle, { parent, id, wire });
     return wire;
   }
 
   private convertGroup(model: ModelGroup, path: readonly string[]): GroupParticle {
-    let same = true;
-    const children = model.group.map((entry) => {
-      const id = entry[0];
-      const wire = this.toWire(entry[1], [...path, id]);
-      if (wire !== entry[1]) same = false;
-      return [id, wire] as [string, Particle];
-    });
+    const key = JSON.stringify(path);
+    const entries = model.group;
+    // The wire entries are copied only from the first child whose wire form differs (a group with
+    // a handler below it): a list of plain items is its own wire form, with no array built for it.
+    let children: Array<[string, Particle]> | undefined;
+    for (let i = 0; i < entries.length; i += 1) {
+      const [id, child] = entries[i]!;
+      const wire = this.toWireAt(child, key, path, id);
+      if (children === undefined && wire !== child)
+        children = entries.slice(0, i).map(([before, particle]) => [before, particle as Particle]);
+      children?.push([id, wire]);
+    }
+    let same = children === undefined;
     let on: Record<string, EventHandler> | undefined;
     if (model.on !== undefined && typeof model.on === 'object') {
       on = {};
@@ -93,7 +112,9 @@ export class HandlerRegistry {
       }
     }
     if (same) return model as unknown as GroupParticle;
-    const result: Record<string, unknown> = { group: children };
+    const result: Record<string, unknown> = {
+      group: children ?? entries.map(([id, particle]) => [id, particle as Particle]),
+    };
     if (model.type !== undefined) result.type = model.type;
     if (on !== undefined) result.on = on;
     return result as unknown as GroupParticle;

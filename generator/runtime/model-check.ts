@@ -71,7 +71,7 @@ export function checkChildren(
   type: string | null | undefined,
   children: unknown,
 ): Array<readonly [string, ModelParticle]> {
-  const call = `group(${type === null || type === undefined ? 'null' : JSON.stringify(type)}, …)`;
+  const call = (): string => `group(${type === null || type === undefined ? 'null' : JSON.stringify(type)}, …)`;
   if (children === undefined) return [];
   if (!Array.isArray(children)) {
     const hint =
@@ -79,7 +79,7 @@ export function checkChildren(
         ? ` Write the pairs as an array: group(${JSON.stringify(type ?? null)}, [["title", "Hello"], ["body", text("…")]])`
         : '';
     throw new ProgramError(
-      `${call}: children must be an array of [id, particle] pairs, but got ${show(children)}.${hint}`,
+      `${call()}: children must be an array of [id, particle] pairs, but got ${show(children)}.${hint}`,
     );
   }
   return children.map((entry: unknown, index) => {
@@ -89,16 +89,18 @@ export function checkChildren(
           ? ` Give it an id: ["item-${index}", ${typeof entry === 'string' ? JSON.stringify(entry.slice(0, 30)) : 'group(…)'}]`
           : '';
       throw new ProgramError(
-        `${call}: child ${index} must be an [id, particle] pair with a string id, but is ${show(entry)}.${fix}`,
+        `${call()}: child ${index} must be an [id, particle] pair with a string id, but is ${show(entry)}.${fix}`,
       );
     }
     const [id, particle] = entry as [string, unknown];
-    return [id, toParticle(particle, `${call} child "${id}"`)] as const;
+    // The place is named only when a child is refused: a streaming program builds its list per
+    // token, and a message string per child was most of the builder's cost.
+    return [id, toParticle(particle, call, id)] as const;
   });
 }
 
 /** A child value as a particle: particles pass, strings and numbers become plain text. */
-function toParticle(value: unknown, where: string): ModelParticle {
+function toParticle(value: unknown, call: () => string, id: string): ModelParticle {
   if (typeof value === 'string') return { text: value, mimeType: 'text/plain' };
   if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value), mimeType: 'text/plain' };
   if (
@@ -109,7 +111,7 @@ function toParticle(value: unknown, where: string): ModelParticle {
   )
     return value as ModelParticle;
   throw new ProgramError(
-    `${where} must be a particle (text("…"), data(url, type) or group(…)) or a plain string, but is ${show(value)}.`,
+    `${call()} child "${id}" must be a particle (text("…"), data(url, type) or group(…)) or a plain string, but is ${show(value)}.`,
   );
 }
 
@@ -190,6 +192,19 @@ export function looksLikeMarkdown(text: string): boolean {
 /** Told of each plain string that looks like markdown, with the path of its particle. */
 export type PlainMarkdownHook = (path: readonly string[], text: string) => void;
 
+/** The type names of each vocabulary a session holds, listed once (a render per token asked each time). */
+const typeTables = new WeakMap<readonly VocabularyEntry[], { types: string[]; known: Set<string> }>();
+
+function typesOf(vocabulary: readonly VocabularyEntry[]): { types: string[]; known: Set<string> } {
+  let table = typeTables.get(vocabulary);
+  if (table === undefined) {
+    const types = vocabulary.map((entry) => entry.type);
+    table = { types, known: new Set(types) };
+    typeTables.set(vocabulary, table);
+  }
+  return table;
+}
+
 /**
  * Before a render is sent: every group type must be one the host has. Walks the model tree
  * iteratively and names the first unknown type by its path, with the nearest real type; a plain
@@ -210,8 +225,7 @@ export function checkTypes(
       `render(tree): the tree must be a particle (text(…), group(…)), but is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`,
     );
   if (vocabulary.length === 0) return;
-  const types = vocabulary.map((entry) => entry.type);
-  const known = new Set(types);
+  const { types, known } = typesOf(vocabulary);
   // Groups whose whole subtree passed in an earlier render are skipped: a streaming program
   // re-renders a 1,000-item tree per token with every unchanged item the same object, so the
   // walk is O(what changed), like `toWire`'s memo (model particles are not mutated once built).
