@@ -497,6 +497,10 @@ test('server: without its optional peers the CLI exits 1 and names the package t
 });
 
 test('server: the prebuilt CLI reaches "listening" at least twice as fast as npm run server (tsx), measured in one run', async () => {
+  // A timing ratio, which a busy machine can flip (at load 44 its eight starts outlasted the test's minute): it runs
+  // with SUIP_LOAD_TESTS=1 on a quiet machine, like `npm run test:load`, not in `npm test`.
+  test.skip(process.env.SUIP_LOAD_TESTS !== '1', 'a timing ratio: SUIP_LOAD_TESTS=1 on a quiet machine');
+  test.setTimeout(300_000);
   const timeToListen = async (command: string, args: string[], cwd: string) => {
     const began = performance.now();
     const child = start(command, [...args, '--port', '0', '--data-dir', mkdtempSync(join(work, 'data-'))], { cwd });
