@@ -48,9 +48,7 @@ test('the playground connects to an MCP server, lists the tools that have a UI a
   await expect(view.locator('suip-tree').getByText('hello from an MCP tool')).toBeVisible({ timeout: 30_000 });
 });
 
-test("the round trip with no model: the view's button sends a message back to the playground (docs/neighbours/mcp-apps.md)", async ({
-  page,
-}) => {
+test("no model, the doc's round trip: the view's button sends a message back to the playground", async ({ page }) => {
   await page.goto('/');
   const panel = page.getByTestId('mcp-apps-panel');
   await panel.locator('summary').click();

@@ -150,9 +150,7 @@ test('a program that fails before its first render shows its error in the box; t
   await expect(box).toHaveCount(0);
 });
 
-test('a line longer than the editor is said: its right edge fades until the editor is scrolled to the line end', async ({
-  page,
-}) => {
+test('a line longer than the editor is said: its right edge fades until scrolled to the line end', async ({ page }) => {
   await openSingle(page);
   const editor = page.getByRole('textbox', { name: 'Program code' });
   const wrap = page.locator('pg-code-editor .wrap');
