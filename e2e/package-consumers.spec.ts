@@ -320,7 +320,7 @@ test('components: a host-registered product-card renders with the host element, 
   }
 });
 
-test("quick start: the README's inline program in a Vite main.ts takes props and hands its click's action back", async ({
+test("quick start: the README's inline program in a Vite main.ts takes props, hands its click's action back", async ({
   page,
 }) => {
   const server = await startStaticServer(join(work, 'quick-start', 'dist'));
