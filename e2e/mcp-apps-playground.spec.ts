@@ -1,10 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startMcpProcess, type McpProcess } from './fixtures/mcp-apps/processes.ts';
 
 /**
  * The playground's MCP Apps panel against a real `suip mcp --sandbox-port` process: connect, pick
  * the tool, and its view (suip's own MCP App here) is shown next to the playground's programs.
  */
+
+/** The tool arguments of docs/neighbours/mcp-apps.md's no-model round trip, read from the doc's text. */
+const ROUND_TRIP_ARGUMENTS = /^(\{"program": .*\})$/m.exec(
+  readFileSync(fileURLToPath(new URL('../docs/neighbours/mcp-apps.md', import.meta.url)), 'utf8'),
+)![1]!;
 
 let suip: McpProcess;
 let sandbox: string;
@@ -39,4 +46,20 @@ test('the playground connects to an MCP server, lists the tools that have a UI a
   await panel.getByRole('button', { name: 'Show a suip UI' }).click();
   const view = page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
   await expect(view.locator('suip-tree').getByText('hello from an MCP tool')).toBeVisible({ timeout: 30_000 });
+});
+
+test("no model, the doc's round trip: the view's button sends a message back to the playground", async ({ page }) => {
+  await page.goto('/');
+  const panel = page.getByTestId('mcp-apps-panel');
+  await panel.locator('summary').click();
+  await panel.getByLabel('MCP server').fill(suip.url);
+  await panel.getByLabel('Sandbox proxy').fill(sandbox);
+  // The doc's arguments, as written there.
+  await panel.getByLabel('Arguments (JSON)').fill(ROUND_TRIP_ARGUMENTS);
+  await panel.getByRole('button', { name: 'Connect' }).click();
+  await panel.getByRole('button', { name: 'Show a suip UI' }).click();
+  const view = page.frameLocator('suip-mcp-app iframe').frameLocator('iframe');
+  await expect(view.locator('suip-tree').getByText('Hello from suip mcp')).toBeVisible({ timeout: 30_000 });
+  await view.locator('suip-tree').getByRole('button', { name: 'Say hi' }).click();
+  await expect(panel.getByRole('status')).toHaveText('the app says: hi from the view');
 });

@@ -119,6 +119,28 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * The doc's agent (`agent.mjs`, docs/server.md) as a process: it publishes the session, prints
+ * `{sessionId, wsToken}` for the page, then waits for the user's action.
+ */
+async function startAgent(folder: string, url: string, agentToken: string) {
+  const agent = start(process.execPath, ['agent.mjs'], {
+    cwd: folder,
+    env: { SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken },
+  });
+  const [printed] = await waitFor(agent, /^\{"sessionId".*\}$/m);
+  const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
+  return { agent, sessionId, wsToken };
+}
+
+/** The round trip's last leg: the click reached the agent as an action, which it printed, drained and exited. */
+async function expectActionBack(agent: ReturnType<typeof start>, sessionId: string): Promise<void> {
+  const [, payload] = await waitFor(agent, /^the user did (.*)$/m);
+  expect(JSON.parse(payload!)).toMatchObject({ sessionId, type: 'add', payload: { n: 1 } });
+  const code = agent.exitCode ?? (await new Promise((resolve) => agent.once('exit', resolve)));
+  expect(code, agent.output()).toBe(0);
+}
+
 let work: string;
 let tarball: string;
 let files: string[];
@@ -298,7 +320,21 @@ test('components: a host-registered product-card renders with the host element, 
   }
 });
 
-for (const app of apps.filter((a) => a.name !== 'components')) {
+test("quick start: the README's inline program in a Vite main.ts takes props, hands its click's action back", async ({
+  page,
+}) => {
+  const server = await startStaticServer(join(work, 'quick-start', 'dist'));
+  try {
+    await page.goto(server.url);
+    await expect(page.getByText('Weather for Oslo')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Choose Oslo' }).click();
+    await expect(page.getByText('The user chose {"type":"choose","city":"Oslo"} on action')).toBeVisible();
+  } finally {
+    await server.close();
+  }
+});
+
+for (const app of apps.filter((a) => a.name !== 'components' && a.name !== 'quick-start')) {
   test(`${app.name}: the installed package renders, reacts and follows the host's dark theme`, async ({ page }) => {
     // The doc's snippets ask their server for the model's program; here it is the counter.
     const server = await startStaticServer(join(work, app.name, app.serve), '/', {
@@ -376,18 +412,14 @@ test('server: npx suip serve from the installed tarball listens; an agent on sui
     );
     const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
     const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
-    const printed = execFileSync(process.execPath, ['agent.mjs'], {
-      cwd: folder,
-      env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken },
-      encoding: 'utf8',
-    });
-    const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
+    const { agent, sessionId, wsToken } = await startAgent(folder, url!, agentToken);
     const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
     await page.goto(`${site.url}?${query}`);
     const live = page.locator('suip-live');
     await expect(live.getByText('Agent counter')).toBeVisible({ timeout: 20_000 });
     await live.getByRole('button', { name: 'Add one' }).click();
     await expect(live.getByText('Clicked 1 times')).toBeVisible();
+    await expectActionBack(agent, sessionId);
     await expect(live).toHaveAttribute('status', 'connected');
   } finally {
     await site.close();
@@ -404,18 +436,14 @@ test('server, no bundler: <suip-live> from suip/browser on a page from 127.0.0.1
     const suip = start('npx', ['--no-install', 'suip', 'serve', '--port', '0', '--data-dir', data], { cwd: folder });
     const [, url] = await waitFor(suip, /^listening (http:\/\/127\.0\.0\.1:\d+)$/m);
     const agentToken = readFileSync(join(data, 'agent-token'), 'utf8').trim();
-    const printed = execFileSync(process.execPath, ['agent.mjs'], {
-      cwd: folder,
-      env: { ...process.env, SUIP_URL: url, SUIP_AGENT_TOKEN: agentToken },
-      encoding: 'utf8',
-    });
-    const { sessionId, wsToken } = JSON.parse(printed) as { sessionId: string; wsToken: string };
+    const { agent, sessionId, wsToken } = await startAgent(folder, url!, agentToken);
     const query = new URLSearchParams({ url: `${url!.replace('http', 'ws')}/ws`, session: sessionId, token: wsToken });
     await page.goto(`${site.url}live.html?${query}`);
     const live = page.locator('suip-live');
     await expect(live.getByText('Agent counter')).toBeVisible({ timeout: 20_000 });
     await live.getByRole('button', { name: 'Add one' }).click();
     await expect(live.getByText('Clicked 1 times')).toBeVisible();
+    await expectActionBack(agent, sessionId);
     await expect(live).toHaveAttribute('status', 'connected');
     await expect(page.locator('#problem')).toBeHidden();
     expect(suip.output()).not.toContain('ORIGIN_NOT_ALLOWED');
@@ -469,6 +497,10 @@ test('server: without its optional peers the CLI exits 1 and names the package t
 });
 
 test('server: the prebuilt CLI reaches "listening" at least twice as fast as npm run server (tsx), measured in one run', async () => {
+  // A timing ratio, which a busy machine can flip (at load 44 its eight starts outlasted the test's minute): it runs
+  // with SUIP_LOAD_TESTS=1 on a quiet machine, like `npm run test:load`, not in `npm test`.
+  test.skip(process.env.SUIP_LOAD_TESTS !== '1', 'a timing ratio: SUIP_LOAD_TESTS=1 on a quiet machine');
+  test.setTimeout(300_000);
   const timeToListen = async (command: string, args: string[], cwd: string) => {
     const began = performance.now();
     const child = start(command, [...args, '--port', '0', '--data-dir', mkdtempSync(join(work, 'data-'))], { cwd });

@@ -149,3 +149,25 @@ test('a program that fails before its first render shows its error in the box; t
   await expect(page.getByTestId('errors').locator('li')).toHaveCount(1);
   await expect(box).toHaveCount(0);
 });
+
+test('a line longer than the editor is said: its right edge fades until scrolled to the line end', async ({ page }) => {
+  await openSingle(page);
+  const editor = page.getByRole('textbox', { name: 'Program code' });
+  const wrap = page.locator('pg-code-editor .wrap');
+  await editor.fill('const short = 1;');
+  await baseExpect(wrap).not.toHaveAttribute('data-more-right');
+  await editor.fill(`const long = '${'x'.repeat(400)}';`);
+  // Typing left the caret, and the view, at the line's end; back to its start, the rest is cut.
+  const scrollTo = (left: 'start' | 'end') =>
+    editor.evaluate((area, to) => {
+      area.scrollLeft = to === 'start' ? 0 : area.scrollWidth;
+      area.dispatchEvent(new Event('scroll'));
+    }, left);
+  await scrollTo('start');
+  await baseExpect(wrap).toHaveAttribute('data-more-right', '');
+  // The fade is drawn over the editor's right edge.
+  const fade = await wrap.evaluate((el) => getComputedStyle(el, '::after').backgroundImage);
+  baseExpect(fade).toContain('linear-gradient');
+  await scrollTo('end');
+  await baseExpect(wrap).not.toHaveAttribute('data-more-right');
+});

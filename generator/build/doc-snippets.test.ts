@@ -77,6 +77,9 @@ const options: ts.CompilerOptions = {
   paths: entryPaths(),
 };
 
+/** The files that are not snippets (TypeScript's libs, @types/node, the package's sources), parsed once per run. */
+const parsedFiles = new Map<string, ts.SourceFile>();
+
 /** Type-check snippets as modules beside the repository root; the diagnostics, one line each, named by doc and line. */
 function check(snippets: readonly Snippet[]): string[] {
   const files = new Map(snippets.map((s, i) => [join(root, `__doc_snippet_${i}.${s.lang}`), s] as const));
@@ -87,10 +90,16 @@ function check(snippets: readonly Snippet[]): string[] {
   host.readFile = (name) => (files.has(name) ? source(files.get(name)!) : read(name));
   host.fileExists = (name) => files.has(name) || exists(name);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, onError, create) =>
-    files.has(name)
-      ? ts.createSourceFile(name, source(files.get(name)!), version, true)
-      : getSourceFile(name, version, onError, create);
+  host.getSourceFile = (name, version, onError, create) => {
+    if (files.has(name)) return ts.createSourceFile(name, source(files.get(name)!), version, true);
+    // Parsed once for every check of this run: the lib and entry files are most of a check's time.
+    let parsed = parsedFiles.get(name);
+    if (parsed === undefined) {
+      parsed = getSourceFile(name, version, onError, create);
+      if (parsed !== undefined) parsedFiles.set(name, parsed);
+    }
+    return parsed;
+  };
   // The sandbox runtime is a virtual module of the build; its declaration stands in for it.
   const program = ts.createProgram(
     [...files.keys(), join(root, 'generator/build/virtual-sandbox.d.ts')],

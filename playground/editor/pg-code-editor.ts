@@ -26,6 +26,11 @@ export class PgCodeEditor extends LitElement {
     textarea:focus-visible { box-shadow: inset 0 0 0 2px var(--pg-accent); }
     textarea[readonly] { cursor: progress; }
     textarea::selection { background: color-mix(in srgb, var(--pg-accent) 35%, transparent); color: transparent; }
+    /* Lines longer than the editor: the right edge fades while there is more to the right (the textarea scrolls). */
+    .wrap[data-more-right]::after {
+      content: ''; position: absolute; top: 0; right: 0; bottom: 0; width: 2rem; pointer-events: none;
+      background: linear-gradient(to right, transparent, var(--pg-code-bg));
+    }
     .tok-comment { color: var(--pg-tok-comment); font-style: italic; }
     .tok-string { color: var(--pg-tok-string); }
     .tok-number { color: var(--pg-tok-number); }
@@ -99,7 +104,23 @@ export class PgCodeEditor extends LitElement {
     if (area && pre) {
       pre.scrollTop = area.scrollTop;
       pre.scrollLeft = area.scrollLeft;
+      // A line cut at the right edge is said (a fade there), not hidden: the textarea scrolls sideways.
+      const hidden = area.scrollWidth - area.clientWidth - area.scrollLeft;
+      this.renderRoot.querySelector('.wrap')?.toggleAttribute('data-more-right', hidden > 1);
     }
+  }
+
+  /** The fade follows the editor's width too (a window or splitter resize), not only scrolls and edits. */
+  private readonly resized = new ResizeObserver(() => this.syncScroll());
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resized.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.resized.disconnect();
+    super.disconnectedCallback();
   }
 
   /** Set by Escape: the next Tab moves focus out instead of indenting. */
