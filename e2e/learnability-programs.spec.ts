@@ -284,6 +284,11 @@ const HEARD: Array<[string, string, RegExp]> = [
     `group('image', [['src', data('https://img.example/cat.png', 'image/png')], ['alt', 'A cat']])`,
     /^-32007 \["p","src"\] at path \["p","src"\]: the image\/png source "https:\/\/img\.example\/cat\.png" was replaced by a note: .*; embed the media as a data: URL/,
   ],
+  [
+    'an HTML tag in a markdown text',
+    `text('Total: <b>42</b>')`,
+    /^-32007 \["p"\] at path \["p"\]: the HTML tag "<b>" in the markdown text is shown as written: the host draws no HTML; write markdown in text\(…\) instead/,
+  ],
 ];
 
 for (const [mistake, particle, says] of HEARD) {

@@ -7,9 +7,10 @@ import { createRateBudget } from './rate-budget.ts';
  * What a peer refused, replaced or showed literally in a program's UI while showing the rest:
  * `link` (a href the host's policy refused: shown as text), `media` (a source refused: a note
  * instead), `channel` (a channel the host never uses), `markdown` (a plain string that looks
- * like markdown: shown exactly as written).
+ * like markdown: shown exactly as written), `html` (HTML tags in a text, or a text/html text: the
+ * host draws no HTML, so the tags are shown as written).
  */
-export type RefusalReason = 'link' | 'media' | 'channel' | 'markdown';
+export type RefusalReason = 'link' | 'media' | 'channel' | 'markdown' | 'html';
 
 /**
  * The one shape of every refusal a program hears: a `Refused` (-32007) warning whose message

@@ -95,8 +95,8 @@ describe('validateParticle refuses, with the code a model can act on', () => {
       [null, /params.particle must be a particle object but is null/],
       ['hi', /must be a particle object but is the string "hi"/],
       [[['a', { text: 'x' }]], /must be a particle object but is an array of length 1/],
-      [{}, /has keys \(none\); a particle is exactly one of/],
-      [{ text: 'a', group: [] }, /has keys "text", "group"; a particle is exactly one of/],
+      [{}, /has keys \(none\); send exactly one of/],
+      [{ text: 'a', group: [] }, /has keys "text", "group"; send exactly one of/],
       [{ text: 5 }, /is not a valid text particle \(\/text: Expected string\)/],
       [{ data: 'https://x/a.png' }, /is not a valid data particle \(\/mimeType: Expected required property\)/],
       [
@@ -108,7 +108,7 @@ describe('validateParticle refuses, with the code a model can act on', () => {
       [{ group: [], on: { hover: { handler: 'h' } } }, /is not a valid group \(\/on\/hover: Unexpected property\)/],
       [
         { group: [], on: { click: { handler: 'h', data: 'everything' } } },
-        /\.on\.click\.data is the string "everything"; it must be one of "none", "value", "checked", "formData"/,
+        /\.on\.click\.data is the string "everything"; ask for one of "none", "value", "checked", "formData"/,
       ],
     ];
     for (const [value, message] of cases) {
@@ -141,7 +141,7 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     );
     expect(issueOf(validateParticle(evil, ctx()))).toEqual({
       code: ErrorCode.InvalidParams,
-      message: 'params.particle could not be read (Error)',
+      message: 'params.particle could not be read (Error); send plain JSON (no getters, proxies or cycles)',
     });
     expect(issueOf(validateParticle({ group: [['a', evil]] }, ctx())).code).toBe(ErrorCode.InvalidParams);
   });
@@ -175,7 +175,7 @@ describe('validateParticle refuses, with the code a model can act on', () => {
     };
     expect(issueOf(validateParticle(tree, ctx()))).toEqual({
       code: ErrorCode.IdExists,
-      message: 'params.particle.group has the id "a" twice; ids must be unique among siblings',
+      message: 'params.particle.group has the id "a" twice; ids must be unique among siblings; rename one of them',
     });
   });
 
@@ -253,11 +253,11 @@ describe('validateParticle refuses, with the code a model can act on', () => {
       );
       expect(issueOf(validateParticle(JSON.parse(`{"group": [], "on": {${q}: {"handler": "h1"}}}`), ctx()))).toEqual({
         code: ErrorCode.PolicyViolation,
-        message: `params.particle.on has the forbidden key ${q}; events are "click", "input", "change", "submit", "keydown"`,
+        message: `params.particle.on has the forbidden key ${q}; events are "click", "input", "change", "submit", "keydown"; remove the key`,
       });
       expect(issueOf(validateParticle(JSON.parse(`{"text": "x", ${q}: {"polluted": true}}`), ctx()))).toEqual({
         code: ErrorCode.PolicyViolation,
-        message: `params.particle has the forbidden key ${q}; particles are plain JSON objects`,
+        message: `params.particle has the forbidden key ${q}; particles are plain JSON objects; remove the key`,
       });
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -371,10 +371,10 @@ describe('validateParticle names the program path and suip rules (issue 47)', ()
       ],
     };
     expect(issueOf(validateParticle(value, ctx({ at: ['root'] }))).message).toBe(
-      'the particle at ["root","list"].group has the id "a" twice; ids must be unique among siblings',
+      'the particle at ["root","list"].group has the id "a" twice; ids must be unique among siblings; rename one of them',
     );
     expect(issueOf(validateParticle(value, ctx())).message).toBe(
-      'params.particle child ["list"].group has the id "a" twice; ids must be unique among siblings',
+      'params.particle child ["list"].group has the id "a" twice; ids must be unique among siblings; rename one of them',
     );
   });
 });

@@ -38,7 +38,7 @@ const dataCheck = checkDataParticle;
 const groupCheck = checkGroupShallow;
 const KINDS = ['text', 'data', 'group'] as const;
 const SHAPES =
-  'a particle is exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
+  'send exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
 
 /**
  * suip's rule for `on`, and why (docs/protocol.md §3): a deliberate narrowing of seed 003, whose
@@ -77,7 +77,7 @@ export function validateParticle(value: unknown, ctx: ParticleContext): Particle
   } catch (error) {
     return fail(
       ErrorCode.InvalidParams,
-      `${ctx.where} could not be read (${error instanceof Error ? error.name : 'error'})`,
+      `${ctx.where} could not be read (${error instanceof Error ? error.name : 'error'}); send plain JSON (no getters, proxies or cycles)`,
     );
   }
 }
@@ -116,7 +116,7 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
     if (reserved !== undefined) {
       return fail(
         ErrorCode.PolicyViolation,
-        `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects`,
+        `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects; remove the key`,
       );
     }
     const proto: unknown = Object.getPrototypeOf(value);
@@ -173,7 +173,7 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (!Array.isArray(children)) {
           return fail(
             ErrorCode.InvalidParams,
-            `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}`,
+            `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}; send "group": [["id", particle], ...]`,
           );
         }
         if (children.length > limits.maxChildren) {
@@ -186,7 +186,7 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (reservedEvent !== undefined) {
           return fail(
             ErrorCode.PolicyViolation,
-            `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}`,
+            `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}; remove the key`,
           );
         }
         const dataIssue = checkHandlerData(record.on, where);
@@ -207,7 +207,7 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
           if (seen.has(id))
             return fail(
               ErrorCode.IdExists,
-              `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings`,
+              `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings; rename one of them`,
             );
           seen.add(id);
           stack.push({ value: child, depth: depth + 1, parent: frame, id });
@@ -258,7 +258,7 @@ function checkHandlerData(on: unknown, where: () => string): ParticleIssue | und
     if (data === undefined || (typeof data === 'string' && (EVENT_DATA as readonly string[]).includes(data))) continue;
     return {
       code: ErrorCode.InvalidParams,
-      message: `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; it must be one of ${quoteList(EVENT_DATA)}`,
+      message: `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; ask for one of ${quoteList(EVENT_DATA)}`,
     };
   }
   return undefined;

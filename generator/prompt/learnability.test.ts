@@ -284,10 +284,42 @@ render(view());`,
     /the particle at \["t"\] is a text particle with "on"; in suip only group particles take "on".*wrap it in a group whose type accepts the event/,
     `${P}render(group(null, [['t', group('button', [['label', 'Hi']], { on: { click: () => {} } })]]));`,
   ],
+  // The four probe kinds issue 47 added to the fifteen: a catalog's PascalCase type (seed 000's
+  // style), output on a channel the host refuses, HTML in a text (below: a warning), `on` on data.
+  [
+    "a type in a GenUI catalog's PascalCase",
+    `${P}render(group(null, [['go', group('ElevatedButton', [['label', 'Go']])]]));`,
+    /the group at path \["go"\] has type "ElevatedButton", which this host does not have; did you mean group\("button", …\)\?/,
+    `${P}render(group(null, [['go', group('button', [['label', 'Go']])]]));`,
+  ],
+  [
+    "a widget name of a client's own catalog",
+    `${P}render(group(null, [['stars', group('StarRating', [['value', '4']])]]));`,
+    /the group at path \["stars"\] has type "StarRating", which this host does not have; did you mean group\("rating", …\)\?/,
+    `${P}render(group(null, [['stars', group('rating', [['value', '4']])]]));`,
+  ],
+  [
+    'a text written as a group',
+    `${P}render(group(null, [['hello', group('Text', [['text', 'Hello']])]]));`,
+    /the group at path \["hello"\] has type "Text", which this host does not have; a text is not a group in suip: write a plain string \["id", "…"\] or text\("…"\)/,
+    `${P}render(group(null, [['hello', 'Hello']]));`,
+  ],
+  [
+    'output on a channel the host does not accept',
+    `${P}render(group(null, [['done', 'Booked']]));\nawait suip.output('booking', { seat: '4A' });`,
+    /output\("booking", …\): the host does not accept output on this channel; it allows no output channel for this program; show the result in the program's own UI instead/,
+    `${P}render(group(null, [['done', 'Booked seat 4A']]));`,
+  ],
+  [
+    'an image with a click handler on its data',
+    `${P}render(group('image', [['src', { data: 'data:image/png;base64,iVBORw0KGgo=', mimeType: 'image/png', on: { click: () => {} } }], ['alt', 'A dot']]));`,
+    /the particle at \["root","src"\] is a data particle with "on"; in suip only group particles take "on".*wrap it in a group whose type accepts the event/,
+    `${P}render(group('image', [['src', suip.data('data:image/png;base64,iVBORw0KGgo=', 'image/png')], ['alt', 'A dot']]));`,
+  ],
 ];
 
 describe('learnability: one mistake, one precise error, one fix that renders', () => {
-  it(`has at least 44 cases (${CASES.length})`, () => expect(CASES.length).toBeGreaterThanOrEqual(44));
+  it(`has at least 49 cases (${CASES.length})`, () => expect(CASES.length).toBeGreaterThanOrEqual(49));
   for (const [name, program, says, fixed, host] of CASES) {
     it(name, async () => {
       const broken = await runProgram(program, host);
@@ -341,6 +373,14 @@ describe('learnability: every refusal is heard by the program (issue 47)', () =>
     expect(fixed.heard).toEqual([]);
   });
 
+  it('an onError that renders the warning shows it: the notice comes after the render that found it', async () => {
+    const run = await runProgram(`${P}const heard = [];
+const view = () => group(null, [['b', '**bold**'], ['heard', text(heard.join('; '), 'text/plain')]]);
+suip.onError((e) => { heard.push(e.message); render(view()); });
+render(view());`);
+    expect(JSON.stringify(run.root)).toContain('is shown exactly as written, markdown marks and all');
+  });
+
   it('the same warning once per string, however often the program renders it', async () => {
     const run = await runProgram(
       `${P}for (let i = 0; i < 50; i += 1) render(group(null, [['n', String(i)], ['b', '**bold**']]));`,
@@ -357,6 +397,44 @@ render(group(null, [['count', String(n)]]));`);
     // 8 per second with a burst of 8 (refusal-notice.test.ts checks it on a clock of its own): 250
     // would need the loop to run 30 s; it takes well under one.
     expect(count).toBeLessThan(250);
+  });
+
+  /** [the mistake, the text child, what the program hears, the fixed child]: HTML the host shows as written (issue 47). */
+  const HTML: Array<[string, string, RegExp, string]> = [
+    [
+      'an HTML tag in a plain string',
+      `'<b>Total</b>: 42'`,
+      /^at path \["root","total"\]: the plain string "<b>Total<\/b>: 42" is shown exactly as written, the HTML tag "<b>" and all: the host draws no HTML; to format it, write markdown in text\(…\) instead \(\*\*bold\*\*/m,
+      `text('**Total**: 42')`,
+    ],
+    [
+      'an HTML tag in a markdown text',
+      `text('Total: <span style="color:red">42</span>')`,
+      /^at path \["root","total"\]: the HTML tag "<span style=\\"color:red\\">" in the markdown text is shown as written: the host draws no HTML; write markdown in text\(…\) instead/m,
+      `text('Total: **42**')`,
+    ],
+    [
+      'a text/html text',
+      `text('<p>Total: <b>42</b></p>', 'text/html')`,
+      /^at path \["root","total"\]: the text\/html text is shown as plain text, tags and all: the host draws no HTML; write markdown in text\(…\) instead/m,
+      `text('Total: **42**')`,
+    ],
+  ];
+  for (const [mistake, child, says, fixed] of HTML) {
+    it(`${mistake}: a warning with the path and the fix, and the fix is quiet`, async () => {
+      const run = await runProgram(`${P}render(group('card', [['title', 'Bill'], ['total', ${child}]]));`);
+      expect(run.errors).toEqual([]);
+      expect(run.heard.join('\n')).toMatch(says);
+      const quiet = await runProgram(`${P}render(group('card', [['title', 'Bill'], ['total', ${fixed}]]));`);
+      expect(quiet.heard).toEqual([]);
+    });
+  }
+
+  it('HTML shown as code is meant: a tag in inline code or a fenced block, an autolink, a comparison', async () => {
+    const run = await runProgram(
+      `${P}render(group(null, [['a', text('Use \`<br>\` for a break')], ['b', text('\`\`\`\\n<div>x</div>\\n\`\`\`')], ['c', text('See <https://example.com>')], ['d', 'a < b and b > c']]));`,
+    );
+    expect(run.heard).toEqual([]);
   });
 
   it("onInput on a channel the host never sends: the program's onError hears it too, not only the throw", async () => {

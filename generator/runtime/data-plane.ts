@@ -77,8 +77,8 @@ export class DataPlane {
     if (!allowed.includes(channel)) {
       const list =
         allowed.length > 0
-          ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}`
-          : 'it allows no output channel for this program';
+          ? `it allows ${allowed.map((name) => JSON.stringify(name)).join(', ')}; send on one of them`
+          : "it allows no output channel for this program; show the result in the program's own UI instead";
       throw this.refused(
         new SuipError({
           code: ErrorCode.PolicyViolation,
@@ -93,7 +93,7 @@ export class DataPlane {
     } catch (error) {
       throw new SuipError({
         code: ErrorCode.InvalidParams,
-        message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)})`,
+        message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)}); send plain data (objects, arrays, strings, numbers)`,
         data: { method: Method.output },
       });
     }

@@ -20,6 +20,7 @@ import { createFlushScheduler } from './flush-queue.ts';
 import { HandlerError } from './handler-error.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { ProgramError, checkTypes } from './model-check.ts';
+import type { TextNoticeHook } from './text-notice.ts';
 import { SuipError, toErrorObject } from './suip-error.ts';
 import { createNoticeGate, refusalNotice } from '../../shared/refusal-notice.ts';
 import { laneWithinBytes, type InPageLane } from './in-page-lane.ts';
@@ -178,7 +179,7 @@ export class GeneratorSession {
         tree,
         this.result?.vocabulary ?? [],
         this.typesChecked,
-        this.plainMarkdown(asRoot(tree) === tree ? [] : ['root']),
+        this.textNotices(asRoot(tree) === tree ? [] : ['root']),
       );
     } catch (error) {
       if (error instanceof ProgramError) {
@@ -229,7 +230,7 @@ export class GeneratorSession {
       return this.render(tree);
     let patched: { ops: Op[]; root: GroupParticle } | undefined;
     try {
-      checkTypes(change.particle, this.result?.vocabulary ?? [], this.typesChecked, this.plainMarkdown(change.path));
+      checkTypes(change.particle, this.result?.vocabulary ?? [], this.typesChecked, this.textNotices(change.path));
       patched = patchOps(base, change.path, this.registry.toWire(change.particle, change.path));
     } catch {
       patched = undefined;
@@ -418,25 +419,18 @@ export class GeneratorSession {
     if (this.raw.length > 0 || this.wanted !== undefined) this.schedule();
   }
 
-  /** Warn of plain strings that look like markdown under `prefix` (the kit shows a plain string as written). */
-  private plainMarkdown(prefix: readonly string[]): (path: readonly string[], text: string) => void {
-    return (path, text) => {
-      const quoted = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-      this.refused(
-        refusalNotice(
-          [...prefix, ...path],
-          'markdown',
-          `the plain string ${quoted} is shown exactly as written, markdown marks and all`,
-          `to format it, write text(${quoted}) (markdown)`,
-        ),
-      );
-    };
+  /** Warn of texts under `prefix` the host shows other than written (text-notice.ts: markdown in a plain string, HTML). */
+  private textNotices(prefix: readonly string[]): TextNoticeHook {
+    return (path, { reason, detail, fix }) => this.refused(refusalNotice([...prefix, ...path], reason, detail, fix));
   }
 
   /** The program hears a refusal (a `Refused` warning) through its `onError`, once and rate-limited. */
   private refused(notice: SuipErrorObject): void {
     const passed = this.notices(notice);
-    if (passed !== undefined) this.emitError(new SuipError(passed));
+    // After the current task's render: a notice found while render() checks the tree would
+    // otherwise reach an onError that renders (showing the notice) inside that render, whose own
+    // older tree then replaced the one the handler rendered.
+    if (passed !== undefined) queueMicrotask(() => this.emitError(new SuipError(passed)));
   }
 
   private emitError(error: SuipError): void {

@@ -1,6 +1,7 @@
 import { EVENT_NAMES } from '../../shared/particle.ts';
 import type { VocabularyEntry } from '../../shared/handshake.ts';
 import type { ModelParticle } from './builders.ts';
+import { textNotice, type TextNoticeHook } from './text-notice.ts';
 
 /**
  * Checks of what a program passes to the builders, written for the model that wrote it: each
@@ -151,11 +152,38 @@ export function checkOptions(type: string | null | undefined, options: unknown):
   }
 }
 
-/** The nearest type name in `types` (a known synonym first, then the smallest edit distance). */
+/** Type names a model writes for what is a text in suip, not a group. */
+const TEXT_WORDS: ReadonlySet<string> = new Set(['text', 'paragraph', 'p', 'span', 'markdown', 'string']);
+
+/**
+ * `ElevatedButton`, `Star_Rating`, `star rating` → `elevated-button`, `star-rating`: the kebab
+ * case of suip's types, from the PascalCase of GenUI's and Flutter's catalogs (seed 000).
+ */
+function kebab(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
+}
+
+/**
+ * The nearest type name in `types`: a known synonym first, then a catalog's PascalCase name in
+ * suip's kebab case or one of its words (`ElevatedButton` → `button`), then the smallest edit distance.
+ */
 export function nearestType(name: string, types: readonly string[]): string | undefined {
   const known = new Set(types);
-  const synonym = SYNONYMS.get(name.toLowerCase());
-  if (synonym !== undefined && known.has(synonym)) return synonym;
+  const listed = (word: string): string | undefined =>
+    known.has(word) ? word : known.has(SYNONYMS.get(word) ?? '') ? SYNONYMS.get(word) : undefined;
+  const synonym = listed(name.toLowerCase());
+  if (synonym !== undefined) return synonym;
+  const words = kebab(name.slice(0, 64));
+  const whole = listed(words) ?? listed(words.replace(/-/g, ''));
+  if (whole !== undefined) return whole;
+  // The last word names the kind (ElevatedButton, StarRating, DateTimeInput), then the others.
+  for (const word of words.split('-').reverse()) {
+    const type = listed(word);
+    if (type !== undefined) return type;
+  }
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
   for (const type of types) {
@@ -165,9 +193,9 @@ export function nearestType(name: string, types: readonly string[]): string | un
   return best;
 }
 
-function isPlainText(particle: unknown): particle is { text: string } {
-  const p = particle as { text?: unknown; mimeType?: unknown } | null;
-  return typeof p === 'object' && p !== null && typeof p.text === 'string' && p.mimeType === 'text/plain';
+function isText(particle: unknown): particle is { text: string; mimeType?: unknown } {
+  const p = particle as { text?: unknown } | null;
+  return typeof p === 'object' && p !== null && typeof p.text === 'string';
 }
 
 function editDistance(a: string, b: string): number {
@@ -180,17 +208,6 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
-
-/** Markdown a model writes in a plain string: bold, a link, a heading, inline code, a bullet list. */
-const MARKDOWN_LOOK = /\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^#{1,6} \S|`[^`\n]+`|^[-*] \S[^\n]*\n[-*] \S/m;
-
-/** Whether a plain string looks like markdown (it is shown exactly as written, asterisks and all). */
-export function looksLikeMarkdown(text: string): boolean {
-  return MARKDOWN_LOOK.test(text.length > 4096 ? text.slice(0, 4096) : text);
-}
-
-/** Told of each plain string that looks like markdown, with the path of its particle. */
-export type PlainMarkdownHook = (path: readonly string[], text: string) => void;
 
 /** The type names of each vocabulary a session holds, listed once (a render per token asked each time). */
 const typeTables = new WeakMap<readonly VocabularyEntry[], { types: string[]; known: Set<string> }>();
@@ -207,14 +224,15 @@ function typesOf(vocabulary: readonly VocabularyEntry[]): { types: string[]; kno
 
 /**
  * Before a render is sent: every group type must be one the host has. Walks the model tree
- * iteratively and names the first unknown type by its path, with the nearest real type; a plain
- * string child that looks like markdown is passed to `onPlainMarkdown` (a warning, not an error).
+ * iteratively and names the first unknown type by its path, with the nearest real type; a text
+ * child the host will show other than written (`textNotice`: markdown in a plain string, HTML) is
+ * passed to `onText` (a warning, not an error).
  */
 export function checkTypes(
   tree: ModelParticle,
   vocabulary: readonly VocabularyEntry[],
   checked?: WeakSet<object>,
-  onPlainMarkdown?: PlainMarkdownHook,
+  onText?: TextNoticeHook,
 ): void {
   if (Array.isArray(tree))
     throw new ProgramError(
@@ -238,9 +256,10 @@ export function checkTypes(
     if (typeof node !== 'object' || node === null || !('group' in node) || !Array.isArray(node.group)) continue;
     if (checked?.has(node)) continue;
     if (typeof node.type === 'string' && !known.has(node.type)) {
-      const near = nearestType(node.type, types);
-      const fix =
-        near === undefined
+      const near = TEXT_WORDS.has(node.type.toLowerCase()) ? undefined : nearestType(node.type, types);
+      const fix = TEXT_WORDS.has(node.type.toLowerCase())
+        ? 'a text is not a group in suip: write a plain string ["id", "…"] or text("…") (markdown) in its place'
+        : near === undefined
           ? 'use one of the types listed in suip.vocabulary'
           : `did you mean group(${JSON.stringify(near)}, …)?`;
       throw new ProgramError(
@@ -251,8 +270,10 @@ export function checkTypes(
     for (const [id, child] of node.group) {
       if (typeof child === 'object' && child !== null && 'group' in child && !checked?.has(child))
         stack.push([child, [...path, id]]);
-      else if (onPlainMarkdown !== undefined && isPlainText(child) && looksLikeMarkdown(child.text))
-        onPlainMarkdown([...path, id], child.text);
+      else if (onText !== undefined && isText(child)) {
+        const notice = textNotice(child);
+        if (notice !== undefined) onText([...path, id], notice);
+      }
     }
   }
   if (checked) for (const node of passed) checked.add(node);
