@@ -11,6 +11,8 @@ export interface Haproxy {
   url: string;
   port: number;
   pid: number;
+  /** What haproxy wrote (its last 256 KiB): server state changes, `Server …/suip2 is DOWN, reason: …`. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -24,7 +26,8 @@ export function hasHaproxy(): boolean {
  * `host` (what `--hosts` names on every suip process): round robin with no stickiness, WebSocket
  * upgrades (HTTP mode passes them; `timeout tunnel` governs an upgraded socket), SSE unbuffered
  * (HAProxy forwards a response as it comes), `/healthz` checks every 500 ms so a dead process
- * leaves the rotation within about a second, and its open sockets are cut at once
+ * (its port refuses the check) leaves the rotation within about a second while a busy one has 5 s
+ * to answer each check, and the open sockets of a process taken out are cut at once
  * (`on-marked-down shutdown-sessions`) so pages reconnect to a live one. `X-Suip-Backend` names
  * the process that answered (tests find the one serving a socket; drop it in production).
  */
@@ -39,8 +42,16 @@ export function haproxyConfig(listen: string, host: string, backends: readonly s
     '  timeout server 60s',
     '  timeout tunnel 1h',
     '  timeout http-request 10s',
+    // How long a health check waits for /healthz's answer (without it: `inter`, 500 ms). A process
+    // that is busy (a burst of reconnects and replays on a loaded machine) is slow, not dead: at
+    // 500 ms two slow answers took it out and cut its sockets, its pages reconnected to the others,
+    // which then answered late in turn, until no process was left. A killed process refuses the
+    // connection and still leaves within about a second.
+    '  timeout check 5s',
     '  retries 3',
     '  option redispatch 1',
+    // The client's address for suip's per-address budgets (read from the proxies of --trust-proxy only).
+    '  option forwardfor',
     'frontend suip',
     `  bind ${listen}`,
     '  default_backend suip_processes',
@@ -64,8 +75,8 @@ export async function startHaproxy(backends: readonly string[], options: { port?
   writeFileSync(file, haproxyConfig(`127.0.0.1:${port}`, `127.0.0.1:${port}`, backends));
   const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-4000)));
-  child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-4000)));
+  child.stdout!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-(256 << 10))));
+  child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-(256 << 10))));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let running = true;
   void exited.then(() => (running = false));
@@ -82,7 +93,7 @@ export async function startHaproxy(backends: readonly string[], options: { port?
     if (!running || Date.now() > until) {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`haproxy did not start: ${out}`);
+      throw new Error(`haproxy did not start: ${out.slice(-4000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -90,6 +101,7 @@ export async function startHaproxy(backends: readonly string[], options: { port?
     url: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid!,
+    output: () => out,
     async stop() {
       child.kill('SIGKILL');
       await exited;
