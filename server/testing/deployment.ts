@@ -85,7 +85,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       const dir = mkdtempSync(join(tmpdir(), 'suip-deploy-'));
       dirs.push(dir);
       const server = await startServer(['--data-dir', dir, ...shared], options.env, {
-        startMs: 120_000,
+        startMs: 300_000,
         ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
       });
       processes.push(server);

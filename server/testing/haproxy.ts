@@ -27,8 +27,9 @@ export function hasHaproxy(): boolean {
  * upgrades (HTTP mode passes them; `timeout tunnel` governs an upgraded socket), SSE unbuffered
  * (HAProxy forwards a response as it comes), `/healthz` checks every 500 ms so a dead process
  * (its port refuses the check) leaves the rotation within about a second while a busy one has 5 s
- * to answer each check, and the open sockets of a process taken out are cut at once
- * (`on-marked-down shutdown-sessions`) so pages reconnect to a live one. `X-Suip-Backend` names
+ * to answer each check. A process taken out keeps its open sockets (no `on-marked-down
+ * shutdown-sessions`): a killed one's close with it, and cutting a busy one's moved its pages'
+ * reconnects and replays onto the others, which then fell behind in turn. `X-Suip-Backend` names
  * the process that answered (tests find the one serving a socket; drop it in production).
  */
 export function haproxyConfig(listen: string, host: string, backends: readonly string[]): string {
@@ -60,7 +61,9 @@ export function haproxyConfig(listen: string, host: string, backends: readonly s
     '  option httpchk',
     `  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host ${host}`,
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
+    // No `on-marked-down shutdown-sessions`: a dead process's sockets close with it (the kernel
+    // ends them), and a page on a host that vanished without a word notices by its heartbeat.
+    '  default-server inter 500ms fall 2 rise 2',
     '  http-response set-header X-Suip-Backend %[srv_name]',
     ...backends.map((backend, i) => `  server suip${i + 1} ${backend} check`),
     '',
