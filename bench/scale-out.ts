@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { startFaultViewer, type FaultViewer } from '../server/scale-out/fault-viewer.ts';
+import { WebSocket } from 'ws';
+import { clock, startFaultViewer, type FaultViewer } from '../server/scale-out/fault-viewer.ts';
 import { startDeployment, type Deployment, type DeploymentLedger } from '../server/testing/deployment.ts';
+import type { ServerProcess } from '../server/testing/server-process.ts';
 
 /**
  * The scale-out benchmark (`node --import tsx bench/scale-out.ts [viewers sessions fps seconds rounds]`;
@@ -45,6 +47,32 @@ const cpu = (pid: number) => {
 };
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/**
+ * A full garbage collection in a suip process, through its inspector (started with
+ * `--inspect=127.0.0.1:0`; the DevTools protocol's `HeapProfiler.collectGarbage`): RSS read after it
+ * counts what the viewers hold, not what the collector has not freed yet.
+ */
+async function collectGarbage(server: ServerProcess): Promise<void> {
+  const url = /Debugger listening on (ws:\/\/\S+)/.exec(server.output().stderr)?.[1];
+  if (url === undefined) throw new Error('the suip process has no inspector (start it with --inspect=127.0.0.1:0)');
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const done = new Promise((resolve) => socket.on('message', resolve));
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  await done;
+  socket.close();
+}
+
+/** The suip processes' RSS in all, each after a full collection. */
+async function settledRss(deployment: Deployment): Promise<number> {
+  let total = 0;
+  for (const server of deployment.processes) {
+    await collectGarbage(server);
+    total += rss(server.child.pid!);
+  }
+  return total;
+}
+
 /** An agent call; a connection closed under it (a keep-alive race with the proxy) is sent again, up to 3 times. */
 async function post(base: string, path: string, body: unknown, tries = 3): Promise<Record<string, unknown>> {
   let response: Response;
@@ -76,7 +104,7 @@ async function round(deployment: Deployment): Promise<Round> {
   const sessions: Array<{ sessionId: string; wsToken: string }> = [];
   for (let i = 0; i < SESSIONS; i += 1) sessions.push((await post(deployment.url, '/api/sessions', {})) as never);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const rssBefore = sum(suip.map(rss));
+  const rssBefore = await settledRss(deployment);
   const latencies: number[] = [];
   const viewers: FaultViewer[] = [];
   const onData = (text: string, at: number) => latencies.push(at - Number(/"t":(\d+(?:\.\d+)?)/.exec(text)?.[1]));
@@ -86,7 +114,7 @@ async function round(deployment: Deployment): Promise<Round> {
   }
   await until(() => viewers.every((v) => v.acked), 'viewers subscribed');
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const rssPerViewer = (sum(suip.map(rss)) - rssBefore) / VIEWERS;
+  const rssPerViewer = ((await settledRss(deployment)) - rssBefore) / VIEWERS;
   const cpuBefore = { suip: sum(suip.map(cpu)), all: sum([...suip, ...support].map(cpu)) };
   let published = 0;
   const frames = FPS * SECONDS;
@@ -99,7 +127,7 @@ async function round(deployment: Deployment): Promise<Round> {
         await post(deployment.url, `/api/sessions/${sessionId}/data`, {
           channel: 'ticks',
           mode: 'append',
-          payload: { i, t: performance.now() },
+          payload: { i, t: clock() },
         });
         published += 1;
       }
@@ -131,6 +159,7 @@ try {
         ledger: setup.ledger,
         agentToken: AGENT,
         args: ['--sockets-per-address', String(VIEWERS * 2 + 100)],
+        nodeArgs: ['--inspect=127.0.0.1:0'],
       }),
     );
     process.stderr.write(`up: ${setup.name}\n`);

@@ -274,7 +274,15 @@ export function createConnection(
 
   return {
     async handle(frame) {
-      if (frame.type === 'subscribe') return subscribe(frame);
+      if (frame.type === 'subscribe')
+        return subscribe(frame).catch((error: unknown) => {
+          // A subscribe the store could not answer (a Redis primary failing over) is not half done:
+          // bound to its session with no reader, the socket answered pings and got no frame, so a
+          // page never reconnected. Closed with a retryable code, the page reconnects and resumes.
+          for (const stop of stops.splice(0)) stop();
+          const why = error instanceof Error ? error.message : String(error);
+          io.fail('BUSY', `the session's store did not answer the subscribe (${why.slice(0, 200)}); reconnect`, true);
+        });
       // Seed 004: subscribe comes first, ping included.
       if (bound === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
       if (frame.type === 'ping') return io.send({ type: 'pong' });

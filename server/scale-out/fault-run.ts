@@ -1,7 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { redisKeys } from '../ledger/redis-keys.ts';
 import { startDeployment, type Deployment } from '../testing/deployment.ts';
 import type { RedisServer } from '../testing/redis-server.ts';
-import { startFaultViewer, type FaultViewer } from './fault-viewer.ts';
+import { clock } from './fault-viewer.ts';
+import { startViewerProcesses, type ViewerProcesses } from './viewer-processes.ts';
 
 /** What a fault run takes. */
 export interface FaultRunOptions {
@@ -13,6 +16,10 @@ export interface FaultRunOptions {
   batch?: number;
   /** Give up waiting for the viewers to catch up after this long (ms). */
   deadlineMs?: number;
+  /** Processes the viewers are spread over (default one per 250 viewers). */
+  viewerProcesses?: number;
+  /** Write the suip processes' logs and HAProxy's output here at the end (`suip<n>.log`, `haproxy.log`). */
+  logDir?: string;
   progress?: (line: string) => void;
 }
 
@@ -41,6 +48,8 @@ export interface FaultRunResult {
   primaryKill: ResumeFigures;
   seconds: number;
   deliveries: number;
+  /** What the servers logged (by event, with its code or reason) and HAProxy's server state changes: why sockets closed. */
+  serverEvents: Record<string, number>;
 }
 
 const AGENT = 'fault-run-agent-token';
@@ -81,7 +90,7 @@ async function runAgent(
     const items = Array.from({ length: size }, (_, i) => ({
       channel: 'ticks',
       mode: 'append',
-      payload: { i: sent + i, t: performance.now() },
+      payload: { i: sent + i, t: clock() },
     }));
     const answer = await post(base, `/api/sessions/${sessionId}/data`, items);
     if (answer === undefined) {
@@ -120,6 +129,7 @@ async function primaryOfSessions(
 export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult> {
   const log = options.progress ?? (() => undefined);
   const batch = options.batch ?? 10;
+  const deadline = options.deadlineMs ?? 600_000;
   const started = performance.now();
   const deployment = await startDeployment({
     processes: 3,
@@ -128,7 +138,7 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
     agentToken: AGENT,
     args: ['--sockets-per-address', String(options.viewers * 2 + 100)],
   });
-  const viewers: FaultViewer[] = [];
+  let pool: ViewerProcesses | undefined;
   try {
     log(`deployment up (${Math.round(performance.now() - started)} ms): ${deployment.url}`);
     const sessions: Array<{ sessionId: string; wsToken: string }> = [];
@@ -138,68 +148,118 @@ export async function faultRun(options: FaultRunOptions): Promise<FaultRunResult
       deployment,
       sessions.map((s) => s.sessionId),
     );
-    for (let i = 0; i < options.viewers; i += 1) {
-      const { sessionId, wsToken } = sessions[i % sessions.length]!;
-      viewers.push(startFaultViewer(deployment.url, sessionId, wsToken));
-      if (i % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const wanted = Array.from({ length: options.viewers }, (_, i) => sessions[i % sessions.length]!);
+    pool = await startViewerProcesses(
+      deployment.url,
+      wanted,
+      options.viewerProcesses ?? Math.ceil(options.viewers / 250),
+    );
+    const viewers = pool;
     // Every viewer subscribed (its socket open and acknowledged) before the agents start.
-    await until(() => viewers.every((v) => v.acked), options.deadlineMs ?? 600_000, 'viewers subscribed');
+    let said = performance.now();
+    await until(
+      () => {
+        const acked = viewers.viewers.filter((v) => v.acked).length;
+        if (performance.now() - said > 15_000) {
+          said = performance.now();
+          const opened = viewers.viewers.reduce((sum, v) => sum + v.connections, 0);
+          log(`${acked}/${options.viewers} subscribed (${opened} sockets opened; ${JSON.stringify(viewers.errors())})`);
+        }
+        return acked === options.viewers;
+      },
+      deadline,
+      'viewers subscribed',
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    log(`${viewers.length} viewers on ${sessions.length} sessions; publishing ${options.frames} frames each`);
+    log(`${options.viewers} viewers on ${sessions.length} sessions; publishing ${options.frames} frames each`);
     const total = options.frames * options.sessions;
     const published = { count: 0 };
-    const t0 = performance.now();
+    const t0 = clock();
     const agents = Promise.all(
       sessions.map((s) => runAgent(deployment.url, s.sessionId, options.frames, batch, published)),
     );
-    await until(() => published.count >= total / 3, options.deadlineMs ?? 600_000, 'a third published');
+    await until(() => published.count >= total / 3, deadline, 'a third published');
     const victim = deployment.processes[1]!;
-    const processKilledAt = performance.now();
+    const processKilledAt = clock();
     await victim.kill();
     log(`killed suip2 -9 at ${published.count}/${total} frames`);
-    await until(() => published.count >= (2 * total) / 3, options.deadlineMs ?? 600_000, 'two thirds published');
-    const primaryKilledAt = performance.now();
-    for (const viewer of viewers) if (onIt.has(viewer.sessionId)) viewer.watch(primaryKilledAt);
+    await until(() => published.count >= (2 * total) / 3, deadline, 'two thirds published');
+    const primaryKilledAt = clock();
+    viewers.watch(onIt, primaryKilledAt);
     await primary.kill();
     log(`killed the cluster primary of ${onIt.size} sessions -9 at ${published.count}/${total} frames`);
     const finals = new Map((await agents).map((last, i) => [sessions[i]!.sessionId, last]));
-    log(`agents done in ${Math.round(performance.now() - t0)} ms; waiting for the viewers`);
+    log(`agents done in ${Math.round(clock() - t0)} ms; waiting for the viewers`);
     await until(
-      () => viewers.every((v) => v.last >= finals.get(v.sessionId)!),
-      options.deadlineMs ?? 600_000,
+      () => viewers.viewers.every((v) => v.last >= finals.get(v.sessionId)!),
+      deadline,
       'viewers caught up',
     ).catch((error: unknown) => log(String(error)));
-    const seconds = (performance.now() - t0) / 1000;
-    const errors: Record<string, number> = {};
-    for (const viewer of viewers) for (const [code, n] of viewer.errors) errors[code] = (errors[code] ?? 0) + n;
-    const processVictims = viewers.filter(
+    const seconds = (clock() - t0) / 1000;
+    // The last reports: every socket closed first, so nothing moves while they are read.
+    await viewers.stop();
+    const all = viewers.viewers;
+    const processVictims = all.filter(
       (v) => v.closedAt !== undefined && v.closedAt >= processKilledAt && v.closedAt < primaryKilledAt,
     );
     return {
-      viewers: viewers.length,
+      viewers: all.length,
       sessions: sessions.length,
       frames: options.frames,
       resent: [...finals.values()].reduce((sum, last) => sum + last - 1 - options.frames, 0),
-      lost: viewers.reduce((sum, v) => sum + v.skipped + Math.max(0, finals.get(v.sessionId)! - v.last), 0),
-      duplicated: viewers.reduce((sum, v) => sum + v.duplicated, 0),
-      reconnects: viewers.reduce((sum, v) => sum + v.connections - 1, 0),
-      errors,
+      lost: all.reduce((sum, v) => sum + v.skipped + Math.max(0, finals.get(v.sessionId)! - v.last), 0),
+      duplicated: all.reduce((sum, v) => sum + v.duplicated, 0),
+      reconnects: all.reduce((sum, v) => sum + v.connections - 1, 0),
+      errors: viewers.errors(),
       processKill: figures(
         processVictims.map((v) => (v.resumedAt === undefined ? undefined : v.resumedAt - processKilledAt)),
       ),
       primaryKill: figures(
-        viewers
+        all
           .filter((v) => onIt.has(v.sessionId))
           .map((v) => (v.firstAfter === undefined ? undefined : v.firstAfter - primaryKilledAt)),
       ),
       seconds: Math.round(seconds * 10) / 10,
-      deliveries: viewers.reduce((sum, v) => sum + v.last - 1, 0),
+      deliveries: all.reduce((sum, v) => sum + v.last - 1, 0),
+      serverEvents: serverEvents(deployment),
     };
   } finally {
-    for (const viewer of viewers) viewer.close();
+    await pool?.stop();
+    if (options.logDir !== undefined) keepLogs(deployment, options.logDir);
     await deployment.stop();
   }
+}
+
+function keepLogs(deployment: Deployment, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  deployment.processes.forEach((p, i) => writeFileSync(join(dir, `suip${i + 1}.log`), p.output().stderr));
+  writeFileSync(join(dir, 'haproxy.log'), deployment.proxy?.output() ?? '');
+}
+
+/** Events that say why sockets closed or were refused; `subscribed` and the start-up lines are left out. */
+const QUIET = new Set(['subscribed', 'listening', 'origins', 'trust-proxy', 'ledger']);
+
+/** The servers' logged events by kind (with the code or the reason's first words) and HAProxy's DOWN/UP lines. */
+function serverEvents(deployment: Deployment): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  for (const process of deployment.processes)
+    for (const line of process.output().stderr.split('\n')) {
+      if (!line.startsWith('{')) continue;
+      let event: Record<string, unknown>;
+      try {
+        event = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      if (typeof event.event !== 'string' || QUIET.has(event.event)) continue;
+      const words = event.reason ?? event.error;
+      const detail = event.code ?? (typeof words === 'string' ? words.split(' ').slice(0, 6).join(' ') : '');
+      count(`${event.event}${detail === '' ? '' : ` ${String(detail)}`}`);
+    }
+  for (const match of (deployment.proxy?.output() ?? '').matchAll(/Server \S+ is (UP|DOWN)(?:, reason: ([^,]+))?/g))
+    count(`haproxy ${match[1]}${match[2] === undefined ? '' : ` (${match[2]})`}`);
+  return counts;
 }
 
 async function until(check: () => boolean, ms: number, what: string): Promise<void> {

@@ -1,11 +1,14 @@
 import { WebSocket } from 'ws';
+import { backoffDelay } from '../../shared/backoff.ts';
 
 /**
- * One page of a fault run: a live-channel socket through the proxy that checks every data frame
- * as it comes (in order, once each) without keeping them, and reconnects through the proxy with
- * its session token from the last frame it saw whenever its socket closes, as a page does.
+ * Milliseconds on one clock for every process of a run (the epoch, with `performance.now()`'s
+ * resolution): an agent in one process stamps a frame, a viewer in another reads the stamp.
  */
-export interface FaultViewer {
+export const clock = (): number => performance.timeOrigin + performance.now();
+
+/** What a viewer knows, as plain data (what a viewer process reports to the run). */
+export interface FaultViewerState {
   readonly sessionId: string;
   /** The newest `seq` seen (frames arrive in order: this is the resume point); 1 before any. */
   readonly last: number;
@@ -13,18 +16,26 @@ export interface FaultViewer {
   readonly duplicated: number;
   /** Frames skipped over (a jump past `last + 1`). */
   readonly skipped: number;
-  /** Error frames the server sent, by code. */
-  readonly errors: Map<string, number>;
   /** Its first subscribe was acknowledged. */
   readonly acked: boolean;
   /** Sockets it opened (1 + reconnects). */
   readonly connections: number;
-  /** When its socket last closed, and when the first data frame after that arrived (ms, `performance.now()`). */
+  /** When its socket last closed, and when the first data frame after that arrived (`clock()`). */
   readonly closedAt: number | undefined;
   readonly resumedAt: number | undefined;
-  /** The first arrival of a frame an agent published after `since` (ms), once asked with `watch(since)`. */
+  /** The first arrival of a frame an agent published after `since` (`clock()`), once asked with `watch(since)`. */
   readonly firstAfter: number | undefined;
-  /** Start timing frames published after `since` (the agent's `performance.now()` in the payload's `t`, same process). */
+}
+
+/**
+ * One page of a fault run: a live-channel socket through the proxy that checks every data frame
+ * as it comes (in order, once each) without keeping them, and reconnects through the proxy with
+ * its session token from the last frame it saw whenever its socket closes, as a page does.
+ */
+export interface FaultViewer extends FaultViewerState {
+  /** Error frames the server sent by code, upgrades refused (`HTTP <status>`) and closes (`close <code>`). */
+  readonly errors: Map<string, number>;
+  /** Start timing frames published after `since` (the agent's `clock()` in the payload's `t`). */
   watch(since: number): void;
   close(): void;
 }
@@ -48,12 +59,21 @@ export function startFaultViewer(
   let sessionToken: string | undefined;
   let stopped = false;
   let acked = false;
+  // Closes in a row without a data frame between them: the reconnect delay grows with them.
+  let failures = 0;
   const errors = new Map<string, number>();
   let socket: WebSocket;
 
   const open = () => {
     connections += 1;
-    const query = sessionToken === undefined ? '' : `?token=${encodeURIComponent(sessionToken)}`;
+    // The credential rides on the upgrade, as adapters/live/live-client.ts sends it: the socket is
+    // authenticated from its first moment. With the wsToken in the subscribe frame only, every new
+    // socket waited in the unauthenticated pool, which behind a proxy is one address's 32 places:
+    // a thousand pages subscribing at once closed each other's sockets (TOO_MANY_CONNECTIONS).
+    const query =
+      sessionToken === undefined
+        ? `?wsToken=${encodeURIComponent(wsToken)}`
+        : `?token=${encodeURIComponent(sessionToken)}`;
     socket = new WebSocket(`${base.replace('http', 'ws')}/ws${query}`);
     socket.on('open', () =>
       socket.send(
@@ -65,15 +85,25 @@ export function startFaultViewer(
     );
     socket.on('message', (data) => onFrame(data.toString()));
     socket.on('error', () => undefined);
-    socket.on('close', () => {
+    // An upgrade refused (the proxy's 502/503, suip's 429) and a close with no error frame are counted
+    // with the errors: a socket never closes without saying why.
+    socket.on('unexpected-response', (_request, response) => {
+      count(`HTTP ${response.statusCode}`);
+      socket.terminate();
+    });
+    socket.on('close', (code) => {
       if (stopped) return;
-      closedAt = performance.now();
+      count(`close ${code}`);
+      closedAt = clock();
       resumedAt = undefined;
-      // A page waits a moment before reconnecting (here 100–600 ms, spread so 300 pages do not land at once).
-      setTimeout(open, 100 + Math.random() * 500);
+      failures += 1;
+      // As a page does (adapters/live/live-client.ts): exponential backoff with jitter, so a
+      // thousand pages cut at once do not land at once, and a page refused again waits longer.
+      setTimeout(open, backoffDelay(failures, { baseMs: 200, maxMs: 5000 }));
     });
   };
 
+  const count = (code: string) => errors.set(code, (errors.get(code) ?? 0) + 1);
   const onFrame = (text: string) => {
     const frame = JSON.parse(text) as { type: string; seq?: number; payload?: Record<string, unknown> };
     if (frame.type === 'ack' || (frame.type === 'system' && frame.payload?.kind === 'credentials')) {
@@ -82,12 +112,12 @@ export function startFaultViewer(
       return;
     }
     if (frame.type === 'error') {
-      const code = String(frame.payload?.code);
-      errors.set(code, (errors.get(code) ?? 0) + 1);
+      count(String(frame.payload?.code));
       return;
     }
     if (frame.type !== 'data' || frame.seq === undefined) return;
-    const now = performance.now();
+    const now = clock();
+    failures = 0;
     onData?.(text, now);
     if (closedAt !== undefined && resumedAt === undefined) resumedAt = now;
     if (since !== undefined && firstAfter === undefined && Number(/"t":(\d+(?:\.\d+)?)/.exec(text)?.[1]) > since)

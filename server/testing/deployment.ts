@@ -36,6 +36,8 @@ export interface DeploymentOptions {
   /** More flags for every process (`--origins`, `--llm-url`, `--sockets-per-address` …). */
   args?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** Flags for node itself in every suip process (`--inspect=127.0.0.1:0`). */
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -70,7 +72,10 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       'deployment-shared-token-secret',
       ...(redis ? ['--redis', redis.url] : []),
       ...(cluster ? ['--redis-cluster', cluster.urls.join(',')] : []),
-      ...(proxyPort !== undefined ? ['--hosts', `127.0.0.1:${proxyPort}`] : []),
+      // Behind the proxy every connection comes from its address: without --trust-proxy they all
+      // share one address's 32 places for connections that have not sent their request yet, and a
+      // burst of pages through the proxy closes its own oldest connections (docs/deploy.md).
+      ...(proxyPort !== undefined ? ['--hosts', `127.0.0.1:${proxyPort}`, '--trust-proxy', '127.0.0.1'] : []),
       ...(options.args ?? []),
     ];
     // One after another: three TypeScript servers compiling at once on a busy machine can each
@@ -79,7 +84,10 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     for (let i = 0; i < count; i += 1) {
       const dir = mkdtempSync(join(tmpdir(), 'suip-deploy-'));
       dirs.push(dir);
-      const server = await startServer(['--data-dir', dir, ...shared], options.env, { startMs: 120_000 });
+      const server = await startServer(['--data-dir', dir, ...shared], options.env, {
+        startMs: 300_000,
+        ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+      });
       processes.push(server);
       started.push(() => server.stop().catch(() => server.kill()));
     }

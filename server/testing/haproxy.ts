@@ -11,6 +11,8 @@ export interface Haproxy {
   url: string;
   port: number;
   pid: number;
+  /** What haproxy wrote (its last 256 KiB): server state changes, `Server …/suip2 is DOWN, reason: …`. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -24,8 +26,10 @@ export function hasHaproxy(): boolean {
  * `host` (what `--hosts` names on every suip process): round robin with no stickiness, WebSocket
  * upgrades (HTTP mode passes them; `timeout tunnel` governs an upgraded socket), SSE unbuffered
  * (HAProxy forwards a response as it comes), `/healthz` checks every 500 ms so a dead process
- * leaves the rotation within about a second, and its open sockets are cut at once
- * (`on-marked-down shutdown-sessions`) so pages reconnect to a live one. `X-Suip-Backend` names
+ * (its port refuses the check) leaves the rotation within about a second while a busy one has 5 s
+ * to answer each check. A process taken out keeps its open sockets (no `on-marked-down
+ * shutdown-sessions`): a killed one's close with it, and cutting a busy one's moved its pages'
+ * reconnects and replays onto the others, which then fell behind in turn. `X-Suip-Backend` names
  * the process that answered (tests find the one serving a socket; drop it in production).
  */
 export function haproxyConfig(listen: string, host: string, backends: readonly string[]): string {
@@ -39,8 +43,16 @@ export function haproxyConfig(listen: string, host: string, backends: readonly s
     '  timeout server 60s',
     '  timeout tunnel 1h',
     '  timeout http-request 10s',
+    // How long a health check waits for /healthz's answer (without it: `inter`, 500 ms). A process
+    // that is busy (a burst of reconnects and replays on a loaded machine) is slow, not dead: at
+    // 500 ms two slow answers took it out and cut its sockets, its pages reconnected to the others,
+    // which then answered late in turn, until no process was left. A killed process refuses the
+    // connection and still leaves within about a second.
+    '  timeout check 5s',
     '  retries 3',
     '  option redispatch 1',
+    // The client's address for suip's per-address budgets (read from the proxies of --trust-proxy only).
+    '  option forwardfor',
     'frontend suip',
     `  bind ${listen}`,
     '  default_backend suip_processes',
@@ -49,7 +61,9 @@ export function haproxyConfig(listen: string, host: string, backends: readonly s
     '  option httpchk',
     `  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host ${host}`,
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
+    // No `on-marked-down shutdown-sessions`: a dead process's sockets close with it (the kernel
+    // ends them), and a page on a host that vanished without a word notices by its heartbeat.
+    '  default-server inter 500ms fall 2 rise 2',
     '  http-response set-header X-Suip-Backend %[srv_name]',
     ...backends.map((backend, i) => `  server suip${i + 1} ${backend} check`),
     '',
@@ -64,8 +78,8 @@ export async function startHaproxy(backends: readonly string[], options: { port?
   writeFileSync(file, haproxyConfig(`127.0.0.1:${port}`, `127.0.0.1:${port}`, backends));
   const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-4000)));
-  child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-4000)));
+  child.stdout!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-(256 << 10))));
+  child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-(256 << 10))));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let running = true;
   void exited.then(() => (running = false));
@@ -82,7 +96,7 @@ export async function startHaproxy(backends: readonly string[], options: { port?
     if (!running || Date.now() > until) {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`haproxy did not start: ${out}`);
+      throw new Error(`haproxy did not start: ${out.slice(-4000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -90,6 +104,7 @@ export async function startHaproxy(backends: readonly string[], options: { port?
     url: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid!,
+    output: () => out,
     async stop() {
       child.kill('SIGKILL');
       await exited;

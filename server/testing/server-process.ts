@@ -34,16 +34,17 @@ function secretsToEnv(args: readonly string[]): { args: string[]; env: Record<st
 /**
  * Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed
  * `listening` (within `startMs`, default 30 s). `--agent-token X` and `--secret X` in `args` are
- * handed over in the environment; `openFiles` starts it under that descriptor limit.
+ * handed over in the environment; `openFiles` starts it under that descriptor limit; `nodeArgs`
+ * go to node itself (`--inspect=127.0.0.1:0` for a benchmark that forces a collection).
  */
 export async function startServer(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  options: { startMs?: number; openFiles?: number } = {},
+  options: { startMs?: number; openFiles?: number; nodeArgs?: readonly string[] } = {},
 ): Promise<ServerProcess> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
   const secrets = secretsToEnv(args);
-  const command = [process.execPath, '--import', 'tsx', MAIN, ...port, ...secrets.args];
+  const command = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', MAIN, ...port, ...secrets.args];
   // A descriptor limit (`ulimit -n`) for the server alone: bash sets it, then becomes the server (exec keeps the pid).
   const limited = ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'bash', ...command];
   const [file, argv] = options.openFiles === undefined ? [process.execPath, command.slice(1)] : ['bash', limited];
