@@ -74,6 +74,49 @@ export function yieldToHost(): Promise<void> {
 }
 
 /**
+ * The one "a reader still holds items" gate of a client: a client's `settle()` ("render everything
+ * pending") waits on it, because items a sliced read has taken from the network but not yet handed
+ * on (it yields to the host between slices, often under load) are pending changes too. One gate
+ * serves any number of reads, concurrent ones included: each gets its own `onHolding` from `read()`.
+ */
+export interface HoldingGate {
+  /** The `SlicedReadOptions.onHolding` of one read. */
+  read(): (holding: boolean) => void;
+  /**
+   * Runs `flush`, and while some read still holds items, waits for it to hand them on and runs
+   * `flush` again; resolves once a `flush` ran with nothing held. `flush` going first also lets a
+   * read the network just answered resume before the gate is looked at.
+   */
+  settle(flush: () => Promise<void>): Promise<void>;
+}
+
+/** Creates a client's holding gate (see `HoldingGate`). */
+export function createHoldingGate(): HoldingGate {
+  const holders = new Set<object>();
+  const waiters: Array<() => void> = [];
+  const release = () => {
+    if (holders.size > 0) return;
+    for (const wake of waiters.splice(0)) wake();
+  };
+  return {
+    read() {
+      const token = {};
+      return (holding) => {
+        if (holding) holders.add(token);
+        else if (holders.delete(token)) release();
+      };
+    },
+    async settle(flush) {
+      for (;;) {
+        await flush();
+        if (holders.size === 0) return;
+        await new Promise<void>((wake) => waiters.push(wake));
+      }
+    },
+  };
+}
+
+/**
  * Reads `body` to its end through the parser `makeParser` builds, handing each item it completes
  * to `onItem` in order, in slices that yield to the host (see the module comment). `onItem`
  * returning `false` stops the read and cancels the body; what `onItem` throws ends the read with
