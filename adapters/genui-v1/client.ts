@@ -1,5 +1,6 @@
 import { fromGenuiIssue, type AdapterIssue } from '../kit/issue.ts';
 import { measureJson } from '../../shared/json-shape.ts';
+import { createHoldingGate } from '../../shared/sliced-reader.ts';
 import { compile, type VocabularyEntry } from '../../shared/index.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
@@ -149,18 +150,8 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   let actionQueued = false;
   let controller: AbortController | undefined;
   let closed = false;
-  /** Set while the stream reader holds lines it has read but not handed on (it yields to the host between slices). */
-  let holding: { promise: Promise<void>; release(): void } | undefined;
-  const onHolding = (now: boolean) => {
-    if (now && holding === undefined) {
-      let release = () => undefined as void;
-      const promise = new Promise<void>((resolve) => (release = resolve));
-      holding = { promise, release };
-    } else if (!now && holding !== undefined) {
-      holding.release();
-      holding = undefined;
-    }
-  };
+  /** Whether the stream reader holds lines it has read but not handed on (it yields to the host between slices). */
+  const holding = createHoldingGate();
 
   const transcript = createLocalGenerator(renderer, {
     id: `${prefix}-transcript`,
@@ -454,7 +445,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       {
         format: 'jsonl',
         signal,
-        onHolding,
+        onHolding: holding.read(),
         maxLineChars: options.maxLineChars ?? 3_000_000,
         onOversize: (chars) =>
           issue({
@@ -487,11 +478,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       // Lines already read but still held by the reader (it yields to the host between slices, often under load)
       // are pending changes too: applied first, or a settled page would skip their state. The transcript render
       // awaited first also lets a read the network just answered resume the reader before `holding` is looked at.
-      for (;;) {
-        await renderTranscript(true);
-        if (holding === undefined) break;
-        await holding.promise;
-      }
+      await holding.settle(() => renderTranscript(true));
       // A withdrawn surface's mount closes after its last render: settled means it is gone, as without previews.
       await Promise.all([
         ...closing.values(),
