@@ -192,7 +192,8 @@ function workerStream(
   if (signal?.aborted === true) end();
   post({ fetch: { url, init } });
   return receive().then((message) => {
-    if (message === undefined) throw new Error('the request was aborted');
+    // As fetch does: an aborted request rejects with the signal's reason (an AbortError by default).
+    if (message === undefined) throw signal?.reason ?? new DOMException('The request was aborted.', 'AbortError');
     if (!('head' in message)) throw new Error('the stream Worker answered out of order');
     const { status, ok, contentType } = message.head;
     return {
