@@ -5,7 +5,7 @@ import { compile, type VocabularyEntry } from '../../shared/index.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
 import { BUILTIN_VOCABULARY } from '../../core/index.ts';
-import { readMessageStream } from '../a2ui/stream-reader.ts';
+import { openAgentStream, type StreamMode } from '../kit/agent-stream.ts';
 import { toUiEvent } from './events.ts';
 import { augmentationsSchema, type GenuiAugmentation } from './augmentations.ts';
 import { Conversation, type SurfaceState } from './history.ts';
@@ -61,6 +61,11 @@ export interface GenuiClientOptions {
   /** Every turn's end, including turns an action started. */
   onTurn?(outcome: TurnOutcome): void;
   fetch?: typeof fetch;
+  /**
+   * Told once per turn where its answer is read (`adapters/kit/agent-stream.ts`): `worker` (off the
+   * page's thread) or `sliced` (the page's CSP refused the Worker, or a `fetch` was given), and why.
+   */
+  onStreamMode?(mode: StreamMode, message: string): void;
 }
 
 /** A problem the client met: a translation issue of a surface, a skipped line, an HTTP error. */
@@ -140,7 +145,6 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     augmentations.length > 0 && baseCatalog.augmentations === undefined
       ? { ...baseCatalog, augmentations: augmentationsSchema(augmentations) }
       : baseCatalog;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const conversation = new Conversation();
   const surfaces = new Map<string, Surface>();
   const turns: TranscriptTurn[] = [];
@@ -392,14 +396,17 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
 
   async function post(body: unknown, signal: AbortSignal): Promise<TurnOutcome> {
     const url = options.url + (options.url.includes('?') ? '&' : '?') + 'stream=true';
-    const response = await doFetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (!response.ok || response.body === null) {
-      const raw = await response.text().catch(() => '');
+    const response = await openAgentStream(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      {
+        signal,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.onStreamMode ? { onMode: options.onStreamMode } : {}),
+      },
+    );
+    if (!response.ok) {
+      const raw = await response.text(100_000).catch(() => '');
       let parsed: unknown = raw.slice(0, 2000);
       try {
         parsed = JSON.parse(raw.slice(0, 100_000)) as unknown;
@@ -427,10 +434,18 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       return { status: 'error', httpStatus: response.status, body: parsed };
     }
     let final: string | undefined;
-    await readMessageStream(
-      response.body,
-      (line) => {
-        if (final !== undefined) return; // nothing counts after the final message
+    const maxLine = options.maxLineChars ?? 3_000_000;
+    await response.read(
+      'jsonl',
+      { maxLineBytes: maxLine, maxEventBytes: maxLine },
+      (item) => {
+        if ('problem' in item)
+          return issue({
+            code: 'oversize_line',
+            message: `a line of ${item.problem.length ?? maxLine + 1} characters was skipped (the limit is ${maxLine})`,
+          });
+        const line = item.event.data;
+        if (final !== undefined || line.trim() === '') return; // nothing counts after the final message
         const shape = measureJson(line, 64);
         if (shape.truncated)
           return issue({ code: 'bad_line', message: 'a line nested deeper than 64 levels was skipped' });
@@ -442,17 +457,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
         }
         final = applyChunk(value);
       },
-      {
-        format: 'jsonl',
-        signal,
-        onHolding: holding.read(),
-        maxLineChars: options.maxLineChars ?? 3_000_000,
-        onOversize: (chars) =>
-          issue({
-            code: 'oversize_line',
-            message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})`,
-          }),
-      },
+      { onHolding: holding.read() },
     );
     if (signal.aborted) return { status: 'aborted' };
     return final === undefined
