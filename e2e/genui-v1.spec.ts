@@ -463,9 +463,10 @@ test('a hostile model (cycles, 100k widgets, unknown types, 2 MB of text, a stre
  * The longest task's CPU time on the host's main thread the hostile streams below may cost (issue 47
  * item 12: the host's longest task stays under 50 ms). CPU time, not a wall-clock gap: beside CPU
  * hogs a task's wall time grows with the machine's load (measured: 28 ms of CPU took 313 ms), its
- * CPU time does not, so a busy machine cannot flip this verdict. Figures: docs/security.md.
+ * CPU time does not, so a busy machine cannot flip this verdict. 4x the worst measured beside two
+ * `yes` hogs (28.5 ms, figures in docs/security.md).
  */
-const HOSTILE_TASK_CPU_MS = 200;
+const HOSTILE_TASK_CPU_MS = 120;
 
 for (const mode of ['worker', 'sliced'] as const)
   test(`a hostile stream straight to the client (no server in between) is bounded (${mode}): cycles, 100k widgets, unknown types, 2 MB of text, a cut line @stall`, async ({
