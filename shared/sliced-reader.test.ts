@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLineFramer } from './line-framer.ts';
-import { readInSlices } from './sliced-reader.ts';
+import { createHoldingGate, readInSlices } from './sliced-reader.ts';
 import { readSse, type SseEvent, type SseProblem } from './sse-reader.ts';
 
 const encoder = new TextEncoder();
@@ -210,5 +210,30 @@ describe('readInSlices', () => {
     );
     expect(lines).toBe(Math.ceil((1 << 20) / 3));
     expect(yields).toBeGreaterThan(40);
+  });
+});
+
+describe('createHoldingGate', () => {
+  it('settle() flushes, then waits while any of several reads holds items, flushing again after each', async () => {
+    const gate = createHoldingGate();
+    const a = gate.read();
+    const b = gate.read();
+    let flushes = 0;
+    const flush = async () => void (flushes += 1);
+    await gate.settle(flush);
+    expect(flushes).toBe(1);
+    a(true);
+    b(true);
+    let settled = false;
+    const settling = gate.settle(flush).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    a(false);
+    b(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    b(false);
+    await settling;
+    expect(flushes).toBe(3);
   });
 });

@@ -74,6 +74,104 @@ export function yieldToHost(): Promise<void> {
 }
 
 /**
+ * The one "a reader still holds items" gate of a client: a client's `settle()` ("render everything
+ * pending") waits on it, because items a sliced read has taken from the network but not yet handed
+ * on (it yields to the host between slices, often under load) are pending changes too. One gate
+ * serves any number of reads, concurrent ones included: each gets its own `onHolding` from `read()`.
+ */
+export interface HoldingGate {
+  /** The `SlicedReadOptions.onHolding` of one read. */
+  read(): (holding: boolean) => void;
+  /**
+   * Runs `flush`, and while some read still holds items, waits for it to hand them on and runs
+   * `flush` again; resolves once a `flush` ran with nothing held. `flush` going first also lets a
+   * read the network just answered resume before the gate is looked at.
+   */
+  settle(flush: () => Promise<void>): Promise<void>;
+}
+
+/** Creates a client's holding gate (see `HoldingGate`). */
+export function createHoldingGate(): HoldingGate {
+  const holders = new Set<object>();
+  const waiters: Array<() => void> = [];
+  const release = () => {
+    if (holders.size > 0) return;
+    for (const wake of waiters.splice(0)) wake();
+  };
+  return {
+    read() {
+      const token = {};
+      return (holding) => {
+        if (holding) holders.add(token);
+        else if (holders.delete(token)) release();
+      };
+    },
+    async settle(flush) {
+      for (;;) {
+        await flush();
+        if (holders.size === 0) return;
+        await new Promise<void>((wake) => waiters.push(wake));
+      }
+    },
+  };
+}
+
+/** The clock, the yield and the slice budget of one read, and the hand-on of a run of items. */
+function createSlicer<T>(onItem: (item: T) => boolean | void, options: SlicedReadOptions) {
+  const now = options.now ?? (() => performance.now());
+  const pause = options.yield ?? yieldToHost;
+  const budget = options.sliceMs ?? DEFAULT_SLICE_MS;
+  let sliceStart = now();
+  const slicer = {
+    stopped: false,
+    done: () => slicer.stopped || options.signal?.aborted === true,
+    /** Yields to the host when the slice is spent. */
+    async breathe() {
+      if (now() - sliceStart < budget) return;
+      await pause();
+      sliceStart = now();
+    },
+    /** Hands `items` on, yielding between them when the slice is spent; empties `items`. */
+    async drain(items: T[]) {
+      for (let i = 0; i < items.length && !slicer.stopped; i += 1) {
+        await slicer.breathe();
+        if (slicer.done()) break;
+        if (onItem(items[i]!) === false) slicer.stopped = true;
+      }
+      items.length = 0;
+    },
+  };
+  return slicer;
+}
+
+/**
+ * Hands the items of each batch `next` gives (undefined: the end) to `onItem` in order, in slices
+ * that yield to the host, as `readInSlices` does for a body's items: for items framed elsewhere (the
+ * stream Worker's batches). `onHolding` is true from a batch's arrival until it was handed on.
+ * Returns false when `onItem` stopped the read or the signal aborted it before the end.
+ */
+export async function handOnInSlices<T>(
+  next: () => Promise<T[] | undefined>,
+  onItem: (item: T) => boolean | void,
+  options: SlicedReadOptions = {},
+): Promise<boolean> {
+  const slicer = createSlicer(onItem, options);
+  try {
+    while (!slicer.done()) {
+      await slicer.breathe();
+      const batch = await next();
+      if (batch === undefined) return true;
+      options.onHolding?.(true);
+      await slicer.drain(batch);
+      options.onHolding?.(false);
+    }
+    return false;
+  } finally {
+    options.onHolding?.(false);
+  }
+}
+
+/**
  * Reads `body` to its end through the parser `makeParser` builds, handing each item it completes
  * to `onItem` in order, in slices that yield to the host (see the module comment). `onItem`
  * returning `false` stops the read and cancels the body; what `onItem` throws ends the read with
@@ -86,55 +184,37 @@ export async function readInSlices<T>(
   onItem: (item: T) => boolean | void,
   options: SlicedReadOptions = {},
 ): Promise<void> {
-  const now = options.now ?? (() => performance.now());
-  const pause = options.yield ?? yieldToHost;
-  const budget = options.sliceMs ?? DEFAULT_SLICE_MS;
   const queue: T[] = [];
   const parser = makeParser((item) => void queue.push(item));
   const reader = body.getReader();
-  let stop = false;
-  let sliceStart = now();
-  const breathe = async () => {
-    if (now() - sliceStart < budget) return;
-    await pause();
-    sliceStart = now();
-  };
-  /** Hands the queued items on, yielding between them when the slice is spent. */
-  const drain = async () => {
-    for (let i = 0; i < queue.length && !stop; i += 1) {
-      await breathe();
-      if (stop || options.signal?.aborted === true) break;
-      if (onItem(queue[i]!) === false) stop = true;
-    }
-    queue.length = 0;
-  };
+  const slicer = createSlicer(onItem, options);
   const cancel = () => void reader.cancel().catch(() => undefined);
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    while (!stop && options.signal?.aborted !== true) {
-      await breathe();
+    while (!slicer.done()) {
+      await slicer.breathe();
       const { value, done } = await reader.read();
       options.onHolding?.(true);
       if (done) {
         parser.end();
-        await drain();
+        await slicer.drain(queue);
         break;
       }
       options.onBytes?.(value.length);
-      for (let at = 0; at < value.length && !stop; at += PIECE_BYTES) {
-        if (at > 0) await breathe();
+      for (let at = 0; at < value.length && !slicer.stopped; at += PIECE_BYTES) {
+        if (at > 0) await slicer.breathe();
         parser.push(value.subarray(at, at + PIECE_BYTES));
-        await drain();
+        await slicer.drain(queue);
       }
       options.onHolding?.(false);
     }
   } catch (error) {
-    stop = true;
+    slicer.stopped = true;
     throw error;
   } finally {
     options.onHolding?.(false);
     options.signal?.removeEventListener('abort', cancel);
-    if (stop || options.signal?.aborted === true) await reader.cancel().catch(() => undefined);
+    if (slicer.done()) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }

@@ -5,6 +5,7 @@ import { A2uiBridge, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts'
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { createA2uiFeed, type A2uiFeed } from './progressive-feed.ts';
 import { readMessageStream } from './stream-reader.ts';
+import { createHoldingGate } from '../../shared/sliced-reader.ts';
 import { createSurfaceView, type SurfaceView } from './surface-view.ts';
 
 type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
@@ -69,6 +70,8 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
   const links = createUrlPolicy();
   const generators = new Map<string, { ready: Promise<LocalGenerator<Handle>>; view: SurfaceView }>();
   let counter = 0;
+  /** Whether a stream read holds messages it has read but not handed on (it yields to the host between slices). */
+  const holding = createHoldingGate();
   const surface = (surfaceId: string) => {
     let entry = generators.get(surfaceId);
     if (entry === undefined) {
@@ -132,6 +135,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
           format: 'sse',
           signal: init?.signal ?? undefined,
+          onHolding: holding.read(),
           onOversize: (chars) =>
             report([
               {
@@ -161,11 +165,14 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
       return progressive.messages;
     },
     async settle() {
-      await Promise.all(
-        [...generators.values()].map(async (e) => {
-          await e.ready;
-          await e.view.flush();
-        }),
+      // Messages a read holds (taken from the network, not yet handed on) are pending changes too.
+      await holding.settle(() =>
+        Promise.all(
+          [...generators.values()].map(async (e) => {
+            await e.ready;
+            await e.view.flush();
+          }),
+        ).then(() => undefined),
       );
     },
     async close() {

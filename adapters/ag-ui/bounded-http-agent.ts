@@ -1,6 +1,6 @@
 import { EventType, HttpAgent, type BaseEvent, type HttpAgentConfig, type RunAgentInput } from '@ag-ui/client';
 import { Observable } from 'rxjs';
-import { readSse } from '../../shared/sse-reader.ts';
+import { openAgentStream, type StreamMode } from '../kit/agent-stream.ts';
 import { decodeAgUiEvent } from '../../shared/neighbours/ag-ui/events.ts';
 import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/ag-ui/limits.ts';
 
@@ -13,41 +13,23 @@ const KEPT_REFUSALS = 1000;
 /** Bytes of an error answer's body quoted in the run's error; the rest is never read. */
 const ERROR_BODY_BYTES = 2048;
 
-/** The first `max` bytes of a body as text, then the body is cancelled (an error page may never end). */
-async function readStart(response: Response, max: number): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } catch {
-    // A body that fails mid-read: what arrived is quoted.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) bytes.set(chunk, (at += chunk.length) - chunk.length);
-  return new TextDecoder().decode(bytes.subarray(0, max));
-}
-
 /** Options of `BoundedHttpAgent`: `HttpAgent`'s, plus the bounds. */
 export interface BoundedHttpAgentConfig extends HttpAgentConfig {
   limits?: Partial<AgUiLimits>;
+  /**
+   * Told once per run where its stream is read (`adapters/kit/agent-stream.ts`): `worker` (off the
+   * page's thread) or `sliced` (the page's CSP refused the Worker, or a `fetch` was given), and why.
+   */
+  onStreamMode?(mode: StreamMode, message: string): void;
 }
 
 /**
- * An `HttpAgent` whose SSE reading is bounded before anything is parsed: the shared SSE reader
- * (`shared/sse-reader.ts`) drops an event over `maxEventBytes` as it streams (a 10 MB tool
- * argument never reaches `JSON.parse`, nor a growing buffer re-split per chunk), and each event is
- * decoded by `decodeAgUiEvent`, in slices that yield to the host page (`shared/sliced-reader.ts`:
- * decoding, verifying and rendering a flood of events never holds the main thread for long). A refused event does not end the run: it becomes a `CUSTOM` event
+ * An `HttpAgent` whose SSE reading is bounded before anything is parsed, off the page's thread where
+ * the host allows a Worker (`adapters/kit/agent-stream.ts`): the shared SSE reader drops an event
+ * over `maxEventBytes` as it streams (a 10 MB tool argument never reaches `JSON.parse`, nor a
+ * growing buffer re-split per chunk), and each event is decoded by `decodeAgUiEvent`, in slices
+ * that yield to the host page (`shared/sliced-reader.ts`: decoding, verifying and rendering a flood
+ * of events never holds the main thread for long). A refused event does not end the run: it becomes a `CUSTOM` event
  * named `suip.ag-ui.refused` with `{code, message}`, which `connectAgUi` shows and reports, and
  * the events after it still render.
  */
@@ -55,6 +37,8 @@ export class BoundedHttpAgent extends HttpAgent {
   readonly limits: AgUiLimits;
   /** Tokens of the refusals this agent reported and nobody claimed yet. */
   readonly #issued = new Set<string>();
+  readonly #ownFetch: boolean;
+  readonly #onStreamMode: BoundedHttpAgentConfig['onStreamMode'];
 
   /**
    * True (once) when `value` is the value of a refusal this agent itself reported; a `CUSTOM`
@@ -68,6 +52,8 @@ export class BoundedHttpAgent extends HttpAgent {
   constructor(config: BoundedHttpAgentConfig) {
     super(config);
     this.limits = { ...DEFAULT_AG_UI_LIMITS, ...config.limits };
+    this.#ownFetch = config.fetch !== undefined;
+    this.#onStreamMode = config.onStreamMode;
   }
 
   override run(input: RunAgentInput): Observable<BaseEvent> {
@@ -93,32 +79,30 @@ export class BoundedHttpAgent extends HttpAgent {
         subscriber.next({ type: EventType.CUSTOM, name: REFUSED_EVENT, value: { code, message, token } } as BaseEvent);
       };
       void (async () => {
-        const response = await this.fetch(this.url, { ...init, signal });
-        if (!response.ok || response.body === null) {
-          throw new Error(`the agent answered HTTP ${response.status}: ${await readStart(response, ERROR_BODY_BYTES)}`);
-        }
-        await readSse(
-          response.body,
-          (sse) => {
-            if (signal.aborted || subscriber.closed) return false;
-            const decoded = decodeAgUiEvent(sse.data, this.limits);
-            if (!decoded.ok) return refused(decoded.code, decoded.message);
-            if (decoded.event.type === EventType.RUN_STARTED) started = true;
-            subscriber.next(decoded.event);
-          },
-          {
-            signal,
-            maxEventBytes: this.limits.maxEventBytes,
-            maxLineBytes: this.limits.maxEventBytes,
-            onProblem: (problem) =>
-              refused(
-                problem.kind === 'too-long' ? 'event_too_large' : 'malformed_event',
-                problem.kind === 'too-long'
-                  ? `an SSE event of more than ${this.limits.maxEventBytes} bytes was dropped before parsing (${problem.length ?? 'unknown'} bytes seen); stream large values in many deltas`
-                  : problem.message,
-              ),
-          },
-        );
+        const { maxEventBytes } = this.limits;
+        const stream = await openAgentStream(this.url, init, {
+          signal,
+          ...(this.#ownFetch ? { fetch: (url, request) => this.fetch(url, request) } : {}),
+          ...(this.#onStreamMode ? { onMode: this.#onStreamMode } : {}),
+        });
+        if (!stream.ok)
+          throw new Error(`the agent answered HTTP ${stream.status}: ${await stream.text(ERROR_BODY_BYTES)}`);
+        await stream.read('sse', { maxEventBytes, maxLineBytes: maxEventBytes }, (item) => {
+          if (signal.aborted || subscriber.closed) return false;
+          if ('problem' in item) {
+            const { kind, length, message } = item.problem;
+            return kind === 'too-long'
+              ? refused(
+                  'event_too_large',
+                  `an SSE event of more than ${maxEventBytes} bytes was dropped before parsing (${length ?? 'unknown'} bytes seen); stream large values in many deltas`,
+                )
+              : refused('malformed_event', message);
+          }
+          const decoded = decodeAgUiEvent(item.event.data, this.limits);
+          if (!decoded.ok) return refused(decoded.code, decoded.message);
+          if (decoded.event.type === EventType.RUN_STARTED) started = true;
+          subscriber.next(decoded.event);
+        });
         subscriber.complete();
       })().catch((error: unknown) => subscriber.error(error instanceof Error ? error : new Error(String(error))));
       return () => {

@@ -1,10 +1,11 @@
 import { fromGenuiIssue, type AdapterIssue } from '../kit/issue.ts';
 import { measureJson } from '../../shared/json-shape.ts';
+import { createHoldingGate } from '../../shared/sliced-reader.ts';
 import { compile, type VocabularyEntry } from '../../shared/index.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
 import { BUILTIN_VOCABULARY } from '../../core/index.ts';
-import { readMessageStream } from '../a2ui/stream-reader.ts';
+import { openAgentStream, type StreamMode } from '../kit/agent-stream.ts';
 import { toUiEvent } from './events.ts';
 import { augmentationsSchema, type GenuiAugmentation } from './augmentations.ts';
 import { Conversation, type SurfaceState } from './history.ts';
@@ -60,6 +61,11 @@ export interface GenuiClientOptions {
   /** Every turn's end, including turns an action started. */
   onTurn?(outcome: TurnOutcome): void;
   fetch?: typeof fetch;
+  /**
+   * Told once per turn where its answer is read (`adapters/kit/agent-stream.ts`): `worker` (off the
+   * page's thread) or `sliced` (the page's CSP refused the Worker, or a `fetch` was given), and why.
+   */
+  onStreamMode?(mode: StreamMode, message: string): void;
 }
 
 /** A problem the client met: a translation issue of a surface, a skipped line, an HTTP error. */
@@ -139,7 +145,6 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     augmentations.length > 0 && baseCatalog.augmentations === undefined
       ? { ...baseCatalog, augmentations: augmentationsSchema(augmentations) }
       : baseCatalog;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const conversation = new Conversation();
   const surfaces = new Map<string, Surface>();
   const turns: TranscriptTurn[] = [];
@@ -149,18 +154,8 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   let actionQueued = false;
   let controller: AbortController | undefined;
   let closed = false;
-  /** Set while the stream reader holds lines it has read but not handed on (it yields to the host between slices). */
-  let holding: { promise: Promise<void>; release(): void } | undefined;
-  const onHolding = (now: boolean) => {
-    if (now && holding === undefined) {
-      let release = () => undefined as void;
-      const promise = new Promise<void>((resolve) => (release = resolve));
-      holding = { promise, release };
-    } else if (!now && holding !== undefined) {
-      holding.release();
-      holding = undefined;
-    }
-  };
+  /** Whether the stream reader holds lines it has read but not handed on (it yields to the host between slices). */
+  const holding = createHoldingGate();
 
   const transcript = createLocalGenerator(renderer, {
     id: `${prefix}-transcript`,
@@ -401,14 +396,17 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
 
   async function post(body: unknown, signal: AbortSignal): Promise<TurnOutcome> {
     const url = options.url + (options.url.includes('?') ? '&' : '?') + 'stream=true';
-    const response = await doFetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (!response.ok || response.body === null) {
-      const raw = await response.text().catch(() => '');
+    const response = await openAgentStream(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      {
+        signal,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.onStreamMode ? { onMode: options.onStreamMode } : {}),
+      },
+    );
+    if (!response.ok) {
+      const raw = await response.text(100_000).catch(() => '');
       let parsed: unknown = raw.slice(0, 2000);
       try {
         parsed = JSON.parse(raw.slice(0, 100_000)) as unknown;
@@ -436,10 +434,18 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       return { status: 'error', httpStatus: response.status, body: parsed };
     }
     let final: string | undefined;
-    await readMessageStream(
-      response.body,
-      (line) => {
-        if (final !== undefined) return; // nothing counts after the final message
+    const maxLine = options.maxLineChars ?? 3_000_000;
+    await response.read(
+      'jsonl',
+      { maxLineBytes: maxLine, maxEventBytes: maxLine },
+      (item) => {
+        if ('problem' in item)
+          return issue({
+            code: 'oversize_line',
+            message: `a line of ${item.problem.length ?? maxLine + 1} characters was skipped (the limit is ${maxLine})`,
+          });
+        const line = item.event.data;
+        if (final !== undefined || line.trim() === '') return; // nothing counts after the final message
         const shape = measureJson(line, 64);
         if (shape.truncated)
           return issue({ code: 'bad_line', message: 'a line nested deeper than 64 levels was skipped' });
@@ -451,17 +457,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
         }
         final = applyChunk(value);
       },
-      {
-        format: 'jsonl',
-        signal,
-        onHolding,
-        maxLineChars: options.maxLineChars ?? 3_000_000,
-        onOversize: (chars) =>
-          issue({
-            code: 'oversize_line',
-            message: `a line of ${chars} characters was skipped (the limit is ${options.maxLineChars ?? 3_000_000})`,
-          }),
-      },
+      { onHolding: holding.read() },
     );
     if (signal.aborted) return { status: 'aborted' };
     return final === undefined
@@ -487,11 +483,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       // Lines already read but still held by the reader (it yields to the host between slices, often under load)
       // are pending changes too: applied first, or a settled page would skip their state. The transcript render
       // awaited first also lets a read the network just answered resume the reader before `holding` is looked at.
-      for (;;) {
-        await renderTranscript(true);
-        if (holding === undefined) break;
-        await holding.promise;
-      }
+      await holding.settle(() => renderTranscript(true));
       // A withdrawn surface's mount closes after its last render: settled means it is gone, as without previews.
       await Promise.all([
         ...closing.values(),

@@ -4,11 +4,15 @@ import { build, type Plugin } from 'vite';
 /** The virtual module the renderer imports to get the sandbox scripts as strings. */
 export const SANDBOX_MODULE_ID = 'virtual:suip-sandbox';
 const RESOLVED_ID = `\0${SANDBOX_MODULE_ID}`;
+/** The stream Worker's script as a string (`shared/stream-worker-main.ts`), for `adapters/kit/agent-stream.ts`. */
+export const STREAM_WORKER_MODULE_ID = 'virtual:suip-stream-worker';
+const RESOLVED_STREAM_WORKER_ID = `\0${STREAM_WORKER_MODULE_ID}`;
 /** Imported by the relay to embed the Worker runtime; resolved only inside the nested build. */
 const RUNTIME_SOURCE_ID = 'virtual:suip-runtime-source';
 
 const RELAY_ENTRY = fileURLToPath(new URL('../relay/relay-main.ts', import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL('../runtime/worker-main.ts', import.meta.url));
+const STREAM_WORKER_ENTRY = fileURLToPath(new URL('../../shared/stream-worker-main.ts', import.meta.url));
 
 interface Bundle {
   code: string;
@@ -48,7 +52,7 @@ async function bundle(entry: string, runtimeSource?: string): Promise<Bundle> {
         // values the runtime does use (DEFAULT_LIMITS, the op builders) drop too, and TypeBox with
         // them: the runtime went from 24.4 to 13.1 KB gzip (issue 31).
         treeshake: {
-          moduleSideEffects: (id: string) => !/[\\/](shared|@sinclair[\\/]typebox)[\\/]/.test(id),
+          moduleSideEffects: (id: string) => id === entry || !/[\\/](shared|@sinclair[\\/]typebox)[\\/]/.test(id),
           manualPureFunctions: ['Type', 'opParams', 'groupFields'],
         },
       },
@@ -95,11 +99,21 @@ export const SANDBOX_DOCUMENT = 'suip-sandbox.html';
 export function suipSandbox(options: SuipSandboxOptions = {}): Plugin {
   let cached: ReturnType<typeof buildSandboxSources> | undefined;
   const sources = () => (cached ??= buildSandboxSources());
+  let streamWorker: Promise<Bundle> | undefined;
   const inputs = new Set<string>();
   return {
     name: 'suip-sandbox',
-    resolveId: (id) => (id === SANDBOX_MODULE_ID ? RESOLVED_ID : undefined),
+    resolveId: (id) =>
+      id === SANDBOX_MODULE_ID ? RESOLVED_ID : id === STREAM_WORKER_MODULE_ID ? RESOLVED_STREAM_WORKER_ID : undefined,
     async load(id) {
+      if (id === RESOLVED_STREAM_WORKER_ID) {
+        const worker = await (streamWorker ??= bundle(STREAM_WORKER_ENTRY));
+        for (const file of worker.modules) {
+          inputs.add(file);
+          this.addWatchFile(file);
+        }
+        return `export const streamWorkerSource = ${JSON.stringify(worker.code)};\n`;
+      }
       if (id !== RESOLVED_ID) return undefined;
       const { runtime, relay } = await sources();
       for (const file of new Set([...runtime.modules, ...relay.modules])) {
@@ -109,11 +123,11 @@ export function suipSandbox(options: SuipSandboxOptions = {}): Plugin {
       return `export const relaySource = ${JSON.stringify(relay.code)};\nexport const runtimeSource = ${JSON.stringify(runtime.code)};\n`;
     },
     watchChange(id) {
-      if (inputs.has(id)) cached = undefined;
+      if (inputs.has(id)) [cached, streamWorker] = [undefined, undefined];
     },
     configureServer(server) {
       server.watcher.on('change', (file) => {
-        if (inputs.has(file)) cached = undefined;
+        if (inputs.has(file)) [cached, streamWorker] = [undefined, undefined];
       });
       const document = options.document;
       if (document === undefined) return;

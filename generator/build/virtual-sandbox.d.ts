@@ -11,3 +11,8 @@ declare module 'virtual:suip-runtime-source' {
   const source: string;
   export default source;
 }
+
+/** The stream Worker (`shared/stream-worker-main.ts`) as one classic script, produced by the sandbox plugin. */
+declare module 'virtual:suip-stream-worker' {
+  export const streamWorkerSource: string;
+}

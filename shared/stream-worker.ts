@@ -1,0 +1,121 @@
+import { PIECE_BYTES } from './sliced-reader.ts';
+import {
+  createStreamItemParser,
+  itemSize,
+  readTextStart,
+  type StreamBounds,
+  type StreamFormat,
+  type StreamItem,
+} from './stream-items.ts';
+
+/**
+ * The stream Worker's side (its entry is `shared/stream-worker-main.ts`): it fetches an untrusted
+ * agent stream, decodes, frames and bounds its body off the host page's thread, and posts the page
+ * only bounded items (`shared/stream-items.ts`) in batches of about one 64 KiB piece. A 10 MB event
+ * is skipped by byte count here, and Chromium's end-of-body work for it runs on this thread too.
+ *
+ * Flow control: at most `IN_FLIGHT` batches are posted and not yet acknowledged (`credit`); while
+ * the page is behind, the Worker stops reading the body, so the network holds the rest, not memory.
+ */
+
+/** The parts of a `RequestInit` a Worker can be given (no signal: the page ends the Worker instead). */
+export interface StreamRequestInit {
+  method?: string;
+  headers?: Array<[string, string]>;
+  body?: string;
+  credentials?: RequestCredentials;
+  cache?: RequestCache;
+  redirect?: RequestRedirect;
+  referrerPolicy?: ReferrerPolicy;
+}
+
+/** The page's messages to the stream Worker, in this order: `fetch`, then `text` or `read`, then `credit`s. */
+export type ToStreamWorker =
+  | { fetch: { url: string; init: StreamRequestInit } }
+  | { text: number }
+  | { read: { format: StreamFormat; bounds: StreamBounds } }
+  | { credit: number };
+
+/** The stream Worker's messages to the page. */
+export type FromStreamWorker =
+  | { ready: true }
+  | { head: { status: number; ok: boolean; contentType: string } }
+  | { text: string }
+  | { items: StreamItem[] }
+  | { end: true }
+  | { error: string };
+
+/** Batches posted and not yet acknowledged, at most. */
+export const IN_FLIGHT = 2;
+
+/**
+ * The Worker's message handler: `post` sends to the page. Pure of any Worker global, so a unit
+ * test drives it in Node against a real HTTP server.
+ */
+export function createStreamWorkerHandler(
+  post: (message: FromStreamWorker) => void,
+  doFetch: typeof fetch = (input, init) => fetch(input, init),
+): (message: ToStreamWorker) => void {
+  let response: Response | undefined;
+  let credits = IN_FLIGHT;
+  let wake: (() => void) | undefined;
+  const credit = async () => {
+    while (credits <= 0) await new Promise<void>((resolve) => (wake = resolve));
+    credits -= 1;
+  };
+  const fail = (error: unknown) => post({ error: error instanceof Error ? error.message : String(error) });
+
+  async function start(url: string, init: StreamRequestInit): Promise<void> {
+    response = await doFetch(url, init);
+    post({
+      head: { status: response.status, ok: response.ok, contentType: response.headers.get('content-type') ?? '' },
+    });
+  }
+
+  async function text(max: number): Promise<void> {
+    post({ text: await readTextStart(response?.body, max) });
+  }
+
+  async function read(format: StreamFormat, bounds: StreamBounds): Promise<void> {
+    const body = response?.body;
+    if (body === undefined || body === null) return post({ end: true });
+    let batch: StreamItem[] = [];
+    let size = 0;
+    const parser = createStreamItemParser(format, bounds, (item) => {
+      batch.push(item);
+      size += itemSize(item);
+    });
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await credit();
+      post({ items: batch });
+      batch = [];
+      size = 0;
+    };
+    const reader = body.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      // SECURITY: framed in pieces, each flushed once it holds a piece's worth, so no batch the
+      // page must take in one task is much larger than a piece (a single item is bounded by its limit).
+      for (let at = 0; at < value.length; at += PIECE_BYTES) {
+        parser.push(value.subarray(at, at + PIECE_BYTES));
+        if (size >= PIECE_BYTES) await flush();
+      }
+      await flush();
+    }
+    parser.end();
+    await flush();
+    post({ end: true });
+  }
+
+  return (message) => {
+    if ('credit' in message) {
+      credits += message.credit;
+      wake?.();
+      wake = undefined;
+    } else if ('fetch' in message) start(message.fetch.url, message.fetch.init).catch(fail);
+    else if ('text' in message) text(message.text).catch(fail);
+    else read(message.read.format, message.read.bounds).catch(fail);
+  };
+}
