@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { transform } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PACKAGE_ENTRIES } from '../generator/build/build-package.ts';
+
+/**
+ * The "Try it without a model" sections of docs/neighbours/*.md, run from the docs' own text in
+ * Chromium: each `ts snippet=<name>` fence is the `main.ts` of a page with `<div id="app">`, its
+ * package imports (`suip`, `suip/<entry>`) pointed at the sources the package is built from, which
+ * the dev server serves. No model, key or account is involved; each test presses what the doc says
+ * to press and reads what the doc says comes back.
+ */
+
+/** The named `ts` fences of one guide under docs/neighbours/. */
+function guideSnippets(guide: string): Record<string, string> {
+  const text = readFileSync(fileURLToPath(new URL(`../docs/neighbours/${guide}`, import.meta.url)), 'utf8');
+  return Object.fromEntries(
+    [...text.matchAll(/^```ts snippet=([\w-]+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+/** `'suip'` and `'suip/<entry>'` → the entry's source path on the dev server. */
+function toSourceImports(code: string): string {
+  return code.replace(/from '(suip(?:\/[\w-]+)?)'/g, (_, specifier: string) => {
+    const entry = specifier === 'suip' ? 'renderer' : specifier.slice('suip/'.length);
+    const source = PACKAGE_ENTRIES[entry];
+    if (source === undefined) throw new Error(`the snippet imports ${specifier}, which the package does not export`);
+    return `from '/${source}'`;
+  });
+}
+
+/** Opens a page whose module is the snippet (TypeScript stripped by esbuild, as Vite would). */
+async function openSnippet(page: Page, snippet: string): Promise<void> {
+  const { code } = await transform(toSourceImports(snippet), { loader: 'ts', format: 'esm', target: 'es2022' });
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  await page.route('**/__doc-snippet/main.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: code }),
+  );
+  await page.route('**/__doc-snippet/index.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><body><main><div id="app"></div></main><script type="module" src="./main.js"></script></body></html>',
+    }),
+  );
+  await page.goto('/__doc-snippet/index.html');
+}
+
+test("a2ui.md: the inline A2UI stream renders and the Button's action comes back for the agent", async ({ page }) => {
+  await openSnippet(page, guideSnippets('a2ui.md')['a2ui-try']!);
+  await expect(page.locator('#app').getByText('Lisbon')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Book it' }).click();
+  const said = page.getByText(/^To the agent: /);
+  await expect(said).toBeVisible();
+  const message = JSON.parse((await said.textContent())!.slice('To the agent: '.length)) as Record<string, unknown>;
+  expect(message).toMatchObject({
+    version: 'v0.9',
+    action: { name: 'book', surfaceId: 'trip', sourceComponentId: 'book', context: { city: 'Lisbon' } },
+  });
+});
