@@ -20,13 +20,22 @@ function guideSnippets(guide: string): Record<string, string> {
   );
 }
 
-/** `'suip'` and `'suip/<entry>'` → the entry's source path on the dev server. */
+/** The snippets' other packages (the host's own): a module under e2e/fixtures/docs-try/ re-exports each. */
+const HOST_PACKAGES: Record<string, string> = {
+  '@ag-ui/client': '/e2e/fixtures/docs-try/ag-ui-client.ts',
+  rxjs: '/e2e/fixtures/docs-try/rxjs.ts',
+};
+
+/**
+ * `'suip'` and `'suip/<entry>'` → the entry's source path on the dev server; a host package → its
+ * re-export, so it is the dev server's one copy of that package, the one the adapters import too.
+ */
 function toSourceImports(code: string): string {
-  return code.replace(/from '(suip(?:\/[\w-]+)?)'/g, (_, specifier: string) => {
-    const entry = specifier === 'suip' ? 'renderer' : specifier.slice('suip/'.length);
-    const source = PACKAGE_ENTRIES[entry];
-    if (source === undefined) throw new Error(`the snippet imports ${specifier}, which the package does not export`);
-    return `from '/${source}'`;
+  return code.replace(/from '([^'./][^']*)'/g, (_, specifier: string) => {
+    const entry = specifier === 'suip' ? 'renderer' : specifier.startsWith('suip/') ? specifier.slice(5) : undefined;
+    const source = entry === undefined ? HOST_PACKAGES[specifier] : PACKAGE_ENTRIES[entry]?.replace(/^/, '/');
+    if (source === undefined) throw new Error(`the snippet imports ${specifier}: map it in this spec`);
+    return `from '${source}'`;
   });
 }
 
@@ -34,13 +43,15 @@ function toSourceImports(code: string): string {
 async function openSnippet(page: Page, snippet: string): Promise<void> {
   const { code } = await transform(toSourceImports(snippet), { loader: 'ts', format: 'esm', target: 'es2022' });
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() !== 'log' && console.log(`console: ${message.text()}`));
   await page.route('**/__doc-snippet/main.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: code }),
   );
   await page.route('**/__doc-snippet/index.html', (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: '<!doctype html><html lang="en"><body><main><div id="app"></div></main><script type="module" src="./main.js"></script></body></html>',
+      body: `<!doctype html><html lang="en"><body><main><div id="app"></div></main>
+<script type="module" src="./main.js"></script></body></html>`,
     }),
   );
   await page.goto('/__doc-snippet/index.html');
@@ -57,4 +68,16 @@ test("a2ui.md: the inline A2UI stream renders and the Button's action comes back
     version: 'v0.9',
     action: { name: 'book', surfaceId: 'trip', sourceComponentId: 'book', context: { city: 'Lisbon' } },
   });
+});
+
+test("ag-ui.md: a scripted agent's program renders; its button's action is the next run's input, answered", async ({
+  page,
+}) => {
+  await openSnippet(page, guideSnippets('ag-ui.md')['ag-ui-try']!);
+  await expect(page.getByText('Lisbon, 3 nights')).toBeVisible({ timeout: 30_000 });
+  // The doc's cue: the page answered the tool call, so the program's actions now reach the agent.
+  await expect(page.getByText('The trip is on screen: press Book Lisbon.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Booked.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Book Lisbon' }).click();
+  await expect(page.getByText('Booked. You sent: Action in "Trip": {"book":"Lisbon"}')).toBeVisible();
 });
