@@ -7,9 +7,10 @@ import { PACKAGE_ENTRIES } from '../generator/build/build-package.ts';
 /**
  * The "Try it without a model" sections of docs/neighbours/*.md, run from the docs' own text in
  * Chromium: each `ts snippet=<name>` fence is the `main.ts` of a page with `<div id="app">`, its
- * package imports (`suip`, `suip/<entry>`) pointed at the sources the package is built from, which
- * the dev server serves. No model, key or account is involved; each test presses what the doc says
- * to press and reads what the doc says comes back.
+ * package imports (`suip`, `suip/<entry>`) pointed at the sources the package is built from and its
+ * clone paths (`./adapters/…`, from the tree's top) at those files, which the dev server serves.
+ * No model, key or account is involved; each test presses what the doc says to press and reads
+ * what the doc says comes back.
  */
 
 /** The named `ts` fences of one guide under docs/neighbours/. */
@@ -31,7 +32,8 @@ const HOST_PACKAGES: Record<string, string> = {
  * re-export, so it is the dev server's one copy of that package, the one the adapters import too.
  */
 function toSourceImports(code: string): string {
-  return code.replace(/from '([^'./][^']*)'/g, (_, specifier: string) => {
+  return code.replace(/from '((?:\.\/)?[^'./][^']*)'/g, (_, specifier: string) => {
+    if (specifier.startsWith('./')) return `from '/${specifier.slice(2)}'`; // a clone's file, from the tree's top
     const entry = specifier === 'suip' ? 'renderer' : specifier.startsWith('suip/') ? specifier.slice(5) : undefined;
     const source = entry === undefined ? HOST_PACKAGES[specifier] : PACKAGE_ENTRIES[entry]?.replace(/^/, '/');
     if (source === undefined) throw new Error(`the snippet imports ${specifier}: map it in this spec`);
@@ -80,4 +82,14 @@ test("ag-ui.md: a scripted agent's program renders; its button's action is the n
   await expect(page.getByText('Booked.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Book Lisbon' }).click();
   await expect(page.getByText('Booked. You sent: Action in "Trip": {"book":"Lisbon"}')).toBeVisible();
+});
+
+test("genui-v1.md: a scripted /genUI answers a surface; its button's click is the next request's uiEvent", async ({
+  page,
+}) => {
+  await openSnippet(page, guideSnippets('genui-v1.md')['genui-try']!);
+  await expect(page.getByText('Here is a booking card.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Book it' }).click();
+  await expect(page.getByText('Booked: you pressed "book".')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book it' })).toHaveCount(0);
 });
