@@ -93,3 +93,13 @@ test("genui-v1.md: a scripted /genUI answers a surface; its button's click is th
   await expect(page.getByText('Booked: you pressed "book".')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Book it' })).toHaveCount(0);
 });
+
+test("canvas.md: inline ops render a canvas; its button's action reaches onAction and the answer shows", async ({
+  page,
+}) => {
+  await openSnippet(page, guideSnippets('canvas.md')['canvas-try']!);
+  await expect(page.getByText('waiting')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('The agent heard')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('The agent heard approve from review')).toBeVisible();
+});
