@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { transform } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PACKAGE_ENTRIES } from '../generator/build/build-package.ts';
+
+/**
+ * The "Try it without a model" sections of docs/neighbours/*.md, run from the docs' own text in
+ * Chromium: each `ts snippet=<name>` fence is the `main.ts` of a page with `<div id="app">`, its
+ * package imports (`suip`, `suip/<entry>`) pointed at the sources the package is built from and its
+ * clone paths (`./adapters/…`, from the tree's top) at those files, which the dev server serves.
+ * No model, key or account is involved; each test presses what the doc says to press and reads
+ * what the doc says comes back.
+ */
+
+/** The named `ts` fences of one guide under docs/neighbours/. */
+function guideSnippets(guide: string): Record<string, string> {
+  const text = readFileSync(fileURLToPath(new URL(`../docs/neighbours/${guide}`, import.meta.url)), 'utf8');
+  return Object.fromEntries(
+    [...text.matchAll(/^```ts snippet=([\w-]+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+/** The snippets' other packages (the host's own): a module under e2e/fixtures/docs-try/ re-exports each. */
+const HOST_PACKAGES: Record<string, string> = {
+  '@ag-ui/client': '/e2e/fixtures/docs-try/ag-ui-client.ts',
+  rxjs: '/e2e/fixtures/docs-try/rxjs.ts',
+};
+
+/**
+ * `'suip'` and `'suip/<entry>'` → the entry's source path on the dev server; a host package → its
+ * re-export, so it is the dev server's one copy of that package, the one the adapters import too.
+ */
+function toSourceImports(code: string): string {
+  return code.replace(/from '((?:\.\/)?[^'./][^']*)'/g, (_, specifier: string) => {
+    if (specifier.startsWith('./')) return `from '/${specifier.slice(2)}'`; // a clone's file, from the tree's top
+    const entry = specifier === 'suip' ? 'renderer' : specifier.startsWith('suip/') ? specifier.slice(5) : undefined;
+    const source = entry === undefined ? HOST_PACKAGES[specifier] : PACKAGE_ENTRIES[entry]?.replace(/^/, '/');
+    if (source === undefined) throw new Error(`the snippet imports ${specifier}: map it in this spec`);
+    return `from '${source}'`;
+  });
+}
+
+/** Opens a page whose module is the snippet (TypeScript stripped by esbuild, as Vite would). */
+async function openSnippet(page: Page, snippet: string): Promise<void> {
+  const { code } = await transform(toSourceImports(snippet), { loader: 'ts', format: 'esm', target: 'es2022' });
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() !== 'log' && console.log(`console: ${message.text()}`));
+  await page.route('**/__doc-snippet/main.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: code }),
+  );
+  await page.route('**/__doc-snippet/index.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><body><main><div id="app"></div></main>
+<script type="module" src="./main.js"></script></body></html>`,
+    }),
+  );
+  await page.goto('/__doc-snippet/index.html');
+}
+
+test("a2ui.md: the inline A2UI stream renders and the Button's action comes back for the agent", async ({ page }) => {
+  await openSnippet(page, guideSnippets('a2ui.md')['a2ui-try']!);
+  await expect(page.locator('#app').getByText('Lisbon')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Book it' }).click();
+  const said = page.getByText(/^To the agent: /);
+  await expect(said).toBeVisible();
+  const message = JSON.parse((await said.textContent())!.slice('To the agent: '.length)) as Record<string, unknown>;
+  expect(message).toMatchObject({
+    version: 'v0.9',
+    action: { name: 'book', surfaceId: 'trip', sourceComponentId: 'book', context: { city: 'Lisbon' } },
+  });
+});
+
+test("ag-ui.md: a scripted agent's program renders; its button's action is the next run's input, answered", async ({
+  page,
+}) => {
+  await openSnippet(page, guideSnippets('ag-ui.md')['ag-ui-try']!);
+  await expect(page.getByText('Lisbon, 3 nights')).toBeVisible({ timeout: 30_000 });
+  // The doc's cue: the page answered the tool call, so the program's actions now reach the agent.
+  await expect(page.getByText('The trip is on screen: press Book Lisbon.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Booked.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Book Lisbon' }).click();
+  await expect(page.getByText('Booked. You sent: Action in "Trip": {"book":"Lisbon"}')).toBeVisible();
+});
+
+test("genui-v1.md: a scripted /genUI answers a surface; its button's click is the next request's uiEvent", async ({
+  page,
+}) => {
+  await openSnippet(page, guideSnippets('genui-v1.md')['genui-try']!);
+  await expect(page.getByText('Here is a booking card.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Book it' }).click();
+  await expect(page.getByText('Booked: you pressed "book".')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book it' })).toHaveCount(0);
+});
+
+test("canvas.md: inline ops render a canvas; its button's action reaches onAction and the answer shows", async ({
+  page,
+}) => {
+  await openSnippet(page, guideSnippets('canvas.md')['canvas-try']!);
+  await expect(page.getByText('waiting')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('The agent heard')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('The agent heard approve from review')).toBeVisible();
+});
