@@ -16,7 +16,6 @@ import {
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
 import { PendingEvent } from './pending-event.ts';
-import { startGate, type Gate } from './port-gate.ts';
 import { createSliceForwarder, type SliceForwarder } from './slice-forwarder.ts';
 
 /**
@@ -53,8 +52,6 @@ interface Run {
   /** The program's engine: a blob Worker, or the nested frame when the host's CSP refuses Workers. */
   worker?: Worker | Engine;
   dataPort?: MessagePort;
-  /** The gate Worker between the program's Worker and this thread (none in frame mode). */
-  gate?: Gate;
   blobUrl?: string;
   remote?: Remote<WorkerControl>;
   stopWatchdog?: () => void;
@@ -129,7 +126,6 @@ function terminate(run: Run, reason: TerminationReason | 'stopped', message: str
   run.forwarder.stop();
   run.stopWatchdog?.();
   run.worker?.terminate();
-  run.gate?.terminate();
   // SECURITY: closing a port drops what is queued on it. A Worker's flood already posted is still
   // delivered after terminate() to ports left open, one task each, on the host's thread in Firefox.
   run.dataPort?.close();
@@ -241,16 +237,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   const data = new MessageChannel();
   const dataPort = data.port1;
   run.dataPort = dataPort;
-  // SECURITY: a Worker's port messages to this thread are tasks of the host's thread in Firefox
-  // before the relay reads them, so the program's ports end in the gate Worker (port-gate.ts), which
-  // spends the same budgets on its own thread. A frame engine has no Worker to gate: it shares this
-  // thread anyway (docs/security.md, the CSP × engine matrix).
-  let bootPorts = [control.port2, data.port2];
-  if (!frameMode) {
-    run.gate = startGate(bootPorts, budgets, (breach) => terminate(run, breach.reason, breach.message));
-    bootPorts = run.gate.programSides;
-  }
-  worker.postMessage({ suip: 'boot' }, bootPorts);
+  worker.postMessage({ suip: 'boot' }, [control.port2, data.port2]);
   // SECURITY: nothing from the Worker reaches the host unless it is a string within the byte and
   // rate budgets; the first breach terminates the Worker (it is never given a second chance).
   dataPort.onmessage = (event: MessageEvent) => {
