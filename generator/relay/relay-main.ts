@@ -16,6 +16,7 @@ import {
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
 import { PendingEvent } from './pending-event.ts';
+import { createSliceForwarder, type SliceForwarder } from './slice-forwarder.ts';
 
 /**
  * The relay: the TRUSTED script on the sandbox iframe's main thread (origin "null"). It accepts
@@ -56,6 +57,10 @@ interface Run {
   stopWatchdog?: () => void;
   /** The user event the Worker may be running (named when the watchdog ends it). */
   readonly pending: PendingEvent;
+  /** What goes to the host (data and reports), in budgeted slices; dropped when the run ends. */
+  readonly forwarder: SliceForwarder<RelayReport | string>;
+  /** The relay's ends of the run's comlink ports (control, report callback): closed when it ends. */
+  readonly ports: MessagePort[];
   /** Spends one message of the Worker's budget. */
   spend(): void;
 }
@@ -95,24 +100,50 @@ transferHandlers.set('proxy', {
   serialize(value: unknown): [unknown, Transferable[]] {
     const run = serializing;
     const { port1, port2 } = new MessageChannel();
-    port1.addEventListener('message', () => run?.spend());
+    if (run !== undefined) guardPort(run, port1);
     expose(value, port1);
     return [port2, [port2]];
   },
   deserialize: comlinkProxy.deserialize,
 });
 
+/**
+ * SECURITY: every message on one of `run`'s comlink ports spends its budget before comlink sees it,
+ * and once the run ended none reaches comlink at all (comlink would parse and answer each one:
+ * on the host's thread in Firefox, a flood queued before the end cost the host seconds).
+ */
+function guardPort(run: Run, port: MessagePort): void {
+  run.ports.push(port);
+  port.addEventListener('message', (event) => {
+    if (!run.dead) run.spend();
+    if (run.dead) event.stopImmediatePropagation();
+  });
+}
+
 function terminate(run: Run, reason: TerminationReason | 'stopped', message: string): void {
   if (run.dead) return;
   run.dead = true;
+  run.forwarder.stop();
   run.stopWatchdog?.();
   run.worker?.terminate();
+  // SECURITY: closing a port drops what is queued on it. A Worker's flood already posted is still
+  // delivered after terminate() to ports left open, one task each, on the host's thread in Firefox.
   run.dataPort?.close();
+  for (const port of run.ports) port.close();
   if (run.blobUrl !== undefined) URL.revokeObjectURL(run.blobUrl);
-  if (reason !== 'stopped') toHost(run, { suip: 'terminated', reason, message });
+  if (reason !== 'stopped') deliver(run, { suip: 'terminated', reason, message });
 }
 
+/** Code units a report may take of a slice (its message is cut to REPORT_MESSAGE_CHARS). */
+const REPORT_SIZE = REPORT_MESSAGE_CHARS + 64;
+
+/** Send `message` to the host in order with the run's data, within the run's slices. */
 function toHost(run: Run, message: RelayReport | string): void {
+  run.forwarder.push(message, typeof message === 'string' ? message.length : REPORT_SIZE);
+}
+
+/** Send `message` to the host now (a termination, and each slice's messages). */
+function deliver(run: Run, message: RelayReport | string): void {
   if (run.port !== undefined) return run.port.postMessage(message);
   // SECURITY: held in this (sandbox) process, bounded: past EARLY_MESSAGES the run is ended, and
   // only the report saying so is kept beside them.
@@ -151,6 +182,8 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     early: [],
     dead: false,
     pending: new PendingEvent(),
+    forwarder: createSliceForwarder((message) => deliver(run, message)),
+    ports: [],
     spend: () => {
       if (!run.dead && !rate.take()) terminate(run, 'rate', tooMany);
     },
@@ -189,8 +222,9 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
       line: event.lineno ? event.lineno - 1 : undefined,
     };
     // Before the handshake the Worker cannot recover (its script did not run): end it now.
+    // Delivered now: the end below drops what waits for a slice (before the handshake, nothing does).
     if (!handshaken) {
-      toHost(run, {
+      deliver(run, {
         suip: 'exception',
         message: report.message,
         ...(report.line !== undefined ? { line: report.line } : {}),
@@ -225,7 +259,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   // Worker's own channel ends it on first use; the control port spends the message budget.
   const ownChannel = frameMode ? "posted to the relay's window" : "posted on the Worker's own channel";
   worker.onmessage = () => terminate(run, 'type', `the generator ${ownChannel}, which the protocol does not use`);
-  control.port1.addEventListener('message', () => run.spend());
+  guardPort(run, control.port1);
   const controller = wrap<WorkerControl>(control.port1);
   run.remote = controller;
   run.stopWatchdog = startWatchdog({
