@@ -20,7 +20,8 @@ test.beforeAll(async () => {
   agent = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./fixtures/ag-ui/mastra-agent.ts', import.meta.url))],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    // Mastra's anonymous usage telemetry stays off: a test run reports nothing anywhere.
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MASTRA_TELEMETRY_DISABLED: 'true', DO_NOT_TRACK: '1' } },
   );
   agentUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
