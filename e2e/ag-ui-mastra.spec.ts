@@ -21,7 +21,10 @@ test.beforeAll(async () => {
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./fixtures/ag-ui/mastra-agent.ts', import.meta.url))],
     // Mastra's anonymous usage telemetry stays off: a test run reports nothing anywhere.
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MASTRA_TELEMETRY_DISABLED: 'true', DO_NOT_TRACK: '1' } },
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, MASTRA_TELEMETRY_DISABLED: 'true', DO_NOT_TRACK: '1' },
+    },
   );
   agentUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
