@@ -56,8 +56,13 @@ export default tseslint.config(
   { files: ['core/**/*.ts'], rules: boundary(['generator', 'renderer', 'adapters', 'server'], ['lit']) },
   // A neighbour's wire tests may take that neighbour's sample documents (tests only).
   { files: ['shared/neighbours/**/*.test.ts'], rules: boundary(['generator', 'renderer', 'server']) },
-  // Adapters translate neighbours into particles in the browser (and headless in Node); they never reach into the server.
-  { files: ['adapters/**/*.ts'], ignores: ['**/*.test.ts'], rules: boundary(['server']) },
+  // Adapters translate neighbours into particles in the browser (and headless in Node); they never reach into the server,
+  // and they build particles through the public kit (generator/kit.ts), not the generator's internal builders.
+  {
+    files: ['adapters/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: boundary(['server', 'generator/runtime/builders.ts']),
+  },
   { files: ['generator/**/*.ts'], rules: boundary(['renderer']) },
   { files: ['renderer/**/*.ts'], rules: boundary(['generator']) },
   // Headless: what servers and adapters import runs in Node, so it never reaches the DOM side.

@@ -1,4 +1,4 @@
-import type { ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelGroup, ModelParticle } from '../../generator/kit.ts';
 import { BindingIndex, type DataRead } from './binding-index.ts';
 import { parsePointer } from './json-pointer.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
