@@ -16,7 +16,10 @@ export interface EdgeOptions {
   authenticated?(request: IncomingMessage): void;
 }
 
-/** A refused ledger operation as an HTTP answer: a session over its quota is the client's doing, a busy or failed store is not. */
+/**
+ * A refused ledger operation as an HTTP answer: a session over its quota is the client's doing, a busy or failed store
+ * is not.
+ */
 const LEDGER_STATUS: Record<LedgerErrorCode, [number, HttpErrorCode]> = {
   SESSION_QUOTA: [413, 'QUOTA_EXCEEDED'],
   INVALID_INPUT: [400, 'BAD_REQUEST'],
@@ -43,7 +46,8 @@ function segmentsBelow(pathname: string, prefix: string): string[] {
       throw new HttpError(
         404,
         'BAD_PATH',
-        `no such route: a path segment is 1–128 of letters, digits and _ . : - (got ${JSON.stringify(segment.slice(0, 40))})`,
+        `no such route: a path segment is 1–128 of letters, digits and _ ` +
+          `. : - (got ${JSON.stringify(segment.slice(0, 40))})`,
       );
     return segment;
   });
@@ -103,7 +107,8 @@ export function createRouter(
       return fail(
         401,
         'UNAUTHORIZED',
-        'this route needs Authorization: Bearer <agent token> (the server prints where it keeps it at start, or set SUIP_AGENT_TOKEN)',
+        'this route needs Authorization: Bearer <agent token> (the server ' +
+          'prints where it keeps it at start, or set SUIP_AGENT_TOKEN)',
       );
     const run = async () => {
       const segments = route.path.endsWith('/*') ? segmentsBelow(url.pathname, route.path.slice(0, -1)) : [];

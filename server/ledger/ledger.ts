@@ -163,7 +163,9 @@ export interface LedgerUsage {
 export interface LedgerOptions {
   /** Entries (and action keys) kept per session; older ones are trimmed (default 10,000). */
   window?: number;
-  /** Bytes of kept entries and heads per session (default 64 MiB); an append over it is refused with `SESSION_QUOTA`. */
+  /**
+   * Bytes of kept entries and heads per session (default 64 MiB); an append over it is refused with `SESSION_QUOTA`.
+   */
   quotaBytes?: number;
 }
 
@@ -181,7 +183,8 @@ export function checkSession(session: string): void {
   if (typeof session !== 'string' || !/^[\w.:-]{1,128}$/.test(session))
     throw new LedgerError(
       'INVALID_INPUT',
-      `a session id is 1–128 characters of letters, digits and _ . : - (got ${JSON.stringify(String(session).slice(0, 40))})`,
+      `a session id is 1–128 characters of letters, digits and _ . : - ` +
+        `(got ${JSON.stringify(String(session).slice(0, 40))})`,
     );
 }
 

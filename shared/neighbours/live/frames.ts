@@ -129,7 +129,10 @@ export type ChannelErrorCode =
 /** The session (GguiSession) a render commits, as suip reads it; other fields pass through. */
 export interface LiveSession {
   id?: string;
-  /** `suip/1.0`: componentCode is a suip program (mode P); `suip-remote/1.0`: a server-side generator drives it (mode R). */
+  /**
+   * `suip/1.0`: componentCode is a suip program (mode P); `suip-remote/1.0`: a server-side generator drives it (mode
+   * R).
+   */
   runtime?: string;
   componentCode?: string;
   propsSpec?: unknown;
@@ -162,7 +165,10 @@ export type ServerFrame =
         streamSeq: number;
         /** The committed session (the newest render with the newest props), or null. */
         session: LiveSession | null;
-        /** Additive: the newest value of each `replace` data channel, when the ack replays nothing (no fromSeq, or truncated). */
+        /**
+         * Additive: the newest value of each `replace` data channel, when the ack replays nothing (no fromSeq, or
+         * truncated).
+         */
         channels?: Record<string, { payload: unknown; seq: number }>;
         replayTruncated?: boolean;
         sessionToken?: string;
