@@ -5,6 +5,7 @@ import { HttpError, errorJson, sendJson, type HttpErrorCode } from './http-error
 import { parseBoundedJson, readBody } from './http-io.ts';
 import type { Route } from './route.ts';
 import { bearerOf, sameSecret } from './secret-compare.ts';
+import { isSessionId } from '../../shared/session-id.ts';
 
 /** What the edge needs besides the routes. */
 export interface EdgeOptions {
@@ -28,9 +29,6 @@ const LEDGER_STATUS: Record<LedgerErrorCode, [number, HttpErrorCode]> = {
   CLOSED: [503, 'UNAVAILABLE'],
 };
 
-/** A path segment: what session ids, canvas ids and route words are made of. */
-const SEGMENT = /^[\w.:-]{1,128}$/;
-
 /** The decoded, checked segments of `pathname` below `prefix`, or an HttpError. */
 function segmentsBelow(pathname: string, prefix: string): string[] {
   const rest = pathname.slice(prefix.length);
@@ -42,7 +40,8 @@ function segmentsBelow(pathname: string, prefix: string): string[] {
     } catch {
       throw new HttpError(400, 'BAD_PATH', 'the path is not valid percent-encoding');
     }
-    if (!SEGMENT.test(segment))
+    // A path segment follows the session-id rule: session ids, canvas ids and route words are made of it.
+    if (!isSessionId(segment))
       throw new HttpError(
         404,
         'BAD_PATH',

@@ -1,3 +1,4 @@
+import { isSessionId } from '../../shared/session-id.ts';
 /**
  * The event ledger behind the live channel (seed 004): per session, an append-only list of
  * frames with a gap-free sequence number, read back from any position (resume), tailed live, and
@@ -180,7 +181,7 @@ export const MAX_NAME_CHARS = 256;
 
 /** Session ids are bounded, printable keys (they name SQLite rows and Redis keys). */
 export function checkSession(session: string): void {
-  if (typeof session !== 'string' || !/^[\w.:-]{1,128}$/.test(session))
+  if (!isSessionId(session))
     throw new LedgerError(
       'INVALID_INPUT',
       `a session id is 1–128 characters of letters, digits and _ . : - ` +

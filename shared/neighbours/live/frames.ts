@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SESSION_ID_MAX_CHARS, SESSION_ID_PATTERN } from '../../session-id.ts';
 
 /**
  * The live channel's frames (seed 004, the ggui WebSocket protocol), as suip speaks it: one JSON
@@ -9,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 /** The protocol version suip's live channel speaks (the seed's `supportedVersions` / `serverVersion`). */
 export const LIVE_PROTOCOL_VERSION = 'suip-ggui/1';
 
-const SessionId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\w.:-]+$' });
+const SessionId = Type.String({ minLength: 1, maxLength: SESSION_ID_MAX_CHARS, pattern: SESSION_ID_PATTERN });
 
 /** `subscribe`: MUST be the first frame of a connection. */
 export const SubscribeFrame = Type.Object(
