@@ -129,10 +129,9 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
       kind: 'confirm',
       title: `Block dialogs from “${name}”?`,
       message:
-        `You dismissed ${effective.blockOfferAfter} of its dialogs ` +
-        `within ${Math.round(effective.blockOfferWindowMs / 1000)} s. Blocked, it can ` +
-        `still show everything in its own area, but no more dialogs until you allow them ` +
-        `again.`,
+        `You dismissed ${effective.blockOfferAfter} of its dialogs within ` +
+        `${Math.round(effective.blockOfferWindowMs / 1000)} s. Blocked, it can still show everything in its own ` +
+        `area, but no more dialogs until you allow them again.`,
       confirmLabel: 'Block its dialogs',
       cancelLabel: 'Keep allowing',
     });
