@@ -22,7 +22,14 @@ export type { LoopObserver, LoopOptions, RunOutcome, Turn } from './model/repair
 export { connectGenerator } from './runtime/connect-generator.ts';
 export type { ConnectOptions, ConnectedGenerator } from './runtime/connect-generator.ts';
 export { text, data, group } from './runtime/builders.ts';
-export type { ModelParticle, ModelGroup, HandlerEvent, HandlerFunction, GroupOptions } from './runtime/builders.ts';
+export type {
+  ModelParticle,
+  ModelGroup,
+  HandlerEvent,
+  HandlerFunction,
+  HandlerSpec,
+  GroupOptions,
+} from './runtime/builders.ts';
 export type { SuipApi } from './runtime/suip-api.ts';
 export { SuipError } from './runtime/suip-error.ts';
 export { createMemoryChannelPair } from '../shared/channel.ts';

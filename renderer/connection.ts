@@ -36,9 +36,13 @@ export interface WarmTransport {
 export interface ConnectionEvents {
   /** The generator ended on its side (terminated by the relay, navigated, channel closed). */
   onEnded(reason: StatusReason, message: string): void;
-  /** The program's code threw; `fatal` when it can never start, `handled` when an event handler threw and it runs on. */
+  /**
+   * The program's code threw; `fatal` when it can never start, `handled` when an event handler threw and it runs on.
+   */
   onException(message: string, line: number | undefined, fatal: boolean, handled?: boolean): void;
-  /** Where the sandbox runs the program (`frame`: without a Worker, which the host's CSP refused); `message` says why. */
+  /**
+   * Where the sandbox runs the program (`frame`: without a Worker, which the host's CSP refused); `message` says why.
+   */
   onIsolation?(mode: IsolationMode, message: string): void;
 }
 

@@ -27,7 +27,10 @@ export interface LifecycleHost {
   /** The 1.0 part of the initialize result, shared by all generators. */
   baseResult: Omit<InitializeResult, 'outputs' | 'inputs' | 'adopted' | 'capabilities'>;
   initializeTimeoutMs: number;
-  /** The vocabulary's prose, installed (a promise while its chunk loads, undefined once there): the initialize result waits for it. */
+  /**
+   * The vocabulary's prose, installed (a promise while its chunk loads, undefined once there): the initialize result
+   * waits for it.
+   */
   prose(): Promise<void> | undefined;
   dialogs: DialogHost;
   /** Apply a transaction to this generator's subtree (all or nothing). */
@@ -114,7 +117,8 @@ export class GeneratorLifecycle {
                 this.end(
                   'error',
                   'connect-failed',
-                  `the vocabulary's prose could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+                  `the vocabulary's prose could not be ` +
+                    `loaded: ${error instanceof Error ? error.message : String(error)}`,
                 ),
               );
         this.session = new RendererSession({
@@ -237,7 +241,8 @@ export class GeneratorLifecycle {
     if (!isChannelName(channel))
       throw new SuipHostError(
         'invalid-option',
-        `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`,
+        `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a ` +
+          `channel name is 1–64 characters of a-z 0-9 _ : . -`,
         { option: 'channel', generatorId: this.id },
       );
     const declared = this.options.inputs;
@@ -248,7 +253,8 @@ export class GeneratorLifecycle {
           : 'it declared none';
       throw new SuipHostError(
         'invalid-option',
-        `input(${JSON.stringify(channel)}, …): this mount did not declare the channel at attach (inputs), so the program was told it never comes; ${known}`,
+        `input(${JSON.stringify(channel)}, …): this mount did not declare the channel ` +
+          `at attach (inputs), so the program was told it never comes; ${known}`,
         { option: 'channel', generatorId: this.id },
       );
     }

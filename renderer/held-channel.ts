@@ -36,7 +36,8 @@ export function heldUntil(channel: Channel, ready: Promise<unknown>, failed: (er
     if (held.length >= MAX_HELD_MESSAGES)
       return fail(
         new Error(
-          `the generator sent more than ${MAX_HELD_MESSAGES} messages before its suip/initialize was answered; send suip/initialize and wait for its result`,
+          `the generator sent more than ${MAX_HELD_MESSAGES} messages before its ` +
+            `suip/initialize was answered; send suip/initialize and wait for its result`,
         ),
       );
     held.push(text);

@@ -98,7 +98,8 @@ export function createProgramRecord(options: AttachOptions, host: ProgramHost): 
         if (!isChannelName(channel))
           throw new SuipHostError(
             'invalid-option',
-            `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a channel name is 1–64 characters of a-z 0-9 _ : . -`,
+            `input(${JSON.stringify(String(channel).slice(0, 80))}, …): a ` +
+              `channel name is 1–64 characters of a-z 0-9 _ : . -`,
             { option: 'channel', generatorId: options.id },
           );
         let text: string | undefined;

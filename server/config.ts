@@ -12,10 +12,15 @@ export interface ServerConfig {
   dataDir: string;
   /** Redis Streams for many processes; absent = the embedded SQLite file. */
   redisUrl?: string;
-  /** A Redis Cluster's node URLs instead (`--redis-cluster`, SUIP_REDIS_CLUSTER; comma-separated; any reachable node finds the rest). */
+  /**
+   * A Redis Cluster's node URLs instead (`--redis-cluster`, SUIP_REDIS_CLUSTER; comma-separated; any reachable node
+   * finds the rest).
+   */
   redisCluster?: string[];
   origins: string[];
-  /** `Host` values the server answers to besides its loopback names (`--hosts`, SUIP_HOSTS; `*` = any, behind a proxy). */
+  /**
+   * `Host` values the server answers to besides its loopback names (`--hosts`, SUIP_HOSTS; `*` = any, behind a proxy).
+   */
   hosts: string[];
   secret: string;
   agentToken: string;
@@ -29,7 +34,10 @@ export interface ServerConfig {
   socketsPerAddress?: number;
   /** Reverse proxies whose `X-Forwarded-For` names the client for the budgets (`--trust-proxy`, SUIP_TRUST_PROXY). */
   trustProxy?: string[];
-  /** Milliseconds a live-channel socket may stay without a subscribe (`--handshake-ms`, SUIP_HANDSHAKE_MS; default 10,000). */
+  /**
+   * Milliseconds a live-channel socket may stay without a subscribe (`--handshake-ms`, SUIP_HANDSHAKE_MS; default
+   * 10,000).
+   */
   handshakeMs?: number;
   /** The model behind `POST /genUI`: any OpenAI-compatible streaming endpoint. Absent = the route answers 503. */
   llm?: LlmConfig;
@@ -68,7 +76,9 @@ export function secretSetting(
 ): string | undefined {
   if (argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))) {
     throw new Error(
-      `--${name} is refused: a secret on the command line shows in \`ps\` and in npm's banner. Put it in the environment (${envName}=…) or in a file readable only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`,
+      `--${name} is refused: a secret on the command line shows in \`ps\` and in ` +
+        `npm's banner. Put it in the environment (${envName}=…) or in a file readable ` +
+        `only by you (--${name}-file <path>, or ${envName}_FILE=<path>).`,
     );
   }
   const file = flag(argv, `${name}-file`) ?? env[`${envName}_FILE`];
@@ -79,7 +89,9 @@ export function secretSetting(
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new Error(
-      `--${name}-file ${JSON.stringify(file)} could not be read (${error instanceof Error ? error.message : String(error)}); give a file holding the secret on its first line`,
+      `--${name}-file ${JSON.stringify(file)} could not be read ` +
+        `(${error instanceof Error ? error.message : String(error)}); give a file holding the ` +
+        `secret on its first line`,
     );
   }
   return (text.split(/\r?\n/, 1)[0] ?? '').trim() || undefined;
@@ -94,7 +106,8 @@ function redisClusterSetting(raw: string | undefined, redisUrl: string | undefin
   if (raw === undefined || raw.trim() === '') return undefined;
   if (redisUrl)
     throw new Error(
-      '--redis and --redis-cluster (REDIS_URL, SUIP_REDIS_CLUSTER) are both set: give one; a cluster takes its node URLs in --redis-cluster',
+      '--redis and --redis-cluster (REDIS_URL, SUIP_REDIS_CLUSTER) are both ' +
+        'set: give one; a cluster takes its node URLs in --redis-cluster',
     );
   const urls = raw
     .split(',')
@@ -109,7 +122,8 @@ function redisClusterSetting(raw: string | undefined, redisUrl: string | undefin
     }
     if (protocol !== 'redis:' && protocol !== 'rediss:')
       throw new Error(
-        `--redis-cluster takes comma-separated redis://host:port URLs of the cluster's nodes (got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 60))})`,
+        `--redis-cluster takes comma-separated redis://host:port URLs of the cluster's nodes ` +
+          `(got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 60))})`,
       );
   }
   return urls;

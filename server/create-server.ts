@@ -49,8 +49,8 @@ export interface StartOptions {
 
 /**
  * Build and start the suip server from a configuration: the ledger (SQLite by default, Redis
- * Streams with `redisUrl`, on a Redis Cluster with `redisCluster`), every route and socket endpoint behind one edge (`server/http/`), the
- * optional runtime bridge. Resolves once it listens.
+ * Streams with `redisUrl`, on a Redis Cluster with `redisCluster`), every route and socket endpoint behind one edge
+ * (`server/http/`), the optional runtime bridge. Resolves once it listens.
  */
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<SuipServer> {
   const refusals = countRefusals(options.log);
@@ -76,13 +76,16 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
     log({
       event: 'origins',
       allowed:
-        'pages from localhost, 127.0.0.1 and [::1] at any port (a loopback bind with no --origins: the development default)',
+        'pages from localhost, 127.0.0.1 and [::1] at any port (a ' +
+        'loopback bind with no --origins: the development default)',
     });
   else if (config.origins.length === 0)
     log({
       event: 'origins',
       allowed: 'none',
-      fix: `the server listens on ${config.host} with no --origins, so every browser page is refused; start it with --origins <https://your.app> (comma-separated)`,
+      fix:
+        `the server listens on ${config.host} with no --origins, so every browser page is ` +
+        `refused; start it with --origins <https://your.app> (comma-separated)`,
     });
   else log({ event: 'origins', allowed: config.origins });
   // Nothing refused silently: a configured secret too short to redact in its disguised forms is

@@ -12,11 +12,13 @@ export const EffectivePolicy = Type.Object(
     credentialInputs: Type.Boolean({ description: 'A text-field of kind "password" is accepted.' }),
     pageModals: Type.Boolean({
       description:
-        "A modal opens over the whole page (right after a user action in the program); otherwise inside the program's own area.",
+        'A modal opens over the whole page (right after a user action in ' +
+        "the program); otherwise inside the program's own area.",
     }),
     modalReopen: Type.Boolean({
       description:
-        'After the user dismissed a modal of this program, a new one is accepted (false in this implementation: refused).',
+        'After the user dismissed a modal of this program, a new one ' +
+        'is accepted (false in this implementation: refused).',
     }),
     linkSchemes: Type.Array(Type.String({ maxLength: 32 }), {
       maxItems: 16,

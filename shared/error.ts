@@ -53,6 +53,8 @@ export function opError(
  */
 export function rolledBackError(failed: SuipErrorObject, index: number, method: string): SuipErrorObject {
   const culprit = failed.data?.index === undefined ? 'another op' : `op ${failed.data.index}`;
-  const message = `op ${index} (${method.slice(0, 64)}): rolled back because ${culprit} failed; nothing in this transaction was applied. ${failed.message}`;
+  const message =
+    `op ${index} (${method.slice(0, 64)}): rolled back because ${culprit} ` +
+    `failed; nothing in this transaction was applied. ${failed.message}`;
   return failed.data === undefined ? { code: failed.code, message } : { code: failed.code, message, data: failed.data };
 }

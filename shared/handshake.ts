@@ -129,7 +129,9 @@ export const InitializeResult = Type.Object(
     inputs: Type.Optional(Type.Array(ChannelName, { maxItems: 64 })),
     /** 1.1: what this host accepts from the program (resolved defaults); the prompt is generated from it. */
     policy: Type.Optional(EffectivePolicy),
-    /** 1.1: the subtree the renderer already shows for this mount (hand-over); the first render is diffed against it. */
+    /**
+     * 1.1: the subtree the renderer already shows for this mount (hand-over); the first render is diffed against it.
+     */
     adopted: Type.Optional(Particle),
   },
   { additionalProperties: false, $id: 'InitializeResult' },

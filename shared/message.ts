@@ -133,7 +133,8 @@ function shapeProblem(text: string, limits: Limits): ParsedMessage | undefined {
   if (shape.truncated) {
     return fail(
       ErrorCode.LimitExceeded,
-      `the message nests arrays and objects more than ${bound} levels deep, deeper than any tree within maxDepth ${limits.maxDepth}; flatten the tree`,
+      `the message nests arrays and objects more than ${bound} levels deep, deeper ` +
+        `than any tree within maxDepth ${limits.maxDepth}; flatten the tree`,
       'depth',
     );
   }
@@ -154,7 +155,8 @@ function shapeProblem(text: string, limits: Limits): ParsedMessage | undefined {
   if (shape.containers > containerAllowance(shape.particles, shape.entries)) {
     return fail(
       ErrorCode.LimitExceeded,
-      `the message holds ${shape.containers} arrays and objects for ${shape.particles} particles; besides particles a message carries only paths and event handlers, so this is not a SUIP message`,
+      `the message holds ${shape.containers} arrays and objects for ${shape.particles} particles; besides ` +
+        `particles a message carries only paths and event handlers, so this is not a SUIP message`,
       'shape',
     );
   }
@@ -163,7 +165,10 @@ function shapeProblem(text: string, limits: Limits): ParsedMessage | undefined {
 
 function envelopeProblem(entry: unknown): string | undefined {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-    return `each message must be a JSON-RPC object like {"jsonrpc": "2.0", "method": "suip/ops/append", "params": {...}} but was ${describeValue(entry)}`;
+    return (
+      `each message must be a JSON-RPC object like {"jsonrpc": "2.0", "method": ` +
+      `"suip/ops/append", "params": {...}} but was ${describeValue(entry)}`
+    );
   }
   const record = entry as Record<string, unknown>;
   if (record.jsonrpc !== '2.0') return 'the "jsonrpc" member must be "2.0"';

@@ -16,7 +16,8 @@ const opParams = <P extends TSchema>(particle: P) => ({
       {
         additionalProperties: false,
         description:
-          'Add as the last child of the group at path (omit particle to move the one removed earlier in this transaction).',
+          'Add as the last child of the group at path (omit particle to ' +
+          'move the one removed earlier in this transaction).',
       },
     ),
     Type.Object(

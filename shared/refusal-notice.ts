@@ -57,7 +57,10 @@ export function createNoticeGate(now?: () => number): (notice: SuipErrorObject) 
     if (seen.size >= REMEMBERED) seen.clear();
     seen.add(notice.message);
     if (suppressed === 0) return notice;
-    const more = `${notice.message} (${suppressed} more refusal${suppressed === 1 ? ' was' : 's were'} not reported: too many per second)`;
+    const more =
+      `${notice.message} (${suppressed} more ` +
+      `refusal${suppressed === 1 ? ' was' : 's were'} not reported: too ` +
+      `many per second)`;
     suppressed = 0;
     return { ...notice, message: more };
   };

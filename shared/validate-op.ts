@@ -31,7 +31,8 @@ const checks = new Map<string, Pick<Checker<never>, 'firstError'>>([
 const EXAMPLES = new Map<string, string>([
   [
     Method.append,
-    '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}} or, to stream into a text particle, {"path": ["list", "item-1"], "text": " more"}',
+    '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}} or, to stream ' +
+      'into a text particle, {"path": ["list", "item-1"], "text": " more"}',
   ],
   [APPEND_PARTICLE, '{"path": ["list"], "id": "item-1", "particle": {"text": "Hi"}}'],
   [APPEND_TEXT, '{"path": ["list", "item-1"], "text": " more"}'],
@@ -66,7 +67,8 @@ function checkUnguarded(method: unknown, params: unknown, index: number, limits:
       ok: false,
       error: opError(
         ErrorCode.MethodNotFound,
-        `${describeValue(method)} is not an op; ops are suip/ops/append, suip/ops/insert, suip/ops/remove and suip/ops/replace`,
+        `${describeValue(method)} is not an op; ops are suip/ops/append, ` +
+          `suip/ops/insert, suip/ops/remove and suip/ops/replace`,
         { index },
       ),
     };

@@ -38,7 +38,8 @@ const dataCheck = checkDataParticle;
 const groupCheck = checkGroupShallow;
 const KINDS = ['text', 'data', 'group'] as const;
 const SHAPES =
-  'send exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or {"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
+  'send exactly one of {"text": "..."}, {"data": "https://...", "mimeType": "image/png"} or ' +
+  '{"group": [["id", particle], ...], "type"?: "card", "on"?: {...}}';
 
 /**
  * suip's rule for `on`, and why (docs/protocol.md §3): a deliberate narrowing of seed 003, whose
@@ -46,8 +47,10 @@ const SHAPES =
  */
 const ON_ONLY_ON_GROUPS =
   'in suip only group particles take "on" (a deliberate narrowing of SUIP §4.2, which allows it on any particle): ' +
-  'a text or a picture is not a control a keyboard or screen-reader user can reach, so a handler on it would be a click only some users can make; ' +
-  'wrap it in a group whose type accepts the event, e.g. {"type": "button", "group": [["label", {"text": "…"}]], "on": {"click": {"handler": "h1"}}}';
+  'a text or a picture is not a control a keyboard or screen-reader user can ' +
+  'reach, so a handler on it would be a click only some users can make; ' +
+  'wrap it in a group whose type accepts the event, e.g. {"type": "button", ' +
+  '"group": [["label", {"text": "…"}]], "on": {"click": {"handler": "h1"}}}';
 
 interface Frame {
   value: unknown;
@@ -94,7 +97,8 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
     if (nodes > ctx.nodeBudget) {
       return fail(
         ErrorCode.LimitExceeded,
-        `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left of maxNodes ${limits.maxNodes}); render less at once or remove particles first`,
+        `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left ` +
+          `of maxNodes ${limits.maxNodes}); render less at once or remove particles first`,
       );
     }
     if (depth > limits.maxDepth) {
@@ -141,7 +145,8 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (typeof text === 'string' && text.length > limits.maxTextLength) {
           return fail(
             ErrorCode.LimitExceeded,
-            `${where()}.text has ${text.length} characters; maxTextLength is ${limits.maxTextLength}; split it into several text particles`,
+            `${where()}.text has ${text.length} characters; maxTextLength ` +
+              `is ${limits.maxTextLength}; split it into several text particles`,
           );
         }
         const error = textCheck.firstError(value);
@@ -157,7 +162,8 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (typeof data === 'string' && data.length > limits.maxDataLength) {
           return fail(
             ErrorCode.LimitExceeded,
-            `${where()}.data has ${data.length} characters; maxDataLength is ${limits.maxDataLength}; link to the media by URL instead`,
+            `${where()}.data has ${data.length} characters; maxDataLength ` +
+              `is ${limits.maxDataLength}; link to the media by URL instead`,
           );
         }
         const error = dataCheck.firstError(value);
@@ -179,14 +185,16 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (children.length > limits.maxChildren) {
           return fail(
             ErrorCode.LimitExceeded,
-            `${where()}.group has ${children.length} children; maxChildren is ${limits.maxChildren}; nest them in sub-groups`,
+            `${where()}.group has ${children.length} children; maxChildren ` +
+              `is ${limits.maxChildren}; nest them in sub-groups`,
           );
         }
         const reservedEvent = reservedOwnKey(record.on);
         if (reservedEvent !== undefined) {
           return fail(
             ErrorCode.PolicyViolation,
-            `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; events are ${quoteList(EVENT_NAMES)}; remove the key`,
+            `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; ` +
+              `events are ${quoteList(EVENT_NAMES)}; remove the key`,
           );
         }
         const dataIssue = checkHandlerData(record.on, where);
@@ -195,7 +203,8 @@ function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
         if (error)
           return fail(
             ErrorCode.InvalidParams,
-            `${where()} is not a valid group (${error}); use {"group": [["id", particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`,
+            `${where()} is not a valid group (${error}); use {"group": [["id", ` +
+              `particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`,
           );
         const handlerIssue = checkHandlers(record.on, where, limits);
         if (handlerIssue) return { ok: false, issue: handlerIssue };
@@ -258,7 +267,9 @@ function checkHandlerData(on: unknown, where: () => string): ParticleIssue | und
     if (data === undefined || (typeof data === 'string' && (EVENT_DATA as readonly string[]).includes(data))) continue;
     return {
       code: ErrorCode.InvalidParams,
-      message: `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; ask for one of ${quoteList(EVENT_DATA)}`,
+      message:
+        `${where()}.on.${event.slice(0, 40)}.data is ${describeValue(data)}; ` +
+        `ask for one of ${quoteList(EVENT_DATA)}`,
     };
   }
   return undefined;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ModelGroup } from '../../generator/runtime/builders.ts';
+import type { ModelGroup } from '../../generator/kit.ts';
 import { A2uiBridge } from './bridge.ts';
 import { BASIC_CATALOG_ID } from '../../shared/neighbours/a2ui/messages.ts';
 import { componentsArb, modelArb, updateArb } from './testing/arbitraries.ts';

@@ -1,5 +1,5 @@
 import type { AdapterIssue } from '../kit/index.ts';
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { declaredCatalog, STANDARD_CATALOGS, unservable, type A2uiCatalog } from './catalogs.ts';
 import { A2uiError, DEFAULT_A2UI_LIMITS, listNames, type A2uiLimits } from './limits.ts';
 import {

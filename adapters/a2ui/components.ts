@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { iconLabel, suipIcon } from './icons.ts';
 import { mapInput } from './inputs.ts';
 import { typed, type MapContext, type Mapped } from './map-context.ts';

@@ -3,7 +3,7 @@ import { A2uiBridge } from './bridge.ts';
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { loadExamples } from './testing/corpus.ts';
 import { suipPipeline } from './testing/pipeline.ts';
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 
 const examples = loadExamples();
 

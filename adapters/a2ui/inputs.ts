@@ -1,4 +1,4 @@
-import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerEvent, ModelParticle } from '../../generator/kit.ts';
 import { decodeSelection, optionChildren, rolesOf } from '../kit/index.ts';
 import { typed, type MapContext, type Mapped } from './map-context.ts';
 import { failingChecksIn } from './checks.ts';

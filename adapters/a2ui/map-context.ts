@@ -1,4 +1,4 @@
-import type { ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelGroup, ModelParticle } from '../../generator/kit.ts';
 import type { A2uiLimits } from './limits.ts';
 import type { Scope } from './resolve.ts';
 import type { A2uiComponent, Surface } from './surface.ts';

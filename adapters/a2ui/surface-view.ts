@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import type { A2uiBridge } from './bridge.ts';
 
 /** Renders a particle tree through suip (`suip.render` of a local or remote generator). */

@@ -8,7 +8,7 @@ import {
   type Message,
   type RunAgentParameters,
 } from '@ag-ui/client';
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer } from '../../renderer/renderer-types.ts';
 import { DEFAULT_AG_UI_LIMITS, type AgUiLimits } from '../../shared/neighbours/ag-ui/limits.ts';

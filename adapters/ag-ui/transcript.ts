@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { plainText as plain } from '../kit/text.ts';
 import type { ToolCallView } from './tool-call.ts';
 import { urlCredentials } from '../../core/policy/url-policy.ts';

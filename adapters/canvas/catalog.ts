@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { g, plain, toText } from './particles.ts';
 import { accordion, card, code, kv, stats, table, tabs, tags } from './types/data-display.ts';
 import { buttons, chips, form, formStrip, input, slider, toggle } from './types/interactive.ts';

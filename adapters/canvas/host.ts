@@ -1,5 +1,5 @@
 import { fromCanvasIssue, type AdapterIssue } from '../kit/issue.ts';
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer, SuipStatusDetail } from '../../renderer/renderer-types.ts';
 import { BUILTINS, mapComponent, unknownType } from './catalog.ts';

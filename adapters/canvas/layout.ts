@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import type { LayoutMode } from '../../shared/neighbours/canvas/ops.ts';
 import { g, plain, toText, type Child } from './particles.ts';
 import { MAIN_ZONE, orderedComponents, zoneComponents, type CanvasComponent, type CanvasState } from './state.ts';

@@ -1,4 +1,4 @@
-import type { HandlerSpec, ModelGroup, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerSpec, ModelGroup, ModelParticle } from '../../generator/kit.ts';
 import { CANVAS_LIMITS } from '../../shared/neighbours/canvas/limits.ts';
 import { plainText } from '../kit/text.ts';
 

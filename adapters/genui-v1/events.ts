@@ -1,5 +1,5 @@
 import type { EventName } from '../../shared/index.ts';
-import type { HandlerEvent } from '../../generator/runtime/builders.ts';
+import type { HandlerEvent } from '../../generator/kit.ts';
 import type { UiEvent } from '../../shared/neighbours/genui-v1/schemas.ts';
 
 /**

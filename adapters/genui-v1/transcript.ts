@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import { plainText } from '../kit/text.ts';
 
 /** Longest model text shown for one turn (laying out more on every append stalls the page); a hostile 2 MB answer is cut with a note. */

@@ -1,6 +1,6 @@
 import { isReservedKey, type GroupParticle, type VocabularyEntry } from '../../shared/index.ts';
 import { createGroupChecker } from '../../core/vocabulary/check-group.ts';
-import type { HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerSpec, ModelParticle } from '../../generator/kit.ts';
 import type { EventBinding } from './events.ts';
 import { planWidget, UnknownWidgetError, type Plan } from './widget-map.ts';
 

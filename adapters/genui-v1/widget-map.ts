@@ -1,5 +1,5 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
-import type { HandlerEvent, HandlerSpec, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerEvent, HandlerSpec, ModelParticle } from '../../generator/kit.ts';
 import { decodeSelection, encodeChildId, optionChildren, rolesOfEntry } from '../kit/index.ts';
 import { ALIASES, propOf } from './catalog.ts';
 import { bindingsFor, type EventBinding } from './events.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HandlerEvent, ModelParticle } from '../../generator/runtime/builders.ts';
+import type { HandlerEvent, ModelParticle } from '../../generator/kit.ts';
 import { BUILTIN_VOCABULARY } from '../../core/index.ts';
 import { chips, form } from '../canvas/types/interactive.ts';
 import { mapHtml } from '../canvas/widget/html-map.ts';

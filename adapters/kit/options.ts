@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 import type { AdapterIssue, AdapterName } from './issue.ts';
 import { encodeChildId } from './option-ids.ts';
 import { plainText } from './text.ts';

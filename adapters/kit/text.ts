@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../generator/kit.ts';
 
 /** A plain-text particle: what every text role of the vocabulary takes for labels, values and options. */
 export function plainText(text: string): ModelParticle {

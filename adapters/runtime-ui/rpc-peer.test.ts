@@ -126,6 +126,33 @@ describe('seed 002 peer', () => {
     expect(answers()).toEqual([{ jsonrpc: '2.0', id: 'rt-9', result: { ok: true } }]);
   });
 
+  it('answers a handler that throws a plain Error with -32603, and close() rejects what is pending with -32603', async () => {
+    const lines: string[] = [];
+    const runtime = createRpcPeer({
+      role: 'runtime',
+      send: (l) => void lines.push(l),
+      handlers: {
+        'run.start': () => {
+          throw new Error('the disk is full');
+        },
+      },
+    });
+    runtime.receiveLine(
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'run.start', params: { input: { type: 'text', text: 'x' } } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(lines.at(-1)!)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32603, message: 'the disk is full' },
+    });
+    const waiting = runtime.request('ui.confirm.request', { title: 't', message: 'm' });
+    expect(runtime.pending).toEqual(['rt-1']);
+    runtime.close('the window went away');
+    await expect(waiting).rejects.toMatchObject({ name: 'RpcError', code: -32603, message: 'the window went away' });
+    expect(runtime.pending).toEqual([]);
+  });
+
   it("two peers answering each other's garbage do not loop: an error response is never answered", async () => {
     const { ui, runtime, lines } = pair();
     runtime.receiveLine('garbage from the UI');

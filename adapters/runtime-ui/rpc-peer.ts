@@ -1,4 +1,13 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  createJSONRPCErrorResponse,
+  JSONRPCClient,
+  JSONRPCServer,
+  JSONRPCServerAndClient,
+  type JSONRPCParams,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+} from 'json-rpc-2.0';
 import { compile, type Checker } from '../../shared/check.ts';
 import { lineErrorResponse } from '../../shared/neighbours/runtime-ui/line-errors.ts';
 import { parseLine, toLine, MAX_LINE_BYTES, type LineProblem } from '../../shared/neighbours/runtime-ui/ndjson.ts';
@@ -76,59 +85,60 @@ const own = <T extends object>(table: T, key: string): key is Extract<keyof T, s
   Object.prototype.hasOwnProperty.call(table, key);
 
 /**
- * Create a peer. Incoming requests are answered only for methods the OTHER role sends and this
- * peer has a handler for (else -32601, as the seed says); params are checked against the seed's
- * schema first (-32602 names the field). Ids are strings (`RpcId = string`); numeric ids of a
- * lenient peer are accepted and echoed back as they came.
+ * The JSON-RPC server half: `json-rpc-2.0`'s `JSONRPCServer` holding one method per request the
+ * OTHER role sends and this peer has a handler for; each checks its params against the seed's
+ * schema first (-32602 names the field). Anything else is -32601, as the seed says; a handler's
+ * `RpcError` keeps its code and data, any other throw is -32603.
+ */
+function seedServer(options: RpcPeerOptions): JSONRPCServer {
+  const server = new JSONRPCServer({ errorListener: () => undefined });
+  server.handleMethodNotFound = (request) =>
+    Promise.resolve(
+      createJSONRPCErrorResponse(
+        request.id ?? null,
+        RpcErrorCode.MethodNotFound,
+        `method not found: ${request.method.slice(0, 128)}`,
+      ),
+    );
+  server.mapErrorToJSONRPCErrorResponse = (id, error) =>
+    createJSONRPCErrorResponse(
+      id,
+      error instanceof RpcError ? error.code : RpcErrorCode.InternalError,
+      error instanceof Error ? error.message : String(error),
+      error instanceof RpcError ? error.data : undefined,
+    );
+  for (const [method, handler] of Object.entries(options.handlers ?? {})) {
+    if (!own(REQUESTS, method) || REQUESTS[method].from === options.role || typeof handler !== 'function') continue;
+    const params = checker(REQUESTS[method].params);
+    const call = handler as (p: unknown, id: string) => unknown;
+    server.addMethodAdvanced(method, async (request) => {
+      const bad = params.firstError(request.params ?? {});
+      if (bad !== undefined) throw new RpcError(RpcErrorCode.InvalidParams, `invalid params for ${method}: ${bad}`);
+      const result: unknown = await call(request.params ?? {}, String(request.id));
+      return { jsonrpc: '2.0', id: request.id ?? null, result };
+    });
+  }
+  return server;
+}
+
+/**
+ * Create a peer: `json-rpc-2.0`'s `JSONRPCServerAndClient` over NDJSON lines, with the seed's
+ * rules around it (the server half: `seedServer`). This peer mints string ids (`RpcId = string`);
+ * numeric ids of a lenient peer are accepted and echoed back as they came. A result is checked
+ * against the seed's schema before the request resolves.
  */
 export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
   const prefix = options.idPrefix ?? (options.role === 'ui' ? 'ui-' : 'rt-');
-  const waiting = new Map<
-    string,
-    { schema: TSchema; method: string; resolve(value: unknown): void; reject(error: unknown): void }
-  >();
+  /** Ids of this peer's requests still waiting, with the schema and method of each. */
+  const waiting = new Map<string, { schema: TSchema; method: string }>();
   let counter = 0;
+  let closedWith: string | undefined;
   const write = (message: unknown) => options.send(toLine(message));
+  const rpc = new JSONRPCServerAndClient(seedServer(options), new JSONRPCClient((payload) => write(payload)), {
+    errorListener: () => undefined,
+  });
   const problem = (message: string, preview: string) =>
     options.onProblem?.({ kind: 'bad-message', message, preview: preview.slice(0, 80) });
-
-  async function answer(id: string | number, method: string, params: unknown): Promise<void> {
-    const spec = own(REQUESTS, method) ? REQUESTS[method] : undefined;
-    const handler =
-      spec !== undefined && spec.from !== options.role
-        ? (options.handlers?.[method as RequestMethod] as ((p: unknown, id: string) => unknown) | undefined)
-        : undefined;
-    if (spec === undefined || handler === undefined) {
-      return write({
-        jsonrpc: '2.0',
-        id,
-        error: { code: RpcErrorCode.MethodNotFound, message: `method not found: ${method.slice(0, 128)}` },
-      });
-    }
-    const bad = checker(spec.params).firstError(params ?? {});
-    if (bad !== undefined)
-      return write({
-        jsonrpc: '2.0',
-        id,
-        error: { code: RpcErrorCode.InvalidParams, message: `invalid params for ${method}: ${bad}` },
-      });
-    try {
-      const result = await handler(params ?? {}, String(id));
-      write({ jsonrpc: '2.0', id, result });
-    } catch (error) {
-      const code = error instanceof RpcError ? error.code : RpcErrorCode.InternalError;
-      const message = error instanceof Error ? error.message : String(error);
-      write({
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code,
-          message,
-          ...(error instanceof RpcError && error.data !== undefined ? { data: error.data } : {}),
-        },
-      });
-    }
-  }
 
   const refuse = (problem: LineProblem, quiet = false) => {
     options.onProblem?.(problem);
@@ -143,7 +153,7 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
       if (!parsed.ok) return refuse(parsed.problem, quiet);
       const message = parsed.message;
       if (message.method !== undefined && message.id !== undefined && message.id !== null) {
-        void answer(message.id, message.method, message.params);
+        void rpc.server.receive(message as JSONRPCRequest).then((response) => response && write(response));
         return;
       }
       if (message.method !== undefined) {
@@ -156,36 +166,39 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
         return;
       }
       const key = message.id === undefined || message.id === null ? undefined : String(message.id);
-      const entry = key === undefined ? undefined : waiting.get(key);
-      if (entry === undefined || key === undefined)
+      if (key === undefined || !waiting.has(key))
         return quiet ? undefined : problem('a response to no pending request; ignored', text);
-      waiting.delete(key);
-      if (message.error !== undefined)
-        return entry.reject(new RpcError(message.error.code, message.error.message, message.error.data));
-      const bad = checker(entry.schema).firstError(message.result);
-      if (bad !== undefined)
-        return entry.reject(new RpcError(RpcErrorCode.InvalidParams, `invalid result of ${entry.method}: ${bad}`));
-      entry.resolve(message.result);
+      rpc.client.receive({ ...message, id: key } as JSONRPCResponse);
     },
-    request(method, params) {
+    async request(method, params) {
       counter += 1;
       const id = `${prefix}${counter}`;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { schema: REQUESTS[method].result, method, resolve: resolve as (v: unknown) => void, reject });
-        write({ jsonrpc: '2.0', id, method, params });
-      }) as Promise<Static<(typeof REQUESTS)[typeof method]['result']>>;
+      const schema = REQUESTS[method].result;
+      waiting.set(id, { schema, method });
+      let response: JSONRPCResponse;
+      try {
+        response = await rpc.requestAdvanced({ jsonrpc: '2.0', id, method, params: params as JSONRPCParams });
+      } finally {
+        waiting.delete(id);
+      }
+      if (response.error !== undefined && response.error !== null) {
+        if (closedWith !== undefined && response.error.code === 0)
+          throw new RpcError(RpcErrorCode.InternalError, response.error.message);
+        throw new RpcError(response.error.code, response.error.message, response.error.data);
+      }
+      const bad = checker(schema).firstError(response.result);
+      if (bad !== undefined) throw new RpcError(RpcErrorCode.InvalidParams, `invalid result of ${method}: ${bad}`);
+      return response.result as Static<(typeof REQUESTS)[typeof method]['result']>;
     },
     notify(method, params) {
-      write({ jsonrpc: '2.0', method, params });
+      rpc.notify(method, params as JSONRPCParams);
     },
     get pending() {
       return [...waiting.keys()];
     },
     close(reason) {
-      for (const [id, entry] of waiting) {
-        waiting.delete(id);
-        entry.reject(new RpcError(RpcErrorCode.InternalError, reason));
-      }
+      closedWith = reason;
+      rpc.rejectAllPendingRequests(reason);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { group, text, data, type ModelParticle } from '../../generator/runtime/builders.ts';
+import { group, text, data, type ModelParticle } from '../../generator/kit.ts';
 import { TERMINAL_STATUSES, type RunView } from './transcript-state.ts';
 
 /** What the whole runtime UI shows. */

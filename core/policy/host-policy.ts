@@ -96,7 +96,8 @@ export function checkHostPolicy(
       return {
         code: ErrorCode.PolicyViolation,
         message:
-          'a text-field of kind "password" collects a credential, which this host does not let programs ask for (hostPolicy.credentialInputs is off); leave sign-in to the host',
+          'a text-field of kind "password" collects a credential, which this host does not let ' +
+          'programs ask for (hostPolicy.credentialInputs is off); leave sign-in to the host',
       };
     }
   }
@@ -104,7 +105,8 @@ export function checkHostPolicy(
     return {
       code: ErrorCode.PolicyViolation,
       message:
-        "the user dismissed this program's modal, so it may not open another; show the message in the program's own UI instead",
+        "the user dismissed this program's modal, so it may not open " +
+        "another; show the message in the program's own UI instead",
     };
   }
   return undefined;

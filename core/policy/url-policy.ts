@@ -54,7 +54,12 @@ export function urlCredentials(url: string): string | undefined {
   for (const candidate of decoded !== undefined && decoded !== url ? [url, decoded] : [url]) {
     const parsed = parse(candidate);
     if (parsed && (parsed.username !== '' || parsed.password !== '')) {
-      return `the URL ${JSON.stringify(redact(parsed))} carries credentials in its userinfo (${parsed.password !== '' ? 'user:password@' : 'user@'}), which this host never renders; link to ${JSON.stringify(parsed.protocol + '//' + parsed.host + '/')} without them and let the user sign in on that site`;
+      return (
+        `the URL ${JSON.stringify(redact(parsed))} carries credentials in its userinfo ` +
+        `(${parsed.password !== '' ? 'user:password@' : 'user@'}), which this host never renders; link ` +
+        `to ${JSON.stringify(parsed.protocol + '//' + parsed.host + '/')} without them and let the user sign in ` +
+        `on that site`
+      );
     }
   }
   return undefined;
@@ -113,12 +118,18 @@ function markdownSpelling(text: string): string {
 /** The named entities that spell URL punctuation (markdown-it knows them all). */
 const NAMED: Record<string, string> = { commat: '@', percnt: '%', colon: ':', sol: '/' };
 
-/** A markdown text needs spelling and a scan only if it holds a character that can spell an `@`: itself, `%40`, an entity, `\@`. */
+/**
+ * A markdown text needs spelling and a scan only if it holds a character that can spell an `@`: itself, `%40`, an
+ * entity, `\@`.
+ */
 function maySpellAt(text: string): boolean {
   return text.includes('@') || text.includes('%') || text.includes('&') || text.includes('\\');
 }
 
-const TOO_MANY_CANDIDATES = `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is checked for credentials in its userinfo, and this host checks no more than that per text); split it into several entries or write the addresses without a scheme`;
+const TOO_MANY_CANDIDATES =
+  `it holds more than ${MAX_MARKDOWN_URL_CANDIDATES} URL-like runs with an "@" (each is ` +
+  `checked for credentials in its userinfo, and this host checks no more than that per ` +
+  `text); split it into several entries or write the addresses without a scheme`;
 
 /**
  * Scans `piece` (raw markdown that starts the text or follows a whitespace, so no run, entity or

@@ -91,7 +91,10 @@ export class RendererSession {
     if (this.state === 'ready') this.client.notify(Method.event, params);
   }
 
-  /** Tell the generator of a refusal (a `Refused` warning, shared/refusal-notice.ts) as `suip/error`; dropped unless ready. */
+  /**
+   * Tell the generator of a refusal (a `Refused` warning, shared/refusal-notice.ts) as `suip/error`; dropped unless
+   * ready.
+   */
   sendNotice(notice: SuipErrorObject): void {
     if (this.state === 'ready') this.client.notify(Method.error, notice);
   }
@@ -148,7 +151,9 @@ export class RendererSession {
       if (!this.rate.take()) {
         this.options.onViolation(
           'rate',
-          `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`,
+          `the generator sent more than ` +
+            `maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} ` +
+            `messages per second`,
         );
         return;
       }
@@ -185,7 +190,8 @@ export class RendererSession {
           calls,
           opError(
             ErrorCode.InvalidRequest,
-            `a batch is one transaction and may hold only ops, but entry ${index} is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`,
+            `a batch is one transaction and may hold only ops, but entry ${index} ` +
+              `is ${JSON.stringify(String(calls[index]!.method).slice(0, 64))}`,
             { index },
           ),
           batch,
@@ -233,7 +239,8 @@ export class RendererSession {
         return fail(
           opError(
             ErrorCode.InvalidParams,
-            `protocolVersion ${JSON.stringify(version.slice(0, 16))} is not supported; this renderer speaks ${this.options.result.protocolVersion} and accepts any 1.x`,
+            `protocolVersion ${JSON.stringify(version.slice(0, 16))} is not supported; this ` +
+              `renderer speaks ${this.options.result.protocolVersion} and accepts any 1.x`,
             { method: call.method },
           ),
         );
@@ -268,7 +275,9 @@ export class RendererSession {
       return fail(
         opError(
           ErrorCode.MethodNotFound,
-          `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove and replace. A move is a remove of the id followed, in the same batch, by an insert (or append) of the same id without "particle"; an update is a replace`,
+          `${JSON.stringify(name)} is not an op; the ops are suip/ops/append, insert, remove ` +
+            `and replace. A move is a remove of the id followed, in the same batch, by an insert ` +
+            `(or append) of the same id without "particle"; an update is a replace`,
           {},
         ),
       );
@@ -276,7 +285,9 @@ export class RendererSession {
     return fail(
       opError(
         ErrorCode.MethodNotFound,
-        `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a generator may call; it may call suip/initialize, suip/initialized, the ops suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`,
+        `${JSON.stringify(String(call.method).slice(0, 64))} is not a method a ` +
+          `generator may call; it may call suip/initialize, suip/initialized, the ops ` +
+          `suip/ops/append|insert|remove|replace and (1.1) suip/output, suip/dialog`,
         {},
       ),
     );
@@ -413,7 +424,9 @@ export class RendererSession {
       else
         this.options.onViolation(
           'rate',
-          `the generator sent more than maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} messages per second`,
+          `the generator sent more than ` +
+            `maxMessagesPerSecond ${this.options.limits.maxMessagesPerSecond} ` +
+            `messages per second`,
         );
     } finally {
       this.capture = undefined;
@@ -432,7 +445,8 @@ export class RendererSession {
       this.send({ jsonrpc: '2.0', id: null, error });
       return;
     }
-    // The failing op's request gets the error itself; every other request says it was rolled back (docs/protocol.md §6).
+    // The failing op's request gets the error itself; every other request says it was rolled back (docs/protocol.md
+    // §6).
     const responses: RpcResponse[] = calls
       .map((call, index) => ({
         call,

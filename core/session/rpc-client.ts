@@ -4,7 +4,9 @@ import type { RpcResponse } from '../../shared/index.ts';
 export class RpcRequestError extends Error {
   constructor(
     message: string,
-    /** `timeout`: no answer in time; `closed`: the session ended first; `error`: the generator answered with an error. */
+    /**
+     * `timeout`: no answer in time; `closed`: the session ended first; `error`: the generator answered with an error.
+     */
     readonly reason: 'timeout' | 'closed' | 'error',
   ) {
     super(message);

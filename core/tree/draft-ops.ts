@@ -37,7 +37,10 @@ export interface TxState {
   touched: Touch[];
   /** Particles this transaction brought in (validated from an op): a move of one must be checked where it lands. */
   fresh: Set<object>;
-  /** Ids removed again while an earlier removal of the same id still waited to be moved: a move of such an id is ambiguous. */
+  /**
+   * Ids removed again while an earlier removal of the same id still waited to be moved: a move of such an id is
+   * ambiguous.
+   */
   removedTwice: Set<string>;
   /** Every write to a children array goes through it: arrays edited in place are restored on rollback. */
   log: UndoLog;
@@ -96,7 +99,10 @@ const fail = (code: ErrorCodeValue, detail: string, at: Where): never => {
   throw new TxError(opError(code, detail, { method: at.method, index: at.index, path: at.path }));
 };
 
-/** Applies one op to a generator root whose `group` array the transaction owns; throws `TxError` naming the op on any problem. */
+/**
+ * Applies one op to a generator root whose `group` array the transaction owns; throws `TxError` naming the op on any
+ * problem.
+ */
 export function applyOp(root: GroupParticle, op: Op, index: number, state: TxState): void {
   const at: Where = { method: op.method, index, path: op.params.path };
   switch (op.method) {
@@ -131,7 +137,8 @@ function insert(root: GroupParticle, params: InsertParams, at: Where, state: TxS
     const siblings = quoteList(idsOf(group.group));
     fail(
       ErrorCode.PathNotFound,
-      `there is no sibling ${JSON.stringify(params.before)} to insert before; the group's children are ${siblings}; use append to add at the end`,
+      `there is no sibling ${JSON.stringify(params.before)} to insert before; the ` +
+        `group's children are ${siblings}; use append to add at the end`,
       at,
     );
   }
@@ -192,7 +199,8 @@ function appendText(
   if (text.length > state.limits.maxTextLength)
     fail(
       ErrorCode.LimitExceeded,
-      `the text would have ${text.length} characters; maxTextLength is ${state.limits.maxTextLength}; continue in a new text particle`,
+      `the text would have ${text.length} characters; maxTextLength ` +
+        `is ${state.limits.maxTextLength}; continue in a new text particle`,
       at,
     );
   const extended = { ...(target as { text: string; mimeType?: string }), text };
@@ -217,7 +225,9 @@ function resolveGroup(root: GroupParticle, path: readonly string[], at: Where, s
     if (!isGroup(child)) {
       fail(
         ErrorCode.NotAGroup,
-        `${formatPath(path.slice(0, depth + 1))} is a ${'text' in child ? 'text' : 'data'} particle, not a group; only groups have children`,
+        `${formatPath(path.slice(0, depth + 1))} is ` +
+          `a ${'text' in child ? 'text' : 'data'} particle, not a group; only ` +
+          `groups have children`,
         at,
       );
     }
@@ -268,7 +278,8 @@ function childIndexOrFail(
     const siblings = quoteList(idsOf(entries));
     fail(
       ErrorCode.PathNotFound,
-      `there is no particle ${JSON.stringify(id)} in the group at ${formatPath(parentPath)}; its children are ${siblings}`,
+      `there is no particle ${JSON.stringify(id)} in the group ` +
+        `at ${formatPath(parentPath)}; its children are ${siblings}`,
       at,
     );
   }
@@ -281,7 +292,8 @@ function claimId(entries: readonly GroupEntry[], id: string, at: Where, state: T
   if (childPosition(entries, id) >= 0)
     fail(
       ErrorCode.IdExists,
-      `the group already has a child ${JSON.stringify(id)}; choose another id, or replace ${JSON.stringify(id)} instead`,
+      `the group already has a child ${JSON.stringify(id)}; choose ` +
+        `another id, or replace ${JSON.stringify(id)} instead`,
       at,
     );
 }
@@ -290,7 +302,8 @@ function checkWidth(entries: readonly GroupEntry[], at: Where, state: TxState): 
   if (entries.length + 1 > state.limits.maxChildren) {
     fail(
       ErrorCode.LimitExceeded,
-      `the group already has ${entries.length} children; maxChildren is ${state.limits.maxChildren}; nest them in sub-groups, or remove some first`,
+      `the group already has ${entries.length} children; maxChildren ` +
+        `is ${state.limits.maxChildren}; nest them in sub-groups, or remove some first`,
       at,
     );
   }
@@ -303,14 +316,16 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
     if (moved === undefined || at.method === Method.replace) {
       fail(
         ErrorCode.InvalidParams,
-        `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in this transaction to move here; include "particle", or remove it first in the same batch`,
+        `there is no "particle", and no particle with id ${JSON.stringify(id)} was removed earlier in ` +
+          `this transaction to move here; include "particle", or remove it first in the same batch`,
         at,
       );
     }
     if (state.removedTwice.has(id)) {
       fail(
         ErrorCode.InvalidParams,
-        `${JSON.stringify(id)} was removed more than once earlier in this transaction, so moving it is ambiguous (which one?); give the particles different ids, or include "particle" to insert a new one`,
+        `${JSON.stringify(id)} was removed more than once earlier in this transaction, so moving it is ` +
+          `ambiguous (which one?); give the particles different ids, or include "particle" to insert a new one`,
         at,
       );
     }
@@ -326,7 +341,9 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
     if (depth + height > state.limits.maxDepth) {
       fail(
         ErrorCode.LimitExceeded,
-        `moving ${JSON.stringify(id)} here would put its deepest particle at depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}; flatten the tree`,
+        `moving ${JSON.stringify(id)} here would put its deepest particle at ` +
+          `depth ${depth + height}; the deepest allowed is maxDepth ${state.limits.maxDepth}; flatten ` +
+          `the tree`,
         at,
       );
     }

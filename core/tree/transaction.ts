@@ -90,7 +90,9 @@ export function applyTransaction(
       ok: false,
       error: opError(
         ErrorCode.InternalError,
-        `the renderer failed while applying the transaction (${error instanceof Error ? error.message : 'unknown'}); the tree is unchanged`,
+        `the renderer failed while applying the transaction ` +
+          `(${error instanceof Error ? error.message : 'unknown'}); the tree is ` +
+          `unchanged`,
         {},
       ),
     };

@@ -8,7 +8,10 @@ import { isGroup, type Particle } from '../../shared/index.ts';
 const sizes = new WeakMap<object, number>();
 const heights = new WeakMap<object, number>();
 
-/** Records a size the caller knows exactly (a transaction's result: the size before plus its delta), so nothing is walked. */
+/**
+ * Records a size the caller knows exactly (a transaction's result: the size before plus its delta), so nothing is
+ * walked.
+ */
 export function rememberSize(root: Particle, size: number): void {
   sizes.set(root, size);
 }

@@ -39,7 +39,8 @@ export function editableInPlace(group: GroupParticle, width: number): boolean {
   if (holder === undefined) return false;
   if (holder !== group)
     throw new Error(
-      'this tree is older than the newest one a transaction made from it (its wide lists were edited in place since); apply ops to the newest tree',
+      'this tree is older than the newest one a transaction made from it (its wide ' +
+        'lists were edited in place since); apply ops to the newest tree',
     );
   return entries.length >= width;
 }

@@ -86,27 +86,44 @@ function roleIssue(entry: VocabularyEntry, role: VocabularyRole, id: string, chi
   const kind = kindOf(child);
   const named = role.id === '*' ? `child "${id.slice(0, 40)}"` : `role "${role.id}"`;
   if (role.kind !== 'any' && kind !== role.kind) {
-    return `${named} of a "${entry.type}" must be a ${role.kind} particle but is a ${kind}; send ${shape({ ...role, id: role.id === '*' ? id.slice(0, 40) : role.id })}`;
+    return (
+      `${named} of a "${entry.type}" must be a ${role.kind} particle but is a ${kind}; ` +
+      `send ${shape({ ...role, id: role.id === '*' ? id.slice(0, 40) : role.id })}`
+    );
   }
   if (kind === 'group' && role.types && !role.types.includes((child as GroupParticle).type ?? '')) {
     const type = (child as GroupParticle).type;
-    return `${named} of a "${entry.type}" must be a group of type ${quoteList(role.types)} but is ${type === undefined ? 'an untyped group' : `a "${type}"`}; wrap it: group("${role.types[0]}", […])`;
+    return (
+      `${named} of a "${entry.type}" must be a group of type ${quoteList(role.types)} but ` +
+      `is ${type === undefined ? 'an untyped group' : `a "${type}"`}; wrap it: group("${role.types[0]}", ` +
+      `[…])`
+    );
   }
   if (role.values && kind === 'text') {
     const value = (child as { text: string }).text.trim().toLowerCase();
     if (!role.values.includes(value))
-      return `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but it takes only ${allowedValues(role.values)}; send ["${role.id}", "${nearestValue(role.values, value)}"]`;
+      return (
+        `${named} of a "${entry.type}" is ${JSON.stringify((child as { text: string }).text.slice(0, 40))}, but ` +
+        `it takes only ${allowedValues(role.values)}; send ["${role.id}", "${nearestValue(role.values, value)}"]`
+      );
   }
   if (role.mimeTypes && kind !== 'group') {
     const mime = (child as { mimeType?: string }).mimeType ?? (kind === 'text' ? 'text/markdown' : '');
     if (!role.mimeTypes.some((m) => mimeMatches(m, mime))) {
-      return `${named} of a "${entry.type}" must have mimeType ${quoteList(role.mimeTypes)} but has ${JSON.stringify(mime.slice(0, 64))}; send ${shape(role)}`;
+      return (
+        `${named} of a "${entry.type}" must have mimeType ${quoteList(role.mimeTypes)} ` +
+        `but has ${JSON.stringify(mime.slice(0, 64))}; send ${shape(role)}`
+      );
     }
   }
   if (role.json !== undefined && kind === 'text') {
     const problem = jsonProblem((child as { text: string }).text, role.json as JsonShape);
     if (problem !== undefined)
-      return `${named} of a "${entry.type}" must be JSON of the shape its description gives (${role.description.replace(/\.$/, '')}), but ${problem}; send ["${role.id}", text(JSON.stringify({ … }), "application/json")]`;
+      return (
+        `${named} of a "${entry.type}" must be JSON of the shape its description gives ` +
+        `(${role.description.replace(/\.$/, '')}), but ${problem}; send ["${role.id}", text(JSON.stringify({ … }), ` +
+        `"application/json")]`
+      );
   }
   return undefined;
 }
@@ -153,7 +170,8 @@ function roleOf(
   const named = entry.roles.map((r) => r.id);
   return named.length === 0
     ? `a "${entry.type}" takes no children but has "${id.slice(0, 40)}"; send group("${entry.type}", [])`
-    : `a "${entry.type}" has no role "${id.slice(0, 40)}"; its roles are ${quoteList(named)}; rename the child to one of them`;
+    : `a "${entry.type}" has no role "${id.slice(0, 40)}"; its roles ` +
+        `are ${quoteList(named)}; rename the child to one of them`;
 }
 
 /**
@@ -202,12 +220,21 @@ function checkAgainst(entry: VocabularyEntry, group: GroupParticle): string | un
     // A type with a `checked` role (checkbox, toggle) has no text value: "value" would bring the
     // browser's "on" whatever the state, so the program would misread the user in silence.
     if (spec?.data === 'value' && roles.has('checked')) {
-      return `on.${event} of a "${entry.type}" asks for data "value", but a "${entry.type}" has no text value (it would always be "on"); ask for its state: { on: { ${event}: { handler: (e) => … e.checked …, data: "checked" } } }`;
+      return (
+        `on.${event} of a "${entry.type}" asks for data "value", but a ` +
+        `"${entry.type}" has no text value (it would always be "on"); ask for its ` +
+        `state: { on: { ${event}: { handler: (e) => … e.checked …, data: "checked" } } ` +
+        `}`
+      );
     }
   }
   for (const event of entry.requiredEvents ?? []) {
     if ((group.on as Record<string, unknown> | undefined)?.[event] === undefined) {
-      return `a "${entry.type}" needs an on.${event} handler: ${event === 'click' && entry.type === 'modal' ? 'Escape and its Close button fire it, the host hides the modal, and your program must remove it from its tree (or it comes back on the next render)' : 'the user can trigger it at any time'}; add { on: { ${event}: () => { …; render(view()); } } }`;
+      return (
+        `a "${entry.type}" needs an on.${event} ` +
+        `handler: ${event === 'click' && entry.type === 'modal' ? 'Escape and its Close button fire it, the host hides the modal, and your program must remove it from its tree (or it comes back on the next render)' : 'the user can trigger it at any time'}; ` +
+        `add { on: { ${event}: () => { …; render(view()); } } }`
+      );
     }
   }
   return undefined;

@@ -22,7 +22,11 @@ export function shapeProblem(value: unknown, shape: JsonShape, maxItems = 200): 
     const got = typeOf(node);
     const fits = want.type === 'scalar' ? got === 'string' || got === 'number' : got === want.type;
     if (!fits)
-      return `${at || '/'}: expected ${want.type === 'scalar' ? 'a string or number' : want.type === 'array' || want.type === 'object' ? `an ${want.type}` : `a ${want.type}`}, got ${got === 'array' || got === 'object' ? `an ${got}` : got}`;
+      return (
+        `${at || '/'}: ` +
+        `expected ${want.type === 'scalar' ? 'a string or number' : want.type === 'array' || want.type === 'object' ? `an ${want.type}` : `a ${want.type}`}, ` +
+        `got ${got === 'array' || got === 'object' ? `an ${got}` : got}`
+      );
     if (want.type === 'object') {
       const record = node as Record<string, unknown>;
       for (const key of want.required ?? [])

@@ -109,7 +109,8 @@ export function libraryBuild(outDir: string): InlineConfig {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
         },
-        // The renderer's checks are generated ahead of time: its unused TypeBox schemas drop out (vite.config.ts says why).
+        // The renderer's checks are generated ahead of time: its unused TypeBox schemas drop out (vite.config.ts says
+        // why).
         treeshake: { manualPureFunctions: ['Type', 'opParams', 'groupFields'] },
         // 'use client' is kept on purpose (and checked by keepDirective below); other warnings pass.
         onwarn: (warning, warn) =>
@@ -193,7 +194,8 @@ function checkNodeImports(folder: string): void {
       const pkg = id!.startsWith('@') ? id!.split('/').slice(0, 2).join('/') : id!.split('/')[0]!;
       if (!isBuiltin(id!) && !dependencies.includes(pkg) && !Object.hasOwn(SERVER_PEERS, pkg))
         throw new Error(
-          `dist/lib/node/${name} imports "${id}", which is neither a dependency of suip nor an optional peer: add it to dependencies, or bundle it`,
+          `dist/lib/node/${name} imports "${id}", which is neither a dependency of ` +
+            `suip nor an optional peer: add it to dependencies, or bundle it`,
         );
     }
   }

@@ -42,8 +42,12 @@ export function optionalPeers(peers = SERVER_PEERS): Plugin {
       const peer = peers[name]!;
       const lines = [
         'let peer;',
-        `try { peer = await import(${JSON.stringify(name)}); } catch (error) { if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(${JSON.stringify(`'${name}'`)})) throw error; }`,
-        `const missing = () => { const error = new Error(${JSON.stringify(`suip needs the optional package "${name}" for ${peer.needed}; install it beside suip: npm install ${name}`)}); error.code = 'SUIP_MISSING_PEER'; throw error; };`,
+        `try { peer = await import(${JSON.stringify(name)}); } catch (error) { if (error?.code !== ` +
+          `'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(${JSON.stringify(`'${name}'`)})) throw error; ` +
+          `}`,
+        `const missing = () => { const error = new ` +
+          `Error(${JSON.stringify(`suip needs the optional package "${name}" for ${peer.needed}; install it beside suip: npm install ${name}`)}); ` +
+          `error.code = 'SUIP_MISSING_PEER'; throw error; };`,
         // CommonJS packages arrive as { default: module.exports }.
         'const real = peer && (peer.default ?? peer);',
         ...peer.names.map(

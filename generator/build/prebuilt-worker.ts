@@ -21,7 +21,8 @@ export function prebuiltWorker(): Plugin {
     [/const TSX = \(\(\) => \{[\s\S]*?\}\)\(\);/, "const TSX = '';"],
     [
       /const ENTRY = new URL\('\.\/sqlite-writer\.ts', import\.meta\.url\)\.href;/,
-      `const ENTRY = new URL(import.meta.url.includes('/chunks/') ? '../${WRITER_ENTRY}.js' : './${WRITER_ENTRY}.js', import.meta.url).href;`,
+      `const ENTRY = new URL(import.meta.url.includes('/chunks/') ? ` +
+        `'../${WRITER_ENTRY}.js' : './${WRITER_ENTRY}.js', import.meta.url).href;`,
     ],
   ];
   return {
@@ -33,7 +34,8 @@ export function prebuiltWorker(): Plugin {
       for (const [pattern, replacement] of rewrites) {
         if (!pattern.test(out))
           throw new Error(
-            `${id}: the package build no longer finds ${pattern} (how the ledger starts its writer thread changed); update generator/build/prebuilt-worker.ts`,
+            `${id}: the package build no longer finds ${pattern} (how the ledger starts ` +
+              `its writer thread changed); update generator/build/prebuilt-worker.ts`,
           );
         out = out.replace(pattern, replacement);
       }

@@ -120,7 +120,10 @@ export function suipSandbox(options: SuipSandboxOptions = {}): Plugin {
         inputs.add(file);
         this.addWatchFile(file);
       }
-      return `export const relaySource = ${JSON.stringify(relay.code)};\nexport const runtimeSource = ${JSON.stringify(runtime.code)};\n`;
+      return (
+        `export const relaySource = ${JSON.stringify(relay.code)};\nexport ` +
+        `const runtimeSource = ${JSON.stringify(runtime.code)};\n`
+      );
     },
     watchChange(id) {
       if (inputs.has(id)) [cached, streamWorker] = [undefined, undefined];

@@ -54,7 +54,8 @@ export function toCompact(schema: TSchema, where = '#'): CompactSchema {
   for (const [key, value] of Object.entries(schema)) {
     if (IGNORED.has(key)) continue;
     if (!allowed.includes(key)) throw new Error(`${where}: keyword ${key} of a ${kind} has no ahead-of-time check`);
-    if (kind === 'Tuple' && (key === 'minItems' || key === 'additionalItems')) continue; // implied: exactly items.length
+    // implied: exactly items.length
+    if (kind === 'Tuple' && (key === 'minItems' || key === 'additionalItems')) continue;
     if (key === 'properties')
       out[key] = Object.fromEntries(
         Object.entries(value as Record<string, TSchema>).map(([k, v]) => [k, toCompact(v, `${where}/properties/${k}`)]),

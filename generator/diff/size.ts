@@ -5,7 +5,10 @@ import type { EventHandlers, Particle } from '../../shared/index.ts';
  * list of fine-grained ops and one `replace`, without serializing anything.
  */
 
-/** Bytes of a JSON-RPC op envelope without its path and particle: `{"jsonrpc":"2.0","method":"suip/ops/insert","params":{"path":[]}}`. */
+/**
+ * Bytes of a JSON-RPC op envelope without its path and particle:
+ * `{"jsonrpc":"2.0","method":"suip/ops/insert","params":{"path":[]}}`.
+ */
 export const OP_OVERHEAD = 64;
 
 /** Approximate JSON size of a path array. */

@@ -57,7 +57,9 @@ export interface ChatRequest {
   tools?: readonly unknown[];
   /** Called with each piece of a tool call as it arrives. */
   onToolCall?: (delta: ToolCallDelta) => void;
-  /** A line that was skipped: the answer has a hole there. Without it, the first such line ends the call with an error. */
+  /**
+   * A line that was skipped: the answer has a hole there. Without it, the first such line ends the call with an error.
+   */
   onProblem?: (problem: ChatStreamProblem) => void;
   /** Override some of `DEFAULT_CHAT_TIMEOUTS`. */
   timeouts?: Partial<ChatTimeouts>;
@@ -158,7 +160,8 @@ export async function streamChat(request: ChatRequest): Promise<string> {
       if (cut !== undefined)
         throw new ChatError(
           'model_stream_error',
-          `the model endpoint closed the connection before its answer could be read (${cut}); what it sent, if anything, was lost`,
+          `the model endpoint closed the connection before its answer could ` +
+            `be read (${cut}); what it sent, if anything, was lost`,
         );
       throw new ChatError(
         'model_unreachable',

@@ -44,19 +44,25 @@ export const POLICY_RULES: { [K in keyof PromptFacts]-?: PolicyRule<K> } = {
     say: (allowed, facts) =>
       allowed
         ? undefined
-        : `Once the user dismisses your modal (Escape or Close fire its on.click), you may open no other modal: it is refused. Use a modal at most once; for yes/no ${facts.dialogs ? 'use `await suip.confirm(title)` in a click handler' : 'use buttons in your UI'}.`,
+        : `Once the user dismisses your modal (Escape or Close fire its on.click), you may open no ` +
+          `other modal: it is refused. Use a modal at most once; for ` +
+          `yes/no ${facts.dialogs ? 'use `await suip.confirm(title)` in a click handler' : 'use buttons in your UI'}.`,
   },
   linkSchemes: {
     say: (schemes) =>
-      `Links (link-card url, markdown links): ${schemes.map((s) => s.replace(/:$/, '')).join(', ')} only; a URL with credentials (user:pass@) is refused.`,
+      `Links (link-card url, markdown ` +
+      `links): ${schemes.map((s) => s.replace(/:$/, '')).join(', ')} only; a URL with ` +
+      `credentials (user:pass@) is refused.`,
   },
   mediaOrigins: {
     say: (origins) =>
       origins === 'https'
         ? 'Media (image, audio, video, avatar src): an https URL or a data: URI.'
         : origins.length === 0
-          ? 'Media (image, audio, video, avatar src): data: URIs only, e.g. `data("data:image/png;base64,…", "image/png")`; remote URLs are refused.'
-          : `Media (image, audio, video, avatar src): https URLs from ${origins.join(', ')}, or data: URIs; other URLs are refused.`,
+          ? 'Media (image, audio, video, avatar src): data: URIs only, e.g. ' +
+            '`data("data:image/png;base64,…", "image/png")`; remote URLs are refused.'
+          : `Media (image, audio, video, avatar src): https URLs ` +
+            `from ${origins.join(', ')}, or data: URIs; other URLs are refused.`,
   },
   inputs: {
     say: (inputs) =>
@@ -75,7 +81,9 @@ export const POLICY_RULES: { [K in keyof PromptFacts]-?: PolicyRule<K> } = {
   dialogs: {
     say: (on) =>
       on
-        ? 'Host dialogs: `await suip.confirm(title)` → true/false, `suip.prompt(title)` → text or null, `suip.pick(title, [{id, label}])` → ids; one per user action (inside its handler, never at start or in a timer), one at a time; if the user blocked them (reason "dialogs-blocked"), ask in your own UI.'
+        ? 'Host dialogs: `await suip.confirm(title)` → true/false, `suip.prompt(title)` → text or null, ' +
+          '`suip.pick(title, [{id, label}])` → ids; one per user action (inside its handler, never at start or in ' +
+          'a timer), one at a time; if the user blocked them (reason "dialogs-blocked"), ask in your own UI.'
         : 'No host dialogs (suip.confirm/prompt/pick fail): ask in your own UI.',
   },
   dialogCredentials: {

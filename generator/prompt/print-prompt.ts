@@ -7,7 +7,8 @@ import { systemPrompt } from './system-prompt.ts';
  * Print the system prompt a host with the given policy and channels would give a model, with its
  * size, so a "blind" writer can be handed exactly that text:
  *
- *   node --import tsx generator/prompt/print-prompt.ts [--policy '{"credentialInputs":true}'] [--inputs a,b] [--outputs action] [--no-dialogs]
+ *   node --import tsx generator/prompt/print-prompt.ts [--policy '{"credentialInputs":true}'] [--inputs a,b] [--outputs
+ *   action] [--no-dialogs]
  *
  * The policy is a `HostPolicy` (core/policy/host-policy.ts) resolved as the renderer resolves
  * it; the vocabulary is the built-in one. The size goes to stderr, the prompt to stdout.
@@ -25,7 +26,8 @@ try {
   policy = values.policy === undefined ? {} : (JSON.parse(values.policy) as HostPolicy);
 } catch (error) {
   process.stderr.write(
-    `--policy must be JSON, e.g. '{"credentialInputs":true}': ${error instanceof Error ? error.message : String(error)}\n`,
+    `--policy must be JSON, e.g. ` +
+      `'{"credentialInputs":true}': ${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exit(2);
 }

@@ -45,7 +45,10 @@ export interface Outcome {
   rendered: boolean;
   /** The program's root as the renderer holds it. */
   root: GroupParticle | undefined;
-  /** Send a click to the first group at `path` (relative to the root) with an on.click; resolves after the program had its turn. */
+  /**
+   * Send a click to the first group at `path` (relative to the root) with an on.click; resolves after the program had
+   * its turn.
+   */
   click(path: readonly string[]): Promise<void>;
   /** Send host input on a channel. */
   input(channel: string, value: unknown): boolean;

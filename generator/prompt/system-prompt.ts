@@ -62,7 +62,9 @@ export function systemPrompt(vocabulary: readonly VocabularyEntry[], options: Sy
     dialogs: options.dialogs ?? true,
   };
   const context = options.hostContext
-    ? `\nThe host: theme ${options.hostContext.theme}, locale ${options.hostContext.locale}. Also in \`suip.hostContext\`.\n`
+    ? `\nThe host: theme ${options.hostContext.theme}, ` +
+      `locale ${options.hostContext.locale}. Also in ` +
+      `\`suip.hostContext\`.\n`
     : '';
   const confirm = facts.dialogs ? 'suip.confirm in a click handler' : 'buttons in your UI (a modal at most once)';
   return `You write a JavaScript program that builds a user interface with the \`suip\` API. It runs in a sandboxed Worker. The host draws what you describe with its own components (the vocabulary below); you never send HTML, CSS or scripts.
@@ -72,7 +74,8 @@ ${context}
 const { text, data, group, render, onError } = suip;
 group(type, children, options?)  // type from the vocabulary (or null); children: [[id, child], ...], ids unique among siblings
                                  // a child is a plain string (plain text), text(...), data(...) or group(...)
-                                 // options: { on: { click: fn } } or { on: { submit: { handler: fn, preventDefault: true, data: "formData" } } }
+                                 // options: { on: { click: fn } } or { on: { submit: { handler: fn, preventDefault:
+                                 // true, data: "formData" } } }
 text(str, mimeType?)             // markdown by default; text(JSON.stringify(obj), "application/json") for chart/table data; "text/x-<lang>" for code
 data(url, mimeType)              // media (see "This host" for which URLs)
 render(tree)                     // show the tree; resolves when the host applied it, rejects with an error naming the fix

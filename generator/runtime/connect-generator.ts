@@ -19,7 +19,10 @@ export interface ConnectOptions {
 export type ConnectedGenerator = SuipApi & {
   /** Stop sending (the renderer ends the session on its side). */
   close(): void;
-  /** `render(tree)` when only the particle at `change.path` differs from the last render (`GeneratorSession.renderChange`); host-side translators only, not in a program's `suip`. */
+  /**
+   * `render(tree)` when only the particle at `change.path` differs from the last render
+   * (`GeneratorSession.renderChange`); host-side translators only, not in a program's `suip`.
+   */
   renderChange(tree: ModelParticle, change: { path: readonly string[]; particle: ModelParticle }): Promise<void>;
 };
 

@@ -44,7 +44,9 @@ export class DataPlane {
     if (!isChannelName(channel))
       throw new SuipError({
         code: ErrorCode.InvalidParams,
-        message: `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a channel name is 1–64 characters of a-z 0-9 _ : . -`,
+        message:
+          `onInput(${JSON.stringify(String(channel).slice(0, 80))}): a ` +
+          `channel name is 1–64 characters of a-z 0-9 _ : . -`,
       });
     // A host that declared its input channels never sends on another: listening there would wait
     // forever in silence, so the program is told now, with the channels that do come.
@@ -82,7 +84,9 @@ export class DataPlane {
       throw this.refused(
         new SuipError({
           code: ErrorCode.PolicyViolation,
-          message: `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the host does not accept output on this channel; ${list}`,
+          message:
+            `output(${JSON.stringify(String(channel).slice(0, 80))}, …): the ` +
+            `host does not accept output on this channel; ${list}`,
           data: { method: Method.output },
         }),
       );
@@ -93,7 +97,10 @@ export class DataPlane {
     } catch (error) {
       throw new SuipError({
         code: ErrorCode.InvalidParams,
-        message: `output(${JSON.stringify(channel)}, …): the value is not JSON (${error instanceof Error ? error.message : String(error)}); send plain data (objects, arrays, strings, numbers)`,
+        message:
+          `output(${JSON.stringify(channel)}, …): the value is not JSON ` +
+          `(${error instanceof Error ? error.message : String(error)}); ` +
+          'send plain data (objects, arrays, strings, numbers)',
         data: { method: Method.output },
       });
     }
@@ -101,7 +108,9 @@ export class DataPlane {
     if (text === undefined || !withinBytes(text, max)) {
       throw new SuipError({
         code: ErrorCode.LimitExceeded,
-        message: `output(${JSON.stringify(channel)}, …): the value is larger than maxMessageBytes ${max}; send less at once`,
+        message:
+          `output(${JSON.stringify(channel)}, …): the value is larger ` +
+          `than maxMessageBytes ${max}; send less at once`,
         data: { method: Method.output, reason: 'bytes' },
       });
     }
@@ -126,7 +135,8 @@ export class DataPlane {
           new SuipError({
             code: ErrorCode.MethodNotFound,
             message:
-              'this host offers no dialogs (its renderer does not announce the "dialogs" capability); show the question in your own UI instead',
+              'this host offers no dialogs (its renderer does not announce the ' +
+              '"dialogs" capability); show the question in your own UI instead',
             data: { method: Method.dialog },
           }),
         ),

@@ -90,7 +90,9 @@ export class GeneratorSession {
   /** Registry size above which handlers of removed groups are pruned. */
   private pruneAt = 64;
   private closed = false;
-  /** The last render's transaction was applied: `acked` is what its caller last asked for (`renderChange` builds on it). */
+  /**
+   * The last render's transaction was applied: `acked` is what its caller last asked for (`renderChange` builds on it).
+   */
   private clean = true;
   /** Shutdown was asked for: nothing is sent but its answer. */
   private stopping = false;
@@ -311,7 +313,10 @@ export class GeneratorSession {
         undefined,
         new SuipError({
           code: ErrorCode.LimitExceeded,
-          message: `this transaction is larger than maxMessageBytes ${this.limits.maxMessageBytes}; render less at once (it was not sent)`,
+          message:
+            `this transaction is larger than ` +
+            `maxMessageBytes ${this.limits.maxMessageBytes}; render less at ` +
+            `once (it was not sent)`,
           data: { reason: 'bytes' },
         }),
       );
@@ -363,8 +368,11 @@ export class GeneratorSession {
         new SuipError({
           code: ErrorCode.LimitExceeded,
           message: bytes
-            ? `this transaction is larger than maxMessageBytes ${limits.maxMessageBytes}; render less at once (it was not sent)`
-            : `this transaction has ${requests.length} ops; maxOpsPerMessage is ${limits.maxOpsPerMessage}; render less at once (it was not sent)`,
+            ? `this transaction is larger than ` +
+              `maxMessageBytes ${limits.maxMessageBytes}; render less at once ` +
+              `(it was not sent)`
+            : `this transaction has ${requests.length} ops; maxOpsPerMessage ` +
+              `is ${limits.maxOpsPerMessage}; render less at once (it was not sent)`,
           data: { reason: bytes ? 'bytes' : 'ops' },
         }),
       );

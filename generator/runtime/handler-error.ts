@@ -14,7 +14,9 @@ export class HandlerError extends Error {
 
   constructor(event: string, path: readonly string[], thrown: unknown) {
     const what = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : `the value ${describeThrown(thrown)}`;
-    const message = `the on.${event} handler of the group at ${formatPath(path)} threw ${what}; the program keeps running (state changed before the throw stays), so fix that handler`;
+    const message =
+      `the on.${event} handler of the group at ${formatPath(path)} threw ${what}; the ` +
+      `program keeps running (state changed before the throw stays), so fix that handler`;
     super(message.slice(0, 1000));
     this.name = 'HandlerError';
     if (thrown instanceof Error && typeof thrown.stack === 'string')

@@ -24,7 +24,9 @@ export interface LocalGeneratorOptions {
   /** The mount id. */
   id: string;
   name?: string;
-  /** What kind of origin it is, named by the provenance mark in the host's words (renderer's MountOptions.originKind). */
+  /**
+   * What kind of origin it is, named by the provenance mark in the host's words (renderer's MountOptions.originKind).
+   */
   originKind?: 'program' | 'agent' | 'a2ui' | 'genui';
   /** The channels the generator may `output` on. */
   outputs?: readonly string[];

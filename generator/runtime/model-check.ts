@@ -77,7 +77,9 @@ export function checkChildren(
   if (!Array.isArray(children)) {
     const hint =
       typeof children === 'object' && children !== null
-        ? ` Write the pairs as an array: group(${JSON.stringify(type ?? null)}, [["title", "Hello"], ["body", text("…")]])`
+        ? ` Write the pairs as an array: ` +
+          `group(${JSON.stringify(type ?? null)}, [["title", "Hello"], ` +
+          `["body", text("…")]])`
         : '';
     throw new ProgramError(
       `${call()}: children must be an array of [id, particle] pairs, but got ${show(children)}.${hint}`,
@@ -87,7 +89,8 @@ export function checkChildren(
     if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') {
       const fix =
         typeof entry === 'string' || (typeof entry === 'object' && entry !== null && !Array.isArray(entry))
-          ? ` Give it an id: ["item-${index}", ${typeof entry === 'string' ? JSON.stringify(entry.slice(0, 30)) : 'group(…)'}]`
+          ? ` Give it an id: ` +
+            `["item-${index}", ${typeof entry === 'string' ? JSON.stringify(entry.slice(0, 30)) : 'group(…)'}]`
           : '';
       throw new ProgramError(
         `${call()}: child ${index} must be an [id, particle] pair with a string id, but is ${show(entry)}.${fix}`,
@@ -129,7 +132,9 @@ export function checkOptions(type: string | null | undefined, options: unknown):
     const event = /^on([A-Z]\w*)$/.exec(key)?.[1]?.toLowerCase();
     if (event !== undefined)
       throw new ProgramError(
-        `${call}: handlers go inside "on": write { on: { ${EVENTS.has(event) ? event : 'click'}: () => … } } instead of { ${key}: … }.`,
+        `${call}: handlers go inside "on": write { on: ` +
+          `{ ${EVENTS.has(event) ? event : 'click'}: () => … } } instead of ` +
+          `{ ${key}: … }.`,
       );
     throw new ProgramError(
       `${call}: unknown option ${JSON.stringify(key)}; the only option is on: { ${EVENT_NAMES.join(' | ')}: handler }.`,
@@ -142,12 +147,14 @@ export function checkOptions(type: string | null | undefined, options: unknown):
   for (const [name, spec] of Object.entries(on)) {
     if (!EVENTS.has(name))
       throw new ProgramError(
-        `${call}: there is no event ${JSON.stringify(name)}; the events are ${EVENT_NAMES.join(', ')} (each type accepts some of them).`,
+        `${call}: there is no event ${JSON.stringify(name)}; the events ` +
+          `are ${EVENT_NAMES.join(', ')} (each type accepts some of them).`,
       );
     const handler = typeof spec === 'object' && spec !== null ? (spec as { handler?: unknown }).handler : spec;
     if (typeof handler !== 'function')
       throw new ProgramError(
-        `${call}: on.${name} must be a function (or { handler: function, … }), but is ${show(handler)}; write { on: { ${name}: (event) => { … } } }.`,
+        `${call}: on.${name} must be a function (or { handler: function, … }), but ` +
+          `is ${show(handler)}; write { on: { ${name}: (event) => { … } } }.`,
       );
   }
 }
@@ -236,11 +243,13 @@ export function checkTypes(
 ): void {
   if (Array.isArray(tree))
     throw new ProgramError(
-      'render(tree): the tree must be a particle, not an array; wrap the pairs in a group: render(group(null, [["a", "x"]]))',
+      'render(tree): the tree must be a particle, not an array; wrap ' +
+        'the pairs in a group: render(group(null, [["a", "x"]]))',
     );
   if (typeof tree !== 'object' || tree === null)
     throw new ProgramError(
-      `render(tree): the tree must be a particle (text(…), group(…)), but is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`,
+      `render(tree): the tree must be a particle (text(…), group(…)), but ` +
+        `is ${show(tree)}; for example render(group(null, [["greeting", "Hello"]]))`,
     );
   if (vocabulary.length === 0) return;
   const { types, known } = typesOf(vocabulary);
@@ -263,7 +272,9 @@ export function checkTypes(
           ? 'use one of the types listed in suip.vocabulary'
           : `did you mean group(${JSON.stringify(near)}, …)?`;
       throw new ProgramError(
-        `render(): the group at path ${JSON.stringify(path)} has type ${JSON.stringify(node.type)}, which this host does not have; ${fix}`,
+        `render(): the group at path ${JSON.stringify(path)} has ` +
+          `type ${JSON.stringify(node.type)}, which this host does not ` +
+          `have; ${fix}`,
       );
     }
     passed.push(node);

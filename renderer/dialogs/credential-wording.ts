@@ -50,7 +50,10 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   ı: 'i',
   ȷ: 'j',
 };
-/** Digits and signs written for letters (`p@ssw0rd`), applied in a second reading only, so `2fa` or `cvv2` still read as written. */
+/**
+ * Digits and signs written for letters (`p@ssw0rd`), applied in a second reading only, so `2fa` or `cvv2` still read as
+ * written.
+ */
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',
   '1': 'l',
@@ -134,7 +137,10 @@ const WORD_TERMS = ['otp', 'totp', 'cvv', 'cvv2', 'cvc', 'cvc2', 'csc', '2fa', '
 const ACRONYMS = /(?:^|[^\p{L}\p{N}])(PINS?|TANS?|NIP)(?:$|[^\p{L}\p{N}])/u;
 const PIN_PHRASE = /\b(?:your|enter|the|deine|ihre|eure|votre|ton|tu|su|tus|sus)\s+(pin|tan)s?\b/;
 
-/** Text reduced to what a reader sees: compatibility forms folded, invisible characters and accents dropped, look-alikes mapped, lower case. */
+/**
+ * Text reduced to what a reader sees: compatibility forms folded, invisible characters and accents dropped, look-alikes
+ * mapped, lower case.
+ */
 export function normalizeWording(text: string): string {
   return (
     withoutDisguise(text)
@@ -144,7 +150,10 @@ export function normalizeWording(text: string): string {
   );
 }
 
-/** Compatibility forms folded, format characters (U+200B, U+FEFF, soft hyphen …) and accents dropped, look-alikes mapped; case kept. */
+/**
+ * Compatibility forms folded, format characters (U+200B, U+FEFF, soft hyphen …) and accents dropped, look-alikes
+ * mapped; case kept.
+ */
 function withoutDisguise(text: string): string {
   return text
     .normalize('NFKD')

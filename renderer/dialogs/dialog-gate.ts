@@ -46,7 +46,8 @@ export class DialogGate {
     if (this.blockedIds.has(id))
       return opError(
         ErrorCode.PolicyViolation,
-        "the user blocked this program's dialogs after dismissing several; do not ask again, show the question in your own UI instead",
+        "the user blocked this program's dialogs after dismissing several; " +
+          'do not ask again, show the question in your own UI instead',
         { method: METHOD, reason: 'dialogs-blocked' },
       );
     if (open)
@@ -57,7 +58,8 @@ export class DialogGate {
     if (lastUserAction === undefined || this.now() - lastUserAction > DIALOG_ACTIVATION_MS) {
       return opError(
         ErrorCode.PolicyViolation,
-        `a program may open a dialog only within ${DIALOG_ACTIVATION_MS / 1000} s after the user acted in its UI (e.g. in a click handler); ask in your own UI instead`,
+        `a program may open a dialog only within ${DIALOG_ACTIVATION_MS / 1000} s after the ` +
+          `user acted in its UI (e.g. in a click handler); ask in your own UI instead`,
         { method: METHOD, reason: 'no-user-action' },
       );
     }
@@ -65,7 +67,8 @@ export class DialogGate {
     if (this.spent.get(id) === lastUserAction) {
       return opError(
         ErrorCode.PolicyViolation,
-        'the user action that opened your last dialog is used up: each dialog needs a new user action in your UI; ask again from the handler of the next click, or show the question in your own UI',
+        'the user action that opened your last dialog is used up: each dialog needs a new user action in ' +
+          'your UI; ask again from the handler of the next click, or show the question in your own UI',
         { method: METHOD, reason: 'user-action-spent' },
       );
     }

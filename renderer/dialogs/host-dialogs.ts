@@ -18,7 +18,9 @@ export { DIALOG_ACTIVATION_MS } from './dialog-gate.ts';
 export interface DialogOrigin {
   /** Who asks, as the user should read it (e.g. the agent's name); printable characters only, cut to 60. */
   origin?: string;
-  /** What `origin` is: `'program'` (default), `'agent'`, `'a2ui'` or `'genui'`; the banner names it in the host's words. */
+  /**
+   * What `origin` is: `'program'` (default), `'agent'`, `'a2ui'` or `'genui'`; the banner names it in the host's words.
+   */
   originKind?: DialogOriginKind;
 }
 
@@ -117,13 +119,19 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
     return was;
   }
 
-  /** The user dismissed enough of a program's dialogs lately: ask whether to block them (a host dialog, no program text in it). */
+  /**
+   * The user dismissed enough of a program's dialogs lately: ask whether to block them (a host dialog, no program text
+   * in it).
+   */
   async function offerBlock(id: string): Promise<void> {
     const name = names.get(id) ?? id;
     const { result } = await enqueue({
       kind: 'confirm',
       title: `Block dialogs from “${name}”?`,
-      message: `You dismissed ${effective.blockOfferAfter} of its dialogs within ${Math.round(effective.blockOfferWindowMs / 1000)} s. Blocked, it can still show everything in its own area, but no more dialogs until you allow them again.`,
+      message:
+        `You dismissed ${effective.blockOfferAfter} of its dialogs within ` +
+        `${Math.round(effective.blockOfferWindowMs / 1000)} s. Blocked, it can still show everything in its own ` +
+        `area, but no more dialogs until you allow them again.`,
       confirmLabel: 'Block its dialogs',
       cancelLabel: 'Keep allowing',
     });
@@ -179,7 +187,10 @@ export function createDialogHost(parent: Element, policy: DialogPolicy = {}): Di
   };
 }
 
-/** The params with `origin` cleaned like a program's name (printable, capped), so it can neither fake text nor push the question out of view. */
+/**
+ * The params with `origin` cleaned like a program's name (printable, capped), so it can neither fake text nor push the
+ * question out of view.
+ */
 function boundedOrigin<P extends DialogOrigin>(params: P): P {
   if (params.origin === undefined) return params;
   return { ...params, origin: provenanceName(params.origin, 'unnamed') };

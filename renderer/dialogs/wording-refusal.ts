@@ -27,7 +27,9 @@ function dialogTexts(params: DialogParams): Array<[string, string | undefined]> 
   return texts;
 }
 
-/** The error for a dialog whose text asks for a credential, or undefined (policy `credentialWording: 'allow'` skips it). */
+/**
+ * The error for a dialog whose text asks for a credential, or undefined (policy `credentialWording: 'allow'` skips it).
+ */
 export function wordingRefusal(policy: EffectiveDialogPolicy, params: DialogParams): SuipErrorObject | undefined {
   if (policy.credentialWording !== 'refuse') return undefined;
   const texts = dialogTexts(params);
@@ -37,7 +39,9 @@ export function wordingRefusal(policy: EffectiveDialogPolicy, params: DialogPara
     if (term !== undefined) {
       return opError(
         ErrorCode.PolicyViolation,
-        `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in prompt; leave sign-in to the host, or reword it if it is not a credential`,
+        `the dialog's ${field} asks for a credential ("${term}"): this host never lets a program ` +
+          `ask for passwords, codes, PINs or card numbers in a dialog, so none can pose as a sign-in ` +
+          `prompt; leave sign-in to the host, or reword it if it is not a credential`,
         { method: METHOD, reason: 'credential-wording' },
       );
     }

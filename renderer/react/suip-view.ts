@@ -9,7 +9,10 @@ export interface SuipViewProps extends UseSuipOptions {
   onStatus?(status: ReturnType<typeof useSuip>['status']): void;
 }
 
-/** `<SuipView code={program} inputs={{props}} onOutput={...} />`: a program rendered by suip in a React tree. Renders an empty box on the server. */
+/**
+ * `<SuipView code={program} inputs={{props}} onOutput={...} />`: a program rendered by suip in a React tree. Renders an
+ * empty box on the server.
+ */
 export function SuipView(props: SuipViewProps): ReactElement {
   const { className, style, onStatus, ...options } = props;
   const { ref, status } = useSuip(options);

@@ -1,6 +1,9 @@
 import { OP_METHODS, type Op } from '../../shared/index.ts';
 
-/** One recorded line of a fixture: a port message (`in`: generator → host, `out`: host → generator) or a lifecycle line (`life`). */
+/**
+ * One recorded line of a fixture: a port message (`in`: generator → host, `out`: host → generator) or a lifecycle line
+ * (`life`).
+ */
 export interface SuipFixtureMessage {
   generatorId: string;
   direction: 'in' | 'out' | 'life';
@@ -42,7 +45,9 @@ export function parseSuipFixture(input: string | unknown): SuipFixture {
       value = JSON.parse(input);
     } catch (error) {
       throw new Error(
-        `the fixture is not JSON (${error instanceof Error ? error.message : String(error)}); use the file the playground's "Export fixture" saved`,
+        `the fixture is not JSON ` +
+          `(${error instanceof Error ? error.message : String(error)}); use the file ` +
+          `the playground's "Export fixture" saved`,
       );
     }
   }
@@ -133,12 +138,15 @@ export function fixtureProgram(fixture: SuipFixture | string, options: FixturePr
     throw new Error(
       withOps.length === 0
         ? 'the fixture holds no transaction of any generator; record one that rendered something'
-        : `the fixture holds ${withOps.length} generators (${withOps.map((g) => JSON.stringify(g)).join(', ')}); pass { generatorId } to pick one`,
+        : `the fixture holds ${withOps.length} generators ` +
+            `(${withOps.map((g) => JSON.stringify(g)).join(', ')}); pass { generatorId ` +
+            `} to pick one`,
     );
   const transactions = fixtureTransactions(parsed, id);
   if (transactions.length === 0)
     throw new Error(
-      `the fixture holds no transaction of generator ${JSON.stringify(id)}; it has ${parsed.generators.map((g) => JSON.stringify(g)).join(', ') || 'none'}`,
+      `the fixture holds no transaction of generator ${JSON.stringify(id)}; it ` +
+        `has ${parsed.generators.map((g) => JSON.stringify(g)).join(', ') || 'none'}`,
     );
   const delay = Math.max(0, Math.floor(options.delayMs ?? 0));
   return [

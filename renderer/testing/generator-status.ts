@@ -82,7 +82,9 @@ export async function waitForGeneratorStatus(
   const detail = outcome.detail!;
   if (outcome.failed)
     throw new Error(
-      `generator ${JSON.stringify(generatorId)} is ${detail.status} (${detail.reason ?? 'no reason'}): ${detail.message ?? 'no message'}; expected ${wanted.join(' or ')}`,
+      `generator ${JSON.stringify(generatorId)} is ${detail.status} ` +
+        `(${detail.reason ?? 'no reason'}): ${detail.message ?? 'no message'}; ` +
+        `expected ${wanted.join(' or ')}`,
     );
   return detail;
 }

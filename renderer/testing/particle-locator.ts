@@ -56,8 +56,8 @@ export function registerParticleEngine(): Promise<void> {
  * `particle(page, 'assistant/card/title')` or `particle(page, ['assistant', 'card', 'title'])`.
  * The first id is the generator's mount id (`attach({ id })`), then the ids of the groups down to
  * the particle; a program's `render(group('card', …))` puts the card at `<mount id>/root` (a plain
- * group with no type gives its children to the mount directly). Scope it with a locator when a page holds several renderers. A text a group draws
- * itself (a button's label) has no element of its own: locate the group. Needs
+ * group with no type gives its children to the mount directly). Scope it with a locator when a page holds several
+ * renderers. A text a group draws itself (a button's label) has no element of its own: locate the group. Needs
  * `registerParticleEngine()` (or `installSuipTesting`) once before.
  */
 export function particle(scope: Page | Locator | FrameLocator, path: string | readonly string[]): Locator {

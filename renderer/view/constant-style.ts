@@ -30,5 +30,8 @@ class ConstantStyleDirective extends Directive {
   }
 }
 
-/** Constant inline styles (one of `INLINE_STYLES`), set once through the CSSOM: `<p style=${constantStyle(INLINE_STYLES.p)}>`. */
+/**
+ * Constant inline styles (one of `INLINE_STYLES`), set once through the CSSOM: `<p
+ * style=${constantStyle(INLINE_STYLES.p)}>`.
+ */
 export const constantStyle = directive(ConstantStyleDirective);

@@ -23,7 +23,10 @@ import type { ViewContext } from './view-context.ts';
  */
 const lastIndex = new WeakMap<readonly string[], number>();
 
-/** The index of child `id` in `entries`, trying `hint` and its neighbours (an insert or removal before it shifts it by one) first. */
+/**
+ * The index of child `id` in `entries`, trying `hint` and its neighbours (an insert or removal before it shifts it by
+ * one) first.
+ */
 function indexOf(entries: readonly GroupEntry[], id: string, hint: number | undefined): number {
   // Ids are unique in a validated group, so the entry with the id is the child wherever it is found.
   if (hint !== undefined) {
@@ -62,7 +65,10 @@ function childPair(
   return was < 0 ? undefined : [before.group[was]![1], now, i];
 }
 
-/** A keyed list edited this frame (list-edits.ts): its element, the edits, the group afterwards, and what the plan found. */
+/**
+ * A keyed list edited this frame (list-edits.ts): its element, the edits, the group afterwards, and what the plan
+ * found.
+ */
 export interface ListPlan {
   element: SuipGroupElement;
   list: KeyedList;
@@ -74,7 +80,10 @@ export interface ListPlan {
   moved: ReadonlyMap<string, { shown: Particle; index: number }>;
 }
 
-/** What one frame writes: each group with its new particle and changed children, each edited list, each leaf with its new text. */
+/**
+ * What one frame writes: each group with its new particle and changed children, each edited list, each leaf with its
+ * new text.
+ */
 export interface Plan {
   groups: Map<SuipGroupElement, { particle: GroupParticle; changed: Map<string, readonly [Particle, number]> }>;
   /** By the (memoised) path of the edited group. */

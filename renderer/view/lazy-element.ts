@@ -38,7 +38,8 @@ export function loadDeferredParts(): Promise<DeferredParts> {
     (error: unknown) => {
       loading = undefined;
       console.error(
-        'suip: the chart, code and media elements could not be loaded; they show as placeholders until the next render retries',
+        'suip: the chart, code and media elements could not be loaded; ' +
+          'they show as placeholders until the next render retries',
         error,
       );
       throw error;

@@ -25,7 +25,9 @@ export interface LeafWrites {
   show(tree: GroupParticle): boolean;
 }
 
-/** frame-writes.ts once loaded; null while loading (or if it failed to load: frames are then rendered through the tree). */
+/**
+ * frame-writes.ts once loaded; null while loading (or if it failed to load: frames are then rendered through the tree).
+ */
 let frameWrites: typeof import('./frame-writes.ts') | null | undefined;
 
 function loadFrameWrites(): null {
@@ -53,7 +55,8 @@ function loadFrameWrites(): null {
  */
 export function createLeafWrites(view: SuipTree, context: ViewContext): LeafWrites {
   let shown: GroupParticle | undefined;
-  // The leaves appended to since `shown` (by a key of their path) and the edits, in order; undefined: something else changed.
+  // The leaves appended to since `shown` (by a key of their path) and the edits, in order; undefined: something else
+  // changed.
   let pending: { leaves: Map<string, readonly string[]>; edits: ViewChanges[]; count: number } | undefined;
   return {
     changed(changes) {

@@ -20,7 +20,10 @@ import type { ViewContext } from './view-context.ts';
 /** One change of a group's children, in op order, with the group's merged-tree path. */
 export type ChildEdit =
   | { kind: 'remove'; parent: readonly string[]; id: string }
-  /** `before` undefined: added as the last child. `moved`: re-inserts the child removed earlier in its transaction (same particle, same DOM node). */
+  /**
+   * `before` undefined: added as the last child. `moved`: re-inserts the child removed earlier in its transaction (same
+   * particle, same DOM node).
+   */
   | { kind: 'insert'; parent: readonly string[]; id: string; before: string | undefined; moved: boolean };
 
 /** The structural ops of `changes` (`ViewChanges.edits`) as child edits, in order. */
@@ -213,7 +216,10 @@ export function applyFrameEdits(context: ViewContext, plan: Plan, adoptRoot: () 
   return true;
 }
 
-/** Whether a class's render after the first depends on nothing but its template (no `updated`/`willUpdate` hook of its own; memoised per class). */
+/**
+ * Whether a class's render after the first depends on nothing but its template (no `updated`/`willUpdate` hook of its
+ * own; memoised per class).
+ */
 const hookless = new WeakMap<object, boolean>();
 
 /**

@@ -29,7 +29,8 @@ export function policyAt(context: ViewContext, path: readonly string[]): UrlPoli
         context.refuse?.(
           path,
           'media',
-          `the ${String(mimeType).slice(0, 40)} source ${quoted(String(url))} was replaced by a note: this host loads media only from data: URLs and the origins it trusts (hostPolicy.mediaOrigins)`,
+          `the ${String(mimeType).slice(0, 40)} source ${quoted(String(url))} was replaced by a note: this ` +
+            `host loads media only from data: URLs and the origins it trusts (hostPolicy.mediaOrigins)`,
           'embed the media as a data: URL, or show a link to it instead',
         );
       }

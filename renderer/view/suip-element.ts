@@ -20,7 +20,9 @@ function roleIds(definition: VocabularyEntry): readonly string[] {
   return ids;
 }
 
-/** Whether a class shows its particle through SuipGroupElement's own accessor and forwarding rule (memoised per class). */
+/**
+ * Whether a class shows its particle through SuipGroupElement's own accessor and forwarding rule (memoised per class).
+ */
 const plainForwarders = new WeakMap<object, boolean>();
 
 function particleAccessor(proto: object): PropertyDescriptor | undefined {
@@ -52,7 +54,9 @@ export class SuipGroupElement extends LitElement {
   static override styles = [baseStyles];
   /** The vocabulary definition this element shows: its roles are the ones the validator enforces. */
   static definition: VocabularyEntry | undefined = undefined;
-  /** Ids of this type's named roles, from its definition; every other child is rendered as content by `renderOthers`. */
+  /**
+   * Ids of this type's named roles, from its definition; every other child is rendered as content by `renderOthers`.
+   */
   static get roles(): readonly string[] {
     return this.definition === undefined ? [] : roleIds(this.definition);
   }

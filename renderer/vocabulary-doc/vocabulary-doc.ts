@@ -7,7 +7,11 @@ const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 function roleRow(r: VocabularyRole): string {
   const kind = r.kind === 'group' && r.types ? `group: ${r.types.map((t) => `\`${t}\``).join(', ')}` : r.kind;
-  return `| \`${r.id}\` | ${kind}${r.mimeTypes ? ` (${r.mimeTypes.map((m) => `\`${m}\``).join(', ')})` : ''} | ${r.required ? 'yes' : ''} | ${cell(r.description)} |`;
+  return (
+    `| \`${r.id}\` ` +
+    `| ${kind}${r.mimeTypes ? ` (${r.mimeTypes.map((m) => `\`${m}\``).join(', ')})` : ''} ` +
+    `| ${r.required ? 'yes' : ''} | ${cell(r.description)} |`
+  );
 }
 
 function entrySection(e: VocabularyEntry): string {

@@ -37,7 +37,10 @@ export interface AgUiRouteOptions {
   log(event: Record<string, unknown>): void;
 }
 
-/** `JSON.parse(text)` once its nesting is known to be within `MAX_NESTED_DEPTH`; undefined otherwise or when it is not JSON. */
+/**
+ * `JSON.parse(text)` once its nesting is known to be within `MAX_NESTED_DEPTH`; undefined otherwise or when it is not
+ * JSON.
+ */
 function parseNested(text: string): unknown {
   // SECURITY: a string inside an already-bounded body is parsed again here, so it is bounded again (depth) first.
   if (measureJson(text, MAX_NESTED_DEPTH).truncated) return undefined;
@@ -57,14 +60,19 @@ const textOf = (content: unknown): string =>
 const clip = (text: string) =>
   text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}\n[… cut]` : text;
 
-/** The AG-UI conversation as chat messages for suip's model loop: programs as fenced code, tool results (the repair loop's errors) as the user's turn. */
+/**
+ * The AG-UI conversation as chat messages for suip's model loop: programs as fenced code, tool results (the repair
+ * loop's errors) as the user's turn.
+ */
 export function toChatMessages(input: RunAgentInput, vocabulary: readonly VocabularyEntry[]): ChatMessage[] {
   const context = input.context.slice(0, 20).map((c) => `- ${c.description.slice(0, 200)}: ${c.value.slice(0, 4000)}`);
   const system = [
     systemPrompt(vocabulary),
     '',
-    'You are an AG-UI agent: answer in prose, and when UI helps, add one ```js block with a complete suip program; the page runs it sandboxed and tells you whether it rendered.',
-    "The program can read the shared agent state with suip.onInput('agui.state', (state) => ...) and send the user's choice with suip.output('action', value).",
+    'You are an AG-UI agent: answer in prose, and when UI helps, add one ```js block with a ' +
+      'complete suip program; the page runs it sandboxed and tells you whether it rendered.',
+    "The program can read the shared agent state with suip.onInput('agui.state', " +
+      "(state) => ...) and send the user's choice with suip.output('action', value).",
     ...(context.length > 0 ? ['', 'Context from the application:', ...context] : []),
   ].join('\n');
   const out: ChatMessage[] = [{ role: 'system', content: system }];
@@ -116,7 +124,8 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
     {
       method: 'POST',
       path: '/ag-ui',
-      // SECURITY: the route spends the server's model key; the edge answers only to the server's own Host names and allowed Origins before this runs.
+      // SECURITY: the route spends the server's model key; the edge answers only to the server's own Host names and
+      // allowed Origins before this runs.
       body: { kind: 'json', maxBytes: options.maxBodyBytes ?? 4 << 20 },
       async handle(request, response, _url, context) {
         const checked = RunAgentInputSchema.safeParse(context.body);
@@ -125,7 +134,9 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           throw new HttpError(
             400,
             'BAD_REQUEST',
-            `the body is not an AG-UI RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; send {threadId, runId, messages, tools, context, state}`,
+            `the body is not an AG-UI ` +
+              `RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; ` +
+              `send {threadId, runId, messages, tools, context, state}`,
           );
         }
         const input = checked.data as RunAgentInput;
@@ -174,7 +185,8 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
             type: EventType.RUN_ERROR,
             code: 'model_not_configured',
             message:
-              'this suip server has no model: start it with --llm-url <OpenAI-compatible base URL> and --llm-model <name> (the key in SUIP_LLM_KEY or --llm-key-file)',
+              'this suip server has no model: start it with --llm-url <OpenAI-compatible base ' +
+              'URL> and --llm-model <name> (the key in SUIP_LLM_KEY or --llm-key-file)',
           });
           return void response.end();
         }
@@ -246,7 +258,9 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
             send({
               type: EventType.RUN_ERROR,
               code: 'answer_too_long',
-              message: `the model's answer passed ${maxAnswer} characters and was cut off; ask for a shorter answer or a smaller program`,
+              message:
+                `the model's answer passed ${maxAnswer} characters and was cut ` +
+                `off; ask for a shorter answer or a smaller program`,
             });
             options.log({ event: 'ag-ui-failed', code: 'answer_too_long' });
             return void response.end();

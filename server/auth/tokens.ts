@@ -59,7 +59,8 @@ export function verifyToken(
   } catch {
     return { ok: false, reason: 'the token is malformed' };
   }
-  // Strictly shaped even though the MAC matched: a token minted by an older build or with another secret's reuse never passes as something else.
+  // Strictly shaped even though the MAC matched: a token minted by an older build or with another secret's reuse never
+  // passes as something else.
   if (!isClaims(claims)) return { ok: false, reason: 'the token is malformed' };
   if (claims.kind !== kind) return { ok: false, reason: `this is not a ${kind} token` };
   if (!(claims.exp > now)) return { ok: false, reason: 'the token has expired' };

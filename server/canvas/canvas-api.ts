@@ -85,7 +85,10 @@ export function canvasRoutes(options: CanvasApiOptions): Route[] {
     const check = verifyToken(options.secret, token, 'ws');
     const session = check.ok ? check : verifyToken(options.secret, token, 'session');
     if (!session.ok)
-      return `reading a canvas needs the agent token or ?token=<wsToken | sessionToken> (${check.ok ? '' : check.reason})`;
+      return (
+        `reading a canvas needs the agent token or ?token=<wsToken | ` +
+        `sessionToken> (${check.ok ? '' : check.reason})`
+      );
     return session.claims.sessionId === sessionId ? undefined : 'the token is for another session';
   };
 

@@ -58,12 +58,17 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
     const here = perSession.get(sessionId) ?? 0;
     if (here >= (options.maxStreamsPerSession ?? 32))
       return sendJson(response, 429, {
-        error: `this canvas has ${here} SSE streams open already (limit ${options.maxStreamsPerSession ?? 32}); close one first`,
+        error:
+          `this canvas has ${here} SSE streams open already ` +
+          `(limit ${options.maxStreamsPerSession ?? 32}); close one first`,
         code: 'TOO_MANY_STREAMS',
       });
     if (open >= (options.maxStreams ?? 2000))
       return sendJson(response, 503, {
-        error: `the server holds ${open} SSE streams (limit ${options.maxStreams ?? 2000}); retry later or use the WebSocket live channel`,
+        error:
+          `the server holds ${open} SSE streams ` +
+          `(limit ${options.maxStreams ?? 2000}); retry later or use the ` +
+          `WebSocket live channel`,
         code: 'TOO_MANY_STREAMS',
       });
     perSession.set(sessionId, here + 1);

@@ -82,7 +82,9 @@ export function createCanvasStore(ledger: Ledger, options: CanvasStoreOptions = 
         if (fresh.seq <= folded.seq || (await ledger.read(sessionId, fresh.seq, 1)).truncated) {
           cache.delete(sessionId);
           throw new CanvasHistoryLost(
-            `canvas ${sessionId}: the ops after ${folded.seq} left the ledger's replay window before this process read them, and no persisted snapshot covers them (snapshots every ${every} ops); run the servers with a --window well above ${every}`,
+            `canvas ${sessionId}: the ops after ${folded.seq} left the ledger's replay window ` +
+              `before this process read them, and no persisted snapshot covers them (snapshots ` +
+              `every ${every} ops); run the servers with a --window well above ${every}`,
           );
         }
         folded = fresh;

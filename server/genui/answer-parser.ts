@@ -34,7 +34,9 @@ export function parseCommandLine(line: string): AnswerEvent {
   } catch (error) {
     return {
       kind: 'error',
-      message: `a line in the genui fence is not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : 'parse error'}): ${line.slice(0, 80)}`,
+      message:
+        `a line in the genui fence is not valid JSON ` +
+        `(${error instanceof Error ? error.message.slice(0, 120) : 'parse error'}): ${line.slice(0, 80)}`,
     };
   }
 }
@@ -50,7 +52,10 @@ function cutCommand(line: string): AnswerEvent {
   const surface = /"surfaceId"\s*:\s*"([^"\\]{1,60})"/.exec(line)?.[1];
   return {
     kind: 'error',
-    message: `the answer was cut in the middle of a UI command${surface === undefined ? '' : ` for surface "${surface}"`} (after ${line.length} characters); send it again whole`,
+    message:
+      `the answer was cut in the middle of a UI ` +
+      `command${surface === undefined ? '' : ` for surface "${surface}"`} ` +
+      `(after ${line.length} characters); send it again whole`,
   };
 }
 

@@ -69,7 +69,8 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
             503,
             errorBody(
               'model_not_configured',
-              'this server has no model: start it with --llm-url <OpenAI-compatible base URL> (and --llm-model; the key in SUIP_LLM_KEY or --llm-key-file)',
+              'this server has no model: start it with --llm-url <OpenAI-compatible base ' +
+                'URL> (and --llm-model; the key in SUIP_LLM_KEY or --llm-key-file)',
             ),
           );
         // Each turn holds a model call and a stream: a budget of turns at once.
@@ -116,7 +117,8 @@ export function genuiRoutes(options: GenuiRouteOptions): Route[] {
           write: (chunk) => {
             if (controller.signal.aborted) return;
             open();
-            // Backpressure: the model cannot wait, so what a slow reader leaves unread is bounded; past it the turn ends.
+            // Backpressure: the model cannot wait, so what a slow reader leaves unread is bounded; past it the turn
+            // ends.
             if (!response.write(`${JSON.stringify(chunk)}\n`) && response.writableLength > maxBuffered) {
               options.log({ event: 'genui-aborted', code: 'slow_reader', buffered: response.writableLength });
               controller.abort();

@@ -16,7 +16,8 @@ export const UI_TOOLS = [
     function: {
       name: 'addOrUpdateSurface',
       description:
-        'Show a UI surface, or replace it whole: {surfaceId, definition: {root, widgets: [{id, widget: {"<Name>": {props}}}]}}.',
+        'Show a UI surface, or replace it whole: {surfaceId, definition: ' +
+        '{root, widgets: [{id, widget: {"<Name>": {props}}}]}}.',
       parameters: {
         type: 'object',
         properties: {

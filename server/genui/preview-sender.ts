@@ -15,7 +15,10 @@ export interface PreviewSender {
   tool(index: number, name: string | undefined, args: string): void;
   /** The complete command for this surface is being forwarded: it supersedes the preview. */
   committed(surfaceId: string): void;
-  /** A command was refused or broke: its preview is withdrawn (without an id: the preview of the content line that just ended). */
+  /**
+   * A command was refused or broke: its preview is withdrawn (without an id: the preview of the content line that just
+   * ended).
+   */
   refused(surfaceId?: string): void;
   /** The turn ends: whatever is still previewed is withdrawn. */
   end(): void;

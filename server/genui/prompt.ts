@@ -29,17 +29,23 @@ export function systemPrompt(
   ignored: readonly string[] = [],
 ): string {
   return [
-    'You are the assistant of an app that shows generated user interfaces. Answer the user in short prose and show UI where it helps.',
+    'You are the assistant of an app that shows generated user interfaces. ' +
+      'Answer the user in short prose and show UI where it helps.',
     tools
-      ? 'Show UI by calling the tools addOrUpdateSurface and deleteSurface. You may also write the same commands as JSON lines inside a ```genui fence.'
+      ? 'Show UI by calling the tools addOrUpdateSurface and deleteSurface. You may ' +
+        'also write the same commands as JSON lines inside a ```genui fence.'
       : 'Show UI by writing commands as JSON lines inside a ```genui fence, one command per line:',
-    `{"addOrUpdateSurface": {"surfaceId": "...", "definition": {"root": "<widget id>", "widgets": [...]}}} shows a surface or replaces it whole; {"deleteSurface": {"surfaceId": "..."}} removes one.`,
-    'A widget entry is {"id": "<unique id>", "widget": {"<Name>": {props}}}: exactly one key, the widget name. Widgets refer to their children by id; the surface is a tree from "root" (no widget inside itself).',
-    'User events come back as uiEvent parts (surfaceId, widgetId, eventType, value). Buttons and form submits are actions: answer them.',
+    `{"addOrUpdateSurface": {"surfaceId": "...", "definition": {"root": "<widget id>", "widgets": [...]}}} ` +
+      `shows a surface or replaces it whole; {"deleteSurface": {"surfaceId": "..."}} removes one.`,
+    'A widget entry is {"id": "<unique id>", "widget": {"<Name>": {props}}}: exactly one key, the widget name. ' +
+      'Widgets refer to their children by id; the surface is a tree from "root" (no widget inside itself).',
+    'User events come back as uiEvent parts (surfaceId, widgetId, ' +
+      'eventType, value). Buttons and form submits are actions: answer them.',
     `Example:\n\`\`\`genui\n${JSON.stringify(EXAMPLE)}\n\`\`\``,
     `The catalog (JSON Schema of one widget):\n${JSON.stringify(catalog)}`,
     augmentations !== undefined
-      ? `Extra widgets of this client (JSON Schema; use them like the catalog's, same single-key form):\n${JSON.stringify(augmentations).slice(0, MAX_PART_CHARS)}`
+      ? `Extra widgets of this client (JSON Schema; use them like the catalog's, same ` +
+        `single-key form):\n${JSON.stringify(augmentations).slice(0, MAX_PART_CHARS)}`
       : '',
     ignored.length > 0 ? `Not usable among the extra widgets: ${ignored.slice(0, 10).join('; ')}.` : '',
   ]
@@ -61,7 +67,10 @@ export function toModelMessages(conversation: readonly GenuiClientMessage[]): Mo
           case 'text':
             return part.text.slice(0, MAX_PART_CHARS);
           case 'ui':
-            return `[surface ${JSON.stringify(part.definition.surfaceId)} as shown now] ${JSON.stringify(part.definition).slice(0, MAX_PART_CHARS)}`;
+            return (
+              `[surface ${JSON.stringify(part.definition.surfaceId)} as shown ` +
+              `now] ${JSON.stringify(part.definition).slice(0, MAX_PART_CHARS)}`
+            );
           case 'uiEvent':
             return `[uiEvent] ${JSON.stringify(part.event).slice(0, 4000)}`;
           default:

@@ -84,7 +84,8 @@ export async function readGenuiRequest(request: IncomingMessage, url: URL, limit
     return fail(
       400,
       'unsupported_catalog_version',
-      `the catalog ${JSON.stringify(baseCatalog.name.slice(0, 60))} version ${JSON.stringify(baseCatalog.version.slice(0, 20))} is not supported`,
+      `the catalog ${JSON.stringify(baseCatalog.name.slice(0, 60))} ` +
+        `version ${JSON.stringify(baseCatalog.version.slice(0, 20))} is not supported`,
     );
   }
   return { ok: true, value };

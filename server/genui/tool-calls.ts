@@ -28,7 +28,10 @@ export function createToolCallReader(options: { maxChars?: number } = {}): ToolC
       }
     | undefined;
   let doneIndex = -1;
-  /** Follows the arguments' nesting as they stream, so a call is complete the moment its object closes (not when the stream ends). */
+  /**
+   * Follows the arguments' nesting as they stream, so a call is complete the moment its object closes (not when the
+   * stream ends).
+   */
   const track = (call: NonNullable<typeof current>, piece: string): boolean => {
     for (let i = 0; i < piece.length; i += 1) {
       const c = piece.charCodeAt(i);
@@ -55,7 +58,9 @@ export function createToolCallReader(options: { maxChars?: number } = {}): ToolC
       return [
         {
           kind: 'error',
-          message: `the arguments of a ${call.name || 'tool'} call had ${call.dropped} characters (the limit is ${max}); send smaller surfaces`,
+          message:
+            `the arguments of a ${call.name || 'tool'} call had ${call.dropped} ` +
+            `characters (the limit is ${max}); send smaller surfaces`,
         },
       ];
     if (call.name !== 'addOrUpdateSurface' && call.name !== 'deleteSurface')

@@ -181,13 +181,16 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         (problem: ChatStreamProblem) => {
           options.log?.({ event: 'genui-stream-problem', attempt, kind: problem.kind, afterChars: problem.afterChars });
           tellCut(
-            `Part of the model's answer was lost in transit: a line of its stream could not be read after ${problem.afterChars} characters${repair ? ' of a repair turn' : ''}, so a piece of the text or of a UI command may be missing there (${problem.message.slice(0, 200)})`,
+            `Part of the model's answer was lost in transit: a line of its stream could not be read ` +
+              `after ${problem.afterChars} characters${repair ? ' of a repair turn' : ''}, so a piece of the ` +
+              `text or of a UI command may be missing there (${problem.message.slice(0, 200)})`,
           );
         },
       );
     } catch (error) {
       if (options.signal.aborted) return previews?.end();
-      // SECURITY: redacted (ChatError is already; anything else is redacted here) before it reaches the log, the page or the model.
+      // SECURITY: redacted (ChatError is already; anything else is redacted here) before it reaches the log, the page
+      // or the model.
       const message = redactError(error);
       const code: ChatErrorCode = error instanceof ChatError ? error.code : 'model_stream_error';
       options.log?.({ event: 'genui-model-failed', attempt, code, error: message });
@@ -199,14 +202,18 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         // No repair turn: the same call would fail the same way. What was parsed so far is still flushed below.
         finalFailure = true;
         tellCut(
-          `The model's answer stopped (${code}): ${message.slice(0, 300)}. What arrived before is shown; ask again to get the rest`,
+          `The model's answer stopped (${code}): ${message.slice(0, 300)}. ` +
+            `What arrived before is shown; ask again to get the rest`,
         );
       } else {
         tellCut(
-          `The model's answer stopped after ${answer.length} characters: ${message.slice(0, 300)}. What arrived before is shown`,
+          `The model's answer stopped after ${answer.length} ` +
+            `characters: ${message.slice(0, 300)}. What arrived before is ` +
+            `shown`,
         );
         errors.push(
-          `your previous answer stopped after ${answer.length} characters (${message.slice(0, 200)}); send the UI commands that did not arrive again`,
+          `your previous answer stopped after ${answer.length} characters ` +
+            `(${message.slice(0, 200)}); send the UI commands that did not arrive again`,
         );
       }
     }
@@ -224,7 +231,10 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
     messages.push({
       role: 'user',
-      content: `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}${lost}\nSend corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing else.`,
+      content:
+        `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}${lost}\nSend ` +
+        `corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing ` +
+        `else.`,
     });
   }
   if (options.signal.aborted) return;

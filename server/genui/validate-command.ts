@@ -36,7 +36,8 @@ export function createCommandValidator(
         ...(typeof surfaceId === 'string' ? { surfaceId } : {}),
         errors: [
           add
-            ? `addOrUpdateSurface ${addCheck.firstError(value)}; write {"addOrUpdateSurface": {"surfaceId": "...", "definition": {"root": "<id>", "widgets": [{"id": "...", "widget": {"<Name>": {props}}}]}}}`
+            ? `addOrUpdateSurface ${addCheck.firstError(value)}; write {"addOrUpdateSurface": {"surfaceId": ` +
+              `"...", "definition": {"root": "<id>", "widgets": [{"id": "...", "widget": {"<Name>": {props}}}]}}}`
             : 'a UI command is {"addOrUpdateSurface": {...}} or {"deleteSurface": {"surfaceId": "..."}}',
         ],
       };

@@ -95,7 +95,8 @@ export function createBrowserGuard(options: BrowserGuardOptions): BrowserGuard {
         return new HttpError(
           421,
           'HOST_NOT_ALLOWED',
-          `this server does not answer to Host ${JSON.stringify((host ?? '').slice(0, 100))}; use its own address (e.g. http://127.0.0.1:<port>) or start it with --hosts <name:port>`,
+          `this server does not answer to Host ${JSON.stringify((host ?? '').slice(0, 100))}; use its ` +
+            `own address (e.g. http://127.0.0.1:<port>) or start it with --hosts <name:port>`,
         );
       }
       const origin = request.headers.origin;
@@ -103,7 +104,8 @@ export function createBrowserGuard(options: BrowserGuardOptions): BrowserGuard {
         return new HttpError(
           403,
           'ORIGIN_NOT_ALLOWED',
-          `the origin ${JSON.stringify(origin.slice(0, 200))} is not allowed; start the server with --origins ${origin.slice(0, 200)} (comma-separated list)`,
+          `the origin ${JSON.stringify(origin.slice(0, 200))} is not allowed; start the ` +
+            `server with --origins ${origin.slice(0, 200)} (comma-separated list)`,
         );
       }
       return undefined;

@@ -24,7 +24,10 @@ export interface JsonSocket {
   sendText(text: string): boolean;
   /** Send the protocol's error frame; with `close`, close the socket after it (policy violation). */
   fail(code: string, message: string, close?: boolean): void;
-  /** Bind the socket to a session: it then counts against that session's socket and memory budgets and the handshake deadline is met. */
+  /**
+   * Bind the socket to a session: it then counts against that session's socket and memory budgets and the handshake
+   * deadline is met.
+   */
   bind(session: string): { ok: true } | { ok: false; reason: string };
   close(code: number, reason: string): void;
   readonly remoteAddress: string;
@@ -32,7 +35,10 @@ export interface JsonSocket {
 
 /** What the protocol on top does with a socket. */
 export interface SocketHandler<F> {
-  /** One frame, already bounded, rate-limited, parsed and checked against the frame schema. Frames are handled one after another. */
+  /**
+   * One frame, already bounded, rate-limited, parsed and checked against the frame schema. Frames are handled one after
+   * another.
+   */
   frame(frame: F): Promise<void> | void;
   /** The socket is gone (closed, dropped or errored). */
   closed(): void;
@@ -49,7 +55,10 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   maxFrameBytes: number;
   /** Frames per second per socket, burst included. */
   maxFramesPerSecond: number;
-  /** Bytes of frames waiting for the handler before more are refused as BUSY (default 1 MiB): the socket's inbound memory budget. */
+  /**
+   * Bytes of frames waiting for the handler before more are refused as BUSY (default 1 MiB): the socket's inbound
+   * memory budget.
+   */
   maxQueuedBytes?: number;
   /** A socket not bound to a session within this time is closed (default 10 s). */
   handshakeMs?: number;
@@ -70,7 +79,10 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   /** The protocol's goodbye on shutdown (sent before close 1012). */
   shutdownFrame?: unknown;
   accept(socket: JsonSocket, request: IncomingMessage, url: URL): SocketHandler<F>;
-  /** A bound socket hit a budget (dropped as a slow consumer, frames refused as BUSY): the protocol tells the session's owner. */
+  /**
+   * A bound socket hit a budget (dropped as a slow consumer, frames refused as BUSY): the protocol tells the session's
+   * owner.
+   */
   budgetHit?(session: string, code: SocketErrorCode, reason: string): void;
   log(event: Record<string, unknown>): void;
 }
@@ -90,7 +102,9 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
     }[status] ?? 'Bad Request';
   const body = JSON.stringify({ error: reason });
   socket.end(
-    `HTTP/1.1 ${status} ${phrase}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${phrase}\r\nContent-Type: ` +
+      `application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+      `close\r\n\r\n${body}`,
   );
 }
 
@@ -285,7 +299,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
         if (excess === 1)
           socket.fail(
             'RATE_LIMITED',
-            `more than ${options.maxFramesPerSecond} frames per second; frames over it are dropped, and a flood closes the socket`,
+            `more than ${options.maxFramesPerSecond} frames per second; ` +
+              `frames over it are dropped, and a flood closes the socket`,
           );
         if (excess > 2 * options.maxFramesPerSecond) socket.fail('RATE_LIMITED', 'flooding: closed', true);
         return;
@@ -316,7 +331,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
             );
           socket.fail(
             'BUSY',
-            `more than ${maxQueuedBytes} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`,
+            `more than ${maxQueuedBytes} bytes of frames are waiting to be ` +
+              `handled; frames over it are dropped, send them again later`,
           );
         }
         return;
@@ -326,7 +342,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
       queue = queue
         .then(() => handler.frame(value as F))
         .catch((error: unknown) => {
-          // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else is ours.
+          // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else
+          // is ours.
           const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
           if (coded !== undefined) return socket.fail(coded, error instanceof Error ? error.message : String(error));
           options.log({

@@ -16,7 +16,10 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The exact path, e.g. `/genUI`, or a prefix ending in `/*`; the query string is in `url`. */
   path: string;
-  /** `agent`: the edge answers 401 unless the request carries the agent token. Otherwise the route decides (`context.isAgent`). */
+  /**
+   * `agent`: the edge answers 401 unless the request carries the agent token. Otherwise the route decides
+   * (`context.isAgent`).
+   */
   auth?: 'agent';
   /** The body the edge reads before the handler, bounded in bytes (and for JSON in depth) before it is parsed. */
   body?: { kind: 'json' | 'text'; maxBytes: number };

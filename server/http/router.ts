@@ -5,6 +5,7 @@ import { HttpError, errorJson, sendJson, type HttpErrorCode } from './http-error
 import { parseBoundedJson, readBody } from './http-io.ts';
 import type { Route } from './route.ts';
 import { bearerOf, sameSecret } from './secret-compare.ts';
+import { isSessionId } from '../../shared/session-id.ts';
 
 /** What the edge needs besides the routes. */
 export interface EdgeOptions {
@@ -16,7 +17,10 @@ export interface EdgeOptions {
   authenticated?(request: IncomingMessage): void;
 }
 
-/** A refused ledger operation as an HTTP answer: a session over its quota is the client's doing, a busy or failed store is not. */
+/**
+ * A refused ledger operation as an HTTP answer: a session over its quota is the client's doing, a busy or failed store
+ * is not.
+ */
 const LEDGER_STATUS: Record<LedgerErrorCode, [number, HttpErrorCode]> = {
   SESSION_QUOTA: [413, 'QUOTA_EXCEEDED'],
   INVALID_INPUT: [400, 'BAD_REQUEST'],
@@ -24,9 +28,6 @@ const LEDGER_STATUS: Record<LedgerErrorCode, [number, HttpErrorCode]> = {
   STORE_FAILED: [503, 'UNAVAILABLE'],
   CLOSED: [503, 'UNAVAILABLE'],
 };
-
-/** A path segment: what session ids, canvas ids and route words are made of. */
-const SEGMENT = /^[\w.:-]{1,128}$/;
 
 /** The decoded, checked segments of `pathname` below `prefix`, or an HttpError. */
 function segmentsBelow(pathname: string, prefix: string): string[] {
@@ -39,11 +40,13 @@ function segmentsBelow(pathname: string, prefix: string): string[] {
     } catch {
       throw new HttpError(400, 'BAD_PATH', 'the path is not valid percent-encoding');
     }
-    if (!SEGMENT.test(segment))
+    // A path segment follows the session-id rule: session ids, canvas ids and route words are made of it.
+    if (!isSessionId(segment))
       throw new HttpError(
         404,
         'BAD_PATH',
-        `no such route: a path segment is 1–128 of letters, digits and _ . : - (got ${JSON.stringify(segment.slice(0, 40))})`,
+        `no such route: a path segment is 1–128 of letters, digits and _ ` +
+          `. : - (got ${JSON.stringify(segment.slice(0, 40))})`,
       );
     return segment;
   });
@@ -103,7 +106,8 @@ export function createRouter(
       return fail(
         401,
         'UNAUTHORIZED',
-        'this route needs Authorization: Bearer <agent token> (the server prints where it keeps it at start, or set SUIP_AGENT_TOKEN)',
+        'this route needs Authorization: Bearer <agent token> (the server ' +
+          'prints where it keeps it at start, or set SUIP_AGENT_TOKEN)',
       );
     const run = async () => {
       const segments = route.path.endsWith('/*') ? segmentsBelow(url.pathname, route.path.slice(0, -1)) : [];

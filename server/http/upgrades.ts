@@ -28,7 +28,8 @@ export function routeUpgrades(
     if (target === undefined) {
       log({ event: 'upgrade-refused', code: 'BAD_PATH' });
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: 'the request target is not a valid path', code: 'BAD_PATH' })}`,
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: ` +
+          `close\r\n\r\n${JSON.stringify({ error: 'the request target is not a valid path', code: 'BAD_PATH' })}`,
       );
       return;
     }
@@ -42,7 +43,8 @@ export function routeUpgrades(
     if (refused !== undefined) {
       log({ event: 'upgrade-refused', path, code: refused.code, origin: request.headers.origin?.slice(0, 200) });
       socket.end(
-        `HTTP/1.1 ${refused.status} Refused\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: refused.message, code: refused.code })}`,
+        `HTTP/1.1 ${refused.status} Refused\r\nContent-Type: application/json\r\nConnection: ` +
+          `close\r\n\r\n${JSON.stringify({ error: refused.message, code: refused.code })}`,
       );
       return;
     }

@@ -88,7 +88,10 @@ try {
   await new Promise((done) => setTimeout(done, 3000));
   latencies.sort((a, b) => a - b);
   console.log(
-    `${tree}: ${sockets} socket(s) × ${rate} actions/s for 10 s: /healthz p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (${latencies.length} probes); ${sent} actions sent, ${recorded} acknowledged within 3 s after (node ${process.version})`,
+    `${tree}: ${sockets} socket(s) × ${rate} actions/s for 10 s: /healthz ` +
+      `p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ` +
+      `ms (${latencies.length} probes); ${sent} actions sent, ${recorded} acknowledged within 3 s after ` +
+      `(node ${process.version})`,
   );
 } finally {
   for (const timer of timers) clearInterval(timer);

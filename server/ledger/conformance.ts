@@ -90,25 +90,28 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     await b.close();
   });
 
-  it('keeps heads outside the window: the newest entry appended under each name, even when two writers race', async () => {
-    const a = await open({ window: 50 });
-    const b = await open({ window: 50 });
-    const s = session();
-    expect(await a.heads(s)).toEqual({});
-    await a.append(s, 'render', '{"v":1}', 'render');
-    await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'props_update', `{"p":${i}}`, 'props')),
-    );
-    // The props head is the entry with the highest number among the racing appends.
-    const newest = (await a.read(s, 1, 40)).entries.at(-1)!;
-    for (let i = 0; i < 300; i += 1) await b.append(s, 'data', String(i));
-    const heads = await b.heads(s);
-    expect(heads.render).toEqual({ seq: 1, payload: '{"v":1}' });
-    expect(heads.props).toEqual({ seq: newest.seq, payload: newest.payload });
-    expect((await a.read(s, 0)).truncated).toBe(true);
-    await a.close();
-    await b.close();
-  });
+  it(
+    'keeps heads outside the window: the newest entry appended under each name, ' + 'even when two writers race',
+    async () => {
+      const a = await open({ window: 50 });
+      const b = await open({ window: 50 });
+      const s = session();
+      expect(await a.heads(s)).toEqual({});
+      await a.append(s, 'render', '{"v":1}', 'render');
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append(s, 'props_update', `{"p":${i}}`, 'props')),
+      );
+      // The props head is the entry with the highest number among the racing appends.
+      const newest = (await a.read(s, 1, 40)).entries.at(-1)!;
+      for (let i = 0; i < 300; i += 1) await b.append(s, 'data', String(i));
+      const heads = await b.heads(s);
+      expect(heads.render).toEqual({ seq: 1, payload: '{"v":1}' });
+      expect(heads.props).toEqual({ seq: newest.seq, payload: newest.payload });
+      expect((await a.read(s, 0)).truncated).toBe(true);
+      await a.close();
+      await b.close();
+    },
+  );
 
   it('refuses a session id that is not a bounded printable key', async () => {
     const ledger = await open();
@@ -117,38 +120,41 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     await ledger.close();
   });
 
-  it('keeps numbers gap-free and in call order when many sessions append while earlier commits are in flight', async () => {
-    const a = await open();
-    const b = await open();
-    const sessions = Array.from({ length: 40 }, () => session());
-    const issued = new Map<string, { a: Array<Promise<number>>; b: Array<Promise<number>> }>(
-      sessions.map((s) => [s, { a: [], b: [] }]),
-    );
-    // Waves fired a turn apart: each wave is sent while the one before it is still committing.
-    for (let wave = 0; wave < 10; wave += 1) {
+  it(
+    'keeps numbers gap-free and in call order when many sessions append ' + 'while earlier commits are in flight',
+    async () => {
+      const a = await open();
+      const b = await open();
+      const sessions = Array.from({ length: 40 }, () => session());
+      const issued = new Map<string, { a: Array<Promise<number>>; b: Array<Promise<number>> }>(
+        sessions.map((s) => [s, { a: [], b: [] }]),
+      );
+      // Waves fired a turn apart: each wave is sent while the one before it is still committing.
+      for (let wave = 0; wave < 10; wave += 1) {
+        for (const s of sessions) {
+          const mine = issued.get(s)!;
+          mine.a.push(a.append(s, 'data', JSON.stringify({ by: 'a', wave })));
+          mine.b.push(b.append(s, 'data', JSON.stringify({ by: 'b', wave })));
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       for (const s of sessions) {
         const mine = issued.get(s)!;
-        mine.a.push(a.append(s, 'data', JSON.stringify({ by: 'a', wave })));
-        mine.b.push(b.append(s, 'data', JSON.stringify({ by: 'b', wave })));
+        const bySeq = new Map<number, string>();
+        for (const [writer, promises] of Object.entries(mine)) {
+          const seqs = await Promise.all(promises);
+          // One writer's appends to a session are numbered in the order it made them.
+          expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+          seqs.forEach((seq, wave) => bySeq.set(seq, JSON.stringify({ by: writer, wave })));
+        }
+        const { entries } = await a.read(s, 0);
+        expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        for (const entry of entries) expect(entry.payload).toBe(bySeq.get(entry.seq));
       }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    for (const s of sessions) {
-      const mine = issued.get(s)!;
-      const bySeq = new Map<number, string>();
-      for (const [writer, promises] of Object.entries(mine)) {
-        const seqs = await Promise.all(promises);
-        // One writer's appends to a session are numbered in the order it made them.
-        expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
-        seqs.forEach((seq, wave) => bySeq.set(seq, JSON.stringify({ by: writer, wave })));
-      }
-      const { entries } = await a.read(s, 0);
-      expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      for (const entry of entries) expect(entry.payload).toBe(bySeq.get(entry.seq));
-    }
-    await a.close();
-    await b.close();
-  });
+      await a.close();
+      await b.close();
+    },
+  );
 
   it('resolves an append only once it is committed: another ledger on the store reads it at once', async () => {
     const writer = await open();
@@ -163,58 +169,65 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     await reader.close();
   });
 
-  it('makes room over the quota by trimming the oldest entries: a gap-free suffix stays, a reader behind is told', async () => {
-    const ledger = await open({ quotaBytes: 2000 });
-    const s = session();
-    const payload = JSON.stringify({ text: 'x'.repeat(180) });
-    for (let i = 1; i <= 30; i += 1) expect(await ledger.append(s, 'data', payload)).toBe(i);
-    const { entries, truncated } = await ledger.read(s, 0);
-    expect(truncated).toBe(true);
-    expect(entries.at(-1)?.seq).toBe(30);
-    expect(entries.map((e) => e.seq)).toEqual(
-      Array.from({ length: entries.length }, (_, i) => 31 - entries.length + i),
-    );
-    expect(entries.length).toBeGreaterThan(5);
-    expect(entries.length).toBeLessThan(11);
-    const { bytes, quotaBytes } = await ledger.usage(s);
-    expect(quotaBytes).toBe(2000);
-    expect(bytes).toBeLessThanOrEqual(2000);
-    expect(bytes).toBe(entries.length * (4 + payload.length));
-    await ledger.close();
-  });
+  it(
+    'makes room over the quota by trimming the oldest entries: ' + 'a gap-free suffix stays, a reader behind is told',
+    async () => {
+      const ledger = await open({ quotaBytes: 2000 });
+      const s = session();
+      const payload = JSON.stringify({ text: 'x'.repeat(180) });
+      for (let i = 1; i <= 30; i += 1) expect(await ledger.append(s, 'data', payload)).toBe(i);
+      const { entries, truncated } = await ledger.read(s, 0);
+      expect(truncated).toBe(true);
+      expect(entries.at(-1)?.seq).toBe(30);
+      expect(entries.map((e) => e.seq)).toEqual(
+        Array.from({ length: entries.length }, (_, i) => 31 - entries.length + i),
+      );
+      expect(entries.length).toBeGreaterThan(5);
+      expect(entries.length).toBeLessThan(11);
+      const { bytes, quotaBytes } = await ledger.usage(s);
+      expect(quotaBytes).toBe(2000);
+      expect(bytes).toBeLessThanOrEqual(2000);
+      expect(bytes).toBe(entries.length * (4 + payload.length));
+      await ledger.close();
+    },
+  );
 
-  it('never trims a pinned entry or what follows it: SESSION_QUOTA records nothing, leaves other sessions alone, and a release frees them', async () => {
-    const ledger = await open({ quotaBytes: 2000 });
-    const s = session();
-    const other = session();
-    const payload = JSON.stringify({ text: 'x'.repeat(180) });
-    await ledger.append(s, 'data', payload);
-    let accepted = 0;
-    let refusal: unknown;
-    for (let i = 0; i < 30 && refusal === undefined; i += 1) {
-      try {
-        await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true }]);
-        accepted += 1;
-      } catch (error) {
-        refusal = error;
+  it(
+    'never trims a pinned entry or what follows it: SESSION_QUOTA records ' +
+      'nothing, leaves other sessions alone, and a release frees them',
+    async () => {
+      const ledger = await open({ quotaBytes: 2000 });
+      const s = session();
+      const other = session();
+      const payload = JSON.stringify({ text: 'x'.repeat(180) });
+      await ledger.append(s, 'data', payload);
+      let accepted = 0;
+      let refusal: unknown;
+      for (let i = 0; i < 30 && refusal === undefined; i += 1) {
+        try {
+          await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true }]);
+          accepted += 1;
+        } catch (error) {
+          refusal = error;
+        }
       }
-    }
-    expect(refusal).toBeInstanceOf(LedgerError);
-    expect((refusal as LedgerError).code).toBe('SESSION_QUOTA');
-    expect((refusal as LedgerError).session).toBe(s);
-    expect((refusal as LedgerError).message).toMatch(/quota of 2000 bytes.*Drain consumed actions/s);
-    // The unpinned first entry was trimmed to make room; the pinned ones all stay.
-    expect(accepted).toBe(10);
-    expect(await ledger.last(s)).toBe(accepted + 1);
-    expect((await ledger.read(s, 0)).entries.map((e) => e.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
-    expect(await ledger.append(other, 'data', payload)).toBe(1);
-    // An acknowledgement through the fifth pin makes those trimmable: the next pin fits, the oldest one making room.
-    await ledger.appendAll([{ session: s, kind: 'drain', payload: '{}', release: 6 }]);
-    expect(await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true }])).toEqual([13]);
-    expect((await ledger.read(s, 0)).entries[0]!.seq).toBe(3);
-    expect((await ledger.usage(s)).bytes).toBeLessThanOrEqual(2000);
-    await ledger.close();
-  });
+      expect(refusal).toBeInstanceOf(LedgerError);
+      expect((refusal as LedgerError).code).toBe('SESSION_QUOTA');
+      expect((refusal as LedgerError).session).toBe(s);
+      expect((refusal as LedgerError).message).toMatch(/quota of 2000 bytes.*Drain consumed actions/s);
+      // The unpinned first entry was trimmed to make room; the pinned ones all stay.
+      expect(accepted).toBe(10);
+      expect(await ledger.last(s)).toBe(accepted + 1);
+      expect((await ledger.read(s, 0)).entries.map((e) => e.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+      expect(await ledger.append(other, 'data', payload)).toBe(1);
+      // An acknowledgement through the fifth pin makes those trimmable: the next pin fits, the oldest one making room.
+      await ledger.appendAll([{ session: s, kind: 'drain', payload: '{}', release: 6 }]);
+      expect(await ledger.appendAll([{ session: s, kind: 'action', payload, pin: true }])).toEqual([13]);
+      expect((await ledger.read(s, 0)).entries[0]!.seq).toBe(3);
+      expect((await ledger.usage(s)).bytes).toBeLessThanOrEqual(2000);
+      await ledger.close();
+    },
+  );
 
   it('holds an append to its share of the quota, and lets an overQuota one pass', async () => {
     const ledger = await open({ quotaBytes: 2000 });

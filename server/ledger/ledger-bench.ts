@@ -49,7 +49,10 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const total = Number(clients) * Number(perClient);
   console.log(
-    `${module}: ${total} appends from ${clients} sessions in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} appends/s; worst 5 ms-interval lateness quiet ${quiet.toFixed(1)} ms, under the flood ${flood.toFixed(1)} ms (node ${process.version})`,
+    `${module}: ${total} appends from ${clients} sessions in ${seconds.toFixed(2)} s ` +
+      `= ${(total / seconds).toFixed(0)} appends/s; worst 5 ms-interval lateness ` +
+      `quiet ${quiet.toFixed(1)} ms, under the flood ${flood.toFixed(1)} ms ` +
+      `(node ${process.version})`,
   );
   await ledger.close();
 } finally {

@@ -1,3 +1,4 @@
+import { isSessionId } from '../../shared/session-id.ts';
 /**
  * The event ledger behind the live channel (seed 004): per session, an append-only list of
  * frames with a gap-free sequence number, read back from any position (resume), tailed live, and
@@ -163,7 +164,9 @@ export interface LedgerUsage {
 export interface LedgerOptions {
   /** Entries (and action keys) kept per session; older ones are trimmed (default 10,000). */
   window?: number;
-  /** Bytes of kept entries and heads per session (default 64 MiB); an append over it is refused with `SESSION_QUOTA`. */
+  /**
+   * Bytes of kept entries and heads per session (default 64 MiB); an append over it is refused with `SESSION_QUOTA`.
+   */
   quotaBytes?: number;
 }
 
@@ -178,10 +181,11 @@ export const MAX_NAME_CHARS = 256;
 
 /** Session ids are bounded, printable keys (they name SQLite rows and Redis keys). */
 export function checkSession(session: string): void {
-  if (typeof session !== 'string' || !/^[\w.:-]{1,128}$/.test(session))
+  if (!isSessionId(session))
     throw new LedgerError(
       'INVALID_INPUT',
-      `a session id is 1–128 characters of letters, digits and _ . : - (got ${JSON.stringify(String(session).slice(0, 40))})`,
+      `a session id is 1–128 characters of letters, digits and _ . : - ` +
+        `(got ${JSON.stringify(String(session).slice(0, 40))})`,
     );
 }
 

@@ -135,7 +135,10 @@ if actionKey ~= '' then
 end
 return {'OK', unpack(seqs)}`;
 
-/** Where the Redis ledger lives: one server's URL, or a Redis Cluster's node URLs (any reachable node lets the client find the rest). */
+/**
+ * Where the Redis ledger lives: one server's URL, or a Redis Cluster's node URLs (any reachable node lets the client
+ * find the rest).
+ */
 export type RedisTarget = string | { cluster: readonly string[] };
 
 /** One Redis or one Redis Cluster, seen as the ledger uses it: a command routed by its first key, and the tails. */
@@ -255,7 +258,9 @@ export async function createRedisLedger(
     } catch (error) {
       throw new LedgerError(
         'STORE_FAILED',
-        `the Redis ledger could not append (${error instanceof Error ? error.message : String(error)}); nothing of it was recorded: retry it`,
+        `the Redis ledger could not append ` +
+          `(${error instanceof Error ? error.message : String(error)}); nothing of ` +
+          `it was recorded: retry it`,
       );
     }
     if (reply[0] === 'DUP') return null;

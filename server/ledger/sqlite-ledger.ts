@@ -170,7 +170,8 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
       return Promise.reject(
         new LedgerError(
           'BUSY',
-          `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry in a moment`,
+          `the ledger has ${pendingBytes} bytes waiting for the disk ` +
+            `(budget ${maxPending}); nothing was recorded: retry in a moment`,
         ),
       );
     const keyed = action === undefined ? {} : { action: { session: action.session, key: action.key } };

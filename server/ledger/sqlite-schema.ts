@@ -29,7 +29,10 @@ const INDEXES = `CREATE INDEX IF NOT EXISTS heads_ver ON heads (ver);
 CREATE INDEX IF NOT EXISTS action_keys_n ON action_keys (session, n);
 CREATE INDEX IF NOT EXISTS entries_pin ON entries (session, seq) WHERE pin = 1;`;
 
-/** Open the file's schema (create or upgrade) in one immediate transaction, so two processes starting at once do not race. */
+/**
+ * Open the file's schema (create or upgrade) in one immediate transaction, so two processes starting at once do not
+ * race.
+ */
 export function ensureSchema(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');

@@ -52,7 +52,9 @@ const stateSize = db.prepare<[string, string], { size: number }>(
   'SELECT size FROM state_heads WHERE session = ? AND name = ?',
 );
 const setState = db.prepare(
-  'INSERT INTO state_heads (session, name, seq, payload, size) VALUES (?, ?, ?, ?, ?) ON CONFLICT(session, name) DO UPDATE SET seq = excluded.seq, payload = excluded.payload, size = excluded.size',
+  'INSERT INTO state_heads (session, name, seq, payload, size) VALUES (?, ?, ?, ?, ?) ON ' +
+    'CONFLICT(session, name) DO UPDATE SET seq = excluded.seq, payload = excluded.payload, size = ' +
+    'excluded.size',
 );
 const hasAction = db.prepare<[string, string], { n: number }>(
   'SELECT n FROM action_keys WHERE session = ? AND key = ?',
@@ -76,7 +78,8 @@ const runJob = db.transaction((job: WriteJob, ver: number): JobResult => {
   if (action !== undefined && hasAction.get(action.session, action.key) !== undefined)
     return { id: job.id, duplicate: true };
   const rows = new Map<string, HeadRow>();
-  // SECURITY: a session's kept entries and heads never pass the quota; every session of the job is checked before anything is written (all or nothing).
+  // SECURITY: a session's kept entries and heads never pass the quota; every session of the job is checked before
+  // anything is written (all or nothing).
   const adding = new Map<string, number>();
   for (const item of items) {
     const head =
@@ -141,7 +144,10 @@ function appendOne(row: HeadRow, item: AppendItem, seqs: readonly number[], at: 
   return seq;
 }
 
-/** Every job received since the last commit, in one transaction; BEGIN IMMEDIATE so two processes never deadlock on the upgrade. */
+/**
+ * Every job received since the last commit, in one transaction; BEGIN IMMEDIATE so two processes never deadlock on the
+ * upgrade.
+ */
 const runBatch = db.transaction((jobs: WriteJob[]): JobResult[] => {
   const ver = bump.get()!.n;
   return jobs.map((job) => {
@@ -183,7 +189,10 @@ function flush(): void {
     results = runBatch.immediate(jobs);
   } catch (error) {
     // The transaction rolled back: none of these jobs was kept, and each caller is told.
-    const message = `the ledger could not commit (${error instanceof Error ? error.message : String(error)}); nothing of this append was recorded, retry it`;
+    const message =
+      `the ledger could not commit ` +
+      `(${error instanceof Error ? error.message : String(error)}); nothing of ` +
+      `this append was recorded, retry it`;
     results = jobs.map((job) => ({ id: job.id, error: { code: 'STORE_FAILED' as const, message } }));
   }
   post({ type: 'done', results });

@@ -4,7 +4,10 @@ import type { LedgerEntry } from './ledger.ts';
 export interface TailSource {
   /** Entries with `seq > fromSeq`, oldest first, at most `limit`. */
   read(session: string, fromSeq: number, limit: number): LedgerEntry[];
-  /** Sessions that other writers (other processes, other ledgers on the file) changed since the last call, with their newest number. */
+  /**
+   * Sessions that other writers (other processes, other ledgers on the file) changed since the last call, with their
+   * newest number.
+   */
   changed(): Array<{ session: string; last: number }>;
 }
 
@@ -38,7 +41,10 @@ export function createTailHub(
   const bySession = new Map<string, Set<Tail>>();
   let watcher: ReturnType<typeof setInterval> | undefined;
 
-  /** A tail's callback that throws is its own failure: it is reported (uncaught, as a timer's would be) without stopping the other tails or the commit that woke them. */
+  /**
+   * A tail's callback that throws is its own failure: it is reported (uncaught, as a timer's would be) without stopping
+   * the other tails or the commit that woke them.
+   */
   function deliver(tail: Tail, entry: LedgerEntry): void {
     tail.cursor = entry.seq;
     try {

@@ -159,10 +159,12 @@ export function createConnection(
     const first = await ledger.read(events, Math.min(sinceSequence, eventsLast), 1);
     let cursor = sinceSequence;
     if (sinceSequence > eventsLast) {
-      // A cursor ahead of the ledger (another server's, or a ledger that lost data): said, and every event from here on is sent.
+      // A cursor ahead of the ledger (another server's, or a ledger that lost data): said, and every event from here on
+      // is sent.
       io.fail(
         'REPLAY_HORIZON_PASSED',
-        `sinceSequence ${sinceSequence} is ahead of this session's event ledger (last ${eventsLast}); replaying from ${eventsLast}`,
+        `sinceSequence ${sinceSequence} is ahead of this session's event ` +
+          `ledger (last ${eventsLast}); replaying from ${eventsLast}`,
       );
       cursor = eventsLast;
     } else if (first.truncated) {
@@ -235,7 +237,9 @@ export function createConnection(
         payload: {
           channel: name,
           code: 'CHANNEL_UNKNOWN',
-          message: `no server channel ${JSON.stringify(name)}; this server offers ${[...context.channels.keys()].join(', ')}`,
+          message:
+            `no server channel ${JSON.stringify(name)}; this server ` +
+            `offers ${[...context.channels.keys()].join(', ')}`,
         },
       });
     let failed = false;

@@ -39,6 +39,7 @@ export async function loadAppHtml(): Promise<string> {
     }
   }
   throw new Error(
-    `the MCP App page (mcp-app.html) is missing from the package next to ${candidates[0]!.pathname}; rebuild it with npm run build:package`,
+    `the MCP App page (mcp-app.html) is missing from the package next ` +
+      `to ${candidates[0]!.pathname}; rebuild it with npm run build:package`,
   );
 }

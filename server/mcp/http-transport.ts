@@ -23,7 +23,10 @@ export interface McpHttpOptions {
   maxConcurrent?: number;
   /** The largest POST body read (bytes; default 2 MiB: a program of 200k characters fits). */
   maxBodyBytes?: number;
-  /** Requests served at once for one client address (default 8), so long-lived SSE streams from one client cannot take every slot. */
+  /**
+   * Requests served at once for one client address (default 8), so long-lived SSE streams from one client cannot take
+   * every slot.
+   */
   maxPerAddress?: number;
   /** Reverse proxies whose `X-Forwarded-For` names the client (`--trust-proxy`, as `suip serve`). */
   trustProxy?: readonly string[];
@@ -54,7 +57,8 @@ export async function serveMcpHttp(
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
   const log = options.log ?? (() => undefined);
-  // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a request).
+  // A loss is never silent: what the SDK rejects or fails on out of band is logged (redacted: an error can quote a
+  // request).
   const handler = createMcpHandler(factory, {
     legacy: 'stateless',
     maxRequestBodySize: maxBody,
@@ -125,7 +129,8 @@ export async function serveMcpHttp(
     }
     const body = text;
     takeSlot(request, response);
-    // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and never parses the text again.
+    // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and
+    // never parses the text again.
     const parsedBody = body === undefined ? undefined : parseBoundedJson(body);
     const abort = new AbortController();
     response.once('close', () => abort.abort());

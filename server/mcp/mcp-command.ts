@@ -85,7 +85,8 @@ export async function runMcp(
   // SECURITY: the endpoint spends the model key; off loopback anyone on the network could call it.
   if (!argv.includes('--stdio') && !isLoopbackHost(host) && token === undefined) {
     throw new McpUsageError(
-      `--host ${JSON.stringify(host.slice(0, 100))} makes the MCP endpoint reachable from other machines, so it needs a token: add --token-file <path> (or SUIP_MCP_TOKEN / SUIP_MCP_TOKEN_FILE), or listen on 127.0.0.1`,
+      `--host ${JSON.stringify(host.slice(0, 100))} makes the MCP endpoint reachable from other machines, so it ` +
+        `needs a token: add --token-file <path> (or SUIP_MCP_TOKEN / SUIP_MCP_TOKEN_FILE), or listen on 127.0.0.1`,
     );
   }
   const factory = createSuipMcpServerFactory({

@@ -47,7 +47,9 @@ export function createRenderTool(
           structured: { program: '', source: 'given', error: check.error, ...data },
         };
       return {
-        text: `Shown in the view: a suip program of ${args.program.split('\n').length} lines. Its user actions may call this server's tools or send you a message.`,
+        text:
+          `Shown in the view: a suip program of ${args.program.split('\n').length} lines. ` +
+          `Its user actions may call this server's tools or send you a message.`,
         structured: { program: args.program, source: 'given', ...data },
         isError: false,
       };
@@ -55,12 +57,15 @@ export function createRenderTool(
     if (typeof args.request !== 'string' || args.request.trim() === '')
       return fail(
         'given',
-        "suip_render needs `program` (a suip program) or `request` (what the UI should do, for the server's model to write)",
+        'suip_render needs `program` (a suip program) or `request` ' +
+          "(what the UI should do, for the server's model to write)",
       );
     if (model === undefined) {
       return fail(
         'model',
-        "this suip MCP server has no model configured, so it cannot turn `request` into a program; pass `program` (a suip program: see the suip_check tool's description) or start the server with SUIP_LLM_URL, SUIP_LLM_MODEL and SUIP_LLM_KEY",
+        'this suip MCP server has no model configured, so it cannot turn `request` into a ' +
+          "program; pass `program` (a suip program: see the suip_check tool's description) or " +
+          'start the server with SUIP_LLM_URL, SUIP_LLM_MODEL and SUIP_LLM_KEY',
       );
     }
     const limit = model.maxConcurrent ?? 2;
@@ -91,7 +96,8 @@ export function createRenderTool(
         return {
           ...fail(
             'model',
-            `the model did not write a working program in ${result.turns.length} turns${last?.outcome && !last.outcome.ok ? `: ${last.outcome.error}` : ''}`,
+            `the model did not write a working program in ${result.turns.length} ` +
+              `turns${last?.outcome && !last.outcome.ok ? `: ${last.outcome.error}` : ''}`,
           ),
           structured: {
             program: '',

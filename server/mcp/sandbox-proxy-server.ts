@@ -34,7 +34,8 @@ export async function serveSandboxProxy(
     if (url === undefined)
       return fail(
         400,
-        'BAD_PATH: the request target is not a valid path; the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>',
+        'BAD_PATH: the request target is not a valid path; the sandbox ' +
+          'proxy is GET /sandbox.html?host=<origin>&csp=<json>',
       );
     if (request.method !== 'GET' || url.pathname !== '/sandbox.html')
       return fail(404, 'the sandbox proxy is GET /sandbox.html?host=<origin>&csp=<json>');
@@ -43,7 +44,8 @@ export async function serveSandboxProxy(
     if (!allowed.has(host))
       return fail(
         403,
-        `the host origin ${JSON.stringify(host.slice(0, 200))} is not allowed by this sandbox proxy; start it with that origin`,
+        `the host origin ${JSON.stringify(host.slice(0, 200))} is not ` +
+          `allowed by this sandbox proxy; start it with that origin`,
       );
     const raw = url.searchParams.get('csp') ?? '';
     let csp: DeclaredCsp | undefined;

@@ -18,8 +18,12 @@ export interface SuipMcpServerOptions {
 const JSON_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 
 const PROGRAM_HELP =
-  'A suip program is JavaScript run in a sandbox with a global `suip` ({text, group, render, onInput, output}); it ends with render(group(type, [[role, child], …], {on: {click: fn}})). ' +
-  'In an MCP host it hears `suip.onInput("mcp.tool-input" | "mcp.tool-result" | "mcp.call-result" | "mcp.host-context", fn)` and may `suip.output("mcp.call-tool", {name, arguments, id})` (the answer comes on "mcp.call-result"), `suip.output("mcp.message", text)`, `suip.output("mcp.open-link", url)` or `suip.output("mcp.model-context", text)`.';
+  'A suip program is JavaScript run in a sandbox with a global `suip` ({text, group, render, ' +
+  'onInput, output}); it ends with render(group(type, [[role, child], …], {on: {click: fn}})). ' +
+  'In an MCP host it hears `suip.onInput("mcp.tool-input" | "mcp.tool-result" | ' +
+  '"mcp.call-result" | "mcp.host-context", fn)` and may `suip.output("mcp.call-tool", {name, ' +
+  'arguments, id})` (the answer comes on "mcp.call-result"), `suip.output("mcp.message", ' +
+  'text)`, `suip.output("mcp.open-link", url)` or `suip.output("mcp.model-context", text)`.';
 
 /**
  * A factory of MCP servers (one per connection or HTTP request, as the SDK's serving entries
@@ -39,7 +43,10 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
       RENDER_TOOL,
       {
         title: 'Show a suip UI',
-        description: `Show an interactive UI in the conversation. Pass \`program\` (a suip program) or \`request\` (what the UI should do; the server's model writes the program, when one is configured). \`data\` reaches the program on "mcp.tool-result". ${PROGRAM_HELP}`,
+        description:
+          `Show an interactive UI in the conversation. Pass \`program\` (a suip program) or ` +
+          `\`request\` (what the UI should do; the server's model writes the program, when one is ` +
+          `configured). \`data\` reaches the program on "mcp.tool-result". ${PROGRAM_HELP}`,
         inputSchema: {
           program: z
             .string()
@@ -51,7 +58,8 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
             .max(MCP_APP_LIMITS.maxRequestChars)
             .optional()
             .describe("What the UI should do, for the server's model to write as a program."),
-          // Typed: a schema without a type keyword is flagged by strict clients (the MCP Inspector); any JSON value is fine.
+          // Typed: a schema without a type keyword is flagged by strict clients (the MCP Inspector); any JSON value is
+          // fine.
           data: z
             .unknown()
             .meta({ type: JSON_TYPES })
@@ -73,7 +81,9 @@ export function createSuipMcpServerFactory(options: SuipMcpServerOptions): () =>
       CHECK_TOOL,
       {
         title: 'Check a suip program',
-        description: `Check a suip program without showing it: it must parse, call render, and name only group types of the vocabulary (as render() checks). ${PROGRAM_HELP}`,
+        description:
+          `Check a suip program without showing it: it must parse, call render, and name ` +
+          `only group types of the vocabulary (as render() checks). ${PROGRAM_HELP}`,
         inputSchema: { program: z.string().max(MCP_APP_LIMITS.maxProgramChars).describe('The suip program to check.') },
       },
       async ({ program }) => {

@@ -66,7 +66,9 @@ export const BRIDGE_SUBJECT = 'runtime-bridge';
 /** The `appId` of a bridge token that may also restart the runtime. */
 const RESTART_APP = 'runtime-ui+restart';
 const checkFrame = compile(BridgeClientFrame);
-/** Appends waiting for the ledger beyond which the runtime's stdout is paused (it is not read faster than it is kept). */
+/**
+ * Appends waiting for the ledger beyond which the runtime's stdout is paused (it is not read faster than it is kept).
+ */
 const MAX_QUEUED_APPENDS = 256;
 
 interface Client {
@@ -109,7 +111,9 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
   let appending: Promise<unknown> = Promise.resolve();
   let queued = 0;
 
-  /** Appends in call order (the ledger numbers concurrent appends in any order): the stream keeps the runtime's order. */
+  /**
+   * Appends in call order (the ledger numbers concurrent appends in any order): the stream keeps the runtime's order.
+   */
   const append = (kind: string, frame: Record<string, unknown>, head?: string) => {
     queued += 1;
     if (queued > MAX_QUEUED_APPENDS) runtime?.pause();
@@ -126,7 +130,9 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
           refuse(
             client,
             'LOST',
-            `the server could not store a runtime ${kind === 'ask' ? 'request' : kind.startsWith('reply:') ? 'response' : kind} (its ledger failed); it is lost for every window, and a reload will not show it`,
+            `the server could not store a ` +
+              `runtime ${kind === 'ask' ? 'request' : kind.startsWith('reply:') ? 'response' : kind} (its ledger ` +
+              `failed); it is lost for every window, and a reload will not show it`,
           );
       })
       .finally(() => {
@@ -138,7 +144,8 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
 
   const sendTo = (client: Client | undefined, frame: BridgeServerFrame | string) => {
     if (client === undefined || !client.open) return;
-    // SECURITY: the endpoint holds every socket to its byte budget; a reader dropped as a slow consumer stops reading the ledger at once.
+    // SECURITY: the endpoint holds every socket to its byte budget; a reader dropped as a slow consumer stops reading
+    // the ledger at once.
     const sent = client.socket.sendText(typeof frame === 'string' ? frame : JSON.stringify(frame));
     if (!sent) {
       client.open = false;
@@ -184,7 +191,8 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
             message: problem.message.slice(0, 1000),
             preview: problem.preview.slice(0, 200),
           });
-          // The browser never sees the line, so the bridge answers for the UI role (JSON-RPC's parse / invalid request error).
+          // The browser never sees the line, so the bridge answers for the UI role (JSON-RPC's parse / invalid request
+          // error).
           const reply = lineErrorResponse(problem);
           if (reply !== undefined) runtime?.write(JSON.stringify(reply));
         },
@@ -201,7 +209,8 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
     options.log({ event: 'runtime-started', generation: mine, pid: runtime.pid, command: options.command });
     void append('started', { type: 'started', generation: mine }, 'generation');
   };
-  // A server restart keeps the ledger: generations go on from the newest one recorded, so old runs never alias new ones.
+  // A server restart keeps the ledger: generations go on from the newest one recorded, so old runs never alias new
+  // ones.
   const ready = ledger.heads(stream).then(
     (heads) => {
       const head = heads.generation;
@@ -351,12 +360,16 @@ export function createRuntimeBridge(options: RuntimeBridgeOptions): RuntimeBridg
       void (runtime?.stop() ?? Promise.resolve()).then(() => (closing ? undefined : start()));
       return;
     }
-    // SECURITY: a line addressed to an exited runtime never reaches the new one (its run ids may name other runs there).
+    // SECURITY: a line addressed to an exited runtime never reaches the new one (its run ids may name other runs
+    // there).
     if (frame.generation !== generation || runtime?.running !== true) {
       return refuse(
         client,
         'STALE_GENERATION',
-        `not relayed: the line is addressed to runtime generation ${frame.generation}, which has exited; the current runtime (generation ${generation}) never saw its runs. Reload the runs from the current runtime instead.`,
+        `not relayed: the line is addressed to runtime ` +
+          `generation ${frame.generation}, which has exited; the current runtime ` +
+          `(generation ${generation}) never saw its runs. Reload the runs from the ` +
+          `current runtime instead.`,
       );
     }
     const parsed = parseLine(frame.line);

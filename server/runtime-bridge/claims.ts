@@ -121,7 +121,10 @@ export function createClaims(options: ClaimsOptions): Claims {
         if (message.error !== undefined) return 'relay';
         return {
           code: 'NO_PENDING_REQUEST',
-          message: `not relayed: the runtime (generation ${gen}) is not waiting for an answer with id ${JSON.stringify(String(message.id)).slice(0, 80)}; it was answered already or belongs to a runtime that exited`,
+          message:
+            `not relayed: the runtime (generation ${gen}) is not waiting for an answer with ` +
+            `id ${JSON.stringify(String(message.id)).slice(0, 80)}; it was answered already or belongs to a ` +
+            `runtime that exited`,
         };
       }
       // SECURITY: only the window holding a runtime request may answer it (a secret prompt above all).

@@ -52,7 +52,8 @@ export function runtimeEnv(source: NodeJS.ProcessEnv, extra: readonly string[] =
   for (const name of [...DEFAULT_RUNTIME_ENV, ...extra]) {
     if (!ENV_NAME.test(name))
       throw new TypeError(
-        `--runtime-env names variables separated by commas (letters, digits, _); ${JSON.stringify(name.slice(0, 40))} is not a variable name`,
+        `--runtime-env names variables separated by commas (letters, digits, ` +
+          `_); ${JSON.stringify(name.slice(0, 40))} is not a variable name`,
       );
     const value = source[name];
     if (value !== undefined) env[name] = value;

@@ -24,7 +24,10 @@ export interface AgentContext {
   context(percentLeft: number): void;
   confirm(params: ParamsOf<'ui.confirm.request'>): Promise<ResultOf<'ui.confirm.request'>>;
   prompt(params: ParamsOf<'ui.prompt.request'>): Promise<ResultOf<'ui.prompt.request'>>;
-  /** The key typed into the secret prompt was accepted by the endpoint (the runtime remembers it in memory for later runs). */
+  /**
+   * The key typed into the secret prompt was accepted by the endpoint (the runtime remembers it in memory for later
+   * runs).
+   */
   keyAccepted?(apiKey: string): void;
   pick(params: ParamsOf<'ui.pick.request'>): Promise<ResultOf<'ui.pick.request'>>;
   /** Publishes a program as a live session; undefined when no suip server is configured. */
@@ -64,7 +67,8 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
     // SECURITY: the words are redacted as one stream before they are cut into lines: a secret the
     // model spreads over two lines would otherwise reach the store as two halves no scrub matches.
     const redactor = createStreamRedactor();
-    // The loop's messages are [system, request, (answer, repair)*]; the session's earlier turns go after the system prompt.
+    // The loop's messages are [system, request, (answer, repair)*]; the session's earlier turns go after the system
+    // prompt.
     const [system, ...rest] = request.messages;
     const call = (e: EndpointSettings) =>
       ctx.chat({
@@ -80,7 +84,8 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
     } catch (error) {
       if (!/HTTP 401/.test(String(error)) || ctx.signal.aborted) throw error;
       ctx.status('awaiting_ui');
-      // SECURITY: the key is asked as a secret; it lives in this process's memory only (never logged, stored or emitted).
+      // SECURITY: the key is asked as a secret; it lives in this process's memory only (never logged, stored or
+      // emitted).
       const { value } = await ctx.prompt({
         run_id: ctx.runId,
         title: 'API key needed',
@@ -96,10 +101,13 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
         ctx.keyAccepted?.(value);
       } catch (retry) {
         if (ctx.signal.aborted) throw retry;
-        // SECURITY: the endpoint's answer (or fetch's own error) can quote the key; only the status leaves this function.
+        // SECURITY: the endpoint's answer (or fetch's own error) can quote the key; only the status leaves this
+        // function.
         const status = /HTTP (\d{3})/.exec(String(retry))?.[1];
         throw new Error(
-          `the model endpoint did not accept the API key typed in the prompt (${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and start the run again`,
+          `the model endpoint did not accept the API key typed in the prompt ` +
+            `(${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and ` +
+            `start the run again`,
         );
       }
     }
@@ -180,7 +188,9 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   const approval = await ctx.confirm({
     run_id: ctx.runId,
     title: 'Publish the generated UI?',
-    message: `The model wrote a suip program (${program.split('\n').length} lines). It runs sandboxed in the browser.\n\n${program.slice(0, 1500)}`,
+    message:
+      `The model wrote a suip program (${program.split('\n').length} lines). ` +
+      `It runs sandboxed in the browser.\n\n${program.slice(0, 1500)}`,
     confirm_label: 'Publish',
     cancel_label: 'Discard',
   });
@@ -238,7 +248,8 @@ export function createProseLines(onLine: (line: string) => void): { push(delta: 
     }
     if (!inFence && line.trim() !== '') onLine(line.trimEnd());
   };
-  // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered whole.
+  // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered
+  // whole.
   const framer = createLineFramer(
     { line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) },
     { maxLineBytes: 64 * 1024 },

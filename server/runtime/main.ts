@@ -44,7 +44,8 @@ const logFile = flag('log-file') ?? process.env.SUIP_RUNTIME_LOG;
 
 mkdirSync(dirname(dbFile), { recursive: true });
 const store = openSessionStore(dbFile);
-// SECURITY: the model key and the agent token are registered with the one redaction layer: no log line carries them, whatever an endpoint echoes.
+// SECURITY: the model key and the agent token are registered with the one redaction layer: no log line carries them,
+// whatever an endpoint echoes.
 for (const secret of [process.env.SUIP_LLM_KEY, agentToken]) if (secret) registerSecret(secret);
 const log = (event: Record<string, unknown>) =>
   process.stderr.write(

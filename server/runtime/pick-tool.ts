@@ -8,18 +8,23 @@ import { UiPickParams, type ParamsOf, type ResultOf } from '../../shared/neighbo
  */
 export const PICK_TOOL_PROMPT = [
   '## Asking the user to choose',
-  'When the request leaves a choice open that the user must make (which of several options, which items), do not guess and do not write a program yet.',
+  'When the request leaves a choice open that the user must make (which of several ' +
+    'options, which items), do not guess and do not write a program yet.',
   'Answer with one short sentence and one ```pick block holding JSON, and nothing else:',
   '```pick',
-  '{"title": "Which layout?", "items": [{"id": "cards", "label": "Cards", "detail": "one card per item"}, {"id": "table", "label": "Table"}], "multi": false}',
+  '{"title": "Which layout?", "items": [{"id": "cards", "label": "Cards", "detail": ' +
+    '"one card per item"}, {"id": "table", "label": "Table"}], "multi": false}',
   '```',
-  'Up to 20 items; ids are short words; "multi": true lets the user pick several. The user\'s choice comes back as the next message; then answer the request.',
+  'Up to 20 items; ids are short words; "multi": true lets the user pick several. The ' +
+    "user's choice comes back as the next message; then answer the request.",
 ].join('\n');
 
 const PICK_FENCE = /```[ \t]*pick[^\n]*\n([\s\S]*?)\n[ \t]*```/;
 const checkPick = compile(UiPickParams);
 
-/** The pick a model answer asks for: none, a valid one, or what is wrong with it (worded for the model's repair turn). */
+/**
+ * The pick a model answer asks for: none, a valid one, or what is wrong with it (worded for the model's repair turn).
+ */
 export function pickIn(
   answer: string,
 ):
@@ -58,6 +63,13 @@ export function pickAnswerMessage(
 ): string {
   const chosen = params.items.filter((item) => result.ids.includes(item.id));
   if (chosen.length === 0)
-    return `The user was asked "${params.title}" and chose nothing (cancelled). Answer the request without that choice, or say what you need.`;
-  return `The user was asked "${params.title}" and chose: ${chosen.map((item) => `${item.label} (${item.id})`).join(', ')}. Now answer the request with that choice.`;
+    return (
+      `The user was asked "${params.title}" and chose nothing (cancelled). ` +
+      `Answer the request without that choice, or say what you need.`
+    );
+  return (
+    `The user was asked "${params.title}" and ` +
+    `chose: ${chosen.map((item) => `${item.label} (${item.id})`).join(', ')}. Now answer ` +
+    `the request with that choice.`
+  );
 }

@@ -43,7 +43,9 @@ export function checkProgram(
         : `did you mean group(${JSON.stringify(near)}, …)?`;
     return {
       ok: false,
-      error: `line ${unknown.line}: group(${JSON.stringify(unknown.type)}, …) names a type this host does not have, so render() would refuse the tree; ${fix}`,
+      error:
+        `line ${unknown.line}: group(${JSON.stringify(unknown.type)}, …) names a type ` +
+        `this host does not have, so render() would refuse the tree; ${fix}`,
     };
   }
   return { ok: true };
@@ -53,7 +55,10 @@ const BUILTIN_TYPES: readonly string[] = BUILTIN_VOCABULARY.map((entry) => entry
 
 type AnyNode = Node & Record<string, unknown>;
 
-/** The first `group("<literal>", …)` call (bare or as a member, `suip.group`) whose type is not in `types`, in source order. */
+/**
+ * The first `group("<literal>", …)` call (bare or as a member, `suip.group`) whose type is not in `types`, in source
+ * order.
+ */
 function firstUnknownGroupType(program: Node, types: readonly string[]): { type: string; line: number } | undefined {
   const known = new Set(types);
   let first: { type: string; line: number; start: number } | undefined;

@@ -2,7 +2,9 @@ import { redactSecrets, redactValue, registerSecret } from '../../shared/redact.
 
 /** Replaces known secret values wherever the runtime writes text. */
 export interface SecretScrubber {
-  /** Remember a value typed into a secret prompt (its trimmed form too: that is what an Authorization header carries). */
+  /**
+   * Remember a value typed into a secret prompt (its trimmed form too: that is what an Authorization header carries).
+   */
   add(value: string): void;
   /** One protocol line (JSON text) with every secret replaced, escaped as JSON escapes it. */
   scrubLine(line: string): string;

@@ -69,11 +69,13 @@ export function openSessionStore(file: string): SessionStore {
   if (!columns.includes('status_message')) db.exec('ALTER TABLE runs ADD COLUMN status_message TEXT');
   const q = {
     ensure: db.prepare(
-      'INSERT INTO sessions (id, workspace_root, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at',
+      'INSERT INTO sessions (id, workspace_root, created_at, updated_at) VALUES (?, ?, ' +
+        '?, ?) ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at',
     ),
     touch: db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?'),
     start: db.prepare(
-      'INSERT INTO runs (id, session_id, user_message, status, created_at, n) VALUES (?, ?, ?, ?, ?, (SELECT COUNT(*) FROM runs))',
+      'INSERT INTO runs (id, session_id, user_message, status, ' +
+        'created_at, n) VALUES (?, ?, ?, ?, ?, (SELECT COUNT(*) FROM runs))',
     ),
     event: db.prepare('INSERT OR IGNORE INTO events (run_id, seq, event) VALUES (?, ?, ?)'),
     finish: db.prepare('UPDATE runs SET status = ?, status_message = ? WHERE id = ?'),
@@ -91,7 +93,8 @@ export function openSessionStore(file: string): SessionStore {
       [string, number],
       { id: string; user_message: string; status: string; status_message: string | null }
     >(
-      'SELECT id, user_message, status, status_message FROM (SELECT id, user_message, status, status_message, n FROM runs WHERE session_id = ? ORDER BY n DESC LIMIT ?) ORDER BY n',
+      'SELECT id, user_message, status, status_message FROM (SELECT id, user_message, status, ' +
+        'status_message, n FROM runs WHERE session_id = ? ORDER BY n DESC LIMIT ?) ORDER BY n',
     ),
     events: db.prepare<[string], { run_id: string; seq: number; event: string }>(
       'SELECT run_id, seq, event FROM events WHERE run_id = ? ORDER BY seq',

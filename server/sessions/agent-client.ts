@@ -33,7 +33,9 @@ export interface AgentClient {
   ): Promise<{ events: SessionEvent[]; next: number; last: number; truncated: boolean }>;
   /** Mark the actions up to event `through` consumed: pages get `drain_ack`. */
   drain(sessionId: string, through: number): Promise<{ drained: number; sequence: number }>;
-  /** Follow the event ledger live over the live channel (`role: "agent"`, `sinceSequence`), resuming across reconnects. */
+  /**
+   * Follow the event ledger live over the live channel (`role: "agent"`, `sinceSequence`), resuming across reconnects.
+   */
   follow(
     sessionId: string,
     since: number,

@@ -17,7 +17,10 @@ export interface RemoteGeneratorOptions {
 
 /** A server-side generator driving one live session (mode R). */
 export interface RemoteGenerator {
-  /** Show `tree` (the same builders a sandboxed program uses; handlers run here, in Node). Resolves once the page applied it, or at once when no page is attached. */
+  /**
+   * Show `tree` (the same builders a sandboxed program uses; handlers run here, in Node). Resolves once the page
+   * applied it, or at once when no page is attached.
+   */
   render(tree: ModelParticle): Promise<void>;
   /** Attach epochs started so far (each page attach, or a page that lost its history). */
   readonly epochs: number;

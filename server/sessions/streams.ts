@@ -65,7 +65,10 @@ export function appendCreated(ledger: Ledger, sessionId: string, appId: string):
   return ledger.append(sessionId, 'created' satisfies OutboundKind, JSON.stringify({ appId }));
 }
 
-/** A render: the frame (the render head) and its event `{seq, session}` in one transaction; resolves with the frame's `seq`. */
+/**
+ * A render: the frame (the render head) and its event `{seq, session}` in one transaction; resolves with the frame's
+ * `seq`.
+ */
 export async function appendRender(ledger: Ledger, sessionId: string, body: RenderBody): Promise<number> {
   const [seq] = (await ledger.appendAll([
     { session: sessionId, kind: 'render' satisfies OutboundKind, payload: JSON.stringify(body), head: HEAD_RENDER },
@@ -79,7 +82,10 @@ export async function appendRender(ledger: Ledger, sessionId: string, body: Rend
   return seq!;
 }
 
-/** A props update: the frame (the props head) and its event `{seq, props}` in one transaction; resolves with the frame's `seq`. */
+/**
+ * A props update: the frame (the props head) and its event `{seq, props}` in one transaction; resolves with the frame's
+ * `seq`.
+ */
 export async function appendProps(ledger: Ledger, sessionId: string, body: PropsBody): Promise<number> {
   const [seq] = (await ledger.appendAll([
     {
@@ -108,7 +114,10 @@ export function appendData(ledger: Ledger, sessionId: string, body: DataBody): P
   );
 }
 
-/** A drain: the `drain` event (the drained head) and the `drain_ack` frame pages clear their marks by, in one transaction; resolves with the event's sequence. */
+/**
+ * A drain: the `drain` event (the drained head) and the `drain_ack` frame pages clear their marks by, in one
+ * transaction; resolves with the event's sequence.
+ */
 export async function appendDrain(ledger: Ledger, sessionId: string, drain: DrainBody): Promise<number> {
   const payload = JSON.stringify({ sequence: drain.sequence, actions: drain.actions });
   const [sequence] = (await ledger.appendAll([
@@ -143,7 +152,10 @@ export async function appendAction(
   return seqs === null ? null : seqs[0]!;
 }
 
-/** The agent ended the session: the `ended` frame (the ended head: its tokens bind no socket again) and its event, in one transaction. */
+/**
+ * The agent ended the session: the `ended` frame (the ended head: its tokens bind no socket again) and its event, in
+ * one transaction.
+ */
 export async function appendEnded(ledger: Ledger, sessionId: string): Promise<number> {
   const [seq] = (await ledger.appendAll([
     // An agent can always end what it started: these two small entries pass a full quota.
@@ -213,7 +225,10 @@ export function frameOf(sessionId: string, entry: LedgerEntry): SessionFrame | u
   };
 }
 
-/** The snapshot the heads stand for: the committed session with its newest props, and each replace channel's newest value. */
+/**
+ * The snapshot the heads stand for: the committed session with its newest props, and each replace channel's newest
+ * value.
+ */
 export function snapshotOf(heads: Record<string, LedgerHead>): {
   session: LiveSession | null;
   channels: Record<string, { payload: unknown; seq: number }>;
@@ -235,7 +250,10 @@ export function snapshotOf(heads: Record<string, LedgerHead>): {
   return { session, channels };
 }
 
-/** The action contract a render declares (`actionSpec`, see `server/live/action-contract.ts`); undefined when it declares none (anything goes). */
+/**
+ * The action contract a render declares (`actionSpec`, see `server/live/action-contract.ts`); undefined when it
+ * declares none (anything goes).
+ */
 export function actionSpecOf(session: LiveSession | null | undefined): Record<string, unknown> | undefined {
   const spec = session?.actionSpec;
   return typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec : undefined;

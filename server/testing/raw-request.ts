@@ -25,5 +25,8 @@ export function rawExchange(port: number, head: string, waitMs = 5000): Promise<
 
 /** A WebSocket upgrade request for `target` (any string, sent as is). */
 export function upgradeHead(target: string, port: number): string {
-  return `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+  return (
+    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: ` +
+    `Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`
+  );
 }

@@ -32,7 +32,9 @@ export interface RuntimeStdio {
   kill(): Promise<void>;
 }
 
-/** Test-only: starts the runtime against a model endpoint and a SQLite file, with only PATH and HOME in its environment. */
+/**
+ * Test-only: starts the runtime against a model endpoint and a SQLite file, with only PATH and HOME in its environment.
+ */
 export function startRuntime(llmUrl: string, db: string, args: readonly string[] = []): RuntimeStdio {
   const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
   const child: ChildProcessWithoutNullStreams = spawn(

@@ -14,7 +14,10 @@ export interface ServerProcess {
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** Secret flags a test may write for readability; the server refuses them on its command line, so they travel as an operator must pass them. */
+/**
+ * Secret flags a test may write for readability; the server refuses them on its command line, so they travel as an
+ * operator must pass them.
+ */
 const SECRET_FLAGS: Record<string, string> = { '--agent-token': 'SUIP_AGENT_TOKEN', '--secret': 'SUIP_SECRET' };
 
 /** `args` without the secret flags, and those secrets as environment variables. */

@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../../generator/kit.ts';
 import { isReservedKey } from '../../../shared/reserved.ts';
 import { buttonTone, field, g, itemIds, items, num, opt, plain, toText, type Child } from '../particles.ts';
 import type { MapContext, Mapper } from './mapper.ts';

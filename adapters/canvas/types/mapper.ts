@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../../generator/kit.ts';
 
 /** What a built-in's mapper gets besides its data. */
 export interface MapContext {

@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../../generator/kit.ts';
 import { g, plain, toText, type Child } from '../particles.ts';
 import { card, kv, tags } from './data-display.ts';
 import { buttons, form } from './interactive.ts';

@@ -1,4 +1,4 @@
-import type { ModelGroup, ModelParticle } from '../../../generator/runtime/builders.ts';
+import type { ModelGroup, ModelParticle } from '../../../generator/kit.ts';
 import { decodeChildId } from '../../kit/option-ids.ts';
 import { optionChildren } from '../../kit/options.ts';
 import { rolesOfEntry } from '../../kit/type-roles.ts';

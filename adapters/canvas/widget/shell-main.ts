@@ -1,4 +1,4 @@
-import type { ModelParticle } from '../../../generator/runtime/builders.ts';
+import type { ModelParticle } from '../../../generator/kit.ts';
 import type { SuipApi } from '../../../generator/runtime/suip-api.ts';
 import { mapHtml } from './html-map.ts';
 import { parseHtml } from './html-tree.ts';

@@ -5,7 +5,8 @@ export const alert = defineType({
   type: 'alert',
   category: 'display',
   description:
-    'A message banner. Tone warning or error is announced immediately (role alert); info, success and neutral politely (role status).',
+    'A message banner. Tone warning or error is announced immediately ' +
+    '(role alert); info, success and neutral politely (role status).',
   roles: [
     textRole('tone', `One of ${TONES.join(', ')}; default info.`, { values: [...TONES] }),
     textRole('title', 'Short heading, plain text.'),

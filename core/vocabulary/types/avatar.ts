@@ -5,7 +5,8 @@ export const avatar = defineType({
   type: 'avatar',
   category: 'display',
   description:
-    'A person or account shown as a round picture, or as initials of the name when there is no picture. The name is its accessible name.',
+    'A person or account shown as a round picture, or as initials of the ' +
+    'name when there is no picture. The name is its accessible name.',
   roles: [
     textRole('name', 'Whose avatar, plain text (initials come from it).', { required: true }),
     dataRole('src', 'Optional picture: {"data": "https://... or data:image/...", "mimeType": "image/png"}.', {

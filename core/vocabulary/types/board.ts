@@ -5,7 +5,9 @@ export const board = defineType({
   type: 'board',
   category: 'layout',
   description:
-    'A kanban board: every child is a column (a section whose title names it), shown side by side and scrolling sideways on narrow screens. Put cards in the columns; move them with a choice menu (variant "menu") or buttons, no dragging.',
+    'A kanban board: every child is a column (a section whose title names it), shown ' +
+    'side by side and scrolling sideways on narrow screens. Put cards in the columns; ' +
+    'move them with a choice menu (variant "menu") or buttons, no dragging.',
   roles: [otherChildren('group', 'The columns, in order (usually sections).')],
   events: [],
   example: ex.group('board', [

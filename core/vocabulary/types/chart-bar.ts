@@ -5,7 +5,8 @@ export const chartBar = defineType({
   type: 'chart-bar',
   category: 'display',
   description:
-    'A bar chart. data is application/json text {"labels": ["Mon", ...], "datasets": [{"label": "Sales", "data": [3, ...]}]}.',
+    'A bar chart. data is application/json text {"labels": ["Mon", ' +
+    '...], "datasets": [{"label": "Sales", "data": [3, ...]}]}.',
   roles: [
     textRole('title', 'Chart title, plain text.'),
     textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', {

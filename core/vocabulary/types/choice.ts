@@ -6,7 +6,9 @@ export const choice = defineType({
   type: 'choice',
   category: 'input',
   description:
-    'Pick exactly one option: radio buttons, or a compact dropdown menu with variant "menu" (long lists, or actions like "Move to…"). Every other text child is an option: its id is the value sent back, its text the label.',
+    'Pick exactly one option: radio buttons, or a compact dropdown menu with ' +
+    'variant "menu" (long lists, or actions like "Move to…"). Every other text ' +
+    'child is an option: its id is the value sent back, its text the label.',
   roles: [
     ...fieldRoles,
     textRole('value', 'The id of the selected option.'),

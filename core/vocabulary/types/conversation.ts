@@ -5,7 +5,8 @@ export const conversation = defineType({
   type: 'conversation',
   category: 'layout',
   description:
-    'A chat transcript: every child is a message, oldest first. It scrolls within its height and follows the newest message unless the reader scrolled up; new messages are announced politely.',
+    'A chat transcript: every child is a message, oldest first. It scrolls within its height and ' +
+    'follows the newest message unless the reader scrolled up; new messages are announced politely.',
   roles: [
     textRole('label', 'What the conversation is, for screen readers, plain text (default "Conversation").'),
     otherChildren('group', 'The messages, oldest first.', { types: ['message'] }),

@@ -5,7 +5,8 @@ export const emptyState = defineType({
   type: 'empty-state',
   category: 'display',
   description:
-    'A friendly placeholder where a list, search or board has nothing to show yet: an icon, a title, one line of help and an optional action (a button child).',
+    'A friendly placeholder where a list, search or board has nothing to show yet: an ' +
+    'icon, a title, one line of help and an optional action (a button child).',
   roles: [
     textRole('icon', "An icon name from the icon type's set (default inbox)."),
     textRole('title', 'What is empty, plain text.', { required: true }),

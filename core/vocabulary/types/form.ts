@@ -5,7 +5,8 @@ export const form = defineType({
   type: 'form',
   category: 'input',
   description:
-    'A form: any children (fields, text) plus a submit button. "submit" with data "formData" sends [fieldId, value] entries of every field inside. The host never navigates.',
+    'A form: any children (fields, text) plus a submit button. "submit" with data "formData" ' +
+    'sends [fieldId, value] entries of every field inside. The host never navigates.',
   roles: [
     textRole('title', 'Form heading, plain text.'),
     textRole('submit', 'Label of the submit button, plain text; default "Submit".'),

@@ -8,7 +8,8 @@ export const grid = defineType({
   type: 'grid',
   category: 'layout',
   description:
-    'Equal-width cells filled row by row: as many as fit (galleries, dashboards), or exactly `columns` at every width (a month calendar: 7, a keypad: 3, a price table).',
+    'Equal-width cells filled row by row: as many as fit (galleries, dashboards), or exactly ' +
+    '`columns` at every width (a month calendar: 7, a keypad: 3, a price table).',
   roles: [
     textRole('columns', 'A fixed number of columns, 1 to 12.', { values: [...GRID_COLUMNS] }),
     otherChildren('any', 'One cell per child.'),

@@ -63,7 +63,9 @@ export const ICON_NAMES = [
 export const icon = defineType({
   type: 'icon',
   category: 'display',
-  description: `A small outline symbol (takes the colour and size of the text around it) from a fixed set: ${ICON_NAMES.join(', ')}. Give it a label unless it is decorative.`,
+  description:
+    `A small outline symbol (takes the colour and size of the text around it) from a ` +
+    `fixed set: ${ICON_NAMES.join(', ')}. Give it a label unless it is decorative.`,
   roles: [
     textRole('name', 'The icon name, plain text.', { required: true }),
     textRole('label', 'What it means, for screen readers; omit when decorative.'),

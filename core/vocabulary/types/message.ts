@@ -5,7 +5,8 @@ export const message = defineType({
   type: 'message',
   category: 'display',
   description:
-    'One chat message: a bubble with its author, avatar and time. from "me" draws it on the right in the accent colour (the person using this UI); "system" centres a quiet notice. Put messages in a conversation.',
+    'One chat message: a bubble with its author, avatar and time. from "me" draws it on the right in the accent ' +
+    'colour (the person using this UI); "system" centres a quiet notice. Put messages in a conversation.',
   roles: [
     textRole('author', 'Who wrote it, plain text.', { required: true }),
     textRole('from', 'me, other (default) or system.', { values: ['me', 'other', 'system'] }),

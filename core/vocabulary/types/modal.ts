@@ -5,7 +5,8 @@ export const modal = defineType({
   type: 'modal',
   category: 'layout',
   description:
-    'A dialog, open while this group exists. Escape or its Close button hides it and fires "click" (required): remove the modal from your tree then.',
+    'A dialog, open while this group exists. Escape or its Close button hides it ' +
+    'and fires "click" (required): remove the modal from your tree then.',
   roles: [
     textRole('title', 'Dialog title, plain text.', { required: true }),
     otherChildren('any', 'Dialog content, in order.'),

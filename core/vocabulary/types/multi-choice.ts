@@ -6,7 +6,8 @@ export const multiChoice = defineType({
   type: 'multi-choice',
   category: 'input',
   description:
-    'Pick any number of options (a group of checkboxes). value payload and the formData value = the selected ids joined by newlines.',
+    'Pick any number of options (a group of checkboxes). value payload and ' +
+    'the formData value = the selected ids joined by newlines.',
   roles: [
     ...fieldRoles,
     textRole('value', 'Ids of the selected options, one per line.'),

@@ -5,7 +5,8 @@ export const section = defineType({
   type: 'section',
   category: 'layout',
   description:
-    'A titled region of the page. Inside tabs it is one tab (title = tab label); inside accordion it is one collapsible panel.',
+    'A titled region of the page. Inside tabs it is one tab (title = ' +
+    'tab label); inside accordion it is one collapsible panel.',
   roles: [
     textRole('title', 'Heading of the section, plain text.', { required: true }),
     otherChildren('any', 'The content, in order.'),

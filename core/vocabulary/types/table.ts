@@ -5,7 +5,8 @@ export const table = defineType({
   type: 'table',
   category: 'display',
   description:
-    'A data table. data is application/json text {"headers": ["Name", ...], "rows": [["Ada", ...], ...]}; cells are shown as plain text.',
+    'A data table. data is application/json text {"headers": ["Name", ...], ' +
+    '"rows": [["Ada", ...], ...]}; cells are shown as plain text.',
   roles: [
     textRole('caption', 'Caption of the table, plain text.'),
     textRole('data', 'JSON {"headers": string[], "rows": (string|number)[][]}.', {

@@ -5,7 +5,8 @@ export const tabs = defineType({
   type: 'tabs',
   category: 'layout',
   description:
-    'Tabbed panels: each child is a section whose title is the tab label. The first tab is selected; "change" sends the selected child id as value.',
+    'Tabbed panels: each child is a section whose title is the tab label. The ' +
+    'first tab is selected; "change" sends the selected child id as value.',
   roles: [otherChildren('group', 'One tab per section.', { types: ['section'] })],
   events: ['change'],
   example: ex.group('tabs', [

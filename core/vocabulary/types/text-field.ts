@@ -12,7 +12,8 @@ export const textField = defineType({
   type: 'text-field',
   category: 'input',
   description:
-    'A labelled one-line input. "input" events are debounced (150 ms); "change" fires when the user commits; value payload = the text.',
+    'A labelled one-line input. "input" events are debounced (150 ms); ' +
+    '"change" fires when the user commits; value payload = the text.',
   roles: [
     ...fieldRoles,
     textRole('value', "Initial value, plain text; the user's typing is kept until you send a different value."),

@@ -25,7 +25,9 @@ const short = [
 const long = Array.from(
   { length: 40 },
   (_, i) =>
-    `## Section ${i}\n\nSome *emphasis*, **strong**, \`code\` and a [link](https://example.org/${i}).\n\n- item a\n- item b\n\n| a | b |\n|---|---|\n| ${i} | x |\n`,
+    `## Section ${i}\n\nSome *emphasis*, **strong**, \`code\` and a ` +
+    `[link](https://example.org/${i}).\n\n- item a\n- item b\n\n| a | b ` +
+    `|\n|---|---|\n| ${i} | x |\n`,
 ).join('\n');
 const hostile = [
   '<img src=x onerror=alert(1)>',

@@ -30,7 +30,10 @@ export function decodeAgUiEvent(data: string, limits: Pick<AgUiLimits, 'maxEvent
     return {
       ok: false,
       code: 'event_too_large',
-      message: `an event of ${data.length} characters was refused before parsing (the bound is ${limits.maxEventBytes} bytes); stream large values in many TOOL_CALL_ARGS / TEXT_MESSAGE_CONTENT deltas`,
+      message:
+        `an event of ${data.length} characters was refused before parsing (the bound ` +
+        `is ${limits.maxEventBytes} bytes); stream large values in many TOOL_CALL_ARGS / ` +
+        `TEXT_MESSAGE_CONTENT deltas`,
     };
   }
   const shape = measureJson(data, limits.maxDepth);
@@ -47,7 +50,9 @@ export function decodeAgUiEvent(data: string, limits: Pick<AgUiLimits, 'maxEvent
     return {
       ok: false,
       code: 'malformed_event',
-      message: `an event that is not JSON was skipped: ${JSON.stringify(data.slice(0, 80))}; each SSE event's data must be one JSON object such as {"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hi"}`,
+      message:
+        `an event that is not JSON was skipped: ${JSON.stringify(data.slice(0, 80))}; each SSE event's data ` +
+        `must be one JSON object such as {"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hi"}`,
     };
   }
   const type =
@@ -59,13 +64,16 @@ export function decodeAgUiEvent(data: string, limits: Pick<AgUiLimits, 'maxEvent
       ok: false,
       code: 'malformed_event',
       message:
-        'an event without a string "type" was skipped; every AG-UI event is an object with a "type" such as "RUN_STARTED"',
+        'an event without a string "type" was skipped; every AG-UI ' +
+        'event is an object with a "type" such as "RUN_STARTED"',
     };
   if (!KNOWN_TYPES.has(type))
     return {
       ok: false,
       code: 'unknown_event',
-      message: `an event of unknown type ${JSON.stringify(type.slice(0, 60))} was skipped; AG-UI 1.0 types are ${[...KNOWN_TYPES].slice(0, 8).join(', ')}, … (use CUSTOM for your own)`,
+      message:
+        `an event of unknown type ${JSON.stringify(type.slice(0, 60))} was skipped; AG-UI 1.0 ` +
+        `types are ${[...KNOWN_TYPES].slice(0, 8).join(', ')}, … (use CUSTOM for your own)`,
     };
   const checked = EventSchema.safeParse(value);
   if (!checked.success) {

@@ -178,7 +178,10 @@ export function applyJsonPatch(
       ok: false,
       index: maxOps,
       path: '',
-      message: `the delta has ${operations.length} operations; at most ${maxOps} are applied at once (send a STATE_SNAPSHOT instead)`,
+      message:
+        `the delta has ${operations.length} operations; at ` +
+        `most ${maxOps} are applied at once (send a STATE_SNAPSHOT ` +
+        `instead)`,
     };
   let doc = document;
   let spent = 0;
@@ -188,7 +191,8 @@ export function applyJsonPatch(
     const size = jsonSizeWithin(value, maxBytes - spent);
     if (size === Infinity)
       throw new Refused(
-        `the patch adds or copies more than ${maxBytes} characters of JSON in all (send a smaller delta, or a STATE_SNAPSHOT)`,
+        `the patch adds or copies more than ${maxBytes} characters of ` +
+          `JSON in all (send a smaller delta, or a STATE_SNAPSHOT)`,
       );
     spent += size;
   };
@@ -239,7 +243,8 @@ export function applyJsonPatch(
           break;
         default:
           throw new Refused(
-            `unknown op ${JSON.stringify(String(operation.op).slice(0, 20))}; use add, remove, replace, move, copy or test`,
+            `unknown op ${JSON.stringify(String(operation.op).slice(0, 20))}; ` +
+              `use add, remove, replace, move, copy or test`,
           );
       }
     } catch (error) {
@@ -248,7 +253,10 @@ export function applyJsonPatch(
         ok: false,
         index,
         path: path.slice(0, 200),
-        message: `operation ${index} (${String((operation as { op?: unknown })?.op ?? '?').slice(0, 20)} ${JSON.stringify(path.slice(0, 120))}) was refused: ${error.message}; the state was left unchanged`,
+        message:
+          `operation ${index} ` +
+          `(${String((operation as { op?: unknown })?.op ?? '?').slice(0, 20)} ${JSON.stringify(path.slice(0, 120))}) ` +
+          `was refused: ${error.message}; the state was left unchanged`,
       };
     }
   }

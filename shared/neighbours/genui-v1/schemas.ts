@@ -105,7 +105,10 @@ export const PreviewChunk = Type.Intersect([
   Type.Object({ suip: Type.Object({ preview: Type.Literal(true) }) }),
 ]);
 export type PreviewChunk = Static<typeof PreviewChunk>;
-/** suip's extension: the preview of this surface is withdrawn (its command was refused or cut); the committed state shows again. */
+/**
+ * suip's extension: the preview of this surface is withdrawn (its command was refused or cut); the committed state
+ * shows again.
+ */
 export const DropPreviewChunk = Type.Object({ suip: Type.Object({ dropPreview: Id }) });
 export type DropPreviewChunk = Static<typeof DropPreviewChunk>;
 
@@ -130,7 +133,9 @@ export const GENUI_ERROR_CODES = [
   'model_stream_error',
 ] as const;
 export type GenuiErrorCode = (typeof GENUI_ERROR_CODES)[number];
-/** The error envelope: the seed's schema, `supportedCatalogs` always present so every error body validates against it. */
+/**
+ * The error envelope: the seed's schema, `supportedCatalogs` always present so every error body validates against it.
+ */
 export const GenuiErrorBody = Type.Object({
   error: Type.Object({
     code: Type.String(),

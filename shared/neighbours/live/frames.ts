@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SESSION_ID_MAX_CHARS, SESSION_ID_PATTERN } from '../../session-id.ts';
 
 /**
  * The live channel's frames (seed 004, the ggui WebSocket protocol), as suip speaks it: one JSON
@@ -9,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 /** The protocol version suip's live channel speaks (the seed's `supportedVersions` / `serverVersion`). */
 export const LIVE_PROTOCOL_VERSION = 'suip-ggui/1';
 
-const SessionId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\w.:-]+$' });
+const SessionId = Type.String({ minLength: 1, maxLength: SESSION_ID_MAX_CHARS, pattern: SESSION_ID_PATTERN });
 
 /** `subscribe`: MUST be the first frame of a connection. */
 export const SubscribeFrame = Type.Object(
@@ -129,7 +130,10 @@ export type ChannelErrorCode =
 /** The session (GguiSession) a render commits, as suip reads it; other fields pass through. */
 export interface LiveSession {
   id?: string;
-  /** `suip/1.0`: componentCode is a suip program (mode P); `suip-remote/1.0`: a server-side generator drives it (mode R). */
+  /**
+   * `suip/1.0`: componentCode is a suip program (mode P); `suip-remote/1.0`: a server-side generator drives it (mode
+   * R).
+   */
   runtime?: string;
   componentCode?: string;
   propsSpec?: unknown;
@@ -162,7 +166,10 @@ export type ServerFrame =
         streamSeq: number;
         /** The committed session (the newest render with the newest props), or null. */
         session: LiveSession | null;
-        /** Additive: the newest value of each `replace` data channel, when the ack replays nothing (no fromSeq, or truncated). */
+        /**
+         * Additive: the newest value of each `replace` data channel, when the ack replays nothing (no fromSeq, or
+         * truncated).
+         */
         channels?: Record<string, { payload: unknown; seq: number }>;
         replayTruncated?: boolean;
         sessionToken?: string;

@@ -38,7 +38,9 @@ export const OUTPUT_CHANNELS = {
   modelContext: 'mcp.model-context',
 } as const;
 
-/** Budgets, enforced where a value enters (the server for tool arguments, the page for outputs, the host for resources). */
+/**
+ * Budgets, enforced where a value enters (the server for tool arguments, the page for outputs, the host for resources).
+ */
 export const MCP_APP_LIMITS = {
   /** A program passed to `suip_render` (characters). */
   maxProgramChars: 200_000,

@@ -15,7 +15,9 @@ export interface RenderResult {
   error?: string;
 }
 
-/** Reads a `RenderResult` out of a tool result's `structuredContent` (hostile: any shape); undefined if it is not one. */
+/**
+ * Reads a `RenderResult` out of a tool result's `structuredContent` (hostile: any shape); undefined if it is not one.
+ */
 export function readRenderResult(structured: unknown): RenderResult | undefined {
   if (typeof structured !== 'object' || structured === null) return undefined;
   const value = structured as Record<string, unknown>;

@@ -96,7 +96,9 @@ export type BridgeServerFrame = Static<typeof BridgeServerFrame>;
 
 /** Browser → bridge. */
 export const BridgeClientFrame = Type.Union([
-  /** One protocol line for the runtime's stdin (a JSON-RPC message, no newline), addressed to one runtime generation. */
+  /**
+   * One protocol line for the runtime's stdin (a JSON-RPC message, no newline), addressed to one runtime generation.
+   */
   Type.Object(
     { type: Type.Literal('line'), generation: Generation, line: Type.String({ maxLength: 4 * 1024 * 1024 }) },
     { additionalProperties: false },

@@ -47,7 +47,9 @@ export function lineErrorResponse(problem: LineProblem): LineErrorResponse | und
         id: problem.id ?? null,
         error: {
           code: RpcErrorCode.InvalidRequest,
-          message: `invalid request: ${problem.message}. A request is {"jsonrpc":"2.0","id":"<string>","method":"<name>","params":{…}}.`,
+          message:
+            `invalid request: ${problem.message}. A request is ` +
+            `{"jsonrpc":"2.0","id":"<string>","method":"<name>","params":{…}}.`,
         },
       };
   }

@@ -42,7 +42,9 @@ export function createLineSplitter(
       tooLong: ({ preview }) =>
         sink.problem({
           kind: 'too-long',
-          message: `a line is longer than ${maxLineBytes} bytes; it was skipped (one JSON-RPC message per line, at most ${maxLineBytes} bytes)`,
+          message:
+            `a line is longer than ${maxLineBytes} bytes; it was skipped (one ` +
+            `JSON-RPC message per line, at most ${maxLineBytes} bytes)`,
           preview,
         }),
     },
