@@ -427,7 +427,10 @@ export class GeneratorSession {
     if (this.raw.length > 0 || this.wanted !== undefined) this.schedule();
   }
 
-  /** Warn of texts under `prefix` the host shows other than written (text-notice.ts: markdown in a plain string, HTML). */
+  /**
+   * Warn of texts under `prefix` the host shows other than written (text-notice.ts: markdown in a
+   * plain string, HTML).
+   */
   private textNotices(prefix: readonly string[]): TextNoticeHook {
     return (path, { reason, detail, fix }) => this.refused(refusalNotice([...prefix, ...path], reason, detail, fix));
   }
