@@ -141,6 +141,19 @@ test('a program sent by a frontend tool runs sandboxed; its error goes back as t
   await expect(page.getByText('The agent got: Action in "Seats": {"seat":"window"}')).toBeVisible();
 });
 
+test('a press while the first render is still being judged is not lost: it reaches the agent after the run', async ({
+  page,
+}) => {
+  await open(page);
+  // Not awaited: the button is pressed as soon as it shows, inside runProgram's settle window
+  // (400 ms), before the tool result went back. That press used to be dropped with no word.
+  const finished = send(page, 'program with seats');
+  await page.getByRole('button', { name: 'Window seat' }).click();
+  expect(await finished).toEqual({ status: 'finished' });
+  await expect(page.getByText('The agent got: Action in "Seats": {"seat":"window"}')).toBeVisible();
+  expect(await issues(page)).not.toContain('action_refused');
+});
+
 test('programs are capped (the oldest is replaced, said) and all are detached when the connection closes', async ({
   page,
 }) => {

@@ -431,8 +431,22 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       typeof view.value.title === 'string' && view.value.title !== ''
         ? view.value.title.slice(0, 80)
         : `Program ${programs}`;
-    const outcome = await runProgram(renderer, id, code, title);
-    if (!outcome.ok) return JSON.stringify({ rendered: false, errors: outcome.error });
+    // Heard from the attach on: a press while the first render is still being judged waits for
+    // the verdict, then goes on as any action (or is refused out loud if the program failed).
+    let early: unknown[] | undefined = [];
+    let onAction = (value: unknown): void => void early?.push(value);
+    const outcome = await runProgram(renderer, id, code, title, {
+      onOutput: (channel, value) => {
+        if (channel === ACTION_CHANNEL && !closed) onAction(value);
+      },
+    });
+    const waiting = early;
+    early = undefined;
+    if (!outcome.ok) {
+      if (waiting.length > 0)
+        report('action_refused', `"${title}" sent an action before it had started, then failed; it was dropped`, id);
+      return JSON.stringify({ rendered: false, errors: outcome.error });
+    }
     shared.add(outcome.handle);
     feed(outcome.handle);
     mounted.push({ id, handle: outcome.handle });
@@ -452,8 +466,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
     // not expose a program's user activation to adapters, so this budget stands in for it.)
     let pendingAction = false;
     let actions: number[] = [];
-    outcome.handle.onOutput((channel, value) => {
-      if (channel !== ACTION_CHANNEL || closed) return;
+    onAction = (value) => {
+      if (closed) return;
       const now = performance.now();
       actions = actions.filter((at) => now - at < 60_000);
       if (pendingAction || actions.length >= ACTIONS_PER_MINUTE) {
@@ -470,7 +484,8 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       actions.push(now);
       const text = `Action in "${title}": ${JSON.stringify(value)?.slice(0, 4000) ?? 'null'}`;
       void send(text).finally(() => (pendingAction = false));
-    });
+    };
+    for (const value of waiting) onAction(value);
     return JSON.stringify({ rendered: true, mount: id });
   };
 

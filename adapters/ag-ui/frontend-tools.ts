@@ -87,14 +87,20 @@ function hasContent(snapshot: unknown, id: string): boolean {
  * `sandbox="allow-scripts"` iframe, budgets, watchdog) and judges its first render as the
  * playground's repair loop does: any error the renderer or the sandbox reports, a stop, or nothing
  * rendered within `renderMs` is a failure worded for the model (`repairMessage`); a program that
- * renders is watched `settleMs` more, since errors often follow the first frame.
+ * renders is watched `settleMs` more, since errors often follow the first frame. `onOutput` hears
+ * the program's outputs from the moment it is attached: the user can press what it shows before
+ * that judgement ends, and a press then must not be lost unheard.
  */
 export async function runProgram(
   renderer: ProgramRenderer,
   id: string,
   code: string,
   name: string,
-  { renderMs = 4000, settleMs = 400 } = {},
+  {
+    renderMs = 4000,
+    settleMs = 400,
+    onOutput,
+  }: { renderMs?: number; settleMs?: number; onOutput?: (channel: string, value: unknown) => void } = {},
 ): Promise<ProgramOutcome> {
   const errors: string[] = [];
   let stopped: string | undefined;
@@ -126,6 +132,7 @@ export async function runProgram(
     } catch (error) {
       return { ok: false, error: repairMessage(error instanceof Error ? error.message : String(error)) };
     }
+    if (onOutput !== undefined) handle.onOutput(onOutput);
     const started = performance.now();
     let renderedAt: number | undefined;
     for (;;) {
