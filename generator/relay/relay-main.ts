@@ -139,7 +139,13 @@ const REPORT_SIZE = REPORT_MESSAGE_CHARS + 64;
 
 /** Send `message` to the host in order with the run's data, within the run's slices. */
 function toHost(run: Run, message: RelayReport | string): void {
-  run.forwarder.push(message, typeof message === 'string' ? message.length : REPORT_SIZE);
+  if (!run.forwarder.push(message, typeof message === 'string' ? message.length : REPORT_SIZE))
+    terminate(
+      run,
+      'rate',
+      'the generator sent faster than the host takes its messages (over 1,000 messages or 8 MiB waiting); ' +
+        'send fewer, smaller updates',
+    );
 }
 
 /** Send `message` to the host now (a termination, and each slice's messages). */

@@ -70,4 +70,37 @@ describe('the relay forwards in budgeted slices', () => {
     expect(sent).toEqual(['a', 'b', 'c']);
     expect(forwarder.pending).toBe(0);
   });
+
+  it('refuses a push once the queue holds its bound, and a steady backlog stays within it', () => {
+    const sent: string[] = [];
+    const turns: (() => void)[] = [];
+    const forwarder = createSliceForwarder<string>(
+      (m) => sent.push(m),
+      { messages: 2, bytes: 100 },
+      (task) => turns.push(task),
+      { messages: 5, bytes: 50 },
+    );
+    // Three a turn against two forwarded a turn: the queue grows by one a turn until it is full.
+    let refused = 0;
+    for (let t = 0; t < 20; t += 1) {
+      for (let i = 0; i < 3; i += 1) if (!forwarder.push(`m${t}-${i}`, 1)) refused += 1;
+      expect(forwarder.pending).toBeLessThanOrEqual(5);
+      turns.splice(0).forEach((task) => task());
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(sent.length + forwarder.pending + refused).toBe(60);
+    // Bytes bound the queue too.
+    const big = createSliceForwarder<string>(
+      () => undefined,
+      { messages: 1, bytes: 10 },
+      () => undefined,
+      {
+        messages: 100,
+        bytes: 50,
+      },
+    );
+    expect(big.push('first', 10)).toBe(true);
+    expect(big.push('queued', 40)).toBe(true);
+    expect(big.push('over', 20)).toBe(false);
+  });
 });

@@ -15,8 +15,12 @@ export const RELAY_SLICE: Readonly<SliceBudget> = Object.freeze({ messages: 32, 
 
 /** The relay's path to the host, in slices (see `createSliceForwarder`). */
 export interface SliceForwarder<T> {
-  /** Forward `message` (`size` code units) now if this slice has room, else queue it for the next slice. */
-  push(message: T, size: number): void;
+  /**
+   * Forward `message` (`size` code units) now if this slice has room, else queue it for the next
+   * slice. False (and nothing queued) when the queue already holds its bound: the run sends faster
+   * than the host takes it, and the caller ends it.
+   */
+  push(message: T, size: number): boolean;
   /** Drop what is queued and forward nothing more (the run ended). */
   stop(): void;
   /** Messages queued, not yet forwarded. */
@@ -30,17 +34,24 @@ export interface SliceForwarder<T> {
  * Why: in Firefox the sandbox's relay runs on the host's thread, and every text it forwards costs
  * the host's session its parse, validation and apply on that same thread. A flood forwarded as it
  * arrives (up to the rate budget's burst of 1,000) stalled the host; in slices the host gets at
- * most `budget.messages` per timer turn and its own timers run between them. The queue needs no
- * bound of its own: every text in it spent a token of the run's rate budget first, so it holds at
- * most one burst, and the run's end (`stop`) drops it.
+ * most `budget.messages` per timer turn and its own timers run between them.
+ *
+ * SECURITY: the queue has a bound of its own (`limit`). The rate budget refills by time, not by how
+ * fast slices drain, and a hidden page's timers run about once a second while the program's Worker
+ * is not slowed: a run that keeps the queue over its bound is refused (`push` answers false) rather
+ * than held in memory. A forwarded slot is cleared at once, so a steady backlog holds only what
+ * waits, never what already went.
  */
 export function createSliceForwarder<T>(
   send: (message: T) => void,
   budget: SliceBudget = RELAY_SLICE,
   schedule: (task: () => void) => void = (task) => setTimeout(task, 0),
+  limit: SliceBudget = { messages: 1000, bytes: 8 << 20 },
 ): SliceForwarder<T> {
-  let queue: { message: T; size: number }[] = [];
+  let queue: ({ message: T; size: number } | undefined)[] = [];
   let head = 0;
+  /** Code units waiting in the queue. */
+  let queued = 0;
   let sent = 0;
   let bytes = 0;
   let scheduled = false;
@@ -56,9 +67,18 @@ export function createSliceForwarder<T>(
     if (stopped) return;
     sent = 0;
     bytes = 0;
-    while (head < queue.length && roomFor(queue[head]!.size)) forward(queue[head++]!);
+    while (head < queue.length && roomFor(queue[head]!.size)) {
+      const entry = queue[head]!;
+      queue[head] = undefined;
+      head += 1;
+      queued -= entry.size;
+      forward(entry);
+    }
     if (head === queue.length) {
       queue = [];
+      head = 0;
+    } else if (head >= 1024) {
+      queue = queue.slice(head);
       head = 0;
     }
     // A new slice starts on the next turn even when nothing waits, so a flood that comes after
@@ -72,15 +92,21 @@ export function createSliceForwarder<T>(
   };
   return {
     push(message, size) {
-      if (stopped) return;
+      if (stopped) return true;
       if (head === queue.length && roomFor(size)) forward({ message, size });
-      else queue.push({ message, size });
+      else {
+        if (queue.length - head >= limit.messages || queued + size > limit.bytes) return false;
+        queue.push({ message, size });
+        queued += size;
+      }
       later();
+      return true;
     },
     stop() {
       stopped = true;
       queue = [];
       head = 0;
+      queued = 0;
     },
     get pending() {
       return queue.length - head;
