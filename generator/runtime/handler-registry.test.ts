@@ -84,4 +84,24 @@ describe('HandlerRegistry.prune', () => {
     expect(registry.lookup(a)).toBeTypeOf('function');
     expect(registry.lookup(b)).toBeUndefined();
   });
+
+  type Wired = { on?: { click: { handler: string } }; group?: Array<[string, Wired]> };
+  it('a root child whose id is "" has its own path: its handlers never take another slot', () => {
+    const registry = new HandlerRegistry();
+    const f1 = () => 1;
+    const f2 = () => 2;
+    const button = (fn: () => number) => group('button', [['l', 'go']], { on: { click: fn } });
+    const wire = registry.toWire(
+      group(null, [
+        ['a', button(f1)],
+        ['', group(null, [['a', button(f2)]])],
+      ]),
+      [],
+    ) as { group: Array<[string, Wired]> };
+    const outer = wire.group[0]![1].on!.click.handler;
+    const inner = wire.group[1]![1].group![0]![1].on!.click.handler;
+    expect(outer).not.toBe(inner);
+    expect(registry.lookup(outer)).toBe(f1);
+    expect(registry.lookup(inner)).toBe(f2);
+  });
 });

@@ -82,7 +82,9 @@ export class HandlerRegistry {
       return particle as Particle;
     const cached = this.cache.get(particle);
     if (cached !== undefined && cached.id === id && cached.parent === parent) return cached.wire;
-    const wire = this.convertGroup(particle, parentPath.length === 0 && id === '' ? [] : [...parentPath, id]);
+    // Only the root has the parent key "" (a child's is its parent's path as JSON): a root child
+    // whose id is "" still gets its own path.
+    const wire = this.convertGroup(particle, parent === '' ? [] : [...parentPath, id]);
     this.cache.set(particle, { parent, id, wire });
     return wire;
   }
