@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStreamWorkerHandler, IN_FLIGHT, type FromStreamWorker } from './stream-worker.ts';
+import { createStreamWorkerHandler, IN_FLIGHT, MAX_BATCH_ITEMS, type FromStreamWorker } from './stream-worker.ts';
 
 const closers: Array<() => void> = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -61,6 +61,28 @@ describe('the stream Worker handler (fetch, frame and bound off the page, batche
     expect(items[0]).toMatchObject({ problem: { kind: 'too-long', length: expect.any(Number) } });
     expect(items.slice(1)).toHaveLength(3000);
     expect(items[3000]).toEqual({ event: { data: `{"n":2999,"pad":"${'p'.repeat(60)}"}` } });
+  });
+
+  it('a body of tiny items comes in batches of at most MAX_BATCH_ITEMS (a 64 KiB piece of "1\\n" is 32,768 items)', async () => {
+    const url = await serve('data:\n\n'.repeat(40_000));
+    const { posts, handle, until } = worker();
+    handle({ fetch: { url, init: {} } });
+    await until(() => posts.some((p) => 'head' in p));
+    handle({ read: { format: 'sse', bounds: { maxLineBytes: 1 << 20, maxEventBytes: 1 << 20 } } });
+    let taken = 0;
+    for (;;) {
+      await until(
+        () => posts.some((p) => 'end' in p || 'error' in p) || posts.filter((p) => 'items' in p).length > taken,
+      );
+      const batches = posts.filter((p) => 'items' in p);
+      if (batches.length === taken) break;
+      handle({ credit: batches.length - taken });
+      taken = batches.length;
+    }
+    const sizes = posts.flatMap((p) => ('items' in p ? [p.items.length] : []));
+    expect(MAX_BATCH_ITEMS).toBeLessThanOrEqual(1536);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_BATCH_ITEMS);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
   it('quotes only the start of an error answer', async () => {

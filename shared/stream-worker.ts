@@ -8,6 +8,16 @@ import {
   type StreamItem,
 } from './stream-items.ts';
 
+/** Bytes handed to the parser at a time, so a batch's item count is checked often enough. */
+const FRAME_STEP = 1024;
+/** A batch is flushed once it holds this many items. */
+const BATCH_ITEMS = 1024;
+/**
+ * Most items one batch can hold: a step adds at most one item per two bytes ("1\n") past the
+ * flush point. The page takes a batch in one task.
+ */
+export const MAX_BATCH_ITEMS = BATCH_ITEMS + FRAME_STEP / 2;
+
 /**
  * The stream Worker's side (its entry is `shared/stream-worker-main.ts`): it fetches an untrusted
  * agent stream, decodes, frames and bounds its body off the host page's thread, and posts the page
@@ -96,11 +106,13 @@ export function createStreamWorkerHandler(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      // SECURITY: framed in pieces, each flushed once it holds a piece's worth, so no batch the
-      // page must take in one task is much larger than a piece (a single item is bounded by its limit).
-      for (let at = 0; at < value.length; at += PIECE_BYTES) {
-        parser.push(value.subarray(at, at + PIECE_BYTES));
-        if (size >= PIECE_BYTES) await flush();
+      // SECURITY: framed in steps of FRAME_STEP bytes, the batch flushed once it holds a piece's
+      // worth of bytes or BATCH_ITEMS items, so no batch the page must take in one task is much
+      // larger than a piece or holds many tiny items (a piece of "1\n" is 32,768 items: 60-76 ms
+      // to take in one task). A single item is bounded by its own limit.
+      for (let at = 0; at < value.length; at += FRAME_STEP) {
+        parser.push(value.subarray(at, at + FRAME_STEP));
+        if (size >= PIECE_BYTES || batch.length >= BATCH_ITEMS) await flush();
       }
       await flush();
     }
