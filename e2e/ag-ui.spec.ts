@@ -154,6 +154,26 @@ test('a press while the first render is still being judged is not lost: it reach
   expect(await issues(page)).not.toContain('action_refused');
 });
 
+test('a relative agent URL works in the stream Worker, and the request carries the page as its Referer', async ({
+  page,
+}) => {
+  // The agent is reached through the page's own origin ("/relative-agent"), as a host's API
+  // route is; a blob: Worker cannot resolve a relative URL by itself.
+  let referer: string | undefined;
+  await page.route('**/relative-agent', async (route) => {
+    referer = route.request().headers()['referer'];
+    const response = await route.fetch({ url: agentUrl });
+    await route.fulfill({ response });
+  });
+  await page.goto(`/e2e/fixtures/ag-ui/host.html?agent=${encodeURIComponent('/relative-agent')}`);
+  await page.waitForFunction(() => 'aguiHost' in window);
+  expect(await send(page, 'program with seats')).toEqual({ status: 'finished' });
+  await expect(page.getByText('The seat picker is on screen.')).toBeVisible();
+  const modes = await page.evaluate(() => (window as unknown as Host).aguiHost.streamModes.map((m) => m.mode));
+  expect(modes).toContain('worker');
+  expect(referer).toContain('/e2e/fixtures/ag-ui/host.html');
+});
+
 test('programs are capped (the oldest is replaced, said) and all are detached when the connection closes', async ({
   page,
 }) => {

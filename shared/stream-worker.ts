@@ -37,6 +37,8 @@ export interface StreamRequestInit {
   cache?: RequestCache;
   redirect?: RequestRedirect;
   referrerPolicy?: ReferrerPolicy;
+  /** The page's URL: a blob: Worker's own fetch would send no Referer of the page's. */
+  referrer?: string;
 }
 
 /** The page's messages to the stream Worker, in this order: `fetch`, then `text` or `read`, then `credit`s. */

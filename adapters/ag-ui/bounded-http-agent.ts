@@ -37,7 +37,8 @@ export class BoundedHttpAgent extends HttpAgent {
   readonly limits: AgUiLimits;
   /** Tokens of the refusals this agent reported and nobody claimed yet. */
   readonly #issued = new Set<string>();
-  readonly #ownFetch: boolean;
+  /** The `fetch` the agent was built with: a host that passed or later assigned its own is heard. */
+  readonly #defaultFetch: unknown;
   readonly #onStreamMode: BoundedHttpAgentConfig['onStreamMode'];
 
   /**
@@ -52,7 +53,7 @@ export class BoundedHttpAgent extends HttpAgent {
   constructor(config: BoundedHttpAgentConfig) {
     super(config);
     this.limits = { ...DEFAULT_AG_UI_LIMITS, ...config.limits };
-    this.#ownFetch = config.fetch !== undefined;
+    this.#defaultFetch = config.fetch === undefined ? this.fetch : undefined;
     this.#onStreamMode = config.onStreamMode;
   }
 
@@ -82,7 +83,8 @@ export class BoundedHttpAgent extends HttpAgent {
         const { maxEventBytes } = this.limits;
         const stream = await openAgentStream(this.url, init, {
           signal,
-          ...(this.#ownFetch ? { fetch: (url, request) => this.fetch(url, request) } : {}),
+          // Read at each run: a host may assign `agent.fetch` (auth, rewriting) after construction.
+          ...(this.fetch !== this.#defaultFetch ? { fetch: (url, request) => this.fetch(url, request) } : {}),
           ...(this.#onStreamMode ? { onMode: this.#onStreamMode } : {}),
         });
         if (!stream.ok)

@@ -65,6 +65,9 @@ if (typeof document !== 'undefined')
       cspRefusal = `the host page's Content-Security-Policy refuses the stream's blob: Worker (${event.effectiveDirective})`;
   });
 
+/** How long a stream Worker may take to say it is ready before the page reads the stream itself. */
+const WORKER_START_MS = 5000;
+
 /** A started stream Worker (it posted `ready`), or why none could start. */
 async function startWorker(): Promise<Worker | string> {
   if (refusal !== undefined) return refusal;
@@ -79,9 +82,19 @@ async function startWorker(): Promise<Worker | string> {
     return (refusal = `the stream Worker could not be created (${String(error)})`);
   }
   return new Promise((resolve) => {
-    worker.onmessage = () => resolve(worker);
+    // A Worker that neither says `ready` nor fails (a stalled engine) must not hold the stream:
+    // the page reads it instead, and says so.
+    const late = setTimeout(() => {
+      worker.terminate();
+      resolve(`the stream Worker did not start within ${WORKER_START_MS / 1000} s`);
+    }, WORKER_START_MS);
+    worker.onmessage = () => {
+      clearTimeout(late);
+      resolve(worker);
+    };
     // Before `ready` the Worker ran none of its code, so it sent no request: the page may send it.
     worker.onerror = (event) => {
+      clearTimeout(late);
       event.preventDefault();
       worker.terminate();
       // Chromium reports a CSP refusal before the Worker's error event, which carries no message.
@@ -95,7 +108,15 @@ async function startWorker(): Promise<Worker | string> {
 function workerInit(init: RequestInit): StreamRequestInit | string {
   if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
     return 'the request body is not a string';
+  // What a Worker's fetch would not carry as the page's does is never dropped quietly: such a
+  // request stays on the page.
+  const kept = ['mode', 'integrity', 'keepalive', 'referrer', 'priority'].filter(
+    (key) => (init as Record<string, unknown>)[key] !== undefined,
+  );
+  if (kept.length > 0) return `the request sets ${kept.join(', ')}, which the stream Worker does not pass on`;
   return {
+    // A blob: Worker has no base for a relative URL, and would send no Referer of the page's.
+    referrer: typeof location === 'undefined' ? undefined : location.href,
     ...(init.method !== undefined ? { method: init.method } : {}),
     headers: [...new Headers(init.headers).entries()],
     ...(typeof init.body === 'string' ? { body: init.body } : {}),
@@ -127,7 +148,10 @@ export async function openAgentStream(
     return slicedStream(url, init, options);
   }
   options.onMode?.('worker', WORKER_MODE);
-  return workerStream(worker, url, given, options.signal);
+  // Resolved against the page, as the page's own fetch would: a Worker made from a blob: URL
+  // cannot resolve "/api/agent" itself.
+  const absolute = new URL(url, document.baseURI).href;
+  return workerStream(worker, absolute, given, options.signal);
 }
 
 async function slicedStream(url: string, init: RequestInit, options: AgentStreamOptions): Promise<AgentStream> {
