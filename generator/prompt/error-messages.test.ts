@@ -53,9 +53,14 @@ function constants(source: ts.SourceFile): Map<string, string> {
   return out;
 }
 
-/** The string leaves of an expression (both branches of `a ? b : c`), with the file's constants resolved. */
+/** The string leaves of an expression (both branches of `a ? b : c`, both sides of `a + b`), with the file's constants resolved. */
 function leaves(node: ts.Expression, consts: Map<string, string>, source: ts.SourceFile): Message[] {
   if (ts.isParenthesizedExpression(node)) return leaves(node.expression, consts, source);
+  // A message split over lines ('…' + `…`) is one message: every left part with every right part.
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const [left, right] = [leaves(node.left, consts, source), leaves(node.right, consts, source)];
+    return left.flatMap((l) => right.map((r) => ({ source: node.getText(source), text: l.text + r.text })));
+  }
   if (ts.isConditionalExpression(node))
     return [...leaves(node.whenTrue, consts, source), ...leaves(node.whenFalse, consts, source)];
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
