@@ -283,9 +283,11 @@ export function createConnection(
           // A subscribe the store could not answer (a Redis primary failing over) is not half done:
           // bound to its session with no reader, the socket answered pings and got no frame, so a
           // page never reconnected. Closed with a retryable code, the page reconnects and resumes.
+          // The store's own words (addresses, paths) go to the server's log, never to the page.
           for (const stop of stops.splice(0)) stop();
           const why = error instanceof Error ? error.message : String(error);
-          io.fail('BUSY', `the session's store did not answer the subscribe (${why.slice(0, 200)}); reconnect`, true);
+          context.options.log({ event: 'subscribe-failed', sessionId: bound?.sessionId, error: why.slice(0, 500) });
+          io.fail('BUSY', "the session's store did not answer the subscribe; reconnect", true);
         });
       // Seed 004: subscribe comes first, ping included.
       if (bound === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
