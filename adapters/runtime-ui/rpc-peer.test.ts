@@ -153,6 +153,37 @@ describe('seed 002 peer', () => {
     expect(runtime.pending).toEqual([]);
   });
 
+  it('an answer that cannot be written is answered -32603 (no unhandled rejection, no peer left waiting)', async () => {
+    const lines: string[] = [];
+    let writes = 0;
+    const runtime = createRpcPeer({
+      role: 'runtime',
+      send: (l) => {
+        writes += 1;
+        if (writes === 1) throw new Error('the pipe is closed');
+        lines.push(l);
+      },
+      handlers: { 'run.start': async () => ({ run_id: 'r1' }) },
+    });
+    runtime.receiveLine(
+      JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'run.start', params: { input: { type: 'text', text: 'x' } } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      id: 'a',
+      error: { code: -32603, message: 'the answer could not be sent: the pipe is closed' },
+    });
+    // A notification whose send fails throws to its caller instead of vanishing.
+    const ui = createRpcPeer({
+      role: 'ui',
+      send: () => {
+        throw new Error('gone');
+      },
+      handlers: {},
+    });
+    expect(() => ui.notify('ui.context.update', { cwd: '/' } as never)).toThrow('gone');
+  });
+
   it("two peers answering each other's garbage do not loop: an error response is never answered", async () => {
     const { ui, runtime, lines } = pair();
     runtime.receiveLine('garbage from the UI');

@@ -153,7 +153,25 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
       if (!parsed.ok) return refuse(parsed.problem, quiet);
       const message = parsed.message;
       if (message.method !== undefined && message.id !== undefined && message.id !== null) {
-        void rpc.server.receive(message as JSONRPCRequest).then((response) => response && write(response));
+        // A result that cannot be written (not JSON, a failed send) is answered -32603 rather than
+        // left as an unhandled rejection with the peer waiting for ever; a failed error write is
+        // told to onProblem.
+        void Promise.resolve(rpc.server.receive(message as JSONRPCRequest))
+          .then((response) => response && write(response))
+          .catch((error: unknown) => {
+            const why = error instanceof Error ? error.message : String(error);
+            try {
+              write(
+                createJSONRPCErrorResponse(
+                  message.id as string,
+                  RpcErrorCode.InternalError,
+                  `the answer could not be sent: ${why}`,
+                ),
+              );
+            } catch {
+              problem(`the answer to ${String(message.method).slice(0, 128)} could not be sent: ${why}`, text);
+            }
+          });
         return;
       }
       if (message.method !== undefined) {
@@ -191,7 +209,8 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
       return response.result as Static<(typeof REQUESTS)[typeof method]['result']>;
     },
     notify(method, params) {
-      rpc.notify(method, params as JSONRPCParams);
+      // Written directly: the library's notify swallows a failed send, and the caller must hear it.
+      write({ jsonrpc: '2.0', method, params });
     },
     get pending() {
       return [...waiting.keys()];
