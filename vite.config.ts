@@ -53,5 +53,7 @@ export default defineConfig({
       process.env.SUIP_LOAD_TESTS === '1' ? configDefaults.exclude : [...configDefaults.exclude, '**/*.load.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Suites start real server processes in their hooks; beside CPU hogs one took over 30 s.
+    hookTimeout: 120_000,
   },
 });

@@ -34,7 +34,7 @@ export function serverForSuite(
     const given = typeof flags === 'function' ? flags() : flags;
     started = await startServer(['--data-dir', dir, ...given], options.env, options.process);
     Object.assign(handle, started);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await started?.stop();
     rmSync(dir, { recursive: true, force: true });
