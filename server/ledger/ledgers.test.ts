@@ -69,6 +69,20 @@ describe.skipIf(!hasRedisServer())('Redis Streams ledger (a real redis-server on
   });
   ledgerConformance((options) => createRedisLedger(redis.url, options), 'redis');
 
+  it('a read Redis cannot answer is STORE_FAILED (retryable 503), like a failed append, not a bare error', async () => {
+    const own = await startRedisServer();
+    const ledger = await createRedisLedger(own.url);
+    await ledger.append('down-session', 'data', '"x"');
+    await own.kill();
+    const read = ledger.read('down-session', 0).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(await read).toMatchObject({ name: 'LedgerError', code: 'STORE_FAILED' });
+    await ledger.close().catch(() => undefined);
+    await own.stop();
+  }, 60_000);
+
   it('serves 1,000 tails from one connection: each gets its entry', async () => {
     const ledger = await createRedisLedger(redis.url);
     const probe = await createRedisLedger(redis.url);

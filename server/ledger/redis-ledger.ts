@@ -214,7 +214,19 @@ export async function createRedisLedger(
   const quota = options.quotaBytes ?? DEFAULT_QUOTA_BYTES;
   const keys = redisKeys(options.prefix ?? 'suip');
   const store = typeof target === 'string' ? await serverStore(target, keys) : await clusterStore(target.cluster, keys);
-  const send = (args: string[]) => store.send(args[1]!, args);
+  // A read Redis could not answer (a primary failing over: "The client is offline", CLUSTERDOWN)
+  // is STORE_FAILED like a failed append, so the agent gets a retryable 503, not a 500.
+  const send = async (args: string[]): Promise<unknown> => {
+    try {
+      return await store.send(args[1]!, args);
+    } catch (error) {
+      throw new LedgerError(
+        'STORE_FAILED',
+        `the Redis ledger could not read (${error instanceof Error ? error.message : String(error)}); ` +
+          'nothing changed: retry it',
+      );
+    }
+  };
   const range = async (
     session: string,
     from: string,
