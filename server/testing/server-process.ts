@@ -37,8 +37,9 @@ function secretsToEnv(args: readonly string[]): { args: string[]; env: Record<st
 /**
  * Start `server/main.ts` as a real process with `args`; resolves with its URL once it printed
  * `listening` (within `startMs`, default 90 s: a process starting from source beside CPU hogs
- * took over 30 s). `--agent-token X` and `--secret X` in `args` are handed over in the environment; `openFiles` starts it under that descriptor limit; `nodeArgs`
- * go to node itself (`--inspect=127.0.0.1:0` for a benchmark that forces a collection).
+ * took over 30 s). `--agent-token X` and `--secret X` in `args` are handed over in the
+ * environment; `openFiles` starts it under that descriptor limit; `nodeArgs` go to node itself
+ * (`--inspect=127.0.0.1:0` for a benchmark that forces a collection).
  */
 export async function startServer(
   args: string[],
