@@ -15,7 +15,6 @@ import {
 } from '../../shared/relay-control.ts';
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
-import { startGateEngine } from './gate-engine.ts';
 import { PendingEvent } from './pending-event.ts';
 import { createSliceForwarder, type SliceForwarder } from './slice-forwarder.ts';
 
@@ -50,9 +49,10 @@ interface Run {
   /** What the run sent before its port arrived, in order (at most EARLY_MESSAGES, then its termination). */
   readonly early: unknown[];
   dead: boolean;
-  /** The program's engine: its blob Worker behind a gate Worker, or the nested frame when the host's CSP refuses Workers. */
-  worker?: Engine;
+  /** The program's engine: a blob Worker, or the nested frame when the host's CSP refuses Workers. */
+  worker?: Worker | Engine;
   dataPort?: MessagePort;
+  blobUrl?: string;
   remote?: Remote<WorkerControl>;
   stopWatchdog?: () => void;
   /** The user event the Worker may be running (named when the watchdog ends it). */
@@ -130,6 +130,7 @@ function terminate(run: Run, reason: TerminationReason | 'stopped', message: str
   // delivered after terminate() to ports left open, one task each, on the host's thread in Firefox.
   run.dataPort?.close();
   for (const port of run.ports) port.close();
+  if (run.blobUrl !== undefined) URL.revokeObjectURL(run.blobUrl);
   if (reason !== 'stopped') deliver(run, { suip: 'terminated', reason, message });
 }
 
@@ -162,11 +163,8 @@ function connectRun(run: Run, port: MessagePort): void {
   for (const message of run.early.splice(0)) port.postMessage(message);
 }
 
-/**
- * The program's engine for `run`: its Worker behind a gate Worker, or (`frameMode`) a nested frame,
- * which is reported to the host.
- */
-function startEngine(run: Run, script: string, budgets: RelayBudgets): Engine {
+/** The program's engine for `run`: a blob Worker, or (`frameMode`) a nested frame, which is reported to the host. */
+function startEngine(run: Run, script: string): Worker | Engine {
   if (frameMode) {
     toHost(run, {
       suip: 'isolation',
@@ -177,15 +175,8 @@ function startEngine(run: Run, script: string, budgets: RelayBudgets): Engine {
       terminate(run, 'type', "the program's frame navigated away, which the protocol does not allow"),
     );
   }
-  // SECURITY: in Firefox and WebKit this frame runs on the host page's thread, where each message a
-  // Worker posts here is a task before the relay reads it; the gate Worker takes the program's
-  // posts on its own thread and passes on only what the budgets allow (gate-main.ts).
-  const gate = startGateEngine(script, {
-    maxMessagesPerSecond: budgets.maxMessagesPerSecond,
-    maxMessageBytes: budgets.maxMessageBytes,
-  });
-  gate.onbreach = (reason, message) => terminate(run, reason, message);
-  return gate;
+  run.blobUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  return new Worker(run.blobUrl, { name: 'suip-generator' });
 }
 
 function start(port: MessagePort | undefined, code: string, budgets: RelayBudgets): Run {
@@ -222,7 +213,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
       ...(handled ? { handled: true as const } : {}),
     });
   };
-  const worker = startEngine(run, workerScript(code, runtimeSource), budgets);
+  const worker = startEngine(run, workerScript(code, runtimeSource));
   run.worker = worker;
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
   worker.onerror = (event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>) => {
@@ -231,7 +222,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     if (!rate.take()) return terminate(run, 'rate', tooMany);
     if (!handshaken && workerRefusal !== undefined && !frameMode) return fallBack(run, code, budgets);
     // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
-    const cause = event.message || 'the generator script failed to load';
+    const cause = event.message ?? 'the generator script failed to load';
     const report = {
       message: String(cause).slice(0, REPORT_MESSAGE_CHARS),
       line: event.lineno ? event.lineno - 1 : undefined,
