@@ -2,7 +2,7 @@ import type { HostEvent } from '../fixtures/security/host-api.ts';
 import { generatorCode } from './generator-code.ts';
 import type { MountedRenderer } from './mount-renderer.ts';
 import { attachHealthy, expect, expectHealthy, particleAt } from './security-test.ts';
-import { startHostCpu } from './host-cpu.ts';
+import { prepareHostCpu, startHostCpu } from './host-cpu.ts';
 import { judgeStall, openControlPage, readStallMeter, startStallMeter, type StallReading } from './stall-meter.ts';
 
 /** The host's longest event-loop gap allowed during an attack (issue 3: under 100 ms in Chromium). */
@@ -43,6 +43,7 @@ export async function runAttack(
   const { until = 'ended', timeout = 30_000 } = options;
   const { page } = renderer;
   await attachHealthy(renderer, 'b');
+  await prepareHostCpu(page);
   const controlPage = await openControlPage(page);
   await page.bringToFront();
   const attached = await renderer.attach('a', generatorCode('bomb', { ATTACK: name }));
@@ -75,6 +76,7 @@ export async function runAttack(
     readStallMeter(controlPage),
     cpu?.read(),
   ]);
+  if (cpu?.gapCpu) stall.gapCpuMs = await cpu.gapCpu(stall);
   await Promise.all([controlPage.close(), cpu?.stop()]);
   const summary = await renderer.summary('a');
   const outcome: AttackOutcome = {
@@ -89,7 +91,7 @@ export async function runAttack(
     reachedHost: (await renderer.traffic()).a?.in ?? 0,
   };
   console.log(
-    `MEASURE ${name}: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${control.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms); ` +
+    `MEASURE ${name}: host max gap ${stall.maxGap} ms (longest task ${stall.longestTask} ms, idle control page ${control.maxGap} ms, host CPU ${hostCpuMs ?? 'n/a'} ms, in one gap ${stall.gapCpuMs ?? 'n/a'} ms); ` +
       `${ended ? `a ${ended.status} (${ended.reason})` : 'a alive'}; ${outcome.errorCount} suip-error` +
       `${outcome.lastError ? ` [last: ${outcome.lastError.error?.code} ${outcome.lastError.error?.message?.slice(0, 90)}]` : ''}; ` +
       `${outcome.reachedHost} messages reached the host${report ? `; a reported ${JSON.stringify(report).slice(0, 240)}` : ''}`,
