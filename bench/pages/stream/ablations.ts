@@ -1,3 +1,5 @@
+import { INLINE_STYLES } from '../../../renderer/view/bare-shadow-root.ts';
+
 /**
  * Bench-only switches that take one part of suip's page away (or add one) after the stream is
  * set up and before the measured window opens, so the host cost of that part is read as the
@@ -173,10 +175,78 @@ function listHost(root: HTMLElement, property: string, value: string): void {
 /** A switch's name. */
 export type Ablation = keyof typeof ABLATIONS;
 
+/**
+ * Switches that change how the view builds its elements, so they apply before the view exists
+ * (`applyEarlyAblations`, before the stream starts): the starting list is built with them too.
+ */
+export const EARLY_ABLATIONS = {
+  /**
+   * Text leaves and plain groups render into their own light DOM (`createRenderRoot` returns the
+   * element), with the same constant host styles and the same box-less rules as the shipped bare
+   * shadow roots: the stream's items then make no shadow root at all (issue 43 item 2, measured
+   * before the view was rewritten). Only the plain paragraph path is measured: it needs no sheet.
+   */
+  'light-particles': async () => {
+    await import('../../../renderer/view/suip-tree.ts');
+    lightParticles();
+  },
+} satisfies Record<string, () => Promise<void>>;
+
+/** A view class's prototype, patched by name (bench only: these members are private to the view). */
+type Patchable = { prototype: Record<string, unknown> };
+
+function lightParticles(): void {
+  const text = customElements.get('suip-text') as unknown as Patchable | undefined;
+  const group = customElements.get('suip-group') as unknown as Patchable | undefined;
+  if (text === undefined || group === undefined) throw new Error('light-particles: suip-text/suip-group undefined');
+  const { render, setBoxless } = text.prototype as Record<string, (this: unknown, ...args: unknown[]) => unknown>;
+  if (typeof render !== 'function' || typeof setBoxless !== 'function' || typeof group.prototype.syncBox !== 'function')
+    throw new Error("light-particles: the view's render/setBoxless/syncBox moved");
+  const inGroup = (node: Node | null): boolean =>
+    node instanceof ShadowRoot
+      ? node.host.localName === 'suip-group'
+      : (node as Element | null)?.localName === 'suip-group';
+  text.prototype.createRenderRoot = function (this: HTMLElement): HTMLElement {
+    for (const [property, value] of Object.entries(INLINE_STYLES['suip-text'])) this.style.setProperty(property, value);
+    return this;
+  };
+  // The shipped leaf is box-less around a plain paragraph straight in a group's shadow root; here
+  // its parent is the plain group's element itself.
+  text.prototype.render = function (this: HTMLElement & { streamed?: { heading: number } }): unknown {
+    const out = render.call(this);
+    if (this.streamed?.heading === 0 && this.parentNode instanceof HTMLElement && inGroup(this.parentNode))
+      setBoxless.call(this, true);
+    return out;
+  };
+  group.prototype.createRenderRoot = function (this: HTMLElement & { events: { listen(root: HTMLElement): void } }) {
+    for (const [property, value] of Object.entries(INLINE_STYLES['suip-group']))
+      this.style.setProperty(property, value);
+    this.events.listen(this);
+    return this;
+  };
+  group.prototype.syncBox = function (
+    this: HTMLElement & { boxless?: boolean },
+    particle: { group?: Array<[string, object]> } | undefined,
+  ): void {
+    const entries = particle?.group;
+    const boxless = inGroup(this.parentNode) && entries?.length === 1 && 'text' in entries[0]![1];
+    if (boxless !== !!this.boxless) this.style.display = (this.boxless = boxless) ? 'contents' : 'flex';
+  };
+}
+
+/** Apply the early switches among `names` (see `EARLY_ABLATIONS`); the others wait for `applyAblations`. */
+export async function applyEarlyAblations(names: string | undefined): Promise<void> {
+  for (const name of names?.split(',') ?? []) {
+    const apply = (EARLY_ABLATIONS as Record<string, () => Promise<void>>)[name];
+    if (apply !== undefined) await apply();
+  }
+}
+
 /** Apply the named switches (comma-separated) under `root`; unknown names throw, naming the known ones. */
 export function applyAblations(root: HTMLElement, names: string | undefined): void {
   if (names === undefined || names === '' || names === 'none') return;
   for (const name of names.split(',')) {
+    if (name in EARLY_ABLATIONS) continue;
     const apply = (ABLATIONS as Record<string, (root: HTMLElement) => void>)[name];
     if (apply === undefined) throw new Error(`unknown ablation "${name}"; known: ${Object.keys(ABLATIONS).join(', ')}`);
     apply(root);
