@@ -139,7 +139,8 @@ await render(group(null, [...lists, ['done', text('done', 'text/plain')]]));
       // With the provenance mark (on by default) each mount sits in its marked area, after the mark.
       const area = tree.shadowRoot!.querySelector('.generators')!.firstElementChild!;
       const mount = area.hasAttribute('data-suip-mount') ? area.lastElementChild! : area;
-      return [...mount.shadowRoot!.querySelectorAll('suip-column')].reduce(
+      // The program's root is a plain group: its children are in its own light DOM (renderer/view/light-root.ts).
+      return [...(mount.shadowRoot ?? mount).querySelectorAll('suip-column')].reduce(
         (sum, column) => sum + column.shadowRoot!.querySelectorAll('suip-card').length,
         0,
       );

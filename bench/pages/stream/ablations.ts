@@ -1,4 +1,4 @@
-import { INLINE_STYLES } from '../../../renderer/view/bare-shadow-root.ts';
+import { INLINE_STYLES } from '../../../renderer/view/light-root.ts';
 
 /**
  * Bench-only switches that take one part of suip's page away (or add one) after the stream is
@@ -149,12 +149,13 @@ function streamList(root: HTMLElement): HTMLElement {
   let most = -1;
   const visit = (scope: ParentNode): void => {
     for (const element of scope.querySelectorAll<HTMLElement>('*')) {
-      if (!element.shadowRoot) continue;
-      if (element.localName === 'suip-group' && element.shadowRoot.childElementCount > most) {
+      // A plain group renders in its light DOM (light-root.ts): its children are its own.
+      const children = (element.shadowRoot ?? element).childElementCount;
+      if (element.localName === 'suip-group' && children > most) {
         best = element;
-        most = element.shadowRoot.childElementCount;
+        most = children;
       }
-      visit(element.shadowRoot);
+      if (element.shadowRoot) visit(element.shadowRoot);
     }
   };
   visit(root);
@@ -162,9 +163,10 @@ function streamList(root: HTMLElement): HTMLElement {
   return best;
 }
 
-/** Adds `css` to the stream list's own shadow root (one sheet, which its items present and later share). */
+/** Adds `css` to the style scope the stream list's items sit in (one sheet, which they share). */
 function listSheet(root: HTMLElement, css: string): void {
-  adopt(streamList(root).shadowRoot!, css);
+  const list = streamList(root);
+  adopt(list.shadowRoot ?? (list.getRootNode() as unknown as DocumentOrShadowRoot), css);
 }
 
 /** Sets `property` on the stream list's host. */
@@ -181,55 +183,49 @@ export type Ablation = keyof typeof ABLATIONS;
  */
 export const EARLY_ABLATIONS = {
   /**
-   * Text leaves and plain groups render into their own light DOM (`createRenderRoot` returns the
-   * element), with the same constant host styles and the same box-less rules as the shipped bare
-   * shadow roots: the stream's items then make no shadow root at all (issue 43 item 2, measured
-   * before the view was rewritten). Only the plain paragraph path is measured: it needs no sheet.
+   * Text leaves and plain groups back in a shadow root each, as before issue 43 item 2 (the view
+   * renders them in their light DOM, renderer/view/light-root.ts): same constant host styles, the
+   * same box-less rules (a leaf straight in a group's shadow root, a group straight in a plain
+   * group's), so the difference is the shadow roots alone. Only the plain paragraph path, which
+   * needs no sheet, is measured. (Before the change, `light-particles` measured the converse:
+   * commit d1ca161.)
    */
-  'light-particles': async () => {
+  'shadow-particles': async () => {
     await import('../../../renderer/view/suip-tree.ts');
-    lightParticles();
+    shadowParticles();
   },
 } satisfies Record<string, () => Promise<void>>;
 
 /** A view class's prototype, patched by name (bench only: these members are private to the view). */
 type Patchable = { prototype: Record<string, unknown> };
 
-function lightParticles(): void {
+function shadowParticles(): void {
   const text = customElements.get('suip-text') as unknown as Patchable | undefined;
   const group = customElements.get('suip-group') as unknown as Patchable | undefined;
-  if (text === undefined || group === undefined) throw new Error('light-particles: suip-text/suip-group undefined');
-  const { render, setBoxless } = text.prototype as Record<string, (this: unknown, ...args: unknown[]) => unknown>;
-  if (typeof render !== 'function' || typeof setBoxless !== 'function' || typeof group.prototype.syncBox !== 'function')
-    throw new Error("light-particles: the view's render/setBoxless/syncBox moved");
-  const inGroup = (node: Node | null): boolean =>
-    node instanceof ShadowRoot
-      ? node.host.localName === 'suip-group'
-      : (node as Element | null)?.localName === 'suip-group';
-  text.prototype.createRenderRoot = function (this: HTMLElement): HTMLElement {
+  if (text === undefined || group === undefined) throw new Error('shadow-particles: suip-text/suip-group undefined');
+  if (typeof group.prototype.syncBox !== 'function') throw new Error("shadow-particles: the group's syncBox moved");
+  text.prototype.createRenderRoot = function (this: HTMLElement): ShadowRoot {
     for (const [property, value] of Object.entries(INLINE_STYLES['suip-text'])) this.style.setProperty(property, value);
-    return this;
+    return this.attachShadow({ mode: 'open' });
   };
-  // The shipped leaf is box-less around a plain paragraph straight in a group's shadow root; here
-  // its parent is the plain group's element itself.
-  text.prototype.render = function (this: HTMLElement & { streamed?: { heading: number } }): unknown {
-    const out = render.call(this);
-    if (this.streamed?.heading === 0 && this.parentNode instanceof HTMLElement && inGroup(this.parentNode))
-      setBoxless.call(this, true);
-    return out;
-  };
-  group.prototype.createRenderRoot = function (this: HTMLElement & { events: { listen(root: HTMLElement): void } }) {
+  group.prototype.createRenderRoot = function (this: HTMLElement & { events: { listen(root: ShadowRoot): void } }) {
     for (const [property, value] of Object.entries(INLINE_STYLES['suip-group']))
       this.style.setProperty(property, value);
-    this.events.listen(this);
-    return this;
+    const root = this.attachShadow({ mode: 'open' });
+    this.events.listen(root);
+    return root;
   };
   group.prototype.syncBox = function (
     this: HTMLElement & { boxless?: boolean },
     particle: { group?: Array<[string, object]> } | undefined,
   ): void {
+    const parent = this.parentNode;
     const entries = particle?.group;
-    const boxless = inGroup(this.parentNode) && entries?.length === 1 && 'text' in entries[0]![1];
+    const boxless =
+      parent instanceof ShadowRoot &&
+      parent.host.localName === 'suip-group' &&
+      entries?.length === 1 &&
+      'text' in entries[0]![1];
     if (boxless !== !!this.boxless) this.style.display = (this.boxless = boxless) ? 'contents' : 'flex';
   };
 }
