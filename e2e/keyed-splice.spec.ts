@@ -95,12 +95,14 @@ async function install(page: Page): Promise<void> {
       root: { group: [string, unknown][] };
       context: unknown;
     };
-    const listElement = (root: ShadowRoot) => root.querySelector('[data-list-probe], suip-group, suip-list')!;
+    const listElement = (root: ParentNode) => root.querySelector('[data-list-probe], suip-group, suip-list')!;
+    // A plain group renders in its own light DOM (renderer/view/light-root.ts): its items are its children.
+    const items = (list: Element) =>
+      list.shadowRoot ? list.shadowRoot.querySelectorAll('suip-group') : list.querySelectorAll(':scope > suip-group');
     const children = (host: Element): Map<string, Element> => {
-      const list = listElement(host.shadowRoot!);
+      const list = listElement(host.shadowRoot ?? host);
       const out = new Map<string, Element>();
-      for (const el of list.shadowRoot!.querySelectorAll('suip-group'))
-        out.set((el as unknown as { path: string[] }).path.at(-1)!, el);
+      for (const el of items(list)) out.set((el as unknown as { path: string[] }).path.at(-1)!, el);
       return out;
     };
     const serialize = (node: Node): string => {

@@ -373,10 +373,10 @@ for (const count of [200, 500])
       };
       const list = find(mount)!;
       let comments = 0;
-      for (let n = list.shadowRoot!.firstChild; n; n = n.nextSibling)
-        if (n.nodeType === Node.COMMENT_NODE) comments += 1;
+      // A plain group renders in its own light DOM (renderer/view/light-root.ts).
+      for (let n = list.firstChild; n; n = n.nextSibling) if (n.nodeType === Node.COMMENT_NODE) comments += 1;
       return {
-        items: [...list.shadowRoot!.children].filter((el) => el.localName === 'suip-group').length,
+        items: [...list.children].filter((el) => el.localName === 'suip-group').length,
         comments,
         shown: (list as unknown as { particle: { group: unknown[] } }).particle.group.length,
       };

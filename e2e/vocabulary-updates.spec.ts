@@ -157,11 +157,16 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out (a
     ],
   });
   const shape = await page.evaluate(() => {
-    const out: Record<string, { sheets: number; display: string }> = {};
+    const out: Record<string, { shadow: boolean; styled: boolean; scopeSheets: number; display: string }> = {};
     const walk = (root: Document | ShadowRoot): void => {
       for (const el of root.querySelectorAll('suip-text, suip-group')) {
         const key = `${el.localName}:${(el as unknown as { path: string[] }).path.join('/')}`;
-        out[key] = { sheets: el.shadowRoot?.adoptedStyleSheets.length ?? -1, display: getComputedStyle(el).display };
+        out[key] = {
+          shadow: el.shadowRoot !== null,
+          styled: el.hasAttribute('data-suip-styled'),
+          scopeSheets: (el.getRootNode() as ShadowRoot).adoptedStyleSheets.length,
+          display: getComputedStyle(el).display,
+        };
         if (el.shadowRoot) walk(el.shadowRoot);
       }
       for (const el of root.querySelectorAll('*'))
@@ -170,13 +175,17 @@ test('plain text leaves and plain groups carry no stylesheet yet are laid out (a
     walk(document);
     return out;
   });
+  // Text leaves and plain groups render in their own light DOM, in the tree's style scope
+  // (renderer/view/light-root.ts): no shadow root of their own, and a plain paragraph adds no sheet there.
+  const plain = { shadow: false, styled: false, scopeSheets: shape['suip-group:gen']!.scopeSheets };
   // A plain paragraph in a plain group: the host makes no box, the paragraph is the block (e2e/text-leaf-box.spec.ts).
-  expect(shape['suip-text:gen/plain']).toEqual({ sheets: 0, display: 'contents' });
-  expect(shape['suip-text:gen/box/inner']).toEqual({ sheets: 0, display: 'contents' });
+  expect(shape['suip-text:gen/plain']).toEqual({ ...plain, display: 'contents' });
+  expect(shape['suip-text:gen/box/inner']).toEqual({ ...plain, display: 'contents' });
   // A plain group holding one text in a plain group makes no box either (e2e/group-item-box.spec.ts); with two children it is the flex column.
-  expect(shape['suip-group:gen/box']).toEqual({ sheets: 0, display: 'contents' });
-  expect(shape['suip-group:gen/pair']).toEqual({ sheets: 0, display: 'flex' });
-  expect(shape['suip-text:gen/rich']?.sheets).toBeGreaterThan(0);
+  expect(shape['suip-group:gen/box']).toEqual({ ...plain, display: 'contents' });
+  expect(shape['suip-group:gen/pair']).toEqual({ ...plain, display: 'flex' });
+  // Markdown adopts the text's sheet into the scope it sits in, once.
+  expect(shape['suip-text:gen/rich']).toMatchObject({ shadow: false, styled: true });
   // The paragraph has no margin of its own, as the markdown path's single paragraph has none.
   const box = await page.getByText('Just words').evaluate((p) => {
     const style = getComputedStyle(p);
@@ -192,7 +201,7 @@ test('a streamed paragraph grows by appends to one text node; a rewrite replaces
       const find = (root: Document | ShadowRoot): Text | undefined => {
         for (const el of root.querySelectorAll('*')) {
           if (el.localName === 'suip-text')
-            return [...(el.shadowRoot?.querySelector('p')?.childNodes ?? [])].find((n): n is Text => n instanceof Text);
+            return [...(el.querySelector('p')?.childNodes ?? [])].find((n): n is Text => n instanceof Text);
           const inner = el.shadowRoot && find(el.shadowRoot);
           if (inner) return inner;
         }

@@ -3,7 +3,7 @@ import { afterPaint } from './kit/after-paint.ts';
 import { lastTextDeep, textDeep } from './kit/deep-text.ts';
 import { startHostProbe, type HostCost } from './kit/host-probe.ts';
 import { percentile } from './kit/stats.ts';
-import { applyAblations, describeDom } from './stream/ablations.ts';
+import { applyAblations, applyEarlyAblations, describeDom } from './stream/ablations.ts';
 import { createPaintTracker } from './stream/paint-tracker.ts';
 import { startStream } from './stream/start-stream.ts';
 import type { StreamAnchor, StreamRun } from './stream/stream-types.ts';
@@ -87,6 +87,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     churn: params.churn ?? 0.05,
   };
   let startAt = Number.POSITIVE_INFINITY;
+  await applyEarlyAblations(params.ablate);
   const interval = 1000 / params.rate;
   const tracker = createPaintTracker(container, (token) => startAt + token * interval);
   const run = await startStream(

@@ -5,7 +5,7 @@ import { Directive, PartType, directive, type AttributePart, type PartInfo } fro
  * Sets constant inline styles of ours through the CSSOM once, when the element is created, and
  * never again. Lit's `styleMap` writes every property on every update (it only diffs removals):
  * for a streamed paragraph that was one `style.margin` write per token, a style mutation the
- * anchors never pay. Through the CSSOM, as `bareShadowRoot` does, so a host page's CSP that
+ * anchors never pay. Through the CSSOM, as `lightRoot` does, so a host page's CSP that
  * refuses inline style attributes allows it.
  */
 class ConstantStyleDirective extends Directive {

@@ -97,8 +97,10 @@ export class EventWiring implements ReactiveController {
     // SECURITY: a form inside the renderer never navigates the host page, handler or not.
     if (name === 'submit') event.preventDefault();
     const handler = this.handlerFor(name);
-    // `submit` is not composed: its path ends at this shadow root, so the owner is the root's host.
-    const owner = this.ownerOf(event) ?? ((event.currentTarget as ShadowRoot | null)?.host as HTMLElement | undefined);
+    // `submit` is not composed: its path ends at this shadow root, so the owner is the root's host
+    // (a light-DOM group listens on itself, which its own path holds).
+    const root = event.currentTarget;
+    const owner = this.ownerOf(event) ?? (root instanceof ShadowRoot ? (root.host as HTMLElement) : undefined);
     if (!handler || owner !== this.host) return;
     const source = event.composedPath()[0];
     if (!this.host.acceptsEvent(name, source)) return;

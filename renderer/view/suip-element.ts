@@ -1,7 +1,7 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { EventName, GroupEntry, GroupParticle, Particle, VocabularyEntry } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
-import { bareShadowRoot } from './bare-shadow-root.ts';
+import { lightRoot } from './light-root.ts';
 import { registerView } from './element-registry.ts';
 import { forwardTargets, noInlineReads, type InlineReads } from './forward-children.ts';
 import { EventWiring } from './event-wiring.ts';
@@ -60,7 +60,10 @@ export class SuipGroupElement extends LitElement {
   static get roles(): readonly string[] {
     return this.definition === undefined ? [] : roleIds(this.definition);
   }
-  /** For a type whose shadow root needs no stylesheet: the host's layout (bare-shadow-root.ts). */
+  /**
+   * For a type that needs no stylesheet: the host's layout; it then renders in its own light DOM
+   * with no shadow root (light-root.ts).
+   */
   static bare: Readonly<Record<string, string>> | undefined = undefined;
 
   #particle: GroupParticle | undefined;
@@ -262,7 +265,7 @@ export class SuipGroupElement extends LitElement {
     return this.accepts(name, source);
   }
 
-  /** Every form entry of this element's subtree, in document order (shadow roots included). */
+  /** Every form entry of this element's subtree, in document order (shadow roots and light-DOM groups included). */
   collectFormData(): [string, string][] {
     const out: [string, string][] = [];
     const visit = (root: ParentNode) => {
@@ -272,13 +275,13 @@ export class SuipGroupElement extends LitElement {
         if (el.shadowRoot) visit(el.shadowRoot);
       }
     };
-    if (this.shadowRoot) visit(this.shadowRoot);
+    visit(this.shadowRoot ?? this);
     return out;
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const bare = (this.constructor as typeof SuipGroupElement).bare;
-    const root = bare ? bareShadowRoot(this, bare) : super.createRenderRoot();
+    const root = bare ? lightRoot(this, bare) : super.createRenderRoot();
     this.events.listen(root);
     return root;
   }

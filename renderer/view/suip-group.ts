@@ -1,12 +1,12 @@
 import type { GroupParticle, Particle } from '../../shared/index.ts';
 import { baseStyles } from '../theme/base-styles.ts';
-import { INLINE_STYLES } from './bare-shadow-root.ts';
+import { INLINE_STYLES } from './light-root.ts';
 import { SuipGroupElement } from './suip-element.ts';
 
 /** A group without a type: its children stacked (the host is a flex column), no semantics added. */
 export class SuipGroup extends SuipGroupElement {
   static override styles = [baseStyles];
-  /** No stylesheet: the host is a flex column by its own inline style (bare-shadow-root.ts). */
+  /** No shadow root, no stylesheet: the host is a flex column by its own inline style (light-root.ts). */
   static override bare = INLINE_STYLES['suip-group'];
 
   /** Whether the host makes no box now (`INLINE_STYLES['suip-group:one-text']`); unset until the first render. */
@@ -24,7 +24,7 @@ export class SuipGroup extends SuipGroupElement {
   }
 
   /**
-   * A group holding one text, straight in a plain group's shadow root (an item of a list: what a
+   * A group holding one text, straight in a plain group's light DOM (an item of a list: what a
    * stream adds most), makes no box of its own: the text's box is then one flex item of the parent
    * column, where the group's one-item column put the same box at the same place (a one-item
    * column adds no gap, and both stretch their item to the parent's width). One layout box fewer
@@ -37,10 +37,9 @@ export class SuipGroup extends SuipGroupElement {
     const parent = this.parentNode;
     const group = particle?.group;
     // SECURITY: a program's root group keeps its box: it sits in the tree's own wrapper (never a
-    // shadow root), whose `contain: layout paint` rule needs a box to contain anything. (The
+    // plain group), whose `contain: layout paint` rule needs a box to contain anything. (The
     // particle passed the tree's validation: every entry is an [id, particle] pair.)
-    const boxless =
-      parent instanceof ShadowRoot && parent.host instanceof SuipGroup && group?.length === 1 && 'text' in group[0]![1];
+    const boxless = parent instanceof SuipGroup && group?.length === 1 && 'text' in group[0]![1];
     if (boxless !== !!this.boxless) this.style.display = (this.boxless = boxless) ? 'contents' : 'flex';
   }
 }

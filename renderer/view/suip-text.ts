@@ -3,10 +3,9 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextParticle } from '../../shared/index.ts';
 import { essence } from '../../core/policy/mime.ts';
 import { markdownPipeline, plainHeading, plainParagraph } from '../policy/markdown.ts';
-import { baseStyles } from '../theme/base-styles.ts';
 import { appendInPlace, appendText } from './append-text.ts';
 import { constantStyle } from './constant-style.ts';
-import { INLINE_STYLES, adoptOwnStyles, bareShadowRoot } from './bare-shadow-root.ts';
+import { INLINE_STYLES, adoptScopedSheet, lightRoot } from './light-root.ts';
 import { registerView } from './element-registry.ts';
 import type { ViewContext } from './view-context.ts';
 import { policyAt } from './refusals.ts';
@@ -22,6 +21,47 @@ const HEADINGS: ReadonlyArray<(text: unknown) => unknown> = [
 ];
 
 /**
+ * A styled text's rules (markdown, code, plain text). The leaf renders in its own light DOM
+ * (light-root.ts), so this sheet is adopted by the scope that holds it and every selector names
+ * the leaf: `suip-text[data-suip-styled]` (a text that took this sheet) at an id's weight
+ * (`:not(#_)`: no element of the view has that id), above any rule of a vocabulary element's
+ * sheet in the same scope.
+ *
+ * SECURITY (style isolation): the first rule starts every element inside a styled text from the
+ * browser's own styles (`all: revert`), so no rule of the element around it (a list's `li`, a
+ * section's `h2`, a link card's `a`) reaches a text's content, as the leaf's own shadow root
+ * once kept it; the text's own rules follow at a higher weight. No style comes from the sandbox
+ * at all; this keeps the vocabulary's own sheets from restyling a program's text.
+ */
+const textSheet = css`
+  suip-text[data-suip-styled]:not(#_) * { all: revert; }
+  :where(suip-text[data-suip-styled]) { font-family: var(--_font); color: var(--_color-fg); }
+  /* The browser's nested-list rules, counted from the text (its content now shares a tree with the lists around it). */
+  suip-text[data-suip-styled]:not(#_) ul { list-style-type: disc; }
+  suip-text[data-suip-styled]:not(#_) :is(ul, ol) ul { list-style-type: circle; }
+  suip-text[data-suip-styled]:not(#_) :is(ul, ol) :is(ul, ol) ul { list-style-type: square; }
+  suip-text[data-suip-styled]:not(#_) :is(ul, ol) { margin-block: 1em; }
+  suip-text[data-suip-styled]:not(#_) :is(ul, ol) :is(ul, ol) { margin-block: 0; }
+  suip-text[data-suip-styled]:not(#_) :focus-visible { outline: 3px solid var(--_color-accent); outline-offset: 2px; }
+  suip-text[data-suip-styled]:not(#_) .md > :first-child { margin-top: 0; }
+  suip-text[data-suip-styled]:not(#_) .md > :last-child { margin-bottom: 0; }
+  suip-text[data-suip-styled]:not(#_) .plain { white-space: pre-wrap; margin: 0; }
+  suip-text[data-suip-styled]:not(#_) pre {
+    font-family: var(--_font-mono); background: var(--_color-surface); padding: var(--_space);
+    border-radius: var(--_radius); overflow: auto; margin: 0;
+  }
+  suip-text[data-suip-styled]:not(#_) code { font-family: var(--_font-mono); }
+  suip-text[data-suip-styled]:not(#_) a { color: var(--_color-accent); text-decoration: underline; }
+  suip-text[data-suip-styled]:not(#_) table { border-collapse: collapse; }
+  suip-text[data-suip-styled]:not(#_) :is(th, td) { border: 1px solid var(--_color-border); padding: 4px 8px; }
+  suip-text[data-suip-styled]:not(#_) .align-right { text-align: right; }
+  suip-text[data-suip-styled]:not(#_) .align-center { text-align: center; }
+  suip-text[data-suip-styled]:not(#_) blockquote {
+    margin: 0; padding-left: var(--_space); border-left: 3px solid var(--_color-border);
+  }
+`.styleSheet;
+
+/**
  * A text particle. `text/markdown` (the default) goes through the markdown pipeline, which cannot
  * produce anything but markdown-it's own tags; `text/plain` and every other type are shown
  * literally; `application/json` and `text/x-<lang>` as preformatted code.
@@ -33,23 +73,6 @@ export class SuipText extends LitElement {
     path: { attribute: false },
     context: { attribute: false },
   };
-  static override styles = [
-    baseStyles,
-    css`
-      :host { overflow-wrap: anywhere; }
-      .md > :first-child { margin-top: 0; }
-      .md > :last-child { margin-bottom: 0; }
-      .plain { white-space: pre-wrap; margin: 0; }
-      pre { font-family: var(--_font-mono); background: var(--_color-surface); padding: var(--_space); border-radius: var(--_radius); overflow: auto; margin: 0; }
-      code { font-family: var(--_font-mono); }
-      a { color: var(--_color-accent); text-decoration: underline; }
-      table { border-collapse: collapse; }
-      th, td { border: 1px solid var(--_color-border); padding: 4px 8px; }
-      .align-right { text-align: right; }
-      .align-center { text-align: center; }
-      blockquote { margin: 0; padding-left: var(--_space); border-left: 3px solid var(--_color-border); }
-    `,
-  ];
   #particle: TextParticle | undefined;
   /** What the last render showed through `appendText`: a plain paragraph, or a plain heading of a level. */
   private streamed: { heading: number } | undefined;
@@ -82,7 +105,7 @@ export class SuipText extends LitElement {
   };
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    return bareShadowRoot(this, INLINE_STYLES['suip-text']);
+    return lightRoot(this, INLINE_STYLES['suip-text']);
   }
 
   /**
@@ -125,22 +148,26 @@ export class SuipText extends LitElement {
     const text = typeof p?.text === 'string' ? p.text : '';
     const mime = essence(typeof p?.mimeType === 'string' ? p.mimeType : 'text/markdown');
     // One paragraph without markup (what a model streams most): no stylesheet needed, the margin
-    // is set through the CSSOM like the host's layout (bare-shadow-root.ts).
+    // is set through the CSSOM like the host's layout (light-root.ts).
     // An empty text (a streamed leaf before its first token) is an empty paragraph, so that its
     // first token is appended like the rest instead of rendering this element (no box: margin 0).
     const paragraph = mime === 'text/markdown' ? (text.trim() === '' ? '' : plainParagraph(text)) : undefined;
     this.streamed = undefined;
-    // The host makes no box while it shows one plain paragraph straight in a group's shadow root
-    // (a plain group renders its children there): the paragraph is then the item's one box.
-    // SECURITY: a program's root element keeps its box: it sits in the tree's own wrapper (never a
-    // shadow root), whose `contain: layout paint` rule needs a box to contain anything.
-    this.setBoxless(paragraph !== undefined && this.parentNode instanceof ShadowRoot);
+    // The host makes no box while it shows one plain paragraph straight in a group (a plain
+    // group's light DOM, or a styled group's shadow root): the paragraph is then the item's one box.
+    // SECURITY: a program's root element keeps its box: it sits in the tree's own wrapper (neither),
+    // whose `contain: layout paint` rule needs a box to contain anything.
+    const parent = this.parentNode;
+    this.setBoxless(
+      paragraph !== undefined &&
+        (parent instanceof ShadowRoot || (parent as Element | null)?.localName === 'suip-group'),
+    );
     if (paragraph !== undefined) {
       this.streamed = { heading: 0 };
       return html`<p style=${constantStyle(INLINE_STYLES.p)}>${appendText(paragraph)}</p>`;
     }
     if (mime === 'text/markdown' && text.trim() === '') return nothing;
-    adoptOwnStyles(this, this.renderRoot as ShadowRoot);
+    this.styled();
     // A plain heading keeps its element while a stream grows it: the same DOM markdown-it makes.
     const heading = mime === 'text/markdown' ? plainHeading(text) : undefined;
     if (heading !== undefined) {
@@ -156,6 +183,12 @@ export class SuipText extends LitElement {
     }
     if (mime === 'application/json' || mime.startsWith('text/x-')) return html`<pre><code>${text}</code></pre>`;
     return html`<p class="plain">${text}</p>`;
+  }
+
+  /** From now on its content follows the text's own sheet (`textSheet`), adopted by the scope it sits in. */
+  private styled(): void {
+    if (textSheet !== undefined) adoptScopedSheet(this, textSheet);
+    if (!this.hasAttribute('data-suip-styled')) this.setAttribute('data-suip-styled', '');
   }
 
   /** Switch the host between a block and no box (only `display` differs between the two constants). */

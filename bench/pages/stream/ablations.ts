@@ -1,3 +1,5 @@
+import { INLINE_STYLES } from '../../../renderer/view/light-root.ts';
+
 /**
  * Bench-only switches that take one part of suip's page away (or add one) after the stream is
  * set up and before the measured window opens, so the host cost of that part is read as the
@@ -147,12 +149,13 @@ function streamList(root: HTMLElement): HTMLElement {
   let most = -1;
   const visit = (scope: ParentNode): void => {
     for (const element of scope.querySelectorAll<HTMLElement>('*')) {
-      if (!element.shadowRoot) continue;
-      if (element.localName === 'suip-group' && element.shadowRoot.childElementCount > most) {
+      // A plain group renders in its light DOM (light-root.ts): its children are its own.
+      const children = (element.shadowRoot ?? element).childElementCount;
+      if (element.localName === 'suip-group' && children > most) {
         best = element;
-        most = element.shadowRoot.childElementCount;
+        most = children;
       }
-      visit(element.shadowRoot);
+      if (element.shadowRoot) visit(element.shadowRoot);
     }
   };
   visit(root);
@@ -160,9 +163,10 @@ function streamList(root: HTMLElement): HTMLElement {
   return best;
 }
 
-/** Adds `css` to the stream list's own shadow root (one sheet, which its items present and later share). */
+/** Adds `css` to the style scope the stream list's items sit in (one sheet, which they share). */
 function listSheet(root: HTMLElement, css: string): void {
-  adopt(streamList(root).shadowRoot!, css);
+  const list = streamList(root);
+  adopt(list.shadowRoot ?? (list.getRootNode() as unknown as DocumentOrShadowRoot), css);
 }
 
 /** Sets `property` on the stream list's host. */
@@ -173,10 +177,72 @@ function listHost(root: HTMLElement, property: string, value: string): void {
 /** A switch's name. */
 export type Ablation = keyof typeof ABLATIONS;
 
+/**
+ * Switches that change how the view builds its elements, so they apply before the view exists
+ * (`applyEarlyAblations`, before the stream starts): the starting list is built with them too.
+ */
+export const EARLY_ABLATIONS = {
+  /**
+   * Text leaves and plain groups back in a shadow root each, as before issue 43 item 2 (the view
+   * renders them in their light DOM, renderer/view/light-root.ts): same constant host styles, the
+   * same box-less rules (a leaf straight in a group's shadow root, a group straight in a plain
+   * group's), so the difference is the shadow roots alone. Only the plain paragraph path, which
+   * needs no sheet, is measured. (Before the change, `light-particles` measured the converse:
+   * commit d1ca161.)
+   */
+  'shadow-particles': async () => {
+    await import('../../../renderer/view/suip-tree.ts');
+    shadowParticles();
+  },
+} satisfies Record<string, () => Promise<void>>;
+
+/** A view class's prototype, patched by name (bench only: these members are private to the view). */
+type Patchable = { prototype: Record<string, unknown> };
+
+function shadowParticles(): void {
+  const text = customElements.get('suip-text') as unknown as Patchable | undefined;
+  const group = customElements.get('suip-group') as unknown as Patchable | undefined;
+  if (text === undefined || group === undefined) throw new Error('shadow-particles: suip-text/suip-group undefined');
+  if (typeof group.prototype.syncBox !== 'function') throw new Error("shadow-particles: the group's syncBox moved");
+  text.prototype.createRenderRoot = function (this: HTMLElement): ShadowRoot {
+    for (const [property, value] of Object.entries(INLINE_STYLES['suip-text'])) this.style.setProperty(property, value);
+    return this.attachShadow({ mode: 'open' });
+  };
+  group.prototype.createRenderRoot = function (this: HTMLElement & { events: { listen(root: ShadowRoot): void } }) {
+    for (const [property, value] of Object.entries(INLINE_STYLES['suip-group']))
+      this.style.setProperty(property, value);
+    const root = this.attachShadow({ mode: 'open' });
+    this.events.listen(root);
+    return root;
+  };
+  group.prototype.syncBox = function (
+    this: HTMLElement & { boxless?: boolean },
+    particle: { group?: Array<[string, object]> } | undefined,
+  ): void {
+    const parent = this.parentNode;
+    const entries = particle?.group;
+    const boxless =
+      parent instanceof ShadowRoot &&
+      parent.host.localName === 'suip-group' &&
+      entries?.length === 1 &&
+      'text' in entries[0]![1];
+    if (boxless !== !!this.boxless) this.style.display = (this.boxless = boxless) ? 'contents' : 'flex';
+  };
+}
+
+/** Apply the early switches among `names` (see `EARLY_ABLATIONS`); the others wait for `applyAblations`. */
+export async function applyEarlyAblations(names: string | undefined): Promise<void> {
+  for (const name of names?.split(',') ?? []) {
+    const apply = (EARLY_ABLATIONS as Record<string, () => Promise<void>>)[name];
+    if (apply !== undefined) await apply();
+  }
+}
+
 /** Apply the named switches (comma-separated) under `root`; unknown names throw, naming the known ones. */
 export function applyAblations(root: HTMLElement, names: string | undefined): void {
   if (names === undefined || names === '' || names === 'none') return;
   for (const name of names.split(',')) {
+    if (name in EARLY_ABLATIONS) continue;
     const apply = (ABLATIONS as Record<string, (root: HTMLElement) => void>)[name];
     if (apply === undefined) throw new Error(`unknown ablation "${name}"; known: ${Object.keys(ABLATIONS).join(', ')}`);
     apply(root);

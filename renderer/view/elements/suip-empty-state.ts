@@ -14,7 +14,8 @@ export class SuipEmptyState extends SuipGroupElement {
       .empty { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--_space-2); padding: var(--_space-6) var(--_space-4); border: 1px dashed var(--_color-border-subtle); border-radius: var(--_radius); }
       .icon { display: grid; place-items: center; width: 3rem; height: 3rem; border-radius: 50%; background: var(--_color-subtle); color: var(--_color-muted); margin-bottom: var(--_space-1); }
       h2 { font-size: var(--_text-md); font-weight: 600; margin: 0; }
-      p { margin: 0; font-size: var(--_text-sm); max-width: 40ch; }
+      /* Its own paragraph only: a text leaf's paragraph in its actions sits in this scope (light-root.ts). */
+      .empty > p { margin: 0; font-size: var(--_text-sm); max-width: 40ch; }
       .actions { display: flex; gap: var(--_space-2); margin-top: var(--_space-2); }
       .actions:empty { display: none; }
     `,

@@ -1,18 +1,16 @@
-import { adoptStyles, type LitElement } from 'lit';
-
 /**
- * A shadow root like Lit's own, but without the class's stylesheets. In Chromium every shadow
- * root that adopts stylesheets makes the next style update cost more as the document holds more
- * of them: inserting one list item into 10,000 particles spent 8.6 ms per edit in
- * `Document::updateActiveStyle`, 3.5 ms once text leaves adopted none (docs/benchmarks.md).
- * Text leaves and plain groups, the bulk of any tree, therefore start bare: their host is laid
- * out by `hostStyle` (constants of ours, set through the CSSOM, which a host page's CSP allows;
- * a parent's sheet cannot do it when the parent is bare too), and they adopt their own sheets
- * only when their content needs them (`adoptOwnStyles`).
+ * A render root in the element's own light DOM: text leaves and plain groups, the bulk of any
+ * tree, make no shadow root. Their content sits in the scope of the shadow root that holds them
+ * (the tree's, or a styled vocabulary element's), as a `<div><p>` sits in a plain page. In
+ * Chromium every shadow root is a style scope the next style update walks, and one per leaf
+ * dominated a new list item's first render (docs/benchmarks.md, "The view at the DOM's cost"): a
+ * 1,000-item stream made ~1,000 of them. The host is laid out by `hostStyle` (constants of ours,
+ * set through the CSSOM, which a host page's CSP allows); a leaf whose content needs rules adopts
+ * its scoped sheet into the scope it sits in (`adoptScopedSheet`).
  */
-export function bareShadowRoot(element: LitElement, hostStyle: Readonly<Record<string, string>>): ShadowRoot {
+export function lightRoot(element: HTMLElement, hostStyle: Readonly<Record<string, string>>): HTMLElement {
   for (const [property, value] of Object.entries(hostStyle)) element.style.setProperty(property, value);
-  return element.attachShadow((element.constructor as typeof LitElement).shadowRootOptions);
+  return element;
 }
 
 /** A text leaf's host (`INLINE_STYLES['suip-text']`, below). */
@@ -36,7 +34,8 @@ export const INLINE_STYLES = {
    */
   'suip-text': TEXT,
   /**
-   * A text leaf's host while it shows one plain paragraph inside a group's shadow root: no box of
+   * A text leaf's host while it shows one plain paragraph straight in a group (a plain group's
+   * light DOM, or a styled group's shadow root): no box of
    * its own, so the paragraph is the item's one box as in a plain page (one layout box fewer per
    * item, docs/benchmarks.md "Item 1: the text leaf's box"). `overflow-wrap` still reaches the
    * paragraph by inheritance; `min-width` is the paragraph's own (`p`). Only `display` differs from
@@ -47,7 +46,7 @@ export const INLINE_STYLES = {
   /** A plain group's host: a flex column, as `.stack`. */
   'suip-group': GROUP,
   /**
-   * A plain group's host while it holds one text straight in a plain group's shadow root: no box
+   * A plain group's host while it holds one text straight in a plain group's light DOM: no box
    * of its own, so the text's box is the parent column's item (one layout box fewer per list item,
    * docs/benchmarks.md "Item 1: the native stages with structural edits"). Only `display` differs
    * from the flex column's constant (`SuipGroup.syncBox` switches that one property).
@@ -63,11 +62,13 @@ export const INLINE_STYLES = {
   p: { margin: '0', 'min-width': '0', contain: 'layout style' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
-const adopted = new WeakSet<ShadowRoot>();
-
-/** Give `root` the stylesheets of `element`'s class, once. */
-export function adoptOwnStyles(element: LitElement, root: ShadowRoot): void {
-  if (adopted.has(root)) return;
-  adopted.add(root);
-  adoptStyles(root, (element.constructor as typeof LitElement).elementStyles);
+/**
+ * Give the style scope `element` sits in (a shadow root, or the document) `sheet`, once: a
+ * light-DOM leaf's rules live there, every selector scoped under the leaf's tag.
+ */
+export function adoptScopedSheet(element: Element, sheet: CSSStyleSheet): void {
+  const scope = element.getRootNode() as Partial<DocumentOrShadowRoot>;
+  const sheets = scope.adoptedStyleSheets;
+  if (sheets === undefined || sheets.includes(sheet)) return;
+  scope.adoptedStyleSheets = [...sheets, sheet];
 }
