@@ -2,6 +2,7 @@ import { createJsonUnitParser, type JsonStreamEvent, type JsonUnitParser } from 
 import type { CanvasHost } from '../host.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { collect, decodeBlock, parseJson, type Decoded } from './decode.ts';
+import { createLineFramer } from '../../../shared/line-framer.ts';
 
 /** The `data` fields of built-in types that are prose: they stream as they grow. Everything else waits. */
 export const CANVAS_TEXT_ROLES: ReadonlySet<string> = new Set([
@@ -48,7 +49,6 @@ export function createCanvasFeed(
   host: Pick<CanvasHost, 'apply' | 'preview' | 'endPreview'>,
   options: CanvasFeedOptions = {},
 ): CanvasFeed {
-  let pending = '';
   /** undefined: prose; 'lines': a block read line by line; 'whole': a block decoded at its close. */
   let block: 'lines' | 'whole' | undefined;
   let lines: string[] = [];
@@ -141,29 +141,29 @@ export function createCanvasFeed(
     for (const error of out.errors) options.onError?.(error);
     for (const op of out.ops) host.apply(op);
   };
+  // The tree's one bounded line framer (shared/line-framer.ts), its `piece` feeding the preview
+  // while a line is written: a line longer than a whole block can never be useful, so it is
+  // skipped as it streams (never buffered) and spoils its block.
+  const framer = createLineFramer(
+    {
+      line,
+      piece: partial,
+      tooLong: ({ length, max }) => {
+        stopPreview();
+        if (block !== undefined) overflow = true;
+        // Prose is never cut to a fragment, nor dropped unsaid.
+        else
+          options.onError?.(`a line of ${length} characters outside a genui block was skipped (the limit is ${max})`);
+      },
+    },
+    { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true },
+  );
   return {
     push(chunk) {
-      let start = 0;
-      for (;;) {
-        const nl = chunk.indexOf('\n', start);
-        const piece = nl === -1 ? chunk.slice(start) : chunk.slice(start, nl);
-        pending += piece;
-        partial(piece);
-        if (nl === -1) break;
-        line(pending.replace(/\r$/, ''));
-        pending = '';
-        start = nl + 1;
-      }
-      // A single line longer than a whole block can never be useful: drop it, bounded memory.
-      if (pending.length > CANVAS_LIMITS.maxBlockChars) {
-        if (block !== undefined) overflow = true;
-        stopPreview();
-        pending = '';
-      }
+      framer.push(chunk);
     },
     end() {
-      if (pending !== '') line(pending);
-      pending = '';
+      framer.end();
       stopPreview();
       if (block !== undefined)
         options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');
