@@ -153,7 +153,7 @@ describe('createCanvasFeed: progressive canvas ops', () => {
     const texts: string[] = [];
     const errors: string[] = [];
     const feed = createCanvasFeed(
-      { apply: () => undefined, preview: () => false, endPreview: () => undefined },
+      { apply: () => true, preview: () => false, endPreview: () => undefined },
       { onText: (t) => texts.push(t), onError: (e) => errors.push(e) },
     );
     const text = `${'x'.repeat(300_000)}\nhello\n`;
