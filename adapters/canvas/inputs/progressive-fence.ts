@@ -3,6 +3,7 @@ import type { CanvasHost } from '../host.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { collect, decodeBlock, parseJson, type Decoded } from './decode.ts';
 import { createLineFramer } from '../../../shared/line-framer.ts';
+import { BLOCK_CLOSE, BLOCK_OPEN } from './fence.ts';
 
 /** The `data` fields of built-in types that are prose: they stream as they grow. Everything else waits. */
 export const CANVAS_TEXT_ROLES: ReadonlySet<string> = new Set([
@@ -31,9 +32,6 @@ export interface CanvasFeed {
   /** The text ended: an unclosed block is reported, never guessed. */
   end(): void;
 }
-
-const OPEN = /^[ \t]*```+[ \t]*genui(?:[ \t]+(?:json|toon))?[ \t]*$/i;
-const CLOSE = /^[ \t]*```+[ \t]*$/;
 
 /**
  * Progressive canvas ops (issue 17, design §8): a ```genui block of JSON lines (one op per line,
@@ -101,7 +99,7 @@ export function createCanvasFeed(
   };
   const line = (text: string) => {
     if (block === undefined) {
-      if (OPEN.test(text)) {
+      if (BLOCK_OPEN.test(text)) {
         block = 'lines';
         lines = [];
         chars = 0;
@@ -110,7 +108,7 @@ export function createCanvasFeed(
       } else options.onText?.(text);
       return;
     }
-    if (CLOSE.test(text)) {
+    if (BLOCK_CLOSE.test(text)) {
       stopPreview();
       parser = undefined;
       if (overflow)
