@@ -80,3 +80,33 @@ describe('createLineFramer', () => {
     }
   });
 });
+
+describe('createLineFramer: the piece hook (a line read while it is written)', () => {
+  it('hands each piece of a kept text line before the line, pieces joined are the line; none of a skipped line', () => {
+    const log: string[] = [];
+    const framer = createLineFramer(
+      {
+        line: (l) => log.push(`line ${l}`),
+        tooLong: (r) => log.push(`long ${r.length}`),
+        piece: (p) => log.push(`piece ${p}`),
+      },
+      { maxLineBytes: 8, keepEmpty: true },
+    );
+    for (const chunk of ['ab', 'c\r\nd', 'e', 'f\n0123456', '789\n', '\nlast']) framer.push(chunk);
+    framer.end();
+    expect(log).toEqual([
+      'piece ab',
+      'piece c\r',
+      'line abc',
+      'piece d',
+      'piece e',
+      'piece f',
+      'line def',
+      'piece 0123456',
+      'long 10',
+      'line ',
+      'piece last',
+      'line last',
+    ]);
+  });
+});

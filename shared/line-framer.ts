@@ -26,6 +26,13 @@ export interface LineFramerSink {
   line(text: string): void;
   /** A line was skipped for its length (reported once, when the line ends or the stream does). */
   tooLong(report: TooLongLine): void;
+  /**
+   * Text chunks only: each piece of a kept line as it arrives (no line end inside), before `line`
+   * delivers the whole line, for a reader that acts on a line while it is still being written (a
+   * preview). The pieces of a line joined are its text (a `\r` before the `\n` included). Once a
+   * line passes `maxLineBytes` no more of its pieces come, and `tooLong` follows instead of `line`.
+   */
+  piece?(text: string): void;
 }
 
 /** Options of `createLineFramer`. */
@@ -98,6 +105,7 @@ export function createLineFramer(sink: LineFramerSink, options: LineFramerOption
       // Bytes are copied: the caller may reuse its buffer.
       parts.push(typeof part === 'string' ? part : part.slice());
       size += part.length;
+      if (typeof part === 'string') sink.piece?.(part);
     }
     if (!ends) return;
     if (skipped >= 0) report();

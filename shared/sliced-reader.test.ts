@@ -143,6 +143,22 @@ describe('readInSlices', () => {
     expect(Math.max(...runs)).toBe(3);
   });
 
+  it('awaits an item handler that returns a promise before it hands on the next item (order kept)', async () => {
+    const log: string[] = [];
+    const text = 'a\nb\nc\n';
+    await readInSlices<string>(
+      body(encoder.encode(text), [1]),
+      (emit) => createLineFramer({ line: emit, tooLong: () => emit('too long') }),
+      async (line) => {
+        log.push(`start ${line}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${line}`);
+        return line !== 'b';
+      },
+    );
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b']);
+  });
+
   it('does not yield while the slice has time left (a calm stream pays nothing)', async () => {
     expect(await timed(20, 0, 8)).not.toContain('yield');
   });

@@ -116,8 +116,14 @@ export function createHoldingGate(): HoldingGate {
   };
 }
 
+/**
+ * What takes each item: false stops the read. It may return a promise when an item's handling must
+ * itself yield (it is then awaited before the next item is handed on).
+ */
+export type ItemHandler<T> = (item: T) => boolean | void | Promise<boolean | void>;
+
 /** The clock, the yield and the slice budget of one read, and the hand-on of a run of items. */
-function createSlicer<T>(onItem: (item: T) => boolean | void, options: SlicedReadOptions) {
+function createSlicer<T>(onItem: ItemHandler<T>, options: SlicedReadOptions) {
   const now = options.now ?? (() => performance.now());
   const pause = options.yield ?? yieldToHost;
   const budget = options.sliceMs ?? DEFAULT_SLICE_MS;
@@ -136,7 +142,10 @@ function createSlicer<T>(onItem: (item: T) => boolean | void, options: SlicedRea
       for (let i = 0; i < items.length && !slicer.stopped; i += 1) {
         await slicer.breathe();
         if (slicer.done()) break;
-        if (onItem(items[i]!) === false) slicer.stopped = true;
+        const result = onItem(items[i]!);
+        // An item whose handling is work of its own (a large snapshot parsed in pieces) is awaited:
+        // the items after it wait, in order.
+        if ((result instanceof Promise ? await result : result) === false) slicer.stopped = true;
       }
       items.length = 0;
     },
@@ -152,7 +161,7 @@ function createSlicer<T>(onItem: (item: T) => boolean | void, options: SlicedRea
  */
 export async function handOnInSlices<T>(
   next: () => Promise<T[] | undefined>,
-  onItem: (item: T) => boolean | void,
+  onItem: ItemHandler<T>,
   options: SlicedReadOptions = {},
 ): Promise<boolean> {
   const slicer = createSlicer(onItem, options);
@@ -181,7 +190,7 @@ export async function handOnInSlices<T>(
 export async function readInSlices<T>(
   body: ReadableStream<Uint8Array>,
   makeParser: (emit: (item: T) => void) => SlicedParser,
-  onItem: (item: T) => boolean | void,
+  onItem: ItemHandler<T>,
   options: SlicedReadOptions = {},
 ): Promise<void> {
   const queue: T[] = [];

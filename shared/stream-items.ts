@@ -9,8 +9,18 @@ import type { SlicedParser } from './sliced-reader.ts';
  */
 export type StreamItem = { event: SseEvent } | { problem: SseProblem };
 
-/** How a stream is framed: SSE (`text/event-stream`) or JSONL (one JSON text per line). */
-export type StreamFormat = 'sse' | 'jsonl';
+/**
+ * How a stream is framed: SSE (`text/event-stream`), JSONL (one JSON text per line), or `text`: the
+ * decoded text in pieces of at most `TEXT_PIECE_CHARS` (each an event with only `data`), for a
+ * reader that parses lines while they are still being written (A2UI's progressive feed).
+ */
+export type StreamFormat = 'sse' | 'jsonl' | 'text';
+
+/**
+ * The longest piece of a `text` stream: the page parses one piece per step, so a piece is what
+ * bounds that step's work (a 64 KiB network chunk is cut into eight).
+ */
+export const TEXT_PIECE_CHARS = 8 * 1024;
 
 /** The bounds of a stream's items, checked as the bytes stream, before anything is decoded whole or parsed. */
 export interface StreamBounds {
@@ -26,6 +36,7 @@ export function createStreamItemParser(
   bounds: StreamBounds,
   emit: (item: StreamItem) => void,
 ): SlicedParser {
+  if (format === 'text') return createTextPieces((data) => emit({ event: { data } }));
   if (format === 'sse')
     return createSseParser({ event: (event) => emit({ event }), problem: (problem) => emit({ problem }) }, bounds);
   return createLineFramer(
@@ -43,6 +54,25 @@ export function createStreamItemParser(
     },
     { maxLineBytes: bounds.maxLineBytes },
   );
+}
+
+/** UTF-8 bytes in, text out in pieces of at most `TEXT_PIECE_CHARS` (a character split across chunks arrives whole). */
+function createTextPieces(emit: (text: string) => void): SlicedParser {
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const cut = (text: string) => {
+    for (let at = 0; at < text.length;) {
+      let end = Math.min(text.length, at + TEXT_PIECE_CHARS);
+      // A surrogate pair stays in one piece.
+      const code = text.charCodeAt(end - 1);
+      if (end < text.length && code >= 0xd800 && code <= 0xdbff) end += 1;
+      emit(text.slice(at, end));
+      at = end;
+    }
+  };
+  return {
+    push: (bytes) => cut(decoder.decode(bytes, { stream: true })),
+    end: () => cut(decoder.decode()),
+  };
 }
 
 /** Bytes of an item as it is posted or queued (its strings' lengths): what batches are bounded by. */

@@ -1,11 +1,11 @@
 import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
 import { createUrlPolicy } from '../../core/policy/url-policy.ts';
-import { A2uiBridge, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
+import { A2uiBridge, MAX_MESSAGE_CHARS, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { createA2uiFeed, type A2uiFeed } from './progressive-feed.ts';
-import { readMessageStream } from './stream-reader.ts';
 import { createHoldingGate } from '../../shared/sliced-reader.ts';
+import { openAgentStream, type StreamMode } from '../kit/agent-stream.ts';
 import { createSurfaceView, type SurfaceView } from './surface-view.ts';
 
 type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
@@ -31,7 +31,17 @@ export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onC
    * bridge's direct ops"). False renders every change whole.
    */
   directOps?: boolean;
+  /** The host's own fetch for `connect` (auth, tests): the stream is then read on the page's thread, in slices. */
+  fetch?(input: string, init: RequestInit): Promise<Response>;
+  /**
+   * Told once per `connect` where its stream is read: `worker` (fetched, framed and bounded in the
+   * stream Worker) or `sliced` (the page's CSP refused the Worker, or the host gave its own fetch).
+   */
+  onStreamMode?(mode: StreamMode, message: string): void;
 }
+
+/** The longest SSE event `connect` takes (bytes): one message's limit; a longer one is skipped and reported. */
+const MAX_EVENT_BYTES = MAX_MESSAGE_CHARS;
 
 /** A host-side A2UI client: one in-page suip generator per surface, fed by a bridge. */
 export interface A2uiClient {
@@ -127,41 +137,61 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     receive: (message) => report(bridge.receive(message)),
     receiveText: (text) => report(bridge.receiveText(text)),
     feed,
-    async connect(url, init) {
-      const response = await fetch(url, init);
-      if (!response.ok || response.body === null) throw new Error(`A2UI stream ${url}: HTTP ${response.status}`);
-      const sse = (response.headers.get('content-type') ?? '').includes('text/event-stream');
-      if (sse) {
-        return readMessageStream(response.body, (text) => report(bridge.receiveText(text)), {
-          format: 'sse',
-          signal: init?.signal ?? undefined,
-          onHolding: holding.read(),
-          onOversize: (chars) =>
+    async connect(url, init = {}) {
+      // The one door for untrusted agent streams (adapters/kit/agent-stream.ts): read in the stream
+      // Worker where the host allows one, else on the page in slices that yield.
+      const stream = await openAgentStream(url, init, {
+        ...(init.signal ? { signal: init.signal } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.onStreamMode ? { onMode: options.onStreamMode } : {}),
+      });
+      if (!stream.ok) {
+        const quoted = (await stream.text(300).catch(() => '')).replace(/\s+/g, ' ').trim();
+        throw new Error(`A2UI stream ${url}: HTTP ${stream.status}${quoted === '' ? '' : `: ${quoted}`}`);
+      }
+      const onHolding = holding.read();
+      if (stream.contentType.includes('text/event-stream')) {
+        let delivered = 0;
+        const bounds = { maxLineBytes: MAX_EVENT_BYTES, maxEventBytes: MAX_EVENT_BYTES };
+        await stream.read(
+          'sse',
+          bounds,
+          (item) => {
+            if ('event' in item) {
+              if (item.event.data.trim() === '') return;
+              delivered += 1;
+              return void report(bridge.receiveText(item.event.data));
+            }
+            const { kind, length, message, preview } = item.problem;
             report([
               {
                 adapter: 'a2ui',
-                code: 'LIMIT_EXCEEDED',
+                code: kind === 'too-long' ? 'LIMIT_EXCEEDED' : 'VALIDATION_FAILED',
                 surfaceId: '',
                 path: '',
-                message: `an A2UI stream event of ${chars} characters was skipped`,
+                message:
+                  kind === 'too-long'
+                    ? `an A2UI stream event of ${length ?? MAX_EVENT_BYTES + 1} bytes was skipped (the limit is ${MAX_EVENT_BYTES}); send smaller messages`
+                    : `${message}: ${preview}`,
               },
-            ]),
-        });
+            ]);
+          },
+          { onHolding },
+        );
+        return delivered;
       }
+      // JSONL: the text in bounded pieces, each fed to the progressive feed in its own step, so
+      // components show while their line is still being written.
       const progressive = feed();
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const abort = () => void reader.cancel().catch(() => undefined);
-      init?.signal?.addEventListener('abort', abort, { once: true });
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          progressive.push(value);
-        }
-        progressive.end();
-      } finally {
-        init?.signal?.removeEventListener('abort', abort);
-      }
+      await stream.read(
+        'text',
+        { maxLineBytes: MAX_EVENT_BYTES, maxEventBytes: MAX_EVENT_BYTES },
+        (item) => {
+          if ('event' in item) progressive.push(item.event.data);
+        },
+        { onHolding },
+      );
+      progressive.end();
       return progressive.messages;
     },
     async settle() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelParticle } from '../../generator/kit.ts';
 import { A2uiBridge } from './bridge.ts';
 import { BASIC_CATALOG_ID, type A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
-import { createA2uiFeed } from './progressive-feed.ts';
+import { createA2uiFeed, PREVIEW_TEXT_CHARS } from './progressive-feed.ts';
 import { loadExamples } from './testing/corpus.ts';
 import { suipPipeline } from './testing/pipeline.ts';
 
@@ -212,5 +212,30 @@ describe('createA2uiFeed: progressive A2UI', () => {
     expect(seen).toBe(true);
     expect(other.previews).toEqual([]);
     expect(other.sent[0]!.message).toMatchObject({ error: { path: '/version' } });
+  });
+
+  it('a long Text streamed in small pieces previews only up to PREVIEW_TEXT_CHARS (no quadratic re-render), then shows whole at its line end', () => {
+    const long = 'x'.repeat(PREVIEW_TEXT_CHARS * 4);
+    const text = jsonl([
+      surface,
+      {
+        version: 'v0.9',
+        updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: long }] },
+      },
+    ]);
+    const run = streamed(
+      split(
+        text,
+        Array.from({ length: Math.ceil(text.length / 1024) }, (_, i) => i * 1024),
+      ),
+    );
+    const shown = run.previews.map((p) => String(p.component.text).length);
+    // Before the cap: one preview per piece, the one that crosses it the last that grows; then one
+    // preview of the closed component, whole (one render, not one per piece).
+    expect(shown.at(-1)).toBe(long.length);
+    expect(Math.max(...shown.slice(0, -1))).toBeLessThanOrEqual(PREVIEW_TEXT_CHARS + 1024);
+    expect(shown.length).toBeLessThanOrEqual(PREVIEW_TEXT_CHARS / 1024 + 3);
+    expect(run.tree).toBe(whole(text).tree);
+    expect(run.tree).toContain(long);
   });
 });

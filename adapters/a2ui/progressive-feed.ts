@@ -8,6 +8,14 @@ import { MAX_MESSAGE_CHARS, type A2uiBridge, type A2uiIssue } from './bridge.ts'
  */
 export const A2UI_TEXT_ROLES: ReadonlyMap<string, readonly string[]> = new Map([['Text', ['text']]]);
 
+/**
+ * The longest text a preview shows while its line is still being written (characters). Each preview
+ * re-renders the growing text, so without a cap a 4 MB Text streamed in pieces costs the host time
+ * quadratic in its length; past the cap the preview waits, and the line's end shows the text whole
+ * (or refuses it, over the message bound).
+ */
+export const PREVIEW_TEXT_CHARS = 64 * 1024;
+
 /** Feeds an A2UI JSONL stream that is still arriving into a bridge, piece by piece. */
 export interface A2uiFeed {
   /** The next piece of the stream (any length, split anywhere); returns the problems it completed. */
@@ -80,7 +88,7 @@ export function createA2uiFeed(bridge: A2uiBridge): A2uiFeed {
         show(e.value, Number(e.path[2]));
         return [];
       case 'text':
-        show(e.unit, Number(e.unitPath[2]));
+        if (e.text.length - e.delta.length < PREVIEW_TEXT_CHARS) show(e.unit, Number(e.unitPath[2]));
         return [];
       case 'document':
         finish();

@@ -18,11 +18,22 @@ function plainGroup(tree: ModelParticle): boolean {
 
 /** Keeps a suip generator's tree equal to the bridge's surfaces. */
 export interface SurfaceView {
-  /** Asks for a render on the next microtask; many changes in one task become one render. */
+  /**
+   * Asks for a render in a later task, at most one per `FRAME_MS`: many changes in a row become one
+   * render, even when each arrives in its own microtask or task (a stream read in slices hands on
+   * one message per `await`).
+   */
   schedule(): void;
   /** Renders now and resolves when the renderer has applied (or refused) it. */
   flush(): Promise<void>;
 }
+
+/**
+ * The least time between two scheduled renders (ms): one per display frame. A chatty agent's 3,000
+ * updates in a second would otherwise be 3,000 renders, each one message to the renderer, which ends
+ * a generator past `maxMessagesPerSecond` (1,000): the surface would vanish for being streamed fast.
+ */
+export const FRAME_MS = 16;
 
 /**
  * Connects a bridge to a render function: one surface (`only`) as the whole tree, or every
@@ -78,8 +89,11 @@ export function createSurfaceView(
     );
     return sent;
   };
+  let lastFlush = -Infinity;
+  const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
   const flush = (): Promise<void> => {
     pending = false;
+    lastFlush = now();
     if (only !== undefined && !bridge.hasSurface(only)) return last;
     last = send().catch((error: unknown) => {
       const path = (error as { data?: { path?: unknown } }).data?.path;
@@ -94,9 +108,12 @@ export function createSurfaceView(
     schedule() {
       if (pending) return;
       pending = true;
-      queueMicrotask(() => {
-        if (pending) void flush();
-      });
+      setTimeout(
+        () => {
+          if (pending) void flush();
+        },
+        Math.max(0, lastFlush + FRAME_MS - now()),
+      );
     },
     flush,
   };

@@ -1,4 +1,4 @@
-import { handOnInSlices, readInSlices, type SlicedReadOptions } from '../../shared/sliced-reader.ts';
+import { handOnInSlices, readInSlices, type ItemHandler, type SlicedReadOptions } from '../../shared/sliced-reader.ts';
 import {
   createStreamItemParser,
   readTextStart,
@@ -41,12 +41,13 @@ export interface AgentStream {
   /**
    * Reads the body's items to the end, handing each to `onItem` in order, in slices that yield to
    * the host; `onItem` returning false stops the read. Every item is within `bounds` (a longer line
-   * or event is a `problem` item, skipped before it was decoded).
+   * or event is a `problem` item, skipped before it was decoded). A promise `onItem` returns is
+   * awaited before the next item (an item parsed in pieces that yield).
    */
   read(
     format: StreamFormat,
     bounds: StreamBounds,
-    onItem: (item: StreamItem) => boolean | void,
+    onItem: ItemHandler<StreamItem>,
     options?: Pick<SlicedReadOptions, 'onHolding'>,
   ): Promise<void>;
 }

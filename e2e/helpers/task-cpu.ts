@@ -8,6 +8,12 @@ export interface TaskCpuReading {
   longestWallMs: number;
   /** Tasks seen on the page's main thread. */
   tasks: number;
+  /**
+   * What the longest task ran: the trace events inside it (a `FunctionCall` names its function, a
+   * `MajorGC`/`MinorGC` is the collector), longest first, as `name (function url:line) wall ms`.
+   * Why a task was long, for the MEASURE line; no verdict reads it.
+   */
+  longestParts: string[];
 }
 
 interface TraceEvent {
@@ -17,7 +23,18 @@ interface TraceEvent {
   tid: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { frames?: Array<{ url?: string; processId?: number }> } };
+  ts?: number;
+  args?: {
+    name?: string;
+    src_file?: string;
+    src_func?: string;
+    data?: {
+      frames?: Array<{ url?: string; processId?: number }>;
+      functionName?: string;
+      url?: string;
+      lineNumber?: number;
+    };
+  };
 }
 
 async function readStream(cdp: CDPSession, handle: string): Promise<TraceEvent[]> {
@@ -29,6 +46,31 @@ async function readStream(cdp: CDPSession, handle: string): Promise<TraceEvent[]
   }
   await cdp.send('IO.close', { handle });
   return (JSON.parse(text) as { traceEvents?: TraceEvent[] }).traceEvents ?? [];
+}
+
+/** The events inside `task` on its thread, longest first (at most 8), named for a reader. */
+function partsOf(task: TraceEvent, events: TraceEvent[]): string[] {
+  const start = task.ts ?? 0;
+  const end = start + (task.dur ?? 0);
+  const posted = `posted from ${JSON.stringify(task.args ?? {}).slice(0, 300)}`;
+  const parts = events
+    .filter(
+      (e) =>
+        e !== task &&
+        e.ph === 'X' &&
+        e.pid === task.pid &&
+        e.tid === task.tid &&
+        (e.ts ?? 0) >= start &&
+        (e.ts ?? 0) + (e.dur ?? 0) <= end,
+    )
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 8)
+    .map((e) => {
+      const data = e.args?.data;
+      const where = data?.url === undefined ? '' : ` (${data.functionName ?? ''} ${data.url}:${data.lineNumber ?? 0})`;
+      return `${e.name}${where} ${Math.round((e.dur ?? 0) / 100) / 10} ms`;
+    });
+  return [posted, ...parts];
 }
 
 /**
@@ -45,7 +87,9 @@ export async function startTaskCpu(
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: ['toplevel', 'disabled-by-default-devtools.timeline'] },
+    traceConfig: {
+      includedCategories: ['toplevel', 'v8.execute', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    },
   });
   return {
     async read() {
@@ -71,6 +115,7 @@ export async function startTaskCpu(
         longestCpuMs: Math.round((longest?.tdur ?? 0) / 100) / 10,
         longestWallMs: Math.round((longest?.dur ?? 0) / 100) / 10,
         tasks: tasks.length,
+        longestParts: longest === undefined ? [] : partsOf(longest, events),
       };
     },
   };

@@ -156,3 +156,50 @@ describe('the tool-call reader (streamed arguments)', () => {
     expect(reader.end()).toEqual([{ kind: 'error', message: expect.stringContaining('not a JSON object') }]);
   });
 });
+
+describe('the answer parser on the one line framer', () => {
+  it('split at every position: prose, a fenced command and a bare one read the same, and the partial pieces join to each command line', () => {
+    const answer = `Here it is:\r\n\`\`\`genui\n${surface('a')}\n\`\`\`\nand bare:\n${surface('b')}\nbye`;
+    const whole = createAnswerParser({ partial: true });
+    const reference = [...whole.push(answer), ...whole.end()];
+    const strip = (events: AnswerEvent[]) => {
+      const merged: AnswerEvent[] = [];
+      for (const e of events) {
+        const last = merged[merged.length - 1];
+        if (e.kind === 'text' && last?.kind === 'text') last.text += e.text;
+        else if (e.kind === 'partial' && last?.kind === 'partial') last.text += e.text;
+        else merged.push({ ...e });
+      }
+      return merged;
+    };
+    for (let i = 0; i <= answer.length; i += 1) {
+      const parser = createAnswerParser({ partial: true });
+      const events = [...parser.push(answer.slice(0, i)), ...parser.push(answer.slice(i)), ...parser.end()];
+      expect(strip(events)).toEqual(strip(reference));
+    }
+    expect(strip(reference).map((e) => e.kind)).toEqual([
+      'text',
+      'partial',
+      'command',
+      'text',
+      'partial',
+      'command',
+      'text',
+    ]);
+  });
+
+  it('a prose line over the limit flows out up to it, and the rest is said not shown, never dropped silently', () => {
+    const parser = createAnswerParser({ maxLineChars: 1000 });
+    const out = [
+      ...parser.push('y'.repeat(700)),
+      ...parser.push('y'.repeat(700)),
+      ...parser.push('\nok\n'),
+      ...parser.end(),
+    ];
+    expect(out).toEqual([
+      { kind: 'text', text: 'y'.repeat(700) },
+      { kind: 'error', message: 'the rest of a line of 1400 characters was not shown (the limit is 1000)' },
+      { kind: 'text', text: 'ok\n' },
+    ]);
+  });
+});

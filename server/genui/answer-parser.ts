@@ -1,4 +1,5 @@
 import { measureJson } from '../../shared/json-shape.ts';
+import { createLineFramer } from '../../shared/line-framer.ts';
 
 /**
  * What the model's answer holds, in order: prose, UI commands, and lines that could not be read.
@@ -75,7 +76,6 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
   let held = '';
   /** The current text line has been decided to be prose: its characters stream straight out. */
   let flowing = false;
-  let dropped = 0;
   let out: AnswerEvent[] = [];
   const text = (t: string) => {
     if (t === '') return;
@@ -122,18 +122,24 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
     }
     text(line + (newline ? '\n' : ''));
   };
-  const feed = (chunk: string, final: boolean) => {
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf('\n', start);
-      const piece = nl === -1 ? chunk.slice(start) : chunk.slice(start, nl);
-      if (dropped > 0) dropped += piece.length;
-      else if (flowing) text(piece);
-      else if (held.length + piece.length > max) {
-        dropped = held.length + piece.length;
-        held = '';
-        partialSent = 0;
-      } else {
+  /** The last line is being delivered by `end()` (it had no line end). */
+  let ending = false;
+  const dropped = (length: number) => ({
+    kind: 'error' as const,
+    message: `a line of ${length} characters was dropped (the limit is ${max}); send smaller surfaces`,
+  });
+  const reset = () => {
+    held = '';
+    partialSent = 0;
+    flowing = false;
+  };
+  // The tree's one line splitter (shared/line-framer.ts): `piece` sees each piece of a line as it
+  // streams (prose flows out, a command line previews), `line` its end; a line over `max` is
+  // skipped as it streams, never buffered whole.
+  const framer = createLineFramer(
+    {
+      piece(piece) {
+        if (flowing) return text(piece);
         held += piece;
         if (mode !== 'commands' && !undecided(held)) {
           flowing = true;
@@ -141,49 +147,43 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
           held = '';
         } else if (
           options.partial === true &&
-          held.length > partialSent &&
           (mode === 'commands'
-            ? !held.trimStart().startsWith(FENCE) && held.trim() !== ''
+            ? // A line that may still be the closing fence ("`", "``") is no command yet.
+              !FENCE.startsWith(held.trim()) && !held.trimStart().startsWith(FENCE)
             : held.trimStart().startsWith('{'))
         ) {
           out.push({ kind: 'partial', text: held.slice(partialSent) });
           partialSent = held.length;
         }
-      }
-      if (nl === -1) break;
-      start = nl + 1;
-      // The candidate's line ended: its incremental reader ends the document too.
-      if (partialSent > 0) out.push({ kind: 'partial', text: '\n' });
-      if (dropped > 0) {
-        out.push({
-          kind: 'error',
-          message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces`,
-        });
-        dropped = 0;
-      } else if (flowing) text('\n');
-      else endLine(held, true);
-      held = '';
-      partialSent = 0;
-      flowing = false;
-    }
-    if (final) {
-      if (dropped > 0)
-        out.push({
-          kind: 'error',
-          message: `a line of ${dropped} characters was dropped (the limit is ${max}); send smaller surfaces`,
-        });
-      else if (!flowing && held !== '') {
-        if (mode === 'commands') {
+      },
+      line() {
+        // The candidate's line ended: its incremental reader ends the document too.
+        if (partialSent > 0 && !ending) out.push({ kind: 'partial', text: '\n' });
+        if (flowing) {
+          if (!ending) text('\n');
+        } else if (!ending) endLine(held, true);
+        else if (mode === 'commands') {
           const parsed = parseCommandLine(held.trim());
           out.push(parsed.kind === 'command' ? parsed : cutCommand(held.trim()));
         } else endLine(held, false);
-      }
-      held = '';
-      partialSent = 0;
-      dropped = 0;
-      flowing = false;
-    }
-  };
+        reset();
+      },
+      tooLong({ length }) {
+        if (partialSent > 0 && !ending) out.push({ kind: 'partial', text: '\n' });
+        // Prose that flowed out before the line passed the limit: the rest of it is not shown, and said so.
+        out.push(
+          flowing
+            ? {
+                kind: 'error',
+                message: `the rest of a line of ${length} characters was not shown (the limit is ${max})`,
+              }
+            : dropped(length),
+        );
+        reset();
+      },
+    },
+    { maxLineBytes: max, keepEmpty: true },
+  );
   const take = () => {
     const events = out;
     out = [];
@@ -191,11 +191,14 @@ export function createAnswerParser(options: { maxLineChars?: number; partial?: b
   };
   return {
     push(delta) {
-      feed(delta, false);
+      framer.push(delta);
       return take();
     },
     end() {
-      feed('', true);
+      ending = true;
+      framer.end();
+      ending = false;
+      reset();
       return take();
     },
   };

@@ -21,8 +21,10 @@ export interface FenceReader {
   end(): void;
 }
 
-const OPEN = /^[ \t]*```+[ \t]*genui(?:[ \t]+(?:json|toon))?[ \t]*$/i;
-const CLOSE = /^[ \t]*```+[ \t]*$/;
+/** The line that opens a canvas block: ```genui, optionally ```genui json or ```genui toon. The one rule of both readers. */
+export const BLOCK_OPEN = /^[ \t]*```+[ \t]*genui(?:[ \t]+(?:json|toon))?[ \t]*$/i;
+/** The line that closes a block: a bare fence. */
+export const BLOCK_CLOSE = /^[ \t]*```+[ \t]*$/;
 
 /**
  * Reads ```genui fences (JSON or TOON inside) out of streamed text — the seed's input for models
@@ -36,14 +38,14 @@ export function createFenceReader(options: FenceReaderOptions): FenceReader {
   let overflow = false;
   const line = (text: string) => {
     if (block === undefined) {
-      if (OPEN.test(text)) {
+      if (BLOCK_OPEN.test(text)) {
         block = [];
         blockChars = 0;
         overflow = false;
       } else options.onText?.(text);
       return;
     }
-    if (CLOSE.test(text)) {
+    if (BLOCK_CLOSE.test(text)) {
       const body = block.join('\n');
       block = undefined;
       if (overflow)

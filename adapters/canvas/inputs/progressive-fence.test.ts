@@ -148,4 +148,18 @@ describe('createCanvasFeed: progressive canvas ops', () => {
     expect(run.previews).toEqual([]);
     expect(JSON.stringify(run.tree)).toContain('Early title');
   });
+
+  it('a prose line over maxBlockChars is skipped whole and reported, never passed on as a fragment of its tail', () => {
+    const texts: string[] = [];
+    const errors: string[] = [];
+    const feed = createCanvasFeed(
+      { apply: () => true, preview: () => false, endPreview: () => undefined },
+      { onText: (t) => texts.push(t), onError: (e) => errors.push(e) },
+    );
+    const text = `${'x'.repeat(300_000)}\nhello\n`;
+    for (let at = 0; at < text.length; at += 1000) feed.push(text.slice(at, at + 1000));
+    feed.end();
+    expect(texts).toEqual(['hello']);
+    expect(errors).toEqual(['a line of 300000 characters outside a genui block was skipped (the limit is 262144)']);
+  });
 });

@@ -2,6 +2,8 @@ import { createJsonUnitParser, type JsonStreamEvent, type JsonUnitParser } from 
 import type { CanvasHost } from '../host.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { collect, decodeBlock, parseJson, type Decoded } from './decode.ts';
+import { createLineFramer } from '../../../shared/line-framer.ts';
+import { BLOCK_CLOSE, BLOCK_OPEN } from './fence.ts';
 
 /** The `data` fields of built-in types that are prose: they stream as they grow. Everything else waits. */
 export const CANVAS_TEXT_ROLES: ReadonlySet<string> = new Set([
@@ -31,9 +33,6 @@ export interface CanvasFeed {
   end(): void;
 }
 
-const OPEN = /^[ \t]*```+[ \t]*genui(?:[ \t]+(?:json|toon))?[ \t]*$/i;
-const CLOSE = /^[ \t]*```+[ \t]*$/;
-
 /**
  * Progressive canvas ops (issue 17, design §8): a ```genui block of JSON lines (one op per line,
  * the usual form) is read with the shared incremental parser while it streams. An `upsert` is
@@ -48,7 +47,6 @@ export function createCanvasFeed(
   host: Pick<CanvasHost, 'apply' | 'preview' | 'endPreview'>,
   options: CanvasFeedOptions = {},
 ): CanvasFeed {
-  let pending = '';
   /** undefined: prose; 'lines': a block read line by line; 'whole': a block decoded at its close. */
   let block: 'lines' | 'whole' | undefined;
   let lines: string[] = [];
@@ -101,7 +99,7 @@ export function createCanvasFeed(
   };
   const line = (text: string) => {
     if (block === undefined) {
-      if (OPEN.test(text)) {
+      if (BLOCK_OPEN.test(text)) {
         block = 'lines';
         lines = [];
         chars = 0;
@@ -110,7 +108,7 @@ export function createCanvasFeed(
       } else options.onText?.(text);
       return;
     }
-    if (CLOSE.test(text)) {
+    if (BLOCK_CLOSE.test(text)) {
       stopPreview();
       parser = undefined;
       if (overflow)
@@ -141,29 +139,29 @@ export function createCanvasFeed(
     for (const error of out.errors) options.onError?.(error);
     for (const op of out.ops) host.apply(op);
   };
+  // The tree's one bounded line framer (shared/line-framer.ts), its `piece` feeding the preview
+  // while a line is written: a line longer than a whole block can never be useful, so it is
+  // skipped as it streams (never buffered) and spoils its block.
+  const framer = createLineFramer(
+    {
+      line,
+      piece: partial,
+      tooLong: ({ length, max }) => {
+        stopPreview();
+        if (block !== undefined) overflow = true;
+        // Prose is never cut to a fragment, nor dropped unsaid.
+        else
+          options.onError?.(`a line of ${length} characters outside a genui block was skipped (the limit is ${max})`);
+      },
+    },
+    { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true },
+  );
   return {
     push(chunk) {
-      let start = 0;
-      for (;;) {
-        const nl = chunk.indexOf('\n', start);
-        const piece = nl === -1 ? chunk.slice(start) : chunk.slice(start, nl);
-        pending += piece;
-        partial(piece);
-        if (nl === -1) break;
-        line(pending.replace(/\r$/, ''));
-        pending = '';
-        start = nl + 1;
-      }
-      // A single line longer than a whole block can never be useful: drop it, bounded memory.
-      if (pending.length > CANVAS_LIMITS.maxBlockChars) {
-        if (block !== undefined) overflow = true;
-        stopPreview();
-        pending = '';
-      }
+      framer.push(chunk);
     },
     end() {
-      if (pending !== '') line(pending);
-      pending = '';
+      framer.end();
       stopPreview();
       if (block !== undefined)
         options.onError?.('a genui block was never closed (the stream ended inside it); its ops were not applied');

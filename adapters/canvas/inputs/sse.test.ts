@@ -84,3 +84,64 @@ describe('createCanvasSseFold', () => {
     }
   });
 });
+
+describe('createCanvasSseFold().connect (the one door for agent streams)', () => {
+  async function serve(status: number, body: string) {
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': status === 200 ? 'text/event-stream' : 'text/plain' });
+      // A big body in many writes, as a server streams it.
+      for (let at = 0; at < body.length; at += 65_536) res.write(body.slice(at, at + 65_536));
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/sse`, close: () => server.close() };
+  }
+
+  it('reads a 2 MB snapshot (parsed in pieces), ops and an error event through a real server, and says its mode', async () => {
+    const ops = Array.from({ length: 200 }, (_, i) => ({
+      op: 'upsert',
+      id: `n${i}`,
+      type: 'card',
+      data: { text: 'y'.repeat(10_000) },
+    }));
+    const server = await serve(
+      200,
+      `id: 1\nevent: snapshot\ndata: ${JSON.stringify({ seq: 1, ops })}\n\n` +
+        `id: 2\nevent: op\ndata: ${JSON.stringify({ op: 'patch', id: 'n0', data: { text: 'patched' } })}\n\n` +
+        `id: 3\nevent: snapshot\ndata: {"seq": 3, "ops": ${'['.repeat(50)}\n\n` +
+        'event: error\ndata: the ledger is busy\n\n',
+    );
+    try {
+      const fold = createCanvasSseFold();
+      const modes: string[] = [];
+      const seen: string[] = [];
+      await fold.connect(server.url, {}, { onMode: (mode) => modes.push(mode), onEvent: (e) => seen.push(e.event) });
+      // Node has no Worker: the page-side sliced reader, and it says so.
+      expect(modes).toEqual(['sliced']);
+      expect(seen).toEqual(['snapshot', 'op', 'snapshot', 'error']);
+      expect(fold.lastEventId).toBe('3');
+      const state = compact(fold.state);
+      expect(state.filter((op) => op.op === 'upsert')).toHaveLength(200);
+      expect(state.find((op) => 'id' in op && op.id === 'n0')).toMatchObject({ id: 'n0', data: { text: 'patched' } });
+      expect(fold.errors).toEqual([
+        expect.stringMatching(/^snapshot 3: the snapshot is not JSON the canvas takes: .*nest deeper than 34/),
+        'the server reported: the ledger is busy',
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('rejects an answer that is not 2xx, quoting its start', async () => {
+    const server = await serve(403, 'token expired\n'.repeat(1000));
+    try {
+      await expect(createCanvasSseFold().connect(server.url)).rejects.toThrow(
+        /^canvas SSE .*: HTTP 403: token expired/,
+      );
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,8 +1,10 @@
 import { measureJson } from '../../../shared/json-shape.ts';
-import { createSseParser, readSse, type SseEvent } from '../../../shared/sse-reader.ts';
+import { createSseParser, readSse, type SseEvent, type SseProblem } from '../../../shared/sse-reader.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
+import { openAgentStream, type StreamMode } from '../../kit/agent-stream.ts';
 import { CanvasOpError, applyOp, emptyCanvas, replay, type CanvasState } from '../state.ts';
 import { parseJson, collect, type Decoded } from './decode.ts';
+import { parseSnapshotInSlices, type SnapshotParse } from './snapshot-pieces.ts';
 
 /** One event of the canvas's SSE stream (`GET /api/canvas/<id>/sse`). */
 export interface CanvasSseEvent {
@@ -24,12 +26,29 @@ export interface CanvasSseFold {
     body: ReadableStream<Uint8Array>,
     options?: { signal?: AbortSignal; onEvent?(event: CanvasSseEvent): void },
   ): Promise<void>;
+  /**
+   * Fetches the canvas's SSE stream and reads it into the fold to its end through the one door for
+   * untrusted agent streams (`adapters/kit/agent-stream.ts`): in the stream Worker where the host
+   * allows one (the page takes only bounded events), else on the page in slices that yield.
+   * Rejects on an answer that is not 2xx (quoting its start). `onMode` hears which mode it got.
+   */
+  connect(url: string, init?: RequestInit, options?: CanvasSseConnectOptions): Promise<void>;
   /** The canvas so far (a `snapshot` replaces it; each `op` applies to it). */
   readonly state: CanvasState;
   /** The last event id seen: send it as Last-Event-ID to resume. */
   readonly lastEventId: string | undefined;
   /** Problems met (an event that did not parse, a line over the limit, an `error` event). */
   readonly errors: string[];
+}
+
+/** Options of `CanvasSseFold.connect`. */
+export interface CanvasSseConnectOptions {
+  /** Each event once applied. */
+  onEvent?(event: CanvasSseEvent): void;
+  /** Where the stream is read (`worker` or `sliced`), and why: told once per connect. */
+  onMode?(mode: StreamMode, message: string): void;
+  /** The host's own fetch (auth, tests): the stream is then read on the page's thread, in slices. */
+  fetch?(input: string, init: RequestInit): Promise<Response>;
 }
 
 /** The longest SSE line taken (a snapshot holds a whole canvas); bounded before it is parsed. */
@@ -60,10 +79,11 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
   const errors: string[] = [];
   let completed: CanvasSseEvent[] = [];
 
-  function apply(event: CanvasSseEvent): void {
+  /** `snapshot`: the snapshot's JSON already parsed (in pieces, by `connect`); else it is parsed here. */
+  function apply(event: CanvasSseEvent, snapshot?: SnapshotParse): void {
     if (event.event === 'error') return void errors.push(`the server reported: ${event.data.slice(0, 300)}`);
     if (event.event !== 'snapshot' && event.event !== 'op') return;
-    const parsed = event.event === 'snapshot' ? parseSnapshot(event.data) : parseJson(event.data);
+    const parsed = event.event === 'snapshot' ? (snapshot ?? parseSnapshot(event.data)) : parseJson(event.data);
     if (!parsed.ok) return void errors.push(`${event.event} ${event.id ?? ''}: ${parsed.error}`);
     const decoded: Decoded = { ops: [], errors: [] };
     if (event.event === 'snapshot') {
@@ -85,10 +105,10 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
 
   // The one SSE reader (shared/sse-reader.ts): lines and events bounded before they are parsed,
   // and a line that is no SSE field reported rather than skipped quietly.
-  const take = ({ data, event, id }: SseEvent): CanvasSseEvent => {
+  const take = ({ data, event, id }: SseEvent, snapshot?: SnapshotParse): CanvasSseEvent => {
     const done: CanvasSseEvent = { event: event ?? 'message', data, ...(id !== undefined ? { id } : {}) };
     if (id !== undefined) lastEventId = id;
-    apply(done);
+    apply(done, snapshot);
     return done;
   };
   const bounds = { maxLineBytes: MAX_LINE, maxEventBytes: MAX_LINE };
@@ -96,6 +116,7 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
     { event: (sse) => void completed.push(take(sse)), problem: ({ message }) => void errors.push(message) },
     bounds,
   );
+  const problem = ({ message }: SseProblem) => void errors.push(message);
 
   return {
     push(chunk) {
@@ -108,8 +129,26 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
       readSse(body, (sse) => void options.onEvent?.(take(sse)), {
         ...bounds,
         ...(options.signal ? { signal: options.signal } : {}),
-        onProblem: ({ message }) => void errors.push(message),
+        onProblem: problem,
       }),
+    async connect(url, init = {}, options = {}) {
+      const stream = await openAgentStream(url, init, {
+        ...(init.signal ? { signal: init.signal } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.onMode ? { onMode: options.onMode } : {}),
+      });
+      if (!stream.ok) {
+        const quoted = (await stream.text(300).catch(() => '')).replace(/\s+/g, ' ').trim();
+        throw new Error(`canvas SSE ${url}: HTTP ${stream.status}${quoted === '' ? '' : `: ${quoted}`}`);
+      }
+      await stream.read('sse', bounds, async (item) => {
+        if (!('event' in item)) return problem(item.problem);
+        // SECURITY: a snapshot may be megabytes; its JSON is parsed in pieces that yield, never in
+        // one task on the host's thread (an op event is bounded by parseJson's limit before parsing).
+        const snapshot = item.event.event === 'snapshot' ? await parseSnapshotInSlices(item.event.data) : undefined;
+        options.onEvent?.(take(item.event, snapshot));
+      });
+    },
     get state() {
       return state;
     },
