@@ -32,4 +32,22 @@ describe('parseSnapshotInSlices', () => {
     expect(cut.ok).toBe(false);
     expect(!cut.ok && cut.error).toContain('ended inside');
   });
+  it('refuses an empty or blank snapshot (no document), and stops once its stream is aborted', async () => {
+    for (const text of ['', '  \n ']) {
+      const empty = await parseSnapshotInSlices(text);
+      expect(empty).toEqual({ ok: false, error: expect.stringContaining('the snapshot is empty') });
+    }
+    const controller = new AbortController();
+    let steps = 0;
+    const text = JSON.stringify({
+      seq: 1,
+      ops: Array.from({ length: 2_000 }, (_, i) => ({ op: 'remove', id: `n${i}` })),
+    });
+    const parsed = await parseSnapshotInSlices(text, {
+      signal: controller.signal,
+      now: () => steps++ * 100, // every step is a slice: it yields between steps
+      yield: async () => controller.abort(),
+    });
+    expect(parsed).toEqual({ ok: false, error: expect.stringContaining('aborted') });
+  });
 });

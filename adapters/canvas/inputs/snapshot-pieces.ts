@@ -17,7 +17,7 @@ export type SnapshotParse = { ok: true; value: unknown } | { ok: false; error: s
  */
 export async function parseSnapshotInSlices(
   text: string,
-  options: { now?(): number; yield?(): Promise<void> } = {},
+  options: { now?(): number; yield?(): Promise<void>; signal?: AbortSignal } = {},
 ): Promise<SnapshotParse> {
   const now = options.now ?? (() => performance.now());
   const pause = options.yield ?? yieldToHost;
@@ -40,10 +40,14 @@ export async function parseSnapshotInSlices(
       await pause();
       sliceStart = now();
     }
+    // A host that gave up on the stream stops paying for a snapshot nobody will apply.
+    if (options.signal?.aborted) return { ok: false, error: 'the snapshot was not parsed: the stream was aborted' };
     take(parser.push(text.slice(at, at + STEP_CHARS)));
   }
   if (error === undefined) take(parser.end());
   if (error !== undefined)
     return { ok: false, error: `the snapshot is not JSON the canvas takes: ${error.slice(0, 300)}` };
+  // An empty or blank snapshot holds no document: taken as "no ops" it would wipe the canvas unheard.
+  if (value === undefined) return { ok: false, error: 'the snapshot is empty: a snapshot is one JSON {seq, ops}' };
   return { ok: true, value };
 }

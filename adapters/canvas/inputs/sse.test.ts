@@ -82,6 +82,9 @@ describe('createCanvasSseFold', () => {
       expect(compact(fold.state)).toEqual(compact(whole.state));
       expect(fold.errors).toEqual([]);
     }
+    const unheard = createCanvasSseFold();
+    await unheard.read(new Blob([bytes]).stream());
+    expect(compact(unheard.state)).toEqual(compact(whole.state));
   });
 });
 
@@ -132,6 +135,31 @@ describe('createCanvasSseFold().connect (the one door for agent streams)', () =>
     } finally {
       server.close();
     }
+  });
+
+  it('an empty snapshot or one without an ops array keeps the canvas and says why (connect and push alike)', async () => {
+    const held = `id: 1\nevent: op\ndata: {"op":"upsert","id":"kept","type":"card","data":{"text":"1"}}\n\n`;
+    const bad = `id: 2\nevent: snapshot\ndata: \n\nid: 3\nevent: snapshot\ndata: {"seq":3}\n\n`;
+    const server = await serve(200, held + bad);
+    try {
+      const fold = createCanvasSseFold();
+      // No onEvent: the fold applies what it reads whether or not anyone listens.
+      await fold.connect(server.url);
+      expect(fold.state.components.has('kept')).toBe(true);
+      expect(fold.errors).toEqual([
+        expect.stringMatching(/^snapshot 2: the snapshot is empty/),
+        expect.stringMatching(/^snapshot 3: its "ops" is not an array/),
+      ]);
+    } finally {
+      server.close();
+    }
+    const pushed = createCanvasSseFold();
+    pushed.push(held + bad);
+    expect(pushed.state.components.has('kept')).toBe(true);
+    expect(pushed.errors).toEqual([
+      expect.stringMatching(/^snapshot 2: the snapshot is not JSON/),
+      expect.stringMatching(/^snapshot 3: its "ops" is not an array/),
+    ]);
   });
 
   it('rejects an answer that is not 2xx, quoting its start', async () => {

@@ -88,7 +88,10 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
     const decoded: Decoded = { ops: [], errors: [] };
     if (event.event === 'snapshot') {
       const ops = (parsed.value as { ops?: unknown } | null)?.ops;
-      collect(Array.isArray(ops) ? ops : [], decoded);
+      // A snapshot replaces the whole canvas: one without an ops array is refused, not taken as empty.
+      if (!Array.isArray(ops))
+        return void errors.push(`snapshot ${event.id ?? ''}: its "ops" is not an array; the canvas is kept as it was`);
+      collect(ops, decoded);
       state = replay(decoded.ops);
     } else {
       collect(parsed.value, decoded);
@@ -126,11 +129,19 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
       return events;
     },
     read: (body, options = {}) =>
-      readSse(body, (sse) => void options.onEvent?.(take(sse)), {
-        ...bounds,
-        ...(options.signal ? { signal: options.signal } : {}),
-        onProblem: problem,
-      }),
+      readSse(
+        body,
+        (sse) => {
+          // Applied whether or not the caller listens (an optional call would skip its arguments).
+          const done = take(sse);
+          options.onEvent?.(done);
+        },
+        {
+          ...bounds,
+          ...(options.signal ? { signal: options.signal } : {}),
+          onProblem: problem,
+        },
+      ),
     async connect(url, init = {}, options = {}) {
       const stream = await openAgentStream(url, init, {
         ...(init.signal ? { signal: init.signal } : {}),
@@ -145,8 +156,15 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
         if (!('event' in item)) return problem(item.problem);
         // SECURITY: a snapshot may be megabytes; its JSON is parsed in pieces that yield, never in
         // one task on the host's thread (an op event is bounded by parseJson's limit before parsing).
-        const snapshot = item.event.event === 'snapshot' ? await parseSnapshotInSlices(item.event.data) : undefined;
-        options.onEvent?.(take(item.event, snapshot));
+        const snapshot =
+          item.event.event === 'snapshot'
+            ? await parseSnapshotInSlices(item.event.data, init.signal ? { signal: init.signal } : {})
+            : undefined;
+        // Aborted while the snapshot was parsed: the caller gave this fold up, so nothing changes it.
+        if (init.signal?.aborted) return;
+        // Applied whether or not the caller listens: `onEvent?.(take(…))` would skip the take itself.
+        const done = take(item.event, snapshot);
+        options.onEvent?.(done);
       });
     },
     get state() {
