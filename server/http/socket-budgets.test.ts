@@ -62,6 +62,31 @@ describe('createSocketBudgets', () => {
     expect(closed).toEqual(['first']);
     expect(first.trust()).toMatchObject({ ok: false });
   });
+
+  it("reads only a keeping-up socket's own queue per send, and still drops the one over its share past the session budget", () => {
+    const budgets = createSocketBudgets({ perSession: 1000, perSessionBytes: 1000, perSocketBytes: 10_000 });
+    let reads = 0;
+    const socket = (queued: number) => ({
+      queued,
+      get bufferedAmount() {
+        reads += 1;
+        return this.queued;
+      },
+    });
+    const sockets = Array.from({ length: 500 }, () => socket(0));
+    for (const s of sockets) expect(budgets.bind('s', s).ok).toBe(true);
+    reads = 0;
+    // A broadcast to 500 subscribers: each send looks at its own socket, not the 500 (n² reads before).
+    for (const s of sockets) expect(budgets.roomFor('s', s)).toEqual({ ok: true });
+    expect(reads).toBeLessThanOrEqual(2 * sockets.length);
+    // Over the session's budget, a socket holding more than its share (1000 / 500 = 2 bytes) goes; the others stay.
+    sockets[0]!.queued = 1001;
+    expect(budgets.roomFor('s', sockets[0]!)).toMatchObject({ ok: false });
+    expect(budgets.roomFor('s', sockets[1]!)).toEqual({ ok: true });
+    // Under the session's budget, holding more than a share is allowed.
+    sockets[0]!.queued = 900;
+    expect(budgets.roomFor('s', sockets[0]!)).toEqual({ ok: true });
+  });
 });
 
 describe('clientAddress', () => {

@@ -248,12 +248,14 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       if (session === undefined) return { ok: true };
       const sockets = bySession.get(session);
       if (sockets === undefined) return { ok: true };
+      // Over the session's budget, the sockets holding more than their share go: a reader that keeps
+      // up is never dropped for the others. Its share is looked at first: summing the session's
+      // sockets on every send made a broadcast to n subscribers cost n² reads (issue 43).
+      const budget = effective.perSessionBytes;
+      if (socket.bufferedAmount <= budget / sockets.size) return { ok: true };
       let sum = 0;
       for (const other of sockets) sum += other.bufferedAmount;
-      // Over the session's budget, the sockets holding more than their share go: a reader that keeps
-      // up is never dropped for the others.
-      const budget = effective.perSessionBytes;
-      if (sum > budget && socket.bufferedAmount > budget / sockets.size) {
+      if (sum > budget) {
         const reason =
           `more than ${budget} bytes wait for this session's sockets to read, and this one holds more ` +
           'than its share';

@@ -10,6 +10,9 @@ export interface AuthorizeOptions {
   sessionTokenTtlMs: number;
 }
 
+/** The one header of the upgrade a subscribe reads (a connection keeps it, not the whole request). */
+export type UpgradeHeaders = { headers: Pick<IncomingMessage['headers'], 'authorization'> };
+
 /** A subscribe's authorization: refused with a reason, or allowed with the credentials to hand out. */
 export type SubscribeAuth = { ok: false; reason: string } | { ok: true; sessionToken?: string; refreshed?: string };
 
@@ -27,7 +30,7 @@ export function authorizeSubscribe(
   options: AuthorizeOptions,
   frame: SubscribeFrame,
   url: URL,
-  request: IncomingMessage,
+  request: UpgradeHeaders,
 ): SubscribeAuth {
   const { sessionId, appId, role } = frame.payload;
   const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import {
   LIVE_PROTOCOL_VERSION,
   type ActionFrame,
@@ -12,16 +11,17 @@ import {
 import { endedMessage, isEnded, isEndedEntry } from '../sessions/revocation.ts';
 import { actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
-import { authorizeSubscribe } from './authorize.ts';
+import { authorizeSubscribe, type UpgradeHeaders } from './authorize.ts';
+import type { SocketHandler } from '../http/json-socket.ts';
+import type { LedgerEntry } from '../ledger/ledger.ts';
+import type { FanoutCallbacks } from './fanout.ts';
 import type { LiveContext } from './live-server.ts';
 
-/** The socket end a connection talks through. */
+/** The socket end a connection talks through (the JSON socket itself: `server/http/json-socket.ts`). */
 export interface ConnectionIo {
-  url: URL;
-  request: IncomingMessage;
-  send(frame: ServerFrame): void;
+  send(frame: ServerFrame): unknown;
   /** Send a frame already serialized (shared by every socket reading the same entry). */
-  sendText(text: string): void;
+  sendText(text: string): unknown;
   fail(code: LiveErrorCode, message: string, close?: boolean): void;
   /** Count the socket against the session's socket and memory budgets (refused when the session has its sockets). */
   bind(sessionId: string): { ok: true } | { ok: false; reason: string };
@@ -47,20 +47,104 @@ const MAX_HOST_CONTEXT = 4096;
  * with the resume cursors and the snapshot, then — `sinceSequence` first, as the seed orders it —
  * the event ledger as `render_event`s and the outbound stream from `fromSeq`, replayed then live.
  * Actions are checked (session, contract) and recorded once per (clientId, clientSeq); server
- * channels are subscribed by name; the host context is recorded as a session event.
+ * channels are subscribed by name; the host context is recorded as a session event. It keeps the
+ * upgrade's URL and its `Authorization` header for the subscribe, not the request.
  */
 export function createConnection(
   context: LiveContext,
   io: ConnectionIo,
-): { handle(frame: ClientFrame): Promise<void>; stop(): void } {
-  const { ledger } = context.options;
-  const stops: Array<() => void> = [];
-  const channelStops = new Map<string, () => void>();
-  let bound: Bound | undefined;
-  let stopped = false;
+  url: URL,
+  request: UpgradeHeaders,
+): SocketHandler<ClientFrame> {
+  return new LiveConnection(context, io, url, { headers: { authorization: request.headers.authorization } });
+}
 
-  async function subscribe(frame: SubscribeFrame): Promise<void> {
-    if (bound !== undefined) return io.fail('BAD_FRAME', 'this connection is subscribed already');
+/**
+ * A class, not a closure per handler: a server holds one per subscriber, and its methods live once
+ * on the prototype (issue 43: memory per subscriber). It is also the stream's fan-out reader.
+ */
+class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
+  private readonly context: LiveContext;
+  private readonly io: ConnectionIo;
+  private readonly url: URL;
+  private readonly upgrade: UpgradeHeaders;
+  private readonly stops: Array<() => void> = [];
+  private channelStops: Map<string, () => void> | undefined;
+  private bound: Bound | undefined;
+  private stopped = false;
+  private sentEvents = 0;
+
+  constructor(context: LiveContext, io: ConnectionIo, url: URL, upgrade: UpgradeHeaders) {
+    this.context = context;
+    this.io = io;
+    this.url = url;
+    this.upgrade = upgrade;
+  }
+
+  async frame(frame: ClientFrame): Promise<void> {
+    const { io } = this;
+    if (frame.type === 'subscribe')
+      return this.subscribe(frame).catch((error: unknown) => {
+        // A subscribe the store could not answer (a Redis primary failing over) is not half done:
+        // bound to its session with no reader, the socket answered pings and got no frame, so a
+        // page never reconnected. Closed with a retryable code, the page reconnects and resumes.
+        // The store's own words (addresses, paths) go to the server's log, never to the page.
+        for (const stop of this.stops.splice(0)) stop();
+        const why = error instanceof Error ? error.message : String(error);
+        this.context.options.log({
+          event: 'subscribe-failed',
+          sessionId: this.bound?.sessionId,
+          error: why.slice(0, 500),
+        });
+        io.fail('BUSY', "the session's store did not answer the subscribe; reconnect", true);
+      });
+    // Seed 004: subscribe comes first, ping included.
+    if (this.bound === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
+    if (frame.type === 'ping') return void io.send({ type: 'pong' });
+    if (frame.type === 'action') return this.action(frame);
+    if (frame.type === 'host_context_observed') return this.hostContext(frame.payload);
+    return this.channel(frame);
+  }
+
+  closed(): void {
+    this.stopped = true;
+    for (const stop of this.stops.splice(0)) stop();
+    for (const stop of this.channelStops?.values() ?? []) stop();
+    this.channelStops?.clear();
+  }
+
+  /** The session stream's next entry (the fan-out calls it, in order, once each). */
+  onEntry(entry: LedgerEntry): void {
+    const state = this.bound!;
+    if (isEndedEntry(entry)) return this.io.fail('SESSION_ENDED', endedMessage(state.sessionId), true);
+    // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
+    let cached = serialized.get(entry);
+    if (cached === undefined) {
+      const out = frameOf(state.sessionId, entry);
+      cached =
+        out === undefined
+          ? null
+          : { text: JSON.stringify(out), session: out.type === 'render' ? out.payload.session : undefined };
+      serialized.set(entry, cached);
+    }
+    if (cached === null) return;
+    if (cached.session !== undefined) state.actionSpec = actionSpecOf(cached.session);
+    this.io.sendText(cached.text);
+  }
+
+  /** The session stream moved past this socket's cursor. */
+  onBehind(): void {
+    this.io.fail(
+      'REPLAY_HORIZON_PASSED',
+      'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot',
+      true,
+    );
+  }
+
+  private async subscribe(frame: SubscribeFrame): Promise<void> {
+    const { io, context } = this;
+    const { ledger } = context.options;
+    if (this.bound !== undefined) return io.fail('BAD_FRAME', 'this connection is subscribed already');
     const { sessionId, fromSeq, sinceSequence, supportedVersions, role = 'user' } = frame.payload;
     if (supportedVersions !== undefined && !supportedVersions.includes(LIVE_PROTOCOL_VERSION)) {
       const reject = (context.options.versionPolicy ?? 'reject') === 'reject';
@@ -71,7 +155,7 @@ export function createConnection(
       );
       if (reject) return;
     }
-    const auth = authorizeSubscribe(context.options, frame, io.url, io.request);
+    const auth = authorizeSubscribe(context.options, frame, this.url, this.upgrade);
     if (!auth.ok) return io.fail('SUBSCRIBE_UNAUTHORIZED', auth.reason, true);
     const last = await ledger.last(sessionId);
     if (last === 0) return io.fail('SESSION_NOT_FOUND', `no session ${sessionId}`, true);
@@ -86,13 +170,12 @@ export function createConnection(
     // Behind the window (or ahead of a ledger that lost data): the snapshot stands for the history.
     const truncated = fromSeq !== undefined && (fromSeq > last || (await ledger.read(sessionId, fromSeq, 1)).truncated);
     const replays = fromSeq !== undefined && !truncated;
-    const state: Bound = {
+    this.bound = {
       sessionId,
       clientId: frame.payload.clientId ?? '',
       role,
       actionSpec: actionSpecOf(snapshot.session),
     };
-    bound = state;
     io.send({
       type: 'ack',
       payload: {
@@ -115,46 +198,20 @@ export function createConnection(
           sessionToken: auth.refreshed,
         },
       });
-    stops.push(context.presence.join(sessionId));
-    if (sinceSequence !== undefined) await replayEvents(sessionId, sinceSequence, eventsLast);
-    if (stopped) return;
+    this.stops.push(context.presence.join(sessionId));
+    if (sinceSequence !== undefined) await this.replayEvents(sessionId, sinceSequence, eventsLast);
+    if (this.stopped) return;
     // An agent that asks for no fromSeq reads the events only.
     if (role === 'agent' && fromSeq === undefined) return;
-    const reader = context.fanout.join(
-      sessionId,
-      replays ? fromSeq : last,
-      {
-        onEntry(entry) {
-          if (isEndedEntry(entry)) return io.fail('SESSION_ENDED', endedMessage(sessionId), true);
-          // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
-          let cached = serialized.get(entry);
-          if (cached === undefined) {
-            const out = frameOf(sessionId, entry);
-            cached =
-              out === undefined
-                ? null
-                : { text: JSON.stringify(out), session: out.type === 'render' ? out.payload.session : undefined };
-            serialized.set(entry, cached);
-          }
-          if (cached === null) return;
-          if (cached.session !== undefined) state.actionSpec = actionSpecOf(cached.session);
-          io.sendText(cached.text);
-        },
-        onBehind: () =>
-          io.fail(
-            'REPLAY_HORIZON_PASSED',
-            'this connection fell behind the replay window; reconnect with your fromSeq for a snapshot',
-            true,
-          ),
-      },
-      last,
-    );
-    stops.push(() => reader.stop());
+    const reader = context.fanout.join(sessionId, replays ? fromSeq : last, this, last);
+    this.stops.push(() => reader.stop());
     context.options.log({ event: 'subscribed', sessionId, role, fromSeq, streamSeq: last, truncated });
   }
 
   /** The event ledger from `sinceSequence` as `render_event`s, then its live tail. */
-  async function replayEvents(sessionId: string, sinceSequence: number, eventsLast: number): Promise<void> {
+  private async replayEvents(sessionId: string, sinceSequence: number, eventsLast: number): Promise<void> {
+    const { io, context } = this;
+    const { ledger } = context.options;
     const events = eventsOf(sessionId);
     const first = await ledger.read(events, Math.min(sinceSequence, eventsLast), 1);
     let cursor = sinceSequence;
@@ -174,13 +231,13 @@ export function createConnection(
       );
       cursor = (first.entries[0]?.seq ?? eventsLast + 1) - 1;
     }
-    sentEvents = cursor;
+    this.sentEvents = cursor;
     const reader = context.fanout.join(
       events,
       cursor,
       {
-        onEntry(entry) {
-          sentEvents = entry.seq;
+        onEntry: (entry) => {
+          this.sentEvents = entry.seq;
           io.send({
             type: 'render_event',
             payload: {
@@ -200,29 +257,32 @@ export function createConnection(
       },
       eventsLast,
     );
-    stops.push(() => reader.stop());
+    this.stops.push(() => reader.stop());
     // The seed orders sinceSequence replay before fromSeq replay: wait until the events caught up.
     const deadline = Date.now() + 10_000;
-    while (!stopped && sentEvents < eventsLast && Date.now() < deadline)
+    while (!this.stopped && this.sentEvents < eventsLast && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  let sentEvents = 0;
 
-  async function action(frame: ActionFrame): Promise<void> {
-    const state = bound!;
+  private async action(frame: ActionFrame): Promise<void> {
+    const { io, context } = this;
+    const state = this.bound!;
     if (frame.payload.sessionId !== state.sessionId)
       return io.fail('SESSION_MISMATCH', `this connection is bound to ${state.sessionId}`);
     // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
     const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
     if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
     const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
+    const { ledger } = context.options;
     const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload).catch(refused)) !== null;
     io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });
     if (fresh) await context.quota.recorded(state.sessionId);
   }
 
-  function channel(frame: ChannelFrame): void {
-    const state = bound!;
+  private channel(frame: ChannelFrame): void {
+    const { io, context } = this;
+    const state = this.bound!;
+    const channelStops = (this.channelStops ??= new Map());
     const name = typeof frame.payload === 'string' ? frame.payload : frame.payload.channel;
     if (frame.type === 'channel_unsubscribe') {
       channelStops.get(name)?.();
@@ -232,7 +292,7 @@ export function createConnection(
     if (channelStops.has(name)) return;
     const source = context.channels.get(name);
     if (source === undefined)
-      return io.send({
+      return void io.send({
         type: 'channel_error',
         payload: {
           channel: name,
@@ -253,7 +313,7 @@ export function createConnection(
       const stop = source.subscribe(
         { sessionId: state.sessionId, role: state.role },
         (payload) => {
-          if (!failed && !stopped) io.send({ type: 'channel_payload', payload: { channel: name, payload } });
+          if (!failed && !this.stopped) io.send({ type: 'channel_payload', payload: { channel: name, payload } });
         },
         fail,
       );
@@ -264,43 +324,15 @@ export function createConnection(
     }
   }
 
-  async function hostContext(payload: Record<string, unknown>): Promise<void> {
-    const state = bound!;
+  private async hostContext(payload: Record<string, unknown>): Promise<void> {
+    const state = this.bound!;
     const text = JSON.stringify(payload);
     if (text.length > MAX_HOST_CONTEXT)
-      return io.fail('BAD_FRAME', `a host context is at most ${MAX_HOST_CONTEXT} bytes of JSON`);
+      return this.io.fail('BAD_FRAME', `a host context is at most ${MAX_HOST_CONTEXT} bytes of JSON`);
     // Recorded when it changes: a page that repeats itself does not fill the event ledger.
     if (text === state.lastHostContext) return;
     state.lastHostContext = text;
-    const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
-    await appendHostContext(ledger, state.sessionId, text).catch(refused);
+    const refused = (error: unknown) => this.context.quota.refused(state.sessionId, error);
+    await appendHostContext(this.context.options.ledger, state.sessionId, text).catch(refused);
   }
-
-  return {
-    async handle(frame) {
-      if (frame.type === 'subscribe')
-        return subscribe(frame).catch((error: unknown) => {
-          // A subscribe the store could not answer (a Redis primary failing over) is not half done:
-          // bound to its session with no reader, the socket answered pings and got no frame, so a
-          // page never reconnected. Closed with a retryable code, the page reconnects and resumes.
-          // The store's own words (addresses, paths) go to the server's log, never to the page.
-          for (const stop of stops.splice(0)) stop();
-          const why = error instanceof Error ? error.message : String(error);
-          context.options.log({ event: 'subscribe-failed', sessionId: bound?.sessionId, error: why.slice(0, 500) });
-          io.fail('BUSY', "the session's store did not answer the subscribe; reconnect", true);
-        });
-      // Seed 004: subscribe comes first, ping included.
-      if (bound === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
-      if (frame.type === 'ping') return io.send({ type: 'pong' });
-      if (frame.type === 'action') return action(frame);
-      if (frame.type === 'host_context_observed') return hostContext(frame.payload);
-      return channel(frame);
-    },
-    stop() {
-      stopped = true;
-      for (const stop of stops.splice(0)) stop();
-      for (const stop of channelStops.values()) stop();
-      channelStops.clear();
-    },
-  };
 }

@@ -14,7 +14,9 @@ export interface FanoutCallbacks {
   onBehind(): void;
 }
 
-interface Reader extends FanoutCallbacks {
+interface Reader {
+  /** Held, not copied: a connection passes itself (its methods live on its prototype). */
+  callbacks: FanoutCallbacks;
   cursor: number;
   catchingUp: boolean;
   buffer: LedgerEntry[];
@@ -63,7 +65,7 @@ export function createFanout(ledger: Ledger): {
     }
     if (entry.seq === reader.cursor + 1) {
       reader.cursor = entry.seq;
-      reader.onEntry(entry);
+      reader.callbacks.onEntry(entry);
       return;
     }
     // A gap: what lies between is in the ledger.
@@ -80,20 +82,20 @@ export function createFanout(ledger: Ledger): {
         if (reader.stopped) return;
         if (read.truncated) {
           reader.stopped = true;
-          return reader.onBehind();
+          return reader.callbacks.onBehind();
         }
         const before = reader.cursor;
         for (const entry of read.entries) {
           if (entry.seq !== reader.cursor + 1) break;
           reader.cursor = entry.seq;
-          reader.onEntry(entry);
+          reader.callbacks.onEntry(entry);
           if (reader.stopped) return;
         }
         if (read.entries.length === 0) break;
         if (reader.cursor === before) {
           // Entries, but not the next one: history this reader needs is gone.
           reader.stopped = true;
-          return reader.onBehind();
+          return reader.callbacks.onBehind();
         }
       }
     } finally {
@@ -106,7 +108,7 @@ export function createFanout(ledger: Ledger): {
 
   return {
     join(stream, fromSeq, callbacks, last) {
-      const reader: Reader = { ...callbacks, cursor: fromSeq, catchingUp: false, buffer: [], stopped: false };
+      const reader: Reader = { callbacks, cursor: fromSeq, catchingUp: false, buffer: [], stopped: false };
       // A new hub tails from the newest entry the caller saw (readers catch up on their own).
       const hub = hubOf(stream, last ?? fromSeq);
       hub.readers.add(reader);

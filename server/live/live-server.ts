@@ -86,17 +86,8 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
       type: 'system',
       payload: { kind: 'shutdown', message: 'the server is shutting down; reconnect' },
     } satisfies ServerFrame,
-    accept(socket: JsonSocket, request: IncomingMessage, url: URL) {
-      const connection = createConnection(context, {
-        url,
-        request,
-        send: (frame) => void socket.send(frame),
-        sendText: (text) => void socket.sendText(text),
-        fail: (code, message, close) => socket.fail(code, message, close),
-        bind: (sessionId) => socket.bind(sessionId),
-      });
-      return { frame: (frame: ClientFrame) => connection.handle(frame), closed: () => connection.stop() };
-    },
+    // The JSON socket is the connection's io as it is (no wrapper per socket), and the connection its handler.
+    accept: (socket: JsonSocket, request: IncomingMessage, url: URL) => createConnection(context, socket, url, request),
     budgetHit(sessionId, code, reason) {
       // The agent is told in the session's event ledger (what it reads anyway); a failed append only logs.
       appendBudget(options.ledger, sessionId, code, reason).catch((error: unknown) =>
