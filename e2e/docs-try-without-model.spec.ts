@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { transform } from 'esbuild';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PACKAGE_ENTRIES } from '../generator/build/build-package.ts';
+import { startServer } from '../server/testing/server-process.ts';
 
 /**
  * The "Try it without a model" sections of docs/neighbours/*.md, run from the docs' own text in
@@ -41,22 +44,17 @@ function toSourceImports(code: string): string {
   });
 }
 
-/** Opens a page whose module is the snippet (TypeScript stripped by esbuild, as Vite would). */
-async function openSnippet(page: Page, snippet: string): Promise<void> {
+/** Opens a page whose module is the snippet (TypeScript stripped by esbuild, as Vite would), at `search` if given. */
+async function openSnippet(page: Page, snippet: string, search = ''): Promise<void> {
   const { code } = await transform(toSourceImports(snippet), { loader: 'ts', format: 'esm', target: 'es2022' });
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   page.on('console', (message) => message.type() !== 'log' && console.log(`console: ${message.text()}`));
   await page.route('**/__doc-snippet/main.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: code }),
   );
-  await page.route('**/__doc-snippet/index.html', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><body><main><div id="app"></div></main>
-<script type="module" src="./main.js"></script></body></html>`,
-    }),
-  );
-  await page.goto('/__doc-snippet/index.html');
+  // A document the dev server serves (a routed one would be no address of the machine's own, and Chromium's local
+  // network access checks would refuse its sockets to a server on 127.0.0.1).
+  await page.goto(`/e2e/fixtures/docs-try/index.html${search}`);
 }
 
 test("a2ui.md: the inline A2UI stream renders and the Button's action comes back for the agent", async ({ page }) => {
@@ -102,4 +100,43 @@ test("canvas.md: inline ops render a canvas; its button's action reaches onActio
   await expect(page.getByText('The agent heard')).toHaveCount(0);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('The agent heard approve from review')).toBeVisible();
+});
+
+test("runtime-ui.md: the scripted runtime's run renders; its confirm, answered in a host dialog, reaches the runtime, which answers", async ({
+  page,
+}) => {
+  const snippets = guideSnippets('runtime-ui.md');
+  const dir = mkdtempSync(join(tmpdir(), 'suip-docs-runtime-'));
+  // The doc's try-runtime.ts, run as the doc runs it (node with tsx), as the server's real child process.
+  const runtimeFile = join(dir, 'try-runtime.ts');
+  writeFileSync(runtimeFile, snippets['runtime-try-runtime']!);
+  const tsx = pathToFileURL(fileURLToPath(new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url))).href;
+  const agentToken = 'agent-token-docs-runtime-try';
+  const server = await startServer([
+    ...['--data-dir', join(dir, 'data'), '--agent-token', agentToken],
+    ...['--runtime-cmd', `${process.execPath} --import ${tsx} ${runtimeFile}`],
+  ]);
+  try {
+    // The doc's curl: POST /api/runtime/token with the agent token, no body.
+    const minted = await fetch(`${server.url}/api/runtime/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agentToken}` },
+    });
+    expect(minted.status).toBe(200);
+    const { token } = (await minted.json()) as { token: string };
+    const search = new URLSearchParams({ server: server.url.replace(/^http/, 'ws'), token });
+    await openSnippet(page, snippets['runtime-try-page']!, `?${search}`);
+    await expect(page.getByRole('heading', { name: 'You: A weekend in Lisbon' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('You asked for "A weekend in Lisbon". Lisbon, 3 nights, is free.')).toBeVisible();
+    const dialog = page.locator('[data-suip-host-dialog] dialog');
+    await expect(dialog.getByRole('heading', { name: 'Book Lisbon?' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Booked: the runtime heard yes.')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Book it' }).click();
+    await expect(page.getByText('Booked: the runtime heard yes.')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toHaveCount(0);
+  } finally {
+    await page.close(); // before the server goes: no reconnect attempts in the output
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

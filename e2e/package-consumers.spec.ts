@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,7 +162,7 @@ test.beforeAll(async () => {
   files = packed[0]!.files.map((file) => file.path);
   for (const app of [...apps, next, server, testing]) {
     const folder = join(work, app.name);
-    writeApp(folder, app, tarball);
+    writeApp(folder, app, `file:${tarball}`);
     // The server app's better-sqlite3 would compile its addon (no prebuilt download here: about
     // 3 minutes on this machine); its scripts are skipped and the addon this repository built for
     // the same Node and version is copied in. suip itself has no install script.
@@ -546,4 +546,66 @@ test('server: the prebuilt CLI reaches "listening" at least twice as fast as npm
     `spawn → listening, ms: prebuilt ${prebuilt.map(Math.round).join(', ')} (median ${Math.round(median(prebuilt))}); npm run server ${tsx.map(Math.round).join(', ')} (median ${Math.round(median(tsx))})`,
   );
   expect(median(prebuilt) * 2).toBeLessThan(median(tsx));
+});
+
+test("git install: npm install git+file://<a clone> builds the package in the clone's prepare step; it ships what npm pack ships, its entries load, and the README's quick start renders from it", async ({
+  page,
+}) => {
+  // Slow by nature: npm clones the repository, installs its devDependencies in that clone (compiling better-sqlite3's
+  // addon where no prebuilt one can be fetched) and builds dist/lib/ there (`prepare`): 42 min on the shared 2-core
+  // machine at load ~25. No time limit (a busy machine would flip one); the install's own timeout ends a hang.
+  test.setTimeout(0);
+  const clone = join(work, 'git-clone');
+  execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'pipe' }); // the commit at HEAD
+  const folder = join(work, 'git-install');
+  writeApp(folder, { ...apps.find((a) => a.name === 'quick-start')!, name: 'git-install' }, `git+file://${clone}`);
+  const began = performance.now();
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], {
+    cwd: folder,
+    stdio: 'pipe',
+    timeout: 3 * 3600_000,
+  });
+  console.log(`npm install git+file://… took ${Math.round((performance.now() - began) / 1000)} s`);
+  const installed = join(folder, 'node_modules/suip');
+  // The files npm pack ships, and nothing of the clone's build (no node_modules, sources or tests).
+  const walk = (dir: string): string[] =>
+    readdirSync(join(installed, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  // Chunk names carry a content hash: the clone is HEAD, the tarball the working tree, which may differ while one edits.
+  const unhashed = (paths: string[]) => paths.map((path) => path.replace(/-[\w-]{8}(\.js(\.map)?)$/, '$1')).sort();
+  expect(unhashed(walk(''))).toEqual(unhashed(files));
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { types: string; import: string }>;
+  };
+  for (const [entry, target] of Object.entries(manifest.exports))
+    for (const file of typeof target === 'string' ? [target] : [target.types, target.import])
+      expect(existsSync(join(installed, file)), `${entry} → ${file}`).toBe(true);
+  // The Node entries load in Node; the suip command is linked.
+  const loaded = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { BUILTIN_VOCABULARY } = await import('suip/headless'); const { systemPrompt } = await import('suip/kit');
+console.log(JSON.stringify({ types: BUILTIN_VOCABULARY.length, prompt: systemPrompt(BUILTIN_VOCABULARY).length }));`,
+    ],
+    { cwd: folder, encoding: 'utf8' },
+  );
+  expect(JSON.parse(loaded)).toMatchObject({ types: expect.any(Number), prompt: expect.any(Number) });
+  expect(JSON.parse(loaded).prompt).toBeGreaterThan(1000);
+  expect(execFileSync('npx', ['--no-install', 'suip', '--help'], { cwd: folder, encoding: 'utf8' })).toContain(
+    'usage: suip serve',
+  );
+  // The browser entry, bundled by the app's own Vite: the README's quick start takes props and hands its action back.
+  execFileSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: folder, stdio: 'pipe' });
+  const server = await startStaticServer(join(folder, 'dist'));
+  try {
+    await page.goto(server.url);
+    await expect(page.getByText('Weather for Oslo')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Choose Oslo' }).click();
+    await expect(page.getByText('The user chose {"type":"choose","city":"Oslo"} on action')).toBeVisible();
+  } finally {
+    await server.close();
+  }
 });

@@ -60,6 +60,11 @@ export async function createRuntimeUiClient(
   const model: TranscriptModel = { connection: 'connecting', runs: [], problems: [], inputKey: 0 };
   const sessions: RuntimeSessions = { listed: [] };
   let rendering: Promise<void> = Promise.resolve();
+  // A run is started once the bridge said which runtime process is current and that process answered `initialize`:
+  // a `run.start` sent before (a host's `send` right after this function resolved) named no process, and the bridge
+  // refused it, leaving the run "Starting" for ever.
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   let scheduled = false;
 
   const schedule = () => {
@@ -102,13 +107,13 @@ export async function createRuntimeUiClient(
       hello: (next, running, canRestart) => {
         model.canRestart = canRestart;
         if (!running && model.runtimeDown === undefined) model.runtimeDown = 'The runtime is not running.';
-        peers.newGeneration(next, running);
+        void peers.newGeneration(next, running).then(markReady);
         schedule();
       },
       started: (next) => {
         if (next <= runs.generation) return;
         model.runtimeDown = undefined;
-        peers.newGeneration(next, true);
+        void peers.newGeneration(next, true);
         schedule();
       },
       exit: (exited, code, signal) => {
@@ -143,6 +148,7 @@ export async function createRuntimeUiClient(
       const run = runs.add(undefined, text);
       model.inputKey += 1;
       schedule();
+      await ready;
       try {
         const result = await peers.current.request('run.start', {
           input: { type: 'text', text },

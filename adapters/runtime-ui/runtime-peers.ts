@@ -54,17 +54,20 @@ export class RuntimePeers {
     if (gen === this.options.runs.generation && this.take(text)) this.current.receiveLine(text);
   }
 
-  /** Runtime process `next` is the current one (`running`: it runs now, so it is initialized). */
-  newGeneration(next: number, running: boolean): void {
+  /**
+   * Runtime process `next` is the current one (`running`: it runs now, so it is initialized). Settles once that
+   * process answered `initialize` (or at once when it is not running, or not newer than the current one).
+   */
+  newGeneration(next: number, running: boolean): Promise<void> {
     const runs = this.options.runs;
     // A replayed `started` of an earlier process says nothing about the current one.
-    if (next <= runs.generation) return;
+    if (next <= runs.generation) return Promise.resolve();
     runs.endRunsBefore(next, (gen) => `the runtime process that ran it (generation ${gen}) exited`);
     runs.generation = next;
     this.asked = new Set();
     this.current.close('the runtime restarted');
     this.current = this.make(next);
-    if (running) void this.initialize();
+    return running ? this.initialize() : Promise.resolve();
   }
 
   private make(gen: number): RpcPeer {
