@@ -146,15 +146,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     if (closed) return { status: 'aborted' };
     if (busy) throw new Error('a turn is streaming; wait for it to end');
     if (text !== undefined) conversation.addText(text);
-    const userText = conversation.outgoing().at(-1);
-    const said =
-      userText?.role === 'user'
-        ? userText.parts
-            .filter((p) => p.type === 'text')
-            .map((p) => (p as { text: string }).text)
-            .join(' ')
-        : '';
-    transcript.begin(said || undefined);
+    transcript.begin(lastUserText(conversation));
     return run();
   }
 
@@ -181,7 +173,7 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
     // Nothing previewed outlives its turn: a preview the server did not complete or withdraw goes now.
     surfaces.dropPreviews();
     if (outcome.status === 'complete') conversation.completeTurn(surfaces.committed(), outcome.text);
-    if (outcome.status === 'incomplete') offerRetry(outcome.reason);
+    if (outcome.status === 'incomplete') offerRetry(transcript, outcome.reason, () => void retry());
     await transcript.render(true);
     options.onTurn?.(outcome);
     if (actionQueued && outcome.status !== 'aborted') {
@@ -189,19 +181,6 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
       void send();
     }
     return outcome;
-  }
-
-  function offerRetry(reason: string): void {
-    const turn = transcript.current();
-    transcript.issue({ code: 'incomplete', message: reason });
-    turn.notes.push(
-      `The answer stopped before it was complete (${reason.slice(0, 200)}); what arrived is shown, ` +
-        'but this turn is not in the history.',
-    );
-    turn.retry = () => {
-      turn.retry = undefined;
-      void retry();
-    };
   }
 
   async function retry(): Promise<TurnOutcome> {
@@ -234,7 +213,9 @@ export function createGenuiClient(renderer: RemoteAttachTarget<Handle>, options:
   };
 }
 
-/** The catalog sent: the given one (default: protocol 1.0, base catalog default@1.0) with the client's augmentations. */
+/**
+ * The catalog sent: the given one (default: protocol 1.0, base catalog default@1.0) with the client's augmentations.
+ */
 function catalogOf(
   given: CatalogDefinition | undefined,
   augmentations: readonly GenuiAugmentation[],
@@ -246,4 +227,26 @@ function catalogOf(
   return augmentations.length > 0 && base.augmentations === undefined
     ? { ...base, augmentations: augmentationsSchema(augmentations) }
     : base;
+}
+
+/** The text of the user's message about to be sent, if the turn has one. */
+function lastUserText(conversation: Conversation): string | undefined {
+  const message = conversation.outgoing().at(-1);
+  if (message?.role !== 'user') return undefined;
+  const texts = message.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text);
+  return texts.join(' ') || undefined;
+}
+
+/** Says on the turn that its answer stopped short (it is not in the history) and offers to retry it. */
+function offerRetry(transcript: TranscriptMount, reason: string, retry: () => void): void {
+  const turn = transcript.current();
+  transcript.issue({ code: 'incomplete', message: reason });
+  turn.notes.push(
+    `The answer stopped before it was complete (${reason.slice(0, 200)}); what arrived is shown, ` +
+      'but this turn is not in the history.',
+  );
+  turn.retry = () => {
+    turn.retry = undefined;
+    retry();
+  };
 }
