@@ -1,7 +1,7 @@
 import type { AdapterIssue } from '../kit/issue.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
-import { connectBridge, type BridgeConnection } from './bridge-connection.ts';
+import { connectBridge, type BridgeConnection, type BridgeEvents } from './bridge-connection.ts';
 import { hostDialogHandlers } from './host-dialogs.ts';
 import { RpcError } from './rpc-peer.ts';
 import { RunRegistry } from './run-registry.ts';
@@ -96,36 +96,7 @@ export async function createRuntimeUiClient(
     url: options.url,
     token: options.token,
     ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
-    events: {
-      line: (text, generation, replayed, elsewhere) => peers.line(text, generation, replayed, elsewhere),
-      claim: (text, generation) => peers.claim(text, generation),
-      hello: (next, running, canRestart) => {
-        model.canRestart = canRestart;
-        if (!running && model.runtimeDown === undefined) model.runtimeDown = 'The runtime is not running.';
-        peers.newGeneration(next, running);
-        schedule();
-      },
-      started: (next) => {
-        if (next <= runs.generation) return;
-        model.runtimeDown = undefined;
-        peers.newGeneration(next, true);
-        schedule();
-      },
-      exit: (exited, code, signal) => {
-        const how = signal ? `signal ${signal}` : `code ${code}`;
-        runs.endRunsBefore(exited + 1, () => `the runtime process exited (${how}) before the run finished`);
-        if (exited === runs.generation) {
-          model.runtimeDown = `The runtime process exited (${how}).`;
-          peers.current.close('the runtime exited');
-        }
-        schedule();
-      },
-      problem,
-      status: (status) => {
-        model.connection = status;
-        schedule();
-      },
-    },
+    events: bridgeEvents(model, runs, () => peers, schedule, problem),
   });
   const peers = new RuntimePeers({
     runs,
@@ -180,4 +151,44 @@ export async function createRuntimeUiClient(
     },
   };
   return client;
+}
+
+/** What the bridge connection tells the client: lines for the peers, the runtime process's lifecycle, its status. */
+function bridgeEvents(
+  model: TranscriptModel,
+  runs: RunRegistry,
+  peersOf: () => RuntimePeers,
+  schedule: () => void,
+  problem: (message: string, code?: string) => void,
+): BridgeEvents {
+  return {
+    line: (text, generation, replayed, elsewhere) => peersOf().line(text, generation, replayed, elsewhere),
+    claim: (text, generation) => peersOf().claim(text, generation),
+    hello: (next, running, canRestart) => {
+      model.canRestart = canRestart;
+      if (!running && model.runtimeDown === undefined) model.runtimeDown = 'The runtime is not running.';
+      peersOf().newGeneration(next, running);
+      schedule();
+    },
+    started: (next) => {
+      if (next <= runs.generation) return;
+      model.runtimeDown = undefined;
+      peersOf().newGeneration(next, true);
+      schedule();
+    },
+    exit: (exited, code, signal) => {
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      runs.endRunsBefore(exited + 1, () => `the runtime process exited (${how}) before the run finished`);
+      if (exited === runs.generation) {
+        model.runtimeDown = `The runtime process exited (${how}).`;
+        peersOf().current.close('the runtime exited');
+      }
+      schedule();
+    },
+    problem,
+    status: (status) => {
+      model.connection = status;
+      schedule();
+    },
+  };
 }
