@@ -37,7 +37,9 @@ export interface AgUiOptions {
   dialogs?: Partial<AgentDialogLimits>;
   /** Programs (`suip_render_program`) kept on screen at once (default 4): past it the oldest is detached and said. */
   maxPrograms?: number;
-  /** STATE_DELTA events accepted per second (default 200): past it the run is stopped with an error naming the bound. */
+  /**
+   * STATE_DELTA events accepted per second (default 200): past it the run is stopped with an error naming the bound.
+   */
   maxStateDeltasPerSecond?: number;
   /** Automatic runs in a row (frontend tool results, answered interrupts) before it stops and says so (default 8). */
   maxContinuations?: number;

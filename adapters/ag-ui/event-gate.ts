@@ -257,7 +257,8 @@ export class EventGate {
     const { maxMessages } = this.#parts.limits;
     this.#starts += 1;
     if (this.#starts <= maxMessages) return false;
-    // SECURITY: bounded per run: @ag-ui/client keeps every message it is handed, and each start costs the page an entry.
+    // SECURITY: bounded per run: @ag-ui/client keeps every message it is handed, and each start costs the page an
+    // entry.
     if (this.#starts === maxMessages + 1)
       this.stopRun(
         'too_many_messages',

@@ -39,7 +39,8 @@ const randomId = () =>
  * attaches it with `attachRemote` over a `Channel` built on the live client, so the suip session
  * outlives sockets: a reconnect resumes both directions exactly once and neither end notices.
  * A reconnect replays little: the generator keeps one transaction in flight and coalesces renders
- * while it waits. When history is lost (`replayTruncated`) the page starts a new attach epoch — `detach(keep)` + `attachRemote(adopt)` + `suip:attach` — and the generator
+ * while it waits. When history is lost (`replayTruncated`) the page starts a new attach epoch — `detach(keep)` +
+ * `attachRemote(adopt)` + `suip:attach` — and the generator
  * re-renders against what is on screen: no flash, and the same DOM a fresh page gets.
  */
 export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions): LiveClient {

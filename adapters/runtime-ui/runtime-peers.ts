@@ -33,14 +33,18 @@ export class RuntimePeers {
   private readonly past = new Map<number, RpcPeer>();
   /** Ids of the current runtime's requests this window has taken up (a request handed again is not asked twice). */
   private asked = new Set<string>();
-  /** This window's request ids are unique among the windows sharing the runtime, so no window takes another's response. */
+  /**
+   * This window's request ids are unique among the windows sharing the runtime, so no window takes another's response.
+   */
   private readonly idPrefix = `ui-${Math.random().toString(36).slice(2, 10)}-`;
 
   constructor(private readonly options: RuntimePeersOptions) {
     this.current = this.make(options.runs.generation);
   }
 
-  /** A line of runtime process `gen` from the bridge (`replayed`: sent before; `elsewhere`: another window holds it). */
+  /**
+   * A line of runtime process `gen` from the bridge (`replayed`: sent before; `elsewhere`: another window holds it).
+   */
   line(text: string, gen: number, replayed: boolean, elsewhere: boolean): void {
     const current = this.options.runs.generation;
     if (gen < current) return this.pastPeer(gen).receiveLine(text, true);
