@@ -63,10 +63,26 @@ export default tseslint.config(
   },
   // No source line over 120 characters. Prettier wraps code; comments are rewrapped and long strings split by
   // concatenation (never reworded: tests match messages exactly). Template literals (CSS, HTML, prompt text, SQL)
-  // and lines with a URL are exempt. The folders named pass it; adapters/ and playground/ follow.
+  // and lines with a URL are exempt. The folders named pass it; adapters/a2ui and adapters/canvas follow.
   {
-    files: ['core/**/*.ts', 'renderer/**/*.ts', 'shared/**/*.ts', 'generator/**/*.ts', 'server/**/*.ts'],
+    files: [
+      'core/**/*.ts',
+      'renderer/**/*.ts',
+      'shared/**/*.ts',
+      'generator/**/*.ts',
+      'server/**/*.ts',
+      'adapters/ag-ui/**/*.ts',
+      'adapters/genui-v1/**/*.ts',
+      'adapters/runtime-ui/**/*.ts',
+      'adapters/mcp-apps/**/*.ts',
+      'adapters/streaming/**/*.ts',
+      'adapters/live/**/*.ts',
+      'adapters/kit/**/*.ts',
+      'playground/**/*.ts',
+    ],
     ignores: [
+      // Its reconnect loop is being unified with bridge-connection.ts's; its comment lines follow then.
+      'adapters/live/live-client.ts',
       '**/*.test.ts',
       '**/*.generated.ts',
       'renderer/frame/**',
@@ -77,6 +93,19 @@ export default tseslint.config(
     rules: {
       'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true }],
     },
+  },
+  // No source function over 120 lines where a folder passes it: a longer one is split into units that each own their
+  // state. The other folders follow.
+  {
+    files: [
+      'adapters/ag-ui/**/*.ts',
+      'adapters/genui-v1/**/*.ts',
+      'adapters/runtime-ui/**/*.ts',
+      'adapters/kit/**/*.ts',
+      'playground/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
   { files: ['shared/**/*.ts'], rules: boundary(['core', 'generator', 'renderer', 'adapters', 'server']) },
   // The core needs no DOM: servers, adapters and the sandbox's generator import it in any runtime.

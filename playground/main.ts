@@ -40,7 +40,8 @@ app.wiring = {
 };
 document.querySelector('#app')?.replaceWith(app);
 app.id = 'app';
-// MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs (under the code column's panels).
+// MCP Apps (issue 32): connect to an MCP server and show its tools' UIs next to the programs (under the code column's
+// panels).
 void app.updateComplete.then(() =>
   mountMcpAppsPanel(
     app.querySelector('details.genui')?.parentElement ?? document.body,

@@ -17,7 +17,9 @@ export interface A2uiActivities {
   close(): Promise<void>;
 }
 
-/** A user action on an A2UI surface, as `@ag-ui/a2ui-middleware` reads it from `forwardedProps.a2uiAction.userAction`. */
+/**
+ * A user action on an A2UI surface, as `@ag-ui/a2ui-middleware` reads it from `forwardedProps.a2uiAction.userAction`.
+ */
 export type A2uiUserAction = {
   name: string;
   surfaceId: string;

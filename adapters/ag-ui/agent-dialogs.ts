@@ -5,7 +5,10 @@ import { credentialTerm } from '../../renderer/dialogs/credential-wording.ts';
 export interface AgentDialogLimits {
   /** Dialogs the agent may open between two messages of the user (frontend tool and interrupts together). Default 5. */
   perSend: number;
-  /** After this many dismissed agent dialogs within `blockOfferWindowMs`, the host offers to block them. Default 3; 0 never offers. */
+  /**
+   * After this many dismissed agent dialogs within `blockOfferWindowMs`, the host offers to block them. Default 3; 0
+   * never offers.
+   */
   blockOfferAfter: number;
   blockOfferWindowMs: number;
 }
@@ -73,7 +76,8 @@ export class AgentDialogs {
       return {
         refused: 'dialogs-blocked',
         message:
-          "the user blocked this agent's dialogs after dismissing several; do not ask again in a dialog, ask in your reply instead",
+          "the user blocked this agent's dialogs after dismissing several; do not ask again in a " +
+          'dialog, ask in your reply instead',
       };
     if (this.#opened >= this.limits.perSend)
       return {

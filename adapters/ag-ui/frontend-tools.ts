@@ -10,7 +10,11 @@ export const ACTION_CHANNEL = 'action';
 export const RENDER_PROGRAM_TOOL: Tool = {
   name: 'suip_render_program',
   description:
-    "Show UI in the user's page: `code` is a suip program (JavaScript) that runs sandboxed and builds UI only from the host's vocabulary with render(...). The result says it rendered, or gives the errors to fix (then call again with the corrected program). The program can send the user's choice back with suip.output('action', value) (it reaches you as a user message) and read the shared agent state with suip.onInput('agui.state', (state) => ...).",
+    "Show UI in the user's page: `code` is a suip program (JavaScript) that runs sandboxed and " +
+    "builds UI only from the host's vocabulary with render(...). The result says it rendered, " +
+    'or gives the errors to fix (then call again with the corrected program). The program can ' +
+    "send the user's choice back with suip.output('action', value) (it reaches you as a user " +
+    "message) and read the shared agent state with suip.onInput('agui.state', (state) => ...).",
   parameters: {
     type: 'object',
     properties: {
@@ -25,7 +29,9 @@ export const RENDER_PROGRAM_TOOL: Tool = {
 export const ASK_USER_TOOL: Tool = {
   name: 'suip_ask_user',
   description:
-    'Ask the user one question in a dialog the host draws and waits for: kind "confirm" (yes/no), "prompt" (free text) or "pick" (one of options). The result is the answer: {"ok": true|false}, {"value": "text"|null} or {"choice": "option"|null}.',
+    'Ask the user one question in a dialog the host draws and waits for: kind "confirm" ' +
+    '(yes/no), "prompt" (free text) or "pick" (one of options). The result is the answer: ' +
+    '{"ok": true|false}, {"value": "text"|null} or {"choice": "option"|null}.',
   parameters: {
     type: 'object',
     properties: {

@@ -29,7 +29,10 @@ export interface NoteEntry {
 /** One entry of the conversation, keyed by a local id (never the agent's). */
 export type Entry = TextEntry | NoteEntry | { kind: 'tool'; call: ToolCallView };
 
-/** Runs in text that markdown may turn into a link or an image (`scheme:` up to a delimiter), as the renderer's credentials rule scans them. */
+/**
+ * Runs in text that markdown may turn into a link or an image (`scheme:` up to a delimiter), as the renderer's
+ * credentials rule scans them.
+ */
 const URL_LIKE = /[a-z][a-z0-9+.-]{0,31}:[^\s<>()"'`\]]+/gi;
 
 /**

@@ -33,7 +33,8 @@ export function augmentationsSchema(augmentations: readonly GenuiAugmentation[])
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     description:
-      'Widgets this client adds to the base catalog, in the same form: one key, the widget name; the value holds its props.',
+      'Widgets this client adds to the base catalog, in the same form: one key, the widget name; ' +
+      'the value holds its props.',
     anyOf: augmentations.map(({ definition }) => ({
       type: 'object',
       description: definition.description,

@@ -194,7 +194,8 @@ export function genuiCatalogSchema(vocabulary: readonly VocabularyEntry[]): Reco
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'GenUI catalog default@1.0 (suip vocabulary)',
     description:
-      'A widget is an object with exactly one key, its name; the value holds its props. Widget references are widget ids.',
+      'A widget is an object with exactly one key, its name; the value holds its props. Widget ' +
+      'references are widget ids.',
     anyOf: [
       one('text', 'A piece of text.', TEXT_WIDGET),
       ...vocabulary.map((e) => one(e.type, e.description, typePropsSchema(e))),

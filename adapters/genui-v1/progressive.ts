@@ -87,7 +87,8 @@ export function createSurfaceStream(
   const parser: JsonUnitParser = createJsonUnitParser({
     units: [`${base}.definition.widgets.*`],
     context: [`${base}.surfaceId`, `${base}.definition.root`],
-    // JSONL: each line is its own command (a new document resets the preview); a tool call's arguments are one document.
+    // JSONL: each line is its own command (a new document resets the preview); a tool call's arguments are one
+    // document.
     mode: form === 'line' ? 'jsonl' : 'document',
     cuttable: (inUnit, unit) => {
       if (inUnit.length !== 3 || inUnit[0] !== 'widget' || Array.isArray(unit)) return false;

@@ -1,7 +1,10 @@
 import type { ModelParticle } from '../../generator/kit.ts';
 import { plainText } from '../kit/text.ts';
 
-/** Longest model text shown for one turn (laying out more on every append stalls the page); a hostile 2 MB answer is cut with a note. */
+/**
+ * Longest model text shown for one turn (laying out more on every append stalls the page); a hostile 2 MB answer is cut
+ * with a note.
+ */
 export const MAX_TURN_TEXT = 32_000;
 /** Final text up to this length is shown as markdown; longer stays plain (rendering it would stall the page). */
 const MARKDOWN_MAX = 20_000;

@@ -36,7 +36,10 @@ export interface TranslateOptions {
    * `x-star-rating`, see `augmentedVocabulary`): the name is the widget, the type only the particle's.
    */
   names?: ReadonlyMap<string, string>;
-  /** Widgets a client added without a component (`augmentations` with render `fallback`): each shows as a card listing its props. */
+  /**
+   * Widgets a client added without a component (`augmentations` with render `fallback`): each shows as a card listing
+   * its props.
+   */
   fallbacks?: readonly VocabularyEntry[];
   /** A child id that is not (yet) defined: a `placeholder` (progressive surfaces) or an error note. */
   missing?: 'placeholder' | 'error';
@@ -74,7 +77,10 @@ const loading = (): ModelParticle => ({
   group: [['label', { text: 'Loading…', mimeType: 'text/plain' }]],
 });
 
-/** A particle id for a child: widget ids that are reserved, empty or too long, or that repeat among siblings, are renamed. */
+/**
+ * A particle id for a child: widget ids that are reserved, empty or too long, or that repeat among siblings, are
+ * renamed.
+ */
 function childId(wanted: string, taken: Set<string>): string {
   let id = wanted === '' || wanted.length > 200 || isReservedKey(wanted) ? 'w' : wanted;
   if (taken.has(id)) {
@@ -116,52 +122,12 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
     if (issues.length < 100) issues.push({ code, widgetId, message });
     return fallback(widgetId, message);
   };
-  const def = definition as { root?: unknown; widgets?: unknown } | null;
-  if (typeof def !== 'object' || def === null || typeof def.root !== 'string' || !Array.isArray(def.widgets)) {
-    return {
-      tree: report(
-        'bad_definition',
-        '',
-        'a definition is {"root": "<widget id>", "widgets": [{"id": "...", "widget": {"<Name>": {props}}}, ...]}',
-      ),
-      issues,
-      unreachable: 0,
-    };
-  }
-  if (def.widgets.length > maxWidgets) {
-    return {
-      tree: report(
-        'too_many_nodes',
-        def.root,
-        `the definition has ${def.widgets.length} widgets; at most ${maxWidgets} are accepted in one surface`,
-      ),
-      issues,
-      unreachable: 0,
-    };
-  }
-  const widgets = new Map<string, unknown>();
-  for (const entry of def.widgets as unknown[]) {
-    const e = entry as { id?: unknown; widget?: unknown } | null;
-    if (typeof e !== 'object' || e === null || typeof e.id !== 'string') {
-      report('bad_widget', '', 'each widgets[] entry is {"id": "<string>", "widget": {"<Name>": {props}}}');
-      continue;
-    }
-    if (widgets.has(e.id))
-      report(
-        'duplicate_id',
-        e.id,
-        `the id "${e.id.slice(0, 80)}" is used by two widgets; the first one is kept, give the other a new id`,
-      );
-    else widgets.set(e.id, e.widget);
-  }
-  const vocabulary = new Map(options.vocabulary.map((v) => [v.type, v]));
-  for (const [name, type] of options.names ?? []) {
-    const entry = vocabulary.get(type);
-    if (entry === undefined) continue;
-    // The client's name is the widget; the type it was given is not a widget name of its own.
-    vocabulary.delete(type);
-    vocabulary.set(name, entry);
-  }
+  const refusal = definitionRefusal(definition, maxWidgets);
+  if (refusal !== undefined)
+    return { tree: report(refusal.code, refusal.widgetId, refusal.message), issues, unreachable: 0 };
+  const def = definition as { root: string; widgets: unknown[] };
+  const widgets = indexWidgets(def.widgets, report);
+  const vocabulary = vocabularyByName(options);
   const fallbacks = options.fallbacks === undefined ? undefined : new Map(options.fallbacks.map((v) => [v.type, v]));
   const reached = new Set<string>();
   let nodes = 0;
@@ -241,11 +207,73 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
       : report('bad_widget', frame.widgetId, `widget "${frame.widgetId.slice(0, 80)}": ${problem.message}`);
   };
 
+  const result = walk(open(def.root, 0, undefined), open, close, (widgetId) =>
+    nodes > maxNodes
+      ? report(
+          'too_many_nodes',
+          widgetId,
+          `the surface expands to more than ${maxNodes} particles; reference each widget once`,
+        )
+      : undefined,
+  );
+  return {
+    tree: result ?? fallback(def.root, 'the surface is empty'),
+    issues,
+    unreachable: [...widgets.keys()].filter((id) => !reached.has(id)).length,
+  };
+}
+
+/** The widgets by id; a malformed entry or a second use of an id is reported (the first one is kept). */
+function indexWidgets(
+  entries: unknown[],
+  report: (code: TranslateIssue['code'], widgetId: string, message: string) => ModelParticle,
+): Map<string, unknown> {
+  const widgets = new Map<string, unknown>();
+  for (const entry of entries) {
+    const e = entry as { id?: unknown; widget?: unknown } | null;
+    if (typeof e !== 'object' || e === null || typeof e.id !== 'string') {
+      report('bad_widget', '', 'each widgets[] entry is {"id": "<string>", "widget": {"<Name>": {props}}}');
+      continue;
+    }
+    if (widgets.has(e.id))
+      report(
+        'duplicate_id',
+        e.id,
+        `the id "${e.id.slice(0, 80)}" is used by two widgets; the first one is kept, give the other a new id`,
+      );
+    else widgets.set(e.id, e.widget);
+  }
+  return widgets;
+}
+
+/** The vocabulary by widget name: a client's own name for a type replaces the type's name. */
+function vocabularyByName(options: TranslateOptions): Map<string, VocabularyEntry> {
+  const vocabulary = new Map(options.vocabulary.map((v) => [v.type, v]));
+  for (const [name, type] of options.names ?? []) {
+    const entry = vocabulary.get(type);
+    if (entry === undefined) continue;
+    // The client's name is the widget; the type it was given is not a widget name of its own.
+    vocabulary.delete(type);
+    vocabulary.set(name, entry);
+  }
+  return vocabulary;
+}
+
+/**
+ * Walks the widget tree from its root frame with an explicit stack (no recursion, whatever the
+ * input): each frame's slots are filled in order, a child widget pushes its own frame, and a closed
+ * frame becomes its particle in its parent. `overBudget` gives the note that stands for the rest
+ * of a group once the node budget is spent.
+ */
+function walk(
+  first: ModelParticle | Frame,
+  open: (widgetId: string, depth: number, parent: Frame) => ModelParticle | Frame,
+  close: (frame: Frame) => ModelParticle,
+  overBudget: (widgetId: string) => ModelParticle | undefined,
+): ModelParticle | undefined {
+  if (!('plan' in first)) return first;
   let result: ModelParticle | undefined;
-  const first = open(def.root, 0, undefined);
-  const stack: Frame[] = [];
-  if ('plan' in first) stack.push(first);
-  else result = first;
+  const stack: Frame[] = [first];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
     if (frame.next >= frame.plan.slots.length) {
@@ -263,16 +291,10 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
       continue;
     }
     const id = slot.child ? childId(slot.ref, frame.taken) : slot.id;
-    if (nodes > maxNodes) {
+    const note = overBudget(slot.ref);
+    if (note !== undefined) {
       // Out of budget: the rest of this group is one note, not thousands of fallbacks.
-      frame.built.push([
-        id,
-        report(
-          'too_many_nodes',
-          slot.ref,
-          `the surface expands to more than ${maxNodes} particles; reference each widget once`,
-        ),
-      ]);
+      frame.built.push([id, note]);
       frame.next = frame.plan.slots.length;
       continue;
     }
@@ -282,9 +304,27 @@ export function translateSurface(definition: unknown, options: TranslateOptions)
       stack.push(child);
     } else frame.built.push([id, child]);
   }
-  return {
-    tree: result ?? fallback(def.root, 'the surface is empty'),
-    issues,
-    unreachable: [...widgets.keys()].filter((id) => !reached.has(id)).length,
-  };
+  return result;
+}
+
+/** Why a definition is refused whole: not `{root, widgets}`, or more widgets than one surface accepts. */
+function definitionRefusal(
+  definition: unknown,
+  maxWidgets: number,
+): { code: TranslateIssue['code']; widgetId: string; message: string } | undefined {
+  const def = definition as { root?: unknown; widgets?: unknown } | null;
+  if (typeof def !== 'object' || def === null || typeof def.root !== 'string' || !Array.isArray(def.widgets))
+    return {
+      code: 'bad_definition',
+      widgetId: '',
+      message:
+        'a definition is {"root": "<widget id>", "widgets": [{"id": "...", "widget": {"<Name>": {props}}}, ...]}',
+    };
+  if (def.widgets.length > maxWidgets)
+    return {
+      code: 'too_many_nodes',
+      widgetId: def.root,
+      message: `the definition has ${def.widgets.length} widgets; at most ${maxWidgets} are accepted in one surface`,
+    };
+  return undefined;
 }

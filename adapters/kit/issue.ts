@@ -24,7 +24,10 @@ export interface AdapterIssue {
   subject?: string;
 }
 
-/** A canvas problem (seed 001) as the canvas host reports it: an op that was refused, or a widget that failed; its own fields kept. */
+/**
+ * A canvas problem (seed 001) as the canvas host reports it: an op that was refused, or a widget that failed; its own
+ * fields kept.
+ */
 export function fromCanvasIssue(problem: CanvasProblem): CanvasIssue {
   const code =
     problem.widget !== undefined
@@ -43,7 +46,9 @@ export function fromCanvasIssue(problem: CanvasProblem): CanvasIssue {
   };
 }
 
-/** A GenUI v1.0 client problem as the client reports it (a translation issue keeps its widget id, also as the subject). */
+/**
+ * A GenUI v1.0 client problem as the client reports it (a translation issue keeps its widget id, also as the subject).
+ */
 export function fromGenuiIssue(problem: GenuiProblem): GenuiIssue {
   const out: GenuiIssue = { adapter: 'genui-v1', code: problem.code, message: problem.message };
   if ('surfaceId' in problem) {

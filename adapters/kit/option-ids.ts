@@ -14,7 +14,8 @@ const unescapeBody = (body: string): string =>
 
 /**
  * The particle id for a foreign value (an option's value, an item's key) among the children of a
- * vocabulary type (its roles from `rolesOf` or `rolesOfEntry`). A value that would be read as one of the type's roles (`variant`, `placeholder`,
+ * vocabulary type (its roles from `rolesOf` or `rolesOfEntry`). A value that would be read as one of the type's roles
+ * (`variant`, `placeholder`,
  * `label`, …), a reserved key, an empty string, a value with a newline or with whitespace at an
  * end, or a value that starts with the escape mark is escaped as `~` plus the value with `%` and
  * whitespace written `%XXXX`; any other value is its own id. The mapping is one-to-one and

@@ -1,6 +1,9 @@
 import type { VocabularyEntry } from '../../shared/index.ts';
 
-/** What the kit knows of one vocabulary type: its named roles, which of them take text, and whether other children are allowed. */
+/**
+ * What the kit knows of one vocabulary type: its named roles, which of them take text, and whether other children are
+ * allowed.
+ */
 export interface TypeRoles {
   type: string;
   /** Every named role id (never `*`). */

@@ -21,7 +21,10 @@ export function rolesOf(
   return index.get(type);
 }
 
-/** True when `id` names one of the type's roles (a child with that id would be read as the role, not as an option or item). */
+/**
+ * True when `id` names one of the type's roles (a child with that id would be read as the role, not as an option or
+ * item).
+ */
 export function isRoleOf(type: string, id: string, vocabulary?: readonly VocabularyEntry[]): boolean {
   return rolesOf(type, vocabulary)?.named.has(id) ?? false;
 }

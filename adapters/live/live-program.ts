@@ -1,7 +1,8 @@
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import type { LiveSession } from '../../shared/neighbours/live/frames.ts';
 import { REMOTE_RUNTIME } from './live-remote.ts';
-import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from './live-client.ts';
+import { createLiveClient, type LiveClient } from './live-client.ts';
+import type { LiveMountOptions } from './mount-options.ts';
 
 /** The runtime marker of a session whose `componentCode` is a suip program (mode P). */
 export const SUIP_RUNTIME = 'suip/1.0';
@@ -13,15 +14,7 @@ export const REMOTE_SESSION = 'REMOTE_SESSION';
 export const PENDING_CHANNEL = 'live:pending';
 
 /** Options of `connectLiveProgram`. */
-export interface LiveProgramOptions extends Pick<
-  LiveClientOptions,
-  'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'hostContext' | 'onSystem' | 'onPending'
-> {
-  /** The mount id of the program (default "live"). */
-  mountId?: string;
-  onStatus?(status: LiveStatus, detail?: string): void;
-  onError?(code: string, message: string): void;
-}
+export type LiveProgramOptions = LiveMountOptions;
 
 /**
  * Program mode of the live channel: the session's `componentCode` is a suip program, run in the

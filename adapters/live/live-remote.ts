@@ -1,7 +1,8 @@
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
 import type { Channel } from '../../shared/channel.ts';
 import { SUIP_CHANNEL } from '../../shared/neighbours/live/frames.ts';
-import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from './live-client.ts';
+import { createLiveClient, type LiveClient } from './live-client.ts';
+import type { LiveMountOptions } from './mount-options.ts';
 
 /** The runtime marker of a session driven by a server-side generator (mode R). */
 export const REMOTE_RUNTIME = 'suip-remote/1.0';
@@ -19,15 +20,7 @@ export interface RemoteEnvelope {
 }
 
 /** Options of `connectLiveRemote`. */
-export interface LiveRemoteOptions extends Pick<
-  LiveClientOptions,
-  'url' | 'sessionId' | 'wsToken' | 'backoff' | 'heartbeat' | 'WebSocketImpl' | 'hostContext' | 'onSystem' | 'onPending'
-> {
-  /** The mount id (default "live"). */
-  mountId?: string;
-  onStatus?(status: LiveStatus, detail?: string): void;
-  onError?(code: string, message: string): void;
-}
+export type LiveRemoteOptions = LiveMountOptions;
 
 const randomId = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -39,7 +32,8 @@ const randomId = () =>
  * attaches it with `attachRemote` over a `Channel` built on the live client, so the suip session
  * outlives sockets: a reconnect resumes both directions exactly once and neither end notices.
  * A reconnect replays little: the generator keeps one transaction in flight and coalesces renders
- * while it waits. When history is lost (`replayTruncated`) the page starts a new attach epoch — `detach(keep)` + `attachRemote(adopt)` + `suip:attach` — and the generator
+ * while it waits. When history is lost (`replayTruncated`) the page starts a new attach epoch — `detach(keep)` +
+ * `attachRemote(adopt)` + `suip:attach` — and the generator
  * re-renders against what is on screen: no flash, and the same DOM a fresh page gets.
  */
 export function connectLiveRemote(renderer: Renderer, options: LiveRemoteOptions): LiveClient {

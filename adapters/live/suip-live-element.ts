@@ -28,7 +28,10 @@ export interface SuipLiveErrorDetail {
 export interface SuipLiveEventMap {
   /** The connection's state; `detail` says why it ended (`disconnected`: the final error code, or `closed`). */
   'suip-live-status': CustomEvent<{ status: LiveStatus; detail?: string }>;
-  /** An error the page should show; after a final one (e.g. ORIGIN_NOT_ALLOWED) the status is `disconnected` and no retry follows. */
+  /**
+   * An error the page should show; after a final one (e.g. ORIGIN_NOT_ALLOWED) the status is `disconnected` and no
+   * retry follows.
+   */
   'suip-live-error': CustomEvent<SuipLiveErrorDetail>;
   'suip-live-pending': CustomEvent<{ pending: number }>;
 }

@@ -203,7 +203,8 @@ export function createOutputRouter(
         return limited(channel, () => host.updateModelContext({ content: [{ type: 'text', text: value }] }));
       case OUTPUT_CHANNELS.openLink: {
         if (!link.check(value)) return refused(channel, link.firstError(value));
-        // SECURITY: a link whose userinfo dresses a host as another (`https://claude.ai@evil.example`) never reaches the host.
+        // SECURITY: a link whose userinfo dresses a host as another (`https://claude.ai@evil.example`) never reaches
+        // the host.
         const credentials = urlCredentials(value);
         if (credentials !== undefined) return refused(channel, credentials);
         return limited(channel, () =>

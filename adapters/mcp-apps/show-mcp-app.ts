@@ -162,7 +162,8 @@ export async function showMcpApp(container: HTMLElement, options: ShowMcpAppOpti
   bridge.onopenlink = async ({ url }) => {
     // SECURITY: only http(s) reaches the host's callback; the view never navigates anything itself.
     if (!/^https?:\/\//i.test(url) || options.onOpenLink === undefined) return { isError: true };
-    // SECURITY: a link whose userinfo dresses a host as another (`https://claude.ai@evil.example`) never reaches the host.
+    // SECURITY: a link whose userinfo dresses a host as another (`https://claude.ai@evil.example`) never reaches the
+    // host.
     const credentials = urlCredentials(url);
     if (credentials !== undefined) throw new Error(`ui/open-link refused: ${credentials}`);
     const why = links.take();

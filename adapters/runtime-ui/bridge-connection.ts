@@ -33,7 +33,10 @@ export interface BridgeConnectionOptions {
 
 /** A resumable connection to the runtime bridge. */
 export interface BridgeConnection {
-  /** Send one line to the runtime process `generation` (queued while reconnecting, in memory only; the bridge refuses it once that process exited). */
+  /**
+   * Send one line to the runtime process `generation` (queued while reconnecting, in memory only; the bridge refuses it
+   * once that process exited).
+   */
   send(line: string, generation: number): void;
   restart(): void;
   close(): void;
@@ -44,7 +47,8 @@ const checkFrame = compile(BridgeServerFrame);
 
 /**
  * Connect to the runtime bridge and stay connected: on a drop it reconnects with the shared
- * backoff (`shared/backoff.ts`, exponential with jitter), asking for the lines after the last one it applied (`fromSeq`), so each runtime line is
+ * backoff (`shared/backoff.ts`, exponential with jitter), asking for the lines after the last one it applied
+ * (`fromSeq`), so each runtime line is
  * applied once and in order. Frames are bounded by the bridge and checked here before use.
  */
 export function connectBridge(options: BridgeConnectionOptions): BridgeConnection {

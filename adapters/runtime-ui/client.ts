@@ -1,7 +1,7 @@
 import type { AdapterIssue } from '../kit/issue.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
-import { connectBridge, type BridgeConnection } from './bridge-connection.ts';
+import { connectBridge, type BridgeConnection, type BridgeEvents } from './bridge-connection.ts';
 import { hostDialogHandlers } from './host-dialogs.ts';
 import { RpcError } from './rpc-peer.ts';
 import { RunRegistry } from './run-registry.ts';
@@ -63,8 +63,7 @@ export async function createRuntimeUiClient(
   // A run is started once the bridge said which runtime process is current and that process answered `initialize`:
   // a `run.start` sent before (a host's `send` right after this function resolved) named no process, and the bridge
   // refused it, leaving the run "Starting" for ever.
-  let markReady = () => {};
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const readiness = createReadiness();
   let scheduled = false;
 
   const schedule = () => {
@@ -101,36 +100,7 @@ export async function createRuntimeUiClient(
     url: options.url,
     token: options.token,
     ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
-    events: {
-      line: (text, generation, replayed, elsewhere) => peers.line(text, generation, replayed, elsewhere),
-      claim: (text, generation) => peers.claim(text, generation),
-      hello: (next, running, canRestart) => {
-        model.canRestart = canRestart;
-        if (!running && model.runtimeDown === undefined) model.runtimeDown = 'The runtime is not running.';
-        void peers.newGeneration(next, running).then(markReady);
-        schedule();
-      },
-      started: (next) => {
-        if (next <= runs.generation) return;
-        model.runtimeDown = undefined;
-        void peers.newGeneration(next, true);
-        schedule();
-      },
-      exit: (exited, code, signal) => {
-        const how = signal ? `signal ${signal}` : `code ${code}`;
-        runs.endRunsBefore(exited + 1, () => `the runtime process exited (${how}) before the run finished`);
-        if (exited === runs.generation) {
-          model.runtimeDown = `The runtime process exited (${how}).`;
-          peers.current.close('the runtime exited');
-        }
-        schedule();
-      },
-      problem,
-      status: (status) => {
-        model.connection = status;
-        schedule();
-      },
-    },
+    events: bridgeEvents(model, runs, () => peers, schedule, problem, readiness),
   });
   const peers = new RuntimePeers({
     runs,
@@ -148,8 +118,8 @@ export async function createRuntimeUiClient(
       const run = runs.add(undefined, text);
       model.inputKey += 1;
       schedule();
-      await ready;
       try {
+        await readiness.wait(model);
         const result = await peers.current.request('run.start', {
           input: { type: 'text', text },
           ...(sessions.current ? { session_id: sessions.current } : {}),
@@ -186,4 +156,74 @@ export async function createRuntimeUiClient(
     },
   };
   return client;
+}
+
+/**
+ * Whether a run may start. A run.start the bridge refuses settles no request (the run would show "Starting" for
+ * ever), so a send waits for the current process's `initialize` (replaced on each hello and restart; the first is
+ * taken by whoever waited since connect: a pending promise adopts the one it is resolved with), and fails with the
+ * reason when the bridge is closed or the runtime is not running.
+ */
+function createReadiness() {
+  let firstHello: (initialized: Promise<void>) => void = () => {};
+  let ready = new Promise<void>((resolve) => (firstHello = resolve));
+  let markClosed = () => {};
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  return {
+    onGeneration(initialized: Promise<void>): void {
+      firstHello(initialized);
+      ready = initialized;
+    },
+    onClosed: () => markClosed(),
+    async wait(model: TranscriptModel): Promise<void> {
+      let waited: Promise<void>;
+      do await Promise.race([(waited = ready), closed]);
+      while (waited !== ready && model.connection !== 'closed');
+      if (model.connection === 'closed')
+        throw new Error('The connection to the bridge is closed: reload to reconnect.');
+      if (model.runtimeDown !== undefined) throw new Error(model.runtimeDown);
+    },
+  };
+}
+
+/** What the bridge connection tells the client: lines for the peers, the runtime process's lifecycle, its status. */
+function bridgeEvents(
+  model: TranscriptModel,
+  runs: RunRegistry,
+  peersOf: () => RuntimePeers,
+  schedule: () => void,
+  problem: (message: string, code?: string) => void,
+  lifecycle: { onGeneration(initialized: Promise<void>): void; onClosed(): void },
+): BridgeEvents {
+  return {
+    line: (text, generation, replayed, elsewhere) => peersOf().line(text, generation, replayed, elsewhere),
+    claim: (text, generation) => peersOf().claim(text, generation),
+    hello: (next, running, canRestart) => {
+      model.canRestart = canRestart;
+      if (!running && model.runtimeDown === undefined) model.runtimeDown = 'The runtime is not running.';
+      lifecycle.onGeneration(peersOf().newGeneration(next, running));
+      schedule();
+    },
+    started: (next) => {
+      if (next <= runs.generation) return;
+      model.runtimeDown = undefined;
+      lifecycle.onGeneration(peersOf().newGeneration(next, true));
+      schedule();
+    },
+    exit: (exited, code, signal) => {
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      runs.endRunsBefore(exited + 1, () => `the runtime process exited (${how}) before the run finished`);
+      if (exited === runs.generation) {
+        model.runtimeDown = `The runtime process exited (${how}).`;
+        peersOf().current.close('the runtime exited');
+      }
+      schedule();
+    },
+    problem,
+    status: (status) => {
+      model.connection = status;
+      if (status === 'closed') lifecycle.onClosed();
+      schedule();
+    },
+  };
 }

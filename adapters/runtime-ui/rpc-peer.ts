@@ -65,7 +65,9 @@ export interface RpcPeer {
    * -32700 / -32600 (see `lineErrorResponse`) and reported; the peer goes on with the next line.
    */
   receiveLine(text: string, quiet?: boolean): void;
-  /** A line the framing refused before it reached `receiveLine` (too long): reported and answered like a malformed line. */
+  /**
+   * A line the framing refused before it reached `receiveLine` (too long): reported and answered like a malformed line.
+   */
   refuse(problem: LineProblem): void;
   request<M extends RequestMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   notify<M extends NotificationMethod>(method: M, params: NotificationParams<M>): void;

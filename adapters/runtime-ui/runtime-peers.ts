@@ -33,14 +33,18 @@ export class RuntimePeers {
   private readonly past = new Map<number, RpcPeer>();
   /** Ids of the current runtime's requests this window has taken up (a request handed again is not asked twice). */
   private asked = new Set<string>();
-  /** This window's request ids are unique among the windows sharing the runtime, so no window takes another's response. */
+  /**
+   * This window's request ids are unique among the windows sharing the runtime, so no window takes another's response.
+   */
   private readonly idPrefix = `ui-${Math.random().toString(36).slice(2, 10)}-`;
 
   constructor(private readonly options: RuntimePeersOptions) {
     this.current = this.make(options.runs.generation);
   }
 
-  /** A line of runtime process `gen` from the bridge (`replayed`: sent before; `elsewhere`: another window holds it). */
+  /**
+   * A line of runtime process `gen` from the bridge (`replayed`: sent before; `elsewhere`: another window holds it).
+   */
   line(text: string, gen: number, replayed: boolean, elsewhere: boolean): void {
     const current = this.options.runs.generation;
     if (gen < current) return this.pastPeer(gen).receiveLine(text, true);
@@ -61,14 +65,18 @@ export class RuntimePeers {
   newGeneration(next: number, running: boolean): Promise<void> {
     const runs = this.options.runs;
     // A replayed `started` of an earlier process says nothing about the current one.
-    if (next <= runs.generation) return Promise.resolve();
+    if (next <= runs.generation) return this.initialized;
     runs.endRunsBefore(next, (gen) => `the runtime process that ran it (generation ${gen}) exited`);
     runs.generation = next;
     this.asked = new Set();
     this.current.close('the runtime restarted');
     this.current = this.make(next);
-    return running ? this.initialize() : Promise.resolve();
+    this.initialized = running ? this.initialize() : Promise.resolve();
+    return this.initialized;
   }
+
+  /** The current process's `initialize` (settled at once when it was not running). */
+  private initialized: Promise<void> = Promise.resolve();
 
   private make(gen: number): RpcPeer {
     return createRpcPeer({

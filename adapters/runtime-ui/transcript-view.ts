@@ -1,5 +1,5 @@
 import { group, text, data, type ModelParticle } from '../../generator/kit.ts';
-import { TERMINAL_STATUSES, type RunView } from './transcript-state.ts';
+import { TERMINAL_STATUSES, type RunView, type ToolView } from './transcript-state.ts';
 
 /** What the whole runtime UI shows. */
 export interface TranscriptModel {
@@ -70,29 +70,7 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
       ['detail', model.runtimeDown ? 'stopped' : model.connection],
     ]),
   ]);
-  if (model.runtimeDown !== undefined) {
-    children.push([
-      'down',
-      group('alert', [
-        ['tone', 'error'],
-        ['title', 'The runtime stopped'],
-        [
-          'message',
-          model.canRestart
-            ? model.runtimeDown
-            : `${model.runtimeDown} This window may not restart it; a token minted with restart can.`,
-        ],
-        ...(model.canRestart
-          ? [
-              [
-                'restart',
-                group('button', [['label', 'Restart the runtime']], { on: { click: () => actions.restart() } }),
-              ] as const,
-            ]
-          : []),
-      ]),
-    ]);
-  }
+  if (model.runtimeDown !== undefined) children.push(['down', downAlert(model.runtimeDown, model.canRestart, actions)]);
   if (model.problems.length > 0)
     children.push([
       'problems',
@@ -108,26 +86,52 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
         ],
       ]),
     ]);
-  if (model.models !== undefined && model.models.names.length > 1) {
-    // Model names come from the runtime: option ids are indexes, the names are only labels.
-    const current = model.models.current === undefined ? -1 : model.models.names.indexOf(model.models.current);
-    children.push([
-      'model',
-      group(
-        'choice',
-        [
-          ['label', 'Model'],
-          ...(current >= 0 ? [['value', `m${current}`] as const] : []),
-          ...model.models.names.map((name, i) => [`m${i}`, clipLine(name)] as const),
-        ],
-        {
-          on: {
-            change: { data: 'value', handler: (event) => actions.setModel(Number(String(event.value ?? '').slice(1))) },
-          },
-        },
-      ),
-    ]);
-  }
+  if (model.models !== undefined && model.models.names.length > 1)
+    children.push(['model', modelChoice(model.models, actions)]);
+  children.push(['sessions', sessionsSection(model.sessions, actions)]);
+  for (const run of model.runs) children.push([run.key, runCard(run, actions)]);
+  children.push(['input', inputForm(model.inputKey, actions)]);
+  return group('column', children);
+}
+
+/** The alert shown once the runtime process stopped, with a restart button when the token allows it. */
+function downAlert(down: string, canRestart: boolean | undefined, actions: TranscriptActions): ModelParticle {
+  return group('alert', [
+    ['tone', 'error'],
+    ['title', 'The runtime stopped'],
+    ['message', canRestart ? down : `${down} This window may not restart it; a token minted with restart can.`],
+    ...(canRestart
+      ? [
+          [
+            'restart',
+            group('button', [['label', 'Restart the runtime']], { on: { click: () => actions.restart() } }),
+          ] as const,
+        ]
+      : []),
+  ]);
+}
+
+/** The model choice. */
+function modelChoice(models: NonNullable<TranscriptModel['models']>, actions: TranscriptActions): ModelParticle {
+  // Model names come from the runtime: option ids are indexes, the names are only labels.
+  const current = models.current === undefined ? -1 : models.names.indexOf(models.current);
+  return group(
+    'choice',
+    [
+      ['label', 'Model'],
+      ...(current >= 0 ? [['value', `m${current}`] as const] : []),
+      ...models.names.map((name, i) => [`m${i}`, clipLine(name)] as const),
+    ],
+    {
+      on: {
+        change: { data: 'value', handler: (event) => actions.setModel(Number(String(event.value ?? '').slice(1))) },
+      },
+    },
+  );
+}
+
+/** The sessions section: a button that lists them, then one button per session to resume. */
+function sessionsSection(list: TranscriptModel['sessions'], actions: TranscriptActions): ModelParticle {
   const sessions: Array<readonly [string, ModelParticle | string]> = [
     ['title', 'Sessions'],
     [
@@ -142,14 +146,14 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
       ),
     ],
   ];
-  if (model.sessions !== undefined) {
+  if (list !== undefined) {
     sessions.push([
       'items',
-      model.sessions.length === 0
+      list.length === 0
         ? 'No sessions yet.'
         : group(
             'list',
-            model.sessions.map(
+            list.map(
               (s, i) =>
                 [
                   `s${i}`,
@@ -166,38 +170,37 @@ export function transcriptTree(model: TranscriptModel, actions: TranscriptAction
           ),
     ]);
   }
-  children.push(['sessions', group('section', sessions)]);
-  for (const run of model.runs) children.push([run.key, runCard(run, actions)]);
-  children.push([
-    'input',
-    group(
-      'form',
+  return group('section', sessions);
+}
+
+/** The message form; a new `inputKey` gives a fresh, empty text area after a send. */
+function inputForm(inputKey: TranscriptModel['inputKey'], actions: TranscriptActions): ModelParticle {
+  return group(
+    'form',
+    [
+      ['title', 'Ask the agent'],
       [
-        ['title', 'Ask the agent'],
-        [
-          `prompt${model.inputKey}`,
-          group('text-area', [
-            ['label', 'Message'],
-            ['placeholder', 'What should the agent do?'],
-          ]),
-        ],
-        ['submit', 'Send'],
+        `prompt${inputKey}`,
+        group('text-area', [
+          ['label', 'Message'],
+          ['placeholder', 'What should the agent do?'],
+        ]),
       ],
-      {
-        on: {
-          submit: {
-            preventDefault: true,
-            data: 'formData',
-            handler: (event) => {
-              const value = event.formData?.[`prompt${model.inputKey}`] ?? '';
-              if (value.trim() !== '') actions.send(value);
-            },
+      ['submit', 'Send'],
+    ],
+    {
+      on: {
+        submit: {
+          preventDefault: true,
+          data: 'formData',
+          handler: (event) => {
+            const value = event.formData?.[`prompt${inputKey}`] ?? '';
+            if (value.trim() !== '') actions.send(value);
           },
         },
       },
-    ),
-  ]);
-  return group('column', children);
+    },
+  );
 }
 
 function runCard(run: RunView, actions: TranscriptActions): ModelParticle {
@@ -253,70 +256,8 @@ function runCard(run: RunView, actions: TranscriptActions): ModelParticle {
         ],
       ]),
     ]);
-  if (run.steps.size > 0) {
-    parts.push([
-      'steps',
-      group(
-        'timeline',
-        [...run.steps.values()].map((step) => {
-          const when =
-            step.status === undefined
-              ? 'running'
-              : `${step.status}${step.durationMs !== undefined ? ` in ${(step.durationMs / 1000).toFixed(1)} s` : ''}`;
-          return [
-            step.key,
-            group('timeline-item', [
-              ['title', clipLine(`${step.number}. ${step.title}`)],
-              ['date', when],
-              [
-                'state',
-                group('badge', [
-                  ['label', step.status ?? 'running'],
-                  ['tone', step.status === 'error' ? 'error' : step.status ? 'success' : 'info'],
-                ]),
-              ],
-            ]),
-          ] as const;
-        }),
-      ),
-    ]);
-  }
-  for (const tool of run.tools.values()) {
-    const body: Array<readonly [string, ModelParticle | string]> = [
-      ['title', clipLine(`Tool: ${tool.title}`)],
-      [
-        'args',
-        group('code', [
-          ['language', 'json'],
-          ['code', tool.args],
-        ]),
-      ],
-    ];
-    if (tool.result !== undefined) {
-      body.push([
-        'result',
-        tool.isError
-          ? group('alert', [
-              ['tone', 'error'],
-              ['title', 'The tool failed'],
-              ['message', text(tool.result, 'text/plain')],
-            ])
-          : group('code', [
-              ['language', 'text'],
-              ['code', tool.result],
-            ]),
-      ]);
-    }
-    if (tool.screenshot !== undefined)
-      body.push([
-        'shot',
-        group('image', [
-          ['src', data(tool.screenshot, 'image/png')],
-          ['alt', `Screenshot from ${tool.tool}`],
-        ]),
-      ]);
-    parts.push([tool.key, group('card', body)]);
-  }
+  if (run.steps.size > 0) parts.push(['steps', stepsTimeline(run)]);
+  for (const tool of run.tools.values()) parts.push([tool.key, toolCard(tool)]);
   for (const [i, notice] of run.notices.slice(-5).entries())
     parts.push([
       `n${i}`,
@@ -329,6 +270,71 @@ function runCard(run: RunView, actions: TranscriptActions): ModelParticle {
   if (run.final !== undefined && run.final.trim() !== '' && run.final.trim() !== run.text.trim())
     parts.push(['final', text(run.final)]);
   return group('card', parts);
+}
+
+/** A run's steps as a timeline, each with its state and how long it took. */
+function stepsTimeline(run: RunView): ModelParticle {
+  return group(
+    'timeline',
+    [...run.steps.values()].map((step) => {
+      const when =
+        step.status === undefined
+          ? 'running'
+          : `${step.status}${step.durationMs !== undefined ? ` in ${(step.durationMs / 1000).toFixed(1)} s` : ''}`;
+      return [
+        step.key,
+        group('timeline-item', [
+          ['title', clipLine(`${step.number}. ${step.title}`)],
+          ['date', when],
+          [
+            'state',
+            group('badge', [
+              ['label', step.status ?? 'running'],
+              ['tone', step.status === 'error' ? 'error' : step.status ? 'success' : 'info'],
+            ]),
+          ],
+        ]),
+      ] as const;
+    }),
+  );
+}
+
+/** A tool call's card: its arguments, its result (or failure) and any screenshot. */
+function toolCard(tool: ToolView): ModelParticle {
+  const body: Array<readonly [string, ModelParticle | string]> = [
+    ['title', clipLine(`Tool: ${tool.title}`)],
+    [
+      'args',
+      group('code', [
+        ['language', 'json'],
+        ['code', tool.args],
+      ]),
+    ],
+  ];
+  if (tool.result !== undefined) {
+    body.push([
+      'result',
+      tool.isError
+        ? group('alert', [
+            ['tone', 'error'],
+            ['title', 'The tool failed'],
+            ['message', text(tool.result, 'text/plain')],
+          ])
+        : group('code', [
+            ['language', 'text'],
+            ['code', tool.result],
+          ]),
+    ]);
+  }
+  if (tool.screenshot !== undefined)
+    body.push([
+      'shot',
+      group('image', [
+        ['src', data(tool.screenshot, 'image/png')],
+        ['alt', `Screenshot from ${tool.tool}`],
+      ]),
+    ]);
+  return group('card', body);
 }
 
 const clipLine = (value: string) => (value.length > 200 ? `${value.slice(0, 200)}…` : value);

@@ -15,7 +15,10 @@ export type CuttablePredicate = (
 
 /** Options of `createJsonUnitParser`. */
 export interface JsonUnitParserOptions {
-  /** Where units sit, as path patterns: `$.updateComponents.components.*`, `$.definition.widgets[*]`, `$` (each document). */
+  /**
+   * Where units sit, as path patterns: `$.updateComponents.components.*`, `$.definition.widgets[*]`, `$` (each
+   * document).
+   */
   units: readonly string[];
   /** Values outside units reported as they close (`$.updateComponents.surfaceId`): the context a unit needs. */
   context?: readonly string[];
@@ -65,7 +68,8 @@ interface Frame {
   key: string;
 }
 
-// Frame states. An object: key or end, key (after a comma), colon, value, after a value. An array: value or end, value, after a value.
+// Frame states. An object: key or end, key (after a comma), colon, value, after a value. An array: value or end, value,
+// after a value.
 const KEY_OR_END = 0;
 const KEY = 1;
 const COLON = 2;

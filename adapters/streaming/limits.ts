@@ -15,7 +15,10 @@ export const DEFAULT_JSON_STREAM_LIMITS: Readonly<JsonStreamLimits> = Object.fre
   maxUnits: 10_000,
 });
 
-/** `JSON_SYNTAX`: the text is not JSON; `LIMIT_EXCEEDED`: it passed a bound; `INCOMPLETE`: the stream ended inside a document. */
+/**
+ * `JSON_SYNTAX`: the text is not JSON; `LIMIT_EXCEEDED`: it passed a bound; `INCOMPLETE`: the stream ended inside a
+ * document.
+ */
 export type JsonStreamErrorCode = 'JSON_SYNTAX' | 'LIMIT_EXCEEDED' | 'INCOMPLETE';
 
 /** One problem in a stream, located so that a model can fix exactly that place. */

@@ -210,7 +210,8 @@ export class PgApp extends LitElement {
     const code = exampleCode(id) ?? example.code;
     if (code !== example.code)
       this.notice =
-        "This A2UI example's remote images are swapped for local samples: the page's media policy refuses remote media (its video and audio stay refused).";
+        "This A2UI example's remote images are swapped for local samples: the page's media policy " +
+        'refuses remote media (its video and audio stay refused).';
     this.codes = { ...this.codes, [slot]: code };
     this.slot = slot;
     await this.runSlot(slot);
@@ -484,7 +485,9 @@ function readDevtoolsOpen(): boolean {
   }
 }
 
-/** What each slot shows on a fresh visit: a card that shows off the vocabulary, and a counter beside it in split mode. */
+/**
+ * What each slot shows on a fresh visit: a card that shows off the vocabulary, and a counter beside it in split mode.
+ */
 const DEFAULT_EXAMPLES: Record<SlotId, string> = { left: 'weather-card', right: 'counter' };
 
 /** A small inline icon for the toolbar (decorative: every button also has its text). */

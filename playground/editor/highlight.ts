@@ -8,9 +8,11 @@
 export type TokenKind = 'comment' | 'string' | 'number' | 'keyword' | 'api' | 'plain';
 
 const KEYWORDS = new Set(
-  'await async break case catch class const continue default delete do else export extends false finally for from function if import in instanceof let new null of return static super switch this throw true try typeof undefined var void while yield'.split(
-    ' ',
-  ),
+  (
+    'await async break case catch class const continue default delete do else export extends ' +
+    'false finally for from function if import in instanceof let new null of return static ' +
+    'super switch this throw true try typeof undefined var void while yield'
+  ).split(' '),
 );
 const API = new Set(['suip', 'text', 'data', 'group', 'render', 'ops', 'onError']);
 

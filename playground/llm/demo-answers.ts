@@ -61,7 +61,8 @@ export const DEMO_ANSWERS: readonly DemoAnswer[] = [
     request: 'A login form',
     matches: /\blog[- ]?in\b|\bsign[- ]?in\b|\blogon\b/i,
     intro:
-      'This host refuses password fields from programs (hostPolicy.credentialInputs is off), so the sign-in asks for an email and sends a one-time link:',
+      'This host refuses password fields from programs (hostPolicy.credentialInputs is off), so ' +
+      'the sign-in asks for an email and sends a one-time link:',
     code: signIn,
   },
   {
