@@ -107,6 +107,33 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
+  // No source function over 120 lines (issue 42). The folders named pass it; the files ignored are still to be split,
+  // and the other folders follow.
+  {
+    files: [
+      'core/**/*.ts',
+      'shared/**/*.ts',
+      'generator/**/*.ts',
+      'renderer/**/*.ts',
+      'server/http/**/*.ts',
+      'server/runtime-bridge/**/*.ts',
+    ],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.generated.ts',
+      'shared/stream-worker*.ts',
+      'shared/stream-items*.ts',
+      'shared/sliced-reader*.ts',
+      'generator/relay/**',
+      'renderer/view/**',
+      'renderer/frame/**',
+      'shared/validate-particle.ts',
+      'generator/model/chat-client.ts',
+      'renderer/dialogs/dialog-view.ts',
+      'server/http/socket-budgets.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }] },
+  },
   { files: ['shared/**/*.ts'], rules: boundary(['core', 'generator', 'renderer', 'adapters', 'server']) },
   // The core needs no DOM: servers, adapters and the sandbox's generator import it in any runtime.
   { files: ['core/**/*.ts'], rules: boundary(['generator', 'renderer', 'adapters', 'server'], ['lit']) },

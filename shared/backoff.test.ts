@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './backoff.ts';
+import { backoffDelay, RECONNECT_DEFAULTS, reconnectPolicy } from './backoff.ts';
 
 describe('backoffDelay', () => {
   it('doubles from the base, stays under the cap, and jitters over the upper half', () => {
@@ -23,5 +23,13 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, { baseMs: 100, maxMs: 10_000 }, () => 1)).toBe(100);
     expect(backoffDelay(4, { baseMs: 100, maxMs: 10_000 }, () => 1)).toBe(800);
     expect(backoffDelay(40, { baseMs: 100, maxMs: 10_000 }, () => 0)).toBe(5000);
+  });
+});
+
+describe('reconnectPolicy', () => {
+  it('fills what the host left out with the one set of defaults', () => {
+    expect(reconnectPolicy()).toEqual({ baseMs: 1000, maxMs: 30_000, attempts: 10 });
+    expect(reconnectPolicy({ baseMs: 200, attempts: 50 })).toEqual({ baseMs: 200, maxMs: 30_000, attempts: 50 });
+    expect(RECONNECT_DEFAULTS).toEqual(reconnectPolicy());
   });
 });

@@ -1,4 +1,4 @@
-import { backoffDelay } from '../../shared/backoff.ts';
+import { backoffDelay, reconnectPolicy, type ReconnectPolicy } from '../../shared/backoff.ts';
 import {
   LIVE_PROTOCOL_VERSION,
   type LiveSession,
@@ -51,8 +51,8 @@ export interface LiveClientOptions {
   onSystem?(kind: string, message: string): void;
   /** Sent after every ack (`host_context_observed`). */
   hostContext?: Record<string, unknown>;
-  /** Reconnect backoff: first delay, cap, attempts (default 1 s, 30 s, 10). */
-  backoff?: { baseMs?: number; maxMs?: number; attempts?: number };
+  /** Reconnect backoff: first delay, cap, attempts (the one `shared/backoff.ts` policy; default 1 s, 30 s, 10). */
+  backoff?: Partial<ReconnectPolicy>;
   /** Heartbeat: ping every `intervalMs`; no pong within `timeoutMs` → reconnect (default 15 s / 10 s). */
   heartbeat?: { intervalMs?: number; timeoutMs?: number };
   /** The WebSocket class (the browser's by default; `ws` in Node). */
@@ -105,9 +105,7 @@ const randomId = () =>
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const Impl = options.WebSocketImpl ?? WebSocket;
   const urls = typeof options.url === 'string' ? [options.url] : [...options.url];
-  const base = options.backoff?.baseMs ?? 1000;
-  const cap = options.backoff?.maxMs ?? 30_000;
-  const attempts = options.backoff?.attempts ?? 10;
+  const policy = reconnectPolicy(options.backoff);
   const pingEvery = options.heartbeat?.intervalMs ?? 15_000;
   const pongWithin = options.heartbeat?.timeoutMs ?? 10_000;
   // Per page: actions are deduplicated per (clientId, clientSeq), so tabs and reloads never collide.
@@ -206,11 +204,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
           `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server running there? A server older than this client refuses a page whose origin is not in its --origins without saying so: add this page's origin (${typeof location === 'undefined' ? 'this page' : location.origin}) to --origins`,
         );
       }
-      if (failures > attempts) return stop(`gave up after ${attempts} attempts`);
+      if (failures > policy.attempts) return stop(`gave up after ${policy.attempts} attempts`);
       setStatus('reconnecting');
       // The first retry goes to the next process at once; then exponential backoff with jitter.
       urlIndex += 1;
-      const delay = urls.length > 1 && failures === 1 ? 0 : backoffDelay(failures, { baseMs: base, maxMs: cap });
+      const delay = urls.length > 1 && failures === 1 ? 0 : backoffDelay(failures, policy);
       setTimeout(() => {
         if (!closed) connect();
       }, delay);

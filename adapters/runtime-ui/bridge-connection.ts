@@ -1,4 +1,4 @@
-import { backoffDelay, type BackoffOptions } from '../../shared/backoff.ts';
+import { backoffDelay, reconnectPolicy, type ReconnectPolicy } from '../../shared/backoff.ts';
 import { compile } from '../../shared/check.ts';
 import { BridgeServerFrame } from '../../shared/neighbours/runtime-ui/bridge-frames.ts';
 
@@ -26,8 +26,8 @@ export interface BridgeConnectionOptions {
   /** A bridge token (`POST /api/runtime/token`). */
   token: string;
   events: BridgeEvents;
-  /** Reconnect delays (the one `shared/backoff.ts` of every suip client; default 250 ms to 5 s). */
-  backoff?: BackoffOptions;
+  /** Reconnect backoff: first delay, cap, attempts (the one `shared/backoff.ts` policy; default 1 s, 30 s, 10). */
+  backoff?: Partial<ReconnectPolicy>;
   WebSocketImpl?: typeof WebSocket;
 }
 
@@ -53,7 +53,7 @@ const checkFrame = compile(BridgeServerFrame);
  */
 export function connectBridge(options: BridgeConnectionOptions): BridgeConnection {
   const Impl = options.WebSocketImpl ?? WebSocket;
-  const backoff = options.backoff ?? { baseMs: 250, maxMs: 5000 };
+  const policy = reconnectPolicy(options.backoff);
   let lastSeq = 0;
   let replayUntil = 0;
   /** The id the bridge gave this window: sent back on reconnect, so the runtime requests it holds stay its own. */
@@ -117,10 +117,14 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = undefined;
+      // Failures in a row past the policy's attempts: the window stops and says why, as the live client does.
+      if (!closed && (attempt += 1) > policy.attempts) {
+        closed = true;
+        options.events.problem(`the runtime bridge did not answer: gave up after ${policy.attempts} attempts`);
+      }
       options.events.status(closed ? 'closed' : 'connecting');
       if (closed) return;
-      attempt += 1;
-      setTimeout(() => !closed && open(), backoffDelay(attempt, backoff));
+      setTimeout(() => !closed && open(), backoffDelay(attempt, policy));
     };
   };
   const write = (frame: string) => {

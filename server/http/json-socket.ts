@@ -3,12 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { TSchema } from '@sinclair/typebox';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Checker } from '../../shared/check.ts';
-import { measureJson } from '../../shared/json-shape.ts';
-import { createRateBudget } from '../../shared/rate-budget.ts';
-import { LedgerError, type LedgerErrorCode } from '../ledger/ledger.ts';
 import type { BrowserGuard } from './browser-guard.ts';
 import { parseTarget } from './request-target.ts';
-import { MAX_BODY_DEPTH } from './http-io.ts';
+import { createFrameIntake } from './frame-intake.ts';
 import type { Place, SocketBudgets } from './socket-budgets.ts';
 import type { UpgradeRoute } from './upgrades.ts';
 
@@ -87,9 +84,6 @@ export interface JsonSocketOptions<S extends TSchema, F> {
   log(event: Record<string, unknown>): void;
 }
 
-/** Ledger refusals a client is told about, by the code it reads. */
-const LEDGER_CODES: Partial<Record<LedgerErrorCode, string>> = { SESSION_QUOTA: 'QUOTA_EXCEEDED', BUSY: 'BUSY' };
-
 /** Answers an upgrade that is refused before a socket exists. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   const phrase =
@@ -127,7 +121,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
   const maxQueuedBytes = options.maxQueuedBytes ?? 1 << 20;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
   const lastSeen = new WeakMap<WebSocket, number>();
-  const originsLogged = new Map<string, number>();
+  const originsLogged = oncePerMinute(256);
 
   // One sweep for every socket: pings keep proxies from idling it; a peer silent past idleMs is gone.
   const sweep = setInterval(
@@ -175,7 +169,9 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
         return refuseUpgrade(socket, trusted.status, trusted.reason);
       }
     }
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, url, place));
+    wss.handleUpgrade(request, socket, head, (ws) =>
+      acceptSocket(ws, request, url, place, { options, lastSeen, handshakeMs, maxQueuedBytes }),
+    );
   }
 
   /**
@@ -200,11 +196,8 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
    */
   function refuseOrigin(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL, message: string): void {
     const origin = (request.headers.origin ?? '').slice(0, 200);
-    const now = Date.now();
     // One line per origin per minute, whatever a page's retries do (and a bounded memory of origins).
-    if ((originsLogged.get(origin) ?? 0) + 60_000 <= now) {
-      if (originsLogged.size >= 256) originsLogged.clear();
-      originsLogged.set(origin, now);
+    if (originsLogged.due(origin))
       options.log({
         event: 'upgrade-refused',
         path: url.pathname,
@@ -212,7 +205,6 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
         origin,
         fix: `start the server with --origins ${origin} (comma-separated list; SUIP_ORIGINS)`,
       });
-    }
     placeFor(request, socket);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
@@ -223,174 +215,153 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
     });
   }
 
-  function accept(ws: WebSocket, request: IncomingMessage, url: URL, place: Place): void {
-    const rate = createRateBudget(options.maxFramesPerSecond);
-    let excess = 0;
-    let excessSince = 0;
-    let session: string | undefined;
-    let releaseSession: (() => void) | undefined;
-    let queuedBytes = 0;
-    let busySince = 0;
-    let queue: Promise<void> = Promise.resolve();
-    lastSeen.set(ws, Date.now());
-
-    const sendText = (text: string): boolean => {
-      if (ws.readyState !== ws.OPEN) return false;
-      // SECURITY: a reader that does not keep up is dropped, not buffered without bound.
-      const room = options.budgets.roomFor(session, ws);
-      if (!room.ok) {
-        options.log({ event: 'slow-consumer', path: url.pathname, session, reason: room.reason });
-        if (session !== undefined) options.budgetHit?.(session, 'SLOW_CONSUMER', room.reason);
-        ws.close(1013, 'SLOW_CONSUMER');
-        return false;
-      }
-      ws.send(text);
-      return true;
-    };
-    const socket: JsonSocket = {
-      remoteAddress: place.address,
-      send: (frame) => sendText(JSON.stringify(frame)),
-      sendText,
-      fail(code, message, close = false) {
-        sendText(JSON.stringify(options.errorFrame(code, message)));
-        if (close) ws.close(1008, code.slice(0, 120));
-      },
-      bind(name) {
-        if (session !== undefined)
-          return session === name
-            ? { ok: true }
-            : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
-        // SECURITY: bound to a session = authenticated: out of the pool that is closed oldest-first to make room.
-        const trusted = place.trust();
-        if (!trusted.ok) return trusted;
-        const bound = options.budgets.bind(name, ws);
-        if (!bound.ok) return bound;
-        session = name;
-        releaseSession = bound.release;
-        clearTimeout(deadline);
-        return { ok: true };
-      },
-      close: (code, reason) => ws.close(code, reason),
-    };
-    // Closed to make room for a newer connection while it had not authenticated: said in a frame, then cut.
-    place.onEvict((reason) => {
-      socket.fail('TOO_MANY_CONNECTIONS', reason, true);
-      setTimeout(() => ws.terminate(), 1000).unref();
-    });
-    // SECURITY: a socket that never binds to a session holds a descriptor for nothing: closed at the deadline.
-    const deadline = setTimeout(
-      () => socket.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${handshakeMs} ms; send subscribe first`, true),
-      handshakeMs,
-    );
-    const handler = options.accept(socket, request, url);
-
-    ws.on('pong', () => lastSeen.set(ws, Date.now()));
-    ws.on('message', (data, binary) => {
-      lastSeen.set(ws, Date.now());
-      // SECURITY: size is bounded by maxPayload before this runs; the rate before anything is parsed.
-      if (!rate.take()) {
-        const now = Date.now();
-        if (now - excessSince > 1000) {
-          excessSince = now;
-          excess = 0;
-        }
-        excess += 1;
-        // One error per second (no amplification); a flood past twice the budget closes the socket.
-        if (excess === 1)
-          socket.fail(
-            'RATE_LIMITED',
-            `more than ${options.maxFramesPerSecond} frames per second; ` +
-              `frames over it are dropped, and a flood closes the socket`,
-          );
-        if (excess > 2 * options.maxFramesPerSecond) socket.fail('RATE_LIMITED', 'flooding: closed', true);
-        return;
-      }
-      if (binary) return socket.fail('BAD_FRAME', 'frames are JSON text');
-      const text = data.toString();
-      if (measureJson(text, MAX_BODY_DEPTH).truncated)
-        return socket.fail('BAD_FRAME', `a frame nests deeper than ${MAX_BODY_DEPTH} levels`);
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return socket.fail('BAD_FRAME', 'a frame is one JSON object');
-      }
-      const problem = options.frames.firstError(value);
-      if (problem !== undefined) return socket.fail('BAD_FRAME', `the frame does not fit the protocol at ${problem}`);
-      // Frames of one socket are handled one after another (answers keep the order of the frames);
-      // what waits is bounded in bytes, and said once a second (no amplification).
-      if (queuedBytes + text.length > maxQueuedBytes) {
-        const now = Date.now();
-        if (now - busySince > 1000) {
-          busySince = now;
-          if (session !== undefined)
-            options.budgetHit?.(
-              session,
-              'BUSY',
-              `a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`,
-            );
-          socket.fail(
-            'BUSY',
-            `more than ${maxQueuedBytes} bytes of frames are waiting to be ` +
-              `handled; frames over it are dropped, send them again later`,
-          );
-        }
-        return;
-      }
-      const size = text.length;
-      queuedBytes += size;
-      queue = queue
-        .then(() => handler.frame(value as F))
-        .catch((error: unknown) => {
-          // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else
-          // is ours.
-          const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
-          if (coded !== undefined) return socket.fail(coded, error instanceof Error ? error.message : String(error));
-          options.log({
-            event: 'frame-failed',
-            path: url.pathname,
-            error: error instanceof Error ? error.message : String(error),
-          });
-          socket.fail('BAD_FRAME', 'the server could not handle this frame');
-        })
-        .finally(() => {
-          queuedBytes -= size;
-        });
-    });
-    let closed = false;
-    const gone = () => {
-      if (closed) return;
-      closed = true;
-      clearTimeout(deadline);
-      releaseSession?.();
-      handler.closed();
-    };
-    ws.on('close', gone);
-    ws.on('error', gone);
-  }
-
   return {
     path: options.path,
     upgrade,
     get size() {
       return wss.clients.size;
     },
-    close: () =>
-      new Promise((resolve) => {
-        clearInterval(sweep);
-        for (const client of wss.clients) {
-          if (client.readyState === client.OPEN && options.shutdownFrame !== undefined)
-            client.send(JSON.stringify(options.shutdownFrame));
-          client.close(1012, 'shutdown');
-        }
-        // Sockets that do not finish the closing handshake promptly are cut.
-        const cut = setTimeout(() => {
-          for (const client of wss.clients) client.terminate();
-        }, 1000);
-        wss.close(() => {
-          clearTimeout(cut);
-          resolve();
-        });
-      }),
+    close: () => {
+      clearInterval(sweep);
+      return closeEvery(wss, options.shutdownFrame);
+    },
   };
+}
+
+/** What every socket of one endpoint shares. */
+interface AcceptContext<S extends TSchema, F> {
+  options: JsonSocketOptions<S, F>;
+  /** When each socket was last heard from (the idle sweep reads it). */
+  lastSeen: WeakMap<WebSocket, number>;
+  handshakeMs: number;
+  maxQueuedBytes: number;
+}
+
+/**
+ * One upgraded socket: its send with backpressure, its binding to a session, its handshake
+ * deadline, eviction from the unauthenticated pool, and its inbound frames (`frame-intake.ts`).
+ */
+function acceptSocket<S extends TSchema, F>(
+  ws: WebSocket,
+  request: IncomingMessage,
+  url: URL,
+  place: Place,
+  endpoint: AcceptContext<S, F>,
+): void {
+  const { options, lastSeen, handshakeMs, maxQueuedBytes } = endpoint;
+  let session: string | undefined;
+  let releaseSession: (() => void) | undefined;
+  lastSeen.set(ws, Date.now());
+
+  const sendText = (text: string): boolean => {
+    if (ws.readyState !== ws.OPEN) return false;
+    // SECURITY: a reader that does not keep up is dropped, not buffered without bound.
+    const room = options.budgets.roomFor(session, ws);
+    if (!room.ok) {
+      options.log({ event: 'slow-consumer', path: url.pathname, session, reason: room.reason });
+      if (session !== undefined) options.budgetHit?.(session, 'SLOW_CONSUMER', room.reason);
+      ws.close(1013, 'SLOW_CONSUMER');
+      return false;
+    }
+    ws.send(text);
+    return true;
+  };
+  const socket: JsonSocket = {
+    remoteAddress: place.address,
+    send: (frame) => sendText(JSON.stringify(frame)),
+    sendText,
+    fail(code, message, close = false) {
+      sendText(JSON.stringify(options.errorFrame(code, message)));
+      if (close) ws.close(1008, code.slice(0, 120));
+    },
+    bind(name) {
+      if (session !== undefined)
+        return session === name
+          ? { ok: true }
+          : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
+      // SECURITY: bound to a session = authenticated: out of the pool that is closed oldest-first to make room.
+      const trusted = place.trust();
+      if (!trusted.ok) return trusted;
+      const bound = options.budgets.bind(name, ws);
+      if (!bound.ok) return bound;
+      session = name;
+      releaseSession = bound.release;
+      clearTimeout(deadline);
+      return { ok: true };
+    },
+    close: (code, reason) => ws.close(code, reason),
+  };
+  // Closed to make room for a newer connection while it had not authenticated: said in a frame, then cut.
+  place.onEvict((reason) => {
+    socket.fail('TOO_MANY_CONNECTIONS', reason, true);
+    setTimeout(() => ws.terminate(), 1000).unref();
+  });
+  // SECURITY: a socket that never binds to a session holds a descriptor for nothing: closed at the deadline.
+  const deadline = setTimeout(
+    () => socket.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${handshakeMs} ms; send subscribe first`, true),
+    handshakeMs,
+  );
+  const handler = options.accept(socket, request, url);
+  const receive = createFrameIntake<S, F>({
+    frames: options.frames,
+    maxFramesPerSecond: options.maxFramesPerSecond,
+    maxQueuedBytes,
+    fail: socket.fail,
+    busy: (reason) => session !== undefined && options.budgetHit?.(session, 'BUSY', reason),
+    handle: (frame) => handler.frame(frame),
+    failed: (error) =>
+      options.log({
+        event: 'frame-failed',
+        path: url.pathname,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
+
+  ws.on('pong', () => lastSeen.set(ws, Date.now()));
+  ws.on('message', (data, binary) => {
+    lastSeen.set(ws, Date.now());
+    receive(data, binary);
+  });
+  let closed = false;
+  const gone = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(deadline);
+    releaseSession?.();
+    handler.closed();
+  };
+  ws.on('close', gone);
+  ws.on('error', gone);
+}
+
+/** Whether a key is due again: once a minute per key, remembering at most `keys` of them. */
+function oncePerMinute(keys: number): { due(key: string): boolean } {
+  const last = new Map<string, number>();
+  return {
+    due(key) {
+      const now = Date.now();
+      if ((last.get(key) ?? 0) + 60_000 > now) return false;
+      if (last.size >= keys) last.clear();
+      last.set(key, now);
+      return true;
+    },
+  };
+}
+
+/** Shutdown: every socket is told (the protocol's goodbye, close 1012); one that does not finish closing is cut. */
+function closeEvery(wss: WebSocketServer, shutdownFrame: unknown): Promise<void> {
+  return new Promise((resolve) => {
+    for (const client of wss.clients) {
+      if (client.readyState === client.OPEN && shutdownFrame !== undefined) client.send(JSON.stringify(shutdownFrame));
+      client.close(1012, 'shutdown');
+    }
+    // Sockets that do not finish the closing handshake promptly are cut.
+    const cut = setTimeout(() => {
+      for (const client of wss.clients) client.terminate();
+    }, 1000);
+    wss.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+  });
 }

@@ -46,6 +46,12 @@ const bounded = <V>(map: Map<string, V>, key: string, value: V) => {
   if (map.size > MAX_TRACKED) map.delete(map.keys().next().value!);
 };
 
+/** The run a runtime request is about (`params.run_id`), when it names one. */
+function runIdOf(params: unknown): string | undefined {
+  const runId = typeof params === 'object' && params !== null ? (params as { run_id?: unknown }).run_id : undefined;
+  return typeof runId === 'string' ? runId : undefined;
+}
+
 /**
  * The ownership rule (docs/neighbours/runtime-ui.md, "Several windows"). Every window sees every
  * run, but:
@@ -82,10 +88,7 @@ export function createClaims(options: ClaimsOptions): Claims {
     },
     asked(gen, id, params, line) {
       if (gen !== generation) return;
-      const runId =
-        typeof params === 'object' && params !== null && typeof (params as { run_id?: unknown }).run_id === 'string'
-          ? (params as { run_id: string }).run_id
-          : undefined;
+      const runId = runIdOf(params);
       bounded(pending, keyOf(id), {
         line,
         ...(runId !== undefined ? { runId } : {}),
