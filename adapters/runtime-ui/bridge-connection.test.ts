@@ -59,7 +59,49 @@ describe('connectBridge reconnects with the one policy of shared/backoff.ts', ()
     expect(DeadSocket.made).toHaveLength(RECONNECT_DEFAULTS.attempts + 1);
     expect(statuses.at(-1)).toBe('closed');
     expect(problems).toEqual([
-      `the runtime bridge did not answer: gave up after ${RECONNECT_DEFAULTS.attempts} attempts`,
+      `the runtime bridge did not keep a connection: gave up after ${RECONNECT_DEFAULTS.attempts} attempts in a row`,
     ]);
+  });
+  it('counts a socket the bridge closes after the upgrade as a failure (hello resets), and stops at an ended session', () => {
+    const statuses: string[] = [];
+    const problems: string[] = [];
+    connectBridge({
+      url: 'ws://bridge/runtime',
+      token: 't',
+      events: events(statuses, problems),
+      WebSocketImpl: DeadSocket as unknown as typeof WebSocket,
+    });
+    const refuse = (code: string) => {
+      const socket = DeadSocket.made.at(-1)!;
+      socket.readyState = 1;
+      socket.onopen?.();
+      socket.onmessage?.({ data: JSON.stringify({ type: 'error', code, message: `refused: ${code}` }) });
+      socket.close();
+      vi.advanceTimersByTime(RECONNECT_DEFAULTS.maxMs);
+    };
+    // Too many windows: the upgrade opens, the bridge refuses and closes; that is no connection kept.
+    for (let failure = 1; failure <= RECONNECT_DEFAULTS.attempts; failure += 1) refuse('TOO_MANY_CONNECTIONS');
+    refuse('TOO_MANY_CONNECTIONS');
+    expect(DeadSocket.made).toHaveLength(RECONNECT_DEFAULTS.attempts + 1);
+    expect(statuses.at(-1)).toBe('closed');
+    expect(problems.at(-1)).toMatch(/gave up after 10 attempts in a row/);
+
+    DeadSocket.made = [];
+    const ended: string[] = [];
+    connectBridge({
+      url: 'ws://bridge/runtime',
+      token: 't',
+      events: events(statuses, ended),
+      WebSocketImpl: DeadSocket as unknown as typeof WebSocket,
+    });
+    const hello = { type: 'hello', generation: 1, running: true, canRestart: true, lastSeq: 0, clientId: 'c1' };
+    const first = DeadSocket.made.at(-1)!;
+    first.readyState = 1;
+    first.onopen?.();
+    first.onmessage?.({ data: JSON.stringify(hello) });
+    refuse('SESSION_ENDED');
+    expect(DeadSocket.made).toHaveLength(1);
+    expect(ended.at(-1)).toBe('the runtime session has ended: refused: SESSION_ENDED; not reconnecting');
+    expect(statuses.at(-1)).toBe('closed');
   });
 });

@@ -61,6 +61,8 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
   let socket: WebSocket | undefined;
   let closed = false;
   let attempt = 0;
+  /** Why the bridge said not to come back (an ended session), once it did. */
+  let stopped: string | undefined;
   const outbox: string[] = [];
 
   const open = () => {
@@ -69,7 +71,8 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
     const ws = new Impl(url);
     socket = ws;
     ws.onopen = () => {
-      attempt = 0;
+      // Failures in a row are counted until the bridge said hello: a socket it closes right after the upgrade (too
+      // many windows, a refused bind) is a failure too, or such a window would retry every second for ever.
       options.events.status('open');
       for (const frame of outbox.splice(0)) ws.send(frame);
     };
@@ -90,6 +93,7 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
       }
       switch (frame.type) {
         case 'hello':
+          attempt = 0;
           replayUntil = frame.lastSeq;
           clientId = frame.clientId;
           return options.events.hello(frame.generation, frame.running, frame.canRestart);
@@ -111,6 +115,8 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
             `the runtime's stream before seq ${frame.firstSeq} is no longer kept by the server; what came earlier is missing here`,
           );
         case 'error':
+          // An ended session never comes back: stop rather than knock again (each try costs the server a token check).
+          if (frame.code === 'SESSION_ENDED') stopped = `the runtime session has ended: ${frame.message}`;
           return options.events.problem(`the bridge refused a frame (${frame.code}): ${frame.message}`);
       }
     };
@@ -118,9 +124,14 @@ export function connectBridge(options: BridgeConnectionOptions): BridgeConnectio
       if (socket !== ws) return;
       socket = undefined;
       // Failures in a row past the policy's attempts: the window stops and says why, as the live client does.
-      if (!closed && (attempt += 1) > policy.attempts) {
+      if (!closed && stopped !== undefined) {
         closed = true;
-        options.events.problem(`the runtime bridge did not answer: gave up after ${policy.attempts} attempts`);
+        options.events.problem(`${stopped}; not reconnecting`);
+      } else if (!closed && (attempt += 1) > policy.attempts) {
+        closed = true;
+        options.events.problem(
+          `the runtime bridge did not keep a connection: gave up after ${policy.attempts} attempts in a row`,
+        );
       }
       options.events.status(closed ? 'closed' : 'connecting');
       if (closed) return;
