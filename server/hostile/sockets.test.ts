@@ -112,8 +112,11 @@ describe('memory budgets (real process)', () => {
     const rssBefore = await residentBytes(pid);
     let peak = rssBefore;
     const blob = 'x'.repeat(60_000);
-    const end = Date.now() + 6000;
-    for (let seq = 1; Date.now() < end && writer.closed() === undefined; seq += 1) {
+    // Until the writer has 100 answers, not for a fixed time: on a busy machine a 6 s window held 35 of them, a verdict
+    // the load flipped. The deadline only ends a hang.
+    const recorded = () => writer.frames.filter((f) => f.type === 'action_recorded').length;
+    const deadline = Date.now() + 90_000;
+    for (let seq = 1; recorded() <= 100 && Date.now() < deadline && writer.closed() === undefined; seq += 1) {
       writer.send({
         type: 'action',
         payload: { sessionId: flooded.sessionId, type: 'note', payload: { text: blob }, clientSeq: seq },
@@ -125,7 +128,7 @@ describe('memory budgets (real process)', () => {
     expect(peak - rssBefore).toBeLessThan(160 << 20);
     // The writer reads its answers: it is never dropped for the readers that do not.
     expect(writer.closed()).toBeUndefined();
-    expect(writer.frames.filter((f) => f.type === 'action_recorded').length).toBeGreaterThan(100);
+    expect(recorded()).toBeGreaterThan(100);
     // The agent is told, in the event ledger it reads.
     const events = await agentCall(server.url, AGENT, `/api/sessions/${flooded.sessionId}/events?since=0`);
     const budget = (events.events as Array<{ kind: string; payload: { code: string } }>).filter(
@@ -142,5 +145,5 @@ describe('memory budgets (real process)', () => {
     for (const r of readers) r.ws.terminate();
     writer.ws.close();
     victim.ws.close();
-  }, 120_000);
+  }, 240_000);
 });
