@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -40,7 +39,7 @@ const slow = { timeout: 0 };
 describe('playwright.config.ts: the dev server port', () => {
   it(
     'without SUIP_E2E_PORT: a free port of its own, never 5173, never reusing a server already there',
-    async () => {
+    () => {
       const decided = loadConfig({});
       const port = Number(new URL(decided.baseURL).port);
       expect(port).not.toBe(5173);
@@ -48,10 +47,8 @@ describe('playwright.config.ts: the dev server port', () => {
       expect(decided.command).toContain(`--port ${port} --strictPort`);
       // The workers load the config again: they must get the same port, through the environment.
       expect(decided.exported).toBe(String(port));
-      // Free when chosen (the kernel gave it): listening there now works unless another process took it since.
-      const probe = createServer();
-      await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
-      await new Promise((resolve) => probe.close(resolve));
+      // Whether it is still free is not probed here: on a shared machine another process may take it meanwhile, a
+      // verdict a busy machine could flip. `--strictPort` makes Vite refuse a taken port out loud instead.
     },
     slow.timeout,
   );
