@@ -116,6 +116,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     onDelete: (surfaceId) => {
       const entry = generators.get(surfaceId);
       generators.delete(surfaceId);
+      entry?.view.dispose();
       void entry?.ready.then((g) => g.close()).catch(() => undefined);
     },
   });
@@ -208,6 +209,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
     async close() {
       const all = [...generators.values()];
       generators.clear();
+      for (const entry of all) entry.view.dispose();
       await Promise.all(all.map(async (e) => (await e.ready).close()));
     },
   };

@@ -25,4 +25,20 @@ describe('createSurfaceView: scheduled renders', () => {
     expect(renders.length).toBeLessThan(300);
     expect(renders.at(-1)).toContain('tick 299');
   });
+  it('a render still waiting for its timer is dropped once the surface is disposed (its generator is closed)', async () => {
+    const renders: string[] = [];
+    const holder: { view?: SurfaceView } = {};
+    const bridge = new A2uiBridge({ send: () => undefined, onChange: () => holder.view?.schedule() });
+    holder.view = createSurfaceView(bridge, async (tree) => void renders.push(JSON.stringify(tree)), 's');
+    bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } });
+    await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+    const before = renders.length;
+    bridge.receive({
+      version: 'v0.9',
+      updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'late' }] },
+    });
+    holder.view.dispose();
+    await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+    expect(renders).toHaveLength(before);
+  });
 });

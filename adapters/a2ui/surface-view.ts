@@ -26,6 +26,8 @@ export interface SurfaceView {
   schedule(): void;
   /** Renders now and resolves when the renderer has applied (or refused) it. */
   flush(): Promise<void>;
+  /** The surface is gone (deleted, or its client closed): a render still waiting for its timer is dropped. */
+  dispose(): void;
 }
 
 /**
@@ -104,11 +106,12 @@ export function createSurfaceView(
     });
     return last;
   };
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     schedule() {
       if (pending) return;
       pending = true;
-      setTimeout(
+      timer = setTimeout(
         () => {
           if (pending) void flush();
         },
@@ -116,5 +119,11 @@ export function createSurfaceView(
       );
     },
     flush,
+    dispose() {
+      // Else the timer renders into a generator already closed, and its refusal is reported for a surface the host
+      // itself closed.
+      pending = false;
+      clearTimeout(timer);
+    },
   };
 }
