@@ -72,9 +72,14 @@ export class AgentPrograms {
     return JSON.stringify({ rendered: true, mount: id });
   }
 
+  /** From now on no program's action reaches the agent (the connection is closing; called before any await). */
+  stop(): void {
+    this.#closed = true;
+  }
+
   /** Detaches every program (their sandboxes too). */
   async close(): Promise<void> {
-    this.#closed = true;
+    this.stop();
     for (const { id, handle } of this.#mounted.splice(0)) {
       this.#parts.state.remove(handle);
       await this.#parts.renderer.detach(id).catch(() => undefined);

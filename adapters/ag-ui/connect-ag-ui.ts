@@ -163,7 +163,9 @@ export function connectAgUi(renderer: AgUiRenderer, agent: AbstractAgent, option
       await a2ui.settle();
     },
     async close() {
+      // Both before the first await: an action arriving while A2UI closes would otherwise still start a run.
       runs.closed = true;
+      programs.stop();
       state.flush();
       subscription.unsubscribe();
       agent.abortRun();
