@@ -146,6 +146,9 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.onStreamMode ? { onMode: options.onStreamMode } : {}),
       });
+      // A 204 or 205 carries no body: reading it would end at once with nothing shown and nothing said.
+      if (stream.status === 204 || stream.status === 205)
+        throw new Error(`A2UI stream ${url}: HTTP ${stream.status}, no body: the agent sent no stream`);
       if (!stream.ok) {
         const quoted = (await stream.text(300).catch(() => '')).replace(/\s+/g, ' ').trim();
         throw new Error(`A2UI stream ${url}: HTTP ${stream.status}${quoted === '' ? '' : `: ${quoted}`}`);

@@ -163,6 +163,14 @@ describe('createCanvasSseFold().connect (the one door for agent streams)', () =>
   });
 
   it('rejects an answer that is not 2xx, quoting its start', async () => {
+    const empty = await serve(204, '');
+    try {
+      await expect(createCanvasSseFold().connect(empty.url)).rejects.toThrow(
+        /HTTP 204, no body: the agent sent no stream/,
+      );
+    } finally {
+      empty.close();
+    }
     const server = await serve(403, 'token expired\n'.repeat(1000));
     try {
       await expect(createCanvasSseFold().connect(server.url)).rejects.toThrow(
