@@ -1,3 +1,4 @@
+import type { ReconnectPolicy } from '../../shared/backoff.ts';
 import type { AdapterIssue } from '../kit/issue.ts';
 import { createLocalGenerator } from '../../renderer/remote.ts';
 import type { GeneratorHandle, Renderer } from '../../renderer/index.ts';
@@ -21,6 +22,12 @@ export interface RuntimeUiClientOptions {
   onIssue?(issue: AdapterIssue): void;
   /** A gap in a run's events is skipped after this many ms (default 2000). */
   gapMs?: number;
+  /**
+   * Reconnects after a drop: first delay, cap, and failures in a row before the window stops and says so (the one
+   * policy of `shared/backoff.ts`; default 1 s, 30 s, 10 attempts, about three minutes of a server away). A host whose
+   * deploys take longer raises `attempts`.
+   */
+  backoff?: Partial<ReconnectPolicy>;
   WebSocketImpl?: typeof WebSocket;
 }
 
@@ -100,6 +107,7 @@ export async function createRuntimeUiClient(
     url: options.url,
     token: options.token,
     ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
+    ...(options.backoff ? { backoff: options.backoff } : {}),
     events: bridgeEvents(model, runs, () => peers, schedule, problem, readiness),
   });
   const peers = new RuntimePeers({
