@@ -5,7 +5,7 @@ import { A2uiBridge, MAX_MESSAGE_CHARS, type A2uiBridgeOptions, type A2uiIssue }
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { createA2uiFeed, type A2uiFeed } from './progressive-feed.ts';
 import { createHoldingGate } from '../../shared/sliced-reader.ts';
-import { openAgentStream, type StreamMode } from '../kit/agent-stream.ts';
+import { openAgentStream, refuseUnreadable, type StreamMode } from '../kit/agent-stream.ts';
 import { createSurfaceView, type SurfaceView } from './surface-view.ts';
 
 type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
@@ -146,13 +146,7 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.onStreamMode ? { onMode: options.onStreamMode } : {}),
       });
-      // A 204 or 205 carries no body: reading it would end at once with nothing shown and nothing said.
-      if (stream.status === 204 || stream.status === 205)
-        throw new Error(`A2UI stream ${url}: HTTP ${stream.status}, no body: the agent sent no stream`);
-      if (!stream.ok) {
-        const quoted = (await stream.text(300).catch(() => '')).replace(/\s+/g, ' ').trim();
-        throw new Error(`A2UI stream ${url}: HTTP ${stream.status}${quoted === '' ? '' : `: ${quoted}`}`);
-      }
+      await refuseUnreadable(stream, 'A2UI stream', url);
       const onHolding = holding.read();
       if (stream.contentType.includes('text/event-stream')) {
         let delivered = 0;

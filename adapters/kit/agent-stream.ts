@@ -250,3 +250,16 @@ function workerStream(
     };
   });
 }
+
+/**
+ * Throws unless `stream` is an answer worth reading: a 2xx with a body. A 204 or 205 carries none (read, it would end
+ * at once with nothing shown and nothing said); any other status is quoted from the body's start. `what` names the
+ * stream in the error (`A2UI stream`, `canvas SSE`).
+ */
+export async function refuseUnreadable(stream: AgentStream, what: string, url: string): Promise<void> {
+  if (stream.status === 204 || stream.status === 205)
+    throw new Error(`${what} ${url}: HTTP ${stream.status}, no body: the agent sent no stream`);
+  if (stream.ok) return;
+  const quoted = (await stream.text(300).catch(() => '')).replace(/\s+/g, ' ').trim();
+  throw new Error(`${what} ${url}: HTTP ${stream.status}${quoted === '' ? '' : `: ${quoted}`}`);
+}

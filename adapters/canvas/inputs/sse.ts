@@ -1,7 +1,7 @@
 import { measureJson } from '../../../shared/json-shape.ts';
 import { createSseParser, readSse, type SseEvent, type SseProblem } from '../../../shared/sse-reader.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
-import { openAgentStream, type StreamMode } from '../../kit/agent-stream.ts';
+import { openAgentStream, refuseUnreadable, type StreamMode } from '../../kit/agent-stream.ts';
 import { CanvasOpError, applyOp, emptyCanvas, replay, type CanvasState } from '../state.ts';
 import { parseJson, collect, type Decoded } from './decode.ts';
 import { parseSnapshotInSlices, type SnapshotParse } from './snapshot-pieces.ts';
@@ -148,13 +148,7 @@ export function createCanvasSseFold(initial: CanvasState = emptyCanvas()): Canva
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.onMode ? { onMode: options.onMode } : {}),
       });
-      // A 204 or 205 carries no body: reading it would end at once with nothing shown and nothing said.
-      if (stream.status === 204 || stream.status === 205)
-        throw new Error(`canvas SSE ${url}: HTTP ${stream.status}, no body: the agent sent no stream`);
-      if (!stream.ok) {
-        const quoted = (await stream.text(300).catch(() => '')).replace(/\s+/g, ' ').trim();
-        throw new Error(`canvas SSE ${url}: HTTP ${stream.status}${quoted === '' ? '' : `: ${quoted}`}`);
-      }
+      await refuseUnreadable(stream, 'canvas SSE', url);
       await stream.read('sse', bounds, async (item) => {
         if (!('event' in item)) return problem(item.problem);
         // SECURITY: a snapshot may be megabytes; its JSON is parsed in pieces that yield, never in
