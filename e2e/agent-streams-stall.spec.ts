@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { hostileAgent } from './helpers/hostile-agent.ts';
 import { startTaskCpu, type TaskCpuReading } from './helpers/task-cpu.ts';
 
 /**
@@ -23,29 +22,6 @@ const CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json
  * which a page that reads its own body cannot slice; the stream Worker moves it off the page.
  */
 const HOSTILE_TASK_CPU_MS = { worker: 90, sliced: 250 };
-
-/** A hostile agent on 127.0.0.1: answers `body` in 64 KiB writes, one per millisecond, then ends. */
-async function hostileAgent(
-  origin: string,
-  contentType: string,
-  body: Buffer,
-): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': 'content-type' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-    req.resume();
-    res.writeHead(200, { ...cors, 'content-type': contentType });
-    let at = 0;
-    const next = () => {
-      if (at >= body.length) return void res.end();
-      res.write(body.subarray(at, (at += 64 * 1024)));
-      setTimeout(next, 1);
-    };
-    next();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`, server };
-}
 
 const line = (message: unknown) => `${JSON.stringify(message)}\n`;
 const surface = (surfaceId: string) => ({ version: 'v0.9', createSurface: { surfaceId, catalogId: CATALOG } });

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ServerProcess } from '../server/testing/server-process.ts';
@@ -14,6 +12,7 @@ import {
 import { seedValidators } from '../adapters/genui-v1/testing/seed-schemas.ts';
 import { openSingle } from './fixtures/playground/playground-page.ts';
 import { startHostCpu } from './helpers/host-cpu.ts';
+import { hostileAgent } from './helpers/hostile-agent.ts';
 import { startTaskCpu } from './helpers/task-cpu.ts';
 import { judgeStall, openControlPage, readStallMeter, startStallMeter } from './helpers/stall-meter.ts';
 
@@ -543,22 +542,9 @@ for (const mode of ['worker', 'sliced'] as const)
     const body = Buffer.from(`${lines.join('\n')}\n{"message": {"role": "model", "parts": [{"type": "te`);
     // A hostile GenUI endpoint on 127.0.0.1 that streams the body in 64 KiB pieces, then ends without the final message.
     const origin = new URL(test.info().project.use.baseURL!).origin;
-    const hostileServer = createServer((req, res) => {
-      const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': 'content-type' };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      req.resume();
-      res.writeHead(200, { ...cors, 'content-type': 'application/jsonl' });
-      let at = 0;
-      const next = () => {
-        if (at >= body.length) return void res.end();
-        res.write(body.subarray(at, (at += 64 * 1024)));
-        setTimeout(next, 1);
-      };
-      next();
-    });
-    await new Promise<void>((resolve) => hostileServer.listen(0, '127.0.0.1', resolve));
+    const { url: hostileUrl, server: hostileServer } = await hostileAgent(origin, 'application/jsonl', body, '/genUI');
     const query = mode === 'sliced' ? `?csp=${encodeURIComponent("worker-src 'none'")}` : '';
-    await open(page, undefined, `http://127.0.0.1:${(hostileServer.address() as AddressInfo).port}/genUI`, query);
+    await open(page, undefined, hostileUrl, query);
     const tasks = await startTaskCpu(page, '/e2e/fixtures/genui-v1/host.html');
     const { stall, idle, hostCpuMs } = await measured(page, async () => {
       await ask(page, 'anything');
