@@ -29,6 +29,15 @@ const events = (statuses: string[], problems: string[]): BridgeEvents => ({
   status: (status) => statuses.push(status),
 });
 
+/** A bridge connection over DeadSockets, telling its statuses and problems. */
+const connect = (statuses: string[], problems: string[]) =>
+  connectBridge({
+    url: 'ws://bridge/runtime',
+    token: 't',
+    events: events(statuses, problems),
+    WebSocketImpl: DeadSocket as unknown as typeof WebSocket,
+  });
+
 describe('connectBridge reconnects with the one policy of shared/backoff.ts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -39,12 +48,7 @@ describe('connectBridge reconnects with the one policy of shared/backoff.ts', ()
   it('waits the default delays and stops, saying so, after the default attempts', () => {
     const statuses: string[] = [];
     const problems: string[] = [];
-    connectBridge({
-      url: 'ws://bridge/runtime',
-      token: 't',
-      events: events(statuses, problems),
-      WebSocketImpl: DeadSocket as unknown as typeof WebSocket,
-    });
+    connect(statuses, problems);
     for (let failure = 1; failure <= RECONNECT_DEFAULTS.attempts; failure += 1) {
       DeadSocket.made.at(-1)!.close();
       // The jitter keeps each delay in the upper half of the doubled base, never over the cap.
@@ -65,12 +69,7 @@ describe('connectBridge reconnects with the one policy of shared/backoff.ts', ()
   it('counts a socket the bridge closes after the upgrade as a failure (hello resets), and stops at an ended session', () => {
     const statuses: string[] = [];
     const problems: string[] = [];
-    connectBridge({
-      url: 'ws://bridge/runtime',
-      token: 't',
-      events: events(statuses, problems),
-      WebSocketImpl: DeadSocket as unknown as typeof WebSocket,
-    });
+    connect(statuses, problems);
     const refuse = (code: string) => {
       const socket = DeadSocket.made.at(-1)!;
       socket.readyState = 1;
@@ -88,12 +87,7 @@ describe('connectBridge reconnects with the one policy of shared/backoff.ts', ()
 
     DeadSocket.made = [];
     const ended: string[] = [];
-    connectBridge({
-      url: 'ws://bridge/runtime',
-      token: 't',
-      events: events(statuses, ended),
-      WebSocketImpl: DeadSocket as unknown as typeof WebSocket,
-    });
+    connect(statuses, ended);
     const hello = { type: 'hello', generation: 1, running: true, canRestart: true, lastSeq: 0, clientId: 'c1' };
     const first = DeadSocket.made.at(-1)!;
     first.readyState = 1;
