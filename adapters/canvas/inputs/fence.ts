@@ -21,7 +21,10 @@ export interface FenceReader {
   end(): void;
 }
 
-/** The line that opens a canvas block: ```genui, optionally ```genui json or ```genui toon. The one rule of both readers. */
+/**
+ * The line that opens a canvas block: ```genui, optionally ```genui json or ```genui toon. The one rule of both
+ * readers.
+ */
 export const BLOCK_OPEN = /^[ \t]*```+[ \t]*genui(?:[ \t]+(?:json|toon))?[ \t]*$/i;
 /** The line that closes a block: a bare fence. */
 export const BLOCK_CLOSE = /^[ \t]*```+[ \t]*$/;
