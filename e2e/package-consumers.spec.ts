@@ -320,7 +320,7 @@ test('components: a host-registered product-card renders with the host element, 
   }
 });
 
-/** The README's quick start, built into `dist`, served and clicked: it shows Oslo's weather and hands back its action. */
+/** The README's quick start built into `dist`, served and clicked: Oslo's weather shows, its action comes back. */
 async function expectQuickStartRoundTrip(page: Page, dist: string): Promise<void> {
   const server = await startStaticServer(dist);
   try {
