@@ -17,7 +17,7 @@ const endTask = () => vi.runOnlyPendingTimers();
 
 describe('createBuildBudget', () => {
   it('grants up to the per-task count across every render of a task, and a fresh count in the next task', () => {
-    const budget = createBuildBudget(12, 100);
+    const budget = createBuildBudget(12, 100, 100);
     expect(budget.grant(60)).toBe(60);
     expect(budget.grant(60)).toBe(40); // a nested group's render shares the task's count
     expect(budget.grant(1)).toBe(0);
@@ -41,7 +41,7 @@ describe('createBuildBudget', () => {
   });
 
   it('runs a waiting render in a later task with a fresh slice, never in the current one', async () => {
-    const budget = createBuildBudget(12, 100);
+    const budget = createBuildBudget(12, 100, 100);
     expect(budget.grant(1_000)).toBe(100);
     const granted: number[] = [];
     budget.later(async () => void granted.push(budget.grant(1_000)));
@@ -51,7 +51,7 @@ describe('createBuildBudget', () => {
   });
 
   it('takes waiting renders in turn: a list that keeps asking does not starve the parent that waits for one child', async () => {
-    const budget = createBuildBudget(12, 100);
+    const budget = createBuildBudget(12, 100, 100);
     const log: string[] = [];
     let listLeft = 1_000;
     const list = async (): Promise<void> => {
@@ -92,5 +92,34 @@ describe('createBuildBudget', () => {
     expect(ran).toBe(2);
     await vi.runOnlyPendingTimersAsync();
     expect(ran).toBe(4);
+  });
+
+  it("sizes a task's count to the slice once it has measured what a child costs, within its floor and cap", () => {
+    const budget = createBuildBudget(12, 100, 1_000);
+    const task = (wanted: number, msPerChild: number): number => {
+      const got = budget.grant(wanted);
+      now += got * msPerChild;
+      endTask();
+      return got;
+    };
+    // Nothing measured yet: the fixed count.
+    expect(task(10_000, 0.03)).toBe(100);
+    // 100 children took 3 ms: 0.03 ms each, so 400 fit in 12 ms.
+    expect(task(10_000, 0.03)).toBe(400);
+    // Children that got dearer shrink the count (the estimate moves halfway to each new measurement).
+    task(10_000, 0.12);
+    expect(task(10_000, 0.12)).toBe(Math.floor(12 / ((0.03 + 0.12) / 2)));
+    for (let i = 0; i < 10; i += 1) task(10_000, 1);
+    expect(task(10_000, 1)).toBe(100); // never below the fixed count: a big tree always progresses
+    for (let i = 0; i < 10; i += 1) task(10_000, 0);
+    expect(task(10_000, 0)).toBe(1_000); // free children still stop at the cap
+  });
+
+  it('learns nothing from a task that built only a few children (their time is mostly not theirs)', () => {
+    const budget = createBuildBudget(12, 100, 1_000);
+    budget.grant(5);
+    now += 6;
+    endTask();
+    expect(budget.grant(10_000)).toBe(100);
   });
 });
