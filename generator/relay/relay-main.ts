@@ -262,9 +262,9 @@ function watchRun(run: Run, controller: Remote<WorkerControl>, budgets: RelayBud
     // "bytes" by chance. The Worker is still ended within one task.
     onTimeout: (waited) =>
       setTimeout(() => {
-        const blocked = `its event loop is blocked, e.g. by an endless loop${run.pending.describe()}`;
+        const blocked = 'its event loop is blocked, e.g. by an endless loop';
         const silence = `the generator did not answer the heartbeat for ${Math.round(waited)} ms`;
-        terminate(run, 'heartbeat', `${silence} (${blocked}); ${LOOP_FIX}`);
+        terminate(run, 'heartbeat', `${silence} (${blocked})${run.pending.describe()}; ${LOOP_FIX}`);
       }, 0),
   });
 }
