@@ -37,7 +37,8 @@ const PROGRAM_ELEMENT_ID = 'suip-program';
  */
 const BOOTSTRAP = `(() => {
 const block = document.getElementById('${PROGRAM_ELEMENT_ID}'); block.remove();
-const failed = (event) => parent.postMessage({ suip: 'engine-error', message: String(event.message), lineno: event.lineno }, '*');
+const failed = (event) =>
+  parent.postMessage({ suip: 'engine-error', message: String(event.message), lineno: event.lineno }, '*');
 addEventListener('error', failed);
 const script = document.createElement('script'); script.textContent = JSON.parse(block.textContent);
 document.head.append(script);

@@ -15,6 +15,7 @@ import {
 } from '../../shared/relay-control.ts';
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
+import { createExceptionReporter, type ExceptionReporter } from './exception-reporter.ts';
 import { PendingEvent } from './pending-event.ts';
 import { createSliceForwarder, type SliceForwarder } from './slice-forwarder.ts';
 
@@ -49,6 +50,8 @@ interface Run {
   /** What the run sent before its port arrived, in order (at most EARLY_MESSAGES, then its termination). */
   readonly early: unknown[];
   dead: boolean;
+  /** Set once the runtime answered `start`: an engine error after it is an exception, not a failed load. */
+  handshaken: boolean;
   /** The program's engine: a blob Worker, or the nested frame when the host's CSP refuses Workers. */
   worker?: Worker | Engine;
   dataPort?: MessagePort;
@@ -75,7 +78,8 @@ let workerRefusal: string | undefined;
 document.addEventListener('securitypolicyviolation', (event) => {
   const blob = event.blockedURI === 'blob' || event.blockedURI.startsWith('blob:');
   if (!blob || !/^(worker-src|script-src)/.test(event.effectiveDirective)) return;
-  workerRefusal = `the host page's Content-Security-Policy refuses the program's blob: Worker (${event.effectiveDirective})`;
+  const directive = event.effectiveDirective;
+  workerRefusal = `the host page's Content-Security-Policy refuses the program's blob: Worker (${directive})`;
 });
 
 /**
@@ -179,14 +183,16 @@ function startEngine(run: Run, script: string): Worker | Engine {
   return new Worker(run.blobUrl, { name: 'suip-generator' });
 }
 
-function start(port: MessagePort | undefined, code: string, budgets: RelayBudgets): Run {
-  // One budget for everything the Worker can make the relay send: data, reports and errors.
-  const rate = createRateBudget(budgets.maxMessagesPerSecond);
-  const tooMany = `the generator sent more than maxMessagesPerSecond ${budgets.maxMessagesPerSecond} messages per second`;
+/** A new run on `port` and the message budget it spends (one for data, reports and errors alike). */
+function createRun(port: MessagePort | undefined, budgets: RelayBudgets): Run {
+  const perSecond = budgets.maxMessagesPerSecond;
+  const rate = createRateBudget(perSecond);
+  const tooMany = `the generator sent more than maxMessagesPerSecond ${perSecond} messages per second`;
   const run: Run = {
     port,
     early: [],
     dead: false,
+    handshaken: false,
     pending: new PendingEvent(),
     forwarder: createSliceForwarder((message) => deliver(run, message)),
     ports: [],
@@ -194,58 +200,37 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
       if (!run.dead && !rate.take()) terminate(run, 'rate', tooMany);
     },
   };
-  let handshaken = false;
-  // Exceptions reach the host at a few per second (a program throwing in a loop is one problem,
-  // not thousands of events); the rest are counted into the next report. They still spend `rate`.
-  const exceptionBudget = createRateBudget(EXCEPTIONS_PER_SECOND);
-  let suppressed = 0;
-  const exception = (message: string, line: number | undefined, handled: boolean) => {
-    if (!exceptionBudget.take()) {
-      suppressed += 1;
-      return;
-    }
-    const more = suppressed > 0 ? ` (and ${suppressed} more since the last report)` : '';
-    suppressed = 0;
-    toHost(run, {
-      suip: 'exception',
-      message: `${message}${more}`.slice(0, REPORT_MESSAGE_CHARS),
-      ...(line !== undefined ? { line } : {}),
-      ...(handled ? { handled: true as const } : {}),
-    });
-  };
-  const worker = startEngine(run, workerScript(code, runtimeSource));
-  run.worker = worker;
-  // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
-  worker.onerror = (event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>) => {
-    event.preventDefault();
-    if (run.dead) return;
-    if (!rate.take()) return terminate(run, 'rate', tooMany);
-    if (!handshaken && workerRefusal !== undefined && !frameMode) return fallBack(run, code, budgets);
-    // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
-    const cause = event.message ?? 'the generator script failed to load';
-    const report = {
-      message: String(cause).slice(0, REPORT_MESSAGE_CHARS),
-      line: event.lineno ? event.lineno - 1 : undefined,
-    };
-    // Before the handshake the Worker cannot recover (its script did not run): end it now.
-    // Delivered now: the end below drops what waits for a slice (before the handshake, nothing does).
-    if (!handshaken) {
-      deliver(run, {
-        suip: 'exception',
-        message: report.message,
-        ...(report.line !== undefined ? { line: report.line } : {}),
-        fatal: true,
-      });
-      terminate(run, 'stopped', 'the generator script failed before the handshake');
-    } else exception(report.message, report.line, false);
-  };
-  const control = new MessageChannel();
-  const data = new MessageChannel();
-  const dataPort = data.port1;
-  run.dataPort = dataPort;
-  worker.postMessage({ suip: 'boot' }, [control.port2, data.port2]);
-  // SECURITY: nothing from the Worker reaches the host unless it is a string within the byte and
-  // rate budgets; the first breach terminates the Worker (it is never given a second chance).
+  return run;
+}
+
+/** What the engine's `error` event means for `run`: a refused Worker, a script that never ran, or an exception. */
+function onEngineError(
+  run: Run,
+  event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>,
+  restart: () => void,
+  exception: ExceptionReporter,
+): void {
+  event.preventDefault();
+  if (run.dead) return;
+  run.spend();
+  if (run.dead) return;
+  if (!run.handshaken && workerRefusal !== undefined && !frameMode) return restart();
+  // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
+  const cause = event.message ?? 'the generator script failed to load';
+  const message = String(cause).slice(0, REPORT_MESSAGE_CHARS);
+  const line = event.lineno ? event.lineno - 1 : undefined;
+  if (run.handshaken) return exception(message, line, false);
+  // Before the handshake the Worker cannot recover (its script did not run): end it now.
+  // Delivered now: the end below drops what waits for a slice (before the handshake, nothing does).
+  deliver(run, { suip: 'exception', message, ...(line !== undefined ? { line } : {}), fatal: true });
+  terminate(run, 'stopped', 'the generator script failed before the handshake');
+}
+
+/**
+ * SECURITY: nothing from the Worker reaches the host unless it is a string within the byte and
+ * rate budgets; the first breach terminates the Worker (it is never given a second chance).
+ */
+function forwardData(run: Run, dataPort: MessagePort, budgets: RelayBudgets): void {
   dataPort.onmessage = (event: MessageEvent) => {
     if (run.dead) return;
     const text: unknown = event.data;
@@ -256,19 +241,14 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
         'bytes',
         `the generator sent a message larger than maxMessageBytes ${budgets.maxMessageBytes}`,
       );
-    if (!rate.take()) return terminate(run, 'rate', tooMany);
-    toHost(run, text);
+    run.spend();
+    if (!run.dead) toHost(run, text);
   };
-  // SECURITY: the runtime never posts on the Worker's own channel, and sends the control port only
-  // comlink answers. A loop posting on either would queue tasks ahead of this thread's watchdog
-  // timer and keep it from ever firing (measured: for (;;) self.postMessage() ran for 38 s). The
-  // Worker's own channel ends it on first use; the control port spends the message budget.
-  const ownChannel = frameMode ? "posted to the relay's window" : "posted on the Worker's own channel";
-  worker.onmessage = () => terminate(run, 'type', `the generator ${ownChannel}, which the protocol does not use`);
-  guardPort(run, control.port1);
-  const controller = wrap<WorkerControl>(control.port1);
-  run.remote = controller;
-  run.stopWatchdog = startWatchdog({
+}
+
+/** The heartbeat of `run`'s Worker over comlink: a Worker that stops answering is ended. */
+function watchRun(run: Run, controller: Remote<WorkerControl>, budgets: RelayBudgets): () => void {
+  return startWatchdog({
     ping: () => {
       const mark = run.pending.mark();
       return controller.ping().then(() => run.pending.answered(mark));
@@ -281,21 +261,25 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
     // building that message. Without this, a 128 MB post on a loaded machine was "heartbeat" or
     // "bytes" by chance. The Worker is still ended within one task.
     onTimeout: (waited) =>
-      setTimeout(
-        () =>
-          terminate(
-            run,
-            'heartbeat',
-            `the generator did not answer the heartbeat for ${Math.round(waited)} ms (its event loop is blocked, e.g. by an endless loop)${run.pending.describe()}; ${LOOP_FIX}`,
-          ),
-        0,
-      ),
+      setTimeout(() => {
+        const blocked = 'its event loop is blocked, e.g. by an endless loop';
+        const silence = `the generator did not answer the heartbeat for ${Math.round(waited)} ms`;
+        terminate(run, 'heartbeat', `${silence} (${blocked})${run.pending.describe()}; ${LOOP_FIX}`);
+      }, 0),
   });
+}
+
+/**
+ * Start the runtime in `run`'s Worker: it gets the report callback (whose port spends the run's
+ * budget, see the proxy handler above) and, once it answers, the host learns the isolation mode.
+ */
+function startRuntime(run: Run, controller: Remote<WorkerControl>, exception: ExceptionReporter) {
   // SECURITY: reports come from the untrusted realm too (the model can capture the proxy's port),
   // so they spend the same message budget as data and are cut to a fixed size.
   const onReport = (report: WorkerReport) => {
     if (run.dead) return;
-    if (!rate.take()) return terminate(run, 'rate', tooMany);
+    run.spend();
+    if (run.dead) return;
     const line = typeof report?.line === 'number' && Number.isInteger(report.line) ? report.line : undefined;
     exception(String(report?.message).slice(0, REPORT_MESSAGE_CHARS), line, report?.handled === true);
   };
@@ -303,7 +287,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   try {
     controller.start(proxy(onReport)).then(
       () => {
-        handshaken = true;
+        run.handshaken = true;
         if (!frameMode && !run.dead)
           toHost(run, { suip: 'isolation', mode: 'worker', message: 'the program runs in a blob Worker' });
       },
@@ -312,6 +296,32 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   } finally {
     serializing = undefined;
   }
+}
+
+function start(port: MessagePort | undefined, code: string, budgets: RelayBudgets): Run {
+  const run = createRun(port, budgets);
+  const exception = createExceptionReporter(EXCEPTIONS_PER_SECOND, (report) => toHost(run, report));
+  const worker = startEngine(run, workerScript(code, runtimeSource));
+  run.worker = worker;
+  // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
+  worker.onerror = (event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>) =>
+    onEngineError(run, event, () => fallBack(run, code, budgets), exception);
+  const control = new MessageChannel();
+  const data = new MessageChannel();
+  run.dataPort = data.port1;
+  worker.postMessage({ suip: 'boot' }, [control.port2, data.port2]);
+  forwardData(run, data.port1, budgets);
+  // SECURITY: the runtime never posts on the Worker's own channel, and sends the control port only
+  // comlink answers. A loop posting on either would queue tasks ahead of this thread's watchdog
+  // timer and keep it from ever firing (measured: for (;;) self.postMessage() ran for 38 s). The
+  // Worker's own channel ends it on first use; the control port spends the message budget.
+  const ownChannel = frameMode ? "posted to the relay's window" : "posted on the Worker's own channel";
+  worker.onmessage = () => terminate(run, 'type', `the generator ${ownChannel}, which the protocol does not use`);
+  guardPort(run, control.port1);
+  const controller = wrap<WorkerControl>(control.port1);
+  run.remote = controller;
+  run.stopWatchdog = watchRun(run, controller, budgets);
+  startRuntime(run, controller, exception);
   return run;
 }
 

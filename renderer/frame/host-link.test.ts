@@ -49,7 +49,7 @@ describe('createHostLink', () => {
     port2.close();
   });
 
-  it('release hands back the open port: the link delivers nothing more, a command on the port still goes out', async () => {
+  it('release hands back the open port: the link delivers nothing more, a command on it still goes out', async () => {
     const { port1, port2 } = new MessageChannel();
     const seen: unknown[] = [];
     const data: unknown[] = [];

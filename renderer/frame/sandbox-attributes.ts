@@ -5,7 +5,10 @@
  * never needs it.)
  */
 
-/** The only sandbox token: scripts run, in an opaque origin ("null"), with no navigation of the top, no popups, no forms, no same-origin. */
+/**
+ * The only sandbox token: scripts run, in an opaque origin ("null"), with no navigation of the top,
+ * no popups, no forms, no same-origin.
+ */
 export const SANDBOX_TOKENS = 'allow-scripts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Limits } from '../../shared/limits.ts';
 import type { ConnectionEvents, GeneratorConnection, WarmTransport } from '../connection.ts';
-import type { IsolationMode, RelayBudgets, RelayReport } from '../../shared/relay-control.ts';
+import type { IsolationMode, RelayBudgets, RelayReport, StartCommand } from '../../shared/relay-control.ts';
 import type { WatchdogTiming } from '../renderer-types.ts';
-import { watchRelay, type RelayWatch } from './frame-watchdog.ts';
+import { watchRelay } from './frame-watchdog.ts';
 import { createHostLink, type HostLink } from './host-link.ts';
 import { guardWindowMessages } from './window-message-guard.ts';
 import { createSandboxFrame, type SandboxFrame } from './sandbox-frame.ts';
@@ -36,6 +36,85 @@ export interface SandboxConnectionOptions {
   spare?: SandboxFrame;
 }
 
+/** What one connection's helpers share: the link once the relay connected, and how far it got. */
+interface ConnectionState {
+  link: HostLink | undefined;
+  destroyed: boolean;
+  navigated: boolean;
+  begun: boolean;
+}
+
+/** The run's frame, its data channel once the relay connected, and how to set the program going. */
+interface FrameStart {
+  frame: SandboxFrame;
+  channel: Promise<HostLink['channel']>;
+  begin: () => void;
+}
+
+/** The program runs in a kept frame: the relay listens on the warm port; the restart hands it this run's own port. */
+function startInWarm(
+  warm: WarmSandbox,
+  start: StartCommand,
+  state: ConnectionState,
+  onReport: (report: RelayReport) => void,
+): FrameStart {
+  const next = new MessageChannel();
+  const link = createHostLink(next.port1, onReport);
+  state.link = link;
+  const begin = () => {
+    state.begun = true;
+    warm.port.postMessage({ ...start, suip: 'restart' }, [next.port2]);
+    warm.port.close();
+  };
+  return { frame: warm.frame, channel: Promise.resolve(link.channel), begin };
+}
+
+/** The program runs in a spare frame, or a new one. */
+function startInFresh(
+  options: SandboxConnectionOptions,
+  start: StartCommand,
+  state: ConnectionState,
+  onReport: (report: RelayReport) => void,
+): FrameStart {
+  const spare = options.spare !== undefined && !options.spare.destroyed ? options.spare : undefined;
+  // A new srcdoc frame carries the start itself (the relay starts the Worker as it runs); a
+  // spare frame, loaded long ago, and the static strict-CSP document are sent it once connected.
+  const inDocument = spare === undefined && options.sandboxUrl === undefined;
+  const frame =
+    spare ??
+    createSandboxFrame(options.frames, {
+      relaySource: options.relaySource,
+      sandboxUrl: options.sandboxUrl,
+      ...(inDocument ? { start } : {}),
+    });
+  const channel = frame.connected.then((port) => {
+    const link = createHostLink(port, onReport);
+    state.link = link;
+    if (state.destroyed) link.close();
+    return link.channel;
+  });
+  return { frame, channel, begin: inDocument ? () => undefined : () => state.link?.command(start) };
+}
+
+/**
+ * The host's own guards while the program runs on the relay's thread (isolation `frame`): the
+ * host pings the relay, and a post to the host page's window ends the run. Returns their stop.
+ */
+function guardFrameMode(link: HostLink, frame: SandboxFrame, timing: WatchdogTiming, events: ConnectionEvents) {
+  const watch = watchRelay(link, timing, (waited) =>
+    events.onEnded(
+      'heartbeat',
+      `the sandbox did not answer the host's heartbeat for ${Math.round(waited)} ms: its program runs on the ` +
+        "sandbox's own thread (the host page's CSP refuses Workers) and blocked it, e.g. with an endless loop; " +
+        'the host removed its frame',
+    ),
+  );
+  const unguard = guardWindowMessages(frame.iframe, () =>
+    events.onEnded('type', "the generator posted to the host page's window, which the protocol does not use"),
+  );
+  return { pong: () => watch.pong(), stop: () => (watch.stop(), unguard()) };
+}
+
 /**
  * A generator in a sandbox: an iframe with the relay, which runs the program in a Worker and
  * enforces the transport budgets. Data strings go to the session; the relay's reports become
@@ -56,82 +135,37 @@ export function createSandboxConnection(
     heartbeatTimeoutMs: timing.timeoutMs,
     startupTimeoutMs: timing.startupTimeoutMs,
   };
-  let link: HostLink | undefined;
+  const state: ConnectionState = { link: undefined, destroyed: false, navigated: false, begun: false };
   /** Set while the program runs on the relay's thread (isolation `frame`): the host watches the relay. */
-  let watch: RelayWatch | undefined;
-  let unguard: (() => void) | undefined;
-  let destroyed = false;
-  let navigated = false;
-  let begun = false;
+  let guard: ReturnType<typeof guardFrameMode> | undefined;
   const onReport = (report: RelayReport) => {
-    if (report.suip === 'pong') watch?.pong();
+    if (report.suip === 'pong') guard?.pong();
     else if (report.suip === 'isolation') onIsolation(report.mode, report.message);
     else if (report.suip === 'terminated') events.onEnded(report.reason, report.message);
     else events.onException(report.message, report.line, report.fatal === true, report.handled === true);
   };
-  let frame: SandboxFrame;
-  let channel: Promise<HostLink['channel']>;
-  let begin: () => void;
-  if (warm !== undefined) {
-    // The relay listens on the warm port; the restart hands it this run's own port.
-    frame = warm.frame;
-    frame.onNavigated(() => onNavigated());
-    const next = new MessageChannel();
-    link = createHostLink(next.port1, onReport);
-    channel = Promise.resolve(link.channel);
-    begin = () => {
-      begun = true;
-      warm.port.postMessage({ suip: 'restart', code: options.code, budgets }, [next.port2]);
-      warm.port.close();
-    };
-  } else {
-    const spare = options.spare !== undefined && !options.spare.destroyed ? options.spare : undefined;
-    // A new srcdoc frame carries the start itself (the relay starts the Worker as it runs); a
-    // spare frame, loaded long ago, and the static strict-CSP document are sent it once connected.
-    const inDocument = spare === undefined && options.sandboxUrl === undefined;
-    frame =
-      spare ??
-      createSandboxFrame(options.frames, {
-        relaySource: options.relaySource,
-        sandboxUrl: options.sandboxUrl,
-        ...(inDocument ? { start: { suip: 'start', code: options.code, budgets } } : {}),
-      });
-    frame.onNavigated(() => onNavigated());
-    channel = frame.connected.then((port) => {
-      link = createHostLink(port, onReport);
-      if (destroyed) link.close();
-      return link.channel;
-    });
-    begin = inDocument ? () => undefined : () => link?.command({ suip: 'start', code: options.code, budgets });
-  }
+  const start: StartCommand = { suip: 'start', code: options.code, budgets };
+  const { frame, channel, begin } =
+    warm !== undefined ? startInWarm(warm, start, state, onReport) : startInFresh(options, start, state, onReport);
+  frame.onNavigated(() => onNavigated());
   function onIsolation(mode: IsolationMode, message: string): void {
     unwatch();
-    if (mode === 'frame' && link !== undefined && !destroyed) {
-      watch = watchRelay(link, timing, (waited) =>
-        events.onEnded(
-          'heartbeat',
-          `the sandbox did not answer the host's heartbeat for ${Math.round(waited)} ms: its program runs on the sandbox's own thread (the host page's CSP refuses Workers) and blocked it, e.g. with an endless loop; the host removed its frame`,
-        ),
-      );
-      unguard = guardWindowMessages(frame.iframe, () =>
-        events.onEnded('type', "the generator posted to the host page's window, which the protocol does not use"),
-      );
-    }
+    if (mode === 'frame' && state.link !== undefined && !state.destroyed)
+      guard = guardFrameMode(state.link, frame, timing, events);
     events.onIsolation?.(mode, message);
   }
   function unwatch(): void {
-    watch?.stop();
-    unguard?.();
-    watch = unguard = undefined;
+    guard?.stop();
+    guard = undefined;
   }
   function onNavigated(): void {
-    navigated = true;
+    state.navigated = true;
     events.onEnded('navigated', 'the sandbox document navigated away, so the generator was ended');
   }
   function destroy(): void {
-    destroyed = true;
+    state.destroyed = true;
     unwatch();
-    link?.close();
+    state.link?.close();
     warm?.port.close();
     frame.destroy();
   }
@@ -140,25 +174,25 @@ export function createSandboxConnection(
     channel,
     begin: () => begin(),
     stop() {
-      link?.command({ suip: 'stop' });
+      state.link?.command({ suip: 'stop' });
     },
     destroy,
     release() {
       unwatch();
-      if (warm !== undefined && !begun && !destroyed && !navigated) {
+      if (warm !== undefined && !state.begun && !state.destroyed && !state.navigated) {
         // Ended before its restart was sent: the relay still listens on the warm port.
-        destroyed = true;
-        link?.close();
+        state.destroyed = true;
+        state.link?.close();
         frame.onNavigated(() => undefined);
         return warm;
       }
       // Only a frame that is whole is kept: connected, never navigated, not torn down.
-      const port = destroyed || navigated ? undefined : link?.release();
+      const port = state.destroyed || state.navigated ? undefined : state.link?.release();
       if (port === undefined) {
         destroy();
         return undefined;
       }
-      destroyed = true;
+      state.destroyed = true;
       frame.onNavigated(() => undefined);
       return { kind: 'sandbox', frame, port, destroy: () => (port.close(), frame.destroy()) } satisfies WarmSandbox;
     },

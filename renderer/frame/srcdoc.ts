@@ -25,9 +25,8 @@ export function sandboxSrcdoc(relaySource: string, start?: StartCommand): string
   // SECURITY: the model's code is data here, never markup or script: JSON with every `<` written
   // as \u003c cannot end the block (`</script`) or enter the parser's escaped states (`<!--`), and
   // a data block's type is not one the browser runs. The relay reads it with JSON.parse.
-  const data =
-    start === undefined
-      ? ''
-      : `<script type="application/json" id="${START_ELEMENT_ID}">${JSON.stringify(start).replace(/</g, '\\u003c')}</script>`;
-  return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${SANDBOX_CSP}"><meta charset="utf-8"></head><body>${data}<script>${script}</script></body></html>`;
+  const json = start === undefined ? '' : JSON.stringify(start).replace(/</g, '\\u003c');
+  const data = start === undefined ? '' : `<script type="application/json" id="${START_ELEMENT_ID}">${json}</script>`;
+  const head = `<meta http-equiv="Content-Security-Policy" content="${SANDBOX_CSP}"><meta charset="utf-8">`;
+  return `<!doctype html><html><head>${head}</head><body>${data}<script>${script}</script></body></html>`;
 }

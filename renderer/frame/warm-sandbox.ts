@@ -24,7 +24,10 @@ export interface WarmSandboxOptions {
    * page whose programs all ended keeps no sandbox frame, and no sandbox process, at all.
    */
   mode: true | 'auto';
-  /** The renderer hibernates programs (`RendererOptions.hibernation`): its wakes want a warm frame while every program sleeps. */
+  /**
+   * The renderer hibernates programs (`RendererOptions.hibernation`): its wakes want a warm frame
+   * while every program sleeps.
+   */
   hibernating: boolean;
 }
 
