@@ -86,146 +86,179 @@ export function validateParticle(value: unknown, ctx: ParticleContext): Particle
 }
 
 function walk(root: unknown, ctx: ParticleContext): ParticleCheck {
-  const { limits } = ctx;
   const stack: Frame[] = [{ value: root, depth: ctx.depth }];
   let nodes = 0;
   while (stack.length > 0) {
     const frame = stack.pop()!;
-    const { value, depth } = frame;
-    const where = () => locate(ctx, frame);
     nodes += 1;
     if (nodes > ctx.nodeBudget) {
       return fail(
         ErrorCode.LimitExceeded,
         `${ctx.where} has more particles than this generator may still add (${ctx.nodeBudget} left ` +
-          `of maxNodes ${limits.maxNodes}); render less at once or remove particles first`,
+          `of maxNodes ${ctx.limits.maxNodes}); render less at once or remove particles first`,
       );
     }
-    if (depth > limits.maxDepth) {
-      return fail(
-        ErrorCode.LimitExceeded,
-        `${where()} would sit at depth ${depth}; the deepest allowed is maxDepth ${limits.maxDepth}; flatten the tree`,
-      );
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return fail(
-        ErrorCode.InvalidParams,
-        `${where()} must be a particle object but is ${describeValue(value)}; ${SHAPES}`,
-      );
-    }
-    const keys = Object.keys(value);
-    const reserved = keys.find(isReservedKey);
-    // SECURITY: an own "__proto__"/"constructor"/"prototype" key (JSON.parse creates them) is refused
-    // before anything reads the object, so no later copy can turn it into a prototype write.
-    if (reserved !== undefined) {
-      return fail(
-        ErrorCode.PolicyViolation,
-        `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects; remove the key`,
-      );
-    }
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      return fail(
-        ErrorCode.InvalidParams,
-        `${where()} must be a plain JSON object but is a ${className(value)}; ${SHAPES}`,
-      );
-    }
-    const kinds = KINDS.filter((k) => keys.includes(k));
-    if (kinds.length !== 1) {
-      return fail(ErrorCode.InvalidParams, `${where()} has keys ${quoteList(keys)}; ${SHAPES}`);
-    }
-    // Seed 003 (SUIP §4.2) lets any particle carry `on`; suip takes it on groups only, and says so.
-    if (kinds[0] !== 'group' && keys.includes('on')) {
-      return fail(ErrorCode.InvalidParams, `${where()} is a ${kinds[0]} particle with "on"; ${ON_ONLY_ON_GROUPS}`);
-    }
-    const record = value as Record<string, unknown>;
-    switch (kinds[0]) {
-      case 'text': {
-        const text = record.text;
-        if (typeof text === 'string' && text.length > limits.maxTextLength) {
-          return fail(
-            ErrorCode.LimitExceeded,
-            `${where()}.text has ${text.length} characters; maxTextLength ` +
-              `is ${limits.maxTextLength}; split it into several text particles`,
-          );
-        }
-        const error = textCheck.firstError(value);
-        if (error)
-          return fail(
-            ErrorCode.InvalidParams,
-            `${where()} is not a valid text particle (${error}); use {"text": "...", "mimeType"?: "text/markdown"}`,
-          );
-        break;
-      }
-      case 'data': {
-        const data = record.data;
-        if (typeof data === 'string' && data.length > limits.maxDataLength) {
-          return fail(
-            ErrorCode.LimitExceeded,
-            `${where()}.data has ${data.length} characters; maxDataLength ` +
-              `is ${limits.maxDataLength}; link to the media by URL instead`,
-          );
-        }
-        const error = dataCheck.firstError(value);
-        if (error)
-          return fail(
-            ErrorCode.InvalidParams,
-            `${where()} is not a valid data particle (${error}); use {"data": "https://...", "mimeType": "image/png"}`,
-          );
-        break;
-      }
-      case 'group': {
-        const children = record.group;
-        if (!Array.isArray(children)) {
-          return fail(
-            ErrorCode.InvalidParams,
-            `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}; send "group": [["id", particle], ...]`,
-          );
-        }
-        if (children.length > limits.maxChildren) {
-          return fail(
-            ErrorCode.LimitExceeded,
-            `${where()}.group has ${children.length} children; maxChildren ` +
-              `is ${limits.maxChildren}; nest them in sub-groups`,
-          );
-        }
-        const reservedEvent = reservedOwnKey(record.on);
-        if (reservedEvent !== undefined) {
-          return fail(
-            ErrorCode.PolicyViolation,
-            `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; ` +
-              `events are ${quoteList(EVENT_NAMES)}; remove the key`,
-          );
-        }
-        const dataIssue = checkHandlerData(record.on, where);
-        if (dataIssue) return { ok: false, issue: dataIssue };
-        const error = groupCheck.firstError(value);
-        if (error)
-          return fail(
-            ErrorCode.InvalidParams,
-            `${where()} is not a valid group (${error}); use {"group": [["id", ` +
-              `particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`,
-          );
-        const handlerIssue = checkHandlers(record.on, where, limits);
-        if (handlerIssue) return { ok: false, issue: handlerIssue };
-        const seen = new Set<string>();
-        for (let i = children.length - 1; i >= 0; i -= 1) {
-          const [id, child] = children[i] as [string, unknown];
-          const idIssue = checkId(id, () => `${where()}.group[${i}]`, limits);
-          if (idIssue) return { ok: false, issue: idIssue };
-          if (seen.has(id))
-            return fail(
-              ErrorCode.IdExists,
-              `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings; rename one of them`,
-            );
-          seen.add(id);
-          stack.push({ value: child, depth: depth + 1, parent: frame, id });
-        }
-        break;
-      }
-    }
+    const failed = checkFrame(frame, ctx, stack);
+    if (failed) return failed;
   }
   return { ok: true, particle: root as Particle, nodes };
+}
+
+/** Checks one particle of the walk; a group's children are pushed on `stack` (last first, so they pop in order). */
+function checkFrame(frame: Frame, ctx: ParticleContext, stack: Frame[]): Failed | undefined {
+  const { value, depth } = frame;
+  const { limits } = ctx;
+  // The location is spelled out only on error: walking the parent chain for every particle would cost O(depth).
+  const where = () => locate(ctx, frame);
+  if (depth > limits.maxDepth) {
+    return fail(
+      ErrorCode.LimitExceeded,
+      `${where()} would sit at depth ${depth}; the deepest allowed is maxDepth ${limits.maxDepth}; flatten the tree`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fail(
+      ErrorCode.InvalidParams,
+      `${where()} must be a particle object but is ${describeValue(value)}; ${SHAPES}`,
+    );
+  }
+  const keys = Object.keys(value);
+  const reserved = keys.find(isReservedKey);
+  // SECURITY: an own "__proto__"/"constructor"/"prototype" key (JSON.parse creates them) is refused
+  // before anything reads the object, so no later copy can turn it into a prototype write.
+  if (reserved !== undefined) {
+    return fail(
+      ErrorCode.PolicyViolation,
+      `${where()} has the forbidden key ${JSON.stringify(reserved)}; particles are plain JSON objects; remove the key`,
+    );
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    return fail(
+      ErrorCode.InvalidParams,
+      `${where()} must be a plain JSON object but is a ${className(value)}; ${SHAPES}`,
+    );
+  }
+  const kinds = KINDS.filter((k) => keys.includes(k));
+  if (kinds.length !== 1) return fail(ErrorCode.InvalidParams, `${where()} has keys ${quoteList(keys)}; ${SHAPES}`);
+  // Seed 003 (SUIP §4.2) lets any particle carry `on`; suip takes it on groups only, and says so.
+  if (kinds[0] !== 'group' && keys.includes('on')) {
+    return fail(ErrorCode.InvalidParams, `${where()} is a ${kinds[0]} particle with "on"; ${ON_ONLY_ON_GROUPS}`);
+  }
+  const record = value as Record<string, unknown>;
+  if (kinds[0] === 'text') return checkText(record, where, limits);
+  if (kinds[0] === 'data') return checkData(record, where, limits);
+  return checkGroup(record, frame, where, limits, stack);
+}
+
+/** A text particle: its length against maxTextLength before the schema reads it. */
+function checkText(record: Record<string, unknown>, where: () => string, limits: Limits): Failed | undefined {
+  const text = record.text;
+  if (typeof text === 'string' && text.length > limits.maxTextLength) {
+    return fail(
+      ErrorCode.LimitExceeded,
+      `${where()}.text has ${text.length} characters; maxTextLength ` +
+        `is ${limits.maxTextLength}; split it into several text particles`,
+    );
+  }
+  const error = textCheck.firstError(record);
+  if (!error) return undefined;
+  return fail(
+    ErrorCode.InvalidParams,
+    `${where()} is not a valid text particle (${error}); use {"text": "...", "mimeType"?: "text/markdown"}`,
+  );
+}
+
+/** A data particle: its length against maxDataLength before the schema reads it. */
+function checkData(record: Record<string, unknown>, where: () => string, limits: Limits): Failed | undefined {
+  const data = record.data;
+  if (typeof data === 'string' && data.length > limits.maxDataLength) {
+    return fail(
+      ErrorCode.LimitExceeded,
+      `${where()}.data has ${data.length} characters; maxDataLength ` +
+        `is ${limits.maxDataLength}; link to the media by URL instead`,
+    );
+  }
+  const error = dataCheck.firstError(record);
+  if (!error) return undefined;
+  return fail(
+    ErrorCode.InvalidParams,
+    `${where()} is not a valid data particle (${error}); use {"data": "https://...", "mimeType": "image/png"}`,
+  );
+}
+
+/**
+ * A group: width and `on` before the shallow schema, then handler and child ids; the children go on
+ * `stack` for the walk to check (never by recursion).
+ */
+function checkGroup(
+  record: Record<string, unknown>,
+  frame: Frame,
+  where: () => string,
+  limits: Limits,
+  stack: Frame[],
+): Failed | undefined {
+  const children = record.group;
+  if (!Array.isArray(children)) {
+    return fail(
+      ErrorCode.InvalidParams,
+      `${where()}.group must be an array of [id, particle] entries but is ${describeValue(children)}; ` +
+        `send "group": [["id", particle], ...]`,
+    );
+  }
+  if (children.length > limits.maxChildren) {
+    return fail(
+      ErrorCode.LimitExceeded,
+      `${where()}.group has ${children.length} children; maxChildren ` +
+        `is ${limits.maxChildren}; nest them in sub-groups`,
+    );
+  }
+  const reservedEvent = reservedOwnKey(record.on);
+  if (reservedEvent !== undefined) {
+    return fail(
+      ErrorCode.PolicyViolation,
+      `${where()}.on has the forbidden key ${JSON.stringify(reservedEvent)}; ` +
+        `events are ${quoteList(EVENT_NAMES)}; remove the key`,
+    );
+  }
+  const dataIssue = checkHandlerData(record.on, where);
+  if (dataIssue) return { ok: false, issue: dataIssue };
+  const error = groupCheck.firstError(record);
+  if (error) {
+    return fail(
+      ErrorCode.InvalidParams,
+      `${where()} is not a valid group (${error}); use {"group": [["id", ` +
+        `particle], ...], "type"?: "card", "on"?: {"click": {"handler": "h1"}}}`,
+    );
+  }
+  const handlerIssue = checkHandlers(record.on, where, limits);
+  if (handlerIssue) return { ok: false, issue: handlerIssue };
+  return pushChildren(children, frame, where, limits, stack);
+}
+
+/** Checks the child ids (unique, within limits) and pushes the children last first, so they pop in order. */
+function pushChildren(
+  children: unknown[],
+  frame: Frame,
+  where: () => string,
+  limits: Limits,
+  stack: Frame[],
+): Failed | undefined {
+  const seen = new Set<string>();
+  for (let i = children.length - 1; i >= 0; i -= 1) {
+    const [id, child] = children[i] as [string, unknown];
+    const idIssue = checkId(id, () => `${where()}.group[${i}]`, limits);
+    if (idIssue) return { ok: false, issue: idIssue };
+    if (seen.has(id)) {
+      return fail(
+        ErrorCode.IdExists,
+        `${where()}.group has the id ${JSON.stringify(id)} twice; ids must be unique among siblings; rename one of them`,
+      );
+    }
+    seen.add(id);
+    stack.push({ value: child, depth: frame.depth + 1, parent: frame, id });
+  }
+  return undefined;
 }
 
 /** Checks one particle id against length and reserved-key rules (shape was checked already). */
@@ -289,6 +322,9 @@ function className(value: object): string {
     : 'non-plain object';
 }
 
-function fail(code: ErrorCodeValue, message: string): ParticleCheck {
+/** A refused particle: what the walk's checks return (the error-message test reads every `fail` call). */
+type Failed = Extract<ParticleCheck, { ok: false }>;
+
+function fail(code: ErrorCodeValue, message: string): Failed {
   return { ok: false, issue: { code, message } };
 }

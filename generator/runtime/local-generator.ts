@@ -3,24 +3,8 @@ import { connectGenerator, type ConnectedGenerator } from './connect-generator.t
 import type { SuipApi } from './suip-api.ts';
 import type { InPageLane } from './in-page-lane.ts';
 
-/** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
-export interface RemoteAttachTarget<Handle> {
-  attachRemote(options: {
-    id: string;
-    name?: string;
-    originKind?: 'program' | 'agent' | 'a2ui' | 'genui';
-    outputs?: readonly string[];
-    inputs?: readonly string[];
-    adopt?: boolean;
-    slotOf?: string;
-    channel: Channel;
-    inPage?: boolean;
-    lane?: InPageLane;
-  }): Promise<Handle>;
-}
-
-/** Options of `createLocalGenerator`. */
-export interface LocalGeneratorOptions {
+/** How a local generator is mounted: what `createLocalGenerator` takes and hands on to `attachRemote`. */
+export interface LocalMountOptions {
   /** The mount id. */
   id: string;
   name?: string;
@@ -36,6 +20,15 @@ export interface LocalGeneratorOptions {
   adopt?: boolean;
   /** Show this mount only inside the slots of that generator. */
   slotOf?: string;
+}
+
+/** What a local generator needs from a renderer: `attachRemote` (structural, so this side imports no renderer code). */
+export interface RemoteAttachTarget<Handle> {
+  attachRemote(options: LocalMountOptions & { channel: Channel; inPage?: boolean; lane?: InPageLane }): Promise<Handle>;
+}
+
+/** Options of `createLocalGenerator`. */
+export interface LocalGeneratorOptions extends LocalMountOptions {
   /** Exceptions thrown by handlers (default: reported to the console). */
   onUncaught?(error: unknown): void;
   /**

@@ -1,5 +1,7 @@
 import type { DialogParams, DialogResult } from '../../shared/dialog.ts';
 import { cancelledResult } from './cancelled-result.ts';
+import { dialogAnswer } from './dialog-answer.ts';
+import { element } from './dialog-element.ts';
 import { DIALOG_CSS } from './dialog-styles.ts';
 import { PROVENANCE_KIND_WORDS, provenanceKind, type ProvenanceKind } from '../provenance-text.ts';
 
@@ -30,16 +32,6 @@ export { cancelledResult } from './cancelled-result.ts';
 // The blocked-dialogs notice rides in this chunk: it is only ever shown after a dialog.
 export { createBlockNotice } from './block-notice.ts';
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
-
 /**
  * Draws one modal `<dialog>` in a shadow root under `parent` and resolves with the answer.
  * Every text is set as textContent (never markup). The browser's modal dialog gives the focus
@@ -57,68 +49,13 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
   if (params.origin !== undefined) {
     // SECURITY: a program's dialog always carries its name in a banner the program cannot style or omit.
     dialog.classList.add('from-program');
-    const kind = provenanceKind(params.originKind);
-    const agent = kind !== 'program';
-    const badge = element('span', { className: 'badge', textContent: PROVENANCE_KIND_WORDS[kind].badge });
-    const banner = element(
-      'div',
-      { className: 'origin', id: 'suip-dialog-origin' },
-      badge,
-      element('strong', { className: 'name', textContent: params.origin }),
-    );
-    banner.setAttribute('data-suip-dialog-origin', '');
-    form.append(
-      banner,
-      element('p', {
-        className: 'not-host',
-        textContent: agent
-          ? 'This question comes from the agent named above, not from this site.'
-          : 'This question comes from the program above, not from this site.',
-      }),
-    );
+    form.append(...originBanner(params.origin, params.originKind));
     dialog.setAttribute('aria-describedby', 'suip-dialog-origin');
   }
   form.append(element('h2', { id: titleId, textContent: params.title }));
   if (params.message !== undefined && params.message !== '') form.append(element('p', { textContent: params.message }));
-
-  let read: () => DialogResult;
-  let primaryLabel = 'OK';
-  let first: HTMLElement | undefined;
-  if (params.kind === 'confirm') {
-    primaryLabel = params.confirmLabel ?? 'Confirm';
-    read = () => ({ ok: true });
-  } else if (params.kind === 'prompt') {
-    const field =
-      params.multiline === true && params.secret !== true
-        ? element('textarea', { rows: 4 })
-        : element('input', { type: params.secret === true ? 'password' : 'text' });
-    field.value = params.secret === true ? '' : (params.defaultValue ?? '');
-    if (params.placeholder !== undefined) field.placeholder = params.placeholder;
-    field.setAttribute('aria-labelledby', titleId);
-    if (params.secret === true) field.autocomplete = 'off';
-    form.append(field);
-    first = field;
-    read = () => ({ value: field.value });
-  } else {
-    const set = element('fieldset');
-    set.setAttribute('aria-labelledby', titleId);
-    const inputs = params.items.map((item, index) => {
-      const input = element('input', {
-        type: params.multiple === true ? 'checkbox' : 'radio',
-        name: 'pick',
-        value: item.id,
-        checked: params.multiple !== true && index === 0,
-      });
-      const label = element('label', { className: 'item' }, input, element('span', { textContent: item.label }));
-      if (item.description !== undefined)
-        label.append(element('span', { className: 'hint', textContent: item.description }));
-      set.append(label);
-      return input;
-    });
-    form.append(set);
-    first = inputs[0];
-    read = () => ({ ids: inputs.filter((input) => input.checked).map((input) => input.value) });
-  }
+  const answer = dialogAnswer(params, titleId);
+  if (answer.controls !== undefined) form.append(answer.controls);
   const cancel = element('button', {
     type: 'button',
     textContent: params.kind === 'confirm' ? (params.cancelLabel ?? 'Cancel') : 'Cancel',
@@ -127,7 +64,7 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     type: 'submit',
     value: 'ok',
     className: params.kind === 'confirm' && params.danger === true ? 'danger' : 'primary',
-    textContent: primaryLabel,
+    textContent: answer.primaryLabel,
   });
   form.append(element('div', { className: 'actions' }, cancel, ok));
   dialog.append(form);
@@ -148,31 +85,58 @@ export function showDialog(parent: Element, params: HostDialogParams): Promise<D
     cancel.addEventListener('click', () => finish(cancelledResult(params.kind), true));
     // Escape fires `cancel` then `close`; a closed dialog without an answer is a cancel.
     dialog.addEventListener('close', () =>
-      dialog.returnValue === 'ok' ? finish(read()) : finish(cancelledResult(params.kind), true),
+      dialog.returnValue === 'ok' ? finish(answer.read()) : finish(cancelledResult(params.kind), true),
     );
-    // A modal dialog makes the page inert, but Tab would still leave the document for the
-    // browser's own UI; keep it cycling through the dialog's controls.
-    dialog.addEventListener('keydown', (event) => {
-      if (event.key !== 'Tab') return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>('input, textarea, button')].filter(
-        (node) => !node.hasAttribute('disabled'),
-      );
-      const firstControl = focusable[0];
-      const lastControl = focusable.at(-1);
-      const active = root.activeElement;
-      if (event.shiftKey && active === firstControl) {
-        event.preventDefault();
-        lastControl?.focus();
-      } else if (!event.shiftKey && active === lastControl) {
-        event.preventDefault();
-        firstControl?.focus();
-      }
-    });
+    keepTabInside(dialog, root);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      finish(read());
+      finish(answer.read());
     });
     dialog.showModal();
-    (first ?? ok).focus();
+    (answer.first ?? ok).focus();
+  });
+}
+
+/** The banner naming who asks (badge and name) and the line saying it is not this site. */
+function originBanner(origin: string, originKind: DialogOriginKind | undefined): HTMLElement[] {
+  const kind = provenanceKind(originKind);
+  const badge = element('span', { className: 'badge', textContent: PROVENANCE_KIND_WORDS[kind].badge });
+  const banner = element(
+    'div',
+    { className: 'origin', id: 'suip-dialog-origin' },
+    badge,
+    element('strong', { className: 'name', textContent: origin }),
+  );
+  banner.setAttribute('data-suip-dialog-origin', '');
+  const notHost = element('p', {
+    className: 'not-host',
+    textContent:
+      kind !== 'program'
+        ? 'This question comes from the agent named above, not from this site.'
+        : 'This question comes from the program above, not from this site.',
+  });
+  return [banner, notHost];
+}
+
+/**
+ * A modal dialog makes the page inert, but Tab would still leave the document for the browser's
+ * own UI; keep it cycling through the dialog's controls.
+ */
+function keepTabInside(dialog: HTMLDialogElement, root: ShadowRoot): void {
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('input, textarea, button')].filter(
+      (node) => !node.hasAttribute('disabled'),
+    );
+    const firstControl = focusable[0];
+    const lastControl = focusable.at(-1);
+    const active = root.activeElement;
+    if (event.shiftKey && active === firstControl) {
+      event.preventDefault();
+      lastControl?.focus();
+    } else if (!event.shiftKey && active === lastControl) {
+      event.preventDefault();
+      firstControl?.focus();
+    }
   });
 }

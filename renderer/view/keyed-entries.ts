@@ -12,6 +12,7 @@ import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
 import type { BuildBudget } from './build-budget.ts';
+import { BuildGrant } from './build-grant.ts';
 import { sameElementKind } from './forward-children.ts';
 import type { ViewContext } from './view-context.ts';
 import { renderParticle } from './particle-template.ts';
@@ -46,6 +47,17 @@ export interface KeyedList {
   readonly onScreen: boolean;
   /** The template of child `id` showing `child`, as this list's last render built it. */
   childValue(id: string, child: Particle): TemplateResult;
+}
+
+/** What one render of a keyed list works with: where it renders, how it builds a child, what it may build. */
+interface Pass {
+  readonly part: ChildPart;
+  readonly parent: readonly string[];
+  readonly context: ViewContext;
+  readonly wrap: WrapEntry | undefined;
+  /** An old child's part may be kept as it is when it shows the same particle (same path, no wrap). */
+  readonly reuse: boolean;
+  readonly grant: BuildGrant;
 }
 
 /** Entries without later duplicates of an id (they cannot pass validation; if one arrives it is skipped). */
@@ -133,99 +145,89 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
   ): unknown {
     const container = part.parentNode;
     if (container) enableAtomicMoves(container);
-    if (this.part !== part) {
-      this.part = part;
-      const host = part.options?.host;
-      if (host !== undefined) {
-        let lists = listsOf.get(host);
-        if (lists === undefined) listsOf.set(host, (lists = new Set()));
-        // A host whose template keeps replacing its lists would hold every old one: drop those off
-        // screen. (A list of a template being built is not on screen yet either; forgetting one
-        // only costs its next render a re-set of the children adopted meanwhile.)
-        if (lists.size >= 32) for (const list of lists) if (!list.onScreen) lists.delete(list);
-        lists.add(this);
-      }
-    }
+    if (this.part !== part) this.track(part);
     this.source = entries;
     this.wrapped = wrap !== undefined;
     const committed = getCommittedValue(part);
-    // An old child's part may be kept as it is when it shows the same particle at the same path.
-    const reuse = wrap === undefined && parent === this.parent && context === this.context;
-    this.parent = parent;
-    this.context = context;
-    const oldParts = Array.isArray(committed) ? (committed as ChildPart[]) : undefined;
-    const oldKeys = this.keys;
-    const oldParticles = this.particles;
     // New elements are built as the renderer's budget allows (build-budget.ts); what waits is
     // built by a later render of the host element, which calls this again with its newest entries.
     // `whole`: the parent's own markup refers to every child (tabs: aria-controls), so all of them
     // are built at once.
-    const budget = whole === true ? undefined : context.budget;
-    let granted: number | undefined;
-    let deferred = false;
-    const mayBuild = (upTo: number): boolean => {
-      if (budget === undefined) return true;
-      granted ??= budget.grant(upTo);
-      if (granted <= 0) {
-        deferred = true;
-        return false;
-      }
-      granted -= 1;
-      return true;
+    const pass: Pass = {
+      part,
+      parent,
+      context,
+      wrap,
+      // An old child's part may be kept as it is when it shows the same particle at the same path.
+      reuse: wrap === undefined && parent === this.parent && context === this.context,
+      grant: new BuildGrant(whole === true ? undefined : context.budget),
     };
-    const done = (): typeof noChange => {
-      if (deferred && budget !== undefined) this.continueLater(part, budget);
-      return noChange;
-    };
+    this.parent = parent;
+    this.context = context;
+    const oldParts = Array.isArray(committed) ? (committed as ChildPart[]) : undefined;
     // The common case of a stream: the same ids in the same order, one or a few children changed.
-    if (oldParts !== undefined && oldParts.length === entries.length && sameKeys(oldKeys, entries)) {
+    if (oldParts !== undefined && oldParts.length === entries.length && sameKeys(this.keys, entries)) {
       this.complete = true;
-      for (let i = 0; i < entries.length; i += 1) {
-        const [id, child] = entries[i]!;
-        const was = oldParticles[i]!;
-        if (reuse && was === child) continue;
-        // A child of another kind is a new element; without budget the old one stays a while.
-        if (!sameElementKind(was, child) && !mayBuild(entries.length - i)) continue;
-        setChildPartValue(oldParts[i]!, this.value(id, child, parent, context, wrap));
-        oldParticles[i] = child;
-      }
-      return done();
+      this.setInPlace(entries, oldParts, pass);
+      return this.done(pass);
     }
-    let items = unique(entries);
-    if (budget !== undefined) {
-      // Every child already shown stays; new ones beyond the grant wait (never an old one removed for them).
-      const shown = new Set(oldKeys);
-      let fresh = 0;
-      for (const [id] of items) if (!shown.has(id)) fresh += 1;
-      if (fresh > 0) {
-        granted = budget.grant(fresh);
-        if (granted < fresh) {
-          let left = granted;
-          items = items.filter(([id]) => shown.has(id) || left-- > 0);
-          deferred = true;
-        }
-        granted -= Math.min(granted, fresh);
-      }
-    }
-    const newKeys = items.map(([id]) => id);
-    const newParticles = items.map(([, child]) => child);
-    this.keys = newKeys;
-    this.particles = newParticles;
-    this.complete = newKeys.length === entries.length;
+    const oldKeys = this.keys;
+    const oldParticles = this.particles;
+    const items = pass.grant.admit(unique(entries), oldKeys);
+    this.keys = items.map(([id]) => id);
+    this.particles = items.map(([, child]) => child);
+    this.complete = this.keys.length === entries.length;
     if (oldParts === undefined) {
-      if (deferred && budget !== undefined) this.continueLater(part, budget);
+      this.done(pass);
       return items.map(([id, child]) => this.value(id, child, parent, context, wrap));
     }
+    this.reorder(oldParts, oldKeys, oldParticles, pass);
+    return this.done(pass);
+  }
 
+  /** Registers this list with its host (for `adoptKeyedChildren`) when it renders into a new part. */
+  private track(part: ChildPart): void {
+    this.part = part;
+    const host = part.options?.host;
+    if (host === undefined) return;
+    let lists = listsOf.get(host);
+    if (lists === undefined) listsOf.set(host, (lists = new Set()));
+    // A host whose template keeps replacing its lists would hold every old one: drop those off
+    // screen. (A list of a template being built is not on screen yet either; forgetting one
+    // only costs its next render a re-set of the children adopted meanwhile.)
+    if (lists.size >= 32) for (const list of lists) if (!list.onScreen) lists.delete(list);
+    lists.add(this);
+  }
+
+  /** The same ids in the same order: only the children whose particle changed are set again. */
+  private setInPlace(entries: readonly GroupEntry[], oldParts: ChildPart[], pass: Pass): void {
+    const oldParticles = this.particles;
+    for (let i = 0; i < entries.length; i += 1) {
+      const [id, child] = entries[i]!;
+      const was = oldParticles[i]!;
+      if (pass.reuse && was === child) continue;
+      // A child of another kind is a new element; without budget the old one stays a while.
+      if (!sameElementKind(was, child) && !pass.grant.mayBuild(entries.length - i)) continue;
+      setChildPartValue(oldParts[i]!, this.value(id, child, pass.parent, pass.context, pass.wrap));
+      oldParticles[i] = child;
+    }
+  }
+
+  /**
+   * From the old parts to `this.keys`: the common head and tail keep their parts where they are (a
+   * stream edits near one place); in the middle, the children on a longest increasing run of old
+   * positions stay and every other one moves, is created, or (claimed by no new child) removed.
+   */
+  private reorder(oldParts: ChildPart[], oldKeys: readonly string[], oldParticles: Particle[], pass: Pass): void {
+    const { keys: newKeys, particles: newParticles } = this;
     const set = (target: ChildPart, oldIndex: number, newIndex: number): ChildPart => {
       const was = oldParticles[oldIndex]!;
       const now = newParticles[newIndex]!;
-      if (reuse && was === now) return target;
-      if (!sameElementKind(was, now) && !mayBuild(1)) newParticles[newIndex] = was;
-      else setChildPartValue(target, this.value(newKeys[newIndex]!, now, parent, context, wrap));
+      if (pass.reuse && was === now) return target;
+      if (!sameElementKind(was, now) && !pass.grant.mayBuild(1)) newParticles[newIndex] = was;
+      else setChildPartValue(target, this.value(newKeys[newIndex]!, now, pass.parent, pass.context, pass.wrap));
       return target;
     };
-    // The common head and tail keep their parts where they are (a stream edits near one place).
     let head = 0;
     while (head < oldKeys.length && head < newKeys.length && oldKeys[head] === newKeys[head]) head += 1;
     let oldEnd = oldKeys.length;
@@ -255,17 +257,22 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
       const j = from[i - head]!;
       let placed: ChildPart;
       if (j < 0) {
-        placed = insertPart(part, next);
-        setChildPartValue(placed, this.value(newKeys[i]!, newParticles[i]!, parent, context, wrap));
+        placed = insertPart(pass.part, next);
+        setChildPartValue(placed, this.value(newKeys[i]!, newParticles[i]!, pass.parent, pass.context, pass.wrap));
       } else {
         placed = set(oldParts[j]!, j, i);
-        if (!stays[i - head]) insertPart(part, next, placed);
+        if (!stays[i - head]) insertPart(pass.part, next, placed);
       }
       newParts[i] = placed;
       next = placed;
     }
-    setCommittedValue(part, newParts);
-    return done();
+    setCommittedValue(pass.part, newParts);
+  }
+
+  /** Ends a render: what it had no budget for is built by a later one. */
+  private done(pass: Pass): typeof noChange {
+    if (pass.grant.deferred && pass.grant.budget !== undefined) this.continueLater(pass.part, pass.grant.budget);
+    return noChange;
   }
 
   /**

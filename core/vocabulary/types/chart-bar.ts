@@ -1,4 +1,5 @@
 import { defineType, ex, textRole } from '../define.ts';
+import { datasetsRole } from './datasets-role.ts';
 
 /** `chart-bar`: a bar chart from JSON text. */
 export const chartBar = defineType({
@@ -7,28 +8,7 @@ export const chartBar = defineType({
   description:
     'A bar chart. data is application/json text {"labels": ["Mon", ' +
     '...], "datasets": [{"label": "Sales", "data": [3, ...]}]}.',
-  roles: [
-    textRole('title', 'Chart title, plain text.'),
-    textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', {
-      required: true,
-      mimeTypes: ['application/json'],
-      json: {
-        type: 'object',
-        required: ['labels', 'datasets'],
-        properties: {
-          labels: { type: 'array', items: { type: 'scalar' } },
-          datasets: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['data'],
-              properties: { label: { type: 'string' }, data: { type: 'array', items: { type: 'number' } } },
-            },
-          },
-        },
-      },
-    }),
-  ],
+  roles: [textRole('title', 'Chart title, plain text.'), datasetsRole()],
   events: [],
   example: ex.group('chart-bar', [
     ['title', ex.plain('Visits per day')],

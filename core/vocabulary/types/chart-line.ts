@@ -1,4 +1,5 @@
 import { defineType, ex, textRole } from '../define.ts';
+import { datasetsRole } from './datasets-role.ts';
 
 /** `chart-line`: a line chart from JSON text. */
 export const chartLine = defineType({
@@ -6,28 +7,7 @@ export const chartLine = defineType({
   category: 'display',
   description:
     'A line chart. data is application/json text {"labels": [...], "datasets": [{"label": "...", "data": [numbers]}]}.',
-  roles: [
-    textRole('title', 'Chart title, plain text.'),
-    textRole('data', 'JSON {"labels": string[], "datasets": [{"label": string, "data": number[]}]}.', {
-      required: true,
-      mimeTypes: ['application/json'],
-      json: {
-        type: 'object',
-        required: ['labels', 'datasets'],
-        properties: {
-          labels: { type: 'array', items: { type: 'scalar' } },
-          datasets: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['data'],
-              properties: { label: { type: 'string' }, data: { type: 'array', items: { type: 'number' } } },
-            },
-          },
-        },
-      },
-    }),
-  ],
+  roles: [textRole('title', 'Chart title, plain text.'), datasetsRole()],
   events: [],
   example: ex.group('chart-line', [
     ['title', ex.plain('Temperature')],
