@@ -43,7 +43,11 @@ export interface LiveClientOptions {
   onSnapshot?(snapshot: LiveSnapshot): void;
   onEvent?(event: SessionEvent): void;
   onStatus?(status: LiveStatus, detail?: string): void;
-  /** Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED; CONNECT_FAILED after the first 3 sockets never opened, retrying goes on; a client that was connected before reports a restart as `reconnecting` only). */
+  /**
+   * Errors the server sent (`error` frames), and the client's own (UPGRADE_REQUIRED; CONNECT_FAILED
+   * after the first 3 sockets never opened, retrying goes on; a client that was connected before
+   * reports a restart as `reconnecting` only).
+   */
   onError?(code: string, message: string): void;
   /** The number of this client's actions the agent has not drained yet changed. */
   onPending?(pending: number): void;
@@ -61,7 +65,10 @@ export interface LiveClientOptions {
 
 /** A live-channel connection that outlives its sockets. */
 export interface LiveClient {
-  /** Send a user action; it is resent after a reconnect until the server recorded it, and counted once. Returns its clientSeq. */
+  /**
+   * Send a user action; it is resent after a reconnect until the server recorded it, and counted
+   * once. Returns its clientSeq.
+   */
   sendAction(type: string, payload: unknown): number;
   /** Subscribe to a server channel (`channel_subscribe`, renewed after reconnects); returns the unsubscribe. */
   subscribeChannel(
@@ -103,86 +110,152 @@ const randomId = () =>
  * counts as lost; a server of another protocol version is refused.
  */
 export function createLiveClient(options: LiveClientOptions): LiveClient {
-  const Impl = options.WebSocketImpl ?? WebSocket;
-  const urls = typeof options.url === 'string' ? [options.url] : [...options.url];
-  const policy = reconnectPolicy(options.backoff);
-  const pingEvery = options.heartbeat?.intervalMs ?? 15_000;
-  const pongWithin = options.heartbeat?.timeoutMs ?? 10_000;
+  const client = new ResumableClient(options);
+  client.start();
+  return client;
+}
+
+/** A host's channel subscription. */
+interface ChannelListener {
+  onPayload(payload: unknown): void;
+  onError?(code: string, message: string): void;
+}
+
+/** The message of CONNECT_FAILED: where it tried, and the two usual causes. */
+function connectFailed(url: string): string {
+  const origin = typeof location === 'undefined' ? 'this page' : location.origin;
+  return (
+    `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server ` +
+    'running there? A server older than this client refuses a page whose origin is not in its --origins ' +
+    `without saying so: add this page's origin (${origin}) to --origins`
+  );
+}
+
+/** `createLiveClient`'s connection: its state and the sockets it goes through. */
+class ResumableClient implements LiveClient {
+  private readonly Impl: typeof WebSocket;
+  private readonly urls: string[];
+  private readonly policy: ReconnectPolicy;
+  private readonly pingEvery: number;
+  private readonly pongWithin: number;
   // Per page: actions are deduplicated per (clientId, clientSeq), so tabs and reloads never collide.
-  const clientId = randomId();
-  let clientSeq = 0;
-  const outbox = new Map<number, { type: string; payload: unknown }>();
-  const pending = new Set<number>();
-  const channels = new Map<
-    string,
-    { onPayload(payload: unknown): void; onError?(code: string, message: string): void }
-  >();
-  let hostContext = options.hostContext;
-  let lastSeq = -1; // -1: nothing yet (the first subscribe decides by `stream`)
-  let lastSequence = options.sinceSequence;
-  let sessionToken: string | undefined;
-  let status: LiveStatus = 'connecting';
-  let socket: WebSocket | undefined;
-  let urlIndex = 0;
-  let failures = 0;
+  private readonly clientId = randomId();
+  private clientSeq = 0;
+  private readonly outbox = new Map<number, { type: string; payload: unknown }>();
+  private readonly waiting = new Set<number>();
+  private readonly channels = new Map<string, ChannelListener>();
+  private hostContext: Record<string, unknown> | undefined;
+  private applied = -1; // -1: nothing yet (the first subscribe decides by `stream`)
+  private lastSequence: number | undefined;
+  private sessionToken: string | undefined;
+  private state: LiveStatus = 'connecting';
+  private socket: WebSocket | undefined;
+  private urlIndex = 0;
+  private failures = 0;
   // Sockets in a row that closed before opening: a server that is down, or one that refuses the
   // upgrade with a status the browser hides from the page.
-  let unopened = 0;
-  // Once any socket opened, the server and the origin are known good: a restart is 'reconnecting', not a failure to connect.
-  let everOpened = false;
-  let closed = false;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  let pongDue: ReturnType<typeof setTimeout> | undefined;
+  private unopened = 0;
+  // Once any socket opened, the server and the origin are known good: a restart is 'reconnecting',
+  // not a failure to connect.
+  private everOpened = false;
+  private closed = false;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private pongDue: ReturnType<typeof setTimeout> | undefined;
 
-  const setStatus = (next: LiveStatus, detail?: string) => {
-    status = next;
-    options.onStatus?.(next, detail);
-  };
-  const send = (frame: unknown) => {
-    if (socket?.readyState === Impl.OPEN) socket.send(JSON.stringify(frame));
-  };
-  const sendAction = (seq: number, action: { type: string; payload: unknown }) =>
-    send({
-      type: 'action',
-      payload: { sessionId: options.sessionId, type: action.type, payload: action.payload, clientSeq: seq },
-    });
-  const stop = (detail: string) => {
-    closed = true;
-    stopHeartbeat();
-    socket?.close();
-    setStatus('disconnected', detail);
-  };
+  constructor(private readonly options: LiveClientOptions) {
+    this.Impl = options.WebSocketImpl ?? WebSocket;
+    this.urls = typeof options.url === 'string' ? [options.url] : [...options.url];
+    this.policy = reconnectPolicy(options.backoff);
+    this.pingEvery = options.heartbeat?.intervalMs ?? 15_000;
+    this.pongWithin = options.heartbeat?.timeoutMs ?? 10_000;
+    this.hostContext = options.hostContext;
+    this.lastSequence = options.sinceSequence;
+  }
 
-  function connect(): void {
-    const url = urls[urlIndex % urls.length]!;
+  start(): void {
+    this.setStatus('connecting');
+    this.connect();
+  }
+
+  sendAction(type: string, payload: unknown): number {
+    this.clientSeq += 1;
+    this.outbox.set(this.clientSeq, { type, payload });
+    this.waiting.add(this.clientSeq);
+    this.options.onPending?.(this.waiting.size);
+    this.sendActionFrame(this.clientSeq, { type, payload });
+    return this.clientSeq;
+  }
+
+  subscribeChannel(
+    name: string,
+    onPayload: (payload: unknown) => void,
+    onError?: (code: string, message: string) => void,
+  ): () => void {
+    this.channels.set(name, { onPayload, ...(onError ? { onError } : {}) });
+    if (this.state === 'connected') this.send({ type: 'channel_subscribe', payload: name });
+    return () => {
+      this.channels.delete(name);
+      this.send({ type: 'channel_unsubscribe', payload: name });
+    };
+  }
+
+  setHostContext(context: Record<string, unknown>): void {
+    this.hostContext = context;
+    if (this.state === 'connected') this.send({ type: 'host_context_observed', payload: context });
+  }
+
+  get status(): LiveStatus {
+    return this.state;
+  }
+
+  get lastSeq(): number {
+    return Math.max(0, this.applied);
+  }
+
+  get pending(): number {
+    return this.waiting.size;
+  }
+
+  /** Bound: hosts hand it on as a cleanup. */
+  readonly close = (): void => this.stop('closed');
+
+  private setStatus(next: LiveStatus, detail?: string): void {
+    this.state = next;
+    this.options.onStatus?.(next, detail);
+  }
+
+  private send(frame: unknown): void {
+    if (this.socket?.readyState === this.Impl.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private sendActionFrame(seq: number, action: { type: string; payload: unknown }): void {
+    const { sessionId } = this.options;
+    this.send({ type: 'action', payload: { sessionId, type: action.type, payload: action.payload, clientSeq: seq } });
+  }
+
+  private stop(detail: string): void {
+    this.closed = true;
+    this.stopHeartbeat();
+    this.socket?.close();
+    this.setStatus('disconnected', detail);
+  }
+
+  private connect(): void {
+    const { options } = this;
+    const url = this.urls[this.urlIndex % this.urls.length]!;
+    const token = options.agentToken ?? this.sessionToken;
     const query =
-      options.agentToken !== undefined
-        ? `?token=${encodeURIComponent(options.agentToken)}`
-        : sessionToken !== undefined
-          ? `?token=${encodeURIComponent(sessionToken)}`
-          : `?wsToken=${encodeURIComponent(options.wsToken ?? '')}`;
-    const ws = new Impl(`${url}${query}`);
-    socket = ws;
+      token !== undefined
+        ? `?token=${encodeURIComponent(token)}`
+        : `?wsToken=${encodeURIComponent(options.wsToken ?? '')}`;
+    const ws = new this.Impl(`${url}${query}`);
+    this.socket = ws;
     let opened = false;
     ws.onopen = () => {
       opened = true;
-      everOpened = true;
-      unopened = 0;
-      const stream = options.stream ?? 'all';
-      const fromSeq = lastSeq >= 0 ? lastSeq : stream === 'all' ? 0 : undefined;
-      const payload = {
-        sessionId: options.sessionId,
-        clientId,
-        supportedVersions: [LIVE_PROTOCOL_VERSION],
-        ...(options.agentToken !== undefined
-          ? { role: 'agent' }
-          : sessionToken === undefined
-            ? { wsToken: options.wsToken }
-            : {}),
-        ...(fromSeq !== undefined && stream !== 'none' ? { fromSeq } : {}),
-        ...(lastSequence !== undefined ? { sinceSequence: lastSequence } : {}),
-      };
-      ws.send(JSON.stringify({ type: 'subscribe', payload }));
+      this.everOpened = true;
+      this.unopened = 0;
+      ws.send(JSON.stringify({ type: 'subscribe', payload: this.subscription() }));
     };
     ws.onmessage = (event: MessageEvent) => {
       let frame: ServerFrame;
@@ -191,156 +264,150 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       } catch {
         return;
       }
-      if (socket === ws) receive(frame);
+      if (this.socket === ws) this.receive(frame);
     };
-    ws.onclose = () => {
-      stopHeartbeat();
-      if (socket !== ws || closed) return;
-      failures += 1;
-      // Said once per streak, and retrying goes on: a server that is starting comes up by itself.
-      if (!opened && !everOpened && (unopened += 1) === UNOPENED_BEFORE_REPORT) {
-        options.onError?.(
-          'CONNECT_FAILED',
-          `could not open ${url} (${UNOPENED_BEFORE_REPORT} attempts in a row); still retrying. Is the suip server running there? A server older than this client refuses a page whose origin is not in its --origins without saying so: add this page's origin (${typeof location === 'undefined' ? 'this page' : location.origin}) to --origins`,
-        );
-      }
-      if (failures > policy.attempts) return stop(`gave up after ${policy.attempts} attempts`);
-      setStatus('reconnecting');
-      // The first retry goes to the next process at once; then exponential backoff with jitter.
-      urlIndex += 1;
-      const delay = urls.length > 1 && failures === 1 ? 0 : backoffDelay(failures, policy);
-      setTimeout(() => {
-        if (!closed) connect();
-      }, delay);
-    };
+    ws.onclose = () => this.lost(ws, url, opened);
     ws.onerror = () => undefined;
   }
 
-  function receive(frame: ServerFrame): void {
+  /** The subscribe frame's payload: which token, and where to resume. */
+  private subscription(): Record<string, unknown> {
+    const { options } = this;
+    const stream = options.stream ?? 'all';
+    const fromSeq = this.applied >= 0 ? this.applied : stream === 'all' ? 0 : undefined;
+    return {
+      sessionId: options.sessionId,
+      clientId: this.clientId,
+      supportedVersions: [LIVE_PROTOCOL_VERSION],
+      ...(options.agentToken !== undefined
+        ? { role: 'agent' }
+        : this.sessionToken === undefined
+          ? { wsToken: options.wsToken }
+          : {}),
+      ...(fromSeq !== undefined && stream !== 'none' ? { fromSeq } : {}),
+      ...(this.lastSequence !== undefined ? { sinceSequence: this.lastSequence } : {}),
+    };
+  }
+
+  /** A socket closed: retry (the next URL at once, then backoff with jitter) or give up. */
+  private lost(ws: WebSocket, url: string, opened: boolean): void {
+    this.stopHeartbeat();
+    if (this.socket !== ws || this.closed) return;
+    this.failures += 1;
+    // Said once per streak, and retrying goes on: a server that is starting comes up by itself.
+    if (!opened && !this.everOpened && (this.unopened += 1) === UNOPENED_BEFORE_REPORT)
+      this.options.onError?.('CONNECT_FAILED', connectFailed(url));
+    const { policy } = this;
+    if (this.failures > policy.attempts) return this.stop(`gave up after ${policy.attempts} attempts`);
+    this.setStatus('reconnecting');
+    // The first retry goes to the next process at once; then exponential backoff with jitter.
+    this.urlIndex += 1;
+    const delay = this.urls.length > 1 && this.failures === 1 ? 0 : backoffDelay(this.failures, policy);
+    setTimeout(() => {
+      if (!this.closed) this.connect();
+    }, delay);
+  }
+
+  private receive(frame: ServerFrame): void {
+    const { options } = this;
     switch (frame.type) {
       case 'ack':
-        return acked(frame.payload);
+        return this.acked(frame.payload);
       case 'pong':
-        if (pongDue !== undefined) clearTimeout(pongDue);
-        pongDue = undefined;
+        if (this.pongDue !== undefined) clearTimeout(this.pongDue);
+        this.pongDue = undefined;
         return;
       case 'action_recorded':
-        outbox.delete(frame.payload.clientSeq);
+        this.outbox.delete(frame.payload.clientSeq);
         return;
       case 'render_event':
-        lastSequence = Math.max(lastSequence ?? 0, frame.payload.sequence);
+        this.lastSequence = Math.max(this.lastSequence ?? 0, frame.payload.sequence);
         options.onEvent?.(frame.payload);
         return;
       case 'channel_payload':
-        channels.get(frame.payload.channel)?.onPayload(frame.payload.payload);
+        this.channels.get(frame.payload.channel)?.onPayload(frame.payload.payload);
         return;
       case 'channel_error':
-        channels.get(frame.payload.channel)?.onError?.(frame.payload.code, frame.payload.message);
-        channels.delete(frame.payload.channel);
+        this.channels.get(frame.payload.channel)?.onError?.(frame.payload.code, frame.payload.message);
+        this.channels.delete(frame.payload.channel);
         return;
       case 'system':
-        if (frame.payload.sessionToken !== undefined) sessionToken = frame.payload.sessionToken;
+        if (frame.payload.sessionToken !== undefined) this.sessionToken = frame.payload.sessionToken;
         options.onSystem?.(frame.payload.kind, frame.payload.message);
         // The server is going away: the next process (or the restarted one) is tried at once.
-        if (frame.payload.kind === 'shutdown') failures = 0;
+        if (frame.payload.kind === 'shutdown') this.failures = 0;
         return;
       case 'error':
-        options.onError?.(frame.payload.code, frame.payload.message);
-        // Errors no retry can fix end the client, said to the host, instead of a reconnect loop.
-        if (FINAL_CODES.has(frame.payload.code)) stop(frame.payload.code);
-        else if (frame.payload.code === 'SUBSCRIBE_UNAUTHORIZED') {
-          // An expired session token falls back to the wsToken once; a refused wsToken ends it.
-          if (sessionToken !== undefined) sessionToken = undefined;
-          else stop(frame.payload.code);
-        }
-        return;
+        return this.refused(frame.payload.code, frame.payload.message);
       default:
-        // Exactly once, in order: a replay after a reconnect may repeat what was applied.
-        if (frame.seq <= lastSeq) return;
-        lastSeq = frame.seq;
-        if (frame.type === 'drain_ack') {
-          const before = pending.size;
-          for (const action of frame.payload.actions)
-            if (action.clientId === clientId) pending.delete(action.clientSeq);
-          if (pending.size !== before) options.onPending?.(pending.size);
-        }
-        options.onFrame?.(frame);
+        return this.sessionFrame(frame);
     }
   }
 
-  function acked(ack: Extract<ServerFrame, { type: 'ack' }>['payload']): void {
+  private refused(code: string, message: string): void {
+    this.options.onError?.(code, message);
+    // Errors no retry can fix end the client, said to the host, instead of a reconnect loop.
+    if (FINAL_CODES.has(code)) this.stop(code);
+    else if (code === 'SUBSCRIBE_UNAUTHORIZED') {
+      // An expired session token falls back to the wsToken once; a refused wsToken ends it.
+      if (this.sessionToken !== undefined) this.sessionToken = undefined;
+      else this.stop(code);
+    }
+  }
+
+  private sessionFrame(frame: SessionFrame): void {
+    // Exactly once, in order: a replay after a reconnect may repeat what was applied.
+    if (frame.seq <= this.applied) return;
+    this.applied = frame.seq;
+    if (frame.type === 'drain_ack') {
+      const before = this.waiting.size;
+      for (const action of frame.payload.actions)
+        if (action.clientId === this.clientId) this.waiting.delete(action.clientSeq);
+      if (this.waiting.size !== before) this.options.onPending?.(this.waiting.size);
+    }
+    this.options.onFrame?.(frame);
+  }
+
+  private acked(ack: Extract<ServerFrame, { type: 'ack' }>['payload']): void {
+    const { options } = this;
     if (ack.serverVersion !== undefined && ack.serverVersion !== LIVE_PROTOCOL_VERSION) {
       options.onError?.(
         'UPGRADE_REQUIRED',
         `the server speaks ${ack.serverVersion}; this client speaks ${LIVE_PROTOCOL_VERSION}`,
       );
-      return stop('version mismatch');
+      return this.stop('version mismatch');
     }
-    sessionToken = ack.sessionToken ?? sessionToken;
-    failures = 0;
+    this.sessionToken = ack.sessionToken ?? this.sessionToken;
+    this.failures = 0;
     if (ack.channels !== undefined && options.stream !== 'none') {
       // No replay: the snapshot is the state, and frames after it follow.
-      lastSeq = ack.streamSeq;
+      this.applied = ack.streamSeq;
       options.onSnapshot?.({
         session: ack.session,
         channels: ack.channels,
         truncated: ack.replayTruncated === true,
         seq: ack.streamSeq,
       });
-    } else if (lastSeq < 0) lastSeq = 0;
-    setStatus('connected');
-    startHeartbeat();
-    if (hostContext !== undefined) send({ type: 'host_context_observed', payload: hostContext });
-    for (const name of channels.keys()) send({ type: 'channel_subscribe', payload: name });
-    for (const [seq, action] of outbox) sendAction(seq, action);
+    } else if (this.applied < 0) this.applied = 0;
+    this.setStatus('connected');
+    this.startHeartbeat();
+    if (this.hostContext !== undefined) this.send({ type: 'host_context_observed', payload: this.hostContext });
+    for (const name of this.channels.keys()) this.send({ type: 'channel_subscribe', payload: name });
+    for (const [seq, action] of this.outbox) this.sendActionFrame(seq, action);
   }
 
-  function startHeartbeat(): void {
-    stopHeartbeat();
-    heartbeat = setInterval(() => {
-      send({ type: 'ping' });
-      pongDue ??= setTimeout(() => socket?.close(), pongWithin);
-    }, pingEvery);
-  }
-  function stopHeartbeat(): void {
-    if (heartbeat !== undefined) clearInterval(heartbeat);
-    if (pongDue !== undefined) clearTimeout(pongDue);
-    heartbeat = undefined;
-    pongDue = undefined;
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => {
+      this.send({ type: 'ping' });
+      this.pongDue ??= setTimeout(() => this.socket?.close(), this.pongWithin);
+    }, this.pingEvery);
   }
 
-  setStatus('connecting');
-  connect();
-  return {
-    sendAction(type, payload) {
-      clientSeq += 1;
-      outbox.set(clientSeq, { type, payload });
-      pending.add(clientSeq);
-      options.onPending?.(pending.size);
-      sendAction(clientSeq, { type, payload });
-      return clientSeq;
-    },
-    subscribeChannel(name, onPayload, onError) {
-      channels.set(name, { onPayload, ...(onError ? { onError } : {}) });
-      if (status === 'connected') send({ type: 'channel_subscribe', payload: name });
-      return () => {
-        channels.delete(name);
-        send({ type: 'channel_unsubscribe', payload: name });
-      };
-    },
-    setHostContext(context) {
-      hostContext = context;
-      if (status === 'connected') send({ type: 'host_context_observed', payload: context });
-    },
-    get status() {
-      return status;
-    },
-    get lastSeq() {
-      return Math.max(0, lastSeq);
-    },
-    get pending() {
-      return pending.size;
-    },
-    close: () => stop('closed'),
-  };
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    if (this.pongDue !== undefined) clearTimeout(this.pongDue);
+    this.heartbeat = undefined;
+    this.pongDue = undefined;
+  }
 }

@@ -8,14 +8,18 @@ import { MAX_BODY_DEPTH } from './http-io.ts';
 /** Ledger refusals a client is told about, by the code it reads. */
 const LEDGER_CODES: Partial<Record<LedgerErrorCode, string>> = { SESSION_QUOTA: 'QUOTA_EXCEEDED', BUSY: 'BUSY' };
 
-/** What one socket's inbound frames go through. */
-export interface FrameIntakeOptions<S extends TSchema, F> {
+/** What every socket of one endpoint checks its inbound frames against. */
+export interface FrameLimits<S extends TSchema> {
   /** The schema every client frame must fit. */
   frames: Checker<S>;
   /** Frames per second, burst included. */
   maxFramesPerSecond: number;
   /** Bytes of frames waiting for the handler before more are refused as BUSY. */
   maxQueuedBytes: number;
+}
+
+/** The socket whose frames come in: where they go and what it says back. */
+export interface FrameOwner<F> {
   /** Send the protocol's error frame; with `close`, close the socket after it. */
   fail(code: string, message: string, close?: boolean): void;
   /** The inbound queue overflowed (said once a second): the protocol tells the session's owner. */
@@ -30,88 +34,99 @@ export interface FrameIntakeOptions<S extends TSchema, F> {
  * One socket's inbound frames, each guard in the order an attacker meets them: the rate (before
  * anything is parsed; one error a second, a flood past twice the budget closes the socket), text
  * only, nesting depth (before `JSON.parse`), the frame schema, and a queue bounded in bytes. The
- * frame's size was bounded by `ws` before this runs.
+ * frame's size was bounded by `ws` before this runs. A class whose limits are the endpoint's and
+ * whose callbacks are its owner's methods: a server holds one per socket, and closures per socket
+ * were most of the live channel's memory above a bare `ws` server (issue 43).
  */
-export function createFrameIntake<S extends TSchema, F>(
-  options: FrameIntakeOptions<S, F>,
-): (data: { toString(): string }, binary: boolean) => void {
-  const { fail, maxFramesPerSecond, maxQueuedBytes } = options;
-  const rate = createRateBudget(maxFramesPerSecond);
-  let excess = 0;
-  let excessSince = 0;
-  let queuedBytes = 0;
-  let busySince = 0;
-  let queue: Promise<void> = Promise.resolve();
+export class FrameIntake<S extends TSchema, F> {
+  private readonly rate: { take(): boolean };
+  private excess = 0;
+  private excessSince = 0;
+  private queuedBytes = 0;
+  private busySince = 0;
+  private queue: Promise<void> = Promise.resolve();
 
-  const limited = () => {
+  constructor(
+    private readonly limits: FrameLimits<S>,
+    private readonly owner: FrameOwner<F>,
+  ) {
+    this.rate = createRateBudget(limits.maxFramesPerSecond);
+  }
+
+  /** One frame as `ws` gave it. */
+  receive(data: { toString(): string }, binary: boolean): void {
+    // SECURITY: size is bounded by maxPayload before this runs; the rate before anything is parsed.
+    if (!this.rate.take()) return this.limited();
+    if (binary) return this.owner.fail('BAD_FRAME', 'frames are JSON text');
+    const text = data.toString();
+    const decoded = this.decode(text);
+    if (!decoded.ok) return;
+    // Frames of one socket are handled one after another (answers keep the order of the frames);
+    // what waits is bounded in bytes, and said once a second (no amplification).
+    if (this.queuedBytes + text.length > this.limits.maxQueuedBytes) return this.overflowed();
+    const size = text.length;
+    this.queuedBytes += size;
+    const { owner } = this;
+    this.queue = this.queue
+      .then(() => owner.handle(decoded.value as F))
+      .catch((error: unknown) => {
+        // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else
+        // is ours.
+        const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
+        if (coded !== undefined) return owner.fail(coded, error instanceof Error ? error.message : String(error));
+        owner.failed(error);
+        owner.fail('BAD_FRAME', 'the server could not handle this frame');
+      })
+      .finally(() => {
+        this.queuedBytes -= size;
+      });
+  }
+
+  private limited(): void {
     const now = Date.now();
-    if (now - excessSince > 1000) {
-      excessSince = now;
-      excess = 0;
+    const perSecond = this.limits.maxFramesPerSecond;
+    if (now - this.excessSince > 1000) {
+      this.excessSince = now;
+      this.excess = 0;
     }
-    excess += 1;
+    this.excess += 1;
     // One error per second (no amplification); a flood past twice the budget closes the socket.
-    if (excess === 1)
-      fail(
+    if (this.excess === 1)
+      this.owner.fail(
         'RATE_LIMITED',
-        `more than ${maxFramesPerSecond} frames per second; ` +
-          `frames over it are dropped, and a flood closes the socket`,
+        `more than ${perSecond} frames per second; frames over it are dropped, and a flood closes the socket`,
       );
-    if (excess > 2 * maxFramesPerSecond) fail('RATE_LIMITED', 'flooding: closed', true);
-  };
-  const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
+    if (this.excess > 2 * perSecond) this.owner.fail('RATE_LIMITED', 'flooding: closed', true);
+  }
+
+  private decode(text: string): { ok: true; value: unknown } | { ok: false } {
+    const { owner } = this;
     if (measureJson(text, MAX_BODY_DEPTH).truncated) {
-      fail('BAD_FRAME', `a frame nests deeper than ${MAX_BODY_DEPTH} levels`);
+      owner.fail('BAD_FRAME', `a frame nests deeper than ${MAX_BODY_DEPTH} levels`);
       return { ok: false };
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      fail('BAD_FRAME', 'a frame is one JSON object');
+      owner.fail('BAD_FRAME', 'a frame is one JSON object');
       return { ok: false };
     }
-    const problem = options.frames.firstError(value);
+    const problem = this.limits.frames.firstError(value);
     if (problem === undefined) return { ok: true, value };
-    fail('BAD_FRAME', `the frame does not fit the protocol at ${problem}`);
+    owner.fail('BAD_FRAME', `the frame does not fit the protocol at ${problem}`);
     return { ok: false };
-  };
-  const overflowed = () => {
-    const now = Date.now();
-    if (now - busySince <= 1000) return;
-    busySince = now;
-    options.busy(`a socket sent more than ${maxQueuedBytes} bytes of frames faster than they could be handled`);
-    fail(
-      'BUSY',
-      `more than ${maxQueuedBytes} bytes of frames are waiting to be ` +
-        `handled; frames over it are dropped, send them again later`,
-    );
-  };
+  }
 
-  return (data, binary) => {
-    // SECURITY: size is bounded by maxPayload before this runs; the rate before anything is parsed.
-    if (!rate.take()) return limited();
-    if (binary) return fail('BAD_FRAME', 'frames are JSON text');
-    const text = data.toString();
-    const decoded = decode(text);
-    if (!decoded.ok) return;
-    // Frames of one socket are handled one after another (answers keep the order of the frames);
-    // what waits is bounded in bytes, and said once a second (no amplification).
-    if (queuedBytes + text.length > maxQueuedBytes) return overflowed();
-    const size = text.length;
-    queuedBytes += size;
-    queue = queue
-      .then(() => options.handle(decoded.value as F))
-      .catch((error: unknown) => {
-        // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else
-        // is ours.
-        const coded = error instanceof LedgerError ? LEDGER_CODES[error.code] : undefined;
-        if (coded !== undefined) return fail(coded, error instanceof Error ? error.message : String(error));
-        options.failed(error);
-        fail('BAD_FRAME', 'the server could not handle this frame');
-      })
-      .finally(() => {
-        queuedBytes -= size;
-      });
-  };
+  private overflowed(): void {
+    const now = Date.now();
+    if (now - this.busySince <= 1000) return;
+    this.busySince = now;
+    const max = this.limits.maxQueuedBytes;
+    this.owner.busy(`a socket sent more than ${max} bytes of frames faster than they could be handled`);
+    this.owner.fail(
+      'BUSY',
+      `more than ${max} bytes of frames are waiting to be handled; frames over it are dropped, send them again later`,
+    );
+  }
 }

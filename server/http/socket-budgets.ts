@@ -86,20 +86,131 @@ export interface SocketBudgets {
   stats(): BudgetStats;
 }
 
-interface Slot {
-  address: string;
-  trusted: boolean;
-  released: boolean;
-  /** Accepted from a listed proxy and not yet counted under a client's address. */
-  viaProxy: boolean;
-  evict(reason: string): void;
-}
-
 /** Counts per key, dropping keys that reach zero. */
 function add(counts: Map<string, number>, key: string, delta: number): void {
   const next = (counts.get(key) ?? 0) + delta;
   if (next <= 0) counts.delete(key);
   else counts.set(key, next);
+}
+
+/** The two pools every place of one budget counts in. */
+class Pools {
+  readonly unauthenticatedTotal: number;
+  readonly authenticatedTotal: number;
+  // Insertion order is age: the first of a set is its oldest.
+  readonly waiting = new Set<BudgetPlace>();
+  readonly waitingByAddress = new Map<string, Set<BudgetPlace>>();
+  readonly trustedByAddress = new Map<string, number>();
+  trusted = 0;
+  evicted = 0;
+
+  constructor(readonly limits: SocketLimits) {
+    this.unauthenticatedTotal = Math.floor(limits.total * limits.unauthenticatedShare);
+    this.authenticatedTotal = Math.max(1, limits.total - this.unauthenticatedTotal);
+  }
+
+  unwait(place: BudgetPlace): void {
+    this.waiting.delete(place);
+    const mine = this.waitingByAddress.get(place.address);
+    mine?.delete(place);
+    if (mine?.size === 0) this.waitingByAddress.delete(place.address);
+  }
+
+  evictOldest(from: Set<BudgetPlace>, reason: string): void {
+    const oldest = from.values().next().value as BudgetPlace | undefined;
+    if (oldest === undefined) return;
+    this.unwait(oldest);
+    oldest.released = true;
+    this.evicted += 1;
+    oldest.evict(reason);
+  }
+
+  wait(place: BudgetPlace): void {
+    const mine = this.waitingByAddress.get(place.address) ?? new Set<BudgetPlace>();
+    const perAddress = this.limits.unauthenticatedPerAddress;
+    if (!place.viaProxy && mine.size >= perAddress)
+      this.evictOldest(
+        mine,
+        `${perAddress} connections from this address have not authenticated; the oldest is closed`,
+      );
+    if (this.waiting.size >= this.unauthenticatedTotal) {
+      const count = this.unauthenticatedTotal;
+      const reason = `the server holds ${count} connections that have not authenticated; the oldest is closed`;
+      this.evictOldest(this.waiting, reason);
+    }
+    this.waiting.add(place);
+    mine.add(place);
+    this.waitingByAddress.set(place.address, mine);
+  }
+}
+
+/**
+ * One connection's place. A class, its methods on the prototype: a server holds one per open
+ * connection, and an object literal of closures and getters weighed about 0.8 KB each (issue 43).
+ */
+class BudgetPlace implements Place {
+  trusted = false;
+  released = false;
+
+  constructor(
+    private readonly pools: Pools,
+    public address: string,
+    public evict: (reason: string) => void,
+    /** Accepted from a listed proxy and not yet counted under a client's address. */
+    public viaProxy: boolean,
+  ) {}
+
+  trust(): { ok: true } | BudgetRefusal {
+    const { pools } = this;
+    const { perAddress } = pools.limits;
+    if (this.trusted) return { ok: true };
+    if (this.released) return { ok: false, status: 503, reason: 'this connection was closed to make room' };
+    if ((pools.trustedByAddress.get(this.address) ?? 0) >= perAddress) {
+      const reason = `${perAddress} authenticated connections are open from this address; close one`;
+      return { ok: false, status: 429, reason };
+    }
+    if (pools.trusted >= pools.authenticatedTotal) {
+      const reason = 'the server holds as many connections as it allows; try again later';
+      return { ok: false, status: 503, reason };
+    }
+    pools.unwait(this);
+    this.trusted = true;
+    pools.trusted += 1;
+    add(pools.trustedByAddress, this.address, 1);
+    return { ok: true };
+  }
+
+  moveTo(address: string): void {
+    if (this.released || address === this.address) return;
+    if (this.trusted) {
+      // SECURITY: behind a proxy one connection carries many clients' requests in turn; the
+      // credential one client showed is not lent to the next: the connection waits again,
+      // under the new client's address, until this request shows its own.
+      this.untrust();
+    }
+    this.pools.unwait(this);
+    this.address = address;
+    this.viaProxy = false;
+    this.pools.wait(this);
+  }
+
+  onEvict(next: (reason: string) => void): void {
+    this.evict = next;
+  }
+
+  /** Bound (one closure), as callers hand it to `once('close', …)` as it is. */
+  readonly release = (): void => {
+    if (this.released) return;
+    this.released = true;
+    if (this.trusted) this.untrust();
+    else this.pools.unwait(this);
+  };
+
+  private untrust(): void {
+    this.trusted = false;
+    this.pools.trusted -= 1;
+    add(this.pools.trustedByAddress, this.address, -1);
+  }
 }
 
 /**
@@ -117,102 +228,15 @@ function add(counts: Map<string, number>, key: string, delta: number): void {
  */
 export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketBudgets {
   const effective: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...limits };
-  const unauthenticatedTotal = Math.floor(effective.total * effective.unauthenticatedShare);
-  const authenticatedTotal = Math.max(1, effective.total - unauthenticatedTotal);
+  const pools = new Pools(effective);
   const places = new WeakMap<object, Place>();
-  // Insertion order is age: the first of a set is its oldest.
-  const waiting = new Set<Slot>();
-  const waitingByAddress = new Map<string, Set<Slot>>();
-  const trustedByAddress = new Map<string, number>();
   const bySession = new Map<string, Set<Queued>>();
-  let trusted = 0;
-  let evicted = 0;
-
-  const unwait = (slot: Slot) => {
-    waiting.delete(slot);
-    const mine = waitingByAddress.get(slot.address);
-    mine?.delete(slot);
-    if (mine?.size === 0) waitingByAddress.delete(slot.address);
-  };
-  const evictOldest = (from: Set<Slot>, reason: string) => {
-    const oldest = from.values().next().value as Slot | undefined;
-    if (oldest === undefined) return;
-    unwait(oldest);
-    oldest.released = true;
-    evicted += 1;
-    oldest.evict(reason);
-  };
-  const wait = (slot: Slot) => {
-    const mine = waitingByAddress.get(slot.address) ?? new Set<Slot>();
-    if (!slot.viaProxy && mine.size >= effective.unauthenticatedPerAddress) {
-      const count = effective.unauthenticatedPerAddress;
-      evictOldest(mine, `${count} connections from this address have not authenticated; the oldest is closed`);
-    }
-    if (waiting.size >= unauthenticatedTotal) {
-      const count = unauthenticatedTotal;
-      evictOldest(waiting, `the server holds ${count} connections that have not authenticated; the oldest is closed`);
-    }
-    waiting.add(slot);
-    mine.add(slot);
-    waitingByAddress.set(slot.address, mine);
-  };
 
   return {
     limits: effective,
     admit(connection, address, evict, viaProxy = false) {
-      const slot: Slot = { address, trusted: false, released: false, evict, viaProxy };
-      wait(slot);
-      const place: Place = {
-        get address() {
-          return slot.address;
-        },
-        get trusted() {
-          return slot.trusted;
-        },
-        trust() {
-          if (slot.trusted) return { ok: true };
-          if (slot.released) return { ok: false, status: 503, reason: 'this connection was closed to make room' };
-          if ((trustedByAddress.get(slot.address) ?? 0) >= effective.perAddress) {
-            const reason = `${effective.perAddress} authenticated connections are open from this address; close one`;
-            return { ok: false, status: 429, reason };
-          }
-          if (trusted >= authenticatedTotal) {
-            const reason = 'the server holds as many connections as it allows; try again later';
-            return { ok: false, status: 503, reason };
-          }
-          unwait(slot);
-          slot.trusted = true;
-          trusted += 1;
-          add(trustedByAddress, slot.address, 1);
-          return { ok: true };
-        },
-        moveTo(address) {
-          if (slot.released || address === slot.address) return;
-          if (slot.trusted) {
-            // SECURITY: behind a proxy one connection carries many clients' requests in turn; the
-            // credential one client showed is not lent to the next: the connection waits again,
-            // under the new client's address, until this request shows its own.
-            slot.trusted = false;
-            trusted -= 1;
-            add(trustedByAddress, slot.address, -1);
-          }
-          unwait(slot);
-          slot.address = address;
-          slot.viaProxy = false;
-          wait(slot);
-        },
-        onEvict(next) {
-          slot.evict = next;
-        },
-        release() {
-          if (slot.released) return;
-          slot.released = true;
-          if (slot.trusted) {
-            trusted -= 1;
-            add(trustedByAddress, slot.address, -1);
-          } else unwait(slot);
-        },
-      };
+      const place = new BudgetPlace(pools, address, evict, viaProxy);
+      pools.wait(place);
       places.set(connection, place);
       return place;
     },
@@ -264,11 +288,11 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       return { ok: true };
     },
     stats: () => ({
-      authenticated: trusted,
-      unauthenticated: waiting.size,
+      authenticated: pools.trusted,
+      unauthenticated: pools.waiting.size,
       sessions: bySession.size,
-      evicted,
-      authenticatedRoom: authenticatedTotal - trusted,
+      evicted: pools.evicted,
+      authenticatedRoom: pools.authenticatedTotal - pools.trusted,
     }),
   };
 }

@@ -11,11 +11,28 @@ import { LedgerError, type Ledger, type LedgerEntry, type LedgerOptions } from '
  */
 export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Ledger>, sessionPrefix: string): void {
   let n = 0;
-  const session = () => `${sessionPrefix}-${Date.now()}-${(n += 1)}`;
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 300 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const suite: Suite = {
+    open,
+    session: () => `${sessionPrefix}-${Date.now()}-${(n += 1)}`,
+    until: async (check) => {
+      for (let i = 0; i < 300 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
   };
+  numbering(suite);
+  commits(suite);
+  quota(suite);
+  multiAppends(suite);
+}
 
+/** What every part of the suite shares: the store's opener, fresh session ids, and a bounded wait. */
+interface Suite {
+  open: (options?: LedgerOptions) => Promise<Ledger>;
+  session: () => string;
+  until: (check: () => boolean) => Promise<void>;
+}
+
+/** Numbers, resume, the window, tails, action deduplication and session ids. */
+function numbering({ open, session, until }: Suite): void {
   it('numbers appends 1, 2, 3 … with no gap, also when two writers append at once', async () => {
     const a = await open();
     const b = await open();
@@ -119,7 +136,10 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     await expect(ledger.append('x'.repeat(200), 'data', '1')).rejects.toThrow(/session id/);
     await ledger.close();
   });
+}
 
+/** Group commit and durability before the answer. */
+function commits({ open, session }: Suite): void {
   it(
     'keeps numbers gap-free and in call order when many sessions append ' + 'while earlier commits are in flight',
     async () => {
@@ -228,7 +248,10 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
       await ledger.close();
     },
   );
+}
 
+/** The byte quota: shares, overQuota, and what the window keeps. */
+function quota({ open, session }: Suite): void {
   it('holds an append to its share of the quota, and lets an overQuota one pass', async () => {
     const ledger = await open({ quotaBytes: 2000 });
     const s = session();
@@ -268,7 +291,10 @@ export function ledgerConformance(open: (options?: LedgerOptions) => Promise<Led
     });
     await ledger.close();
   });
+}
 
+/** Atomic multi-appends and the bounded action keys. */
+function multiAppends({ open, session }: Suite): void {
   it('appends to several streams all or nothing, an event recording the number its frame was given', async () => {
     const ledger = await open({ quotaBytes: 4000 });
     const s = session();

@@ -10,13 +10,8 @@ import {
   quotaError,
   releaseOf,
   sizeOf,
-  type ActionKey,
-  type AppendItem,
-  type Ledger,
-  type LedgerEntry,
-  type LedgerHead,
-  type LedgerOptions,
 } from './ledger.ts';
+import type { ActionKey, AppendItem, Ledger, LedgerEntry, LedgerHead, LedgerOptions } from './ledger.ts';
 
 interface Stored extends LedgerEntry {
   size: number;
@@ -57,32 +52,7 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
     if (closed) throw new LedgerError('CLOSED', 'the ledger is closed');
     checkItems(items, action);
     if (action !== undefined && sessionOf(action.session).actions.has(action.key)) return null;
-    const adding = new Map<string, number>();
-    for (const item of items) {
-      const session = sessionOf(item.session);
-      const before = item.head === undefined ? 0 : (session.heads.get(item.head)?.size ?? 0);
-      const headSize = item.head === undefined ? 0 : headSizeOf(item.head, item.payload);
-      adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + headSize - before);
-    }
-    // SECURITY: a session's kept entries and heads never pass the quota (or the share the call is
-    // held to): the oldest entries before the first unacknowledged pin are trimmed to make room,
-    // and the plan covers every session of the call before anything changes.
-    const plans: Array<[Session, number, number | undefined]> = [];
-    for (const [id, bytes] of adding) {
-      const session = sessionOf(id);
-      const released = Math.max(session.released, releaseOf(items, id) ?? 0);
-      const limit = limitOf(items, id, quota);
-      let trim = 0;
-      let freed = 0;
-      while (session.bytes - freed + bytes > limit && trim < session.entries.length) {
-        const oldest = session.entries[trim]!;
-        if (oldest.pin && oldest.seq > released) break;
-        freed += oldest.size;
-        trim += 1;
-      }
-      if (session.bytes - freed + bytes > limit) throw quotaError(id, session.bytes - freed, bytes, quota, limit);
-      plans.push([session, trim, releaseOf(items, id)]);
-    }
+    const plans = planRoom(items, sessionOf, quota);
     for (const [session, trim, released] of plans) {
       for (const gone of session.entries.splice(0, trim)) session.bytes -= gone.size;
       if (released !== undefined) session.released = Math.max(session.released, released);
@@ -159,4 +129,42 @@ export function createMemoryLedger(options: LedgerOptions = {}): Ledger {
       sessions.clear();
     },
   };
+}
+
+/**
+ * The room a multi-append needs, planned for every session of the call before anything changes:
+ * per session, how many of its oldest entries go and the acknowledgement the call carries.
+ */
+function planRoom(
+  items: readonly AppendItem[],
+  sessionOf: (id: string) => Session,
+  quota: number,
+): Array<[Session, number, number | undefined]> {
+  const adding = new Map<string, number>();
+  for (const item of items) {
+    const session = sessionOf(item.session);
+    const before = item.head === undefined ? 0 : (session.heads.get(item.head)?.size ?? 0);
+    const headSize = item.head === undefined ? 0 : headSizeOf(item.head, item.payload);
+    adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + headSize - before);
+  }
+  // SECURITY: a session's kept entries and heads never pass the quota (or the share the call is
+  // held to): the oldest entries before the first unacknowledged pin are trimmed to make room,
+  // and the plan covers every session of the call before anything changes.
+  const plans: Array<[Session, number, number | undefined]> = [];
+  for (const [id, bytes] of adding) {
+    const session = sessionOf(id);
+    const released = Math.max(session.released, releaseOf(items, id) ?? 0);
+    const limit = limitOf(items, id, quota);
+    let trim = 0;
+    let freed = 0;
+    while (session.bytes - freed + bytes > limit && trim < session.entries.length) {
+      const oldest = session.entries[trim]!;
+      if (oldest.pin && oldest.seq > released) break;
+      freed += oldest.size;
+      trim += 1;
+    }
+    if (session.bytes - freed + bytes > limit) throw quotaError(id, session.bytes - freed, bytes, quota, limit);
+    plans.push([session, trim, releaseOf(items, id)]);
+  }
+  return plans;
 }

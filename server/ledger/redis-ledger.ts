@@ -8,13 +8,8 @@ import {
   limitOf,
   quotaError,
   releaseOf,
-  type ActionKey,
-  type AppendItem,
-  type Ledger,
-  type LedgerEntry,
-  type LedgerHead,
-  type LedgerOptions,
 } from './ledger.ts';
+import type { ActionKey, AppendItem, Ledger, LedgerEntry, LedgerHead, LedgerOptions } from './ledger.ts';
 import { clusterTails } from './redis-cluster-tails.ts';
 import { redisKeys, toEntry, type RawEntry, type RedisTails } from './redis-keys.ts';
 import { serverTails } from './redis-tail-reader.ts';
@@ -290,16 +285,7 @@ export async function createRedisLedger(
     appendAll: (items, action) => appendAll(items, action),
     async heads(session) {
       checkSession(session);
-      const raw = (await send(['HGETALL', keys.heads(session)])) as string[] | Record<string, string>;
-      const pairs = Array.isArray(raw)
-        ? Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!] as const)
-        : Object.entries(raw);
-      const heads: Record<string, LedgerHead> = {};
-      for (const [name, value] of pairs) {
-        const bar = value.indexOf('|');
-        heads[name] = { seq: Number(value.slice(0, bar)), payload: value.slice(bar + 1) };
-      }
-      return heads;
+      return headsOf((await send(['HGETALL', keys.heads(session)])) as string[] | Record<string, string>);
     },
     async read(session, fromSeq, limit = 100_000) {
       checkSession(session);
@@ -326,4 +312,17 @@ export async function createRedisLedger(
     },
     close: () => store.close(),
   };
+}
+
+/** A session's heads from `HGETALL` (a flat array on RESP2, a map on RESP3), each stored as `<seq>|<payload>`. */
+function headsOf(raw: string[] | Record<string, string>): Record<string, LedgerHead> {
+  const pairs = Array.isArray(raw)
+    ? Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!] as const)
+    : Object.entries(raw);
+  const heads: Record<string, LedgerHead> = {};
+  for (const [name, value] of pairs) {
+    const bar = value.indexOf('|');
+    heads[name] = { seq: Number(value.slice(0, bar)), payload: value.slice(bar + 1) };
+  }
+  return heads;
 }

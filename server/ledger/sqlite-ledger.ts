@@ -1,23 +1,11 @@
 import Database from 'better-sqlite3';
-import {
-  DEFAULT_QUOTA_BYTES,
-  DEFAULT_WINDOW,
-  LedgerError,
-  checkItems,
-  checkSession,
-  payloadOf,
-  type ActionKey,
-  type AppendItem,
-  type Ledger,
-  type LedgerEntry,
-  type LedgerHead,
-  type LedgerOptions,
-} from './ledger.ts';
+import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, payloadOf } from './ledger.ts';
+import type { ActionKey, AppendItem, Ledger, LedgerOptions } from './ledger.ts';
 import { createHistogram } from '../metrics/histogram.ts';
 import type { JobResult, WriteJob } from './sqlite-jobs.ts';
 import { superviseWriter } from './sqlite-writer-supervisor.ts';
 import { ensureSchema } from './sqlite-schema.ts';
-import { createTailHub } from './tail-hub.ts';
+import { sqliteReader, type SqliteReader } from './sqlite-reader.ts';
 
 /** Options of the SQLite ledger. */
 export interface SqliteLedgerOptions extends LedgerOptions {
@@ -53,6 +41,21 @@ function plainItem({ session, kind, payload, head, seqOf, pin, release, share, o
   };
 }
 
+/** The commit is durable: this process's tails are woken with the entries themselves (no read). */
+function wakeTails(tails: SqliteReader['tails'], job: WriteJob, seqs: number[]): void {
+  for (const [index, item] of job.items.entries())
+    tails.wake(item.session, { seq: seqs[index]!, at: job.at, kind: item.kind, payload: payloadOf(item, seqs) });
+}
+
+/** The refusal of an append past the bytes that may wait for the disk. */
+function busy(pendingBytes: number, maxPending: number): LedgerError {
+  return new LedgerError(
+    'BUSY',
+    `the ledger has ${pendingBytes} bytes waiting for the disk (budget ${maxPending}); nothing was recorded: retry ` +
+      'in a moment',
+  );
+}
+
 /**
  * The embedded ledger (the server's default): one SQLite file in WAL mode.
  *
@@ -77,38 +80,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
   const db = new Database(file);
   ensureSchema(db);
   db.pragma('query_only = ON');
-  const head = db.prepare<[string], { last: number }>('SELECT last FROM heads WHERE session = ?');
-  const bytesOf = db.prepare<[string], { bytes: number }>('SELECT bytes FROM heads WHERE session = ?');
-  const select = db.prepare<[string, number, number], LedgerEntry>(
-    'SELECT seq, at, kind, payload FROM entries WHERE session = ? AND seq > ? ORDER BY seq LIMIT ?',
-  );
-  const first = db.prepare<[string], { seq: number | null }>('SELECT MIN(seq) AS seq FROM entries WHERE session = ?');
-  const states = db.prepare<[string], { name: string } & LedgerHead>(
-    'SELECT name, seq, payload FROM state_heads WHERE session = ?',
-  );
-  const commitNumber = db.prepare<[], { n: number }>('SELECT n FROM commits WHERE id = 1');
-  const changedSince = db.prepare<[number], { session: string; last: number; ver: number }>(
-    'SELECT session, last, ver FROM heads WHERE ver > ?',
-  );
-  const sessionTotals = db.prepare<[], { count: number; bytes: number; largest: number }>(
-    'SELECT COUNT(*) AS count, COALESCE(SUM(bytes), 0) AS bytes, COALESCE(MAX(bytes), 0) AS largest FROM heads',
-  );
-  const lastOf = (session: string) => head.get(session)?.last ?? 0;
-
-  let seen = { version: db.pragma('data_version', { simple: true }) as number, commit: commitNumber.get()!.n };
-  const tails = createTailHub(
-    {
-      read: (session, fromSeq, limit) => select.all(session, fromSeq, limit),
-      changed() {
-        const version = db.pragma('data_version', { simple: true }) as number;
-        if (version === seen.version) return [];
-        const rows = changedSince.all(seen.commit);
-        seen = { version, commit: rows.reduce((n, row) => Math.max(n, row.ver), seen.commit) };
-        return rows;
-      },
-    },
-    options.pollMs ?? 25,
-  );
+  const reader = sqliteReader(db, { window, quotaBytes, pollMs: options.pollMs ?? 25 });
 
   const pending = new Map<number, Pending>();
   const latency = createHistogram();
@@ -145,14 +117,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
         entry.reject(new LedgerError(result.error.code, result.error.message, result.error.session));
       else if ('duplicate' in result) entry.resolve(null);
       else {
-        // The commit is durable: wake this process's tails with the entries themselves (no read).
-        for (const [index, item] of entry.job.items.entries())
-          tails.wake(item.session, {
-            seq: result.seqs[index]!,
-            at: entry.job.at,
-            kind: item.kind,
-            payload: payloadOf(item, result.seqs),
-          });
+        wakeTails(reader.tails, entry.job, result.seqs);
         entry.resolve(result.seqs);
       }
     }
@@ -166,14 +131,7 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     checkItems(items, action);
     const bytes = items.reduce((sum, item) => sum + item.payload.length * 2, 256);
     // SECURITY: appends waiting for the disk are bounded; past the budget they are refused, never queued without end.
-    if (pendingBytes + bytes > maxPending)
-      return Promise.reject(
-        new LedgerError(
-          'BUSY',
-          `the ledger has ${pendingBytes} bytes waiting for the disk ` +
-            `(budget ${maxPending}); nothing was recorded: retry in a moment`,
-        ),
-      );
+    if (pendingBytes + bytes > maxPending) return Promise.reject(busy(pendingBytes, maxPending));
     const keyed = action === undefined ? {} : { action: { session: action.session, key: action.key } };
     const job: WriteJob = { id: nextId++, at: Date.now(), items: items.map(plainItem), ...keyed };
     return new Promise((resolve, reject) => {
@@ -202,30 +160,9 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
     async appendAll(items, action) {
       return submit([...items], action);
     },
-    async heads(session) {
-      checkSession(session);
-      return Object.fromEntries(states.all(session).map(({ name, seq, payload }) => [name, { seq, payload }]));
-    },
-    async read(session, fromSeq, limit = 1_000_000) {
-      checkSession(session);
-      const entries = select.all(session, fromSeq, Math.min(limit, window));
-      const oldest = first.get(session)?.seq ?? lastOf(session) + 1;
-      return { entries, truncated: fromSeq + 1 < oldest };
-    },
-    async last(session) {
-      checkSession(session);
-      return lastOf(session);
-    },
-    tail(session, fromSeq, onEntry) {
-      checkSession(session);
-      return tails.add(session, fromSeq, onEntry);
-    },
+    ...reader.methods,
     async recordAction(session, key) {
       return (await submit([], { session, key })) !== null;
-    },
-    async usage(session) {
-      checkSession(session);
-      return { bytes: bytesOf.get(session)?.bytes ?? 0, quotaBytes };
     },
     ready: () => writer.ready,
     health: () => {
@@ -237,12 +174,12 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
         queueBytes: pendingBytes,
         appendLatency: { bounds: latency.bounds, ...latency.snapshot() },
         restarts: writer.restarts(),
-        sessions: sessionTotals.get()!,
+        sessions: reader.totals(),
       };
     },
     close() {
       closed ??= (async () => {
-        tails.close();
+        reader.tails.close();
         post();
         // The writer commits what it was sent, answers, then closes its connection.
         await writer.close();
