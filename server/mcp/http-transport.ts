@@ -128,7 +128,7 @@ export async function serveMcpHttp(
       toWebRequest(request, body, abort.signal, MCP_PATH),
       parsedBody === undefined ? {} : { parsedBody },
     );
-    const exposed = cors['access-control-allow-origin']
+    const exposed: Record<string, string> = cors['access-control-allow-origin']
       ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] }
       : {};
     await relayWebResponse(answer, response, { ...cors, ...exposed }, abort.signal);
