@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http/http-io.ts';
-import type { Ledger, LedgerEntry } from '../ledger/ledger.ts';
-import { endedMessage, isEndedEntry } from '../sessions/revocation.ts';
-import { CANVAS_CHANNEL, CanvasHistoryLost, type CanvasStore } from './canvas-store.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { CanvasStore } from './canvas-store.ts';
+import { CanvasStream, type CanvasStreamContext } from './canvas-stream.ts';
+import { createCanvasStreamSlots } from './canvas-stream-slots.ts';
 import type { KeepAlive } from './keep-alive.ts';
 
 /** Options of `createCanvasSse`. */
@@ -32,9 +33,6 @@ export type CanvasSse = (
   sessionId: string,
 ) => Promise<void>;
 
-/** What a client reads when its stream fails on the server. */
-const STREAM_FAILED_MESSAGE = 'the canvas stream failed on the server; reconnect with Last-Event-ID';
-
 /** The default per-stream budget of unsent bytes. */
 export const SSE_BUDGET_BYTES = 1 << 20;
 
@@ -48,123 +46,16 @@ export const SSE_BUDGET_BYTES = 1 << 20;
  * reads), the stream sends a fresh snapshot in place of the ops it missed.
  */
 export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
-  const budget = options.budgetBytes ?? SSE_BUDGET_BYTES;
-  const { ledger, store, keepAlive } = options;
-  const perSession = new Map<string, number>();
-  let open = 0;
+  const { ledger } = options;
+  const context: CanvasStreamContext = { ...options, budgetBytes: options.budgetBytes ?? SSE_BUDGET_BYTES };
+  const slots = createCanvasStreamSlots({
+    perSession: options.maxStreamsPerSession ?? 32,
+    total: options.maxStreams ?? 2000,
+  });
   return async (request, response, url, sessionId) => {
-    // SECURITY: every open stream holds a socket, a ledger tail and up to `budget` bytes; both
-    // counts are bounded so no client (or token holder) can open them without end.
-    const here = perSession.get(sessionId) ?? 0;
-    if (here >= (options.maxStreamsPerSession ?? 32))
-      return sendJson(response, 429, {
-        error:
-          `this canvas has ${here} SSE streams open already ` +
-          `(limit ${options.maxStreamsPerSession ?? 32}); close one first`,
-        code: 'TOO_MANY_STREAMS',
-      });
-    if (open >= (options.maxStreams ?? 2000))
-      return sendJson(response, 503, {
-        error:
-          `the server holds ${open} SSE streams ` +
-          `(limit ${options.maxStreams ?? 2000}); retry later or use the ` +
-          `WebSocket live channel`,
-        code: 'TOO_MANY_STREAMS',
-      });
-    perSession.set(sessionId, here + 1);
-    open += 1;
-    response.once('close', () => {
-      open -= 1;
-      const left = (perSession.get(sessionId) ?? 1) - 1;
-      if (left <= 0) perSession.delete(sessionId);
-      else perSession.set(sessionId, left);
-    });
-    let closed = false;
-    let stopTail = () => {};
-    /** Bumped by each snapshot: ledger callbacks of an older tail are ignored. */
-    let generation = 0;
-    let cursor = 0;
-
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      stopTail();
-      keepAlive.delete(beat);
-    };
-    const write = (text: string) => {
-      if (closed) return;
-      // SECURITY: a client that does not read cannot grow this process's memory: once the bytes it
-      // has not taken pass the budget, the stream is closed (it resumes by Last-Event-ID and gets a
-      // snapshot if the window passed meanwhile). One event is always written whole, so a snapshot
-      // larger than the budget still reaches a client that reads.
-      if (response.writableLength > budget) {
-        options.log?.({
-          event: 'canvas-sse-over-budget',
-          sessionId,
-          unsentBytes: response.writableLength,
-          budgetBytes: budget,
-          lastSeq: cursor,
-        });
-        close();
-        response.destroy();
-        return;
-      }
-      response.write(text);
-    };
-    const beat = () => write(': keep-alive\n\n');
-    response.on('close', close);
-
-    const onEntry = (entry: LedgerEntry, at: number) => {
-      if (closed || at !== generation || entry.seq <= cursor) return;
-      // SECURITY: ending the session ends this stream, said to the client so it does not reconnect.
-      if (isEndedEntry(entry)) return end({ code: 'SESSION_ENDED', message: endedMessage(sessionId) });
-      if (entry.seq !== cursor + 1) {
-        // The window passed this stream between two reads: what it missed is folded into a snapshot.
-        void snapshot().catch(fail);
-        return;
-      }
-      cursor = entry.seq;
-      if (entry.kind !== 'data') return;
-      const body = JSON.parse(entry.payload) as { channel?: unknown; payload?: unknown };
-      if (body.channel !== CANVAS_CHANNEL) return;
-      write(`id: ${entry.seq}\nevent: op\ndata: ${JSON.stringify(body.payload)}\n\n`);
-    };
-    const follow = (from: number) => {
-      stopTail();
-      const at = generation;
-      cursor = from;
-      const stop = ledger.tail(sessionId, from, (entry) => onEntry(entry, at));
-      // The tail may have replayed into a snapshot already (a gap found at once): this one is stale.
-      if (closed || at !== generation) stop();
-      else stopTail = stop;
-    };
-    async function snapshot(): Promise<void> {
-      const at = ++generation;
-      stopTail();
-      stopTail = () => {};
-      const snap = await store.snapshot(sessionId);
-      if (closed || at !== generation) return;
-      write(`id: ${snap.seq}\nevent: snapshot\ndata: ${JSON.stringify(snap)}\n\n`);
-      follow(snap.seq);
-    }
-    function fail(error: unknown): void {
-      options.log?.({
-        event: 'canvas-sse-failed',
-        sessionId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      // A stream that cannot go on says so (the client reconnects and resumes) rather than going quiet.
-      const lost = error instanceof CanvasHistoryLost;
-      const failed = { code: 'STREAM_FAILED', message: STREAM_FAILED_MESSAGE };
-      end(lost ? { code: 'CANVAS_HISTORY_LOST', message: error.message } : failed);
-    }
-    /** The stream's last event: an `error` with its code, then the end. */
-    function end(error: { code: string; message: string }): void {
-      write(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
-      close();
-      response.end();
-    }
-
+    const refusal = slots.take(response, sessionId);
+    if (refusal !== undefined) return sendJson(response, refusal.status, refusal.body);
+    const stream = new CanvasStream(context, response, sessionId);
     const resume = resumeOf(request, url);
     // Decided before the headers go out, so a client that saw them knows its resume was judged.
     const servable =
@@ -177,13 +68,7 @@ export function createCanvasSse(options: CanvasSseOptions): CanvasSse {
       connection: 'keep-alive',
     });
     response.flushHeaders();
-    if (!closed) keepAlive.add(beat);
-    try {
-      if (servable) follow(resume);
-      else await snapshot();
-    } catch (error) {
-      fail(error);
-    }
+    await stream.start(servable ? resume : undefined);
   };
 }
 

@@ -7,6 +7,11 @@ import { parseBoundedJson, readBody } from '../http/http-io.ts';
 import { createSocketBudgets } from '../http/socket-budgets.ts';
 import { bearerOf, sameSecret } from '../http/secret-compare.ts';
 import { redactError } from '../../shared/redact.ts';
+import { createMcpRequestSlots } from './mcp-request-slots.ts';
+import { relayWebResponse, toWebRequest } from './web-exchange.ts';
+
+// `waitForDrain` lived here before `web-exchange.ts`; its importers keep this path.
+export { waitForDrain } from './web-exchange.ts';
 
 /** How the Streamable HTTP endpoint listens and whom it answers. */
 export interface McpHttpOptions {
@@ -71,7 +76,7 @@ export async function serveMcpHttp(
   // The server's one budget mechanism (`server/http/socket-budgets.ts`), twice: every connection from
   // its accept (the unauthenticated pool closes its oldest to make room), and the request slots.
   const connections = createSocketBudgets({ total: connectionCeiling() });
-  const slots = createSocketBudgets({ total: limit, perAddress, unauthenticatedShare: 0 });
+  const slots = createMcpRequestSlots({ limit, perAddress, connections, log });
 
   const server = createServer(HTTP_SERVER_OPTIONS, (request, response) => {
     const cors = browser.cors(request);
@@ -103,21 +108,6 @@ export async function serveMcpHttp(
     });
   });
 
-  /** A request slot, taken once the body is in: a trickled body holds only its connection's place (closed for room). */
-  function takeSlot(request: IncomingMessage, response: ServerResponse): void {
-    const address = connections.placeOf(request.socket)?.address ?? 'unknown';
-    const slot = slots.take(response, address);
-    if (!slot.ok) {
-      log({ event: 'mcp-refused', code: slot.status === 429 ? 'TOO_MANY_CONNECTIONS' : 'UNAVAILABLE', address });
-      if (slot.status === 429) {
-        const why = `this client holds ${perAddress} MCP requests or streams open; close one (an idle GET stream)`;
-        throw new HttpError(429, 'TOO_MANY_CONNECTIONS', why);
-      }
-      throw new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`);
-    }
-    response.once('close', slot.place.release);
-  }
-
   async function serve(
     request: IncomingMessage,
     response: ServerResponse,
@@ -128,47 +118,20 @@ export async function serveMcpHttp(
       throw new HttpError(413, 'BODY_TOO_LARGE', `the request body is larger than ${maxBody} bytes`);
     }
     const body = text;
-    takeSlot(request, response);
+    slots.take(request, response);
     // SECURITY: bounded in depth here (400 BODY_TOO_DEEP) before any parser sees it; the SDK gets the parsed value and
     // never parses the text again.
     const parsedBody = body === undefined ? undefined : parseBoundedJson(body);
     const abort = new AbortController();
     response.once('close', () => abort.abort());
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) headers.set(name, value.join(', '));
-    }
-    const url = `http://${request.headers.host ?? '127.0.0.1'}${request.url ?? MCP_PATH}`;
     const answer = await handler.fetch(
-      new Request(url, {
-        method: request.method ?? 'GET',
-        headers,
-        signal: abort.signal,
-        ...(body !== undefined ? { body } : {}),
-      }),
+      toWebRequest(request, body, abort.signal, MCP_PATH),
       parsedBody === undefined ? {} : { parsedBody },
     );
-    const out: Record<string, string> = {
-      ...cors,
-      ...(cors['access-control-allow-origin']
-        ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] }
-        : {}),
-    };
-    answer.headers.forEach((value, name) => (out[name] = value));
-    response.writeHead(answer.status, out);
-    if (answer.body === null) return void response.end();
-    const reader = answer.body.getReader();
-    abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || response.destroyed) break;
-      // Backpressure: an SSE stream to a slow reader waits instead of buffering without bound; a
-      // client that leaves while it waits ends the wait (a drain that never comes held the request's slot for ever).
-      if (!response.write(value)) await waitForDrain(response);
-    }
-    if (response.destroyed) return void (await reader.cancel().catch(() => undefined));
-    response.end();
+    const exposed: Record<string, string> = cors['access-control-allow-origin']
+      ? { 'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] }
+      : {};
+    await relayWebResponse(answer, response, { ...cors, ...exposed }, abort.signal);
   }
 
   const guard = guardConnections(server, { budgets: connections, trustProxy: options.trustProxy ?? [], log });
@@ -189,18 +152,4 @@ export async function serveMcpHttp(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** Resolves on `drain`, or at once when the response is (or gets) closed: never waits on a reader that left. */
-export function waitForDrain(response: ServerResponse): Promise<void> {
-  if (response.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.once('drain', done);
-    response.once('close', done);
-  });
 }

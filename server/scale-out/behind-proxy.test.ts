@@ -145,7 +145,7 @@ describe.skipIf(!hasRedisServer() || !hasHaproxy())(
       expect(resumed.events.map((e) => e.id)).toEqual(['6', '7', '8']);
     }, 60_000);
 
-    it('/genUI and /ag-ui stream through the proxy: the first words arrive while the model still holds the rest', async () => {
+    it('/genUI and /ag-ui stream through the proxy: first words arrive while the model holds the rest', async () => {
       const genui = await fetch(`${deployment.url}/genUI?stream=true`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: ORIGIN },
@@ -198,7 +198,7 @@ describe.skipIf(!hasRedisServer() || !hasHaproxy())(
       held = Promise.resolve();
     }, 60_000);
 
-    it('a viewer whose process is killed -9 mid-stream resumes through the proxy on another one: no gap, no duplicate', async () => {
+    it('a viewer whose process is killed -9 mid-stream resumes on another: no gap, no repeat', async () => {
       const created = await call(deployment.url, '/api/sessions', {});
       const sessionId = created.json.sessionId as string;
       const page = viewer(deployment.url);

@@ -12,7 +12,7 @@ import { faultRun } from './fault-run.ts';
 describe.skipIf(!hasRedisServer() || !hasHaproxy())(
   'fault run: kill -9 a suip process, then a cluster primary, mid-stream',
   () => {
-    it('every viewer ends with every frame in order, none lost or twice; every page of the killed process resumed on another', async () => {
+    it('every viewer ends with every frame in order, none lost or twice; each cut page resumed', async () => {
       const result = await faultRun({ viewers: 60, sessions: 6, frames: 300 });
       // Error frames are not part of the verdict: on a busy machine a socket may miss its handshake
       // window or fall behind its replay window, and the page reconnects and resumes (which the

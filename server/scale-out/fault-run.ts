@@ -37,7 +37,10 @@ export interface FaultRunResult {
   viewers: number;
   sessions: number;
   frames: number;
-  /** Frames appended beyond `frames` per session: agent calls cut by a kill and sent again (each is a frame of its own). */
+  /**
+   * Frames appended beyond `frames` per session: agent calls cut by a kill and sent again (each is a
+   * frame of its own).
+   */
   resent: number;
   /** Frames some viewer never got / got twice / that arrived out of order. */
   lost: number;
@@ -48,7 +51,10 @@ export interface FaultRunResult {
   primaryKill: ResumeFigures;
   seconds: number;
   deliveries: number;
-  /** What the servers logged (by event, with its code or reason) and HAProxy's server state changes: why sockets closed. */
+  /**
+   * What the servers logged (by event, with its code or reason) and HAProxy's server state changes:
+   * why sockets closed.
+   */
   serverEvents: Record<string, number>;
 }
 
@@ -75,7 +81,10 @@ async function post(base: string, path: string, body: unknown): Promise<Record<s
   }
 }
 
-/** One agent: publishes `frames` data frames to its session in batches, resending a call a kill cut; resolves with the last acknowledged seq. */
+/**
+ * One agent: publishes `frames` data frames to its session in batches, resending a call a kill cut;
+ * resolves with the last acknowledged seq.
+ */
 async function runAgent(
   base: string,
   sessionId: string,

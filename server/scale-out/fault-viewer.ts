@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { backoffDelay } from '../../shared/backoff.ts';
+import { FrameTally } from './frame-tally.ts';
 
 /**
  * Milliseconds on one clock for every process of a run (the epoch, with `performance.now()`'s
@@ -40,130 +41,135 @@ export interface FaultViewer extends FaultViewerState {
   close(): void;
 }
 
-/** Open a viewer of `sessionId` through `base` with the page token `wsToken`; `onData` sees each data frame's text as it arrives (a benchmark's latency). */
+/**
+ * Open a viewer of `sessionId` through `base` with the page token `wsToken`; `onData` sees each
+ * data frame's text as it arrives (a benchmark's latency).
+ */
 export function startFaultViewer(
   base: string,
   sessionId: string,
   wsToken: string,
   onData?: (text: string, at: number) => void,
 ): FaultViewer {
-  // Seq 1 is the session's `created` entry (bookkeeping, never a frame): data starts at 2.
-  let last = 1;
-  let duplicated = 0;
-  let skipped = 0;
-  let connections = 0;
-  let closedAt: number | undefined;
-  let resumedAt: number | undefined;
-  let since: number | undefined;
-  let firstAfter: number | undefined;
-  let sessionToken: string | undefined;
-  let stopped = false;
-  let acked = false;
-  // Closes in a row without a data frame between them: the reconnect delay grows with them.
-  let failures = 0;
-  const errors = new Map<string, number>();
-  let socket: WebSocket;
+  return new FaultViewerSocket(base, sessionId, wsToken, onData);
+}
 
-  const open = () => {
-    connections += 1;
+/** One viewer's socket and its reconnects; what it has seen is kept by its `FrameTally`. */
+class FaultViewerSocket implements FaultViewer {
+  readonly sessionId: string;
+  readonly errors = new Map<string, number>();
+  #acked = false;
+  #connections = 0;
+  readonly #tally = new FrameTally();
+  readonly #base: string;
+  readonly #wsToken: string;
+  readonly #onData: ((text: string, at: number) => void) | undefined;
+  #sessionToken: string | undefined;
+  #stopped = false;
+  // Closes in a row without a data frame between them: the reconnect delay grows with them.
+  #failures = 0;
+  #socket: WebSocket;
+
+  constructor(base: string, sessionId: string, wsToken: string, onData?: (text: string, at: number) => void) {
+    this.sessionId = sessionId;
+    this.#base = base;
+    this.#wsToken = wsToken;
+    this.#onData = onData;
+    this.#socket = this.#open();
+  }
+
+  get acked(): boolean {
+    return this.#acked;
+  }
+  get connections(): number {
+    return this.#connections;
+  }
+  get last(): number {
+    return this.#tally.last;
+  }
+  get duplicated(): number {
+    return this.#tally.duplicated;
+  }
+  get skipped(): number {
+    return this.#tally.skipped;
+  }
+  get closedAt(): number | undefined {
+    return this.#tally.closedAt;
+  }
+  get resumedAt(): number | undefined {
+    return this.#tally.resumedAt;
+  }
+  get firstAfter(): number | undefined {
+    return this.#tally.firstAfter;
+  }
+
+  watch(since: number): void {
+    this.#tally.watch(since);
+  }
+
+  close(): void {
+    this.#stopped = true;
+    this.#socket.close();
+  }
+
+  #open(): WebSocket {
+    this.#connections += 1;
     // The credential rides on the upgrade, as adapters/live/live-client.ts sends it: the socket is
     // authenticated from its first moment. With the wsToken in the subscribe frame only, every new
     // socket waited in the unauthenticated pool, which behind a proxy is one address's 32 places:
     // a thousand pages subscribing at once closed each other's sockets (TOO_MANY_CONNECTIONS).
+    const sessionToken = this.#sessionToken;
     const query =
       sessionToken === undefined
-        ? `?wsToken=${encodeURIComponent(wsToken)}`
+        ? `?wsToken=${encodeURIComponent(this.#wsToken)}`
         : `?token=${encodeURIComponent(sessionToken)}`;
-    socket = new WebSocket(`${base.replace('http', 'ws')}/ws${query}`);
-    socket.on('open', () =>
-      socket.send(
-        JSON.stringify({
-          type: 'subscribe',
-          payload: sessionToken === undefined ? { sessionId, wsToken } : { sessionId, fromSeq: last },
-        }),
-      ),
-    );
-    socket.on('message', (data) => onFrame(data.toString()));
+    const socket = new WebSocket(`${this.#base.replace('http', 'ws')}/ws${query}`);
+    socket.on('open', () => {
+      // Read when the socket opens: the first socket subscribes with the page token, a reconnect resumes.
+      const { sessionId } = this;
+      const payload =
+        this.#sessionToken === undefined ? { sessionId, wsToken: this.#wsToken } : { sessionId, fromSeq: this.last };
+      socket.send(JSON.stringify({ type: 'subscribe', payload }));
+    });
+    socket.on('message', (data) => this.#onFrame(data.toString()));
     socket.on('error', () => undefined);
     // An upgrade refused (the proxy's 502/503, suip's 429) and a close with no error frame are counted
     // with the errors: a socket never closes without saying why.
     socket.on('unexpected-response', (_request, response) => {
-      count(`HTTP ${response.statusCode}`);
+      this.#count(`HTTP ${response.statusCode}`);
       socket.terminate();
     });
     socket.on('close', (code) => {
-      if (stopped) return;
-      count(`close ${code}`);
-      closedAt = clock();
-      resumedAt = undefined;
-      failures += 1;
+      if (this.#stopped) return;
+      this.#count(`close ${code}`);
+      this.#tally.closed(clock());
+      this.#failures += 1;
       // As a page does (adapters/live/live-client.ts): exponential backoff with jitter, so a
       // thousand pages cut at once do not land at once, and a page refused again waits longer.
-      setTimeout(open, backoffDelay(failures, { baseMs: 200, maxMs: 5000 }));
+      setTimeout(() => (this.#socket = this.#open()), backoffDelay(this.#failures, { baseMs: 200, maxMs: 5000 }));
     });
-  };
+    return socket;
+  }
 
-  const count = (code: string) => errors.set(code, (errors.get(code) ?? 0) + 1);
-  const onFrame = (text: string) => {
+  #count(code: string): void {
+    this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
+  }
+
+  #onFrame(text: string): void {
     const frame = JSON.parse(text) as { type: string; seq?: number; payload?: Record<string, unknown> };
     if (frame.type === 'ack' || (frame.type === 'system' && frame.payload?.kind === 'credentials')) {
-      sessionToken = (frame.payload?.sessionToken as string | undefined) ?? sessionToken;
-      acked ||= frame.type === 'ack';
+      this.#sessionToken = (frame.payload?.sessionToken as string | undefined) ?? this.#sessionToken;
+      this.#acked ||= frame.type === 'ack';
       return;
     }
     if (frame.type === 'error') {
-      count(String(frame.payload?.code));
+      this.#count(String(frame.payload?.code));
       return;
     }
     if (frame.type !== 'data' || frame.seq === undefined) return;
     const now = clock();
-    failures = 0;
-    onData?.(text, now);
-    if (closedAt !== undefined && resumedAt === undefined) resumedAt = now;
-    if (since !== undefined && firstAfter === undefined && Number(/"t":(\d+(?:\.\d+)?)/.exec(text)?.[1]) > since)
-      firstAfter = now;
-    if (frame.seq <= last) duplicated += 1;
-    else {
-      if (frame.seq > last + 1) skipped += frame.seq - last - 1;
-      last = frame.seq;
-    }
-  };
-
-  open();
-  return {
-    sessionId,
-    get last() {
-      return last;
-    },
-    get duplicated() {
-      return duplicated;
-    },
-    get skipped() {
-      return skipped;
-    },
-    errors,
-    get acked() {
-      return acked;
-    },
-    get connections() {
-      return connections;
-    },
-    get closedAt() {
-      return closedAt;
-    },
-    get resumedAt() {
-      return resumedAt;
-    },
-    get firstAfter() {
-      return firstAfter;
-    },
-    watch(at) {
-      since = at;
-      firstAfter = undefined;
-    },
-    close() {
-      stopped = true;
-      socket.close();
-    },
-  };
+    this.#failures = 0;
+    this.#onData?.(text, now);
+    this.#tally.data(frame.seq, text, now);
+  }
 }

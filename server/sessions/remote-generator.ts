@@ -1,9 +1,11 @@
 import { SUIP_CHANNEL, type SessionEvent } from '../../shared/neighbours/live/frames.ts';
 import { ATTACH_ACTION, REMOTE_RUNTIME, RPC_ACTION, type RemoteEnvelope } from '../../adapters/live/live-remote.ts';
 import type { ModelParticle } from '../../generator/runtime/builders.ts';
-import { connectGenerator, type ConnectedGenerator } from '../../generator/runtime/connect-generator.ts';
-import type { Channel } from '../../shared/channel.ts';
+import { connectGenerator } from '../../generator/runtime/connect-generator.ts';
 import type { AgentClient } from './agent-client.ts';
+import { DrainScheduler } from './drain-scheduler.ts';
+import { EnvelopeOutbox } from './envelope-outbox.ts';
+import { RemoteEpoch } from './remote-epoch.ts';
 
 /** Options of `serveRemoteGenerator`. */
 export interface RemoteGeneratorOptions {
@@ -42,79 +44,23 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
   const { agent, sessionId } = options;
   const onError = options.onError ?? ((error: unknown) => console.error('suip remote generator:', error));
   let latest: ModelParticle | undefined;
-  let current:
-    | {
-        epoch: string;
-        listeners: Set<(text: unknown) => void>;
-        api?: ConnectedGenerator;
-        ready: Promise<void>;
-        superseded: Promise<void>;
-        supersede(): void;
-      }
-    | undefined;
+  let current: RemoteEpoch | undefined;
   let epochs = 0;
-  let closed = false;
   const attachedWaiters = new Set<() => void>();
-
-  // Out: one ordered queue of envelopes; what piles up while a request is in flight goes as one batch.
-  const outbox: RemoteEnvelope[] = [];
-  let flushing: Promise<void> | undefined;
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
-      while (outbox.length > 0 && !closed) {
-        const batch = outbox.slice(0, 500);
-        try {
-          await agent.data(
-            sessionId,
-            batch.map((payload) => ({ channel: SUIP_CHANNEL, mode: 'append' as const, payload })),
-          );
-          outbox.splice(0, batch.length);
-        } catch {
-          // The server is unreachable (restarting, failing over): retry the same batch, in order.
-          // A batch recorded before its answer was lost is published twice; pages skip repeats by `n`.
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
-      flushing = undefined;
-    })();
-    return flushing;
-  };
-
-  // In: actions drained shortly after they are handled (one request per burst).
-  let drainThrough = 0;
-  let drainTimer: ReturnType<typeof setTimeout> | undefined;
-  const drainSoon = (sequence: number) => {
-    drainThrough = Math.max(drainThrough, sequence);
-    drainTimer ??= setTimeout(() => {
-      drainTimer = undefined;
-      if (!closed) void agent.drain(sessionId, drainThrough).catch(onError);
-    }, 50);
-  };
+  const outbox = new EnvelopeOutbox((batch) =>
+    agent.data(
+      sessionId,
+      batch.map((payload) => ({ channel: SUIP_CHANNEL, mode: 'append' as const, payload })),
+    ),
+  );
+  const drains = new DrainScheduler((through) => agent.drain(sessionId, through), onError);
 
   function startEpoch(epoch: string): void {
     epochs += 1;
-    current?.api?.close();
     current?.supersede();
-    const listeners = new Set<(text: unknown) => void>();
-    let n = 0;
-    const channel: Channel = {
-      send(text) {
-        if (current?.epoch !== epoch) return;
-        n += 1;
-        outbox.push({ epoch, text, n });
-        void flush();
-      },
-      onMessage(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      close: () => listeners.clear(),
-    };
-    let supersede = () => undefined as void;
-    const superseded = new Promise<void>((resolve) => (supersede = resolve));
-    const state: NonNullable<typeof current> = { epoch, listeners, ready: Promise.resolve(), superseded, supersede };
+    const state = new RemoteEpoch(epoch, outbox, () => current?.epoch);
     current = state;
-    state.ready = connectGenerator(channel, { name: options.name ?? 'suip remote generator', onUncaught: onError })
+    connectGenerator(state.channel, { name: options.name ?? 'suip remote generator', onUncaught: onError })
       .then(async (api) => {
         if (current !== state) return api.close();
         state.api = api;
@@ -132,9 +78,9 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
     if (typeof envelope?.epoch !== 'string') return;
     if (action?.type === ATTACH_ACTION) startEpoch(envelope.epoch);
     else if (action?.type === RPC_ACTION && envelope.epoch === current?.epoch && typeof envelope.text === 'string') {
-      for (const listener of current.listeners) listener(envelope.text);
+      current.deliver(envelope.text);
     }
-    drainSoon(event.sequence);
+    drains.soon(event.sequence);
   }
 
   // Only what happens from now on: an attach older than this generator belongs to an earlier one.
@@ -164,8 +110,8 @@ export async function serveRemoteGenerator(options: RemoteGeneratorOptions): Pro
         else attachedWaiters.add(resolve);
       }),
     close() {
-      closed = true;
-      if (drainTimer !== undefined) clearTimeout(drainTimer);
+      outbox.close();
+      drains.close();
       current?.api?.close();
       follower.close();
     },
