@@ -12,7 +12,10 @@ import type { TranslateIssue } from './translate.ts';
 import { NO_ISSUES, type Instance, type Task } from './instance-tree.ts';
 import { InstanceContext, pathInside } from './instance-context.ts';
 
-/** A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled, indeterminate progressbar). */
+/**
+ * A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled,
+ * indeterminate progressbar).
+ */
 export function placeholder(componentId: string): ModelParticle {
   return typed('placeholder', [['label', plainText(`Loading ${componentId.slice(0, 40)}…`)]]);
 }
@@ -61,7 +64,10 @@ class WalkRun {
   readonly #stack: Task[];
   /** One host for every scope of the walk (a scope is made per instance). */
   readonly #scopeHost: Scope['host'];
-  /** The ids taken in each children array; made on the first task that chooses an id (a re-translation keeps its own). */
+  /**
+   * The ids taken in each children array; made on the first task that chooses an id (a
+   * re-translation keeps its own).
+   */
   #usedIds: WeakMap<object, Set<string>> | undefined;
   #first: Instance | undefined;
   /** The reads of the instance being mapped (one hook for the whole walk, not a closure per instance). */
