@@ -26,7 +26,7 @@ export {
 export type { CheckGroup, MergedTree, TransactionOptions, TransactionResult, ViewChanges } from './tree/index.ts';
 export { createUrlPolicy } from './policy/url-policy.ts';
 export type { UrlPolicy, UrlPolicyOptions } from './policy/url-policy.ts';
-export { MEDIA_MIME_TYPES, mediaKind, essence, describeMime } from './policy/mime.ts';
+export { MEDIA_MIME_TYPES, mediaKind, essence, describeMime, mediaMimeOfUrl } from './policy/mime.ts';
 export type { HostPolicy } from './policy/host-policy.ts';
 export type { DialogPolicy } from './policy/dialog-policy.ts';
 export { RendererSession } from './session/renderer-session.ts';

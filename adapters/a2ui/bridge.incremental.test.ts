@@ -23,43 +23,47 @@ function whole(messages: unknown[]) {
 }
 
 describe('a data-model change re-translates only what is bound to it', () => {
-  it('property: after any sequence of updates the kept translation equals a whole translation (tree, issues, origins)', () => {
-    fc.assert(
-      fc.property(
-        componentsArb,
-        modelArb,
-        fc.array(updateArb, { minLength: 1, maxLength: 8 }),
-        (components, data, updates) => {
-          const messages: unknown[] = [
-            create,
-            { version: 'v0.9', updateComponents: { surfaceId: 's', components } },
-            { version: 'v0.9', updateDataModel: { surfaceId: 's', value: data } },
-          ];
-          const live = new A2uiBridge({ send: () => undefined, openUrl: () => undefined });
-          for (const message of messages) live.receive(message);
-          live.translate('s');
-          for (const update of updates) {
-            const message = {
-              version: 'v0.9',
-              updateDataModel: {
-                surfaceId: 's',
-                path: update.path,
-                ...(update.value === undefined ? {} : { value: update.value }),
-              },
-            };
-            messages.push(message);
-            live.receive(message);
-            const kept = live.translate('s');
-            const fresh = whole(messages);
-            expect(comparable(kept.root)).toEqual(comparable(fresh.root));
-            expect(kept.issues).toEqual(fresh.issues);
-            expect([...kept.origins].sort()).toEqual([...fresh.origins].sort());
-          }
-        },
-      ),
-      { numRuns: 1000 },
-    );
-  });
+  it(
+    'property: after any sequence of updates the kept translation equals a ' +
+      'whole translation (tree, issues, origins)',
+    () => {
+      fc.assert(
+        fc.property(
+          componentsArb,
+          modelArb,
+          fc.array(updateArb, { minLength: 1, maxLength: 8 }),
+          (components, data, updates) => {
+            const messages: unknown[] = [
+              create,
+              { version: 'v0.9', updateComponents: { surfaceId: 's', components } },
+              { version: 'v0.9', updateDataModel: { surfaceId: 's', value: data } },
+            ];
+            const live = new A2uiBridge({ send: () => undefined, openUrl: () => undefined });
+            for (const message of messages) live.receive(message);
+            live.translate('s');
+            for (const update of updates) {
+              const message = {
+                version: 'v0.9',
+                updateDataModel: {
+                  surfaceId: 's',
+                  path: update.path,
+                  ...(update.value === undefined ? {} : { value: update.value }),
+                },
+              };
+              messages.push(message);
+              live.receive(message);
+              const kept = live.translate('s');
+              const fresh = whole(messages);
+              expect(comparable(kept.root)).toEqual(comparable(fresh.root));
+              expect(kept.issues).toEqual(fresh.issues);
+              expect([...kept.origins].sort()).toEqual([...fresh.origins].sort());
+            }
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    },
+  );
 
   it('a bound leaf refreshed in place follows what it reads now and the issues it has now', () => {
     // The leaf fast path keeps the instance (and its index entries) when it read the same
@@ -105,49 +109,53 @@ describe('a data-model change re-translates only what is bound to it', () => {
     expect(JSON.stringify(live.translate('s').root)).toContain('"fine"');
   });
 
-  it('a change at one bound path rebuilds only that path: every other subtree is the same object, and the renderer gets one op', async () => {
-    const rows = Array.from({ length: 50 }, (_, i) => ({
-      id: `row-${i}`,
-      component: 'Text',
-      text: { path: `/rows/${i}` },
-    }));
-    const bridge = new A2uiBridge({ send: () => undefined });
-    bridge.receive(create);
-    bridge.receive({
-      version: 'v0.9',
-      updateComponents: {
-        surfaceId: 's',
-        components: [
-          { id: 'root', component: 'Column', children: ['title', ...rows.map((r) => r.id)] },
-          { id: 'title', component: 'Text', text: { path: '/title' } },
-          ...rows,
-        ],
-      },
-    });
-    bridge.receive({
-      version: 'v0.9',
-      updateDataModel: { surfaceId: 's', value: { title: 'Before', rows: rows.map((_, i) => `Row ${i}`) } },
-    });
-    const p = await suipPipeline();
-    const before = bridge.translate('s').root as ModelGroup;
-    await p.generator.render({ group: [['s', before]] });
-    const opsBefore = p.inbound.length;
-    bridge.receive({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/rows/7', value: 'Row seven' } });
-    const after = bridge.translate('s').root as ModelGroup;
-    expect(after).not.toBe(before);
-    const changed = after.group.filter((entry, i) => entry[1] !== before.group[i]![1]).map(([id]) => id);
-    expect(changed).toEqual(['row-7']);
-    await p.generator.render({ group: [['s', after]] });
-    const sent = p.inbound
-      .slice(opsBefore)
-      .map((text) => JSON.parse(text) as { method?: string; params?: { path?: string[] } });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.params!.path).toEqual(['s', 'row-7']);
-    expect(p.violations).toEqual([]);
-    // A change nothing reads leaves the tree as it was.
-    bridge.receive({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/unused', value: 1 } });
-    expect(bridge.translate('s').root).toBe(after);
-  });
+  it(
+    'a change at one bound path rebuilds only that path: every other ' +
+      'subtree is the same object, and the renderer gets one op',
+    async () => {
+      const rows = Array.from({ length: 50 }, (_, i) => ({
+        id: `row-${i}`,
+        component: 'Text',
+        text: { path: `/rows/${i}` },
+      }));
+      const bridge = new A2uiBridge({ send: () => undefined });
+      bridge.receive(create);
+      bridge.receive({
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 's',
+          components: [
+            { id: 'root', component: 'Column', children: ['title', ...rows.map((r) => r.id)] },
+            { id: 'title', component: 'Text', text: { path: '/title' } },
+            ...rows,
+          ],
+        },
+      });
+      bridge.receive({
+        version: 'v0.9',
+        updateDataModel: { surfaceId: 's', value: { title: 'Before', rows: rows.map((_, i) => `Row ${i}`) } },
+      });
+      const p = await suipPipeline();
+      const before = bridge.translate('s').root as ModelGroup;
+      await p.generator.render({ group: [['s', before]] });
+      const opsBefore = p.inbound.length;
+      bridge.receive({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/rows/7', value: 'Row seven' } });
+      const after = bridge.translate('s').root as ModelGroup;
+      expect(after).not.toBe(before);
+      const changed = after.group.filter((entry, i) => entry[1] !== before.group[i]![1]).map(([id]) => id);
+      expect(changed).toEqual(['row-7']);
+      await p.generator.render({ group: [['s', after]] });
+      const sent = p.inbound
+        .slice(opsBefore)
+        .map((text) => JSON.parse(text) as { method?: string; params?: { path?: string[] } });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.params!.path).toEqual(['s', 'row-7']);
+      expect(p.violations).toEqual([]);
+      // A change nothing reads leaves the tree as it was.
+      bridge.receive({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/unused', value: 1 } });
+      expect(bridge.translate('s').root).toBe(after);
+    },
+  );
 
   it('a change inside one template item re-translates that item only; adding an item re-translates the list', () => {
     const bridge = new A2uiBridge({ send: () => undefined });

@@ -77,64 +77,68 @@ describe('A2uiBridge: binding, actions, templates', () => {
     expect(m.p.violations).toEqual([]);
   });
 
-  it("a Button's action carries the context resolved in the template item's scope and the data model; both validate against A2UI's schemas", async () => {
-    const m = await mounted();
-    m.bridge.receive(create('s', true));
-    m.bridge.receive(
-      components([
-        { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
-        {
-          id: 'row',
-          component: 'Button',
-          child: 'label',
-          action: {
-            event: { name: 'pick', context: { itemName: { path: 'name' }, total: { path: '/total' }, fixed: 'x' } },
+  it(
+    "a Button's action carries the context resolved in the template item's " +
+      "scope and the data model; both validate against A2UI's schemas",
+    async () => {
+      const m = await mounted();
+      m.bridge.receive(create('s', true));
+      m.bridge.receive(
+        components([
+          { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
+          {
+            id: 'row',
+            component: 'Button',
+            child: 'label',
+            action: {
+              event: { name: 'pick', context: { itemName: { path: 'name' }, total: { path: '/total' }, fixed: 'x' } },
+            },
           },
-        },
-        { id: 'label', component: 'Text', text: { path: 'name' } },
-      ]),
-    );
-    m.bridge.receive(
-      data('', {
-        total: 3,
-        items: [
-          { id: 'a', name: 'Apple' },
-          { id: 'b', name: 'Banana' },
-        ],
-      }),
-    );
-    await m.settle();
-    const button = find(m.tree(), ['s', 'k-b']);
-    expect(find(button, ['label']).text).toBe('Banana');
-    m.p.fire(['s', 'k-b'], 'click', button.on!.click!.handler, null);
-    await m.settle();
-    expect(m.sent).toHaveLength(1);
-    const out = m.sent[0]!;
-    expect(out.message).toEqual({
-      version: v,
-      action: {
-        name: 'pick',
-        surfaceId: 's',
-        sourceComponentId: 'row',
-        timestamp: '2026-11-24T12:00:00.000Z',
-        context: { itemName: 'Banana', total: 3, fixed: 'x' },
-      },
-    });
-    expect(validators.clientToServer(out.message)).toEqual([]);
-    expect(out.metadata?.a2uiClientDataModel).toEqual({
-      version: v,
-      surfaces: {
-        s: {
+          { id: 'label', component: 'Text', text: { path: 'name' } },
+        ]),
+      );
+      m.bridge.receive(
+        data('', {
           total: 3,
           items: [
             { id: 'a', name: 'Apple' },
             { id: 'b', name: 'Banana' },
           ],
+        }),
+      );
+      await m.settle();
+      const button = find(m.tree(), ['s', 'k-b']);
+      expect(find(button, ['label']).text).toBe('Banana');
+      m.p.fire(['s', 'k-b'], 'click', button.on!.click!.handler, null);
+      await m.settle();
+      expect(m.sent).toHaveLength(1);
+      const out = m.sent[0]!;
+      expect(out.message).toEqual({
+        version: v,
+        action: {
+          name: 'pick',
+          surfaceId: 's',
+          sourceComponentId: 'row',
+          timestamp: '2026-11-24T12:00:00.000Z',
+          context: { itemName: 'Banana', total: 3, fixed: 'x' },
         },
-      },
-    });
-    expect(validators.clientDataModel(out.metadata?.a2uiClientDataModel)).toEqual([]);
-  });
+      });
+      expect(validators.clientToServer(out.message)).toEqual([]);
+      expect(out.metadata?.a2uiClientDataModel).toEqual({
+        version: v,
+        surfaces: {
+          s: {
+            total: 3,
+            items: [
+              { id: 'a', name: 'Apple' },
+              { id: 'b', name: 'Banana' },
+            ],
+          },
+        },
+      });
+      expect(validators.clientDataModel(out.metadata?.a2uiClientDataModel)).toEqual([]);
+    },
+  );
 
   it('a template over keyed items reorders as a suip move: same ids, new order, no re-creation', async () => {
     const m = await mounted();

@@ -121,48 +121,52 @@ describe('catalogs: the minimal one, declared ones, and precise refusals', () =>
     );
   });
 
-  it('a declared catalog is accepted; what the bridge cannot serve in it is refused by name where used, and only whole catalogs are advertised', () => {
-    const shop = {
-      catalogId: 'https://shop.example/catalog.json',
-      components: { Text: {}, Column: {}, Map: {} },
-      functions: { capitalize: {}, distance: {} },
-    };
-    const lean = { catalogId: 'https://lean.example/c.json', components: { Text: {} }, functions: {} };
-    const sent: A2uiOutgoing[] = [];
-    const bridge = new A2uiBridge({ send: (out) => sent.push(out), catalogs: [shop, lean] });
-    expect(bridge.capabilities()['v0.9']!.supportedCatalogIds).toEqual([
-      BASIC_CATALOG_ID,
-      MINIMAL_CATALOG_ID,
-      lean.catalogId,
-    ]);
-    expect(bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: shop.catalogId } })).toEqual(
-      [],
-    );
-    bridge.receive({
-      version: 'v0.9',
-      updateComponents: {
-        surfaceId: 's',
-        components: [
-          { id: 'root', component: 'Column', children: ['t', 'map', 'd'] },
-          { id: 't', component: 'Text', text: { call: 'capitalize', args: { value: 'shop' } } },
-          { id: 'map', component: 'Map' },
-          { id: 'd', component: 'Text', text: { call: 'distance', args: {} } },
+  it(
+    'a declared catalog is accepted; what the bridge cannot serve in it is ' +
+      'refused by name where used, and only whole catalogs are advertised',
+    () => {
+      const shop = {
+        catalogId: 'https://shop.example/catalog.json',
+        components: { Text: {}, Column: {}, Map: {} },
+        functions: { capitalize: {}, distance: {} },
+      };
+      const lean = { catalogId: 'https://lean.example/c.json', components: { Text: {} }, functions: {} };
+      const sent: A2uiOutgoing[] = [];
+      const bridge = new A2uiBridge({ send: (out) => sent.push(out), catalogs: [shop, lean] });
+      expect(bridge.capabilities()['v0.9']!.supportedCatalogIds).toEqual([
+        BASIC_CATALOG_ID,
+        MINIMAL_CATALOG_ID,
+        lean.catalogId,
+      ]);
+      expect(bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: shop.catalogId } })).toEqual(
+        [],
+      );
+      bridge.receive({
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 's',
+          components: [
+            { id: 'root', component: 'Column', children: ['t', 'map', 'd'] },
+            { id: 't', component: 'Text', text: { call: 'capitalize', args: { value: 'shop' } } },
+            { id: 'map', component: 'Map' },
+            { id: 'd', component: 'Text', text: { call: 'distance', args: {} } },
+          ],
+        },
+      });
+      const root = bridge.translate('s').root as Node;
+      expect(root.group!.find(([id]) => id === 't')![1].text).toBe('Shop');
+      expect(errors(sent).map((e) => [e.path, e.message])).toEqual([
+        [
+          '/components/2/component',
+          `component "Map" (map) is declared by catalog ${shop.catalogId} but this client cannot render it`,
         ],
-      },
-    });
-    const root = bridge.translate('s').root as Node;
-    expect(root.group!.find(([id]) => id === 't')![1].text).toBe('Shop');
-    expect(errors(sent).map((e) => [e.path, e.message])).toEqual([
-      [
-        '/components/2/component',
-        `component "Map" (map) is declared by catalog ${shop.catalogId} but this client cannot render it`,
-      ],
-      [
-        '/components/3/text',
-        `function "distance" is declared by catalog ${shop.catalogId} but this client cannot run it; it runs required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not, add, subtract, multiply, divide, equals, not_equals, greater_than, less_than, contains, starts_with, ends_with, capitalize`,
-      ],
-    ]);
-  });
+        [
+          '/components/3/text',
+          `function "distance" is declared by catalog ${shop.catalogId} but this client cannot run it; it runs required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not, add, subtract, multiply, divide, equals, not_equals, greater_than, less_than, contains, starts_with, ends_with, capitalize`,
+        ],
+      ]);
+    },
+  );
 
   it('an unknown catalogId is refused with the ids this client renders', () => {
     const bridge = new A2uiBridge({ send: () => undefined });

@@ -92,7 +92,8 @@ export function declaredCatalog(document: unknown, at = '/catalogs'): A2uiCatalo
     throw new A2uiError(
       'VALIDATION_FAILED',
       `${at}/catalogId`,
-      'a declared catalog is an object with "catalogId" (a string of at most 2048 characters), "components" and "functions"',
+      'a declared catalog is an object with "catalogId" (a string of at most 2048 characters), ' +
+        '"components" and "functions"',
     );
   }
   return catalog(doc.catalogId, names(doc.components, 'components', at), names(doc.functions, 'functions', at));

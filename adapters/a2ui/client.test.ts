@@ -95,28 +95,32 @@ describe('createA2uiClient: one local generator per surface, fed from an HTTP st
 });
 
 describe('createA2uiClient.settle and the sliced reader', () => {
-  it('settle() applies an SSE event the reader has read but not yet handed on (it yields to the host first, as under load)', async () => {
-    const target = headlessTarget();
-    const client = createA2uiClient(target, { send: () => undefined });
-    closers.push(() => client.close());
-    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async () =>
-      new Response(new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) }), {
-        status: 200,
-        headers: { 'content-type': 'text/event-stream' },
-      })) as unknown as typeof fetch;
-    closers.push(async () => void (globalThis.fetch = realFetch));
-    const done = client.connect('http://127.0.0.1:1/a2ui');
-    await expect.poll(() => controller).toBeDefined();
-    // The reader's slice (8 ms) is spent while it waits for the network, so it yields before it hands the event on.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const [example] = loadExamples();
-    const events = example!.messages.map((m) => `data: ${JSON.stringify(m)}\n\n`).join('');
-    controller!.enqueue(new TextEncoder().encode(events));
-    await client.settle();
-    expect(target.tree().group).toHaveLength(1);
-    controller!.close();
-    expect(await done).toBe(example!.messages.length);
-  });
+  it(
+    'settle() applies an SSE event the reader has read but not yet handed ' +
+      'on (it yields to the host first, as under load)',
+    async () => {
+      const target = headlessTarget();
+      const client = createA2uiClient(target, { send: () => undefined });
+      closers.push(() => client.close());
+      let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = (async () =>
+        new Response(new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) }), {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        })) as unknown as typeof fetch;
+      closers.push(async () => void (globalThis.fetch = realFetch));
+      const done = client.connect('http://127.0.0.1:1/a2ui');
+      await expect.poll(() => controller).toBeDefined();
+      // The reader's slice (8 ms) is spent while it waits for the network, so it yields before it hands the event on.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const [example] = loadExamples();
+      const events = example!.messages.map((m) => `data: ${JSON.stringify(m)}\n\n`).join('');
+      controller!.enqueue(new TextEncoder().encode(events));
+      await client.settle();
+      expect(target.tree().group).toHaveLength(1);
+      controller!.close();
+      expect(await done).toBe(example!.messages.length);
+    },
+  );
 });

@@ -1,14 +1,12 @@
-import { createLocalGenerator, type LocalGenerator } from '../../renderer/remote.ts';
 import type { RemoteAttachTarget } from '../../generator/runtime/local-generator.ts';
 import { createUrlPolicy } from '../../core/policy/url-policy.ts';
-import { A2uiBridge, MAX_MESSAGE_CHARS, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
+import { A2uiBridge, type A2uiBridgeOptions, type A2uiIssue } from './bridge.ts';
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { createA2uiFeed, type A2uiFeed } from './progressive-feed.ts';
 import { createHoldingGate } from '../../shared/sliced-reader.ts';
 import { openAgentStream, refuseUnreadable, type StreamMode } from '../kit/agent-stream.ts';
-import { createSurfaceView, type SurfaceView } from './surface-view.ts';
-
-type Handle = { detach(options?: { keep?: boolean }): Promise<void> };
+import { readA2uiStream } from './read-a2ui-stream.ts';
+import { SurfaceGenerators, type GeneratorHandle } from './surface-generators.ts';
 
 /** Options of `createA2uiClient`. */
 export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onChange' | 'onDelete'> {
@@ -39,9 +37,6 @@ export interface A2uiClientOptions extends Omit<A2uiBridgeOptions, 'send' | 'onC
    */
   onStreamMode?(mode: StreamMode, message: string): void;
 }
-
-/** The longest SSE event `connect` takes (bytes): one message's limit; a longer one is skipped and reported. */
-const MAX_EVENT_BYTES = MAX_MESSAGE_CHARS;
 
 /** A host-side A2UI client: one in-page suip generator per surface, fed by a bridge. */
 export interface A2uiClient {
@@ -75,34 +70,18 @@ export interface A2uiClient {
  * sends only what changed. `openUrl` defaults to the renderer's link rules (http, https, mailto)
  * and opens a new tab without opener.
  */
-export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: A2uiClientOptions): A2uiClient {
-  const prefix = options.idPrefix ?? 'a2ui';
+export function createA2uiClient(
+  renderer: RemoteAttachTarget<GeneratorHandle>,
+  options: A2uiClientOptions,
+): A2uiClient {
   const links = createUrlPolicy();
-  const generators = new Map<string, { ready: Promise<LocalGenerator<Handle>>; view: SurfaceView }>();
-  let counter = 0;
+  const generators = new SurfaceGenerators(
+    renderer,
+    { prefix: options.idPrefix ?? 'a2ui', lane: options.lane !== false, directOps: options.directOps !== false },
+    () => bridge,
+  );
   /** Whether a stream read holds messages it has read but not handed on (it yields to the host between slices). */
   const holding = createHoldingGate();
-  const surface = (surfaceId: string) => {
-    let entry = generators.get(surfaceId);
-    if (entry === undefined) {
-      counter += 1;
-      const ready = createLocalGenerator(renderer, {
-        id: `${prefix}-${counter}`,
-        name: surfaceId,
-        originKind: 'a2ui',
-        lane: options.lane !== false,
-      });
-      const view = createSurfaceView(
-        bridge,
-        async (tree) => (await ready).render(tree),
-        surfaceId,
-        options.directOps === false ? undefined : async (tree, change) => (await ready).renderChange(tree, change),
-      );
-      entry = { ready, view };
-      generators.set(surfaceId, entry);
-    }
-    return entry;
-  };
   const bridge: A2uiBridge = new A2uiBridge({
     ...options,
     send: (out) => options.send(out),
@@ -112,13 +91,8 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         const href = links.linkHref(url);
         if (href !== undefined && typeof window !== 'undefined') window.open(href, '_blank', 'noopener,noreferrer');
       }),
-    onChange: (surfaceId) => surface(surfaceId).view.schedule(),
-    onDelete: (surfaceId) => {
-      const entry = generators.get(surfaceId);
-      generators.delete(surfaceId);
-      entry?.view.dispose();
-      void entry?.ready.then((g) => g.close()).catch(() => undefined);
-    },
+    onChange: (surfaceId) => generators.get(surfaceId).view.schedule(),
+    onDelete: (surfaceId) => generators.delete(surfaceId),
   });
   const report = (issues: A2uiIssue[]) => {
     for (const issue of issues) options.onIssue?.(issue);
@@ -147,67 +121,12 @@ export function createA2uiClient(renderer: RemoteAttachTarget<Handle>, options: 
         ...(options.onStreamMode ? { onMode: options.onStreamMode } : {}),
       });
       await refuseUnreadable(stream, 'A2UI stream', url);
-      const onHolding = holding.read();
-      if (stream.contentType.includes('text/event-stream')) {
-        let delivered = 0;
-        const bounds = { maxLineBytes: MAX_EVENT_BYTES, maxEventBytes: MAX_EVENT_BYTES };
-        await stream.read(
-          'sse',
-          bounds,
-          (item) => {
-            if ('event' in item) {
-              if (item.event.data.trim() === '') return;
-              delivered += 1;
-              return void report(bridge.receiveText(item.event.data));
-            }
-            const { kind, length, message, preview } = item.problem;
-            report([
-              {
-                adapter: 'a2ui',
-                code: kind === 'too-long' ? 'LIMIT_EXCEEDED' : 'VALIDATION_FAILED',
-                surfaceId: '',
-                path: '',
-                message:
-                  kind === 'too-long'
-                    ? `an A2UI stream event of ${length ?? MAX_EVENT_BYTES + 1} bytes was skipped (the limit is ${MAX_EVENT_BYTES}); send smaller messages`
-                    : `${message}: ${preview}`,
-              },
-            ]);
-          },
-          { onHolding },
-        );
-        return delivered;
-      }
-      // JSONL: the text in bounded pieces, each fed to the progressive feed in its own step, so
-      // components show while their line is still being written.
-      const progressive = feed();
-      await stream.read(
-        'text',
-        { maxLineBytes: MAX_EVENT_BYTES, maxEventBytes: MAX_EVENT_BYTES },
-        (item) => {
-          if ('event' in item) progressive.push(item.event.data);
-        },
-        { onHolding },
-      );
-      progressive.end();
-      return progressive.messages;
+      return readA2uiStream(stream, { bridge, report, feed, onHolding: holding.read() });
     },
     async settle() {
       // Messages a read holds (taken from the network, not yet handed on) are pending changes too.
-      await holding.settle(() =>
-        Promise.all(
-          [...generators.values()].map(async (e) => {
-            await e.ready;
-            await e.view.flush();
-          }),
-        ).then(() => undefined),
-      );
+      await holding.settle(() => generators.flush());
     },
-    async close() {
-      const all = [...generators.values()];
-      generators.clear();
-      for (const entry of all) entry.view.dispose();
-      await Promise.all(all.map(async (e) => (await e.ready).close()));
-    },
+    close: () => generators.close(),
   };
 }

@@ -2,7 +2,7 @@ import type { ModelParticle } from '../../generator/kit.ts';
 import { iconLabel, suipIcon } from './icons.ts';
 import { mapInput } from './inputs.ts';
 import { typed, type MapContext, type Mapped } from './map-context.ts';
-import { guessMime } from './media.ts';
+import { mediaMimeOfUrl } from '../../core/policy/mime.ts';
 import { plainText } from '../kit/text.ts';
 
 const HEADING: ReadonlyMap<string, number> = new Map([
@@ -65,7 +65,7 @@ export function mapComponent(ctx: MapContext): Mapped {
       if (url === '') return { particle: plainText(alt || 'Image without a URL'), slots: [] };
       return {
         particle: typed('image', [
-          ['src', { data: url, mimeType: guessMime(url, 'image') }],
+          ['src', { data: url, mimeType: mediaMimeOfUrl(url, 'image') }],
           ['alt', plainText(alt)],
         ]),
         slots: [],
@@ -91,11 +91,11 @@ export function mapComponent(ctx: MapContext): Mapped {
       const poster = ctx.surface.version === 'v0.10' ? ctx.str('posterUrl') : '';
       return {
         particle: typed('video', [
-          ['src', { data: url, mimeType: guessMime(url, 'video') }],
+          ['src', { data: url, mimeType: mediaMimeOfUrl(url, 'video') }],
           ['title', plainText('Video')],
           ...(poster === ''
             ? []
-            : [['poster', { data: poster, mimeType: guessMime(poster, 'image') }] as [string, ModelParticle]]),
+            : [['poster', { data: poster, mimeType: mediaMimeOfUrl(poster, 'image') }] as [string, ModelParticle]]),
         ]),
         slots: [],
       };
@@ -106,7 +106,7 @@ export function mapComponent(ctx: MapContext): Mapped {
       if (url === '') return { particle: plainText(title), slots: [] };
       return {
         particle: typed('audio', [
-          ['src', { data: url, mimeType: guessMime(url, 'audio') }],
+          ['src', { data: url, mimeType: mediaMimeOfUrl(url, 'audio') }],
           ['title', plainText(title)],
         ]),
         slots: [],

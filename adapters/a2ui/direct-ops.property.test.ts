@@ -4,7 +4,10 @@ import { DEFAULT_LIMITS } from '../../shared/index.ts';
 import { componentsArb, modelArb, updateArb } from './testing/arbitraries.ts';
 import { TIGHT, expectTwinsAgree, surfaceMessages, twin } from './testing/twin-clients.ts';
 
-/** Sends random surfaces and data-model updates to a direct-ops client and a whole-render one; returns how many updates went direct. */
+/**
+ * Sends random surfaces and data-model updates to a direct-ops client and a whole-render one; returns
+ * how many updates went direct.
+ */
 async function compare(
   tight: boolean,
   components: unknown[],
@@ -26,37 +29,45 @@ async function compare(
 }
 
 describe('property: direct ops for a data-model update are the whole render', () => {
-  it('random A2UI message sequences give the same tree, refusals, issues and agent messages after every message', async () => {
-    let directs = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.boolean(),
-        componentsArb,
-        modelArb,
-        fc.array(updateArb, { maxLength: 6 }),
-        async (tight, components, data, updates) => {
-          directs += await compare(tight, components, data, updates);
-        },
-      ),
-      { numRuns: 300 },
-    );
-    // The property says nothing if the direct path never ran.
-    expect(directs).toBeGreaterThan(50);
-  }, 180_000);
+  it(
+    'random A2UI message sequences give the same tree, refusals, issues ' + 'and agent messages after every message',
+    async () => {
+      let directs = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.boolean(),
+          componentsArb,
+          modelArb,
+          fc.array(updateArb, { maxLength: 6 }),
+          async (tight, components, data, updates) => {
+            directs += await compare(tight, components, data, updates);
+          },
+        ),
+        { numRuns: 300 },
+      );
+      // The property says nothing if the direct path never ran.
+      expect(directs).toBeGreaterThan(50);
+    },
+    180_000,
+  );
 
-  it('a bound text changed by updates, refused once over the text limit, shows again once fixed: the same on both paths', async () => {
-    const components = [
-      { id: 'root', component: 'Column', children: ['a', 'b'] },
-      { id: 'a', component: 'Text', text: { path: '/v' } },
-      { id: 'b', component: 'Text', text: 'fixed' },
-    ];
-    const updates = [
-      { path: '/v', value: 'ab' },
-      { path: '/v', value: 'abc' },
-      { path: '/v', value: 'far too long' },
-      { path: '/v', value: 'ok' },
-      { path: '/v', value: 'xyz' },
-    ];
-    expect(await compare(true, components, { v: 'a' }, updates)).toBeGreaterThanOrEqual(3);
-  });
+  it(
+    'a bound text changed by updates, refused once over the text limit, ' +
+      'shows again once fixed: the same on both paths',
+    async () => {
+      const components = [
+        { id: 'root', component: 'Column', children: ['a', 'b'] },
+        { id: 'a', component: 'Text', text: { path: '/v' } },
+        { id: 'b', component: 'Text', text: 'fixed' },
+      ];
+      const updates = [
+        { path: '/v', value: 'ab' },
+        { path: '/v', value: 'abc' },
+        { path: '/v', value: 'far too long' },
+        { path: '/v', value: 'ok' },
+        { path: '/v', value: 'xyz' },
+      ];
+      expect(await compare(true, components, { v: 'a' }, updates)).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

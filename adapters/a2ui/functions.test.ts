@@ -175,7 +175,10 @@ describe('the 14 basic functions', () => {
 });
 
 describe("web_core's standard functions beyond the 14 (arithmetic, comparison, string tests)", () => {
-  /** Both sides' answer: the value, or that the call was refused (web_core's schema throws; the bridge throws EXPRESSION_ERROR). */
+  /**
+   * Both sides' answer: the value, or that the call was refused (web_core's schema throws; the bridge
+   * throws EXPRESSION_ERROR).
+   */
   const outcome = (f: () => unknown) => {
     try {
       return { value: f() };

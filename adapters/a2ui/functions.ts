@@ -159,7 +159,10 @@ const BASIC: ReadonlyMap<string, (args: Args, host: FunctionHost) => unknown> = 
 /** The 14 function names of the v0.9 basic catalog. */
 export const BASIC_FUNCTION_NAMES: readonly string[] = [...BASIC.keys()];
 
-/** A number argument as web_core's `z.coerce.number()` reads it: null and absent are missing, anything `Number` cannot read is refused. */
+/**
+ * A number argument as web_core's `z.coerce.number()` reads it: null and absent are missing,
+ * anything `Number` cannot read is refused.
+ */
 function coerced(args: Args, name: string, fn: string): number {
   const v = args[name];
   let n = Number.NaN;

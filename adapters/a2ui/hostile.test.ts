@@ -159,52 +159,60 @@ describe('hostile A2UI streams are bounded, answered with clear errors, and neve
     expect(h.bridge.components('s').size).toBe(0);
   });
 
-  it('malformed traffic: not JSON, an oversized line, two kinds at once, an unknown surface, an unknown catalog, a wrong version', () => {
-    const h = setup();
-    expect(h.bridge.receiveText('{"version": "v0.9", "createSurface": ')[0]!.message).toContain('not JSON');
-    expect(h.bridge.receiveText('x'.repeat(4_000_001))[0]!.code).toBe('LIMIT_EXCEEDED');
-    expect(
-      h.bridge.receive({ version: v, deleteSurface: { surfaceId: 's' }, createSurface: { surfaceId: 's' } })[0]!
-        .message,
-    ).toContain('exactly one of');
-    expect(
-      h.bridge.receive({ version: v, updateComponents: { surfaceId: 'nope', components: [] } })[0]!.message,
-    ).toContain('send createSurface first');
-    expect(
+  it(
+    'malformed traffic: not JSON, an oversized line, two kinds at once, an ' +
+      'unknown surface, an unknown catalog, a wrong version',
+    () => {
+      const h = setup();
+      expect(h.bridge.receiveText('{"version": "v0.9", "createSurface": ')[0]!.message).toContain('not JSON');
+      expect(h.bridge.receiveText('x'.repeat(4_000_001))[0]!.code).toBe('LIMIT_EXCEEDED');
+      expect(
+        h.bridge.receive({ version: v, deleteSurface: { surfaceId: 's' }, createSurface: { surfaceId: 's' } })[0]!
+          .message,
+      ).toContain('exactly one of');
+      expect(
+        h.bridge.receive({ version: v, updateComponents: { surfaceId: 'nope', components: [] } })[0]!.message,
+      ).toContain('send createSurface first');
+      expect(
+        h.bridge.receive({
+          version: v,
+          createSurface: { surfaceId: 't', catalogId: 'https://evil.example/catalog.json' },
+        })[0]!.message,
+      ).toContain('not supported');
+      expect(h.bridge.receive({ version: 'v9', deleteSurface: { surfaceId: 's' } })[0]!.path).toBe('/version');
+      expect(h.bridge.surfaceIds()).toEqual(['s']);
+    },
+  );
+
+  it(
+    'an unknown component renders a visible note and is reported by name; ' +
+      'a bad expression is reported at its prop',
+    async () => {
+      const h = setup();
       h.bridge.receive({
         version: v,
-        createSurface: { surfaceId: 't', catalogId: 'https://evil.example/catalog.json' },
-      })[0]!.message,
-    ).toContain('not supported');
-    expect(h.bridge.receive({ version: 'v9', deleteSurface: { surfaceId: 's' } })[0]!.path).toBe('/version');
-    expect(h.bridge.surfaceIds()).toEqual(['s']);
-  });
-
-  it('an unknown component renders a visible note and is reported by name; a bad expression is reported at its prop', async () => {
-    const h = setup();
-    h.bridge.receive({
-      version: v,
-      updateComponents: {
-        surfaceId: 's',
-        components: [
-          { id: 'root', component: 'Column', children: ['x', 'y'] },
-          { id: 'x', component: 'Marquee' },
-          { id: 'y', component: 'Text', text: { call: 'formatString', args: { value: 'a ${nope(' } } },
-        ],
-      },
-    });
-    const p = await renders(h.bridge);
-    expect(p.violations).toEqual([]);
-    expect(JSON.stringify(p.root())).toContain('Unsupported A2UI component \\"Marquee\\"');
-    expect(h.errors()).toEqual([
-      expect.objectContaining({
-        code: 'VALIDATION_FAILED',
-        path: '/components/1/component',
-        message: expect.stringContaining('component "Marquee" (x) is not in catalog'),
-      }),
-      expect.objectContaining({ code: 'EXPRESSION_ERROR', path: '/components/2/text' }),
-    ]);
-  });
+        updateComponents: {
+          surfaceId: 's',
+          components: [
+            { id: 'root', component: 'Column', children: ['x', 'y'] },
+            { id: 'x', component: 'Marquee' },
+            { id: 'y', component: 'Text', text: { call: 'formatString', args: { value: 'a ${nope(' } } },
+          ],
+        },
+      });
+      const p = await renders(h.bridge);
+      expect(p.violations).toEqual([]);
+      expect(JSON.stringify(p.root())).toContain('Unsupported A2UI component \\"Marquee\\"');
+      expect(h.errors()).toEqual([
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          path: '/components/1/component',
+          message: expect.stringContaining('component "Marquee" (x) is not in catalog'),
+        }),
+        expect.objectContaining({ code: 'EXPRESSION_ERROR', path: '/components/2/text' }),
+      ]);
+    },
+  );
 
   it('every error the bridge sends validates against client_to_server.json', () => {
     const h = setup();

@@ -6,25 +6,30 @@ import { componentsArb, modelArb, updateArb } from './testing/arbitraries.ts';
 import { TIGHT, expectTwinsAgree, surfaceMessages, twin } from './testing/twin-clients.ts';
 
 describe('property: the in-page lane and the wire path are the same renderer', () => {
-  it('the same A2UI message sequences give the same tree, the same refusals and the same issues after every message', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.boolean(),
-        componentsArb,
-        modelArb,
-        fc.array(updateArb, { maxLength: 6 }),
-        async (tight, components, data, updates) => {
-          const limits = tight ? TIGHT : DEFAULT_LIMITS;
-          await expectTwinsAgree(
-            twin(limits, { lane: true }),
-            twin(limits, { lane: false }),
-            surfaceMessages(components, data, updates),
-          );
-        },
-      ),
-      { numRuns: 300 },
-    );
-  }, 180_000);
+  it(
+    'the same A2UI message sequences give the same tree, the same refusals ' +
+      'and the same issues after every message',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.boolean(),
+          componentsArb,
+          modelArb,
+          fc.array(updateArb, { maxLength: 6 }),
+          async (tight, components, data, updates) => {
+            const limits = tight ? TIGHT : DEFAULT_LIMITS;
+            await expectTwinsAgree(
+              twin(limits, { lane: true }),
+              twin(limits, { lane: false }),
+              surfaceMessages(components, data, updates),
+            );
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+    180_000,
+  );
 
   it('refuses on the lane exactly as on the wire, and the surface shows again once the agent fixes it', async () => {
     const results = [];

@@ -2,7 +2,10 @@
 export interface A2uiLimits {
   /** Components one surface may hold. */
   maxComponents: number;
-  /** Deepest component nesting rendered from `root` (a component may add two suip levels, and suip's own maxDepth is 64). */
+  /**
+   * Deepest component nesting rendered from `root` (a component may add two suip levels, and
+   * suip's own maxDepth is 64).
+   */
   maxDepth: number;
   /** Particles one surface may produce in one translation. */
   maxNodes: number;

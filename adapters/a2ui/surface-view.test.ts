@@ -4,41 +4,48 @@ import { BASIC_CATALOG_ID } from '../../shared/neighbours/a2ui/messages.ts';
 import { createSurfaceView, FRAME_MS, type SurfaceView } from './surface-view.ts';
 
 describe('createSurfaceView: scheduled renders', () => {
-  it('300 updates, each in its own microtask (as a sliced read hands them on), become a few renders, the last state shown', async () => {
-    const renders: string[] = [];
-    const holder: { view?: SurfaceView } = {};
-    const bridge = new A2uiBridge({ send: () => undefined, onChange: () => holder.view?.schedule() });
-    holder.view = createSurfaceView(bridge, async (tree) => void renders.push(JSON.stringify(tree)), 's');
-    bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } });
-    const started = performance.now();
-    for (let i = 0; i < 300; i += 1) {
+  it(
+    '300 updates, each in its own microtask (as a sliced read hands them ' +
+      'on), become a few renders, the last state shown',
+    async () => {
+      const renders: string[] = [];
+      const holder: { view?: SurfaceView } = {};
+      const bridge = new A2uiBridge({ send: () => undefined, onChange: () => holder.view?.schedule() });
+      holder.view = createSurfaceView(bridge, async (tree) => void renders.push(JSON.stringify(tree)), 's');
+      bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } });
+      const started = performance.now();
+      for (let i = 0; i < 300; i += 1) {
+        bridge.receive({
+          version: 'v0.9',
+          updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: `tick ${i}` }] },
+        });
+        await Promise.resolve();
+      }
+      const elapsed = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+      // Before: one render per microtask, 300 messages to the renderer (past 1,000 a second it ends the generator).
+      expect(renders.length).toBeLessThanOrEqual(2 + Math.ceil(elapsed / FRAME_MS));
+      expect(renders.length).toBeLessThan(300);
+      expect(renders.at(-1)).toContain('tick 299');
+    },
+  );
+  it(
+    'a render still waiting for its timer is dropped once the surface is ' + 'disposed (its generator is closed)',
+    async () => {
+      const renders: string[] = [];
+      const holder: { view?: SurfaceView } = {};
+      const bridge = new A2uiBridge({ send: () => undefined, onChange: () => holder.view?.schedule() });
+      holder.view = createSurfaceView(bridge, async (tree) => void renders.push(JSON.stringify(tree)), 's');
+      bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } });
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+      const before = renders.length;
       bridge.receive({
         version: 'v0.9',
-        updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: `tick ${i}` }] },
+        updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'late' }] },
       });
-      await Promise.resolve();
-    }
-    const elapsed = performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
-    // Before: one render per microtask, 300 messages to the renderer (past 1,000 a second it ends the generator).
-    expect(renders.length).toBeLessThanOrEqual(2 + Math.ceil(elapsed / FRAME_MS));
-    expect(renders.length).toBeLessThan(300);
-    expect(renders.at(-1)).toContain('tick 299');
-  });
-  it('a render still waiting for its timer is dropped once the surface is disposed (its generator is closed)', async () => {
-    const renders: string[] = [];
-    const holder: { view?: SurfaceView } = {};
-    const bridge = new A2uiBridge({ send: () => undefined, onChange: () => holder.view?.schedule() });
-    holder.view = createSurfaceView(bridge, async (tree) => void renders.push(JSON.stringify(tree)), 's');
-    bridge.receive({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } });
-    await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
-    const before = renders.length;
-    bridge.receive({
-      version: 'v0.9',
-      updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'late' }] },
-    });
-    holder.view.dispose();
-    await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
-    expect(renders).toHaveLength(before);
-  });
+      holder.view.dispose();
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+      expect(renders).toHaveLength(before);
+    },
+  );
 });

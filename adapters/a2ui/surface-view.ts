@@ -3,13 +3,19 @@ import type { A2uiBridge } from './bridge.ts';
 
 /** Renders a particle tree through suip (`suip.render` of a local or remote generator). */
 export type RenderTree = (tree: ModelParticle) => Promise<void>;
-/** Renders a tree that differs from the last rendered one only at `change.path` (`renderChange` of a local generator). */
+/**
+ * Renders a tree that differs from the last rendered one only at `change.path` (`renderChange` of
+ * a local generator).
+ */
 export type RenderChange = (
   tree: ModelParticle,
   change: { path: readonly string[]; particle: ModelParticle },
 ) => Promise<void>;
 
-/** True for a plain group (no type, no `on`): `render` makes its children the generator root's, not one child `root`. */
+/**
+ * True for a plain group (no type, no `on`): `render` makes its children the generator root's,
+ * not one child `root`.
+ */
 function plainGroup(tree: ModelParticle): boolean {
   return (
     typeof tree === 'object' && tree !== null && 'group' in tree && tree.type === undefined && tree.on === undefined
@@ -39,10 +45,11 @@ export const FRAME_MS = 16;
 
 /**
  * Connects a bridge to a render function: one surface (`only`) as the whole tree, or every
- * surface as one child (keyed by surfaceId) of a plain group, so suip's keyed diff sends only what changed and keeps DOM nodes, focus and
- * caret. A refused render is mapped back to the A2UI component (`VALIDATION_FAILED`). With
- * `renderChange` and one surface, a data-model change that re-translated one bound instance of
- * the tree rendered last is sent as just that instance (no render and diff of the whole surface).
+ * surface as one child (keyed by surfaceId) of a plain group, so suip's keyed diff sends only
+ * what changed and keeps DOM nodes, focus and caret. A refused render is mapped back to the A2UI
+ * component (`VALIDATION_FAILED`). With `renderChange` and one surface, a data-model change that
+ * re-translated one bound instance of the tree rendered last is sent as just that instance (no
+ * render and diff of the whole surface).
  */
 export function createSurfaceView(
   bridge: A2uiBridge,

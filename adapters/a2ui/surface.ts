@@ -35,7 +35,10 @@ export class Surface {
     readonly sendDataModel: boolean,
     readonly limits: A2uiLimits,
     readonly theme?: unknown,
-    /** The version of the createSurface message: v0.10 props (TextField.placeholder, Video.posterUrl) count only on a v0.10 surface. */
+    /**
+     * The version of the createSurface message: v0.10 props (TextField.placeholder,
+     * Video.posterUrl) count only on a v0.10 surface.
+     */
     readonly version: A2uiVersion = 'v0.9',
   ) {
     this.model = new DataModel(limits);
@@ -51,7 +54,10 @@ export class Surface {
     return this.preview.get(id) ?? this.components.get(id);
   }
 
-  /** Shows one component of a message still streaming; false when it is malformed or the preview is full (the commit will report it). */
+  /**
+   * Shows one component of a message still streaming; false when it is malformed or the preview
+   * is full (the commit will report it).
+   */
   showPreview(raw: unknown, index: number): boolean {
     let staged: A2uiComponent;
     try {

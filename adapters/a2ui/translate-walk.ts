@@ -1,18 +1,21 @@
 import type { ModelParticle } from '../../generator/kit.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
-import { iconLabel } from './icons.ts';
+import { componentLabel } from './component-label.ts';
 import type { FunctionHost } from './functions.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { listNames } from './limits.ts';
 import { typed, type BridgeEvents, type MapContext, type Mapped } from './map-context.ts';
-import { resolveString, type Scope } from './resolve.ts';
-import type { Surface } from './surface.ts';
+import type { Scope } from './resolve.ts';
+import type { A2uiComponent, Surface } from './surface.ts';
 import { plainText } from '../kit/text.ts';
 import type { TranslateIssue } from './translate.ts';
 import { NO_ISSUES, type Instance, type Task } from './instance-tree.ts';
 import { InstanceContext, pathInside } from './instance-context.ts';
 
-/** A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled, indeterminate progressbar). */
+/**
+ * A visible stand-in for a child the stream has not delivered yet (aria-busy: a labelled,
+ * indeterminate progressbar).
+ */
 export function placeholder(componentId: string): ModelParticle {
   return typed('placeholder', [['label', plainText(`Loading ${componentId.slice(0, 40)}…`)]]);
 }
@@ -46,76 +49,90 @@ export interface Walk {
  * particle into its slot's children array and recording every instance; returns the first one.
  */
 export function runWalk(w: Walk, start: Task, top: Array<readonly [string, ModelParticle]>): Instance | undefined {
-  const { surface, events } = w;
-  const limits = surface.limits;
-  const model = surface.model;
-  // One host for every scope of the walk (a scope is made per instance).
-  const scopeHost = { ...w.host, maxStringLength: limits.maxStringLength, catalog: surface.catalog };
-  const scopeFor = (path: string): Scope => ({ model, path, host: scopeHost });
-  const stack: Task[] = [start];
-  // The ids taken in each children array; made on the first task that chooses an id (a re-translation keeps its own).
-  let usedIds: WeakMap<object, Set<string>> | undefined;
-  let first: Instance | undefined;
-  const heading = (level: number): number => {
+  return new WalkRun(w, start, top).run();
+}
+
+/**
+ * One run of the walk: a stack of tasks, each mapped to one instance whose slots become the next
+ * tasks. The run's state is its fields; the callbacks an instance's context needs (`labelOf`,
+ * `heading`, `onRead`) are made once per run, not per instance.
+ */
+class WalkRun {
+  readonly #w: Walk;
+  readonly #start: Task;
+  readonly #top: Array<readonly [string, ModelParticle]>;
+  readonly #stack: Task[];
+  /** One host for every scope of the walk (a scope is made per instance). */
+  readonly #scopeHost: Scope['host'];
+  /**
+   * The ids taken in each children array; made on the first task that chooses an id (a
+   * re-translation keeps its own).
+   */
+  #usedIds: WeakMap<object, Set<string>> | undefined;
+  #first: Instance | undefined;
+  /** The reads of the instance being mapped (one hook for the whole walk, not a closure per instance). */
+  #reading: string[] = [];
+
+  constructor(w: Walk, start: Task, top: Array<readonly [string, ModelParticle]>) {
+    this.#w = w;
+    this.#start = start;
+    this.#top = top;
+    this.#stack = [start];
+    const { surface } = w;
+    this.#scopeHost = { ...w.host, maxStringLength: surface.limits.maxStringLength, catalog: surface.catalog };
+  }
+
+  readonly #scopeFor = (path: string): Scope => ({ model: this.#w.surface.model, path, host: this.#scopeHost });
+
+  /** The heading level a component's `h<level>` renders at: below the host's, never skipping a level. */
+  readonly #heading = (level: number): number => {
+    const w = this.#w;
     w.lastHeading = Math.max(1, Math.min(6, level - w.topHeading + w.headingLevel, w.lastHeading + 1));
     return w.lastHeading;
   };
 
-  const labelOf = (componentId: string, scopePath: string): string => {
-    const words: string[] = [];
-    const queue: Array<[string, string]> = [[componentId, scopePath]];
-    for (let seen = 0; queue.length > 0 && seen < 64; seen += 1) {
-      const [id, at] = queue.shift()!;
-      const c = surface.component(id);
-      if (c === undefined) continue;
-      try {
-        if (c.component === 'Text') words.push(resolveString(c.props.text, scopeFor(at)));
-        // An icon-only Button (a player's skip and play) is labelled by what its icon means, not "Button".
-        else if (
-          c.component === 'Icon' &&
-          (typeof c.props.name === 'string' ||
-            (typeof c.props.name === 'object' && c.props.name !== null && 'path' in c.props.name))
-        )
-          words.push(capitalized(iconLabel(resolveString(c.props.name, scopeFor(at)))));
-        else if (c.component === 'Button' || c.component === 'Card') queue.push([String(c.props.child), at]);
-        else if (Array.isArray(c.props.children))
-          for (const child of c.props.children.slice(0, 16)) queue.push([String(child), at]);
-      } catch {
-        // A label that fails to resolve is reported where the Text itself renders.
-      }
-    }
-    return words
-      .filter((word) => word !== '')
-      .join(' ')
-      .trim();
-  };
+  readonly #labelOf = (componentId: string, scopePath: string): string =>
+    componentLabel(this.#w.surface, this.#scopeFor, componentId, scopePath);
 
-  /** The reads of the instance being mapped (one hook for the whole walk, not a closure per instance). */
-  let reading: string[] = [];
-  const onRead = (pointer: string, shape: boolean): void => void reading.push(shape ? `#${pointer}` : pointer);
+  readonly #onRead = (pointer: string, shape: boolean): void =>
+    void this.#reading.push(shape ? `#${pointer}` : pointer);
 
-  while (stack.length > 0) {
-    const task = stack.pop()!;
-    let id: string;
-    if (task.fixedId !== undefined) id = task.fixedId;
-    else {
-      usedIds ??= new WeakMap();
-      const siblings = usedIds.get(task.into) ?? new Set<string>(task.into.map(([taken]) => taken));
-      usedIds.set(task.into, siblings);
-      id = uniqueId(task.id, siblings);
-    }
-    const path = [...task.path, id];
+  /** Maps every task until the stack is empty; returns the start's instance (none when the node limit cut it). */
+  run(): Instance | undefined {
+    while (this.#stack.length > 0) this.#step(this.#stack.pop()!);
+    return this.#first;
+  }
+
+  /** A fresh id for the task among its siblings, unless a re-translation keeps the one it had. */
+  #idOf(task: Task): string {
+    if (task.fixedId !== undefined) return task.fixedId;
+    this.#usedIds ??= new WeakMap();
+    const siblings = this.#usedIds.get(task.into) ?? new Set<string>(task.into.map(([taken]) => taken));
+    this.#usedIds.set(task.into, siblings);
+    return uniqueId(task.id, siblings);
+  }
+
+  /** True (and the surface's one cut issue noted) once the walk has made more nodes than the limit. */
+  #overNodeLimit(): boolean {
+    const w = this.#w;
+    const { maxNodes } = w.surface.limits;
     w.nodes += 1;
-    if (w.nodes > limits.maxNodes) {
-      if (!w.cut)
-        w.issues.push({
-          code: 'LIMIT_EXCEEDED',
-          path: '/components',
-          message: `the surface expands to more than ${limits.maxNodes} nodes; the rest is cut`,
-        });
-      w.cut = true;
-      continue;
-    }
+    if (w.nodes <= maxNodes) return false;
+    if (!w.cut)
+      w.issues.push({
+        code: 'LIMIT_EXCEEDED',
+        path: '/components',
+        message: `the surface expands to more than ${maxNodes} nodes; the rest is cut`,
+      });
+    w.cut = true;
+    return true;
+  }
+
+  #step(task: Task): void {
+    const w = this.#w;
+    const id = this.#idOf(task);
+    const path = [...task.path, id];
+    if (this.#overNodeLimit()) return;
     const instance: Instance = {
       task,
       id,
@@ -128,7 +145,7 @@ export function runWalk(w: Walk, start: Task, top: Array<readonly [string, Model
       headingAfter: w.lastHeading,
     };
     // The start's place in its parent is the caller's to fill (a re-translation replaces the old instance).
-    if (task === start) first = instance;
+    if (task === this.#start) this.#first = instance;
     else task.parent?.children.push(instance);
     const issueStart = w.issues.length;
     const done = (particle: ModelParticle): void => {
@@ -136,63 +153,77 @@ export function runWalk(w: Walk, start: Task, top: Array<readonly [string, Model
       if (w.issues.length > issueStart) instance.issues = w.issues.slice(issueStart);
       instance.headingAfter = w.lastHeading;
     };
-    const component = surface.component(task.componentId);
-    if (component === undefined) {
-      done(placeholder(task.componentId));
-      continue;
-    }
+    const component = w.surface.component(task.componentId);
+    if (component === undefined) return done(placeholder(task.componentId));
+    const refused = this.#refusal(task, component);
+    if (refused !== undefined) return done(refused);
+    const key = path.join('/');
+    const mapped = this.#map(instance, component, key);
+    w.origins.set(key, component.id);
+    instance.origin = component.id;
+    done(mapped.particle);
+    this.#pushSlots(task, instance, mapped);
+  }
+
+  /** The visible stand-in for a component that may not be mapped here (a cycle, too deep), its issue noted. */
+  #refusal(task: Task, component: A2uiComponent): ModelParticle | undefined {
+    const { issues, surface } = this.#w;
     if (task.ancestors.includes(task.componentId)) {
-      w.issues.push({
+      const cycle = [...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200);
+      issues.push({
         code: 'VALIDATION_FAILED',
         path: component.at,
-        message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${[...task.ancestors.slice(-4), task.componentId].join(' → ').slice(0, 200)}); a component may appear only once on a path from root`,
+        message: `component "${component.id.slice(0, 40)}" contains itself (cycle ${cycle}); a component may appear only once on a path from root`,
       });
-      done(plainText(`[cycle at ${component.id.slice(0, 40)}]`));
-      continue;
+      return plainText(`[cycle at ${component.id.slice(0, 40)}]`);
     }
-    if (task.depth >= limits.maxDepth) {
-      w.issues.push({
+    if (task.depth >= surface.limits.maxDepth) {
+      issues.push({
         code: 'LIMIT_EXCEEDED',
         path: component.at,
-        message: `components nest deeper than ${limits.maxDepth} levels at "${component.id.slice(0, 40)}"`,
+        message: `components nest deeper than ${surface.limits.maxDepth} levels at "${component.id.slice(0, 40)}"`,
       });
-      done(plainText('[too deep]'));
-      continue;
+      return plainText('[too deep]');
     }
-    const key = path.join('/');
+    return undefined;
+  }
+
+  /** Maps one component, recording every data-model read it makes as one of the instance's bindings. */
+  #map(instance: Instance, component: A2uiComponent, key: string): Mapped {
+    const { surface, events, issues } = this.#w;
+    const { model, limits } = surface;
+    const scope = this.#scopeFor(instance.task.scope);
     const ctx = new InstanceContext(
       component,
       surface,
-      scopeFor(task.scope),
+      scope,
       key,
       limits,
       events,
-      w.issues,
-      labelOf,
-      heading,
+      issues,
+      this.#labelOf,
+      this.#heading,
     );
     // Every read of the model while this instance is mapped is one of its bindings.
     // Kept as the pointer text (a shape read marked with a leading "#", which no pointer has) and
     // parsed only when the first update builds the index: a first paint pays for little more than the push.
-    reading = instance.reads;
-    model.onRead = onRead;
-    let mapped: Mapped;
+    this.#reading = instance.reads;
+    model.onRead = this.#onRead;
     try {
-      mapped =
-        surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component)
-          ? mapComponent(ctx)
-          : outsideCatalog(ctx);
+      return surface.catalog.components.has(component.component) && SERVED_COMPONENTS.has(component.component)
+        ? mapComponent(ctx)
+        : outsideCatalog(ctx);
     } finally {
       model.onRead = undefined;
     }
-    w.origins.set(key, component.id);
-    instance.origin = component.id;
-    done(mapped.particle);
-    // Reverse so the stack pops children in order and each lands after its elder sibling.
+  }
+
+  /** The mapped component's slots as the next tasks, reversed so each child lands after its elder sibling. */
+  #pushSlots(task: Task, instance: Instance, mapped: Mapped): void {
     for (let i = mapped.slots.length - 1; i >= 0; i -= 1) {
       const slot = mapped.slots[i]!;
-      const slotPath = slot.into === top ? [] : path;
-      stack.push({
+      const slotPath = slot.into === this.#top ? [] : instance.path;
+      this.#stack.push({
         ...slot,
         depth: task.depth + 1,
         ancestors: [...task.ancestors, task.componentId],
@@ -201,7 +232,6 @@ export function runWalk(w: Walk, start: Task, top: Array<readonly [string, Model
       });
     }
   }
-  return first;
 }
 
 const SERVED_COMPONENTS: ReadonlySet<string> = new Set(BASIC_COMPONENTS);
@@ -222,9 +252,4 @@ function outsideCatalog(ctx: MapContext): Mapped {
     ]),
     slots: [],
   };
-}
-
-/** `skip previous` → `Skip previous`: an icon's label as a button's text. */
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

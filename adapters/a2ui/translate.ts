@@ -157,7 +157,10 @@ export class SurfaceTranslation implements Translation {
    */
   spliced: Array<{ path: readonly string[]; particle: ModelParticle }> = [];
 
-  /** Re-translates one instance with its subtree and splices it in; clears `#ok` when the whole surface must be translated. */
+  /**
+   * Re-translates one instance with its subtree and splices it in; clears `#ok` when the whole
+   * surface must be translated.
+   */
   #retranslate(old: Instance): void {
     {
       const size = subtreeSize(old);

@@ -3,13 +3,10 @@ import type { FunctionHost } from './functions.ts';
 import { A2uiError, type A2uiLimits } from './limits.ts';
 import type { A2uiOutgoing } from '../../shared/neighbours/a2ui/messages.ts';
 import { resolveDynamic } from './resolve.ts';
+import { jsonRecord } from './json-record.ts';
 
 /** The answer to an action sent with `wantResponse` (v0.10 `actionResponse`). */
 export type ActionResponse = { value: unknown } | { error: { code: string; message: string } };
-
-function record(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
 
 /**
  * v0.10 `callFunction`: runs a basic function the agent asks for (`callableFrom` must allow the
@@ -23,7 +20,7 @@ export function callFunctionMessage(
   send: (out: A2uiOutgoing) => void,
 ): void {
   const id = message.functionCallId;
-  const call = record(message.callFunction);
+  const call = jsonRecord(message.callFunction);
   const fail = (text: string) => {
     if (typeof id === 'string')
       send({ message: { version: 'v0.10', error: { code: 'FUNCTION_FAILED', functionCallId: id, message: text } } });
@@ -54,10 +51,10 @@ export function callFunctionMessage(
 export function readActionResponse(
   message: Record<string, unknown>,
 ): { actionId: string; response: ActionResponse } | undefined {
-  const body = record(message.actionResponse);
+  const body = jsonRecord(message.actionResponse);
   if (typeof message.actionId !== 'string' || body === undefined) return undefined;
   if (Object.hasOwn(body, 'value')) return { actionId: message.actionId, response: { value: body.value } };
-  const error = record(body.error);
+  const error = jsonRecord(body.error);
   if (error !== undefined && typeof error.code === 'string' && typeof error.message === 'string')
     return { actionId: message.actionId, response: { error: { code: error.code, message: error.message } } };
   return undefined;

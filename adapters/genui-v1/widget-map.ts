@@ -4,6 +4,7 @@ import { decodeSelection, encodeChildId, optionChildren, rolesOfEntry } from '..
 import { ALIASES, propOf } from './catalog.ts';
 import { bindingsFor, type EventBinding } from './events.ts';
 import { plainText } from '../kit/text.ts';
+import { mediaMimeOfUrl } from '../../core/policy/mime.ts';
 
 /** A child of a planned group: a reference to another widget, or a particle made here. */
 export type Slot = { id: string; ref: string; child?: true } | { id: string; particle: ModelParticle };
@@ -35,23 +36,6 @@ function asStrings(value: unknown, prop: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
     throw new Error(`prop "${prop}" must be an array of strings`);
   return value as string[];
-}
-
-const IMAGE_MIME = new Map([
-  ['png', 'image/png'],
-  ['jpg', 'image/jpeg'],
-  ['jpeg', 'image/jpeg'],
-  ['gif', 'image/gif'],
-  ['webp', 'image/webp'],
-  ['svg', 'image/svg+xml'],
-  ['avif', 'image/avif'],
-]);
-/** The mime type of an image URL: the data: URI's own, the extension's, or jpeg. */
-function imageMime(url: string): string {
-  const data = /^data:(image\/[a-z0-9.+-]+)[;,]/i.exec(url);
-  if (data) return data[1]!.toLowerCase();
-  const ext = /\.([a-z]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
-  return IMAGE_MIME.get(ext ?? '') ?? 'image/jpeg';
 }
 
 /** Attach the event bindings of a suip type to a plan. */
@@ -189,7 +173,7 @@ function planAlias(name: string, props: Record<string, unknown>, ctx: PlanContex
       return {
         type: 'image',
         slots: [
-          { id: 'src', particle: { data: url, mimeType: imageMime(url) } },
+          { id: 'src', particle: { data: url, mimeType: mediaMimeOfUrl(url, 'image') } },
           { id: 'alt', particle: plainText(props.alt === undefined ? 'Image' : asText(props.alt, 'alt')) },
         ],
       };

@@ -42,32 +42,36 @@ describe('createOutputRouter', () => {
     ]);
   });
 
-  it('refuses malformed, oversized and over-budget calls with an answer the program can act on, and sends none of them', async () => {
-    const { host, seen, release } = memoryHost();
-    const answers: Array<{ ok: boolean; error?: string }> = [];
-    const route = createOutputRouter(
-      host,
-      (_, value) => answers.push(value as { ok: boolean }),
-      () => undefined,
-    );
-    route('mcp.call-tool', { name: 'bad name!' });
-    route('mcp.call-tool', { name: 'ok', arguments: { big: 'x'.repeat(MCP_APP_LIMITS.maxCallArgumentsBytes) } });
-    route('mcp.call-tool', { name: 'ok', extra: true });
-    expect(seen).toEqual([]);
-    expect(answers.map((a) => a.ok)).toEqual([false, false, false]);
-    expect(answers[1]!.error).toContain('larger than');
-    for (let i = 0; i < MCP_APP_LIMITS.maxCallsInFlight + 2; i += 1) route('mcp.call-tool', { name: 'slow', id: i });
-    expect(seen).toHaveLength(MCP_APP_LIMITS.maxCallsInFlight);
-    expect(answers.slice(3).map((a) => a.error)).toEqual([
-      expect.stringContaining('already in flight'),
-      expect.stringContaining('already in flight'),
-    ]);
-    release();
-    await flush();
-    // Answered calls free their places.
-    route('mcp.call-tool', { name: 'again' });
-    expect(seen).toHaveLength(MCP_APP_LIMITS.maxCallsInFlight + 1);
-  });
+  it(
+    'refuses malformed, oversized and over-budget calls with an answer the ' +
+      'program can act on, and sends none of them',
+    async () => {
+      const { host, seen, release } = memoryHost();
+      const answers: Array<{ ok: boolean; error?: string }> = [];
+      const route = createOutputRouter(
+        host,
+        (_, value) => answers.push(value as { ok: boolean }),
+        () => undefined,
+      );
+      route('mcp.call-tool', { name: 'bad name!' });
+      route('mcp.call-tool', { name: 'ok', arguments: { big: 'x'.repeat(MCP_APP_LIMITS.maxCallArgumentsBytes) } });
+      route('mcp.call-tool', { name: 'ok', extra: true });
+      expect(seen).toEqual([]);
+      expect(answers.map((a) => a.ok)).toEqual([false, false, false]);
+      expect(answers[1]!.error).toContain('larger than');
+      for (let i = 0; i < MCP_APP_LIMITS.maxCallsInFlight + 2; i += 1) route('mcp.call-tool', { name: 'slow', id: i });
+      expect(seen).toHaveLength(MCP_APP_LIMITS.maxCallsInFlight);
+      expect(answers.slice(3).map((a) => a.error)).toEqual([
+        expect.stringContaining('already in flight'),
+        expect.stringContaining('already in flight'),
+      ]);
+      release();
+      await flush();
+      // Answered calls free their places.
+      route('mcp.call-tool', { name: 'again' });
+      expect(seen).toHaveLength(MCP_APP_LIMITS.maxCallsInFlight + 1);
+    },
+  );
 
   it('sends messages, context and http(s) links through the host and reports refusals as problems', async () => {
     const { host, seen } = memoryHost();
@@ -90,41 +94,45 @@ describe('createOutputRouter', () => {
     expect(problems[3]).toContain('no such MCP channel');
   });
 
-  it('gives message, open-link and model-context a rate budget and one request in flight each, refusing the excess precisely', async () => {
-    const { host, seen } = memoryHost();
-    const problems: string[] = [];
-    let clock = 0;
-    const route = createOutputRouter(
-      host,
-      () => undefined,
-      (message) => problems.push(message),
-      () => clock,
-    );
-    for (let i = 0; i < 50; i += 1) route('mcp.message', `spam ${i}`);
-    expect(problems).toHaveLength(49);
-    expect(problems[0]).toMatch(
-      /output\("mcp.message", …\) was refused: the previous message is still with the host; wait/,
-    );
-    await flush();
-    route('mcp.message', 'second');
-    await flush();
-    route('mcp.message', 'third');
-    expect(problems.at(-1)).toContain(`more than ${MCP_APP_LIMITS.maxRequestsPerSecond} message requests per second`);
-    // The other channels have their own budgets; time refills them.
-    route('mcp.model-context', 'ctx');
-    route('mcp.open-link', 'https://example.com/a');
-    clock += 1000;
-    await flush();
-    route('mcp.message', 'later');
-    await flush();
-    expect(seen.map(([method]) => method)).toEqual([
-      'ui/message',
-      'ui/message',
-      'ui/update-model-context',
-      'ui/open-link',
-      'ui/message',
-    ]);
-  });
+  it(
+    'gives message, open-link and model-context a rate budget and one ' +
+      'request in flight each, refusing the excess precisely',
+    async () => {
+      const { host, seen } = memoryHost();
+      const problems: string[] = [];
+      let clock = 0;
+      const route = createOutputRouter(
+        host,
+        () => undefined,
+        (message) => problems.push(message),
+        () => clock,
+      );
+      for (let i = 0; i < 50; i += 1) route('mcp.message', `spam ${i}`);
+      expect(problems).toHaveLength(49);
+      expect(problems[0]).toMatch(
+        /output\("mcp.message", …\) was refused: the previous message is still with the host; wait/,
+      );
+      await flush();
+      route('mcp.message', 'second');
+      await flush();
+      route('mcp.message', 'third');
+      expect(problems.at(-1)).toContain(`more than ${MCP_APP_LIMITS.maxRequestsPerSecond} message requests per second`);
+      // The other channels have their own budgets; time refills them.
+      route('mcp.model-context', 'ctx');
+      route('mcp.open-link', 'https://example.com/a');
+      clock += 1000;
+      await flush();
+      route('mcp.message', 'later');
+      await flush();
+      expect(seen.map(([method]) => method)).toEqual([
+        'ui/message',
+        'ui/message',
+        'ui/update-model-context',
+        'ui/open-link',
+        'ui/message',
+      ]);
+    },
+  );
 
   it('refuses an open-link whose userinfo disguises its host, without sending it', async () => {
     const { host, seen } = memoryHost();
@@ -144,27 +152,32 @@ describe('createOutputRouter', () => {
     );
   });
 
-  it('answers a tool result too big to hand over with ok:false naming the bound, so every call gets one answer', async () => {
-    const answers: Array<{ ok: boolean; id?: unknown; error?: string; structured?: unknown }> = [];
-    const host: ViewHost = {
-      ...memoryHost().host,
-      callServerTool: async () => ({
-        content: [{ type: 'text', text: 'big' }],
-        structuredContent: { rows: 'x'.repeat(MCP_APP_LIMITS.maxInputValueBytes) },
-      }),
-    };
-    const route = createOutputRouter(
-      host,
-      (_, value) => answers.push(value as { ok: boolean }),
-      () => undefined,
-    );
-    route('mcp.call-tool', { name: 'dump', id: 7 });
-    await flush();
-    expect(answers).toHaveLength(1);
-    expect(answers[0]).toMatchObject({ ok: false, id: 7 });
-    expect(answers[0]!.structured).toBeUndefined();
-    expect(answers[0]!.error).toMatch(
-      new RegExp(`^the result of dump is \\d+ bytes of JSON, over the ${MCP_APP_LIMITS.maxInputValueBytes}-byte limit`),
-    );
-  });
+  it(
+    'answers a tool result too big to hand over with ok:false naming the ' + 'bound, so every call gets one answer',
+    async () => {
+      const answers: Array<{ ok: boolean; id?: unknown; error?: string; structured?: unknown }> = [];
+      const host: ViewHost = {
+        ...memoryHost().host,
+        callServerTool: async () => ({
+          content: [{ type: 'text', text: 'big' }],
+          structuredContent: { rows: 'x'.repeat(MCP_APP_LIMITS.maxInputValueBytes) },
+        }),
+      };
+      const route = createOutputRouter(
+        host,
+        (_, value) => answers.push(value as { ok: boolean }),
+        () => undefined,
+      );
+      route('mcp.call-tool', { name: 'dump', id: 7 });
+      await flush();
+      expect(answers).toHaveLength(1);
+      expect(answers[0]).toMatchObject({ ok: false, id: 7 });
+      expect(answers[0]!.structured).toBeUndefined();
+      expect(answers[0]!.error).toMatch(
+        new RegExp(
+          `^the result of dump is \\d+ bytes of JSON, over the ${MCP_APP_LIMITS.maxInputValueBytes}-byte limit`,
+        ),
+      );
+    },
+  );
 });

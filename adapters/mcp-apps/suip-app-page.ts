@@ -3,7 +3,8 @@ import { createRenderer, type GeneratorHandle, type Renderer } from '../../rende
 import { INPUT_CHANNELS, MCP_APP_LIMITS } from '../../shared/neighbours/mcp-apps/constants.ts';
 import { readRenderResult } from '../../shared/neighbours/mcp-apps/render-result.ts';
 import { suipTokensFromHostStyles } from '../../shared/neighbours/mcp-apps/theme-map.ts';
-import { createOutputRouter, jsonBytes, PROGRAM_OUTPUTS } from './program-outputs.ts';
+import { createOutputRouter, PROGRAM_OUTPUTS } from './program-outputs.ts';
+import { jsonBytes } from './program-tool-calls.ts';
 
 /**
  * suip as an MCP App: the script of `ui://suip/app.html`, the page an MCP host (Claude, ChatGPT,

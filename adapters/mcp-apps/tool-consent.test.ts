@@ -48,15 +48,18 @@ describe('tool consent', () => {
     expect(asked).toHaveLength(5);
   });
 
-  it('app-only tools are not asked about (unless askAppOnly); allow-listed tools never are; no rule refuses', async () => {
-    const { asked, rule } = prompting([false]);
-    expect(await consents(rule, call('refresh'), {}, true)).toBe(true);
-    expect(await consents({ ...rule, askAppOnly: true }, call('refresh'), {}, true)).toBe(false);
-    expect(await consents({ allow: ['x'] }, call('x'), {})).toBe(true);
-    expect(await consents(undefined, call('x'), {})).toBe(false);
-    expect(await consents({ ask: () => Promise.reject(new Error('closed')) }, call('x'), {})).toBe(false);
-    expect(asked).toEqual(['ui://a/app.html refresh']);
-  });
+  it(
+    'app-only tools are not asked about (unless askAppOnly); allow-listed ' + 'tools never are; no rule refuses',
+    async () => {
+      const { asked, rule } = prompting([false]);
+      expect(await consents(rule, call('refresh'), {}, true)).toBe(true);
+      expect(await consents({ ...rule, askAppOnly: true }, call('refresh'), {}, true)).toBe(false);
+      expect(await consents({ allow: ['x'] }, call('x'), {})).toBe(true);
+      expect(await consents(undefined, call('x'), {})).toBe(false);
+      expect(await consents({ ask: () => Promise.reject(new Error('closed')) }, call('x'), {})).toBe(false);
+      expect(asked).toEqual(['ui://a/app.html refresh']);
+    },
+  );
 
   it('an app cannot grow the memory without bound: past the cap, answers are for one call only', async () => {
     const session = {};

@@ -48,3 +48,40 @@ export function describeMime(mimeType: string): string {
     return `${sub.toUpperCase()} ${kind}`;
   return 'File';
 }
+
+/** The usual file extensions of the allowlisted media types (a URL's path tells its type where nothing else does). */
+const MEDIA_EXTENSIONS: ReadonlyMap<string, string> = new Map([
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['avif', 'image/avif'],
+  ['svg', 'image/svg+xml'],
+  ['mp4', 'video/mp4'],
+  ['webm', 'video/webm'],
+  ['ogv', 'video/ogg'],
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+  ['wav', 'audio/wav'],
+  ['aac', 'audio/aac'],
+  ['flac', 'audio/flac'],
+]);
+
+/** The common type of each media kind, for a URL that tells nothing. */
+const KIND_DEFAULTS = { image: 'image/jpeg', video: 'video/mp4', audio: 'audio/mpeg' } as const;
+
+/**
+ * The mime type of a media URL shown as `kind`, for protocols that send a URL without one (A2UI,
+ * GenUI, canvas): a `data:` URL's own type, else the path's extension, each only when it is of
+ * that kind, else `fallback` (the kind's common type by default). The host's media policy still
+ * decides whether it loads.
+ */
+export function mediaMimeOfUrl(url: string, kind: 'image' | 'video' | 'audio', fallback?: string): string {
+  const dataType = /^data:([a-z]+\/[a-z0-9.+-]+)[;,]/i.exec(url)?.[1]?.toLowerCase();
+  if (dataType?.startsWith(`${kind}/`)) return dataType;
+  const ext = /\.([a-z0-9]{2,5})(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
+  const byExt = ext === undefined ? undefined : MEDIA_EXTENSIONS.get(ext);
+  if (byExt?.startsWith(`${kind}/`)) return byExt;
+  return fallback ?? KIND_DEFAULTS[kind];
+}

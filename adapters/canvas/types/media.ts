@@ -1,34 +1,13 @@
+import { mediaMimeOfUrl } from '../../../core/policy/mime.ts';
 import { g, opt, plain, toText } from '../particles.ts';
 import { titled } from './data-display.ts';
 import type { Mapper } from './mapper.ts';
-
-const EXTENSIONS: ReadonlyMap<string, string> = new Map([
-  ['png', 'image/png'],
-  ['jpg', 'image/jpeg'],
-  ['jpeg', 'image/jpeg'],
-  ['gif', 'image/gif'],
-  ['webp', 'image/webp'],
-  ['svg', 'image/svg+xml'],
-  ['avif', 'image/avif'],
-  ['mp4', 'video/mp4'],
-  ['webm', 'video/webm'],
-  ['ogv', 'video/ogg'],
-  ['mov', 'video/quicktime'],
-]);
-
-/** The mime type of a media URL: from a `data:` prefix, else from the extension, else the fallback. */
-export function mimeOf(src: string, fallback: string): string {
-  const data = /^data:([a-z]+\/[a-z0-9.+-]+)[;,]/i.exec(src);
-  if (data) return data[1]!.toLowerCase();
-  const ext = /\.([a-z0-9]{2,5})(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase();
-  return (ext !== undefined ? EXTENSIONS.get(ext) : undefined) ?? fallback;
-}
 
 /** `image` {title, src, caption, alt} → image (alt defaults to the title; the host's media policy decides the src). */
 export const image: Mapper = (d) => {
   const src = toText(d.src);
   return g('image', [
-    ['src', { data: src, mimeType: mimeOf(src, 'image/png') }],
+    ['src', { data: src, mimeType: mediaMimeOfUrl(src, 'image', 'image/png') }],
     ['alt', plain(toText(d.alt) || toText(d.title) || 'image')],
     ['caption', opt(d.caption ?? d.title)],
   ]);
@@ -38,7 +17,7 @@ export const image: Mapper = (d) => {
 export const video: Mapper = (d) => {
   const src = toText(d.src);
   return g('video', [
-    ['src', { data: src, mimeType: mimeOf(src, 'video/mp4') }],
+    ['src', { data: src, mimeType: mediaMimeOfUrl(src, 'video') }],
     ['title', plain(toText(d.title) || 'video')],
     ['caption', opt(d.caption)],
   ]);
