@@ -159,7 +159,9 @@ describe('createJsonUnitParser: bounds and errors', () => {
     ];
     // Before: the failed escape stayed set, so line 2's key "a" read as an escape "\a"; and the line end that failed
     // the \u escape was consumed, so line 4 was skipped as the rest of line 3.
-    expect(events.map((e) => (e.kind === 'error' ? e.error.message : [e.kind, JSON.stringify(e.value)]))).toEqual([
+    const shown = (e: JsonStreamEvent) =>
+      e.kind === 'error' ? e.error.message : [e.kind, JSON.stringify('value' in e ? e.value : e.text)];
+    expect(events.map(shown)).toEqual([
       'line 1, column 8, at $: "\\q" is not a JSON escape; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX',
       ['unit', '{"a":"x"}'],
       ['document', '{"a":"x"}'],
