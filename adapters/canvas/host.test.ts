@@ -99,7 +99,7 @@ describe('createCanvasHost', () => {
     expect(host.apply({ op: 'upsert', id: 'ok', type: 'card', data: {} })).toBe(true);
   });
 
-  it('an instance of a defined-but-broken type says so (not "unknown type"); a corrected define clears it', async () => {
+  it('an instance of a defined-but-broken type says so (not "unknown type"); a fixed define clears it', async () => {
     const { t, host, issues } = await setup();
     expect(
       host.apply({ op: 'define', id: 'bad-one', component: { html: '<ul>\n  {{#each items}}<li>{{.}}</li>\n</ul>' } }),

@@ -60,7 +60,7 @@ describe('canvas ops (seed 001 semantics)', () => {
     expect(s.mode).toBe('auto');
   });
 
-  it('define registers a type (limits: 30 types, 50 KB html + css), undefine forgets it but keeps its components', () => {
+  it('define registers a type (limits: 30 types, 50 KB html + css); undefine forgets it, keeps its components', () => {
     const s = emptyCanvas();
     for (let i = 0; i < 30; i += 1) applyOp(s, { op: 'define', id: `w${i}x`, component: { html: '<p/>' } });
     expect(() => applyOp(s, { op: 'define', id: 'one-more', component: { html: '<p/>' } })).toThrow(

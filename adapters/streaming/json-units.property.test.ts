@@ -55,7 +55,7 @@ function split(whole: string, cuts: readonly number[]): string[] {
   return out;
 }
 
-/** The checks every split must pass: units are exactly the complete input's, texts only grow toward the final string. */
+/** What every split must give: exactly the complete input's units; texts that only grow toward the final string. */
 function check(whole: string, batches: JsonStreamEvent[][]): void {
   // The reference is JSON.parse of the text (it turns -0 into 0, as the parser does).
   const doc = JSON.parse(whole) as { updateComponents: { components: unknown[] } };
@@ -85,7 +85,7 @@ function check(whole: string, batches: JsonStreamEvent[][]): void {
 }
 
 describe('createJsonUnitParser, split everywhere', () => {
-  it('property: at every single-character split, units are exactly those of the complete input and texts grow toward the final text', () => {
+  it('property: at every one-character split: the units of the whole input, texts grow toward the final text', () => {
     fc.assert(
       fc.property(message, (doc) => {
         const whole = JSON.stringify(doc);
@@ -95,7 +95,7 @@ describe('createJsonUnitParser, split everywhere', () => {
     );
   });
 
-  it('property: any chunking (fast-check cuts) gives the same units, context and document as the whole text in one push', () => {
+  it('property: any chunking gives the units, context and document of the whole text in one push', () => {
     fc.assert(
       fc.property(message, fc.array(fc.nat(), { maxLength: 12 }), (doc, cuts) => {
         const whole = `${JSON.stringify(doc)}\n`;
@@ -108,7 +108,7 @@ describe('createJsonUnitParser, split everywhere', () => {
     );
   });
 
-  it('oracle: at every cut, the text shown equals what partial-json (which re-parses the whole prefix) reads there', () => {
+  it('oracle: at every cut, the text shown is what partial-json (re-parsing the whole prefix) reads there', () => {
     fc.assert(
       fc.property(message, (doc) => {
         const whole = JSON.stringify(doc);
@@ -128,7 +128,7 @@ describe('createJsonUnitParser, split everywhere', () => {
     );
   });
 
-  it('property: any JSON value, JSONL or one document, split anywhere, yields the units and documents JSON.parse gives', () => {
+  it('property: any JSON value, JSONL or one document, cut anywhere: the units and documents of JSON.parse', () => {
     const unitsOf = (value: unknown): unknown[] =>
       Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : [];
     const value = fc

@@ -108,7 +108,9 @@ describe('createJsonUnitParser', () => {
       }),
     ]);
   });
+});
 
+describe('createJsonUnitParser: bounds and errors', () => {
   it('bounds depth, document size and unit count with errors that name the bound', () => {
     const deep = createJsonUnitParser({ units: ['$'], limits: { maxDepth: 3 } }).push('[[[[1]]]]\n');
     expect(deep[0]).toMatchObject({ kind: 'error', error: { code: 'LIMIT_EXCEEDED', column: 4, path: '$[0][0]' } });
@@ -129,7 +131,7 @@ describe('createJsonUnitParser', () => {
     expect(kinds(many)).toEqual(['unit', 'unit', 'error']);
   });
 
-  it('syntax errors name what was expected: bad escapes, raw control characters, numbers, literals, trailing text', () => {
+  it('syntax errors name what was expected: bad escapes, control characters, numbers, literals, trailing text', () => {
     const first = (text: string) => {
       const e = createJsonUnitParser({ units: ['$'] })
         .push(text)
@@ -145,6 +147,28 @@ describe('createJsonUnitParser', () => {
     expect(first('{"a" 1}\n')).toContain('expected ":" after the key "a"');
     expect(first('{"a":1,}\n')).toContain('expected a key in double quotes after ","');
     expect(first('[1,]\n')).toContain('expected a value');
+  });
+
+  it('JSONL: a line that failed in an escape leaves nothing to the next lines: they parse, on their own line', () => {
+    const parser = createJsonUnitParser({ units: ['$'] });
+    const events = [
+      ...parser.push('{"a":"\\q"}\n{"a":"x"}\n'),
+      ...parser.push('{"a":"\\u12'),
+      ...parser.push('\n{"b":"y"}\n'),
+      ...parser.end(),
+    ];
+    // Before: the failed escape stayed set, so line 2's key "a" read as an escape "\a"; and the line end that failed
+    // the \u escape was consumed, so line 4 was skipped as the rest of line 3.
+    const shown = (e: JsonStreamEvent) =>
+      e.kind === 'error' ? e.error.message : [e.kind, JSON.stringify('value' in e ? e.value : e.text)];
+    expect(events.map(shown)).toEqual([
+      'line 1, column 8, at $: "\\q" is not a JSON escape; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX',
+      ['unit', '{"a":"x"}'],
+      ['document', '{"a":"x"}'],
+      'line 3, column 11, at $: a \\u escape needs 4 hex digits but found a line end',
+      ['unit', '{"b":"y"}'],
+      ['document', '{"b":"y"}'],
+    ]);
   });
 
   it('document mode: one value over many lines; a __proto__ key stays an own property', () => {

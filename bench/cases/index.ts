@@ -4,6 +4,7 @@ import { appendCredentials } from './append-credentials.ts';
 import { applyTransactionCase } from './apply-transaction.ts';
 import { diffApplyMatrix } from './diff-apply-matrix.ts';
 import { diffOneLeaf } from './diff-one-leaf.ts';
+import { jsonUnitsStream } from './json-units-stream.ts';
 import { tokenApplySweep } from './token-apply-sweep.ts';
 
 /**
@@ -17,4 +18,5 @@ export const CASES: readonly BenchCase[] = [
   tokenApplySweep,
   diffApplyMatrix,
   a2uiDataModelCase,
+  jsonUnitsStream,
 ];

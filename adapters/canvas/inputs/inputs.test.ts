@@ -8,7 +8,8 @@ import { opsFromToolResult } from './mcp.ts';
 const STREAM = [
   'Here is your dashboard.\n',
   '```genui\n',
-  '{"op":"upsert","id":"weather-paris","type":"weather","data":{"city":"Paris","temp":18,"condition":"Partly Cloudy","icon":""}}\n',
+  '{"op":"upsert","id":"weather-paris","type":"weather",' +
+    '"data":{"city":"Paris","temp":18,"condition":"Partly Cloudy","icon":""}}\n',
   '```\n',
   'And the services, in TOON:\n',
   '```genui\n',

@@ -111,7 +111,7 @@ function split(text: string, cuts: readonly number[]): string[] {
 }
 
 describe('createCanvasFeed: progressive canvas ops', () => {
-  it('split at every character: prose streams in previews, the final canvas and errors equal a non-streamed run, nothing of a broken line stays', async () => {
+  it('split anywhere: prose previews; canvas and errors as unstreamed; no broken line stays', async () => {
     const reference = await whole(TEXT);
     const run = await streamed(TEXT.split(''), true);
     expect(run.tree).toEqual(reference.tree);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSnapshotInSlices } from './snapshot-pieces.ts';
 
 describe('parseSnapshotInSlices', () => {
-  it('parses a 5 MB snapshot exactly as JSON.parse does, yielding between steps once a slice ran its time', async () => {
+  it('parses a 5 MB snapshot exactly as JSON.parse does, yielding between steps once a slice ran out', async () => {
     const ops = Array.from({ length: 500 }, (_, i) => ({
       op: 'upsert',
       id: `n${i}`,

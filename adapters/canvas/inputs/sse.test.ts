@@ -60,7 +60,7 @@ describe('createCanvasSseFold', () => {
     expect(fold.state.components.size).toBe(0);
   });
 
-  it('reads a byte body through the sliced reader to the same canvas as push, multi-byte text cut anywhere', async () => {
+  it('reads a byte body through the sliced reader to the canvas push makes, multi-byte text cut anywhere', async () => {
     const whole = createCanvasSseFold();
     whole.push(
       STREAM +
@@ -102,7 +102,7 @@ describe('createCanvasSseFold().connect (the one door for agent streams)', () =>
     return { url: `http://127.0.0.1:${port}/sse`, close: () => server.close() };
   }
 
-  it('reads a 2 MB snapshot (parsed in pieces), ops and an error event through a real server, and says its mode', async () => {
+  it('reads a 2 MB snapshot (in pieces), ops and an error event through a real server, and says its mode', async () => {
     const ops = Array.from({ length: 200 }, (_, i) => ({
       op: 'upsert',
       id: `n${i}`,
@@ -137,7 +137,7 @@ describe('createCanvasSseFold().connect (the one door for agent streams)', () =>
     }
   });
 
-  it('an empty snapshot or one without an ops array keeps the canvas and says why (connect and push alike)', async () => {
+  it('an empty snapshot or one without an ops array keeps the canvas and says why (connect, push alike)', async () => {
     const held = `id: 1\nevent: op\ndata: {"op":"upsert","id":"kept","type":"card","data":{"text":"1"}}\n\n`;
     const bad = `id: 2\nevent: snapshot\ndata: \n\nid: 3\nevent: snapshot\ndata: {"seq":3}\n\n`;
     const server = await serve(200, held + bad);

@@ -5,7 +5,10 @@ export interface WireGroup {
   on?: Record<string, { handler: string }>;
 }
 
-/** Test-only: the path (ids from the merged root) and node of the first group whose JSON satisfies `test`, depth first. */
+/**
+ * Test-only: the path (ids from the merged root) and node of the first group whose JSON satisfies
+ * `test`, depth first.
+ */
 export function findGroup(
   root: unknown,
   test: (group: WireGroup) => boolean,

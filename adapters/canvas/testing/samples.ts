@@ -194,7 +194,8 @@ export const KANBAN_DATA = {
 
 /** The seed's TOON example and the JSON it stands for. */
 export const SEED_TOON =
-  'op: upsert\nid: srv\ntype: stats\ndata:\n  title: Services\n  items[3]{label,value}:\n    Uptime,14d\n    Requests,1.2M\n    Errors,0.03%';
+  'op: upsert\nid: srv\ntype: stats\ndata:\n  title: Services\n' +
+  '  items[3]{label,value}:\n    Uptime,14d\n    Requests,1.2M\n    Errors,0.03%';
 export const SEED_TOON_JSON = {
   op: 'upsert',
   id: 'srv',

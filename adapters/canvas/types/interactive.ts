@@ -38,7 +38,10 @@ function button(b: unknown, context: MapContext): ModelParticle {
   );
 }
 
-/** `chips` {title, chips[{text, value, checked}]} → multi-choice; change → widget-action {action: "chips", value: [...]}. */
+/**
+ * `chips` {title, chips[{text, value, checked}]} → multi-choice; change → widget-action
+ * {action: "chips", value: [...]}.
+ */
 export const chips: Mapper = (d, context) => {
   const list = items(d.chips);
   // The kit gives each value an id no role of multi-choice can take, and reads the selection back to values.
@@ -116,7 +119,10 @@ export const slider: Mapper = (d, context) =>
     { change: { data: 'value', handler: (e) => context.emit('slider', { value: num(e.value) }) } },
   );
 
-/** `form` {title, id, fields[{name, type, label, value}], actions[{label, action, style}]} → form; submit → widget-action {action, formData}. */
+/**
+ * `form` {title, id, fields[{name, type, label, value}], actions[{label, action, style}]} → form;
+ * submit → widget-action {action, formData}.
+ */
 export const form: Mapper = (d, context) => formOf(d, items(d.fields), items(d.actions), context);
 
 /** `form-strip` {title, desc, icon, fields, action, label} → a compact form (one action). */

@@ -44,7 +44,10 @@ export function start(
 ): void {
   let template: ReturnType<typeof parseTemplate>;
   let lastProblem: string | undefined;
-  /** Shows a failure in the widget's place and tells the host (once per distinct message: a widget failing on every patch reports once). */
+  /**
+   * Shows a failure in the widget's place and tells the host (once per distinct message: a widget
+   * failing on every patch reports once).
+   */
   const fail = (error: unknown): ModelParticle => {
     const message = `the widget cannot render: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
     if (message !== lastProblem) suip.output('widget-error', { message });
