@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
+import { rowListMessages } from './fixtures/a2ui-row-list.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 7);
@@ -22,49 +23,8 @@ const EXAMPLES = [
   '25_contact-card.json',
   '33_financial-data-grid.json',
 ].filter((f) => readdirSync(corpus).includes(f));
-/**
- * A bigger surface than the corpus examples: a bound title over a 200-row template list (each row
- * a Card of a Row of two Texts). Its update row shows what a data-model change costs when the
- * surface is large: the bridge re-translates only what is bound to the changed path.
- */
-const LIST_ROWS = 200;
-const SYNTHETIC: Record<string, unknown[]> = {
-  '200-row-list': [
-    {
-      version: 'v0.9',
-      createSurface: {
-        surfaceId: 'rows',
-        catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
-      },
-    },
-    {
-      version: 'v0.9',
-      updateComponents: {
-        surfaceId: 'rows',
-        components: [
-          { id: 'root', component: 'Column', children: ['heading', 'title', 'list'] },
-          { id: 'heading', component: 'Text', text: 'Price list', variant: 'h2' },
-          { id: 'title', component: 'Text', text: { path: '/title' } },
-          { id: 'list', component: 'List', children: { componentId: 'row', path: '/rows' } },
-          { id: 'row', component: 'Card', child: 'row-line' },
-          { id: 'row-line', component: 'Row', children: ['row-name', 'row-price'] },
-          { id: 'row-name', component: 'Text', text: { path: 'name' } },
-          { id: 'row-price', component: 'Text', text: { path: 'price' } },
-        ],
-      },
-    },
-    {
-      version: 'v0.9',
-      updateDataModel: {
-        surfaceId: 'rows',
-        value: {
-          title: 'Today',
-          rows: Array.from({ length: LIST_ROWS }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })),
-        },
-      },
-    },
-  ],
-};
+/** A bigger surface than the corpus examples: a bound title over a 200-row template list (the fixture says why). */
+const SYNTHETIC: Record<string, unknown[]> = { '200-row-list': rowListMessages(200) };
 const PROGRAM = `const { group, render } = suip;
 render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
 

@@ -30,13 +30,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { openBrowserSession } from './browser-session.mjs';
+import { selfThreadTimes } from './trace-events.mjs';
+import { rowListMessages } from '../fixtures/a2ui-row-list.mjs';
+import { benchArgs } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const ROUNDS = Number(args.rounds ?? 5);
 const UPDATES = Number(args.updates ?? 20);
 const POLL = args.poll !== undefined;
@@ -46,38 +44,7 @@ const EXAMPLES = (
 const corpus = fileURLToPath(new URL('../../examples/a2ui/examples/', import.meta.url));
 
 /** The 200-row list of bench/first-paint.ts: a bound title over 200 template rows. */
-const LIST = [
-  {
-    version: 'v0.9',
-    createSurface: { surfaceId: 'rows', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' },
-  },
-  {
-    version: 'v0.9',
-    updateComponents: {
-      surfaceId: 'rows',
-      components: [
-        { id: 'root', component: 'Column', children: ['heading', 'title', 'list'] },
-        { id: 'heading', component: 'Text', text: 'Price list', variant: 'h2' },
-        { id: 'title', component: 'Text', text: { path: '/title' } },
-        { id: 'list', component: 'List', children: { componentId: 'row', path: '/rows' } },
-        { id: 'row', component: 'Card', child: 'row-line' },
-        { id: 'row-line', component: 'Row', children: ['row-name', 'row-price'] },
-        { id: 'row-name', component: 'Text', text: { path: 'name' } },
-        { id: 'row-price', component: 'Text', text: { path: 'price' } },
-      ],
-    },
-  },
-  {
-    version: 'v0.9',
-    updateDataModel: {
-      surfaceId: 'rows',
-      value: {
-        title: 'Today',
-        rows: Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })),
-      },
-    },
-  },
-];
+const LIST = rowListMessages(200);
 
 /** JavaScript phases by source file; the first pattern that matches wins. */
 const PHASES = [
@@ -223,18 +190,8 @@ function stageTimes(events, from, to) {
   }
   const out = new Map();
   if (!best) return out;
-  const sorted = best.on.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const stack = [];
-  const self = new Map();
-  for (const e of sorted) {
-    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
-    const parent = stack.at(-1);
-    self.set(e, e.tdur);
-    if (parent) self.set(parent, self.get(parent) - e.tdur);
-    stack.push(e);
-  }
   let busy = 0;
-  for (const [e, us] of self) {
+  for (const [e, us] of selfThreadTimes(best.on)) {
     busy += us / 1000;
     // A task's own time (scheduling, not inside any traced event) is main-thread work too.
     const stage = /RunTask/.test(e.name) ? 'task time outside any traced event' : stageOf(e.name);

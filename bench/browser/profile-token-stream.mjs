@@ -16,13 +16,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openBrowserSession } from './browser-session.mjs';
+import { benchArgs, scriptShape } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const anchor = args.anchor ?? 'suip';
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
@@ -32,10 +28,7 @@ const out = args.out ?? `/tmp/token-stream-${anchor}.cpuprofile`;
 const streams = args.streams === undefined ? undefined : Number(args.streams);
 /** Tokens of the whole run: per stream times streams on the four-streams page. */
 const allTokens = tokens * (streams ?? 1);
-const script = {
-  ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
-  ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
-};
+const script = scriptShape(args);
 
 /** Self and inclusive sampled time per function of a V8 CPU profile, in ms. */
 export function summarise(profile) {

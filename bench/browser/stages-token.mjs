@@ -16,13 +16,9 @@
 import { openBrowserSession } from './browser-session.mjs';
 import { suipView } from './cases/token-stream.mjs';
 import { LIGHT_TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
+import { benchArgs } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const rate = Number(args.rate ?? 150);
 const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 3);

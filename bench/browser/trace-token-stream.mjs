@@ -19,13 +19,9 @@
  */
 import { openBrowserSession } from './browser-session.mjs';
 import { LIGHT_TRACE_CATEGORIES, TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
+import { benchArgs, scriptShape } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const anchors = (args.anchors ?? 'suip,remote-dom,vanilla').split(',');
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
@@ -41,10 +37,7 @@ try {
   const results = {};
   for (const anchor of anchors) {
     const trace = tracedWindow(categories);
-    const script = {
-      ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
-      ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
-    };
+    const script = scriptShape(args);
     // `suip:a+b` is suip with the switches a and b (as in ablate-token-stream.mjs); `--ablate` applies to plain `suip`.
     const [name, switches] = anchor.startsWith('suip:')
       ? ['suip', anchor.slice(5).replaceAll('+', ',')]
