@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
+import { boundText, firstText, lastText } from './fixtures/a2ui-probes.mjs';
 import { rowListMessages } from './fixtures/a2ui-row-list.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -163,44 +164,4 @@ try {
 } finally {
   await browser.close();
   await server.close();
-}
-
-/** The surface and the first absolute data path a Text of the example is bound to. */
-function boundText(messages: unknown[]): { surfaceId: string; path: string } | undefined {
-  for (const message of messages) {
-    const update = (
-      message as { updateComponents?: { surfaceId: string; components?: Array<Record<string, unknown>> } }
-    ).updateComponents;
-    for (const component of update?.components ?? []) {
-      const path = (component.text as { path?: unknown } | undefined)?.path;
-      if (component.component === 'Text' && typeof path === 'string' && path.startsWith('/'))
-        return { surfaceId: update!.surfaceId, path };
-    }
-  }
-  return undefined;
-}
-
-/** A text the surface shows only once it is wholly built (a synthetic list's last row), if any. */
-function lastText(messages: unknown[]): string | null {
-  const rows = messages
-    .map(
-      (m) => (m as { updateDataModel?: { value?: { rows?: Array<{ name: string }> } } }).updateDataModel?.value?.rows,
-    )
-    .find((r) => r !== undefined);
-  return rows?.at(-1)?.name ?? null;
-}
-
-/** The first literal text of an example's components (what its first paint must show). */
-function firstText(messages: unknown[]): string {
-  for (const message of messages) {
-    const components =
-      (message as { updateComponents?: { components?: Array<Record<string, unknown>> } }).updateComponents
-        ?.components ?? [];
-    for (const component of components) {
-      const text = component.text;
-      if (component.component === 'Text' && typeof text === 'string' && text.length > 3 && !text.includes('${'))
-        return text.replace(/^#+\s*/, '').slice(0, 20);
-    }
-  }
-  throw new Error('no literal text in the example');
 }

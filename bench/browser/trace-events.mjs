@@ -14,7 +14,8 @@ export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devto
  */
 export const LIGHT_TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink'];
 
-async function readStream(cdp, handle) {
+/** The JSON of a CDP IO stream (a trace recorded with `transferMode: 'ReturnAsStream'`), read to its end. */
+export async function readTraceStream(cdp, handle) {
   let text = '';
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle });
@@ -39,7 +40,7 @@ export function tracedWindow(categories = TRACE_CATEGORIES) {
         const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
         await cdp.send('Tracing.end');
         const { stream } = await done;
-        events = (await readStream(cdp, stream)).traceEvents ?? [];
+        events = (await readTraceStream(cdp, stream)).traceEvents ?? [];
       },
     },
     events: () => events,
