@@ -145,7 +145,8 @@ try {
     '',
     `Updates: ${UPDATES} data-model changes of one bound text per round, each awaited to its painted frame (medians over ${ROUNDS} rounds).`,
     '',
-    '| example: bound path | message → paint, suip / @a2ui/lit | host CPU per update (CDP TaskDuration), suip / @a2ui/lit | CPU suip ÷ @a2ui/lit (median of per-round ratios) |',
+    '| example: bound path | message → paint, suip / @a2ui/lit | host CPU per update (CDP TaskDuration), suip / ' +
+      '@a2ui/lit | CPU suip ÷ @a2ui/lit (median of per-round ratios) |',
     '|---|---|---|---|',
     ...updates,
   ].join('\n');

@@ -10,7 +10,8 @@
  *     [--examples=01_flight-status,25_contact-card,200-row-list] [--urls] [--files] [--poll]
  *
  * (The `--floor` variant, built from suip's own bridge and renderer, is gone: issue 43 asks for
- * anchors suip did not shape; `@a2ui/lit` is this table's anchor.) `--poll` brings back the page's once-a-task DOM poll in the
+ * anchors suip did not shape; `@a2ui/lit` is this table's anchor.) `--poll` brings back the page's once-a-task DOM
+ * poll in the
  * first-paint window (it finds the task the text entered the DOM in, and spins until then: a
  * variant that writes in its frame callback pays for more of it, so it is off by default).
  *
@@ -23,7 +24,8 @@
  * Script time is split by the CPU profile: each sample goes to the innermost frame that has a
  * source URL, and that URL's file (through the source map, for Vite's merged dependency chunks)
  * decides the phase (`--urls` prints the unclassified ones, `--files` the top functions of each
- * variant). `@jridgewell/trace-mapping` comes with Vite's toolchain (not a direct dependency). Profiling inflates small functions, so the JavaScript rows are proportions of the
+ * variant). `@jridgewell/trace-mapping` comes with Vite's toolchain (not a direct dependency). Profiling inflates
+ * small functions, so the JavaScript rows are proportions of the
  * trace's script total, not their own ms.
  */
 import { readFileSync } from 'node:fs';

@@ -29,7 +29,10 @@ const particles = Number(args.particles ?? 1000);
 const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 5);
 const traceMode = args.trace ?? 'light';
-/** The script's shape: a new item every `--per-item` tokens, `--churn` of the tokens move or remove one (the page's defaults: 30, 0.05). */
+/**
+ * The script's shape: a new item every `--per-item` tokens, `--churn` of the tokens move or remove one (the page's
+ * defaults: 30, 0.05).
+ */
 const script = scriptShape(args);
 const trace = traceMode !== 'none';
 const ablations = (

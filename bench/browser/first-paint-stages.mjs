@@ -2,7 +2,8 @@
 /**
  * Issue 31 item 5: a sandboxed program's first paint, stage by stage (`bench/pages/first-paint-stages.ts`).
  *
- *   SUIP_BENCH_PORT=6295 node bench/browser/first-paint-stages.mjs [--rounds=9] [--variants=cold,warm,wake-cold,wake-warm]
+ *   SUIP_BENCH_PORT=6295 node bench/browser/first-paint-stages.mjs [--rounds=9]
+ *     [--variants=cold,warm,wake-cold,wake-warm]
  *
  * Variants alternate within each round (so load drift hits all of them): `cold`, a renderer with
  * no warm sandbox (`warmSandbox: false`); `second-off` / `second-auto`, a renderer's second attach

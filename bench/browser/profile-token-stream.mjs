@@ -6,8 +6,10 @@
  *
  *   node bench/browser/profile-token-stream.mjs [--anchor=suip|remote-dom|vanilla|full] [--rate=150]
  *     [--particles=1000] [--tokens=225] [--top=40] [--out=/tmp/token-stream.cpuprofile]
- *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
- *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each; the default script)
+ *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or
+ *       remove one)
+ *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each;
+ *       the default script)
  *
  * Prints self time per function (sampled; ms per token) and inclusive time of every function
  * that appears on a stack (a function counted once per sample however deep it recurses). The

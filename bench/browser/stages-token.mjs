@@ -8,10 +8,12 @@
  * the port), parse (`shared/message.ts`, `JSON.parse`), validation (`shared/validate-*`, the wire
  * checks, the vocabulary and URL checks), records (the session, the tree, the lifecycle, the
  * renderer's bookkeeping), frame tick (`frame-batch.ts`), render (`renderer/view/`, Lit), the bench
- * harness (the paint tracker's probes) and the anchor's own apply. Figures are ms per token: TaskDuration, trace self time per event
+ * harness (the paint tracker's probes) and the anchor's own apply. Figures are ms per token: TaskDuration, trace
+ * self time per event
  * and sampled JavaScript self time per stage (samples, so small stages are coarse).
  *
- *   SUIP_BENCH_PORT=7272 SUIP_PROFILE_INTERVAL_US=50 node bench/browser/stages-token.mjs [--rate=150] [--tokens=450] [--rounds=3] [--anchors=suip,limit,styled]
+ *   SUIP_BENCH_PORT=7272 SUIP_PROFILE_INTERVAL_US=50 node bench/browser/stages-token.mjs [--rate=150] [--tokens=450]
+ *     [--rounds=3] [--anchors=suip,limit,styled]
  */
 import { openBrowserSession } from './browser-session.mjs';
 import { suipView } from './cases/token-stream.mjs';

@@ -5,11 +5,15 @@
  * adds over remote-dom and vanilla is read from the same run rather than guessed.
  *
  *   node bench/browser/trace-token-stream.mjs [--anchors=suip,remote-dom,vanilla,suip:<switch>+<switch>] [--rate=150]
- *     [--particles=1000] [--tokens=225] [--top=25] [--light] [--ablate=<switches of bench/pages/stream/ablations.ts, suip only>]
- *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
- *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each; the default script)
+ *     [--particles=1000] [--tokens=225] [--top=25] [--light] [--ablate=<switches of bench/pages/stream/ablations.ts,
+ *       suip only>]
+ *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or
+ *       remove one)
+ *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each;
+ *       the default script)
  *
- * Only the measured window is traced (the page's two `benchMetrics` calls). Events are the main thread's `devtools.timeline` events of the host page's renderer process;
+ * Only the measured window is traced (the page's two `benchMetrics` calls). Events are the main thread's
+ * `devtools.timeline` events of the host page's renderer process;
  * each is counted by its own thread time minus its children's ("self"), so nested events do not
  * count twice. `--light` traces without the disabled-by-default timeline events: those are emitted
  * per object (each paint invalidation) and per call (a counters snapshot after every top-level

@@ -7,7 +7,9 @@ export function longText({ quick }) {
   return {
     name: 'browser-long-text',
     description:
-      'issue 6 case 7: one paragraph streamed token by token to ~4,000 characters through the real sandbox; suip (text append) vs re-sending the paragraph per flush; first vs last quarter of the stream; plus the view alone per token at 250 to 261,632 characters (the maximum text length less the appended tokens; issue 43)',
+      'issue 6 case 7: one paragraph streamed token by token to ~4,000 characters through the real sandbox; suip ' +
+      '(text append) vs re-sending the paragraph per flush; first vs last quarter of the stream; plus the view ' +
+      'alone per token at 250 to 261,632 characters (the maximum text length less the appended tokens; issue 43)',
     variants: ['suip', 'full', 'view'],
     async run(session, variant) {
       if (variant === 'view') return viewOnlyRows(session, quick);

@@ -34,7 +34,14 @@ export function tokenStream({ quick, grid: only }) {
   return {
     name: 'browser-token-stream',
     description:
-      "issues 6 and 43: a simulated model streaming tokens into a UI (text grows per token, a new item every 30 tokens, 5% of tokens move or remove an item), the model in a Worker for every contestant; suip vs full re-send through the same renderer, @remote-dom/core (polyfill + RemoteRootElement + BatchingRemoteConnection in a Worker in a sandboxed iframe, DOMRemoteReceiver), vanilla (a Worker of the page, one DOM call per edit), limit (the same from a Worker in a sandboxed iframe: the physical limit) and styled (suip's wire from a sandboxed Worker, JSON.parse and direct DOM calls building exactly the elements, shadow roots and sheets suip's view ends with, no validation); host CPU is CDP TaskDuration of the page's main thread",
+      'issues 6 and 43: a simulated model streaming tokens into a UI (text grows per token, a new item every 30 ' +
+      'tokens, 5% of tokens move or remove an item), the model in a Worker for every contestant; suip vs full ' +
+      're-send through the same renderer, @remote-dom/core (polyfill + RemoteRootElement + ' +
+      'BatchingRemoteConnection in a Worker in a sandboxed iframe, DOMRemoteReceiver), vanilla (a Worker of the ' +
+      'page, one DOM call per edit), limit (the same from a Worker in a sandboxed iframe: the physical limit) and ' +
+      "styled (suip's wire from a sandboxed Worker, JSON.parse and direct DOM calls building exactly the elements, " +
+      "shadow roots and sheets suip's view ends with, no validation); host CPU is CDP TaskDuration of the page's " +
+      'main thread',
     variants: grid.flatMap(([rate, particles]) => ANCHORS.map((anchor) => `${rate}/${particles}/${anchor}`)),
     async run(session, variant) {
       const [rate, particles, anchor] = variant.split('/');
