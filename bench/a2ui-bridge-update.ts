@@ -11,7 +11,8 @@
  * paint instead: a fresh bridge receiving the example's messages and translating the surface whole.
  *
  * The bridge is bundled by esbuild first (it comes with Vite; not a direct dependency): tsx wraps
- * every function it compiles in a `__name` call, which would inflate the closures the walk makes. With `--base=DIR` (a checkout of another
+ * every function it compiles in a `__name` call, which would inflate the closures the walk makes. With `--base=DIR`
+ * (a checkout of another
  * commit, e.g. `git archive main | tar -x -C DIR`) that tree's bridge is bundled too and the two
  * alternate round by round in this one process, so load drift hits both alike; the line then gives
  * the median of the per-round ratios (this ÷ base).

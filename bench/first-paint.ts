@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
+import { boundText, firstText, lastText } from './fixtures/a2ui-probes.mjs';
+import { rowListMessages } from './fixtures/a2ui-row-list.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 7);
@@ -22,49 +24,8 @@ const EXAMPLES = [
   '25_contact-card.json',
   '33_financial-data-grid.json',
 ].filter((f) => readdirSync(corpus).includes(f));
-/**
- * A bigger surface than the corpus examples: a bound title over a 200-row template list (each row
- * a Card of a Row of two Texts). Its update row shows what a data-model change costs when the
- * surface is large: the bridge re-translates only what is bound to the changed path.
- */
-const LIST_ROWS = 200;
-const SYNTHETIC: Record<string, unknown[]> = {
-  '200-row-list': [
-    {
-      version: 'v0.9',
-      createSurface: {
-        surfaceId: 'rows',
-        catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
-      },
-    },
-    {
-      version: 'v0.9',
-      updateComponents: {
-        surfaceId: 'rows',
-        components: [
-          { id: 'root', component: 'Column', children: ['heading', 'title', 'list'] },
-          { id: 'heading', component: 'Text', text: 'Price list', variant: 'h2' },
-          { id: 'title', component: 'Text', text: { path: '/title' } },
-          { id: 'list', component: 'List', children: { componentId: 'row', path: '/rows' } },
-          { id: 'row', component: 'Card', child: 'row-line' },
-          { id: 'row-line', component: 'Row', children: ['row-name', 'row-price'] },
-          { id: 'row-name', component: 'Text', text: { path: 'name' } },
-          { id: 'row-price', component: 'Text', text: { path: 'price' } },
-        ],
-      },
-    },
-    {
-      version: 'v0.9',
-      updateDataModel: {
-        surfaceId: 'rows',
-        value: {
-          title: 'Today',
-          rows: Array.from({ length: LIST_ROWS }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })),
-        },
-      },
-    },
-  ],
-};
+/** A bigger surface than the corpus examples: a bound title over a 200-row template list (the fixture says why). */
+const SYNTHETIC: Record<string, unknown[]> = { '200-row-list': rowListMessages(200) };
 const PROGRAM = `const { group, render } = suip;
 render(group('card', [['title', 'Flight status'], ['body', 'On time, gate B12'], ['go', group('button', [['label', 'Track']], { on: { click: () => {} } })]]));`;
 
@@ -184,7 +145,8 @@ try {
     '',
     `Updates: ${UPDATES} data-model changes of one bound text per round, each awaited to its painted frame (medians over ${ROUNDS} rounds).`,
     '',
-    '| example: bound path | message → paint, suip / @a2ui/lit | host CPU per update (CDP TaskDuration), suip / @a2ui/lit | CPU suip ÷ @a2ui/lit (median of per-round ratios) |',
+    '| example: bound path | message → paint, suip / @a2ui/lit | host CPU per update (CDP TaskDuration), suip / ' +
+      '@a2ui/lit | CPU suip ÷ @a2ui/lit (median of per-round ratios) |',
     '|---|---|---|---|',
     ...updates,
   ].join('\n');
@@ -203,44 +165,4 @@ try {
 } finally {
   await browser.close();
   await server.close();
-}
-
-/** The surface and the first absolute data path a Text of the example is bound to. */
-function boundText(messages: unknown[]): { surfaceId: string; path: string } | undefined {
-  for (const message of messages) {
-    const update = (
-      message as { updateComponents?: { surfaceId: string; components?: Array<Record<string, unknown>> } }
-    ).updateComponents;
-    for (const component of update?.components ?? []) {
-      const path = (component.text as { path?: unknown } | undefined)?.path;
-      if (component.component === 'Text' && typeof path === 'string' && path.startsWith('/'))
-        return { surfaceId: update!.surfaceId, path };
-    }
-  }
-  return undefined;
-}
-
-/** A text the surface shows only once it is wholly built (a synthetic list's last row), if any. */
-function lastText(messages: unknown[]): string | null {
-  const rows = messages
-    .map(
-      (m) => (m as { updateDataModel?: { value?: { rows?: Array<{ name: string }> } } }).updateDataModel?.value?.rows,
-    )
-    .find((r) => r !== undefined);
-  return rows?.at(-1)?.name ?? null;
-}
-
-/** The first literal text of an example's components (what its first paint must show). */
-function firstText(messages: unknown[]): string {
-  for (const message of messages) {
-    const components =
-      (message as { updateComponents?: { components?: Array<Record<string, unknown>> } }).updateComponents
-        ?.components ?? [];
-    for (const component of components) {
-      const text = component.text;
-      if (component.component === 'Text' && typeof text === 'string' && text.length > 3 && !text.includes('${'))
-        return text.replace(/^#+\s*/, '').slice(0, 20);
-    }
-  }
-  throw new Error('no literal text in the example');
 }

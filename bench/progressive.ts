@@ -29,7 +29,8 @@ function program(): string {
   const head = [
     'const { render, group } = suip;',
     'const notes = [];',
-    "const view = () => group('card', [['title', 'Release notes'], ['items', group('list', notes.map((note, i) => [`n${i}`, note]))]]);",
+    "const view = () => group('card', [['title', 'Release notes'], ['items', group('list', notes.map((note, i) => " +
+      '[`n${i}`, note]))]]);',
     'render(view());',
   ];
   const lines = [...head];

@@ -3,7 +3,8 @@ import { faultRun } from '../server/scale-out/fault-run.ts';
 /**
  * Issue 46's fault run at scale, opt in (`npm run test:scale`, or with sizes:
  * `node --import tsx bench/scale-out-faults.ts <viewers> <sessions> <frames> [viewer processes]`;
- * default 1,000 viewers over 50 sessions, 2,000 frames each, one viewer process per 250 viewers): three suip processes behind HAProxy on a Redis
+ * default 1,000 viewers over 50 sessions, 2,000 frames each, one viewer process per 250 viewers): three suip
+ * processes behind HAProxy on a Redis
  * Cluster with replicas, one process killed -9 a third in, one primary killed -9 two thirds in.
  * Prints the figures as JSON and exits 1 if any viewer lost a frame or got one twice.
  */

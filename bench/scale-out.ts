@@ -187,7 +187,8 @@ try {
   const lines = [
     `${VIEWERS} viewers over ${SESSIONS} sessions, ${FPS} frames/s per session for ${SECONDS} s, ${ROUNDS} interleaved rounds; ratios to the first row.`,
     '',
-    '| Deployment | publish → client p50 | p95 | RSS per viewer (suip) | CPU per frame (suip) | CPU per frame (with Redis, HAProxy) |',
+    '| Deployment | publish → client p50 | p95 | RSS per viewer (suip) | CPU per frame (suip) | CPU per frame ' +
+      '(with Redis, HAProxy) |',
     '|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>

@@ -19,7 +19,8 @@ let busy = false;
 
 const replies = [
   'suip runs your program in a Worker inside a sandboxed iframe, so it can never touch the page or the network. ',
-  'Every change you render becomes a small JSON-RPC op, and text like this reply streams as appends of a few characters. ',
+  'Every change you render becomes a small JSON-RPC op, and text like this reply streams as appends of a few ' +
+    'characters. ',
 ];
 
 function bubble(m) {

@@ -69,99 +69,8 @@ function view() {
         ]),
       ),
     ],
-    [
-      'stats',
-      group('stats', [
-        [
-          'visitors',
-          group('stat', [
-            ['label', 'Visitors'],
-            ['value', r.visitors],
-            ['trend', 'up'],
-            ['change', r.changes[0]],
-          ]),
-        ],
-        [
-          'signups',
-          group('stat', [
-            ['label', 'Sign-ups'],
-            ['value', r.signups],
-            ['trend', 'up'],
-            ['change', r.changes[1]],
-          ]),
-        ],
-        [
-          'conversion',
-          group('stat', [
-            ['label', 'Conversion'],
-            ['value', r.conversion],
-            ['trend', 'flat'],
-            ['change', r.changes[2]],
-          ]),
-        ],
-        [
-          'uptime',
-          group('stat', [
-            ['label', 'Uptime'],
-            ['value', r.uptime],
-            ['trend', 'down'],
-            ['change', r.changes[3]],
-            ['tone', 'warning'],
-          ]),
-        ],
-      ]),
-    ],
-    [
-      'charts',
-      group('grid', [
-        [
-          'visits',
-          group('card', [
-            [
-              'chart',
-              group('chart-line', [
-                ['title', 'Visits'],
-                ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })],
-              ]),
-            ],
-          ]),
-        ],
-        [
-          'signups',
-          group('card', [
-            [
-              'chart',
-              group('chart-bar', [
-                ['title', 'Sign-ups'],
-                ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })],
-              ]),
-            ],
-          ]),
-        ],
-        [
-          'sources',
-          group('card', [
-            [
-              'chart',
-              group('chart-pie', [
-                ['title', 'Traffic sources'],
-                [
-                  'data',
-                  json({
-                    slices: [
-                      { label: 'Search', value: 46 },
-                      { label: 'Direct', value: 27 },
-                      { label: 'Social', value: 18 },
-                      { label: 'Email', value: 9 },
-                    ],
-                  }),
-                ],
-              ]),
-            ],
-          ]),
-        ],
-      ]),
-    ],
+    ['stats', stats(r)],
+    ['charts', charts(r)],
     [
       'pages',
       group('table', [
@@ -176,6 +85,101 @@ function view() {
               ['/blog/launch', range === 'week' ? 1730 : 5120, '2:18'],
             ],
           }),
+        ],
+      ]),
+    ],
+  ]);
+}
+
+/** The headline numbers of a range. */
+function stats(r) {
+  return group('stats', [
+    [
+      'visitors',
+      group('stat', [
+        ['label', 'Visitors'],
+        ['value', r.visitors],
+        ['trend', 'up'],
+        ['change', r.changes[0]],
+      ]),
+    ],
+    [
+      'signups',
+      group('stat', [
+        ['label', 'Sign-ups'],
+        ['value', r.signups],
+        ['trend', 'up'],
+        ['change', r.changes[1]],
+      ]),
+    ],
+    [
+      'conversion',
+      group('stat', [
+        ['label', 'Conversion'],
+        ['value', r.conversion],
+        ['trend', 'flat'],
+        ['change', r.changes[2]],
+      ]),
+    ],
+    [
+      'uptime',
+      group('stat', [
+        ['label', 'Uptime'],
+        ['value', r.uptime],
+        ['trend', 'down'],
+        ['change', r.changes[3]],
+        ['tone', 'warning'],
+      ]),
+    ],
+  ]);
+}
+
+/** The range's charts: visits, sign-ups and the traffic sources. */
+function charts(r) {
+  return group('grid', [
+    [
+      'visits',
+      group('card', [
+        [
+          'chart',
+          group('chart-line', [
+            ['title', 'Visits'],
+            ['data', json({ labels: r.days, datasets: [{ label: 'Visits', data: r.visits }] })],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'signups',
+      group('card', [
+        [
+          'chart',
+          group('chart-bar', [
+            ['title', 'Sign-ups'],
+            ['data', json({ labels: r.days, datasets: [{ label: 'Sign-ups', data: r.signupSeries }] })],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'sources',
+      group('card', [
+        [
+          'chart',
+          group('chart-pie', [
+            ['title', 'Traffic sources'],
+            [
+              'data',
+              json({
+                slices: [
+                  { label: 'Search', value: 46 },
+                  { label: 'Direct', value: 27 },
+                  { label: 'Social', value: 18 },
+                  { label: 'Email', value: 9 },
+                ],
+              }),
+            ],
+          ]),
         ],
       ]),
     ],

@@ -12,16 +12,30 @@ const svg = (body) => ({
   mimeType: 'image/svg+xml',
 });
 const PLANETS = svg(
-  '<rect width="240" height="96" rx="12" fill="#141b33"/><circle cx="-6" cy="48" r="40" fill="#f7b733"/><circle cx="62" cy="48" r="6" fill="#b0a7a0"/><circle cx="98" cy="48" r="10" fill="#e6c27a"/><circle cx="140" cy="48" r="11" fill="#4f8fe8"/><circle cx="182" cy="48" r="8" fill="#d9623b"/><g fill="#fff" opacity=".7"><circle cx="120" cy="14" r="1.2"/><circle cx="210" cy="20" r="1"/><circle cx="160" cy="82" r="1.2"/><circle cx="226" cy="70" r="1"/></g>',
+  '<rect width="240" height="96" rx="12" fill="#141b33"/><circle cx="-6" cy="48" r="40" fill="#f7b733"/><circle ' +
+    'cx="62" cy="48" r="6" fill="#b0a7a0"/><circle cx="98" cy="48" r="10" fill="#e6c27a"/><circle cx="140" cy="48" ' +
+    'r="11" fill="#4f8fe8"/><circle cx="182" cy="48" r="8" fill="#d9623b"/><g fill="#fff" opacity=".7"><circle ' +
+    'cx="120" cy="14" r="1.2"/><circle cx="210" cy="20" r="1"/><circle cx="160" cy="82" r="1.2"/><circle cx="226" ' +
+    'cy="70" r="1"/></g>',
 );
 const BYTES = svg(
-  '<rect width="240" height="96" rx="12" fill="#eef2ff"/><g font-family="monospace" font-size="15" fill="#2f5bd3"><text x="20" y="36">0110 1011 0001</text><text x="44" y="60">1024 = 2^10</text><text x="20" y="84" opacity=".5">1111 0000 1010</text></g>',
+  '<rect width="240" height="96" rx="12" fill="#eef2ff"/><g font-family="monospace" font-size="15" ' +
+    'fill="#2f5bd3"><text x="20" y="36">0110 1011 0001</text><text x="44" y="60">1024 = 2^10</text><text x="20" ' +
+    'y="84" opacity=".5">1111 0000 1010</text></g>',
 );
 const BROWSER = svg(
-  '<rect width="240" height="96" rx="12" fill="#f1f5f9"/><rect x="30" y="14" width="180" height="70" rx="8" fill="#fff" stroke="#94a3b8"/><path d="M30 30h180" stroke="#94a3b8"/><g fill="#f87171"><circle cx="40" cy="22" r="3"/></g><circle cx="50" cy="22" r="3" fill="#fbbf24"/><circle cx="60" cy="22" r="3" fill="#34d399"/><rect x="96" y="42" width="48" height="32" rx="4" fill="#f7df1e"/><text x="104" y="68" font-family="sans-serif" font-weight="700" font-size="18" fill="#222">JS</text>',
+  '<rect width="240" height="96" rx="12" fill="#f1f5f9"/><rect x="30" y="14" width="180" height="70" rx="8" ' +
+    'fill="#fff" stroke="#94a3b8"/><path d="M30 30h180" stroke="#94a3b8"/><g fill="#f87171"><circle cx="40" cy="22" ' +
+    'r="3"/></g><circle cx="50" cy="22" r="3" fill="#fbbf24"/><circle cx="60" cy="22" r="3" fill="#34d399"/><rect ' +
+    'x="96" y="42" width="48" height="32" rx="4" fill="#f7df1e"/><text x="104" y="68" font-family="sans-serif" ' +
+    'font-weight="700" font-size="18" fill="#222">JS</text>',
 );
 const TROPHY = svg(
-  '<rect width="240" height="96" rx="12" fill="#fff7e6"/><path d="M100 18h40v22a20 20 0 0 1-40 0z" fill="#f0b429"/><path d="M100 24h-12a12 12 0 0 0 12 16M140 24h12a12 12 0 0 1-12 16" fill="none" stroke="#f0b429" stroke-width="4"/><rect x="114" y="58" width="12" height="10" fill="#d69e2e"/><rect x="104" y="68" width="32" height="8" rx="2" fill="#b7791f"/><g fill="#f6ad55"><circle cx="70" cy="30" r="3"/><circle cx="176" cy="26" r="3"/><circle cx="60" cy="64" r="2"/><circle cx="186" cy="66" r="2"/></g>',
+  '<rect width="240" height="96" rx="12" fill="#fff7e6"/><path d="M100 18h40v22a20 20 0 0 1-40 0z" ' +
+    'fill="#f0b429"/><path d="M100 24h-12a12 12 0 0 0 12 16M140 24h12a12 12 0 0 1-12 16" fill="none" ' +
+    'stroke="#f0b429" stroke-width="4"/><rect x="114" y="58" width="12" height="10" fill="#d69e2e"/><rect x="104" ' +
+    'y="68" width="32" height="8" rx="2" fill="#b7791f"/><g fill="#f6ad55"><circle cx="70" cy="30" r="3"/><circle ' +
+    'cx="176" cy="26" r="3"/><circle cx="60" cy="64" r="2"/><circle cx="186" cy="66" r="2"/></g>',
 );
 
 const questions = [

@@ -99,11 +99,44 @@ function listOrEmpty(shown) {
   );
 }
 
+/** The form that adds a task: its text (under a field id that changes to clear it) and its tag. */
+function addForm(field) {
+  return group(
+    'form',
+    [
+      // Side by side where there is room, stacked on a phone.
+      [
+        'fields',
+        group('grid', [
+          [
+            field,
+            group('text-field', [
+              ['label', 'New task'],
+              ['placeholder', 'What needs doing?'],
+              ...(error ? [['error', error]] : []),
+            ]),
+          ],
+          [
+            'tag',
+            group('choice', [
+              ['label', 'Tag'],
+              ['variant', 'menu'],
+              ['value', 'home'],
+              ...Object.entries(tags).map(([id, [label]]) => [id, label]),
+            ]),
+          ],
+        ]),
+      ],
+      ['submit', 'Add'],
+    ],
+    { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => add(e.formData ?? {}) } } },
+  );
+}
+
 function view() {
   const open = todos.filter((t) => !t.done).length;
   const finished = todos.length - open;
   const shown = todos.filter((t) => filter === 'all' || (filter === 'open') === !t.done);
-  const field = `task-${fieldKey}`;
   return group('card', [
     ['title', 'My tasks'],
     [
@@ -141,39 +174,7 @@ function view() {
           ],
         ]
       : []),
-    [
-      'add',
-      group(
-        'form',
-        [
-          // Side by side where there is room, stacked on a phone.
-          [
-            'fields',
-            group('grid', [
-              [
-                field,
-                group('text-field', [
-                  ['label', 'New task'],
-                  ['placeholder', 'What needs doing?'],
-                  ...(error ? [['error', error]] : []),
-                ]),
-              ],
-              [
-                'tag',
-                group('choice', [
-                  ['label', 'Tag'],
-                  ['variant', 'menu'],
-                  ['value', 'home'],
-                  ...Object.entries(tags).map(([id, [label]]) => [id, label]),
-                ]),
-              ],
-            ]),
-          ],
-          ['submit', 'Add'],
-        ],
-        { on: { submit: { preventDefault: true, data: 'formData', handler: (e) => add(e.formData ?? {}) } } },
-      ),
-    ],
+    ['add', addForm(`task-${fieldKey}`)],
     [
       'tools',
       group('row', [

@@ -109,7 +109,8 @@ describe('docs images', () => {
     }
     expect(
       stale,
-      'run `npm run docs:images` to retake the pictures from the current UI, then commit them with docs/images/manifest.json',
+      'run `npm run docs:images` to retake the pictures from the current UI, then commit them with ' +
+        'docs/images/manifest.json',
     ).toEqual([]);
   });
 

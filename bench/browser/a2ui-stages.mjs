@@ -10,7 +10,8 @@
  *     [--examples=01_flight-status,25_contact-card,200-row-list] [--urls] [--files] [--poll]
  *
  * (The `--floor` variant, built from suip's own bridge and renderer, is gone: issue 43 asks for
- * anchors suip did not shape; `@a2ui/lit` is this table's anchor.) `--poll` brings back the page's once-a-task DOM poll in the
+ * anchors suip did not shape; `@a2ui/lit` is this table's anchor.) `--poll` brings back the page's once-a-task DOM
+ * poll in the
  * first-paint window (it finds the task the text entered the DOM in, and spins until then: a
  * variant that writes in its frame callback pays for more of it, so it is off by default).
  *
@@ -23,20 +24,21 @@
  * Script time is split by the CPU profile: each sample goes to the innermost frame that has a
  * source URL, and that URL's file (through the source map, for Vite's merged dependency chunks)
  * decides the phase (`--urls` prints the unclassified ones, `--files` the top functions of each
- * variant). `@jridgewell/trace-mapping` comes with Vite's toolchain (not a direct dependency). Profiling inflates small functions, so the JavaScript rows are proportions of the
+ * variant). `@jridgewell/trace-mapping` comes with Vite's toolchain (not a direct dependency). Profiling inflates
+ * small functions, so the JavaScript rows are proportions of the
  * trace's script total, not their own ms.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { boundText, firstText, lastText } from '../fixtures/a2ui-probes.mjs';
+import { rowListMessages } from '../fixtures/a2ui-row-list.mjs';
+import { StageAttribution } from './a2ui-attribution.mjs';
+import { report } from './a2ui-stage-report.mjs';
+import { benchArgs } from './bench-args.mjs';
 import { openBrowserSession } from './browser-session.mjs';
+import { readTraceStream } from './trace-events.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const ROUNDS = Number(args.rounds ?? 5);
 const UPDATES = Number(args.updates ?? 20);
 const POLL = args.poll !== undefined;
@@ -46,285 +48,11 @@ const EXAMPLES = (
 const corpus = fileURLToPath(new URL('../../examples/a2ui/examples/', import.meta.url));
 
 /** The 200-row list of bench/first-paint.ts: a bound title over 200 template rows. */
-const LIST = [
-  {
-    version: 'v0.9',
-    createSurface: { surfaceId: 'rows', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' },
-  },
-  {
-    version: 'v0.9',
-    updateComponents: {
-      surfaceId: 'rows',
-      components: [
-        { id: 'root', component: 'Column', children: ['heading', 'title', 'list'] },
-        { id: 'heading', component: 'Text', text: 'Price list', variant: 'h2' },
-        { id: 'title', component: 'Text', text: { path: '/title' } },
-        { id: 'list', component: 'List', children: { componentId: 'row', path: '/rows' } },
-        { id: 'row', component: 'Card', child: 'row-line' },
-        { id: 'row-line', component: 'Row', children: ['row-name', 'row-price'] },
-        { id: 'row-name', component: 'Text', text: { path: 'name' } },
-        { id: 'row-price', component: 'Text', text: { path: 'price' } },
-      ],
-    },
-  },
-  {
-    version: 'v0.9',
-    updateDataModel: {
-      surfaceId: 'rows',
-      value: {
-        title: 'Today',
-        rows: Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, name: `Item ${i}`, price: `${i}.00 EUR` })),
-      },
-    },
-  },
-];
-
-/** JavaScript phases by source file; the first pattern that matches wins. */
-const PHASES = [
-  // Before @a2ui/web_core: its zod is a nested copy under node_modules/@a2ui/web_core/.
-  ["lit: zod (the processor's message and catalog checks)", /\/zod\//],
-  ['lit: processor (@a2ui/web_core: messages, data model, binders)', /@a2ui\/web_core\//],
-  ['lit: signals / effects (@preact/signals-core)', /signals-core/],
-  ['lit: @a2ui/lit components', /@a2ui\/lit\//],
-  ['suip: bridge (adapters/a2ui)', /\/adapters\/a2ui\//],
-  [
-    'suip: wire (channel, message parse, size and rate budgets, JSON-RPC)',
-    /\/shared\/(message|json-shape|channel|rate-budget)|json-rpc-2\.0|rpc-client/,
-  ],
-  [
-    'suip: validation (particle/schema checks, typebox, reserved names, policy)',
-    /typebox|schema|validat|\/shared\/(reserved|particle-kinds|version)|\/renderer\/policy\/|\/renderer\/vocabulary\/check-/,
-  ],
-  ['suip: ops helpers (shared/ops, lis)', /\/shared\/(ops|lis)\.ts/],
-  ['suip: generator (render, type check, toWire, diff)', /\/generator\//],
-  [
-    'suip: renderer session + tree: setup (createRenderer, attach, connection)',
-    /\/renderer\/(renderer|suip-renderer|connection|remote-connection|remote|generator-lifecycle|host-components|held-channel)\.ts|\/renderer\/dialogs\//,
-  ],
-  ['suip: renderer session + tree: session (handshake, dispatch, answer, frame batch)', /\/renderer\/session\//],
-  ['suip: renderer session + tree: tree (transaction, apply)', /\/renderer\/tree\//],
-  ['suip: view + vocabulary elements', /\/renderer\/(view|vocabulary|theme|frame)\//],
-  ['markdown-it (prose)', /markdown-it|linkify-it|mdurl|uc\.micro|entities/],
-  ['Lit core (lit-html, reactive-element)', /lit|reactive-element/],
-  ['bench page (timing, text check, fresh box)', /\/bench\//],
-];
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const maps = new Map();
-
-/**
- * The source file of a function: Vite's pre-bundled dependency chunks merge packages (e.g. one
- * chunk holds @a2ui/web_core, zod and @preact/signals-core), so their source maps decide.
- */
-function sourceOf(url, line, column) {
-  const path = url.replace(/^https?:\/\/[^/]+\//, '').replace(/\?.*$/, '');
-  if (!path.startsWith('node_modules/.cache/')) return url;
-  if (!maps.has(path))
-    maps.set(path, existsSync(`${ROOT}${path}.map`) ? new TraceMap(readFileSync(`${ROOT}${path}.map`, 'utf8')) : null);
-  const map = maps.get(path);
-  const source = map && originalPositionFor(map, { line: line + 1, column }).source;
-  return source ?? url;
-}
-
-/** Table rows in pipeline order: JavaScript by phase, then the browser's stages. */
-const ROW_ORDER = [
-  'JS: lit: processor',
-  'JS: lit: zod',
-  'JS: suip: bridge',
-  'JS: suip: wire',
-  'JS: suip: generator',
-  'JS: suip: renderer session',
-  'JS: suip: validation',
-  'JS: suip: ops',
-  'JS: lit: signals',
-  'JS: suip: view',
-  'JS: lit: @a2ui/lit',
-  'JS: markdown',
-  'JS: Lit core',
-  'JS: GC',
-  'JS: bench',
-  'JS: other',
-  'script',
-  'custom elements',
-  'messaging',
-  'style',
-  'layout',
-  'paint',
-  'compositing',
-  'frame lifecycle',
-  'HTML parsing',
-  'task time',
-  'other',
-  '=',
-];
-
-function phaseOf(url) {
-  for (const [name, pattern] of PHASES) if (pattern.test(url)) return name;
-  return `other: ${url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')}`;
-}
-
-async function readStream(cdp, handle) {
-  const chunks = [];
-  for (;;) {
-    const chunk = await cdp.send('IO.read', { handle });
-    chunks.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data);
-    if (chunk.eof) break;
-  }
-  await cdp.send('IO.close', { handle });
-  return JSON.parse(chunks.join(''));
-}
-
-/** Non-script stage of a trace event name (undefined: script or bookkeeping, counted elsewhere). */
-function stageOf(name) {
-  if (
-    /recalcStyle|updateActiveStyle|updateStyle|RecalculateStyles|UpdateLayoutTree|rebuildLayoutTree|StyleEngine|ParseAuthorStyleSheet|Blink\.Style/.test(
-      name,
-    )
-  )
-    return 'style recalc';
-  if (
-    /performLayout|performPostLayoutTasks|^Layout$|InlineNode|Blink\.Layout|LayoutObject|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases/.test(
-      name,
-    )
-  )
-    return 'layout';
-  if (/Paint|CullRect|RasterTask|Decode|DisplayItem/.test(name)) return 'paint (pre-paint, paint)';
-  if (/Layerize|UpdateLayer|CompositeLayers|Commit|Composit|cc::/.test(name)) return 'compositing';
-  if (/CustomElement|HTMLConstructor/.test(name)) return 'custom elements: constructors, reactions (native part)';
-  if (/HTMLDocumentParser|ParseHTML|HTMLParser/.test(name)) return 'HTML parsing (template/innerHTML)';
-  if (/FrameRequestCallback/.test(name)) return 'frame lifecycle bookkeeping';
-  if (/MessagePort|SerializedScriptValue|PostMessage|AsyncTask/.test(name))
-    return 'messaging: postMessage, clone, task hops';
-  if (
-    /^(FunctionCall|EvaluateScript|v8\.|V8\.|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|v8::|HandlePostMessage|ParseHTML|MajorGC|MinorGC|GCEvent|BlinkGC)/.test(
-      name,
-    )
-  )
-    return 'script (JavaScript, GC, callbacks)';
-  if (/UpdateLifecycle|BeginMainFrame|serviceScriptedAnimations|Animate|ScheduledAction|Lifecycle/.test(name))
-    return 'frame lifecycle bookkeeping';
-  return 'other main-thread work';
-}
-
-/**
- * Self thread ms per stage on the busiest renderer main thread, within [from, to] (trace µs).
- * `script (…)` here is the denominator the profile's phases are scaled to.
- */
-function stageTimes(events, from, to) {
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  let best;
-  for (const main of mains) {
-    const on = events.filter(
-      (e) =>
-        e.ph === 'X' && e.tdur !== undefined && e.pid === main.pid && e.tid === main.tid && e.ts >= from && e.ts <= to,
-    );
-    const total = on.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + e.tdur, 0);
-    if (!best || total > best.total) best = { on, total };
-  }
-  const out = new Map();
-  if (!best) return out;
-  const sorted = best.on.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const stack = [];
-  const self = new Map();
-  for (const e of sorted) {
-    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
-    const parent = stack.at(-1);
-    self.set(e, e.tdur);
-    if (parent) self.set(parent, self.get(parent) - e.tdur);
-    stack.push(e);
-  }
-  let busy = 0;
-  for (const [e, us] of self) {
-    busy += us / 1000;
-    // A task's own time (scheduling, not inside any traced event) is main-thread work too.
-    const stage = /RunTask/.test(e.name) ? 'task time outside any traced event' : stageOf(e.name);
-    if (stage === 'other main-thread work') otherEvents.set(e.name, (otherEvents.get(e.name) ?? 0) + us / 1000);
-    out.set(stage, (out.get(stage) ?? 0) + us / 1000);
-  }
-  out.set('= main thread busy (every traced event, self)', busy);
-  return out;
-}
-
-/** Profile ms per JavaScript phase within [from, to] (µs, the trace's clock). */
-function phaseTimes(profile, from, to) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const phaseOfNode = new Map();
-  const fileOfNode = new Map();
-  const resolve = (id) => {
-    if (phaseOfNode.has(id)) return phaseOfNode.get(id);
-    const n = nodes.get(id);
-    const name = n.callFrame.functionName;
-    let phase;
-    if (name === '(idle)') phase = null;
-    else if (name === '(program)' || name === '(garbage collector)' || name === '(root)') {
-      phase = name === '(garbage collector)' ? 'GC' : null;
-      fileOfNode.set(id, name);
-    } else if (n.callFrame.url) {
-      const source = sourceOf(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber);
-      fileOfNode.set(
-        id,
-        `${source
-          .replace(/^https?:\/\/[^/]+/, '')
-          .replace(/.*node_modules\//, '')
-          .replace(/\?.*$/, '')} ${n.callFrame.functionName}`,
-      );
-      phase = phaseOf(source);
-    } else {
-      phase = parent.has(id) ? resolve(parent.get(id)) : null;
-      if (parent.has(id)) fileOfNode.set(id, fileOfNode.get(parent.get(id)));
-    }
-    phaseOfNode.set(id, phase);
-    return phase;
-  };
-  const out = new Map();
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i];
-    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    if (t < from || t > to) continue;
-    const phase = resolve(profile.samples[i]);
-    if (phase) out.set(phase, (out.get(phase) ?? 0) + dt);
-    if (phase && args.files) {
-      const key = `${label} ${fileOfNode.get(profile.samples[i]) ?? '?'}`;
-      files.set(key, (files.get(key) ?? 0) + dt);
-    }
-  }
-  return out;
-}
+const LIST = rowListMessages(200);
 
 function messagesOf(example) {
   if (example === '200-row-list') return LIST;
   return JSON.parse(readFileSync(`${corpus}${example}.json`, 'utf8')).messages;
-}
-
-/** The first literal text (what the first paint must show), as bench/first-paint.ts picks it. */
-function firstText(messages) {
-  for (const message of messages) {
-    for (const c of message.updateComponents?.components ?? []) {
-      if (c.component === 'Text' && typeof c.text === 'string' && c.text.length > 3 && !c.text.includes('${'))
-        return c.text.replace(/^#+\s*/, '').slice(0, 20);
-    }
-  }
-  throw new Error('no literal text in the example');
-}
-
-/** The surface and first absolute data path a Text is bound to, as bench/first-paint.ts picks it. */
-function boundText(messages) {
-  for (const message of messages) {
-    const update = message.updateComponents;
-    for (const c of update?.components ?? [])
-      if (c.component === 'Text' && typeof c.text?.path === 'string' && c.text.path.startsWith('/'))
-        return { surfaceId: update.surfaceId, path: c.text.path };
-  }
-  return undefined;
-}
-
-/** A text the surface shows only once it is wholly built (the list's last row), if any. */
-function lastText(messages) {
-  const rows = messages.find((m) => m.updateDataModel?.value?.rows)?.updateDataModel.value.rows;
-  return rows ? rows.at(-1).name : null;
 }
 
 /**
@@ -362,21 +90,16 @@ async function measured(cdp, body) {
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.end');
   const { stream } = await done;
-  const events = (await readStream(cdp, stream)).traceEvents ?? [];
+  const events = (await readTraceStream(cdp, stream)).traceEvents ?? [];
   const { profile } = await cdp.send('Profiler.stop');
   return { events, profile, result };
 }
 
 const markTs = (events, name) => events.find((e) => e.name === name && e.cat?.includes('user_timing'))?.ts;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 const session = await openBrowserSession();
-const urls = new Map();
-const otherEvents = new Map();
-/** With `--files`: sampled ms per "variant/part source-file function" (where a gap's JS lives). */
-const files = new Map();
-let label = '';
+const attribution = new StageAttribution(args.files !== undefined);
+const { urls, otherEvents, files } = attribution;
 try {
   const tables = [];
   await session.withPage('/bench/pages/first-paint.html', async (page, cdp) => {
@@ -403,7 +126,7 @@ try {
                 requestAnimationFrame(() => setTimeout(resolve, 0));
               }),
           );
-          label = `${example} ${kind} paint`;
+          attribution.label = `${example} ${kind} paint`;
           const paint = await measured(cdp, () =>
             page.evaluate(
               ([k, m, e, poll]) => {
@@ -417,7 +140,7 @@ try {
           if (from === undefined)
             throw new Error('the performance mark is missing from the trace (is blink.user_timing traced?)');
           const to = from + paint.result.painted * 1000;
-          rows[kind].paint.push(merge(stageTimes(paint.events, from, to), phaseTimes(paint.profile, from, to), 1));
+          rows[kind].paint.push(attribution.rows(paint, from, to, 1));
           totals[kind].paint.push(paint.result.painted);
           if (!bound) continue;
           await page.evaluate(([k, m, e]) => window.firstPaint.mountA2ui(k, m, e), [kind, messages, expect]);
@@ -425,7 +148,7 @@ try {
           // slices after it: the update window must not hold the rest of that build.
           await page.evaluate(settle, lastText(messages));
           await page.evaluate((p) => window.firstPaint.prepareA2ui(p), bound.path);
-          label = `${example} ${kind} update`;
+          attribution.label = `${example} ${kind} update`;
           const update = await measured(cdp, () =>
             page.evaluate(
               ([s, p, n]) => {
@@ -440,9 +163,7 @@ try {
           );
           const ufrom = markTs(update.events, 'a2ui-stages:update');
           const uto = ufrom + update.result.span * 1000;
-          rows[kind].update.push(
-            merge(stageTimes(update.events, ufrom, uto), phaseTimes(update.profile, ufrom, uto), UPDATES),
-          );
+          rows[kind].update.push(attribution.rows(update, ufrom, uto, UPDATES));
           totals[kind].update.push(update.result.medianMs);
         }
       }
@@ -483,53 +204,4 @@ try {
       console.log(`${ms.toFixed(2).padStart(9)} ms event ${u}`);
 } finally {
   await session.close();
-}
-
-/**
- * One round's rows: the trace's stages, and the profile's phases scaled so they sum to the
- * trace's script self time (the profile gives proportions, the trace the thread time).
- */
-function merge(stages, phases, per) {
-  const out = new Map();
-  const script = stages.get('script (JavaScript, GC, callbacks)') ?? 0;
-  const sampled = [...phases.values()].reduce((a, b) => a + b, 0);
-  for (const [phase, ms] of phases) {
-    if (phase.startsWith('other: ')) urls.set(phase, (urls.get(phase) ?? 0) + ms);
-    const key = phase.startsWith('other: ') ? 'JS: other' : `JS: ${phase}`;
-    out.set(key, (out.get(key) ?? 0) + (sampled > 0 ? (ms / sampled) * script : 0) / per);
-  }
-  for (const [stage, ms] of stages) out.set(stage, ms / per);
-  return out;
-}
-
-function report(example, what, suip, lit, suipTotal, litTotal) {
-  const keys = new Set([...suip, ...lit].flatMap((m) => [...m.keys()]));
-  const rank = (k) => {
-    const i = ROW_ORDER.findIndex((p) => k.startsWith(p));
-    return i < 0 ? ROW_ORDER.length : i;
-  };
-  const order = [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  const lines = [
-    `${example}, ${what}: ms (medians; a stage's median per variant, so columns need not add up)`,
-    '| stage | suip | @a2ui/lit | suip − lit |',
-    '|---|---:|---:|---:|',
-  ];
-  for (const key of order) {
-    const s = median(suip.map((m) => m.get(key) ?? 0));
-    const l = median(lit.map((m) => m.get(key) ?? 0));
-    if (s < 0.005 && l < 0.005) continue;
-    lines.push(`| ${key} | ${s.toFixed(2)} | ${l.toFixed(2)} | ${(s - l).toFixed(2)} |`);
-  }
-  const busy = (rows) => rows.map((m) => m.get('= main thread busy (every traced event, self)') ?? 0);
-  const ratios = (a, b) => a.map((x, i) => (b[i] > 0 ? x / b[i] : 0));
-  lines.push(
-    `| "show this"/message → painted (median) | ${median(suipTotal).toFixed(2)} | ${median(litTotal).toFixed(2)} | ${(median(suipTotal) - median(litTotal)).toFixed(2)} |`,
-  );
-  lines.push(
-    '',
-    `busy per round, suip ÷ lit ${ratios(busy(suip), busy(lit))
-      .map((r) => r.toFixed(2))
-      .join(' ')}`,
-  );
-  return lines.join('\n');
 }

@@ -21,23 +21,19 @@
 import os from 'node:os';
 import { openBrowserSession } from './browser-session.mjs';
 import { LIGHT_TRACE_CATEGORIES, TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
+import { benchArgs, scriptShape } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
 const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 5);
 const traceMode = args.trace ?? 'light';
-/** The script's shape: a new item every `--per-item` tokens, `--churn` of the tokens move or remove one (the page's defaults: 30, 0.05). */
-const script = {
-  ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
-  ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
-};
+/**
+ * The script's shape: a new item every `--per-item` tokens, `--churn` of the tokens move or remove one (the page's
+ * defaults: 30, 0.05).
+ */
+const script = scriptShape(args);
 const trace = traceMode !== 'none';
 const ablations = (
   args.variants ?? 'frames-none,frames-zero,frames-contain,frames-offscreen,no-mark,no-contain,items-contain'

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
-/** Virtual module giving the benchmark pages the anchors' Worker scripts (remote-dom, styled floor, limit) as strings. */
+/**
+ * Virtual module giving the benchmark pages the anchors' Worker scripts (remote-dom, styled floor, limit) as strings.
+ */
 export const ANCHORS_MODULE_ID = 'virtual:bench-anchors';
 const RESOLVED_ID = `\0${ANCHORS_MODULE_ID}`;
 

@@ -16,6 +16,39 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** Chromium (`SUIP_CHROMIUM`, Debian's by default) with the shared launch flags and any `extraArgs`. */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+}
+
+/**
+ * A plain Vite dev server of the project (no anchors plugin, dev mode) on `SUIP_BENCH_PORT` (any
+ * free port by default) and a Chromium: for the tools that drive one page of their own rather
+ * than `openBrowserSession`'s bench pages. `close()` ends both.
+ */
+export async function openPlainSession({ extraArgs = [] } = {}) {
+  const vite = await createServer({
+    root: ROOT,
+    configFile: `${ROOT}/vite.config.ts`,
+    logLevel: 'error',
+    server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false },
+  });
+  await vite.listen();
+  const { port } = vite.httpServer.address();
+  const browser = await launchChromium(extraArgs);
+  return {
+    browser,
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      await browser.close();
+      await vite.close();
+    },
+  };
+}
+
 async function warmUp(browser, url) {
   const context = await browser.newContext();
   try {
@@ -79,10 +112,7 @@ export async function openBrowserSession({ port = Number(process.env.SUIP_BENCH_
   });
   await server.listen();
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   // Load every page once before measuring anything: the first load of each makes Vite bundle the
   // sandbox and anchor scripts, and a dependency discovered late would reload a page mid-run.
   for (const page of ['transport', 'token-stream', 'four-streams', 'lit-update'])

@@ -2,7 +2,8 @@
 /**
  * Issue 31 item 5: a sandboxed program's first paint, stage by stage (`bench/pages/first-paint-stages.ts`).
  *
- *   SUIP_BENCH_PORT=6295 node bench/browser/first-paint-stages.mjs [--rounds=9] [--variants=cold,warm,wake-cold,wake-warm]
+ *   SUIP_BENCH_PORT=6295 node bench/browser/first-paint-stages.mjs [--rounds=9]
+ *     [--variants=cold,warm,wake-cold,wake-warm]
  *
  * Variants alternate within each round (so load drift hits all of them): `cold`, a renderer with
  * no warm sandbox (`warmSandbox: false`); `second-off` / `second-auto`, a renderer's second attach
@@ -15,15 +16,12 @@
  * flags (e.g. `--disable-features=IsolateSandboxedIframes`, to see what the sandbox process costs).
  */
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
-import { createServer } from 'vite';
-import { CHROMIUM_ARGS } from './browser-session.mjs';
+import { benchArgs } from './bench-args.mjs';
+import { openPlainSession } from './browser-session.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
-const ROUNDS = Number(option('rounds', 9));
-const VARIANTS = option('variants', 'cold,warm,wake-cold,wake-warm').split(',');
+const args = benchArgs();
+const ROUNDS = Number(args.rounds ?? 9);
+const VARIANTS = (args.variants ?? 'cold,warm,wake-cold,wake-warm').split(',');
 const OPTIONS = {
   cold: [{ warmSandbox: false }, 0, false],
   warm: [{ warmSandbox: true }, 500, false],
@@ -34,23 +32,15 @@ const OPTIONS = {
   'second-auto': [{}, 500, false, true],
 };
 
-const vite = await createServer({
-  root: ROOT,
-  configFile: `${ROOT}/vite.config.ts`,
-  logLevel: 'error',
-  server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false },
+const session = await openPlainSession({
+  extraArgs: (process.env.SUIP_BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
 });
-await vite.listen();
-const { port } = vite.httpServer.address();
-const browser = await chromium.launch({
-  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
-  args: [...CHROMIUM_ARGS, ...(process.env.SUIP_BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)],
-});
+const { browser } = session;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   const page = await browser.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(`http://127.0.0.1:${port}/bench/pages/first-paint-stages.html`);
+  await page.goto(`${session.base}/bench/pages/first-paint-stages.html`);
   await page.waitForFunction(() => 'firstPaintStages' in window, undefined, { timeout: 60_000 });
   // One unmeasured run: the relay's chunk and the first sandbox process are a page's one-time cost.
   await page.evaluate(() => window.firstPaintStages.run());
@@ -99,6 +89,5 @@ try {
     );
   }
 } finally {
-  await browser.close();
-  await vite.close();
+  await session.close();
 }

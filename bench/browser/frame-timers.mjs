@@ -8,12 +8,12 @@
  *
  *   node bench/browser/frame-timers.mjs [--wait=1] [--rounds=2]
  */
-import { chromium } from 'playwright';
-import { CHROMIUM_ARGS } from './browser-session.mjs';
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+import { benchArgs } from './bench-args.mjs';
+import { launchChromium } from './browser-session.mjs';
+const args = benchArgs();
 const waitMs = Number(args.wait ?? 1) * 1000;
 const rounds = Number(args.rounds ?? 2);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 console.log('chromium', browser.version());
 const PLACEMENTS = {
   shipped: 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;',

@@ -8,6 +8,7 @@
  *   node bench/browser/frame-watchdog.mjs [--rounds=2]
  */
 import os from 'node:os';
+import { benchArgs } from './bench-args.mjs';
 import { openBrowserSession } from './browser-session.mjs';
 const session = await openBrowserSession();
 const PLACEMENTS = {
@@ -17,7 +18,7 @@ const PLACEMENTS = {
   zero: 'width:0;height:0',
   cv: 'content-visibility:hidden',
 };
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const args = benchArgs();
 const rounds = Number(args.rounds ?? 2);
 for (let round = 0; round < rounds; round++)
   for (const [name, css] of Object.entries(PLACEMENTS)) {

@@ -6,8 +6,10 @@
  *
  *   node bench/browser/profile-token-stream.mjs [--anchor=suip|remote-dom|vanilla|full] [--rate=150]
  *     [--particles=1000] [--tokens=225] [--top=40] [--out=/tmp/token-stream.cpuprofile]
- *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
- *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each; the default script)
+ *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or
+ *       remove one)
+ *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each;
+ *       the default script)
  *
  * Prints self time per function (sampled; ms per token) and inclusive time of every function
  * that appears on a stack (a function counted once per sample however deep it recurses). The
@@ -16,13 +18,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openBrowserSession } from './browser-session.mjs';
+import { benchArgs, scriptShape } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const anchor = args.anchor ?? 'suip';
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
@@ -32,10 +30,7 @@ const out = args.out ?? `/tmp/token-stream-${anchor}.cpuprofile`;
 const streams = args.streams === undefined ? undefined : Number(args.streams);
 /** Tokens of the whole run: per stream times streams on the four-streams page. */
 const allTokens = tokens * (streams ?? 1);
-const script = {
-  ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
-  ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
-};
+const script = scriptShape(args);
 
 /** Self and inclusive sampled time per function of a V8 CPU profile, in ms. */
 export function summarise(profile) {

@@ -19,7 +19,9 @@ import { openBrowserSession } from './browser-session.mjs';
 import { browserMarkdown } from './report-browser.mjs';
 import { litUpdate } from './cases/lit-update.mjs';
 import { soak } from './cases/soak.mjs';
-import { longText, manyStreams, tokenStream } from './cases/token-stream.mjs';
+import { longText } from './cases/long-text.mjs';
+import { manyStreams } from './cases/many-streams.mjs';
+import { tokenStream } from './cases/token-stream.mjs';
 import { batching, eventRoundTrip, transportFloor } from './cases/transport.mjs';
 
 /** Every browser case, in the order they run. */

@@ -8,21 +8,19 @@
  * the port), parse (`shared/message.ts`, `JSON.parse`), validation (`shared/validate-*`, the wire
  * checks, the vocabulary and URL checks), records (the session, the tree, the lifecycle, the
  * renderer's bookkeeping), frame tick (`frame-batch.ts`), render (`renderer/view/`, Lit), the bench
- * harness (the paint tracker's probes) and the anchor's own apply. Figures are ms per token: TaskDuration, trace self time per event
+ * harness (the paint tracker's probes) and the anchor's own apply. Figures are ms per token: TaskDuration, trace
+ * self time per event
  * and sampled JavaScript self time per stage (samples, so small stages are coarse).
  *
- *   SUIP_BENCH_PORT=7272 SUIP_PROFILE_INTERVAL_US=50 node bench/browser/stages-token.mjs [--rate=150] [--tokens=450] [--rounds=3] [--anchors=suip,limit,styled]
+ *   SUIP_BENCH_PORT=7272 SUIP_PROFILE_INTERVAL_US=50 node bench/browser/stages-token.mjs [--rate=150] [--tokens=450]
+ *     [--rounds=3] [--anchors=suip,limit,styled]
  */
 import { openBrowserSession } from './browser-session.mjs';
 import { suipView } from './cases/token-stream.mjs';
 import { LIGHT_TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
+import { benchArgs } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const rate = Number(args.rate ?? 150);
 const tokens = Number(args.tokens ?? 450);
 const rounds = Number(args.rounds ?? 3);

@@ -13,15 +13,12 @@
  */
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
-import { createServer } from 'vite';
-import { CHROMIUM_ARGS } from './browser-session.mjs';
+import { benchArgs } from './bench-args.mjs';
+import { openPlainSession } from './browser-session.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
-const ROUNDS = Number(option('rounds', 3));
-const MIN_MS = Number(option('min', 0.3));
+const args = benchArgs();
+const ROUNDS = Number(args.rounds ?? 3);
+const MIN_MS = Number(args.min ?? 0.3);
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -35,21 +32,11 @@ const CATEGORIES = [
   'disabled-by-default-v8.compile',
 ];
 
-const vite = await createServer({
-  root: ROOT,
-  configFile: `${ROOT}/vite.config.ts`,
-  logLevel: 'error',
-  server: { port: Number(process.env.SUIP_BENCH_PORT ?? 0), host: '127.0.0.1', hmr: false },
-});
-await vite.listen();
-const { port } = vite.httpServer.address();
-const browser = await chromium.launch({
-  executablePath: process.env.SUIP_CHROMIUM ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const session = await openPlainSession();
+const { browser } = session;
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/bench/pages/first-paint-stages.html`);
+  await page.goto(`${session.base}/bench/pages/first-paint-stages.html`);
   await page.waitForFunction(() => 'firstPaintStages' in window, undefined, { timeout: 60_000 });
   await page.evaluate(() => window.firstPaintStages.run());
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -117,6 +104,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  await vite.close();
+  await session.close();
 }

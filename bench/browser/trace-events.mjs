@@ -1,6 +1,6 @@
 /**
- * Reading a Chromium trace of the host page's main thread: shared by `trace-token-stream.mjs` and
- * `ablate-token-stream.mjs`, so both count events the same way.
+ * Reading a Chromium trace of the host page's main thread: shared by the trace, ablation, stage and A2UI tools,
+ * so all count events the same way.
  */
 
 /** The trace categories both tools record: the timeline (style, layout, paint, compositing) and V8. */
@@ -14,7 +14,8 @@ export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devto
  */
 export const LIGHT_TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink'];
 
-async function readStream(cdp, handle) {
+/** The JSON of a CDP IO stream (a trace recorded with `transferMode: 'ReturnAsStream'`), read to its end. */
+export async function readTraceStream(cdp, handle) {
   let text = '';
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle });
@@ -39,7 +40,7 @@ export function tracedWindow(categories = TRACE_CATEGORIES) {
         const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
         await cdp.send('Tracing.end');
         const { stream } = await done;
-        events = (await readStream(cdp, stream)).traceEvents ?? [];
+        events = (await readTraceStream(cdp, stream)).traceEvents ?? [];
       },
     },
     events: () => events,
@@ -60,6 +61,24 @@ function topLevelTime(events) {
   return sum;
 }
 
+/**
+ * Each complete event's self thread time (µs) among `events` of one thread: its thread time minus
+ * its direct children's, the nesting read from the timestamps, so nested events never count twice.
+ */
+export function selfThreadTimes(events) {
+  const sorted = [...events].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const stack = [];
+  const self = new Map();
+  for (const e of sorted) {
+    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    self.set(e, e.tdur);
+    if (parent) self.set(parent, self.get(parent) - e.tdur);
+    stack.push(e);
+  }
+  return self;
+}
+
 /** Self thread time per event name on the busiest renderer main thread, in ms. */
 export function selfTimes(events) {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -75,18 +94,7 @@ export function selfTimes(events) {
   }
   const out = new Map();
   if (!best) return out;
-  // Nesting by time: an event's self time is its thread time minus its direct children's.
-  const sorted = best.on.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const stack = [];
-  const self = new Map();
-  for (const e of sorted) {
-    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
-    const parent = stack.at(-1);
-    self.set(e, e.tdur);
-    if (parent) self.set(parent, self.get(parent) - e.tdur);
-    stack.push(e);
-  }
-  for (const [e, ms] of self) out.set(e.name, (out.get(e.name) ?? 0) + ms / 1000);
+  for (const [e, ms] of selfThreadTimes(best.on)) out.set(e.name, (out.get(e.name) ?? 0) + ms / 1000);
   out.set('= RunTask total', best.total / 1000);
   out.paint = paintCounts(best.on);
   return out;

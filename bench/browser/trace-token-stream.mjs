@@ -5,11 +5,15 @@
  * adds over remote-dom and vanilla is read from the same run rather than guessed.
  *
  *   node bench/browser/trace-token-stream.mjs [--anchors=suip,remote-dom,vanilla,suip:<switch>+<switch>] [--rate=150]
- *     [--particles=1000] [--tokens=225] [--top=25] [--light] [--ablate=<switches of bench/pages/stream/ablations.ts, suip only>]
- *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or remove one)
- *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each; the default script)
+ *     [--particles=1000] [--tokens=225] [--top=25] [--light] [--ablate=<switches of bench/pages/stream/ablations.ts,
+ *       suip only>]
+ *     [--per-item=30] [--churn=0.05] (the script: a new item every so many tokens, the share of tokens that move or
+ *       remove one)
+ *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each;
+ *       the default script)
  *
- * Only the measured window is traced (the page's two `benchMetrics` calls). Events are the main thread's `devtools.timeline` events of the host page's renderer process;
+ * Only the measured window is traced (the page's two `benchMetrics` calls). Events are the main thread's
+ * `devtools.timeline` events of the host page's renderer process;
  * each is counted by its own thread time minus its children's ("self"), so nested events do not
  * count twice. `--light` traces without the disabled-by-default timeline events: those are emitted
  * per object (each paint invalidation) and per call (a counters snapshot after every top-level
@@ -19,13 +23,9 @@
  */
 import { openBrowserSession } from './browser-session.mjs';
 import { LIGHT_TRACE_CATEGORIES, TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
+import { benchArgs, scriptShape } from './bench-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const anchors = (args.anchors ?? 'suip,remote-dom,vanilla').split(',');
 const rate = Number(args.rate ?? 150);
 const particles = Number(args.particles ?? 1000);
@@ -41,10 +41,7 @@ try {
   const results = {};
   for (const anchor of anchors) {
     const trace = tracedWindow(categories);
-    const script = {
-      ...(args['per-item'] !== undefined ? { tokensPerItem: Number(args['per-item']) } : {}),
-      ...(args.churn !== undefined ? { churn: Number(args.churn) } : {}),
-    };
+    const script = scriptShape(args);
     // `suip:a+b` is suip with the switches a and b (as in ablate-token-stream.mjs); `--ablate` applies to plain `suip`.
     const [name, switches] = anchor.startsWith('suip:')
       ? ['suip', anchor.slice(5).replaceAll('+', ',')]

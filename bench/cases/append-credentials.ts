@@ -5,7 +5,10 @@ import { check } from '../harness/check.ts';
 import { consume, measure, measureOptions } from '../harness/measure.ts';
 import type { BenchCase } from '../harness/types.ts';
 
-/** The markdown a model streams: plain prose, and prose with what makes the credentials rule scan (an `&`, a `%`, a link). */
+/**
+ * The markdown a model streams: plain prose, and prose with what makes the credentials rule scan (an `&`, a `%`, a
+ * link).
+ */
 const OPENINGS = {
   prose: 'The quarter went well. ',
   amp: 'R&D spent 50% of it, see the notes. ',
@@ -39,7 +42,8 @@ const TOKEN = 'numbers';
 export const appendCredentials: BenchCase = {
   name: 'append-credentials',
   description:
-    'one token appended to a long markdown text, with the credentials rule: the scan resumed from the text it extends vs a scan of the whole text',
+    'one token appended to a long markdown text, with the credentials rule: the scan resumed from the text it ' +
+    'extends vs a scan of the whole text',
   variants: ['resumed', 'whole'],
   run(variant, { quick }) {
     const rows = [];

@@ -50,7 +50,8 @@ const TARGETS = 64;
 export const tokenApplySweep: BenchCase = {
   name: 'token-apply-sweep',
   description:
-    'one token appended to an item of a list of 500 to 50,000 siblings: suip with every check (undo log, or a copy per transaction) vs immer produce with none',
+    'one token appended to an item of a list of 500 to 50,000 siblings: suip with every check (undo log, or a copy ' +
+    'per transaction) vs immer produce with none',
   variants: ['suip', 'copy', 'immer'],
   run(variant, { quick }) {
     return SIBLINGS.map((n) => {

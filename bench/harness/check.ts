@@ -10,7 +10,9 @@ export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new BenchCheckError(message);
 }
 
-/** Throws `BenchCheckError` unless `actual` deep-equals `expected` (JSON-wise: undefined properties count as absent). */
+/**
+ * Throws `BenchCheckError` unless `actual` deep-equals `expected` (JSON-wise: undefined properties count as absent).
+ */
 export function checkEqual(actual: unknown, expected: unknown, what: string): void {
   const normalize = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
   if (!isDeepStrictEqual(normalize(actual), normalize(expected))) {

@@ -33,7 +33,10 @@ export interface Row {
   runs?: number[];
   /** For timings: the median wall-clock time, in the row's unit (value is CPU time, see measure.ts). */
   wall?: number;
-  /** Key(s) of the rows to compare with (same case, any variant): ratio = anchor / this. A target's minRatio applies to the first. */
+  /**
+   * Key(s) of the rows to compare with (same case, any variant): ratio = anchor / this. A target's minRatio applies
+   * to the first.
+   */
   anchor?: string | readonly string[];
   target?: Target;
   note?: string;

@@ -145,7 +145,10 @@ const firstPaint = {
     await afterPaint();
     await new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 }));
   },
-  /** The mounted variant's one-off work before its updates of `path` (a2ui-stages calls it outside the measured window). */
+  /**
+   * The mounted variant's one-off work before its updates of `path` (a2ui-stages calls it outside the measured
+   * window).
+   */
   prepareA2ui(path: string): void {
     mounted!.prepare?.(path);
   },

@@ -8,7 +8,10 @@ import { textDeep } from './kit/deep-text.ts';
  * saves the count as `suip:state`), attached one after another and kept running or hibernated.
  */
 export interface HibernationBench {
-  /** Attach `count` answers one after another; `hibernate`: each is hibernated once on screen. Resolves with the median attach time (ms). */
+  /**
+   * Attach `count` answers one after another; `hibernate`: each is hibernated once on screen. Resolves with the
+   * median attach time (ms).
+   */
   attach(count: number, hibernate: boolean): Promise<number>;
   /**
    * Click the button of `count` hibernated answers, one at a time, `gapMs` apart (a user reading

@@ -61,7 +61,9 @@ export interface TokenStreamResult extends HostCost {
  */
 const FIRST_TOKEN_DELAY_MS = 3000;
 
-/** The delay for a starting UI of `particles`: 3 s up to 3,000 particles, 1 ms a particle beyond (issue 42's 50,000). */
+/**
+ * The delay for a starting UI of `particles`: 3 s up to 3,000 particles, 1 ms a particle beyond (issue 42's 50,000).
+ */
 const firstTokenDelay = (particles: number): number => Math.max(FIRST_TOKEN_DELAY_MS, particles);
 
 /** Expected visible text after the whole stream: replay the same script in the host. */
@@ -147,7 +149,10 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   };
 }
 
-/** What the page shows as the program's content: through shadow roots, without the start mark and suip's provenance label. */
+/**
+ * What the page shows as the program's content: through shadow roots, without the start mark and suip's provenance
+ * label.
+ */
 function shownText(container: Element): string {
   return textDeep(container)
     .replace(/bench-start:[\d.]+/, '')

@@ -1,13 +1,19 @@
-import { LitElement, html, svg, type PropertyDeclarations } from 'lit';
-import { A2UI_EXAMPLES, EXAMPLES, findExample } from '../../examples/index.ts';
+import { LitElement, html, type PropertyDeclarations } from 'lit';
+import { findExample } from '../../examples/index.ts';
 import { parseFixture } from '../devtools/fixture.ts';
-import type { RunOutcome } from '../../generator/model/repair-loop.ts';
 import type { LlmPanelHost } from '../llm/pg-llm-panel.ts';
 import { SLOTS, type PlaygroundHost, type SlotId } from './playground-host.ts';
-import { findMode, playgroundModes } from './modes.ts';
+import { findMode } from './modes.ts';
+import { renderAppBar, type AppBarView } from './app-bar.ts';
+import { createLlmHost } from './llm-host.ts';
+import { renderRunError } from './run-error.ts';
+import { renderCodeSection, type CodeSectionView } from './code-section.ts';
+import { renderDevtools, type DevtoolsTab, type DevtoolsView } from './devtools-section.ts';
 import { readShareState, writeShareState } from './share-state.ts';
 import type { ThemeChoice, ThemeController } from './theme.ts';
-import { withSampleMedia } from '../a2ui/sample-media.ts';
+import { readDevtoolsOpen, writeDevtoolsOpen } from './devtools-choice.ts';
+import { DEFAULT_EXAMPLES, exampleCode } from './example-code.ts';
+import { downloadFixture } from './fixture-download.ts';
 import type { PgLlmPanel } from '../llm/pg-llm-panel.ts';
 import './pg-splitter.ts';
 import '../devtools/pg-counters.ts';
@@ -18,8 +24,6 @@ import '../editor/pg-code-editor.ts';
 import '../llm/pg-llm-panel.ts';
 import '../genui/pg-genui-panel.ts';
 import './pg-error-list.ts';
-
-type DevtoolsTab = 'ops' | 'tree' | 'events';
 
 /** What the app needs that only the page's entry can give (the renderer's container, the prompt). */
 export interface AppWiring {
@@ -35,8 +39,6 @@ export interface AppWiring {
    */
   errorState?: boolean;
 }
-
-const DEVTOOLS_KEY = 'suip.playground.devtools';
 
 /**
  * `<pg-app>`: the playground's shell. Two generator slots (left, right) share one renderer; the
@@ -230,111 +232,23 @@ export class PgApp extends LitElement {
     this.revision += 1;
   };
 
-  /** The editor's code when a model started streaming over it, put back if no program arrives. */
-  private codeBeforeStream: string | undefined;
-
-  private llmHost: LlmPanelHost = {
-    systemPrompt: () => this.wiring?.systemPrompt() ?? '',
-    showCode: (code, streaming) => {
-      if (streaming && this.codeBeforeStream === undefined) this.codeBeforeStream = this.codes[this.slot];
-      this.streaming = streaming;
-      this.codes = { ...this.codes, [this.slot]: code };
-    },
-    endStreaming: (restore) => {
-      if (restore && this.codeBeforeStream !== undefined)
-        this.codes = { ...this.codes, [this.slot]: this.codeBeforeStream };
-      this.codeBeforeStream = undefined;
-      this.streaming = false;
-    },
-    run: async (code): Promise<RunOutcome> => {
-      this.streaming = false;
-      this.codes = { ...this.codes, [this.slot]: code };
-      this.exampleIds = { ...this.exampleIds, [this.slot]: '' };
-      return this.wiring?.host.judge(this.slot, code) ?? { ok: false, error: 'the playground is not ready' };
-    },
-    runPrefix: async (code) => {
-      this.exampleIds = { ...this.exampleIds, [this.slot]: '' };
-      await this.wiring?.host.runPrefix(this.slot, code);
-    },
-  };
+  private llmHost: LlmPanelHost = createLlmHost(this);
 
   override render() {
     const wiring = this.wiring;
     if (wiring === undefined) return html``;
     const { host } = wiring;
-    const generators = [...host.status.keys()];
     const mode = findMode(this.mode);
     const split = mode.slots.length > 1;
     const current = findExample(this.exampleIds[this.slot]);
     this.dataset.mode = mode.id;
     this.toggleAttribute('data-code-hidden', !this.codeShown);
     this.toggleAttribute('data-devtools-open', this.devtoolsOpen);
-    const theme = wiring.theme;
     const stageTree = wiring.stage.querySelector<HTMLElement>('suip-tree');
     if (stageTree) stageTree.dataset.layout = split ? 'split' : 'single';
     return html`
-      <div class="bar">
-        <h1>suip <span>playground</span></h1>
-        <div class="modes" role="radiogroup" aria-label="Mode">
-          ${playgroundModes().map((m) => html`<label class="mode" title=${m.description}><input type="radio" name="mode" value=${m.id} .checked=${m.id === mode.id} @change=${() => this.setMode(m.id)} />${m.label}</label>`)}
-        </div>
-        <label class="examples"><span class="label-text">Example</span>
-          <select aria-label="Examples" @change=${(e: Event) => this.loadExample((e.target as HTMLSelectElement).value)} .value=${this.exampleIds[this.slot]}>
-            <option value="" ?selected=${this.exampleIds[this.slot] === ''}>— your own code —</option>
-            <optgroup label="suip programs">
-              ${EXAMPLES.map((ex) => html`<option value=${ex.id} title=${ex.summary} ?selected=${ex.id === this.exampleIds[this.slot]}>${ex.title}</option>`)}
-            </optgroup>
-            <optgroup label="A2UI agent streams (v0.9, through the A2UI bridge)">
-              ${A2UI_EXAMPLES.map((ex) => html`<option value=${ex.id} title=${ex.summary} ?selected=${ex.id === this.exampleIds[this.slot]}>A2UI · ${ex.title}</option>`)}
-            </optgroup>
-          </select>
-        </label>
-        <div class="actions" role="group" aria-label="Program">
-          <button type="button" class="primary" @click=${() => this.runSlot()} ?disabled=${this.streaming} title="Run (Ctrl+Enter in the editor)">${glyph('M6 4l14 8-14 8z')}Run</button>
-          <button type="button" @click=${() => host.stop(this.slot)}>${glyph('M6 6h12v12H6z')}Stop</button>
-          <button type="button" @click=${this.reset}>${glyph('M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5')}Reset</button>
-        </div>
-        <div class="actions end" role="group" aria-label="View">
-          <button type="button" aria-pressed=${this.codeShown ? 'true' : 'false'} @click=${() => (this.codeShown = !this.codeShown)}>${glyph('M16 18l6-6-6-6M8 6l-6 6 6 6')}Code</button>
-          ${
-            theme === undefined
-              ? ''
-              : html`<label class="theme"><span class="label-text">Theme</span><select aria-label="Theme" @change=${(e: Event) => this.setTheme((e.target as HTMLSelectElement).value as ThemeChoice)}>
-                ${(['auto', 'light', 'dark'] as const).map((choice) => html`<option value=${choice} ?selected=${choice === theme.choice}>${{ auto: 'System', light: 'Light', dark: 'Dark' }[choice]}</option>`)}
-              </select></label>`
-          }
-          <button type="button" @click=${this.share} title="Copy a link that reproduces this run">${glyph('M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13')}Share</button>
-        </div>
-      </div>
-      <section class="code" aria-label="Editor" ?hidden=${!this.codeShown}>
-        ${
-          split
-            ? html`<div class="slots" role="tablist" aria-label="Generators">
-              ${mode.slots.map(
-                (
-                  slot,
-                ) => html`<button type="button" role="tab" data-slot=${slot} aria-selected=${slot === this.slot} @click=${() => (this.slot = slot)}>
-                <span class="dot status-${host.status.get(slot)}" title=${host.status.get(slot) ?? ''}></span>${slot} · ${findExample(this.exampleIds[slot])?.title ?? 'custom'}
-                <span class="status" data-testid="status-${slot}">${host.status.get(slot)}</span>
-              </button>`,
-              )}
-            </div>`
-            : ''
-        }
-        <pg-code-editor
-          .value=${this.codes[this.slot]}
-          ?read-only=${this.streaming}
-          label=${split ? `Code of the ${this.slot} generator` : 'Program code'}
-          @code-input=${(e: CustomEvent<string>) => (this.codes = { ...this.codes, [this.slot]: e.detail })}
-          @run=${() => this.runSlot()}
-        ></pg-code-editor>
-        <pg-error-list data-testid="errors" @goto-line=${(e: CustomEvent<number>) => this.querySelector('pg-code-editor')?.gotoLine(e.detail)} .errors=${[...(host.errors.get(this.slot) ?? [])]} .revision=${this.revision}></pg-error-list>
-        <details class="llm">
-          <summary>Generate with a model <span class="hint">built-in demo, or any OpenAI-compatible endpoint</span></summary>
-          <pg-llm-panel .host=${this.llmHost}></pg-llm-panel>
-        </details>
-        <details class="genui"><summary>GenUI server (seed 000: POST /genUI)</summary><pg-genui-panel></pg-genui-panel></details>
-      </section>
+      ${renderAppBar(this.barView())}
+      ${renderCodeSection(this.codeSectionView(host, mode.slots))}
       <pg-splitter class="splitter" ?hidden=${!this.codeShown}></pg-splitter>
       <section class="ui" aria-label="Rendered UI">
         <p class="intro" data-testid="intro">
@@ -353,29 +267,67 @@ export class PgApp extends LitElement {
                 <span class="pill status-${host.status.get(this.slot)}"><span class="dot status-${host.status.get(this.slot)}"></span><span data-testid="status-${this.slot}">${host.status.get(this.slot)}</span></span>`
           }
         </div>
-        ${wiring.errorState === false ? '' : mode.slots.map((slot) => this.renderRunError(slot, split))}
+        ${wiring.errorState === false ? '' : mode.slots.map((slot) => renderRunError(host, slot, split, this.codeShown, () => (this.codeShown = true)))}
         ${wiring.stage}
       </section>
-      <section class="devtools" aria-label="Devtools">
-        <div class="devtools-head">
-          <button type="button" class="toggle" aria-expanded=${this.devtoolsOpen ? 'true' : 'false'} aria-controls="devtools-panels" @click=${() => this.setDevtoolsOpen(!this.devtoolsOpen)} title=${this.devtoolsOpen ? 'Hide the devtools (the stage gets the height)' : 'Show the op log, tree and events'}>${glyph(this.devtoolsOpen ? 'M6 9l6 6 6-6' : 'M18 15l-6-6-6 6')}Devtools</button>
-          <pg-counters title="Since the last run started" .counters=${{ ...host.log.counters(performance.now()), errors: this.activeSlots.reduce((sum, slot) => sum + (host.errors.get(slot)?.length ?? 0), 0) }} .lastTransactionMs=${host.lastTransactionMs}></pg-counters>
-          <div class="tabs" role="tablist" aria-label="Devtools panels">
-            ${(['ops', 'tree', 'events'] as const).map((tab) => html`<button type="button" role="tab" id=${`tab-${tab}`} aria-controls=${`panel-${tab}`} data-tab=${tab} aria-selected=${this.devtoolsOpen && tab === this.tab} @click=${() => this.selectTab(tab)}>${{ ops: 'Op log', tree: 'Tree', events: 'Events' }[tab]}</button>`)}
-          </div>
-        </div>
-        <span class="notice" role="status" data-testid="notice">${this.notice}</span>
-        <div class="panels" id="devtools-panels" ?hidden=${!this.devtoolsOpen}>
-          <div class="fixtures">
-            <button type="button" @click=${this.exportFixture}>Export fixture</button>
-            <label class="file">Replay fixture<input type="file" accept="application/json,.json" aria-label="Replay fixture" @change=${this.replayFile} /></label>
-          </div>
-          <pg-op-log id="panel-ops" role="tabpanel" aria-labelledby="tab-ops" ?hidden=${this.tab !== 'ops'} .entries=${host.log.entries} .generators=${generators} .revision=${this.revision}></pg-op-log>
-          <pg-tree-inspector id="panel-tree" role="tabpanel" aria-labelledby="tab-tree" ?hidden=${this.tab !== 'tree'} .tree=${this.devtoolsOpen && this.tab === 'tree' ? host.snapshot() : undefined} .mirror=${host.mirror.tree} .revision=${this.revision}></pg-tree-inspector>
-          <pg-event-log id="panel-events" role="tabpanel" aria-labelledby="tab-events" ?hidden=${this.tab !== 'events'} .entries=${host.log.entries} .revision=${this.revision}></pg-event-log>
-        </div>
-      </section>
+      ${renderDevtools(this.devtoolsView(host))}
     `;
+  }
+
+  /** The code column's state and actions, for `renderCodeSection`. */
+  private codeSectionView(host: PlaygroundHost, slots: readonly SlotId[]): CodeSectionView {
+    return {
+      host,
+      slots,
+      split: slots.length > 1,
+      slot: this.slot,
+      code: this.codes[this.slot],
+      streaming: this.streaming,
+      codeShown: this.codeShown,
+      revision: this.revision,
+      llmHost: this.llmHost,
+      titleOf: (slot) => findExample(this.exampleIds[slot])?.title ?? 'custom',
+      selectSlot: (slot) => (this.slot = slot),
+      setCode: (code) => (this.codes = { ...this.codes, [this.slot]: code }),
+      run: () => void this.runSlot(),
+      gotoLine: (line) => this.querySelector('pg-code-editor')?.gotoLine(line),
+    };
+  }
+
+  /** The toolbar's state and actions, for `renderAppBar`. */
+  private barView(): AppBarView {
+    const host = this.wiring?.host;
+    return {
+      mode: findMode(this.mode),
+      exampleId: this.exampleIds[this.slot],
+      streaming: this.streaming,
+      codeShown: this.codeShown,
+      theme: this.wiring?.theme,
+      setMode: (id) => void this.setMode(id),
+      loadExample: (id) => void this.loadExample(id),
+      run: () => void this.runSlot(),
+      stop: () => void host?.stop(this.slot),
+      reset: () => void this.reset(),
+      toggleCode: () => (this.codeShown = !this.codeShown),
+      setTheme: (choice) => this.setTheme(choice),
+      share: () => void this.share(),
+    };
+  }
+
+  /** The devtools' state and actions, for `renderDevtools`. */
+  private devtoolsView(host: PlaygroundHost): DevtoolsView {
+    return {
+      host,
+      open: this.devtoolsOpen,
+      tab: this.tab,
+      revision: this.revision,
+      notice: this.notice,
+      activeSlots: this.activeSlots,
+      setOpen: (open) => this.setDevtoolsOpen(open),
+      selectTab: (tab) => this.selectTab(tab),
+      exportFixture: this.exportFixture,
+      replayFile: (event) => void this.replayFile(event),
+    };
   }
 
   private selectTab(tab: DevtoolsTab): void {
@@ -386,34 +338,13 @@ export class PgApp extends LitElement {
   /** Opens or closes the devtools' panels and remembers it for the next visit. */
   setDevtoolsOpen(open: boolean): void {
     this.devtoolsOpen = open;
-    try {
-      localStorage.setItem(DEVTOOLS_KEY, open ? 'open' : 'closed');
-    } catch {
-      // Storage may be disabled: the choice then lasts for this page.
-    }
+    writeDevtoolsOpen(open);
     void this.syncUrl();
   }
 
   private setTheme(choice: ThemeChoice): void {
     this.wiring?.theme?.set(choice);
     this.requestUpdate();
-  }
-
-  /**
-   * A failed run's error where its UI would be (issue 30: a broken program left an empty box): the
-   * first error, how many there are, and where the rest are. Nothing while the slot runs fine.
-   */
-  private renderRunError(slot: SlotId, split: boolean) {
-    const host = this.wiring?.host;
-    const failure = host?.failure(slot);
-    if (host === undefined || failure === undefined || host.status.get(slot) === 'starting') return '';
-    const errors = host.errors.get(slot) ?? [];
-    const first = errors[0]?.message ?? failure;
-    return html`<div class="run-error" role="alert" data-testid="run-error-${slot}">
-      <strong>${split ? `The ${slot} program` : 'The program'} failed${errors.length > 1 ? ` (${errors.length} errors)` : ''}.</strong>
-      <span class="message">${first}</span>
-      <span class="hint">${this.codeShown ? 'Every error, with its line, is listed under the code.' : html`<button type="button" @click=${() => (this.codeShown = true)}>Show the code and its errors</button>`}</span>
-    </div>`;
   }
 
   private reset = async (): Promise<void> => {
@@ -427,17 +358,7 @@ export class PgApp extends LitElement {
   private exportFixture = (): void => {
     const host = this.wiring?.host;
     if (host === undefined) return;
-    const fixture = host.exportFixture();
-    const blob = new Blob([JSON.stringify(fixture, null, 2)], { type: 'application/json' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `suip-fixture-${fixture.recordedAt.replace(/[:.]/g, '-')}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    const ids = fixture.generators.map((id) => `"${id}"`).join(', ');
-    this.notice =
-      `Exported the latest run of ${fixture.generators.length === 1 ? 'generator' : 'generators'} ${ids} ` +
-      `(${fixture.messages.length} messages); suip/testing replays it by that id.`;
+    this.notice = downloadFixture(host.exportFixture());
   };
 
   private replayFile = async (event: Event): Promise<void> => {
@@ -467,32 +388,6 @@ export class PgApp extends LitElement {
     this.exampleIds = { left: '', right: '' };
     this.notice = `Replaying ${fixture.messages.length} recorded messages of ${fixture.generators.join(', ')}.`;
   }
-}
-
-/** An example's code as the playground runs it: an A2UI stream gets local sample images (see `sample-media.ts`). */
-function exampleCode(id: string): string | undefined {
-  const example = findExample(id);
-  if (example === undefined) return undefined;
-  return example.kind === 'a2ui' ? withSampleMedia(example.code).text : example.code;
-}
-
-/** The devtools start collapsed (the stage is the point of the page) unless this browser opened them last. */
-function readDevtoolsOpen(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(DEVTOOLS_KEY) === 'open';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What each slot shows on a fresh visit: a card that shows off the vocabulary, and a counter beside it in split mode.
- */
-const DEFAULT_EXAMPLES: Record<SlotId, string> = { left: 'weather-card', right: 'counter' };
-
-/** A small inline icon for the toolbar (decorative: every button also has its text). */
-function glyph(d: string) {
-  return svg`<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d=${d}></path></svg>`;
 }
 
 if (!customElements.get('pg-app')) customElements.define('pg-app', PgApp);

@@ -1,5 +1,5 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
-import type { ErrorLine } from './playground-host.ts';
+import type { ErrorLine } from './error-line.ts';
 
 /**
  * `<pg-error-list>`: the errors of the slot being edited, next to its code. Each names where it

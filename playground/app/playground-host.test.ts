@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttachOptions, GeneratorHandle, Renderer, TrafficRecord } from '../../renderer/index.ts';
-import { PROVENANCE_NAME, PlaygroundHost, describeError } from './playground-host.ts';
+import { describeError } from './error-line.ts';
+import { PROVENANCE_NAME, PlaygroundHost } from './playground-host.ts';
 
 /** A renderer double: `attach` runs a scripted behaviour that may render, report errors or change status. */
 function fakeRenderer(

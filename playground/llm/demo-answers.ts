@@ -11,7 +11,7 @@ import salesChart from './demo-answers/sales-chart.js?raw';
 import signIn from './demo-answers/sign-in.js?raw';
 import visitorsBroken from './demo-answers/visitors-broken.js?raw';
 import visitorsFixed from './demo-answers/visitors-fixed.js?raw';
-import weatherOslo from './demo-answers/weather-oslo.js?raw';
+import { weatherOslo } from './demo-answers/weather-oslo.ts';
 
 /** One recorded answer of the demo model: the request it answers, and what a model said to it. */
 export interface DemoAnswer {

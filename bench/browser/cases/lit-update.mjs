@@ -8,7 +8,9 @@ export function litUpdate({ quick }) {
   return {
     name: 'browser-lit-update',
     description:
-      'issue 6 case 5: one edit (token / insert / remove / swap / replace subtree) on a list of n particles, applied and laid out; suip (core/tree transaction + <suip-tree>) vs vanilla DOM and a whole-tree lit-html template; main-thread CPU ms per edit',
+      'issue 6 case 5: one edit (token / insert / remove / swap / replace subtree) on a list of n particles, ' +
+      'applied and laid out; suip (core/tree transaction + <suip-tree>) vs vanilla DOM and a whole-tree lit-html ' +
+      'template; main-thread CPU ms per edit',
     variants: sizes.flatMap((n) => ['suip', 'vanilla', 'template'].map((kind) => `${n}/${kind}`)),
     async run(session, variant) {
       const [n, kind] = variant.split('/');

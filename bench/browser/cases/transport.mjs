@@ -5,7 +5,8 @@ const PAGE = '/bench/pages/transport.html';
 export const transportFloor = {
   name: 'browser-transport-floor',
   description:
-    'issue 6 case 1: host ⇄ generator ping-pong of one op through the real sandbox vs raw MessageChannel echoes (sandboxed iframe; iframe + Worker relay), round-trip ms',
+    'issue 6 case 1: host ⇄ generator ping-pong of one op through the real sandbox vs raw MessageChannel echoes ' +
+    '(sandboxed iframe; iframe + Worker relay), round-trip ms',
   variants: ['all'],
   async run(session, _variant, { quick }) {
     const r = await session.run(PAGE, 'transport', { pings: quick ? 20 : 50 });
@@ -39,7 +40,8 @@ export const transportFloor = {
       {
         key: 'rtt/suip-away',
         label:
-          'suip part: suip/event posted → op back at the host (relay, Worker, handler, render, diff, relay), p50 of single trips',
+          'suip part: suip/event posted → op back at the host (relay, Worker, handler, render, diff, relay), p50 ' +
+          'of single trips',
         value: r.suipParts.postToOpBack,
         unit: 'ms',
         anchor: 'rtt/raw-worker',
@@ -66,7 +68,8 @@ export const transportFloor = {
 export const eventRoundTrip = {
   name: 'browser-event-round-trip',
   description:
-    'issue 6 case 6: click → generator handler → ops → DOM → paint, p95, vs an in-page handler + the raw transport floor (clicks at random phases of the frame, 60 per round)',
+    'issue 6 case 6: click → generator handler → ops → DOM → paint, p95, vs an in-page handler + the raw transport ' +
+    'floor (clicks at random phases of the frame, 60 per round)',
   variants: ['all'],
   async run(session, _variant, { quick }) {
     const r = await session.run(PAGE, 'eventRoundTrip', { clicks: quick ? 30 : 60 });
@@ -105,7 +108,8 @@ export const eventRoundTrip = {
       {
         key: 'click/suip-dom',
         label:
-          'suip, click → DOM updated p95 (includes the renderer waiting for the next frame when it defers the view update to requestAnimationFrame)',
+          'suip, click → DOM updated p95 (includes the renderer waiting for the next frame when it defers the view ' +
+          'update to requestAnimationFrame)',
         value: r.suip.dom.p95,
         unit: 'ms',
         note: `p50 ${r.suip.dom.p50.toFixed(2)} ms`,
@@ -118,7 +122,8 @@ export const eventRoundTrip = {
 export const batching = {
   name: 'browser-batching',
   description:
-    'issue 6 case 2: 1,000 appends sent as 1,000 / 100 / 10 / 1 messages through the real sandbox, click → all applied and painted (ms)',
+    'issue 6 case 2: 1,000 appends sent as 1,000 / 100 / 10 / 1 messages through the real sandbox, click → all ' +
+    'applied and painted (ms)',
   variants: ['1', '10', '100', '1000'],
   async run(session, variant) {
     const per = Number(variant);

@@ -32,11 +32,15 @@ export const ABLATIONS = {
     for (const iframe of root.querySelectorAll<HTMLIFrameElement>('[data-suip-frames] iframe'))
       iframe.style.setProperty('opacity', '1');
   },
-  /** The tree, its generators' boxes and the provenance mount without `contain`/`isolation` (a SECURITY rule: measurement only). */
+  /**
+   * The tree, its generators' boxes and the provenance mount without `contain`/`isolation` (a SECURITY rule:
+   * measurement only).
+   */
   'no-contain': (root) =>
     treeSheet(
       root,
-      ':host { contain: none !important; isolation: auto !important; } .generators, .generators > *, .mount > :not(.mark) { contain: none !important; isolation: auto !important; }',
+      ':host { contain: none !important; isolation: auto !important; } .generators, .generators > *, .mount > ' +
+        ':not(.mark) { contain: none !important; isolation: auto !important; }',
       'suip-tree { contain: none !important; isolation: auto !important; }',
     ),
   /** The tree's box not a scroll container (`overflow: visible`). */
@@ -67,7 +71,10 @@ export const ABLATIONS = {
   'text-contain-paint': (root) => hostStyle(root, 'suip-text', 'contain', 'paint'),
   /** `contain: layout style` on every element of the generated tree. */
   'items-contain-l': (root) => deepSheet(root, ':host { contain: layout; }'),
-  /** Text leaves' hosts `display: contents`: one layout box fewer per item (the paragraph is the box), as the anchors' DOM. */
+  /**
+   * Text leaves' hosts `display: contents`: one layout box fewer per item (the paragraph is the box), as the
+   * anchors' DOM.
+   */
   'text-contents': (root) => hostStyle(root, 'suip-text', 'display', 'contents'),
   /**
    * Text leaves' hosts back to a block box (the layout before "Item 1: the text leaf's box"): the
@@ -96,7 +103,10 @@ export const ABLATIONS = {
     type.prototype.syncBox = () => undefined;
     hostStyle(root, 'suip-group', 'display', 'flex');
   },
-  /** Plain groups created during the stream (the list's new items, each holding one text) box-less from their creation, not from their first render (does the late switch cost a layout-tree rebuild?). */
+  /**
+   * Plain groups created during the stream (the list's new items, each holding one text) box-less from their
+   * creation, not from their first render (does the late switch cost a layout-tree rebuild?).
+   */
   'group-contents-early': () => {
     const attach = Element.prototype.attachShadow;
     Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
@@ -110,16 +120,27 @@ export const ABLATIONS = {
     hostStyle(root, 'suip-group', 'display', 'grid');
     hostStyle(root, 'suip-group', 'grid-template-columns', 'minmax(0, 1fr)');
   },
-  /** Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only). */
+  /**
+   * Plain groups' hosts `display: block` instead of a flex column (changes the gap between items: attribution only).
+   */
   'group-block': (root) => hostStyle(root, 'suip-group', 'display', 'block'),
-  /** Plain groups as blocks with the same gap as margins (`* + *` in each group's root): the flex column's look without flex layout. */
+  /**
+   * Plain groups as blocks with the same gap as margins (`* + *` in each group's root): the flex column's look
+   * without flex layout.
+   */
   'group-block-gap': (root) => {
     hostStyle(root, 'suip-group', 'display', 'block');
     deepSheet(root, '* + * { margin-block-start: var(--_space); }', 'suip-group');
   },
-  /** The list's items (plain groups holding one paragraph) `display: contents`: the paragraph is the list's flex item, one box per item. */
+  /**
+   * The list's items (plain groups holding one paragraph) `display: contents`: the paragraph is the list's flex
+   * item, one box per item.
+   */
   'item-contents': (root) => listSheet(root, 'suip-group { display: contents !important; }'),
-  /** The list's items as blocks (the list stays a flex column): the item's paragraph in block flow, as the anchors' `<div>` › `<p>`. */
+  /**
+   * The list's items as blocks (the list stays a flex column): the item's paragraph in block flow, as the anchors'
+   * `<div>` › `<p>`.
+   */
   'item-block': (root) => listSheet(root, 'suip-group { display: block !important; }'),
   /** The list's items skip rendering while off screen (`content-visibility: auto`, one sheet on the list's root). */
   'item-cv': (root) => listSheet(root, 'suip-group { content-visibility: auto; contain-intrinsic-size: auto 21px; }'),
@@ -134,7 +155,10 @@ export const ABLATIONS = {
     ),
   /** The tree's white background off (a 16,000 px tall box painted in its own layer). */
   'no-background': (root) => treeSheet(root, '', 'suip-tree { background: none !important; }'),
-  /** The program's root group without paint containment (`contain: layout` only): one paint layer fewer around the list. */
+  /**
+   * The program's root group without paint containment (`contain: layout` only): one paint layer fewer around the
+   * list.
+   */
   'root-no-paint': (root) =>
     treeSheet(
       root,
@@ -249,7 +273,9 @@ export function applyAblations(root: HTMLElement, names: string | undefined): vo
   }
 }
 
-/** Sets `property` on every `tag` host under `root`, now and on those created later (after the renderer set its own). */
+/**
+ * Sets `property` on every `tag` host under `root`, now and on those created later (after the renderer set its own).
+ */
 function hostStyle(root: HTMLElement, tag: string, property: string, value: string): void {
   const visit = (scope: ParentNode): void => {
     for (const element of scope.querySelectorAll<HTMLElement>('*')) {

@@ -57,7 +57,8 @@ function view() {
         ['title', 'No password here'],
         [
           'message',
-          'This page does not let programs ask for passwords: sign in with a one-time link, or use the host’s own sign-in page.',
+          'This page does not let programs ask for passwords: sign in with a one-time link, or use the host’s own ' +
+            'sign-in page.',
         ],
       ]),
     ],
