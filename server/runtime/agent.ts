@@ -4,7 +4,8 @@ import type { AgentEvent, ParamsOf, ResultOf } from '../../shared/neighbours/run
 import { pickAnswerMessage, pickIn } from './pick-tool.ts';
 import { checkProgram } from './program-check.ts';
 import type { Published } from './publish.ts';
-import { createLineFramer } from '../../shared/line-framer.ts';
+import { findProgram } from '../../generator/model/extract-code.ts';
+import { createProseLines } from './prose-lines.ts';
 import { createStreamRedactor } from '../../shared/redact.ts';
 
 /** What one run of the suip agent can do: the model, the UI, the suip server. */
@@ -133,7 +134,7 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
         pick = picks < MAX_PICKS ? pickIn(lastAnswer) : { kind: 'none' };
         if (pick.kind === 'invalid') return { ok: false, error: pick.error };
         // Prose only (no program fence), or a pick: nothing to check or publish.
-        program = pick.kind === 'none' && answerHasProgram(lastAnswer) ? code : '';
+        program = pick.kind === 'none' && findProgram(lastAnswer) !== undefined ? code : '';
         return program === '' ? { ok: true } : checkProgram(code);
       },
       observer: {
@@ -232,33 +233,3 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
 
 /** Pick rounds per run (a model that keeps asking is answered with its last choice). */
 const MAX_PICKS = 3;
-/** A fence that can hold the program (not a ```pick block). */
-const answerHasProgram = (answer: string) => /```[ \t]*(?:js|javascript|mjs|ts|typescript|jsx)?[ \t]*\n/i.test(answer);
-
-/**
- * Prose lines of a streaming answer, one callback per complete non-empty line outside fenced code
- * blocks (the program is shown as a tool call, not as text).
- */
-export function createProseLines(onLine: (line: string) => void): { push(delta: string): void; end(): void } {
-  let inFence = false;
-  const take = (line: string) => {
-    if (/^\s*```/.test(line)) {
-      inFence = !inFence;
-      return;
-    }
-    if (!inFence && line.trim() !== '') onLine(line.trimEnd());
-  };
-  // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered
-  // whole.
-  const framer = createLineFramer(
-    { line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) },
-    { maxLineBytes: 64 * 1024 },
-  );
-  return {
-    push: (delta) => framer.push(delta),
-    end() {
-      framer.end();
-      inFence = false;
-    },
-  };
-}
