@@ -155,18 +155,7 @@ export async function streamChat(request: ChatRequest): Promise<string> {
       });
     } catch (error) {
       if (signal?.aborted || timedOut !== undefined) fail(error);
-      // An endpoint that took the request and then closed the connection was reached: its answer was cut.
-      const cut = connectionCut(error);
-      if (cut !== undefined)
-        throw new ChatError(
-          'model_stream_error',
-          `the model endpoint closed the connection before its answer could ` +
-            `be read (${cut}); what it sent, if anything, was lost`,
-        );
-      throw new ChatError(
-        'model_unreachable',
-        `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw fetchFailed(error);
     }
     if (!response.ok) {
       const text = await boundedText(response).catch(() => '');
@@ -204,18 +193,7 @@ export async function streamChat(request: ChatRequest): Promise<string> {
           answer += content;
           onDelta?.(content);
         }
-        const calls = choice?.delta?.tool_calls;
-        if (Array.isArray(calls) && request.onToolCall !== undefined) {
-          for (const call of calls as Array<{
-            index?: unknown;
-            function?: { name?: unknown; arguments?: unknown };
-          } | null>) {
-            const index = typeof call?.index === 'number' ? call.index : 0;
-            const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
-            const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
-            request.onToolCall({ index, ...(name !== undefined ? { name } : {}), arguments: args });
-          }
-        }
+        if (request.onToolCall !== undefined) forwardToolCalls(choice?.delta?.tool_calls, request.onToolCall);
         return true;
       },
       {
@@ -239,6 +217,33 @@ export async function streamChat(request: ChatRequest): Promise<string> {
     signal?.removeEventListener('abort', onAbort);
   }
   return answer;
+}
+
+/** Why a fetch of the endpoint failed: a connection it cut (its answer lost), or one never made. */
+function fetchFailed(error: unknown): ChatError {
+  // An endpoint that took the request and then closed the connection was reached: its answer was cut.
+  const cut = connectionCut(error);
+  if (cut !== undefined)
+    return new ChatError(
+      'model_stream_error',
+      `the model endpoint closed the connection before its answer could ` +
+        `be read (${cut}); what it sent, if anything, was lost`,
+    );
+  return new ChatError(
+    'model_unreachable',
+    `the model endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+/** Hands each tool-call delta of a chunk to `onToolCall` (index 0 and empty arguments when absent). */
+function forwardToolCalls(calls: unknown, onToolCall: NonNullable<ChatRequest['onToolCall']>): void {
+  if (!Array.isArray(calls)) return;
+  for (const call of calls as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } } | null>) {
+    const index = typeof call?.index === 'number' ? call.index : 0;
+    const name = typeof call?.function?.name === 'string' ? call.function.name : undefined;
+    const args = typeof call?.function?.arguments === 'string' ? call.function.arguments : '';
+    onToolCall({ index, ...(name !== undefined ? { name } : {}), arguments: args });
+  }
 }
 
 /** Socket errors (Node's fetch) of a connection the endpoint accepted and then closed; not of one never made. */

@@ -1,25 +1,32 @@
 /**
  * Models wrap programs in Markdown fences and chat around them. These helpers take the program
- * out of an answer, both when it is complete and while it is still streaming in.
+ * out of an answer, both when it is complete and while it is still streaming in, through the
+ * tree's one fence scanner (`shared/code-fence.ts`), opening anywhere in prose ("Sure! ```js").
  */
+import { FENCE, scanFences } from '../../shared/code-fence.ts';
 
-const FENCE = /```[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)(?:\n[ \t]*```|$)/g;
+/** The languages a program fence may be tagged with (untagged counts). */
 const CODE_LANGS = new Set(['', 'js', 'javascript', 'mjs', 'ts', 'typescript', 'jsx']);
 
 /**
- * The program in a complete answer: the longest fenced block in a JavaScript-like language (a
- * model sometimes adds a short usage snippet beside the program), or the whole answer trimmed
- * when it has no fence.
+ * The program's fenced block in an answer: the longest block in a JavaScript-like language (a
+ * model sometimes adds a short usage snippet beside the program), or undefined when there is none.
+ */
+export function findProgram(answer: string): string | undefined {
+  let best: string | undefined;
+  for (const block of scanFences(answer, { opens: 'anywhere' }).blocks) {
+    if (!CODE_LANGS.has(block.lang)) continue;
+    if (best === undefined || block.code.length > best.length) best = block.code;
+  }
+  return best;
+}
+
+/**
+ * The program in a complete answer: `findProgram`'s block, or the whole answer trimmed when it
+ * has no fence.
  */
 export function extractCode(answer: string): string {
-  let best: string | undefined;
-  for (const match of answer.matchAll(FENCE)) {
-    const lang = (match[1] ?? '').toLowerCase();
-    const body = match[2] ?? '';
-    if (!CODE_LANGS.has(lang)) continue;
-    if (best === undefined || body.length > best.length) best = body;
-  }
-  return (best ?? answer).trim() + '\n';
+  return (findProgram(answer) ?? answer).trim() + '\n';
 }
 
 /**
@@ -27,11 +34,9 @@ export function extractCode(answer: string): string {
  * fence has opened (the prose before it is not code), else the raw text so far.
  */
 export function streamingCode(partial: string): string {
-  const open = partial.indexOf('```');
-  if (open === -1) return partial;
-  const bodyStart = partial.indexOf('\n', open);
-  if (bodyStart === -1) return '';
-  const body = partial.slice(bodyStart + 1);
-  const close = body.indexOf('\n```');
-  return close === -1 ? body : body.slice(0, close + 1);
+  // In `anywhere` mode the first fence opens at the first marker: before it, all is code so far.
+  if (!partial.includes(FENCE)) return partial;
+  const first = scanFences(partial, { opens: 'anywhere', blocks: 'first' }).blocks[0];
+  if (first === undefined) return '';
+  return first.closed && first.code !== '' ? first.code + '\n' : first.code;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EventEncoder } from '@ag-ui/encoder';
 import { EventType, type BaseEvent, type Message, type RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
@@ -11,10 +10,8 @@ import type { LlmConfig } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
 import { measureJson } from '../../shared/json-shape.ts';
-import { createAnswerSplitter } from './code-splitter.ts';
+import { AnswerStream, RENDER_TOOL } from './answer-stream.ts';
 
-/** The frontend tool `suip/ag-ui` offers (the name the browser side runs). */
-const RENDER_TOOL = 'suip_render_program';
 /** Messages of a request sent to the model (the newest), and characters of each. */
 const MAX_MESSAGES = 100;
 const MAX_MESSAGE_CHARS = 64_000;
@@ -128,18 +125,7 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
       // allowed Origins before this runs.
       body: { kind: 'json', maxBytes: options.maxBodyBytes ?? 4 << 20 },
       async handle(request, response, _url, context) {
-        const checked = RunAgentInputSchema.safeParse(context.body);
-        if (!checked.success) {
-          const first = checked.error.issues[0];
-          throw new HttpError(
-            400,
-            'BAD_REQUEST',
-            `the body is not an AG-UI ` +
-              `RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; ` +
-              `send {threadId, runId, messages, tools, context, state}`,
-          );
-        }
-        const input = checked.data as RunAgentInput;
+        const input = readRunInput(context.body);
         // Each run holds a model call and a stream: a budget of runs at once, answered with a typed 503.
         if (running >= maxRuns) {
           options.log({ event: 'ag-ui-refused', code: 'UNAVAILABLE', running });
@@ -191,43 +177,14 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           return void response.end();
         }
         const started = Date.now();
-        const messageId = `suip-${randomUUID()}`;
-        const toolCallId = `suip-call-${randomUUID()}`;
-        const splitter = createAnswerSplitter();
-        let codeOpen = false;
-        let textOpen = false;
-        const writeProse = (delta: string) => {
-          if (delta === '' || codeOpen) return;
-          if (!textOpen) send({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
-          textOpen = true;
-          send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta });
-        };
-        const writeCode = (opened: boolean, delta: string) => {
-          if (opened && !codeOpen) {
-            if (textOpen) send({ type: EventType.TEXT_MESSAGE_END, messageId });
-            textOpen = false;
-            send({
-              type: EventType.TOOL_CALL_START,
-              toolCallId,
-              toolCallName: RENDER_TOOL,
-              parentMessageId: messageId,
-            });
-            send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '{"code":"' });
-            codeOpen = true;
-          }
-          // The argument is one JSON string written as it grows: each piece escaped on its own.
-          if (codeOpen && delta !== '')
-            send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(delta).slice(1, -1) });
-        };
+        const answer = new AnswerStream(send);
         // SECURITY: the model's own words are redacted of every registered secret (escaped or
         // spaced too) before they are split or sent.
         const redactor = createStreamRedactor();
         const take = (delta: string) => {
           if (stopped !== undefined || delta === '') return;
-          if (splitter.length + delta.length > maxAnswer) return stop('answer_too_long');
-          const step = splitter.push(delta);
-          writeProse(step.prose);
-          writeCode(step.opened, step.code);
+          if (answer.length + delta.length > maxAnswer) return stop('answer_too_long');
+          answer.push(delta);
         };
         try {
           await streamChat({
@@ -239,20 +196,9 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
           });
           take(redactor.end());
           if (stopped !== undefined) throw new Error(stopped);
-          const split = splitter.split();
-          if (codeOpen) {
-            send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '"}' });
-            send({ type: EventType.TOOL_CALL_END, toolCallId });
-          }
-          if (textOpen) send({ type: EventType.TEXT_MESSAGE_END, messageId });
-          if (split.after.trim() !== '') {
-            const afterId = `suip-${randomUUID()}`;
-            send({ type: EventType.TEXT_MESSAGE_START, messageId: afterId, role: 'assistant' });
-            send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: afterId, delta: split.after });
-            send({ type: EventType.TEXT_MESSAGE_END, messageId: afterId });
-          }
+          answer.end();
           send({ type: EventType.RUN_FINISHED, threadId, runId });
-          options.log({ event: 'ag-ui-run', ms: Date.now() - started, chars: splitter.length, program: codeOpen });
+          options.log({ event: 'ag-ui-run', ms: Date.now() - started, chars: answer.length, program: answer.codeOpen });
         } catch (error) {
           if (stopped === 'answer_too_long') {
             send({
@@ -279,4 +225,20 @@ export function agUiRoutes(options: AgUiRouteOptions): Route[] {
       },
     },
   ];
+}
+
+/** The body as an AG-UI `RunAgentInput`, or a 400 naming the first path that does not fit. */
+function readRunInput(body: unknown): RunAgentInput {
+  const checked = RunAgentInputSchema.safeParse(body);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    throw new HttpError(
+      400,
+      'BAD_REQUEST',
+      `the body is not an AG-UI ` +
+        `RunAgentInput${first === undefined ? '' : ` (at /${first.path.join('/')}: ${first.message})`}; ` +
+        `send {threadId, runId, messages, tools, context, state}`,
+    );
+  }
+  return checked.data as RunAgentInput;
 }

@@ -15,6 +15,7 @@ import { streamModel, type ModelMessage } from './model-stream.ts';
 import { systemPrompt, toModelMessages } from './prompt.ts';
 import { createPreviewSender } from './preview-sender.ts';
 import { createToolCallReader } from './tool-calls.ts';
+import { TurnText } from './turn-text.ts';
 import { createCommandValidator } from './validate-command.ts';
 
 /** Options of one GenUI turn. */
@@ -52,8 +53,6 @@ export interface ModelFailure {
 
 /** Failures that a repair turn cannot help: the same call would fail again. */
 const FINAL_FAILURES: ReadonlySet<ChatErrorCode> = new Set(['model_timeout', 'model_http_error', 'model_unreachable']);
-/** At most this many "what was cut" notes per turn (a stream full of garbage is one story, not a thousand). */
-const MAX_CUT_NOTES = 5;
 
 /**
  * Runs one turn: the conversation goes to the model; its answer (tool calls and/or fenced JSONL
@@ -73,17 +72,7 @@ const MAX_CUT_NOTES = 5;
 export async function runTurn(options: TurnOptions): Promise<void> {
   const maxRepairs = options.maxRepairs ?? 2;
   const maxText = options.maxTextChars ?? 256 * 1024;
-  // The client's added widgets validate like the base catalog's (one definition, derived back from their schema).
-  const augmented = augmentedVocabulary(options.request.catalogDefinition.augmentations, options.vocabulary);
-  const vocabulary = [...options.vocabulary, ...augmented.entries];
-  if (augmented.ignored.length > 0)
-    options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
-  const validate = createCommandValidator(vocabulary, augmented.types);
-  // Previews read widgets by the names the model writes: the client's own, not the particle types standing for them.
-  const byName = new Map([...augmented.types].map(([name, type]) => [type, name]));
-  const previewVocabulary = vocabulary.map((entry) =>
-    byName.has(entry.type) ? { ...entry, type: byName.get(entry.type)! } : entry,
-  );
+  const { validate, previewVocabulary, ignored } = turnVocabulary(options);
   const stream = options.stream ?? streamModel;
   const messages: ModelMessage[] = [
     {
@@ -92,39 +81,13 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         genuiCatalogSchema(options.vocabulary),
         options.request.catalogDefinition.augmentations,
         options.llm.tools,
-        augmented.ignored,
+        ignored,
       ),
     },
     ...toModelMessages(options.request.conversation),
   ];
-  let text = '';
-  let cut = 0;
-  let written = 0;
-  const write: TurnOptions['write'] = (chunk) => {
-    written += 1;
-    options.write(chunk);
-  };
-  /**
-   * What was lost in transit, kept for the whole turn: each note is told to the user at once (a
-   * `text` chunk), stays in the final `message` (so the next turn's history tells the model), and
-   * goes into every repair prompt.
-   */
-  const cutNotes: string[] = [];
-  const tellCut = (note: string) => {
-    if (cutNotes.length >= MAX_CUT_NOTES) return;
-    cutNotes.push(note);
-    const piece = `${text === '' ? '' : '\n\n'}[${note}]\n\n`;
-    text += piece;
-    write({ text: piece });
-  };
-  const emitText = (piece: string) => {
-    const room = maxText - text.length;
-    if (room <= 0) return void (cut += piece.length);
-    const part = piece.slice(0, room);
-    cut += piece.length - part.length;
-    text += part;
-    write({ text: part });
-  };
+  const said = new TurnText(options.write, maxText);
+  const write = said.write;
   const unresolved = new Map<string, string[]>();
   let otherErrors: string[] = [];
   let finalFailure = false;
@@ -145,7 +108,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         else if (event.kind === 'text') {
           // A line that looked like a command was prose after all: its preview (if any) goes.
           previews?.refused();
-          if (!repair) emitText(event.text);
+          if (!repair) said.prose(event.text);
         } else if (event.kind === 'error') {
           previews?.refused();
           errors.push(event.message);
@@ -180,7 +143,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         options.signal,
         (problem: ChatStreamProblem) => {
           options.log?.({ event: 'genui-stream-problem', attempt, kind: problem.kind, afterChars: problem.afterChars });
-          tellCut(
+          said.tellCut(
             `Part of the model's answer was lost in transit: a line of its stream could not be read ` +
               `after ${problem.afterChars} characters${repair ? ' of a repair turn' : ''}, so a piece of the ` +
               `text or of a UI command may be missing there (${problem.message.slice(0, 200)})`,
@@ -194,28 +157,15 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       const message = redactError(error);
       const code: ChatErrorCode = error instanceof ChatError ? error.code : 'model_stream_error';
       options.log?.({ event: 'genui-model-failed', attempt, code, error: message });
-      if (FINAL_FAILURES.has(code) && written === 0 && options.fail !== undefined) {
+      if (FINAL_FAILURES.has(code) && said.written === 0 && options.fail !== undefined) {
         previews?.end();
         return options.fail({ code, message });
       }
-      if (FINAL_FAILURES.has(code)) {
-        // No repair turn: the same call would fail the same way. What was parsed so far is still flushed below.
-        finalFailure = true;
-        tellCut(
-          `The model's answer stopped (${code}): ${message.slice(0, 300)}. ` +
-            `What arrived before is shown; ask again to get the rest`,
-        );
-      } else {
-        tellCut(
-          `The model's answer stopped after ${answer.length} ` +
-            `characters: ${message.slice(0, 300)}. What arrived before is ` +
-            `shown`,
-        );
-        errors.push(
-          `your previous answer stopped after ${answer.length} characters ` +
-            `(${message.slice(0, 200)}); send the UI commands that did not arrive again`,
-        );
-      }
+      // No repair turn for a final failure: the same call would fail the same way. What was parsed so far is still
+      // flushed below.
+      finalFailure = FINAL_FAILURES.has(code);
+      const repairError = tellStopped(said, { code, message, final: finalFailure, answerChars: answer.length });
+      if (repairError !== undefined) errors.push(repairError);
     }
     handle(parser.end());
     handle(tools.end());
@@ -227,31 +177,64 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     if (finalFailure || errors.length === 0 || attempt === maxRepairs || options.signal.aborted) break;
     options.log?.({ event: 'genui-repair', attempt: attempt + 1, errors: errors.length });
     messages.push({ role: 'assistant', content: answer.length > 0 ? answer : '(UI commands sent as tool calls)' });
-    const lost =
-      cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
-    messages.push({
-      role: 'user',
-      content:
-        `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}${lost}\nSend ` +
-        `corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing ` +
-        `else.`,
-    });
+    messages.push({ role: 'user', content: repairPrompt(errors, said.cutNotes) });
   }
   if (options.signal.aborted) return;
   const problems = [
     ...[...unresolved.entries()].map(([id, list]) => `surface "${id.slice(0, 60)}": ${list[0]}`),
     ...otherErrors.slice(0, 5),
   ];
-  const notes = [
-    cut > 0 ? `[${cut} more characters of the answer were cut]` : '',
-    problems.length > 0 ? `[Some of the interface could not be shown: ${problems.join('; ').slice(0, 2000)}]` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  if (notes !== '') {
-    const note = `${text === '' ? '' : '\n\n'}${notes}`;
-    text += note;
-    write({ text: note });
-  }
-  write({ message: { role: 'model', parts: [{ type: 'text', text }] } });
+  said.finish(problems);
+}
+
+/** The vocabulary a turn validates and previews with: the base catalog plus the client's added widgets. */
+function turnVocabulary(options: TurnOptions) {
+  // The client's added widgets validate like the base catalog's (one definition, derived back from their schema).
+  const augmented = augmentedVocabulary(options.request.catalogDefinition.augmentations, options.vocabulary);
+  const vocabulary = [...options.vocabulary, ...augmented.entries];
+  if (augmented.ignored.length > 0)
+    options.log?.({ event: 'genui-augmentations-ignored', count: augmented.ignored.length });
+  const validate = createCommandValidator(vocabulary, augmented.types);
+  // Previews read widgets by the names the model writes: the client's own, not the particle types standing for them.
+  const byName = new Map([...augmented.types].map(([name, type]) => [type, name]));
+  const previewVocabulary = vocabulary.map((entry) =>
+    byName.has(entry.type) ? { ...entry, type: byName.get(entry.type)! } : entry,
+  );
+  return { validate, previewVocabulary, ignored: augmented.ignored };
+}
+
+/**
+ * Tells the user that the model's answer stopped; answers the error for the repair prompt when
+ * one follows (a final failure gets no repair).
+ */
+function tellStopped(
+  said: TurnText,
+  stop: { code: ChatErrorCode; message: string; final: boolean; answerChars: number },
+): string | undefined {
+  const { code, message, answerChars } = stop;
+  if (stop.final)
+    return void said.tellCut(
+      `The model's answer stopped (${code}): ${message.slice(0, 300)}. ` +
+        `What arrived before is shown; ask again to get the rest`,
+    );
+  said.tellCut(
+    `The model's answer stopped after ${answerChars} ` +
+      `characters: ${message.slice(0, 300)}. What arrived before is ` +
+      `shown`,
+  );
+  return (
+    `your previous answer stopped after ${answerChars} characters ` +
+    `(${message.slice(0, 200)}); send the UI commands that did not arrive again`
+  );
+}
+
+/** The repair turn's prompt: the refused commands, and what the user was told was lost. */
+function repairPrompt(errors: string[], cutNotes: readonly string[]): string {
+  const lost =
+    cutNotes.length > 0 ? `\nWhat the user was told was lost from your answer:\n- ${cutNotes.join('\n- ')}` : '';
+  return (
+    `These UI commands were refused and not shown:\n- ${errors.slice(0, 20).join('\n- ')}${lost}\nSend ` +
+    `corrected complete addOrUpdateSurface commands for those surfaces (a whole surface each), and nothing ` +
+    `else.`
+  );
 }

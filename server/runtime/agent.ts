@@ -4,8 +4,9 @@ import type { AgentEvent, ParamsOf, ResultOf } from '../../shared/neighbours/run
 import { pickAnswerMessage, pickIn } from './pick-tool.ts';
 import { checkProgram } from './program-check.ts';
 import type { Published } from './publish.ts';
-import { createLineFramer } from '../../shared/line-framer.ts';
-import { createStreamRedactor } from '../../shared/redact.ts';
+import { findProgram } from '../../generator/model/extract-code.ts';
+import { ModelCall } from './model-call.ts';
+import { approveAndPublish } from './approve-and-publish.ts';
 
 /** What one run of the suip agent can do: the model, the UI, the suip server. */
 export interface AgentContext {
@@ -60,62 +61,8 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   const usedChars = () => ctx.system.length + messages.reduce((n, m) => n + m.content.length, 0) + ctx.request.length;
   ctx.context(Math.max(0, Math.min(100, Math.round(100 - (100 * usedChars()) / ctx.contextChars))));
 
-  let endpoint = ctx.endpoint;
-  let lastAnswer = '';
-  const chat = async (request: ChatRequest): Promise<string> => {
-    const lines = createProseLines((line) => ctx.emit({ type: 'text', content: line, timestamp: Date.now() }));
-    // SECURITY: the words are redacted as one stream before they are cut into lines: a secret the
-    // model spreads over two lines would otherwise reach the store as two halves no scrub matches.
-    const redactor = createStreamRedactor();
-    // The loop's messages are [system, request, (answer, repair)*]; the session's earlier turns go after the system
-    // prompt.
-    const [system, ...rest] = request.messages;
-    const call = (e: EndpointSettings) =>
-      ctx.chat({
-        ...request,
-        endpoint: e,
-        messages: [...(system ? [system] : []), ...messages, ...rest],
-        signal: ctx.signal,
-        onDelta: (d) => lines.push(redactor.push(d)),
-      });
-    let answer: string;
-    try {
-      answer = await call(endpoint);
-    } catch (error) {
-      if (!/HTTP 401/.test(String(error)) || ctx.signal.aborted) throw error;
-      ctx.status('awaiting_ui');
-      // SECURITY: the key is asked as a secret; it lives in this process's memory only (never logged, stored or
-      // emitted).
-      const { value } = await ctx.prompt({
-        run_id: ctx.runId,
-        title: 'API key needed',
-        message: `The model endpoint ${endpoint.baseUrl} asks for an API key.`,
-        secret: true,
-      });
-      ctx.status('running');
-      if (value === null || value === '')
-        throw new Error('the model endpoint needs an API key and none was given', { cause: error });
-      endpoint = { ...endpoint, apiKey: value };
-      try {
-        answer = await call(endpoint);
-        ctx.keyAccepted?.(value);
-      } catch (retry) {
-        if (ctx.signal.aborted) throw retry;
-        // SECURITY: the endpoint's answer (or fetch's own error) can quote the key; only the status leaves this
-        // function.
-        const status = /HTTP (\d{3})/.exec(String(retry))?.[1];
-        throw new Error(
-          `the model endpoint did not accept the API key typed in the prompt ` +
-            `(${status ? `HTTP ${status}` : 'the request could not be sent with it'}); check the key and ` +
-            `start the run again`,
-        );
-      }
-    }
-    lines.push(redactor.end());
-    lines.end();
-    lastAnswer = answer;
-    return answer;
-  };
+  const model = new ModelCall(ctx, messages);
+  const chat = (request: ChatRequest) => model.chat(request);
 
   let program = '';
   let request = ctx.request;
@@ -123,17 +70,17 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   for (let picks = 0; ; picks += 1) {
     let pick: ReturnType<typeof pickIn> = { kind: 'none' };
     result = await generateWithRepair({
-      endpoint,
+      endpoint: model.endpoint,
       system: ctx.system,
       request,
       maxTurns: ctx.maxTurns,
       signal: ctx.signal,
       chat,
       run: async (code) => {
-        pick = picks < MAX_PICKS ? pickIn(lastAnswer) : { kind: 'none' };
+        pick = picks < MAX_PICKS ? pickIn(model.lastAnswer) : { kind: 'none' };
         if (pick.kind === 'invalid') return { ok: false, error: pick.error };
         // Prose only (no program fence), or a pick: nothing to check or publish.
-        program = pick.kind === 'none' && answerHasProgram(lastAnswer) ? code : '';
+        program = pick.kind === 'none' && findProgram(model.lastAnswer) !== undefined ? code : '';
         return program === '' ? { ok: true } : checkProgram(code);
       },
       observer: {
@@ -163,7 +110,7 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
     const said = pickAnswerMessage(asked.params, choice);
     ctx.emit({ type: 'tool_result', tool: 'ui.pick', tool_call_id: pickCall, result: said });
     // The question and the choice become part of the conversation; the model answers the request again.
-    messages.push({ role: 'user', content: request }, { role: 'assistant', content: lastAnswer });
+    messages.push({ role: 'user', content: request }, { role: 'assistant', content: model.lastAnswer });
     request = said;
   }
   ctx.emit({
@@ -176,89 +123,8 @@ export async function runAgent(ctx: AgentContext): Promise<AgentOutcome> {
   if (program === '') return { final: '' };
   if (!result.ok) return { final: `The model could not write a working program in ${ctx.maxTurns} turns.` };
 
-  const callId = `${ctx.runId}-render`;
-  ctx.emit({
-    type: 'tool_call',
-    tool: 'suip.render',
-    display_name: 'Render a suip UI',
-    args: { code: program },
-    tool_call_id: callId,
-  });
-  ctx.status('awaiting_ui');
-  const approval = await ctx.confirm({
-    run_id: ctx.runId,
-    title: 'Publish the generated UI?',
-    message:
-      `The model wrote a suip program (${program.split('\n').length} lines). ` +
-      `It runs sandboxed in the browser.\n\n${program.slice(0, 1500)}`,
-    confirm_label: 'Publish',
-    cancel_label: 'Discard',
-  });
-  ctx.status('running');
-  if (!approval.ok) {
-    ctx.emit({
-      type: 'tool_result',
-      tool: 'suip.render',
-      tool_call_id: callId,
-      result: `Not published: the user declined${approval.reason ? ` (${approval.reason})` : ''}.`,
-    });
-    return { final: 'The UI was not published (declined).' };
-  }
-  if (ctx.publish === undefined) {
-    ctx.emit({
-      type: 'tool_result',
-      tool: 'suip.render',
-      tool_call_id: callId,
-      result: 'Approved, but no suip server is configured (--server-url); the program is in this run only.',
-    });
-    return { final: 'The UI was approved; start the runtime with --server-url to publish it.' };
-  }
-  try {
-    const published = await ctx.publish(program, ctx.request);
-    const where = `session ${published.sessionId} on ${published.wsUrl} (wsToken ${published.wsToken})`;
-    ctx.emit({ type: 'tool_result', tool: 'suip.render', tool_call_id: callId, result: `Published as live ${where}` });
-    return { final: `The UI is live: open ${where} with connectLiveProgram.` };
-  } catch (error) {
-    ctx.emit({
-      type: 'tool_result',
-      tool: 'suip.render',
-      tool_call_id: callId,
-      result: error instanceof Error ? error.message : String(error),
-      is_error: true,
-    });
-    return { final: 'The UI could not be published.' };
-  }
+  return approveAndPublish(ctx, program);
 }
 
 /** Pick rounds per run (a model that keeps asking is answered with its last choice). */
 const MAX_PICKS = 3;
-/** A fence that can hold the program (not a ```pick block). */
-const answerHasProgram = (answer: string) => /```[ \t]*(?:js|javascript|mjs|ts|typescript|jsx)?[ \t]*\n/i.test(answer);
-
-/**
- * Prose lines of a streaming answer, one callback per complete non-empty line outside fenced code
- * blocks (the program is shown as a tool call, not as text).
- */
-export function createProseLines(onLine: (line: string) => void): { push(delta: string): void; end(): void } {
-  let inFence = false;
-  const take = (line: string) => {
-    if (/^\s*```/.test(line)) {
-      inFence = !inFence;
-      return;
-    }
-    if (!inFence && line.trim() !== '') onLine(line.trimEnd());
-  };
-  // The tree's one bounded line framer (shared/line-framer.ts): a runaway line is skipped and said, never buffered
-  // whole.
-  const framer = createLineFramer(
-    { line: take, tooLong: ({ length }) => !inFence && onLine(`[a line of ${length} characters was skipped]`) },
-    { maxLineBytes: 64 * 1024 },
-  );
-  return {
-    push: (delta) => framer.push(delta),
-    end() {
-      framer.end();
-      inFence = false;
-    },
-  };
-}

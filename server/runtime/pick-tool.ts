@@ -1,4 +1,5 @@
 import { compile } from '../../shared/check.ts';
+import { scanFences } from '../../shared/code-fence.ts';
 import { UiPickParams, type ParamsOf, type ResultOf } from '../../shared/neighbours/runtime-ui/schemas.ts';
 
 /**
@@ -19,7 +20,6 @@ export const PICK_TOOL_PROMPT = [
     "user's choice comes back as the next message; then answer the request.",
 ].join('\n');
 
-const PICK_FENCE = /```[ \t]*pick[^\n]*\n([\s\S]*?)\n[ \t]*```/;
 const checkPick = compile(UiPickParams);
 
 /**
@@ -31,12 +31,13 @@ export function pickIn(
   | { kind: 'none' }
   | { kind: 'pick'; params: Omit<ParamsOf<'ui.pick.request'>, 'run_id'> }
   | { kind: 'invalid'; error: string } {
-  const match = PICK_FENCE.exec(answer);
-  if (match === null) return { kind: 'none' };
+  // The tree's one fence scanner finds the block (a closed ```pick fence, wherever it opens).
+  const block = scanFences(answer, { opens: 'anywhere' }).blocks.find((b) => b.lang === 'pick' && b.closed);
+  if (block === undefined) return { kind: 'none' };
   const usage = 'A ```pick block holds {"title": "…", "items": [{"id": "a", "label": "A"}], "multi": false}.';
   let value: unknown;
   try {
-    value = JSON.parse(match[1]!);
+    value = JSON.parse(block.code);
   } catch {
     return { kind: 'invalid', error: `the pick block is not JSON. ${usage}` };
   }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRpcPeer, RpcError, type RpcPeer } from '../../adapters/runtime-ui/rpc-peer.ts';
-import { RpcErrorCode, type AgentEvent, type RunStatus } from '../../shared/neighbours/runtime-ui/schemas.ts';
+import {
+  RpcErrorCode,
+  type AgentEvent,
+  type ParamsOf,
+  type ResultOf,
+  type RunStatus,
+} from '../../shared/neighbours/runtime-ui/schemas.ts';
 import { streamChat, type ChatRequest, type EndpointSettings } from '../../generator/model/chat-client.ts';
 import { systemPrompt } from '../../generator/prompt/index.ts';
 import { BUILTIN_VOCABULARY } from '../../core/index.ts';
@@ -108,15 +114,6 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
     options.store.appendEvent(run.id, seq, event);
     peer.notify('agent.event', { run_id: run.id, seq, event });
   };
-  /** A UI request that a cancel interrupts. */
-  const ask = <T>(run: Run, request: Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(new RpcError(RpcErrorCode.UserCancelled, 'the run was cancelled'));
-      if (run.abort.signal.aborted) return onAbort();
-      run.abort.signal.addEventListener('abort', onAbort, { once: true });
-      request.then(resolve, reject).finally(() => run.abort.signal.removeEventListener('abort', onAbort));
-    });
-
   async function execute(run: Run, text: string): Promise<void> {
     setStatus(run, 'running');
     try {
@@ -163,16 +160,7 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
     send: (line) => options.send(secrets.scrubLine(line)),
     onProblem: (problem) => log({ event: 'protocol-problem', kind: problem.kind, message: problem.message }),
     handlers: {
-      initialize: () => ({
-        protocol_version: '0',
-        server: { ...RUNTIME_INFO },
-        server_capabilities: {
-          supports_run_cancel: true,
-          supports_ui_requests: true,
-          supports_mcp_list: false,
-          supports_skills_list: false,
-        },
-      }),
+      initialize: () => ({ protocol_version: '0', server: { ...RUNTIME_INFO }, server_capabilities: CAPABILITIES }),
       'run.start': (params) => {
         if (active !== undefined)
           throw new RpcError(RpcErrorCode.RuntimeBusy, `run ${active.id} is still running; cancel it or wait`);
@@ -204,29 +192,10 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
       },
       'session.list': (params) => ({ sessions: options.store.list(params.limit ?? 50) }),
       'session.history': (params) => {
-        const history = options.store.history(params.session_id, params.max_runs ?? 20, params.max_events ?? 1500);
+        const replayed = replaySession(peer, options.store, params, (id) => runs.get(id));
         // Replaying a session resumes it: the next run without a session_id continues it.
-        if (history.runs.length > 0) currentSession = params.session_id;
-        let sent = 0;
-        for (const run of history.runs) {
-          // Each replayed run is numbered 0..N as the seed says: the user's message first (seq 0, a
-          // hidden_user_message), its stored events after it; `meta.replayed` marks them as history.
-          const meta = { replayed: true };
-          peer.notify('agent.event', {
-            run_id: run.run_id,
-            seq: 0,
-            event: { type: 'hidden_user_message', content: run.user_message },
-            meta,
-          });
-          sent += 1;
-          for (const stored of history.events.filter((e) => e.run_id === run.run_id)) {
-            peer.notify('agent.event', { run_id: stored.run_id, seq: stored.seq + 1, event: stored.event, meta });
-            sent += 1;
-          }
-          const ended = replayedStatus(run, runs.get(run.run_id));
-          if (ended !== undefined) peer.notify('run.status', { run_id: run.run_id, ...ended });
-        }
-        return { runs: history.runs.length, events_sent: sent, ...(history.truncated ? { truncated: true } : {}) };
+        if (replayed.runs > 0) currentSession = params.session_id;
+        return replayed;
       },
       'model.list': () => ({ provider: 'openai', models: [...new Set([model, ...options.models])], current: model }),
       'model.set': (params) => {
@@ -240,4 +209,54 @@ export function createSuipRuntime(options: SuipRuntimeOptions): RpcPeer & { read
   return Object.defineProperty(peer, 'activeRun', { get: () => active?.id }) as RpcPeer & {
     readonly activeRun: string | undefined;
   };
+}
+
+/** A UI request that a cancel interrupts. */
+function ask<T>(run: Run, request: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RpcError(RpcErrorCode.UserCancelled, 'the run was cancelled'));
+    if (run.abort.signal.aborted) return onAbort();
+    run.abort.signal.addEventListener('abort', onAbort, { once: true });
+    request.then(resolve, reject).finally(() => run.abort.signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** What this runtime supports (seed 002 `initialize`). */
+const CAPABILITIES = {
+  supports_run_cancel: true,
+  supports_ui_requests: true,
+  supports_mcp_list: false,
+  supports_skills_list: false,
+} as const;
+
+/**
+ * `session.history`: replays a session's stored runs as notifications. Each replayed run is
+ * numbered 0..N as the seed says: the user's message first (seq 0, a hidden_user_message), its
+ * stored events after it; `meta.replayed` marks them as history. A run that ended says so.
+ */
+function replaySession(
+  peer: RpcPeer,
+  store: SessionStore,
+  params: ParamsOf<'session.history'>,
+  live: (runId: string) => Run | undefined,
+): ResultOf<'session.history'> {
+  const history = store.history(params.session_id, params.max_runs ?? 20, params.max_events ?? 1500);
+  let sent = 0;
+  for (const run of history.runs) {
+    const meta = { replayed: true };
+    peer.notify('agent.event', {
+      run_id: run.run_id,
+      seq: 0,
+      event: { type: 'hidden_user_message', content: run.user_message },
+      meta,
+    });
+    sent += 1;
+    for (const stored of history.events.filter((e) => e.run_id === run.run_id)) {
+      peer.notify('agent.event', { run_id: stored.run_id, seq: stored.seq + 1, event: stored.event, meta });
+      sent += 1;
+    }
+    const ended = replayedStatus(run, live(run.run_id));
+    if (ended !== undefined) peer.notify('run.status', { run_id: run.run_id, ...ended });
+  }
+  return { runs: history.runs.length, events_sent: sent, ...(history.truncated ? { truncated: true } : {}) };
 }

@@ -1,0 +1,232 @@
+/**
+ * The one scanner of fenced code in a model's answer. Models wrap programs, UI commands and pick
+ * blocks in Markdown fences (```js ... ```) and chat around them; every reader of an answer (the
+ * program extractor, the AG-UI splitter, the runtime's prose lines, the GenUI command reader) cuts
+ * it here, whole or as it streams.
+ *
+ * Rules (the property tests in `code-fence.test.ts` hold them against a plain reference model):
+ * - A fence is three backticks. It opens at the start of a line after at most 3 spaces or tabs, or
+ *   with `opens: 'anywhere'` wherever it appears in prose ("Sure! ```js" from a model that forgot
+ *   the line break). The rest of its line is the info string; its first word is the language.
+ * - Inside a fence a line that starts (after at most 3 spaces or tabs) with three backticks closes
+ *   it; the rest of that line is dropped. A fence inside a fence is therefore never nested: its
+ *   opening line closes the outer one, as in CommonMark.
+ * - The newline before the closing fence belongs to neither side. A fence still open when the
+ *   answer ends keeps its body (the answer was cut): `end()` flushes what was held back.
+ * - Streaming is monotonic: text that could still become a fence (a line start of spaces and up to
+ *   two backticks, or trailing backticks in `anywhere` mode) is held back until it cannot, so
+ *   events are append-only and the same for any way of cutting the answer into pieces.
+ * - Work per push is its delta plus the held-back characters (a few); the scanner keeps no copy of
+ *   the answer, and an info string is kept to its first `MAX_INFO` characters.
+ */
+
+/** What the scanner found, in answer order. */
+export type FenceEvent =
+  /** Prose outside any fence. */
+  | { kind: 'text'; text: string }
+  /** A fence's three backticks arrived (its info line may still be streaming). */
+  | { kind: 'open' }
+  /** The fence's line ended: its body starts. `lang` is the info's first word, lower-cased. */
+  | { kind: 'body'; info: string; lang: string }
+  /** A piece of the open fence's body. */
+  | { kind: 'code'; text: string }
+  /** The closing fence's backticks arrived. */
+  | { kind: 'close' };
+
+/** Options of `createFenceScanner`. */
+export interface FenceScannerOptions {
+  /** Where a fence may open: at a line start (Markdown's rule, the default) or anywhere in prose. */
+  opens?: 'line-start' | 'anywhere';
+  /** `first`: after the first fence closes the rest is prose, fences included. Default `all`. */
+  blocks?: 'all' | 'first';
+}
+
+/** A scanner fed an answer piece by piece. */
+export interface FenceScanner {
+  /** Takes the next piece; answers the events it completes. */
+  push(delta: string): FenceEvent[];
+  /** The answer ended: flushes what was held back (a cut fence keeps its body). */
+  end(): FenceEvent[];
+}
+
+/** The fence marker. */
+export const FENCE = '```';
+/** The longest info string kept (the rest of a fence line is skipped as it streams, never held). */
+export const MAX_INFO = 200;
+
+/** At a line start: the indent a fence may have and the backticks so far. */
+const LINE_FENCE = /[ \t]{0,3}(`{0,3})/y;
+
+/** The language of a fence's info string: its first word, lower-cased (`js` for "js title=x"). */
+export function fenceLang(info: string): string {
+  return (/^[\w+-]*/.exec(info.trim())?.[0] ?? '').toLowerCase();
+}
+
+/** A whole line read as a fence line: its info string, or undefined when the line is not a fence. */
+export function readFenceLine(line: string): { info: string; lang: string } | undefined {
+  LINE_FENCE.lastIndex = 0;
+  const match = LINE_FENCE.exec(line);
+  if (match?.[1] !== FENCE) return undefined;
+  const info = line.slice(match[0].length).trim();
+  return { info, lang: fenceLang(info) };
+}
+
+/** True while a line that starts with `prefix` could still turn out to be a fence line. */
+export function couldBeFence(prefix: string): boolean {
+  LINE_FENCE.lastIndex = 0;
+  const match = LINE_FENCE.exec(prefix);
+  return match !== null && (match[1] === FENCE || match[0].length === prefix.length);
+}
+
+/** Where a fence stands in `s` from `from` on: found (at `marker`), maybe (held from `hold`), or none. */
+type Search = { found: true; before: number; marker: number } | { found: false; hold: number };
+
+/**
+ * Looks for a fence at a line start in `s`. `startsLine`: `s[0]` begins a line. `keepNewline`:
+ * the newline before a fence is part of what comes before it (prose), else of neither (code).
+ */
+function fenceAtLineStart(s: string, startsLine: boolean, keepNewline: boolean): Search {
+  let newline = startsLine ? -1 : s.indexOf('\n');
+  let lineAt = startsLine ? 0 : newline + 1;
+  while (startsLine || newline !== -1) {
+    startsLine = false;
+    LINE_FENCE.lastIndex = lineAt;
+    const match = LINE_FENCE.exec(s)!;
+    const cut = keepNewline || newline === -1 ? lineAt : newline;
+    if (match[1] === FENCE) return { found: true, before: cut, marker: lineAt + match[0].length };
+    if (lineAt + match[0].length === s.length) return { found: false, hold: cut };
+    newline = s.indexOf('\n', lineAt);
+    lineAt = newline + 1;
+  }
+  return { found: false, hold: s.length };
+}
+
+/** Looks for a fence anywhere in `s`; trailing backticks are held (they may be its start). */
+function fenceAnywhere(s: string): Search {
+  const at = s.indexOf(FENCE);
+  if (at !== -1) return { found: true, before: at, marker: at + FENCE.length };
+  return { found: false, hold: s.endsWith('``') ? s.length - 2 : s.endsWith('`') ? s.length - 1 : s.length };
+}
+
+/**
+ * Creates a scanner of fenced code; see the module comment for its rules. One state machine with
+ * named fields: where it is (`phase`), what it holds back, and whether that starts a line.
+ */
+export function createFenceScanner(options: FenceScannerOptions = {}): FenceScanner {
+  return new FenceMachine(options.opens ?? 'line-start', options.blocks ?? 'all');
+}
+
+class FenceMachine implements FenceScanner {
+  /** prose / the fence's info line / its body / the rest of the closing line / prose for good. */
+  private phase: 'text' | 'info' | 'code' | 'closing' | 'rest' = 'text';
+  /** Characters that may still be the start of a fence, held back until they cannot. */
+  private held = '';
+  /** `held` (or the next piece) begins a line. */
+  private startsLine = true;
+  private info = '';
+  private out: FenceEvent[] = [];
+
+  constructor(
+    private readonly opens: 'line-start' | 'anywhere',
+    private readonly blocks: 'all' | 'first',
+  ) {}
+
+  push(delta: string): FenceEvent[] {
+    let s = this.held + delta;
+    this.held = '';
+    while (s !== '') s = this.step(s);
+    return this.take();
+  }
+
+  end(): FenceEvent[] {
+    if (this.held !== '') this.emit(this.phase === 'code' ? 'code' : 'text', this.held);
+    this.held = '';
+    return this.take();
+  }
+
+  /** Consumes the start of `s` in the current phase; answers what is left for the next phase. */
+  private step(s: string): string {
+    switch (this.phase) {
+      case 'rest':
+        this.emit('text', s);
+        return '';
+      case 'info':
+      case 'closing':
+        return this.skipLine(s);
+      case 'text': {
+        const search = this.opens === 'anywhere' ? fenceAnywhere(s) : fenceAtLineStart(s, this.startsLine, true);
+        return this.advance(s, search, 'text');
+      }
+      case 'code':
+        return this.advance(s, fenceAtLineStart(s, this.startsLine, false), 'code');
+    }
+  }
+
+  /** Emits what comes before a fence (or holds what may start one) and moves past its marker. */
+  private advance(s: string, search: Search, kind: 'text' | 'code'): string {
+    if (!search.found) {
+      this.emit(kind, s.slice(0, search.hold));
+      this.held = s.slice(search.hold);
+      // Nothing held: the next piece starts a line when this one ended one. A held piece starts a line
+      // unless it is the newline before a possible closing fence (held with it, code only).
+      this.startsLine = this.held === '' ? s.endsWith('\n') : !this.held.startsWith('\n');
+      return '';
+    }
+    this.emit(kind, s.slice(0, search.before));
+    this.out.push({ kind: kind === 'text' ? 'open' : 'close' });
+    this.phase = kind === 'text' ? 'info' : 'closing';
+    this.info = '';
+    return s.slice(search.marker);
+  }
+
+  /** The rest of a fence line: an opening one's info is kept (bounded), a closing one's dropped. */
+  private skipLine(s: string): string {
+    const newline = s.indexOf('\n');
+    const line = newline === -1 ? s : s.slice(0, newline);
+    if (this.phase === 'info' && this.info.length < MAX_INFO) this.info += line.slice(0, MAX_INFO - this.info.length);
+    if (newline === -1) return '';
+    if (this.phase === 'info') {
+      const info = this.info.trim();
+      this.out.push({ kind: 'body', info, lang: fenceLang(info) });
+      this.phase = 'code';
+    } else this.phase = this.blocks === 'first' ? 'rest' : 'text';
+    this.startsLine = true;
+    return s.slice(newline + 1);
+  }
+
+  private emit(kind: 'text' | 'code', text: string): void {
+    if (text === '') return;
+    const last = this.out[this.out.length - 1];
+    if (last?.kind === kind) last.text += text;
+    else this.out.push({ kind, text });
+  }
+
+  private take(): FenceEvent[] {
+    const events = this.out;
+    this.out = [];
+    return events;
+  }
+}
+
+/** One fenced block of a whole answer. */
+export interface FencedBlock {
+  info: string;
+  lang: string;
+  code: string;
+  /** False when the answer ended inside the block. */
+  closed: boolean;
+}
+
+/** A whole answer scanned at once: its prose (joined) and its fenced blocks whose body started. */
+export function scanFences(answer: string, options: FenceScannerOptions = {}): { text: string; blocks: FencedBlock[] } {
+  const scanner = createFenceScanner(options);
+  let text = '';
+  const blocks: FencedBlock[] = [];
+  for (const event of [...scanner.push(answer), ...scanner.end()]) {
+    if (event.kind === 'text') text += event.text;
+    else if (event.kind === 'body') blocks.push({ info: event.info, lang: event.lang, code: '', closed: false });
+    else if (event.kind === 'code') blocks[blocks.length - 1]!.code += event.text;
+    else if (event.kind === 'close' && blocks.length > 0) blocks[blocks.length - 1]!.closed = true;
+  }
+  return { text, blocks };
+}
