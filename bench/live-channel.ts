@@ -183,7 +183,8 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
   console.log(`\n${lines.join('\n')}`);
-  if (SERVERS.join(',') !== 'raw,memory,sqlite,redis' || CPU_PROF !== undefined) return; // a partial run: not the page's table
+  // A partial run is not the page's table.
+  if (SERVERS.join(',') !== 'raw,memory,sqlite,redis' || CPU_PROF !== undefined) return;
   const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
   const START = '<!-- live-channel:start -->';
   const END = '<!-- live-channel:end -->';
