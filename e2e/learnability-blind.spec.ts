@@ -199,6 +199,22 @@ const STEPS: Record<string, Step[]> = {
 
 const DIR = new URL('./fixtures/learnability/blind/', import.meta.url);
 
+/**
+ * The programs read the Worker's clock (the habit tracker shows this week, ticks "today" and seeds
+ * the days before it), so the steps above hold on one day only: the day the suite was written,
+ * Sunday 29 November 2026, noon local time. Every program runs with its clock pinned there; `new
+ * Date(y, m, d)` and every other form still build the date asked for.
+ */
+const PIN_CLOCK = `(() => {
+  const pinned = new Date(2026, 10, 29, 12).getTime();
+  const Real = Date;
+  globalThis.Date = class extends Real {
+    constructor(...args) { super(...(args.length ? args : [pinned])); }
+    static now() { return pinned; }
+  };
+})();
+`;
+
 for (const [file, steps] of Object.entries(STEPS)) {
   test(`blind, first try: ${file}`, async ({ page }) => {
     const pageErrors: string[] = [];
@@ -214,7 +230,7 @@ for (const [file, steps] of Object.entries(STEPS)) {
     await openHost(page);
     const code = readFileSync(new URL(file, DIR), 'utf8');
     const hear = `suip.onError((e) => console.log('heard ' + e.code + ' ' + e.message));\n`;
-    expect(await attach(page, 'g', hear + code)).toMatchObject({ ok: true });
+    expect(await attach(page, 'g', PIN_CLOCK + hear + code)).toMatchObject({ ok: true });
     const tree = page.locator('suip-tree');
     for (const [, step] of steps) await step(tree);
     await expect(tree.locator('suip-unknown')).toHaveCount(0);
