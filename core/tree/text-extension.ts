@@ -18,6 +18,10 @@ export interface TextExtension {
 
 /** Record that the transaction made `to` by appending `delta` to `from`'s text. */
 export function recordTextExtension(from: object, to: object, delta: string): void {
+  // One step back is all a check resumes from: `from`'s own predecessor is forgotten, or every
+  // version of a streamed paragraph would stay reachable through the chain (a particle per token,
+  // kept alive as long as the newest one is, and promoted by every garbage collection).
+  extended.delete(from);
   extended.set(to, { from, delta });
 }
 
