@@ -22,6 +22,8 @@ export interface TokenStreamParams {
   churn?: number;
   /** Split the run into this many equal time segments and report host CPU, bytes and latency per segment (case 7). */
   segments?: number;
+  /** Milliseconds a particle of the starting UI is given to show before the first token is due (default 1). */
+  startMsPerParticle?: number;
   /** Bench-only switches (`stream/ablations.ts`, comma-separated) applied before the measured window. */
   ablate?: string;
   /** The styled floor's picture of suip's view (`captureView`, from a run of its own page). */
@@ -62,9 +64,11 @@ export interface TokenStreamResult extends HostCost {
 const FIRST_TOKEN_DELAY_MS = 3000;
 
 /**
- * The delay for a starting UI of `particles`: 3 s up to 3,000 particles, 1 ms a particle beyond (issue 42's 50,000).
+ * The delay for a starting UI of `particles`: 3 s up to 3,000 particles, 1 ms a particle beyond (issue 42's 50,000),
+ * or `msPerParticle` on a loaded machine, where every anchor's build of a 50,000-item list outlasts 50 s.
  */
-const firstTokenDelay = (particles: number): number => Math.max(FIRST_TOKEN_DELAY_MS, particles);
+const firstTokenDelay = (particles: number, msPerParticle = 1): number =>
+  Math.max(FIRST_TOKEN_DELAY_MS, particles * msPerParticle);
 
 /** Expected visible text after the whole stream: replay the same script in the host. */
 function expectedText(config: TokenScriptConfig, tokens: number): string {
@@ -97,7 +101,11 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     {
       container,
       config,
-      timing: { startAt: firstTokenDelay(params.particles), rate: params.rate, tokens: params.tokens },
+      timing: {
+        startAt: firstTokenDelay(params.particles, params.startMsPerParticle),
+        rate: params.rate,
+        tokens: params.tokens,
+      },
       arrived: () => tracker.arrived(),
     },
     params.view,
@@ -123,7 +131,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   const expected = expectedText(config, params.tokens);
   let problem: string | undefined;
   if (!listShown)
-    problem = `the starting list was not all on screen when the first token was due (${firstTokenDelay(params.particles)} ms after the start): the window would have counted its build`;
+    problem = `the starting list was not all on screen when the first token was due (${firstTokenDelay(params.particles, params.startMsPerParticle)} ms after the start): the window would have counted its build`;
   else if (shown !== expected) {
     const at = [...shown].findIndex((c, i) => c !== expected[i]);
     problem = `DOM text differs at ${at}: got "${shown.slice(Math.max(0, at - 20), at + 40)}" want "${expected.slice(Math.max(0, at - 20), at + 40)}"`;

@@ -4,6 +4,9 @@ import { tokenStreamRows } from './token-stream-rows.mjs';
 /** The token-stream page. */
 export const PAGE = '/bench/pages/token-stream.html';
 // SUIP_BENCH_ANCHORS=suip,vanilla runs some (issue 42's 50,000-particle cells take minutes each).
+// SUIP_BENCH_START_MS=N gives each particle of the starting list N ms to show before the first token (default 1): on
+// a loaded machine no anchor shows 50,000 in 50 s, and a run that counted the build would measure nothing.
+const START_MS = process.env.SUIP_BENCH_START_MS === undefined ? undefined : Number(process.env.SUIP_BENCH_START_MS);
 const ANCHORS = process.env.SUIP_BENCH_ANCHORS?.split(',') ?? [
   'suip',
   'full',
@@ -57,6 +60,7 @@ export function tokenStream({ quick, grid: only }) {
           rate: Number(rate),
           tokens,
           view,
+          startMsPerParticle: START_MS,
         });
         if (!r.problem?.startsWith('the starting list was not all on screen')) break;
       }
