@@ -10,8 +10,28 @@ export interface AuthorizeOptions {
   sessionTokenTtlMs: number;
 }
 
-/** The one header of the upgrade a subscribe reads (a connection keeps it, not the whole request). */
-export type UpgradeHeaders = { headers: Pick<IncomingMessage['headers'], 'authorization'> };
+/**
+ * The credentials an upgrade carried, read once from its `Authorization` header and URL: a
+ * connection keeps these two strings for its subscribe, not the request or its `URL` (issue 43:
+ * memory per subscriber; a `URL` and its search params cost about 200 bytes a socket).
+ */
+export interface UpgradeCredentials {
+  /** `Authorization: Bearer <t>`, else `?token=<t>`. */
+  bearer?: string;
+  /** `?wsToken=<t>`. */
+  wsToken?: string;
+}
+
+const NO_CREDENTIALS: UpgradeCredentials = Object.freeze({});
+
+/** What an upgrade request carries as credentials. */
+export function upgradeCredentials(url: URL, request: Pick<IncomingMessage, 'headers'>): UpgradeCredentials {
+  const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
+  const wsToken = url.searchParams.get('wsToken') ?? undefined;
+  // A page sends its token in the subscribe frame: most sockets share this one empty object.
+  if (bearer === undefined && wsToken === undefined) return NO_CREDENTIALS;
+  return { ...(bearer !== undefined ? { bearer } : {}), ...(wsToken !== undefined ? { wsToken } : {}) };
+}
 
 /** A subscribe's authorization: refused with a reason, or allowed with the credentials to hand out. */
 export type SubscribeAuth = { ok: false; reason: string } | { ok: true; sessionToken?: string; refreshed?: string };
@@ -29,17 +49,16 @@ export type SubscribeAuth = { ok: false; reason: string } | { ok: true; sessionT
 export function authorizeSubscribe(
   options: AuthorizeOptions,
   frame: SubscribeFrame,
-  url: URL,
-  request: UpgradeHeaders,
+  upgrade: UpgradeCredentials,
 ): SubscribeAuth {
   const { sessionId, appId, role } = frame.payload;
-  const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
+  const { bearer } = upgrade;
   if (role === 'agent') {
     if (!sameSecret(bearer, options.agentToken))
       return { ok: false, reason: 'an agent subscribe needs the agent token as bearer' };
     return { ok: true };
   }
-  const wsToken = frame.payload.wsToken ?? url.searchParams.get('wsToken') ?? undefined;
+  const wsToken = frame.payload.wsToken ?? upgrade.wsToken;
   const check =
     wsToken !== undefined
       ? verifyToken(options.secret, wsToken, 'ws')
@@ -71,12 +90,9 @@ export function authorizeSubscribe(
  */
 export function upgradeCredentialed(
   options: Pick<AuthorizeOptions, 'secret' | 'agentToken'>,
-  url: URL,
-  request: IncomingMessage,
+  { bearer, wsToken }: UpgradeCredentials,
 ): boolean {
-  const bearer = bearerOf(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
   if (bearer !== undefined && sameSecret(bearer, options.agentToken)) return true;
-  const wsToken = url.searchParams.get('wsToken');
-  if (wsToken !== null && verifyToken(options.secret, wsToken, 'ws').ok) return true;
+  if (wsToken !== undefined && verifyToken(options.secret, wsToken, 'ws').ok) return true;
   return bearer !== undefined && verifyToken(options.secret, bearer, 'session').ok;
 }

@@ -25,7 +25,13 @@ export interface ServerChannel {
  * on subscribe and on every change. It is per process (with Redis and several processes each
  * counts its own), which is what a "someone else is looking" badge needs on one machine.
  */
-export function createPresence(): { channel: ServerChannel; join(sessionId: string): () => void } {
+export function createPresence(): {
+  channel: ServerChannel;
+  /** One more connection of `sessionId` here. */
+  join(sessionId: string): void;
+  /** One connection fewer (the caller leaves once for each join: no handle per connection, issue 43's memory). */
+  leave(sessionId: string): void;
+} {
   const counts = new Map<string, number>();
   const listeners = new Map<string, Set<(count: number) => void>>();
   const changed = (sessionId: string) => {
@@ -50,15 +56,12 @@ export function createPresence(): { channel: ServerChannel; join(sessionId: stri
     join(sessionId) {
       counts.set(sessionId, (counts.get(sessionId) ?? 0) + 1);
       changed(sessionId);
-      let left = false;
-      return () => {
-        if (left) return;
-        left = true;
-        const count = (counts.get(sessionId) ?? 1) - 1;
-        if (count === 0) counts.delete(sessionId);
-        else counts.set(sessionId, count);
-        changed(sessionId);
-      };
+    },
+    leave(sessionId) {
+      const count = (counts.get(sessionId) ?? 1) - 1;
+      if (count === 0) counts.delete(sessionId);
+      else counts.set(sessionId, count);
+      changed(sessionId);
     },
   };
 }

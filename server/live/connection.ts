@@ -11,10 +11,11 @@ import {
 import { endedMessage, isEnded, isEndedEntry } from '../sessions/revocation.ts';
 import { actionSpecOf, appendAction, appendHostContext, eventsOf, frameOf, snapshotOf } from '../sessions/streams.ts';
 import { checkAction } from './action-contract.ts';
-import { authorizeSubscribe, type UpgradeHeaders } from './authorize.ts';
+import { authorizeSubscribe, upgradeCredentials, type UpgradeCredentials } from './authorize.ts';
+import type { IncomingMessage } from 'node:http';
 import type { SocketHandler } from '../http/json-socket.ts';
 import type { LedgerEntry } from '../ledger/ledger.ts';
-import type { FanoutCallbacks } from './fanout.ts';
+import type { FanoutCallbacks, FanoutReader } from './fanout.ts';
 import type { LiveContext } from './live-server.ts';
 
 /** The socket end a connection talks through (the JSON socket itself: `server/http/json-socket.ts`). */
@@ -48,15 +49,15 @@ const MAX_HOST_CONTEXT = 4096;
  * the event ledger as `render_event`s and the outbound stream from `fromSeq`, replayed then live.
  * Actions are checked (session, contract) and recorded once per (clientId, clientSeq); server
  * channels are subscribed by name; the host context is recorded as a session event. It keeps the
- * upgrade's URL and its `Authorization` header for the subscribe, not the request.
+ * upgrade's credentials for the subscribe (`upgradeCredentials`), not the request or its URL.
  */
 export function createConnection(
   context: LiveContext,
   io: ConnectionIo,
   url: URL,
-  request: UpgradeHeaders,
+  request: Pick<IncomingMessage, 'headers'>,
 ): SocketHandler<ClientFrame> {
-  return new LiveConnection(context, io, url, { headers: { authorization: request.headers.authorization } });
+  return new LiveConnection(context, io, upgradeCredentials(url, request));
 }
 
 /**
@@ -66,18 +67,20 @@ export function createConnection(
 class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
   private readonly context: LiveContext;
   private readonly io: ConnectionIo;
-  private readonly url: URL;
-  private readonly upgrade: UpgradeHeaders;
-  private readonly stops: Array<() => void> = [];
+  private readonly upgrade: UpgradeCredentials;
+  /** The session this socket counts in for presence (set once joined, cleared on leaving). */
+  private present: string | undefined;
+  /** The session stream's and the event ledger's readers, once subscribed. */
+  private streamReader: FanoutReader | undefined;
+  private eventsReader: FanoutReader | undefined;
   private channelStops: Map<string, () => void> | undefined;
   private bound: Bound | undefined;
   private stopped = false;
   private sentEvents = 0;
 
-  constructor(context: LiveContext, io: ConnectionIo, url: URL, upgrade: UpgradeHeaders) {
+  constructor(context: LiveContext, io: ConnectionIo, upgrade: UpgradeCredentials) {
     this.context = context;
     this.io = io;
-    this.url = url;
     this.upgrade = upgrade;
   }
 
@@ -89,7 +92,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
         // bound to its session with no reader, the socket answered pings and got no frame, so a
         // page never reconnected. Closed with a retryable code, the page reconnects and resumes.
         // The store's own words (addresses, paths) go to the server's log, never to the page.
-        for (const stop of this.stops.splice(0)) stop();
+        this.stopReading();
         const why = error instanceof Error ? error.message : String(error);
         this.context.options.log({
           event: 'subscribe-failed',
@@ -108,9 +111,18 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
 
   closed(): void {
     this.stopped = true;
-    for (const stop of this.stops.splice(0)) stop();
+    this.stopReading();
     for (const stop of this.channelStops?.values() ?? []) stop();
     this.channelStops?.clear();
+  }
+
+  /** Leave presence and stop both readers (idempotent): the socket closed, or its subscribe failed. */
+  private stopReading(): void {
+    if (this.present !== undefined) this.context.presence.leave(this.present);
+    this.present = undefined;
+    this.streamReader?.stop();
+    this.eventsReader?.stop();
+    this.streamReader = this.eventsReader = undefined;
   }
 
   /** The session stream's next entry (the fan-out calls it, in order, once each). */
@@ -155,7 +167,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
       );
       if (reject) return;
     }
-    const auth = authorizeSubscribe(context.options, frame, this.url, this.upgrade);
+    const auth = authorizeSubscribe(context.options, frame, this.upgrade);
     if (!auth.ok) return io.fail('SUBSCRIBE_UNAUTHORIZED', auth.reason, true);
     const last = await ledger.last(sessionId);
     if (last === 0) return io.fail('SESSION_NOT_FOUND', `no session ${sessionId}`, true);
@@ -198,13 +210,15 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
           sessionToken: auth.refreshed,
         },
       });
-    this.stops.push(context.presence.join(sessionId));
+    // The socket may have closed during the reads above: it joins nothing then (it would count for ever).
+    if (this.stopped) return;
+    context.presence.join(sessionId);
+    this.present = sessionId;
     if (sinceSequence !== undefined) await this.replayEvents(sessionId, sinceSequence, eventsLast);
     if (this.stopped) return;
     // An agent that asks for no fromSeq reads the events only.
     if (role === 'agent' && fromSeq === undefined) return;
-    const reader = context.fanout.join(sessionId, replays ? fromSeq : last, this, last);
-    this.stops.push(() => reader.stop());
+    this.streamReader = context.fanout.join(sessionId, replays ? fromSeq : last, this, last);
     context.options.log({ event: 'subscribed', sessionId, role, fromSeq, streamSeq: last, truncated });
   }
 
@@ -214,6 +228,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
     const { ledger } = context.options;
     const events = eventsOf(sessionId);
     const first = await ledger.read(events, Math.min(sinceSequence, eventsLast), 1);
+    if (this.stopped) return;
     let cursor = sinceSequence;
     if (sinceSequence > eventsLast) {
       // A cursor ahead of the ledger (another server's, or a ledger that lost data): said, and every event from here on
@@ -232,7 +247,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
       cursor = (first.entries[0]?.seq ?? eventsLast + 1) - 1;
     }
     this.sentEvents = cursor;
-    const reader = context.fanout.join(
+    this.eventsReader = context.fanout.join(
       events,
       cursor,
       {
@@ -257,7 +272,6 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
       },
       eventsLast,
     );
-    this.stops.push(() => reader.stop());
     // The seed orders sinceSequence replay before fromSeq replay: wait until the events caught up.
     const deadline = Date.now() + 10_000;
     while (!this.stopped && this.sentEvents < eventsLast && Date.now() < deadline)

@@ -14,18 +14,40 @@ export interface FanoutCallbacks {
   onBehind(): void;
 }
 
-interface Reader {
-  /** Held, not copied: a connection passes itself (its methods live on its prototype). */
-  callbacks: FanoutCallbacks;
-  cursor: number;
-  catchingUp: boolean;
-  buffer: LedgerEntry[];
-  stopped: boolean;
+interface Hub {
+  stream: string;
+  readers: Set<StreamReader>;
+  stopTail: () => void;
+  /** Forget this hub once its last reader stopped (one closure per stream, not per reader). */
+  drop: () => void;
 }
 
-interface Hub {
-  readers: Set<Reader>;
-  stopTail: () => void;
+/**
+ * One reader's cursor and state: a class, not a closure per reader (a server holds one per
+ * subscriber; issue 43: memory per subscriber), and itself the handle `join` returns.
+ */
+class StreamReader implements FanoutReader {
+  /** Held, not copied: a connection passes itself (its methods live on its prototype). */
+  readonly callbacks: FanoutCallbacks;
+  readonly hub: Hub;
+  cursor: number;
+  catchingUp = false;
+  /** Entries that arrived while catching up or past a gap (none: no array). */
+  buffer: LedgerEntry[] | undefined = undefined;
+  stopped = false;
+
+  constructor(callbacks: FanoutCallbacks, hub: Hub, cursor: number) {
+    this.callbacks = callbacks;
+    this.hub = hub;
+    this.cursor = cursor;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    const { hub } = this;
+    hub.readers.delete(this);
+    if (hub.readers.size === 0) hub.drop();
+  }
 }
 
 /** Entries buffered per reader while it catches up; beyond it the buffer is dropped and re-read. */
@@ -46,21 +68,32 @@ export function createFanout(ledger: Ledger): {
   const hubs = new Map<string, Hub>();
 
   const hubOf = (stream: string, startAt: number): Hub => {
-    let hub = hubs.get(stream);
-    if (hub !== undefined) return hub;
-    const readers = new Set<Reader>();
+    const existing = hubs.get(stream);
+    if (existing !== undefined) return existing;
+    const readers = new Set<StreamReader>();
     const stopTail = ledger.tail(stream, startAt, (entry) => {
       for (const reader of readers) offer(stream, reader, entry);
     });
-    hubs.set(stream, (hub = { readers, stopTail }));
+    const hub: Hub = {
+      stream,
+      readers,
+      stopTail,
+      drop: () => {
+        if (hubs.get(stream) !== hub) return;
+        hubs.delete(stream);
+        stopTail();
+      },
+    };
+    hubs.set(stream, hub);
     return hub;
   };
 
-  function offer(stream: string, reader: Reader, entry: LedgerEntry): void {
+  function offer(stream: string, reader: StreamReader, entry: LedgerEntry): void {
     if (reader.stopped || entry.seq <= reader.cursor) return;
     if (reader.catchingUp) {
-      reader.buffer.push(entry);
-      if (reader.buffer.length > MAX_BUFFER) reader.buffer = []; // re-read from the ledger instead
+      const buffer = (reader.buffer ??= []);
+      buffer.push(entry);
+      if (buffer.length > MAX_BUFFER) reader.buffer = undefined; // re-read from the ledger instead
       return;
     }
     if (entry.seq === reader.cursor + 1) {
@@ -69,11 +102,11 @@ export function createFanout(ledger: Ledger): {
       return;
     }
     // A gap: what lies between is in the ledger.
-    reader.buffer.push(entry);
+    (reader.buffer ??= []).push(entry);
     void catchUp(stream, reader);
   }
 
-  async function catchUp(stream: string, reader: Reader): Promise<void> {
+  async function catchUp(stream: string, reader: StreamReader): Promise<void> {
     if (reader.catchingUp) return;
     reader.catchingUp = true;
     try {
@@ -102,27 +135,18 @@ export function createFanout(ledger: Ledger): {
       reader.catchingUp = false;
     }
     const buffered = reader.buffer;
-    reader.buffer = [];
-    for (const entry of buffered) offer(stream, reader, entry);
+    reader.buffer = undefined;
+    for (const entry of buffered ?? []) offer(stream, reader, entry);
   }
 
   return {
     join(stream, fromSeq, callbacks, last) {
-      const reader: Reader = { callbacks, cursor: fromSeq, catchingUp: false, buffer: [], stopped: false };
       // A new hub tails from the newest entry the caller saw (readers catch up on their own).
       const hub = hubOf(stream, last ?? fromSeq);
+      const reader = new StreamReader(callbacks, hub, fromSeq);
       hub.readers.add(reader);
       void catchUp(stream, reader).catch(() => callbacks.onBehind());
-      return {
-        stop() {
-          reader.stopped = true;
-          hub.readers.delete(reader);
-          if (hub.readers.size === 0 && hubs.get(stream) === hub) {
-            hubs.delete(stream);
-            hub.stopTail();
-          }
-        },
-      };
+      return reader;
     },
     close() {
       for (const hub of hubs.values()) hub.stopTail();

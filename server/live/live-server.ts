@@ -8,7 +8,7 @@ import type { UpgradeRoute } from '../http/upgrades.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { createPresence, type ServerChannel } from './channels.ts';
 import { createConnection } from './connection.ts';
-import { upgradeCredentialed } from './authorize.ts';
+import { upgradeCredentialed, upgradeCredentials } from './authorize.ts';
 import { appendBudget } from '../sessions/streams.ts';
 import { createFanout } from './fanout.ts';
 import { QuotaNotices } from './quota-notices.ts';
@@ -72,7 +72,7 @@ export function createLiveChannel(options: LiveOptions): UpgradeRoute & { close(
     explainOriginRefusal: true,
     ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     ...(options.handshakeMs !== undefined ? { handshakeMs: options.handshakeMs } : {}),
-    credentialed: (request, url) => upgradeCredentialed(options, url, request),
+    credentialed: (request, url) => upgradeCredentialed(options, upgradeCredentials(url, request)),
     errorFrame: (code, message) =>
       ({
         type: 'error',
