@@ -15,6 +15,14 @@ afterEach(() => {
 /** The task ends: its timers (the budget's own end-of-task mark first) run. */
 const endTask = () => vi.runOnlyPendingTimers();
 
+/** One task that asks for `wanted` children, each costing `msPerChild`: what it was granted. */
+const task = (budget: ReturnType<typeof createBuildBudget>, wanted: number, msPerChild: number): number => {
+  const got = budget.grant(wanted);
+  now += got * msPerChild;
+  endTask();
+  return got;
+};
+
 describe('createBuildBudget', () => {
   it('grants up to the per-task count across every render of a task, and a fresh count in the next task', () => {
     const budget = createBuildBudget(12, 100, 100);
@@ -96,23 +104,33 @@ describe('createBuildBudget', () => {
 
   it("sizes a task's count to the slice once it has measured what a child costs, within its floor and cap", () => {
     const budget = createBuildBudget(12, 100, 1_000);
-    const task = (wanted: number, msPerChild: number): number => {
-      const got = budget.grant(wanted);
-      now += got * msPerChild;
-      endTask();
-      return got;
-    };
     // Nothing measured yet: the fixed count.
-    expect(task(10_000, 0.03)).toBe(100);
-    // 100 children took 3 ms: 0.03 ms each, so 400 fit in 12 ms.
-    expect(task(10_000, 0.03)).toBe(400);
-    // Children that got dearer shrink the count (the estimate moves halfway to each new measurement).
-    task(10_000, 0.12);
-    expect(task(10_000, 0.12)).toBe(Math.floor(12 / ((0.03 + 0.12) / 2)));
-    for (let i = 0; i < 10; i += 1) task(10_000, 1);
-    expect(task(10_000, 1)).toBe(100); // never below the fixed count: a big tree always progresses
-    for (let i = 0; i < 10; i += 1) task(10_000, 0);
-    expect(task(10_000, 0)).toBe(1_000); // free children still stop at the cap
+    expect(task(budget, 10_000, 0.03)).toBe(100);
+    // 100 children took 3 ms: 0.03 ms each, so 400 fit in 12 ms; the count at most doubles a task.
+    expect(task(budget, 10_000, 0.03)).toBe(200);
+    expect(task(budget, 10_000, 0.03)).toBe(400);
+    // Dearer children shrink the count at once (the estimate takes a dearer measurement whole).
+    task(budget, 10_000, 0.12);
+    expect(task(budget, 10_000, 0.12)).toBe(100);
+    for (let i = 0; i < 10; i += 1) task(budget, 10_000, 1);
+    expect(task(budget, 10_000, 1)).toBe(100); // never below the fixed count: a big tree always progresses
+    for (let i = 0; i < 10; i += 1) task(budget, 10_000, 0);
+    expect(task(budget, 10_000, 0)).toBe(1_000); // free children still stop at the cap
+  });
+
+  it('a program that primes the count with cheap children gets at most the cap for dear ones, once', () => {
+    const budget = createBuildBudget();
+    for (let i = 0; i < 12; i += 1) task(budget, 100_000, 0.002);
+    // The review's attack: 4,096 children of 2 ms (an 8 s task) after 12 cheap tasks; now the cap.
+    const primed = task(budget, 100_000, 2);
+    expect(primed).toBe(1_024);
+    // The next task fits the dear cost (2 ms a child: 6 in 12 ms, floored at the unmeasured 128).
+    expect(task(budget, 100_000, 2)).toBe(128);
+    // Climbing back takes many cheap tasks again: the estimate halves its way down, the count at most doubles.
+    const counts = Array.from({ length: 16 }, () => task(budget, 100_000, 0.002));
+    expect(counts.slice(0, 4)).toEqual([128, 128, 128, 128]);
+    for (let i = 1; i < counts.length; i += 1) expect(counts[i]!).toBeLessThanOrEqual(2 * counts[i - 1]!);
+    expect(counts.at(-1)).toBe(1_024);
   });
 
   it('learns nothing from a task that built only a few children (their time is mostly not theirs)', () => {
