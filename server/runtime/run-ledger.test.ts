@@ -27,7 +27,7 @@ function setup() {
   });
   return { ledger, store, secrets, sent, logged };
 }
-const input = (text: string) => ({ input: { text } });
+const input = (text: string) => ({ input: { type: 'text' as const, text } });
 
 describe('RunLedger: seed 002 run rules', () => {
   it('allows one run at a time (-32001 names the running run) and frees the runtime once it ends', () => {
@@ -64,7 +64,7 @@ describe('RunLedger: seed 002 run rules', () => {
     expect(history.runs[0]).toMatchObject({ status: 'error', message: 'failed with [secret]' });
   });
 
-  it('cancels a running run (aborting its signal), answers ok:false for an ended one, and refuses an unknown id', () => {
+  it('cancels a running run (aborting its signal), answers ok:false for an ended run, refuses an unknown id', () => {
     const { ledger, logged } = setup();
     const run = ledger.start(input('hi'));
     expect(ledger.cancel({ run_id: run.id, reason: 'user pressed esc' })).toEqual({ ok: true, status: 'cancelled' });
