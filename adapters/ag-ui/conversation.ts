@@ -1,4 +1,5 @@
 import type { Message } from '@ag-ui/client';
+import { messageText } from '../../shared/neighbours/ag-ui/message-text.ts';
 import type { AgUiLimits } from '../../shared/neighbours/ag-ui/limits.ts';
 import { createToolCallView, type ToolCallView } from './tool-call.ts';
 import type { Entry, NoteEntry, TextEntry } from './transcript.ts';
@@ -9,13 +10,6 @@ export interface ConversationHooks {
   onChange(): void;
   report(code: string, message: string, subject?: string): void;
 }
-
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : Array.isArray(content)
-      ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('')
-      : '';
 
 /**
  * The conversation as the host shows it: entries in arrival order under local keys (an agent's
@@ -132,7 +126,7 @@ export class Conversation {
     if (shown.length < messages.length)
       this.#hooks.report('messages_cut', `the snapshot has ${messages.length} messages; the newest ${max} are shown`);
     for (const message of shown) {
-      const text = textOf((message as { content?: unknown }).content);
+      const text = messageText((message as { content?: unknown }).content);
       if (message.role === 'tool') {
         const call = this.calls.get(message.toolCallId);
         if (call !== undefined) {

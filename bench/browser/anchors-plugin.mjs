@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { bundleClassicScript } from '../../generator/build/classic-script.mjs';
 
 /**
  * Virtual module giving the benchmark pages the anchors' Worker scripts (remote-dom, styled floor, limit) as strings.
@@ -17,25 +17,9 @@ const LIMIT_ENTRY = fileURLToPath(new URL('../anchors-browser/limit-worker.ts', 
  * dev server, so its code is inlined.
  */
 async function bundle(entry) {
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      emptyOutDir: false,
-      lib: { entry, formats: ['iife'], name: 'benchAnchor', fileName: () => 'out.js' },
-    },
-  });
-  for (const out of Array.isArray(output) ? output : [output]) {
-    if (!('output' in out)) continue;
-    for (const chunk of out.output)
-      if (chunk.type === 'chunk')
-        return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
-  }
-  throw new Error(`bench anchor build produced no chunk for ${entry}`);
+  const built = await bundleClassicScript({ entry, name: 'benchAnchor' });
+  if (built === undefined) throw new Error(`bench anchor build produced no chunk for ${entry}`);
+  return built;
 }
 
 /** Vite plugin: `import { remoteDomWorkerSource } from 'virtual:bench-anchors'`. */

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { bundleClassicScript, type ClassicScript } from './classic-script.mjs';
 
 /** The virtual module the renderer imports to get the sandbox scripts as strings. */
 export const SANDBOX_MODULE_ID = 'virtual:suip-sandbox';
@@ -14,10 +15,7 @@ const RELAY_ENTRY = fileURLToPath(new URL('../relay/relay-main.ts', import.meta.
 const RUNTIME_ENTRY = fileURLToPath(new URL('../runtime/worker-main.ts', import.meta.url));
 const STREAM_WORKER_ENTRY = fileURLToPath(new URL('../../shared/stream-worker-main.ts', import.meta.url));
 
-interface Bundle {
-  code: string;
-  modules: string[];
-}
+type Bundle = ClassicScript;
 
 /**
  * Bundle one entry as a single classic script (IIFE) in memory. The sandbox origin is "null", so
@@ -33,40 +31,25 @@ async function bundle(entry: string, runtimeSource?: string): Promise<Bundle> {
       load: (id) => (id === `\0${RUNTIME_SOURCE_ID}` ? `export default ${JSON.stringify(runtimeSource)};` : undefined),
     });
   }
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
+  const built = await bundleClassicScript({
+    entry,
+    name: 'suipSandbox',
     plugins,
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      emptyOutDir: false,
-      lib: { entry, formats: ['iife'], name: 'suipSandbox', fileName: () => 'out.js' },
-      rollupOptions: {
-        // The wire's modules compile their TypeBox checks at load time; the sandbox never calls
-        // them, and the sandbox CSP forbids the `new Function` they use. Treating those modules as
-        // side-effect free lets unused checks drop out; declaring the schema builders pure (`Type.*`
-        // and the two local helpers that wrap them) lets the unused schemas of a module whose plain
-        // values the runtime does use (DEFAULT_LIMITS, the op builders) drop too, and TypeBox with
-        // them: the runtime went from 24.4 to 13.1 KB gzip (issue 31).
-        treeshake: {
-          moduleSideEffects: (id: string) => id === entry || !/[\\/](shared|@sinclair[\\/]typebox)[\\/]/.test(id),
-          manualPureFunctions: ['Type', 'opParams', 'groupFields'],
-        },
+    // The wire's modules compile their TypeBox checks at load time; the sandbox never calls
+    // them, and the sandbox CSP forbids the `new Function` they use. Treating those modules as
+    // side-effect free lets unused checks drop out; declaring the schema builders pure (`Type.*`
+    // and the two local helpers that wrap them) lets the unused schemas of a module whose plain
+    // values the runtime does use (DEFAULT_LIMITS, the op builders) drop too, and TypeBox with
+    // them: the runtime went from 24.4 to 13.1 KB gzip (issue 31).
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => id === entry || !/[\\/](shared|@sinclair[\\/]typebox)[\\/]/.test(id),
+        manualPureFunctions: ['Type', 'opParams', 'groupFields'],
       },
     },
   });
-  const outputs = Array.isArray(output) ? output : [output];
-  for (const out of outputs) {
-    if (!('output' in out)) continue;
-    for (const chunk of out.output) {
-      if (chunk.type === 'chunk')
-        return { code: chunk.code, modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
-    }
-  }
-  throw new Error(`suip sandbox build produced no chunk for ${entry}`);
+  if (built === undefined) throw new Error(`suip sandbox build produced no chunk for ${entry}`);
+  return built;
 }
 
 /** Both sandbox scripts: the Worker runtime, and the relay with the runtime embedded as a string. */

@@ -9,6 +9,7 @@ import { createStreamRedactor, redactError } from '../../shared/redact.ts';
 import type { LlmConfig } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Route } from '../http/route.ts';
+import { messageText } from '../../shared/neighbours/ag-ui/message-text.ts';
 import { measureJson } from '../../shared/json-shape.ts';
 import { AnswerStream, RENDER_TOOL } from './answer-stream.ts';
 
@@ -48,12 +49,6 @@ function parseNested(text: string): unknown {
   }
 }
 
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : Array.isArray(content)
-      ? content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('')
-      : '';
 const clip = (text: string) =>
   text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}\n[… cut]` : text;
 
@@ -74,7 +69,7 @@ export function toChatMessages(input: RunAgentInput, vocabulary: readonly Vocabu
   ].join('\n');
   const out: ChatMessage[] = [{ role: 'system', content: system }];
   for (const message of input.messages.slice(-MAX_MESSAGES) as Message[]) {
-    if (message.role === 'user') out.push({ role: 'user', content: clip(textOf(message.content)) });
+    if (message.role === 'user') out.push({ role: 'user', content: clip(messageText(message.content)) });
     else if (message.role === 'assistant') {
       const programs = (message.toolCalls ?? [])
         .filter((c) => c.function.name === RENDER_TOOL)
@@ -82,11 +77,11 @@ export function toChatMessages(input: RunAgentInput, vocabulary: readonly Vocabu
           const args = parseNested(c.function.arguments) as { code?: unknown } | undefined;
           return typeof args === 'object' && args !== null ? `\n\`\`\`js\n${String(args.code ?? '')}\n\`\`\`` : '';
         });
-      out.push({ role: 'assistant', content: clip(textOf(message.content) + programs.join('')) });
+      out.push({ role: 'assistant', content: clip(messageText(message.content) + programs.join('')) });
     } else if (message.role === 'tool') {
       // The page's verdict on the program: its errors are already worded for a repair turn.
       // Not JSON (or too deep): passed on as the page wrote it.
-      let verdict = textOf(message.content);
+      let verdict = messageText(message.content);
       const parsed = parseNested(verdict) as { rendered?: boolean; errors?: string } | undefined;
       if (typeof parsed === 'object' && parsed !== null)
         verdict =

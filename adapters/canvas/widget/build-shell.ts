@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { bundleClassicScript } from '../../../generator/build/classic-script.mjs';
 
 const ENTRY = fileURLToPath(new URL('./shell-main.ts', import.meta.url));
 const OUT = fileURLToPath(new URL('./shell-source.generated.ts', import.meta.url));
@@ -11,23 +11,9 @@ const OUT = fileURLToPath(new URL('./shell-source.generated.ts', import.meta.url
  * plus the author's handler, inlined (the sandbox forbids eval, so nothing is compiled there).
  */
 export async function buildShellSource(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      emptyOutDir: false,
-      lib: { entry: ENTRY, formats: ['iife'], name: 'suipWidgetShell', fileName: () => 'shell.js' },
-    },
-  });
-  for (const out of Array.isArray(output) ? output : [output]) {
-    if (!('output' in out)) continue;
-    for (const chunk of out.output) if (chunk.type === 'chunk') return chunk.code;
-  }
-  throw new Error('the widget shell build produced no chunk');
+  const built = await bundleClassicScript({ entry: ENTRY, name: 'suipWidgetShell' });
+  if (built === undefined) throw new Error('the widget shell build produced no chunk');
+  return built.code;
 }
 
 /** The generated module's text. */

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { messageText } from './message-text.ts';
+
+describe('messageText: the text of an AG-UI message content', () => {
+  it('reads a string, joins the text parts of an array, and gives empty for anything else', () => {
+    expect(messageText('hello')).toBe('hello');
+    expect(
+      messageText([
+        { type: 'text', text: 'one ' },
+        { type: 'binary', mimeType: 'image/png', data: 'AAAA' },
+        { type: 'text' },
+        { type: 'text', text: 'two' },
+      ]),
+    ).toBe('one two');
+    expect(messageText(undefined)).toBe('');
+    expect(messageText({ text: 'not a part list' })).toBe('');
+  });
+});
