@@ -235,9 +235,9 @@ describe('readInSlices on a byte stream (a fetch body)', () => {
     const bytes = encoder.encode(text);
     const asked: number[] = [];
     let at = 0;
-    const source = new ReadableStream<Uint8Array>({
+    const source = new ReadableStream({
       type: 'bytes',
-      pull(controller) {
+      pull(controller: ReadableByteStreamController) {
         const request = controller.byobRequest;
         if (at >= bytes.length) {
           controller.close();
