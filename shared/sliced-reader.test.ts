@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLineFramer } from './line-framer.ts';
-import { createHoldingGate, readInSlices } from './sliced-reader.ts';
+import { createHoldingGate, PIECE_BYTES, readInSlices } from './sliced-reader.ts';
 import { readSse, type SseEvent, type SseProblem } from './sse-reader.ts';
 
 const encoder = new TextEncoder();
@@ -226,6 +226,43 @@ describe('readInSlices', () => {
     );
     expect(lines).toBe(Math.ceil((1 << 20) / 3));
     expect(yields).toBeGreaterThan(40);
+  });
+});
+
+describe('readInSlices on a byte stream (a fetch body)', () => {
+  it('reads through a BYOB reader into one PIECE_BYTES buffer: each read copies at most that much, lines intact', async () => {
+    const text = Array.from({ length: 40_000 }, (_, i) => `line ${i} ${'é'.repeat(i % 7)}`).join('\n') + '\n';
+    const bytes = encoder.encode(text);
+    const asked: number[] = [];
+    let at = 0;
+    const source = new ReadableStream({
+      type: 'bytes',
+      pull(controller: ReadableByteStreamController) {
+        const request = controller.byobRequest;
+        if (at >= bytes.length) {
+          controller.close();
+          request?.respond(0);
+          return;
+        }
+        // A BYOB read offers its own view: the source copies into it at most its length.
+        if (request === null || request.view === null) throw new Error('not a BYOB read');
+        const view = request.view as Uint8Array;
+        asked.push(view.byteLength);
+        const n = Math.min(view.byteLength, bytes.length - at, 100_000);
+        view.set(bytes.subarray(at, at + n));
+        at += n;
+        request.respond(n);
+      },
+    });
+    const lines: string[] = [];
+    await readInSlices<string>(
+      source,
+      (emit) => createLineFramer({ line: emit, tooLong: () => emit('too long') }),
+      (line) => void lines.push(line),
+    );
+    expect(lines).toEqual(text.split('\n').slice(0, -1));
+    expect(asked.length).toBeGreaterThan(bytes.length / PIECE_BYTES);
+    expect(Math.max(...asked)).toBe(PIECE_BYTES);
   });
 });
 

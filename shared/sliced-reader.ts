@@ -8,7 +8,10 @@
  * anyway. So the work is bounded before it is done and cut into slices instead:
  * - the body's bytes go to a bounded framer (`shared/line-framer.ts`, `shared/sse-reader.ts`) in
  *   pieces of at most `PIECE_BYTES`, so an oversize line or event is skipped by byte count as it
- *   streams, before it is decoded or parsed, and never buffered whole;
+ *   streams, before it is decoded or parsed, and never buffered whole; a byte stream (a fetch body)
+ *   is read through a BYOB reader into one `PIECE_BYTES` buffer lent to each read, so no read hands
+ *   the page more than that (measured in docs/security.md, "Agent streams": it took the rare long
+ *   outliers of Chromium's body-delivery task away, not its usual length);
  * - the items a piece completes are queued (at most one piece's worth) and handed on one by one;
  * - after every piece and every item, a slice that has run `sliceMs` yields to the host (its
  *   timers, input and rendering run) before the next one. `await reader.read()` alone does not
@@ -195,14 +198,25 @@ export async function readInSlices<T>(
 ): Promise<void> {
   const queue: T[] = [];
   const parser = makeParser((item) => void queue.push(item));
-  const reader = body.getReader();
+  const bytes = byteReader(body);
+  const reader = bytes ?? body.getReader();
+  let lent = new ArrayBuffer(PIECE_BYTES);
+  /** The next chunk: on a byte stream, at most `PIECE_BYTES` copied into the one buffer this read lends. */
+  const next = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
+    if (bytes === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+    const result = await bytes.read(new Uint8Array(lent, 0, PIECE_BYTES));
+    // The buffer comes back (transferred) with the bytes: lent again on the next read. The parser
+    // copies what it keeps (`line-framer.ts`), so reusing it loses nothing.
+    if (result.value !== undefined) lent = result.value.buffer as ArrayBuffer;
+    return result;
+  };
   const slicer = createSlicer(onItem, options);
   const cancel = () => void reader.cancel().catch(() => undefined);
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     while (!slicer.done()) {
       await slicer.breathe();
-      const { value, done } = await reader.read();
+      const { value, done } = await next();
       options.onHolding?.(true);
       if (done) {
         parser.end();
@@ -225,5 +239,17 @@ export async function readInSlices<T>(
     options.signal?.removeEventListener('abort', cancel);
     if (slicer.done()) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
+  }
+}
+
+/**
+ * A BYOB reader of `body` when it is a byte stream (a fetch body is, in browsers and Node), else
+ * undefined (a stream a test or a host built; it is read with the default reader).
+ */
+function byteReader(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
+  try {
+    return body.getReader({ mode: 'byob' });
+  } catch {
+    return undefined;
   }
 }
