@@ -47,6 +47,8 @@ export interface FenceScanner {
   push(delta: string): FenceEvent[];
   /** The answer ended: flushes what was held back (a cut fence keeps its body). */
   end(): FenceEvent[];
+  /** What `end()` would flush now as code, without ending: the held-back end of an open body ('' elsewhere). */
+  heldCode(): string;
 }
 
 /** The fence marker. */
@@ -142,6 +144,10 @@ class FenceMachine implements FenceScanner {
     if (this.held !== '') this.emit(this.phase === 'code' ? 'code' : 'text', this.held);
     this.held = '';
     return this.take();
+  }
+
+  heldCode(): string {
+    return this.phase === 'code' ? this.held : '';
   }
 
   /** Consumes the start of `s` in the current phase; answers what is left for the next phase. */

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractCode, streamingCode } from './extract-code.ts';
+import { createStreamingCode, extractCode, streamingCode } from './extract-code.ts';
 
 describe('extractCode', () => {
   it('takes the fenced program out of prose', () => {
@@ -28,5 +29,41 @@ describe('streamingCode', () => {
     expect(streamingCode('Sure!\n```js\nconst a')).toBe('const a');
     expect(streamingCode('Sure!\n```js\nconst a = 1;\n```\nBye')).toBe('const a = 1;\n');
     expect(streamingCode('const a = 1;')).toBe('const a = 1;');
+  });
+});
+
+describe('createStreamingCode', () => {
+  // Answers made of the pieces fences are made of: backticks cut anywhere, info strings, indents, line ends.
+  const piece = fc.constantFrom(
+    '```',
+    '```js',
+    '`',
+    '``',
+    '\n',
+    '\n```',
+    '   ',
+    '\t',
+    'js',
+    'Sure! ',
+    'a();',
+    '\n```\n',
+  );
+  const answer = fc.array(piece, { maxLength: 14 }).map((pieces) => pieces.join(''));
+
+  it('answers at every delta what streamingCode answers for the answer so far, however it is cut', () => {
+    fc.assert(
+      fc.property(answer, fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 20 }), (text, sizes) => {
+        const streaming = createStreamingCode();
+        let at = 0;
+        for (let i = 0; at < text.length; i += 1) {
+          const next = Math.min(text.length, at + (sizes[i % Math.max(1, sizes.length)] ?? 1));
+          expect(streaming.push(text.slice(at, next)), JSON.stringify(text.slice(0, next))).toBe(
+            streamingCode(text.slice(0, next)),
+          );
+          at = next;
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

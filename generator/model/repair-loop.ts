@@ -1,5 +1,5 @@
 import { streamChat, type ChatMessage, type ChatRequest, type EndpointSettings } from './chat-client.ts';
-import { extractCode, streamingCode } from './extract-code.ts';
+import { createStreamingCode, extractCode } from './extract-code.ts';
 import { createProgressiveRunner, type ProgressiveRunner } from './progressive-runner.ts';
 
 /** How a run of a generated program ended: it rendered, or it failed with a message for the model. */
@@ -79,6 +79,7 @@ export async function generateWithRepair(options: LoopOptions): Promise<{ ok: bo
     turns.push(turn);
     options.observer?.onTurn?.(turn);
     let partial = '';
+    const streaming = createStreamingCode();
     const prefixes: ProgressiveRunner | undefined =
       options.runPrefix === undefined
         ? undefined
@@ -90,7 +91,7 @@ export async function generateWithRepair(options: LoopOptions): Promise<{ ok: bo
         signal: options.signal,
         onDelta: (delta) => {
           partial += delta;
-          const code = streamingCode(partial);
+          const code = streaming.push(delta);
           options.observer?.onDelta?.(turn, partial, code);
           prefixes?.push(code);
         },
