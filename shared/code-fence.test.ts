@@ -115,7 +115,7 @@ describe('the fence scanner against its reference model', () => {
     );
   });
 
-  it('in verbatim mode, its text, code and fence pieces joined are the answer, cut anywhere; the rest is unchanged', () => {
+  it('in verbatim mode, its text, code and fence pieces joined are the answer, cut anywhere; the rest alike', () => {
     fc.assert(
       fc.property(cutArb, optionsArb, ([answer, at], options) => {
         const events = streamed(cut(answer, at), { ...options, verbatim: true });
@@ -186,7 +186,7 @@ describe('the fence scanner on the cases models write', () => {
     expect(scanner.push('x')).toEqual([{ kind: 'text', text: '  ``x' }]);
   });
 
-  it('closes a block that `closesIndented` accepts on a fence line at any indent, holding back at most MAX_INDENT', () => {
+  it('closes a block `closesIndented` accepts on a fence line at any indent, holding back at most MAX_INDENT', () => {
     const options = { closesIndented: (info: string) => info === 'genui' };
     expect(scanFences('```genui\n      {"x":1}\n      ```\nafter', options)).toEqual({
       text: 'after',

@@ -9,9 +9,10 @@
  *   with `opens: 'anywhere'` wherever it appears in prose ("Sure! ```js" from a model that forgot
  *   the line break). The rest of its line is the info string; its first word is the language.
  * - Inside a fence a line that starts (after at most 3 spaces or tabs) with three backticks closes
- *   it; the rest of that line is dropped. A block that `closesIndented` accepts closes at any indent
- *   (up to `MAX_INDENT`): a model that indents a whole block of commands indents its closing fence too. A fence inside a fence is therefore never nested: its
- *   opening line closes the outer one, as in CommonMark.
+ *   it; the rest of that line is dropped. A fence inside a fence is therefore never nested: its
+ *   opening line closes the outer one, as in CommonMark. A block that `closesIndented` accepts
+ *   closes at any indent (up to `MAX_INDENT`): a model that indents a whole block of commands
+ *   indents its closing fence too.
  * - The newline before the closing fence belongs to neither side. A fence still open when the
  *   answer ends keeps its body (the answer was cut): `end()` flushes what was held back.
  * - Streaming is monotonic: text that could still become a fence (a line start of spaces and up to
