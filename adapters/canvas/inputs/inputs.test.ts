@@ -103,6 +103,22 @@ describe('```genui fences in streamed text', () => {
   });
 });
 
+describe('```genui fences on the one fence scanner', () => {
+  it('closes a block on its indented fence, reads \\r\\n line ends, passes other fences on as prose lines', () => {
+    const text =
+      'Hi\r\n```js\nlet a = 1;\n```\n  ```genui\r\nop: clear\r\n---\r\nop: remove\r\nid: a\r\n      ```\r\nbye';
+    const { ops, errors, prose } = read(text, []);
+    expect({ ops, errors }).toEqual({ ops: [{ op: 'clear' }, { op: 'remove', id: 'a' }], errors: [] });
+    expect(prose).toEqual(['Hi', '```js', 'let a = 1;', '```', 'bye']);
+  });
+
+  it('follows the scanner: a fence line closes a block, a deeper indent or a longer fence opens none', () => {
+    expect(opsFromText('```genui\n{"op":"clear"}\n```js\n')).toEqual({ ops: [{ op: 'clear' }], errors: [] });
+    expect(read('    ```genui\n{"op":"clear"}\n```\n', []).ops).toEqual([]);
+    expect(read('````genui\n{"op":"clear"}\n````\n', []).ops).toEqual([]);
+  });
+});
+
 describe('MCP _canvas_ops', () => {
   it('reads ops from a tool result (top level, structuredContent, or TOON text)', () => {
     expect(opsFromToolResult({ content: [{ type: 'text', text: 'ok' }], _canvas_ops: [{ op: 'clear' }] }).ops).toEqual([
