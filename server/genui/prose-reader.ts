@@ -1,6 +1,5 @@
-import { createLineFramer, type LineFramer } from '../../shared/line-framer.ts';
-import type { AnswerEvents } from './answer-events.ts';
 import { BARE_COMMAND, cutCommand, droppedLine, parseCommandLine } from './command-line.ts';
+import { HeldLineReader } from './held-line-reader.ts';
 
 /** A line that may still be a UI command written without its fence: up to 3 spaces, then `{` or nothing yet. */
 const BARE_START = /^ {0,3}(?:\{|$)/;
@@ -12,77 +11,34 @@ const BARE_START = /^ {0,3}(?:\{|$)/;
  * and read as a command when it parses (models forget fences). Lines are bounded: a longer one is
  * never buffered whole, and what was not shown is said.
  */
-export class ProseReader {
+export class ProseReader extends HeldLineReader {
   /** Bare command lines are read (outside fences); false inside a fence that is prose. */
   bare = true;
-  /** The current line while it may still be a command. */
-  private held = '';
-  /** Characters of the held line already sent as `partial`. */
-  private partialSent = 0;
   /** The current line has been decided to be prose: its characters stream straight out. */
   private flowing = false;
-  /** The last line is being delivered by `end()` (it had no line end). */
-  private ending = false;
-  // The tree's one line splitter (shared/line-framer.ts): `piece` sees each piece of a line as it
-  // streams (prose flows out, a command line previews), `line` its end; a line over `max` is
-  // skipped as it streams, never buffered whole.
-  private readonly framer: LineFramer;
-
-  constructor(
-    private readonly out: AnswerEvents,
-    private readonly max: number,
-    private readonly partial: boolean,
-  ) {
-    this.framer = createLineFramer(
-      {
-        piece: (piece) => this.piece(piece),
-        line: () => this.lineEnded(),
-        tooLong: ({ length }) => this.tooLong(length),
-      },
-      { maxLineBytes: max, keepEmpty: true },
-    );
-  }
-
-  push(text: string): void {
-    this.framer.push(text);
-  }
-
-  /** The answer ended: its last line (without a line end) is read. */
-  end(): void {
-    this.ending = true;
-    this.framer.end();
-    this.ending = false;
-    this.reset();
-  }
 
   /** A line that was not taken in (a fence line over the limit): said, as the framer would. */
   dropped(length: number): void {
     this.tooLong(length);
+    this.reset();
   }
 
-  private piece(piece: string): void {
+  protected override piece(piece: string): void {
     if (this.flowing) return this.out.text(piece);
     this.held += piece;
     if (!this.bare || !BARE_START.test(this.held)) {
       this.flowing = true;
       this.out.text(this.held);
       this.held = '';
-    } else if (this.partial && this.held.trimStart().startsWith('{')) {
-      this.out.push({ kind: 'partial', text: this.held.slice(this.partialSent) });
-      this.partialSent = this.held.length;
-    }
+    } else if (this.held.trimStart().startsWith('{')) this.preview();
   }
 
-  private lineEnded(): void {
-    // The candidate's line ended: its incremental reader ends the document too.
-    if (this.partialSent > 0 && !this.ending) this.out.push({ kind: 'partial', text: '\n' });
+  protected override lineEnded(): void {
     if (!this.flowing) this.endLine(this.held, !this.ending);
     else if (!this.ending) this.out.text('\n');
-    this.reset();
   }
 
-  private tooLong(length: number): void {
-    if (this.partialSent > 0 && !this.ending) this.out.push({ kind: 'partial', text: '\n' });
+  protected override tooLong(length: number): void {
     // Prose that flowed out before the line passed the limit: the rest of it is not shown, and said so.
     this.out.push(
       this.flowing
@@ -92,7 +48,11 @@ export class ProseReader {
           }
         : droppedLine(length, this.max),
     );
-    this.reset();
+  }
+
+  protected override reset(): void {
+    super.reset();
+    this.flowing = false;
   }
 
   /** A whole line that was held: a command, or prose after all. */
@@ -118,11 +78,5 @@ export class ProseReader {
           : cutCommand(t),
     );
     return true;
-  }
-
-  private reset(): void {
-    this.held = '';
-    this.partialSent = 0;
-    this.flowing = false;
   }
 }
