@@ -1,8 +1,8 @@
 import { MAX_INDENT, createFenceScanner, readFenceLine, type FenceEvent } from '../../../shared/code-fence.ts';
-import { createLineFramer, type LineFramer } from '../../../shared/line-framer.ts';
+import type { LineFramer } from '../../../shared/line-framer.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
-import { OpBlock } from './op-block.ts';
+import { OpBlock, createCanvasLineFramer } from './op-block.ts';
 
 /** Options of `createFenceReader`. */
 export interface FenceReaderOptions {
@@ -62,15 +62,11 @@ class CanvasFenceReader implements FenceReader {
   private block = new OpBlock('genui');
   /** A `\r` that ended the last piece of the block: dropped when a `\n` follows (lines as the framer gives them). */
   private cr = '';
-  // The tree's one bounded line framer (shared/line-framer.ts) cuts the prose into whole lines; a
-  // line longer than a whole block can never be useful, so it is skipped as it streams.
+  /** The prose cut into whole lines for the transcript (a line too long for any block is skipped). */
   private readonly prose: LineFramer;
 
   constructor(private readonly options: FenceReaderOptions) {
-    this.prose = createLineFramer(
-      { line: (text) => options.onText?.(text), tooLong: () => {} },
-      { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true },
-    );
+    this.prose = createCanvasLineFramer({ line: (text) => options.onText?.(text), tooLong: () => {} });
   }
 
   push(chunk: string): void {

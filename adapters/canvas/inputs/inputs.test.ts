@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KANBAN_DEFINE, SEED_TOON, SEED_TOON_JSON } from '../testing/samples.ts';
 import { decodeBlock } from './decode.ts';
 import { createFenceReader, opsFromText } from './fence.ts';
+import { feedCut } from '../testing/feed.ts';
 import { opsFromToolResult } from './mcp.ts';
 
 const STREAM = [
@@ -31,13 +32,7 @@ function read(text: string, cuts: number[]) {
     onError: (e) => errors.push(e),
     onText: (t) => prose.push(t),
   });
-  let at = 0;
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    reader.push(text.slice(at, cut));
-    at = cut;
-  }
-  reader.push(text.slice(at));
-  reader.end();
+  feedCut(reader, text, cuts);
   return { ops, errors, prose };
 }
 

@@ -1,6 +1,16 @@
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
+import { createLineFramer, type LineFramer, type LineFramerSink } from '../../../shared/line-framer.ts';
 import { decodeBlock } from './decode.ts';
+
+/**
+ * The tree's one bounded line framer (shared/line-framer.ts) as the canvas readers use it: empty
+ * lines kept, and a line longer than a whole block (maxBlockChars) skipped as it streams, never
+ * buffered, since it can never be useful.
+ */
+export function createCanvasLineFramer(sink: LineFramerSink): LineFramer {
+  return createLineFramer(sink, { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true });
+}
 
 /** Where a finished block's ops and refusals go. */
 export interface OpBlockSink {

@@ -1,7 +1,5 @@
-import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
-import { createLineFramer } from '../../../shared/line-framer.ts';
-import { OpBlock } from './op-block.ts';
+import { OpBlock, createCanvasLineFramer } from './op-block.ts';
 
 /** An incremental reader of a TOON op stream (`---` between ops, as the seed writes it). */
 export interface ToonReader {
@@ -24,16 +22,10 @@ export function createToonReader(options: {
     if (/^---[ \t]*$/.test(text)) return block.finish(options);
     block.add(block.empty ? text : `\n${text}`);
   };
-  // The tree's one bounded line framer (shared/line-framer.ts): a line longer than a whole block
-  // can never be useful, so it is skipped as it streams (never buffered) and spoils its block.
-  const framer = createLineFramer(
-    { line, tooLong: () => block.spoil() },
-    { maxLineBytes: CANVAS_LIMITS.maxBlockChars, keepEmpty: true },
-  );
+  // A line too long for any block spoils the block it is in.
+  const framer = createCanvasLineFramer({ line, tooLong: () => block.spoil() });
   return {
-    push(chunk) {
-      framer.push(chunk);
-    },
+    push: (chunk) => framer.push(chunk),
     end() {
       framer.end();
       block.finish(options);
