@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_INDENT,
   MAX_INFO,
   couldBeFence,
   createFenceScanner,
@@ -16,7 +17,7 @@ import {
  * The reference model: the whole answer cut into lines, each line read on its own. Slow and
  * plain on purpose; the scanner must agree with it for every answer and every way of streaming it.
  */
-function reference(answer: string, options: Required<FenceScannerOptions>): { text: string; blocks: FencedBlock[] } {
+function reference(answer: string, options: ReferenceOptions): { text: string; blocks: FencedBlock[] } {
   const lines = answer.split('\n');
   let text = '';
   const blocks: FencedBlock[] = [];
@@ -25,8 +26,9 @@ function reference(answer: string, options: Required<FenceScannerOptions>): { te
   for (const [i, line] of lines.entries()) {
     const newline = i < lines.length - 1 ? '\n' : '';
     const fenceLine = /^[ \t]{0,3}```/.test(line);
+    const closes = open !== undefined && options.closesIndented(open.block.info) ? INDENTED : /^[ \t]{0,3}```/;
     if (rest) text += line + newline;
-    else if (open !== undefined && fenceLine) {
+    else if (open !== undefined && closes.test(line)) {
       open.block.code = open.body.join('\n');
       open.block.closed = true;
       open = undefined;
@@ -48,12 +50,16 @@ function reference(answer: string, options: Required<FenceScannerOptions>): { te
   return { text, blocks };
 }
 
-/** Events with neighbouring text (or code) pieces joined: the same content however it was cut. */
+type ReferenceOptions = Required<Omit<FenceScannerOptions, 'verbatim'>>;
+const INDENTED = new RegExp(`^[ \\t]{0,${MAX_INDENT}}\`\`\``);
+
+/** Events with neighbouring text (or code, or fence) pieces joined: the same content however it was cut. */
 function joined(events: FenceEvent[]): FenceEvent[] {
   const out: FenceEvent[] = [];
   for (const event of events) {
     const last = out[out.length - 1];
-    if ((event.kind === 'text' || event.kind === 'code') && last?.kind === event.kind) last.text += event.text;
+    if ((event.kind === 'text' || event.kind === 'code' || event.kind === 'fence') && last?.kind === event.kind)
+      last.text += event.text;
     else out.push({ ...event });
   }
   return out;
@@ -65,13 +71,21 @@ function streamed(pieces: string[], options: FenceScannerOptions): FenceEvent[] 
 }
 
 const answerArb = fc
-  .array(fc.constantFrom('`', '``', '```', '\n', ' ', '\t', '   ', 'a', 'js', 'genui', '{"x":1}', 'x y', '\r\n'), {
-    maxLength: 40,
-  })
+  .array(
+    fc.constantFrom('`', '``', '```', '\n', ' ', '\t', '   ', '      ', 'a', 'js', 'genui', '{"x":1}', 'x y', '\r\n'),
+    { maxLength: 40 },
+  )
   .map((parts) => parts.join(''));
+/** Which blocks close at any indent: none, all, or the GenUI reader's kind (by info). */
+const closesArb = fc.constantFrom(
+  () => false,
+  () => true,
+  (info: string) => info === 'genui',
+);
 const optionsArb = fc.record({
   opens: fc.constantFrom('line-start' as const, 'anywhere' as const),
   blocks: fc.constantFrom('all' as const, 'first' as const),
+  closesIndented: closesArb,
 });
 /** An answer and the places it is cut at. */
 const cutArb = answerArb.chain((answer) =>
@@ -96,6 +110,18 @@ describe('the fence scanner against its reference model', () => {
     fc.assert(
       fc.property(cutArb, optionsArb, ([answer, at], options) => {
         expect(streamed(cut(answer, at), options)).toEqual(streamed([answer], options));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('in verbatim mode, its text, code and fence pieces joined are the answer, cut anywhere; the rest alike', () => {
+    fc.assert(
+      fc.property(cutArb, optionsArb, ([answer, at], options) => {
+        const events = streamed(cut(answer, at), { ...options, verbatim: true });
+        const pieces = events.map((event) => ('text' in event ? event.text : '')).join('');
+        expect(pieces).toBe(answer);
+        expect(events.filter((event) => event.kind !== 'fence')).toEqual(joined(streamed([answer], options)));
       }),
       { numRuns: 2_000 },
     );
@@ -158,6 +184,36 @@ describe('the fence scanner on the cases models write', () => {
     const scanner = createFenceScanner();
     expect(scanner.push('prose\n  ``')).toEqual([{ kind: 'text', text: 'prose\n' }]);
     expect(scanner.push('x')).toEqual([{ kind: 'text', text: '  ``x' }]);
+  });
+
+  it('closes a block `closesIndented` accepts on a fence line at any indent, holding back at most MAX_INDENT', () => {
+    const options = { closesIndented: (info: string) => info === 'genui' };
+    expect(scanFences('```genui\n      {"x":1}\n      ```\nafter', options)).toEqual({
+      text: 'after',
+      blocks: [{ info: 'genui', lang: 'genui', code: '      {"x":1}', closed: true }],
+    });
+    expect(scanFences('```js\n  x\n      ```\n', options).blocks[0]).toMatchObject({ code: '  x\n      ```\n' });
+    const scanner = createFenceScanner(options);
+    scanner.push('```genui\n');
+    expect(scanner.push(' '.repeat(MAX_INDENT))).toEqual([]);
+    expect(scanner.push(' ')).toEqual([{ kind: 'code', text: ' '.repeat(MAX_INDENT + 1) }]);
+  });
+
+  it('in verbatim mode streams a fence line as written, between its open (or close) and its body', () => {
+    const scanner = createFenceScanner({ verbatim: true });
+    expect(scanner.push('hi\n  ```js ')).toEqual([
+      { kind: 'text', text: 'hi\n' },
+      { kind: 'open' },
+      { kind: 'fence', text: '  ```js ' },
+    ]);
+    expect(scanner.push('x\ncode\n```  rest\nbye')).toEqual([
+      { kind: 'fence', text: 'x\n' },
+      { kind: 'body', info: 'js x', lang: 'js' },
+      { kind: 'code', text: 'code' },
+      { kind: 'close' },
+      { kind: 'fence', text: '\n```  rest\n' },
+      { kind: 'text', text: 'bye' },
+    ]);
   });
 
   it('reads one whole line as a fence line', () => {

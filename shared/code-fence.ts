@@ -10,7 +10,9 @@
  *   the line break). The rest of its line is the info string; its first word is the language.
  * - Inside a fence a line that starts (after at most 3 spaces or tabs) with three backticks closes
  *   it; the rest of that line is dropped. A fence inside a fence is therefore never nested: its
- *   opening line closes the outer one, as in CommonMark.
+ *   opening line closes the outer one, as in CommonMark. A block that `closesIndented` accepts
+ *   closes at any indent (up to `MAX_INDENT`): a model that indents a whole block of commands
+ *   indents its closing fence too.
  * - The newline before the closing fence belongs to neither side. A fence still open when the
  *   answer ends keeps its body (the answer was cut): `end()` flushes what was held back.
  * - Streaming is monotonic: text that could still become a fence (a line start of spaces and up to
@@ -18,6 +20,9 @@
  *   events are append-only and the same for any way of cutting the answer into pieces.
  * - Work per push is its delta plus the held-back characters (a few); the scanner keeps no copy of
  *   the answer, and an info string is kept to its first `MAX_INFO` characters.
+ * - With `verbatim` the fence lines' own characters stream as `fence` pieces (never held whole), so
+ *   the text, code and fence pieces joined are the answer itself: a reader that shows some fences as
+ *   prose (GenUI, the canvas transcript) loses nothing.
  */
 
 /** What the scanner found, in answer order. */
@@ -31,7 +36,13 @@ export type FenceEvent =
   /** A piece of the open fence's body. */
   | { kind: 'code'; text: string }
   /** The closing fence's backticks arrived. */
-  | { kind: 'close' };
+  | { kind: 'close' }
+  /**
+   * `verbatim` only: a piece of a fence line as written (its indent, backticks, info or rest and
+   * line end; for a closing fence, the newline before it too). An opening line's pieces come
+   * between `open` and `body`, a closing line's after `close`.
+   */
+  | { kind: 'fence'; text: string };
 
 /** Options of `createFenceScanner`. */
 export interface FenceScannerOptions {
@@ -39,6 +50,10 @@ export interface FenceScannerOptions {
   opens?: 'line-start' | 'anywhere';
   /** `first`: after the first fence closes the rest is prose, fences included. Default `all`. */
   blocks?: 'all' | 'first';
+  /** Blocks (by their info string) that close on a fence line at any indent up to `MAX_INDENT`. Default none. */
+  closesIndented?: (info: string) => boolean;
+  /** Emit the fence lines' own characters as `fence` pieces too (see the module comment). Default false. */
+  verbatim?: boolean;
 }
 
 /** A scanner fed an answer piece by piece. */
@@ -56,8 +71,13 @@ export const FENCE = '```';
 /** The longest info string kept (the rest of a fence line is skipped as it streams, never held). */
 export const MAX_INFO = 200;
 
+/** The deepest indent of a closing fence in a block that `closesIndented` accepts (held back while it grows). */
+export const MAX_INDENT = 200;
+
 /** At a line start: the indent a fence may have and the backticks so far. */
 const LINE_FENCE = /[ \t]{0,3}(`{0,3})/y;
+/** The same in a block that closes at any indent. */
+const INDENTED_FENCE = new RegExp(`[ \\t]{0,${MAX_INDENT}}(\`{0,3})`, 'y');
 
 /** The language of a fence's info string: its first word, lower-cased (`js` for "js title=x"). */
 export function fenceLang(info: string): string {
@@ -87,13 +107,13 @@ type Search = { found: true; before: number; marker: number } | { found: false; 
  * Looks for a fence at a line start in `s`. `startsLine`: `s[0]` begins a line. `keepNewline`:
  * the newline before a fence is part of what comes before it (prose), else of neither (code).
  */
-function fenceAtLineStart(s: string, startsLine: boolean, keepNewline: boolean): Search {
+function fenceAtLineStart(s: string, startsLine: boolean, keepNewline: boolean, fence = LINE_FENCE): Search {
   let newline = startsLine ? -1 : s.indexOf('\n');
   let lineAt = startsLine ? 0 : newline + 1;
   while (startsLine || newline !== -1) {
     startsLine = false;
-    LINE_FENCE.lastIndex = lineAt;
-    const match = LINE_FENCE.exec(s)!;
+    fence.lastIndex = lineAt;
+    const match = fence.exec(s)!;
     const cut = keepNewline || newline === -1 ? lineAt : newline;
     if (match[1] === FENCE) return { found: true, before: cut, marker: lineAt + match[0].length };
     if (lineAt + match[0].length === s.length) return { found: false, hold: cut };
@@ -115,7 +135,12 @@ function fenceAnywhere(s: string): Search {
  * named fields: where it is (`phase`), what it holds back, and whether that starts a line.
  */
 export function createFenceScanner(options: FenceScannerOptions = {}): FenceScanner {
-  return new FenceMachine(options.opens ?? 'line-start', options.blocks ?? 'all');
+  return new FenceMachine(
+    options.opens ?? 'line-start',
+    options.blocks ?? 'all',
+    options.closesIndented ?? (() => false),
+    options.verbatim === true,
+  );
 }
 
 class FenceMachine implements FenceScanner {
@@ -126,11 +151,15 @@ class FenceMachine implements FenceScanner {
   /** `held` (or the next piece) begins a line. */
   private startsLine = true;
   private info = '';
+  /** The open block closes at any indent (`closesIndented` accepted its info). */
+  private indented = false;
   private out: FenceEvent[] = [];
 
   constructor(
     private readonly opens: 'line-start' | 'anywhere',
     private readonly blocks: 'all' | 'first',
+    private readonly closesIndented: (info: string) => boolean,
+    private readonly verbatim: boolean,
   ) {}
 
   push(delta: string): FenceEvent[] {
@@ -164,7 +193,11 @@ class FenceMachine implements FenceScanner {
         return this.advance(s, search, 'text');
       }
       case 'code':
-        return this.advance(s, fenceAtLineStart(s, this.startsLine, false), 'code');
+        return this.advance(
+          s,
+          fenceAtLineStart(s, this.startsLine, false, this.indented ? INDENTED_FENCE : LINE_FENCE),
+          'code',
+        );
     }
   }
 
@@ -180,6 +213,7 @@ class FenceMachine implements FenceScanner {
     }
     this.emit(kind, s.slice(0, search.before));
     this.out.push({ kind: kind === 'text' ? 'open' : 'close' });
+    this.emit('fence', s.slice(search.before, search.marker));
     this.phase = kind === 'text' ? 'info' : 'closing';
     this.info = '';
     return s.slice(search.marker);
@@ -190,9 +224,11 @@ class FenceMachine implements FenceScanner {
     const newline = s.indexOf('\n');
     const line = newline === -1 ? s : s.slice(0, newline);
     if (this.phase === 'info' && this.info.length < MAX_INFO) this.info += line.slice(0, MAX_INFO - this.info.length);
+    this.emit('fence', newline === -1 ? s : s.slice(0, newline + 1));
     if (newline === -1) return '';
     if (this.phase === 'info') {
       const info = this.info.trim();
+      this.indented = this.closesIndented(info);
       this.out.push({ kind: 'body', info, lang: fenceLang(info) });
       this.phase = 'code';
     } else this.phase = this.blocks === 'first' ? 'rest' : 'text';
@@ -200,8 +236,8 @@ class FenceMachine implements FenceScanner {
     return s.slice(newline + 1);
   }
 
-  private emit(kind: 'text' | 'code', text: string): void {
-    if (text === '') return;
+  private emit(kind: 'text' | 'code' | 'fence', text: string): void {
+    if (text === '' || (kind === 'fence' && !this.verbatim)) return;
     const last = this.out[this.out.length - 1];
     if (last?.kind === kind) last.text += text;
     else this.out.push({ kind, text });

@@ -42,7 +42,8 @@ const parseAll = (pieces: string[]) => {
 describe('the answer parser (prose + ```genui JSONL)', () => {
   const whole = parseAll([ANSWER]);
 
-  it('a bare UI command line that is cut or broken is an error naming its surface, never prose, split anywhere (issue 47)', () => {
+  it('a bare UI command line that is cut or broken is an error naming its surface, never prose, split anywhere', () => {
+    // Issue 47.
     const cut = 'Here:\n{"addOrUpdateSurface": {"surfaceId": "s1", "definition": {"ro';
     const broken = `${cut}\nAfter.`;
     fc.assert(
@@ -158,7 +159,7 @@ describe('the tool-call reader (streamed arguments)', () => {
 });
 
 describe('the answer parser on the one line framer', () => {
-  it('split at every position: prose, a fenced command and a bare one read the same, and the partial pieces join to each command line', () => {
+  it('split anywhere: prose, fenced and bare commands read the same; partial pieces join to each command line', () => {
     const answer = `Here it is:\r\n\`\`\`genui\n${surface('a')}\n\`\`\`\nand bare:\n${surface('b')}\nbye`;
     const whole = createAnswerParser({ partial: true });
     const reference = [...whole.push(answer), ...whole.end()];
@@ -200,6 +201,39 @@ describe('the answer parser on the one line framer', () => {
       { kind: 'text', text: 'y'.repeat(700) },
       { kind: 'error', message: 'the rest of a line of 1400 characters was not shown (the limit is 1000)' },
       { kind: 'text', text: 'ok\n' },
+    ]);
+  });
+});
+
+describe('the answer parser on the one fence scanner', () => {
+  const command = JSON.stringify({ deleteSurface: { surfaceId: 'a' } });
+
+  it('an answer that ends on its closing fence (no line end after it) closes the fence, never a cut command', () => {
+    expect(parseAll([`\`\`\`genui\n${command}\n\`\`\``])).toEqual([
+      { kind: 'command', value: { deleteSurface: { surfaceId: 'a' } } },
+    ]);
+  });
+
+  it('a command fence indented as a whole closes on its indented fence; another fence shows its lines as prose', () => {
+    expect(parseAll([`Here:\n  \`\`\`genui\n      ${command}\n      \`\`\`\nbye`])).toEqual([
+      { kind: 'text', text: 'Here:\n' },
+      { kind: 'command', value: { deleteSurface: { surfaceId: 'a' } } },
+      { kind: 'text', text: 'bye' },
+    ]);
+    const python = ' ```Python x\r\n{"deleteSurface":{}}\n      ```\n```  \nafter';
+    expect(parseAll([...python])).toEqual([{ kind: 'text', text: python }]);
+  });
+
+  it('an answer cut on an opening fence line: a command fence opened on nothing, another one is prose', () => {
+    expect(parseAll(['prose\n```genui'])).toEqual([{ kind: 'text', text: 'prose\n' }]);
+    expect(parseAll(['prose\n```python'])).toEqual([{ kind: 'text', text: 'prose\n```python' }]);
+  });
+
+  it('an opening fence line of another fence over the limit is said dropped, and its fence read as prose', () => {
+    const long = createAnswerParser({ maxLineChars: 10 });
+    expect([...long.push('```python-long\nok\n```\n'), ...long.end()]).toEqual([
+      { kind: 'error', message: 'a line of 14 characters was dropped (the limit is 10); send smaller surfaces' },
+      { kind: 'text', text: 'ok\n```\n' },
     ]);
   });
 });

@@ -37,3 +37,11 @@ export function cutCommand(line: string): AnswerEvent {
       `(after ${line.length} characters); send it again whole`,
   };
 }
+
+/** A line over the limit, dropped as it streamed (never buffered whole): said once, with the fix. */
+export function droppedLine(length: number, max: number): AnswerEvent {
+  return {
+    kind: 'error',
+    message: `a line of ${length} characters was dropped (the limit is ${max}); send smaller surfaces`,
+  };
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KANBAN_DEFINE, SEED_TOON, SEED_TOON_JSON } from '../testing/samples.ts';
 import { decodeBlock } from './decode.ts';
 import { createFenceReader, opsFromText } from './fence.ts';
+import { feedCut } from '../testing/feed.ts';
 import { opsFromToolResult } from './mcp.ts';
 
 const STREAM = [
@@ -31,13 +32,7 @@ function read(text: string, cuts: number[]) {
     onError: (e) => errors.push(e),
     onText: (t) => prose.push(t),
   });
-  let at = 0;
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    reader.push(text.slice(at, cut));
-    at = cut;
-  }
-  reader.push(text.slice(at));
-  reader.end();
+  feedCut(reader, text, cuts);
   return { ops, errors, prose };
 }
 
@@ -100,6 +95,22 @@ describe('```genui fences in streamed text', () => {
   it('bounds memory: an endless line or block is dropped with an error naming the limit', () => {
     const { errors } = read(`\`\`\`genui\n${'a'.repeat(300_000)}\n\`\`\`\n`, [100_000, 200_000]);
     expect(errors[0]).toMatch(/maxBlockChars/);
+  });
+});
+
+describe('```genui fences on the one fence scanner', () => {
+  it('closes a block on its indented fence, reads \\r\\n line ends, passes other fences on as prose lines', () => {
+    const text =
+      'Hi\r\n```js\nlet a = 1;\n```\n  ```genui\r\nop: clear\r\n---\r\nop: remove\r\nid: a\r\n      ```\r\nbye';
+    const { ops, errors, prose } = read(text, []);
+    expect({ ops, errors }).toEqual({ ops: [{ op: 'clear' }, { op: 'remove', id: 'a' }], errors: [] });
+    expect(prose).toEqual(['Hi', '```js', 'let a = 1;', '```', 'bye']);
+  });
+
+  it('follows the scanner: a fence line closes a block, a deeper indent or a longer fence opens none', () => {
+    expect(opsFromText('```genui\n{"op":"clear"}\n```js\n')).toEqual({ ops: [{ op: 'clear' }], errors: [] });
+    expect(read('    ```genui\n{"op":"clear"}\n```\n', []).ops).toEqual([]);
+    expect(read('````genui\n{"op":"clear"}\n````\n', []).ops).toEqual([]);
   });
 });
 

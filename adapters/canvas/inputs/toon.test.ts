@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEED_TOON, SEED_TOON_JSON } from '../testing/samples.ts';
 import { createToonReader } from './toon.ts';
+import { feedCut } from '../testing/feed.ts';
 
 const STREAM = `${SEED_TOON}\n---\nop: patch\nid: srv\ndata:\n  title: Live\n---\nop: move\nid: srv\nlayout:\n  zone: side\n  order: 1\n---\nop: layout\nmode: focus\n`;
 
@@ -9,13 +10,7 @@ function read(text: string, cuts: number[]) {
   const ops: unknown[] = [];
   const errors: string[] = [];
   const reader = createToonReader({ onOps: (list) => ops.push(...list), onError: (e) => errors.push(e) });
-  let at = 0;
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    reader.push(text.slice(at, cut));
-    at = cut;
-  }
-  reader.push(text.slice(at));
-  reader.end();
+  feedCut(reader, text, cuts);
   return { ops, errors };
 }
 
