@@ -237,3 +237,52 @@ describe('the answer parser on the one fence scanner', () => {
     ]);
   });
 });
+
+describe('the answer parser reads a long line once', () => {
+  // A held line tested or sliced whole on every piece costs the line per piece: a 200k-character
+  // line in 4-character pieces took 5 s (review). Counted, not timed: the whole-line reads are the
+  // trims, regex tests and slices of the held line, so their characters must grow with the line,
+  // not with the line times its pieces.
+  const charactersRead = (answer: string): number => {
+    const pieces: string[] = [];
+    for (let i = 0; i < answer.length; i += 4) pieces.push(answer.slice(i, i + 4));
+    let read = 0;
+    const { trim, trimStart, slice } = String.prototype;
+    const { test } = RegExp.prototype;
+    const count = <A extends unknown[], R>(real: (this: unknown, ...a: A) => R) =>
+      function (this: unknown, ...a: A): R {
+        read += String(this).length;
+        return real.apply(this, a);
+      };
+    String.prototype.trim = count(trim);
+    String.prototype.trimStart = count(trimStart);
+    String.prototype.slice = count(slice);
+    RegExp.prototype.test = function (this: RegExp, s: string) {
+      read += s.length;
+      return test.call(this, s);
+    };
+    try {
+      for (const partial of [false, true]) {
+        const parser = createAnswerParser({ partial });
+        for (const piece of pieces) parser.push(piece);
+        parser.end();
+      }
+    } finally {
+      Object.assign(String.prototype, { trim, trimStart, slice });
+      RegExp.prototype.test = test;
+    }
+    return read;
+  };
+  const command = (n: number) =>
+    '{"addOrUpdateSurface":{"surfaceId":"a","definition":{"x":"' + 'a'.repeat(n) + '"}}}\n';
+
+  it.each([
+    ['a bare command line', (n: number) => command(n)],
+    ['a command line in a genui fence', (n: number) => '```genui\n' + command(n) + '```\n'],
+  ])('%s: the characters read grow with the line, not with its pieces', (_, answer) => {
+    const small = charactersRead(answer(20_000));
+    const large = charactersRead(answer(80_000));
+    // Linear reads grow 4x; reads per piece grow 16x.
+    expect(large / small).toBeLessThan(6);
+  });
+});

@@ -16,6 +16,8 @@ export class ProseReader extends HeldLineReader {
   bare = true;
   /** The current line has been decided to be prose: its characters stream straight out. */
   private flowing = false;
+  /** The held line starts like a bare command (`{`): held to its end, previewed piece by piece, never tested again. */
+  private commandLike = false;
 
   /** A line that was not taken in (a fence line over the limit): said, as the framer would. */
   dropped(length: number): void {
@@ -26,11 +28,17 @@ export class ProseReader extends HeldLineReader {
   protected override piece(piece: string): void {
     if (this.flowing) return this.out.text(piece);
     this.held += piece;
+    // Decided once, on the line's head (at most 3 spaces and a `{`): testing the whole held line
+    // on every piece read it again each time, quadratic in the line.
+    if (this.commandLike) return this.preview(piece);
     if (!this.bare || !BARE_START.test(this.held)) {
       this.flowing = true;
       this.out.text(this.held);
       this.held = '';
-    } else if (this.held.trimStart().startsWith('{')) this.preview();
+    } else if (this.held.trimStart().startsWith('{')) {
+      this.commandLike = true;
+      this.preview(piece);
+    }
   }
 
   protected override lineEnded(): void {
@@ -53,6 +61,7 @@ export class ProseReader extends HeldLineReader {
   protected override reset(): void {
     super.reset();
     this.flowing = false;
+    this.commandLike = false;
   }
 
   /** A whole line that was held: a command, or prose after all. */
