@@ -51,9 +51,7 @@ export async function connectCanvas(
   let closed = false;
   let syncing: Promise<void> | undefined;
   const queued: Array<{ seq: number; op: unknown }> = [];
-  /** Widget failures reported this connection (each once), and those waiting for the live client. */
-  const reported = new Set<string>();
-  const unsent: WidgetError[] = [];
+  const widgetErrors = new WidgetErrorReports();
   const host = await createCanvasHost(renderer, {
     ...options,
     onAction(action) {
@@ -62,43 +60,16 @@ export async function connectCanvas(
     },
     onIssue(issue) {
       options.onIssue?.(issue);
-      if (issue.widget === undefined || issue.id === undefined) return;
-      // Each failure once (a snapshot replay repeats them), and a bounded number per connection: a
-      // widget that fails on every patch cannot flood the agent's feed.
-      const key = `${issue.widget}|${issue.id}|${issue.message}`;
-      if (reported.has(key) || reported.size >= MAX_WIDGET_ERRORS) return;
-      reported.add(key);
-      const error: WidgetError = {
-        type: 'widget-error',
-        id: issue.id,
-        reason: issue.widget,
-        message: issue.message.slice(0, 500),
-      };
-      if (live === undefined) unsent.push(error);
-      else live.sendAction('widget-error', error);
+      widgetErrors.report(issue);
     },
   });
 
   async function loadState(): Promise<void> {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < options.urls.length; attempt += 1) {
-      const base = options.urls[(index + attempt) % options.urls.length]!;
-      try {
-        const response = await fetch(
-          `${base}/api/canvas/${encodeURIComponent(options.sessionId)}/state?token=${encodeURIComponent(options.wsToken)}`,
-        );
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as { seq: number; ops: unknown[] };
-        if (body.seq >= applied) {
-          host.reset(body.ops);
-          applied = body.seq;
-        }
-        return;
-      } catch (error) {
-        lastError = error;
-      }
+    const state = await readCanvasState(options, index);
+    if (state.seq >= applied) {
+      host.reset(state.ops);
+      applied = state.seq;
     }
-    throw new Error(`the canvas state could not be read from ${options.urls.join(', ')}: ${String(lastError)}`);
   }
 
   function receive(seq: number, op: unknown): void {
@@ -145,11 +116,11 @@ export async function connectCanvas(
       },
     });
     live = client;
+    widgetErrors.sendWith(client);
   }
 
   await loadState();
   open();
-  for (const error of unsent.splice(0)) live?.sendAction('widget-error', error);
   return {
     host,
     get applied() {
@@ -164,4 +135,56 @@ export async function connectCanvas(
       await host.close();
     },
   };
+}
+
+/** The compacted canvas from the first server that answers, starting at `index` (fail over in order). */
+async function readCanvasState(
+  options: Pick<CanvasConnectOptions, 'urls' | 'sessionId' | 'wsToken'>,
+  index: number,
+): Promise<{ seq: number; ops: unknown[] }> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < options.urls.length; attempt += 1) {
+    const base = options.urls[(index + attempt) % options.urls.length]!;
+    const session = encodeURIComponent(options.sessionId);
+    try {
+      const response = await fetch(`${base}/api/canvas/${session}/state?token=${encodeURIComponent(options.wsToken)}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return (await response.json()) as { seq: number; ops: unknown[] };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw new Error(`the canvas state could not be read from ${options.urls.join(', ')}: ${String(lastError)}`);
+}
+
+/**
+ * The widget failures one connection reports to the agent: each once (a snapshot replay repeats
+ * them), at most `MAX_WIDGET_ERRORS` (a widget that fails on every patch cannot flood the agent's
+ * feed), held until the first live client exists.
+ */
+class WidgetErrorReports {
+  private readonly reported = new Set<string>();
+  private readonly unsent: WidgetError[] = [];
+  private live: LiveClient | undefined;
+
+  report(issue: { widget?: string; id?: string; message: string }): void {
+    if (issue.widget === undefined || issue.id === undefined) return;
+    const key = `${issue.widget}|${issue.id}|${issue.message}`;
+    if (this.reported.has(key) || this.reported.size >= MAX_WIDGET_ERRORS) return;
+    this.reported.add(key);
+    const error: WidgetError = {
+      type: 'widget-error',
+      id: issue.id,
+      reason: issue.widget,
+      message: issue.message.slice(0, 500),
+    };
+    if (this.live === undefined) this.unsent.push(error);
+    else this.live.sendAction('widget-error', error);
+  }
+
+  /** From now on reports go to `live`; those held so far go first. */
+  sendWith(live: LiveClient): void {
+    this.live = live;
+    for (const error of this.unsent.splice(0)) live.sendAction('widget-error', error);
+  }
 }
