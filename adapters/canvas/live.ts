@@ -1,10 +1,8 @@
 import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from '../live/live-client.ts';
 import type { Renderer } from '../../renderer/renderer-types.ts';
-import type { WidgetError } from '../../shared/neighbours/canvas/ops.ts';
 import { createCanvasHost, type CanvasHost, type CanvasHostOptions } from './host.ts';
-
-/** Widget failures one connection reports to the agent at most. */
-const MAX_WIDGET_ERRORS = 100;
+import { readCanvasState } from './live/read-state.ts';
+import { WidgetErrorReports } from './live/widget-error-reports.ts';
 
 /** Options of `connectCanvas`. */
 export interface CanvasConnectOptions
@@ -135,56 +133,4 @@ export async function connectCanvas(
       await host.close();
     },
   };
-}
-
-/** The compacted canvas from the first server that answers, starting at `index` (fail over in order). */
-async function readCanvasState(
-  options: Pick<CanvasConnectOptions, 'urls' | 'sessionId' | 'wsToken'>,
-  index: number,
-): Promise<{ seq: number; ops: unknown[] }> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < options.urls.length; attempt += 1) {
-    const base = options.urls[(index + attempt) % options.urls.length]!;
-    const session = encodeURIComponent(options.sessionId);
-    try {
-      const response = await fetch(`${base}/api/canvas/${session}/state?token=${encodeURIComponent(options.wsToken)}`);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return (await response.json()) as { seq: number; ops: unknown[] };
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw new Error(`the canvas state could not be read from ${options.urls.join(', ')}: ${String(lastError)}`);
-}
-
-/**
- * The widget failures one connection reports to the agent: each once (a snapshot replay repeats
- * them), at most `MAX_WIDGET_ERRORS` (a widget that fails on every patch cannot flood the agent's
- * feed), held until the first live client exists.
- */
-class WidgetErrorReports {
-  private readonly reported = new Set<string>();
-  private readonly unsent: WidgetError[] = [];
-  private live: LiveClient | undefined;
-
-  report(issue: { widget?: string; id?: string; message: string }): void {
-    if (issue.widget === undefined || issue.id === undefined) return;
-    const key = `${issue.widget}|${issue.id}|${issue.message}`;
-    if (this.reported.has(key) || this.reported.size >= MAX_WIDGET_ERRORS) return;
-    this.reported.add(key);
-    const error: WidgetError = {
-      type: 'widget-error',
-      id: issue.id,
-      reason: issue.widget,
-      message: issue.message.slice(0, 500),
-    };
-    if (this.live === undefined) this.unsent.push(error);
-    else this.live.sendAction('widget-error', error);
-  }
-
-  /** From now on reports go to `live`; those held so far go first. */
-  sendWith(live: LiveClient): void {
-    this.live = live;
-    for (const error of this.unsent.splice(0)) live.sendAction('widget-error', error);
-  }
 }
