@@ -85,7 +85,7 @@ describe('WidgetInstances with syncInstances', () => {
   });
 
   it('refuses an instance past maxInstances with the limit named, and restarts instances on a new define', async () => {
-    const { fake, problems, instances, run } = setup(1);
+    const { problems, instances, run } = setup(1);
     run(DEFINE);
     run({ op: 'upsert', id: 'a', type: 'counter', data: {} });
     run({ op: 'upsert', id: 'b', type: 'counter', data: {} });
