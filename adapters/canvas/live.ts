@@ -1,10 +1,8 @@
 import { createLiveClient, type LiveClient, type LiveClientOptions, type LiveStatus } from '../live/live-client.ts';
 import type { Renderer } from '../../renderer/renderer-types.ts';
-import type { WidgetError } from '../../shared/neighbours/canvas/ops.ts';
 import { createCanvasHost, type CanvasHost, type CanvasHostOptions } from './host.ts';
-
-/** Widget failures one connection reports to the agent at most. */
-const MAX_WIDGET_ERRORS = 100;
+import { readCanvasState } from './live/read-state.ts';
+import { WidgetErrorReports } from './live/widget-error-reports.ts';
 
 /** Options of `connectCanvas`. */
 export interface CanvasConnectOptions
@@ -51,9 +49,7 @@ export async function connectCanvas(
   let closed = false;
   let syncing: Promise<void> | undefined;
   const queued: Array<{ seq: number; op: unknown }> = [];
-  /** Widget failures reported this connection (each once), and those waiting for the live client. */
-  const reported = new Set<string>();
-  const unsent: WidgetError[] = [];
+  const widgetErrors = new WidgetErrorReports();
   const host = await createCanvasHost(renderer, {
     ...options,
     onAction(action) {
@@ -62,43 +58,16 @@ export async function connectCanvas(
     },
     onIssue(issue) {
       options.onIssue?.(issue);
-      if (issue.widget === undefined || issue.id === undefined) return;
-      // Each failure once (a snapshot replay repeats them), and a bounded number per connection: a
-      // widget that fails on every patch cannot flood the agent's feed.
-      const key = `${issue.widget}|${issue.id}|${issue.message}`;
-      if (reported.has(key) || reported.size >= MAX_WIDGET_ERRORS) return;
-      reported.add(key);
-      const error: WidgetError = {
-        type: 'widget-error',
-        id: issue.id,
-        reason: issue.widget,
-        message: issue.message.slice(0, 500),
-      };
-      if (live === undefined) unsent.push(error);
-      else live.sendAction('widget-error', error);
+      widgetErrors.report(issue);
     },
   });
 
   async function loadState(): Promise<void> {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < options.urls.length; attempt += 1) {
-      const base = options.urls[(index + attempt) % options.urls.length]!;
-      try {
-        const response = await fetch(
-          `${base}/api/canvas/${encodeURIComponent(options.sessionId)}/state?token=${encodeURIComponent(options.wsToken)}`,
-        );
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as { seq: number; ops: unknown[] };
-        if (body.seq >= applied) {
-          host.reset(body.ops);
-          applied = body.seq;
-        }
-        return;
-      } catch (error) {
-        lastError = error;
-      }
+    const state = await readCanvasState(options, index);
+    if (state.seq >= applied) {
+      host.reset(state.ops);
+      applied = state.seq;
     }
-    throw new Error(`the canvas state could not be read from ${options.urls.join(', ')}: ${String(lastError)}`);
   }
 
   function receive(seq: number, op: unknown): void {
@@ -145,11 +114,11 @@ export async function connectCanvas(
       },
     });
     live = client;
+    widgetErrors.sendWith(client);
   }
 
   await loadState();
   open();
-  for (const error of unsent.splice(0)) live?.sendAction('widget-error', error);
   return {
     host,
     get applied() {

@@ -1,7 +1,7 @@
 import { fromCanvasIssue } from '../../kit/issue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../e2e/fixtures/fake-llm/fake-llm-server.ts';
-import { headlessTarget } from '../../a2ui/testing/headless-target.ts';
+import { nodeCanvasTarget } from '../testing/node-target.ts';
 import { createCanvasHost, type CanvasIssue } from '../host.ts';
 import { opsFromText } from './fence.ts';
 import { streamCanvasAnswer } from './model-answer.ts';
@@ -26,16 +26,6 @@ const ANSWER = [
   'Anything else?',
 ].join('\n');
 
-const target = () => {
-  const inner = headlessTarget();
-  return {
-    ...inner,
-    attachRemote: inner.attachRemote as never,
-    attach: () => Promise.reject(new Error('no sandbox in Node')),
-    detach: () => Promise.resolve(),
-  };
-};
-
 let llm: FakeLlmServer;
 beforeAll(async () => {
   llm = await startFakeLlmServer(
@@ -48,7 +38,7 @@ afterAll(() => llm.close());
 
 describe('streamCanvasAnswer: a streamed chat completion into host.feed()', () => {
   it('ends in the canvas, prose and issues of a non-streamed run of the same answer', async () => {
-    const reference = target();
+    const reference = nodeCanvasTarget();
     const referenceIssues: CanvasIssue[] = [];
     const whole = await createCanvasHost(reference, { onIssue: (i) => referenceIssues.push(i) });
     const decoded = opsFromText(ANSWER);
@@ -56,7 +46,7 @@ describe('streamCanvasAnswer: a streamed chat completion into host.feed()', () =
     for (const message of decoded.errors) referenceIssues.push(fromCanvasIssue({ message }));
     await whole.settle();
 
-    const t = target();
+    const t = nodeCanvasTarget();
     const issues: CanvasIssue[] = [];
     const host = await createCanvasHost(t, { onIssue: (i) => issues.push(i) });
     const prose: string[] = [];
@@ -75,7 +65,7 @@ describe('streamCanvasAnswer: a streamed chat completion into host.feed()', () =
   });
 
   it('an answer cut off inside a block rejects, leaves no preview and applies nothing of the open line', async () => {
-    const t = target();
+    const t = nodeCanvasTarget();
     const issues: CanvasIssue[] = [];
     const host = await createCanvasHost(t, { onIssue: (i) => issues.push(i) });
     await expect(

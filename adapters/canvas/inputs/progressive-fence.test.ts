@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headlessTarget } from '../../a2ui/testing/headless-target.ts';
+import { nodeCanvasTarget } from '../testing/node-target.ts';
 import { createCanvasHost, type CanvasIssue } from '../host.ts';
 import { opsFromText } from './fence.ts';
 import { CANVAS_TEXT_ROLES, createCanvasFeed } from './progressive-fence.ts';
@@ -30,19 +30,9 @@ const TEXT = [
   'Done.',
 ].join('');
 
-const target = () => {
-  const inner = headlessTarget();
-  return {
-    ...inner,
-    attachRemote: inner.attachRemote as never,
-    attach: () => Promise.reject(new Error('no sandbox in Node')),
-    detach: () => Promise.resolve(),
-  };
-};
-
 /** The non-streamed run: the whole text through `opsFromText`, each op applied. */
 async function whole(text: string) {
-  const t = target();
+  const t = nodeCanvasTarget();
   const issues: CanvasIssue[] = [];
   const host = await createCanvasHost(t, { onIssue: (i) => issues.push(i) });
   const decoded = opsFromText(text);
@@ -53,7 +43,7 @@ async function whole(text: string) {
 
 /** The streamed run; every preview the host was asked to show is recorded. */
 async function streamed(chunks: readonly string[], observe = false) {
-  const t = target();
+  const t = nodeCanvasTarget();
   const issues: CanvasIssue[] = [];
   const host = await createCanvasHost(t, { onIssue: (i) => issues.push(i) });
   const previews: Array<Record<string, unknown>> = [];

@@ -163,7 +163,12 @@ export const KANBAN_DEFINE = {
   op: 'define',
   id: 'kanban-board',
   component: {
-    html: '<div class="board" data-layout="row">{{#each columns}}<section class="col" data-action="drop" data-column="{{id}}" aria-label="{{title}}"><h3>{{title}} ({{count}})</h3><ul>{{#each cards}}<li data-action="dragstart" data-card-id="{{id}}">{{text}}</li>{{/each}}</ul></section>{{/each}}</div>',
+    html: [
+      '<div class="board" data-layout="row">{{#each columns}}<section class="col" ',
+      'data-action="drop" data-column="{{id}}" aria-label="{{title}}"><h3>{{title}} ',
+      '({{count}})</h3><ul>{{#each cards}}<li data-action="dragstart" data-card-id="{{id}}">',
+      '{{text}}</li>{{/each}}</ul></section>{{/each}}</div>',
+    ].join(''),
     css: '.board { display: flex; gap: 1rem; }',
     props: ['columns'],
     defaults: { columns: [] },
@@ -171,7 +176,20 @@ export const KANBAN_DEFINE = {
       { name: 'dragstart', emits: 'card-drag' },
       { name: 'drop', emits: 'card-drop' },
     ],
-    js: "if (action === 'card-drag') return true;\nif (action === 'card-drop') {\n  let card;\n  for (const col of data.columns) {\n    const i = col.cards.findIndex(x => x.id === payload.dragId);\n    if (i >= 0) { card = col.cards.splice(i, 1)[0]; col.count = col.cards.length; break; }\n  }\n  const target = data.columns.find(c => c.id === payload.column);\n  if (card && target) { target.cards.push(card); target.count = target.cards.length; render(); }\n  return true;\n}\nreturn true;",
+    js: [
+      "if (action === 'card-drag') return true;\n",
+      "if (action === 'card-drop') {\n",
+      '  let card;\n',
+      '  for (const col of data.columns) {\n',
+      '    const i = col.cards.findIndex(x => x.id === payload.dragId);\n',
+      '    if (i >= 0) { card = col.cards.splice(i, 1)[0]; col.count = col.cards.length; break; }\n',
+      '  }\n',
+      '  const target = data.columns.find(c => c.id === payload.column);\n',
+      '  if (card && target) { target.cards.push(card); target.count = target.cards.length; render(); }\n',
+      '  return true;\n',
+      '}\n',
+      'return true;',
+    ].join(''),
   },
 } as const;
 

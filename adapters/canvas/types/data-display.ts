@@ -1,4 +1,5 @@
 import { ICON_NAMES } from '../../../core/vocabulary/types/icon.ts';
+import type { ModelParticle } from '../../../generator/kit.ts';
 import { field, g, itemIds, items, opt, plain, toText } from '../particles.ts';
 import type { Mapper } from './mapper.ts';
 
@@ -114,54 +115,44 @@ export const tags: Mapper = (d) => {
 };
 
 /** `accordion` {title, sections[{title, content}]} → section{title, accordion{section}}. */
-export const accordion: Mapper = (d) => {
-  const list = items(d.sections);
-  const ids = itemIds(list, 's');
-  const inner = g(
-    'accordion',
-    list.map(
-      (s, i) =>
-        [
-          ids[i]!,
-          g('section', [
-            ['title', plain(field(s, 'title') ?? `Section ${i + 1}`)],
-            ['body', plain(field(s, 'content'))],
-          ]),
-        ] as const,
-    ),
-  );
-  return d.title === undefined
-    ? g('column', [['accordion', inner]])
-    : g('section', [
-        ['title', plain(d.title)],
-        ['accordion', inner],
-      ]);
-};
+export const accordion: Mapper = (d) => panels('accordion', d.title, items(d.sections), 's', 'title', 'Section');
 
 /** `tabs` {title, tabs[{label, content}], active} → tabs{section} (first tab selected; see docs for `active`). */
-export const tabs: Mapper = (d) => {
-  const list = items(d.tabs);
-  const ids = itemIds(list, 't');
+export const tabs: Mapper = (d) => panels('tabs', d.title, items(d.tabs), 't', 'label', 'Tab');
+
+/**
+ * The shape accordion and tabs share: each entry a section{title = its `labelField` (else
+ * "<fallback> <n>"), body = its content}, inside `kind`; under a titled section when `title` is set.
+ */
+function panels(
+  kind: 'accordion' | 'tabs',
+  title: unknown,
+  list: unknown[],
+  idPrefix: string,
+  labelField: string,
+  fallback: string,
+): ModelParticle {
+  const ids = itemIds(list, idPrefix);
   const inner = g(
-    'tabs',
+    kind,
     list.map(
-      (t, i) =>
+      (entry, i) =>
         [
           ids[i]!,
           g('section', [
-            ['title', plain(field(t, 'label') ?? `Tab ${i + 1}`)],
-            ['body', plain(field(t, 'content'))],
+            ['title', plain(field(entry, labelField) ?? `${fallback} ${i + 1}`)],
+            ['body', plain(field(entry, 'content'))],
           ]),
         ] as const,
     ),
   );
-  return d.title === undefined
-    ? g('column', [['tabs', inner]])
+  return title === undefined
+    ? g('column', [[kind, inner]])
     : g('section', [
-        ['title', plain(d.title)],
-        ['tabs', inner],
+        ['title', plain(title)],
+        [kind, inner],
       ]);
-};
+}
 
 function trendOf(value: unknown) {
   const word = toText(value).toLowerCase();
