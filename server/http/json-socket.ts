@@ -250,7 +250,8 @@ class AcceptedSocket<S extends TSchema, F> implements JsonSocket, FrameOwner<F> 
   /** When it was last heard from (the idle sweep reads it). */
   lastSeen = Date.now();
   private session: string | undefined;
-  private releaseSession: (() => void) | undefined;
+  /** Its seat among the session's sockets (released once it ends). */
+  private seat: { release(): void } | undefined;
   private deadline: ReturnType<typeof setTimeout> | undefined;
   private readonly intake: FrameIntake<S, F>;
   private readonly handler: SocketHandler<F>;
@@ -318,7 +319,7 @@ class AcceptedSocket<S extends TSchema, F> implements JsonSocket, FrameOwner<F> 
     const bound = this.endpoint.options.budgets.bind(name, this.ws);
     if (!bound.ok) return bound;
     this.session = name;
-    this.releaseSession = bound.release;
+    this.seat = bound;
     this.stopDeadline();
     return { ok: true };
   }
@@ -362,7 +363,7 @@ class AcceptedSocket<S extends TSchema, F> implements JsonSocket, FrameOwner<F> 
     if (this.gone) return;
     this.gone = true;
     this.stopDeadline();
-    this.releaseSession?.();
+    this.seat?.release();
     this.handler.closed();
   }
 
