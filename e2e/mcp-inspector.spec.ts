@@ -41,7 +41,10 @@ test("MCP Inspector's web UI: its Apps tab calls suip_render, the view runs the 
   // Its page links a Google font: refused at once here, so a machine without DNS waits for nothing.
   await page.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
   await page.goto(inspector.url);
-  await page.getByRole('switch', { name: /Connect or disconnect/ }).click({ force: true });
+  // The switch's input is visually hidden (Mantine draws a track over it): a click, even forced, needs its box, which
+  // it lacks until the page's styles are in (a CI run beside two hogs: "Element is not visible"). The event itself
+  // toggles it whatever the layout.
+  await page.getByRole('switch', { name: /Connect or disconnect/ }).dispatchEvent('click');
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByText('Apps', { exact: true }).click();
   await page.getByText('Show a suip UI').click();
