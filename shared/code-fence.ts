@@ -93,6 +93,38 @@ export function readFenceLine(line: string): { info: string; lang: string } | un
   return { info, lang: fenceLang(info) };
 }
 
+/**
+ * A fence's opening line as a `verbatim` scanner streams it (its `fence` pieces between `open` and
+ * `body`), held until the info string decides what the fence is: its first `max` + 1 characters
+ * (a longer line is never held whole, only counted) and its whole length. The GenUI answer parser
+ * and the canvas fence reader show an opening line that is not theirs as prose.
+ */
+export class HeldFenceLine {
+  /** The line's first `max` + 1 characters (line end included when it fits). */
+  text = '';
+  /** The whole line's length so far. */
+  length = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** A new opening line starts (the scanner's `open`). */
+  start(): void {
+    this.text = '';
+    this.length = 0;
+  }
+
+  /** The next piece of it (a `fence` event). */
+  add(piece: string): void {
+    this.length += piece.length;
+    if (this.text.length <= this.max) this.text += piece.slice(0, this.max + 1 - this.text.length);
+  }
+
+  /** Its info string, for a stream that ended on the line ('' when it is no fence line). */
+  info(): string {
+    return readFenceLine(this.text)?.info ?? '';
+  }
+}
+
 /** True while a line that starts with `prefix` could still turn out to be a fence line. */
 export function couldBeFence(prefix: string): boolean {
   LINE_FENCE.lastIndex = 0;

@@ -1,4 +1,4 @@
-import { createFenceScanner, readFenceLine, type FenceEvent } from '../../shared/code-fence.ts';
+import { HeldFenceLine, createFenceScanner, type FenceEvent } from '../../shared/code-fence.ts';
 import { AnswerEvents } from './answer-events.ts';
 import { CommandFenceReader } from './command-fence-reader.ts';
 import { ProseReader } from './prose-reader.ts';
@@ -53,14 +53,14 @@ class AnswerReader implements AnswerParser {
    * inside another fence (prose, never commands).
    */
   private mode: 'text' | 'opening' | 'commands' | 'other' = 'text';
-  /** The opening fence line so far (its first `max` + 1 characters) and its length. */
-  private opening = '';
-  private openingChars = 0;
+  /** The opening fence line so far (its first `max` + 1 characters). */
+  private readonly opening: HeldFenceLine;
 
   constructor(
     private readonly max: number,
     partial: boolean,
   ) {
+    this.opening = new HeldFenceLine(max);
     this.prose = new ProseReader(this.out, max, partial);
     this.commands = new CommandFenceReader(this.out, max, partial);
   }
@@ -74,8 +74,7 @@ class AnswerReader implements AnswerParser {
     for (const event of this.scanner.end()) this.read(event);
     if (this.mode === 'opening') {
       // The answer ended on a fence line: a command fence opened on nothing; another one is prose.
-      const fence = readFenceLine(this.opening);
-      if (!isCommandFence(fence?.info ?? '')) this.openOther(false);
+      if (!isCommandFence(this.opening.info())) this.openOther(false);
     }
     if (this.mode === 'commands') this.commands.end();
     else this.prose.end();
@@ -91,9 +90,7 @@ class AnswerReader implements AnswerParser {
         return this.prose.push(event.text);
       case 'open':
         this.mode = 'opening';
-        this.opening = '';
-        this.openingChars = 0;
-        return;
+        return this.opening.start();
       case 'body':
         if (isCommandFence(event.info)) this.mode = 'commands';
         else this.openOther(true);
@@ -112,18 +109,16 @@ class AnswerReader implements AnswerParser {
   /** A piece of a fence line: an opening one is held (bounded), a closing one is prose unless it closed commands. */
   private fenceLine(text: string): void {
     if (this.mode === 'other') return this.prose.push(text);
-    if (this.mode !== 'opening') return;
-    this.openingChars += text.length;
     // Its first `max` characters and its line end: a longer line is not shown, only said.
-    if (this.opening.length <= this.max) this.opening += text.slice(0, this.max + 1 - this.opening.length);
+    if (this.mode === 'opening') this.opening.add(text);
   }
 
   /** The held opening line belongs to a fence that is prose: shown with it (`ended`: with its line end). */
   private openOther(ended: boolean): void {
     this.mode = 'other';
     this.prose.bare = false;
-    const length = this.openingChars - (ended ? 1 : 0);
+    const length = this.opening.length - (ended ? 1 : 0);
     if (length > this.max) this.prose.dropped(length);
-    else this.prose.push(this.opening);
+    else this.prose.push(this.opening.text);
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_INDENT, createFenceScanner, readFenceLine, type FenceEvent } from '../../../shared/code-fence.ts';
+import { HeldFenceLine, MAX_INDENT, createFenceScanner, type FenceEvent } from '../../../shared/code-fence.ts';
 import type { LineFramer } from '../../../shared/line-framer.ts';
 import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import type { CanvasOp } from '../../../shared/neighbours/canvas/ops.ts';
@@ -56,9 +56,8 @@ class CanvasFenceReader implements FenceReader {
    * (dropped); another fence (prose, fence lines included).
    */
   private mode: 'text' | 'opening' | 'block' | 'closed' | 'other' = 'text';
-  /** The opening fence line so far (bounded like a line) and its length. */
-  private opening = '';
-  private openingChars = 0;
+  /** The opening fence line so far (bounded like a line). */
+  private readonly opening = new HeldFenceLine(CANVAS_LIMITS.maxBlockChars);
   private block = new OpBlock('genui');
   /** A `\r` that ended the last piece of the block: dropped when a `\n` follows (lines as the framer gives them). */
   private cr = '';
@@ -76,7 +75,7 @@ class CanvasFenceReader implements FenceReader {
   end(): void {
     for (const event of this.scanner.end()) this.read(event);
     // The stream ended on an opening fence line: a canvas block opened on nothing is still unclosed.
-    if (this.mode === 'opening' && isCanvasBlock(readFenceLine(this.opening)?.info ?? '')) this.mode = 'block';
+    if (this.mode === 'opening' && isCanvasBlock(this.opening.info())) this.mode = 'block';
     else if (this.mode === 'opening') this.openOther();
     this.prose.end();
     if (this.mode === 'block')
@@ -92,9 +91,7 @@ class CanvasFenceReader implements FenceReader {
         return this.prose.push(event.text);
       case 'open':
         this.mode = 'opening';
-        this.opening = '';
-        this.openingChars = 0;
-        return;
+        return this.opening.start();
       case 'body':
         if (isCanvasBlock(event.info)) this.mode = 'block';
         else this.openOther();
@@ -109,10 +106,7 @@ class CanvasFenceReader implements FenceReader {
         return this.block.finish(this.options);
       case 'fence':
         if (this.mode === 'other') return this.prose.push(event.text);
-        if (this.mode !== 'opening') return;
-        this.openingChars += event.text.length;
-        if (this.opening.length <= CANVAS_LIMITS.maxBlockChars)
-          this.opening += event.text.slice(0, CANVAS_LIMITS.maxBlockChars + 1 - this.opening.length);
+        if (this.mode === 'opening') this.opening.add(event.text);
     }
   }
 
@@ -127,7 +121,7 @@ class CanvasFenceReader implements FenceReader {
   private openOther(): void {
     this.mode = 'other';
     // A line over the limit is skipped, as the framer skips one.
-    if (this.openingChars <= CANVAS_LIMITS.maxBlockChars + 1) this.prose.push(this.opening);
+    if (this.opening.length <= CANVAS_LIMITS.maxBlockChars + 1) this.prose.push(this.opening.text);
   }
 }
 
