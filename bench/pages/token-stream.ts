@@ -92,6 +92,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     tokensPerItem: params.tokensPerItem ?? 30,
     churn: params.churn ?? 0.05,
   };
+  const startDelay = firstTokenDelay(params.particles, params.startMsPerParticle);
   let startAt = Number.POSITIVE_INFINITY;
   await applyEarlyAblations(params.ablate);
   const interval = 1000 / params.rate;
@@ -102,7 +103,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
       container,
       config,
       timing: {
-        startAt: firstTokenDelay(params.particles, params.startMsPerParticle),
+        startAt: startDelay,
         rate: params.rate,
         tokens: params.tokens,
       },
@@ -131,7 +132,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
   const expected = expectedText(config, params.tokens);
   let problem: string | undefined;
   if (!listShown)
-    problem = `the starting list was not all on screen when the first token was due (${firstTokenDelay(params.particles, params.startMsPerParticle)} ms after the start): the window would have counted its build`;
+    problem = `the starting list was not all on screen when the first token was due (${startDelay} ms after the start): the window would have counted its build`;
   else if (shown !== expected) {
     const at = [...shown].findIndex((c, i) => c !== expected[i]);
     problem = `DOM text differs at ${at}: got "${shown.slice(Math.max(0, at - 20), at + 40)}" want "${expected.slice(Math.max(0, at - 20), at + 40)}"`;
