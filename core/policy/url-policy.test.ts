@@ -200,6 +200,39 @@ describe('credentials in URLs', () => {
     }
     expect(verdict).toMatch(/more than 256 URL-like runs/);
   });
+  it('reads only the delta and the open run per streamed token, however many tokens came before (the scan is carried from text to text)', () => {
+    const long = 'a@b '.repeat(2_500); // every piece holds an "@", so each scan of it runs the URL-run matcher
+    const append = (text: string): Op[] => [{ method: Method.append, params: { path: ['t'], text } } as Op];
+    let tree: GroupParticle = { group: [] };
+    const first = applyTransaction(
+      tree,
+      [{ method: Method.append, params: { path: [], id: 't', particle: { text: long } } } as Op],
+      { checkGroup: (group, _path, changed) => checkUrlCredentials(group, changed) },
+    );
+    if (!first.ok) throw new Error(first.error.message);
+    tree = first.tree;
+    const matchAll = String.prototype.matchAll;
+    let read = 0;
+    String.prototype.matchAll = function (this: string, pattern: RegExp) {
+      read += this.length;
+      return matchAll.call(this, pattern);
+    } as typeof matchAll;
+    try {
+      for (let i = 0; i < 200; i += 1) {
+        const next = applyTransaction(tree, append('c@d '), {
+          checkGroup: (group, _path, changed) => checkUrlCredentials(group, changed),
+        });
+        if (!next.ok) throw new Error(next.error.message);
+        tree = next.tree;
+      }
+    } finally {
+      String.prototype.matchAll = matchAll;
+    }
+    // 200 tokens of 4 characters: a rescan of the whole text per token would read over 2,000,000.
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(200 * 16);
+  });
+
   it('scans a text a transaction appended to from where the scan of the text it extends stopped, with the verdicts of a scan of the whole text (property)', () => {
     // Runs, entities and escapes, cut anywhere by the chunks: the spellings of @ and %, schemes, delimiters, whitespace.
     const pieces = [

@@ -93,9 +93,10 @@ interface MarkdownScan {
 
 /**
  * Per text particle, what its scan found. Particles are immutable, so a sibling changing in a loop
- * never re-scans the big texts beside it: each text is scanned once; and a text a streamed token
- * extended (text-extension.ts) is scanned from its predecessor's `resume`, so the scan costs the
- * delta and the run it continues, not the paragraph.
+ * never re-scans the big texts beside it: each text is scanned once. A text a streamed token
+ * extended is scanned from its predecessor's `resume`, so the scan costs the delta and the run it
+ * continues, not the paragraph, and its scan lives in its extension record (text-extension.ts),
+ * not here: this table holds the texts that arrived whole.
  */
 const markdownScans = new WeakMap<object, MarkdownScan>();
 
@@ -188,17 +189,23 @@ const WHITESPACE = /\s/;
  * whose predecessor no check saw).
  */
 function markdownScan(particle: { text: string }): MarkdownScan {
-  let scan = markdownScans.get(particle);
-  if (scan === undefined) {
-    const extension = extendedFrom(particle);
-    const prior = extension === undefined ? undefined : markdownScans.get(extension.from);
-    if (prior !== undefined && prior.why === null) {
-      // SECURITY: every character is scanned (a text is bounded by maxTextLength on the wire): a
-      // cap would let credentials past it through.
-      scan = extension!.delta === '' ? prior : scanTail(prior.open + extension!.delta, prior.resume, prior.candidates);
-    } else scan = scanTail(particle.text, 0, 0);
-    markdownScans.set(particle, scan);
+  const extension = extendedFrom(particle);
+  if (extension === undefined) {
+    let scan = markdownScans.get(particle);
+    if (scan === undefined) markdownScans.set(particle, (scan = scanTail(particle.text, 0, 0)));
+    return scan;
   }
+  // A text an append made keeps its scan in its extension record (text-extension.ts), and its
+  // predecessor's comes with it: a streamed token never reaches into the table of every text.
+  if (extension.memo !== undefined) return extension.memo as MarkdownScan;
+  const prior = (extension.fromMemo as MarkdownScan | undefined) ?? markdownScans.get(extension.from);
+  let scan: MarkdownScan;
+  if (prior !== undefined && prior.why === null) {
+    // SECURITY: every character is scanned (a text is bounded by maxTextLength on the wire): a
+    // cap would let credentials past it through.
+    scan = extension.delta === '' ? prior : scanTail(prior.open + extension.delta, prior.resume, prior.candidates);
+  } else scan = scanTail(particle.text, 0, 0);
+  extension.memo = scan;
   return scan;
 }
 

@@ -11,7 +11,7 @@ describe('text extensions', () => {
     const before = { group: [['t', { text: 'a' }]] } as GroupParticle;
     const next = applyTransaction(before, append('b'));
     if (!next.ok) throw new Error(next.error.message);
-    expect(extendedFrom(leaf(next.tree))).toEqual({ from: leaf(before), delta: 'b' });
+    expect(extendedFrom(leaf(next.tree))).toMatchObject({ from: leaf(before), delta: 'b' });
   });
 
   it('keep one step back only: a streamed paragraph does not hold every earlier version alive', () => {
@@ -23,7 +23,7 @@ describe('text extensions', () => {
       tree = result.tree;
       versions.push(leaf(tree));
     }
-    expect(extendedFrom(versions[3]!)).toEqual({ from: versions[2], delta: 'three ' });
+    expect(extendedFrom(versions[3]!)).toMatchObject({ from: versions[2], delta: 'three ' });
     // Its predecessor's own link is gone: nothing reaches versions 0 and 1 through the newest text.
     expect(extendedFrom(versions[2]!)).toBeUndefined();
     expect(extendedFrom(versions[1]!)).toBeUndefined();
