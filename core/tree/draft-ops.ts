@@ -32,16 +32,16 @@ export interface TxState {
   /** Plain objects this transaction copied and may therefore mutate. */
   owned: Set<object>;
   /** Particles removed in this transaction, by id: an insert/append without `particle` moves one back. */
-  stash: Map<string, Particle>;
+  stash?: Map<string, Particle>;
   /** Groups whose children changed, and new subtrees, with the op index that did it (for vocabulary checks). */
   touched: Touch[];
   /** Particles this transaction brought in (validated from an op): a move of one must be checked where it lands. */
-  fresh: Set<object>;
+  fresh?: Set<object>;
   /**
    * Ids removed again while an earlier removal of the same id still waited to be moved: a move of such an id is
    * ambiguous.
    */
-  removedTwice: Set<string>;
+  removedTwice?: Set<string>;
   /** Every write to a children array goes through it: arrays edited in place are restored on rollback. */
   log: UndoLog;
   /** Arrays at least this wide that an earlier transaction made are edited in place (undo-log.ts). */
@@ -86,7 +86,7 @@ function touchSubtree(state: TxState, path: readonly string[], index: number): v
  * carries it away from the path its first check was recorded at.
  */
 function changedHere(particle: Particle, state: TxState): boolean {
-  return state.fresh.has(particle) || state.owned.has(particle);
+  return state.fresh?.has(particle) === true || state.owned.has(particle);
 }
 
 interface Where {
@@ -155,8 +155,8 @@ function remove(root: GroupParticle, params: RemoveParams, at: Where, state: TxS
   const group = resolveGroup(root, parentPath, at, state);
   const index = childIndexOrFail(group.group, id, parentPath, at);
   const entry = state.log.remove(group.group, index);
-  if (state.stash.has(id)) state.removedTwice.add(id);
-  state.stash.set(id, entry[1]);
+  if (state.stash?.has(id)) (state.removedTwice ??= new Set()).add(id);
+  (state.stash ??= new Map()).set(id, entry[1]);
   state.nodeBudget += sizeOf(entry[1]);
   touchChildren(state, parentPath, at.index);
 }
@@ -312,7 +312,7 @@ function checkWidth(entries: readonly GroupEntry[], at: Where, state: TxState): 
 /** The particle an insert/append/replace brings: validated from the op, or moved from the stash. */
 function takeParticle(particle: unknown, id: string, depth: number, at: Where, state: TxState): Particle {
   if (particle === undefined) {
-    const moved = state.stash.get(id);
+    const moved = state.stash?.get(id);
     if (moved === undefined || at.method === Method.replace) {
       fail(
         ErrorCode.InvalidParams,
@@ -321,7 +321,7 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
         at,
       );
     }
-    if (state.removedTwice.has(id)) {
+    if (state.removedTwice?.has(id)) {
       fail(
         ErrorCode.InvalidParams,
         `${JSON.stringify(id)} was removed more than once earlier in this transaction, so moving it is ` +
@@ -329,7 +329,7 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
         at,
       );
     }
-    state.stash.delete(id);
+    state.stash?.delete(id);
     const size = sizeOf(moved!);
     if (size > state.nodeBudget)
       fail(
@@ -352,8 +352,8 @@ function takeParticle(particle: unknown, id: string, depth: number, at: Where, s
   }
   // A new particle under an id that was removed earlier in the batch: that removal was not a move
   // (the id now names the new particle), so it no longer waits to be moved back.
-  state.stash.delete(id);
-  state.removedTwice.delete(id);
+  state.stash?.delete(id);
+  state.removedTwice?.delete(id);
   // Messages name where the particle goes as the program knows it: the op's path, plus the id of an insert or append.
   const place = at.method === Method.replace ? at.path : [...at.path, id];
   const check = validateParticle(particle, {
@@ -382,7 +382,7 @@ function markFresh(particle: Particle, state: TxState): void {
   const stack: Particle[] = [particle];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    state.fresh.add(node);
+    (state.fresh ??= new Set()).add(node);
     if (isGroup(node)) for (const [, child] of node.group) if (isGroup(child)) stack.push(child);
   }
 }

@@ -66,12 +66,11 @@ export function applyTransaction(
     limits,
     nodeBudget: limits.maxNodes - subtreeSize(tree),
     // Sets, not WeakSets: they live for one transaction, and a weak table costs far more to make
-    // and to collect (a token's apply spent a third of its time in GC with three of them).
+    // and to collect (a token's apply spent a third of its time in GC with three of them). The
+    // move bookkeeping (`stash`, `removedTwice`, `fresh`) is made by the first op that needs it: a
+    // streamed token needs none of it.
     owned: new Set(),
-    stash: new Map(),
     touched: [],
-    removedTwice: new Set(),
-    fresh: new Set(),
     log: new UndoLog(),
     inPlaceWidth: options.inPlaceWidth ?? IN_PLACE_WIDTH,
   };
@@ -181,7 +180,7 @@ function checkTouched(
       const check = checks.get(touch)!;
       if (whole.has(node) || some.has(node)) continue;
       // A particle that came off the wire in this batch was never checked: all of it, then.
-      const all = check.whole || state.fresh.has(node);
+      const all = check.whole || state.fresh?.has(node) === true;
       const issue = checkGroup(node, touch.path, all ? undefined : check.children);
       if (issue) return fail(issue, check.index, touch.path);
       (all ? whole : some).add(node);
