@@ -200,8 +200,12 @@ describe('credentials in URLs', () => {
     }
     expect(verdict).toMatch(/more than 256 URL-like runs/);
   });
-  it('reads only the delta and the open run per streamed token, however many tokens came before (the scan is carried from text to text)', () => {
+  it.each([
+    ['every token accepted', false],
+    ['a refused transaction between tokens (its append rolled back)', true],
+  ])('reads only the delta and the open run per streamed token, however many came before: %s', (_, refuse) => {
     const long = 'a@b '.repeat(2_500); // every piece holds an "@", so each scan of it runs the URL-run matcher
+    const refused: Op[] = [{ method: Method.remove, params: { path: ['missing'] } } as Op];
     const append = (text: string): Op[] => [{ method: Method.append, params: { path: ['t'], text } } as Op];
     let tree: GroupParticle = { group: [] };
     const first = applyTransaction(
@@ -218,10 +222,11 @@ describe('credentials in URLs', () => {
       return matchAll.call(this, pattern);
     } as typeof matchAll;
     try {
+      const checkGroup = (group: GroupParticle, _path: readonly string[], changed?: ReadonlySet<string>) =>
+        checkUrlCredentials(group, changed);
       for (let i = 0; i < 200; i += 1) {
-        const next = applyTransaction(tree, append('c@d '), {
-          checkGroup: (group, _path, changed) => checkUrlCredentials(group, changed),
-        });
+        if (refuse) expect(applyTransaction(tree, [...append('e@f '), ...refused], { checkGroup }).ok).toBe(false);
+        const next = applyTransaction(tree, append('c@d '), { checkGroup });
         if (!next.ok) throw new Error(next.error.message);
         tree = next.tree;
       }

@@ -195,10 +195,14 @@ function markdownScan(particle: { text: string }): MarkdownScan {
     if (scan === undefined) markdownScans.set(particle, (scan = scanTail(particle.text, 0, 0)));
     return scan;
   }
-  // A text an append made keeps its scan in its extension record (text-extension.ts), and its
-  // predecessor's comes with it: a streamed token never reaches into the table of every text.
+  // A text an append made keeps its scan in its extension record (text-extension.ts), as does the
+  // text it extended: a streamed token never reaches into the table of every text.
   if (extension.memo !== undefined) return extension.memo as MarkdownScan;
-  const prior = (extension.fromMemo as MarkdownScan | undefined) ?? markdownScans.get(extension.from);
+  const from = extension.from;
+  const prior =
+    from === undefined
+      ? undefined
+      : ((extendedFrom(from)?.memo as MarkdownScan | undefined) ?? markdownScans.get(from));
   let scan: MarkdownScan;
   if (prior !== undefined && prior.why === null) {
     // SECURITY: every character is scanned (a text is bounded by maxTextLength on the wire): a

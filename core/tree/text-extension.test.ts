@@ -25,8 +25,8 @@ describe('text extensions', () => {
     }
     expect(extendedFrom(versions[3]!)).toMatchObject({ from: versions[2], delta: 'three ' });
     // Its predecessor's own link is gone: nothing reaches versions 0 and 1 through the newest text.
-    expect(extendedFrom(versions[2]!)).toBeUndefined();
-    expect(extendedFrom(versions[1]!)).toBeUndefined();
+    expect(extendedFrom(versions[2]!)?.from).toBeUndefined();
+    expect(extendedFrom(versions[1]!)?.from).toBeUndefined();
   });
 
   it('a text appended twice in one batch links the last to the first append only', () => {

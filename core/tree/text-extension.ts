@@ -10,30 +10,33 @@ const extended = new WeakMap<object, TextExtension>();
 
 /** How a text particle was made by an append. */
 export interface TextExtension {
-  /** The particle the append extended. */
-  from: object;
+  /**
+   * The particle the append extended; undefined once a newer append extended this particle in
+   * turn (one step back is all a check resumes from).
+   */
+  from: object | undefined;
   /** The appended text. */
   delta: string;
   /**
    * What the resuming check (the markdown credentials scan, url-policy.ts: its one user) found in
-   * the particle this record describes, once it ran. Kept here rather than in a table of its own
-   * keyed by particle: such a table holds an entry for every text the host shows, and a token
-   * paid for reaching into it (issue 42's sweep: its share of a token's apply grew 3x from 500 to
-   * 50,000 siblings), while this record is reached anyway to resume.
+   * this particle, once it ran. Kept here rather than in a table of its own keyed by particle: such
+   * a table holds an entry for every text the host shows, and a token paid for reaching into it
+   * (issue 42's sweep: its share of a token's apply grew 3x from 500 to 50,000 siblings), while
+   * this record is reached anyway to resume.
    */
   memo?: unknown;
-  /** `memo` of `from`'s own record, carried over: that record is dropped when this one is made. */
-  fromMemo?: unknown;
 }
 
 /** Record that the transaction made `to` by appending `delta` to `from`'s text. */
 export function recordTextExtension(from: object, to: object, delta: string): void {
-  // One step back is all a check resumes from: `from`'s own predecessor is forgotten, or every
-  // version of a streamed paragraph would stay reachable through the chain (a particle per token,
-  // kept alive as long as the newest one is, and promoted by every garbage collection).
-  const fromMemo = extended.get(from)?.memo;
-  extended.delete(from);
-  extended.set(to, { from, delta, fromMemo });
+  // One step back is all a check resumes from: `from`'s own link to its predecessor is cut, or
+  // every version of a streamed paragraph would stay reachable through the chain (a particle per
+  // token, kept alive as long as the newest one is, and promoted by every garbage collection).
+  // Its record stays, with what a check found in it: a refused transaction puts `from` back in
+  // the tree, and the next append must still resume from it, not rescan the whole text.
+  const before = extended.get(from);
+  if (before !== undefined) before.from = undefined;
+  extended.set(to, { from, delta });
 }
 
 /** How `particle` was made, if a text append made it. */
