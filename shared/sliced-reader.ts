@@ -201,10 +201,16 @@ export async function readInSlices<T>(
   const bytes = byteReader(body);
   const reader = bytes ?? body.getReader();
   let lent = new ArrayBuffer(PIECE_BYTES);
+  // A byte source that closes the stream while a BYOB read waits, without `byobRequest.respond(0)`
+  // (the usual `pull` of a stream a host built: enqueue, or close at the end), leaves that read
+  // pending for ever, where a default reader is told `done`: the stream's closing ends it too. It
+  // closes only once its queue is empty, so no bytes are lost; its rejections are the read's own.
+  const closed = bytes?.closed.then((): ReadableStreamReadDoneResult<Uint8Array> => ({ done: true, value: undefined }));
+  closed?.catch(() => undefined);
   /** The next chunk: on a byte stream, at most `PIECE_BYTES` copied into the one buffer this read lends. */
   const next = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
-    if (bytes === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
-    const result = await bytes.read(new Uint8Array(lent, 0, PIECE_BYTES));
+    if (bytes === undefined || closed === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+    const result = await Promise.race([bytes.read(new Uint8Array(lent, 0, PIECE_BYTES)), closed]);
     // The buffer comes back (transferred) with the bytes: lent again on the next read. The parser
     // copies what it keeps (`line-framer.ts`), so reusing it loses nothing.
     if (result.value !== undefined) lent = result.value.buffer as ArrayBuffer;
