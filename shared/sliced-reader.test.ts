@@ -296,6 +296,22 @@ describe('readInSlices on a byte stream: edges of the BYOB read', () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(bytes.length);
   });
 
+  it('a stream closed with bytes still queued: every line is read before the read ends', async () => {
+    const text = Array.from({ length: 30_000 }, (_, i) => `item ${i}`).join('\n') + '\n';
+    const bytes = encoder.encode(text);
+    const source = new ReadableStream({
+      type: 'bytes',
+      start(controller: ReadableByteStreamController) {
+        // Closed at once: the stream closes when the read that takes its last bytes drains the queue.
+        controller.enqueue(bytes.slice());
+        controller.close();
+      },
+    });
+    const lines: string[] = [];
+    await readInSlices<string>(source, lineParser, (line) => void lines.push(line));
+    expect(lines).toEqual(text.split('\n').slice(0, -1));
+  });
+
   it('a stream that errors mid-read: the lines before it are handed on, then its error', async () => {
     let pulls = 0;
     const source = new ReadableStream({
