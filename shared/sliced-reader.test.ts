@@ -266,6 +266,99 @@ describe('readInSlices on a byte stream (a fetch body)', () => {
   });
 });
 
+describe('readInSlices on a byte stream: edges of the BYOB read', () => {
+  const lineParser = (emit: (line: string) => void) =>
+    createLineFramer({ line: emit, tooLong: () => emit('too long') });
+
+  // Its source closes in `pull` without `byobRequest.respond(0)`, as a host's own byte stream may:
+  // a BYOB read waiting there was never told `done` (the read hung), where a default reader ends.
+  it('chunks over the lent buffer, a close in pull: reads of at most PIECE_BYTES, lines intact, ended', async () => {
+    const text = Array.from({ length: 30_000 }, (_, i) => `row ${i} ${'ü'.repeat(i % 5)}`).join('\n') + '\n';
+    const bytes = encoder.encode(text);
+    let at = 0;
+    const source = new ReadableStream({
+      type: 'bytes',
+      pull(controller: ReadableByteStreamController) {
+        if (at >= bytes.length) return controller.close();
+        // 3.5 buffers at once, never through the byobRequest: the stream fills the reader's view from its queue.
+        const n = Math.min(bytes.length - at, Math.floor(PIECE_BYTES * 3.5));
+        controller.enqueue(bytes.slice(at, at + n));
+        at += n;
+      },
+    });
+    const sizes: number[] = [];
+    const lines: string[] = [];
+    await readInSlices<string>(source, lineParser, (line) => void lines.push(line), {
+      onBytes: (n) => void sizes.push(n),
+    });
+    expect(lines).toEqual(text.split('\n').slice(0, -1));
+    expect(Math.max(...sizes)).toBe(PIECE_BYTES);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(bytes.length);
+  });
+
+  it('a stream closed with bytes still queued: every line is read before the read ends', async () => {
+    const text = Array.from({ length: 30_000 }, (_, i) => `item ${i}`).join('\n') + '\n';
+    const bytes = encoder.encode(text);
+    const source = new ReadableStream({
+      type: 'bytes',
+      start(controller: ReadableByteStreamController) {
+        // Closed at once: the stream closes when the read that takes its last bytes drains the queue.
+        controller.enqueue(bytes.slice());
+        controller.close();
+      },
+    });
+    const lines: string[] = [];
+    await readInSlices<string>(source, lineParser, (line) => void lines.push(line));
+    expect(lines).toEqual(text.split('\n').slice(0, -1));
+  });
+
+  it('a stream that errors mid-read: the lines before it are handed on, then its error', async () => {
+    let pulls = 0;
+    const source = new ReadableStream({
+      type: 'bytes',
+      pull(controller: ReadableByteStreamController) {
+        pulls += 1;
+        if (pulls === 1) return controller.enqueue(encoder.encode('one\ntwo\nthr'));
+        controller.error(new Error('the connection reset'));
+      },
+    });
+    const lines: string[] = [];
+    await expect(readInSlices<string>(source, lineParser, (line) => void lines.push(line))).rejects.toThrow(
+      'the connection reset',
+    );
+    // The cut line is never handed on as if it were whole.
+    expect(lines).toEqual(['one', 'two']);
+  });
+
+  it('an abort while a BYOB read waits cancels the source and ends the read without an error', async () => {
+    let cancelled: unknown = 'not cancelled';
+    const source = new ReadableStream({
+      type: 'bytes',
+      start(controller: ReadableByteStreamController) {
+        controller.enqueue(encoder.encode('first\n'));
+      },
+      // Nothing more ever comes: the second read waits until the abort.
+      pull: () => new Promise<void>(() => undefined),
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const abort = new AbortController();
+    const lines: string[] = [];
+    await readInSlices<string>(
+      source,
+      lineParser,
+      (line) => {
+        lines.push(line);
+        setTimeout(() => abort.abort(), 0);
+      },
+      { signal: abort.signal },
+    );
+    expect(lines).toEqual(['first']);
+    expect(cancelled).not.toBe('not cancelled');
+  });
+});
+
 describe('createHoldingGate', () => {
   it('settle() flushes, then waits while any of several reads holds items, flushing again after each', async () => {
     const gate = createHoldingGate();

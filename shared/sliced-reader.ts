@@ -201,10 +201,22 @@ export async function readInSlices<T>(
   const bytes = byteReader(body);
   const reader = bytes ?? body.getReader();
   let lent = new ArrayBuffer(PIECE_BYTES);
+  // A byte source that closes the stream while a BYOB read waits, without `byobRequest.respond(0)`
+  // (the usual `pull` of a stream a host built: enqueue, or close at the end), leaves that read
+  // pending for ever, where a default reader is told `done`: the stream's closing ends it too. A
+  // stream closes with its queue empty, and a read its last bytes filled was answered in the same
+  // step, its promise settling in microtasks: it is waited for until the next task, so no bytes are lost.
+  const done: ReadableStreamReadDoneResult<Uint8Array> = { done: true, value: undefined };
+  const closed = bytes?.closed.then(() => done);
+  // Its rejections (the stream errored, the lock released) are the read's own, or come after it.
+  closed?.catch(() => undefined);
   /** The next chunk: on a byte stream, at most `PIECE_BYTES` copied into the one buffer this read lends. */
   const next = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
-    if (bytes === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
-    const result = await bytes.read(new Uint8Array(lent, 0, PIECE_BYTES));
+    if (bytes === undefined || closed === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+    const reading = bytes.read(new Uint8Array(lent, 0, PIECE_BYTES));
+    let result = await Promise.race([reading, closed]);
+    if (result === done)
+      result = await Promise.race([reading, new Promise<typeof done>((r) => setTimeout(r, 0, done))]);
     // The buffer comes back (transferred) with the bytes: lent again on the next read. The parser
     // copies what it keeps (`line-framer.ts`), so reusing it loses nothing.
     if (result.value !== undefined) lent = result.value.buffer as ArrayBuffer;

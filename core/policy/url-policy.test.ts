@@ -307,6 +307,60 @@ describe('credentials in URLs', () => {
       { numRuns: 600 },
     );
   });
+  it('judges appended texts as a whole-text scan does, over a wide list edited in place, refused and rolled-back batches and unchecked ones (property)', () => {
+    // Text extensions keep one step back (text-extension.ts): a scan whose predecessor was never
+    // scanned (an unchecked batch, the second append of a batch) must fall back to the whole text,
+    // and a rolled-back batch must leave the texts (and the next verdicts) as they were.
+    const pieces = ['a', ' ', ':', '//', '@', '%40', '&#64;', '\\@', 'https:', 'mailto:', 'u', 'p', 'x.example', ')'];
+    const chunk = fc.array(fc.constantFrom(...pieces), { maxLength: 5 }).map((parts) => parts.join(''));
+    const ids = ['t0', 't1', 't2'];
+    const whole = (id: string, text: string) => checkUrlCredentials({ group: [[id, { text: `${text} ` }]] })?.message;
+    const step = fc.record({
+      appends: fc.array(fc.tuple(fc.constantFrom(...ids), chunk), { minLength: 1, maxLength: 4 }),
+      checked: fc.boolean(),
+      // A last op that fails (no such entry): the whole batch is rolled back.
+      fails: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 14 }), (steps) => {
+        const model = new Map(ids.map((id) => [id, '']));
+        let tree: GroupParticle = { group: ids.map((id) => [id, { text: '' }]) };
+        for (const { appends, checked, fails } of steps) {
+          const ops: Op[] = appends.map(
+            ([id, text]) => ({ method: Method.append, params: { path: [id], text } }) as Op,
+          );
+          if (fails) ops.push({ method: Method.append, params: { path: ['missing'], text: 'x' } } as Op);
+          const result = applyTransaction(tree, ops, {
+            inPlaceWidth: 0,
+            ...(checked ? { checkGroup: (group, _path, changed) => checkUrlCredentials(group, changed) } : {}),
+          });
+          const next = new Map(model);
+          for (const [id, text] of appends) next.set(id, next.get(id)! + text);
+          const verdicts = [...new Set(appends.map(([id]) => id))]
+            .map((id) => whole(id, next.get(id)!))
+            .filter((why) => why !== undefined);
+          const context = JSON.stringify([[...model], appends, checked, fails]);
+          if (fails || (checked && verdicts.length > 0)) {
+            expect(result.ok, context).toBe(false);
+            if (!fails && !result.ok)
+              expect(verdicts, context).toContain(
+                result.error.message.replace(/^op \d+ \(suip\/ops\/append\) at path \[\]: /, ''),
+              );
+          } else {
+            expect(result.ok, context).toBe(true);
+            if (result.ok) tree = result.tree;
+            for (const [id, text] of next) model.set(id, text);
+          }
+          // The tree holds the model's texts: a rollback restored every one of them.
+          expect(
+            tree.group.map(([id, p]) => [id, (p as { text: string }).text]),
+            context,
+          ).toEqual([...model]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
   it('counts the candidate budget once per run across appended transactions', () => {
     let tree: GroupParticle = { group: [['t', { text: '' }]] };
     let refused: string | undefined;

@@ -238,6 +238,56 @@ describe('the answer parser on the one fence scanner', () => {
   });
 });
 
+describe('the answer parser holds an opening fence line (HeldFenceLine)', () => {
+  it('reads the same answer alike however it is cut, its opening fence lines around the line limit (property)', () => {
+    const max = 40;
+    const parse = (pieces: string[]) => {
+      const parser = createAnswerParser({ maxLineChars: max });
+      return normalize([...pieces.flatMap((p) => parser.push(p)), ...parser.end()]);
+    };
+    // An answer's first fence line is an opening one (the scanner holds it): of another fence (prose) or a command
+    // fence, one character under, at or over the limit. Later lines stay within it: inside a fence a fence line closes
+    // it and is prose, and a prose line over the limit is previewed up to it when streamed, dropped when whole.
+    const head = fc.constantFrom('```python', '```genui', '  ```js', '```', '```genui ');
+    const opening = fc
+      .tuple(head, fc.integer({ min: -1, max: 1 }))
+      .map(([start, over]) => start.padEnd(max + over, start.startsWith('```genui') ? ' ' : 'x'));
+    const line = fc.constantFrom('{"deleteSurface":{"surfaceId":"a"}}', 'prose', '```', '```js', '');
+    const answer = fc
+      .tuple(opening, fc.array(line, { maxLength: 4 }), fc.boolean())
+      .map(([first, rest, ends]) => [first, ...rest].join('\n') + (ends ? '\n' : ''));
+    fc.assert(
+      fc.property(answer, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const pieces: string[] = [];
+        let at = 0;
+        for (const p of points) {
+          pieces.push(text.slice(at, p));
+          at = p;
+        }
+        pieces.push(text.slice(at));
+        expect(parse(pieces), JSON.stringify(pieces)).toEqual(parse([text]));
+        const whole = parse([text]);
+        expect(parse([...text]), text).toEqual(whole);
+        // The reference, for the held line itself: another fence's opening line within the limit is
+        // shown as written (its line end too); one over it is said dropped with its length.
+        const first = text.split('\n')[0]!;
+        if (/^ *```genui/.test(first)) return;
+        if (first.length > max)
+          expect(whole[0], text).toEqual({
+            kind: 'error',
+            message: `a line of ${first.length} characters was dropped (the limit is ${max}); send smaller surfaces`,
+          });
+        else
+          expect(whole[0]?.kind === 'text' && whole[0].text.startsWith(text.slice(0, first.length + 1)), text).toBe(
+            true,
+          );
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
 describe('the answer parser reads a long line once', () => {
   // A held line tested or sliced whole on every piece costs the line per piece: a 200k-character
   // line in 4-character pieces took 5 s (review). Counted, not timed: the whole-line reads are the

@@ -4,6 +4,7 @@ import { KANBAN_DEFINE, SEED_TOON, SEED_TOON_JSON } from '../testing/samples.ts'
 import { decodeBlock } from './decode.ts';
 import { createFenceReader, opsFromText } from './fence.ts';
 import { feedCut } from '../testing/feed.ts';
+import { CANVAS_LIMITS } from '../../../shared/neighbours/canvas/limits.ts';
 import { opsFromToolResult } from './mcp.ts';
 
 const STREAM = [
@@ -35,6 +36,34 @@ function read(text: string, cuts: number[]) {
   feedCut(reader, text, cuts);
   return { ops, errors, prose };
 }
+
+describe('the canvas fence reader holds an opening fence line (HeldFenceLine)', () => {
+  it('reads opening fence lines around maxBlockChars alike however they are cut (property)', () => {
+    const max = CANVAS_LIMITS.maxBlockChars;
+    const text = fc
+      .tuple(
+        fc.constantFrom('```python', '```genui', '```'),
+        fc.integer({ min: -2, max: 2 }),
+        fc.constantFrom('\nok\n```\nafter\n', '', '\n'),
+      )
+      .map(([head, over, rest]) => `before\n${head}${'x'.repeat(max - head.length + over)}${rest}`);
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 4 }), (answer, cuts) => {
+        const points = cuts.map((c) => c % (answer.length + 1));
+        const whole = read(answer, []);
+        const cut = read(answer, points);
+        expect(cut.errors).toEqual(whole.errors);
+        expect(cut.ops).toEqual(whole.ops);
+        expect(cut.prose.join('')).toEqual(whole.prose.join(''));
+        // Another fence's opening line that ends is a prose line when it fits one, else skipped like one.
+        const first = answer.split('\n')[1]!;
+        if (first.startsWith('```genui') || !answer.includes(`${first}\n`)) return;
+        expect(whole.prose.includes(first), `${first.length}`).toBe(first.length <= max);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
 
 describe('decodeBlock', () => {
   it("decodes the seed's TOON example to exactly its JSON", () => {

@@ -15,4 +15,14 @@ describe('messageText: the text of an AG-UI message content', () => {
     expect(messageText(undefined)).toBe('');
     expect(messageText({ text: 'not a part list' })).toBe('');
   });
+
+  it('skips parts a sender shaped wrongly (null, a number, a text not a string), never throws', () => {
+    const parts: unknown[] = [
+      null,
+      7,
+      { type: 'text', text: { toString: () => 'object' } },
+      { type: 'text', text: 'ok' },
+    ];
+    expect(messageText(parts)).toBe('ok');
+  });
 });

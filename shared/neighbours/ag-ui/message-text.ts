@@ -7,7 +7,14 @@
 export function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
+  // A part that is not a `text` part with a string (null, a number: a sender no schema checked) carries no text.
   return content
-    .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : ''))
+    .map((part: unknown) => {
+      const { type, text } = (typeof part === 'object' && part !== null ? part : {}) as {
+        type?: unknown;
+        text?: unknown;
+      };
+      return type === 'text' && typeof text === 'string' ? text : '';
+    })
     .join('');
 }
