@@ -114,11 +114,12 @@ describe('createBuildBudget', () => {
     expect(task(budget, 10_000, 0.12)).toBe(100);
     for (let i = 0; i < 10; i += 1) task(budget, 10_000, 1);
     expect(task(budget, 10_000, 1)).toBe(100); // never below the fixed count: a big tree always progresses
+    now += 1_000; // the dear measurement's hold ends
     for (let i = 0; i < 10; i += 1) task(budget, 10_000, 0);
     expect(task(budget, 10_000, 0)).toBe(1_000); // free children still stop at the cap
   });
 
-  it('a program that primes the count with cheap children gets at most the cap for dear ones, once', () => {
+  it('a program that primes the count with cheap children gets at most the cap for dear ones, then not again for a second', () => {
     const budget = createBuildBudget();
     for (let i = 0; i < 12; i += 1) task(budget, 100_000, 0.002);
     // The review's attack: 4,096 children of 2 ms (an 8 s task) after 12 cheap tasks; now the cap.
@@ -126,7 +127,11 @@ describe('createBuildBudget', () => {
     expect(primed).toBe(1_024);
     // The next task fits the dear cost (2 ms a child: 6 in 12 ms, floored at the unmeasured 128).
     expect(task(budget, 100_000, 2)).toBe(128);
-    // Climbing back takes many cheap tasks again: the estimate halves its way down, the count at most doubles.
+    // Cheap children right after it teach nothing: the dear measurement holds for a second.
+    const held = Array.from({ length: 16 }, () => task(budget, 100_000, 0.002));
+    expect(held).toEqual(Array.from({ length: 16 }, () => 128));
+    now += 1_000;
+    // Climbing back then takes many cheap tasks again: the estimate halves its way down, the count at most doubles.
     const counts = Array.from({ length: 16 }, () => task(budget, 100_000, 0.002));
     expect(counts.slice(0, 4)).toEqual([128, 128, 128, 128]);
     for (let i = 1; i < counts.length; i += 1) expect(counts[i]!).toBeLessThanOrEqual(2 * counts[i - 1]!);

@@ -14,9 +14,14 @@ const TASK_CHILDREN = 128;
  * SECURITY: a program chooses what its next children cost, so a count learnt from cheap children
  * can be spent on dear ones (a review primed 4,096 with cheap tasks, then sent 2 ms children: an
  * 8 s task). The cap, a count that at most doubles a task and an estimate that takes a dearer
- * measurement at once bound that to 8x the unmeasured count, spent once before it falls back.
+ * measurement at once bound that to 8x the unmeasured count. A dear measurement also holds for
+ * DEAR_HOLD_MS: cheap children sent right after it do not lower the estimate, so a program that
+ * re-primes the count to spend it on dear children again can do so at most about once a second
+ * plus the climb back (a review re-primed it in 10 cheap tasks, a few milliseconds).
  */
 const MAX_TASK_CHILDREN = 1_024;
+/** How long the dearest recent measurement of a child's cost holds against cheaper ones (ms). */
+const DEAR_HOLD_MS = 1_000;
 /** Fewest children a task must have built for its time to count as a measurement of one child's cost. */
 const MEASURED_CHILDREN = 32;
 
@@ -69,6 +74,8 @@ export function createBuildBudget(
   /** Children granted in the current task, and the cost of one as the last tasks measured it. */
   let grantedInTask = 0;
   let msPerChild: number | undefined;
+  /** When the estimate last took a dearer measurement: cheaper ones count only DEAR_HOLD_MS after it. */
+  let dearAt = Number.NEGATIVE_INFINITY;
   /** The count the last task had: the next may have at most twice as many. */
   let lastCount = taskChildren;
   const waiting: Array<() => Promise<unknown>> = [];
@@ -83,9 +90,14 @@ export function createBuildBudget(
     // The timer runs after the task and its microtasks (the new elements' first renders), so the
     // time counts their whole build; whatever else ran in between only makes the estimate cautious.
     if (started !== undefined && grantedInTask >= MEASURED_CHILDREN) {
-      const sample = (performance.now() - started) / grantedInTask;
-      // Dearer children count at once; cheaper ones move the estimate halfway (slow to trust).
-      msPerChild = msPerChild === undefined || sample > msPerChild ? sample : (msPerChild + sample) / 2;
+      const now = performance.now();
+      const sample = (now - started) / grantedInTask;
+      // Dearer children count at once; cheaper ones move the estimate halfway (slow to trust), and
+      // not at all while a dearer measurement holds.
+      if (msPerChild === undefined || sample > msPerChild) {
+        msPerChild = sample;
+        dearAt = now;
+      } else if (now - dearAt >= DEAR_HOLD_MS) msPerChild = (msPerChild + sample) / 2;
     }
     started = undefined;
   };
