@@ -30,13 +30,15 @@ export function parsePointer(pointer: string, maxSegments: number): string[] {
     );
   const segments: string[] = [];
   for (const part of raw) {
-    if (/~(?![01])/.test(part))
+    // Most segments hold no escape: they are taken as they are (no regex test, no replace).
+    const escaped = part.includes('~');
+    if (escaped && /~(?![01])/.test(part))
       throw new A2uiError(
         'VALIDATION_FAILED',
         pointer.slice(0, 60),
         `JSON Pointer segment ${JSON.stringify(part.slice(0, 40))} has a "~" not followed by 0 or 1; write "~0" for "~" and "~1" for "/"`,
       );
-    const segment = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment = escaped ? part.replace(/~1/g, '/').replace(/~0/g, '~') : part;
     if (isReservedSegment(segment))
       throw new A2uiError(
         'VALIDATION_FAILED',

@@ -25,9 +25,9 @@ function plainGroup(tree: ModelParticle): boolean {
 /** Keeps a suip generator's tree equal to the bridge's surfaces. */
 export interface SurfaceView {
   /**
-   * Asks for a render in a later task, at most one per `FRAME_MS`: many changes in a row become one
-   * render, even when each arrives in its own microtask or task (a stream read in slices hands on
-   * one message per `await`).
+   * Asks for a render, at most one per `FRAME_MS`: in a microtask when none was made this frame,
+   * else in a later task; many changes in a row become one render, even when each arrives in its
+   * own microtask or task (a stream read in slices hands on one message per `await`).
    */
   schedule(): void;
   /** Renders now and resolves when the renderer has applied (or refused) it. */
@@ -118,12 +118,19 @@ export function createSurfaceView(
     schedule() {
       if (pending) return;
       pending = true;
-      timer = setTimeout(
-        () => {
+      const wait = lastFlush + FRAME_MS - now();
+      // No render this frame yet: once the current task's changes are in (a microtask), not a timer
+      // task later (setTimeout and the task hop were a tenth of a bound text's update in Chromium).
+      // The changes that follow within the frame wait for the timer, so a burst is still one render a frame.
+      if (wait <= 0) {
+        queueMicrotask(() => {
           if (pending) void flush();
-        },
-        Math.max(0, lastFlush + FRAME_MS - now()),
-      );
+        });
+        return;
+      }
+      timer = setTimeout(() => {
+        if (pending) void flush();
+      }, wait);
     },
     flush,
     dispose() {

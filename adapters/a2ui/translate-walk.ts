@@ -1,7 +1,6 @@
 import type { ModelParticle } from '../../generator/kit.ts';
 import { BASIC_COMPONENTS, mapComponent } from './components.ts';
 import { componentLabel } from './component-label.ts';
-import type { FunctionHost } from './functions.ts';
 import { isReservedSegment } from './json-pointer.ts';
 import { listNames } from './limits.ts';
 import { typed, type BridgeEvents, type MapContext, type Mapped } from './map-context.ts';
@@ -33,7 +32,8 @@ function uniqueId(id: string, used: Set<string>): string {
 export interface Walk {
   surface: Surface;
   events: BridgeEvents;
-  host: Omit<FunctionHost, 'formatString' | 'maxStringLength'>;
+  /** The host every scope of the walk gets (made once per surface translation, not per run or instance). */
+  host: Scope['host'];
   headingLevel: number;
   topHeading: number;
   lastHeading: number;
@@ -62,8 +62,6 @@ class WalkRun {
   readonly #start: Task;
   readonly #top: Array<readonly [string, ModelParticle]>;
   readonly #stack: Task[];
-  /** One host for every scope of the walk (a scope is made per instance). */
-  readonly #scopeHost: Scope['host'];
   /**
    * The ids taken in each children array; made on the first task that chooses an id (a
    * re-translation keeps its own).
@@ -78,11 +76,9 @@ class WalkRun {
     this.#start = start;
     this.#top = top;
     this.#stack = [start];
-    const { surface } = w;
-    this.#scopeHost = { ...w.host, maxStringLength: surface.limits.maxStringLength, catalog: surface.catalog };
   }
 
-  readonly #scopeFor = (path: string): Scope => ({ model: this.#w.surface.model, path, host: this.#scopeHost });
+  readonly #scopeFor = (path: string): Scope => ({ model: this.#w.surface.model, path, host: this.#w.host });
 
   /** The heading level a component's `h<level>` renders at: below the host's, never skipping a level. */
   readonly #heading = (level: number): number => {

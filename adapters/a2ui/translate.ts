@@ -91,7 +91,7 @@ export class SurfaceTranslation implements Translation {
     const walk: Walk = {
       surface,
       events,
-      host,
+      host: { ...host, maxStringLength: surface.limits.maxStringLength, catalog: surface.catalog },
       headingLevel,
       topHeading: topHeadingOf(surface),
       lastHeading: headingLevel - 1,
