@@ -120,7 +120,10 @@ test('50,000 nodes packed under maxMessageBytes: counted and refused before they
   await expectRefused(renderer, outcome, 'maxNodes', 'many');
 });
 
-test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({ page }) => {
+test('depth 200,000 through suip.ops: never sent (the Worker reports the error, or is stopped)', async ({
+  page,
+  browserName,
+}) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'depth-ops');
   if (outcome.ended?.status === 'terminated') await expectTerminated(renderer, outcome, 'heartbeat');
