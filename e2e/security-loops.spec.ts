@@ -55,12 +55,7 @@ test('for (;;) self.postMessage(...): the relay ends it on the first message on 
 // measured beside other specs on two shared cores, that host work once read as a 134 ms stall.
 test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at the budget ("rate") @stall', async ({
   page,
-  browserName,
 }) => {
-  test.fixme(
-    browserName === 'firefox',
-    `in Firefox ESR the opaque-origin sandbox's relay shares the host's thread, so the raw-port loop stalls the host (184 ms gap vs 15 ms idle control; ended by the heartbeat, which the spec allows); a real difference, see docs/security.md "Firefox ESR (opt-in)"`,
-  );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-port');
   // The budget trips first unless the loop starves the relay's thread (then the heartbeat does).
@@ -68,14 +63,7 @@ test('for (;;) port.postMessage(...) on the raw data port: the relay ends it at 
   expect(outcome.reachedHost).toBeLessThan(2100);
 });
 
-test('for (;;) on the captured comlink control port: the relay ends it at the budget ("rate")', async ({
-  page,
-  browserName,
-}) => {
-  test.fixme(
-    browserName === 'firefox',
-    `in Firefox ESR the relay shares the host's thread: in the second session's 5 runs the budget ended the loop 3 times (host gap 19–88 ms), once the loop starved the relay until the heartbeat did (175 ms gap vs 17 ms idle control), once the test timed out; see docs/security.md "Firefox ESR (opt-in)"`,
-  );
+test('for (;;) on the captured comlink control port: the relay ends it at the budget ("rate")', async ({ page }) => {
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'spin-control');
   await expectTerminated(renderer, outcome, 'rate');
@@ -83,12 +71,7 @@ test('for (;;) on the captured comlink control port: the relay ends it at the bu
 
 test('for (;;) on the captured exception-report port (comlink answers even garbage): ended at the budget ("rate")', async ({
   page,
-  browserName,
 }) => {
-  test.fixme(
-    browserName === 'firefox',
-    `in Firefox ESR the relay shares the host's thread: in the second session's 5 runs the budget ended the loop 3 times (host gap 22–25 ms where logged) and twice the loop starved the relay until the heartbeat did (115 and 191 ms gaps vs 16–19 ms idle control); see docs/security.md "Firefox ESR (opt-in)"`,
-  );
   const renderer = await mountRenderer(page);
   // The attack throws once to make the runtime use (and expose) the report port: that first report
   // sets status "error"; what counts is that the flood after it is terminated and "b" keeps working.

@@ -10,8 +10,11 @@ export const STREAM_WORKER_MODULE_ID = 'virtual:suip-stream-worker';
 const RESOLVED_STREAM_WORKER_ID = `\0${STREAM_WORKER_MODULE_ID}`;
 /** Imported by the relay to embed the Worker runtime; resolved only inside the nested build. */
 const RUNTIME_SOURCE_ID = 'virtual:suip-runtime-source';
+/** Imported by the relay to start its gate Worker (relay/gate-main.ts); resolved only inside the nested build. */
+const GATE_SOURCE_ID = 'virtual:suip-gate-source';
 
 const RELAY_ENTRY = fileURLToPath(new URL('../relay/relay-main.ts', import.meta.url));
+const GATE_ENTRY = fileURLToPath(new URL('../relay/gate-main.ts', import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL('../runtime/worker-main.ts', import.meta.url));
 const STREAM_WORKER_ENTRY = fileURLToPath(new URL('../../shared/stream-worker-main.ts', import.meta.url));
 
@@ -22,15 +25,13 @@ type Bundle = ClassicScript;
  * the relay and the Worker runtime cannot load modules from the dev server: each must be one
  * self-contained script that the host inlines into the iframe's srcdoc.
  */
-async function bundle(entry: string, runtimeSource?: string): Promise<Bundle> {
-  const plugins: Plugin[] = [];
-  if (runtimeSource !== undefined) {
-    plugins.push({
-      name: 'suip-runtime-source',
-      resolveId: (id) => (id === RUNTIME_SOURCE_ID ? `\0${RUNTIME_SOURCE_ID}` : undefined),
-      load: (id) => (id === `\0${RUNTIME_SOURCE_ID}` ? `export default ${JSON.stringify(runtimeSource)};` : undefined),
-    });
-  }
+async function bundle(entry: string, embedded: Record<string, string> = {}): Promise<Bundle> {
+  // Scripts embedded as strings (the runtime and the gate, in the relay), each a virtual module.
+  const plugins: Plugin[] = Object.entries(embedded).map(([virtualId, source]) => ({
+    name: virtualId,
+    resolveId: (id) => (id === virtualId ? `\0${virtualId}` : undefined),
+    load: (id) => (id === `\0${virtualId}` ? `export default ${JSON.stringify(source)};` : undefined),
+  }));
   const built = await bundleClassicScript({
     entry,
     name: 'suipSandbox',
@@ -55,8 +56,10 @@ async function bundle(entry: string, runtimeSource?: string): Promise<Bundle> {
 /** Both sandbox scripts: the Worker runtime, and the relay with the runtime embedded as a string. */
 export async function buildSandboxSources(): Promise<{ runtime: Bundle; relay: Bundle }> {
   const runtime = await bundle(RUNTIME_ENTRY);
-  const relay = await bundle(RELAY_ENTRY, runtime.code);
-  return { runtime, relay };
+  const gate = await bundle(GATE_ENTRY);
+  const relay = await bundle(RELAY_ENTRY, { [RUNTIME_SOURCE_ID]: runtime.code, [GATE_SOURCE_ID]: gate.code });
+  // The gate's modules count as the relay's (their changes rebuild it).
+  return { runtime, relay: { code: relay.code, modules: [...relay.modules, ...gate.modules] } };
 }
 
 /** Options of the sandbox plugin. */

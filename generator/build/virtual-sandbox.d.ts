@@ -16,3 +16,9 @@ declare module 'virtual:suip-runtime-source' {
 declare module 'virtual:suip-stream-worker' {
   export const streamWorkerSource: string;
 }
+
+/** The gate Worker's script (`generator/relay/gate-main.ts`), embedded into the relay bundle by the sandbox build. */
+declare module 'virtual:suip-gate-source' {
+  const source: string;
+  export default source;
+}

@@ -15,6 +15,7 @@ import {
 } from '../../shared/relay-control.ts';
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
+import { relaySharesHostThread, startGateEngine } from './gate-engine.ts';
 import { createExceptionReporter, type ExceptionReporter } from './exception-reporter.ts';
 import { PendingEvent } from './pending-event.ts';
 import { createSliceForwarder, type SliceForwarder } from './slice-forwarder.ts';
@@ -167,8 +168,11 @@ function connectRun(run: Run, port: MessagePort): void {
   for (const message of run.early.splice(0)) port.postMessage(message);
 }
 
-/** The program's engine for `run`: a blob Worker, or (`frameMode`) a nested frame, which is reported to the host. */
-function startEngine(run: Run, script: string): Worker | Engine {
+/**
+ * The program's engine for `run`: a blob Worker (behind a gate Worker where this frame shares the
+ * host's thread), or (`frameMode`) a nested frame, which is reported to the host.
+ */
+function startEngine(run: Run, script: string, budgets: RelayBudgets): Worker | Engine {
   if (frameMode) {
     toHost(run, {
       suip: 'isolation',
@@ -178,6 +182,17 @@ function startEngine(run: Run, script: string): Worker | Engine {
     return startFrameEngine(document.body, script, () =>
       terminate(run, 'type', "the program's frame navigated away, which the protocol does not allow"),
     );
+  }
+  if (relaySharesHostThread()) {
+    // SECURITY: in Firefox and WebKit this frame runs on the host page's thread, where each message
+    // a Worker posts here is a task before the relay reads it: the program's Worker is nested in a
+    // gate Worker that takes all it posts on its own thread and passes on only what the budgets allow.
+    const gate = startGateEngine(script, {
+      maxMessagesPerSecond: budgets.maxMessagesPerSecond,
+      maxMessageBytes: budgets.maxMessageBytes,
+    });
+    gate.onbreach = (reason, message) => terminate(run, reason, message);
+    return gate;
   }
   run.blobUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
   return new Worker(run.blobUrl, { name: 'suip-generator' });
@@ -289,7 +304,13 @@ function startRuntime(run: Run, controller: Remote<WorkerControl>, exception: Ex
       () => {
         run.handshaken = true;
         if (!frameMode && !run.dead)
-          toHost(run, { suip: 'isolation', mode: 'worker', message: 'the program runs in a blob Worker' });
+          toHost(run, {
+            suip: 'isolation',
+            mode: 'worker',
+            message: relaySharesHostThread()
+              ? "the program runs in a blob Worker nested in the relay's gate Worker"
+              : 'the program runs in a blob Worker',
+          });
       },
       () => undefined,
     );
@@ -301,7 +322,7 @@ function startRuntime(run: Run, controller: Remote<WorkerControl>, exception: Ex
 function start(port: MessagePort | undefined, code: string, budgets: RelayBudgets): Run {
   const run = createRun(port, budgets);
   const exception = createExceptionReporter(EXCEPTIONS_PER_SECOND, (report) => toHost(run, report));
-  const worker = startEngine(run, workerScript(code, runtimeSource));
+  const worker = startEngine(run, workerScript(code, runtimeSource), budgets);
   run.worker = worker;
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
   worker.onerror = (event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>) =>

@@ -1,6 +1,7 @@
-import { expose } from 'comlink';
+import { expose, transferHandlers, wrap, type Endpoint, type TransferHandler } from 'comlink';
 import { GeneratorSession } from './generator-session.ts';
 import { HandlerError } from './handler-error.ts';
+import { ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
 import { portChannel } from './port-channel.ts';
 import { createSuipApi } from './suip-api.ts';
 import { CODE_LINE_OFFSET, FRAME_SCRIPT_URL, reportFor, type WorkerReport } from './worker-report.ts';
@@ -45,14 +46,32 @@ scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
   report(reportFor(event.reason, scriptUrl, codeLines));
 });
 
+/**
+ * The own-channel transport (own-channel.ts): a boot `{suip: "boot", own: true}` with no port, sent
+ * by the relay's gate Worker (Firefox, WebKit). Comlink's proxies then arrive as lane numbers.
+ */
+function ownTransport(): { control: Endpoint; dataPort: undefined } {
+  const worker = self as unknown as OwnScope;
+  const proxyHandler = transferHandlers.get('proxy') as TransferHandler<unknown, unknown>;
+  transferHandlers.set('proxy', {
+    ...proxyHandler,
+    deserialize: (lane: unknown) => wrap(ownEndpoint(worker, lane as number)),
+  });
+  return { control: ownEndpoint(worker, 'c'), dataPort: undefined };
+}
+
 function boot(event: MessageEvent): void {
-  const [control, dataPort] = event.ports;
   // SECURITY: in the Worker-less engine this scope is a window that any frame of the page can post
   // to; only the relay (its parent) boots it. A Worker's messages come from its owner alone.
   if (inWindow && event.source !== scope.parent) return;
-  if ((event.data as { suip?: unknown } | null)?.suip !== 'boot' || !control || !dataPort) return;
+  const data = event.data as { suip?: unknown; own?: unknown } | null;
+  const own = !inWindow && data?.own === true;
+  if (data?.suip !== 'boot' || (!own && (!event.ports[0] || !event.ports[1]))) return;
   scope.removeEventListener('message', boot);
-  const channel = portChannel(dataPort);
+  const { control, dataPort }: { control: Endpoint; dataPort?: MessagePort } = own
+    ? ownTransport()
+    : { control: event.ports[0]!, dataPort: event.ports[1]! };
+  const channel = dataPort ? portChannel(dataPort) : ownChannel(self as unknown as OwnScope);
   let session: GeneratorSession | undefined;
   const api: WorkerControl = {
     async start(reporter) {

@@ -1,0 +1,163 @@
+import { withinBytes } from '../../shared/message.ts';
+import { createRateBudget } from '../../shared/rate-budget.ts';
+import type { OwnEnvelope, OwnLane } from '../runtime/own-channel.ts';
+import { createSliceForwarder, RELAY_SLICE } from './slice-forwarder.ts';
+
+/**
+ * The gate: a TRUSTED Worker the relay starts for each run in Firefox and WebKit (gate-engine.ts),
+ * which starts the program's Worker itself (a nested Worker, UNTRUSTED: the model's code) and
+ * stands between it and the relay. The program has no MessagePort: its runtime speaks on its own
+ * channel (`self.postMessage`, generator/runtime/own-channel.ts), so everything it can post, its
+ * uncaught errors included, lands on this thread first, not on the relay's.
+ *
+ * Why: those engines run the opaque-origin sandbox frame, and so the relay, on the host page's
+ * thread, where each message a Worker posts to a port of that frame is a task of the host before
+ * any relay script sees it; a program's loop of posts cost the host hundreds of ms even though the
+ * relay ended it at its first look. Here the rate, byte and type budgets are spent on this thread,
+ * and the relay gets at most the budget's messages, in slices. See docs/security.md, "Firefox ESR".
+ *
+ * The protocol with the relay: the first message is `GateBoot`; the second the relay's `boot` with
+ * its [control, data] ports, which this gate keeps (lanes "c" and "d"); each port inside a message
+ * the relay sends on a lane (comlink's proxies) becomes a numbered lane. What the gate tells the
+ * relay is a `GateEvent` on the gate's own channel.
+ */
+
+/** What the relay tells the gate first. */
+export interface GateBoot {
+  /** The program's Worker script (the model's code wrapped with the runtime). */
+  script: string;
+  maxMessagesPerSecond: number;
+  maxMessageBytes: number;
+}
+
+/** A reason the gate ends the program for. */
+export type GateBreach = 'rate' | 'bytes' | 'type';
+
+/** What the gate tells the relay. */
+export type GateEvent =
+  | { kind: 'breach'; reason: GateBreach; message: string }
+  /** The program's Worker fired `error` (a script that did not run, or an uncaught exception). */
+  | { kind: 'error'; message?: string; lineno?: number };
+
+/** The gate's Worker scope (the DOM lib has no Worker scope type). */
+const scope = self as unknown as {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void, options: { once: true }): void;
+};
+
+/** `value` with each MessagePort replaced by the lane `lanes` gives it (comlink puts proxies' ports in it). */
+function swapPorts(value: unknown, lanes: (port: MessagePort) => number, depth: number): unknown {
+  if (value instanceof MessagePort) return lanes(value);
+  if (depth > 16 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => swapPorts(item, lanes, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = swapPorts(item, lanes, depth + 1);
+  return copy;
+}
+
+/** What is wrong with the program's message `data` (with `ports`), or undefined if it may go to the relay. */
+function refusal(data: unknown, ports: readonly MessagePort[], lanes: Map<OwnLane, MessagePort>, maxBytes: number) {
+  const type = (message: string) => ({ reason: 'type' as const, message: `the generator ${message}` });
+  if (ports.length > 0) return type('sent a port towards the relay, which the protocol does not do');
+  if (!Array.isArray(data) || data.length !== 2 || !lanes.has(data[0] as OwnLane))
+    return type("posted on the Worker's own channel something that is not a suip envelope [lane, payload]");
+  const [lane, payload] = data as OwnEnvelope;
+  if (lane === 'd' && typeof payload !== 'string') return type('sent a message that is not a JSON text');
+  let size = typeof payload === 'string' ? payload : undefined;
+  if (size === undefined) {
+    try {
+      size = JSON.stringify(payload) ?? '';
+    } catch {
+      return type('sent a control message that is not plain data');
+    }
+  }
+  if (!withinBytes(size, maxBytes))
+    return {
+      reason: 'bytes' as const,
+      message: `the generator sent a message larger than maxMessageBytes ${maxBytes}`,
+    };
+  return undefined;
+}
+
+function run(boot: GateBoot): void {
+  const rate = createRateBudget(boot.maxMessagesPerSecond);
+  const lanes = new Map<OwnLane, MessagePort>();
+  let dead = false;
+  const blobUrl = URL.createObjectURL(new Blob([boot.script], { type: 'text/javascript' }));
+  const program = new Worker(blobUrl, { name: 'suip-generator' });
+  const tell = (event: GateEvent) => scope.postMessage(event);
+  // One slice of at most 32 messages per 16 ms towards the relay's thread (the host's, in these
+  // engines). The queue holds two seconds of the budget: a flood fills the budget first, so it is
+  // ended for its rate even while this thread is too busy with it to run the slices' timer.
+  const forwarder = createSliceForwarder<[MessagePort, unknown]>(
+    ([port, payload]) => port.postMessage(payload),
+    undefined,
+    (task) => setTimeout(task, 16),
+    { messages: 2 * boot.maxMessagesPerSecond + RELAY_SLICE.messages, bytes: 16 << 20 },
+  );
+  const breach = (reason: GateBreach, message: string) => {
+    if (dead) return;
+    dead = true;
+    // SECURITY: the program ends here, what waits for a slice is dropped, and closing the ports
+    // drops what the relay queued on them.
+    program.terminate();
+    forwarder.stop();
+    for (const port of lanes.values()) port.close();
+    URL.revokeObjectURL(blobUrl);
+    tell({ kind: 'breach', reason, message });
+  };
+  const tooMany = `the generator sent more than maxMessagesPerSecond ${boot.maxMessagesPerSecond} messages per second`;
+  // SECURITY: one token per message, spent before anything of the message is read.
+  const spend = (): boolean => {
+    if (dead) return false;
+    if (rate.take()) return true;
+    breach('rate', tooMany);
+    return false;
+  };
+  program.onmessage = (event: MessageEvent) => {
+    if (!spend()) return;
+    const refused = refusal(event.data, event.ports, lanes, boot.maxMessageBytes);
+    if (refused !== undefined) return breach(refused.reason, refused.message);
+    const [lane, payload] = event.data as OwnEnvelope;
+    const size = typeof payload === 'string' ? payload.length : 256;
+    if (!forwarder.push([lanes.get(lane)!, payload], size))
+      breach('rate', 'the generator sent faster than the relay takes its messages; send fewer, smaller updates');
+  };
+  program.onmessageerror = () => {
+    if (spend()) breach('type', 'the generator sent a message that could not be read');
+  };
+  program.onerror = (event) => {
+    // Handled here: an error left unhandled would bubble to this Worker's global, then the relay.
+    event.preventDefault();
+    if (spend()) tell({ kind: 'error', message: event.message || undefined, lineno: event.lineno || undefined });
+  };
+  /** The relay's side of `lane` (trusted): its messages go to the program as envelopes. */
+  const listen = (lane: OwnLane, port: MessagePort) => {
+    lanes.set(lane, port);
+    port.onmessage = (event) => {
+      if (dead) return;
+      const payload = swapPorts(
+        event.data,
+        (inner) => {
+          const next = lanes.size;
+          listen(next, inner);
+          return next;
+        },
+        0,
+      );
+      program.postMessage([lane, payload] satisfies OwnEnvelope);
+    };
+  };
+  scope.onmessage = (event: MessageEvent) => {
+    if (dead) return;
+    const [control, data] = event.ports;
+    if (control === undefined || data === undefined) return;
+    scope.onmessage = null;
+    listen('c', control);
+    listen('d', data);
+    program.postMessage({ suip: 'boot', own: true });
+  };
+}
+
+scope.addEventListener('message', (event: MessageEvent<GateBoot>) => run(event.data), { once: true });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
+
+/** A Worker scope stand-in: what the runtime posts is recorded, `deliver` plays the gate's message. */
+function fakeScope(): OwnScope & { posted: unknown[]; deliver(data: unknown): void } {
+  const listeners = new Set<(event: MessageEvent) => void>();
+  return {
+    posted: [],
+    postMessage(message) {
+      this.posted.push(message);
+    },
+    addEventListener: (_type, listener) => listeners.add(listener),
+    removeEventListener: (_type, listener) => listeners.delete(listener),
+    deliver: (data) => {
+      for (const listener of [...listeners]) listener({ data } as MessageEvent);
+    },
+  };
+}
+
+describe('own channel', () => {
+  it('sends data as ["d", text] and hears only its lane; close stops both ways', () => {
+    const scope = fakeScope();
+    const channel = ownChannel(scope);
+    const heard: unknown[] = [];
+    channel.onMessage((text) => heard.push(text));
+    channel.send('{"a":1}');
+    scope.deliver(['d', 'in']);
+    scope.deliver(['c', 'not data']);
+    scope.deliver('bare');
+    expect(scope.posted).toEqual([['d', '{"a":1}']]);
+    expect(heard).toEqual(['in']);
+    channel.close();
+    channel.send('late');
+    scope.deliver(['d', 'late']);
+    expect(scope.posted).toHaveLength(1);
+    expect(heard).toEqual(['in']);
+  });
+
+  it('a lane endpoint wraps what comlink posts and unwraps only its own lane', () => {
+    const scope = fakeScope();
+    const endpoint = ownEndpoint(scope, 2);
+    const heard: unknown[] = [];
+    const listener = (event: Event) => heard.push((event as MessageEvent).data);
+    endpoint.addEventListener('message', listener);
+    endpoint.postMessage({ id: 'x' });
+    scope.deliver([2, { id: 'y' }]);
+    scope.deliver(['c', { id: 'z' }]);
+    endpoint.removeEventListener('message', listener);
+    scope.deliver([2, { id: 'after' }]);
+    expect(scope.posted).toEqual([[2, { id: 'x' }]]);
+    expect(heard).toEqual([{ id: 'y' }]);
+  });
+});
