@@ -85,6 +85,9 @@ export class AcceptedSocket<S extends TSchema, F> implements JsonSocket, FrameOw
       return session === name
         ? { ok: true }
         : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
+    // A socket that ended while its subscribe was reading (an error ends it before its TCP socket
+    // closes) must not take a seat nobody gives back: it would count in the session for ever.
+    if (this.gone) return { ok: false, reason: 'this socket is closed' };
     // SECURITY: bound to a session = authenticated: out of the pool that is closed oldest-first to make room.
     const trusted = this.place.trust();
     if (!trusted.ok) return trusted;
