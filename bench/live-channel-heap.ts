@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { listeningUrl } from './live-channel-child.ts';
 
 /**
  * Where the live channel's memory per subscriber goes (`node --import tsx bench/live-channel-heap.ts
@@ -88,15 +89,7 @@ async function main(): Promise<void> {
   );
   const sockets: WebSocket[] = [];
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening (\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
+    const url = await listeningUrl(child, 'the server');
     const created = (await (
       await fetch(`${url}/api/sessions`, { method: 'POST', headers: { authorization: `Bearer ${AGENT}` }, body: '{}' })
     ).json()) as { sessionId: string; wsToken: string };
