@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { serveRawBroadcast } from './live-channel-raw.ts';
+import { listeningUrl } from './live-channel-child.ts';
 
 /**
  * The live channel's server figures (`node --import tsx bench/live-channel.ts [--rounds=3]
@@ -215,15 +216,7 @@ async function measure(kind: string, where?: string): Promise<Figures> {
   );
   const deadline = setTimeout(() => child.kill('SIGKILL'), 600_000);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening (\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
-    });
+    const url = await listeningUrl(child, `the ${kind} server`);
     const call = async (path: string, body: unknown) =>
       (await (
         await fetch(`${url}${path}`, {

@@ -33,7 +33,7 @@ export function createCanvasStreamSlots(limits: CanvasStreamLimits): CanvasStrea
     take(response, sessionId) {
       const slot = budgets.take(response, sessionId);
       if (slot.ok) {
-        response.once('close', slot.place.release);
+        budgets.releaseOnClose(response);
         return undefined;
       }
       // A refusal happens only at the limit, so the count a message names is the limit itself.

@@ -105,8 +105,8 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
       report(reason);
       socket.destroy();
     };
-    const place = options.budgets.admit(socket, peer, evict, proxies.has(peer));
-    socket.once('close', place.release);
+    options.budgets.admit(socket, peer, evict, proxies.has(peer));
+    options.budgets.releaseOnClose(socket);
   });
   const readdress = (request: IncomingMessage) => {
     if (proxies.size === 0) return;

@@ -44,7 +44,8 @@ export class FrameIntake<S extends TSchema, F> {
   private excessSince = 0;
   private queuedBytes = 0;
   private busySince = 0;
-  private queue: Promise<void> = Promise.resolve();
+  /** The frames waiting for the handler, in order; none (no promise kept) once they are all handled. */
+  private queue: Promise<void> | undefined = undefined;
 
   constructor(
     private readonly limits: FrameLimits<S>,
@@ -67,7 +68,7 @@ export class FrameIntake<S extends TSchema, F> {
     const size = text.length;
     this.queuedBytes += size;
     const { owner } = this;
-    this.queue = this.queue
+    this.queue = (this.queue ?? Promise.resolve())
       .then(() => owner.handle(decoded.value as F))
       .catch((error: unknown) => {
         // A typed refusal of the store (a session over its quota, a busy disk) is said with its code; anything else
@@ -79,6 +80,9 @@ export class FrameIntake<S extends TSchema, F> {
       })
       .finally(() => {
         this.queuedBytes -= size;
+        // Nothing waits behind this frame (a frame is counted before it is chained): a socket that
+        // is idle keeps no settled promise (48 bytes each; issue 43).
+        if (this.queuedBytes === 0) this.queue = undefined;
       });
   }
 

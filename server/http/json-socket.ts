@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TSchema } from '@sinclair/typebox';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import type { Checker } from '../../shared/check.ts';
+import { AcceptedSocket, idleSince, type AcceptContext } from './accepted-socket.ts';
 import type { BrowserGuard } from './browser-guard.ts';
 import { parseTarget } from './request-target.ts';
-import { FrameIntake, type FrameLimits, type FrameOwner } from './frame-intake.ts';
 import type { Place, SocketBudgets } from './socket-budgets.ts';
 import type { UpgradeRoute } from './upgrades.ts';
 
@@ -129,7 +129,7 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
     () => {
       const now = Date.now();
       for (const ws of wss.clients) {
-        if (now - (acceptedOf.get(ws)?.lastSeen ?? now) > idleMs) ws.terminate();
+        if (idleSince(ws, now, idleMs)) ws.terminate();
         else ws.ping();
       }
     },
@@ -179,9 +179,12 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
    * unauthenticated (closed first to make room) until the socket binds to a session.
    */
   function placeFor(request: IncomingMessage, socket: Duplex): Place {
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const place = options.budgets.placeOf(socket) ?? options.budgets.admit(socket, address, () => socket.destroy());
-    socket.once('close', place.release);
+    const { budgets } = options;
+    const guarded = budgets.placeOf(socket);
+    // The guard's place is released by the guard's own close listener.
+    if (guarded !== undefined) return guarded;
+    const place = budgets.admit(socket, request.socket.remoteAddress ?? 'unknown', () => socket.destroy());
+    budgets.releaseOnClose(socket);
     return place;
   }
 
@@ -225,169 +228,6 @@ export function createJsonSocketEndpoint<S extends TSchema, F>(
       return closeEvery(wss, options.shutdownFrame);
     },
   };
-}
-
-/** What every socket of one endpoint shares. */
-interface AcceptContext<S extends TSchema, F> {
-  options: JsonSocketOptions<S, F>;
-  limits: FrameLimits<S>;
-  handshakeMs: number;
-}
-
-/** The accepted socket under each `ws` socket (the idle sweep and the shared listeners read it). */
-const acceptedOf = new WeakMap<WebSocket, AcceptedSocket<TSchema, unknown>>();
-
-/**
- * One upgraded socket: its send with backpressure, its binding to a session, its handshake
- * deadline, eviction from the unauthenticated pool, and its inbound frames (`frame-intake.ts`).
- * A class whose methods live on its prototype, with listeners shared by every socket: a server
- * holds one per open socket, and the closures it was made of weighed about 0.9 KB each (issue 43).
- */
-class AcceptedSocket<S extends TSchema, F> implements JsonSocket, FrameOwner<F> {
-  readonly remoteAddress: string;
-  /** The endpoint's path (for the log; the URL itself is not kept). */
-  private readonly path: string;
-  /** When it was last heard from (the idle sweep reads it). */
-  lastSeen = Date.now();
-  private session: string | undefined;
-  /** Its seat among the session's sockets (released once it ends). */
-  private seat: { release(): void } | undefined;
-  private deadline: ReturnType<typeof setTimeout> | undefined;
-  private readonly intake: FrameIntake<S, F>;
-  private readonly handler: SocketHandler<F>;
-  private gone = false;
-
-  constructor(
-    private readonly ws: WebSocket,
-    request: IncomingMessage,
-    url: URL,
-    private readonly place: Place,
-    private readonly endpoint: AcceptContext<S, F>,
-  ) {
-    this.remoteAddress = place.address;
-    this.path = url.pathname;
-    acceptedOf.set(ws, this as never);
-    // Closed to make room for a newer connection while it had not authenticated: said in a frame, then cut.
-    place.onEvict((reason) => {
-      this.fail('TOO_MANY_CONNECTIONS', reason, true);
-      setTimeout(() => ws.terminate(), 1000).unref();
-    });
-    // SECURITY: a socket that never binds to a session holds a descriptor for nothing: closed at the deadline.
-    this.deadline = setTimeout(handshakeExpired, endpoint.handshakeMs, this);
-    this.handler = endpoint.options.accept(this, request, url);
-    this.intake = new FrameIntake<S, F>(endpoint.limits, this);
-    ws.on('pong', heard);
-    ws.on('message', received);
-    ws.on('close', closed);
-    ws.on('error', closed);
-  }
-
-  sendText(text: string): boolean {
-    const { ws, session } = this;
-    const { options } = this.endpoint;
-    if (ws.readyState !== ws.OPEN) return false;
-    // SECURITY: a reader that does not keep up is dropped, not buffered without bound.
-    const room = options.budgets.roomFor(session, ws);
-    if (!room.ok) {
-      options.log({ event: 'slow-consumer', path: this.path, session, reason: room.reason });
-      if (session !== undefined) options.budgetHit?.(session, 'SLOW_CONSUMER', room.reason);
-      ws.close(1013, 'SLOW_CONSUMER');
-      return false;
-    }
-    ws.send(text);
-    return true;
-  }
-
-  send(frame: unknown): boolean {
-    return this.sendText(JSON.stringify(frame));
-  }
-
-  fail(code: string, message: string, close = false): void {
-    this.sendText(JSON.stringify(this.endpoint.options.errorFrame(code, message)));
-    if (close) this.ws.close(1008, code.slice(0, 120));
-  }
-
-  bind(name: string): { ok: true } | { ok: false; reason: string } {
-    const { session } = this;
-    if (session !== undefined)
-      return session === name
-        ? { ok: true }
-        : { ok: false, reason: `this socket is bound to ${session.slice(0, 64)} already` };
-    // SECURITY: bound to a session = authenticated: out of the pool that is closed oldest-first to make room.
-    const trusted = this.place.trust();
-    if (!trusted.ok) return trusted;
-    const bound = this.endpoint.options.budgets.bind(name, this.ws);
-    if (!bound.ok) return bound;
-    this.session = name;
-    this.seat = bound;
-    this.stopDeadline();
-    return { ok: true };
-  }
-
-  close(code: number, reason: string): void {
-    this.ws.close(code, reason);
-  }
-
-  /** FrameOwner: the inbound queue overflowed. */
-  busy(reason: string): void {
-    if (this.session !== undefined) this.endpoint.options.budgetHit?.(this.session, 'BUSY', reason);
-  }
-
-  /** FrameOwner: one checked frame. */
-  handle(frame: F): Promise<void> | void {
-    return this.handler.frame(frame);
-  }
-
-  /** FrameOwner: a handler failed with a fault of ours. */
-  failed(error: unknown): void {
-    this.endpoint.options.log({
-      event: 'frame-failed',
-      path: this.path,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-
-  receive(data: { toString(): string }, binary: boolean): void {
-    this.lastSeen = Date.now();
-    this.intake.receive(data, binary);
-  }
-
-  /** Not bound to a session by the deadline. */
-  handshakeExpired(): void {
-    const ms = this.endpoint.handshakeMs;
-    this.fail('HANDSHAKE_TIMEOUT', `no subscribe within ${ms} ms; send subscribe first`, true);
-  }
-
-  /** Closed, dropped or errored: said to the handler once. */
-  ended(): void {
-    if (this.gone) return;
-    this.gone = true;
-    this.stopDeadline();
-    this.seat?.release();
-    this.handler.closed();
-  }
-
-  /** The cleared timer is let go too (it stayed reachable for the socket's life). */
-  private stopDeadline(): void {
-    clearTimeout(this.deadline);
-    this.deadline = undefined;
-  }
-}
-
-function handshakeExpired(socket: AcceptedSocket<TSchema, unknown>): void {
-  socket.handshakeExpired();
-}
-
-// The listeners every socket shares (`ws` calls them with the socket as `this`).
-function heard(this: WebSocket): void {
-  const accepted = acceptedOf.get(this);
-  if (accepted !== undefined) accepted.lastSeen = Date.now();
-}
-function received(this: WebSocket, data: { toString(): string }, binary: boolean): void {
-  acceptedOf.get(this)?.receive(data, binary);
-}
-function closed(this: WebSocket): void {
-  acceptedOf.get(this)?.ended();
 }
 
 /** Whether a key is due again: once a minute per key, remembering at most `keys` of them. */

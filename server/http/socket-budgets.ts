@@ -35,6 +35,17 @@ export interface Queued {
 /** A refusal of a budget: the HTTP status to answer (429 for one address, 503 for the server) and why. */
 export type BudgetRefusal = { ok: false; status: number; reason: string };
 
+/**
+ * What closing a connection to make room does: a function, or an object whose `evict` method it
+ * is (an accepted WebSocket is its own evicter: no closure per socket, issue 43).
+ */
+export type Evict = ((reason: string) => void) | { evict(reason: string): void };
+
+/** A connection whose end is its `close` event (a TCP socket, an HTTP response). */
+export interface Closing {
+  on(event: 'close', listener: () => void): unknown;
+}
+
 /** One connection's place in the budgets, from accept to close. */
 export interface Place {
   /** The address it is counted under (the forwarded one behind a listed proxy). */
@@ -48,7 +59,8 @@ export interface Place {
    */
   moveTo(address: string): void;
   /** What closing it to make room does (destroy the TCP socket; once upgraded, close the WebSocket with a frame). */
-  onEvict(evict: (reason: string) => void): void;
+  onEvict(evict: Evict): void;
+  /** Give the place back (idempotent). */
   release(): void;
 }
 
@@ -74,17 +86,31 @@ export interface SocketBudgets {
    * until then it counts in the total only, never in the proxy's own per-address share (a burst of
    * new users behind the proxy would otherwise close one another's connections).
    */
-  admit(connection: object, address: string, evict: (reason: string) => void, viaProxy?: boolean): Place;
+  admit(connection: object, address: string, evict: Evict, viaProxy?: boolean): Place;
   /** The place `admit` gave this connection, if any. */
   placeOf(connection: object): Place | undefined;
+  /**
+   * Release the place of `connection` when it closes, by one listener every connection of these
+   * budgets shares (a bound `release` and a `once` wrapper per connection weighed about 170 bytes
+   * of the live channel's memory per subscriber; issue 43).
+   */
+  releaseOnClose(connection: Closing): void;
   /** An authenticated place at once (a request slot of `suip mcp`), or the refusal: 429 per address, 503 for all. */
   take(holder: object, address: string): { ok: true; place: Place } | BudgetRefusal;
   /** Bind an open socket to a session; a reason when the session has its sockets already. */
-  bind(session: string, socket: Queued): { ok: true; release(): void } | { ok: false; reason: string };
+  bind(session: string, socket: Queued): { ok: true } | { ok: false; reason: string };
+  /** The socket `bind` bound to `session` is gone (idempotent). */
+  unbind(session: string, socket: Queued): void;
   /** Whether a send to `socket` of `session` would pass the per-socket and per-session byte budgets. */
   roomFor(session: string | undefined, socket: Queued): { ok: true } | { ok: false; reason: string };
   stats(): BudgetStats;
 }
+
+/** A place taken at once (`take`) is never closed to make room: it is authenticated. */
+const NO_EVICT = (): void => undefined;
+
+/** Every successful `bind`'s answer (the socket's binding is its entry in the session's set: no object per socket). */
+const BOUND = Object.freeze({ ok: true as const });
 
 /** Counts per key, dropping keys that reach zero. */
 function add(counts: Map<string, number>, key: string, delta: number): void {
@@ -145,33 +171,9 @@ class Pools {
 }
 
 /**
- * A socket's seat among its session's sockets, and its own release: one object, its method on the
- * prototype (a closure and its context per socket weighed about 150 bytes; issue 43).
- */
-class SessionSeat {
-  readonly ok = true;
-  private readonly bySession: Map<string, Set<Queued>>;
-  private readonly session: string;
-  private readonly sockets: Set<Queued>;
-  private readonly socket: Queued;
-
-  constructor(bySession: Map<string, Set<Queued>>, session: string, sockets: Set<Queued>, socket: Queued) {
-    this.bySession = bySession;
-    this.session = session;
-    this.sockets = sockets;
-    this.socket = socket;
-  }
-
-  release(): void {
-    const { sockets, bySession, session } = this;
-    sockets.delete(this.socket);
-    if (sockets.size === 0 && bySession.get(session) === sockets) bySession.delete(session);
-  }
-}
-
-/**
- * One connection's place. A class, its methods on the prototype: a server holds one per open
- * connection, and an object literal of closures and getters weighed about 0.8 KB each (issue 43).
+ * One connection's place. A class, its methods on the prototype and no function of its own: a
+ * server holds one per open connection, and an object literal of closures and getters weighed
+ * about 0.8 KB each (issue 43).
  */
 class BudgetPlace implements Place {
   trusted = false;
@@ -180,10 +182,17 @@ class BudgetPlace implements Place {
   constructor(
     private readonly pools: Pools,
     public address: string,
-    public evict: (reason: string) => void,
+    private evicter: Evict,
     /** Accepted from a listed proxy and not yet counted under a client's address. */
     public viaProxy: boolean,
   ) {}
+
+  /** Closed to make room (the pools counted it released already). */
+  evict(reason: string): void {
+    const { evicter } = this;
+    if (typeof evicter === 'function') evicter(reason);
+    else evicter.evict(reason);
+  }
 
   trust(): { ok: true } | BudgetRefusal {
     const { pools } = this;
@@ -219,17 +228,16 @@ class BudgetPlace implements Place {
     this.pools.wait(this);
   }
 
-  onEvict(next: (reason: string) => void): void {
-    this.evict = next;
+  onEvict(next: Evict): void {
+    this.evicter = next;
   }
 
-  /** Bound (one closure), as callers hand it to `once('close', …)` as it is. */
-  readonly release = (): void => {
+  release(): void {
     if (this.released) return;
     this.released = true;
     if (this.trusted) this.untrust();
     else this.pools.unwait(this);
-  };
+  }
 
   private untrust(): void {
     this.trusted = false;
@@ -256,6 +264,10 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
   const pools = new Pools(effective);
   const places = new WeakMap<object, Place>();
   const bySession = new Map<string, Set<Queued>>();
+  // The one close listener of every connection of these budgets (the emitter is `this`).
+  const releaseClosed = function (this: object): void {
+    places.get(this)?.release();
+  };
 
   return {
     limits: effective,
@@ -266,8 +278,11 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       return place;
     },
     placeOf: (connection) => places.get(connection),
+    releaseOnClose(connection) {
+      connection.on('close', releaseClosed);
+    },
     take(holder, address) {
-      const place = this.admit(holder, address, () => undefined);
+      const place = this.admit(holder, address, NO_EVICT);
       const trusted = place.trust();
       if (trusted.ok) return { ok: true, place };
       place.release();
@@ -282,7 +297,11 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
       }
       sockets.add(socket);
       bySession.set(session, sockets);
-      return new SessionSeat(bySession, session, sockets, socket);
+      return BOUND;
+    },
+    unbind(session, socket) {
+      const sockets = bySession.get(session);
+      if (sockets?.delete(socket) === true && sockets.size === 0) bySession.delete(session);
     },
     roomFor(session, socket) {
       if (socket.bufferedAmount > effective.perSocketBytes) {

@@ -31,15 +31,6 @@ export interface ConnectionIo {
 /** Entry → its frame as text (null: not a frame), computed by the first socket that sends it. */
 const serialized = new WeakMap<object, { text: string; session: LiveSession | undefined } | null>();
 
-interface Bound {
-  sessionId: string;
-  clientId: string;
-  role: 'user' | 'agent';
-  /** The action names of the newest render this socket saw (undefined: anything goes). */
-  actionSpec: Record<string, unknown> | undefined;
-  lastHostContext?: string;
-}
-
 /** Bytes of one recorded host context. */
 const MAX_HOST_CONTEXT = 4096;
 
@@ -74,7 +65,14 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
   private streamReader: FanoutReader | undefined;
   private eventsReader: FanoutReader | undefined;
   private channelStops: Map<string, () => void> | undefined;
-  private bound: Bound | undefined;
+  // What the subscribe bound it to: fields, not a record of their own (56 bytes a socket; issue 43).
+  /** The session it subscribed to (undefined until then). */
+  private sessionId: string | undefined = undefined;
+  private clientId = '';
+  private role: 'user' | 'agent' = 'user';
+  /** The action names of the newest render this socket saw (undefined: anything goes). */
+  private actionSpec: Record<string, unknown> | undefined = undefined;
+  private lastHostContext: string | undefined = undefined;
   private stopped = false;
   private sentEvents = 0;
 
@@ -96,13 +94,13 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
         const why = error instanceof Error ? error.message : String(error);
         this.context.options.log({
           event: 'subscribe-failed',
-          sessionId: this.bound?.sessionId,
+          sessionId: this.sessionId,
           error: why.slice(0, 500),
         });
         io.fail('BUSY', "the session's store did not answer the subscribe; reconnect", true);
       });
     // Seed 004: subscribe comes first, ping included.
-    if (this.bound === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
+    if (this.sessionId === undefined) return io.fail('SUBSCRIBE_FIRST', `send subscribe first (got ${frame.type})`);
     if (frame.type === 'ping') return void io.send({ type: 'pong' });
     if (frame.type === 'action') return this.action(frame);
     if (frame.type === 'host_context_observed') return this.hostContext(frame.payload);
@@ -127,12 +125,12 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
 
   /** The session stream's next entry (the fan-out calls it, in order, once each). */
   onEntry(entry: LedgerEntry): void {
-    const state = this.bound!;
-    if (isEndedEntry(entry)) return this.io.fail('SESSION_ENDED', endedMessage(state.sessionId), true);
+    const sessionId = this.sessionId!;
+    if (isEndedEntry(entry)) return this.io.fail('SESSION_ENDED', endedMessage(sessionId), true);
     // Parsed and serialized once per entry, however many sockets read it (the fan-out shares entries).
     let cached = serialized.get(entry);
     if (cached === undefined) {
-      const out = frameOf(state.sessionId, entry);
+      const out = frameOf(sessionId, entry);
       cached =
         out === undefined
           ? null
@@ -140,7 +138,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
       serialized.set(entry, cached);
     }
     if (cached === null) return;
-    if (cached.session !== undefined) state.actionSpec = actionSpecOf(cached.session);
+    if (cached.session !== undefined) this.actionSpec = actionSpecOf(cached.session);
     this.io.sendText(cached.text);
   }
 
@@ -156,7 +154,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
   private async subscribe(frame: SubscribeFrame): Promise<void> {
     const { io, context } = this;
     const { ledger } = context.options;
-    if (this.bound !== undefined) return io.fail('BAD_FRAME', 'this connection is subscribed already');
+    if (this.sessionId !== undefined) return io.fail('BAD_FRAME', 'this connection is subscribed already');
     const { sessionId, fromSeq, sinceSequence, supportedVersions, role = 'user' } = frame.payload;
     if (supportedVersions !== undefined && !supportedVersions.includes(LIVE_PROTOCOL_VERSION)) {
       const reject = (context.options.versionPolicy ?? 'reject') === 'reject';
@@ -182,12 +180,10 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
     // Behind the window (or ahead of a ledger that lost data): the snapshot stands for the history.
     const truncated = fromSeq !== undefined && (fromSeq > last || (await ledger.read(sessionId, fromSeq, 1)).truncated);
     const replays = fromSeq !== undefined && !truncated;
-    this.bound = {
-      sessionId,
-      clientId: frame.payload.clientId ?? '',
-      role,
-      actionSpec: actionSpecOf(snapshot.session),
-    };
+    this.sessionId = sessionId;
+    this.clientId = frame.payload.clientId ?? '';
+    this.role = role;
+    this.actionSpec = actionSpecOf(snapshot.session);
     io.send({
       type: 'ack',
       payload: {
@@ -280,22 +276,21 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
 
   private async action(frame: ActionFrame): Promise<void> {
     const { io, context } = this;
-    const state = this.bound!;
-    if (frame.payload.sessionId !== state.sessionId)
-      return io.fail('SESSION_MISMATCH', `this connection is bound to ${state.sessionId}`);
+    const sessionId = this.sessionId!;
+    if (frame.payload.sessionId !== sessionId)
+      return io.fail('SESSION_MISMATCH', `this connection is bound to ${sessionId}`);
     // Nothing that breaks the render's contract reaches the consume buffer (seed 004: CONTRACT_VIOLATION).
-    const broken = checkAction(state.actionSpec, frame.payload.type, frame.payload.payload);
+    const broken = checkAction(this.actionSpec, frame.payload.type, frame.payload.payload);
     if (broken !== undefined) return io.fail('CONTRACT_VIOLATION', broken);
-    const refused = (error: unknown) => context.quota.refused(state.sessionId, error);
+    const refused = (error: unknown) => context.quota.refused(sessionId, error);
     const { ledger } = context.options;
-    const fresh = (await appendAction(ledger, state.sessionId, state.clientId, frame.payload).catch(refused)) !== null;
+    const fresh = (await appendAction(ledger, sessionId, this.clientId, frame.payload).catch(refused)) !== null;
     io.send({ type: 'action_recorded', payload: { clientSeq: frame.payload.clientSeq, duplicate: !fresh } });
-    if (fresh) await context.quota.recorded(state.sessionId);
+    if (fresh) await context.quota.recorded(sessionId);
   }
 
   private channel(frame: ChannelFrame): void {
     const { io, context } = this;
-    const state = this.bound!;
     const channelStops = (this.channelStops ??= new Map());
     const name = typeof frame.payload === 'string' ? frame.payload : frame.payload.channel;
     if (frame.type === 'channel_unsubscribe') {
@@ -325,7 +320,7 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
     };
     try {
       const stop = source.subscribe(
-        { sessionId: state.sessionId, role: state.role },
+        { sessionId: this.sessionId!, role: this.role },
         (payload) => {
           if (!failed && !this.stopped) io.send({ type: 'channel_payload', payload: { channel: name, payload } });
         },
@@ -339,14 +334,14 @@ class LiveConnection implements SocketHandler<ClientFrame>, FanoutCallbacks {
   }
 
   private async hostContext(payload: Record<string, unknown>): Promise<void> {
-    const state = this.bound!;
+    const sessionId = this.sessionId!;
     const text = JSON.stringify(payload);
     if (text.length > MAX_HOST_CONTEXT)
       return this.io.fail('BAD_FRAME', `a host context is at most ${MAX_HOST_CONTEXT} bytes of JSON`);
     // Recorded when it changes: a page that repeats itself does not fill the event ledger.
-    if (text === state.lastHostContext) return;
-    state.lastHostContext = text;
-    const refused = (error: unknown) => this.context.quota.refused(state.sessionId, error);
-    await appendHostContext(this.context.options.ledger, state.sessionId, text).catch(refused);
+    if (text === this.lastHostContext) return;
+    this.lastHostContext = text;
+    const refused = (error: unknown) => this.context.quota.refused(sessionId, error);
+    await appendHostContext(this.context.options.ledger, sessionId, text).catch(refused);
   }
 }

@@ -38,7 +38,7 @@ export function createMcpRequestSlots(options: {
         }
         throw new HttpError(503, 'UNAVAILABLE', `the MCP endpoint is serving ${limit} requests already; retry shortly`);
       }
-      response.once('close', slot.place.release);
+      slots.releaseOnClose(response);
     },
   };
 }
