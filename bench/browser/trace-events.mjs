@@ -124,8 +124,9 @@ function paintCounts(events) {
 }
 
 /**
- * The `count` longest top-level events (wall time) of the busiest renderer main thread, each with the self thread
- * time (ms) of the events inside it by name, largest first: which stage a long task spent itself in.
+ * The `count` longest top-level events (wall time, as a `longtask` entry counts) of the busiest renderer main thread,
+ * each with its thread time and the self thread time (ms) of the events inside it by name, largest first: which stage
+ * a long task spent itself in (on a loaded machine wall time far exceeds thread time: the thread waited for a core).
  */
 export function longestTasks(events, count = 3) {
   const best = busiestMain(events);
@@ -145,6 +146,11 @@ export function longestTasks(events, count = 3) {
       const inside = best.on.filter((e) => e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
       const stages = new Map();
       for (const [e, us] of selfThreadTimes(inside)) stages.set(e.name, (stages.get(e.name) ?? 0) + us / 1000);
-      return { name: task.name, ms: task.dur / 1000, stages: [...stages].sort((a, b) => b[1] - a[1]) };
+      return {
+        name: task.name,
+        ms: task.dur / 1000,
+        threadMs: task.tdur / 1000,
+        stages: [...stages].sort((a, b) => b[1] - a[1]),
+      };
     });
 }

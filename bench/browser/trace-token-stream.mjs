@@ -80,7 +80,7 @@ try {
     if (longest > 0)
       for (const task of longestTasks(trace.events(), longest))
         console.log(
-          `${anchor}: a ${task.ms.toFixed(1)} ms ${task.name}: ` +
+          `${anchor}: a ${task.ms.toFixed(1)} ms ${task.name} (thread ${task.threadMs.toFixed(1)} ms): ` +
             task.stages
               .slice(0, 8)
               .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
