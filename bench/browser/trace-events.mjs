@@ -79,8 +79,8 @@ export function selfThreadTimes(events) {
   return self;
 }
 
-/** Self thread time per event name on the busiest renderer main thread, in ms. */
-export function selfTimes(events) {
+/** The complete events of the busiest renderer main thread, with its `RunTask` total (µs). */
+function busiestMain(events) {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const complete = events.filter((e) => e.ph === 'X' && e.tdur !== undefined);
   let best;
@@ -92,6 +92,12 @@ export function selfTimes(events) {
     const busy = topLevelTime(on);
     if (!best || busy > best.busy) best = { on, total, busy };
   }
+  return best;
+}
+
+/** Self thread time per event name on the busiest renderer main thread, in ms. */
+export function selfTimes(events) {
+  const best = busiestMain(events);
   const out = new Map();
   if (!best) return out;
   for (const [e, ms] of selfThreadTimes(best.on)) out.set(e.name, (out.get(e.name) ?? 0) + ms / 1000);
@@ -115,4 +121,36 @@ function paintCounts(events) {
     if (Array.isArray(q) && q.length === 8) area += Math.abs((q[2] - q[0]) * (q[5] - q[3]));
   }
   return { count, area };
+}
+
+/**
+ * The `count` longest top-level events (wall time, as a `longtask` entry counts) of the busiest renderer main thread,
+ * each with its thread time and the self thread time (ms) of the events inside it by name, largest first: which stage
+ * a long task spent itself in (on a loaded machine wall time far exceeds thread time: the thread waited for a core).
+ */
+export function longestTasks(events, count = 3) {
+  const best = busiestMain(events);
+  if (!best) return [];
+  const sorted = [...best.on].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const tops = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const e of sorted) {
+    if (e.ts < end) continue;
+    tops.push(e);
+    end = e.ts + e.dur;
+  }
+  return tops
+    .sort((a, b) => b.dur - a.dur)
+    .slice(0, count)
+    .map((task) => {
+      const inside = best.on.filter((e) => e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+      const stages = new Map();
+      for (const [e, us] of selfThreadTimes(inside)) stages.set(e.name, (stages.get(e.name) ?? 0) + us / 1000);
+      return {
+        name: task.name,
+        ms: task.dur / 1000,
+        threadMs: task.tdur / 1000,
+        stages: [...stages].sort((a, b) => b[1] - a[1]),
+      };
+    });
 }

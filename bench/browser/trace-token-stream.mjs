@@ -11,6 +11,9 @@
  *       remove one)
  *     [--streams=4] (the four-streams page instead: that many streams of `--tokens` each into `--particles` each;
  *       the default script)
+ *     [--longest=3] (also print that many of the window's longest tasks, each with its stages' self time)
+ *     [--start-ms=1] (ms per particle the starting list gets to show before the first token, as
+ *       SUIP_BENCH_START_MS in cases/token-stream.mjs)
  *
  * Only the measured window is traced (the page's two `benchMetrics` calls). Events are the main thread's
  * `devtools.timeline` events of the host page's renderer process;
@@ -22,7 +25,7 @@
  * page has (docs/benchmarks.md, "Item 1: the frame's native cost").
  */
 import { openBrowserSession } from './browser-session.mjs';
-import { LIGHT_TRACE_CATEGORIES, TRACE_CATEGORIES, selfTimes, tracedWindow } from './trace-events.mjs';
+import { LIGHT_TRACE_CATEGORIES, TRACE_CATEGORIES, longestTasks, selfTimes, tracedWindow } from './trace-events.mjs';
 import { benchArgs, scriptShape } from './bench-args.mjs';
 
 const args = benchArgs();
@@ -33,6 +36,8 @@ const tokens = Number(args.tokens ?? Math.round(rate * 1.5));
 const top = Number(args.top ?? 25);
 const categories = args.light === undefined ? TRACE_CATEGORIES : LIGHT_TRACE_CATEGORIES;
 const streams = args.streams === undefined ? undefined : Number(args.streams);
+const longest = Number(args.longest ?? 0);
+const startMs = args['start-ms'] === undefined ? undefined : Number(args['start-ms']);
 /** Tokens of the whole run: per stream times streams on the four-streams page. */
 const allTokens = tokens * (streams ?? 1);
 
@@ -53,7 +58,15 @@ try {
         ? await session.run(
             '/bench/pages/token-stream.html',
             'tokenStream',
-            { anchor: name, particles, rate, tokens, ...script, ...(switches ? { ablate: switches } : {}) },
+            {
+              anchor: name,
+              particles,
+              rate,
+              tokens,
+              startMsPerParticle: startMs,
+              ...script,
+              ...(switches ? { ablate: switches } : {}),
+            },
             { measured: trace.measured },
           )
         : await session.run(
@@ -64,6 +77,15 @@ try {
           );
     if (!r.correct) throw new Error(r.problem);
     const times = selfTimes(trace.events());
+    if (longest > 0)
+      for (const task of longestTasks(trace.events(), longest))
+        console.log(
+          `${anchor}: a ${task.ms.toFixed(1)} ms ${task.name} (thread ${task.threadMs.toFixed(1)} ms): ` +
+            task.stages
+              .slice(0, 8)
+              .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+              .join(', '),
+        );
     results[anchor] = { times, cpu: r.taskMs / allTokens, perMessage: allTokens / r.messages, paint: times.paint };
   }
   const names = new Map();

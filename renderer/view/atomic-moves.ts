@@ -15,7 +15,8 @@ export function enableAtomicMoves(parent: Node): void {
   Object.defineProperty(parent, 'insertBefore', {
     configurable: true,
     value<T extends Node>(this: Node, node: T, ref: Node | null): T {
-      if (node.parentNode === this && node.isConnected) {
+      // A move between two containers in the document (a chunk of a long list, list-chunks.ts) is atomic too.
+      if (node.isConnected && (node.parentNode === this || (this.isConnected && node.parentNode !== null))) {
         if (typeof move === 'function') {
           try {
             move.call(this, node, ref);

@@ -11,6 +11,7 @@ import type { GroupEntry, Particle } from '../../shared/index.ts';
 import { markLongestIncreasing } from '../../shared/lis.ts';
 import { enableAtomicMoves } from './atomic-moves.ts';
 import { childPath } from './child-path.ts';
+import { CHUNKED_ABOVE, ListChunks } from './list-chunks.ts';
 import type { BuildBudget } from './build-budget.ts';
 import { BuildGrant } from './build-grant.ts';
 import { sameElementKind } from './forward-children.ts';
@@ -47,6 +48,14 @@ export interface KeyedList {
   readonly onScreen: boolean;
   /** The template of child `id` showing `child`, as this list's last render built it. */
   childValue(id: string, child: Particle): TemplateResult;
+  /** The children's parts, in order. */
+  childParts(): ChildPart[];
+  /** Creates a child's part (no `item`) or moves `item`, before `next` (undefined: last). */
+  placePart(next: ChildPart | undefined, item?: ChildPart): ChildPart;
+  /** Removes a child's part. */
+  dropChild(item: ChildPart): void;
+  /** Ends an edit: `parts` are the children's parts in order. */
+  settleParts(parts: ChildPart[]): void;
 }
 
 /** What one render of a keyed list works with: where it renders, how it builds a child, what it may build. */
@@ -102,6 +111,8 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
   wrapped = false;
   /** Every entry of `source` is shown (see `KeyedList.complete`). */
   complete = false;
+  /** A long list's chunks (list-chunks.ts); undefined while the children are the part's own. */
+  private chunks: ListChunks | undefined;
 
   constructor(info: PartInfo) {
     super(info);
@@ -148,7 +159,10 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     if (this.part !== part) this.track(part);
     this.source = entries;
     this.wrapped = wrap !== undefined;
-    const committed = getCommittedValue(part);
+    // Crossing the chunking threshold either way re-lays every child (rare: a list that long is built once).
+    if ((this.chunks !== undefined) !== entries.length > CHUNKED_ABOVE)
+      this.relay(part, entries.length > CHUNKED_ABOVE);
+    const committed = this.chunks?.items ?? getCommittedValue(part);
     // New elements are built as the renderer's budget allows (build-budget.ts); what waits is
     // built by a later render of the host element, which calls this again with its newest entries.
     // `whole`: the parent's own markup refers to every child (tabs: aria-controls), so all of them
@@ -249,7 +263,7 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
       from.push(j ?? -1);
       if (j !== undefined) unclaimed.delete(newKeys[i]!);
     }
-    for (const j of unclaimed.values()) dropPart(oldParts[j]!);
+    for (const j of unclaimed.values()) this.dropChild(oldParts[j]!);
     const stays = markLongestIncreasing(from);
     // Placed from the end, each child before the one that follows it: created, moved, or left.
     let next: ChildPart | undefined = newParts[newEnd];
@@ -257,16 +271,44 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
       const j = from[i - head]!;
       let placed: ChildPart;
       if (j < 0) {
-        placed = insertPart(pass.part, next);
+        placed = this.placePart(next);
         setChildPartValue(placed, this.value(newKeys[i]!, newParticles[i]!, pass.parent, pass.context, pass.wrap));
       } else {
         placed = set(oldParts[j]!, j, i);
-        if (!stays[i - head]) insertPart(pass.part, next, placed);
+        if (!stays[i - head]) this.placePart(next, placed);
       }
       newParts[i] = placed;
       next = placed;
     }
-    setCommittedValue(pass.part, newParts);
+    this.settleParts(newParts);
+  }
+
+  childParts(): ChildPart[] {
+    return this.chunks?.items ?? (getCommittedValue(this.part!) as ChildPart[]);
+  }
+
+  placePart(next: ChildPart | undefined, item?: ChildPart): ChildPart {
+    return this.chunks?.place(next, item) ?? insertPart(this.part!, next, item);
+  }
+
+  dropChild(item: ChildPart): void {
+    if (this.chunks !== undefined) this.chunks.drop(item, dropPart);
+    else dropPart(item);
+  }
+
+  settleParts(parts: ChildPart[]): void {
+    if (this.chunks !== undefined) this.chunks.settle(parts, dropPart);
+    else setCommittedValue(this.part!, parts);
+  }
+
+  /** Removes every child and starts again, in chunks (`chunked`) or as the part's own children. */
+  private relay(part: ChildPart, chunked: boolean): void {
+    const committed = getCommittedValue(part);
+    if (Array.isArray(committed)) for (const old of committed as ChildPart[]) dropPart(old);
+    this.keys = [];
+    this.particles = [];
+    this.chunks = chunked ? new ListChunks(part) : undefined;
+    setCommittedValue(part, chunked ? [] : undefined);
   }
 
   /** Ends a render: what it had no budget for is built by a later one. */

@@ -60,6 +60,24 @@ export const INLINE_STYLES = {
    * again (Paint 0.16–0.17 → 0.11 ms per token on one growing paragraph, docs/benchmarks.md).
    */
   p: { margin: '0', 'min-width': '0', contain: 'layout style' },
+  /**
+   * A chunk of a list of more than 2,000 children (list-chunks.ts): laid out as the list it sits in
+   * (display, direction, wrap, gap and alignment inherited: a flex column keeps its gap inside a
+   * chunk and between chunks), and skipped by Chromium's layout, paint and hit test while off
+   * screen (`content-visibility: auto`), its last seen size remembered (`auto`) so the scroll
+   * height holds: a move near the top of 50,000 items re-lays one chunk, not every later item.
+   */
+  'suip-chunk': {
+    display: 'inherit',
+    'flex-direction': 'inherit',
+    'flex-wrap': 'inherit',
+    gap: 'inherit',
+    'align-items': 'inherit',
+    'justify-content': 'inherit',
+    'min-width': '0',
+    'content-visibility': 'auto',
+    'contain-intrinsic-block-size': 'auto 500px',
+  },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 /**

@@ -1,9 +1,9 @@
 import type { ChildPart } from 'lit/directive.js';
-import { getCommittedValue, insertPart, setChildPartValue } from 'lit/directive-helpers.js';
+import { setChildPartValue } from 'lit/directive-helpers.js';
 import { Method, type GroupEntry, type GroupParticle, type Particle } from '../../shared/index.ts';
 import type { ViewChanges } from '../../core/tree/view-changes.ts';
 import { viewShowing } from './element-registry.ts';
-import { dropPart, keyedListsOf, type KeyedList } from './keyed-entries.ts';
+import { keyedListsOf, type KeyedList } from './keyed-entries.ts';
 import { walk, type ListPlan, type Plan } from './frame-writes.ts';
 import { SuipGroupElement } from './suip-element.ts';
 import type { ViewContext } from './view-context.ts';
@@ -118,8 +118,7 @@ export function planListEdits(
 
 /** Applies `edits`, planned against `after` (`planListEdits`), to the DOM and to the list's records. */
 export function applyListEdits(list: KeyedList, edits: readonly ChildEdit[], after: readonly GroupEntry[]): void {
-  const part = list.part!;
-  const parts = getCommittedValue(part) as ChildPart[];
+  const parts = list.childParts();
   const { keys, particles } = list;
   const stash = new Map<string, [ChildPart, Particle]>();
   for (const edit of edits) {
@@ -129,7 +128,7 @@ export function applyListEdits(list: KeyedList, edits: readonly ChildEdit[], aft
       keys.splice(at, 1);
       const [shown] = particles.splice(at, 1);
       const earlier = stash.get(edit.id);
-      if (earlier !== undefined) dropPart(earlier[0]);
+      if (earlier !== undefined) list.dropChild(earlier[0]);
       // Kept in the DOM until the frame's edits are placed: a move re-inserts this part.
       stash.set(edit.id, [gone!, shown!]);
       continue;
@@ -139,11 +138,12 @@ export function applyListEdits(list: KeyedList, edits: readonly ChildEdit[], aft
     if (moving !== undefined) stash.delete(edit.id);
     // A move goes through the container's `insertBefore`, which `enableAtomicMoves` made a
     // `moveBefore`: the element keeps focus, caret and typed input.
-    parts.splice(at, 0, insertPart(part, parts[at], moving?.[0]));
+    parts.splice(at, 0, list.placePart(parts[at], moving?.[0]));
     keys.splice(at, 0, edit.id);
     particles.splice(at, 0, moving?.[1] ?? UNSET);
   }
-  for (const [gone] of stash.values()) dropPart(gone);
+  for (const [gone] of stash.values()) list.dropChild(gone);
+  list.settleParts(parts);
   // New children get the particle the group holds at the end of the frame (later tokens included).
   for (let i = 0; i < keys.length; i += 1) {
     if (particles[i] !== UNSET) continue;
