@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Method, type GroupParticle, type Op } from '../../shared/index.ts';
 import { applyTransaction } from '../tree/transaction.ts';
-import { checkUrlCredentials, createUrlPolicy, MAX_MARKDOWN_URL_CANDIDATES, urlCredentials } from './url-policy.ts';
+import {
+  checkUrlCredentials,
+  createUrlPolicy,
+  isWhitespace,
+  MAX_MARKDOWN_URL_CANDIDATES,
+  urlCredentials,
+} from './url-policy.ts';
 
 const policy = createUrlPolicy();
 
@@ -376,5 +382,14 @@ describe('credentials in URLs', () => {
       if (i < MAX_MARKDOWN_URL_CANDIDATES) expect(refused, `after ${i + 1} addresses`).toBeUndefined();
     }
     expect(refused).toMatch(/more than 256 URL-like runs/);
+  });
+});
+
+describe('isWhitespace', () => {
+  it('agrees with the regex `\\s` on every UTF-16 code unit (the scan cuts where URL_LIKE stops)', () => {
+    const differ: number[] = [];
+    for (let code = 0; code <= 0xffff; code += 1)
+      if (isWhitespace(code) !== /\s/.test(String.fromCharCode(code))) differ.push(code);
+    expect(differ).toEqual([]);
   });
 });

@@ -233,6 +233,49 @@ test('property: a rejected transaction leaves the tree identical, an accepted on
   );
 });
 
+/** The particles in a tree, counted by walking it: the reference for the memoized sizes. */
+function countNodes(particle: Particle): number {
+  return 'group' in particle ? 1 + particle.group.reduce((sum, [, child]) => sum + countNodes(child), 0) : 1;
+}
+
+test('property: the node budget stays exact when transactions alternate between two trees, refused ones included', () => {
+  const start = (): GroupParticle => g([['a', g([['b', t('1')]])]]);
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ which: fc.integer({ min: 0, max: 1 }), ops: fc.array(arbOp, { maxLength: 4 }) }), {
+        maxLength: 12,
+      }),
+      fc.integer({ min: 3, max: 12 }),
+      (steps, maxNodes) => {
+        const limits = { ...DEFAULT_LIMITS, maxNodes };
+        const trees = [start(), start()];
+        for (const { which, ops } of steps) {
+          const before = countNodes(trees[which]!);
+          const result = applyTransaction(trees[which]!, ops, { limits, inPlaceWidth: 0 });
+          if (!result.ok) continue;
+          const after = countNodes(result.tree);
+          // Accepted: within the budget; and a transaction that only grew the tree past it was refused.
+          expect(after).toBeLessThanOrEqual(maxNodes);
+          expect(before).toBeLessThanOrEqual(maxNodes);
+          trees[which] = result.tree;
+        }
+        for (const tree of trees) {
+          // The budget each next transaction starts from is the tree's real size.
+          const fill = maxNodes - countNodes(tree);
+          const grow = Array.from({ length: fill + 1 }, (_, i) => appendOp([], `n${i}`, t('x')));
+          const exact = applyTransaction(tree, grow.slice(0, fill), { limits });
+          expect(exact.ok).toBe(true);
+          expect(applyTransaction(tree, grow, { limits })).toMatchObject({
+            ok: false,
+            error: { code: ErrorCode.LimitExceeded },
+          });
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
 describe('applyTransaction: errors a model can act on', () => {
   test('"not found" counts the siblings of the whole group, not the first few', () => {
     const many = g(Array.from({ length: 30 }, (_, i) => [`c${i}`, t(String(i))] as [string, Particle]));

@@ -12,7 +12,7 @@ import {
 } from '../../shared/index.ts';
 import { childById, childPosition } from './child-index.ts';
 import { applyOp, ownCopy, type Touch, type TxState } from './draft-ops.ts';
-import { rememberSize, subtreeSize } from './tree-stats.ts';
+import { rememberResultSize, subtreeSize } from './tree-stats.ts';
 import { TxError } from './tx-error.ts';
 import { IN_PLACE_WIDTH, UndoLog } from './undo-log.ts';
 
@@ -98,7 +98,7 @@ export function applyTransaction(
   }
   // Budgets were kept exact op by op (new subtrees are validated with their depth, moves checked
   // against their memoized height), so the result's size is known without walking it.
-  rememberSize(next, limits.maxNodes - state.nodeBudget);
+  rememberResultSize(next, limits.maxNodes - state.nodeBudget);
   if (options.checkGroup) {
     let error: SuipErrorObject | undefined;
     let threw = true;
@@ -169,6 +169,16 @@ function checkTouched(
 ): SuipErrorObject | undefined {
   const fail = (issue: ParticleIssue, index: number, path: readonly string[]) =>
     opError(issue.code, issue.message, { index, method: ops[index]!.method, path });
+  const only = state.touched.length === 1 ? state.touched[0]! : undefined;
+  if (only !== undefined && !only.subtree) {
+    // One group changed (a streamed token's batch): its check needs none of the merging below,
+    // whose maps and sets were a tenth of a token's apply.
+    const node = at(tree, only.path);
+    if (node === undefined || !isGroup(node)) return undefined;
+    const all = only.child === undefined || state.fresh?.has(node) === true;
+    const issue = checkGroup(node, only.path, all ? undefined : new Set([only.child!]));
+    return issue && fail(issue, only.index, only.path);
+  }
   const checks = groupChecks(state.touched);
   const whole = new Set<Particle>(); // groups checked whole
   const some = new Set<Particle>(); // groups checked for the children the batch changed
