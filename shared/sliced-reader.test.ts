@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createLineFramer } from './line-framer.ts';
 import { createHoldingGate, PIECE_BYTES, readInSlices } from './sliced-reader.ts';
@@ -329,6 +331,33 @@ describe('readInSlices on a byte stream: edges of the BYOB read', () => {
     // The cut line is never handed on as if it were whole.
     expect(lines).toEqual(['one', 'two']);
   });
+
+  it('holds no memory per chunk read while the stream stays open (a long event stream of small chunks)', async () => {
+    // A full collection on demand (the heap after it counts only what is still reachable).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap: number[] = [];
+    let pulls = 0;
+    const source = new ReadableStream({
+      type: 'bytes',
+      pull(controller: ReadableByteStreamController) {
+        pulls += 1;
+        if (pulls === 5_000 || pulls === 65_000) {
+          gc();
+          heap.push(process.memoryUsage().heapUsed);
+        }
+        if (pulls > 65_000) {
+          controller.close();
+          controller.byobRequest?.respond(0);
+          return;
+        }
+        controller.enqueue(encoder.encode('\n'));
+      },
+    });
+    await readInSlices<string>(source, lineParser, () => undefined);
+    // 60,000 reads: a reaction per read on the stream's `closed` promise kept about 32 MB alive here.
+    expect(heap[1]! - heap[0]!).toBeLessThan(8 << 20);
+  }, 60_000);
 
   it('an abort while a BYOB read waits cancels the source and ends the read without an error', async () => {
     let cancelled: unknown = 'not cancelled';

@@ -206,17 +206,26 @@ export async function readInSlices<T>(
   // pending for ever, where a default reader is told `done`: the stream's closing ends it too. A
   // stream closes with its queue empty, and a read its last bytes filled was answered in the same
   // step, its promise settling in microtasks: it is waited for until the next task, so no bytes are lost.
+  // SECURITY (memory): one listener on the stream's closing for the whole read, never one per
+  // chunk: a `Promise.race` with the `closed` promise per read left a reaction on it per read, kept
+  // until the stream ends (about 540 bytes a chunk: a long event stream of small chunks grew
+  // without bound; found in review).
   const done: ReadableStreamReadDoneResult<Uint8Array> = { done: true, value: undefined };
-  const closed = bytes?.closed.then(() => done);
+  /** Ends the read waiting now, if any, with `done` (set while a BYOB read waits). */
+  let endWaiting: ((result: typeof done) => void) | undefined;
   // Its rejections (the stream errored, the lock released) are the read's own, or come after it.
-  closed?.catch(() => undefined);
+  bytes?.closed.then(
+    () => setTimeout(() => endWaiting?.(done), 0),
+    () => undefined,
+  );
   /** The next chunk: on a byte stream, at most `PIECE_BYTES` copied into the one buffer this read lends. */
   const next = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
-    if (bytes === undefined || closed === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+    if (bytes === undefined) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
     const reading = bytes.read(new Uint8Array(lent, 0, PIECE_BYTES));
-    let result = await Promise.race([reading, closed]);
-    if (result === done)
-      result = await Promise.race([reading, new Promise<typeof done>((r) => setTimeout(r, 0, done))]);
+    const result = await new Promise<ReadableStreamReadResult<Uint8Array>>((resolve, reject) => {
+      endWaiting = resolve;
+      reading.then(resolve, reject);
+    }).finally(() => (endWaiting = undefined));
     // The buffer comes back (transferred) with the bytes: lent again on the next read. The parser
     // copies what it keeps (`line-framer.ts`), so reusing it loses nothing.
     if (result.value !== undefined) lent = result.value.buffer as ArrayBuffer;

@@ -1,6 +1,7 @@
-import { withinBytes } from '../../shared/message.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
+import { REPORT_MESSAGE_CHARS } from '../../shared/relay-control.ts';
 import type { OwnEnvelope, OwnLane } from '../runtime/own-channel.ts';
+import { gateRefusal } from './gate-refusal.ts';
 import { createSliceForwarder, RELAY_SLICE } from './slice-forwarder.ts';
 
 /**
@@ -56,30 +57,6 @@ function swapPorts(value: unknown, lanes: (port: MessagePort) => number, depth: 
   return copy;
 }
 
-/** What is wrong with the program's message `data` (with `ports`), or undefined if it may go to the relay. */
-function refusal(data: unknown, ports: readonly MessagePort[], lanes: Map<OwnLane, MessagePort>, maxBytes: number) {
-  const type = (message: string) => ({ reason: 'type' as const, message: `the generator ${message}` });
-  if (ports.length > 0) return type('sent a port towards the relay, which the protocol does not do');
-  if (!Array.isArray(data) || data.length !== 2 || !lanes.has(data[0] as OwnLane))
-    return type("posted on the Worker's own channel something that is not a suip envelope [lane, payload]");
-  const [lane, payload] = data as OwnEnvelope;
-  if (lane === 'd' && typeof payload !== 'string') return type('sent a message that is not a JSON text');
-  let size = typeof payload === 'string' ? payload : undefined;
-  if (size === undefined) {
-    try {
-      size = JSON.stringify(payload) ?? '';
-    } catch {
-      return type('sent a control message that is not plain data');
-    }
-  }
-  if (!withinBytes(size, maxBytes))
-    return {
-      reason: 'bytes' as const,
-      message: `the generator sent a message larger than maxMessageBytes ${maxBytes}`,
-    };
-  return undefined;
-}
-
 function run(boot: GateBoot): void {
   const rate = createRateBudget(boot.maxMessagesPerSecond);
   const lanes = new Map<OwnLane, MessagePort>();
@@ -117,10 +94,9 @@ function run(boot: GateBoot): void {
   };
   program.onmessage = (event: MessageEvent) => {
     if (!spend()) return;
-    const refused = refusal(event.data, event.ports, lanes, boot.maxMessageBytes);
-    if (refused !== undefined) return breach(refused.reason, refused.message);
+    const size = gateRefusal(event.data, event.ports, lanes, boot.maxMessageBytes);
+    if (typeof size !== 'number') return breach(size.reason, size.message);
     const [lane, payload] = event.data as OwnEnvelope;
-    const size = typeof payload === 'string' ? payload.length : 256;
     if (!forwarder.push([lanes.get(lane)!, payload], size))
       breach('rate', 'the generator sent faster than the relay takes its messages; send fewer, smaller updates');
   };
@@ -130,7 +106,11 @@ function run(boot: GateBoot): void {
   program.onerror = (event) => {
     // Handled here: an error left unhandled would bubble to this Worker's global, then the relay.
     event.preventDefault();
-    if (spend()) tell({ kind: 'error', message: event.message || undefined, lineno: event.lineno || undefined });
+    if (!spend()) return;
+    // SECURITY: the program writes the message (a thrown string of any length): cut here, as the relay
+    // cuts it, before it is copied to the relay's thread (the host's).
+    const message = event.message ? String(event.message).slice(0, REPORT_MESSAGE_CHARS) : undefined;
+    tell({ kind: 'error', message, lineno: event.lineno || undefined });
   };
   /** The relay's side of `lane` (trusted): its messages go to the program as envelopes. */
   const listen = (lane: OwnLane, port: MessagePort) => {

@@ -301,14 +301,21 @@ class KeyedEntriesDirective extends Directive implements KeyedList {
     else setCommittedValue(this.part!, parts);
   }
 
-  /** Removes every child and starts again, in chunks (`chunked`) or as the part's own children. */
+  /**
+   * Puts every child into chunks (`chunked`) or back into the part itself. The children are moved,
+   * not rebuilt: a list crossing the threshold while the user is in it keeps the focused element,
+   * its caret and typed input (dropping and rebuilding them lost the focus; found in review).
+   */
   private relay(part: ChildPart, chunked: boolean): void {
-    const committed = getCommittedValue(part);
-    if (Array.isArray(committed)) for (const old of committed as ChildPart[]) dropPart(old);
-    this.keys = [];
-    this.particles = [];
-    this.chunks = chunked ? new ListChunks(part) : undefined;
-    setCommittedValue(part, chunked ? [] : undefined);
+    if (chunked) {
+      const committed = getCommittedValue(part);
+      this.chunks = new ListChunks(part);
+      this.chunks.adopt(Array.isArray(committed) ? (committed as ChildPart[]) : [], dropPart);
+    } else {
+      const items = this.chunks!.unchunk(dropPart);
+      this.chunks = undefined;
+      setCommittedValue(part, items);
+    }
   }
 
   /** Ends a render: what it had no budget for is built by a later one. */

@@ -52,6 +52,24 @@ export class ListChunks {
     return this.into(chunk, next, item);
   }
 
+  /**
+   * Takes a flat list's children (`items`, the list part's own, in order) into chunks: each is
+   * moved, not rebuilt, so the element the user is in keeps its focus, caret and typed input.
+   */
+  adopt(items: ChildPart[], dropPart: (part: ChildPart) => void): void {
+    for (const item of items) this.place(undefined, item);
+    this.settle(items, dropPart);
+  }
+
+  /** Moves every child back into the list's own part, in order (moved, not rebuilt); removes the chunks. */
+  unchunk(dropPart: (part: ChildPart) => void): ChildPart[] {
+    const first = this.chunks[0]?.outer;
+    for (const item of this.items) insertPart(this.part, first, item);
+    for (const chunk of this.chunks) dropPart(chunk.outer);
+    this.chunks = [];
+    return this.items;
+  }
+
   /** Removes `item` (its element and markers). */
   drop(item: ChildPart, dropPart: (part: ChildPart) => void): void {
     const chunk = this.chunkOf.get(item);

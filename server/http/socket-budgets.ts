@@ -44,6 +44,8 @@ export type Evict = ((reason: string) => void) | { evict(reason: string): void }
 /** A connection whose end is its `close` event (a TCP socket, an HTTP response). */
 export interface Closing {
   on(event: 'close', listener: () => void): unknown;
+  /** True once it is closed or closing (a client that went away): its `close` may have been emitted already. */
+  readonly destroyed?: boolean;
 }
 
 /** One connection's place in the budgets, from accept to close. */
@@ -279,7 +281,11 @@ export function createSocketBudgets(limits: Partial<SocketLimits> = {}): SocketB
     },
     placeOf: (connection) => places.get(connection),
     releaseOnClose(connection) {
-      connection.on('close', releaseClosed);
+      // SECURITY: a client that went away before its place was taken (an MCP request's body read,
+      // then the socket closed) emitted `close` already: its place is given back now, or it would
+      // count for ever and a client could fill the server's slots with requests it abandoned.
+      if (connection.destroyed === true) places.get(connection)?.release();
+      else connection.on('close', releaseClosed);
     },
     take(holder, address) {
       const place = this.admit(holder, address, NO_EVICT);

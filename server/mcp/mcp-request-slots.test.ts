@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createSocketBudgets } from '../http/socket-budgets.ts';
 import { createMcpRequestSlots } from './mcp-request-slots.ts';
@@ -31,5 +32,44 @@ describe('MCP request slots', () => {
       { event: 'mcp-refused', code: 'TOO_MANY_CONNECTIONS', address: 'unknown' },
       { event: 'mcp-refused', code: 'UNAVAILABLE', address: 'unknown' },
     ]);
+  });
+
+  it('gives back the slot of a request whose client closed while its body was read (real sockets)', async () => {
+    const connections = createSocketBudgets({ total: 100 });
+    const slots = createMcpRequestSlots({ limit: 2, perAddress: 2, connections, log: () => undefined });
+    const answers: string[] = [];
+    const server = createServer((req, res) => {
+      // As the endpoint does: the slot is taken once the body is in (here, after the client left).
+      req.resume();
+      req.on('end', () =>
+        setTimeout(() => {
+          try {
+            slots.take(req, res);
+            answers.push(res.destroyed ? 'taken, client gone' : 'taken');
+            res.end('ok');
+          } catch (error) {
+            answers.push((error as Error).message);
+            res.end();
+          }
+        }, 50),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        await new Promise<void>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write('POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}');
+            setTimeout(() => resolve(void socket.destroy()), 10);
+          });
+        });
+      }
+      await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(5);
+      // Each abandoned request held its slot for ever: the third one was refused before the fix.
+      expect(answers).toEqual(Array.from({ length: 5 }, () => 'taken, client gone'));
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,0 +1,56 @@
+import { withinBytes } from '../../shared/message.ts';
+import type { OwnEnvelope, OwnLane } from '../runtime/own-channel.ts';
+import type { GateBreach } from './gate-main.ts';
+
+/** Why the gate ends the program for one message: the budget it broke and the message the host is told. */
+export interface GateRefusal {
+  reason: GateBreach;
+  message: string;
+}
+
+/**
+ * Throws on an object that is not plain data (an array, or an object of `Object.prototype` or none).
+ * SECURITY: `JSON.stringify` measures an ArrayBuffer, a typed array's buffer, a Map, a Set, a Blob or
+ * a boxed string as a few characters ("{}") while structured clone copies every byte of it to the
+ * relay: on the host page's thread in these engines. Only plain data is measured, so only plain
+ * data may pass.
+ */
+function plainOnly(_key: string, value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) throw new TypeError('not plain data');
+  }
+  return value;
+}
+
+/**
+ * What is wrong with the program's message `data` (with `ports`), or its size in code units (what
+ * the relay's slices count) if it may go to the relay. `lanes`: the lanes the relay opened.
+ */
+export function gateRefusal(
+  data: unknown,
+  ports: readonly MessagePort[],
+  lanes: { has(lane: OwnLane): boolean },
+  maxBytes: number,
+): GateRefusal | number {
+  const type = (message: string) => ({ reason: 'type' as const, message: `the generator ${message}` });
+  if (ports.length > 0) return type('sent a port towards the relay, which the protocol does not do');
+  if (!Array.isArray(data) || data.length !== 2 || !lanes.has(data[0] as OwnLane))
+    return type("posted on the Worker's own channel something that is not a suip envelope [lane, payload]");
+  const [lane, payload] = data as OwnEnvelope;
+  if (lane === 'd' && typeof payload !== 'string') return type('sent a message that is not a JSON text');
+  let size = typeof payload === 'string' ? payload : undefined;
+  if (size === undefined) {
+    try {
+      size = JSON.stringify(payload, plainOnly) ?? '';
+    } catch {
+      return type('sent a control message that is not plain data (arrays, objects, strings, numbers, booleans)');
+    }
+  }
+  if (!withinBytes(size, maxBytes))
+    return {
+      reason: 'bytes' as const,
+      message: `the generator sent a message larger than maxMessageBytes ${maxBytes}`,
+    };
+  return size.length;
+}
