@@ -41,18 +41,19 @@ describe('MCP request slots', () => {
     const server = createServer((req, res) => {
       // As the endpoint does: the slot is taken once the body is in (here, after the client left).
       req.resume();
-      req.on('end', () =>
-        setTimeout(() => {
-          try {
-            slots.take(req, res);
-            answers.push(res.destroyed ? 'taken, client gone' : 'taken');
-            res.end('ok');
-          } catch (error) {
-            answers.push((error as Error).message);
-            res.end();
-          }
-        }, 50),
-      );
+      // Taken only once the client is surely gone (its socket closed): a timer here raced the
+      // client's close on a busy machine.
+      const take = (): void => {
+        try {
+          slots.take(req, res);
+          answers.push(res.destroyed ? 'taken, client gone' : 'taken');
+          res.end('ok');
+        } catch (error) {
+          answers.push((error as Error).message);
+          res.end();
+        }
+      };
+      req.on('end', () => (req.socket.destroyed ? take() : req.socket.once('close', take)));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
