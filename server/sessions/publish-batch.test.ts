@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,4 +47,32 @@ describe('a data batch on the SQLite ledger', () => {
     expect(await ledger.last('s')).toBe(1);
     await ledger.close();
   });
+
+  it('keeps every acknowledged batch across a kill -9 of the writing process, and never half of one', async () => {
+    const file = join(dir, 'killed-batches.sqlite');
+    const writer = fileURLToPath(new URL('../testing/ledger-writer.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'ses-batches', 'batch'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let acknowledged = 0;
+    await new Promise<void>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the writer exited (${code}) before it was killed`)));
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const numbers = chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite);
+        acknowledged = Math.max(acknowledged, ...numbers);
+        if (acknowledged >= 300) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+    const ledger = createSqliteLedger(file);
+    const seqs = (await ledger.read('ses-batches', 0)).entries.map((e) => e.seq);
+    expect(seqs.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    // The writer publishes batches of 10 (`server/testing/ledger-writer.ts`): whole batches only.
+    expect(seqs.length % 10).toBe(0);
+    await ledger.close();
+  }, 60_000);
 });
