@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { serveRawBroadcast } from './live-channel-raw.ts';
 import { listeningUrl } from './live-channel-child.ts';
+import { durableWrites, quantile } from './fsync.ts';
 
 /**
  * The live channel's server figures (`node --import tsx bench/live-channel.ts [--rounds=3]
@@ -17,8 +18,11 @@ import { listeningUrl } from './live-channel-child.ts';
  * latency (p50 / p95) at a steady 200 frames/s, the server's memory per subscriber (heap and
  * external memory, and RSS, after a GC: the slope from 100 to 1,000 subscribers) and the time to
  * resume after a 10,000-frame gap. Rounds interleave the servers; ratios to raw are medians of
- * per-round ratios. Loopback only, bounded (every case has a deadline) and it stops by itself;
- * prints a markdown table, and writes it into docs/benchmarks.md when every server ran unprofiled.
+ * per-round ratios. Right after the SQLite server of a round, one fsync is timed in the same
+ * directory (`fsync.ts`, 100 calls), so SQLite's target (its p50 ≤ the memory ledger's plus one
+ * fsync) is judged per round at the load its latencies were measured at. Loopback only, bounded
+ * (every case has a deadline) and it stops by itself; prints a markdown table, and writes it into
+ * docs/benchmarks.md when every server ran unprofiled.
  */
 
 const SELF = fileURLToPath(import.meta.url);
@@ -127,6 +131,8 @@ type Figure = keyof Omit<Figures, 'ledger'>;
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'suip-bench-live-'));
   const perRound: Figures[][] = [];
+  /** Per round: write + fsync p50 and one SQLite commit's p50 (ms), timed right after the SQLite server ran. */
+  const fsyncs: Array<{ fsync: number; commit: number }> = [];
   const { hasRedisServer, startRedisServer } = await import('../server/testing/redis-server.ts');
   const redis = SERVERS.includes('redis') && hasRedisServer() ? await startRedisServer() : undefined;
   if (SERVERS.includes('redis') && !redis) console.warn('redis-server is not installed: the Redis row is skipped');
@@ -135,7 +141,11 @@ async function main(): Promise<void> {
       const rows: Figures[] = [];
       rows.push(await measure('raw'));
       if (SERVERS.includes('memory')) rows.push(await measure('memory'));
-      if (SERVERS.includes('sqlite')) rows.push(await measure('sqlite', join(dir, `ledger-${round}.sqlite`)));
+      if (SERVERS.includes('sqlite')) {
+        rows.push(await measure('sqlite', join(dir, `ledger-${round}.sqlite`)));
+        const [fsync, , commit] = durableWrites(dir, 100);
+        fsyncs.push({ fsync: quantile(fsync![1], 0.5), commit: quantile(commit![1], 0.5) });
+      }
       if (redis) rows.push(await measure('redis', redis.url));
       perRound.push(rows);
       console.log(`round ${round + 1} of ${ROUNDS}: ${rows.map(describe).join('; ')}`);
@@ -183,6 +193,19 @@ async function main(): Promise<void> {
         .map((r) => `${r.toFixed(2)}x`)
         .join(' ')}`,
     );
+  if (fsyncs.length > 0 && SERVERS.includes('memory')) {
+    const excess = of('sqlite', 'p50').map((p50, i) => p50 - of('memory', 'p50')[i]!);
+    lines.push(
+      '',
+      "SQLite's p50 minus the memory ledger's, per round, against one fsync timed right after " +
+        '(write + fsync p50 of 100; one SQLite commit of one row in brackets):',
+      ...excess.map(
+        (ms, i) =>
+          `- round ${i + 1}: ${ms.toFixed(2)} ms against ${fsyncs[i]!.fsync.toFixed(2)} ms ` +
+          `(${fsyncs[i]!.commit.toFixed(2)} ms): ${ms <= fsyncs[i]!.fsync ? 'within' : 'over'} one fsync`,
+      ),
+    );
+  }
   console.log(`\n${lines.join('\n')}`);
   // A partial run is not the page's table.
   if (SERVERS.join(',') !== 'raw,memory,sqlite,redis' || CPU_PROF !== undefined) return;

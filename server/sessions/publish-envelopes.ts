@@ -1,7 +1,7 @@
 import { HttpError } from '../http/http-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { checkPublish, type Publish } from './publish.ts';
-import { appendData, appendProps, appendRender } from './streams.ts';
+import { appendData, appendProps, appendRender, type DataBody } from './streams.ts';
 
 /** Frames one `POST …/data` may carry (an array body). */
 export const MAX_BATCH = 1000;
@@ -9,17 +9,28 @@ export const MAX_BATCH = 1000;
 /** What an agent publishes into a session: a render, props, or data. */
 export type PublishKind = Publish['kind'];
 
-/** One checked envelope into the session's streams; a render or props lands with its event in one transaction. */
-function publishOne(ledger: Ledger, sessionId: string, item: Publish): Promise<number> {
-  if (item.kind === 'render') return appendRender(ledger, sessionId, item.body);
-  if (item.kind === 'props') return appendProps(ledger, sessionId, item.body);
-  return appendData(ledger, sessionId, item.body);
+/**
+ * Checked envelopes into the session's streams: a render or props lands with its event in one
+ * transaction; a data batch is one transaction of its own (not one per envelope: a batch of 100 on
+ * SQLite was 100 sequential commits, each waiting for its own fsync).
+ */
+async function publishChecked(ledger: Ledger, sessionId: string, checked: Publish[]): Promise<number[]> {
+  const first = checked[0]!;
+  if (first.kind === 'render') return [await appendRender(ledger, sessionId, first.body)];
+  if (first.kind === 'props') return [await appendProps(ledger, sessionId, first.body)];
+  // Only `data` may be a batch, so every envelope here is data.
+  return appendData(
+    ledger,
+    sessionId,
+    checked.map((item) => item.body as DataBody),
+  );
 }
 
 /**
  * Check then record what `POST /api/sessions/<id>/<kind>` carries: one envelope, or for `data` an
  * ordered batch of 1 to `MAX_BATCH`. Every envelope is checked before any is recorded, so a bad
- * one (named by its index in a batch) records nothing. Answers `{seq}` for one envelope, `{seqs}` for a batch.
+ * one (named by its index in a batch) records nothing, and a batch is recorded in one transaction.
+ * Answers `{seq}` for one envelope, `{seqs}` for a batch.
  */
 export async function publishEnvelopes(
   ledger: Ledger,
@@ -37,7 +48,6 @@ export async function publishEnvelopes(
       throw new HttpError(400, 'BAD_REQUEST', items.length > 1 ? `envelope ${index}: ${result.error}` : result.error);
     checked.push(result.value);
   }
-  const seqs: number[] = [];
-  for (const item of checked) seqs.push(await publishOne(ledger, sessionId, item));
+  const seqs = await publishChecked(ledger, sessionId, checked);
   return items.length === 1 && !Array.isArray(body) ? { seq: seqs[0]! } : { seqs };
 }

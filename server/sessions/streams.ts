@@ -1,5 +1,5 @@
 import type { LiveSession, SessionFrame } from '../../shared/neighbours/live/frames.ts';
-import type { Ledger, LedgerEntry, LedgerHead } from '../ledger/ledger.ts';
+import type { AppendItem, Ledger, LedgerEntry, LedgerHead } from '../ledger/ledger.ts';
 import type { Publish } from './publish.ts';
 
 /**
@@ -104,14 +104,20 @@ export async function appendProps(ledger: Ledger, sessionId: string, body: Props
   return seq!;
 }
 
-/** A data envelope (a `replace` channel's value also becomes its head); it has no event. */
-export function appendData(ledger: Ledger, sessionId: string, body: DataBody): Promise<number> {
-  return ledger.append(
-    sessionId,
-    'data' satisfies OutboundKind,
-    JSON.stringify(body),
-    body.mode === 'replace' ? dataHead(body.channel) : undefined,
-  );
+/** A data envelope as a ledger item (a `replace` channel's value also becomes its head); it has no event. */
+function dataItem(sessionId: string, body: DataBody): AppendItem {
+  const item: AppendItem = { session: sessionId, kind: 'data' satisfies OutboundKind, payload: JSON.stringify(body) };
+  if (body.mode === 'replace') item.head = dataHead(body.channel);
+  return item;
+}
+
+/**
+ * Data envelopes, in order, in one `appendAll`: one transaction (one group commit, one fsync on
+ * SQLite) for a whole batch, and all or nothing (a quota refusal records none of it). Resolves
+ * with their `seq`s.
+ */
+export async function appendData(ledger: Ledger, sessionId: string, bodies: readonly DataBody[]): Promise<number[]> {
+  return (await ledger.appendAll(bodies.map((body) => dataItem(sessionId, body))))!;
 }
 
 /**
