@@ -39,6 +39,14 @@ export type GateEvent =
   /** The program's Worker fired `error` (a script that did not run, or an uncaught exception). */
   | { kind: 'error'; message?: string; lineno?: number };
 
+/**
+ * Promise rejections a program may leave unhandled per second (burst included). Firefox ESR reports
+ * each one on the host page's thread whatever the program's scripts do (docs/security.md, "Firefox
+ * ESR": 10–20 µs of the host's CPU each, 75–150 µs under WebDriver BiDi), so this bounds what a
+ * program that makes them one task at a time costs the host; a task that makes many is paid once.
+ */
+export const UNCAUGHT_PER_SECOND = 100;
+
 /** The gate's Worker scope (the DOM lib has no Worker scope type). */
 const scope = self as unknown as {
   postMessage(message: unknown): void;
@@ -80,8 +88,16 @@ function refusal(data: unknown, ports: readonly MessagePort[], lanes: Map<OwnLan
   return undefined;
 }
 
+/** `["e", count]`: the runtime's count of rejections left unhandled in one task (own-channel.ts `countUncaught`). */
+function uncaughtCount(data: unknown, ports: readonly MessagePort[]): number | undefined {
+  if (ports.length > 0 || !Array.isArray(data) || data.length !== 2 || data[0] !== 'e') return undefined;
+  const count: unknown = data[1];
+  return typeof count === 'number' && Number.isInteger(count) && count >= 1 ? count : undefined;
+}
+
 function run(boot: GateBoot): void {
   const rate = createRateBudget(boot.maxMessagesPerSecond);
+  const uncaught = createRateBudget(UNCAUGHT_PER_SECOND);
   const lanes = new Map<OwnLane, MessagePort>();
   let dead = false;
   const blobUrl = URL.createObjectURL(new Blob([boot.script], { type: 'text/javascript' }));
@@ -115,8 +131,18 @@ function run(boot: GateBoot): void {
     breach('rate', tooMany);
     return false;
   };
+  const tooManyUncaught =
+    `the generator left more than ${UNCAUGHT_PER_SECOND} promise rejections per second unhandled ` +
+    "(this browser reports each one on the host page's thread); handle them with await or .catch";
+  // SECURITY: a count beyond the whole budget is a breach at once (never a loop of that length).
+  const countUncaught = (count: number) => {
+    for (let i = 0; i < Math.min(count, UNCAUGHT_PER_SECOND + 1); i += 1)
+      if (!uncaught.take()) return breach('rate', tooManyUncaught);
+  };
   program.onmessage = (event: MessageEvent) => {
     if (!spend()) return;
+    const count = uncaughtCount(event.data, event.ports);
+    if (count !== undefined) return countUncaught(count);
     const refused = refusal(event.data, event.ports, lanes, boot.maxMessageBytes);
     if (refused !== undefined) return breach(refused.reason, refused.message);
     const [lane, payload] = event.data as OwnEnvelope;
