@@ -37,7 +37,9 @@ export type GateBreach = 'rate' | 'bytes' | 'type';
 export type GateEvent =
   | { kind: 'breach'; reason: GateBreach; message: string }
   /** The program's Worker fired `error` (a script that did not run, or an uncaught exception). */
-  | { kind: 'error'; message?: string; lineno?: number };
+  | { kind: 'error'; message?: string; lineno?: number }
+  /** The program posted its first message: its Worker is up (the relay's startup clock, gate-start.ts). */
+  | { kind: 'started' };
 
 /**
  * Promise rejections a program may leave unhandled per second (burst included). Firefox ESR reports
@@ -139,7 +141,12 @@ function run(boot: GateBoot): void {
     for (let i = 0; i < Math.min(count, UNCAUGHT_PER_SECOND + 1); i += 1)
       if (!uncaught.take()) return breach('rate', tooManyUncaught);
   };
+  let started = false;
   program.onmessage = (event: MessageEvent) => {
+    if (!started && !dead) {
+      started = true;
+      tell({ kind: 'started' });
+    }
     if (!spend()) return;
     const count = uncaughtCount(event.data, event.ports);
     if (count !== undefined) return countUncaught(count);
