@@ -68,7 +68,7 @@ test('200,000 unhandled rejections, 1000 per task: the exception reports spend t
 }) => {
   test.fixme(
     browserName === 'firefox',
-    `Firefox ESR 153 reports each unhandled rejection of a Worker on the host page's thread before any script hears of it (preventDefault and a late .catch do not stop it): the gate ends the program after the first task's 1,000, whose reports cost the host's thread 97–236 ms under WebDriver BiDi (10–30 ms per 2,000 in a plain Firefox); see docs/security.md "Firefox ESR (opt-in)"`,
+    `Firefox ESR 153 reports each unhandled rejection of a Worker on the host page's thread before any script hears of it (preventDefault and a late .catch do not stop it): the gate ends the program after the first task's 1,000, whose reports cost the host's thread 97–236 ms under WebDriver BiDi (10–30 ms per 2,000 in a plain Firefox); see docs/security.md "Firefox ESR"`,
   );
   const renderer = await mountRenderer(page);
   const outcome = await runAttack(renderer, 'flood-rejections-tasks', { until: 'terminated' });
