@@ -10,7 +10,12 @@ const GRAB_PORT = `
   const original = MessagePort.prototype.postMessage;
   const ownPost = self.postMessage;
   let port;
-  MessagePort.prototype.postMessage = function (...args) { port = this; return original.apply(this, args); };
+  // Only a port that sends a string is the data port: a heartbeat answer on the comlink control port
+  // may be the last post before render() resolves.
+  MessagePort.prototype.postMessage = function (...args) {
+    if (typeof args[0] === 'string') port = this;
+    return original.apply(this, args);
+  };
   // Behind the relay's gate (Firefox, WebKit) the runtime has no port: it posts [lane, payload] on
   // the Worker's own channel, so the data lane "d" stands in for the port.
   self.postMessage = function (message, ...rest) {
