@@ -8,10 +8,23 @@ import { attach, events, openHost, subtree, waitForStatus } from './fixtures/san
  */
 const GRAB_PORT = `
   const original = MessagePort.prototype.postMessage;
+  const ownPost = self.postMessage;
   let port;
-  MessagePort.prototype.postMessage = function (...args) { port = this; return original.apply(this, args); };
+  // Only a port that sends a string is the data port: a heartbeat answer on the comlink control port
+  // may be the last post before render() resolves.
+  MessagePort.prototype.postMessage = function (...args) {
+    if (typeof args[0] === 'string') port = this;
+    return original.apply(this, args);
+  };
+  // Behind the relay's gate (Firefox, WebKit) the runtime has no port: it posts [lane, payload] on
+  // the Worker's own channel, so the data lane "d" stands in for the port.
+  self.postMessage = function (message, ...rest) {
+    if (Array.isArray(message) && message[0] === 'd') port = { postMessage: (m) => ownPost.call(self, ['d', m]) };
+    return ownPost.call(self, message, ...rest);
+  };
   await suip.render(suip.group(null, [['t', suip.text('grabbed')]]));
   MessagePort.prototype.postMessage = original;
+  self.postMessage = ownPost;
 `;
 
 const LIMITS = { maxMessageBytes: 4096, maxMessagesPerSecond: 50 };

@@ -6,6 +6,8 @@ import type { GateBoot, GateBreach, GateEvent } from './gate-main.ts';
 export interface GateEngine extends Engine {
   /** The gate ended the program for a broken budget: the relay ends the run with this reason. */
   onbreach: ((reason: GateBreach, message: string) => void) | null;
+  /** The program spoke for the first time: its Worker is up (gate-start.ts `watchStart`). */
+  onstarted: (() => void) | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export function startGateEngine(script: string, budgets: Omit<GateBoot, 'script'
     onerror: null,
     onmessage: null,
     onbreach: null,
+    onstarted: null,
     postMessage: (message, transfer) => gate.postMessage(message, transfer),
     terminate() {
       if (ended) return;
@@ -46,6 +49,7 @@ export function startGateEngine(script: string, budgets: Omit<GateBoot, 'script'
   gate.onmessage = ({ data }: MessageEvent<GateEvent>) => {
     if (ended) return;
     if (data.kind === 'breach') return engine.onbreach?.(data.reason, data.message);
+    if (data.kind === 'started') return engine.onstarted?.();
     // No message stays no message: the relay names a script that failed to load itself.
     const event = { message: data.message, lineno: data.lineno ?? 0, preventDefault: () => undefined };
     engine.onerror?.(event as Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>);

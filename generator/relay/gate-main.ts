@@ -38,7 +38,17 @@ export type GateBreach = 'rate' | 'bytes' | 'type';
 export type GateEvent =
   | { kind: 'breach'; reason: GateBreach; message: string }
   /** The program's Worker fired `error` (a script that did not run, or an uncaught exception). */
-  | { kind: 'error'; message?: string; lineno?: number };
+  | { kind: 'error'; message?: string; lineno?: number }
+  /** The program posted its first message: its Worker is up (the relay's startup clock, gate-start.ts). */
+  | { kind: 'started' };
+
+/**
+ * Promise rejections a program may leave unhandled per second (burst included). Firefox ESR reports
+ * each one on the host page's thread whatever the program's scripts do (docs/security.md, "Firefox
+ * ESR": 10–20 µs of the host's CPU each, 75–150 µs under WebDriver BiDi), so this bounds what a
+ * program that makes them one task at a time costs the host; a task that makes many is paid once.
+ */
+export const UNCAUGHT_PER_SECOND = 100;
 
 /** The gate's Worker scope (the DOM lib has no Worker scope type). */
 const scope = self as unknown as {
@@ -57,8 +67,16 @@ function swapPorts(value: unknown, lanes: (port: MessagePort) => number, depth: 
   return copy;
 }
 
+/** `["e", count]`: the runtime's count of rejections left unhandled in one task (own-channel.ts `countUncaught`). */
+function uncaughtCount(data: unknown, ports: readonly MessagePort[]): number | undefined {
+  if (ports.length > 0 || !Array.isArray(data) || data.length !== 2 || data[0] !== 'e') return undefined;
+  const count: unknown = data[1];
+  return typeof count === 'number' && Number.isInteger(count) && count >= 1 ? count : undefined;
+}
+
 function run(boot: GateBoot): void {
   const rate = createRateBudget(boot.maxMessagesPerSecond);
+  const uncaught = createRateBudget(UNCAUGHT_PER_SECOND);
   const lanes = new Map<OwnLane, MessagePort>();
   let dead = false;
   const blobUrl = URL.createObjectURL(new Blob([boot.script], { type: 'text/javascript' }));
@@ -92,8 +110,23 @@ function run(boot: GateBoot): void {
     breach('rate', tooMany);
     return false;
   };
+  const tooManyUncaught =
+    `the generator left more than ${UNCAUGHT_PER_SECOND} promise rejections per second unhandled ` +
+    "(this browser reports each one on the host page's thread); handle them with await or .catch";
+  // SECURITY: a count beyond the whole budget is a breach at once (never a loop of that length).
+  const countUncaught = (count: number) => {
+    for (let i = 0; i < Math.min(count, UNCAUGHT_PER_SECOND + 1); i += 1)
+      if (!uncaught.take()) return breach('rate', tooManyUncaught);
+  };
+  let started = false;
   program.onmessage = (event: MessageEvent) => {
+    if (!started && !dead) {
+      started = true;
+      tell({ kind: 'started' });
+    }
     if (!spend()) return;
+    const count = uncaughtCount(event.data, event.ports);
+    if (count !== undefined) return countUncaught(count);
     const size = gateRefusal(event.data, event.ports, lanes, boot.maxMessageBytes);
     if (typeof size !== 'number') return breach(size.reason, size.message);
     const [lane, payload] = event.data as OwnEnvelope;

@@ -16,6 +16,7 @@ import {
 import { startWatchdog } from '../../shared/watchdog.ts';
 import { startFrameEngine, type Engine } from './frame-engine.ts';
 import { relaySharesHostThread, startGateEngine } from './gate-engine.ts';
+import { watchStart } from './gate-start.ts';
 import { createExceptionReporter, type ExceptionReporter } from './exception-reporter.ts';
 import { PendingEvent } from './pending-event.ts';
 import { createSliceForwarder, type SliceForwarder } from './slice-forwarder.ts';
@@ -341,7 +342,10 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   guardPort(run, control.port1);
   const controller = wrap<WorkerControl>(control.port1);
   run.remote = controller;
-  run.stopWatchdog = watchRun(run, controller, budgets);
+  // Behind the gate, the browser's two Worker starts are not judged as the program's (gate-start.ts).
+  run.stopWatchdog = watchStart(worker, budgets.startupTimeoutMs, (startupTimeoutMs) =>
+    watchRun(run, controller, { ...budgets, startupTimeoutMs }),
+  );
   startRuntime(run, controller, exception);
   return run;
 }

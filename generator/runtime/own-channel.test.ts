@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
+import { countUncaught, ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
 
 /** A Worker scope stand-in: what the runtime posts is recorded, `deliver` plays the gate's message. */
 function fakeScope(): OwnScope & { posted: unknown[]; deliver(data: unknown): void } {
@@ -49,5 +49,31 @@ describe('own channel', () => {
     scope.deliver([2, { id: 'after' }]);
     expect(scope.posted).toEqual([[2, { id: 'x' }]]);
     expect(heard).toEqual([{ id: 'y' }]);
+  });
+
+  it('counts unhandled rejections per task on lane "e", first among listeners, only once enabled', () => {
+    const target = new EventTarget();
+    const posted: unknown[] = [];
+    const tasks: (() => void)[] = [];
+    const scope = Object.assign(target, {
+      postMessage: (message: unknown) => posted.push(message),
+      setTimeout: (task: () => void) => tasks.push(task),
+    }) as unknown as Parameters<typeof countUncaught>[0];
+    const enable = countUncaught(scope);
+    // The model's own listener, added later, stops the event: the count still hears it.
+    target.addEventListener('unhandledrejection', (event) => event.stopImmediatePropagation(), true);
+    const reject = () => target.dispatchEvent(new Event('unhandledrejection'));
+    reject();
+    expect(tasks).toHaveLength(0);
+    enable();
+    for (let i = 0; i < 3; i += 1) reject();
+    expect(tasks).toHaveLength(1);
+    tasks.shift()!();
+    reject();
+    tasks.shift()!();
+    expect(posted).toEqual([
+      ['e', 3],
+      ['e', 1],
+    ]);
   });
 });

@@ -5,13 +5,14 @@ import type { Channel } from '../../shared/channel.ts';
  * The runtime's transport when its Worker was started inside the relay's gate Worker
  * (generator/relay/gate-main.ts, Firefox and WebKit): no MessagePort at all, every message on the
  * Worker's own channel (`self.postMessage`) as an envelope `[lane, payload]`. The lanes: `"c"` the
- * comlink control plane, `"d"` the data plane (JSON texts), a number for each comlink proxy the
- * relay sent (the exception-report callback). The gate spends the run's budget on each envelope
+ * comlink control plane, `"d"` the data plane (JSON texts), `"e"` the count of promise rejections left
+ * unhandled (`countUncaught`, only towards the gate), a number for each comlink proxy the relay sent
+ * (the exception-report callback). The gate spends the run's budget on each envelope
  * before it reads it, then checks its shape and forwards the payload to the relay's port of that lane.
  */
 
-/** A lane of the own channel: control, data, or a proxy's number. */
-export type OwnLane = 'c' | 'd' | number;
+/** A lane of the own channel: control, data, uncaught rejections, or a proxy's number. */
+export type OwnLane = 'c' | 'd' | 'e' | number;
 
 /** The envelope on the own channel, both ways. */
 export type OwnEnvelope = [lane: OwnLane, payload: unknown];
@@ -79,5 +80,39 @@ export function ownChannel(scope: OwnScope): Channel {
       closed = true;
       scope.removeEventListener('message', onMessage);
     },
+  };
+}
+
+/**
+ * Tells the gate how many promise rejections the program left unhandled, one `["e", count]` per
+ * task that had any. Must run before the model's code: the listener is the scope's first capture
+ * listener, so it hears every `unhandledrejection` whatever the model adds later (a listener of its
+ * own that stops the event stops only the runtime's report after it), and `postMessage` and
+ * `setTimeout` are the ones captured now. Returns `enable`: until it is called (the boot chose the
+ * own channel) nothing is sent. Why: Firefox ESR reports each unhandled rejection to the console on
+ * the host page's thread before any script hears of it, whatever a listener does
+ * (docs/security.md, "Firefox ESR"), so the gate must be able to end a program that makes many.
+ */
+export function countUncaught(scope: OwnScope & { setTimeout(task: () => void, ms: number): unknown }): () => void {
+  const post = scope.postMessage.bind(scope);
+  const later = scope.setTimeout.bind(scope);
+  let enabled = false;
+  let uncaught = 0;
+  const flush = () => {
+    post(['e', uncaught] satisfies OwnEnvelope);
+    uncaught = 0;
+  };
+  // SECURITY: capture phase, registered before any code of the model's: it runs first at the target.
+  (scope as unknown as EventTarget).addEventListener(
+    'unhandledrejection',
+    () => {
+      if (!enabled) return;
+      uncaught += 1;
+      if (uncaught === 1) later(flush, 0);
+    },
+    true,
+  );
+  return () => {
+    enabled = true;
   };
 }

@@ -1,7 +1,7 @@
 import { expose, transferHandlers, wrap, type Endpoint, type TransferHandler } from 'comlink';
 import { GeneratorSession } from './generator-session.ts';
 import { HandlerError } from './handler-error.ts';
-import { ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
+import { countUncaught, ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
 import { portChannel } from './port-channel.ts';
 import { createSuipApi } from './suip-api.ts';
 import { CODE_LINE_OFFSET, FRAME_SCRIPT_URL, reportFor, type WorkerReport } from './worker-report.ts';
@@ -34,6 +34,11 @@ let report: (report: WorkerReport) => void = () => undefined;
 const inWindow = 'document' in (self as object);
 const scriptUrl = inWindow ? FRAME_SCRIPT_URL : scope.location.href;
 
+// Before anything of the model's runs (see countUncaught); a window (the frame engine) has no gate.
+const reportUncaught = inWindow
+  ? () => undefined
+  : countUncaught(self as unknown as Parameters<typeof countUncaught>[0]);
+
 scope.addEventListener('error', (event: ErrorEvent) => {
   event.preventDefault(); // reported here; keeps the relay's onerror for scripts that never ran
   report({
@@ -52,6 +57,7 @@ scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
  */
 function ownTransport(): { control: Endpoint; dataPort: undefined } {
   const worker = self as unknown as OwnScope;
+  reportUncaught();
   const proxyHandler = transferHandlers.get('proxy') as TransferHandler<unknown, unknown>;
   transferHandlers.set('proxy', {
     ...proxyHandler,
