@@ -3,11 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Firefox project (SUIP_FIREFOX=1, `npm run test:e2e:firefox`, the last stage of `npm test`): the
- * sandbox and security specs in Debian's Firefox ESR, driven over WebDriver BiDi. It does not exist
- * otherwise, so `npm run test:e2e` runs Chromium alone. The executable is a wrapper that starts
- * /usr/bin/firefox-esr and answers the one BiDi command ESR 153 rejects (see
- * e2e/firefox/firefox-esr-bidi.mjs, design §8).
+ * Opt-in Firefox project (SUIP_FIREFOX=1, `npm run test:e2e:firefox`): the sandbox and security specs
+ * in Debian's Firefox ESR, driven over WebDriver BiDi. It does not exist otherwise, so `npm test`
+ * runs exactly what it ran before. The executable is a wrapper that starts /usr/bin/firefox-esr and
+ * answers the one BiDi command ESR 153 rejects (see e2e/firefox/firefox-esr-bidi.mjs, design §8).
  */
 const firefoxProjects =
   process.env.SUIP_FIREFOX === '1'

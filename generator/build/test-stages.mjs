@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: runs the npm scripts named on the command line (typecheck, lint, test:unit, test:e2e,
- * test:e2e:firefox) one after the other, each even when an earlier one failed, so a failing unit
- * test no longer hides the e2e results; prints, last, the lines that named a failure in each
- * failed stage (a CI log is often read from its end only) and one summary line (each stage, its result and its
+ * `npm test`: runs the npm scripts named on the command line (typecheck, lint, test:unit, test:e2e)
+ * one after the other, each even when an earlier one failed, so a failing unit test no longer
+ * hides the e2e results; prints, last, the lines that named a failure in each failed stage (a
+ * CI log is often read from its end only) and one summary line (each stage, its result and its
  * seconds), and exits non-zero when any stage failed. Ctrl-C stops the run (the stage in progress
  * gets the signal from the terminal, what it says as it stops is still passed on, no later stage
  * starts, and the summary is printed; a second Ctrl-C ends it at once).
@@ -108,9 +108,7 @@ export async function runStages(
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const stages = process.argv.slice(2);
   if (stages.length === 0) {
-    console.error(
-      'usage: node generator/build/test-stages.mjs <npm script>... (typecheck lint test:unit test:e2e test:e2e:firefox)',
-    );
+    console.error('usage: node generator/build/test-stages.mjs <npm script>... (typecheck lint test:unit test:e2e)');
     process.exit(2);
   }
   // Ctrl-C reaches the stage from the terminal (one process group); this process reads the stage's
