@@ -18,14 +18,16 @@ export interface StartingEngine {
  * timeouts, so a program that is up but stuck is judged exactly as a direct Worker is. Returns stop.
  */
 export function watchStart(
-  engine: StartingEngine,
+  engine: object,
   startupTimeoutMs: number,
   watch: (startupTimeoutMs: number) => () => void,
 ): () => void {
+  // Any engine (a Worker, the frame engine, the gate): only the gate has `onstarted`.
   if (!('onstarted' in engine)) return watch(startupTimeoutMs);
+  const gate = engine as StartingEngine;
   let stop = watch(GATE_START_FACTOR * startupTimeoutMs);
-  engine.onstarted = () => {
-    engine.onstarted = null;
+  gate.onstarted = () => {
+    gate.onstarted = null;
     stop();
     stop = watch(startupTimeoutMs);
   };
