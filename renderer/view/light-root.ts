@@ -63,9 +63,11 @@ export const INLINE_STYLES = {
   /**
    * A chunk of a list of more than 2,000 children (list-chunks.ts): laid out as the list it sits in
    * (display, direction, wrap, gap and alignment inherited: a flex column keeps its gap inside a
-   * chunk and between chunks), and skipped by Chromium's layout, paint and hit test while off
-   * screen (`content-visibility: auto`), its last seen size remembered (`auto`) so the scroll
-   * height holds: a move near the top of 50,000 items re-lays one chunk, not every later item.
+   * chunk and between chunks), its layout contained. Not `content-visibility: auto`, which let
+   * Chromium skip an off-screen chunk's layout, paint and hit test (a move near the top of 50,000
+   * items cost 10 ms instead of 559): the items of a skipped chunk went missing from the
+   * accessibility tree (a 2,100-item list showed 511 list items to CDP until scrolled, and
+   * `e2e/long-list-chunks.spec.ts` counted 1 to 18 missing), so a screen reader could not reach them.
    */
   'suip-chunk': {
     display: 'inherit',
@@ -75,8 +77,7 @@ export const INLINE_STYLES = {
     'align-items': 'inherit',
     'justify-content': 'inherit',
     'min-width': '0',
-    'content-visibility': 'auto',
-    'contain-intrinsic-block-size': 'auto 500px',
+    contain: 'layout style',
   },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
