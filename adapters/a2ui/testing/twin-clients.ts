@@ -34,6 +34,9 @@ export function twin(limits: Limits, options: Pick<A2uiClientOptions, 'lane' | '
   return { target, client, issues, sent };
 }
 
+/** Each different violation once, in the order they first happened. */
+const distinct = (violations: readonly unknown[]) => [...new Set(violations.map((v) => JSON.stringify(v)))];
+
 /** What a client sent the agent, without the actions' wall-clock timestamps. */
 export const untimed = (sent: readonly A2uiOutgoing[]) =>
   JSON.parse(JSON.stringify(sent).replace(/"timestamp":"[^"]*"/g, '"timestamp":""')) as unknown;
@@ -88,7 +91,11 @@ export async function expectTwinsAgree(a: Twin, b: Twin, messages: readonly unkn
     await Promise.all([a.client.settle(), b.client.settle()]);
     expect(a.target.tree()).toEqual(b.target.tree());
     expect(untimed(a.sent)).toEqual(untimed(b.sent));
-    expect(a.target.violations).toEqual(b.target.violations);
+    // The lane takes each fired event at once, where the wire path may take two that arrive within
+    // one frame into one render: a refusal the lane repeats per event (a modal opened twice whose
+    // label is over the limit) can be counted fewer times there. The same refusals must happen on
+    // both, not the same number of times (seed 1282198815 counted 6 against 4).
+    expect(distinct(a.target.violations)).toEqual(distinct(b.target.violations));
   } finally {
     await Promise.all([a.client.close(), b.client.close()]);
   }
