@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeUntilKilled } from '../testing/kill-writer.ts';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../testing/redis-server.ts';
 import { ledgerConformance } from './conformance.ts';
 import { createMemoryLedger } from './memory-ledger.ts';
@@ -32,22 +31,7 @@ describe('SQLite ledger (a real file, WAL)', () => {
 
   it('keeps every acknowledged append across a kill -9 of the writing process, with no gap', async () => {
     const file = join(dir, 'killed.sqlite');
-    const writer = fileURLToPath(new URL('../testing/ledger-writer.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'killed-session'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let acknowledged = 0;
-    await new Promise<void>((resolve) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const numbers = chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite);
-        acknowledged = Math.max(acknowledged, ...numbers);
-        if (acknowledged >= 300) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    const acknowledged = await writeUntilKilled(file, ['killed-session']);
     const ledger = createSqliteLedger(file);
     const { entries } = await ledger.read('killed-session', 0);
     const seqs = entries.map((e) => e.seq);

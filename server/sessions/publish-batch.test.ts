@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteLedger } from '../ledger/sqlite-ledger.ts';
+import { writeUntilKilled } from '../testing/kill-writer.ts';
 import { publishEnvelopes } from './publish-envelopes.ts';
 import { appendCreated, dataHead } from './streams.ts';
 
@@ -50,23 +50,7 @@ describe('a data batch on the SQLite ledger', () => {
 
   it('keeps every acknowledged batch across a kill -9 of the writing process, and never half of one', async () => {
     const file = join(dir, 'killed-batches.sqlite');
-    const writer = fileURLToPath(new URL('../testing/ledger-writer.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, file, 'ses-batches', 'batch'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let acknowledged = 0;
-    await new Promise<void>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the writer exited (${code}) before it was killed`)));
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const numbers = chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite);
-        acknowledged = Math.max(acknowledged, ...numbers);
-        if (acknowledged >= 300) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-    });
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+    const acknowledged = await writeUntilKilled(file, ['ses-batches', 'batch']);
     const ledger = createSqliteLedger(file);
     const seqs = (await ledger.read('ses-batches', 0)).entries.map((e) => e.seq);
     expect(seqs.length).toBeGreaterThanOrEqual(acknowledged);
