@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { BenchCheckError, check, checkEqual } from './check.ts';
-import { measure, median } from './measure.ts';
+import { measure, measureInterleaved, median } from './measure.ts';
 
 describe('bench harness', () => {
   test('median of odd and even counts', () => {
@@ -14,6 +14,21 @@ describe('bench harness', () => {
     expect(timing.runs.length).toBe(5);
     expect(timing.runs.every((us) => us >= 0)).toBe(true);
     expect(seen.every((v, i) => v === i)).toBe(true);
+  });
+
+  test('measureInterleaved times the functions in alternating batches, each with its own call counter', () => {
+    const order: number[] = [];
+    const seen: number[][] = [[], []];
+    const fns = [0, 1].map((k) => (i: number) => {
+      order.push(k);
+      seen[k]!.push(i);
+    });
+    const timings = measureInterleaved(fns, { runs: 5, runMs: 1, warmupMs: 1 });
+    expect(timings.map((t) => t.runs.length)).toEqual([5, 5]);
+    expect(seen.every((calls) => calls.every((v, i) => v === i))).toBe(true);
+    // After both warm up and calibrate, the timed batches alternate: a, b, a, b, … (ten switches).
+    const batches = order.filter((k, i) => i === 0 || order[i - 1] !== k);
+    expect(batches.slice(-10)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
   });
 
   test('checks throw BenchCheckError on wrong results', () => {

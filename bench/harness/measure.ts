@@ -93,3 +93,52 @@ export function measure(fn: (i: number) => unknown, options: MeasureOptions = {}
   void sink;
   return { median: median(cpu), runs: cpu, wallMedian: median(wall), wallRuns: wall, iterations };
 }
+
+/**
+ * Times several functions in alternating batches (a, b, c, a, b, c, …) after a warm-up of all of them, and returns
+ * each one's `Timing` (µs per call, CPU time). For a sweep whose verdict is how the sizes compare: timed one after
+ * another, the first size paid the JIT's warm-up and load drift landed on one size and not the others (issue 42's
+ * token sweep spread 30% between runs); alternating batches share both. No forced GC between batches: a full GC
+ * leaves the heap's concurrent sweeping to helper threads, which `process.cpuUsage` counts into the next batch, a
+ * cost that grows with the heap (1.5x a token's own cost at 50,000 siblings, measured) and is not the code's;
+ * each batch is long enough to carry its own share of the collections a steady stream causes.
+ */
+export function measureInterleaved(fns: readonly ((i: number) => unknown)[], options: MeasureOptions = {}): Timing[] {
+  const { runs, runMs, warmupMs } = { ...measureOptions(false), ...options };
+  const calls = fns.map(() => 0);
+  for (const [k, fn] of fns.entries()) {
+    const warmStart = performance.now();
+    while (performance.now() - warmStart < warmupMs || calls[k]! < MIN_WARMUP_CALLS) consume(fn(calls[k]!++));
+  }
+  const iterations = fns.map((fn, k) => {
+    let n = 1;
+    for (;;) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) consume(fn(calls[k]!++));
+      const elapsed = performance.now() - t0;
+      if (elapsed >= runMs / 10 || n >= 1 << 24) return Math.max(1, Math.ceil((n * runMs) / Math.max(elapsed, 0.001)));
+      n *= 2;
+    }
+  });
+  const cpu: number[][] = fns.map(() => []);
+  const wall: number[][] = fns.map(() => []);
+  for (let r = 0; r < Math.max(5, runs); r++) {
+    for (const [k, fn] of fns.entries()) {
+      const n = iterations[k]!;
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) consume(fn(calls[k]!++));
+      wall[k]!.push(((performance.now() - t0) * 1000) / n);
+      const used = process.cpuUsage(c0);
+      cpu[k]!.push((used.user + used.system) / n);
+    }
+  }
+  void sink;
+  return fns.map((_, k) => ({
+    median: median(cpu[k]!),
+    runs: cpu[k]!,
+    wallMedian: median(wall[k]!),
+    wallRuns: wall[k]!,
+    iterations: iterations[k]!,
+  }));
+}
