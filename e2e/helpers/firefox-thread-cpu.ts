@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 const SAMPLER = `
 const { workerData } = require('node:worker_threads');
 const { readFileSync, readdirSync } = require('node:fs');
-const { root, buffer } = workerData;
+const { root, comm, buffer } = workerData;
 const samples = new Float64Array(buffer);
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const last = new Map();
@@ -37,7 +37,7 @@ const scan = () => {
   }
   threads = [];
   for (const pid of found) {
-    try { if (readFileSync('/proc/' + pid + '/comm', 'utf8').trim() === 'Isolated Web Co') threads.push(pid); } catch {}
+    try { if (readFileSync('/proc/' + pid + '/comm', 'utf8').trim() === comm) threads.push(pid); } catch {}
   }
 };
 const cpu = () => {
@@ -62,18 +62,23 @@ for (let n = 0; ; n += 1) {
 /** Samples kept: ten minutes at 2 ms, in a ring. */
 const SLOTS = 300_000;
 
-let shared: { samples: Float64Array; worker: Worker } | undefined;
+const shared = new Map<string, Float64Array>();
 
-/** The sampler of this test worker: [count, then (epoch ms, summed CPU ms) pairs in a ring]. */
-function sampler(): Float64Array {
-  if (shared === undefined) {
+/**
+ * The sampler of the processes named `comm` below `root`, one per pair for this process's life:
+ * [count, then (epoch ms, summed CPU ms) pairs in a ring].
+ */
+function sampler(root: number, comm: string): Float64Array {
+  const key = `${root}/${comm}`;
+  let samples = shared.get(key);
+  if (samples === undefined) {
     const buffer = new SharedArrayBuffer(8 * (1 + 2 * SLOTS));
-    const worker = new Worker(SAMPLER, { eval: true, workerData: { root: process.pid, buffer } });
+    const worker = new Worker(SAMPLER, { eval: true, workerData: { root, comm, buffer } });
     // It runs for the test worker's life and must not keep the process alive.
     worker.unref();
-    shared = { samples: new Float64Array(buffer), worker };
+    shared.set(key, (samples = new Float64Array(buffer)));
   }
-  return shared.samples;
+  return samples;
 }
 
 /** The host's main-thread CPU over time, from the moment it was asked for. */
@@ -88,8 +93,17 @@ export interface ThreadCpuSampler {
  * A meter on this test worker's Firefox site processes, from now on: settles once the sampler has
  * a sample (its thread starts slowly on a loaded machine).
  */
-export async function startFirefoxThreadCpu(): Promise<ThreadCpuSampler> {
-  const samples = sampler();
+export function startFirefoxThreadCpu(): Promise<ThreadCpuSampler> {
+  return startThreadCpu(process.pid, 'Isolated Web Co');
+}
+
+/**
+ * A meter on the main threads of the processes named `comm` (as `/proc/<pid>/comm` shows it, 15
+ * characters at most) that descend from process `root`, from now on. Firefox's site processes
+ * descend from the test worker; WebKitGTK's web process (`WebKitWebProces`) from its WebDriver.
+ */
+export async function startThreadCpu(root: number, comm: string): Promise<ThreadCpuSampler> {
+  const samples = sampler(root, comm);
   while (samples[0] === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   const count = () => samples[0]!;
   const first = count() - 1;
