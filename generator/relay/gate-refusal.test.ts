@@ -46,6 +46,14 @@ describe("the gate's check of a program's message", () => {
     },
   );
 
+  it('counts the keys JSON leaves out: a member whose value is undefined keeps its key in a clone', () => {
+    const big = { id: 'x', type: 'RAW', ['k'.repeat(2 * MAX)]: undefined };
+    expect(gateRefusal(received('c', big), [], lanes, MAX)).toMatchObject({ reason: 'bytes' });
+    // A void call's answer (comlink) still passes, its key counted.
+    const answer = { id: 'x', type: 'RAW', value: undefined };
+    expect(gateRefusal(received('c', answer), [], lanes, MAX)).toBe(JSON.stringify(answer).length + 'value'.length);
+  });
+
   it('refuses by bytes a plain control message over maxMessageBytes, and a data text that is not a string', () => {
     expect(gateRefusal(received('c', { v: 'x'.repeat(MAX) }), [], lanes, MAX)).toMatchObject({ reason: 'bytes' });
     expect(gateRefusal(received('d', { text: 'x' }), [], lanes, MAX)).toMatchObject({ reason: 'type' });
