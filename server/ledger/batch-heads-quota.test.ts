@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, startRedisServer, type RedisServer } from '../testing/redis-server.ts';
 import type { AppendItem, Ledger } from './ledger.ts';
 import { createMemoryLedger } from './memory-ledger.ts';
+import { createRedisLedger } from './redis-ledger.ts';
 import { createSqliteLedger } from './sqlite-ledger.ts';
 
 // A real file on the repository's disk (gitignored `.suip-data/`), as the ledger's own tests do.
@@ -52,6 +54,23 @@ describe('a multi-append that replaces one head several times stays within the q
   // marked `fails` until that file counts a head once per call (another engineer edits it now).
   it.fails('on SQLite', async () => {
     const ledger = createSqliteLedger(join(dir, 'heads.sqlite'), { quotaBytes: QUOTA });
+    await fillWithBatch(ledger);
+    await expectWithinQuota(ledger);
+  });
+});
+
+describe.skipIf(!hasRedisServer())('the same batch on Redis (a real redis-server on a free port)', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  // The same plan was in the Lua script of redis-ledger.ts (it read the stored head for every item).
+  it('on Redis', async () => {
+    const ledger = await createRedisLedger(redis.url, { quotaBytes: QUOTA });
     await fillWithBatch(ledger);
     await expectWithinQuota(ledger);
   });
