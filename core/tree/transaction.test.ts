@@ -12,7 +12,7 @@ import {
   type Op,
   type Particle,
 } from '../../shared/index.ts';
-import { applyTransaction, lookup } from './transaction.ts';
+import { applyTransaction, lookup, type CheckGroup } from './transaction.ts';
 
 const t = (text: string): Particle => ({ text });
 const g = (entries: Array<[string, Particle]>, type?: string): GroupParticle =>
@@ -274,6 +274,32 @@ test('property: the node budget stays exact when transactions alternate between 
     ),
     { numRuns: 300 },
   );
+});
+
+test('a transaction the vocabulary check refuses leaves the next one O(1): the tree is not walked for its size', () => {
+  // A refusal comes after the ops ran (the check runs on the result), where the result's size was
+  // already remembered as the newest; the input tree's size must stay known, or every refusal a
+  // program sends makes the next transaction walk each wide list on the way (9,000 children: about
+  // 300 µs of the host's thread per refusal, against a few µs for a token).
+  const refuseBad: CheckGroup = (_group, path, changed) =>
+    changed?.has('bad') ? { code: ErrorCode.VocabularyViolation, message: `no "bad" in ${path.join('/')}` } : undefined;
+  let tree = g([['list', g([])]]);
+  for (let i = 0; i < 300; i += 1) tree = applyOk(tree, [appendOp(['list'], `i${i}`, t('x'))]);
+  const refused = applyTransaction(tree, [appendOp(['list'], 'bad', t('x'))], { checkGroup: refuseBad });
+  expect(refused.ok).toBe(false);
+  // Counts every walk of the list's children array (a size walk reads each entry).
+  const entries = (lookup(tree, ['list']) as GroupParticle).group;
+  let walks = 0;
+  const iterate = Array.prototype[Symbol.iterator];
+  Object.defineProperty(entries, Symbol.iterator, {
+    value(this: unknown[]) {
+      walks += 1;
+      return iterate.call(this);
+    },
+  });
+  const next = applyTransaction(tree, [appendTextOp(['list', 'i7'], 'y')], { checkGroup: refuseBad });
+  expect(next.ok).toBe(true);
+  expect(walks).toBe(0);
 });
 
 describe('applyTransaction: errors a model can act on', () => {

@@ -96,9 +96,6 @@ export function applyTransaction(
       ),
     };
   }
-  // Budgets were kept exact op by op (new subtrees are validated with their depth, moves checked
-  // against their memoized height), so the result's size is known without walking it.
-  rememberResultSize(next, limits.maxNodes - state.nodeBudget);
   if (options.checkGroup) {
     let error: SuipErrorObject | undefined;
     let threw = true;
@@ -111,6 +108,11 @@ export function applyTransaction(
     }
     if (error) return { ok: false, error };
   }
+  // Budgets were kept exact op by op (new subtrees are validated with their depth, moves checked
+  // against their memoized height), so the result's size is known without walking it. Only an
+  // accepted result becomes the newest tree (tree-stats.ts): a refused one would push the input
+  // tree's size out, and the next transaction would walk the tree to count it again.
+  rememberResultSize(next, limits.maxNodes - state.nodeBudget);
   state.log.commit(state.inPlaceWidth);
   return { ok: true, tree: next };
 }

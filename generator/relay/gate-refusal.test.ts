@@ -32,6 +32,28 @@ describe("the gate's check of a program's message", () => {
     },
   );
 
+  it.each([
+    ['an array with a 4 MB named property', () => Object.assign(['x'], { big: 'x'.repeat(4 << 20) })],
+    ['such an array deep in an answer', () => ({ id: 'x', value: [Object.assign([], { big: 'x'.repeat(4 << 20) })] })],
+    ['an empty array of length 1,000,000 (holes)', () => Object.assign([], { length: 1_000_000 })],
+  ])(
+    'refuses %s: JSON reads only the indices up to its length, structured clone copies every own property',
+    (_, make) => {
+      for (const lane of ['c', 0]) {
+        const verdict = gateRefusal(received(lane, make()), [], lanes, MAX);
+        expect(verdict).toEqual({ reason: 'type', message: expect.stringMatching(/not plain data/) });
+      }
+    },
+  );
+
+  it('counts the keys JSON leaves out: a member whose value is undefined keeps its key in a clone', () => {
+    const big = { id: 'x', type: 'RAW', ['k'.repeat(2 * MAX)]: undefined };
+    expect(gateRefusal(received('c', big), [], lanes, MAX)).toMatchObject({ reason: 'bytes' });
+    // A void call's answer (comlink) still passes, its key counted.
+    const answer = { id: 'x', type: 'RAW', value: undefined };
+    expect(gateRefusal(received('c', answer), [], lanes, MAX)).toBe(JSON.stringify(answer).length + 'value'.length);
+  });
+
   it('refuses by bytes a plain control message over maxMessageBytes, and a data text that is not a string', () => {
     expect(gateRefusal(received('c', { v: 'x'.repeat(MAX) }), [], lanes, MAX)).toMatchObject({ reason: 'bytes' });
     expect(gateRefusal(received('d', { text: 'x' }), [], lanes, MAX)).toMatchObject({ reason: 'type' });

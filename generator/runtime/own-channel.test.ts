@@ -57,9 +57,10 @@ describe('own channel', () => {
     const tasks: (() => void)[] = [];
     const scope = Object.assign(target, {
       postMessage: (message: unknown) => posted.push(message),
+      // Where the code before the fix took its flush's timer from.
       setTimeout: (task: () => void) => tasks.push(task),
     }) as unknown as Parameters<typeof countUncaught>[0];
-    const enable = countUncaught(scope);
+    const enable = countUncaught(scope, (task) => tasks.push(task));
     // The model's own listener, added later, stops the event: the count still hears it.
     target.addEventListener('unhandledrejection', (event) => event.stopImmediatePropagation(), true);
     const reject = () => target.dispatchEvent(new Event('unhandledrejection'));
@@ -75,5 +76,26 @@ describe('own channel', () => {
       ['e', 3],
       ['e', 1],
     ]);
+  });
+
+  it('sends the count even when the program cancels every timer it can name', async () => {
+    const target = new EventTarget();
+    const posted: unknown[] = [];
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const scope = Object.assign(target, {
+      postMessage: (message: unknown) => posted.push(message),
+      setTimeout: (task: () => void, ms: number) => {
+        const timer = setTimeout(task, ms);
+        timers.push(timer);
+        return timer;
+      },
+    }) as unknown as Parameters<typeof countUncaught>[0];
+    countUncaught(scope)();
+    // The program's listener runs after the runtime's and clears every timer (ids are small
+    // integers in a Worker: a loop of clearTimeout over a range reaches the runtime's).
+    target.addEventListener('unhandledrejection', () => timers.forEach((timer) => clearTimeout(timer)));
+    target.dispatchEvent(new Event('unhandledrejection'));
+    target.dispatchEvent(new Event('unhandledrejection'));
+    await expect.poll(() => posted, { timeout: 5_000 }).toEqual([['e', 2]]);
   });
 });

@@ -84,18 +84,38 @@ export function ownChannel(scope: OwnScope): Channel {
 }
 
 /**
+ * A scheduler of one task at a time on a MessageChannel of its own, made now: the program can
+ * neither name nor cancel what it schedules. A timer could be: ids are small integers, so a
+ * program's `clearTimeout` over a range cancels the runtime's timers too.
+ */
+function privateTask(): (task: () => void) => void {
+  const channel = new MessageChannel();
+  const send = channel.port2.postMessage.bind(channel.port2);
+  let pending: (() => void) | undefined;
+  channel.port1.onmessage = () => {
+    const task = pending;
+    pending = undefined;
+    task?.();
+  };
+  return (task) => {
+    pending = task;
+    send(null);
+  };
+}
+
+/**
  * Tells the gate how many promise rejections the program left unhandled, one `["e", count]` per
  * task that had any. Must run before the model's code: the listener is the scope's first capture
  * listener, so it hears every `unhandledrejection` whatever the model adds later (a listener of its
- * own that stops the event stops only the runtime's report after it), and `postMessage` and
- * `setTimeout` are the ones captured now. Returns `enable`: until it is called (the boot chose the
- * own channel) nothing is sent. Why: Firefox ESR reports each unhandled rejection to the console on
- * the host page's thread before any script hears of it, whatever a listener does
- * (docs/security.md, "Firefox ESR"), so the gate must be able to end a program that makes many.
+ * own that stops the event stops only the runtime's report after it), and `postMessage` and the
+ * flush's channel (`later`, a private MessageChannel by default) are the ones captured now.
+ * Returns `enable`: until it is called (the boot chose the own channel) nothing is sent. Why:
+ * Firefox ESR reports each unhandled rejection to the console on the host page's thread before any
+ * script hears of it, whatever a listener does (docs/security.md, "Firefox ESR"), so the gate must
+ * be able to end a program that makes many.
  */
-export function countUncaught(scope: OwnScope & { setTimeout(task: () => void, ms: number): unknown }): () => void {
+export function countUncaught(scope: OwnScope, later: (task: () => void) => void = privateTask()): () => void {
   const post = scope.postMessage.bind(scope);
-  const later = scope.setTimeout.bind(scope);
   let enabled = false;
   let uncaught = 0;
   const flush = () => {
@@ -103,12 +123,14 @@ export function countUncaught(scope: OwnScope & { setTimeout(task: () => void, m
     uncaught = 0;
   };
   // SECURITY: capture phase, registered before any code of the model's: it runs first at the target.
+  // The flush is scheduled once per run of rejections, so it must be one the program cannot cancel
+  // (a cleared timer left the count at 1 and silenced it for good).
   (scope as unknown as EventTarget).addEventListener(
     'unhandledrejection',
     () => {
       if (!enabled) return;
       uncaught += 1;
-      if (uncaught === 1) later(flush, 0);
+      if (uncaught === 1) later(flush);
     },
     true,
   );

@@ -141,11 +141,21 @@ function planRoom(
   quota: number,
 ): Array<[Session, number, number | undefined]> {
   const adding = new Map<string, number>();
+  // A head several items of the call replace (a data batch of `replace` envelopes on one channel)
+  // frees its stored size once: each later item replaces the one before it in the call.
+  const headsNow = new Map<string, Map<string, number>>();
   for (const item of items) {
     const session = sessionOf(item.session);
-    const before = item.head === undefined ? 0 : (session.heads.get(item.head)?.size ?? 0);
-    const headSize = item.head === undefined ? 0 : headSizeOf(item.head, item.payload);
-    adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + headSize - before);
+    let bytes = sizeOf(item);
+    if (item.head !== undefined) {
+      let now = headsNow.get(item.session);
+      if (now === undefined) headsNow.set(item.session, (now = new Map()));
+      const before = now.get(item.head) ?? session.heads.get(item.head)?.size ?? 0;
+      const headSize = headSizeOf(item.head, item.payload);
+      now.set(item.head, headSize);
+      bytes += headSize - before;
+    }
+    adding.set(item.session, (adding.get(item.session) ?? 0) + bytes);
   }
   // SECURITY: a session's kept entries and heads never pass the quota (or the share the call is
   // held to): the oldest entries before the first unacknowledged pin are trimmed to make room,

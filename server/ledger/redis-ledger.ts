@@ -25,6 +25,7 @@ import { serverTails } from './redis-tail-reader.ts';
  * item's slot). Answers {'OK', seq…}, {'DUP'} or {'QUOTA', item, kept, adding, limit}. Sizes are
  * counted as `sizeOf` / `headSizeOf` count them. Over its limit, a session's oldest entries are
  * trimmed (planned for every session first, applied only when all fit), never a pin not yet released.
+ * A head several items replace frees its stored size once (`planned`: the size the call left it at).
  */
 const APPEND_ALL = `local window, quota, n, actionKey = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
 if actionKey ~= '' and redis.call('ZSCORE', KEYS[3 * n + 1], actionKey) then return {'DUP'} end
@@ -39,12 +40,17 @@ local function field(fields, name)
   return nil
 end
 local function seqOfId(id) return tonumber(string.sub(id, string.find(id, '-', 1, true) + 1)) end
-local adding, first = {}, {}
+local adding, first, planned = {}, {}, {}
 for i = 0, n - 1 do
   local kind, payload, head, seqOf = arg(i, 0), arg(i, 2), arg(i, 3), tonumber(arg(i, 4))
   local size = #kind + #payload
   if seqOf > 0 then size = size + 24 end
-  if head ~= '' then size = size + #head + #payload - headSize(KEYS[3 * i + 2], head) end
+  if head ~= '' then
+    local seen = planned[KEYS[3 * i + 2]] or {}
+    planned[KEYS[3 * i + 2]] = seen
+    size = size + #head + #payload - (seen[head] or headSize(KEYS[3 * i + 2], head))
+    seen[head] = #head + #payload
+  end
   local meta = KEYS[3 * i + 3]
   if not adding[meta] then
     first[#first + 1] = meta
