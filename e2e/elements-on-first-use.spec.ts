@@ -47,6 +47,9 @@ test('until the chunk arrives the elements hold their place, then render there a
   expect(await form.evaluate((element) => element.matches(':not(:defined)'))).toBe(true);
   expect((await form.boundingBox())!.height).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  // Nothing of its particle is on the page meanwhile: Lit set it as a property, never as light-DOM children.
+  expect(await form.evaluate((element) => element.childNodes.length + (element.shadowRoot === null ? 0 : 1))).toBe(0);
+  await expect(page.getByText('Your name')).toHaveCount(0);
   release();
   // Upgraded where it stands, with the particle Lit set on it before.
   await expect(page.getByRole('textbox', { name: 'Your name' })).toBeVisible();
