@@ -70,17 +70,42 @@ test("a2ui.md: the inline A2UI stream renders and the Button's action comes back
   });
 });
 
-test("ag-ui.md: a scripted agent's program renders; its button's action is the next run's input, answered", async ({
-  page,
-}) => {
-  await openSnippet(page, guideSnippets('ag-ui.md')['ag-ui-try']!);
-  await expect(page.getByText('Lisbon, 3 nights')).toBeVisible({ timeout: 30_000 });
-  // The doc's cue: the page answered the tool call, so the program's actions now reach the agent.
-  await expect(page.getByText('The trip is on screen: press Book Lisbon.')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Booked.')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Book Lisbon' }).click();
-  await expect(page.getByText('Booked. You sent: Action in "Trip": {"book":"Lisbon"}')).toBeVisible();
-});
+/**
+ * The conversation's elements (message, key-value, pair, status) load on first use
+ * (renderer/view/elements-on-first-use.ts), so the conversation and the program's card reach the screen in either
+ * order. The conversation's tool-call card shows the call's arguments, the program's source among them, which holds
+ * the card's title too: the title is asserted as the card's heading, not as text found anywhere on the page.
+ * `conversation after the card` holds that chunk until the heading shows, the order a fresh clone's CI run met (its
+ * dev server transformed the chunk's modules for the first time); there the old `getByText` matched both.
+ */
+for (const order of ['as it comes', 'conversation after the card'] as const)
+  test(`ag-ui.md (${order}): a scripted agent's program renders; its button's action is the next run's input`, async ({
+    page,
+  }) => {
+    const release = order === 'as it comes' ? () => {} : await holdFirstUseElements(page);
+    await openSnippet(page, guideSnippets('ag-ui.md')['ag-ui-try']!);
+    const title = page.getByRole('heading', { name: 'Lisbon, 3 nights' });
+    await expect(title).toBeVisible({ timeout: 30_000 });
+    release();
+    // The doc's cue: the page answered the tool call, so the program's actions now reach the agent.
+    await expect(page.getByText('The trip is on screen: press Book Lisbon.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Tool call: suip_render_program')).toBeVisible();
+    await expect(title).toHaveCount(1);
+    await expect(page.getByText('Booked.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Book Lisbon' }).click();
+    await expect(page.getByText('Booked. You sent: Action in "Trip": {"book":"Lisbon"}')).toBeVisible();
+  });
+
+/** Holds the module of the elements loaded on first use until the returned function is called. */
+async function holdFirstUseElements(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/first-use-elements/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test("genui-v1.md: a scripted /genUI answers a surface; its button's click is the next request's uiEvent", async ({
   page,

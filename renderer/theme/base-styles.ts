@@ -15,6 +15,13 @@ export const baseStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /* An element whose module is still loading (renderer/view/elements-on-first-use.ts) holds its place. */
+  :not(:defined) {
+    display: block;
+    min-height: 1.5rem;
+    border-radius: var(--_radius-sm);
+    background: var(--_color-subtle);
+  }
   :focus-visible {
     outline: 3px solid var(--_color-accent);
     outline-offset: 2px;

@@ -1,5 +1,6 @@
 import { literal, type StaticValue } from 'lit/static-html.js';
 import { ELEMENT_TAGS } from './define-element.ts';
+import { awaitsFirstUse } from './elements-on-first-use.ts';
 
 /** Fallback for groups without a type. */
 export const GROUP_TAG = literal`suip-group`;
@@ -11,10 +12,16 @@ export const UNKNOWN_TAG = literal`suip-unknown`;
  */
 export function tagFor(type: string | undefined, hostTags?: ReadonlyMap<string, StaticValue>): StaticValue {
   if (type === undefined) return GROUP_TAG;
-  return hostTags?.get(type) ?? ELEMENT_TAGS.get(type) ?? UNKNOWN_TAG;
+  const host = hostTags?.get(type);
+  if (host !== undefined) return host;
+  const tag = ELEMENT_TAGS.get(type);
+  if (tag === undefined) return UNKNOWN_TAG;
+  // A built-in element left to first use: this render starts its module's load (it upgrades in place).
+  awaitsFirstUse(type);
+  return tag;
 }
 
-/** Types that have a built-in element (once the elements are loaded; for tests and docs). */
+/** Types that have a built-in element, loaded or left to first use (for tests and docs). */
 export function renderedTypes(): readonly string[] {
   return [...ELEMENT_TAGS.keys()];
 }

@@ -14,20 +14,20 @@ export interface DeferredPart {
 export type DeferredParts = ReadonlyMap<string, DeferredPart>;
 
 /** How a deferred element holds its place until its module is there: a box of the size it will have. */
-export type PlaceholderShape = 'chart' | 'media' | 'code';
+export type PlaceholderShape = 'chart' | 'media' | 'code' | 'table';
 
 const placeholderStyles = css`
   .pending { border-radius: var(--_radius-sm); background: var(--_color-subtle); }
   .pending.chart { aspect-ratio: 2 / 1; max-width: 36rem; }
   .pending.media { min-height: 3rem; }
-  .pending.code { min-height: 4.5rem; }
+  .pending.code, .pending.table { min-height: 4.5rem; }
 `;
 
 let parts: DeferredParts | undefined;
 let loading: Promise<DeferredParts> | undefined;
 
 /**
- * The deferred elements' module (charts, code, media), requested the first time one of them
+ * The deferred elements' module (charts, code, media, tables), requested the first time one of them
  * renders: a same-origin module chunk, like the markdown pipeline, so a strict host CSP
  * (`script-src 'self'`) allows it. A failed load is retried at the next render and said on the
  * console; meanwhile the placeholder stays, never a wrong rendering.
@@ -38,7 +38,7 @@ export function loadDeferredParts(): Promise<DeferredParts> {
     (error: unknown) => {
       loading = undefined;
       console.error(
-        'suip: the chart, code and media elements could not be loaded; ' +
+        'suip: the chart, code, media and table elements could not be loaded; ' +
           'they show as placeholders until the next render retries',
         error,
       );

@@ -7,6 +7,7 @@ import { SuipChartLine } from './suip-chart-line.ts';
 import { SuipChartPie } from './suip-chart-pie.ts';
 import { SuipCode } from './suip-code.ts';
 import { SuipImage } from './suip-image.ts';
+import { SuipTable } from './suip-table.ts';
 import { SuipVideo } from './suip-video.ts';
 
 /**
@@ -29,4 +30,5 @@ export const DEFERRED_PARTS: DeferredParts = new Map([
   ['suip-image', part(SuipImage)],
   ['suip-video', part(SuipVideo)],
   ['suip-audio', part(SuipAudio)],
+  ['suip-table', part(SuipTable)],
 ]);

@@ -1,50 +1,21 @@
-/** Registers every vocabulary element (side-effect imports), plus the text, data, group and fallback elements. */
+/**
+ * Registers the elements a first program is made of (text, data, plain groups, the fallback, the
+ * layout containers and slots) and the tags of the rest: charts, code, media and tables (lazy-elements.ts)
+ * and every other type (first-use-elements.ts) load the first time one of them renders.
+ */
 import '../suip-text.ts';
 import '../suip-data.ts';
 import '../suip-group.ts';
 import '../suip-unknown.ts';
 import './lazy-elements.ts';
-import './suip-accordion.ts';
-import './suip-alert.ts';
-import './suip-badge.ts';
-import './suip-button.ts';
 import './suip-card.ts';
-import './suip-checkbox.ts';
-import './suip-choice.ts';
 import './suip-column.ts';
-import './suip-date-field.ts';
 import './suip-divider.ts';
-import './suip-file.ts';
-import './suip-form.ts';
 import './suip-grid.ts';
-import './suip-hero.ts';
-import './suip-icon.ts';
-import './suip-key-value.ts';
-import './suip-link-card.ts';
 import './suip-list.ts';
-import './suip-modal.ts';
-import './suip-multi-choice.ts';
-import './suip-pair.ts';
-import './suip-progress.ts';
-import './suip-rating.ts';
 import './suip-row.ts';
 import './suip-section.ts';
-import './suip-slider.ts';
-import './suip-stat.ts';
-import './suip-stats.ts';
-import './suip-status.ts';
-import './suip-table.ts';
 import './suip-slot.ts';
-import './suip-placeholder.ts';
-import './suip-tabs.ts';
-import './suip-tags.ts';
-import './suip-text-area.ts';
-import './suip-text-field.ts';
-import './suip-timeline-item.ts';
-import './suip-timeline.ts';
-import './suip-toggle.ts';
-import './suip-avatar.ts';
-import './suip-board.ts';
-import './suip-conversation.ts';
-import './suip-empty-state.ts';
-import './suip-message.ts';
+import { deferUndefinedElements } from '../elements-on-first-use.ts';
+
+deferUndefinedElements();

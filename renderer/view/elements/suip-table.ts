@@ -3,9 +3,11 @@ import { baseStyles } from '../../theme/base-styles.ts';
 import { SuipGroupElement } from '../suip-element.ts';
 import { arrayOf, cellText, field, parseJson } from './json-data.ts';
 import { table } from '../../../core/vocabulary/structure.generated.ts';
-import { defineElement } from '../define-element.ts';
 
-/** `table`: a real `<table>` with column headers, cells as plain text, scrollable when wide. */
+/**
+ * `table` (render-only, in the deferred chunk): a real `<table>` with column headers, cells as plain text,
+ * scrollable when wide.
+ */
 export class SuipTable extends SuipGroupElement {
   static override definition = table;
   static override styles = [
@@ -34,4 +36,3 @@ export class SuipTable extends SuipGroupElement {
     </table></div>`;
   }
 }
-defineElement('suip-table', SuipTable);
