@@ -123,6 +123,9 @@ export async function serveMcpHttp(
     // never parses the text again.
     const parsedBody = body === undefined ? undefined : parseBoundedJson(body);
     const abort = new AbortController();
+    // A client gone while its body was read (its slot already given back by `take`) gets no tool run: 'close' has
+    // fired, so the listener below would never abort a generation nobody can receive.
+    if (response.destroyed) return;
     response.once('close', () => abort.abort());
     const answer = await handler.fetch(
       toWebRequest(request, body, abort.signal, MCP_PATH),
