@@ -132,11 +132,12 @@ test('unhandled rejections whose count the program cancels (clearTimeout): the g
 });
 
 /**
- * A program that escapes its wrapper (worker-report.ts `workerScript` puts the model's code first,
- * inside `async function () {…}`): its `};` closes the function, so what follows runs at the
- * script's top level before the runtime's own code, and its capture listener is registered before
- * `countUncaught`'s (own-channel.ts), which then never hears a rejection. It re-opens `__suipMain`
- * so the handshake still completes.
+ * A program that escapes its wrapper: its `};` closes the function `workerScript` (worker-report.ts)
+ * puts the model's code in, so what follows runs at the script's top level, where its capture listener
+ * stops every rejection event from reaching listeners registered after it. It re-opens `__suipMain`
+ * so the handshake still completes. The runtime comes first in the script, so `countUncaught`'s
+ * listener (own-channel.ts) is already registered and hears them first (found in review: with the
+ * model's code first, the program was never ended).
  */
 const ESCAPED_REJECTIONS = [
   '};',
@@ -153,10 +154,6 @@ test('unhandled rejections hidden by code that escapes its wrapper: the gate sti
   browserName,
 }) => {
   test.skip(browserName === 'chromium', "the gate runs only where the relay shares the host's thread");
-  // Fails on the current code: the model's code runs before the runtime registers its counter.
-  // The fix: register countUncaught before the model's code (the runtime first in the Worker
-  // script, reading `__suipMain` at `start`), or count rejections made before boot and flush them then.
-  test.fail();
   const renderer = await mountRenderer(page);
   expect(await renderer.attach('a', ESCAPED_REJECTIONS)).toEqual({ ok: true, status: 'ready' });
   const deadline = Date.now() + 20_000;

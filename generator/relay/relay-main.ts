@@ -2,7 +2,7 @@ import { expose, proxy, transferHandlers, wrap, type Remote, type TransferHandle
 import runtimeSource from 'virtual:suip-runtime-source';
 import { withinBytes } from '../../shared/message.ts';
 import type { WorkerControl } from '../runtime/worker-main.ts';
-import { workerScript, type WorkerReport } from '../runtime/worker-report.ts';
+import { codePlace, programLine, workerScript, type CodePlace, type WorkerReport } from '../runtime/worker-report.ts';
 import { createRateBudget } from '../../shared/rate-budget.ts';
 import {
   REPORT_MESSAGE_CHARS,
@@ -225,6 +225,7 @@ function onEngineError(
   event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>,
   restart: () => void,
   exception: ExceptionReporter,
+  place: CodePlace,
 ): void {
   event.preventDefault();
   if (run.dead) return;
@@ -234,7 +235,7 @@ function onEngineError(
   // A Worker the CSP refused went to the frame engine above; what is left is the script's own failure.
   const cause = event.message ?? 'the generator script failed to load';
   const message = String(cause).slice(0, REPORT_MESSAGE_CHARS);
-  const line = event.lineno ? event.lineno - 1 : undefined;
+  const line = programLine(place, event.lineno);
   if (run.handshaken) return exception(message, line, false);
   // Before the handshake the Worker cannot recover (its script did not run): end it now.
   // Delivered now: the end below drops what waits for a slice (before the handshake, nothing does).
@@ -327,7 +328,7 @@ function start(port: MessagePort | undefined, code: string, budgets: RelayBudget
   run.worker = worker;
   // A script that never ran (a syntax error) surfaces here; the runtime handles the rest itself.
   worker.onerror = (event: Pick<ErrorEvent, 'message' | 'lineno' | 'preventDefault'>) =>
-    onEngineError(run, event, () => fallBack(run, code, budgets), exception);
+    onEngineError(run, event, () => fallBack(run, code, budgets), exception, codePlace(code, runtimeSource));
   const control = new MessageChannel();
   const data = new MessageChannel();
   run.dataPort = data.port1;

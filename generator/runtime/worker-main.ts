@@ -4,7 +4,7 @@ import { HandlerError } from './handler-error.ts';
 import { countUncaught, ownChannel, ownEndpoint, type OwnScope } from './own-channel.ts';
 import { portChannel } from './port-channel.ts';
 import { createSuipApi } from './suip-api.ts';
-import { CODE_LINE_OFFSET, FRAME_SCRIPT_URL, reportFor, type WorkerReport } from './worker-report.ts';
+import { FRAME_SCRIPT_URL, programLine, reportFor, type CodePlace, type WorkerReport } from './worker-report.ts';
 
 /**
  * The Worker's entry (UNTRUSTED realm: the model's code runs here too), and the nested frame's in
@@ -25,10 +25,13 @@ export interface WorkerControl {
 
 // Typed as a Window: the DOM lib's event maps cover what a Worker scope uses here.
 const scope = self as unknown as Window & Record<string, unknown>;
-const main = scope.__suipMain as (() => Promise<unknown>) | undefined;
-const codeLines = typeof scope.__suipCodeLines === 'number' ? scope.__suipCodeLines : Infinity;
-delete scope.__suipMain;
-delete scope.__suipCodeLines;
+// Set by the line before the runtime (worker-report.ts), before any of the model's code exists.
+const given = scope.__suipCode as Partial<CodePlace> | undefined;
+const place: CodePlace = {
+  lines: typeof given?.lines === 'number' ? given.lines : Infinity,
+  offset: typeof given?.offset === 'number' ? given.offset : 0,
+};
+delete scope.__suipCode;
 let report: (report: WorkerReport) => void = () => undefined;
 /** How stacks name this script: the Worker's blob URL, or the frame engine's `sourceURL`. */
 const inWindow = 'document' in (self as object);
@@ -44,11 +47,11 @@ scope.addEventListener('error', (event: ErrorEvent) => {
   report({
     kind: 'exception',
     message: String(event.message).slice(0, 1000),
-    line: event.lineno ? event.lineno - CODE_LINE_OFFSET : undefined,
+    line: programLine(place, event.lineno),
   });
 });
 scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-  report(reportFor(event.reason, scriptUrl, codeLines));
+  report(reportFor(event.reason, scriptUrl, place));
 });
 
 /**
@@ -86,15 +89,18 @@ function boot(event: MessageEvent): void {
         channel,
         onUncaught: (error) =>
           report({
-            ...reportFor(error, scriptUrl, codeLines),
+            ...reportFor(error, scriptUrl, place),
             ...(error instanceof HandlerError ? { handled: true as const } : {}),
           }),
       });
       const result = await session.initialize();
       scope.suip = createSuipApi(session, result);
       // After this call has answered: the model's code may block the loop forever.
+      // The model's code follows the runtime in the script: its function exists only now.
+      const main = scope.__suipMain as (() => Promise<unknown>) | undefined;
+      delete scope.__suipMain;
       setTimeout(() => {
-        main?.().catch((error: unknown) => report(reportFor(error, scriptUrl, codeLines)));
+        main?.().catch((error: unknown) => report(reportFor(error, scriptUrl, place)));
       }, 0);
     },
     ping: () => true,
