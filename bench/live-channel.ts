@@ -41,6 +41,8 @@ const ROUNDS = Number(option('rounds') ?? 3);
 const SERVERS = (option('servers') ?? 'raw,memory,sqlite,redis').split(',');
 /** `--cpu-prof=DIR`: each server child writes a V8 CPU profile there (open it in Chrome DevTools). */
 const CPU_PROF = option('cpu-prof');
+/** The SQLite servers: commits on the writer thread (the default), and on the event loop (`commitOn: 'loop'`). */
+const SQLITE = ['sqlite', 'sqlite-loop'];
 
 if (process.argv[2] === '--serve') {
   // A child stopped by the bench exits normally, so a --cpu-prof profile is written.
@@ -81,8 +83,8 @@ async function serve(kind: string, where: string | undefined): Promise<void> {
   const ledger =
     kind === 'memory'
       ? createMemoryLedger({ window })
-      : kind === 'sqlite'
-        ? createSqliteLedger(where!, { window })
+      : kind.startsWith('sqlite')
+        ? createSqliteLedger(where!, { window, commitOn: kind === 'sqlite-loop' ? 'loop' : 'thread' })
         : await createRedisLedger(where!, { window });
   const log = () => undefined;
   const guard = createBrowserGuard({ origins: [], hosts: ['*'] });
@@ -141,8 +143,9 @@ async function main(): Promise<void> {
       const rows: Figures[] = [];
       rows.push(await measure('raw'));
       if (SERVERS.includes('memory')) rows.push(await measure('memory'));
-      if (SERVERS.includes('sqlite')) {
-        rows.push(await measure('sqlite', join(dir, `ledger-${round}.sqlite`)));
+      for (const kind of SQLITE.filter((k) => SERVERS.includes(k)))
+        rows.push(await measure(kind, join(dir, `ledger-${kind}-${round}.sqlite`)));
+      if (SQLITE.some((k) => SERVERS.includes(k))) {
         const [fsync, , commit] = durableWrites(dir, 100);
         fsyncs.push({ fsync: quantile(fsync![1], 0.5), commit: quantile(commit![1], 0.5) });
       }
@@ -194,17 +197,19 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
   if (fsyncs.length > 0 && SERVERS.includes('memory')) {
-    const excess = of('sqlite', 'p50').map((p50, i) => p50 - of('memory', 'p50')[i]!);
-    lines.push(
-      '',
-      "SQLite's p50 minus the memory ledger's, per round, against one fsync timed right after " +
-        '(write + fsync p50 of 100; one SQLite commit of one row in brackets):',
-      ...excess.map(
-        (ms, i) =>
-          `- round ${i + 1}: ${ms.toFixed(2)} ms against ${fsyncs[i]!.fsync.toFixed(2)} ms ` +
-          `(${fsyncs[i]!.commit.toFixed(2)} ms): ${ms <= fsyncs[i]!.fsync ? 'within' : 'over'} one fsync`,
-      ),
-    );
+    for (const kind of SQLITE.filter((k) => SERVERS.includes(k))) {
+      const excess = of(kind, 'p50').map((p50, i) => p50 - of('memory', 'p50')[i]!);
+      lines.push(
+        '',
+        `${kind}'s p50 minus the memory ledger's, per round, against one fsync timed right after ` +
+          '(write + fsync p50 of 100; one SQLite commit of one row in brackets):',
+        ...excess.map(
+          (ms, i) =>
+            `- round ${i + 1}: ${ms.toFixed(2)} ms against ${fsyncs[i]!.fsync.toFixed(2)} ms ` +
+            `(${fsyncs[i]!.commit.toFixed(2)} ms): ${ms <= fsyncs[i]!.fsync ? 'within' : 'over'} one fsync`,
+        ),
+      );
+    }
   }
   console.log(`\n${lines.join('\n')}`);
   // A partial run is not the page's table.
