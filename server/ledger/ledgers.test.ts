@@ -20,19 +20,19 @@ describe('memory ledger', () => {
   }, 'mem');
 });
 
-describe('SQLite ledger (a real file, WAL)', () => {
+describe.each(['thread', 'loop'] as const)('SQLite ledger (a real file, WAL), commits on the %s', (commitOn) => {
   const dir = mkdtempSync(join(tmpdir(), 'suip-ledger-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   ledgerConformance(
     async (options = {}) =>
-      createSqliteLedger(join(dir, `ledger-${options.window}-${options.quotaBytes}.sqlite`), options),
-    'sql',
+      createSqliteLedger(join(dir, `ledger-${options.window}-${options.quotaBytes}.sqlite`), { ...options, commitOn }),
+    `sql-${commitOn}`,
   );
 
   it('keeps every acknowledged append across a kill -9 of the writing process, with no gap', async () => {
     const file = join(dir, 'killed.sqlite');
-    const acknowledged = await writeUntilKilled(file, ['killed-session']);
-    const ledger = createSqliteLedger(file);
+    const acknowledged = await writeUntilKilled(file, ['killed-session', 'data', commitOn]);
+    const ledger = createSqliteLedger(file, { commitOn });
     const { entries } = await ledger.read('killed-session', 0);
     const seqs = entries.map((e) => e.seq);
     expect(seqs.length).toBeGreaterThanOrEqual(acknowledged);

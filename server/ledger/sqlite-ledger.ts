@@ -3,7 +3,8 @@ import { DEFAULT_QUOTA_BYTES, DEFAULT_WINDOW, LedgerError, checkItems, payloadOf
 import type { ActionKey, AppendItem, Ledger, LedgerOptions } from './ledger.ts';
 import { createHistogram } from '../metrics/histogram.ts';
 import type { JobResult, WriteJob } from './sqlite-jobs.ts';
-import { superviseWriter } from './sqlite-writer-supervisor.ts';
+import { superviseWriter, type WriterEvents } from './sqlite-writer-supervisor.ts';
+import { loopWriter } from './sqlite-loop-writer.ts';
 import { ensureSchema } from './sqlite-schema.ts';
 import { sqliteReader, type SqliteReader } from './sqlite-reader.ts';
 
@@ -17,6 +18,12 @@ export interface SqliteLedgerOptions extends LedgerOptions {
   onFatal?(reason: string): void;
   /** Where the writer's failures and restarts are said. */
   log?(event: Record<string, unknown>): void;
+  /**
+   * Where the commits run: `'thread'` (the default), a writer thread, so the fsync never holds the
+   * event loop; `'loop'`, on the event loop, one group commit per turn, with no thread hop
+   * (`sqlite-loop-writer.ts`).
+   */
+  commitOn?: 'thread' | 'loop';
 }
 
 interface Pending {
@@ -84,9 +91,17 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
 
   const pending = new Map<number, Pending>();
   const latency = createHistogram();
-  const writer = superviseWriter(
-    { file, window, quotaBytes },
-    {
+  const writer =
+    options.commitOn === 'loop'
+      ? loopWriter({ file, window, quotaBytes }, settle)
+      : superviseWriter({ file, window, quotaBytes }, writerEvents());
+  let outbox: WriteJob[] = [];
+  let pendingBytes = 0;
+  let nextId = 1;
+  let closed: Promise<void> | undefined;
+
+  function writerEvents(): WriterEvents {
+    return {
       settle,
       died(reason) {
         // A dead thread's batch rolled back, unless it died between its commit and its answer: the
@@ -99,12 +114,8 @@ export function createSqliteLedger(file: string, options: SqliteLedgerOptions = 
       },
       ...(options.onFatal === undefined ? {} : { onFatal: options.onFatal }),
       ...(options.log === undefined ? {} : { log: options.log }),
-    },
-  );
-  let outbox: WriteJob[] = [];
-  let pendingBytes = 0;
-  let nextId = 1;
-  let closed: Promise<void> | undefined;
+    };
+  }
 
   function settle(results: JobResult[]): void {
     for (const result of results) {
