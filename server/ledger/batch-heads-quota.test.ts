@@ -50,9 +50,8 @@ describe('a multi-append that replaces one head several times stays within the q
     await expectWithinQuota(ledger);
   });
 
-  // The same plan in the SQLite writer (sqlite-writer.ts, the `adding` map of its quota check):
-  // marked `fails` until that file counts a head once per call (another engineer edits it now).
-  it.fails('on SQLite', async () => {
+  // The same plan in the SQLite commits (sqlite-commits.ts, the `adding` map of its quota check).
+  it('on SQLite', async () => {
     const ledger = createSqliteLedger(join(dir, 'heads.sqlite'), { quotaBytes: QUOTA });
     await fillWithBatch(ledger);
     await expectWithinQuota(ledger);

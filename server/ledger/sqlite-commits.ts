@@ -146,11 +146,17 @@ export function openCommits(config: Omit<WriterConfig, 'generation'>, busyTimeou
     // SECURITY: a session's kept entries and heads never pass the quota; every session of the job is checked before
     // anything is written (all or nothing).
     const adding = new Map<string, number>();
+    // A head the job replaces several times is counted against its size as the job leaves it so far, not the stored
+    // one each time (that planned the stored head as freed once per item, and trimmed nothing: found in review).
+    const headSizes = new Map<string, number>();
     for (const item of items) {
-      const head =
-        item.head === undefined
-          ? 0
-          : headSizeOf(item.head, item.payload) - (s.stateSize.get(item.session, item.head)?.size ?? 0);
+      let head = 0;
+      if (item.head !== undefined) {
+        const key = `${item.session}\u0000${item.head}`;
+        const size = headSizeOf(item.head, item.payload);
+        head = size - (headSizes.get(key) ?? s.stateSize.get(item.session, item.head)?.size ?? 0);
+        headSizes.set(key, size);
+      }
       adding.set(item.session, (adding.get(item.session) ?? 0) + sizeOf(item) + head);
     }
     for (const [session, bytes] of adding) {
