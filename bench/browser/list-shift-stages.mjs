@@ -7,14 +7,17 @@
  * inflates), and two more are traced for their thread time and its self time per stage (trace-events.mjs): the
  * figure to compare across a loaded run.
  *
- *   node bench/browser/list-shift-stages.mjs [--items=50000] [--shapes=vanilla,suip,suip-item-cv,suip-chunks]
- *     [--chunk=500] (items per chunk of the `suip-chunks` shape)
+ *   node bench/browser/list-shift-stages.mjs [--items=50000] [--shapes=vanilla,suip,suip-item-cv,chunks-cv,...]
+ *     [--chunk=500] (items per chunk of the `chunks-*` shapes) [--ax] (count the list items in the AX tree)
  *
  * Shapes: `vanilla` is the token-stream's plain-DOM anchor (`<div><div><p>` blocks, limit-stream.ts); `suip` is
  * what suip's view ends with for the stream (a flex column of box-less groups and texts, each item one `<p>` with
  * layout and style containment, light-root.ts); `suip-item-cv` adds `content-visibility: auto` to every item;
- * `suip-chunks` puts the items in chunks of `--chunk`, each a flex column with `content-visibility: auto` (the
- * column's gap kept between chunks), so an off-screen chunk is skipped whole.
+ * `chunks-<style>` puts the items in chunks of `--chunk`, each a flex column (the column's gap kept between
+ * chunks) with the containment `CHUNK_STYLES[<style>]` names: `chunks-cv` skips an off-screen chunk whole, and
+ * `chunks-layout` is what `renderer/view/list-chunks.ts` ships. With `--ax`, the list is `role="list"`, its
+ * items `listitem` and the chunks `none`, and CDP's full accessibility tree is counted once built, unscrolled: a
+ * shape that hides items from a screen reader is no candidate, whatever its speed.
  */
 import { launchChromium } from './browser-session.mjs';
 import { benchArgs } from './bench-args.mjs';
@@ -22,13 +25,22 @@ import { readTraceStream, selfTimes } from './trace-events.mjs';
 
 const args = benchArgs();
 const items = Number(args.items ?? 50_000);
-const shapes = (args.shapes ?? 'vanilla,suip,suip-item-cv,suip-chunks').split(',');
+const shapes = (args.shapes ?? 'vanilla,suip,suip-item-cv,chunks-cv,chunks-layout').split(',');
 const chunk = Number(args.chunk ?? 500);
 /** Edits measured per shape: moves and removals alternating, each with a token appended to an item on screen. */
 const EDITS = 6;
+/** Each chunk shape's own style, after the flex column every chunk is. */
+const CHUNK_STYLES = {
+  cv: 'content-visibility:auto;contain-intrinsic-block-size:auto 16000px',
+  layout: 'contain:layout style',
+  paint: 'contain:layout style paint',
+  'paint-margin': 'contain:layout style paint;overflow-clip-margin:16px',
+  transform: 'contain:layout style;will-change:transform',
+  translate: 'contain:layout style;transform:translateZ(0)',
+};
 
 /** Builds `shape` in the page and defines `window.edit(k)`, which applies edit k and resolves after its frame. */
-function build({ items, shape, chunk }) {
+function build({ items, shape, chunk, chunkStyle, ax }) {
   const GAP = 'gap:8px';
   const host = document.createElement('div');
   document.body.append(host);
@@ -46,6 +58,7 @@ function build({ items, shape, chunk }) {
   const plain = shape === 'vanilla';
   const list = document.createElement(plain ? 'div' : 'suip-group');
   if (!plain) list.style.cssText = `display:flex;flex-direction:column;${GAP};min-width:0`;
+  if (ax) list.setAttribute('role', 'list');
   wrap.append(list);
   const all = [];
   for (let i = 0; i < items; i++) {
@@ -66,12 +79,12 @@ function build({ items, shape, chunk }) {
       text.append(p);
       item.append(text);
     }
-    if (shape === 'suip-chunks') {
+    if (ax) item.setAttribute('role', 'listitem');
+    if (chunkStyle !== undefined) {
       if (i % chunk === 0) {
         const box = document.createElement('div');
-        box.style.cssText =
-          `display:flex;flex-direction:column;${GAP};content-visibility:auto;` +
-          `contain-intrinsic-block-size:auto ${chunk * 32}px`;
+        box.style.cssText = `display:flex;flex-direction:column;${GAP};${chunkStyle}`;
+        if (ax) box.setAttribute('role', 'none');
         list.append(box);
       }
       list.lastChild.append(item);
@@ -94,8 +107,14 @@ try {
   console.log(`one edit (move or removal near the top, plus a token on screen) in a list of ${items} items, ms`);
   for (const shape of shapes) {
     const page = await browser.newPage();
-    await page.evaluate(build, { items, shape, chunk });
+    const chunkStyle = shape.startsWith('chunks-') ? CHUNK_STYLES[shape.slice('chunks-'.length)] : undefined;
+    await page.evaluate(build, { items, shape, chunk, chunkStyle, ax: args.ax !== undefined });
     const cdp = await page.context().newCDPSession(page);
+    if (args.ax !== undefined) {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const listed = nodes.filter((n) => !n.ignored && n.role?.value === 'listitem').length;
+      console.log(`${shape.padEnd(14)} list items in the full AX tree, unscrolled: ${listed} of ${items}`);
+    }
     await cdp.send('Performance.enable');
     const metrics = async () =>
       Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));

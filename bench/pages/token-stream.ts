@@ -24,6 +24,8 @@ export interface TokenStreamParams {
   segments?: number;
   /** Milliseconds a particle of the starting UI is given to show before the first token is due (default 1). */
   startMsPerParticle?: number;
+  /** suip's heartbeat timeout in ms (the renderer's default when absent). */
+  watchdogMs?: number;
   /** Bench-only switches (`stream/ablations.ts`, comma-separated) applied before the measured window. */
   ablate?: string;
   /** The styled floor's picture of suip's view (`captureView`, from a run of its own page). */
@@ -108,6 +110,7 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
         tokens: params.tokens,
       },
       arrived: () => tracker.arrived(),
+      ...(params.watchdogMs !== undefined ? { watchdogMs: params.watchdogMs } : {}),
     },
     params.view,
   );
@@ -138,6 +141,8 @@ async function tokenStream(params: TokenStreamParams): Promise<TokenStreamResult
     problem = `DOM text differs at ${at}: got "${shown.slice(Math.max(0, at - 20), at + 40)}" want "${expected.slice(Math.max(0, at - 20), at + 40)}"`;
   } else if (lastSeen !== params.tokens - 1)
     problem = `last token seen on screen ${lastSeen}, expected ${params.tokens - 1}`;
+  const reported = run.errors?.() ?? [];
+  if (problem !== undefined && reported.length > 0) problem += `; the host reported: ${reported.join(' | ')}`;
   const dom = describeDom(container);
   await run.dispose();
   container.remove();

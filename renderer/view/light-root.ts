@@ -63,11 +63,14 @@ export const INLINE_STYLES = {
   /**
    * A chunk of a list of more than 2,000 children (list-chunks.ts): laid out as the list it sits in
    * (display, direction, wrap, gap and alignment inherited: a flex column keeps its gap inside a
-   * chunk and between chunks), its layout contained. Not `content-visibility: auto`, which let
-   * Chromium skip an off-screen chunk's layout, paint and hit test (a move near the top of 50,000
-   * items cost 10 ms instead of 559): the items of a skipped chunk went missing from the
-   * accessibility tree (a 2,100-item list showed 511 list items to CDP until scrolled, and
-   * `e2e/long-list-chunks.spec.ts` counted 1 to 18 missing), so a screen reader could not reach them.
+   * chunk and between chunks), its layout, style and paint contained. The paint containment is what
+   * lets Chromium cull an off-screen chunk whole when a move near the top shifts every later one:
+   * without it, cull-rect updates and hit testing walked all 50,000 items (thread time per edit 55 ms
+   * with layout containment alone, 15 with this, `bench/browser/list-shift-stages.mjs`). Not
+   * `content-visibility: auto` (4 ms): it kept the items of an off-screen chunk out of the
+   * accessibility tree (500 of 2,100 list items in CDP's full tree, `e2e/long-list-ax-tree.spec.ts`).
+   * Paint containment clips to the chunk's box; the clip margin keeps an item's focus ring or shadow
+   * at the chunk's edge visible.
    */
   'suip-chunk': {
     display: 'inherit',
@@ -77,7 +80,8 @@ export const INLINE_STYLES = {
     'align-items': 'inherit',
     'justify-content': 'inherit',
     'min-width': '0',
-    contain: 'layout style',
+    contain: 'layout style paint',
+    'overflow-clip-margin': '16px',
   },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 

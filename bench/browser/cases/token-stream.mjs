@@ -7,6 +7,10 @@ export const PAGE = '/bench/pages/token-stream.html';
 // SUIP_BENCH_START_MS=N gives each particle of the starting list N ms to show before the first token (default 1): on
 // a loaded machine no anchor shows 50,000 in 50 s, and a run that counted the build would measure nothing.
 const START_MS = process.env.SUIP_BENCH_START_MS === undefined ? undefined : Number(process.env.SUIP_BENCH_START_MS);
+// SUIP_BENCH_WATCHDOG_MS=N sets suip's heartbeat timeout (default 1,000 ms): a short one shows on a quiet machine what
+// a loaded one does to a Worker that holds its thread (docs/benchmarks.md, the 50,000-particle stream).
+const WATCHDOG_MS =
+  process.env.SUIP_BENCH_WATCHDOG_MS === undefined ? undefined : Number(process.env.SUIP_BENCH_WATCHDOG_MS);
 const ANCHORS = process.env.SUIP_BENCH_ANCHORS?.split(',') ?? [
   'suip',
   'full',
@@ -61,6 +65,7 @@ export function tokenStream({ quick, grid: only }) {
           tokens,
           view,
           startMsPerParticle: START_MS,
+          watchdogMs: WATCHDOG_MS,
         });
         if (!r.problem?.startsWith('the starting list was not all on screen')) break;
       }

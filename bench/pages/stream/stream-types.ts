@@ -13,6 +13,8 @@ export interface StreamRun {
   bytesSoFar(): number;
   /** Tear it all down. */
   dispose(): Promise<void>;
+  /** What the host reported as ending or failing the program, if anything (so a blank page names its cause). */
+  errors?(): string[];
 }
 
 /** What an implementation gets: where to render, the script, the timing and the arrival hook. */
@@ -23,4 +25,6 @@ export interface StreamSetup {
   timing: StreamTiming;
   /** Call on every message that reached the host (the paint tracker asks for a frame). */
   arrived(): void;
+  /** suip's heartbeat timeout in ms (the renderer's default when absent). */
+  watchdogMs?: number;
 }

@@ -50,10 +50,11 @@ await playTokenStream(script, { ...SETUP.timing, startAt }, (edits) => {
  */
 export async function startSuipStream(
   mode: 'suip' | 'full',
-  { container, config, timing, arrived }: StreamSetup,
+  { container, config, timing, arrived, watchdogMs }: StreamSetup,
   shared?: { renderer: Renderer; id: string },
 ): Promise<StreamRun> {
-  const renderer = shared?.renderer ?? createRenderer(container, { limits: BENCH_LIMITS });
+  const watchdog = watchdogMs !== undefined ? { timeoutMs: watchdogMs, intervalMs: Math.min(200, watchdogMs / 4) } : {};
+  const renderer = shared?.renderer ?? createRenderer(container, { limits: BENCH_LIMITS, watchdog });
   const id = shared?.id ?? 'bench';
   let counting = false;
   let bytes = 0;
@@ -78,6 +79,12 @@ export async function startSuipStream(
     }
     arrived();
   });
+  const errors: string[] = [];
+  const onError = (event: Event) => {
+    const { generatorId, error } = (event as CustomEvent<{ generatorId: string; error: { message: string } }>).detail;
+    if (generatorId === id) errors.push(error.message);
+  };
+  container.addEventListener('suip-error', onError);
   const handle = await renderer.attach({ id, code: streamGeneratorCode(mode, { config, timing }) });
   const startAt = await ready;
   const end = startAt + (timing.tokens * 1000) / timing.rate;
@@ -97,7 +104,9 @@ export async function startSuipStream(
     ready,
     done,
     bytesSoFar: () => bytes,
+    errors: () => errors,
     async dispose() {
+      container.removeEventListener('suip-error', onError);
       await handle.detach();
       stopTraffic();
       if (shared === undefined) await renderer.destroy();
