@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { JobResult, WriteJob } from './sqlite-jobs.ts';
 import { createSqliteLedger } from './sqlite-ledger.ts';
+import { loopWriter } from './sqlite-loop-writer.ts';
+import { ensureSchema } from './sqlite-schema.ts';
 
 // A real file on the repository's disk (gitignored `.suip-data/`), never tmpfs: the fsync is the point.
 const root = fileURLToPath(new URL('../../.suip-data/', import.meta.url));
@@ -78,5 +81,27 @@ describe("the SQLite ledger's commits on the event loop (commitOn: 'loop')", () 
     expect(await second).toBe(2);
     other.close();
     await ledger.close();
+  });
+
+  it('answers STORE_FAILED when a commit fails for another reason than the write lock (never throws from the loop), and keeps committing', async () => {
+    const file = join(dir, 'failing.sqlite');
+    const db = new Database(file);
+    ensureSchema(db);
+    db.close();
+    const settled: JobResult[] = [];
+    const writer = loopWriter({ file, window: 100, quotaBytes: 1 << 20 }, (results) => settled.push(...results));
+    const job = (id: number, kind: unknown): WriteJob => ({
+      id,
+      at: Date.now(),
+      items: [{ session: 's', kind: kind as 'data', payload: '"x"' }],
+    });
+    // A value SQLite cannot bind fails inside the transaction, as a disk error would: not SQLITE_BUSY.
+    writer.post({ type: 'jobs', jobs: [job(1, { not: 'bindable' })] });
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    expect(settled).toEqual([{ id: 1, error: expect.objectContaining({ code: 'STORE_FAILED' }) }]);
+    writer.post({ type: 'jobs', jobs: [job(2, 'data')] });
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    expect(settled[1]).toEqual({ id: 2, seqs: [1] });
+    await writer.close();
   });
 });
