@@ -23,7 +23,7 @@ async function settled(page: Page, cdp: CDPSession): Promise<{ listeners: number
 // the path memo behind the element registry, renderer/view/child-path.ts: +310 listeners and +510
 // nodes a cycle here) and every removed keyed child left its end marker in the DOM (Lit's
 // removePart, renderer/view/keyed-entries.ts: +1 node a cycle).
-test('after warm-up, attaching and detaching a 50-row program 200 times leaves listeners, nodes and heap flat', async ({
+test('after warm-up, attaching and detaching a 50-row program 400 times leaves listeners, nodes and heap flat', async ({
   page,
   browserName,
 }) => {
@@ -41,11 +41,11 @@ test('after warm-up, attaching and detaching a 50-row program 200 times leaves l
   await page.evaluate(() => window.leakTest.cycle(550));
   const before = await settled(page, cdp);
   const liveBefore = await page.evaluate(() => window.leakTest.liveElements());
-  await page.evaluate(() => window.leakTest.cycle(200));
+  await page.evaluate(() => window.leakTest.cycle(400));
   const after = await settled(page, cdp);
   const liveAfter = await page.evaluate(() => window.leakTest.liveElements());
   console.log(
-    `MEASURE after warm-up ${JSON.stringify(before)}, after 200 more cycles ${JSON.stringify(after)}; live elements ${liveBefore} → ${liveAfter}`,
+    `MEASURE after warm-up ${JSON.stringify(before)}, after 400 more cycles ${JSON.stringify(after)}; live elements ${liveBefore} → ${liveAfter}`,
   );
 
   expect(after.listeners).toBe(before.listeners);
@@ -53,7 +53,9 @@ test('after warm-up, attaching and detaching a 50-row program 200 times leaves l
   expect(liveAfter).toBe(liveBefore);
   // The view's mount list holds only its own part marker again (no orphaned end markers).
   expect(await page.evaluate(() => window.leakTest.strayMarkers())).toBe(0);
-  // The heap moves by tens of KB between two collections of the same page; the leak this guards
-  // against cost ~100 KB a cycle, and even the issue's 1.5 KB a cycle would be 300 KB here.
-  expect(after.heapKb - before.heapKb).toBeLessThan(150);
+  // The heap moves between two collections of the same page by an amount that does not grow with the cycles (92 KB,
+  // and 219 KB once in CI beside two CPU hogs, over 200 cycles), while a leak grows with them: the leak this guards
+  // against cost ~100 KB a cycle, and even the issue's 1.5 KB a cycle is 600 KB over these 400 cycles, above the
+  // bound, which stays 2x over the noise seen.
+  expect(after.heapKb - before.heapKb).toBeLessThan(450);
 });
